@@ -1,0 +1,19 @@
+// Bundles the CLI and the server into dist/ with code splitting, so `adcli --version` loads only the
+// entry chunk and the server is pulled in lazily by the commands that need it.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+await build({
+  entryPoints: { cli: 'src/cli.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22.13',
+  packages: 'external',
+  sourcemap: 'linked',
+  chunkNames: 'chunks/[name]-[hash]',
+  logLevel: 'warning',
+});

@@ -1,0 +1,44 @@
+import { forbidden } from '../lib/errors.ts';
+import type { Scope } from '../schemas/common.ts';
+
+/** Who is acting: a key of one workspace, with its scopes and optional limits (contract, Authentication 5). */
+export interface Actor {
+  keyId: string;
+  workspaceId: string;
+  workspaceSlug: string;
+  exploration: boolean;
+  scopes: ReadonlySet<Scope>;
+  /** null: every ad-platform account of the workspace. Stored without dashes. */
+  customerIds: readonly string[] | null;
+  /** null: every campaign of the workspace. */
+  campaignIds: readonly string[] | null;
+  /** Base of the campaign `url` links (the application that opens a campaign). */
+  appUrl: string;
+}
+
+export function assertCampaignAllowed(actor: Actor, campaignId: string): void {
+  if (actor.campaignIds && !actor.campaignIds.includes(campaignId)) {
+    throw forbidden(`this API key is limited to certain campaigns and may not use campaign ${campaignId}`);
+  }
+}
+
+export function assertCustomerAllowed(actor: Actor, customerId: string | null): void {
+  if (!actor.customerIds) return;
+  if (customerId === null || !actor.customerIds.includes(digitsOnly(customerId))) {
+    throw forbidden(
+      customerId === null
+        ? 'this API key is limited to certain ad-platform accounts, and this campaign has no account'
+        : `this API key is limited to certain ad-platform accounts and may not use account ${formatCustomerId(customerId)}`,
+    );
+  }
+}
+
+export function digitsOnly(customerId: string): string {
+  return customerId.replace(/-/g, '');
+}
+
+/** Customer ids are kept and shown in the ad platform's usual 123-456-7890 form. */
+export function formatCustomerId(customerId: string): string {
+  const d = digitsOnly(customerId);
+  return `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`;
+}

@@ -1,0 +1,447 @@
+import { conflict, invalid, notFound, forbidden } from '../lib/errors.ts';
+import { newId } from '../lib/ids.ts';
+import { parseJsonArray } from '../lib/json.ts';
+import type { Campaign } from '../schemas/records.ts';
+import { assertCampaignAllowed, assertCustomerAllowed, type Actor } from './actor.ts';
+import type { DomainDeps } from './context.ts';
+import { containsPattern, decodeCursor, toPage, type PageQuery } from './paging.ts';
+import type { DataStores } from './data-stores.ts';
+import type { Audiences } from './audiences.ts';
+
+export interface CampaignRow {
+  seq: number;
+  id: string;
+  workspace_id: string;
+  name: string;
+  status: Campaign['status'];
+  objective: string;
+  brand_id: string | null;
+  industry: string;
+  language: string;
+  locations: string;
+  success_metrics: string;
+  campaign_type: Campaign['campaignType'];
+  budget: number | null;
+  budget_type: Campaign['budgetType'];
+  end_date: string | null;
+  bidding_strategy: Campaign['biddingStrategy'];
+  target_cpa: number | null;
+  target_roas: number | null;
+  customer_id: string | null;
+  ads_campaign_id: string | null;
+  ads_status: string | null;
+  ads_synced_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SlotRow {
+  id: string;
+  campaign_id: string;
+  position: number;
+  name: string;
+  audience_id: string | null;
+  data_store_ids: string;
+  snapshot: string;
+  targeting_status: string;
+  targeting_error: string;
+  targeting_items: string;
+  targeting_updated_at: string | null;
+  created_at: string;
+}
+
+/** The writable settings of a campaign (Update a campaign). Absent: unchanged; null: cleared. */
+export interface CampaignSettings {
+  name?: string;
+  objective?: string;
+  brandId?: string | null;
+  industry?: string;
+  language?: string;
+  locations?: string[];
+  successMetrics?: string[];
+  campaignType?: NonNullable<Campaign['campaignType']>;
+  budget?: number | null;
+  budgetType?: NonNullable<Campaign['budgetType']>;
+  endDate?: string | null;
+  biddingStrategy?: Campaign['biddingStrategy'];
+  targetCpa?: number | null;
+  targetRoas?: number | null;
+}
+
+export interface CampaignCreate extends CampaignSettings {
+  name: string;
+  dataStoreIds?: string[];
+  audienceIds?: string[];
+}
+
+export const MAX_SLOTS = 10;
+export const PRIMARY_SLOT_NAME = 'Primary audience';
+
+/** Column for each writable setting, and how it is stored. */
+const SETTING_COLUMNS: Record<keyof CampaignSettings, { column: keyof CampaignRow; json?: boolean }> = {
+  name: { column: 'name' },
+  objective: { column: 'objective' },
+  brandId: { column: 'brand_id' },
+  industry: { column: 'industry' },
+  language: { column: 'language' },
+  locations: { column: 'locations', json: true },
+  successMetrics: { column: 'success_metrics', json: true },
+  campaignType: { column: 'campaign_type' },
+  budget: { column: 'budget' },
+  budgetType: { column: 'budget_type' },
+  endDate: { column: 'end_date' },
+  biddingStrategy: { column: 'bidding_strategy' },
+  targetCpa: { column: 'target_cpa' },
+  targetRoas: { column: 'target_roas' },
+};
+
+export class Campaigns {
+  readonly #d: DomainDeps;
+  readonly #dataStores: DataStores;
+  readonly #audiences: Audiences;
+
+  constructor(deps: DomainDeps, dataStores: DataStores, audiences: Audiences) {
+    this.#d = deps;
+    this.#dataStores = dataStores;
+    this.#audiences = audiences;
+  }
+
+  list(actor: Actor, q: PageQuery & { status?: Campaign['status'] | undefined }) {
+    const where = ['workspace_id = ?', 'seq < ?'];
+    const params: (string | number)[] = [actor.workspaceId, decodeCursor(q.cursor)];
+    if (q.name) {
+      where.push("name LIKE ? ESCAPE '\\'");
+      params.push(containsPattern(q.name));
+    }
+    if (q.status) {
+      where.push('status = ?');
+      params.push(q.status);
+    }
+    this.#limitClauses(actor, where, params);
+    params.push(q.limit + 1);
+    const rows = this.#d.store.all<CampaignRow>(
+      `SELECT * FROM campaigns WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`,
+      ...params,
+    );
+    return toPage(rows, q.limit, (r) => this.toRecords(actor, r));
+  }
+
+  /** Newest campaigns the actor may see, for the workspace summary. */
+  recent(actor: Actor, n: number): Campaign[] {
+    return this.list(actor, { limit: n }).data;
+  }
+
+  count(actor: Actor): number {
+    const where = ['workspace_id = ?'];
+    const params: string[] = [actor.workspaceId];
+    this.#limitClauses(actor, where, params);
+    return this.#d.store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM campaigns WHERE ${where.join(' AND ')}`, ...params)!.n;
+  }
+
+  #limitClauses(actor: Actor, where: string[], params: (string | number)[]): void {
+    if (actor.campaignIds) {
+      where.push('id IN (SELECT value FROM json_each(?))');
+      params.push(JSON.stringify(actor.campaignIds));
+    }
+    if (actor.customerIds) {
+      where.push("replace(customer_id, '-', '') IN (SELECT value FROM json_each(?))");
+      params.push(JSON.stringify(actor.customerIds));
+    }
+  }
+
+  /** Loads a campaign the actor may use: 403 outside the key's limits, 404 when not in the workspace. */
+  row(actor: Actor, id: string): CampaignRow {
+    assertCampaignAllowed(actor, id);
+    const row = this.#d.store.get<CampaignRow>('SELECT * FROM campaigns WHERE id = ? AND workspace_id = ?', id, actor.workspaceId);
+    if (!row) throw notFound(`no campaign ${id} in this workspace`);
+    assertCustomerAllowed(actor, row.customer_id);
+    return row;
+  }
+
+  get(actor: Actor, id: string): Campaign {
+    return this.toRecords(actor, [this.row(actor, id)])[0]!;
+  }
+
+  create(actor: Actor, input: CampaignCreate): Campaign {
+    if (actor.campaignIds) throw forbidden('this API key is limited to certain campaigns and cannot create campaigns');
+    const now = this.#d.clock.now().toISOString();
+    const id = newId(this.#d.clock.now());
+    const settings = { ...input };
+    delete settings.dataStoreIds;
+    delete settings.audienceIds;
+    const merged = this.#validated(actor, defaults(), settings);
+    const customerId = this.#defaultCustomerId(actor);
+    const values: Record<string, unknown> = {
+      id,
+      workspace_id: actor.workspaceId,
+      status: 'draft',
+      customer_id: customerId,
+      created_at: now,
+      updated_at: now,
+    };
+    for (const [field, spec] of Object.entries(SETTING_COLUMNS)) {
+      const v = merged[field as keyof CampaignSettings];
+      values[spec.column] = spec.json ? JSON.stringify(v) : (v ?? null);
+    }
+    const cols = Object.keys(values);
+    this.#d.store.run(
+      `INSERT INTO campaigns (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
+      ...(Object.values(values) as (string | number | null)[]),
+    );
+    const dataStoreIds = this.#dataStores.resolveIds(actor, input.dataStoreIds ?? [], 'dataStoreIds');
+    this.#insertSlot(id, 0, PRIMARY_SLOT_NAME, null, dataStoreIds, {}, now);
+    const audienceIds = [...new Set(input.audienceIds ?? [])];
+    if (audienceIds.length + 1 > MAX_SLOTS) throw invalid(`audienceIds must have at most ${MAX_SLOTS - 1} items`);
+    audienceIds.forEach((audienceId, i) => {
+      const saved = this.#audiences.find(actor, audienceId);
+      if (!saved) throw invalid(`audienceIds[${i}]: no audience ${audienceId} in this workspace`);
+      this.#insertSlot(id, i + 1, saved.name, saved.id, saved.dataStoreIds, saved, now);
+    });
+    return this.get(actor, id);
+  }
+
+  update(actor: Actor, id: string, patch: CampaignSettings): Campaign {
+    const row = this.row(actor, id);
+    const fields = Object.keys(patch) as (keyof CampaignSettings)[];
+    if (fields.length === 0) return this.get(actor, id);
+    if (patch.campaignType !== undefined && row.ads_campaign_id && patch.campaignType !== row.campaign_type) {
+      throw conflict('campaignType cannot change once the campaign exists in the ad platform; create a new campaign instead');
+    }
+    const merged = this.#validated(actor, settingsOf(row), patch);
+    const sets: string[] = [];
+    const params: (string | number | null)[] = [];
+    for (const field of fields) {
+      const spec = SETTING_COLUMNS[field];
+      const v = merged[field];
+      sets.push(`${spec.column} = ?`);
+      params.push(spec.json ? JSON.stringify(v) : ((v as string | number | null | undefined) ?? null));
+    }
+    sets.push('updated_at = ?');
+    params.push(this.#d.clock.now().toISOString(), id);
+    this.#d.store.run(`UPDATE campaigns SET ${sets.join(', ')} WHERE id = ?`, ...params);
+    return this.get(actor, id);
+  }
+
+  delete(actor: Actor, id: string): { id: string; deleted: true } {
+    this.row(actor, id);
+    this.#d.store.run('DELETE FROM campaigns WHERE id = ?', id);
+    return { id, deleted: true };
+  }
+
+  // ---- audience slots ----
+
+  slots(campaignId: string): SlotRow[] {
+    return this.#d.store.all<SlotRow>('SELECT * FROM campaign_audiences WHERE campaign_id = ? ORDER BY position', campaignId);
+  }
+
+  slot(campaignId: string, slotId: string): SlotRow {
+    const slot = this.#d.store.get<SlotRow>('SELECT * FROM campaign_audiences WHERE id = ? AND campaign_id = ?', slotId, campaignId);
+    if (!slot) throw notFound(`no audience slot ${slotId} on campaign ${campaignId}`);
+    return slot;
+  }
+
+  attachAudience(actor: Actor, campaignId: string, audienceId: string, name?: string): Campaign {
+    this.row(actor, campaignId);
+    const saved = this.#audiences.find(actor, audienceId);
+    if (!saved) throw invalid(`audienceId: no audience ${audienceId} in this workspace`);
+    const slots = this.slots(campaignId);
+    if (slots.some((s) => s.audience_id === audienceId)) {
+      throw conflict(`audience ${audienceId} is already attached to campaign ${campaignId}`);
+    }
+    if (slots.length >= MAX_SLOTS) throw conflict(`campaign ${campaignId} already has ${MAX_SLOTS} audiences, the most it can hold`);
+    const position = Math.max(...slots.map((s) => s.position)) + 1;
+    const now = this.#d.clock.now().toISOString();
+    this.#insertSlot(campaignId, position, name ?? saved.name, saved.id, saved.dataStoreIds, saved, now);
+    this.touch(campaignId);
+    return this.get(actor, campaignId);
+  }
+
+  updateSlot(actor: Actor, campaignId: string, slotId: string, patch: { name?: string; dataStoreIds?: string[] }): Campaign {
+    this.row(actor, campaignId);
+    const slot = this.slot(campaignId, slotId);
+    if (slot.targeting_status === 'generating') {
+      throw conflict(`targeting of audience slot ${slotId} is generating; wait until it is done`);
+    }
+    const name = patch.name ?? slot.name;
+    const ids = patch.dataStoreIds
+      ? JSON.stringify(this.#dataStores.resolveIds(actor, patch.dataStoreIds, 'dataStoreIds'))
+      : slot.data_store_ids;
+    this.#d.store.run('UPDATE campaign_audiences SET name = ?, data_store_ids = ? WHERE id = ?', name, ids, slotId);
+    this.touch(campaignId);
+    return this.get(actor, campaignId);
+  }
+
+  removeSlot(actor: Actor, campaignId: string, slotId: string): Campaign {
+    this.row(actor, campaignId);
+    const slot = this.slot(campaignId, slotId);
+    if (slot.audience_id === null) {
+      throw conflict("the campaign's primary audience cannot be removed; set its dataStoreIds to [] instead");
+    }
+    if (slot.targeting_status === 'generating') {
+      throw conflict(`targeting of audience slot ${slotId} is generating; wait until it is done`);
+    }
+    this.#d.store.run('DELETE FROM campaign_audiences WHERE id = ?', slotId);
+    this.touch(campaignId);
+    return this.get(actor, campaignId);
+  }
+
+  touch(campaignId: string): void {
+    this.#d.store.run('UPDATE campaigns SET updated_at = ? WHERE id = ?', this.#d.clock.now().toISOString(), campaignId);
+  }
+
+  #insertSlot(
+    campaignId: string,
+    position: number,
+    name: string,
+    audienceId: string | null,
+    dataStoreIds: string[],
+    snapshot: object,
+    now: string,
+  ): void {
+    this.#d.store.run(
+      `INSERT INTO campaign_audiences (id, campaign_id, position, name, audience_id, data_store_ids, snapshot, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      newId(this.#d.clock.now()),
+      campaignId,
+      position,
+      name,
+      audienceId,
+      JSON.stringify(dataStoreIds),
+      JSON.stringify(snapshot),
+      now,
+    );
+  }
+
+  /** Applies a patch to current settings and checks the rules that span fields. */
+  #validated(actor: Actor, current: CampaignSettings, patch: CampaignSettings): CampaignSettings {
+    const merged = { ...current, ...patch };
+    if (merged.budgetType === 'total' && !merged.endDate) {
+      throw invalid('endDate is required when budgetType is total: a total budget needs an end date');
+    }
+    if (patch.brandId) {
+      const brand = this.#d.store.get('SELECT 1 FROM brands WHERE id = ? AND workspace_id = ?', patch.brandId, actor.workspaceId);
+      if (!brand) throw invalid(`brandId: no brand ${patch.brandId} in this workspace`);
+    }
+    return merged;
+  }
+
+  /** A new campaign lives in the workspace's default ad account, or the first one the key may use. */
+  #defaultCustomerId(actor: Actor): string | null {
+    const accounts = this.#d.store.all<{ customer_id: string }>(
+      'SELECT customer_id FROM ad_accounts WHERE workspace_id = ? ORDER BY is_default DESC, created_at, customer_id',
+      actor.workspaceId,
+    );
+    const usable = actor.customerIds
+      ? accounts.filter((a) => actor.customerIds!.includes(a.customer_id.replace(/-/g, '')))
+      : accounts;
+    if (actor.customerIds && usable.length === 0) {
+      throw forbidden('this API key is limited to ad-platform accounts that this workspace does not have');
+    }
+    return usable[0]?.customer_id ?? null;
+  }
+
+  /** Builds full records, loading slots, brands and account names for all rows at once. */
+  toRecords(actor: Actor, rows: CampaignRow[]): Campaign[] {
+    if (rows.length === 0) return [];
+    const store = this.#d.store;
+    const ids = JSON.stringify(rows.map((r) => r.id));
+    const slots = store.all<SlotRow>(
+      'SELECT id, campaign_id, name, audience_id, data_store_ids FROM campaign_audiences WHERE campaign_id IN (SELECT value FROM json_each(?)) ORDER BY position',
+      ids,
+    );
+    const brandIds = [...new Set(rows.map((r) => r.brand_id).filter((b): b is string => b !== null))];
+    const brands = new Map(
+      brandIds.length
+        ? store
+            .all<{ id: string; name: string; website: string; description: string }>(
+              'SELECT id, name, website, description FROM brands WHERE id IN (SELECT value FROM json_each(?))',
+              JSON.stringify(brandIds),
+            )
+            .map((b) => [b.id, b])
+        : [],
+    );
+    const accounts = new Map(
+      store
+        .all<{ customer_id: string; name: string }>('SELECT customer_id, name FROM ad_accounts WHERE workspace_id = ?', actor.workspaceId)
+        .map((a) => [a.customer_id, a.name]),
+    );
+    const slotsBy = new Map<string, SlotRow[]>();
+    for (const s of slots) {
+      const list = slotsBy.get(s.campaign_id);
+      if (list) list.push(s);
+      else slotsBy.set(s.campaign_id, [s]);
+    }
+    return rows.map((r) => {
+      const b = r.brand_id ? brands.get(r.brand_id) : undefined;
+      return {
+        id: r.id,
+        name: r.name,
+        status: r.status,
+        objective: r.objective,
+        brandId: r.brand_id,
+        brand: { name: b?.name ?? '', website: b?.website ?? '', description: b?.description ?? '' },
+        industry: r.industry,
+        language: r.language,
+        locations: parseJsonArray(r.locations),
+        successMetrics: parseJsonArray(r.success_metrics),
+        campaignType: r.campaign_type,
+        budget: r.budget,
+        budgetType: r.budget_type,
+        endDate: r.end_date,
+        biddingStrategy: r.bidding_strategy,
+        targetCpa: r.target_cpa,
+        targetRoas: r.target_roas,
+        audiences: (slotsBy.get(r.id) ?? []).map((s) => ({
+          id: s.id,
+          name: s.name,
+          audienceId: s.audience_id,
+          dataStoreIds: parseJsonArray(s.data_store_ids),
+        })),
+        adsPlatform: {
+          customerId: r.customer_id,
+          accountName: r.customer_id ? (accounts.get(r.customer_id) ?? null) : null,
+          campaignId: r.ads_campaign_id,
+          status: r.ads_status,
+        },
+        url: `${actor.appUrl}/campaigns/${r.id}`,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      };
+    });
+  }
+}
+
+function defaults(): CampaignSettings {
+  return {
+    objective: '',
+    brandId: null,
+    industry: '',
+    language: 'en',
+    locations: ['US'],
+    successMetrics: [],
+    budget: null,
+    endDate: null,
+    biddingStrategy: null,
+    targetCpa: null,
+    targetRoas: null,
+  };
+}
+
+function settingsOf(r: CampaignRow): CampaignSettings {
+  return {
+    name: r.name,
+    objective: r.objective,
+    brandId: r.brand_id,
+    industry: r.industry,
+    language: r.language,
+    locations: parseJsonArray(r.locations),
+    successMetrics: parseJsonArray(r.success_metrics),
+    ...(r.campaign_type ? { campaignType: r.campaign_type } : {}),
+    budget: r.budget,
+    ...(r.budget_type ? { budgetType: r.budget_type } : {}),
+    endDate: r.end_date,
+    biddingStrategy: r.bidding_strategy,
+    targetCpa: r.target_cpa,
+    targetRoas: r.target_roas,
+  };
+}

@@ -1,0 +1,295 @@
+import { conflict, invalid, notFound } from '../lib/errors.ts';
+import { newId } from '../lib/ids.ts';
+import { parseJsonArray } from '../lib/json.ts';
+import type { DataStore, StoreChannel, StoreVideo } from '../schemas/records.ts';
+import type { ImportBody } from '../schemas/youtube.ts';
+import type { Actor } from './actor.ts';
+import { Catalog, SHARED } from './catalog.ts';
+import type { DomainDeps } from './context.ts';
+import { decodeCursor, selectPage, toPage, type PageQuery } from './paging.ts';
+
+export interface DataStoreRow {
+  seq: number;
+  id: string;
+  workspace_id: string | null;
+  scope: DataStore['scope'];
+  name: string;
+  description: string;
+  status: DataStore['status'];
+  error: string;
+  channel_count: number;
+  video_count: number;
+  source_channel_ids: string;
+  source_video_ids: string;
+  created_at: string;
+  updated_at: string;
+  ready_at: string | null;
+}
+
+export interface DataStoreFields {
+  name: string;
+  description?: string;
+  channelIds?: string[];
+  videoIds?: string[];
+}
+
+/** Catalog owner of a store's content: the workspace, or the shared catalog for library stores. */
+export const ownerOf = (row: DataStoreRow) => row.workspace_id ?? SHARED;
+
+export class DataStores {
+  readonly #d: DomainDeps;
+  readonly #catalog: Catalog;
+  /** Called when a store's sources change and it must be collected (background work). */
+  onCollect: (dataStoreId: string) => void = () => {};
+
+  constructor(deps: DomainDeps, catalog: Catalog) {
+    this.#d = deps;
+    this.#catalog = catalog;
+  }
+
+  list(actor: Actor, q: PageQuery & { includeLibrary: boolean }) {
+    const rows = q.includeLibrary
+      ? selectPage<DataStoreRow>(this.#d.store, 'data_stores', "(workspace_id = ? OR scope = 'library')", [actor.workspaceId], q)
+      : selectPage<DataStoreRow>(this.#d.store, 'data_stores', 'workspace_id = ?', [actor.workspaceId], q);
+    return toPage(rows, q.limit, (r) => r.map(toRecord));
+  }
+
+  count(actor: Actor): number {
+    return this.#d.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM data_stores WHERE workspace_id = ?', actor.workspaceId)!.n;
+  }
+
+  /** A store the workspace can read: its own, or a shared library store. */
+  row(actor: Actor, id: string): DataStoreRow {
+    const row = this.#d.store.get<DataStoreRow>(
+      "SELECT * FROM data_stores WHERE id = ? AND (workspace_id = ? OR scope = 'library')",
+      id,
+      actor.workspaceId,
+    );
+    if (!row) throw notFound(`no data store ${id} in this workspace`);
+    return row;
+  }
+
+  get(actor: Actor, id: string): DataStore {
+    return toRecord(this.row(actor, id));
+  }
+
+  /** Checks that each id names a store the workspace can use; returns them without repeats. */
+  resolveIds(actor: Actor, ids: string[], field: string): string[] {
+    const unique = [...new Set(ids)];
+    unique.forEach((id) => {
+      const ok = this.#d.store.get(
+        "SELECT 1 FROM data_stores WHERE id = ? AND (workspace_id = ? OR scope = 'library')",
+        id,
+        actor.workspaceId,
+      );
+      if (!ok) throw invalid(`${field}[${ids.indexOf(id)}]: no data store ${id} in this workspace`);
+    });
+    return unique;
+  }
+
+  create(actor: Actor, input: DataStoreFields): DataStore {
+    const now = this.#d.clock.now();
+    const id = newId(now);
+    const channels = [...new Set(input.channelIds ?? [])];
+    const videos = [...new Set(input.videoIds ?? [])];
+    const collecting = channels.length + videos.length > 0;
+    this.#d.store.run(
+      `INSERT INTO data_stores (id, workspace_id, scope, name, description, status, source_channel_ids, source_video_ids, created_at, updated_at, ready_at)
+       VALUES (?, ?, 'workspace', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      id,
+      actor.workspaceId,
+      input.name,
+      input.description ?? '',
+      collecting ? 'collecting' : 'ready',
+      JSON.stringify(channels),
+      JSON.stringify(videos),
+      now.toISOString(),
+      now.toISOString(),
+      collecting ? null : now.toISOString(),
+    );
+    if (collecting) this.onCollect(id);
+    return this.get(actor, id);
+  }
+
+  update(actor: Actor, id: string, patch: Partial<DataStoreFields>): DataStore {
+    const row = this.#writable(actor, id, 'changed');
+    if (Object.keys(patch).length === 0) return toRecord(row);
+    const sourcesChange = patch.channelIds !== undefined || patch.videoIds !== undefined;
+    const channels = patch.channelIds ? [...new Set(patch.channelIds)] : parseJsonArray(row.source_channel_ids);
+    const videos = patch.videoIds ? [...new Set(patch.videoIds)] : parseJsonArray(row.source_video_ids);
+    const now = this.#d.clock.now().toISOString();
+    this.#d.store.run(
+      'UPDATE data_stores SET name = ?, description = ?, source_channel_ids = ?, source_video_ids = ?, updated_at = ? WHERE id = ?',
+      patch.name ?? row.name,
+      patch.description ?? row.description,
+      JSON.stringify(channels),
+      JSON.stringify(videos),
+      now,
+      id,
+    );
+    if (sourcesChange) {
+      this.#d.store.run("UPDATE data_stores SET status = 'collecting', error = '' WHERE id = ?", id);
+      this.onCollect(id);
+    }
+    return this.get(actor, id);
+  }
+
+  /** Removes the store and its id from the audiences and campaign slots that named it. */
+  delete(actor: Actor, id: string): { id: string; deleted: true } {
+    this.#writable(actor, id, 'deleted');
+    const store = this.#d.store;
+    const drop = `(SELECT json_group_array(value) FROM json_each(data_store_ids) WHERE value != ?1)`;
+    store.run(`UPDATE audiences SET data_store_ids = ${drop} WHERE workspace_id = ?2 AND data_store_ids LIKE ?3`, id, actor.workspaceId, `%${id}%`);
+    store.run(
+      `UPDATE campaign_audiences SET data_store_ids = ${drop}
+       WHERE data_store_ids LIKE ?3 AND campaign_id IN (SELECT id FROM campaigns WHERE workspace_id = ?2)`,
+      id,
+      actor.workspaceId,
+      `%${id}%`,
+    );
+    store.run('DELETE FROM data_stores WHERE id = ?', id);
+    return { id, deleted: true };
+  }
+
+  channels(actor: Actor, id: string, q: { limit: number; cursor?: string | undefined }) {
+    const row = this.row(actor, id);
+    const owner = ownerOf(row);
+    const rows = this.#d.store.all<{ seq: number; id: string } & Record<string, unknown>>(
+      `SELECT l.seq, c.*,
+         (SELECT COUNT(*) FROM data_store_videos lv JOIN yt_videos v ON v.id = lv.video_id AND v.owner IN (?1, '')
+          WHERE lv.data_store_id = l.data_store_id AND v.channel_id = c.id) AS store_videos
+       FROM data_store_channels l
+       JOIN yt_channels c ON c.id = l.channel_id
+         AND c.owner = (SELECT owner FROM yt_channels WHERE id = l.channel_id AND owner IN (?1, '') ORDER BY owner DESC LIMIT 1)
+       WHERE l.data_store_id = ?2 AND l.seq < ?3 ORDER BY l.seq DESC LIMIT ?4`,
+      owner,
+      id,
+      decodeCursor(q.cursor),
+      q.limit + 1,
+    );
+    return toPage(rows, q.limit, (rs) =>
+      rs.map(
+        (c): StoreChannel => ({
+          channelId: c.id,
+          title: c.title as string,
+          handle: c.handle as string,
+          description: c.description as string,
+          imageUrl: c.image_url as string,
+          country: c.country as string,
+          subscribers: c.subscribers as number,
+          videoCount: c.store_videos as number,
+        }),
+      ),
+    );
+  }
+
+  videos(actor: Actor, id: string, q: { limit: number; cursor?: string | undefined; channelId?: string | undefined }) {
+    const row = this.row(actor, id);
+    const owner = ownerOf(row);
+    const rows = this.#d.store.all<{ seq: number; id: string } & Record<string, unknown>>(
+      `SELECT l.seq, v.*,
+         (SELECT COUNT(*) FROM yt_comments m WHERE m.video_id = v.id AND m.owner IN (?1, '')) AS held_comments
+       FROM data_store_videos l
+       JOIN yt_videos v ON v.id = l.video_id
+         AND v.owner = (SELECT owner FROM yt_videos WHERE id = l.video_id AND owner IN (?1, '') ORDER BY owner DESC LIMIT 1)
+       WHERE l.data_store_id = ?2 AND l.seq < ?3 AND (?4 IS NULL OR v.channel_id = ?4) ORDER BY l.seq DESC LIMIT ?5`,
+      owner,
+      id,
+      decodeCursor(q.cursor),
+      q.channelId ?? null,
+      q.limit + 1,
+    );
+    return toPage(rows, q.limit, (rs) =>
+      rs.map(
+        (v): StoreVideo => ({
+          videoId: v.id,
+          channelId: v.channel_id as string,
+          title: v.title as string,
+          description: v.description as string,
+          tags: parseJsonArray(v.tags as string),
+          publishedAt: (v.published_at as string | null) ?? null,
+          viewCount: v.view_count as number,
+          likeCount: v.like_count as number,
+          commentCount: v.held_comments as number,
+          duration: v.duration as string,
+        }),
+      ),
+    );
+  }
+
+  /** Adds Data API resources to the workspace's catalog and links channels and videos to the store. */
+  import(actor: Actor, id: string, body: ImportBody) {
+    const row = this.#writable(actor, id, 'imported into');
+    const owner = actor.workspaceId;
+    const channels = body.channels ?? [];
+    const videos = body.videos ?? [];
+    for (const c of channels) {
+      this.#catalog.upsertChannel(owner, c);
+      this.link('channel', row.id, c.id);
+    }
+    for (const v of videos) {
+      this.#catalog.upsertVideo(owner, v);
+      this.link('video', row.id, v.id);
+      this.link('channel', row.id, v.snippet.channelId);
+    }
+    const comments = Catalog.flattenComments(body.comments ?? []);
+    for (const { comment, videoId, index } of comments) {
+      if (!videoId) throw invalid(`comments[${index}]: snippet.videoId is required`);
+      if (!this.#catalog.video(owner, videoId)) {
+        throw invalid(`comments[${index}]: video ${videoId} is not in the catalog; import the video first or in the same request`);
+      }
+      this.#catalog.upsertComment(owner, comment, videoId);
+    }
+    this.refreshCounts(row.id);
+    return {
+      dataStore: this.get(actor, id),
+      imported: { channels: channels.length, videos: videos.length, comments: comments.length },
+    };
+  }
+
+  link(kind: 'channel' | 'video', dataStoreId: string, itemId: string): void {
+    const table = kind === 'channel' ? 'data_store_channels' : 'data_store_videos';
+    const col = kind === 'channel' ? 'channel_id' : 'video_id';
+    this.#d.store.run(
+      `INSERT INTO ${table} (data_store_id, ${col}, seq)
+       VALUES (?1, ?2, (SELECT COALESCE(MAX(seq), 0) + 1 FROM ${table} WHERE data_store_id = ?1))
+       ON CONFLICT DO NOTHING`,
+      dataStoreId,
+      itemId,
+    );
+  }
+
+  refreshCounts(dataStoreId: string): void {
+    this.#d.store.run(
+      `UPDATE data_stores SET
+         channel_count = (SELECT COUNT(*) FROM data_store_channels WHERE data_store_id = ?1),
+         video_count = (SELECT COUNT(*) FROM data_store_videos WHERE data_store_id = ?1),
+         updated_at = ?2
+       WHERE id = ?1`,
+      dataStoreId,
+      this.#d.clock.now().toISOString(),
+    );
+  }
+
+  #writable(actor: Actor, id: string, verb: string): DataStoreRow {
+    const row = this.row(actor, id);
+    if (row.scope !== 'workspace') throw conflict(`data store ${id} is a shared library store and cannot be ${verb}`);
+    return row;
+  }
+}
+
+export function toRecord(r: DataStoreRow): DataStore {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    status: r.status,
+    error: r.error,
+    scope: r.scope,
+    channelCount: r.channel_count,
+    videoCount: r.video_count,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    readyAt: r.ready_at ?? '',
+  };
+}

@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { invalid, notFound } from '../lib/errors.ts';
+import { newId } from '../lib/ids.ts';
+import { SCOPES, type Scope } from '../schemas/common.ts';
+import { digitsOnly } from './actor.ts';
+import type { DomainDeps } from './context.ts';
+
+/** Every key starts with the service prefix and an underscore (contract, Authentication 1). */
+export const KEY_PREFIX = 'adcli';
+const KEY_PATTERN = /^adcli_[A-Za-z0-9]{40}$/;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export interface KeyRecord {
+  id: string;
+  workspace: string;
+  name: string;
+  hint: string;
+  scopes: Scope[];
+  customerIds: string[] | null;
+  campaignIds: string[] | null;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface AuthenticatedKey {
+  keyId: string;
+  workspaceId: string;
+  workspaceSlug: string;
+  exploration: boolean;
+  scopes: Set<Scope>;
+  customerIds: string[] | null;
+  campaignIds: string[] | null;
+}
+
+interface KeyRow {
+  id: string;
+  slug: string;
+  name: string;
+  hint: string;
+  scopes: string;
+  customer_ids: string | null;
+  campaign_ids: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** Keys are random and long, so one fast hash is enough at rest; only the hash is stored. */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+function generateKey(): string {
+  const bytes = randomBytes(40);
+  let s = '';
+  for (const b of bytes) s += ALPHABET[b % 62];
+  return `${KEY_PREFIX}_${s}`;
+}
+
+export function isWellFormedKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+export class Keys {
+  readonly #d: DomainDeps;
+  constructor(deps: DomainDeps) {
+    this.#d = deps;
+  }
+
+  create(
+    workspaceId: string,
+    opts: { name?: string; scopes: readonly string[]; customerIds?: string[] | null; campaignIds?: string[] | null },
+  ): { key: string; record: KeyRecord } {
+    const unknown = opts.scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+    if (unknown.length) throw invalid(`unknown scope ${unknown.join(', ')}; scopes are ${SCOPES.join(', ')}`);
+    if (opts.scopes.length === 0) throw invalid('a key needs at least one scope');
+    for (const c of opts.customerIds ?? []) {
+      if (!/^\d{3}-?\d{3}-?\d{4}$/.test(c)) throw invalid(`customer id ${c} is not 10 digits (123-456-7890)`);
+    }
+    for (const c of opts.campaignIds ?? []) {
+      if (!/^[a-f0-9]{24}$/.test(c)) throw invalid(`campaign id ${c} is not 24 lowercase hex characters`);
+    }
+    const now = this.#d.clock.now();
+    const key = generateKey();
+    const id = newId(now);
+    this.#d.store.run(
+      `INSERT INTO api_keys (id, workspace_id, name, hash, hint, scopes, customer_ids, campaign_ids, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      id,
+      workspaceId,
+      opts.name ?? '',
+      hashKey(key),
+      key.slice(-4),
+      JSON.stringify([...new Set(opts.scopes)]),
+      opts.customerIds?.length ? JSON.stringify(opts.customerIds.map(digitsOnly)) : null,
+      opts.campaignIds?.length ? JSON.stringify(opts.campaignIds) : null,
+      now.toISOString(),
+    );
+    return { key, record: this.get(id) };
+  }
+
+  get(id: string): KeyRecord {
+    const row = this.#d.store.get<KeyRow>(
+      'SELECT k.*, w.slug FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.id = ?',
+      id,
+    );
+    if (!row) throw notFound(`no key ${id}`);
+    return toRecord(row);
+  }
+
+  list(): KeyRecord[] {
+    return this.#d.store
+      .all<KeyRow>('SELECT k.*, w.slug FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id ORDER BY k.created_at, k.id')
+      .map(toRecord);
+  }
+
+  revoke(id: string): KeyRecord {
+    const rec = this.get(id);
+    if (!rec.revokedAt) {
+      this.#d.store.run('UPDATE api_keys SET revoked_at = ? WHERE id = ?', this.#d.clock.now().toISOString(), id);
+    }
+    return this.get(id);
+  }
+
+  /** The key's workspace and limits, or null when the key is unknown or revoked. Read on every request. */
+  authenticate(key: string): AuthenticatedKey | null {
+    const row = this.#d.store.get<KeyRow & { workspace_id: string; exploration: number }>(
+      `SELECT k.id, k.workspace_id, k.scopes, k.customer_ids, k.campaign_ids, w.slug, w.exploration
+       FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.hash = ? AND k.revoked_at IS NULL`,
+      hashKey(key),
+    );
+    if (!row) return null;
+    return {
+      keyId: row.id,
+      workspaceId: row.workspace_id,
+      workspaceSlug: row.slug,
+      exploration: row.exploration === 1,
+      scopes: new Set(JSON.parse(row.scopes) as Scope[]),
+      customerIds: row.customer_ids ? (JSON.parse(row.customer_ids) as string[]) : null,
+      campaignIds: row.campaign_ids ? (JSON.parse(row.campaign_ids) as string[]) : null,
+    };
+  }
+}
+
+function toRecord(r: KeyRow): KeyRecord {
+  return {
+    id: r.id,
+    workspace: r.slug,
+    name: r.name,
+    hint: `${KEY_PREFIX}_…${r.hint}`,
+    scopes: JSON.parse(r.scopes) as Scope[],
+    customerIds: r.customer_ids ? (JSON.parse(r.customer_ids) as string[]) : null,
+    campaignIds: r.campaign_ids ? (JSON.parse(r.campaign_ids) as string[]) : null,
+    createdAt: r.created_at,
+    revokedAt: r.revoked_at,
+  };
+}

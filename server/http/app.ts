@@ -1,0 +1,193 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createHash } from 'node:crypto';
+import type { Actor } from '../domain/actor.ts';
+import { isWellFormedKey } from '../domain/keys.ts';
+import { createServices, type Services } from '../domain/services.ts';
+import { systemClock, type Clock } from '../lib/clock.ts';
+import { ApiError, errorBody, forbidden, unauthorized } from '../lib/errors.ts';
+import { requestId as newRequestId } from '../lib/ids.ts';
+import { canonicalJson } from '../lib/json.ts';
+import { operations as allOperations } from '../operations/index.ts';
+import type { Operation } from '../operations/operation.ts';
+import { isBusy, type Store } from '../store/db.ts';
+import { IdempotencyRecords } from '../store/idempotency.ts';
+import { openApiDocument } from './openapi.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { parseOrThrow } from './validation.ts';
+
+export const API_PREFIX = '/api/v1';
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const API_VERSION = '1.0.0';
+
+export interface AppOptions {
+  store: Store;
+  clock?: Clock;
+  /** requests per key per minute; 0 turns the limit off */
+  rateLimit?: number;
+  /** base of campaign `url` links; default: this server's origin + /app */
+  appUrl?: string;
+  /** one line per request (method, path, status, time, request id); never headers or bodies */
+  log?: (line: string) => void;
+  operations?: readonly Operation[];
+}
+
+export interface Backend {
+  app: Hono<Env>;
+  services: Services;
+  store: Store;
+  clock: Clock;
+}
+
+type Env = { Variables: { requestId: string } };
+
+const EMPTY = Object.freeze({});
+
+export function createApp(opts: AppOptions): Backend {
+  const store = opts.store;
+  const clock = opts.clock ?? systemClock;
+  const ops = opts.operations ?? allOperations;
+  const services = createServices({ store, clock });
+  const limiter = opts.rateLimit === 0 ? null : new RateLimiter(opts.rateLimit ?? 120, clock);
+  const idempotency = new IdempotencyRecords(store);
+  const app = new Hono<Env>();
+  let openapi: string | undefined;
+
+  app.use('*', async (c, next) => {
+    const rid = newRequestId();
+    c.set('requestId', rid);
+    const started = performance.now();
+    await next();
+    c.res.headers.set('x-request-id', rid);
+    opts.log?.(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms ${rid}`);
+  });
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody('payload_too_large', 'the request body is larger than 1 MB', c.get('requestId')), 413),
+    }),
+  );
+
+  app.get(`${API_PREFIX}/openapi.json`, (c) => {
+    openapi ??= JSON.stringify(openApiDocument(ops, API_VERSION));
+    return c.body(openapi, 200, { 'content-type': 'application/json' });
+  });
+
+  /** Authenticates, rate-limits and checks the scope: the part every operation shares. */
+  const actorFor = (c: Context<Env>, op: Operation): Actor => {
+    const header = c.req.header('authorization');
+    if (!header) throw unauthorized('missing API key: send the header Authorization: Bearer <key>');
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!m) throw unauthorized('the Authorization header must be "Bearer" followed by an API key');
+    const key = isWellFormedKey(m[1]!) ? services.keys.authenticate(m[1]!) : null;
+    if (!key) throw unauthorized('the API key is not valid or has been revoked');
+    if (limiter) {
+      const r = limiter.hit(key.keyId);
+      c.header('RateLimit-Limit', String(limiter.limit));
+      c.header('RateLimit-Remaining', String(r.remaining));
+      c.header('RateLimit-Reset', String(r.resetSeconds));
+      if (r.retryAfter !== null) {
+        throw new ApiError(429, 'rate_limited', `more than ${limiter.limit} requests in a minute; retry in ${r.retryAfter} s`, {
+          'Retry-After': String(r.retryAfter),
+        });
+      }
+    }
+    if (!key.scopes.has(op.scope)) throw forbidden(`this API key lacks the ${op.scope} scope`);
+    return { ...key, appUrl: opts.appUrl ?? `${new URL(c.req.url).origin}/app` };
+  };
+
+  const run = async (c: Context<Env>, op: Operation): Promise<Response> => {
+    const actor = actorFor(c, op);
+    const write = op.method !== 'GET';
+    const idemKey = write ? c.req.header('idempotency-key') : undefined;
+    if (idemKey !== undefined && (idemKey.length === 0 || idemKey.length > 200)) {
+      throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1 to 200 characters');
+    }
+    const params = op.params ? parseOrThrow(op.params, c.req.param(), 'path') : EMPTY;
+    const rawQuery = c.req.query();
+    const query = op.query ? parseOrThrow(op.query, rawQuery, 'query') : noQuery(rawQuery);
+    const rawBody = op.body ? await readJson(c, op.bodyRequired ?? false) : undefined;
+    const body = op.body ? parseOrThrow(op.body, rawBody, 'body') : undefined;
+    const input = { params, query, body } as Parameters<Operation['handler']>[1];
+    const status = op.successStatus ?? 200;
+
+    if (!write) {
+      const text = JSON.stringify(store.read(() => op.handler(actor, input, services)));
+      return c.body(text, status, { 'content-type': 'application/json' });
+    }
+    const fingerprint = idemKey === undefined ? '' : hash(`${op.method} ${c.req.path}?${canonicalJson(rawQuery)}\n${canonicalJson(rawBody ?? null)}`);
+    const outcome = store.write(() => {
+      const now = clock.now();
+      if (idemKey !== undefined) {
+        const prior = idempotency.find(actor.keyId, idemKey, now);
+        if (prior) {
+          if (prior.fingerprint !== fingerprint) {
+            throw new ApiError(409, 'idempotency_conflict', 'this Idempotency-Key was used with a different request; use a new key for a new request');
+          }
+          return { ...prior, replayed: true };
+        }
+      }
+      const text = JSON.stringify(op.handler(actor, input, services));
+      if (idemKey !== undefined) idempotency.save(actor.keyId, idemKey, { fingerprint, status, body: text }, now);
+      return { status, body: text, replayed: false };
+    });
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (outcome.replayed) headers['idempotent-replayed'] = 'true';
+    return c.body(outcome.body, outcome.status as 200, headers);
+  };
+
+  for (const op of ops) {
+    app.on(op.method, API_PREFIX + op.path.replace(/\{(\w+)\}/g, ':$1'), (c) => run(c, op));
+  }
+
+  const routes = ops.map((op) => ({ method: op.method, re: new RegExp('^' + API_PREFIX + op.path.replace(/\{\w+\}/g, '[^/]+') + '/?$') }));
+  app.notFound((c) => {
+    const allowed = routes.filter((r) => r.re.test(c.req.path)).map((r) => r.method);
+    if (allowed.length) {
+      return c.json(errorBody('method_not_allowed', `${c.req.method} is not allowed here; use ${allowed.join(' or ')}`, c.get('requestId')), 405, {
+        Allow: allowed.join(', '),
+      });
+    }
+    return c.json(errorBody('not_found', `no such route: ${c.req.method} ${c.req.path}`, c.get('requestId')), 404);
+  });
+
+  app.onError((err, c) => {
+    const rid = c.get('requestId') ?? newRequestId();
+    if (err instanceof ApiError) {
+      return c.json(errorBody(err.code, err.message, rid), err.status as 400, err.headers);
+    }
+    if (isBusy(err)) {
+      return c.json(errorBody('internal', 'the service is busy; retry in a moment', rid), 503, { 'Retry-After': '1' });
+    }
+    // Unexpected: the details go to the server's own log, never to the client.
+    process.stderr.write(`[${rid}] ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    return c.json(errorBody('internal', `something went wrong on our side; quote request id ${rid} when asking for help`, rid), 500);
+  });
+
+  return { app, services, store, clock };
+}
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function noQuery(query: Record<string, string>): Record<string, never> {
+  const names = Object.keys(query);
+  if (names.length) throw new ApiError(400, 'invalid_request', `unknown query parameter${names.length > 1 ? 's' : ''} ${names.map((n) => JSON.stringify(n)).join(', ')}`);
+  return EMPTY as Record<string, never>;
+}
+
+async function readJson(c: Context, required: boolean): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') {
+    if (required) throw new ApiError(400, 'invalid_request', 'a JSON object body is required');
+    return {};
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ApiError(400, 'invalid_request', `the body is not valid JSON: ${(e as Error).message}`);
+  }
+}

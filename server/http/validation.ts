@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import { ApiError } from '../lib/errors.ts';
+
+type Where = 'path' | 'query' | 'body';
+type Issue = z.core.$ZodIssue;
+
+/** Parses input with an operation's schema; a failure becomes a 400 naming the field and the bound. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: Where): z.output<T> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const messages = [...new Set(r.error.issues.map((i) => describeIssue(i, where)))];
+  throw new ApiError(400, 'invalid_request', messages.slice(0, 3).join('; ') + (messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''));
+}
+
+export function fieldName(path: PropertyKey[], where: Where): string {
+  if (path.length === 0) return where === 'body' ? 'the body' : where === 'query' ? 'the query' : 'the path';
+  return path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), '');
+}
+
+const units: Record<string, [string, string]> = {
+  string: ['character', 'characters'],
+  array: ['item', 'items'],
+  set: ['item', 'items'],
+  file: ['byte', 'bytes'],
+};
+
+function bound(n: number | bigint, origin: string): string {
+  const u = units[origin];
+  return u ? `${n} ${Number(n) === 1 ? u[0] : u[1]}` : String(n);
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number' && Number.isNaN(value)) return 'not a number';
+  return `a ${typeof value}`;
+}
+
+export function describeIssue(issue: Issue, where: Where): string {
+  const field = fieldName(issue.path, where);
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (issue.input === undefined) return `${field} is required`;
+      const expected = issue.expected === 'int' ? 'a whole number' : issue.expected === 'object' ? 'a JSON object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`;
+      return `${field} must be ${expected}, not ${typeName(issue.input)}`;
+    }
+    case 'too_small': {
+      const has = issue.origin === 'array' || issue.origin === 'set' ? 'must have' : 'must be';
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return `${field} must not be empty`;
+      if (issue.origin === 'number' || issue.origin === 'bigint' || issue.origin === 'int') {
+        return `${field} must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}`;
+      }
+      return `${field} ${has} at least ${bound(issue.minimum, issue.origin)}`;
+    }
+    case 'too_big': {
+      const has = issue.origin === 'array' || issue.origin === 'set' ? 'must have' : 'must be';
+      if (issue.origin === 'number' || issue.origin === 'bigint' || issue.origin === 'int') {
+        return `${field} must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}`;
+      }
+      return `${field} ${has} at most ${bound(issue.maximum, issue.origin)}`;
+    }
+    case 'unrecognized_keys': {
+      const prefix = issue.path.length ? `${field}.` : '';
+      const noun = where === 'query' ? 'query parameter' : 'field';
+      return `unknown ${noun}${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(prefix + k)).join(', ')}`;
+    }
+    case 'invalid_format': {
+      const pattern = 'pattern' in issue && issue.pattern ? String(issue.pattern).replace(/^\/|\/[a-z]*$/g, '') : issue.format;
+      return `${field} must match ${pattern}`;
+    }
+    case 'invalid_value':
+      return issue.values.length === 1
+        ? `${field} must be ${JSON.stringify(issue.values[0])}`
+        : `${field} must be one of ${issue.values.map((v) => String(v)).join(', ')}`;
+    case 'invalid_union': {
+      // Report the branch that got furthest: the one whose first issue has the longest path.
+      const branches = issue.errors.filter((b) => b.length > 0);
+      const best = branches.sort((a, b) => b[0]!.path.length - a[0]!.path.length)[0];
+      if (!best) return `${field} is not valid`;
+      return describeIssue({ ...best[0]!, path: [...issue.path, ...best[0]!.path] } as Issue, where);
+    }
+    case 'custom':
+      return issue.message.startsWith(field) || issue.path.length === 0 ? issue.message : `${field}: ${issue.message}`;
+    default:
+      return `${field}: ${issue.message}`;
+  }
+}

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { deleted, hexId, listQuery, page } from '../schemas/common.ts';
+import { BIDDING_STRATEGIES, BUDGET_TYPES, CAMPAIGN_STATUSES, CAMPAIGN_TYPES, campaign } from '../schemas/records.ts';
+import { MAX_SLOTS } from '../domain/campaigns.ts';
+import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
+
+const isCalendarDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+};
+
+/** The writable campaign settings with the bounds of the contract's Campaign table and Limits. */
+export const campaignSettings = {
+  name: z.string().min(1).max(160).meta({ description: 'campaign name, 1-160 characters' }),
+  objective: z.string().max(4000).meta({ description: 'what the campaign should achieve and for whom; drives targeting' }),
+  brandId: hexId('brand').nullable().meta({ description: 'brand id; null removes the brand' }),
+  industry: z.string().max(120),
+  language: z.string().max(20).meta({ description: 'language code, e.g. en' }),
+  locations: z.array(z.string().max(80)).max(20).meta({ description: 'country or region codes, e.g. US' }),
+  successMetrics: z.array(z.string().max(200)).max(20),
+  campaignType: z.enum(CAMPAIGN_TYPES),
+  budget: z.number().gt(0).max(10_000_000).nullable().meta({ description: "in the account's currency" }),
+  budgetType: z.enum(BUDGET_TYPES).meta({ description: 'a total budget requires endDate' }),
+  endDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine(isCalendarDate, { message: 'endDate must be a real calendar date (YYYY-MM-DD)' })
+    .nullable()
+    .meta({ description: 'YYYY-MM-DD; required for a total budget' }),
+  biddingStrategy: z.enum(BIDDING_STRATEGIES).nullable(),
+  targetCpa: z.number().gt(0).max(1_000_000).nullable(),
+  targetRoas: z.number().gt(0).max(1000).nullable(),
+};
+
+const optionalSettings = Object.fromEntries(Object.entries(campaignSettings).map(([k, v]) => [k, v.optional()])) as {
+  [K in keyof typeof campaignSettings]: z.ZodOptional<(typeof campaignSettings)[K]>;
+};
+
+export const updateCampaignBody = z.strictObject(optionalSettings);
+
+export const createCampaignBody = z.strictObject({
+  ...optionalSettings,
+  name: campaignSettings.name,
+  dataStoreIds: z
+    .array(hexId('data store'))
+    .max(20)
+    .optional()
+    .meta({ description: "data stores of the campaign's primary audience" }),
+  audienceIds: z
+    .array(hexId('audience'))
+    .max(MAX_SLOTS - 1)
+    .optional()
+    .meta({ description: 'saved audiences to attach; the campaign keeps its own copy of each' }),
+});
+
+const campaignPath = z.strictObject({ campaignId: hexId('campaign') });
+const slotPath = z.strictObject({ campaignId: hexId('campaign'), slotId: hexId('audience slot') });
+
+export const campaignOperations = [
+  defineOperation({
+    name: 'list_campaigns',
+    method: 'GET',
+    path: '/campaigns',
+    scope: 'campaigns:read',
+    tag: 'campaigns',
+    summary: 'List campaigns',
+    description: 'Lists the campaigns of the workspace, newest first, one page at a time. Filter by name (contains) or status; pass nextCursor as cursor for the next page.',
+    query: z.strictObject({ ...listQuery, status: z.enum(CAMPAIGN_STATUSES).optional() }),
+    response: page(campaign),
+    errors: [400, 403],
+    hints: readOnly,
+    handler: (actor, { query }, s) => s.campaigns.list(actor, query),
+  }),
+  defineOperation({
+    name: 'create_campaign',
+    method: 'POST',
+    path: '/campaigns',
+    scope: 'campaigns:write',
+    tag: 'campaigns',
+    summary: 'Create a campaign',
+    description:
+      'Creates a campaign in draft. Only name is required; other settings default (language en, locations [US]). A total budget needs an endDate. dataStoreIds feed the primary audience; audienceIds attach copies of saved audiences. A key limited to certain campaigns cannot create campaigns.',
+    body: createCampaignBody,
+    bodyRequired: true,
+    response: campaign,
+    successStatus: 201,
+    errors: [400, 403, 409],
+    hints: creates,
+    handler: (actor, { body }, s) => s.campaigns.create(actor, body),
+  }),
+  defineOperation({
+    name: 'get_campaign',
+    method: 'GET',
+    path: '/campaigns/{campaignId}',
+    scope: 'campaigns:read',
+    tag: 'campaigns',
+    summary: 'Get a campaign',
+    description: 'Returns one campaign with its settings, audience slots, brand and ad-platform block.',
+    params: campaignPath,
+    response: campaign,
+    errors: [400, 403, 404],
+    hints: readOnly,
+    handler: (actor, { params }, s) => s.campaigns.get(actor, params.campaignId),
+  }),
+  defineOperation({
+    name: 'update_campaign',
+    method: 'PATCH',
+    path: '/campaigns/{campaignId}',
+    scope: 'campaigns:write',
+    tag: 'campaigns',
+    summary: 'Update a campaign',
+    description:
+      'Changes the given settings only; null clears a nullable setting (brandId null removes the brand). A total budget requires an endDate. Settings of a campaign already in the ad platform reach it at the next sync, not at once; its campaignType can no longer change.',
+    params: campaignPath,
+    body: updateCampaignBody,
+    bodyRequired: true,
+    response: campaign,
+    errors: [400, 403, 404, 409],
+    hints: updates,
+    handler: (actor, { params, body }, s) => s.campaigns.update(actor, params.campaignId, body),
+  }),
+  defineOperation({
+    name: 'delete_campaign',
+    method: 'DELETE',
+    path: '/campaigns/{campaignId}',
+    scope: 'campaigns:write',
+    tag: 'campaigns',
+    summary: 'Delete a campaign',
+    description: 'Removes the campaign from the service. A linked ad-platform campaign is not touched.',
+    params: campaignPath,
+    response: deleted,
+    errors: [400, 403, 404],
+    hints: deletes,
+    handler: (actor, { params }, s) => s.campaigns.delete(actor, params.campaignId),
+  }),
+  defineOperation({
+    name: 'add_campaign_audience',
+    method: 'POST',
+    path: '/campaigns/{campaignId}/audiences',
+    scope: 'campaigns:write',
+    tag: 'campaigns',
+    summary: 'Attach a saved audience to a campaign',
+    description: `Adds an audience slot holding a copy of a saved audience (its name and data stores). Later changes to the saved audience do not reach the copy. A campaign holds at most ${MAX_SLOTS} audiences; the same saved audience cannot be attached twice (409).`,
+    params: campaignPath,
+    body: z.strictObject({
+      audienceId: hexId('saved audience'),
+      name: z.string().min(1).max(160).optional().meta({ description: "slot name; default the saved audience's name" }),
+    }),
+    bodyRequired: true,
+    response: campaign,
+    successStatus: 201,
+    errors: [400, 403, 404, 409],
+    hints: creates,
+    handler: (actor, { params, body }, s) => s.campaigns.attachAudience(actor, params.campaignId, body.audienceId, body.name),
+  }),
+  defineOperation({
+    name: 'update_campaign_audience',
+    method: 'PATCH',
+    path: '/campaigns/{campaignId}/audiences/{slotId}',
+    scope: 'campaigns:write',
+    tag: 'campaigns',
+    summary: "Edit a campaign's audience slot",
+    description: "Renames a slot or replaces its data stores (the primary audience's too). 409 while the slot's targeting generates.",
+    params: slotPath,
+    body: z.strictObject({
+      name: z.string().min(1).max(160).optional(),
+      dataStoreIds: z.array(hexId('data store')).max(20).optional(),
+    }),
+    bodyRequired: true,
+    response: campaign,
+    errors: [400, 403, 404, 409],
+    hints: updates,
+    handler: (actor, { params, body }, s) => s.campaigns.updateSlot(actor, params.campaignId, params.slotId, body),
+  }),
+  defineOperation({
+    name: 'remove_campaign_audience',
+    method: 'DELETE',
+    path: '/campaigns/{campaignId}/audiences/{slotId}',
+    scope: 'campaigns:write',
+    tag: 'campaigns',
+    summary: 'Remove an audience slot from a campaign',
+    description: "Removes an attached audience and its targeting from the campaign. The primary audience cannot be removed (409); neither can a slot whose targeting is generating.",
+    params: slotPath,
+    response: campaign,
+    errors: [400, 403, 404, 409],
+    hints: deletes,
+    handler: (actor, { params }, s) => s.campaigns.removeSlot(actor, params.campaignId, params.slotId),
+  }),
+];

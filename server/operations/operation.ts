@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import type { Actor } from '../domain/actor.ts';
+import type { Services } from '../domain/services.ts';
+import type { Scope } from '../schemas/common.ts';
+
+type AnyObject = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+export interface OperationInput<P extends AnyObject, Q extends AnyObject, B extends z.ZodType> {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+}
+
+/**
+ * One operation of the API, declared once. The HTTP routes, the OpenAPI document, the MCP tools and
+ * the CLI's `api` help are all generated from these declarations.
+ */
+export interface Operation<
+  P extends AnyObject = AnyObject,
+  Q extends AnyObject = AnyObject,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  /** snake_case verb, also the MCP tool name */
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** path under /api/v1 with {param} placeholders */
+  path: string;
+  scope: Scope;
+  /** the group in the OpenAPI document and CLI help */
+  tag: string;
+  summary: string;
+  /** written for a person and a model alike: what it does, when to use it, the rules that matter */
+  description: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** whether a request without a body is an error (otherwise a missing body means {}) */
+  bodyRequired?: boolean;
+  response: R;
+  successStatus?: 200 | 201;
+  /** error statuses the operation can answer, beyond 401/429/500 which every operation can */
+  errors: number[];
+  /** the operation only reads / the change cannot be undone / repeating it changes nothing more */
+  hints: { readOnly: boolean; destructive: boolean; idempotent: boolean };
+  handler(actor: Actor, input: OperationInput<P, Q, B>, services: Services): z.input<R>;
+}
+
+export function defineOperation<P extends AnyObject, Q extends AnyObject, B extends z.ZodType, R extends z.ZodType>(
+  op: Operation<P, Q, B, R>,
+): Operation {
+  return op as unknown as Operation;
+}
+
+export const readOnly = { readOnly: true, destructive: false, idempotent: true } as const;
+export const creates = { readOnly: false, destructive: false, idempotent: false } as const;
+export const updates = { readOnly: false, destructive: false, idempotent: true } as const;
+export const deletes = { readOnly: false, destructive: true, idempotent: true } as const;

@@ -1,0 +1,29 @@
+import { workspace } from '../schemas/records.ts';
+import { defineOperation, readOnly } from './operation.ts';
+
+export const RECENT_CAMPAIGNS = 5;
+
+export const workspaceOperations = [
+  defineOperation({
+    name: 'get_workspace',
+    method: 'GET',
+    path: '/workspace',
+    scope: 'campaigns:read',
+    tag: 'workspace',
+    summary: 'Get the workspace',
+    description: `The workspace of the key: its slug, how many campaigns, audiences, data stores and brands it holds, and its ${RECENT_CAMPAIGNS} newest campaigns. A good first call.`,
+    response: workspace,
+    errors: [403],
+    hints: readOnly,
+    handler: (actor, _input, s) => ({
+      slug: actor.workspaceSlug,
+      counts: {
+        campaigns: s.campaigns.count(actor),
+        audiences: s.audiences.count(actor),
+        dataStores: s.dataStores.count(actor),
+        brands: s.brands.count(actor),
+      },
+      recentCampaigns: s.campaigns.recent(actor, RECENT_CAMPAIGNS),
+    }),
+  }),
+];

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** Field building blocks shared by the operation schemas; bounds come from the contract's Limits table. */
+export const hexId = (what: string) =>
+  z.string().regex(/^[a-f0-9]{24}$/).meta({ description: `${what} id (24 lowercase hex characters)` });
+
+export const channelId = z
+  .string()
+  .regex(/^UC[A-Za-z0-9_-]{22}$/)
+  .meta({ description: 'video-platform channel id (UC followed by 22 characters)' });
+
+export const videoId = z.string().regex(/^[A-Za-z0-9_-]{11}$/).meta({ description: 'video id (11 characters)' });
+
+export const customerId = z
+  .string()
+  .regex(/^\d{3}-?\d{3}-?\d{4}$/)
+  .meta({ description: 'ad-platform customer id, 10 digits, dashes optional (123-456-7890)' });
+
+export const isoTime = z.string().meta({ description: 'ISO 8601 timestamp' });
+
+export const listQuery = {
+  name: z.string().max(160).optional().meta({ description: 'only items whose name contains this text (case-insensitive)' }),
+  limit: z.coerce.number().int().min(1).max(100).default(25).meta({ description: 'page size, 1-100' }),
+  cursor: z.string().max(200).optional().meta({ description: 'the nextCursor of the previous page' }),
+};
+
+export const boolQuery = (description: string) =>
+  z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true')
+    .meta({ description });
+
+export const page = <T extends z.ZodType>(item: T) =>
+  z.strictObject({
+    data: z.array(item),
+    nextCursor: z.string().nullable().meta({ description: 'pass as cursor for the next page; null on the last page' }),
+  });
+
+export const deleted = z.strictObject({ id: z.string(), deleted: z.literal(true) });
+
+export const errorResponse = z.strictObject({
+  error: z.strictObject({
+    code: z.string().meta({ description: 'stable, machine-readable code' }),
+    message: z.string().meta({ description: 'plain-language explanation' }),
+    requestId: z.string().optional().meta({ description: 'quote it when asking for help' }),
+  }),
+});
+
+export const SCOPES = [
+  'campaigns:read',
+  'campaigns:write',
+  'audiences:read',
+  'audiences:write',
+  'datasets:read',
+  'datasets:write',
+  'brands:read',
+  'brands:write',
+  'exploration:read',
+  'ads:read',
+  'ads:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { isoTime } from './common.ts';
+
+/** Response shapes, exactly the contract's tables: every field present, null where unset, nothing extra. */
+
+export const CAMPAIGN_STATUSES = ['draft', 'loading', 'ready', 'error'] as const;
+export const CAMPAIGN_TYPES = ['SEARCH', 'DEMAND_GEN', 'VIDEO', 'DISPLAY'] as const;
+export const BUDGET_TYPES = ['daily', 'total'] as const;
+export const BIDDING_STRATEGIES = [
+  'MAXIMIZE_CONVERSIONS',
+  'MAXIMIZE_CONVERSION_VALUE',
+  'TARGET_CPA',
+  'TARGET_ROAS',
+  'TARGET_CPC',
+  'TARGET_SPEND',
+  'MANUAL_CPC',
+] as const;
+export const AUDIENCE_KINDS = ['custom', 'affinity', 'in_market'] as const;
+export const TARGETING_STATUSES = ['not_generated', 'generating', 'ready', 'error'] as const;
+export const DATA_STORE_STATUSES = ['collecting', 'ready', 'error'] as const;
+export const DATA_STORE_SCOPES = ['workspace', 'library'] as const;
+export const ADS_STATUSES = ['PAUSED', 'ENABLED', 'REMOVED'] as const;
+
+export const campaignAudienceSlot = z.strictObject({
+  id: z.string().meta({ description: "the audience's slot on the campaign; stable; used for targeting" }),
+  name: z.string(),
+  audienceId: z.string().nullable().meta({ description: "the saved audience; null for the campaign's own primary audience" }),
+  dataStoreIds: z.array(z.string()),
+});
+
+export const campaign = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    status: z.enum(CAMPAIGN_STATUSES),
+    objective: z.string(),
+    brandId: z.string().nullable(),
+    brand: z.strictObject({ name: z.string(), website: z.string(), description: z.string() }),
+    industry: z.string(),
+    language: z.string(),
+    locations: z.array(z.string()),
+    successMetrics: z.array(z.string()),
+    campaignType: z.enum(CAMPAIGN_TYPES).nullable(),
+    budget: z.number().nullable(),
+    budgetType: z.enum(BUDGET_TYPES).nullable(),
+    endDate: z.string().nullable(),
+    biddingStrategy: z.enum(BIDDING_STRATEGIES).nullable(),
+    targetCpa: z.number().nullable(),
+    targetRoas: z.number().nullable(),
+    audiences: z.array(campaignAudienceSlot),
+    adsPlatform: z.strictObject({
+      customerId: z.string().nullable(),
+      accountName: z.string().nullable(),
+      campaignId: z.string().nullable(),
+      status: z.string().nullable(),
+    }),
+    url: z.string(),
+    createdAt: isoTime.nullable(),
+    updatedAt: isoTime.nullable(),
+  })
+  .meta({ title: 'Campaign' });
+
+export const brand = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    website: z.string(),
+    description: z.string(),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  })
+  .meta({ title: 'Brand' });
+
+export const audience = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    kind: z.enum(AUDIENCE_KINDS),
+    keywords: z.array(z.string()),
+    topics: z.array(z.string()),
+    tags: z.array(z.string()),
+    dataStoreIds: z.array(z.string()),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  })
+  .meta({ title: 'Audience' });
+
+export const dataStore = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    status: z.enum(DATA_STORE_STATUSES),
+    error: z.string().meta({ description: 'what went wrong while collecting; empty when nothing did' }),
+    scope: z.enum(DATA_STORE_SCOPES),
+    channelCount: z.number(),
+    videoCount: z.number(),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+    readyAt: isoTime.meta({ description: 'when collection finished; empty until then' }),
+  })
+  .meta({ title: 'DataStore' });
+
+export const storeChannel = z
+  .strictObject({
+    channelId: z.string(),
+    title: z.string(),
+    handle: z.string(),
+    description: z.string(),
+    imageUrl: z.string(),
+    country: z.string(),
+    subscribers: z.number(),
+    videoCount: z.number().meta({ description: 'videos of this channel in the data store' }),
+  })
+  .meta({ title: 'DataStoreChannel' });
+
+export const storeVideo = z
+  .strictObject({
+    videoId: z.string(),
+    channelId: z.string(),
+    title: z.string(),
+    description: z.string(),
+    tags: z.array(z.string()),
+    publishedAt: z.string().nullable(),
+    viewCount: z.number(),
+    likeCount: z.number(),
+    commentCount: z.number().meta({ description: 'comments held in the catalog for this video' }),
+    duration: z.string().meta({ description: 'ISO 8601 duration, e.g. PT12M3S' }),
+  })
+  .meta({ title: 'DataStoreVideo' });
+
+export const workspace = z
+  .strictObject({
+    slug: z.string(),
+    counts: z.strictObject({
+      campaigns: z.number(),
+      audiences: z.number(),
+      dataStores: z.number(),
+      brands: z.number(),
+    }),
+    recentCampaigns: z.array(campaign),
+  })
+  .meta({ title: 'Workspace' });
+
+export type Campaign = z.infer<typeof campaign>;
+export type Brand = z.infer<typeof brand>;
+export type Audience = z.infer<typeof audience>;
+export type DataStore = z.infer<typeof dataStore>;
+export type StoreChannel = z.infer<typeof storeChannel>;
+export type StoreVideo = z.infer<typeof storeVideo>;
+export type Workspace = z.infer<typeof workspace>;

@@ -1,0 +1,129 @@
+import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrations } from './migrations.ts';
+
+export type Row = Record<string, SQLInputValue>;
+export type Params = SQLInputValue[] | [Record<string, SQLInputValue>];
+
+const BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * The SQLite store: one file, WAL, a busy timeout, numbered migrations. Writes run in
+ * BEGIN IMMEDIATE transactions so two processes on one file queue instead of failing
+ * with "database is locked" when a reader later wants to write.
+ */
+export class Store {
+  readonly db: DatabaseSync;
+  readonly path: string;
+  #statements = new Map<string, StatementSync>();
+  #depth = 0;
+
+  constructor(path: string) {
+    this.path = path;
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
+    this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (path !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL');
+    this.db.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+    this.#migrate();
+  }
+
+  static memory(): Store {
+    return new Store(':memory:');
+  }
+
+  #migrate(): void {
+    this.write(() => {
+      this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+      const row = this.get<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations');
+      const current = row?.v ?? 0;
+      if (current > migrations.length) {
+        throw new Error(`the data file ${this.path} was written by a newer adcli (schema ${current}); upgrade adcli`);
+      }
+      for (let v = current + 1; v <= migrations.length; v++) {
+        this.db.exec(migrations[v - 1]!);
+        this.run('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)', v, new Date().toISOString());
+      }
+    });
+  }
+
+  statement(sql: string): StatementSync {
+    let s = this.#statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.#statements.set(sql, s);
+    }
+    return s;
+  }
+
+  get<T>(sql: string, ...params: SQLInputValue[]): T | undefined {
+    return this.statement(sql).get(...params) as T | undefined;
+  }
+
+  all<T>(sql: string, ...params: SQLInputValue[]): T[] {
+    return this.statement(sql).all(...params) as T[];
+  }
+
+  run(sql: string, ...params: SQLInputValue[]): { changes: number } {
+    const r = this.statement(sql).run(...params);
+    return { changes: Number(r.changes) };
+  }
+
+  /** Runs fn in one write transaction (re-entrant: an inner call joins the outer transaction). */
+  write<T>(fn: () => T): T {
+    return this.#transaction('BEGIN IMMEDIATE', fn);
+  }
+
+  /** Runs fn in one read transaction, so a multi-query read sees a single snapshot. */
+  read<T>(fn: () => T): T {
+    return this.#transaction('BEGIN', fn);
+  }
+
+  #transaction<T>(begin: string, fn: () => T): T {
+    if (this.#depth > 0) {
+      this.#depth++;
+      try {
+        return fn();
+      } finally {
+        this.#depth--;
+      }
+    }
+    beginWithRetry(this.db, begin);
+    this.#depth = 1;
+    try {
+      const result = fn();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      throw err;
+    } finally {
+      this.#depth = 0;
+    }
+  }
+
+  close(): void {
+    this.#statements.clear();
+    if (this.db.isOpen) this.db.close();
+  }
+}
+
+/** SQLite's busy handler covers most waits; this covers the rest (e.g. a WAL checkpoint in progress). */
+function beginWithRetry(db: DatabaseSync, begin: string): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.exec(begin);
+      return;
+    } catch (err) {
+      if (!isBusy(err) || Date.now() > deadline) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+}
+
+export function isBusy(err: unknown): boolean {
+  const e = err as { errcode?: number; message?: string };
+  return (e?.errcode !== undefined && (e.errcode & 0xff) === 5) || /database is locked|SQLITE_BUSY/i.test(e?.message ?? '');
+}

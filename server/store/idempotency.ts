@@ -1,0 +1,45 @@
+import type { Store } from './db.ts';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface StoredResponse {
+  fingerprint: string;
+  status: number;
+  body: string;
+}
+
+/** Remembered responses of writes, kept in the same transaction as the write they describe. */
+export class IdempotencyRecords {
+  readonly #store: Store;
+  #lastPurge = 0;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  find(keyId: string, key: string, now: Date): StoredResponse | undefined {
+    return this.#store.get<StoredResponse>(
+      'SELECT fingerprint, status, body FROM idempotency WHERE api_key_id = ? AND key = ? AND created_at > ?',
+      keyId,
+      key,
+      new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
+    );
+  }
+
+  save(keyId: string, key: string, response: StoredResponse, now: Date): void {
+    this.#store.run(
+      'INSERT OR REPLACE INTO idempotency (api_key_id, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      keyId,
+      key,
+      response.fingerprint,
+      response.status,
+      response.body,
+      now.toISOString(),
+    );
+    // Forget expired records now and then, inside the same write transaction.
+    if (now.getTime() - this.#lastPurge > 10 * 60 * 1000) {
+      this.#lastPurge = now.getTime();
+      this.#store.run('DELETE FROM idempotency WHERE created_at <= ?', new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
+    }
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * Numbered schema migrations. Append only: a released migration is never edited, a new one is added.
+ * Lists keep a monotonic `seq` so keyset pagination ("newest first") is an index range scan.
+ */
+export const migrations: string[] = [
+  /* 1: workspaces, keys, core resources, content catalog, idempotency */ `
+  CREATE TABLE workspaces (
+    id TEXT PRIMARY KEY,
+    slug TEXT NOT NULL UNIQUE,
+    exploration INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id),
+    name TEXT NOT NULL,
+    hash TEXT NOT NULL UNIQUE,
+    hint TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    customer_ids TEXT,
+    campaign_ids TEXT,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+  );
+  CREATE TABLE ad_accounts (
+    customer_id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id),
+    name TEXT NOT NULL,
+    currency_code TEXT NOT NULL,
+    time_zone TEXT NOT NULL,
+    is_default INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX ad_accounts_ws ON ad_accounts(workspace_id);
+  CREATE TABLE brands (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id),
+    name TEXT NOT NULL,
+    website TEXT NOT NULL,
+    description TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX brands_ws ON brands(workspace_id, seq);
+  CREATE TABLE campaigns (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id),
+    name TEXT NOT NULL,
+    status TEXT NOT NULL,
+    objective TEXT NOT NULL,
+    brand_id TEXT,
+    industry TEXT NOT NULL,
+    language TEXT NOT NULL,
+    locations TEXT NOT NULL,
+    success_metrics TEXT NOT NULL,
+    campaign_type TEXT,
+    budget REAL,
+    budget_type TEXT,
+    end_date TEXT,
+    bidding_strategy TEXT,
+    target_cpa REAL,
+    target_roas REAL,
+    customer_id TEXT,
+    ads_campaign_id TEXT,
+    ads_status TEXT,
+    ads_synced_at TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX campaigns_ws ON campaigns(workspace_id, seq);
+  CREATE INDEX campaigns_ws_status ON campaigns(workspace_id, status, seq);
+  CREATE INDEX campaigns_brand ON campaigns(brand_id);
+  CREATE TABLE campaign_audiences (
+    id TEXT PRIMARY KEY,
+    campaign_id TEXT NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    audience_id TEXT,
+    data_store_ids TEXT NOT NULL,
+    snapshot TEXT NOT NULL,
+    targeting_status TEXT NOT NULL DEFAULT 'not_generated',
+    targeting_error TEXT NOT NULL DEFAULT '',
+    targeting_items TEXT NOT NULL DEFAULT '[]',
+    targeting_updated_at TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX campaign_audiences_campaign ON campaign_audiences(campaign_id, position);
+  CREATE TABLE audiences (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id),
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    keywords TEXT NOT NULL,
+    topics TEXT NOT NULL,
+    tags TEXT NOT NULL,
+    data_store_ids TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX audiences_ws ON audiences(workspace_id, seq);
+  CREATE TABLE data_stores (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    workspace_id TEXT REFERENCES workspaces(id),
+    scope TEXT NOT NULL,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    status TEXT NOT NULL,
+    error TEXT NOT NULL DEFAULT '',
+    channel_count INTEGER NOT NULL DEFAULT 0,
+    video_count INTEGER NOT NULL DEFAULT 0,
+    source_channel_ids TEXT NOT NULL DEFAULT '[]',
+    source_video_ids TEXT NOT NULL DEFAULT '[]',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    ready_at TEXT
+  );
+  CREATE INDEX data_stores_ws ON data_stores(workspace_id, seq);
+  CREATE INDEX data_stores_scope ON data_stores(scope, seq);
+  CREATE TABLE data_store_channels (
+    data_store_id TEXT NOT NULL REFERENCES data_stores(id) ON DELETE CASCADE,
+    channel_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (data_store_id, channel_id)
+  );
+  CREATE TABLE data_store_videos (
+    data_store_id TEXT NOT NULL REFERENCES data_stores(id) ON DELETE CASCADE,
+    video_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (data_store_id, video_id)
+  );
+  -- The local content catalog, in the spirit of the YouTube Data API. owner '' is the shared catalog;
+  -- otherwise the workspace that imported the item (its copy wins over the shared one).
+  CREATE TABLE yt_channels (
+    owner TEXT NOT NULL,
+    id TEXT NOT NULL,
+    title TEXT NOT NULL,
+    description TEXT NOT NULL,
+    handle TEXT NOT NULL,
+    image_url TEXT NOT NULL,
+    country TEXT NOT NULL,
+    subscribers INTEGER NOT NULL,
+    keywords TEXT NOT NULL,
+    published_at TEXT,
+    PRIMARY KEY (owner, id)
+  );
+  CREATE TABLE yt_videos (
+    owner TEXT NOT NULL,
+    id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    title TEXT NOT NULL,
+    description TEXT NOT NULL,
+    tags TEXT NOT NULL,
+    published_at TEXT,
+    view_count INTEGER NOT NULL,
+    like_count INTEGER NOT NULL,
+    comment_count INTEGER NOT NULL,
+    duration TEXT NOT NULL,
+    PRIMARY KEY (owner, id)
+  );
+  CREATE INDEX yt_videos_channel ON yt_videos(owner, channel_id, published_at);
+  CREATE TABLE yt_comments (
+    owner TEXT NOT NULL,
+    id TEXT NOT NULL,
+    video_id TEXT NOT NULL,
+    author TEXT NOT NULL,
+    text TEXT NOT NULL,
+    like_count INTEGER NOT NULL,
+    published_at TEXT,
+    PRIMARY KEY (owner, id)
+  );
+  CREATE INDEX yt_comments_video ON yt_comments(owner, video_id);
+  CREATE TABLE idempotency (
+    api_key_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (api_key_id, key)
+  );
+  CREATE INDEX idempotency_created ON idempotency(created_at);
+  `,
+];
