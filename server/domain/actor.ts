@@ -42,3 +42,17 @@ export function formatCustomerId(customerId: string): string {
   const d = digitsOnly(customerId);
   return `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`;
 }
+
+/** An actor with every scope and no limits, for the operator's own tools (seeding, key management). */
+export function systemActor(workspace: { id: string; slug: string; exploration: number | boolean }, allScopes: readonly Scope[]): Actor {
+  return {
+    keyId: 'system',
+    workspaceId: workspace.id,
+    workspaceSlug: workspace.slug,
+    exploration: Boolean(workspace.exploration),
+    scopes: new Set(allScopes),
+    customerIds: null,
+    campaignIds: null,
+    appUrl: 'http://127.0.0.1/app',
+  };
+}

@@ -77,6 +77,23 @@ export interface CampaignCreate extends CampaignSettings {
 export const MAX_SLOTS = 10;
 export const PRIMARY_SLOT_NAME = 'Primary audience';
 
+/** A campaign row with everything its record embeds, in one statement (reads are the hot path). */
+interface RecordRow extends CampaignRow {
+  brand_name: string | null;
+  brand_website: string | null;
+  brand_description: string | null;
+  account_name: string | null;
+  slots_json: string;
+}
+const RECORD_SELECT = `SELECT c.*, b.name AS brand_name, b.website AS brand_website, b.description AS brand_description,
+    a.name AS account_name,
+    (SELECT json_group_array(json_object('id', s.id, 'name', s.name, 'audienceId', s.audience_id,
+                                         'dataStoreIds', json(s.data_store_ids)) ORDER BY s.position)
+       FROM campaign_audiences s WHERE s.campaign_id = c.id) AS slots_json
+  FROM campaigns c
+  LEFT JOIN brands b ON b.id = c.brand_id
+  LEFT JOIN ad_accounts a ON a.customer_id = c.customer_id`;
+
 /** Column for each writable setting, and how it is stored. */
 const SETTING_COLUMNS: Record<keyof CampaignSettings, { column: keyof CampaignRow; json?: boolean }> = {
   name: { column: 'name' },
@@ -107,23 +124,20 @@ export class Campaigns {
   }
 
   list(actor: Actor, q: PageQuery & { status?: Campaign['status'] | undefined }) {
-    const where = ['workspace_id = ?', 'seq < ?'];
+    const where = ['c.workspace_id = ?', 'c.seq < ?'];
     const params: (string | number)[] = [actor.workspaceId, decodeCursor(q.cursor)];
     if (q.name) {
-      where.push("name LIKE ? ESCAPE '\\'");
+      where.push("c.name LIKE ? ESCAPE '\\'");
       params.push(containsPattern(q.name));
     }
     if (q.status) {
-      where.push('status = ?');
+      where.push('c.status = ?');
       params.push(q.status);
     }
     this.#limitClauses(actor, where, params);
     params.push(q.limit + 1);
-    const rows = this.#d.store.all<CampaignRow>(
-      `SELECT * FROM campaigns WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`,
-      ...params,
-    );
-    return toPage(rows, q.limit, (r) => this.toRecords(actor, r));
+    const rows = this.#d.store.all<RecordRow>(`${RECORD_SELECT} WHERE ${where.join(' AND ')} ORDER BY c.seq DESC LIMIT ?`, ...params);
+    return toPage(rows, q.limit, (r) => r.map((row) => toRecord(actor, row)));
   }
 
   /** Newest campaigns the actor may see, for the workspace summary. */
@@ -132,19 +146,19 @@ export class Campaigns {
   }
 
   count(actor: Actor): number {
-    const where = ['workspace_id = ?'];
+    const where = ['c.workspace_id = ?'];
     const params: string[] = [actor.workspaceId];
     this.#limitClauses(actor, where, params);
-    return this.#d.store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM campaigns WHERE ${where.join(' AND ')}`, ...params)!.n;
+    return this.#d.store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM campaigns c WHERE ${where.join(' AND ')}`, ...params)!.n;
   }
 
   #limitClauses(actor: Actor, where: string[], params: (string | number)[]): void {
     if (actor.campaignIds) {
-      where.push('id IN (SELECT value FROM json_each(?))');
+      where.push('c.id IN (SELECT value FROM json_each(?))');
       params.push(JSON.stringify(actor.campaignIds));
     }
     if (actor.customerIds) {
-      where.push("replace(customer_id, '-', '') IN (SELECT value FROM json_each(?))");
+      where.push("replace(c.customer_id, '-', '') IN (SELECT value FROM json_each(?))");
       params.push(JSON.stringify(actor.customerIds));
     }
   }
@@ -159,7 +173,11 @@ export class Campaigns {
   }
 
   get(actor: Actor, id: string): Campaign {
-    return this.toRecords(actor, [this.row(actor, id)])[0]!;
+    assertCampaignAllowed(actor, id);
+    const row = this.#d.store.get<RecordRow>(`${RECORD_SELECT} WHERE c.id = ? AND c.workspace_id = ?`, id, actor.workspaceId);
+    if (!row) throw notFound(`no campaign ${id} in this workspace`);
+    assertCustomerAllowed(actor, row.customer_id);
+    return toRecord(actor, row);
   }
 
   create(actor: Actor, input: CampaignCreate): Campaign {
@@ -339,76 +357,38 @@ export class Campaigns {
     }
     return usable[0]?.customer_id ?? null;
   }
+}
 
-  /** Builds full records, loading slots, brands and account names for all rows at once. */
-  toRecords(actor: Actor, rows: CampaignRow[]): Campaign[] {
-    if (rows.length === 0) return [];
-    const store = this.#d.store;
-    const ids = JSON.stringify(rows.map((r) => r.id));
-    const slots = store.all<SlotRow>(
-      'SELECT id, campaign_id, name, audience_id, data_store_ids FROM campaign_audiences WHERE campaign_id IN (SELECT value FROM json_each(?)) ORDER BY position',
-      ids,
-    );
-    const brandIds = [...new Set(rows.map((r) => r.brand_id).filter((b): b is string => b !== null))];
-    const brands = new Map(
-      brandIds.length
-        ? store
-            .all<{ id: string; name: string; website: string; description: string }>(
-              'SELECT id, name, website, description FROM brands WHERE id IN (SELECT value FROM json_each(?))',
-              JSON.stringify(brandIds),
-            )
-            .map((b) => [b.id, b])
-        : [],
-    );
-    const accounts = new Map(
-      store
-        .all<{ customer_id: string; name: string }>('SELECT customer_id, name FROM ad_accounts WHERE workspace_id = ?', actor.workspaceId)
-        .map((a) => [a.customer_id, a.name]),
-    );
-    const slotsBy = new Map<string, SlotRow[]>();
-    for (const s of slots) {
-      const list = slotsBy.get(s.campaign_id);
-      if (list) list.push(s);
-      else slotsBy.set(s.campaign_id, [s]);
-    }
-    return rows.map((r) => {
-      const b = r.brand_id ? brands.get(r.brand_id) : undefined;
-      return {
-        id: r.id,
-        name: r.name,
-        status: r.status,
-        objective: r.objective,
-        brandId: r.brand_id,
-        brand: { name: b?.name ?? '', website: b?.website ?? '', description: b?.description ?? '' },
-        industry: r.industry,
-        language: r.language,
-        locations: parseJsonArray(r.locations),
-        successMetrics: parseJsonArray(r.success_metrics),
-        campaignType: r.campaign_type,
-        budget: r.budget,
-        budgetType: r.budget_type,
-        endDate: r.end_date,
-        biddingStrategy: r.bidding_strategy,
-        targetCpa: r.target_cpa,
-        targetRoas: r.target_roas,
-        audiences: (slotsBy.get(r.id) ?? []).map((s) => ({
-          id: s.id,
-          name: s.name,
-          audienceId: s.audience_id,
-          dataStoreIds: parseJsonArray(s.data_store_ids),
-        })),
-        adsPlatform: {
-          customerId: r.customer_id,
-          accountName: r.customer_id ? (accounts.get(r.customer_id) ?? null) : null,
-          campaignId: r.ads_campaign_id,
-          status: r.ads_status,
-        },
-        url: `${actor.appUrl}/campaigns/${r.id}`,
-        createdAt: r.created_at,
-        updatedAt: r.updated_at,
-      };
-    });
-  }
+function toRecord(actor: Actor, r: RecordRow): Campaign {
+  return {
+    id: r.id,
+    name: r.name,
+    status: r.status,
+    objective: r.objective,
+    brandId: r.brand_id,
+    brand: { name: r.brand_name ?? '', website: r.brand_website ?? '', description: r.brand_description ?? '' },
+    industry: r.industry,
+    language: r.language,
+    locations: parseJsonArray(r.locations),
+    successMetrics: parseJsonArray(r.success_metrics),
+    campaignType: r.campaign_type,
+    budget: r.budget,
+    budgetType: r.budget_type,
+    endDate: r.end_date,
+    biddingStrategy: r.bidding_strategy,
+    targetCpa: r.target_cpa,
+    targetRoas: r.target_roas,
+    audiences: JSON.parse(r.slots_json) as Campaign['audiences'],
+    adsPlatform: {
+      customerId: r.customer_id,
+      accountName: r.customer_id ? r.account_name : null,
+      campaignId: r.ads_campaign_id,
+      status: r.ads_status,
+    },
+    url: `${actor.appUrl}/campaigns/${r.id}`,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
 }
 
 function defaults(): CampaignSettings {

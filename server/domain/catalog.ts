@@ -154,7 +154,7 @@ export class Catalog {
   /** Stored comment counts can lag behind imports; this is what the catalog actually holds. */
   commentsHeld(owner: string, videoId: string): number {
     return this.#d.store.get<{ n: number }>(
-      'SELECT COUNT(*) AS n FROM yt_comments WHERE video_id = ? AND owner IN (?, ?)',
+      'SELECT COUNT(DISTINCT id) AS n FROM yt_comments WHERE video_id = ? AND owner IN (?, ?)',
       videoId,
       owner,
       SHARED,

@@ -111,6 +111,28 @@ export class DataStores {
     return this.get(actor, id);
   }
 
+  /** A shared library store (read-only for workspaces), filled from the shared catalog by the operator. */
+  createLibrary(input: { name: string; description: string; channelIds: string[]; videoIds: string[] }): DataStoreRow {
+    const now = this.#d.clock.now();
+    const id = newId(now);
+    this.#d.store.run(
+      `INSERT INTO data_stores (id, workspace_id, scope, name, description, status, source_channel_ids, source_video_ids, created_at, updated_at, ready_at)
+       VALUES (?, NULL, 'library', ?, ?, 'ready', ?, ?, ?, ?, ?)`,
+      id,
+      input.name,
+      input.description,
+      JSON.stringify(input.channelIds),
+      JSON.stringify(input.videoIds),
+      now.toISOString(),
+      now.toISOString(),
+      now.toISOString(),
+    );
+    for (const c of input.channelIds) this.link('channel', id, c);
+    for (const v of input.videoIds) this.link('video', id, v);
+    this.refreshCounts(id);
+    return this.#d.store.get<DataStoreRow>('SELECT * FROM data_stores WHERE id = ?', id)!;
+  }
+
   update(actor: Actor, id: string, patch: Partial<DataStoreFields>): DataStore {
     const row = this.#writable(actor, id, 'changed');
     if (Object.keys(patch).length === 0) return toRecord(row);
@@ -156,7 +178,9 @@ export class DataStores {
     const owner = ownerOf(row);
     const rows = this.#d.store.all<{ seq: number; id: string } & Record<string, unknown>>(
       `SELECT l.seq, c.*,
-         (SELECT COUNT(*) FROM data_store_videos lv JOIN yt_videos v ON v.id = lv.video_id AND v.owner IN (?1, '')
+         (SELECT COUNT(*) FROM data_store_videos lv JOIN yt_videos v ON v.id = lv.video_id
+            -- one copy per video (a workspace copy wins over the shared one), as in videos()
+            AND v.owner = (SELECT owner FROM yt_videos WHERE id = lv.video_id AND owner IN (?1, '') ORDER BY owner DESC LIMIT 1)
           WHERE lv.data_store_id = l.data_store_id AND v.channel_id = c.id) AS store_videos
        FROM data_store_channels l
        JOIN yt_channels c ON c.id = l.channel_id
@@ -188,7 +212,7 @@ export class DataStores {
     const owner = ownerOf(row);
     const rows = this.#d.store.all<{ seq: number; id: string } & Record<string, unknown>>(
       `SELECT l.seq, v.*,
-         (SELECT COUNT(*) FROM yt_comments m WHERE m.video_id = v.id AND m.owner IN (?1, '')) AS held_comments
+         (SELECT COUNT(DISTINCT m.id) FROM yt_comments m WHERE m.video_id = v.id AND m.owner IN (?1, '')) AS held_comments
        FROM data_store_videos l
        JOIN yt_videos v ON v.id = l.video_id
          AND v.owner = (SELECT owner FROM yt_videos WHERE id = l.video_id AND owner IN (?1, '') ORDER BY owner DESC LIMIT 1)

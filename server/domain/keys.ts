@@ -62,8 +62,23 @@ export function isWellFormedKey(key: string): boolean {
 
 export class Keys {
   readonly #d: DomainDeps;
+  /**
+   * Authenticated keys by hash, valid while nothing has changed the database: SQLite's data_version
+   * moves when another connection commits (e.g. `adcli serve keys revoke`), and #generation when
+   * this one changes keys or workspaces. So a revocation still takes effect on the very next request.
+   */
+  #cache = new Map<string, AuthenticatedKey | null>();
+  #cacheVersion = -1;
+  #generation = 0;
+  #cacheGeneration = 0;
+
   constructor(deps: DomainDeps) {
     this.#d = deps;
+  }
+
+  /** Call after changing keys or workspaces through this connection. */
+  invalidate(): void {
+    this.#generation++;
   }
 
   create(
@@ -117,16 +132,32 @@ export class Keys {
     const rec = this.get(id);
     if (!rec.revokedAt) {
       this.#d.store.run('UPDATE api_keys SET revoked_at = ? WHERE id = ?', this.#d.clock.now().toISOString(), id);
+      this.invalidate();
     }
     return this.get(id);
   }
 
   /** The key's workspace and limits, or null when the key is unknown or revoked. Read on every request. */
   authenticate(key: string): AuthenticatedKey | null {
+    const version = this.#d.store.get<{ data_version: number }>('PRAGMA data_version')!.data_version;
+    if (version !== this.#cacheVersion || this.#generation !== this.#cacheGeneration || this.#cache.size > 1000) {
+      this.#cache.clear();
+      this.#cacheVersion = version;
+      this.#cacheGeneration = this.#generation;
+    }
+    const hash = hashKey(key);
+    const cached = this.#cache.get(hash);
+    if (cached !== undefined) return cached;
+    const found = this.#lookup(hash);
+    this.#cache.set(hash, found);
+    return found;
+  }
+
+  #lookup(hash: string): AuthenticatedKey | null {
     const row = this.#d.store.get<KeyRow & { workspace_id: string; exploration: number }>(
       `SELECT k.id, k.workspace_id, k.scopes, k.customer_ids, k.campaign_ids, w.slug, w.exploration
        FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.hash = ? AND k.revoked_at IS NULL`,
-      hashKey(key),
+      hash,
     );
     if (!row) return null;
     return {

@@ -6,7 +6,9 @@ type Issue = z.core.$ZodIssue;
 
 /** Parses input with an operation's schema; a failure becomes a 400 naming the field and the bound. */
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: Where): z.output<T> {
-  const r = schema.safeParse(value);
+  // reportInput: zod 4 leaves `input` off issues by default, and describeIssue needs it to tell
+  // "x is required" (absent) from "x must be a string, not a number" (wrong type).
+  const r = schema.safeParse(value, { reportInput: true });
   if (r.success) return r.data;
   const messages = [...new Set(r.error.issues.map((i) => describeIssue(i, where)))];
   throw new ApiError(400, 'invalid_request', messages.slice(0, 3).join('; ') + (messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''));
@@ -42,6 +44,8 @@ export function describeIssue(issue: Issue, where: Where): string {
     case 'invalid_type': {
       if (issue.input === undefined) return `${field} is required`;
       const expected = issue.expected === 'int' ? 'a whole number' : issue.expected === 'object' ? 'a JSON object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`;
+      // a query value coerced to a number arrives as NaN: "limit must be a number", not "..., not not a number"
+      if (typeof issue.input === 'number' && Number.isNaN(issue.input)) return `${field} must be ${expected}`;
       return `${field} must be ${expected}, not ${typeName(issue.input)}`;
     }
     case 'too_small': {

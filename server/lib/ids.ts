@@ -20,6 +20,9 @@ export function stableId(label: string): string {
   return createHash('sha256').update(label).digest('hex').slice(0, 24);
 }
 
+/** Unique per request and cheap: a random per-process prefix and a counter (no crypto per request). */
+const requestPrefix = 'req_' + randomBytes(8).toString('hex');
+let requestCounter = 0;
 export function requestId(): string {
-  return 'req_' + randomBytes(12).toString('hex');
+  return requestPrefix + (++requestCounter).toString(16).padStart(8, '0');
 }

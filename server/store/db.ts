@@ -89,14 +89,14 @@ export class Store {
         this.#depth--;
       }
     }
-    beginWithRetry(this.db, begin);
+    beginWithRetry(this.statement(begin));
     this.#depth = 1;
     try {
       const result = fn();
-      this.db.exec('COMMIT');
+      this.statement('COMMIT').run();
       return result;
     } catch (err) {
-      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      if (this.db.isTransaction) this.statement('ROLLBACK').run();
       throw err;
     } finally {
       this.#depth = 0;
@@ -110,11 +110,11 @@ export class Store {
 }
 
 /** SQLite's busy handler covers most waits; this covers the rest (e.g. a WAL checkpoint in progress). */
-function beginWithRetry(db: DatabaseSync, begin: string): void {
+function beginWithRetry(begin: StatementSync): void {
   const deadline = Date.now() + BUSY_TIMEOUT_MS;
   for (;;) {
     try {
-      db.exec(begin);
+      begin.run();
       return;
     } catch (err) {
       if (!isBusy(err) || Date.now() > deadline) throw err;

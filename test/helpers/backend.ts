@@ -1,0 +1,82 @@
+import type { Hono } from 'hono';
+import { createApp, type Backend } from '../../server/http/app.ts';
+import { ManualClock } from '../../server/lib/clock.ts';
+import { SCOPES, type Scope } from '../../server/schemas/common.ts';
+import { Store } from '../../server/store/db.ts';
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface Client {
+  key: string;
+  request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  get<T = any>(path: string, headers?: Record<string, string>): Promise<Reply<T>>;
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  delete<T = any>(path: string, headers?: Record<string, string>): Promise<Reply<T>>;
+}
+
+/** A client of the in-process app (app.request): the real routes, middleware and store. */
+export function clientFor(app: Hono<any>, key: string): Client {
+  const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await app.request(`/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  };
+  return {
+    key,
+    request,
+    get: (p, h) => request('GET', p, undefined, h),
+    post: (p, b, h) => request('POST', p, b, h),
+    patch: (p, b, h) => request('PATCH', p, b, h),
+    put: (p, b, h) => request('PUT', p, b, h),
+    delete: (p, h) => request('DELETE', p, undefined, h),
+  };
+}
+
+export interface TestBackend extends Backend {
+  clock: ManualClock;
+  /** a client with every scope in workspace `acme` */
+  api: Client;
+  /** a client with a new key: pick scopes, workspace and limits */
+  client(opts?: { scopes?: readonly Scope[]; workspace?: string; customerIds?: string[]; campaignIds?: string[] }): Client;
+  workspaceId(slug?: string): string;
+}
+
+/** A fresh in-memory backend with workspace `acme` (rate limit off unless asked). */
+export function testBackend(opts: { rateLimit?: number; store?: Store; clock?: ManualClock } = {}): TestBackend {
+  const clock = opts.clock ?? new ManualClock('2026-03-02T10:00:00.000Z');
+  const backend = createApp({ store: opts.store ?? Store.memory(), clock, rateLimit: opts.rateLimit ?? 0 });
+  const { services, store } = backend;
+  const client: TestBackend['client'] = (o = {}) => {
+    const key = store.write(() => {
+      const ws = services.workspaces.ensure(o.workspace ?? 'acme');
+      return services.keys.create(ws.id, {
+        scopes: o.scopes ?? SCOPES,
+        customerIds: o.customerIds ?? null,
+        campaignIds: o.campaignIds ?? null,
+      }).key;
+    });
+    return clientFor(backend.app, key);
+  };
+  return {
+    ...backend,
+    clock,
+    api: client(),
+    client,
+    workspaceId: (slug = 'acme') => services.workspaces.bySlug(slug)!.id,
+  };
+}
+
+export const ALL_SCOPES = SCOPES;
+
+/** 24-hex id that no workspace holds. */
+export const MISSING_ID = 'f'.repeat(24);
