@@ -1,7 +1,7 @@
 import { conflict, invalid, notFound, forbidden } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parseJsonArray } from '../lib/json.ts';
-import type { Campaign } from '../schemas/records.ts';
+import type { Campaign, TARGETING_STATUSES } from '../schemas/records.ts';
 import { assertCampaignAllowed, assertCustomerAllowed, type Actor } from './actor.ts';
 import type { DomainDeps } from './context.ts';
 import { containsPattern, decodeCursor, toPage, type PageQuery } from './paging.ts';
@@ -43,7 +43,7 @@ export interface SlotRow {
   audience_id: string | null;
   data_store_ids: string;
   snapshot: string;
-  targeting_status: string;
+  targeting_status: (typeof TARGETING_STATUSES)[number];
   targeting_error: string;
   targeting_items: string;
   targeting_updated_at: string | null;
@@ -215,6 +215,7 @@ export class Campaigns {
       if (!saved) throw invalid(`audienceIds[${i}]: no audience ${audienceId} in this workspace`);
       this.#insertSlot(id, i + 1, saved.name, saved.id, saved.dataStoreIds, saved, now);
     });
+    this.refreshStatus(id);
     return this.get(actor, id);
   }
 
@@ -303,8 +304,46 @@ export class Campaigns {
     return this.get(actor, campaignId);
   }
 
+  /**
+   * Derives the campaign's status from its slots and their data stores (design brief §3):
+   * loading while a store collects or a slot generates, error when a slot failed, ready when every
+   * slot with data stores has targeting, draft otherwise.
+   */
+  refreshStatus(campaignId: string): void {
+    const slots = this.slots(campaignId);
+    const storeIds = [...new Set(slots.flatMap((s) => parseJsonArray(s.data_store_ids)))];
+    const collecting = storeIds.length
+      ? this.#d.store.get<{ n: number }>(
+          "SELECT COUNT(*) AS n FROM data_stores WHERE id IN (SELECT value FROM json_each(?)) AND status = 'collecting'",
+          JSON.stringify(storeIds),
+        )!.n
+      : 0;
+    const fed = slots.filter((s) => parseJsonArray(s.data_store_ids).length > 0);
+    const status: Campaign['status'] =
+      collecting > 0 || slots.some((s) => s.targeting_status === 'generating')
+        ? 'loading'
+        : fed.some((s) => s.targeting_status === 'error')
+          ? 'error'
+          : fed.length > 0 && fed.every((s) => s.targeting_status === 'ready')
+            ? 'ready'
+            : 'draft';
+    this.#d.store.run('UPDATE campaigns SET status = ? WHERE id = ? AND status != ?', status, campaignId, status);
+  }
+
+  /** Campaigns whose slots draw on a data store, to refresh when the store changes state. */
+  usingDataStore(dataStoreId: string): string[] {
+    return this.#d.store
+      .all<{ campaign_id: string }>(
+        'SELECT DISTINCT campaign_id FROM campaign_audiences WHERE data_store_ids LIKE ? AND EXISTS (SELECT 1 FROM json_each(data_store_ids) WHERE value = ?)',
+        `%${dataStoreId}%`,
+        dataStoreId,
+      )
+      .map((r) => r.campaign_id);
+  }
+
   touch(campaignId: string): void {
     this.#d.store.run('UPDATE campaigns SET updated_at = ? WHERE id = ?', this.#d.clock.now().toISOString(), campaignId);
+    this.refreshStatus(campaignId);
   }
 
   #insertSlot(

@@ -68,6 +68,12 @@ export class Catalog {
     );
   }
 
+  videosOfChannel(owner: string, channelId: string): string[] {
+    return this.#d.store
+      .all<{ id: string }>('SELECT DISTINCT id FROM yt_videos WHERE channel_id = ? AND owner IN (?, ?) ORDER BY id', channelId, owner, SHARED)
+      .map((r) => r.id);
+  }
+
   upsertChannel(owner: string, c: YtChannel): void {
     const s = c.snippet;
     const handle = s.customUrl ? (s.customUrl.startsWith('@') ? s.customUrl : '@' + s.customUrl) : '';

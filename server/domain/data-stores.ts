@@ -6,6 +6,7 @@ import type { ImportBody } from '../schemas/youtube.ts';
 import type { Actor } from './actor.ts';
 import { Catalog, SHARED } from './catalog.ts';
 import type { DomainDeps } from './context.ts';
+import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import { decodeCursor, selectPage, toPage, type PageQuery } from './paging.ts';
 
 export interface DataStoreRow {
@@ -39,12 +40,77 @@ export const ownerOf = (row: DataStoreRow) => row.workspace_id ?? SHARED;
 export class DataStores {
   readonly #d: DomainDeps;
   readonly #catalog: Catalog;
-  /** Called when a store's sources change and it must be collected (background work). */
-  onCollect: (dataStoreId: string) => void = () => {};
+  readonly #jobs: JobQueue;
+  /** how long a collection takes at least (simulated work; tests set it to watch `collecting`) */
+  delayMs = 0;
+  /** called in the same transaction when a store leaves `collecting`, so campaigns can follow */
+  afterCollect: (dataStoreId: string) => void = () => {};
 
-  constructor(deps: DomainDeps, catalog: Catalog) {
+  constructor(deps: DomainDeps, catalog: Catalog, jobs: JobQueue) {
     this.#d = deps;
     this.#catalog = catalog;
+    this.#jobs = jobs;
+  }
+
+  onCollect(dataStoreId: string): void {
+    this.#jobs.enqueue('collect_data_store', dataStoreId, { delayMs: this.delayMs });
+  }
+
+  /**
+   * The collect_data_store job: links the catalog's channels (with their videos) and videos named as
+   * sources. Ids the catalog does not know are reported in the store's error, never dropped quietly.
+   */
+  runCollect(job: JobRow): void {
+    const store = this.#d.store;
+    store.write(() => {
+      if (!this.#jobs.holds(job.id)) return;
+      const row = store.get<DataStoreRow>('SELECT * FROM data_stores WHERE id = ?', job.subject);
+      if (!row) return this.#jobs.finish(job.id, 'done', 'the data store no longer exists');
+      const owner = ownerOf(row);
+      const channels = parseJsonArray(row.source_channel_ids);
+      const videos = parseJsonArray(row.source_video_ids);
+      const unknown: string[] = [];
+      this.unlinkCollected(row.id);
+      for (const channelId of channels) {
+        if (!this.#catalog.channel(owner, channelId)) {
+          unknown.push(channelId);
+          continue;
+        }
+        this.link('channel', row.id, channelId, 'collect');
+        for (const videoId of this.#catalog.videosOfChannel(owner, channelId)) this.link('video', row.id, videoId, 'collect');
+      }
+      for (const videoId of videos) {
+        const video = this.#catalog.video(owner, videoId);
+        if (!video) {
+          unknown.push(videoId);
+          continue;
+        }
+        this.link('video', row.id, videoId, 'collect');
+        this.link('channel', row.id, video.channel_id, 'collect');
+      }
+      this.refreshCounts(row.id);
+      this.#jobs.finish(job.id, 'done');
+      // Sources changed again while this ran: the newer collection decides the state.
+      if (store.get("SELECT 1 FROM jobs WHERE kind = 'collect_data_store' AND subject = ? AND state = 'queued'", row.id)) return;
+      const total = channels.length + videos.length;
+      const now = this.#d.clock.now().toISOString();
+      const failed = total > 0 && unknown.length === total;
+      const fix = `Import them with POST /data-stores/${row.id}/import.`;
+      const error = failed
+        ? `none of the ${total} sources is in the content catalog: ${unknown.join(', ')}. ${fix}`
+        : unknown.length
+          ? `${unknown.length} of ${total} sources are not in the content catalog and were not collected: ${unknown.join(', ')}. ${fix}`
+          : '';
+      store.run(
+        'UPDATE data_stores SET status = ?, error = ?, ready_at = ?, updated_at = ? WHERE id = ?',
+        failed ? 'error' : 'ready',
+        error,
+        failed ? row.ready_at : now,
+        now,
+        row.id,
+      );
+      this.afterCollect(row.id);
+    });
   }
 
   list(actor: Actor, q: PageQuery & { includeLibrary: boolean }) {
@@ -271,16 +337,24 @@ export class DataStores {
     };
   }
 
-  link(kind: 'channel' | 'video', dataStoreId: string, itemId: string): void {
+  link(kind: 'channel' | 'video', dataStoreId: string, itemId: string, origin: 'import' | 'collect' = 'import'): void {
     const table = kind === 'channel' ? 'data_store_channels' : 'data_store_videos';
     const col = kind === 'channel' ? 'channel_id' : 'video_id';
+    // An imported item stays when the store's sources change; a collected one is replaced.
     this.#d.store.run(
-      `INSERT INTO ${table} (data_store_id, ${col}, seq)
-       VALUES (?1, ?2, (SELECT COALESCE(MAX(seq), 0) + 1 FROM ${table} WHERE data_store_id = ?1))
-       ON CONFLICT DO NOTHING`,
+      `INSERT INTO ${table} (data_store_id, ${col}, seq, origin)
+       VALUES (?1, ?2, (SELECT COALESCE(MAX(seq), 0) + 1 FROM ${table} WHERE data_store_id = ?1), ?3)
+       ON CONFLICT DO UPDATE SET origin = CASE WHEN origin = 'import' OR ?3 = 'import' THEN 'import' ELSE 'collect' END`,
       dataStoreId,
       itemId,
+      origin,
     );
+  }
+
+  /** Removes what an earlier collection linked, before collecting the store's current sources. */
+  unlinkCollected(dataStoreId: string): void {
+    this.#d.store.run("DELETE FROM data_store_channels WHERE data_store_id = ? AND origin = 'collect'", dataStoreId);
+    this.#d.store.run("DELETE FROM data_store_videos WHERE data_store_id = ? AND origin = 'collect'", dataStoreId);
   }
 
   refreshCounts(dataStoreId: string): void {

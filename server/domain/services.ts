@@ -1,14 +1,20 @@
+import { SimulatedAdPlatform } from '../ads/simulated.ts';
+import { JobQueue } from '../jobs/queue.ts';
+import { Ads } from './ads.ts';
 import { Audiences } from './audiences.ts';
 import { Brands } from './brands.ts';
 import { Campaigns } from './campaigns.ts';
 import { Catalog } from './catalog.ts';
 import type { DomainDeps } from './context.ts';
 import { DataStores } from './data-stores.ts';
+import { Exploration } from './exploration.ts';
 import { Keys } from './keys.ts';
+import { Targeting } from './targeting.ts';
 import { Workspaces } from './workspaces.ts';
 
 export interface Services {
   deps: DomainDeps;
+  jobs: JobQueue;
   workspaces: Workspaces;
   keys: Keys;
   catalog: Catalog;
@@ -16,20 +22,42 @@ export interface Services {
   audiences: Audiences;
   brands: Brands;
   campaigns: Campaigns;
+  targeting: Targeting;
+  ads: Ads;
+  exploration: Exploration;
 }
 
-export function createServices(deps: DomainDeps): Services {
+export interface ServiceOptions {
+  /** minimum duration of background work (collection, generation), so its states can be watched */
+  jobDelayMs?: number;
+  /** how often settings and targeting are synced to the ad platform */
+  syncIntervalMs?: number;
+}
+
+export function createServices(deps: DomainDeps, opts: ServiceOptions = {}): Services {
+  const jobs = new JobQueue(deps);
   const catalog = new Catalog(deps);
-  const dataStores = new DataStores(deps, catalog);
+  const dataStores = new DataStores(deps, catalog, jobs);
   const audiences = new Audiences(deps, dataStores);
+  const campaigns = new Campaigns(deps, dataStores, audiences);
+  const targeting = new Targeting(deps, campaigns, jobs);
+  dataStores.delayMs = opts.jobDelayMs ?? 0;
+  targeting.delayMs = opts.jobDelayMs ?? 0;
+  const ads = new Ads(deps, new SimulatedAdPlatform(deps.store, deps.clock), campaigns, jobs);
+  if (opts.syncIntervalMs !== undefined) ads.syncIntervalMs = opts.syncIntervalMs;
+  dataStores.afterCollect = (id) => campaigns.usingDataStore(id).forEach((c) => campaigns.refreshStatus(c));
   return {
     deps,
+    jobs,
     workspaces: new Workspaces(deps),
     keys: new Keys(deps),
     catalog,
     dataStores,
     audiences,
     brands: new Brands(deps),
-    campaigns: new Campaigns(deps, dataStores, audiences),
+    campaigns,
+    targeting,
+    ads,
+    exploration: new Exploration(deps),
   };
 }

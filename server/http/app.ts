@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import type { Actor } from '../domain/actor.ts';
 import { isWellFormedKey } from '../domain/keys.ts';
 import { createServices, type Services } from '../domain/services.ts';
+import { jobHandlers } from '../jobs/handlers.ts';
+import { JobRunner } from '../jobs/runner.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { ApiError, errorBody, forbidden, unauthorized } from '../lib/errors.ts';
 import { requestId as newRequestId } from '../lib/ids.ts';
@@ -30,11 +32,17 @@ export interface AppOptions {
   /** one line per request (method, path, status, time, request id); never headers or bodies */
   log?: (line: string) => void;
   operations?: readonly Operation[];
+  /** minimum duration of background jobs in ms (simulated work), so their states can be watched */
+  jobDelayMs?: number;
+  /** how often settings and targeting are synced to the ad platform, in ms */
+  syncIntervalMs?: number;
 }
 
 export interface Backend {
   app: Hono<Env>;
   services: Services;
+  /** runs background jobs; not started here: `serve` and the local profile start it */
+  runner: JobRunner;
   store: Store;
   clock: Clock;
 }
@@ -47,7 +55,8 @@ export function createApp(opts: AppOptions): Backend {
   const store = opts.store;
   const clock = opts.clock ?? systemClock;
   const ops = opts.operations ?? allOperations;
-  const services = createServices({ store, clock });
+  const services = createServices({ store, clock }, { jobDelayMs: opts.jobDelayMs, syncIntervalMs: opts.syncIntervalMs });
+  const runner = new JobRunner({ store, clock }, services.jobs, jobHandlers(services), { log: opts.log });
   const limiter = opts.rateLimit === 0 ? null : new RateLimiter(opts.rateLimit ?? 120, clock);
   const idempotency = new IdempotencyRecords(store);
   const app = new Hono<Env>();
@@ -144,7 +153,9 @@ export function createApp(opts: AppOptions): Backend {
     app.on(op.method, API_PREFIX + op.path.replace(/\{(\w+)\}/g, ':$1'), (c) => run(c, op));
   }
 
-  const routes = ops.map((op) => ({ method: op.method, re: new RegExp('^' + API_PREFIX + op.path.replace(/\{\w+\}/g, '[^/]+') + '/?$') }));
+  // Exact shapes only: the routes are strict, so `/campaigns/` is no route at all (404), not a 405 that
+  // would tell a GET to use GET.
+  const routes = ops.map((op) => ({ method: op.method, re: new RegExp('^' + API_PREFIX + op.path.replace(/\{\w+\}/g, '[^/]+') + '$') }));
   app.notFound((c) => {
     const allowed = routes.filter((r) => r.re.test(c.req.path)).map((r) => r.method);
     if (allowed.length) {
@@ -168,7 +179,7 @@ export function createApp(opts: AppOptions): Backend {
     return c.json(errorBody('internal', `something went wrong on our side; quote request id ${rid} when asking for help`, rid), 500);
   });
 
-  return { app, services, store, clock };
+  return { app, services, runner, store, clock };
 }
 
 /** The application link base for this request's host (the in-process app has no real host). */

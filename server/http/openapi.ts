@@ -38,7 +38,9 @@ export function openApiDocument(ops: readonly Operation[], version: string): Jso
   for (const op of ops) {
     const write = op.method !== 'GET';
     const success = op.successStatus ?? 200;
-    const errors = [...new Set([...op.errors, 401, 429, ...(write ? [409, 413] : []), 500])].sort();
+    // Every operation can answer 400 (unknown query parameters, a bad Idempotency-Key), 401, 403 (the
+    // scope) and 429, whatever its own list says: the shared pipeline in app.ts checks those.
+    const errors = [...new Set([...op.errors, 400, 401, 403, 429, ...(write ? [409, 413] : []), 500])].sort((a, b) => a - b);
     const responses: Record<string, Json> = {
       [success]: {
         description: success === 201 ? 'Created' : 'OK',

@@ -185,4 +185,52 @@ export const migrations: string[] = [
   );
   CREATE INDEX idempotency_created ON idempotency(created_at);
   `,
+  /* 2: durable background jobs, and the simulated ad platform */ `
+  CREATE TABLE jobs (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    workspace_id TEXT,
+    payload TEXT NOT NULL DEFAULT '{}',
+    state TEXT NOT NULL,
+    run_at TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    lease_owner TEXT,
+    lease_until TEXT,
+    error TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    finished_at TEXT
+  );
+  CREATE INDEX jobs_due ON jobs(state, run_at);
+  -- Where a data store's link came from: 'import', or 'collect' (replaced when sources change).
+  ALTER TABLE data_store_channels ADD COLUMN origin TEXT NOT NULL DEFAULT 'import';
+  ALTER TABLE data_store_videos ADD COLUMN origin TEXT NOT NULL DEFAULT 'import';
+  CREATE INDEX jobs_subject ON jobs(kind, subject, state);
+  -- The simulated ad platform's own records: what it holds is only what a sync carried over.
+  CREATE TABLE ads_campaigns (
+    campaign_id TEXT PRIMARY KEY,
+    customer_id TEXT NOT NULL,
+    service_campaign_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    status TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    synced_at TEXT
+  );
+  CREATE INDEX ads_campaigns_customer ON ads_campaigns(customer_id);
+  -- Settings as each sync delivered them, so a day's figures follow the budget in force that day.
+  CREATE TABLE ads_settings_history (
+    campaign_id TEXT NOT NULL,
+    at TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, at)
+  );
+  CREATE TABLE ads_status_changes (
+    campaign_id TEXT NOT NULL,
+    at TEXT NOT NULL,
+    status TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, at, status)
+  );
+  `,
 ];

@@ -1,0 +1,67 @@
+import { closeSync, openSync, readFileSync, renameSync, writeSync, fsyncSync } from 'node:fs';
+import type { Services } from './domain/services.ts';
+import { SCOPES } from './schemas/common.ts';
+import { runSeed } from './seed/index.ts';
+
+export interface BootOptions {
+  seed?: 'demo' | undefined;
+  /** where the local all-scopes key is kept (`<data>/local.key`); null for a throw-away store */
+  keyFile: string | null;
+}
+
+export interface BootResult {
+  workspace: string;
+  apiKey: string;
+  /** what happened on this start, for the start-up message */
+  created: 'store' | 'key' | 'nothing';
+}
+
+/**
+ * Prepares a store for use: on an empty store, a workspace (`demo` with the demo seed, else
+ * `default`) and an all-scopes key kept in the key file. Runs in one write transaction, and the key
+ * file is written before it commits, so two processes starting on one empty data dir agree on the key.
+ */
+export function bootstrap(services: Services, opts: BootOptions): BootResult {
+  const { store } = services.deps;
+  return store.write(() => {
+    const fresh = services.workspaces.count() === 0;
+    if (opts.seed === 'demo') runSeed(services, 'demo');
+    if (fresh && opts.seed !== 'demo') services.workspaces.ensure('default');
+
+    const existing = opts.keyFile ? readKeyFile(opts.keyFile) : null;
+    const valid = existing ? services.keys.authenticate(existing) : null;
+    if (existing && valid) return { workspace: valid.workspaceSlug, apiKey: existing, created: 'nothing' };
+
+    const slug = fresh ? (opts.seed === 'demo' ? 'demo' : 'default') : oldestWorkspace(services);
+    const ws = services.workspaces.bySlug(slug)!;
+    const { key } = services.keys.create(ws.id, { name: 'local', scopes: [...SCOPES] });
+    if (opts.keyFile) writeSecretFile(opts.keyFile, key + '\n');
+    return { workspace: slug, apiKey: key, created: fresh ? 'store' : 'key' };
+  });
+}
+
+function oldestWorkspace(services: Services): string {
+  return services.deps.store.get<{ slug: string }>('SELECT slug FROM workspaces ORDER BY created_at, id LIMIT 1')!.slug;
+}
+
+export function readKeyFile(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8').trim() || null;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
+/** Written to a temporary file with mode 0600, synced, then renamed: never half a key, never world-readable. */
+export function writeSecretFile(path: string, text: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  const fd = openSync(tmp, 'w', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+}

@@ -1,0 +1,177 @@
+import { AdPlatformError, type AdPlatform, type AdsCampaignSettings } from '../ads/port.ts';
+import { resolveDateRange, type DatePreset } from '../ads/dates.ts';
+import { buildReport } from '../ads/report.ts';
+import { conflict, invalid, notFound } from '../lib/errors.ts';
+import { parseJsonArray } from '../lib/json.ts';
+import type { JobQueue, JobRow } from '../jobs/queue.ts';
+import type { TargetingItem } from '../targeting/types.ts';
+import { assertCustomerAllowed, digitsOnly, formatCustomerId, type Actor } from './actor.ts';
+import type { CampaignRow, Campaigns } from './campaigns.ts';
+import type { DomainDeps } from './context.ts';
+
+const SYNC_SUBJECT = 'all';
+
+/**
+ * The service's side of the ad platform: creating campaigns there (always paused), the periodic
+ * sync that carries settings and targeting over, accounts and performance. The platform itself
+ * sits behind the AdPlatform port.
+ */
+export class Ads {
+  readonly #d: DomainDeps;
+  readonly #platform: AdPlatform;
+  readonly #campaigns: Campaigns;
+  readonly #jobs: JobQueue;
+  /** how often the sync job runs */
+  syncIntervalMs = 60_000;
+
+  constructor(deps: DomainDeps, platform: AdPlatform, campaigns: Campaigns, jobs: JobQueue) {
+    this.#d = deps;
+    this.#platform = platform;
+    this.#campaigns = campaigns;
+    this.#jobs = jobs;
+  }
+
+  get platform(): AdPlatform {
+    return this.#platform;
+  }
+
+  /** The workspace's accounts the key may use. */
+  accounts(actor: Actor) {
+    const all = this.#platform.accounts(actor.workspaceId);
+    return actor.customerIds ? all.filter((a) => actor.customerIds!.includes(digitsOnly(a.customerId))) : all;
+  }
+
+  #account(actor: Actor, customerId: string, field: string) {
+    const wanted = formatCustomerId(customerId);
+    const account = this.#platform.accounts(actor.workspaceId).find((a) => a.customerId === wanted);
+    if (!account) throw notFound(`${field}: no ad-platform account ${wanted} in this workspace`);
+    assertCustomerAllowed(actor, wanted);
+    return account;
+  }
+
+  /** Creates the campaign in the ad platform, PAUSED. Settings and targeting follow at the next sync. */
+  create(actor: Actor, campaignId: string, customerId: string | undefined) {
+    const row = this.#campaigns.row(actor, campaignId);
+    if (row.ads_campaign_id) {
+      throw conflict(`campaign ${campaignId} already exists in the ad platform as campaign ${row.ads_campaign_id}`);
+    }
+    const target = customerId ?? row.customer_id;
+    if (!target) throw invalid('customerId is required: this campaign has no ad-platform account of its own');
+    const account = this.#account(actor, target, 'customerId');
+    if (!row.campaign_type) throw conflict('set campaignType before creating the campaign in the ad platform');
+    if (row.budget === null) throw conflict('set a budget before creating the campaign in the ad platform');
+    let created: { campaignId: string };
+    try {
+      created = this.#platform.createCampaign(account.customerId, row.id, { ...adsSettingsOf(row), targeting: [] });
+    } catch (e) {
+      if (e instanceof AdPlatformError && e.code === 'already_exists') throw conflict(e.message);
+      throw e;
+    }
+    this.#d.store.run(
+      "UPDATE campaigns SET customer_id = ?, ads_campaign_id = ?, ads_status = 'PAUSED', updated_at = ? WHERE id = ?",
+      account.customerId,
+      created.campaignId,
+      this.#d.clock.now().toISOString(),
+      row.id,
+    );
+    return this.#campaigns.get(actor, row.id);
+  }
+
+  performance(actor: Actor, customerId: string, preset: DatePreset) {
+    const account = this.#account(actor, customerId, 'customerId');
+    const dateRange = resolveDateRange(preset, account.timeZone, this.#d.clock.now());
+    const rows = this.#d.store.all<CampaignRow>(
+      `SELECT * FROM campaigns WHERE workspace_id = ? AND customer_id = ? AND ads_campaign_id IS NOT NULL ORDER BY seq DESC`,
+      actor.workspaceId,
+      account.customerId,
+    );
+    const campaigns = rows
+      .filter((r) => !actor.campaignIds || actor.campaignIds.includes(r.id))
+      .map((r) => {
+        const ads = this.#platform.campaign(r.ads_campaign_id!);
+        return {
+          campaignId: r.id,
+          name: r.name,
+          googleAdsCampaignId: r.ads_campaign_id!,
+          campaignType: r.campaign_type ?? '',
+          status: ads?.status ?? r.ads_status ?? '',
+          daily: ads ? this.#platform.dailyMetrics(r.ads_campaign_id!, dateRange.startDate, dateRange.endDate) : [],
+        };
+      });
+    return buildReport({ customerId: account.customerId, dateRange, campaigns });
+  }
+
+  /** Makes sure the periodic sync is scheduled (once per store, whichever process runs it). */
+  scheduleSync(): void {
+    this.#d.store.write(() => {
+      if (!this.#jobs.pending('sync_ads', SYNC_SUBJECT)) this.#jobs.enqueue('sync_ads', SYNC_SUBJECT, { delayMs: this.syncIntervalMs });
+    });
+  }
+
+  /**
+   * The sync_ads job: carries each platform campaign's current settings and ready targeting over,
+   * records the sync time, picks up the platform's status, and schedules the next sync.
+   */
+  runSync(job: JobRow): void {
+    const store = this.#d.store;
+    store.write(() => {
+      if (!this.#jobs.holds(job.id)) return;
+      const now = this.#d.clock.now().toISOString();
+      for (const row of store.all<CampaignRow>('SELECT * FROM campaigns WHERE ads_campaign_id IS NOT NULL')) {
+        const ads = this.#platform.campaign(row.ads_campaign_id!);
+        if (!ads || ads.status === 'REMOVED') {
+          if (ads) store.run('UPDATE campaigns SET ads_status = ? WHERE id = ?', ads.status, row.id);
+          continue;
+        }
+        const settings = { ...adsSettingsOf(row), targeting: this.#targetingOf(row.id) };
+        if (JSON.stringify(settings) !== JSON.stringify(ads.settings)) this.#platform.sync(row.ads_campaign_id!, settings);
+        store.run('UPDATE campaigns SET ads_synced_at = ?, ads_status = ? WHERE id = ?', now, ads.status, row.id);
+      }
+      this.#jobs.finish(job.id, 'done');
+      this.#jobs.enqueue('sync_ads', SYNC_SUBJECT, { delayMs: this.syncIntervalMs });
+    });
+  }
+
+  #targetingOf(campaignId: string): TargetingItem[] {
+    return this.#campaigns
+      .slots(campaignId)
+      .filter((s) => s.targeting_status === 'ready')
+      .flatMap((s) => JSON.parse(s.targeting_items) as TargetingItem[]);
+  }
+
+  /** For `adcli serve ads set-status`: the person who turns a campaign on in the ad platform. */
+  setStatus(serviceOrPlatformId: string, status: 'PAUSED' | 'ENABLED' | 'REMOVED'): { campaignId: string; googleAdsCampaignId: string; status: string } {
+    const row = this.#d.store.get<CampaignRow>(
+      'SELECT * FROM campaigns WHERE id = ? OR ads_campaign_id = ?',
+      serviceOrPlatformId,
+      serviceOrPlatformId,
+    );
+    if (!row?.ads_campaign_id) throw notFound(`no campaign ${serviceOrPlatformId} exists in the ad platform`);
+    try {
+      this.#platform.setStatus(row.ads_campaign_id, status);
+    } catch (e) {
+      if (e instanceof AdPlatformError && e.code === 'removed') throw conflict(e.message);
+      throw e;
+    }
+    // The service learns the new status at its next sync; make that sync due now.
+    this.#jobs.enqueue('sync_ads', SYNC_SUBJECT);
+    return { campaignId: row.id, googleAdsCampaignId: row.ads_campaign_id, status };
+  }
+}
+
+/** What the ad platform receives of a campaign's settings. */
+export function adsSettingsOf(row: CampaignRow): Omit<AdsCampaignSettings, 'targeting'> {
+  return {
+    name: row.name,
+    campaignType: row.campaign_type,
+    budget: row.budget,
+    budgetType: row.budget_type,
+    endDate: row.end_date,
+    biddingStrategy: row.bidding_strategy,
+    targetCpa: row.target_cpa,
+    targetRoas: row.target_roas,
+    locations: parseJsonArray(row.locations),
+    language: row.language,
+  };
+}
+

@@ -1,0 +1,98 @@
+import { parseJsonArray } from '../lib/json.ts';
+import type { Corpus, CorpusChannel, CorpusComment, CorpusVideo } from '../targeting/types.ts';
+import type { DomainDeps } from './context.ts';
+
+/** How much other catalog content phrases are scored against; enough for stable IDF, bounded cost. */
+const BACKGROUND_VIDEOS = 2000;
+
+interface VideoRow {
+  id: string;
+  channel_id: string;
+  title: string;
+  description: string;
+  tags: string;
+  published_at: string | null;
+  view_count: number;
+}
+
+/** Reads the content of data stores out of the catalog, as the targeting generator wants it. */
+export class CorpusReader {
+  readonly #d: DomainDeps;
+  constructor(deps: DomainDeps) {
+    this.#d = deps;
+  }
+
+  /** The channels, videos and comments of the given stores; the workspace's own copies win. */
+  forStores(owner: string, dataStoreIds: string[]): Corpus {
+    const store = this.#d.store;
+    const ids = JSON.stringify(dataStoreIds);
+    const videos = store.all<VideoRow>(
+      `SELECT v.id, v.channel_id, v.title, v.description, v.tags, v.published_at, v.view_count FROM yt_videos v
+       WHERE v.id IN (SELECT DISTINCT video_id FROM data_store_videos WHERE data_store_id IN (SELECT value FROM json_each(?1)))
+         AND v.owner = (SELECT owner FROM yt_videos x WHERE x.id = v.id AND x.owner IN (?2, '') ORDER BY owner DESC LIMIT 1)
+       ORDER BY v.id`,
+      ids,
+      owner,
+    );
+    const comments = new Map<string, CorpusComment[]>();
+    const seen = new Set<string>();
+    for (const c of store.all<{ id: string; video_id: string; text: string; like_count: number; author: string; owner: string }>(
+      `SELECT id, video_id, text, like_count, author, owner FROM yt_comments
+       WHERE owner IN (?2, '') AND video_id IN (SELECT DISTINCT video_id FROM data_store_videos WHERE data_store_id IN (SELECT value FROM json_each(?1)))
+       ORDER BY id, owner DESC`,
+      ids,
+      owner,
+    )) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      const list = comments.get(c.video_id) ?? [];
+      list.push({ id: c.id, text: c.text, likeCount: c.like_count, author: c.author });
+      comments.set(c.video_id, list);
+    }
+    const channels = store.all<{ id: string; title: string; description: string; handle: string; keywords: string; country: string; subscribers: number }>(
+      `SELECT c.id, c.title, c.description, c.handle, c.keywords, c.country, c.subscribers FROM yt_channels c
+       WHERE c.id IN (SELECT DISTINCT channel_id FROM data_store_channels WHERE data_store_id IN (SELECT value FROM json_each(?1)))
+         AND c.owner = (SELECT owner FROM yt_channels x WHERE x.id = c.id AND x.owner IN (?2, '') ORDER BY owner DESC LIMIT 1)
+       ORDER BY c.id`,
+      ids,
+      owner,
+    );
+    return {
+      channels: channels.map((c): CorpusChannel => ({ ...c })),
+      videos: videos.map((v) => toVideo(v, comments.get(v.id) ?? [])),
+    };
+  }
+
+  /** Other catalog content the workspace can see (without comments), for scoring phrases. */
+  background(owner: string, exclude: Corpus): Corpus {
+    const skip = new Set(exclude.videos.map((v) => v.id));
+    const rows = this.#d.store.all<VideoRow>(
+      `SELECT id, channel_id, title, description, tags, published_at, view_count FROM yt_videos
+       WHERE owner IN (?, '') ORDER BY id LIMIT ?`,
+      owner,
+      BACKGROUND_VIDEOS + skip.size,
+    );
+    const videos: CorpusVideo[] = [];
+    const seen = new Set<string>();
+    for (const r of rows) {
+      if (skip.has(r.id) || seen.has(r.id)) continue;
+      seen.add(r.id);
+      videos.push(toVideo(r, []));
+      if (videos.length >= BACKGROUND_VIDEOS) break;
+    }
+    return { channels: [], videos };
+  }
+}
+
+function toVideo(v: VideoRow, comments: CorpusComment[]): CorpusVideo {
+  return {
+    id: v.id,
+    channelId: v.channel_id,
+    title: v.title,
+    description: v.description,
+    tags: parseJsonArray(v.tags),
+    publishedAt: v.published_at,
+    viewCount: v.view_count,
+    comments,
+  };
+}

@@ -1,0 +1,212 @@
+import { forbidden, notFound } from '../lib/errors.ts';
+import { parseJsonArray } from '../lib/json.ts';
+import { contentKeys, matchTaxonomy, topPhrases } from '../targeting/text.ts';
+import type { StoreVideo } from '../schemas/records.ts';
+import type { Actor } from './actor.ts';
+import { SHARED, type ChannelRow, type VideoRow } from './catalog.ts';
+import type { DomainDeps } from './context.ts';
+import { decodeCursor, encodeCursor } from './paging.ts';
+
+export interface ExplorationChannel {
+  channelId: string;
+  title: string;
+  handle: string;
+  imageUrl: string;
+  subscribers: number;
+  country: string;
+  topics: string[];
+  contentThemes: string[];
+  recentTitles: string[];
+}
+
+const RECENT_TITLES = 10;
+const THEMES = 8;
+const TOPICS = 6;
+/** how much other content a channel's themes are scored against */
+const BACKGROUND_VIDEOS = 600;
+
+/**
+ * Audience exploration (invite-only): what a channel of the content catalog makes, its topics in our
+ * taxonomy, its recurring themes, its latest videos, and the channels most like it.
+ */
+export class Exploration {
+  readonly #d: DomainDeps;
+  constructor(deps: DomainDeps) {
+    this.#d = deps;
+  }
+
+  #assertInvited(actor: Actor): void {
+    if (!actor.exploration) {
+      throw forbidden('audience exploration is invite-only, and this workspace has not been invited');
+    }
+  }
+
+  #channelRow(owner: string, id: string): ChannelRow {
+    const row = this.#d.store.get<ChannelRow>(
+      'SELECT * FROM yt_channels WHERE id = ? AND owner IN (?, ?) ORDER BY owner DESC LIMIT 1',
+      id,
+      owner,
+      SHARED,
+    );
+    if (!row) throw notFound(`no channel ${id} in the content catalog`);
+    return row;
+  }
+
+  /** A channel's videos, newest first; the workspace's own copies win over the shared ones. */
+  #videos(owner: string, channelId: string): VideoRow[] {
+    return this.#d.store.all<VideoRow>(
+      `SELECT v.* FROM yt_videos v WHERE v.channel_id = ?1 AND v.owner IN (?2, '')
+         AND v.owner = (SELECT owner FROM yt_videos x WHERE x.id = v.id AND x.owner IN (?2, '') ORDER BY owner DESC LIMIT 1)
+       ORDER BY v.published_at DESC, v.id`,
+      channelId,
+      owner,
+    );
+  }
+
+  #allChannels(owner: string): ChannelRow[] {
+    const rows = this.#d.store.all<ChannelRow>('SELECT * FROM yt_channels WHERE owner IN (?, ?) ORDER BY id, owner DESC', owner, SHARED);
+    const seen = new Set<string>();
+    return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+  }
+
+  #profile(owner: string, row: ChannelRow, background: string[] | null): ExplorationChannel {
+    const videos = this.#videos(owner, row.id);
+    const docs = videos.map((v) => `${v.title}. ${parseJsonArray(v.tags).join(', ')}. ${v.description}`);
+    const text = [row.title, row.description, row.keywords, ...docs.slice(0, 50)].join('\n');
+    return {
+      channelId: row.id,
+      title: row.title,
+      handle: row.handle,
+      imageUrl: row.image_url,
+      subscribers: row.subscribers,
+      country: row.country,
+      topics: matchTaxonomy(text, { kinds: ['topic'], limit: TOPICS }).map((m) => m.path),
+      contentThemes: background ? topPhrases(docs, background, THEMES) : [],
+      recentTitles: videos.slice(0, RECENT_TITLES).map((v) => v.title),
+    };
+  }
+
+  #background(owner: string, exceptChannel: string): string[] {
+    return this.#d.store
+      .all<{ title: string; tags: string; description: string }>(
+        `SELECT title, tags, description FROM yt_videos WHERE owner IN (?, '') AND channel_id != ? ORDER BY id LIMIT ?`,
+        owner,
+        exceptChannel,
+        BACKGROUND_VIDEOS,
+      )
+      .map((v) => `${v.title}. ${parseJsonArray(v.tags).join(', ')}. ${v.description}`);
+  }
+
+  channel(actor: Actor, channelId: string): ExplorationChannel {
+    this.#assertInvited(actor);
+    return this.#d.store.read(() => {
+      const row = this.#channelRow(actor.workspaceId, channelId);
+      return this.#profile(actor.workspaceId, row, this.#background(actor.workspaceId, channelId));
+    });
+  }
+
+  /** Channels whose title, handle, keywords or description hold every word of the query, best first. */
+  search(actor: Actor, q: { query: string; limit: number; cursor?: string | undefined }) {
+    this.#assertInvited(actor);
+    const words = q.query.toLowerCase().split(/\s+/).filter(Boolean);
+    const offset = q.cursor === undefined ? 0 : decodeCursor(q.cursor);
+    return this.#d.store.read(() => {
+      const ranked = this.#allChannels(actor.workspaceId)
+        .map((c) => ({ c, score: searchScore(c, words) }))
+        .filter((r) => r.score > 0)
+        .sort((a, b) => b.score - a.score || b.c.subscribers - a.c.subscribers || (a.c.id < b.c.id ? -1 : 1));
+      const pageRows = ranked.slice(offset, offset + q.limit);
+      return {
+        data: pageRows.map((r) => this.#profile(actor.workspaceId, r.c, this.#background(actor.workspaceId, r.c.id))),
+        nextCursor: offset + q.limit < ranked.length ? encodeCursor(offset + q.limit) : null,
+      };
+    });
+  }
+
+  videos(actor: Actor, channelId: string, q: { limit: number; cursor?: string | undefined }) {
+    this.#assertInvited(actor);
+    const offset = q.cursor === undefined ? 0 : decodeCursor(q.cursor);
+    return this.#d.store.read(() => {
+      this.#channelRow(actor.workspaceId, channelId);
+      const all = this.#videos(actor.workspaceId, channelId);
+      const data = all.slice(offset, offset + q.limit).map(
+        (v): StoreVideo => ({
+          videoId: v.id,
+          channelId: v.channel_id,
+          title: v.title,
+          description: v.description,
+          tags: parseJsonArray(v.tags),
+          publishedAt: v.published_at,
+          viewCount: v.view_count,
+          likeCount: v.like_count,
+          commentCount: this.#d.store.get<{ n: number }>(
+            "SELECT COUNT(DISTINCT id) AS n FROM yt_comments WHERE video_id = ? AND owner IN (?, '')",
+            v.id,
+            actor.workspaceId,
+          )!.n,
+          duration: v.duration,
+        }),
+      );
+      return { data, nextCursor: offset + q.limit < all.length ? encodeCursor(offset + q.limit) : null };
+    });
+  }
+
+  /**
+   * Channels most like this one: shared taxonomy topics (weighted 0.6) and overlap of the words
+   * their videos are about (0.4), both as Jaccard indexes.
+   */
+  similar(actor: Actor, channelId: string, q: { limit: number }) {
+    this.#assertInvited(actor);
+    return this.#d.store.read(() => {
+      const owner = actor.workspaceId;
+      const target = this.#channelRow(owner, channelId);
+      const features = (row: ChannelRow) => {
+        const p = this.#profile(owner, row, null);
+        const words = contentKeys(this.#videos(owner, row.id).map((v) => `${v.title} ${parseJsonArray(v.tags).join(' ')}`).join('\n'));
+        return { p, topics: new Set(p.topics), words };
+      };
+      const me = features(target);
+      const scored = this.#allChannels(owner)
+        .filter((c) => c.id !== channelId)
+        .map((c) => {
+          const f = features(c);
+          const sharedTopics = [...me.topics].filter((t) => f.topics.has(t)).sort();
+          const similarity = 0.6 * jaccard(me.topics, f.topics) + 0.4 * jaccard(me.words, f.words);
+          return { row: c, similarity: Math.round(similarity * 1000) / 1000, sharedTopics };
+        })
+        .filter((s) => s.similarity > 0)
+        .sort((a, b) => b.similarity - a.similarity || (a.row.id < b.row.id ? -1 : 1))
+        .slice(0, q.limit);
+      return {
+        data: scored.map((s) => ({
+          ...this.#profile(owner, s.row, this.#background(owner, s.row.id)),
+          similarity: s.similarity,
+          sharedTopics: s.sharedTopics,
+        })),
+      };
+    });
+  }
+}
+
+function searchScore(c: ChannelRow, words: string[]): number {
+  let score = 0;
+  const fields: [string, number][] = [
+    [c.title.toLowerCase(), 4],
+    [c.handle.toLowerCase(), 3],
+    [c.keywords.toLowerCase(), 2],
+    [c.description.toLowerCase(), 1],
+  ];
+  for (const w of words) {
+    const s = fields.reduce((acc, [text, weight]) => acc + (text.includes(w) ? weight : 0), 0);
+    if (s === 0) return 0;
+    score += s;
+  }
+  return score;
+}
+
+function jaccard<T>(a: Set<T>, b: Set<T>): number {
+  if (a.size === 0 && b.size === 0) return 0;
+  let inter = 0;
+  for (const x of a) if (b.has(x)) inter++;
+  return inter / (a.size + b.size - inter);
+}

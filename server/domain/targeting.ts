@@ -1,0 +1,204 @@
+import { conflict, invalid } from '../lib/errors.ts';
+import { parseJsonArray } from '../lib/json.ts';
+import type { JobQueue, JobRow } from '../jobs/queue.ts';
+import { generateTargeting } from '../targeting/generate.ts';
+import type { AudienceSeed, TargetingItem } from '../targeting/types.ts';
+import type { Actor } from './actor.ts';
+import type { Campaigns, SlotRow } from './campaigns.ts';
+import type { DomainDeps } from './context.ts';
+import { CorpusReader } from './corpus.ts';
+
+export interface TargetingView {
+  campaignId: string;
+  campaignType: string;
+  audiences: {
+    id: string;
+    name: string;
+    audienceId: string | null;
+    status: SlotRow['targeting_status'];
+    error: string;
+    updatedAt: string;
+    items: TargetingItem[];
+  }[];
+}
+
+export interface Skip {
+  id: string;
+  reason: string;
+}
+
+/** Targeting of a campaign's audience slots: read, generate in the background, edit. */
+export class Targeting {
+  readonly #d: DomainDeps;
+  readonly #campaigns: Campaigns;
+  readonly #jobs: JobQueue;
+  readonly #corpus: CorpusReader;
+  /** how long a generation takes at least (simulated work; tests set it to watch `generating`) */
+  delayMs = 0;
+
+  constructor(deps: DomainDeps, campaigns: Campaigns, jobs: JobQueue) {
+    this.#d = deps;
+    this.#campaigns = campaigns;
+    this.#jobs = jobs;
+    this.#corpus = new CorpusReader(deps);
+  }
+
+  get(actor: Actor, campaignId: string): TargetingView {
+    const row = this.#campaigns.row(actor, campaignId);
+    return {
+      campaignId,
+      campaignType: row.campaign_type ?? '',
+      audiences: this.#campaigns.slots(campaignId).map((s) => ({
+        id: s.id,
+        name: s.name,
+        audienceId: s.audience_id,
+        status: s.targeting_status,
+        error: s.targeting_error,
+        updatedAt: s.targeting_updated_at ?? '',
+        items: JSON.parse(s.targeting_items) as TargetingItem[],
+      })),
+    };
+  }
+
+  /**
+   * Starts generation. Named slots are (re)generated; without names, every slot that has no
+   * targeting yet. Naming a slot that is generating is 409; slots without data stores are skipped.
+   */
+  generate(actor: Actor, campaignId: string, audienceIds: string[] | undefined): TargetingView & { started: string[]; skipped: Skip[] } {
+    this.#campaigns.row(actor, campaignId);
+    const slots = this.#campaigns.slots(campaignId);
+    const started: string[] = [];
+    const skipped: Skip[] = [];
+    let targets: SlotRow[];
+    if (audienceIds) {
+      const named = [...new Set(audienceIds)];
+      targets = named.map((id) => {
+        const slot = slots.find((s) => s.id === id);
+        if (!slot) throw invalid(`audienceIds[${audienceIds.indexOf(id)}]: no audience slot ${id} on campaign ${campaignId}`);
+        if (slot.targeting_status === 'generating') {
+          throw conflict(`the targeting of audience slot ${id} is already generating; wait until it is ready`);
+        }
+        return slot;
+      });
+    } else {
+      targets = slots.filter((s) => {
+        if (s.targeting_status === 'ready') skipped.push({ id: s.id, reason: 'already generated; name it in audienceIds to regenerate' });
+        else if (s.targeting_status === 'generating') skipped.push({ id: s.id, reason: 'already generating' });
+        else return true;
+        return false;
+      });
+    }
+    const now = this.#d.clock.now().toISOString();
+    for (const slot of targets) {
+      if (parseJsonArray(slot.data_store_ids).length === 0) {
+        skipped.push({ id: slot.id, reason: 'no data stores: add dataStoreIds to this audience first' });
+        continue;
+      }
+      this.#d.store.run(
+        "UPDATE campaign_audiences SET targeting_status = 'generating', targeting_error = '', targeting_updated_at = ? WHERE id = ?",
+        now,
+        slot.id,
+      );
+      this.#jobs.enqueue('generate_targeting', slot.id, { payload: { campaignId }, delayMs: this.delayMs });
+      started.push(slot.id);
+    }
+    if (started.length) this.#campaigns.refreshStatus(campaignId);
+    return { ...this.get(actor, campaignId), started, skipped };
+  }
+
+  /** Replaces a slot's items by hand. 409 while it generates. */
+  editItems(actor: Actor, campaignId: string, slotId: string, items: TargetingItem[]): TargetingView {
+    this.#campaigns.row(actor, campaignId);
+    const slot = this.#campaigns.slot(campaignId, slotId);
+    if (slot.targeting_status === 'generating') {
+      throw conflict(`the targeting of audience slot ${slotId} is generating; edit it once it is ready`);
+    }
+    this.#d.store.run(
+      "UPDATE campaign_audiences SET targeting_items = ?, targeting_status = 'ready', targeting_error = '', targeting_updated_at = ? WHERE id = ?",
+      JSON.stringify(items),
+      this.#d.clock.now().toISOString(),
+      slotId,
+    );
+    this.#campaigns.refreshStatus(campaignId);
+    return this.get(actor, campaignId);
+  }
+
+  /** The generate_targeting job: read the slot's content, generate outside any lock, then apply once. */
+  runJob(job: JobRow): void {
+    const store = this.#d.store;
+    const input = store.read(() => {
+      const slot = store.get<SlotRow>('SELECT * FROM campaign_audiences WHERE id = ?', job.subject);
+      if (!slot) return null;
+      const campaign = store.get<{ id: string; workspace_id: string; objective: string; campaign_type: string | null; language: string }>(
+        'SELECT id, workspace_id, objective, campaign_type, language FROM campaigns WHERE id = ?',
+        slot.campaign_id,
+      )!;
+      const storeIds = parseJsonArray(slot.data_store_ids);
+      const collecting = store.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM data_stores WHERE id IN (SELECT value FROM json_each(?)) AND status = 'collecting'",
+        JSON.stringify(storeIds),
+      )!.n;
+      if (collecting) return { slot, campaign, wait: true as const };
+      const corpus = this.#corpus.forStores(campaign.workspace_id, storeIds);
+      return { slot, campaign, wait: false as const, corpus, background: this.#corpus.background(campaign.workspace_id, corpus) };
+    });
+    if (!input) {
+      store.write(() => this.#jobs.holds(job.id) && this.#jobs.finish(job.id, 'done', 'the audience slot no longer exists'));
+      return;
+    }
+    if (input.wait) {
+      // Its data stores are still collecting: look again shortly, the slot stays `generating`.
+      store.write(() => this.#jobs.holds(job.id) && this.#jobs.retryLater(job.id, 500));
+      return;
+    }
+    const { slot, campaign, corpus, background } = input;
+    const empty = corpus.videos.length === 0 && corpus.channels.length === 0;
+    const items = empty
+      ? []
+      : generateTargeting({
+          corpus,
+          background,
+          seed: seedOf(slot),
+          campaign: {
+            objective: campaign.objective,
+            campaignType: campaign.campaign_type as 'SEARCH' | null,
+            language: campaign.language,
+          },
+        });
+    store.write(() => {
+      if (!this.#jobs.holds(job.id)) return;
+      const now = this.#d.clock.now().toISOString();
+      if (empty) {
+        store.run(
+          "UPDATE campaign_audiences SET targeting_status = 'error', targeting_error = ?, targeting_updated_at = ? WHERE id = ?",
+          'the data stores of this audience hold no channels or videos; import or collect content first',
+          now,
+          slot.id,
+        );
+      } else {
+        store.run(
+          "UPDATE campaign_audiences SET targeting_status = 'ready', targeting_error = '', targeting_items = ?, targeting_updated_at = ? WHERE id = ?",
+          JSON.stringify(items),
+          now,
+          slot.id,
+        );
+      }
+      this.#jobs.finish(job.id, 'done');
+      this.#campaigns.refreshStatus(slot.campaign_id);
+    });
+  }
+}
+
+/** A slot's copy of its saved audience, as the generator's seed; null for the primary audience. */
+function seedOf(slot: SlotRow): AudienceSeed | null {
+  if (!slot.audience_id) return null;
+  const s = JSON.parse(slot.snapshot) as Partial<AudienceSeed>;
+  return {
+    name: s.name ?? slot.name,
+    description: s.description ?? '',
+    kind: s.kind ?? 'custom',
+    keywords: s.keywords ?? [],
+    topics: s.topics ?? [],
+    tags: s.tags ?? [],
+  };
+}

@@ -1,0 +1,100 @@
+import type { DomainDeps } from '../domain/context.ts';
+import type { JobKind, JobQueue, JobRow } from './queue.ts';
+
+/**
+ * A job handler. It must make its effect in one write transaction that first checks
+ * `queue.holds(job.id)` and ends with `queue.finish(...)` (or `retryLater`), so a job whose lease
+ * passed to another process can never apply its result twice.
+ */
+export type JobHandler = (job: JobRow) => void;
+
+export interface RunnerOptions {
+  /** how often to look for due jobs when nothing nudges the runner */
+  pollMs?: number;
+  log?: (line: string) => void;
+}
+
+/** Runs due jobs of one process. Time decisions go through the clock; only the polling uses timers. */
+export class JobRunner {
+  readonly #d: DomainDeps;
+  readonly #queue: JobQueue;
+  readonly #handlers: Partial<Record<JobKind, JobHandler>>;
+  readonly #pollMs: number;
+  readonly #log: (line: string) => void;
+  #timer: NodeJS.Timeout | null = null;
+  #running = false;
+  #stopped = true;
+
+  constructor(deps: DomainDeps, queue: JobQueue, handlers: Partial<Record<JobKind, JobHandler>>, opts: RunnerOptions = {}) {
+    this.#d = deps;
+    this.#queue = queue;
+    this.#handlers = handlers;
+    this.#pollMs = opts.pollMs ?? 250;
+    this.#log = opts.log ?? (() => {});
+  }
+
+  start(): void {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.#queue.onEnqueue = () => this.#schedule(0);
+    this.#schedule(0);
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#queue.onEnqueue = () => {};
+  }
+
+  /** Runs every job that is due now, one after another; returns how many ran. For tests and the CLI. */
+  runDue(limit = 1000): number {
+    let n = 0;
+    for (; n < limit; n++) {
+      const job = this.#queue.claim();
+      if (!job) break;
+      this.#run(job);
+    }
+    return n;
+  }
+
+  #run(job: JobRow): void {
+    const handler = this.#handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for ${job.kind} jobs`);
+      handler(job);
+    } catch (err) {
+      // A handler that throws failed outside its own transaction: record the failure once.
+      const message = err instanceof Error ? err.message : String(err);
+      this.#log(`job ${job.kind} ${job.subject} failed: ${message}`);
+      this.#d.store.write(() => {
+        if (this.#queue.holds(job.id)) {
+          if (job.attempts < 3) this.#queue.retryLater(job.id, 1000 * job.attempts);
+          else this.#queue.finish(job.id, 'failed', message);
+        }
+      });
+    }
+  }
+
+  #schedule(ms: number): void {
+    if (this.#stopped) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#tick(), ms);
+    this.#timer.unref();
+  }
+
+  #tick(): void {
+    if (this.#running || this.#stopped) return;
+    this.#running = true;
+    try {
+      this.runDue(50);
+    } catch (err) {
+      this.#log(`job runner: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      this.#running = false;
+    }
+    const next = this.#queue.nextDue();
+    const wait = next ? Math.max(0, Math.min(this.#pollMs, next.getTime() - this.#d.clock.now().getTime())) : this.#pollMs;
+    this.#schedule(wait);
+  }
+}

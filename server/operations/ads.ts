@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { DATE_PRESETS, DEFAULT_DATE_PRESET } from '../ads/dates.ts';
+import { performanceReport } from '../ads/report.ts';
+import { customerId, hexId } from '../schemas/common.ts';
+import { campaign } from '../schemas/records.ts';
+import { defineOperation, readOnly } from './operation.ts';
+
+const account = z
+  .strictObject({
+    customerId: z.string().meta({ description: '123-456-7890' }),
+    name: z.string(),
+    currencyCode: z.string().meta({ description: 'ISO 4217, e.g. USD' }),
+    timeZone: z.string().meta({ description: "IANA time zone; the account's days and date ranges follow it" }),
+  })
+  .meta({ title: 'AdAccount' });
+
+export const adsOperations = [
+  defineOperation({
+    name: 'create_ads_campaign',
+    method: 'POST',
+    path: '/campaigns/{campaignId}/ads-platform',
+    scope: 'ads:write',
+    tag: 'ad platform',
+    summary: 'Create the campaign in the ad platform (paused)',
+    description:
+      "Creates the campaign in the ad platform, always PAUSED: nothing spends until a person turns it on there. customerId picks the account (default: the campaign's own). Settings and targeting go over at the next sync, not at once. A second create is 409; the campaign needs a campaignType and a budget first (409). A key limited to other accounts gets 403.",
+    params: z.strictObject({ campaignId: hexId('campaign') }),
+    body: z.strictObject({ customerId: customerId.optional() }),
+    response: campaign,
+    errors: [400, 403, 404, 409],
+    hints: { readOnly: false, destructive: false, idempotent: false },
+    handler: (actor, { params, body }, s) => s.ads.create(actor, params.campaignId, body.customerId),
+  }),
+  defineOperation({
+    name: 'list_ads_accounts',
+    method: 'GET',
+    path: '/ads-platform/accounts',
+    scope: 'ads:read',
+    tag: 'ad platform',
+    summary: 'List ad-platform accounts',
+    description: "The ad-platform accounts of the workspace that the key may use (customer id, name, currency, time zone), the workspace's default account first.",
+    response: z.strictObject({ data: z.array(account), nextCursor: z.null() }),
+    errors: [403],
+    hints: readOnly,
+    handler: (actor, _input, s) => ({ data: s.ads.accounts(actor), nextCursor: null }),
+  }),
+  defineOperation({
+    name: 'get_performance',
+    method: 'GET',
+    path: '/ads-platform/performance',
+    scope: 'ads:read',
+    tag: 'ad platform',
+    summary: 'Get performance',
+    description:
+      "Impressions, clicks, cost, conversions and ratios (ctr, cpc, costPerConversion, roas) of the service's campaigns in one ad-platform account, per campaign and per day, for a date range preset in the account's time zone (LAST_N presets end yesterday). Only days a campaign was ENABLED have figures.",
+    query: z.strictObject({
+      customerId,
+      dateRange: z.enum(DATE_PRESETS).default(DEFAULT_DATE_PRESET).meta({ description: `date range preset; default ${DEFAULT_DATE_PRESET}` }),
+    }),
+    response: performanceReport,
+    errors: [400, 403, 404],
+    hints: readOnly,
+    handler: (actor, { query }, s) => s.ads.performance(actor, query.customerId, query.dateRange),
+  }),
+];

@@ -1,0 +1,735 @@
+/**
+ * Reusable text helpers of the targeting generator: comment filtering, link extraction, the phrase
+ * scorer (BM25-saturated term frequency × IDF over slot + background documents) and taxonomy
+ * matching. Pure and deterministic: no clock, no randomness, explicit comparators everywhere.
+ */
+import { CONTENT, STOP, WEAK, URL_RE, phraseKey, tokenize, validPhrase, type CaseMode, type WordInfo } from './tokens.ts';
+import { nodeLabel, taxonomyIndex, type CueHit, type NodeKind, type TaxonomyIndex } from './taxonomy.ts';
+
+export { tokenize, keyOf, contentKeys, cleanText, splitHashtag, STOPWORDS, WEAK_WORDS } from './tokens.ts';
+
+/** Compares strings by code unit: the same on every machine and locale. */
+export function cmpStr(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// ---------------------------------------------------------------- comments
+
+/** Whole-comment spam and boilerplate: self-promotion, scams, engagement bait. */
+const SPAM_PATTERNS: RegExp[] = [
+  /\bcheck (?:out )?my (?:channel|profile|page|videos?|content|bio|playlist)\b/,
+  /\b(?:visit|see|watch) my (?:channel|profile|page|videos?)\b/,
+  /\bsub\s*(?:4|for|to|2)\s*sub\b/,
+  /\bsub(?:scribe)? (?:to me|back)\b/,
+  /\bsubscribe to (?:me|my)\b/,
+  /\bi'?ll sub(?:scribe)? back\b/,
+  /\bgift ?cards?\b/,
+  /\bfree (?:robux|v-?bucks|iphone|phones?|followers|subscribers|subs|money|cash|giveaway)\b/,
+  /\b(?:crypto|bitcoin|btc|forex|binary options?|nft|trading signals?)\b/,
+  /\b(?:telegram|whatsapp|wa\.me|signal app)\b/,
+  /\b(?:dm|message|text|contact|inbox) me\b/,
+  /\b(?:earn|earned|earning|made|make|making)\s+(?:over\s+)?\$\s?\d/,
+  /\$\s?\d[\d,.]*k?\s*(?:a|per|every)\s*(?:day|week|month|hour)\b/,
+  /\b\d[\d,.]*k?\s*(?:followers|subscribers|subs|views|likes)\b/,
+  /\bpromot(?:e|ing|ion)\s+(?:your|channels?|videos?)\b/,
+  /\b(?:claim|redeem)\s+(?:it|your|now|at|here|the)\b/,
+  /\byou(?:'ve| have)? been (?:selected|chosen)\b/,
+  /\bcongratulations?\b.*\b(?:win|won|winner|prize|selected)\b/,
+  /\blink in (?:my )?bio\b/,
+  /\bwork(?:ing)? from home\b.*\$/,
+  /\bsimple method\b/,
+  /\bcollab\b.*\b(?:dm|message|promot)/,
+];
+
+/** Sentences that say nothing about the content; removed from a comment before it is scored. */
+const BOILERPLATE_SENTENCES: RegExp[] = [
+  /^first\b/,
+  /^(?:so |really |very |such an? )?(?:great|nice|good|awesome|amazing|cool|brilliant|lovely|beautiful|excellent|fantastic|epic|sick|solid) (?:video|vid|content|work|job|stuff|one|channel|episode|upload|breakdown|explanation)\b/,
+  /^(?:love|loved|loving) (?:this|it|that|these|your (?:videos?|channel|content|vibe))\b/,
+  /^(?:thanks|thank you|thx|ty)(?: so much| a lot)?(?: for (?:sharing|the (?:video|upload|content)|this|watching|posting))?\b/,
+  /\bkeep (?:it|them) (?:up|coming)\b/,
+  /\bwho'?s (?:still )?watching in \d{4}\b/,
+  /\balgorithm (?:brought|sent|led) me\b/,
+  /\b(?:early|notification) (?:squad|gang|crew)\b/,
+  /^like if\b/,
+  /^(?:nice|awesome|wow|cool|great|amazing|lol|haha|omg|yes|same|this|facts|agreed|true|love it|so good|well done|well said|subscribed|liked)$/,
+  /^(?:watched|saving|saved) this\b/,
+  /^been waiting for this\b/,
+  /^(?:finally|this is exactly)\b.*\b(?:needed|properly)\b/,
+];
+
+const LETTERS = /\p{L}/gu;
+const UPPER = /\p{Lu}/gu;
+const EMOJI = /\p{Extended_Pictographic}/gu;
+const WORDS = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+const SPAM_AUTHOR = /sub\s*(?:4|for|2)\s*sub|promo|giveaway|winner|crypto|forex|bitcoin|easy\s*cash|cash\s*app|gift|followers|earn|profit|trading/i;
+const PROMO_WORDS = /\b(?:free|win|winner|earn|followers|click|visit|claim|cheap|discount|offer|deal|promo|giveaway|limited time)\b/;
+
+const SPAM_RE = new RegExp(SPAM_PATTERNS.map((r) => `(?:${r.source})`).join('|'));
+const BOILERPLATE_RE = new RegExp(BOILERPLATE_SENTENCES.map((r) => `(?:${r.source})`).join('|'));
+const NON_ASCII = /[^\x00-\x7f]/;
+const UPPER_RUN = /\p{Lu}{3}/u;
+
+/**
+ * Filters one comment. Returns the text worth scoring (boilerplate sentences removed), or null when
+ * the comment is spam or noise: self-promotion ("check out my channel", "sub4sub"), scams (gift
+ * cards, crypto, "message me on Telegram"), engagement bait ("first!", "who's watching in 2026"),
+ * links-only or link-plus-promotion, ALL CAPS shouting, emoji walls, repeated words, and anything
+ * with fewer than three words left once the boilerplate is gone.
+ */
+export function cleanComment(text: string, author = ''): string | null {
+  const sentences = cleanCommentSentences(text, author);
+  return sentences === null ? null : sentences.join(' ');
+}
+
+/** cleanComment, as the sentences that are kept. */
+export function cleanCommentSentences(text: string, author = ''): string[] | null {
+  if (!text) return null;
+  if (author && SPAM_AUTHOR.test(author)) return null;
+  const nonAscii = NON_ASCII.test(text);
+  const norm = nonAscii ? text.normalize('NFKC').replace(/[\u2018\u2019]/g, "'") : text;
+  const lower = norm.toLowerCase();
+  if (SPAM_RE.test(lower)) return null;
+  URL_RE.lastIndex = 0;
+  const hasUrl = URL_RE.test(norm);
+  URL_RE.lastIndex = 0;
+  const withoutUrls = hasUrl ? norm.replace(URL_RE, ' ') : norm;
+  const words = withoutUrls.match(WORDS) ?? [];
+  if (words.length < 3) return null;
+  if (hasUrl && (words.length < 8 || PROMO_WORDS.test(lower))) return null;
+  if (UPPER_RUN.test(withoutUrls)) {
+    const letters = (withoutUrls.match(LETTERS) ?? []).length;
+    const upper = (withoutUrls.match(UPPER) ?? []).length;
+    if (letters >= 12 && upper / letters >= 0.7) return null;
+  }
+  if (nonAscii) {
+    const emoji = (norm.match(EMOJI) ?? []).length;
+    if (emoji * 2 > words.length) return null;
+  }
+  if (words.length >= 4) {
+    const lowerWords = hasUrl ? words.map((w) => w.toLowerCase()) : (lower.match(WORDS) ?? []);
+    if (new Set(lowerWords).size / words.length < 0.5) return null;
+  }
+  // drop boilerplate sentences, keep the rest
+  const kept: string[] = [];
+  let dropped = false;
+  for (const t of splitSentences(withoutUrls)) {
+    const l = t.toLowerCase().replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+    if (BOILERPLATE_RE.test(l)) dropped = true;
+    else kept.push(t);
+  }
+  if (dropped && kept.reduce((n, t) => n + (t.match(WORDS) ?? []).length, 0) < 3) return null;
+  return kept;
+}
+
+/** Splits a text into sentences at . ! ? and line breaks. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function isSpamComment(text: string, author = ''): boolean {
+  return cleanComment(text, author) === null;
+}
+
+/** Key for duplicate detection: lowercase letters and digits, single spaces. */
+export function dedupeKey(text: string): string {
+  const lower = text.toLowerCase();
+  return (NON_ASCII.test(lower) ? lower.replace(/[^\p{L}\p{N}]+/gu, ' ') : lower.replace(/[^a-z0-9]+/g, ' ')).trim();
+}
+
+// ---------------------------------------------------------------- links
+
+/** Link shorteners: they hide the destination, so they never become placements. */
+// prettier-ignore
+export const SHORTENERS: ReadonlySet<string> = new Set([
+  'bit.ly', 'bitly.com', 'goo.gl', 'tinyurl.com', 't.co', 'ow.ly', 'amzn.to', 'amzn.eu', 'a.co', 'youtu.be', 'is.gd', 'buff.ly', 'rebrand.ly',
+  'cutt.ly', 'shorturl.at', 'rb.gy', 'tiny.cc', 'bl.ink', 'lnkd.in', 'fb.me', 'db.tt', 'adf.ly', 'shor.by', 'geni.us', 'smarturl.it', 'apple.co',
+  'spoti.fi', 'po.st', 'trib.al', 'dlvr.it', 'ift.tt', 'v.gd', 'qr.co', 's.id', 'flip.it', 'hyperurl.co', 'msft.it', 'etsy.me', 'bit.do',
+]);
+
+/** Social networks, link-in-bio and payment pages, video platforms: not websites an ad can be placed on. */
+// prettier-ignore
+export const SOCIAL_AND_PLATFORMS: ReadonlySet<string> = new Set([
+  'youtube.com', 'instagram.com', 'facebook.com', 'twitter.com', 'x.com', 'tiktok.com', 'pinterest.com', 'linkedin.com', 'reddit.com',
+  'discord.com', 'discord.gg', 'patreon.com', 'linktr.ee', 'threads.net', 'snapchat.com', 'tumblr.com', 'twitch.tv', 'vimeo.com',
+  'telegram.me', 't.me', 'whatsapp.com', 'wa.me', 'strava.com', 'bsky.app', 'mastodon.social', 'beacons.ai', 'ko-fi.com', 'buymeacoffee.com',
+  'paypal.com', 'paypal.me', 'venmo.com', 'cash.app', 'gofundme.com', 'onlyfans.com', 'substack.com', 'medium.com', 'spotify.com',
+  'soundcloud.com', 'apple.com', 'kit.co', 'gmail.com', 'google.com', 'youtube-nocookie.com', 'goo.gle',
+  'forms.gle', 'amazon.com', 'amazon.co.uk', 'amazon.de', 'amazon.ca', 'amazon.com.au', 'snipfeed.co', 'stan.store', 'hoo.be', 'lnk.bio',
+]);
+
+// prettier-ignore
+const MULTI_PART_SUFFIXES: ReadonlySet<string> = new Set([
+  'co.uk', 'org.uk', 'ac.uk', 'gov.uk', 'me.uk', 'ltd.uk', 'plc.uk', 'com.au', 'net.au', 'org.au', 'edu.au', 'gov.au', 'co.nz', 'org.nz',
+  'net.nz', 'co.jp', 'ne.jp', 'or.jp', 'com.br', 'com.mx', 'com.ar', 'com.co', 'com.tr', 'com.sg', 'com.hk', 'com.tw', 'com.cn', 'co.in',
+  'co.za', 'co.kr', 'co.il', 'co.id', 'com.my', 'com.ph', 'com.vn', 'com.pe', 'com.ec', 'com.uy', 'com.pl', 'com.ua', 'com.es', 'com.pt',
+  'co.at', 'or.at', 'gv.at', 'com.gr', 'com.cy',
+]);
+
+/** The registrable domain of a host: "www.shop.example.co.uk" → "example.co.uk"; null if it is no host. */
+export function registrableDomain(host: string): string | null {
+  let h = host.toLowerCase().trim();
+  h = h.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  h = h.split(/[/?#]/, 1)[0]!;
+  h = h.replace(/:\d+$/, '').replace(/\.+$/, '');
+  if (h.includes('@')) return null;
+  const labels = h.split('.');
+  if (labels.length < 2) return null;
+  for (const l of labels) if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) return null;
+  const tld = labels[labels.length - 1]!;
+  if (!/^[a-z]{2,}$/.test(tld)) return null; // also rules out IP addresses
+  const lastTwo = labels.slice(-2).join('.');
+  if (MULTI_PART_SUFFIXES.has(lastTwo)) return labels.length >= 3 ? labels.slice(-3).join('.') : null;
+  return lastTwo;
+}
+
+/** Whether a registrable domain is a link shortener or a social network/platform. */
+export function isExcludedDomain(domain: string): boolean {
+  return SHORTENERS.has(domain) || SOCIAL_AND_PLATFORMS.has(domain);
+}
+
+const LINK_RE =
+  /(?:https?:\/\/[^\s<>"'`()[\]{}]+|\bwww\.[^\s<>"'`()[\]{}]+|\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|net|org|io|co|uk|de|fr|es|it|nl|eu|us|ca|au|nz|info|biz|shop|store|app|dev|ai|tv|me|ly|gg|example)(?:\/[^\s<>"'`()[\]{}]*)?\b)/gi;
+
+export interface FoundLink {
+  /** the registrable domain */
+  domain: string;
+  /** the link as written, trailing punctuation trimmed */
+  url: string;
+}
+
+/** Links in a text (URLs and bare hosts; not e-mail addresses), in order of appearance. */
+export function extractLinks(text: string): FoundLink[] {
+  const out: FoundLink[] = [];
+  LINK_RE.lastIndex = 0;
+  for (let m = LINK_RE.exec(text); m !== null; m = LINK_RE.exec(text)) {
+    const before = m.index > 0 ? text[m.index - 1] : '';
+    if (before === '@' || before === '.' || (before && /[\w-]/.test(before))) continue;
+    const url = m[0].replace(/[.,;:!?)\]]+$/, '');
+    const domain = registrableDomain(url);
+    if (domain) out.push({ domain, url });
+  }
+  return out;
+}
+
+/** Registrable domains linked in a text that could be placements (no shorteners, no social networks), unique, in order. */
+export function extractDomains(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const l of extractLinks(text)) {
+    if (isExcludedDomain(l.domain) || seen.has(l.domain)) continue;
+    seen.add(l.domain);
+    out.push(l.domain);
+  }
+  return out;
+}
+
+const CHANNEL_LINK_RE = /youtube\.com\/channel\/(UC[A-Za-z0-9_-]{22})/g;
+
+/** YouTube channel ids linked in a text ("youtube.com/channel/UC…"), unique, in order. */
+export function extractChannelIds(text: string): string[] {
+  const out: string[] = [];
+  CHANNEL_LINK_RE.lastIndex = 0;
+  for (let m = CHANNEL_LINK_RE.exec(text); m !== null; m = CHANNEL_LINK_RE.exec(text)) if (!out.includes(m[1]!)) out.push(m[1]!);
+  return out;
+}
+
+// ---------------------------------------------------------------- the phrase scorer
+
+/** Where text comes from; a keyword's source is the field that contributed most of its weight. */
+export const FIELDS = ['titles', 'descriptions', 'tags', 'comments', 'channels'] as const;
+export type Field = (typeof FIELDS)[number];
+
+export interface Unit {
+  text: string;
+  field: Field;
+  /** how much one occurrence counts: a title word more than a comment word */
+  weight: number;
+  /** whether capitalisation here is evidence of a name */
+  mode: CaseMode;
+}
+
+export interface Doc {
+  units: Unit[];
+}
+
+/** BM25 parameters: k1 saturates repeated mentions within one document, b normalises for length. */
+const K1 = 1.2;
+const B = 0.5;
+/** Score factors by phrase length: a lone common word is a poor keyword, a recurring phrase a good one. */
+const UNIGRAM_FACTOR = 0.6;
+const MULTIWORD_BONUS = 0.4;
+/** How much less a phrase counts when all of its weight comes from comments. */
+const COMMENT_ONLY_PENALTY = 0.4;
+/** A document's taxonomy evidence saturates at this much weight (e.g. one title mention of a two-word cue). */
+const NODE_SATURATION = 3;
+
+class PhraseStat {
+  key: string;
+  n: number;
+  count = 0;
+  /** BM25-saturated weighted term frequency, summed over slot documents */
+  tf = 0;
+  df = 0;
+  bgDf = 0;
+  lastDoc = -1;
+  lastBgDoc = -1;
+  cur = 0;
+  capOcc = 0;
+  lowOcc = 0;
+  capDocs = 0;
+  lastCapDoc = -1;
+  fields = [0, 0, 0, 0, 0];
+  /** occurrences written exactly as the key (no plural folded) */
+  keySurf = 0;
+  surfaces: Map<string, number> | null = null;
+  caps: Map<string, number> | null = null;
+  cue: CueHit[] | null;
+  constructor(key: string, n: number, cue: CueHit[] | null) {
+    this.key = key;
+    this.n = n;
+    this.cue = cue;
+  }
+}
+
+export interface PhraseCandidate {
+  key: string;
+  /** display form: the most frequent spelling; names keep their capitals ("Salomon Speedcross") */
+  text: string;
+  words: number;
+  score: number;
+  count: number;
+  df: number;
+  bgDf: number;
+  /** recurring capitalised name: capitalised in most informative occurrences, in ≥ 2 documents */
+  name: boolean;
+  /** recurring multi-word phrase: ≥ 2 words in ≥ 3 documents (or every document of a tiny corpus) */
+  recurring: boolean;
+  source: Field;
+}
+
+export interface NodeScore {
+  node: number;
+  /** mean per-document evidence, 0..1: the share of the slot's documents about this node */
+  coverage: number;
+  /** documents with any evidence */
+  docs: number;
+}
+
+export interface RankOptions {
+  /** minimum document frequency in the slot corpus (default 2, or 1 for a one-document corpus) */
+  minDf?: number;
+  /** content-word keys that raise a phrase's score (e.g. from the campaign objective) */
+  boostKeys?: ReadonlySet<string>;
+  boost?: number;
+  /** more keys with their own factor (e.g. the saved audience's tags) */
+  boostKeys2?: ReadonlySet<string>;
+  boost2?: number;
+}
+
+/**
+ * Counts 1-3 word phrases over slot documents (term frequency, document frequency, capitalisation,
+ * fields) and background documents (document frequency only), and, when asked, taxonomy evidence
+ * per document. Linear in the text: every phrase occurrence is one Map lookup; per-document work is
+ * reset through "touched" lists, never by scanning all phrases.
+ */
+export class Analyzer {
+  readonly stats = new Map<string, PhraseStat>();
+  docs = 0;
+  bgDocs = 0;
+  private readonly tax: TaxonomyIndex | null;
+  readonly nodeCoverage: Float64Array;
+  readonly nodeDocs: Int32Array;
+  private readonly acc: Float64Array;
+  private readonly touchedNodes: number[] = [];
+  private readonly touched: PhraseStat[] = [];
+
+  constructor(opts: { taxonomy: boolean }) {
+    this.tax = opts.taxonomy ? taxonomyIndex() : null;
+    const n = this.tax ? this.tax.nodes.length : 0;
+    this.nodeCoverage = new Float64Array(n);
+    this.nodeDocs = new Int32Array(n);
+    this.acc = new Float64Array(n);
+  }
+
+  /** Adds the slot documents (all at once: BM25 needs the average length first). */
+  addCorpus(docs: readonly Doc[]): void {
+    const lengths = docs.map((d) => d.units.reduce((s, u) => s + u.text.length * u.weight, 0));
+    const avg = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length || 1 : 1;
+    for (let i = 0; i < docs.length; i++) this.addDoc(docs[i]!, lengths[i]! / avg);
+  }
+
+  private addDoc(doc: Doc, relLen: number): void {
+    const d = this.docs++;
+    const tax = this.tax;
+    let intent = false;
+    for (const unit of doc.units) {
+      const fieldIdx = FIELDS.indexOf(unit.field);
+      const w = unit.weight;
+      for (const seg of tokenize(unit.text, unit.mode)) {
+        const words = seg.words;
+        const inf = seg.informative;
+        const len = words.length;
+        for (let i = 0; i < len; i++) {
+          const wi = words[i]!;
+          if (wi.intent) intent = true;
+          if (wi.kind === STOP) continue; // no phrase starts with a stopword
+          for (let n = 1; n <= 3 && i + n <= len; n++) {
+            if (!validPhrase(words, i, n)) continue;
+            const key = phraseKey(words, i, n);
+            let st = this.stats.get(key);
+            if (st === undefined) {
+              st = new PhraseStat(key, n, tax ? (tax.cues.get(key) ?? null) : null);
+              this.stats.set(key, st);
+            }
+            if (st.lastDoc !== d) {
+              st.lastDoc = d;
+              st.df++;
+              this.touched.push(st);
+            }
+            st.count++;
+            st.cur += w;
+            st.fields[fieldIdx]! += w;
+            // spelling
+            if (sameAsKey(words, i, n)) st.keySurf++;
+            else {
+              const surf = lowSurface(words, i, n);
+              const m = (st.surfaces ??= new Map());
+              m.set(surf, (m.get(surf) ?? 0) + 1);
+            }
+            // capitalisation evidence
+            const ev = capEvidence(words, inf, i, n);
+            if (ev === 1) {
+              st.capOcc++;
+              if (st.lastCapDoc !== d) {
+                st.lastCapDoc = d;
+                st.capDocs++;
+              }
+              const form = origSurface(words, i, n);
+              const m = (st.caps ??= new Map());
+              m.set(form, (m.get(form) ?? 0) + 1);
+            } else if (ev === -1) st.lowOcc++;
+            // taxonomy evidence
+            if (st.cue !== null) {
+              for (const hit of st.cue) {
+                const c = w * hit.weight;
+                for (const r of tax!.receivers[hit.node]!) {
+                  if (this.acc[r.node] === 0) this.touchedNodes.push(r.node);
+                  this.acc[r.node]! += c * r.factor;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    // BM25 saturation per document
+    const norm = K1 * (1 - B + B * relLen);
+    for (const st of this.touched) {
+      const c = st.cur;
+      st.tf += (c * (K1 + 1)) / (c + norm);
+      st.cur = 0;
+    }
+    this.touched.length = 0;
+    if (tax) {
+      for (const node of this.touchedNodes) {
+        let v = this.acc[node]!;
+        if (tax.nodes[node]!.kind === 'in_market') v *= intent ? 1 : 0.6;
+        this.nodeCoverage[node]! += Math.min(1, v / NODE_SATURATION);
+        this.nodeDocs[node]!++;
+        this.acc[node] = 0;
+      }
+      this.touchedNodes.length = 0;
+    }
+  }
+
+  /** Adds background documents: only their document frequency of phrases the slot has counts. */
+  addBackground(docs: readonly Doc[]): void {
+    for (const doc of docs) {
+      const d = this.bgDocs++;
+      for (const unit of doc.units) {
+        for (const seg of tokenize(unit.text, 'none')) {
+          const words = seg.words;
+          const len = words.length;
+          for (let i = 0; i < len; i++) {
+            if (words[i]!.kind === STOP) continue;
+            for (let n = 1; n <= 3 && i + n <= len; n++) {
+              if (!validPhrase(words, i, n)) continue;
+              const st = this.stats.get(phraseKey(words, i, n));
+              if (st !== undefined && st.lastBgDoc !== d) {
+                st.lastBgDoc = d;
+                st.bgDf++;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Scores phrases that recur (df ≥ minDf): score = tf × idf × length bonus × boosts, where
+   * idf = ln((1 + N) / (1 + df + bgDf)) + 1 over N = slot + background documents, so a phrase
+   * common in the background scores lower than one specific to the slot. Sorted best first.
+   */
+  rank(opts: RankOptions = {}): PhraseCandidate[] {
+    const minDf = opts.minDf ?? (this.docs >= 2 ? 2 : 1);
+    const N = this.docs + this.bgDocs;
+    const recurringDf = Math.min(3, this.docs);
+    const out: PhraseCandidate[] = [];
+    // three-word phrases and phrases mostly from comments need one more document once there are
+    // enough documents: chatter repeats by chance more than titles and descriptions do
+    const strictDf = this.docs >= 6 ? minDf + 1 : minDf;
+    for (const st of this.stats.values()) {
+      if (st.df < minDf) continue;
+      if (st.df < strictDf) {
+        const mostlyComments = st.fields[3]! * 2 > st.fields.reduce((x, y) => x + y, 0);
+        if (mostlyComments || (st.n === 3 && !this.fixedExpression(st))) continue;
+      }
+      const idf = Math.log((1 + N) / (1 + st.df + st.bgDf)) + 1;
+      let score = st.tf * idf;
+      const keys = st.key.split(' ');
+      if (opts.boostKeys && keys.some((k) => opts.boostKeys!.has(k))) score *= opts.boost ?? 1.3;
+      if (opts.boostKeys2 && keys.some((k) => opts.boostKeys2!.has(k))) score *= opts.boost2 ?? 1.2;
+      const informative = st.capOcc + st.lowOcc;
+      const name = st.capOcc >= 2 && st.capDocs >= 2 && st.capOcc >= 0.75 * informative && hasLetters(st.key);
+      // single words are weak keywords unless they are names; multi-word phrases are more specific
+      score *= st.n === 1 ? (name ? 1 : UNIGRAM_FACTOR) : 1 + MULTIWORD_BONUS * (st.n - 1);
+      // the creators' own words (titles, tags, descriptions, channel texts) are surer keywords than
+      // phrases only viewers use in passing
+      const total = st.fields[0]! + st.fields[1]! + st.fields[2]! + st.fields[3]! + st.fields[4]!;
+      score *= 1 - COMMENT_ONLY_PENALTY * (total > 0 ? st.fields[3]! / total : 0);
+      const text = name ? bestOf(st.caps!, '') : bestSurface(st);
+      if (text.length > 80) continue;
+      let source = 0;
+      for (let f = 1; f < FIELDS.length; f++) if (st.fields[f]! > st.fields[source]!) source = f;
+      out.push({
+        key: st.key,
+        text,
+        words: st.n,
+        score,
+        count: st.count,
+        df: st.df,
+        bgDf: st.bgDf,
+        name,
+        recurring: st.n >= 2 && st.df >= recurringDf,
+        source: FIELDS[source]!,
+      });
+    }
+    out.sort(byScore);
+    return out;
+  }
+
+  /**
+   * A three-word phrase whose two-word parts (mostly) occur only inside it, like "Pacific Crest
+   * Trail": a fixed expression, kept even on two documents, since its parts are no keywords.
+   */
+  private fixedExpression(st: PhraseStat): boolean {
+    const [a, b, c] = st.key.split(' ');
+    const left = this.stats.get(`${a} ${b}`);
+    const right = this.stats.get(`${b} ${c}`);
+    const most = Math.max(left?.count ?? 0, right?.count ?? 0);
+    return st.count >= 0.7 * most;
+  }
+
+  /** Taxonomy evidence per node (only with { taxonomy: true }). */
+  nodeScores(): NodeScore[] {
+    const out: NodeScore[] = [];
+    const n = this.docs || 1;
+    for (let i = 0; i < this.nodeCoverage.length; i++) {
+      if (this.nodeDocs[i]! > 0) out.push({ node: i, coverage: this.nodeCoverage[i]! / n, docs: this.nodeDocs[i]! });
+    }
+    return out;
+  }
+}
+
+function byScore(a: { score: number; key: string }, b: { score: number; key: string }): number {
+  return b.score - a.score || cmpStr(a.key, b.key);
+}
+
+function hasLetters(key: string): boolean {
+  return /\p{L}/u.test(key);
+}
+
+function sameAsKey(words: readonly WordInfo[], i: number, n: number): boolean {
+  for (let k = i; k < i + n; k++) if (words[k]!.low !== words[k]!.key) return false;
+  return true;
+}
+
+function lowSurface(words: readonly WordInfo[], i: number, n: number): string {
+  let s = words[i]!.low;
+  for (let k = i + 1; k < i + n; k++) s += ' ' + words[k]!.low;
+  return s;
+}
+
+function origSurface(words: readonly WordInfo[], i: number, n: number): string {
+  let s = words[i]!.orig;
+  for (let k = i + 1; k < i + n; k++) s += ' ' + words[k]!.orig;
+  return s.replace(/'s$/i, '');
+}
+
+/**
+ * Capitalisation evidence of one occurrence: 1 when every content word is capitalised and at least
+ * one of them is in an informative position, -1 when an informative content word is lowercase,
+ * 0 when nothing can be told (sentence start, Title Case line, tag, or the occurrence is only part
+ * of a longer capitalised name).
+ */
+function capEvidence(words: readonly WordInfo[], inf: readonly boolean[], i: number, n: number): number {
+  // part of a longer capitalised run ("Muir Trail" in "John Muir Trail"): evidence for the run, not this part
+  if (i > 0 && extendsName(words[i - 1]!, inf[i - 1]!)) return 0;
+  if (i + n < words.length && extendsName(words[i + n]!, inf[i + n]!)) return 0;
+  let informative = false;
+  let allCap = true;
+  let anyAlpha = false;
+  for (let k = i; k < i + n; k++) {
+    const w = words[k]!;
+    if (w.kind === STOP || w.caseless) continue;
+    anyAlpha = true;
+    if (inf[k]) {
+      informative = true;
+      if (!w.cap) return -1;
+    }
+    if (!w.cap) allCap = false;
+  }
+  if (!anyAlpha || !informative) return 0;
+  return allCap ? 1 : -1;
+}
+
+function extendsName(w: WordInfo, informative: boolean): boolean {
+  return informative && w.cap && !w.caseless && (w.kind === CONTENT || w.kind === WEAK);
+}
+
+function bestOf(m: Map<string, number>, fallback: string): string {
+  let best = fallback;
+  let bestN = -1;
+  for (const [s, c] of m) if (c > bestN || (c === bestN && cmpStr(s, best) < 0)) [best, bestN] = [s, c];
+  return best;
+}
+
+function bestSurface(st: PhraseStat): string {
+  if (!st.surfaces) return st.key;
+  let best = st.key;
+  let bestN = st.keySurf;
+  for (const [s, c] of st.surfaces) if (c > bestN || (c === bestN && cmpStr(s, best) < 0)) [best, bestN] = [s, c];
+  return best;
+}
+
+/**
+ * Picks phrases best first, dropping redundant ones without comparing all pairs:
+ * - a phrase that mostly occurs inside a longer candidate ("speedcross" inside "salomon speedcross",
+ *   the longer one counted ≥ 70% as often) is left to the longer one;
+ * - a longer phrase that only adds weak words, numbers or stopwords to a picked shorter one
+ *   ("trail running video" after "trail running") is dropped.
+ * Each candidate looks only at its own sub-phrases (at most five), so this is linear.
+ */
+export function selectPhrases(cands: readonly PhraseCandidate[], limit: number, accept: (c: PhraseCandidate) => boolean = () => true): PhraseCandidate[] {
+  const byKey = new Map<string, PhraseCandidate>();
+  for (const c of cands) byKey.set(c.key, c);
+  const dominated = new Set<string>();
+  for (const c of cands) {
+    if (c.words < 2) continue;
+    for (const sub of subKeys(c.key)) {
+      const s = byKey.get(sub);
+      if (s && c.count >= 0.7 * s.count) dominated.add(sub);
+    }
+  }
+  const picked = new Set<string>();
+  const out: PhraseCandidate[] = [];
+  for (const c of cands) {
+    if (out.length >= limit) break;
+    if (dominated.has(c.key) || !accept(c)) continue;
+    if (c.words >= 2 && addsOnlyFiller(c.key, picked)) continue;
+    picked.add(c.key);
+    out.push(c);
+  }
+  return out;
+}
+
+/** Contiguous shorter sub-phrases of a key ("a b c" → "a b", "b c", "a", "b", "c"). */
+function subKeys(key: string): string[] {
+  const w = key.split(' ');
+  if (w.length === 2) return [w[0]!, w[1]!];
+  if (w.length === 3) return [`${w[0]} ${w[1]}`, `${w[1]} ${w[2]}`, w[0]!, w[1]!, w[2]!];
+  return [];
+}
+
+function addsOnlyFiller(key: string, picked: ReadonlySet<string>): boolean {
+  const w = key.split(' ');
+  for (let start = 0; start < w.length; start++) {
+    for (let end = start + 1; end <= w.length; end++) {
+      if (end - start === w.length) continue;
+      if (!picked.has(w.slice(start, end).join(' '))) continue;
+      const rest = [...w.slice(0, start), ...w.slice(end)];
+      if (rest.every((k) => !isContentKey(k))) return true;
+    }
+  }
+  return false;
+}
+
+function isContentKey(key: string): boolean {
+  const segs = tokenize(key, 'none');
+  return segs.some((s) => s.words.some((w) => w.kind === CONTENT));
+}
+
+/**
+ * The most distinctive 1-3 word phrases of a set of documents against a background (e.g. a
+ * channel's recent titles against other channels' titles): "content themes". Same scorer as the
+ * keywords; phrases must occur in two documents (when there are two).
+ */
+export function topPhrases(docs: string[], background: string[], n: number): string[] {
+  if (n <= 0 || docs.length === 0) return [];
+  const a = new Analyzer({ taxonomy: false });
+  const toDoc = (text: string): Doc => ({ units: [{ text, field: 'descriptions', weight: 1, mode: 'text' }] });
+  a.addCorpus(docs.map(toDoc));
+  a.addBackground(background.map(toDoc));
+  return selectPhrases(a.rank(), n).map((c) => c.text);
+}
+
+// ---------------------------------------------------------------- taxonomy matching
+
+export interface TaxonomyMatch {
+  kind: NodeKind;
+  /** topic path ("/Sports/Running & Walking") or segment name ("Travel › Flights") */
+  path: string;
+  /** "Sports › Running & Walking", "Affinity › Coffee Lovers" */
+  label: string;
+  score: number;
+}
+
+/**
+ * Taxonomy nodes a text is about (e.g. a channel's description and titles → its topics). Every cue
+ * occurrence adds its weight to the node, its parents and linked segments; nodes scoring at least
+ * minScore (default 1.5: one multi-word cue, or two single-word ones) and at least a quarter of the
+ * best node of their kind are returned, best first, parents included.
+ */
+export function matchTaxonomy(text: string, opts: { kinds?: NodeKind[]; limit?: number; minScore?: number } = {}): TaxonomyMatch[] {
+  const tax = taxonomyIndex();
+  const scores = new Float64Array(tax.nodes.length);
+  for (const seg of tokenize(text, 'none')) {
+    const words = seg.words;
+    for (let i = 0; i < words.length; i++) {
+      if (words[i]!.kind === STOP) continue;
+      for (let n = 1; n <= 3 && i + n <= words.length; n++) {
+        if (!validPhrase(words, i, n)) continue;
+        const hits = tax.cues.get(phraseKey(words, i, n));
+        if (!hits) continue;
+        for (const h of hits) for (const r of tax.receivers[h.node]!) scores[r.node]! += h.weight * r.factor;
+      }
+    }
+  }
+  const kinds = opts.kinds ?? ['topic', 'affinity', 'in_market'];
+  const minScore = opts.minScore ?? 1.5;
+  const best: Record<string, number> = {};
+  for (const node of tax.nodes) best[node.kind] = Math.max(best[node.kind] ?? 0, scores[node.index]!);
+  const out: TaxonomyMatch[] = [];
+  for (const node of tax.nodes) {
+    const s = scores[node.index]!;
+    if (!kinds.includes(node.kind) || s < minScore || s < 0.25 * best[node.kind]!) continue;
+    out.push({ kind: node.kind, path: node.path, label: nodeLabel(node), score: Math.round(s * 1000) / 1000 });
+  }
+  out.sort((a, b) => b.score - a.score || cmpStr(a.path, b.path));
+  return out.slice(0, opts.limit ?? 10);
+}

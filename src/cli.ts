@@ -1,0 +1,114 @@
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { CliError, EXIT } from './lib/errors.ts';
+import { VERSION } from './version.ts';
+
+/**
+ * The command tree. Only commander and this file load at start-up; each command's module is imported
+ * when it runs, so `adcli --version` never pays for the server, the HTTP client or the UI libraries.
+ */
+export function buildProgram(): Command {
+  const program = new Command('adcli')
+    .description('Manage advertising campaigns from the terminal, and run the API locally with `adcli serve`.')
+    .version(VERSION, '-v, --version')
+    .showSuggestionAfterError(true)
+    .exitOverride();
+
+  const serve = program
+    .command('serve')
+    .description('Run the whole API locally: a stateful backend with a simulated ad platform')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', intArg(0, 65535), 4010)
+    .option('--data <dir>', 'data dir (default $ADCLI_DATA_DIR or ~/.local/share/adcli)')
+    .option('--memory', 'keep everything in memory; nothing is written to disk')
+    .option('--seed <name>', 'load demo content into a fresh workspace (demo)', choice(['demo']))
+    .option('--rate-limit <n>', 'requests per key per minute (0 turns the limit off)', intArg(0, 1_000_000), 120)
+    .option('--job-delay <ms>', 'minimum duration of background jobs, to watch collecting/generating states', intArg(0, 3_600_000), 1500)
+    .option('--sync-interval <seconds>', 'how often settings and targeting reach the ad platform', intArg(1, 86_400), 60)
+    .option('--json', 'print one JSON line {baseUrl, apiKey, workspace} once listening')
+    .option('--quiet', 'do not log requests to stderr')
+    .action(async (opts) => (await import('./commands/serve.ts')).serveCommand(opts));
+
+  // `serve` and its subcommands share --data and --json, and commander lets a parent take its known
+  // options wherever they appear: `serve keys create --data DIR --json` fills serve's options, not
+  // create's. So the subcommands read their options merged with serve's (optsWithGlobals).
+  const keys = serve.command('keys').description('Manage API keys of the local backend (safe while it runs)');
+  keys
+    .command('create')
+    .description('Create an API key (the workspace is created when missing); the key is shown once')
+    .requiredOption('--workspace <slug>', 'workspace of the key')
+    .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. campaigns:read,campaigns:write')
+    .option('--customer-ids <list>', 'limit the key to these ad-platform accounts')
+    .option('--campaign-ids <list>', 'limit the key to these campaigns (it cannot create campaigns)')
+    .option('--name <name>', 'a label for the key')
+    .option('--data <dir>', 'data dir of the backend')
+    .option('--json', 'print {id, key, ...} as JSON')
+    .action(async (_opts, cmd: Command) => (await import('./commands/keys.ts')).createKey(cmd.optsWithGlobals()));
+  keys
+    .command('list')
+    .description('List API keys (never their text)')
+    .option('--data <dir>', 'data dir of the backend')
+    .option('--json', 'print JSON')
+    .action(async (_opts, cmd: Command) => (await import('./commands/keys.ts')).listKeys(cmd.optsWithGlobals()));
+  keys
+    .command('revoke')
+    .description('Revoke an API key; it stops working on its next request')
+    .argument('<id>', 'key id (from keys list)')
+    .option('--data <dir>', 'data dir of the backend')
+    .option('--json', 'print JSON')
+    .action(async (id, _opts, cmd: Command) => (await import('./commands/keys.ts')).revokeKey(id, cmd.optsWithGlobals()));
+
+  const ads = serve.command('ads').description('Act in the simulated ad platform, as a person would there');
+  ads
+    .command('set-status')
+    .description('Set a campaign\'s status in the ad platform (ENABLED starts spending); the service learns it at its next sync')
+    .argument('<campaign>', 'service campaign id, or the ad-platform campaign id')
+    .argument('<status>', 'ENABLED, PAUSED or REMOVED', choice(['ENABLED', 'PAUSED', 'REMOVED']))
+    .option('--data <dir>', 'data dir of the backend')
+    .option('--json', 'print JSON')
+    .action(async (campaign, status, _opts, cmd: Command) =>
+      (await import('./commands/ads-platform.ts')).setStatus(campaign, status, cmd.optsWithGlobals()),
+    );
+
+  return program;
+}
+
+export function intArg(min: number, max: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}`);
+    }
+    return Number(value);
+  };
+}
+
+export function choice(values: string[]) {
+  return (value: string): string => {
+    if (!values.includes(value)) throw new InvalidArgumentError(`must be one of ${values.join(', ')}`);
+    return value;
+  };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return process.exitCode === undefined ? EXIT.ok : Number(process.exitCode);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and version are not errors; commander already printed them.
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      return EXIT.usage;
+    }
+    if (err instanceof CliError) {
+      process.stderr.write(`adcli: ${err.message}\n`);
+      return err.exitCode;
+    }
+    process.stderr.write(`adcli: unexpected error: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (process.env.ADCLI_DEBUG) process.stderr.write(`${(err as Error)?.stack}\n`);
+    return EXIT.unexpected;
+  }
+}
+
+const code = await main(process.argv);
+// Long-running commands (serve) keep the event loop alive themselves; others end here.
+if (code !== EXIT.ok) process.exit(code);

@@ -1,0 +1,82 @@
+import { createServices } from '../../server/domain/services.ts';
+import type { KeyRecord } from '../../server/domain/keys.ts';
+import { ApiError } from '../../server/lib/errors.ts';
+import { systemClock } from '../../server/lib/clock.ts';
+import { Store } from '../../server/store/db.ts';
+import { CliError, EXIT } from '../lib/errors.ts';
+import { dataDir, dbFile } from '../lib/paths.ts';
+import { printTable } from '../lib/table.ts';
+
+interface DataOpt {
+  data?: string;
+  json?: boolean;
+}
+
+/** Key commands open the data file directly; SQLite's locking makes that safe beside a running server. */
+export function withServices<T>(opts: DataOpt, fn: (s: ReturnType<typeof createServices>) => T): T {
+  const store = new Store(dbFile(dataDir(opts.data)));
+  try {
+    return fn(createServices({ store, clock: systemClock }));
+  } catch (e) {
+    if (e instanceof ApiError) throw new CliError(e.message, e.status === 400 ? EXIT.usage : EXIT.refused);
+    throw e;
+  } finally {
+    store.close();
+  }
+}
+
+const list = (s: string | undefined) =>
+  s
+    ?.split(',')
+    .map((x) => x.trim())
+    .filter(Boolean) ?? null;
+
+export function createKey(opts: DataOpt & { workspace: string; scopes: string; customerIds?: string; campaignIds?: string; name?: string }): void {
+  const created = withServices(opts, (s) =>
+    s.deps.store.write(() => {
+      const ws = s.workspaces.ensure(opts.workspace);
+      return s.keys.create(ws.id, {
+        name: opts.name ?? '',
+        scopes: list(opts.scopes) ?? [],
+        customerIds: list(opts.customerIds),
+        campaignIds: list(opts.campaignIds),
+      });
+    }),
+  );
+  if (opts.json) {
+    process.stdout.write(JSON.stringify({ ...created.record, key: created.key }) + '\n');
+    return;
+  }
+  process.stdout.write(`${created.key}\n`);
+  process.stderr.write(
+    `Created key ${created.record.id} for workspace ${created.record.workspace} (${created.record.scopes.join(', ')}).\n` +
+      'This is the only time the key is shown; store it somewhere safe.\n',
+  );
+}
+
+export function listKeys(opts: DataOpt): void {
+  const keys = withServices(opts, (s) => s.keys.list());
+  if (opts.json) {
+    process.stdout.write(JSON.stringify(keys) + '\n');
+    return;
+  }
+  printTable(
+    ['ID', 'WORKSPACE', 'NAME', 'KEY', 'SCOPES', 'LIMITED TO', 'CREATED', 'REVOKED'],
+    keys.map((k: KeyRecord) => [
+      k.id,
+      k.workspace,
+      k.name,
+      k.hint,
+      k.scopes.join(','),
+      [...(k.customerIds ?? []).map((c) => `account ${c}`), ...(k.campaignIds ?? []).map((c) => `campaign ${c}`)].join(',') || '-',
+      k.createdAt,
+      k.revokedAt ?? '-',
+    ]),
+  );
+}
+
+export function revokeKey(id: string, opts: DataOpt): void {
+  const rec = withServices(opts, (s) => s.deps.store.write(() => s.keys.revoke(id)));
+  if (opts.json) process.stdout.write(JSON.stringify(rec) + '\n');
+  else process.stderr.write(`Revoked key ${rec.id} (${rec.hint}) of workspace ${rec.workspace}.\n`);
+}

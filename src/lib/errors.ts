@@ -1,0 +1,23 @@
+/** Exit codes (design brief §5; `adcli help exit-codes` prints this table). */
+export const EXIT = {
+  ok: 0,
+  unexpected: 1,
+  usage: 2,
+  refused: 3,
+  auth: 4,
+  unavailable: 5,
+  waitTimeout: 8,
+  jobFailed: 10,
+  interrupted: 130,
+} as const;
+
+/** An expected failure: printed as one plain line, never with a stack trace. */
+export class CliError extends Error {
+  readonly exitCode: number;
+  constructor(message: string, exitCode: number = EXIT.unexpected) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+export const usageError = (message: string) => new CliError(message, EXIT.usage);
