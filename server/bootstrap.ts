@@ -5,6 +5,8 @@ import { runSeed } from './seed/index.ts';
 
 export interface BootOptions {
   seed?: 'demo' | undefined;
+  /** a seed to load only when the store is empty (the local profile's first use) */
+  seedWhenEmpty?: 'demo' | undefined;
   /** where the local all-scopes key is kept (`<data>/local.key`); null for a throw-away store */
   keyFile: string | null;
 }
@@ -25,14 +27,15 @@ export function bootstrap(services: Services, opts: BootOptions): BootResult {
   const { store } = services.deps;
   return store.write(() => {
     const fresh = services.workspaces.count() === 0;
-    if (opts.seed === 'demo') runSeed(services, 'demo');
-    if (fresh && opts.seed !== 'demo') services.workspaces.ensure('default');
+    const seed = opts.seed ?? (fresh ? opts.seedWhenEmpty : undefined);
+    if (seed === 'demo') runSeed(services, 'demo');
+    if (fresh && seed !== 'demo') services.workspaces.ensure('default');
 
     const existing = opts.keyFile ? readKeyFile(opts.keyFile) : null;
     const valid = existing ? services.keys.authenticate(existing) : null;
     if (existing && valid) return { workspace: valid.workspaceSlug, apiKey: existing, created: 'nothing' };
 
-    const slug = fresh ? (opts.seed === 'demo' ? 'demo' : 'default') : oldestWorkspace(services);
+    const slug = fresh ? (seed === 'demo' ? 'demo' : 'default') : oldestWorkspace(services);
     const ws = services.workspaces.bySlug(slug)!;
     const { key } = services.keys.create(ws.id, { name: 'local', scopes: [...SCOPES] });
     if (opts.keyFile) writeSecretFile(opts.keyFile, key + '\n');

@@ -1,6 +1,8 @@
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError } from 'commander';
+import { choice, intArg } from './lib/args.ts';
 import { CliError, EXIT } from './lib/errors.ts';
 import { VERSION } from './version.ts';
+import { registerCampaigns } from './tree/campaigns.ts';
 
 /**
  * The command tree. Only commander and this file load at start-up; each command's module is imported
@@ -10,8 +12,14 @@ export function buildProgram(): Command {
   const program = new Command('adcli')
     .description('Manage advertising campaigns from the terminal, and run the API locally with `adcli serve`.')
     .version(VERSION, '-v, --version')
+    .option('--profile <name>', 'profile to use (default: the current one; see adcli profiles)')
+    .option('--base-url <url>', 'API base URL, e.g. https://api.example.com/api/v1 (overrides the profile)')
+    .option('--json', 'print JSON: records as the API returns them, lists as one array')
+    .option('--debug', 'log each HTTP exchange to stderr (the key redacted)')
     .showSuggestionAfterError(true)
     .exitOverride();
+
+  registerCampaigns(program);
 
   const serve = program
     .command('serve')
@@ -26,7 +34,7 @@ export function buildProgram(): Command {
     .option('--sync-interval <seconds>', 'how often settings and targeting reach the ad platform', intArg(1, 86_400), 60)
     .option('--json', 'print one JSON line {baseUrl, apiKey, workspace} once listening')
     .option('--quiet', 'do not log requests to stderr')
-    .action(async (opts) => (await import('./commands/serve.ts')).serveCommand(opts));
+    .action(async (_o, cmd) => (await import('./commands/serve.ts')).serveCommand(cmd.optsWithGlobals()));
 
   // `serve` and its subcommands share --data and --json, and commander lets a parent take its known
   // options wherever they appear: `serve keys create --data DIR --json` fills serve's options, not
@@ -72,24 +80,12 @@ export function buildProgram(): Command {
   return program;
 }
 
-export function intArg(min: number, max: number) {
-  return (value: string): number => {
-    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-      throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}`);
-    }
-    return Number(value);
-  };
-}
-
-export function choice(values: string[]) {
-  return (value: string): string => {
-    if (!values.includes(value)) throw new InvalidArgumentError(`must be one of ${values.join(', ')}`);
-    return value;
-  };
-}
-
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
+  const json = argv.includes('--json');
+  // Ctrl-C ends a command promptly with 130; `serve` installs its own graceful handler.
+  const onSigint = () => process.exit(EXIT.interrupted);
+  if (argv[2] !== 'serve') process.once('SIGINT', onSigint);
   try {
     await program.parseAsync(argv);
     return process.exitCode === undefined ? EXIT.ok : Number(process.exitCode);
@@ -100,7 +96,7 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT.usage;
     }
     if (err instanceof CliError) {
-      process.stderr.write(`adcli: ${err.message}\n`);
+      process.stderr.write(json ? JSON.stringify(err.toJSON()) + '\n' : `adcli: ${err.message}\n`);
       return err.exitCode;
     }
     process.stderr.write(`adcli: unexpected error: ${err instanceof Error ? err.message : String(err)}\n`);
@@ -110,5 +106,6 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 const code = await main(process.argv);
-// Long-running commands (serve) keep the event loop alive themselves; others end here.
-if (code !== EXIT.ok) process.exit(code);
+// Long-running commands (serve) keep the event loop alive themselves; the others end here, even if
+// an idle keep-alive socket or a timer of the local backend would hold the process open.
+if (process.argv[2] !== 'serve' || code !== EXIT.ok) process.exit(code);

@@ -18,6 +18,10 @@ export class CliError extends Error {
     super(message);
     this.exitCode = exitCode;
   }
+  /** The shape printed on stderr with --json. */
+  toJSON(): { error: Record<string, unknown> } {
+    return { error: { message: this.message, exitCode: this.exitCode } };
+  }
 }
 
 export const usageError = (message: string) => new CliError(message, EXIT.usage);

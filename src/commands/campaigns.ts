@@ -1,0 +1,162 @@
+import type { Command } from 'commander';
+import { clientFor, optionsOf } from '../lib/context.ts';
+import { runList, type ListFlags } from '../lib/list.ts';
+import { c, fields, printJson, status, table } from '../lib/output.ts';
+import { ask, canPrompt, choose, confirmDelete } from '../lib/prompt.ts';
+import { operation, validateLocally } from '../lib/validate.ts';
+import { CAMPAIGN_TYPES } from '../tree/campaigns.ts';
+
+/** Flag name → API field, for the settings flags of create and update. */
+const FLAG_FIELDS: Record<string, string> = {
+  name: 'name',
+  objective: 'objective',
+  brand: 'brandId',
+  industry: 'industry',
+  language: 'language',
+  location: 'locations',
+  successMetric: 'successMetrics',
+  type: 'campaignType',
+  budget: 'budget',
+  budgetType: 'budgetType',
+  endDate: 'endDate',
+  bidding: 'biddingStrategy',
+  targetCpa: 'targetCpa',
+  targetRoas: 'targetRoas',
+  dataStore: 'dataStoreIds',
+  audience: 'audienceIds',
+};
+
+/** The body from the flags: `--no-X` (false) means null, i.e. clear it. */
+export function bodyFromFlags(opts: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [flag, field] of Object.entries(FLAG_FIELDS)) {
+    const v = opts[flag];
+    if (v === undefined || v === true) continue;
+    body[field] = v === false ? null : v;
+  }
+  return body;
+}
+
+export async function list(cmd: Command): Promise<void> {
+  const o = optionsOf<ListFlags & { status?: string }>(cmd);
+  const client = await clientFor(o);
+  await runList<any>(client, '/campaigns', { name: o.name, status: o.status }, o, (items) =>
+    table(
+      ['ID', 'NAME', 'STATUS', 'TYPE', 'BUDGET', 'AD PLATFORM', 'UPDATED'],
+      items.map((x) => [
+        x.id,
+        x.name,
+        status(x.status),
+        x.campaignType,
+        x.budget === null ? null : `${x.budget}${x.budgetType ? ` ${x.budgetType}` : ''}`,
+        x.adsPlatform.campaignId ? `${status(x.adsPlatform.status)} ${x.adsPlatform.campaignId}` : null,
+        x.updatedAt?.slice(0, 16).replace('T', ' '),
+      ]),
+    ),
+  );
+}
+
+export function showCampaign(x: any): void {
+  fields([
+    ['ID', x.id],
+    ['Name', c().bold(x.name)],
+    ['Status', status(x.status)],
+    ['Objective', x.objective],
+    ['Brand', x.brandId ? `${x.brand.name} (${x.brandId})` : null],
+    ['Industry', x.industry],
+    ['Language', x.language],
+    ['Locations', x.locations.join(', ')],
+    ['Success metrics', x.successMetrics.join('; ')],
+    ['Type', x.campaignType],
+    ['Budget', x.budget === null ? null : `${x.budget} ${x.budgetType ?? ''}`.trim()],
+    ['End date', x.endDate],
+    ['Bidding', x.biddingStrategy],
+    ['Target CPA', x.targetCpa],
+    ['Target ROAS', x.targetRoas],
+    ['Ad platform', x.adsPlatform.campaignId ? `${status(x.adsPlatform.status)} campaign ${x.adsPlatform.campaignId}` : 'not created there'],
+    ['Account', x.adsPlatform.customerId ? `${x.adsPlatform.customerId} ${x.adsPlatform.accountName ?? ''}`.trim() : null],
+    ['URL', x.url],
+    ['Created', x.createdAt],
+    ['Updated', x.updatedAt],
+  ]);
+  if (x.audiences.length) {
+    process.stdout.write('\n');
+    table(
+      ['AUDIENCE SLOT', 'NAME', 'SAVED AUDIENCE', 'DATA STORES'],
+      x.audiences.map((a: any) => [a.id, a.name, a.audienceId ?? '(primary)', a.dataStoreIds.join(' ')]),
+    );
+  }
+}
+
+function output(o: { json?: boolean }, record: unknown): void {
+  if (o.json) printJson(record);
+  else showCampaign(record);
+}
+
+export async function get(id: string, cmd: Command): Promise<void> {
+  const o = optionsOf(cmd);
+  const client = await clientFor(o);
+  output(o, await client.request('GET', `/campaigns/${encodeURIComponent(id)}`));
+}
+
+export async function create(cmd: Command): Promise<void> {
+  const o = optionsOf<Record<string, unknown>>(cmd);
+  const body = bodyFromFlags(o);
+  if (body.name === undefined) {
+    body.name = await ask('--name', 'Campaign name', { validate: (v) => (v.length >= 1 && v.length <= 160) || 'between 1 and 160 characters' });
+    if (canPrompt()) {
+      if (body.objective === undefined) body.objective = await ask('--objective', 'Objective (what it should achieve, for whom)', { default: '' });
+      if (body.campaignType === undefined) body.campaignType = await choose('--type', 'Campaign type', CAMPAIGN_TYPES);
+      if (body.budget === undefined) {
+        const b = await ask('--budget', 'Daily budget (empty for none)', { default: '' });
+        if (b) {
+          body.budget = Number(b);
+          body.budgetType = body.budgetType ?? 'daily';
+        }
+      }
+    }
+  }
+  const op = await operation('create_campaign');
+  await validateLocally(op.body!, body, 'body');
+  const client = await clientFor(o);
+  output(o, await client.request('POST', '/campaigns', { body, idempotencyKey: o.idempotencyKey as string | undefined }));
+}
+
+export async function update(id: string, cmd: Command): Promise<void> {
+  const o = optionsOf<Record<string, unknown>>(cmd);
+  const body = bodyFromFlags(o);
+  const op = await operation('update_campaign');
+  await validateLocally(op.params!, { campaignId: id }, 'path');
+  await validateLocally(op.body!, body, 'body');
+  if (Object.keys(body).length === 0) {
+    const { usageError } = await import('../lib/errors.ts');
+    throw usageError('nothing to change: give at least one setting flag (see adcli campaigns update --help)');
+  }
+  const client = await clientFor(o);
+  output(o, await client.request('PATCH', `/campaigns/${id}`, { body, idempotencyKey: o.idempotencyKey as string | undefined }));
+}
+
+export async function remove(id: string, cmd: Command): Promise<void> {
+  const o = optionsOf<{ yes?: boolean }>(cmd);
+  await validateLocally((await operation('delete_campaign')).params!, { campaignId: id }, 'path');
+  await confirmDelete(`campaign ${id}`, o.yes);
+  const client = await clientFor(o);
+  const r = await client.request('DELETE', `/campaigns/${id}`);
+  if (o.json) printJson(r);
+  else process.stderr.write(`Deleted campaign ${id}.\n`);
+}
+
+export async function publish(id: string, cmd: Command): Promise<void> {
+  const o = optionsOf<{ customerId?: string }>(cmd);
+  const op = await operation('create_ads_campaign');
+  const body = o.customerId ? { customerId: o.customerId } : {};
+  await validateLocally(op.params!, { campaignId: id }, 'path');
+  await validateLocally(op.body!, body, 'body');
+  const client = await clientFor(o);
+  const r = await client.request<any>('POST', `/campaigns/${id}/ads-platform`, { body, idempotencyKey: o.idempotencyKey });
+  if (o.json) printJson(r);
+  else {
+    showCampaign(r);
+    process.stderr.write(`Created in the ad platform as campaign ${r.adsPlatform.campaignId}, PAUSED: nothing spends until someone turns it on there. Settings and targeting go over at the next sync.\n`);
+  }
+}

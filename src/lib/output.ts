@@ -1,0 +1,80 @@
+import { Chalk, type ChalkInstance } from 'chalk';
+import Table from 'cli-table3';
+
+/** Only data goes to stdout; spinners, progress and notices go to stderr. */
+export const stdoutTTY = (): boolean => Boolean(process.stdout.isTTY);
+export const stderrTTY = (): boolean => Boolean(process.stderr.isTTY);
+export const colorEnabled = (): boolean => stdoutTTY() && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+
+let chalkOut: ChalkInstance | undefined;
+let chalkErr: ChalkInstance | undefined;
+/** chalk for stdout: no colour when piped or NO_COLOR is set */
+export function c(): ChalkInstance {
+  return (chalkOut ??= new Chalk({ level: colorEnabled() ? 1 : 0 }));
+}
+/** chalk for stderr */
+export function ce(): ChalkInstance {
+  return (chalkErr ??= new Chalk({ level: stderrTTY() && !process.env.NO_COLOR ? 1 : 0 }));
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, stdoutTTY() ? 2 : 0) + '\n');
+}
+
+const STATUS_COLORS: Record<string, 'green' | 'yellow' | 'red' | 'gray' | 'cyan'> = {
+  ready: 'green',
+  ENABLED: 'green',
+  done: 'green',
+  loading: 'yellow',
+  generating: 'yellow',
+  collecting: 'yellow',
+  PAUSED: 'yellow',
+  error: 'red',
+  REMOVED: 'red',
+  draft: 'gray',
+  not_generated: 'gray',
+};
+
+export function status(s: string | null | undefined): string {
+  if (!s) return '-';
+  const color = STATUS_COLORS[s];
+  return color ? c()[color](s) : s;
+}
+
+/**
+ * A table on a terminal (sensible widths, long cells wrapped); piped, one tab-separated row a line
+ * with nothing truncated or coloured, so `cut` and `awk` work.
+ */
+export function table(head: string[], rows: (string | number | null | undefined)[][], opts: { widths?: (number | null)[] } = {}): void {
+  const cells = rows.map((r) => r.map((v) => (v === null || v === undefined || v === '' ? '-' : String(v))));
+  if (!stdoutTTY()) {
+    process.stdout.write(cells.map((r) => r.map((v) => v.replace(/[\t\n\r]+/g, ' ')).join('\t')).join('\n') + (cells.length ? '\n' : ''));
+    return;
+  }
+  const cols = process.stdout.columns || 120;
+  const widths = opts.widths ?? [];
+  const t = new Table({
+    head: head.map((h) => c().bold(h)),
+    style: { head: [], border: colorEnabled() ? ['gray'] : [] },
+    wordWrap: true,
+    wrapOnWordBoundary: true,
+    ...(widths.length ? { colWidths: widths.map((w) => (w === null ? null : Math.min(w, cols))) as number[] } : {}),
+  });
+  t.push(...cells);
+  process.stdout.write(t.toString() + '\n');
+}
+
+/** Label and value lines for one record: aligned on a terminal, tab-separated when piped. */
+export function fields(pairs: [string, string | number | null | undefined][]): void {
+  const tty = stdoutTTY();
+  const w = Math.max(...pairs.map(([k]) => k.length));
+  for (const [k, v] of pairs) {
+    const value = v === null || v === undefined || v === '' ? '-' : String(v);
+    process.stdout.write(tty ? `${c().gray(k.padEnd(w))}  ${value}\n` : `${k}\t${value}\n`);
+  }
+}
+
+/** A notice for people: stderr, and only on a terminal (scripts get clean streams). */
+export function notice(text: string): void {
+  if (stderrTTY()) process.stderr.write(ce().gray(text) + '\n');
+}

@@ -1,0 +1,89 @@
+import type { Dispatcher } from 'undici';
+import { CliError, EXIT } from './errors.ts';
+
+export interface HttpRequest {
+  method: string;
+  /** absolute URL */
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+/** How requests reach the API: over the network, or into the backend running in this process. */
+export interface Transport {
+  send(req: HttpRequest): Promise<HttpResponse>;
+  /** the API key the transport brings (the local backend's own key), if any */
+  defaultKey?: string;
+  close?(): void;
+}
+
+export const TIMEOUTS = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000 };
+
+let agent: Dispatcher | undefined;
+
+/** undici with HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, and connect / header / body timeouts. */
+export async function remoteTransport(dispatcher?: Dispatcher): Promise<Transport> {
+  const undici = await import('undici');
+  agent ??= dispatcher ?? new undici.EnvHttpProxyAgent({ connect: { timeout: TIMEOUTS.connectMs } });
+  const use = dispatcher ?? agent;
+  return {
+    async send(req) {
+      const res = await undici.request(req.url, {
+        method: req.method as Dispatcher.HttpMethod,
+        headers: req.headers,
+        body: req.body,
+        dispatcher: use,
+        headersTimeout: TIMEOUTS.headersMs,
+        bodyTimeout: TIMEOUTS.bodyMs,
+        signal: req.signal,
+      });
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      return { status: res.statusCode, headers, text: await res.body.text() };
+    },
+  };
+}
+
+/**
+ * The built-in `local` profile: the very same backend app, in this process, on the default data
+ * dir, seeded with the demo on first use. Loaded only when a command needs it.
+ */
+export async function localTransport(): Promise<Transport> {
+  const [{ createApp }, { Store }, { bootstrap }, paths] = await Promise.all([
+    import('../../server/http/app.ts'),
+    import('../../server/store/db.ts'),
+    import('../../server/bootstrap.ts'),
+    import('./paths.ts'),
+  ]);
+  const dir = paths.dataDir();
+  let store: InstanceType<typeof Store>;
+  try {
+    store = new Store(paths.dbFile(dir));
+  } catch (e) {
+    throw new CliError(`cannot open the local backend's data in ${dir}: ${(e as Error).message}`, EXIT.unexpected);
+  }
+  const backend = createApp({ store, jobDelayMs: 1500 });
+  const boot = bootstrap(backend.services, { seedWhenEmpty: 'demo', keyFile: paths.keyFile(dir) });
+  backend.services.ads.scheduleSync();
+  backend.runner.start();
+  return {
+    defaultKey: boot.apiKey,
+    async send(req) {
+      const res = await backend.app.request(req.url, { method: req.method, headers: req.headers, body: req.body, signal: req.signal });
+      const headers: Record<string, string> = {};
+      res.headers.forEach((v, k) => (headers[k] = v));
+      return { status: res.status, headers, text: await res.text() };
+    },
+    close() {
+      backend.runner.stop();
+      store.close();
+    },
+  };
+}

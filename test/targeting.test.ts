@@ -1,0 +1,554 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { targeting, targetingOperations } from '../server/operations/targeting.ts';
+import { campaign as campaignSchema } from '../server/schemas/records.ts';
+import { demoContent, type DemoContent, type DemoTheme } from '../server/seed/demo-content.ts';
+import { runSeed } from '../server/seed/index.ts';
+import { MISSING_ID, testBackend, type Client, type Reply, type TestBackend } from './helpers/backend.ts';
+
+/**
+ * Targeting of the in-process app (contract: Get targeting, Generate targeting, States and
+ * transitions, the 409 rule; design brief §2.4 durable jobs and §3 states and edit targeting).
+ * Time is a ManualClock: a job runs only once the clock passes its delay and runner.runDue() is called.
+ */
+
+const DELAY = 5000;
+type Targeting = z.output<typeof targeting>;
+const generateResponse = targetingOperations.find((o) => o.name === 'generate_targeting')!.response as z.ZodType<
+  Targeting & { started: string[]; skipped: { id: string; reason: string }[] }
+>;
+
+let content: DemoContent;
+let b: TestBackend;
+let api: Client;
+
+beforeAll(() => {
+  content = demoContent();
+});
+
+/** A backend with the shared demo catalog loaded and background jobs that take DELAY ms. */
+function backend(): TestBackend {
+  const tb = testBackend();
+  runSeed(tb.services, 'demo');
+  tb.services.targeting.delayMs = DELAY;
+  tb.services.dataStores.delayMs = DELAY;
+  return tb;
+}
+
+beforeEach(() => {
+  b = backend();
+  api = b.api;
+});
+
+function expectError(r: Reply, status: number, code: string, ...fragments: (string | RegExp)[]): void {
+  expect({ status: r.status, body: r.body }).toMatchObject({ status, body: { error: { code } } });
+  expect(Object.keys(r.body.error).sort()).toEqual(['code', 'message', 'requestId']);
+  for (const f of fragments) {
+    if (typeof f === 'string') expect(r.body.error.message).toContain(f);
+    else expect(r.body.error.message).toMatch(f);
+  }
+}
+
+/** The demo content of one theme, as an import body (channels, videos, every comment thread). */
+function themeImport(theme: DemoTheme) {
+  const channelIds = new Set(content.themes[theme]);
+  const videos = content.videos.filter((v) => channelIds.has(v.snippet!.channelId!));
+  const videoIds = new Set(videos.map((v) => v.id));
+  return {
+    channels: content.channels.filter((c) => channelIds.has(c.id)),
+    videos,
+    comments: content.commentThreads.filter((t) => videoIds.has(t.snippet.videoId!)),
+  };
+}
+
+/** A ready workspace data store filled by import with one theme of the demo content. */
+async function importedStore(theme: DemoTheme, client: Client = api): Promise<string> {
+  const created = await client.post('/data-stores', { name: `${theme} creators` });
+  expect(created.status).toBe(201);
+  expect(created.body.status).toBe('ready');
+  const r = await client.post(`/data-stores/${created.body.id}/import`, themeImport(theme));
+  expect(r.status).toBe(200);
+  expect(r.body.dataStore.videoCount).toBeGreaterThan(0);
+  return created.body.id;
+}
+
+async function emptyStore(client: Client = api): Promise<string> {
+  const r = await client.post('/data-stores', { name: 'Nothing in here yet' });
+  expect(r.status).toBe(201);
+  return r.body.id;
+}
+
+async function createCampaign(body: Record<string, unknown>, client: Client = api) {
+  const r = await client.post('/campaigns', { name: 'Spring launch', objective: 'Sell more coffee gear to home brewers', ...body });
+  expect(r.status).toBe(201);
+  return campaignSchema.parse(r.body);
+}
+
+/** A saved audience attached to the campaign; answers the new slot's id. */
+async function attach(campaignId: string, audience: Record<string, unknown>, client: Client = api): Promise<string> {
+  const a = await client.post('/audiences', audience);
+  expect(a.status).toBe(201);
+  const r = await client.post(`/campaigns/${campaignId}/audiences`, { audienceId: a.body.id });
+  expect(r.status).toBe(201);
+  return r.body.audiences.at(-1).id;
+}
+
+async function getTargeting(campaignId: string, client: Client = api): Promise<Targeting> {
+  const r = await client.get(`/campaigns/${campaignId}/targeting`);
+  expect(r.status).toBe(200);
+  return targeting.parse(r.body);
+}
+
+async function generate(campaignId: string, body: unknown = {}, client: Client = api) {
+  const r = await client.post(`/campaigns/${campaignId}/targeting/generate`, body);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return generateResponse.parse(r.body);
+}
+
+async function campaignStatus(campaignId: string): Promise<string> {
+  const r = await api.get(`/campaigns/${campaignId}`);
+  expect(r.status).toBe(200);
+  return r.body.status;
+}
+
+function slotOf(t: Targeting, slotId: string) {
+  const s = t.audiences.find((a) => a.id === slotId);
+  expect(s, `slot ${slotId}`).toBeDefined();
+  return s!;
+}
+
+/** Lets the job delay pass and runs what is due. */
+function runJobs(ms = DELAY): number {
+  b.clock.advance(ms);
+  return b.runner.runDue();
+}
+
+function pendingJobs(kind = 'generate_targeting'): { subject: string; state: string; attempts: number; run_at: string }[] {
+  return b.store.all("SELECT subject, state, attempts, run_at FROM jobs WHERE kind = ? AND state IN ('queued', 'running') ORDER BY run_at", kind);
+}
+
+/** A campaign with three slots: primary (coffee store), a saved audience with a store (coffee), one without stores. */
+async function threeSlotCampaign(body: Record<string, unknown> = {}) {
+  const store = await importedStore('coffee');
+  const c = await createCampaign({ dataStoreIds: [store], ...body });
+  const fed = await attach(c.id, { name: 'Home baristas', keywords: ['espresso at home'], dataStoreIds: [store] });
+  const bare = await attach(c.id, { name: 'Gift buyers' });
+  return { store, campaignId: c.id, primary: c.audiences[0]!.id, fed, bare };
+}
+
+describe('get targeting', () => {
+  it('lists one not_generated entry per slot, with empty items, before any generation', async () => {
+    const { campaignId, primary, fed, bare } = await threeSlotCampaign({ campaignType: 'SEARCH' });
+    const r = await api.get(`/campaigns/${campaignId}/targeting`);
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body).sort()).toEqual(['audiences', 'campaignId', 'campaignType']);
+    const t = targeting.parse(r.body);
+    expect(t.campaignId).toBe(campaignId);
+    expect(t.campaignType).toBe('SEARCH');
+    expect(t.audiences.map((a) => a.id)).toEqual([primary, fed, bare]);
+    const c = campaignSchema.parse((await api.get(`/campaigns/${campaignId}`)).body);
+    expect(t.audiences.map((a) => [a.name, a.audienceId])).toEqual(c.audiences.map((a) => [a.name, a.audienceId]));
+    for (const a of t.audiences) {
+      expect(Object.keys(a).sort()).toEqual(['audienceId', 'error', 'id', 'items', 'name', 'status', 'updatedAt']);
+      expect(a).toMatchObject({ status: 'not_generated', items: [], updatedAt: '', error: '' });
+    }
+    expect(t.audiences[0]!.audienceId).toBeNull();
+    expect(t.audiences[1]!.audienceId).toMatch(/^[a-f0-9]{24}$/);
+  });
+
+  it("answers campaignType '' when the campaign has none", async () => {
+    const c = await createCampaign({});
+    expect(c.campaignType).toBeNull();
+    const t = await getTargeting(c.id);
+    expect(t.campaignType).toBe('');
+    expect(t.audiences).toHaveLength(1);
+  });
+
+  it('is 404 for a campaign of another workspace and 403 without campaigns:read', async () => {
+    const c = await createCampaign({});
+    expectError(await b.client({ workspace: 'other' }).get(`/campaigns/${c.id}/targeting`), 404, 'not_found');
+    expectError(await b.client({ scopes: ['datasets:read'] }).get(`/campaigns/${c.id}/targeting`), 403, 'forbidden', 'campaigns:read');
+    expectError(await api.get(`/campaigns/${MISSING_ID}/targeting`), 404, 'not_found');
+  });
+});
+
+describe('generate targeting', () => {
+  it('starts the slots with data stores, skips the others, and is generating until the job has run', async () => {
+    const { campaignId, primary, fed, bare } = await threeSlotCampaign();
+    expect(await campaignStatus(campaignId)).toBe('draft');
+    const startedAt = b.clock.now().toISOString();
+
+    const g = await generate(campaignId);
+    expect(g.started).toEqual([primary, fed]);
+    expect(g.skipped).toEqual([{ id: bare, reason: expect.stringMatching(/data stores/) }]);
+    expect(slotOf(g, primary).status).toBe('generating');
+    expect(slotOf(g, fed).status).toBe('generating');
+    expect(slotOf(g, bare).status).toBe('not_generated');
+    expect(await campaignStatus(campaignId)).toBe('loading');
+
+    // The delay has not passed: nothing runs and `generating` stays visible.
+    expect(b.runner.runDue()).toBe(0);
+    b.clock.advance(DELAY - 1);
+    expect(b.runner.runDue()).toBe(0);
+    let t = await getTargeting(campaignId);
+    expect(t.audiences.map((a) => a.status)).toEqual(['generating', 'generating', 'not_generated']);
+    expect(slotOf(t, primary).items).toEqual([]);
+    expect(await campaignStatus(campaignId)).toBe('loading');
+
+    b.clock.advance(1);
+    expect(b.runner.runDue()).toBe(2);
+    t = await getTargeting(campaignId);
+    const doneAt = b.clock.now().toISOString();
+    for (const id of [primary, fed]) {
+      const s = slotOf(t, id);
+      expect(s.status).toBe('ready');
+      expect(s.error).toBe('');
+      expect(s.items.length).toBeGreaterThan(0);
+      expect(s.updatedAt).toBe(doneAt);
+      expect(s.updatedAt > startedAt).toBe(true);
+    }
+    expect(slotOf(t, bare)).toMatchObject({ status: 'not_generated', items: [], updatedAt: '' });
+    expect(await campaignStatus(campaignId)).toBe('ready');
+    expect(pendingJobs()).toEqual([]);
+  });
+
+  it('skips ready slots when no audienceIds are given, and regenerates a slot that is named', async () => {
+    const { campaignId, primary, fed, bare } = await threeSlotCampaign();
+    await generate(campaignId);
+    runJobs();
+    const before = await getTargeting(campaignId);
+
+    b.clock.advance(60_000);
+    const again = await generate(campaignId);
+    expect(again.started).toEqual([]);
+    expect(again.skipped).toEqual([
+      { id: primary, reason: expect.stringMatching(/^already generated/) },
+      { id: fed, reason: expect.stringMatching(/^already generated/) },
+      { id: bare, reason: expect.stringMatching(/data stores/) },
+    ]);
+    expect(pendingJobs()).toEqual([]);
+    expect(await getTargeting(campaignId)).toEqual(before);
+    expect(await campaignStatus(campaignId)).toBe('ready');
+
+    // Naming a ready slot regenerates it; the other stays as it is.
+    const named = await generate(campaignId, { audienceIds: [fed] });
+    expect(named.started).toEqual([fed]);
+    expect(named.skipped).toEqual([]);
+    expect(slotOf(named, fed).status).toBe('generating');
+    expect(slotOf(named, primary).status).toBe('ready');
+    expect(await campaignStatus(campaignId)).toBe('loading');
+    expect(runJobs()).toBe(1);
+    const after = await getTargeting(campaignId);
+    expect(slotOf(after, fed).status).toBe('ready');
+    expect(slotOf(after, fed).updatedAt).toBe(b.clock.now().toISOString());
+    // Same content, same slot: byte-identical items.
+    expect(JSON.stringify(slotOf(after, fed).items)).toBe(JSON.stringify(slotOf(before, fed).items));
+    expect(slotOf(after, primary)).toEqual(slotOf(before, primary));
+    expect(await campaignStatus(campaignId)).toBe('ready');
+  });
+
+  it('skips generating slots when none are named, and naming a generating slot is 409', async () => {
+    const { campaignId, primary, fed, bare } = await threeSlotCampaign();
+    await generate(campaignId);
+    const during = await generate(campaignId);
+    expect(during.started).toEqual([]);
+    expect(during.skipped).toEqual([
+      { id: primary, reason: expect.stringMatching(/generating/) },
+      { id: fed, reason: expect.stringMatching(/generating/) },
+      { id: bare, reason: expect.stringMatching(/data stores/) },
+    ]);
+    expectError(await api.post(`/campaigns/${campaignId}/targeting/generate`, { audienceIds: [primary] }), 409, 'conflict', primary, 'generating');
+    // A 409 for one named slot starts none of the others.
+    expectError(await api.post(`/campaigns/${campaignId}/targeting/generate`, { audienceIds: [bare, fed] }), 409, 'conflict', fed);
+    expect(pendingJobs().map((j) => j.subject).sort()).toEqual([primary, fed].sort());
+    expect(runJobs()).toBe(2);
+    expect((await getTargeting(campaignId)).audiences.map((a) => a.status)).toEqual(['ready', 'ready', 'not_generated']);
+  });
+
+  it('skips a named slot without data stores, with a reason', async () => {
+    const { campaignId, bare } = await threeSlotCampaign();
+    const g = await generate(campaignId, { audienceIds: [bare] });
+    expect(g.started).toEqual([]);
+    expect(g.skipped).toEqual([{ id: bare, reason: expect.stringMatching(/data stores/) }]);
+    expect(await campaignStatus(campaignId)).toBe('draft');
+  });
+
+  it('answers 400 naming audienceIds[i] for a slot the campaign does not have, and starts nothing', async () => {
+    const { campaignId, primary } = await threeSlotCampaign();
+    const other = await threeSlotCampaign();
+    for (const unknown of [MISSING_ID, other.primary, 'not-a-slot']) {
+      expectError(await api.post(`/campaigns/${campaignId}/targeting/generate`, { audienceIds: [primary, unknown] }), 400, 'invalid_request', 'audienceIds[1]', unknown);
+    }
+    expect(pendingJobs()).toEqual([]);
+    expect(slotOf(await getTargeting(campaignId), primary).status).toBe('not_generated');
+    expect(await campaignStatus(campaignId)).toBe('draft');
+  });
+
+  it('checks the bounds of audienceIds: at most 25 items of 1 to 200 characters', async () => {
+    const { campaignId, primary } = await threeSlotCampaign();
+    const path = `/campaigns/${campaignId}/targeting/generate`;
+    expectError(await api.post(path, { audienceIds: Array(26).fill(primary) }), 400, 'invalid_request', 'audienceIds must have at most 25 items');
+    expectError(await api.post(path, { audienceIds: [''] }), 400, 'invalid_request', 'audienceIds[0] must not be empty');
+    const tooLong = await api.post(path, { audienceIds: [primary, 'a'.repeat(201)] });
+    expectError(tooLong, 400, 'invalid_request', 'audienceIds[1] must be at most 200 characters');
+    // 200 characters pass the bound; the id is then unknown, a 400 for another reason.
+    const longest = await api.post(path, { audienceIds: ['a'.repeat(200)] });
+    expectError(longest, 400, 'invalid_request', 'audienceIds[0]', 'no audience slot');
+    expect(longest.body.error.message).not.toContain('at most');
+    expectError(await api.post(path, { audienceIds: 'x' }), 400, 'invalid_request', 'audienceIds');
+    expectError(await api.post(path, { audienceIds: [primary], extra: 1 }), 400, 'invalid_request', 'unknown field "extra"');
+    expect(pendingJobs()).toEqual([]);
+    // 25 items are fine (repeats name the same slot once).
+    const ok = await generate(campaignId, { audienceIds: Array(25).fill(primary) });
+    expect(ok.started).toEqual([primary]);
+    expect(pendingJobs()).toHaveLength(1);
+  });
+
+  it('needs campaigns:write, and a campaign of the workspace', async () => {
+    const { campaignId } = await threeSlotCampaign();
+    expectError(await b.client({ scopes: ['campaigns:read'] }).post(`/campaigns/${campaignId}/targeting/generate`, {}), 403, 'forbidden', 'campaigns:write');
+    expectError(await b.client({ workspace: 'other' }).post(`/campaigns/${campaignId}/targeting/generate`, {}), 404, 'not_found');
+    expect(pendingJobs()).toEqual([]);
+  });
+
+  it('generates byte-identical items from the same content in two fresh backends', async () => {
+    const itemsOf = async (tb: TestBackend) => {
+      const store = await importedStore('trail', tb.api);
+      const c = await createCampaign({ dataStoreIds: [store], campaignType: 'DEMAND_GEN' }, tb.api);
+      await generate(c.id, {}, tb.api);
+      tb.clock.advance(DELAY);
+      expect(tb.runner.runDue()).toBe(1);
+      const t = await getTargeting(c.id, tb.api);
+      expect(t.audiences[0]!.status).toBe('ready');
+      return t.audiences[0]!.items;
+    };
+    const first = await itemsOf(b);
+    const second = await itemsOf(backend());
+    expect(first.length).toBeGreaterThan(10);
+    expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+  });
+
+  it('produces well-formed items: sections, match types, keyword bounds, no spam', async () => {
+    const themes: DemoTheme[] = ['coffee', 'trail', 'hiking', 'travel'];
+    const spam = content.commentThreads
+      .map((t) => t.snippet.topLevelComment!.snippet!)
+      .filter((s) => /SubForSub|Gift-Drops|FastGains|PromoReach|WinnerAlerts|easycash/.test(s.authorDisplayName ?? ''))
+      .map((s) => s.textOriginal!);
+    expect(spam.length).toBeGreaterThan(0);
+    // Words only spam uses: none of them may reach a keyword.
+    const spamWords = ['gift cards', 'giftcard', 'telegram', 'followers', 'sub back', 'my channel', 'collab', 'prize', 'selected to win', 'trading', 'this simple method', 'check my profile', 'limited time'];
+    for (const w of spamWords) expect(spam.join(' ').toLowerCase()).toContain(w);
+
+    for (const theme of themes) {
+      const store = await importedStore(theme);
+      const c = await createCampaign({ name: `${theme} campaign`, dataStoreIds: [store] });
+      await generate(c.id);
+      runJobs();
+      const items = (await getTargeting(c.id)).audiences[0]!.items;
+      expect(items.length, theme).toBeGreaterThan(0);
+      const sections = new Set(items.map((i) => i.section));
+      expect(sections.has('keywords'), theme).toBe(true);
+      for (const item of items) {
+        expect(['keywords', 'segments', 'topics', 'websites']).toContain(item.section);
+        expect(item.text.length).toBeGreaterThan(0);
+        expect(item.label.length).toBeGreaterThan(0);
+        if (item.section === 'keywords') {
+          expect(['EXACT', 'PHRASE', 'BROAD']).toContain(item.matchType);
+          expect(item.text.length, item.text).toBeLessThanOrEqual(80);
+          expect(item.text.trim().split(/\s+/).length, item.text).toBeLessThanOrEqual(10);
+          const lower = item.text.toLowerCase();
+          for (const w of spamWords) expect(lower, `keyword "${item.text}" carries spam`).not.toContain(w);
+          for (const s of spam) expect(s.toLowerCase()).not.toBe(lower);
+        } else {
+          expect(item.matchType, `${item.section} ${item.text}`).toBe('');
+        }
+      }
+      // Every item once per section.
+      const keys = items.map((i) => `${i.section}\n${i.text.toLowerCase()}`);
+      expect(new Set(keys).size, theme).toBe(keys.length);
+    }
+  });
+});
+
+describe('edit targeting items', () => {
+  const itemsPath = (campaignId: string, slotId: string) => `/campaigns/${campaignId}/targeting/audiences/${slotId}/items`;
+
+  it('replaces the items, fills label, matchType and source, and makes the slot ready', async () => {
+    const { campaignId, primary, fed, bare } = await threeSlotCampaign();
+    await generate(campaignId);
+    runJobs();
+    b.clock.advance(1000);
+    const r = await api.put(itemsPath(campaignId, primary), {
+      items: [
+        { section: 'keywords', text: 'burr grinder' },
+        { section: 'keywords', text: 'pour over kettle', matchType: 'EXACT', label: 'Pour-over kettle', source: 'brief' },
+        { section: 'topics', text: 'Food & Drink › Coffee' },
+        { section: 'websites', text: 'coffee.example', matchType: '' },
+        { section: 'segments', text: 'In-market › Coffee Makers' },
+      ],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const t = targeting.parse(r.body);
+    expect(slotOf(t, primary)).toMatchObject({ status: 'ready', error: '', updatedAt: b.clock.now().toISOString() });
+    expect(slotOf(t, primary).items).toEqual([
+      { section: 'keywords', label: 'burr grinder', text: 'burr grinder', matchType: 'BROAD', source: 'manual' },
+      { section: 'keywords', label: 'Pour-over kettle', text: 'pour over kettle', matchType: 'EXACT', source: 'brief' },
+      { section: 'topics', label: 'Food & Drink › Coffee', text: 'Food & Drink › Coffee', matchType: '', source: 'manual' },
+      { section: 'websites', label: 'coffee.example', text: 'coffee.example', matchType: '', source: 'manual' },
+      { section: 'segments', label: 'In-market › Coffee Makers', text: 'In-market › Coffee Makers', matchType: '', source: 'manual' },
+    ]);
+    expect(await getTargeting(campaignId)).toEqual(t);
+    expect(slotOf(t, fed).status).toBe('ready');
+
+    // A slot without data stores can be filled by hand; an empty list is allowed.
+    const manual = await api.put(itemsPath(campaignId, bare), { items: [{ section: 'keywords', text: 'coffee gift', matchType: 'PHRASE' }] });
+    expect(manual.status).toBe(200);
+    expect(slotOf(manual.body, bare)).toMatchObject({ status: 'ready', items: [{ text: 'coffee gift', matchType: 'PHRASE', source: 'manual' }] });
+    const cleared = await api.put(itemsPath(campaignId, fed), { items: [] });
+    expect(cleared.status).toBe(200);
+    expect(slotOf(cleared.body, fed)).toMatchObject({ status: 'ready', items: [] });
+    expect(await campaignStatus(campaignId)).toBe('ready');
+  });
+
+  it('makes a never-generated slot ready, and the campaign with it', async () => {
+    const store = await importedStore('coffee');
+    const c = await createCampaign({ dataStoreIds: [store] });
+    const slot = c.audiences[0]!.id;
+    const r = await api.put(itemsPath(c.id, slot), { items: [{ section: 'keywords', text: 'espresso machine' }] });
+    expect(r.status).toBe(200);
+    expect(slotOf(r.body, slot).status).toBe('ready');
+    expect(await campaignStatus(c.id)).toBe('ready');
+  });
+
+  it('is 409 while the slot generates', async () => {
+    const { campaignId, primary } = await threeSlotCampaign();
+    await generate(campaignId);
+    expectError(await api.put(itemsPath(campaignId, primary), { items: [{ section: 'keywords', text: 'grinder' }] }), 409, 'conflict', 'generating');
+    runJobs();
+    const t = await getTargeting(campaignId);
+    expect(slotOf(t, primary).items.some((i) => i.source === 'manual')).toBe(false);
+    expect((await api.put(itemsPath(campaignId, primary), { items: [{ section: 'keywords', text: 'grinder' }] })).status).toBe(200);
+  });
+
+  it('validates items: keyword length and words, matchType per section, unknown fields', async () => {
+    const { campaignId, primary } = await threeSlotCampaign();
+    const put = (items: unknown[]) => api.put(itemsPath(campaignId, primary), { items });
+    expectError(await put([{ section: 'keywords', text: 'k'.repeat(81) }]), 400, 'invalid_request', 'items[0].text', '80 characters');
+    expectError(await put([{ section: 'keywords', text: 'w '.repeat(11).trim() }]), 400, 'invalid_request', 'items[0].text', '10 words');
+    expectError(await put([{ section: 'keywords', text: 'ok' }, { section: 'topics', text: 'Coffee', matchType: 'EXACT' }]), 400, 'invalid_request', 'items[1].matchType', 'keywords only');
+    expectError(await put([{ section: 'keywords', text: 'ok', bid: 2 }]), 400, 'invalid_request', 'unknown field', 'bid');
+    expectError(await put([{ section: 'keywords', text: 'ok', matchType: 'FUZZY' }]), 400, 'invalid_request', 'items[0].matchType');
+    expectError(await put([{ section: 'audiences', text: 'ok' }]), 400, 'invalid_request', 'items[0].section');
+    expectError(await put([{ section: 'keywords', text: '' }]), 400, 'invalid_request', 'items[0].text must not be empty');
+    expectError(await api.put(itemsPath(campaignId, primary), { items: [], extra: true }), 400, 'invalid_request', 'unknown field "extra"');
+    expectError(await api.put(itemsPath(campaignId, primary)), 400, 'invalid_request', 'body is required');
+    expect(slotOf(await getTargeting(campaignId), primary).status).toBe('not_generated');
+    // The bounds themselves are fine: 80 characters, 10 words.
+    const edge = await put([
+      { section: 'keywords', text: 'k'.repeat(80) },
+      { section: 'keywords', text: 'w '.repeat(10).trim() },
+    ]);
+    expect(edge.status, JSON.stringify(edge.body)).toBe(200);
+  });
+
+  it('is 404 for another workspace or an unknown slot, and 403 without campaigns:write', async () => {
+    const { campaignId, primary } = await threeSlotCampaign();
+    const other = await threeSlotCampaign();
+    const body = { items: [{ section: 'keywords', text: 'grinder' }] };
+    expectError(await b.client({ workspace: 'other' }).put(itemsPath(campaignId, primary), body), 404, 'not_found');
+    expectError(await api.put(itemsPath(campaignId, other.primary), body), 404, 'not_found', other.primary);
+    expectError(await api.put(itemsPath(campaignId, MISSING_ID), body), 404, 'not_found');
+    expectError(await b.client({ scopes: ['campaigns:read'] }).put(itemsPath(campaignId, primary), body), 403, 'forbidden', 'campaigns:write');
+    expect(slotOf(await getTargeting(campaignId), primary).status).toBe('not_generated');
+    expect(slotOf(await getTargeting(other.campaignId), other.primary).status).toBe('not_generated');
+  });
+});
+
+describe('generation outcomes and waiting', () => {
+  it('ends in error when the data stores hold nothing, and the campaign with it', async () => {
+    const store = await emptyStore();
+    const c = await createCampaign({ dataStoreIds: [store] });
+    const slot = c.audiences[0]!.id;
+    expect((await generate(c.id)).started).toEqual([slot]);
+    expect(runJobs()).toBe(1);
+    const s = slotOf(await getTargeting(c.id), slot);
+    expect(s.status).toBe('error');
+    expect(s.error).toMatch(/no channels or videos/);
+    expect(s.items).toEqual([]);
+    expect(s.updatedAt).toBe(b.clock.now().toISOString());
+    expect(await campaignStatus(c.id)).toBe('error');
+
+    // Filled and named again, it recovers.
+    const r = await api.post(`/data-stores/${store}/import`, themeImport('coffee'));
+    expect(r.status).toBe(200);
+    expect((await generate(c.id)).started).toEqual([slot]);
+    expect(slotOf(await getTargeting(c.id), slot)).toMatchObject({ status: 'generating', error: '' });
+    runJobs();
+    expect(slotOf(await getTargeting(c.id), slot)).toMatchObject({ status: 'ready', error: '' });
+    expect(await campaignStatus(c.id)).toBe('ready');
+  });
+
+  it('waits while a data store is still collecting, then completes', async () => {
+    b.services.dataStores.delayMs = 3 * DELAY;
+    const ds = await api.post('/data-stores', { name: 'Trail runners', channelIds: content.themes.trail });
+    expect(ds.status).toBe(201);
+    expect(ds.body.status).toBe('collecting');
+    const c = await createCampaign({ dataStoreIds: [ds.body.id] });
+    const slot = c.audiences[0]!.id;
+    expect(c.status).toBe('loading');
+    expect((await generate(c.id)).started).toEqual([slot]);
+
+    // The generation job comes first and finds the store collecting: it is retried, the slot stays generating.
+    expect(runJobs(DELAY)).toBe(1);
+    expect(slotOf(await getTargeting(c.id), slot)).toMatchObject({ status: 'generating', items: [] });
+    let [job] = pendingJobs();
+    expect(job).toMatchObject({ subject: slot, state: 'queued', attempts: 1 });
+    expect(job!.run_at > b.clock.now().toISOString()).toBe(true);
+    expect(await campaignStatus(c.id)).toBe('loading');
+
+    expect(runJobs(DELAY)).toBe(1);
+    [job] = pendingJobs();
+    expect(job).toMatchObject({ state: 'queued', attempts: 2 });
+    expect((await api.get(`/data-stores/${ds.body.id}`)).body.status).toBe('collecting');
+
+    // The store is collected; the next look at the slot generates it.
+    b.clock.advance(DELAY);
+    b.runner.runDue();
+    expect((await api.get(`/data-stores/${ds.body.id}`)).body.status).toBe('ready');
+    runJobs(1000);
+    const s = slotOf(await getTargeting(c.id), slot);
+    expect(s.status).toBe('ready');
+    expect(s.items.length).toBeGreaterThan(0);
+    expect(pendingJobs()).toEqual([]);
+    expect(await campaignStatus(c.id)).toBe('ready');
+  });
+
+  it('refuses to edit or remove a slot while it generates (409)', async () => {
+    const { campaignId, fed, store } = await threeSlotCampaign();
+    const other = await emptyStore();
+    await generate(campaignId);
+    expectError(await api.patch(`/campaigns/${campaignId}/audiences/${fed}`, { name: 'Renamed' }), 409, 'conflict', 'generating');
+    expectError(await api.patch(`/campaigns/${campaignId}/audiences/${fed}`, { dataStoreIds: [other] }), 409, 'conflict', 'generating');
+    expectError(await api.delete(`/campaigns/${campaignId}/audiences/${fed}`), 409, 'conflict', 'generating');
+    let c = campaignSchema.parse((await api.get(`/campaigns/${campaignId}`)).body);
+    expect(c.audiences.find((a) => a.id === fed)).toMatchObject({ name: 'Home baristas', dataStoreIds: [store] });
+
+    runJobs();
+    expect((await api.patch(`/campaigns/${campaignId}/audiences/${fed}`, { name: 'Renamed' })).status).toBe(200);
+    expect((await api.delete(`/campaigns/${campaignId}/audiences/${fed}`)).status).toBe(200);
+    c = campaignSchema.parse((await api.get(`/campaigns/${campaignId}`)).body);
+    expect(c.audiences.map((a) => a.id)).not.toContain(fed);
+    expect((await getTargeting(campaignId)).audiences.map((a) => a.id)).not.toContain(fed);
+    expect(c.status).toBe('ready');
+  });
+
+  it('finishes quietly when the campaign was deleted while it generated', async () => {
+    const { campaignId } = await threeSlotCampaign();
+    await generate(campaignId);
+    expect((await api.delete(`/campaigns/${campaignId}`)).status).toBe(200);
+    expect(runJobs()).toBe(2);
+    expect(pendingJobs()).toEqual([]);
+    const failed = b.store.all("SELECT * FROM jobs WHERE state = 'failed'");
+    expect(failed).toEqual([]);
+  });
+});
