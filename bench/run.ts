@@ -2,7 +2,9 @@
 // because the machines are shared and noisy and absolute numbers mean little.
 import { generationBench } from './generation.ts';
 import { serverBench } from './server.ts';
+import { startupBench } from './startup.ts';
 
 process.stdout.write(`adcli bench on Node ${process.version}, ${new Date().toISOString()}\n`);
 await serverBench();
 await generationBench();
+await startupBench();

@@ -1,5 +1,6 @@
-// Bundles the CLI and the server into dist/ with code splitting, so `adcli --version` loads only the
-// entry chunk and the server is pulled in lazily by the commands that need it.
+// Bundles the CLI and the server into dist/ with code splitting: `adcli --version` loads only the
+// entry chunk (commander included, no module resolution in node_modules), and the server, the
+// HTTP client and the UI libraries are separate chunks pulled in by the commands that need them.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 
@@ -14,9 +15,10 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node22.13',
-  packages: 'external',
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
+  // CommonJS dependencies call require(); give the ESM bundle one.
+  banner: { js: "import { createRequire as __adcliCreateRequire } from 'node:module'; const require = __adcliCreateRequire(import.meta.url);" },
   define: { __ADCLI_VERSION__: JSON.stringify(version) },
   logLevel: 'warning',
 });

@@ -1,0 +1,51 @@
+// CLI start-up against bare `node -e 0` on the same Node, in the same run. Commands are run in
+// rounds, one of each per round, so a noisy neighbour slows them all alike; medians are compared.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { report, startServer, stop } from './lib.ts';
+
+const bin = fileURLToPath(new URL('../bin/adcli.js', import.meta.url));
+
+function time(args: string[], env: NodeJS.ProcessEnv): number {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = performance.now() - t;
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return ms;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function startupBench(): Promise<void> {
+  const rounds = Number(process.env.BENCH_STARTUP_RUNS ?? 25);
+  const home = mkdtempSync(join(tmpdir(), 'adcli-bench-'));
+  const base = { ...process.env, HOME: home, ADCLI_CONFIG_DIR: join(home, 'config'), ADCLI_DATA_DIR: join(home, 'data') };
+  delete base.ADCLI_API_KEY;
+  delete base.ADCLI_BASE_URL;
+  delete base.ADCLI_PROFILE;
+  const server = await startServer<{ port: number; key: string }>(fileURLToPath(new URL('./servers/adcli.ts', import.meta.url)));
+  const remote = { ...base, ADCLI_BASE_URL: `http://127.0.0.1:${server.info.port}/api/v1`, ADCLI_API_KEY: server.info.key };
+  const cases: { name: string; args: string[]; env: NodeJS.ProcessEnv; goal: number | null }[] = [
+    { name: 'floor: node -e 0', args: ['-e', '0'], env: base, goal: null },
+    { name: 'adcli --version', args: [bin, '--version'], env: base, goal: 1.5 },
+    { name: 'adcli --help', args: [bin, '--help'], env: base, goal: 2 },
+    { name: 'adcli workspace --json (running server)', args: [bin, 'workspace', '--json'], env: remote, goal: 2.5 },
+    { name: 'adcli workspace --json (local profile)', args: [bin, 'workspace', '--json'], env: base, goal: 5 },
+  ];
+  try {
+    for (const c of cases) time(c.args, c.env); // warm-up; the local profile seeds its data dir here
+    const samples = cases.map(() => [] as number[]);
+    for (let r = 0; r < rounds; r++) cases.forEach((c, i) => samples[i]!.push(time(c.args, c.env)));
+    const floor = median(samples[0]!);
+    report(`CLI start-up: median of ${rounds} runs, ratio against bare node -e 0 (${process.version})`, cases.map((c, i) => {
+      const m = median(samples[i]!);
+      return { name: c.name, value: `${m.toFixed(1)} ms`, ratio: m / floor, goal: c.goal === null ? '-' : `<= ${c.goal}`, ok: c.goal === null || m / floor <= c.goal };
+    }));
+  } finally {
+    await stop(server.child);
+    rmSync(home, { recursive: true, force: true });
+  }
+}
