@@ -22,7 +22,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function startupBench(): Promise<void> {
   const rounds = Number(process.env.BENCH_STARTUP_RUNS ?? 25);
   const home = mkdtempSync(join(tmpdir(), 'adcli-bench-'));
-  const base = { ...process.env, HOME: home, ADCLI_CONFIG_DIR: join(home, 'config'), ADCLI_DATA_DIR: join(home, 'data') };
+  const base: NodeJS.ProcessEnv = { ...process.env, HOME: home, ADCLI_CONFIG_DIR: join(home, 'config'), ADCLI_DATA_DIR: join(home, 'data') };
   delete base.ADCLI_API_KEY;
   delete base.ADCLI_BASE_URL;
   delete base.ADCLI_PROFILE;

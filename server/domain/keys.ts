@@ -62,23 +62,12 @@ export function isWellFormedKey(key: string): boolean {
 
 export class Keys {
   readonly #d: DomainDeps;
-  /**
-   * Authenticated keys by hash, valid while nothing has changed the database: SQLite's data_version
-   * moves when another connection commits (e.g. `adcli serve keys revoke`), and #generation when
-   * this one changes keys or workspaces. So a revocation still takes effect on the very next request.
-   */
+  /** Authenticated keys by hash, valid while the store's change stamp stays the same. */
   #cache = new Map<string, AuthenticatedKey | null>();
-  #cacheVersion = -1;
-  #generation = 0;
-  #cacheGeneration = 0;
+  #cacheStamp = '';
 
   constructor(deps: DomainDeps) {
     this.#d = deps;
-  }
-
-  /** Call after changing keys or workspaces through this connection. */
-  invalidate(): void {
-    this.#generation++;
   }
 
   create(
@@ -132,18 +121,18 @@ export class Keys {
     const rec = this.get(id);
     if (!rec.revokedAt) {
       this.#d.store.run('UPDATE api_keys SET revoked_at = ? WHERE id = ?', this.#d.clock.now().toISOString(), id);
-      this.invalidate();
     }
     return this.get(id);
   }
 
   /** The key's workspace and limits, or null when the key is unknown or revoked. Read on every request. */
   authenticate(key: string): AuthenticatedKey | null {
-    const version = this.#d.store.get<{ data_version: number }>('PRAGMA data_version')!.data_version;
-    if (version !== this.#cacheVersion || this.#generation !== this.#cacheGeneration || this.#cache.size > 1000) {
+    // A revocation is a write (here or in another process), so it moves the stamp: the very next
+    // request looks the key up again.
+    const stamp = this.#d.store.changeStamp();
+    if (stamp !== this.#cacheStamp || this.#cache.size > 1000) {
       this.#cache.clear();
-      this.#cacheVersion = version;
-      this.#cacheGeneration = this.#generation;
+      this.#cacheStamp = stamp;
     }
     const hash = hashKey(key);
     const cached = this.#cache.get(hash);

@@ -10,12 +10,14 @@ import { systemClock, type Clock } from '../lib/clock.ts';
 import { ApiError, errorBody, forbidden, unauthorized } from '../lib/errors.ts';
 import { requestId as newRequestId } from '../lib/ids.ts';
 import { canonicalJson } from '../lib/json.ts';
+import { mountMcp } from '../mcp/endpoint.ts';
 import { operations as allOperations } from '../operations/index.ts';
 import type { Operation } from '../operations/operation.ts';
 import { isBusy, type Store } from '../store/db.ts';
 import { IdempotencyRecords } from '../store/idempotency.ts';
 import { openApiDocument } from './openapi.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { ReadCache } from './read-cache.ts';
 import { parseOrThrow } from './validation.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -59,6 +61,7 @@ export function createApp(opts: AppOptions): Backend {
   const runner = new JobRunner({ store, clock }, services.jobs, jobHandlers(services), { log: opts.log });
   const limiter = opts.rateLimit === 0 ? null : new RateLimiter(opts.rateLimit ?? 120, clock);
   const idempotency = new IdempotencyRecords(store);
+  const readCache = new ReadCache(store);
   const app = new Hono<Env>();
   let openapi: string | undefined;
 
@@ -86,6 +89,9 @@ export function createApp(opts: AppOptions): Backend {
     return c.body(openapi, 200, { 'content-type': 'application/json' });
   });
 
+  // MCP tools generated from the same table, at /mcp on the host; each tool call runs this pipeline.
+  mountMcp(app, { services, operations: ops, apiPrefix: API_PREFIX, version: API_VERSION });
+
   /** Authenticates, rate-limits and checks the scope: the part every operation shares. */
   const actorFor = (c: Context<Env>, op: Operation): Actor => {
     const header = c.req.header('authorization');
@@ -112,6 +118,10 @@ export function createApp(opts: AppOptions): Backend {
   const run = async (c: Context<Env>, op: Operation): Promise<Response> => {
     const actor = actorFor(c, op);
     const write = op.method !== 'GET';
+    // A read answered before from unchanged data is answered again without validation or queries.
+    const cacheKey = write || op.timeDependent ? null : `${actor.keyId}\n${actor.appUrl}\n${c.req.url}`;
+    const cached = cacheKey === null ? undefined : readCache.get(cacheKey);
+    if (cached !== undefined) return c.body(cached, op.successStatus ?? 200, { 'content-type': 'application/json' });
     const idemKey = write ? c.req.header('idempotency-key') : undefined;
     if (idemKey !== undefined && (idemKey.length === 0 || idemKey.length > 200)) {
       throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1 to 200 characters');
@@ -126,6 +136,7 @@ export function createApp(opts: AppOptions): Backend {
 
     if (!write) {
       const text = JSON.stringify(store.read(() => op.handler(actor, input, services)));
+      if (cacheKey !== null) readCache.set(cacheKey, text);
       return c.body(text, status, { 'content-type': 'application/json' });
     }
     const fingerprint = idemKey === undefined ? '' : hash(`${op.method} ${c.req.path}?${canonicalJson(rawQuery)}\n${canonicalJson(rawBody ?? null)}`);

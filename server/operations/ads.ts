@@ -60,6 +60,7 @@ export const adsOperations = [
     response: performanceReport,
     errors: [400, 403, 404],
     hints: readOnly,
+    timeDependent: true,
     handler: (actor, { query }, s) => s.ads.performance(actor, query.customerId, query.dateRange),
   }),
 ];

@@ -41,6 +41,8 @@ export interface Operation<
   successStatus?: 200 | 201;
   /** error statuses the operation can answer, beyond 401/429/500 which every operation can */
   errors: number[];
+  /** the answer depends on the clock, not only on stored data (never served from the read cache) */
+  timeDependent?: boolean;
   /** the operation only reads / the change cannot be undone / repeating it changes nothing more */
   hints: { readOnly: boolean; destructive: boolean; idempotent: boolean };
   handler(actor: Actor, input: OperationInput<P, Q, B>, services: Services): z.input<R>;

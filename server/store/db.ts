@@ -18,6 +18,7 @@ export class Store {
   readonly path: string;
   #statements = new Map<string, StatementSync>();
   #depth = 0;
+  #writes = 0;
 
   constructor(path: string) {
     this.path = path;
@@ -67,6 +68,7 @@ export class Store {
 
   run(sql: string, ...params: SQLInputValue[]): { changes: number } {
     const r = this.statement(sql).run(...params);
+    if (this.#depth === 0) this.#writes++; // an autocommit write outside write()
     return { changes: Number(r.changes) };
   }
 
@@ -94,6 +96,7 @@ export class Store {
     try {
       const result = fn();
       this.statement('COMMIT').run();
+      if (begin === 'BEGIN IMMEDIATE') this.#writes++;
       return result;
     } catch (err) {
       if (this.db.isTransaction) this.statement('ROLLBACK').run();
@@ -101,6 +104,14 @@ export class Store {
     } finally {
       this.#depth = 0;
     }
+  }
+
+  /**
+   * Changes whenever the data may have changed: a write through this connection, or a commit by
+   * another connection or process (SQLite's data_version). Caches of derived data key on it.
+   */
+  changeStamp(): string {
+    return `${this.statement('PRAGMA data_version').get()!.data_version}.${this.#writes}`;
   }
 
   close(): void {
