@@ -250,6 +250,26 @@ describe('POST /campaigns/{id}/ads-platform', () => {
     expect(b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_campaigns')!.n).toBe(1);
   });
 
+  it('replays a create with the same Idempotency-Key instead of answering 409', async () => {
+    const c = await createCampaign();
+    const first = await api.post(`/campaigns/${c.id}/ads-platform`, {}, { 'idempotency-key': 'publish-1' });
+    expect(first.status).toBe(200);
+    const again = await api.post(`/campaigns/${c.id}/ads-platform`, {}, { 'idempotency-key': 'publish-1' });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expectError(await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: acmeAccount.customerId }, { 'idempotency-key': 'publish-1' }), 409, 'idempotency_conflict');
+    expectError(await api.post(`/campaigns/${c.id}/ads-platform`, {}, { 'idempotency-key': 'publish-2' }), 409, 'conflict');
+    expect(b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_campaigns')!.n).toBe(1);
+  });
+
+  it('keeps campaignType fixed once the campaign is in the ad platform (409), other settings stay editable', async () => {
+    const c = await createCampaign();
+    await publish(c.id);
+    expectError(await api.patch(`/campaigns/${c.id}`, { campaignType: 'DISPLAY' }), 409, 'conflict', 'campaignType');
+    expect(ok(await api.patch(`/campaigns/${c.id}`, { campaignType: 'SEARCH', budget: 55 })).budget).toBe(55);
+  });
+
   it('needs the ads:write scope', async () => {
     const c = await createCampaign();
     const noWrite = b.client({ scopes: SCOPES.filter((s) => s !== 'ads:write') });
@@ -314,7 +334,7 @@ describe('sync to the ad platform', () => {
     expect(after.syncedAt).toBe(b.clock.now().toISOString());
   });
 
-  it('carries over the items of ready slots only', async () => {
+  it('carries over the items of slots with targeting; a slot never generated adds nothing', async () => {
     const { id, adsId, slotId } = await published();
     const ds = ok(await api.post('/data-stores', { name: 'Trail channels' }), 201);
     const aud = ok(await api.post('/audiences', { name: 'Ultrarunners', dataStoreIds: [ds.id] }), 201);
@@ -333,6 +353,38 @@ describe('sync to the ad platform', () => {
     ok(await api.put(`/campaigns/${id}/targeting/audiences/${second.id}/items`, { items: [{ section: 'topics', text: '/Sports/Running' }] }));
     runSync();
     expect(b.services.ads.platform.campaign(adsId)!.settings.targeting.map((i) => i.text)).toEqual(['ultra vest', '/Sports/Running']);
+  });
+
+  it('keeps delivering the listed targeting of a slot while it regenerates and after a failed regeneration', async () => {
+    // Contract, Get targeting: "Everything listed is in the campaign's targeting and goes to the ad
+    // platform on the next sync." Regenerating must not strip a live campaign of its targeting.
+    const { id, adsId, slotId } = await published();
+    const items = [{ section: 'keywords', text: 'trail running shoes', matchType: 'EXACT' }];
+    ok(await api.put(`/campaigns/${id}/targeting/audiences/${slotId}/items`, { items }));
+    runSync();
+    const delivered = b.services.ads.platform.campaign(adsId)!.settings.targeting;
+    expect(delivered.map((i) => i.text)).toEqual(['trail running shoes']);
+
+    // An empty data store: the regeneration will end in error.
+    const ds = ok(await api.post('/data-stores', { name: 'Empty for now' }), 201);
+    ok(await api.patch(`/campaigns/${id}/audiences/${slotId}`, { dataStoreIds: [ds.id] }));
+    b.services.targeting.delayMs = 10 * b.services.ads.syncIntervalMs;
+    const started = ok(await api.post(`/campaigns/${id}/targeting/generate`, { audienceIds: [slotId] }));
+    expect(started.started).toEqual([slotId]);
+    const listed = ok(await api.get(`/campaigns/${id}/targeting`)).audiences[0];
+    expect(listed.status).toBe('generating');
+    expect(listed.items).toEqual(delivered);
+    runSync();
+    expect(b.services.ads.platform.campaign(adsId)!.settings.targeting).toEqual(delivered);
+
+    b.clock.advance(b.services.targeting.delayMs);
+    b.runner.runDue();
+    const failed = ok(await api.get(`/campaigns/${id}/targeting`)).audiences[0];
+    expect(failed.status).toBe('error');
+    expect(failed.items).toEqual(delivered);
+    runSync();
+    expect(b.services.ads.platform.campaign(adsId)!.settings.targeting).toEqual(delivered);
+    expect(historyCount(adsId)).toBe(2);
   });
 
   it('does not deliver unchanged settings again', async () => {

@@ -109,7 +109,7 @@ export class Ads {
   }
 
   /**
-   * The sync_ads job: carries each platform campaign's current settings and ready targeting over,
+   * The sync_ads job: carries each platform campaign's current settings and targeting over,
    * records the sync time, picks up the platform's status, and schedules the next sync.
    */
   runSync(job: JobRow): void {
@@ -132,11 +132,14 @@ export class Ads {
     });
   }
 
+  /**
+   * What Get targeting lists, every slot's items ("everything listed goes to the ad platform on the
+   * next sync"). A slot that regenerates, or whose regeneration failed, keeps its last items, and so
+   * does the platform: regenerating never strips a live campaign of its targeting. Slots that were
+   * never generated have no items.
+   */
   #targetingOf(campaignId: string): TargetingItem[] {
-    return this.#campaigns
-      .slots(campaignId)
-      .filter((s) => s.targeting_status === 'ready')
-      .flatMap((s) => JSON.parse(s.targeting_items) as TargetingItem[]);
+    return this.#campaigns.slots(campaignId).flatMap((s) => JSON.parse(s.targeting_items) as TargetingItem[]);
   }
 
   /** For `adcli serve ads set-status`: the person who turns a campaign on in the ad platform. */

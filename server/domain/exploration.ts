@@ -1,6 +1,6 @@
 import { forbidden, notFound } from '../lib/errors.ts';
 import { parseJsonArray } from '../lib/json.ts';
-import { contentKeys, matchTaxonomy, topPhrases } from '../targeting/text.ts';
+import { contentKeys, dedupeKey, matchTaxonomy, topPhrases } from '../targeting/text.ts';
 import type { StoreVideo } from '../schemas/records.ts';
 import type { Actor } from './actor.ts';
 import { SHARED, type ChannelRow, type VideoRow } from './catalog.ts';
@@ -71,7 +71,7 @@ export class Exploration {
 
   #profile(owner: string, row: ChannelRow, background: string[] | null): ExplorationChannel {
     const videos = this.#videos(owner, row.id);
-    const docs = videos.map((v) => `${v.title}. ${parseJsonArray(v.tags).join(', ')}. ${v.description}`);
+    const docs = videoDocs(videos);
     const text = [row.title, row.description, row.keywords, ...docs.slice(0, 50)].join('\n');
     return {
       channelId: row.id,
@@ -186,6 +186,26 @@ export class Exploration {
       };
     });
   }
+}
+
+/**
+ * One document per video: title, tags and description. A description line that appears verbatim
+ * under more than one of the channel's videos (the creator's footer of links and disclaimers) is
+ * boilerplate, not what a video is about: it is left out, so it never becomes a content theme or a
+ * topic.
+ */
+function videoDocs(videos: readonly VideoRow[]): string[] {
+  const lineKeys = (text: string) => text.split(/\r?\n/).map((line) => ({ line, key: dedupeKey(line) }));
+  const seenIn = new Map<string, number>();
+  for (const v of videos) {
+    for (const key of new Set(lineKeys(v.description).map((l) => l.key))) {
+      if (key.length >= 16) seenIn.set(key, (seenIn.get(key) ?? 0) + 1);
+    }
+  }
+  return videos.map((v) => {
+    const lines = lineKeys(v.description).filter((l) => (seenIn.get(l.key) ?? 0) < 2);
+    return `${v.title}. ${parseJsonArray(v.tags).join(', ')}. ${lines.map((l) => l.line).join('\n')}`;
+  });
 }
 
 function searchScore(c: ChannelRow, words: string[]): number {
