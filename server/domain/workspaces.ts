@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { invalid } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
-import type { Workspace } from '../schemas/records.ts';
-import { formatCustomerId, type Actor } from './actor.ts';
+import { formatCustomerId } from './actor.ts';
 import type { DomainDeps } from './context.ts';
 
 export interface WorkspaceRow {
@@ -71,10 +70,6 @@ export class Workspaces {
       isDefault ? 1 : 0,
       this.#d.clock.now().toISOString(),
     );
-  }
-
-  summary(actor: Actor, counts: Workspace['counts'], recentCampaigns: Workspace['recentCampaigns']): Workspace {
-    return { slug: actor.workspaceSlug, counts, recentCampaigns };
   }
 }
 
