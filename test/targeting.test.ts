@@ -13,6 +13,7 @@ import { MISSING_ID, testBackend, type Client, type Reply, type TestBackend } fr
  */
 
 const DELAY = 5000;
+
 type Targeting = z.output<typeof targeting>;
 const generateResponse = targetingOperations.find((o) => o.name === 'generate_targeting')!.response as z.ZodType<
   Targeting & { started: string[]; skipped: { id: string; reason: string }[] }
@@ -541,6 +542,7 @@ describe('generation outcomes and waiting', () => {
     expect((await getTargeting(campaignId)).audiences.map((a) => a.id)).not.toContain(fed);
     expect(c.status).toBe('ready');
   });
+
 
   it('finishes quietly when the campaign was deleted while it generated', async () => {
     const { campaignId } = await threeSlotCampaign();

@@ -43,8 +43,10 @@ export class DataStores {
   readonly #jobs: JobQueue;
   /** how long a collection takes at least (simulated work; tests set it to watch `collecting`) */
   delayMs = 0;
-  /** called in the same transaction when a store leaves `collecting`, so campaigns can follow */
+  /** called in the same transaction when a store enters or leaves `collecting`, so campaigns can follow */
   afterCollect: (dataStoreId: string) => void = () => {};
+  /** called in the same transaction after a delete with the campaigns that drew on the store */
+  afterDelete: (campaignIds: string[]) => void = () => {};
 
   constructor(deps: DomainDeps, catalog: Catalog, jobs: JobQueue) {
     this.#d = deps;
@@ -218,6 +220,8 @@ export class DataStores {
     if (sourcesChange) {
       this.#d.store.run("UPDATE data_stores SET status = 'collecting', error = '' WHERE id = ?", id);
       this.onCollect(id);
+      // Campaigns drawing on it are loading again until the collection is done.
+      this.afterCollect(id);
     }
     return this.get(actor, id);
   }
@@ -226,6 +230,14 @@ export class DataStores {
   delete(actor: Actor, id: string): { id: string; deleted: true } {
     this.#writable(actor, id, 'deleted');
     const store = this.#d.store;
+    // Asked before the id leaves the slots: their campaigns' status is derived again afterwards.
+    const campaignIds = store
+      .all<{ campaign_id: string }>(
+        'SELECT DISTINCT campaign_id FROM campaign_audiences WHERE data_store_ids LIKE ? AND EXISTS (SELECT 1 FROM json_each(data_store_ids) WHERE value = ?)',
+        `%${id}%`,
+        id,
+      )
+      .map((r) => r.campaign_id);
     const drop = `(SELECT json_group_array(value) FROM json_each(data_store_ids) WHERE value != ?1)`;
     store.run(`UPDATE audiences SET data_store_ids = ${drop} WHERE workspace_id = ?2 AND data_store_ids LIKE ?3`, id, actor.workspaceId, `%${id}%`);
     store.run(
@@ -236,6 +248,7 @@ export class DataStores {
       `%${id}%`,
     );
     store.run('DELETE FROM data_stores WHERE id = ?', id);
+    this.afterDelete(campaignIds);
     return { id, deleted: true };
   }
 

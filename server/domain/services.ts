@@ -46,6 +46,7 @@ export function createServices(deps: DomainDeps, opts: ServiceOptions = {}): Ser
   const ads = new Ads(deps, new SimulatedAdPlatform(deps.store, deps.clock), campaigns, jobs);
   if (opts.syncIntervalMs !== undefined) ads.syncIntervalMs = opts.syncIntervalMs;
   dataStores.afterCollect = (id) => campaigns.usingDataStore(id).forEach((c) => campaigns.refreshStatus(c));
+  dataStores.afterDelete = (ids) => ids.forEach((c) => campaigns.refreshStatus(c));
   return {
     deps,
     jobs,

@@ -153,9 +153,13 @@ export class Targeting {
     }
     const { slot, campaign, corpus, background } = input;
     const empty = corpus.videos.length === 0 && corpus.channels.length === 0;
-    const items = empty
-      ? []
-      : generateTargeting({
+    let items: TargetingItem[] = [];
+    let failure = empty ? 'the data stores of this audience hold no channels or videos; import or collect content first' : '';
+    if (!empty) {
+      // The generator is a pure function of the content: a throw would throw again on a retry, so it
+      // ends the slot in `error` at once instead of leaving it `generating` behind a failed job.
+      try {
+        items = generateTargeting({
           corpus,
           background,
           seed: seedOf(slot),
@@ -165,13 +169,17 @@ export class Targeting {
             language: campaign.language,
           },
         });
+      } catch (err) {
+        failure = `targeting generation failed: ${err instanceof Error ? err.message : String(err)}; name this audience in generate_targeting to try again`;
+      }
+    }
     store.write(() => {
       if (!this.#jobs.holds(job.id)) return;
       const now = this.#d.clock.now().toISOString();
-      if (empty) {
+      if (failure) {
         store.run(
           "UPDATE campaign_audiences SET targeting_status = 'error', targeting_error = ?, targeting_updated_at = ? WHERE id = ?",
-          'the data stores of this audience hold no channels or videos; import or collect content first',
+          failure,
           now,
           slot.id,
         );
@@ -183,7 +191,8 @@ export class Targeting {
           slot.id,
         );
       }
-      this.#jobs.finish(job.id, 'done');
+      if (failure && !empty) this.#jobs.finish(job.id, 'failed', failure);
+      else this.#jobs.finish(job.id, 'done');
       this.#campaigns.refreshStatus(slot.campaign_id);
     });
   }
