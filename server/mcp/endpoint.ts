@@ -1,0 +1,209 @@
+/**
+ * The MCP endpoint at `/mcp` (on the host, not under /api/v1): Streamable HTTP, stateless.
+ *
+ * - Every POST carries `Authorization: Bearer <key>`; without it, or with a bad or revoked key, the
+ *   answer is the API's own 401. A browser page from any origin but this server's own loopback
+ *   origin gets 403 (DNS-rebinding guard; MCP clients that are not browsers send no Origin).
+ * - Stateless: each POST gets a fresh SDK server and transport (no session, nothing to expire, the
+ *   key is checked on every request). GET (a standalone SSE stream) and DELETE (ending a session)
+ *   are 405, which the protocol allows.
+ * - The answer is plain JSON, or an SSE stream when the client accepts one and asked for progress
+ *   (a progressToken), since progress notifications can only travel on a stream.
+ * - A tool call becomes an internal request to the app's own `/api/v1` route with the caller's
+ *   Authorization, so it passes the same pipeline as HTTP: auth, scope, workspace and key limits,
+ *   validation messages, idempotency and the rate limit.
+ *
+ * This module is imported by the app at start; the SDK and the tool schemas load on the first /mcp
+ * request, so the in-process `local` profile does not pay for them.
+ */
+import type { Context, Hono } from 'hono';
+import type { Services } from '../domain/services.ts';
+import { isWellFormedKey } from '../domain/keys.ts';
+import { errorBody, type ErrorCode } from '../lib/errors.ts';
+import type { Operation } from '../operations/operation.ts';
+import type { ApiReply, CallApi, Tool } from './tools.ts';
+
+export const MCP_PATH = '/mcp';
+
+export interface McpOptions {
+  services: Services;
+  operations: readonly Operation[];
+  /** where the operations live on this app, e.g. /api/v1 */
+  apiPrefix: string;
+  /** the server version told to clients */
+  version: string;
+  /** browser origins allowed beside this server's own loopback origin */
+  allowedOrigins?: readonly string[];
+  /** passed to buildTools (tests shorten the wait) */
+  waitTimeoutMs?: number;
+}
+
+type Env = { Variables: { requestId: string } };
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether a request's Origin may use /mcp: none (not a browser), or this server's own loopback origin. */
+export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[] = []): boolean {
+  if (origin === undefined) return true;
+  if (allowed.includes(origin)) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // "null" (sandboxed pages, file://) and anything unparsable
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  // A rebound name (evil.example → 127.0.0.1) arrives with Host and Origin both evil.example: so the
+  // origin must name a loopback host, and the very host:port the request was sent to.
+  return LOOPBACK.has(url.hostname) && host !== undefined && url.host === host.toLowerCase();
+}
+
+type Lazy = {
+  tools: Tool[];
+  createMcpServer: typeof import('./server.ts').createMcpServer;
+  Transport: typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js').WebStandardStreamableHTTPServerTransport;
+};
+
+/** Mounts /mcp on the app. Put it after the body limit middleware, so /mcp shares the 1 MB limit. */
+export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
+  let lazy: Promise<Lazy> | undefined;
+  const load = () =>
+    (lazy ??= (async () => {
+      const [{ buildTools }, { createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+        import('./tools.ts'),
+        import('./server.ts'),
+        import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+      ]);
+      return { tools: buildTools(opts.operations, { waitTimeoutMs: opts.waitTimeoutMs }), createMcpServer, Transport: WebStandardStreamableHTTPServerTransport };
+    })().catch((e: unknown) => {
+      lazy = undefined; // a failed load (say, dist/ rebuilt underneath) is tried again by the next request
+      throw e;
+    }));
+
+  const apiError = (c: Context<Env>, status: 401 | 403, code: ErrorCode, message: string) => c.json(errorBody(code, message, c.get('requestId')), status);
+
+  app.all(MCP_PATH, async (c) => {
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    const origin = c.req.header('origin');
+    if (!originAllowed(origin, host, opts.allowedOrigins)) {
+      return apiError(c, 403, 'forbidden', `requests from web pages at ${origin} are not allowed: /mcp accepts browser requests only from this server's own origin`);
+    }
+
+    // The same checks and messages as the API's pipeline (app.ts); the tool calls repeat them there.
+    const header = c.req.header('authorization');
+    if (!header) return apiError(c, 401, 'unauthorized', 'missing API key: send the header Authorization: Bearer <key>');
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!m) return apiError(c, 401, 'unauthorized', 'the Authorization header must be "Bearer" followed by an API key');
+    if (!isWellFormedKey(m[1]!) || !opts.services.keys.authenticate(m[1]!)) {
+      return apiError(c, 401, 'unauthorized', 'the API key is not valid or has been revoked');
+    }
+
+    if (c.req.method !== 'POST') {
+      return c.json({ jsonrpc: '2.0', error: { code: -32000, message: `${c.req.method} is not supported: this MCP endpoint is stateless, POST each message` }, id: null }, 405, {
+        Allow: 'POST',
+      });
+    }
+
+    // The body limit middleware has already refused bodies over 1 MB.
+    const text = await c.req.text();
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Invalid JSON' }, id: null }, 400);
+    }
+
+    const accept = (c.req.header('accept') ?? '').toLowerCase();
+    const anything = accept.includes('*/*');
+    const acceptsSse = anything || accept.includes('text/event-stream');
+    const acceptsJson = anything || accept.includes('application/json');
+    const sse = acceptsSse && (!acceptsJson || wantsProgress(message));
+    // The SDK transport insists on both types; having chosen one the client takes, say so to it.
+    const headers = new Headers(c.req.raw.headers);
+    if (acceptsSse || acceptsJson) headers.set('accept', 'application/json, text/event-stream');
+    const req = new Request(c.req.raw.url, { method: 'POST', headers, signal: c.req.raw.signal });
+
+    const { tools, createMcpServer, Transport } = await load();
+    const call = internalCall(app, opts.apiPrefix, new URL(c.req.url).origin, header);
+    const server = createMcpServer(tools, call, { version: opts.version });
+    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: !sse });
+    await server.connect(transport);
+    const close = () => void server.close().catch(() => {});
+    let res: Response;
+    try {
+      res = await transport.handleRequest(req, { parsedBody: message });
+    } catch (e) {
+      close();
+      throw e;
+    }
+    // A Response returned whole does not get the headers set on the context: add the request id.
+    const out = new Headers(res.headers);
+    out.set('x-request-id', c.get('requestId'));
+    if (!res.body || !res.headers.get('content-type')?.includes('text/event-stream')) {
+      close();
+      return new Response(res.body, { status: res.status, headers: out });
+    }
+    // The stream ends when the last answer is written; a client that goes away cancels it, which
+    // closes the server and aborts its running tool (a wait stops polling).
+    return new Response(whenDone(res.body, close), { status: res.status, headers: out });
+  });
+}
+
+/** Whether a JSON-RPC message (or batch) has a request asking for progress notifications. */
+function wantsProgress(message: unknown): boolean {
+  const list = Array.isArray(message) ? message : [message];
+  return list.some((m) => {
+    const meta = (m as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta;
+    return meta?.progressToken !== undefined && meta.progressToken !== null;
+  });
+}
+
+function whenDone(body: ReadableStream<Uint8Array>, done: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: end, value } = await reader.read();
+        if (end) {
+          controller.close();
+          done();
+        } else controller.enqueue(value);
+      } catch (e) {
+        controller.error(e);
+        done();
+      }
+    },
+    async cancel(reason) {
+      done();
+      await reader.cancel(reason).catch(() => {});
+    },
+  });
+}
+
+/** A CallApi that sends the request through this app's own /api/v1 route, as the caller. */
+function internalCall(app: Hono<Env>, prefix: string, origin: string, authorization: string): CallApi {
+  return async (r, ctx) => {
+    const url = new URL(prefix + r.path, origin);
+    for (const [k, v] of Object.entries(r.query)) url.searchParams.set(k, v);
+    const headers: Record<string, string> = { authorization, accept: 'application/json' };
+    if (r.body !== undefined) headers['content-type'] = 'application/json';
+    if (r.idempotencyKey !== undefined) headers['idempotency-key'] = r.idempotencyKey;
+    const res = await app.request(url.href, {
+      method: r.method,
+      headers,
+      body: r.body === undefined ? undefined : JSON.stringify(r.body),
+      signal: ctx.signal,
+    });
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const reply: ApiReply = { status: res.status, body };
+    const retryAfter = Number(res.headers.get('retry-after'));
+    if (retryAfter > 0) reply.retryAfter = retryAfter;
+    return reply;
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The MCP server of the tools (the SDK's low-level `Server`): tools/list from the generated tools,
+ * tools/call through a `call` function. Loaded lazily (the SDK costs ~100 ms to import).
+ *
+ * The low-level Server, not McpServer, on purpose: McpServer validates arguments itself with its
+ * own messages and hands the handler zod's *output* (defaults filled, transforms applied), while a
+ * tool here must forward the caller's raw arguments so that the API validates them and answers its
+ * own messages (the same as over HTTP), and list the JSON Schemas generated from the table.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { errorResult, type CallApi, type Tool } from './tools.ts';
+
+export interface ServerInfo {
+  name?: string;
+  version: string;
+}
+
+export const INSTRUCTIONS =
+  'Tools of the advertising-campaign API: campaigns, their audience slots and targeting, saved audiences, data stores of video-platform channels and videos, brands, the ad platform (accounts, paused campaigns, performance) and channel exploration. ' +
+  'Ids are 24 hex characters; list tools page with limit and cursor (pass nextCursor). Writes accept an idempotencyKey: reuse it when retrying the same call so nothing happens twice. ' +
+  'Generating targeting runs in the background: call generate_targeting with wait: true to get the final result, or poll get_targeting. Nothing spends money: campaigns are created in the ad platform PAUSED.';
+
+/** The tools/list entry of a tool. */
+export function listing(tool: Tool): McpTool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputJsonSchema as McpTool['inputSchema'],
+    outputSchema: tool.outputJsonSchema as McpTool['outputSchema'],
+    annotations: tool.annotations,
+  };
+}
+
+/**
+ * Serves `tools` on `server`: tools/list and tools/call. `call` sends one API request (the HTTP
+ * endpoint: through the app's pipeline with the caller's key; `adcli mcp`: to a remote API).
+ * The server must declare the `tools` capability (createMcpServer does).
+ */
+export function registerTools(server: Server, tools: readonly Tool[], call: CallApi): void {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const listed = tools.map(listing);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`);
+    const token = request.params._meta?.progressToken;
+    try {
+      return await tool.run(request.params.arguments, call, {
+        signal: extra.signal,
+        progress:
+          token === undefined
+            ? undefined
+            : (progress, total, message) =>
+                extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } }),
+      });
+    } catch (e) {
+      if (extra.signal.aborted) throw e;
+      // Never a crash: an unexpected failure (the API unreachable, a bug) is a tool error too.
+      return errorResult('internal', e instanceof Error ? e.message : String(e)) as CallToolResult;
+    }
+  });
+}
+
+/** A Server with the tools capability and the tools registered. */
+export function createMcpServer(tools: readonly Tool[], call: CallApi, info: ServerInfo): Server {
+  const server = new Server(
+    { name: info.name ?? 'adcli', version: info.version },
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+  );
+  registerTools(server, tools, call);
+  return server;
+}
