@@ -3,6 +3,9 @@ import { choice, intArg } from './lib/args.ts';
 import { CliError, EXIT } from './lib/errors.ts';
 import { VERSION } from './version.ts';
 import { registerCampaigns } from './tree/campaigns.ts';
+import { registerResources } from './tree/resources.ts';
+import { registerWork } from './tree/work.ts';
+import { registerAccount } from './tree/account.ts';
 
 /**
  * The command tree. Only commander and this file load at start-up; each command's module is imported
@@ -20,6 +23,9 @@ export function buildProgram(): Command {
     .exitOverride();
 
   registerCampaigns(program);
+  registerResources(program);
+  registerWork(program);
+  registerAccount(program);
 
   const serve = program
     .command('serve')
@@ -64,6 +70,11 @@ export function buildProgram(): Command {
     .option('--data <dir>', 'data dir of the backend')
     .option('--json', 'print JSON')
     .action(async (id, _opts, cmd: Command) => (await import('./commands/keys.ts')).revokeKey(id, cmd.optsWithGlobals()));
+
+  program
+    .command('mcp')
+    .description('Run an MCP server on stdio for desktop MCP clients: every API operation as a tool, sent to the chosen profile')
+    .action(async (_o, cmd) => (await import('./commands/mcp.ts')).mcpCommand(cmd));
 
   const ads = serve.command('ads').description('Act in the simulated ad platform, as a person would there');
   ads

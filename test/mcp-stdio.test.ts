@@ -1,0 +1,69 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { operations } from '../server/operations/index.ts';
+import { BIN, cleanupAll, killAll, runAdcli, sandbox, startServer, type Sandbox } from './helpers/process.ts';
+
+/** `adcli mcp`: the SDK's own stdio client launches it as a desktop MCP client would. */
+async function connect(env: NodeJS.ProcessEnv): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], env: env as Record<string, string>, stderr: 'pipe' });
+  const client = new Client({ name: 'adcli-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+const text = (r: any) => (r.content as { text: string }[]).map((c) => c.text).join('\n');
+
+afterEach(killAll);
+afterAll(cleanupAll);
+
+describe('adcli mcp (stdio)', () => {
+  it('forwards every tool to a remote API with the profile key, under its scopes', async () => {
+    const sb: Sandbox = sandbox();
+    const server = await startServer(['--memory', '--quiet', '--rate-limit', '0'], { env: sb.env });
+    const env = { ...sb.env, ADCLI_BASE_URL: server.info.baseUrl, ADCLI_API_KEY: server.info.apiKey };
+    const client = await connect(env);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual(operations.map((o) => o.name).sort());
+
+      const created = await client.callTool({ name: 'create_campaign', arguments: { name: 'From stdio', idempotencyKey: 'stdio-1' } });
+      expect(created.isError).toBeFalsy();
+      const id = (created.structuredContent as { id: string }).id;
+      const again = await client.callTool({ name: 'create_campaign', arguments: { name: 'From stdio', idempotencyKey: 'stdio-1' } });
+      expect((again.structuredContent as { id: string }).id).toBe(id);
+      const listed = await server.api('GET', '/campaigns');
+      expect(listed.body.data.filter((c: { name: string }) => c.name === 'From stdio')).toHaveLength(1);
+
+      const bad = await client.callTool({ name: 'update_campaign', arguments: { campaignId: id, name: 'x'.repeat(161) } });
+      expect(bad.isError).toBe(true);
+      expect(text(bad)).toMatch(/name must be at most 160 characters/);
+    } finally {
+      await client.close();
+    }
+
+    // A key without campaigns:write: the write tool answers the API's 403 as a tool error.
+    const made = await runAdcli(['serve', 'keys', 'create', '--workspace', 'default', '--scopes', 'campaigns:read', '--json', '--data', sb.dataDir], { env: sb.env });
+    expect(made.code).toBe(0);
+    const readOnly = await connect({ ...env, ADCLI_API_KEY: JSON.parse(made.stdout).key });
+    try {
+      const denied = await readOnly.callTool({ name: 'create_campaign', arguments: { name: 'nope' } });
+      expect(denied.isError).toBe(true);
+      expect(text(denied)).toMatch(/^forbidden: this API key lacks the campaigns:write scope/);
+    } finally {
+      await readOnly.close();
+    }
+  });
+
+  it('works on the built-in local profile with no server and no account', async () => {
+    const sb = sandbox();
+    const client = await connect(sb.env);
+    try {
+      const ws = await client.callTool({ name: 'get_workspace', arguments: {} });
+      expect(ws.isError).toBeFalsy();
+      expect((ws.structuredContent as { slug: string }).slug).toBe('demo');
+    } finally {
+      await client.close();
+    }
+  });
+});
