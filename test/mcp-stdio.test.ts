@@ -20,7 +20,7 @@ afterAll(cleanupAll);
 describe('adcli mcp (stdio)', () => {
   it('forwards every tool to a remote API with the profile key, under its scopes', async () => {
     const sb: Sandbox = sandbox();
-    const server = await startServer(['--memory', '--quiet', '--rate-limit', '0'], { env: sb.env });
+    const server = await startServer(['--data', sb.dataDir, '--quiet', '--rate-limit', '0'], { env: sb.env });
     const env = { ...sb.env, ADCLI_BASE_URL: server.info.baseUrl, ADCLI_API_KEY: server.info.apiKey };
     const client = await connect(env);
     try {
