@@ -2,14 +2,17 @@
 // entry chunk (commander included, no module resolution in node_modules), and the server, the
 // HTTP client and the UI libraries are separate chunks pulled in by the commands that need them.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// Build beside dist/ and swap it in, so a process running the old build never sees half a new one.
+const dist = new URL('../dist', import.meta.url);
+const next = new URL(`../dist-${process.pid}`, import.meta.url);
+rmSync(next, { recursive: true, force: true });
 await build({
   entryPoints: { cli: 'src/cli.ts' },
-  outdir: 'dist',
+  outdir: next.pathname,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -22,3 +25,5 @@ await build({
   define: { __ADCLI_VERSION__: JSON.stringify(version) },
   logLevel: 'warning',
 });
+rmSync(dist, { recursive: true, force: true });
+renameSync(next, dist);

@@ -1,5 +1,5 @@
-import { Command, CommanderError } from 'commander';
-import { choice, intArg } from './lib/args.ts';
+import { Argument, Command, CommanderError, Option } from 'commander';
+import { intArg } from './lib/args.ts';
 import { CliError, EXIT } from './lib/errors.ts';
 import { VERSION } from './version.ts';
 import { registerCampaigns } from './tree/campaigns.ts';
@@ -34,7 +34,7 @@ export function buildProgram(): Command {
     .option('--port <port>', 'port to listen on (0 picks a free one)', intArg(0, 65535), 4010)
     .option('--data <dir>', 'data dir (default $ADCLI_DATA_DIR or ~/.local/share/adcli)')
     .option('--memory', 'keep everything in memory; nothing is written to disk')
-    .option('--seed <name>', 'load demo content into a fresh workspace (demo)', choice(['demo']))
+    .addOption(new Option('--seed <name>', 'load demo content into a fresh workspace').choices(['demo']))
     .option('--rate-limit <n>', 'requests per key per minute (0 turns the limit off)', intArg(0, 1_000_000), 120)
     .option('--job-delay <ms>', 'minimum duration of background jobs, to watch collecting/generating states', intArg(0, 3_600_000), 1500)
     .option('--sync-interval <seconds>', 'how often settings and targeting reach the ad platform', intArg(1, 86_400), 60)
@@ -81,7 +81,7 @@ export function buildProgram(): Command {
     .command('set-status')
     .description('Set a campaign\'s status in the ad platform (ENABLED starts spending); the service learns it at its next sync')
     .argument('<campaign>', 'service campaign id, or the ad-platform campaign id')
-    .argument('<status>', 'ENABLED, PAUSED or REMOVED', choice(['ENABLED', 'PAUSED', 'REMOVED']))
+    .addArgument(new Argument('<status>', 'status in the ad platform').choices(['ENABLED', 'PAUSED', 'REMOVED']))
     .option('--data <dir>', 'data dir of the backend')
     .option('--json', 'print JSON')
     .action(async (campaign, status, _opts, cmd: Command) =>

@@ -10,13 +10,6 @@ export function intArg(min: number, max: number) {
   };
 }
 
-export function choice(values: string[]) {
-  return (value: string): string => {
-    if (!values.includes(value)) throw new InvalidArgumentError(`must be one of ${values.join(', ')}`);
-    return value;
-  };
-}
-
 /** A duration such as 90s, 10m, 1h or plain milliseconds. */
 export function durationArg(value: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());

@@ -70,7 +70,9 @@ export class ApiClient {
     this.#transport = transport;
     this.#key = key;
     this.#retries = opts.retries ?? 3;
-    this.#debug = opts.debug;
+    // Keys of other deployments need not look like adcli_…: the client's own key is redacted verbatim too.
+    const debug = opts.debug;
+    this.#debug = debug && (key.length >= 8 ? (line) => debug(line.split(key).join('[redacted]')) : debug);
     this.#backoffMs = opts.backoffMs ?? 300;
     this.#maxBackoffMs = opts.maxBackoffMs ?? 8000;
     this.#sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
@@ -123,8 +125,8 @@ export class ApiClient {
       }
       this.#debug?.(`← ${res.status} in ${(performance.now() - started).toFixed(0)} ms\n${formatHeaders(res.headers)}\n  ${truncate(res.text)}`);
       if ((res.status === 429 || res.status >= 500) && attempt < this.#retries) {
-        const retryAfter = Number(res.headers['retry-after']);
-        await this.#sleep(Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.min(retryAfter * 1000, 60_000) : this.#delay(attempt));
+        const retryAfter = retryAfterMs(res.headers['retry-after']);
+        await this.#sleep(retryAfter !== null ? Math.min(retryAfter, 60_000) : this.#delay(attempt));
         continue;
       }
       return res;
@@ -149,6 +151,14 @@ export class ApiClient {
   close(): void {
     this.#transport.close?.();
   }
+}
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 function safeJson(text: string): unknown {

@@ -30,9 +30,11 @@ let agent: Dispatcher | undefined;
 
 /** undici with HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, and connect / header / body timeouts. */
 export async function remoteTransport(dispatcher?: Dispatcher): Promise<Transport> {
-  const undici = await import('undici');
-  agent ??= dispatcher ?? new undici.EnvHttpProxyAgent({ connect: { timeout: TIMEOUTS.connectMs } });
-  const use = dispatcher ?? agent;
+  // undici is CommonJS: Node exposes its exports as named ones, the esbuild bundle only as `default`.
+  const mod = await import('undici');
+  const undici = ((mod as { default?: unknown }).default ?? mod) as typeof mod;
+  // A dispatcher given by the caller (tests) is used for this transport only, never cached as the shared agent.
+  const use = dispatcher ?? (agent ??= new undici.EnvHttpProxyAgent({ connect: { timeout: TIMEOUTS.connectMs } }));
   return {
     async send(req) {
       const res = await undici.request(req.url, {

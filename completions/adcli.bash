@@ -1,0 +1,294 @@
+# bash completion for adcli, generated from its command tree by `adcli completion bash`.
+# Do not edit: `npm run completions` regenerates the copies kept in completions/.
+# Use: source <(adcli completion bash), or save it as ~/.local/share/bash-completion/completions/adcli
+
+_adcli_data() {
+  REPLY=
+  case "$1" in
+    'subs:adcli') REPLY='campaigns workspace audiences data-stores brands targeting performance ads explore api auth profiles completion serve mcp help' ;;
+    'flags:adcli') REPLY='-v --version --profile --base-url --json --debug -h --help' ;;
+    'vflags:adcli') REPLY='--profile --base-url' ;;
+    'subs:adcli campaigns') REPLY='list get create update delete publish help' ;;
+    'flags:adcli campaigns') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli campaigns') REPLY='--profile --base-url' ;;
+    'flags:adcli campaigns list') REPLY='--limit --all --name --status -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli campaigns list') REPLY='--limit --name --status --profile --base-url' ;;
+    'values:adcli campaigns list:--status') REPLY='draft loading ready error' ;;
+    'flags:adcli campaigns get') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli campaigns get') REPLY='--profile --base-url' ;;
+    'flags:adcli campaigns create') REPLY='--name --objective --brand --no-brand --industry --language --location --success-metric --type --budget --no-budget --budget-type --end-date --no-end-date --bidding --no-bidding --target-cpa --no-target-cpa --target-roas --no-target-roas --data-store --audience --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli campaigns create') REPLY='--name --objective --brand --industry --language --location --success-metric --type --budget --budget-type --end-date --bidding --target-cpa --target-roas --data-store --audience --idempotency-key --profile --base-url' ;;
+    'values:adcli campaigns create:--type') REPLY='SEARCH DEMAND_GEN VIDEO DISPLAY' ;;
+    'values:adcli campaigns create:--budget-type') REPLY='daily total' ;;
+    'values:adcli campaigns create:--bidding') REPLY='MAXIMIZE_CONVERSIONS MAXIMIZE_CONVERSION_VALUE TARGET_CPA TARGET_ROAS TARGET_CPC TARGET_SPEND MANUAL_CPC' ;;
+    'flags:adcli campaigns update') REPLY='--name --objective --brand --no-brand --industry --language --location --success-metric --type --budget --no-budget --budget-type --end-date --no-end-date --bidding --no-bidding --target-cpa --no-target-cpa --target-roas --no-target-roas --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli campaigns update') REPLY='--name --objective --brand --industry --language --location --success-metric --type --budget --budget-type --end-date --bidding --target-cpa --target-roas --idempotency-key --profile --base-url' ;;
+    'values:adcli campaigns update:--type') REPLY='SEARCH DEMAND_GEN VIDEO DISPLAY' ;;
+    'values:adcli campaigns update:--budget-type') REPLY='daily total' ;;
+    'values:adcli campaigns update:--bidding') REPLY='MAXIMIZE_CONVERSIONS MAXIMIZE_CONVERSION_VALUE TARGET_CPA TARGET_ROAS TARGET_CPC TARGET_SPEND MANUAL_CPC' ;;
+    'flags:adcli campaigns delete') REPLY='-y --yes -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli campaigns delete') REPLY='--profile --base-url' ;;
+    'flags:adcli campaigns publish') REPLY='--customer-id --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli campaigns publish') REPLY='--customer-id --idempotency-key --profile --base-url' ;;
+    'flags:adcli campaigns help') REPLY='--profile --base-url --json --debug' ;;
+    'vflags:adcli campaigns help') REPLY='--profile --base-url' ;;
+    'arg:adcli campaigns help:0') REPLY='list get create update delete publish' ;;
+    'flags:adcli workspace') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli workspace') REPLY='--profile --base-url' ;;
+    'subs:adcli audiences') REPLY='list get create update delete help' ;;
+    'flags:adcli audiences') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli audiences') REPLY='--profile --base-url' ;;
+    'flags:adcli audiences list') REPLY='--limit --all --name -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli audiences list') REPLY='--limit --name --profile --base-url' ;;
+    'flags:adcli audiences get') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli audiences get') REPLY='--profile --base-url' ;;
+    'flags:adcli audiences create') REPLY='--name --description --kind --keyword --topic --tag --data-store --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli audiences create') REPLY='--name --description --kind --keyword --topic --tag --data-store --idempotency-key --profile --base-url' ;;
+    'values:adcli audiences create:--kind') REPLY='custom affinity in_market' ;;
+    'flags:adcli audiences update') REPLY='--name --description --kind --keyword --topic --tag --data-store --no-keyword --no-topic --no-tag --no-data-store --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli audiences update') REPLY='--name --description --kind --keyword --topic --tag --data-store --idempotency-key --profile --base-url' ;;
+    'values:adcli audiences update:--kind') REPLY='custom affinity in_market' ;;
+    'flags:adcli audiences delete') REPLY='-y --yes --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli audiences delete') REPLY='--idempotency-key --profile --base-url' ;;
+    'flags:adcli audiences help') REPLY='--profile --base-url --json --debug' ;;
+    'vflags:adcli audiences help') REPLY='--profile --base-url' ;;
+    'arg:adcli audiences help:0') REPLY='list get create update delete' ;;
+    'subs:adcli data-stores') REPLY='list get create update import channels videos delete help' ;;
+    'flags:adcli data-stores') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli data-stores') REPLY='--profile --base-url' ;;
+    'flags:adcli data-stores list') REPLY='--limit --all --name --include-library -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli data-stores list') REPLY='--limit --name --profile --base-url' ;;
+    'flags:adcli data-stores get') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli data-stores get') REPLY='--profile --base-url' ;;
+    'flags:adcli data-stores create') REPLY='--name --description --channel --video --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli data-stores create') REPLY='--name --description --channel --video --idempotency-key --profile --base-url' ;;
+    'flags:adcli data-stores update') REPLY='--name --description --channel --video --no-channel --no-video --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli data-stores update') REPLY='--name --description --channel --video --idempotency-key --profile --base-url' ;;
+    'flags:adcli data-stores import') REPLY='-f --file --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli data-stores import') REPLY='-f --file --idempotency-key --profile --base-url' ;;
+    'values:adcli data-stores import:-f') REPLY='@file' ;;
+    'values:adcli data-stores import:--file') REPLY='@file' ;;
+    'flags:adcli data-stores channels') REPLY='--limit --all -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli data-stores channels') REPLY='--limit --profile --base-url' ;;
+    'flags:adcli data-stores videos') REPLY='--limit --all --channel -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli data-stores videos') REPLY='--limit --channel --profile --base-url' ;;
+    'flags:adcli data-stores delete') REPLY='-y --yes --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli data-stores delete') REPLY='--idempotency-key --profile --base-url' ;;
+    'flags:adcli data-stores help') REPLY='--profile --base-url --json --debug' ;;
+    'vflags:adcli data-stores help') REPLY='--profile --base-url' ;;
+    'arg:adcli data-stores help:0') REPLY='list get create update import channels videos delete' ;;
+    'subs:adcli brands') REPLY='list get create update delete help' ;;
+    'flags:adcli brands') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli brands') REPLY='--profile --base-url' ;;
+    'flags:adcli brands list') REPLY='--limit --all --name -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli brands list') REPLY='--limit --name --profile --base-url' ;;
+    'flags:adcli brands get') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli brands get') REPLY='--profile --base-url' ;;
+    'flags:adcli brands create') REPLY='--name --website --description --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli brands create') REPLY='--name --website --description --idempotency-key --profile --base-url' ;;
+    'flags:adcli brands update') REPLY='--name --website --description --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli brands update') REPLY='--name --website --description --idempotency-key --profile --base-url' ;;
+    'flags:adcli brands delete') REPLY='-y --yes --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli brands delete') REPLY='--idempotency-key --profile --base-url' ;;
+    'flags:adcli brands help') REPLY='--profile --base-url --json --debug' ;;
+    'vflags:adcli brands help') REPLY='--profile --base-url' ;;
+    'arg:adcli brands help:0') REPLY='list get create update delete' ;;
+    'subs:adcli targeting') REPLY='show generate edit help' ;;
+    'flags:adcli targeting') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli targeting') REPLY='--profile --base-url' ;;
+    'flags:adcli targeting show') REPLY='--wait --wait-timeout -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli targeting show') REPLY='--wait-timeout --profile --base-url' ;;
+    'flags:adcli targeting generate') REPLY='--audience --idempotency-key --wait --wait-timeout -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli targeting generate') REPLY='--audience --idempotency-key --wait-timeout --profile --base-url' ;;
+    'flags:adcli targeting edit') REPLY='--file --add-keyword --remove --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli targeting edit') REPLY='--file --add-keyword --remove --idempotency-key --profile --base-url' ;;
+    'values:adcli targeting edit:--file') REPLY='@file' ;;
+    'flags:adcli targeting help') REPLY='--profile --base-url --json --debug' ;;
+    'vflags:adcli targeting help') REPLY='--profile --base-url' ;;
+    'arg:adcli targeting help:0') REPLY='show generate edit' ;;
+    'subs:adcli performance') REPLY='show help' ;;
+    'flags:adcli performance') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli performance') REPLY='--profile --base-url' ;;
+    'flags:adcli performance show') REPLY='--customer-id --date-range -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli performance show') REPLY='--customer-id --date-range --profile --base-url' ;;
+    'values:adcli performance show:--date-range') REPLY='TODAY YESTERDAY LAST_7_DAYS LAST_14_DAYS LAST_30_DAYS THIS_MONTH LAST_MONTH' ;;
+    'flags:adcli performance help') REPLY='--profile --base-url --json --debug' ;;
+    'vflags:adcli performance help') REPLY='--profile --base-url' ;;
+    'arg:adcli performance help:0') REPLY='show' ;;
+    'subs:adcli ads') REPLY='accounts help' ;;
+    'flags:adcli ads') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli ads') REPLY='--profile --base-url' ;;
+    'flags:adcli ads accounts') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli ads accounts') REPLY='--profile --base-url' ;;
+    'flags:adcli ads help') REPLY='--profile --base-url --json --debug' ;;
+    'vflags:adcli ads help') REPLY='--profile --base-url' ;;
+    'arg:adcli ads help:0') REPLY='accounts' ;;
+    'subs:adcli explore') REPLY='channel search videos similar help' ;;
+    'flags:adcli explore') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli explore') REPLY='--profile --base-url' ;;
+    'flags:adcli explore channel') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli explore channel') REPLY='--profile --base-url' ;;
+    'flags:adcli explore search') REPLY='--limit --all -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli explore search') REPLY='--limit --profile --base-url' ;;
+    'flags:adcli explore videos') REPLY='--limit --all -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli explore videos') REPLY='--limit --profile --base-url' ;;
+    'flags:adcli explore similar') REPLY='--limit -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli explore similar') REPLY='--limit --profile --base-url' ;;
+    'flags:adcli explore help') REPLY='--profile --base-url --json --debug' ;;
+    'vflags:adcli explore help') REPLY='--profile --base-url' ;;
+    'arg:adcli explore help:0') REPLY='channel search videos similar' ;;
+    'flags:adcli api') REPLY='--data --query --idempotency-key -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli api') REPLY='--data --query --idempotency-key --profile --base-url' ;;
+    'subs:adcli auth') REPLY='login status logout help' ;;
+    'flags:adcli auth') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli auth') REPLY='--profile --base-url' ;;
+    'flags:adcli auth login') REPLY='--with-token -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli auth login') REPLY='--profile --base-url' ;;
+    'flags:adcli auth status') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli auth status') REPLY='--profile --base-url' ;;
+    'flags:adcli auth logout') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli auth logout') REPLY='--profile --base-url' ;;
+    'flags:adcli auth help') REPLY='--profile --base-url --json --debug' ;;
+    'vflags:adcli auth help') REPLY='--profile --base-url' ;;
+    'arg:adcli auth help:0') REPLY='login status logout' ;;
+    'subs:adcli profiles') REPLY='list use help' ;;
+    'flags:adcli profiles') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli profiles') REPLY='--profile --base-url' ;;
+    'flags:adcli profiles list') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli profiles list') REPLY='--profile --base-url' ;;
+    'flags:adcli profiles use') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli profiles use') REPLY='--profile --base-url' ;;
+    'flags:adcli profiles help') REPLY='--profile --base-url --json --debug' ;;
+    'vflags:adcli profiles help') REPLY='--profile --base-url' ;;
+    'arg:adcli profiles help:0') REPLY='list use' ;;
+    'flags:adcli completion') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli completion') REPLY='--profile --base-url' ;;
+    'arg:adcli completion:0') REPLY='bash zsh fish' ;;
+    'subs:adcli serve') REPLY='keys ads' ;;
+    'flags:adcli serve') REPLY='--host --port --data --memory --seed --rate-limit --job-delay --sync-interval --json --quiet -h --help --profile --base-url --debug' ;;
+    'vflags:adcli serve') REPLY='--host --port --data --seed --rate-limit --job-delay --sync-interval --profile --base-url' ;;
+    'values:adcli serve:--data') REPLY='@dir' ;;
+    'values:adcli serve:--seed') REPLY='demo' ;;
+    'subs:adcli serve keys') REPLY='create list revoke help' ;;
+    'flags:adcli serve keys') REPLY='-h --help --profile --base-url --debug --host --port --data --memory --seed --rate-limit --job-delay --sync-interval --json --quiet' ;;
+    'vflags:adcli serve keys') REPLY='--profile --base-url --host --port --data --seed --rate-limit --job-delay --sync-interval' ;;
+    'values:adcli serve keys:--data') REPLY='@dir' ;;
+    'values:adcli serve keys:--seed') REPLY='demo' ;;
+    'flags:adcli serve keys create') REPLY='--workspace --scopes --customer-ids --campaign-ids --name --data --json -h --help --profile --base-url --debug --host --port --memory --seed --rate-limit --job-delay --sync-interval --quiet' ;;
+    'vflags:adcli serve keys create') REPLY='--workspace --scopes --customer-ids --campaign-ids --name --data --profile --base-url --host --port --seed --rate-limit --job-delay --sync-interval' ;;
+    'values:adcli serve keys create:--data') REPLY='@dir' ;;
+    'values:adcli serve keys create:--seed') REPLY='demo' ;;
+    'flags:adcli serve keys list') REPLY='--data --json -h --help --profile --base-url --debug --host --port --memory --seed --rate-limit --job-delay --sync-interval --quiet' ;;
+    'vflags:adcli serve keys list') REPLY='--data --profile --base-url --host --port --seed --rate-limit --job-delay --sync-interval' ;;
+    'values:adcli serve keys list:--data') REPLY='@dir' ;;
+    'values:adcli serve keys list:--seed') REPLY='demo' ;;
+    'flags:adcli serve keys revoke') REPLY='--data --json -h --help --profile --base-url --debug --host --port --memory --seed --rate-limit --job-delay --sync-interval --quiet' ;;
+    'vflags:adcli serve keys revoke') REPLY='--data --profile --base-url --host --port --seed --rate-limit --job-delay --sync-interval' ;;
+    'values:adcli serve keys revoke:--data') REPLY='@dir' ;;
+    'values:adcli serve keys revoke:--seed') REPLY='demo' ;;
+    'flags:adcli serve keys help') REPLY='-h --help --profile --base-url --debug --host --port --data --memory --seed --rate-limit --job-delay --sync-interval --json --quiet' ;;
+    'vflags:adcli serve keys help') REPLY='--profile --base-url --host --port --data --seed --rate-limit --job-delay --sync-interval' ;;
+    'values:adcli serve keys help:--data') REPLY='@dir' ;;
+    'values:adcli serve keys help:--seed') REPLY='demo' ;;
+    'arg:adcli serve keys help:0') REPLY='create list revoke exit-codes' ;;
+    'subs:adcli serve ads') REPLY='set-status help' ;;
+    'flags:adcli serve ads') REPLY='-h --help --profile --base-url --debug --host --port --data --memory --seed --rate-limit --job-delay --sync-interval --json --quiet' ;;
+    'vflags:adcli serve ads') REPLY='--profile --base-url --host --port --data --seed --rate-limit --job-delay --sync-interval' ;;
+    'values:adcli serve ads:--data') REPLY='@dir' ;;
+    'values:adcli serve ads:--seed') REPLY='demo' ;;
+    'flags:adcli serve ads set-status') REPLY='--data --json -h --help --profile --base-url --debug --host --port --memory --seed --rate-limit --job-delay --sync-interval --quiet' ;;
+    'vflags:adcli serve ads set-status') REPLY='--data --profile --base-url --host --port --seed --rate-limit --job-delay --sync-interval' ;;
+    'values:adcli serve ads set-status:--data') REPLY='@dir' ;;
+    'values:adcli serve ads set-status:--seed') REPLY='demo' ;;
+    'arg:adcli serve ads set-status:1') REPLY='ENABLED PAUSED REMOVED' ;;
+    'flags:adcli serve ads help') REPLY='-h --help --profile --base-url --debug --host --port --data --memory --seed --rate-limit --job-delay --sync-interval --json --quiet' ;;
+    'vflags:adcli serve ads help') REPLY='--profile --base-url --host --port --data --seed --rate-limit --job-delay --sync-interval' ;;
+    'values:adcli serve ads help:--data') REPLY='@dir' ;;
+    'values:adcli serve ads help:--seed') REPLY='demo' ;;
+    'arg:adcli serve ads help:0') REPLY='set-status exit-codes' ;;
+    'flags:adcli mcp') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli mcp') REPLY='--profile --base-url' ;;
+    'flags:adcli help') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli help') REPLY='--profile --base-url' ;;
+    'arg:adcli help:0') REPLY='campaigns workspace audiences data-stores brands targeting performance ads explore api auth profiles completion serve mcp exit-codes' ;;
+  esac
+}
+
+_adcli_has() {
+  local w
+  for w in $2; do [[ "$w" == "$1" ]] && return 0; done
+  return 1
+}
+
+_adcli_values() {
+  _adcli_data "values:$1:$2"
+  case "$REPLY" in
+    @file) COMPREPLY=($(compgen -f -- "$3")); compopt -o filenames 2>/dev/null ;;
+    @dir) COMPREPLY=($(compgen -d -- "$3")); compopt -o filenames 2>/dev/null ;;
+    *) COMPREPLY=($(compgen -W "$REPLY" -- "$3")) ;;
+  esac
+}
+
+_adcli() {
+  local cmdpath='adcli' npos=0 i=1 w cur prev dashdash=0
+  COMPREPLY=()
+  cur=${COMP_WORDS[COMP_CWORD]}
+  prev=${COMP_WORDS[COMP_CWORD-1]}
+  while ((i < COMP_CWORD)); do
+    w=${COMP_WORDS[i]}
+    i=$((i + 1))
+    if ((dashdash)); then npos=$((npos + 1)); continue; fi
+    case "$w" in
+      --) dashdash=1 ;;
+      -*=*) ;;
+      -*)
+        _adcli_data "vflags:$cmdpath"
+        if _adcli_has "$w" "$REPLY"; then
+          # the value follows, as one word, or as "=" and a word when COMP_WORDBREAKS splits at "="
+          if [[ "${COMP_WORDS[i]}" == "=" ]]; then i=$((i + 2)); else i=$((i + 1)); fi
+        fi
+        ;;
+      *)
+        _adcli_data "subs:$cmdpath"
+        if ((npos == 0)) && _adcli_has "$w" "$REPLY"; then
+          cmdpath="$cmdpath $(_adcli_canonical "$cmdpath" "$w")"
+        else
+          npos=$((npos + 1))
+        fi
+        ;;
+    esac
+  done
+
+  # a flag's value: "--flag VALUE", "--flag=VALUE" (one word), or "--flag" "=" "VALUE"
+  if [[ "$cur" == "=" && "$prev" == -* ]]; then _adcli_values "$cmdpath" "$prev" ""; return 0; fi
+  if [[ "$prev" == "=" && "${COMP_WORDS[COMP_CWORD-2]}" == -* ]]; then _adcli_values "$cmdpath" "${COMP_WORDS[COMP_CWORD-2]}" "$cur"; return 0; fi
+  if [[ "$cur" == -*=* ]]; then
+    _adcli_values "$cmdpath" "${cur%%=*}" "${cur#*=}"
+    local k; for k in "${!COMPREPLY[@]}"; do COMPREPLY[k]="${cur%%=*}=${COMPREPLY[k]}"; done
+    return 0
+  fi
+  if ((!dashdash)) && [[ "$prev" == -* ]]; then
+    _adcli_data "vflags:$cmdpath"
+    if _adcli_has "$prev" "$REPLY"; then _adcli_values "$cmdpath" "$prev" "$cur"; return 0; fi
+  fi
+  if ((!dashdash)) && [[ "$cur" == -* ]]; then
+    _adcli_data "flags:$cmdpath"
+    COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
+    return 0
+  fi
+  local words=
+  if ((npos == 0)); then _adcli_data "subs:$cmdpath"; words=$REPLY; fi
+  _adcli_data "arg:$cmdpath:$npos"
+  COMPREPLY=($(compgen -W "$words $REPLY" -- "$cur"))
+  return 0
+}
+
+# an alias stands for its command
+_adcli_canonical() {
+  case "$1:$2" in
+
+    *) echo "$2" ;;
+  esac
+}
+
+complete -F _adcli adcli

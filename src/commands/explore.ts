@@ -1,0 +1,116 @@
+import type { Command } from 'commander';
+import { clientFor, optionsOf } from '../lib/context.ts';
+import { runList, type ListFlags } from '../lib/list.ts';
+import { c, fields, printJson, stdoutTTY, table } from '../lib/output.ts';
+import { operation, validateLocally } from '../lib/validate.ts';
+
+interface Channel {
+  channelId: string;
+  title: string;
+  handle: string;
+  imageUrl: string;
+  subscribers: number;
+  country: string;
+  topics: string[];
+  contentThemes: string[];
+  recentTitles: string[];
+}
+
+const channelPath = (id: string) => `/exploration/channels/${encodeURIComponent(id)}`;
+const count = (n: number) => (stdoutTTY() ? compact(n) : String(n));
+function compact(n: number): string {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(n >= 1e7 ? 0 : 1).replace(/\.0$/, '')}M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(n >= 1e4 ? 0 : 1).replace(/\.0$/, '')}k`;
+  return String(n);
+}
+/** "/Hobbies & Leisure/Outdoors" → "Hobbies & Leisure › Outdoors" */
+const topic = (t: string) => t.replace(/^\//, '').split('/').join(' › ');
+
+async function checkChannel(opName: string, channelId: string): Promise<void> {
+  await validateLocally((await operation(opName)).params!, { channelId }, 'path');
+}
+
+export async function channel(id: string, cmd: Command): Promise<void> {
+  const o = optionsOf(cmd);
+  await checkChannel('get_exploration_channel', id);
+  const client = await clientFor(o);
+  const x = await client.request<Channel>('GET', channelPath(id));
+  if (o.json) return printJson(x);
+  const tty = stdoutTTY();
+  fields([
+    ['Channel', x.channelId],
+    ['Title', tty ? c().bold(x.title) : x.title],
+    ['Handle', x.handle],
+    ['Subscribers', count(x.subscribers)],
+    ['Country', x.country],
+    ['Topics', x.topics.map(topic).join(tty ? '\n' + ' '.repeat(16) : '; ')],
+    ['Content themes', x.contentThemes.join(', ')],
+    ['Image', x.imageUrl],
+  ]);
+  if (!x.recentTitles.length) return;
+  if (tty) {
+    process.stdout.write(`\n${c().bold('Recent videos')}\n`);
+    for (const t of x.recentTitles) process.stdout.write(`  • ${t}\n`);
+  } else {
+    for (const t of x.recentTitles) process.stdout.write(`Recent video\t${t.replace(/[\t\n\r]+/g, ' ')}\n`);
+  }
+}
+
+const channelRow = (x: Channel) => [x.channelId, x.title, x.handle, count(x.subscribers), x.country, x.topics.slice(0, 2).map(topic).join('; ')];
+const CHANNEL_HEAD = ['CHANNEL', 'TITLE', 'HANDLE', 'SUBSCRIBERS', 'COUNTRY', 'TOPICS'];
+
+export async function search(query: string, cmd: Command): Promise<void> {
+  const o = optionsOf<ListFlags>(cmd);
+  await validateLocally((await operation('search_exploration_channels')).query!, { query, limit: o.limit }, 'query');
+  const client = await clientFor(o);
+  await runList<Channel>(client, '/exploration/channels', { query }, o, (items) => {
+    if (!items.length) process.stderr.write(`No channel matches "${query}".\n`);
+    else table(CHANNEL_HEAD, items.map(channelRow));
+  });
+}
+
+interface Video {
+  videoId: string;
+  channelId: string;
+  title: string;
+  publishedAt: string | null;
+  viewCount: number;
+  likeCount: number;
+  commentCount: number;
+  duration: string;
+}
+
+/** PT1H2M3S → 1:02:03 */
+function duration(iso: string): string {
+  const m = /^P(?:\d+D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(iso);
+  if (!m) return iso;
+  const [h, min, s] = [Number(m[1] ?? 0), Number(m[2] ?? 0), Number(m[3] ?? 0)];
+  return h ? `${h}:${String(min).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${min}:${String(s).padStart(2, '0')}`;
+}
+
+export async function videos(id: string, cmd: Command): Promise<void> {
+  const o = optionsOf<ListFlags>(cmd);
+  await checkChannel('list_exploration_channel_videos', id);
+  const client = await clientFor(o);
+  await runList<Video>(client, `${channelPath(id)}/videos`, {}, o, (items) =>
+    table(
+      ['VIDEO', 'TITLE', 'PUBLISHED', 'VIEWS', 'LIKES', 'COMMENTS', 'LENGTH'],
+      items.map((v) => [v.videoId, v.title, v.publishedAt?.slice(0, 10), count(v.viewCount), count(v.likeCount), v.commentCount, stdoutTTY() ? duration(v.duration) : v.duration]),
+    ),
+  );
+}
+
+export async function similar(id: string, cmd: Command): Promise<void> {
+  const o = optionsOf<{ limit?: number }>(cmd);
+  const op = await operation('list_similar_channels');
+  await validateLocally(op.params!, { channelId: id }, 'path');
+  const client = await clientFor(o);
+  const r = await client.request<{ data: (Channel & { similarity: number; sharedTopics: string[] })[] }>('GET', `${channelPath(id)}/similar`, {
+    query: { limit: o.limit },
+  });
+  if (o.json) return printJson(r.data);
+  table(
+    ['CHANNEL', 'TITLE', 'HANDLE', 'SIMILARITY', 'SUBSCRIBERS', 'SHARED TOPICS'],
+    r.data.map((x) => [x.channelId, x.title, x.handle, x.similarity.toFixed(2), count(x.subscribers), x.sharedTopics.map(topic).join('; ')]),
+  );
+}

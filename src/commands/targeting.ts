@@ -1,0 +1,284 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { ApiClient } from '../lib/client.ts';
+import { clientFor, optionsOf } from '../lib/context.ts';
+import { CliError, EXIT, usageError } from '../lib/errors.ts';
+import { c, ce, notice, printJson, status, stdoutTTY, table } from '../lib/output.ts';
+import { isLocal } from '../lib/target.ts';
+import { operation, validateLocally } from '../lib/validate.ts';
+import { formatElapsed, spinner, takeOverCtrlC, waitFor } from '../lib/wait.ts';
+
+interface Item {
+  section: string;
+  label: string;
+  text: string;
+  matchType: string;
+  source: string;
+}
+interface Slot {
+  id: string;
+  name: string;
+  audienceId: string | null;
+  status: string;
+  error: string;
+  updatedAt: string;
+  items: Item[];
+}
+interface Targeting {
+  campaignId: string;
+  campaignType: string;
+  audiences: Slot[];
+}
+
+export const SECTIONS = ['keywords', 'segments', 'topics', 'websites'] as const;
+const SECTION_TITLES: Record<string, string> = { keywords: 'Keywords', segments: 'Segments', topics: 'Topics', websites: 'Websites' };
+
+const path = (campaignId: string) => `/campaigns/${encodeURIComponent(campaignId)}/targeting`;
+
+/**
+ * The targeting for people: per audience slot a header (name, id, coloured status, error), then its
+ * items grouped by section with match type and source. Piped: one tab-separated line per item
+ * (slot, slot name, slot status, section, text, label, match type, source); a slot without items
+ * gets one line with `-` in the item columns, so its status still shows.
+ */
+export function showTargeting(t: Targeting): void {
+  if (!stdoutTTY()) {
+    const rows: (string | null)[][] = [];
+    for (const s of t.audiences) {
+      if (s.items.length === 0) rows.push([s.id, s.name, s.status, null, null, null, null, null]);
+      for (const i of s.items) rows.push([s.id, s.name, s.status, i.section, i.text, i.label, i.matchType, i.source]);
+    }
+    table(['SLOT', 'NAME', 'STATUS', 'SECTION', 'TEXT', 'LABEL', 'MATCH', 'SOURCE'], rows);
+    return;
+  }
+  const out = (line = '') => process.stdout.write(line + '\n');
+  out(`${c().bold('Targeting')} of campaign ${t.campaignId}${t.campaignType ? ` (${t.campaignType})` : ''}`);
+  if (t.audiences.length === 0) out(c().gray('No audience slots.'));
+  for (const s of t.audiences) {
+    out();
+    const counts = SECTIONS.map((sec) => [sec, s.items.filter((i) => i.section === sec).length] as const).filter(([, n]) => n > 0);
+    out(
+      `${c().bold(s.name)} ${c().gray(`slot ${s.id}`)}  ${status(s.status)}` +
+        (s.audienceId ? c().gray(`  saved audience ${s.audienceId}`) : '') +
+        (s.updatedAt ? c().gray(`  updated ${s.updatedAt.slice(0, 16).replace('T', ' ')}`) : ''),
+    );
+    if (s.error) out(c().red(`  error: ${s.error}`));
+    if (counts.length) out(c().gray(`  ${counts.map(([sec, n]) => `${n} ${sec}`).join(', ')}`));
+    else if (s.status === 'not_generated') out(c().gray(`  no targeting yet: adcli targeting generate ${t.campaignId} --wait`));
+    else if (s.status !== 'generating') out(c().gray('  no items'));
+    for (const sec of SECTIONS) {
+      const items = s.items.filter((i) => i.section === sec);
+      if (!items.length) continue;
+      out(`  ${c().bold(SECTION_TITLES[sec])} ${c().gray(`(${items.length})`)}`);
+      const rows =
+        sec === 'keywords'
+          ? items.map((i) => [i.text, i.matchType, i.source])
+          : sec === 'websites'
+            ? items.map((i) => [i.label, i.text, i.source])
+            : items.map((i) => [i.label, i.source]);
+      for (const line of aligned(rows)) out(`    ${line}`);
+    }
+  }
+}
+
+/** Rows as aligned columns (two spaces apart), the last column gray: compact lists for a terminal. */
+function aligned(rows: string[][]): string[] {
+  const widths: number[] = [];
+  for (const r of rows) r.forEach((v, i) => (widths[i] = Math.max(widths[i] ?? 0, v.length)));
+  return rows.map((r) =>
+    r
+      .map((v, i) => (i === r.length - 1 ? c().gray(v) : i === 0 ? v.padEnd(widths[i]!) : c().cyan(v.padEnd(widths[i]!))))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+function output(o: { json?: boolean }, t: unknown): void {
+  if (o.json) printJson(t);
+  else showTargeting(t as Targeting);
+}
+
+async function checkCampaignId(campaignId: string): Promise<void> {
+  await validateLocally((await operation('get_targeting')).params!, { campaignId }, 'path');
+}
+
+export async function show(campaignId: string, cmd: Command): Promise<void> {
+  const o = optionsOf<{ wait?: boolean; waitTimeout: number }>(cmd);
+  await checkCampaignId(campaignId);
+  const client = await clientFor(o);
+  const t = await client.request<Targeting>('GET', path(campaignId));
+  if (!o.wait) return output(o, t);
+  const generating = t.audiences.filter((s) => s.status === 'generating').map((s) => s.id);
+  const final = await waitForSlots(client, campaignId, generating, o.waitTimeout, t);
+  finish(o, campaignId, final, generating);
+}
+
+interface GenerateResult extends Targeting {
+  started: string[];
+  skipped: { id: string; reason: string }[];
+}
+
+export async function generate(campaignId: string, cmd: Command): Promise<void> {
+  const o = optionsOf<{ audience?: string[]; wait?: boolean; waitTimeout: number; idempotencyKey?: string }>(cmd);
+  const op = await operation('generate_targeting');
+  const body = o.audience?.length ? { audienceIds: o.audience } : {};
+  await validateLocally(op.params!, { campaignId }, 'path');
+  await validateLocally(op.body!, body, 'body');
+  const client = await clientFor(o);
+  const r = await client.request<GenerateResult>('POST', `${path(campaignId)}/generate`, { body, idempotencyKey: o.idempotencyKey });
+  const nameOf = (id: string) => r.audiences.find((s) => s.id === id)?.name ?? '';
+
+  if (!o.wait) {
+    if (o.json) return printJson(r);
+    table(
+      ['SLOT', 'NAME', 'RESULT', 'REASON'],
+      [...r.started.map((id) => [id, nameOf(id), 'started', null]), ...r.skipped.map((s) => [s.id, nameOf(s.id), 'skipped', s.reason])],
+    );
+    if (r.started.length) notice(`Generating in the background. Follow it with: adcli targeting show ${campaignId} --wait`);
+    return;
+  }
+
+  // Waiting: the summary is for people (stderr); stdout gets only the final targeting.
+  for (const id of r.started) notice(`Started ${nameOf(id) || id} (slot ${id}).`);
+  for (const s of r.skipped) process.stderr.write(ce().yellow(`Skipped ${nameOf(s.id) || s.id} (slot ${s.id}): ${s.reason}\n`));
+  // Slots another run had already started are waited for too, so `generate --wait` again resumes.
+  const named = o.audience ? new Set(o.audience) : null;
+  const awaited = [
+    ...new Set([...r.started, ...r.audiences.filter((s) => s.status === 'generating' && (!named || named.has(s.id))).map((s) => s.id)]),
+  ];
+  const { started: _s, skipped: _k, ...targeting } = r;
+  const final = await waitForSlots(client, campaignId, awaited, o.waitTimeout, targeting);
+  finish(o, campaignId, final, awaited);
+}
+
+/** Prints the final targeting, and fails with 10 when one of the awaited slots ended in error. */
+function finish(o: { json?: boolean }, campaignId: string, t: Targeting, awaited: string[]): void {
+  output(o, t);
+  const failed = t.audiences.filter((s) => awaited.includes(s.id) && s.status === 'error');
+  if (failed.length) {
+    const what = failed.map((s) => `${s.name} (slot ${s.id}): ${s.error || 'no reason given'}`).join('; ');
+    throw new CliError(
+      `targeting of campaign ${campaignId} ended in error for ${what}. Fix it, then run adcli targeting generate ${campaignId} --audience ${failed[0]!.id} --wait`,
+      EXIT.jobFailed,
+    );
+  }
+}
+
+function summary(t: Targeting, awaited: string[]): string {
+  const slots = t.audiences.filter((s) => awaited.includes(s.id));
+  const ready = slots.filter((s) => s.status !== 'generating').length;
+  return `${ready}/${slots.length} audience slot${slots.length === 1 ? '' : 's'} done`;
+}
+
+/**
+ * Polls get_targeting until none of the awaited slots is generating (ready or error), with a
+ * spinner on a terminal. Timeout → exit 8 telling how to resume; Ctrl-C → stop waiting, the
+ * generation goes on, exit 130.
+ */
+async function waitForSlots(client: ApiClient, campaignId: string, awaited: string[], timeoutMs: number, initial: Targeting): Promise<Targeting> {
+  const settled = (t: Targeting) => t.audiences.every((s) => !awaited.includes(s.id) || s.status !== 'generating');
+  if (awaited.length === 0 || settled(initial)) {
+    if (awaited.length === 0) notice('Nothing is generating; showing the targeting as it is.');
+    return initial;
+  }
+  const label = (t: Targeting, ms: number) => `Generating targeting of campaign ${campaignId}: ${summary(t, awaited)} · ${ms < 1000 ? '0s' : formatElapsed(ms)}`;
+  const spin = await spinner(label(initial, 0));
+  const ctrlC = takeOverCtrlC();
+  let tick: NodeJS.Timeout | undefined;
+  let last = initial;
+  const started = performance.now();
+  // The elapsed time moves between polls too.
+  if (process.stderr.isTTY) tick = setInterval(() => spin.update(label(last, performance.now() - started)), 1000);
+  try {
+    const r = await waitFor<Targeting>({
+      poll: (signal) => client.request<Targeting>('GET', path(campaignId), { signal }),
+      done: settled,
+      initial,
+      timeoutMs,
+      signal: ctrlC.signal,
+      onPoll: (t, ms) => {
+        last = t;
+        spin.update(label(t, ms));
+      },
+    });
+    if (r.outcome === 'done') return r.value;
+    const resume = `See it with adcli targeting show ${campaignId}, or keep waiting with adcli targeting show ${campaignId} --wait`;
+    // The local backend runs its jobs in this process: a stopped job is picked up by the next adcli run.
+    const goesOn = isLocal(client.target)
+      ? 'the generation is saved and carries on the next time adcli uses the local backend'
+      : 'the generation goes on in the background';
+    if (r.outcome === 'timeout') {
+      throw new CliError(`still generating after ${formatElapsed(r.elapsedMs)} (--wait-timeout ${formatElapsed(timeoutMs)}); ${goesOn}. ${resume}`, EXIT.waitTimeout);
+    }
+    throw new CliError(`stopped waiting; ${goesOn}. ${resume}`, EXIT.interrupted);
+  } finally {
+    if (tick) clearInterval(tick);
+    spin.stop();
+    ctrlC.release();
+  }
+}
+
+/** "trail shoes:EXACT" → {text, matchType}; without a known suffix the whole text is the keyword (BROAD). */
+export function parseKeyword(spec: string): { text: string; matchType?: string } {
+  const m = /^(.*):(exact|phrase|broad)$/i.exec(spec);
+  return m ? { text: m[1]!.trim(), matchType: m[2]!.toUpperCase() } : { text: spec.trim() };
+}
+
+function readItemsFile(file: string): unknown[] {
+  let text: string;
+  try {
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (e) {
+    throw usageError(`cannot read ${file === '-' ? 'stdin' : file}: ${(e as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw usageError(`${file === '-' ? 'stdin' : file} is not JSON: ${(e as Error).message}`);
+  }
+  if (Array.isArray(parsed)) return parsed;
+  if (parsed && typeof parsed === 'object' && Array.isArray((parsed as { items?: unknown }).items)) return (parsed as { items: unknown[] }).items;
+  throw usageError(`${file === '-' ? 'stdin' : file} must hold {"items": [...]} or an array of items`);
+}
+
+export async function edit(campaignId: string, slotId: string, cmd: Command): Promise<void> {
+  const o = optionsOf<{ file?: string; addKeyword?: string[]; remove?: string[]; idempotencyKey?: string }>(cmd);
+  const op = await operation('edit_targeting');
+  await validateLocally(op.params!, { campaignId, slotId }, 'path');
+  if (!o.file && !o.addKeyword?.length && !o.remove?.length) {
+    throw usageError('nothing to change: give --file, --add-keyword or --remove (see adcli targeting edit --help)');
+  }
+  let items: unknown[] | undefined = o.file ? readItemsFile(o.file) : undefined;
+  // Checked before any request: the file's items as they are, and the new keywords.
+  if (items) await validateLocally(op.body!, { items }, 'body');
+  const added = (o.addKeyword ?? []).map((k) => ({ section: 'keywords', ...parseKeyword(k) }));
+  await validateLocally(op.body!, { items: added }, 'body');
+
+  const client = await clientFor(o);
+  if (!items) {
+    const current = await client.request<Targeting>('GET', path(campaignId));
+    const slot = current.audiences.find((s) => s.id === slotId);
+    if (!slot) throw new CliError(`campaign ${campaignId} has no audience slot ${slotId}; see adcli targeting show ${campaignId}`, EXIT.refused);
+    if (slot.status === 'generating') {
+      throw new CliError(`the targeting of audience slot ${slotId} is generating; edit it once it is ready (adcli targeting show ${campaignId} --wait)`, EXIT.refused);
+    }
+    items = slot.items;
+  }
+  let list = items as Record<string, unknown>[];
+  const same = (a: unknown, b: string) => typeof a === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
+  for (const r of o.remove ?? []) {
+    const before = list.length;
+    list = list.filter((i) => !same(i.text, r) && !same(i.label, r));
+    if (list.length === before) process.stderr.write(ce().yellow(`No item "${r}" in audience slot ${slotId}; nothing removed for it.\n`));
+  }
+  for (const k of added) {
+    // A keyword already there gets the new match type instead of a duplicate.
+    list = list.filter((i) => !(i.section === 'keywords' && same(i.text, k.text)));
+    list.push(k);
+  }
+  const body = { items: list };
+  await validateLocally(op.body!, body, 'body');
+  const r = await client.request('PUT', `${path(campaignId)}/audiences/${encodeURIComponent(slotId)}/items`, { body, idempotencyKey: o.idempotencyKey });
+  output(o, r);
+}
