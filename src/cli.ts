@@ -1,17 +1,54 @@
-import { Argument, Command, CommanderError, Option } from 'commander';
-import { intArg } from './lib/args.ts';
+import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './lib/errors.ts';
 import { VERSION } from './version.ts';
 import { registerCampaigns } from './tree/campaigns.ts';
 import { registerResources } from './tree/resources.ts';
 import { registerWork } from './tree/work.ts';
 import { registerAccount } from './tree/account.ts';
+import { registerLocal } from './tree/local.ts';
+
+/** The top-level commands each group declares, so a run registers only the group it uses. */
+const GROUPS: { commands: string[]; register: (program: Command) => void }[] = [
+  { commands: ['campaigns'], register: registerCampaigns },
+  { commands: ['workspace', 'audiences', 'data-stores', 'brands'], register: registerResources },
+  { commands: ['targeting', 'performance', 'ads', 'explore', 'api'], register: registerWork },
+  { commands: ['auth', 'profiles', 'completion', 'help'], register: registerAccount },
+  { commands: ['serve', 'mcp'], register: registerLocal },
+];
+
+/** Root options that take a value, so their value is not mistaken for the command. */
+const VALUE_OPTIONS = new Set(['--profile', '--base-url']);
 
 /**
- * The command tree. Only commander and this file load at start-up; each command's module is imported
- * when it runs, so `adcli --version` never pays for the server, the HTTP client or the UI libraries.
+ * The groups a command line needs: none for a bare --version, the named command's group, and the
+ * whole tree for help, completion, an unknown command (for suggestions) or no command at all.
  */
-export function buildProgram(): Command {
+export function groupsFor(argv: string[]): typeof GROUPS {
+  const args = argv.slice(2);
+  let first: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (VALUE_OPTIONS.has(a)) i++;
+    else if (!a.startsWith('-')) {
+      first = a;
+      break;
+    }
+  }
+  if (first === undefined) {
+    const versionOnly = args.some((a) => a === '-v' || a === '--version') && !args.some((a) => a === '-h' || a === '--help');
+    return versionOnly ? [] : GROUPS;
+  }
+  if (first === 'help' || first === 'completion') return GROUPS;
+  const group = GROUPS.find((g) => g.commands.includes(first));
+  return group ? [group] : GROUPS;
+}
+
+/**
+ * The command tree. Only commander and the tree declarations load at start-up; each command's module
+ * is imported when it runs, so `adcli --version` never pays for the server, the HTTP client or the UI
+ * libraries. Without argv, the whole tree (completions and tests walk it).
+ */
+export function buildProgram(argv?: string[]): Command {
   const program = new Command('adcli')
     .description('Manage advertising campaigns from the terminal, and run the API locally with `adcli serve`.')
     .version(VERSION, '-v, --version')
@@ -22,81 +59,15 @@ export function buildProgram(): Command {
     .showSuggestionAfterError(true)
     .exitOverride();
 
-  registerCampaigns(program);
-  registerResources(program);
-  registerWork(program);
-  registerAccount(program);
-
-  const serve = program
-    .command('serve')
-    .description('Run the whole API locally: a stateful backend with a simulated ad platform')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0 picks a free one)', intArg(0, 65535), 4010)
-    .option('--data <dir>', 'data dir (default $ADCLI_DATA_DIR or ~/.local/share/adcli)')
-    .option('--memory', 'keep everything in memory; nothing is written to disk')
-    .addOption(new Option('--seed <name>', 'load demo content into a fresh workspace').choices(['demo']))
-    .option('--rate-limit <n>', 'requests per key per minute (0 turns the limit off)', intArg(0, 1_000_000), 120)
-    .option('--job-delay <ms>', 'minimum duration of background jobs, to watch collecting/generating states', intArg(0, 3_600_000), 1500)
-    .option('--sync-interval <seconds>', 'how often settings and targeting reach the ad platform', intArg(1, 86_400), 60)
-    .option('--json', 'print one JSON line {baseUrl, apiKey, workspace} once listening')
-    .option('--quiet', 'do not log requests to stderr')
-    .action(async (_o, cmd) => (await import('./commands/serve.ts')).serveCommand(cmd.optsWithGlobals()));
-
-  // `serve` and its subcommands share --data and --json, and commander lets a parent take its known
-  // options wherever they appear: `serve keys create --data DIR --json` fills serve's options, not
-  // create's. So the subcommands read their options merged with serve's (optsWithGlobals).
-  const keys = serve.command('keys').description('Manage API keys of the local backend (safe while it runs)');
-  keys
-    .command('create')
-    .description('Create an API key (the workspace is created when missing); the key is shown once')
-    .requiredOption('--workspace <slug>', 'workspace of the key')
-    .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. campaigns:read,campaigns:write')
-    .option('--customer-ids <list>', 'limit the key to these ad-platform accounts')
-    .option('--campaign-ids <list>', 'limit the key to these campaigns (it cannot create campaigns)')
-    .option('--name <name>', 'a label for the key')
-    .option('--data <dir>', 'data dir of the backend')
-    .option('--json', 'print {id, key, ...} as JSON')
-    .action(async (_opts, cmd: Command) => (await import('./commands/keys.ts')).createKey(cmd.optsWithGlobals()));
-  keys
-    .command('list')
-    .description('List API keys (never their text)')
-    .option('--data <dir>', 'data dir of the backend')
-    .option('--json', 'print JSON')
-    .action(async (_opts, cmd: Command) => (await import('./commands/keys.ts')).listKeys(cmd.optsWithGlobals()));
-  keys
-    .command('revoke')
-    .description('Revoke an API key; it stops working on its next request')
-    .argument('<id>', 'key id (from keys list)')
-    .option('--data <dir>', 'data dir of the backend')
-    .option('--json', 'print JSON')
-    .action(async (id, _opts, cmd: Command) => (await import('./commands/keys.ts')).revokeKey(id, cmd.optsWithGlobals()));
-
-  program
-    .command('mcp')
-    .description('Run an MCP server on stdio for desktop MCP clients: every API operation as a tool, sent to the chosen profile')
-    .action(async (_o, cmd) => (await import('./commands/mcp.ts')).mcpCommand(cmd));
-
-  const ads = serve.command('ads').description('Act in the simulated ad platform, as a person would there');
-  ads
-    .command('set-status')
-    .description('Set a campaign\'s status in the ad platform (ENABLED starts spending); the service learns it at its next sync')
-    .argument('<campaign>', 'service campaign id, or the ad-platform campaign id')
-    .addArgument(new Argument('<status>', 'status in the ad platform').choices(['ENABLED', 'PAUSED', 'REMOVED']))
-    .option('--data <dir>', 'data dir of the backend')
-    .option('--json', 'print JSON')
-    .action(async (campaign, status, _opts, cmd: Command) =>
-      (await import('./commands/ads-platform.ts')).setStatus(campaign, status, cmd.optsWithGlobals()),
-    );
-
+  for (const group of argv ? groupsFor(argv) : GROUPS) group.register(program);
   return program;
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  const program = buildProgram(argv);
   const json = argv.includes('--json');
-  // Ctrl-C ends a command promptly with 130; `serve` installs its own graceful handler.
-  const onSigint = () => process.exit(EXIT.interrupted);
-  if (argv[2] !== 'serve') process.once('SIGINT', onSigint);
+  // Ctrl-C: Node's default SIGINT handling ends the process at once, and the shell sees 130. Only
+  // commands that must do something first (--wait, prompts, serve) install a handler of their own.
   try {
     await program.parseAsync(argv);
     return process.exitCode === undefined ? EXIT.ok : Number(process.exitCode);

@@ -1,26 +1,10 @@
 import Conf from 'conf';
 import { chmodSync, mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { CONFIG_NAME, configDir, LOCAL_PROFILE, type ConfigData } from './config-file.ts';
 
-export interface Profile {
-  baseUrl: string;
-  apiKey: string;
-}
+export { configDir, LOCAL_PROFILE, type ConfigData, type Profile } from './config-file.ts';
 
-interface ConfigData {
-  current?: string;
-  profiles: Record<string, Profile>;
-}
-
-export const LOCAL_PROFILE = 'local';
-
-/** Where profiles live: ADCLI_CONFIG_DIR, else the XDG config dir. */
-export function configDir(): string {
-  if (process.env.ADCLI_CONFIG_DIR) return process.env.ADCLI_CONFIG_DIR;
-  return join(process.env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'adcli');
-}
-
+/** For changing profiles (login, logout, profiles use); reading goes through config-file.ts. */
 /** Profiles hold API keys, so the folder is 0700 and the file 0600 on every write. */
 export function openConfig(): Conf<ConfigData> {
   const dir = configDir();
@@ -32,7 +16,7 @@ export function openConfig(): Conf<ConfigData> {
   }
   return new Conf<ConfigData>({
     cwd: dir,
-    configName: 'config',
+    configName: CONFIG_NAME,
     projectName: 'adcli',
     configFileMode: 0o600,
     defaults: { profiles: {} },

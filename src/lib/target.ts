@@ -1,4 +1,4 @@
-import { configDir, currentProfileName, LOCAL_PROFILE, openConfig } from './config.ts';
+import { configDir, LOCAL_PROFILE, readConfig } from './config-file.ts';
 import { usageError } from './errors.ts';
 
 export interface GlobalOptions {
@@ -30,9 +30,9 @@ export function resolveTarget(opts: GlobalOptions): Target {
   const envUrl = process.env.ADCLI_BASE_URL || undefined;
   let profileName = opts.profile ?? process.env.ADCLI_PROFILE;
   const needsConfig = !(envKey && (opts.baseUrl || envUrl));
-  const config = needsConfig ? openConfig() : null;
-  profileName ??= config ? currentProfileName(config) : LOCAL_PROFILE;
-  const profile = profileName === LOCAL_PROFILE ? null : config?.get('profiles')[profileName];
+  const config = needsConfig ? readConfig() : null;
+  profileName ??= config?.current ?? LOCAL_PROFILE;
+  const profile = profileName === LOCAL_PROFILE ? null : config?.profiles[profileName];
   if (needsConfig && profileName !== LOCAL_PROFILE && !profile) {
     throw usageError(`no profile named ${profileName} in ${configDir()}; see adcli profiles list`);
   }

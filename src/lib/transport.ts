@@ -28,20 +28,29 @@ export const TIMEOUTS = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000 }
 
 let agent: Dispatcher | undefined;
 
-/** undici with HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, and connect / header / body timeouts. */
+/**
+ * undici with HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, and connect / header / body timeouts.
+ * Only the proxy-aware agent and the request API are loaded: the CLI's start-up is a feature.
+ */
 export async function remoteTransport(dispatcher?: Dispatcher): Promise<Transport> {
-  // undici is CommonJS: Node exposes its exports as named ones, the esbuild bundle only as `default`.
-  const mod = await import('undici');
-  const undici = ((mod as { default?: unknown }).default ?? mod) as typeof mod;
+  // undici is CommonJS: Node gives its exports as named ones too, the esbuild bundle only as `default`.
+  const [agentMod, requestMod] = await Promise.all([
+    import('undici/lib/dispatcher/env-http-proxy-agent.js'),
+    import('undici/lib/api/api-request.js'),
+  ]);
+  const EnvHttpProxyAgent = agentMod.default;
+  const request = requestMod.default;
   // A dispatcher given by the caller (tests) is used for this transport only, never cached as the shared agent.
-  const use = dispatcher ?? (agent ??= new undici.EnvHttpProxyAgent({ connect: { timeout: TIMEOUTS.connectMs } }));
+  const use = dispatcher ?? (agent ??= new EnvHttpProxyAgent({ connect: { timeout: TIMEOUTS.connectMs } }));
   return {
     async send(req) {
-      const res = await undici.request(req.url, {
+      const url = new URL(req.url);
+      const res = await request.call(use, {
+        origin: url.origin,
+        path: url.pathname + url.search,
         method: req.method as Dispatcher.HttpMethod,
         headers: req.headers,
         body: req.body,
-        dispatcher: use,
         headersTimeout: TIMEOUTS.headersMs,
         bodyTimeout: TIMEOUTS.bodyMs,
         signal: req.signal,

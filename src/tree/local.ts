@@ -1,0 +1,67 @@
+import { Argument, Option, type Command } from 'commander';
+import { intArg } from '../lib/args.ts';
+
+/** `serve` (the local backend, its keys and the simulated ad platform) and `mcp` (stdio). */
+export function registerLocal(program: Command): void {
+  const serve = program
+    .command('serve')
+    .description('Run the whole API locally: a stateful backend with a simulated ad platform')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', intArg(0, 65535), 4010)
+    .option('--data <dir>', 'data dir (default $ADCLI_DATA_DIR or ~/.local/share/adcli)')
+    .option('--memory', 'keep everything in memory; nothing is written to disk')
+    .addOption(new Option('--seed <name>', 'load demo content into a fresh workspace').choices(['demo']))
+    .option('--rate-limit <n>', 'requests per key per minute (0 turns the limit off)', intArg(0, 1_000_000), 120)
+    .option('--job-delay <ms>', 'minimum duration of background jobs, to watch collecting/generating states', intArg(0, 3_600_000), 1500)
+    .option('--sync-interval <seconds>', 'how often settings and targeting reach the ad platform', intArg(1, 86_400), 60)
+    .option('--json', 'print one JSON line {baseUrl, apiKey, workspace} once listening')
+    .option('--quiet', 'do not log requests to stderr')
+    .action(async (_o, cmd) => (await import('../commands/serve.ts')).serveCommand(cmd.optsWithGlobals()));
+
+  // `serve` and its subcommands share --data and --json, and commander lets a parent take its known
+  // options wherever they appear: `serve keys create --data DIR --json` fills serve's options, not
+  // create's. So the subcommands read their options merged with serve's (optsWithGlobals).
+  const keys = serve.command('keys').description('Manage API keys of the local backend (safe while it runs)');
+  keys
+    .command('create')
+    .description('Create an API key (the workspace is created when missing); the key is shown once')
+    .requiredOption('--workspace <slug>', 'workspace of the key')
+    .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. campaigns:read,campaigns:write')
+    .option('--customer-ids <list>', 'limit the key to these ad-platform accounts')
+    .option('--campaign-ids <list>', 'limit the key to these campaigns (it cannot create campaigns)')
+    .option('--name <name>', 'a label for the key')
+    .option('--data <dir>', 'data dir of the backend')
+    .option('--json', 'print {id, key, ...} as JSON')
+    .action(async (_opts, cmd: Command) => (await import('../commands/keys.ts')).createKey(cmd.optsWithGlobals()));
+  keys
+    .command('list')
+    .description('List API keys (never their text)')
+    .option('--data <dir>', 'data dir of the backend')
+    .option('--json', 'print JSON')
+    .action(async (_opts, cmd: Command) => (await import('../commands/keys.ts')).listKeys(cmd.optsWithGlobals()));
+  keys
+    .command('revoke')
+    .description('Revoke an API key; it stops working on its next request')
+    .argument('<id>', 'key id (from keys list)')
+    .option('--data <dir>', 'data dir of the backend')
+    .option('--json', 'print JSON')
+    .action(async (id, _opts, cmd: Command) => (await import('../commands/keys.ts')).revokeKey(id, cmd.optsWithGlobals()));
+
+  program
+    .command('mcp')
+    .description('Run an MCP server on stdio for desktop MCP clients: every API operation as a tool, sent to the chosen profile')
+    .action(async (_o, cmd) => (await import('../commands/mcp.ts')).mcpCommand(cmd));
+
+  const ads = serve.command('ads').description('Act in the simulated ad platform, as a person would there');
+  ads
+    .command('set-status')
+    .description('Set a campaign\'s status in the ad platform (ENABLED starts spending); the service learns it at its next sync')
+    .argument('<campaign>', 'service campaign id, or the ad-platform campaign id')
+    .addArgument(new Argument('<status>', 'status in the ad platform').choices(['ENABLED', 'PAUSED', 'REMOVED']))
+    .option('--data <dir>', 'data dir of the backend')
+    .option('--json', 'print JSON')
+    .action(async (campaign, status, _opts, cmd: Command) =>
+      (await import('../commands/ads-platform.ts')).setStatus(campaign, status, cmd.optsWithGlobals()),
+    );
+
+}
