@@ -12,17 +12,8 @@
 import { generateTargeting } from '../server/targeting/generate.ts';
 import type { Corpus, CorpusChannel, CorpusComment, CorpusVideo, GenerateInput } from '../server/targeting/types.ts';
 import { report, type Figure } from './lib.ts';
+import { mulberry32 } from '../server/lib/random.ts';
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Theme {
   channel: { title: string; handle: string; keywords: string; description: string };

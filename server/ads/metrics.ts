@@ -18,6 +18,7 @@
  * Money is kept in whole cents while computing, so cost is exactly cents/100 and never above the
  * budget; conversions are kept in hundredths (Google reports fractional conversions).
  */
+import { mulberry32 } from '../lib/random.ts';
 import { addDays, dayOfWeek, daysBetween } from './dates.ts';
 import type { AdsCampaignSettings, BiddingStrategy, CampaignType, DailyMetrics } from './port.ts';
 
@@ -93,16 +94,9 @@ export function hash32(text: string): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** mulberry32: a small, fast, well-distributed PRNG; numbers in [0, 1). */
+/** A deterministic sequence in [0, 1) for a seed text. */
 export function prng(seed: string): () => number {
-  let a = hash32(seed);
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(hash32(seed));
 }
 
 const within = (r: Range, u: number) => r[0] + (r[1] - r[0]) * u;

@@ -1,19 +1,14 @@
 import { parseJsonArray } from '../lib/json.ts';
 import type { Corpus, CorpusChannel, CorpusComment, CorpusVideo } from '../targeting/types.ts';
+import type { VideoRow as CatalogVideo } from './catalog.ts';
 import type { DomainDeps } from './context.ts';
 
 /** How much other catalog content phrases are scored against; enough for stable IDF, bounded cost. */
 const BACKGROUND_VIDEOS = 2000;
 
-interface VideoRow {
-  id: string;
-  channel_id: string;
-  title: string;
-  description: string;
-  tags: string;
-  published_at: string | null;
-  view_count: number;
-}
+
+/** The columns of a catalog video the generator reads. */
+type VideoRow = Pick<CatalogVideo, 'id' | 'channel_id' | 'title' | 'description' | 'tags' | 'published_at' | 'view_count'>;
 
 /** Reads the content of data stores out of the catalog, as the targeting generator wants it. */
 export class CorpusReader {

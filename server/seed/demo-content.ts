@@ -1,3 +1,4 @@
+import { mulberry32 } from '../lib/random.ts';
 import type { z } from 'zod';
 import type { ytChannel, ytCommentThread, ytVideo } from '../schemas/youtube.ts';
 
@@ -1559,17 +1560,6 @@ const AUTHORS = [
 
 // ---------------------------------------------------------------- deterministic helpers
 
-/** mulberry32: a tiny, well-known 32-bit PRNG; the same seed gives the same sequence everywhere. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** FNV-1a, so each video seeds its own generator and editing one video leaves the others alone. */
 function hash32(s: string): number {

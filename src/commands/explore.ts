@@ -1,20 +1,12 @@
 import type { Command } from 'commander';
+import type { ExplorationChannel } from '../../server/domain/exploration.ts';
 import { clientFor, optionsOf } from '../lib/context.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
 import { c, fields, printJson, stdoutTTY, table } from '../lib/output.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 
-interface Channel {
-  channelId: string;
-  title: string;
-  handle: string;
-  imageUrl: string;
-  subscribers: number;
-  country: string;
-  topics: string[];
-  contentThemes: string[];
-  recentTitles: string[];
-}
+/** The API's record (a type only: nothing of the server loads into the CLI). */
+type Channel = ExplorationChannel;
 
 const channelPath = (id: string) => `/exploration/channels/${encodeURIComponent(id)}`;
 const count = (n: number) => (stdoutTTY() ? compact(n) : String(n));
