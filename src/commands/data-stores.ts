@@ -4,9 +4,8 @@ import { clientFor, optionsOf } from '../lib/context.ts';
 import { CliError, usageError } from '../lib/errors.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
 import { c, ce, fields, notice, printJson, status, stderrTTY, table } from '../lib/output.ts';
-import { confirmDelete } from '../lib/prompt.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
-import { askName, bodyFrom, checkIdempotencyKey, deletedLine, requireChanges, when } from './brands.ts';
+import { checkIdempotencyKey, crud, when } from '../lib/crud.ts';
 
 /** Flag name → API field. */
 const FLAGS = { name: 'name', description: 'description', channel: 'channelIds', video: 'videoIds' };
@@ -29,62 +28,22 @@ export function showDataStore(x: any, extra: [string, string][] = []): void {
   ]);
 }
 
-const output = (o: { json?: boolean }, x: unknown) => (o.json ? printJson(x) : showDataStore(x));
-
-export async function list(cmd: Command): Promise<void> {
-  const o = optionsOf<ListFlags & { includeLibrary?: boolean }>(cmd);
-  const query = { name: o.name, includeLibrary: o.includeLibrary ? 'true' : undefined };
-  await validateLocally((await operation('list_data_stores')).query!, { ...query, limit: o.limit }, 'query');
-  const client = await clientFor(o);
-  await runList<any>(client, '/data-stores', query, o, (items) =>
-    table(
-      ['ID', 'NAME', 'STATUS', 'SCOPE', 'CHANNELS', 'VIDEOS', 'UPDATED'],
-      items.map((x) => [x.id, x.name, status(x.status), x.scope, x.channelCount, x.videoCount, when(x.updatedAt)]),
-    ),
-  );
-}
-
-export async function get(id: string, cmd: Command): Promise<void> {
-  const o = optionsOf(cmd);
-  await validateLocally((await operation('get_data_store')).params!, { dataStoreId: id }, 'path');
-  const client = await clientFor(o);
-  output(o, await client.request('GET', path(id)));
-}
-
-export async function create(cmd: Command): Promise<void> {
-  const o = optionsOf<Record<string, unknown>>(cmd);
-  const body = bodyFrom(o, FLAGS);
-  const idempotencyKey = checkIdempotencyKey(o.idempotencyKey);
-  if (body.name === undefined) body.name = await askName('Data store');
-  await validateLocally((await operation('create_data_store')).body!, body, 'body');
-  const client = await clientFor(o);
-  const r = await client.request<any>('POST', '/data-stores', { body, idempotencyKey });
-  output(o, r);
-  if (r.status === 'collecting' && !o.json && stderrTTY()) {
-    process.stderr.write(ce().gray(`Collecting in the background; adcli data-stores get ${r.id} shows when it is ready.\n`));
-  }
-}
-
-export async function update(id: string, cmd: Command): Promise<void> {
-  const o = optionsOf<Record<string, unknown>>(cmd);
-  const body = bodyFrom(o, FLAGS);
-  const idempotencyKey = checkIdempotencyKey(o.idempotencyKey);
-  const op = await operation('update_data_store');
-  await validateLocally(op.params!, { dataStoreId: id }, 'path');
-  await validateLocally(op.body!, body, 'body');
-  requireChanges(body, 'data-stores update');
-  const client = await clientFor(o);
-  output(o, await client.request('PATCH', path(id), { body, idempotencyKey }));
-}
-
-export async function remove(id: string, cmd: Command): Promise<void> {
-  const o = optionsOf<{ yes?: boolean }>(cmd);
-  const idempotencyKey = checkIdempotencyKey(o.idempotencyKey);
-  await validateLocally((await operation('delete_data_store')).params!, { dataStoreId: id }, 'path');
-  await confirmDelete(`data store ${id}`, o.yes);
-  const client = await clientFor(o);
-  deletedLine(o, await client.request('DELETE', path(id), { idempotencyKey }), `data store ${id}`);
-}
+export const { list, get, create, update, remove } = crud({
+  noun: 'data store',
+  command: 'data-stores',
+  path: '/data-stores',
+  idParam: 'dataStoreId',
+  flags: FLAGS,
+  show: (x) => showDataStore(x),
+  head: ['ID', 'NAME', 'STATUS', 'SCOPE', 'CHANNELS', 'VIDEOS', 'UPDATED'],
+  row: (x) => [x.id, x.name, status(x.status), x.scope, x.channelCount, x.videoCount, when(x.updatedAt)],
+  listQuery: (o) => ({ includeLibrary: o.includeLibrary ? 'true' : undefined }),
+  afterCreate: (o, r) => {
+    if (r.status === 'collecting' && !o.json && stderrTTY()) {
+      process.stderr.write(ce().gray(`Collecting in the background; adcli data-stores get ${r.id} shows when it is ready.\n`));
+    }
+  },
+});
 
 export async function channels(id: string, cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags>(cmd);

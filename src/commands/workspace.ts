@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { clientFor, optionsOf } from '../lib/context.ts';
 import { c, fields, printJson, status, table } from '../lib/output.ts';
-import { when } from './brands.ts';
+import { when } from '../lib/crud.ts';
 
 /** `adcli workspace`: the slug, the counts and the newest campaigns; --json the API's object. */
 export async function show(cmd: Command): Promise<void> {

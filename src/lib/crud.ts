@@ -1,0 +1,123 @@
+import type { Command } from 'commander';
+import { clientFor, optionsOf } from './context.ts';
+import { usageError } from './errors.ts';
+import { runList, type ListFlags } from './list.ts';
+import { printJson, table } from './output.ts';
+import { ask, confirmDelete } from './prompt.ts';
+import { operation, validateLocally } from './validate.ts';
+
+/**
+ * The request body from the flags, by a flag → field map: flags not given are left out, and a
+ * `--no-X` (false) of a list flag means the empty list.
+ */
+export function bodyFrom(opts: Record<string, unknown>, map: Record<string, string>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [flag, field] of Object.entries(map)) {
+    const v = opts[flag];
+    if (v === undefined || v === true) continue;
+    body[field] = v === false ? [] : v;
+  }
+  return body;
+}
+
+/** The contract: an Idempotency-Key is 1 to 200 characters (checked before any request, exit 2). */
+export function checkIdempotencyKey(key: unknown, max = 200): string | undefined {
+  if (key === undefined) return undefined;
+  const k = String(key);
+  if (k.length < 1 || k.length > max) throw usageError(`Idempotency-Key must be 1 to ${max} characters`);
+  return k;
+}
+
+export function requireChanges(body: Record<string, unknown>, command: string): void {
+  if (Object.keys(body).length === 0) throw usageError(`nothing to change: give at least one field flag (see adcli ${command} --help)`);
+}
+
+/** Asks for a missing name on a terminal; without one, a usage error naming --name. */
+export async function askName(what: string): Promise<string> {
+  return ask('--name', `${what} name`, { validate: (v) => (v.length >= 1 && v.length <= 160) || 'between 1 and 160 characters' });
+}
+
+export const when = (iso: string | null | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : null);
+
+/** Deleted: the API's object with --json, a line on stderr otherwise. */
+export function deletedLine(o: { json?: boolean }, r: unknown, what: string): void {
+  if (o.json) printJson(r);
+  else process.stderr.write(`Deleted ${what}.\n`);
+}
+
+type Cell = string | number | null | undefined;
+
+/** A resource with the usual five verbs; its operations are named list_<plural>, get_<noun>, … */
+export interface Resource {
+  /** singular, as in messages and operation names: 'brand', 'data store' */
+  noun: string;
+  /** the command group: 'brands', 'data-stores' */
+  command: string;
+  /** the collection path under /api/v1: '/brands' */
+  path: string;
+  /** the path parameter of one item: 'brandId' */
+  idParam: string;
+  /** flag → API field, for create and update */
+  flags: Record<string, string>;
+  show(record: any): void;
+  head: string[];
+  row(record: any): Cell[];
+  /** list query parameters beyond name */
+  listQuery?(opts: Record<string, unknown>): Record<string, string | undefined>;
+  /** said on stderr after a create (e.g. that collection runs in the background) */
+  afterCreate?(opts: { json?: boolean }, record: any): void;
+}
+
+/** list / get / create / update / remove for a resource, each checked locally before any request. */
+export function crud(r: Resource) {
+  const snake = r.noun.replace(/ /g, '_');
+  const op = (verb: string) => operation(verb === 'list' ? `list_${r.command.replace(/-/g, '_')}` : `${verb}_${snake}`);
+  const itemPath = (id: string) => `${r.path}/${encodeURIComponent(id)}`;
+  const output = (o: { json?: boolean }, x: unknown) => (o.json ? printJson(x) : r.show(x));
+  const checkId = async (verb: string, id: string) => validateLocally((await op(verb)).params!, { [r.idParam]: id }, 'path');
+
+  return {
+    async list(cmd: Command): Promise<void> {
+      const o = optionsOf<ListFlags & Record<string, unknown>>(cmd);
+      const query = { name: o.name, ...r.listQuery?.(o) };
+      await validateLocally((await op('list')).query!, { ...query, limit: o.limit }, 'query');
+      const client = await clientFor(o);
+      await runList<any>(client, r.path, query, o, (items) => table(r.head, items.map(r.row)));
+    },
+    async get(id: string, cmd: Command): Promise<void> {
+      const o = optionsOf(cmd);
+      await checkId('get', id);
+      const client = await clientFor(o);
+      output(o, await client.request('GET', itemPath(id)));
+    },
+    async create(cmd: Command): Promise<void> {
+      const o = optionsOf<Record<string, unknown>>(cmd);
+      const body = bodyFrom(o, r.flags);
+      const idempotencyKey = checkIdempotencyKey(o.idempotencyKey);
+      if (body.name === undefined) body.name = await askName(r.noun[0]!.toUpperCase() + r.noun.slice(1));
+      await validateLocally((await op('create')).body!, body, 'body');
+      const client = await clientFor(o);
+      const record = await client.request('POST', r.path, { body, idempotencyKey });
+      output(o, record);
+      r.afterCreate?.(o, record);
+    },
+    async update(id: string, cmd: Command): Promise<void> {
+      const o = optionsOf<Record<string, unknown>>(cmd);
+      const body = bodyFrom(o, r.flags);
+      const idempotencyKey = checkIdempotencyKey(o.idempotencyKey);
+      await checkId('update', id);
+      await validateLocally((await op('update')).body!, body, 'body');
+      requireChanges(body, `${r.command} update`);
+      const client = await clientFor(o);
+      output(o, await client.request('PATCH', itemPath(id), { body, idempotencyKey }));
+    },
+    async remove(id: string, cmd: Command): Promise<void> {
+      const o = optionsOf<{ yes?: boolean }>(cmd);
+      const idempotencyKey = checkIdempotencyKey(o.idempotencyKey);
+      await checkId('delete', id);
+      await confirmDelete(`${r.noun} ${id}`, o.yes);
+      const client = await clientFor(o);
+      deletedLine(o, await client.request('DELETE', itemPath(id), { idempotencyKey }), `${r.noun} ${id}`);
+    },
+  };
+}
