@@ -191,11 +191,15 @@ _adcli_data() {
     'values:adcli serve keys help:--data') REPLY='@dir' ;;
     'values:adcli serve keys help:--seed') REPLY='demo' ;;
     'arg:adcli serve keys help:0') REPLY='create list revoke exit-codes' ;;
-    'subs:adcli serve ads') REPLY='set-status help' ;;
+    'subs:adcli serve ads') REPLY='list set-status help' ;;
     'flags:adcli serve ads') REPLY='-h --help --profile --base-url --debug --host --port --data --memory --seed --rate-limit --job-delay --sync-interval --json --quiet' ;;
     'vflags:adcli serve ads') REPLY='--profile --base-url --host --port --data --seed --rate-limit --job-delay --sync-interval' ;;
     'values:adcli serve ads:--data') REPLY='@dir' ;;
     'values:adcli serve ads:--seed') REPLY='demo' ;;
+    'flags:adcli serve ads list') REPLY='--data --json -h --help --profile --base-url --debug --host --port --memory --seed --rate-limit --job-delay --sync-interval --quiet' ;;
+    'vflags:adcli serve ads list') REPLY='--data --profile --base-url --host --port --seed --rate-limit --job-delay --sync-interval' ;;
+    'values:adcli serve ads list:--data') REPLY='@dir' ;;
+    'values:adcli serve ads list:--seed') REPLY='demo' ;;
     'flags:adcli serve ads set-status') REPLY='--data --json -h --help --profile --base-url --debug --host --port --memory --seed --rate-limit --job-delay --sync-interval --quiet' ;;
     'vflags:adcli serve ads set-status') REPLY='--data --profile --base-url --host --port --seed --rate-limit --job-delay --sync-interval' ;;
     'values:adcli serve ads set-status:--data') REPLY='@dir' ;;
@@ -205,7 +209,7 @@ _adcli_data() {
     'vflags:adcli serve ads help') REPLY='--profile --base-url --host --port --data --seed --rate-limit --job-delay --sync-interval' ;;
     'values:adcli serve ads help:--data') REPLY='@dir' ;;
     'values:adcli serve ads help:--seed') REPLY='demo' ;;
-    'arg:adcli serve ads help:0') REPLY='set-status exit-codes' ;;
+    'arg:adcli serve ads help:0') REPLY='list set-status exit-codes' ;;
     'flags:adcli mcp') REPLY='-h --help --profile --base-url --json --debug' ;;
     'vflags:adcli mcp') REPLY='--profile --base-url' ;;
     'flags:adcli help') REPLY='-h --help --profile --base-url --json --debug' ;;

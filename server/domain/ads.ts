@@ -142,6 +142,26 @@ export class Ads {
     return this.#campaigns.slots(campaignId).flatMap((s) => JSON.parse(s.targeting_items) as TargetingItem[]);
   }
 
+  /**
+   * For `adcli serve ads list`: every campaign the service created in the ad platform, with its
+   * status there and when the service last synced it (changes reach the platform only then).
+   */
+  listCreated(): { campaignId: string; workspace: string; name: string; googleAdsCampaignId: string; customerId: string; status: string; lastSyncAt: string | null }[] {
+    return this.#d.store
+      .all<CampaignRow & { slug: string }>(
+        'SELECT c.*, w.slug FROM campaigns c JOIN workspaces w ON w.id = c.workspace_id WHERE c.ads_campaign_id IS NOT NULL ORDER BY c.seq',
+      )
+      .map((r) => ({
+        campaignId: r.id,
+        workspace: r.slug,
+        name: r.name,
+        googleAdsCampaignId: r.ads_campaign_id!,
+        customerId: r.customer_id ?? '',
+        status: this.#platform.campaign(r.ads_campaign_id!)?.status ?? r.ads_status ?? '',
+        lastSyncAt: r.ads_synced_at,
+      }));
+  }
+
   /** For `adcli serve ads set-status`: the person who turns a campaign on in the ad platform. */
   setStatus(serviceOrPlatformId: string, status: 'PAUSED' | 'ENABLED' | 'REMOVED'): { campaignId: string; googleAdsCampaignId: string; status: string } {
     const row = this.#d.store.get<CampaignRow>(

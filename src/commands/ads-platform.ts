@@ -1,3 +1,4 @@
+import { printJson, status, table } from '../lib/output.ts';
 import { withServices } from './keys.ts';
 
 export function setStatus(campaign: string, status: 'ENABLED' | 'PAUSED' | 'REMOVED', opts: { data?: string; json?: boolean }): void {
@@ -7,4 +8,14 @@ export function setStatus(campaign: string, status: 'ENABLED' | 'PAUSED' | 'REMO
     process.stderr.write(
       `Campaign ${result.campaignId} (ad platform ${result.googleAdsCampaignId}) is now ${result.status} in the ad platform; the service picks this up at its next sync.\n`,
     );
+}
+
+/** The simulated platform's campaigns: status there, and when the service last synced each one. */
+export function listCampaigns(opts: { data?: string; json?: boolean }): void {
+  const rows = withServices(opts, (s) => s.deps.store.read(() => s.ads.listCreated()));
+  if (opts.json) return printJson(rows);
+  table(
+    ['AD PLATFORM ID', 'STATUS', 'CAMPAIGN', 'WORKSPACE', 'NAME', 'ACCOUNT', 'LAST SYNC'],
+    rows.map((r) => [r.googleAdsCampaignId, status(r.status), r.campaignId, r.workspace, r.name, r.customerId, r.lastSyncAt ?? 'not yet']),
+  );
 }

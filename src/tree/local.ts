@@ -54,6 +54,12 @@ export function registerLocal(program: Command): void {
 
   const ads = serve.command('ads').description('Act in the simulated ad platform, as a person would there');
   ads
+    .command('list')
+    .description('List the campaigns in the ad platform: their status there and when the service last synced them')
+    .option('--data <dir>', 'data dir of the backend')
+    .option('--json', 'print JSON')
+    .action(async (_opts, cmd: Command) => (await import('../commands/ads-platform.ts')).listCampaigns(cmd.optsWithGlobals()));
+  ads
     .command('set-status')
     .description('Set a campaign\'s status in the ad platform (ENABLED starts spending); the service learns it at its next sync')
     .argument('<campaign>', 'service campaign id, or the ad-platform campaign id')

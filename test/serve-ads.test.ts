@@ -1,0 +1,46 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { cleanupAll, killAll, runAdcli, sandbox, startServer } from './helpers/process.ts';
+
+afterEach(killAll);
+afterAll(cleanupAll);
+
+/** Polls until check() holds, or fails after `ms`. */
+async function until<T>(get: () => Promise<T>, check: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (check(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('adcli serve ads: the simulated ad platform beside a running server', () => {
+  it('lists platform campaigns with their last sync, and a status set there reaches the service at the next sync', async () => {
+    const sb = sandbox();
+    const server = await startServer(['--data', sb.dataDir, '--seed', 'demo', '--sync-interval', '1', '--job-delay', '0', '--quiet'], { env: sb.env });
+    const list = async () => {
+      const r = await runAdcli(['serve', 'ads', 'list', '--json', '--data', sb.dataDir], { env: sb.env });
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as { campaignId: string; googleAdsCampaignId: string; status: string; lastSyncAt: string | null }[];
+    };
+    const synced = await until(list, (rows) => rows.length === 1 && rows[0]!.lastSyncAt !== null);
+    const demo = synced[0]!;
+    expect(demo.status).toBe('ENABLED');
+    expect(demo.googleAdsCampaignId).toMatch(/^\d+$/);
+
+    const set = await runAdcli(['serve', 'ads', 'set-status', demo.googleAdsCampaignId, 'PAUSED', '--json', '--data', sb.dataDir], { env: sb.env });
+    expect(set.code, set.stderr).toBe(0);
+    const record = await until(
+      () => server.api('GET', `/campaigns/${demo.campaignId}`),
+      (r) => r.body.adsPlatform.status === 'PAUSED',
+    );
+    expect(record.body.adsPlatform.campaignId).toBe(demo.googleAdsCampaignId);
+
+    const bad = await runAdcli(['serve', 'ads', 'set-status', demo.googleAdsCampaignId, 'ON', '--data', sb.dataDir], { env: sb.env });
+    expect(bad.code).toBe(2);
+    const unknown = await runAdcli(['serve', 'ads', 'set-status', '999', 'ENABLED', '--data', sb.dataDir], { env: sb.env });
+    expect(unknown.code).toBe(3);
+    expect(unknown.stderr).toMatch(/no campaign 999 exists in the ad platform/);
+  });
+});
