@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { invalid, notFound } from '../lib/errors.ts';
+import { invalid, notFound, unauthorized } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { SCOPES, type Scope } from '../schemas/common.ts';
 import { digitsOnly } from './actor.ts';
@@ -123,6 +123,19 @@ export class Keys {
       this.#d.store.run('UPDATE api_keys SET revoked_at = ? WHERE id = ?', this.#d.clock.now().toISOString(), id);
     }
     return this.get(id);
+  }
+
+  /**
+   * The key of an `Authorization` header, or a 401 saying what is wrong with it (never echoing the
+   * key). The one check behind both the API and the MCP endpoint.
+   */
+  fromHeader(header: string | undefined): AuthenticatedKey {
+    if (!header) throw unauthorized('missing API key: send the header Authorization: Bearer <key>');
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!m) throw unauthorized('the Authorization header must be "Bearer" followed by an API key');
+    const key = isWellFormedKey(m[1]!) ? this.authenticate(m[1]!) : null;
+    if (!key) throw unauthorized('the API key is not valid or has been revoked');
+    return key;
   }
 
   /** The key's workspace and limits, or null when the key is unknown or revoked. Read on every request. */

@@ -2,12 +2,11 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createHash } from 'node:crypto';
 import type { Actor } from '../domain/actor.ts';
-import { isWellFormedKey } from '../domain/keys.ts';
 import { createServices, type Services } from '../domain/services.ts';
 import { jobHandlers } from '../jobs/handlers.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
-import { ApiError, errorBody, forbidden, unauthorized } from '../lib/errors.ts';
+import { ApiError, errorBody, forbidden } from '../lib/errors.ts';
 import { requestId as newRequestId } from '../lib/ids.ts';
 import { canonicalJson } from '../lib/json.ts';
 import { mountMcp } from '../mcp/endpoint.ts';
@@ -94,12 +93,7 @@ export function createApp(opts: AppOptions): Backend {
 
   /** Authenticates, rate-limits and checks the scope: the part every operation shares. */
   const actorFor = (c: Context<Env>, op: Operation): Actor => {
-    const header = c.req.header('authorization');
-    if (!header) throw unauthorized('missing API key: send the header Authorization: Bearer <key>');
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!m) throw unauthorized('the Authorization header must be "Bearer" followed by an API key');
-    const key = isWellFormedKey(m[1]!) ? services.keys.authenticate(m[1]!) : null;
-    if (!key) throw unauthorized('the API key is not valid or has been revoked');
+    const key = services.keys.fromHeader(c.req.header('authorization'));
     if (limiter) {
       const r = limiter.hit(key.keyId);
       c.header('RateLimit-Limit', String(limiter.limit));

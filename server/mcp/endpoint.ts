@@ -18,8 +18,7 @@
  */
 import type { Context, Hono } from 'hono';
 import type { Services } from '../domain/services.ts';
-import { isWellFormedKey } from '../domain/keys.ts';
-import { errorBody, type ErrorCode } from '../lib/errors.ts';
+import { ApiError, errorBody, type ErrorCode } from '../lib/errors.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { ApiReply, CallApi, Tool } from './tools.ts';
 
@@ -89,13 +88,13 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
       return apiError(c, 403, 'forbidden', `requests from web pages at ${origin} are not allowed: /mcp accepts browser requests only from this server's own origin`);
     }
 
-    // The same checks and messages as the API's pipeline (app.ts); the tool calls repeat them there.
-    const header = c.req.header('authorization');
-    if (!header) return apiError(c, 401, 'unauthorized', 'missing API key: send the header Authorization: Bearer <key>');
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!m) return apiError(c, 401, 'unauthorized', 'the Authorization header must be "Bearer" followed by an API key');
-    if (!isWellFormedKey(m[1]!) || !opts.services.keys.authenticate(m[1]!)) {
-      return apiError(c, 401, 'unauthorized', 'the API key is not valid or has been revoked');
+    // The API's own key check (401 at the HTTP level); each tool call then runs the whole pipeline.
+    const header = c.req.header('authorization')!;
+    try {
+      opts.services.keys.fromHeader(header);
+    } catch (e) {
+      if (e instanceof ApiError) return apiError(c, 401, e.code, e.message);
+      throw e;
     }
 
     if (c.req.method !== 'POST') {
