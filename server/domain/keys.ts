@@ -62,7 +62,7 @@ export function isWellFormedKey(key: string): boolean {
 
 export class Keys {
   readonly #d: DomainDeps;
-  /** Authenticated keys by hash, valid while the store's change stamp stays the same. */
+  /** Authenticated keys, valid while the store's change stamp stays the same. */
   #cache = new Map<string, AuthenticatedKey | null>();
   #cacheStamp = '';
 
@@ -147,11 +147,11 @@ export class Keys {
       this.#cache.clear();
       this.#cacheStamp = stamp;
     }
-    const hash = hashKey(key);
-    const cached = this.#cache.get(hash);
+    // Keyed by the key as presented (memory only; the store keeps hashes), so a hit costs no hash.
+    const cached = this.#cache.get(key);
     if (cached !== undefined) return cached;
-    const found = this.#lookup(hash);
-    this.#cache.set(hash, found);
+    const found = this.#lookup(hashKey(key));
+    this.#cache.set(key, found);
     return found;
   }
 

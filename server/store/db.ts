@@ -19,6 +19,7 @@ export class Store {
   #statements = new Map<string, StatementSync>();
   #depth = 0;
   #writes = 0;
+  #dataVersion: number | undefined;
 
   constructor(path: string) {
     this.path = path;
@@ -111,7 +112,13 @@ export class Store {
    * another connection or process (SQLite's data_version). Caches of derived data key on it.
    */
   changeStamp(): string {
-    return `${this.statement('PRAGMA data_version').get()!.data_version}.${this.#writes}`;
+    // Another connection cannot commit while this synchronous turn runs, so one read of
+    // data_version serves every caller of the turn (auth and the read cache of one request).
+    if (this.#dataVersion === undefined) {
+      this.#dataVersion = this.statement('PRAGMA data_version').get()!.data_version as number;
+      queueMicrotask(() => (this.#dataVersion = undefined));
+    }
+    return `${this.#dataVersion}.${this.#writes}`;
   }
 
   close(): void {
