@@ -56,6 +56,8 @@ export function table(head: string[], rows: (string | number | null | undefined)
   const t = new Table({
     head: head.map((h) => c().bold(h)),
     style: { head: [], border: colorEnabled() ? ['gray'] : [] },
+    // A rule under the header only: lines between every row make long lists hard to scan.
+    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
     wordWrap: true,
     wrapOnWordBoundary: true,
     ...(widths.length ? { colWidths: widths.map((w) => (w === null ? null : Math.min(w, cols))) as number[] } : {}),
