@@ -9,33 +9,53 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 /**
  * Start-up is a feature of a CLI, and Node's ESM view of a builtin is costly for a few of them:
- * importing node:fs or node:util builds a namespace that reads every export, lazy getters included
- * (fs.ReadStream loads all of streams, util.TextDecoder the encoding machinery), and commander loads
+ * importing node:fs, node:util, node:crypto, node:os, node:tty or node:process builds a namespace
+ * that reads every export, lazy getters included (fs.ReadStream loads all of streams,
+ * util.TextDecoder the encoding machinery; chalk's colour detection alone paid 10 ms), and commander loads
  * node:child_process only to spawn executable subcommands, which adcli never declares. This plugin
- * gives the bundle CommonJS views of those modules instead: require() builds no namespace, the plain
- * functions are re-exported as they are, and child_process is only required on first use.
+ * gives the bundle plain views of those modules instead: process.getBuiltinModule() builds no
+ * namespace and needs no module loader, the plain
+ * functions are re-exported as they are, and child_process (and, for undici, http2) only loads on
+ * first use.
  */
 const require = createRequire(import.meta.url);
 const dataExports = (id) =>
   Object.entries(Object.getOwnPropertyDescriptors(require(id)))
     .filter(([name, d]) => 'value' in d && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')
     .map(([name]) => name);
+const view = (id) => () => `const m = process.getBuiltinModule('node:${id}'); export default m;\n` + dataExports(`node:${id}`).map((n) => `export const ${n} = m.${n};`).join('\n');
 const VIEWS = {
-  fs: () => `const m = require('node:fs'); export default m;\n` + dataExports('node:fs').map((n) => `export const ${n} = m.${n};`).join('\n'),
-  util: () => `const m = require('node:util'); export default m;\n` + dataExports('node:util').map((n) => `export const ${n} = m.${n};`).join('\n'),
+  fs: view('fs'),
+  util: view('util'),
+  crypto: view('crypto'),
+  os: view('os'),
+  tty: view('tty'),
+  // the process object itself: its own fields change while it runs, so no copies of them
+  process: () => `export default process;`,
   child_process: () =>
-    `let m; const load = () => (m ??= require('node:child_process'));\n` +
+    `let m; const load = () => (m ??= process.getBuiltinModule('node:child_process'));\n` +
     `export default new Proxy({}, { get: (_, key) => load()[key] });\n` +
     dataExports('node:child_process').map((n) => `export const ${n} = (...a) => load().${n}(...a);`).join('\n'),
 };
+// undici's HTTP/2 client reads only node:http2's constants when it loads (and calls connect() for an
+// HTTP/2 connection, which adcli never asks for); loading node:http2 costs a third of a remote call.
+VIEWS.http2 = () =>
+  `let m; const load = () => (m ??= process.getBuiltinModule('node:http2'));\n` +
+  `export const constants = ${JSON.stringify(require('node:http2').constants)};\n` +
+  `export const connect = (...a) => load().connect(...a);\n` +
+  `export default { constants, connect };`;
+
 const builtinViews = {
   name: 'builtin-views',
   setup(b) {
-    b.onResolve({ filter: /^(node:)?(fs|util|child_process)$/ }, (args) =>
+    b.onResolve({ filter: /^(node:)?(fs|util|crypto|os|tty|process|child_process)$/ }, (args) =>
       args.namespace === 'builtin-view' ? undefined : { path: args.path.replace(/^node:/, ''), namespace: 'builtin-view' },
     );
+    b.onResolve({ filter: /^(node:)?http2$/ }, (args) =>
+      /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/.test(args.importer) ? { path: 'http2', namespace: 'builtin-view' } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'builtin-view' }, (args) => ({
-      contents: `import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);\n${VIEWS[args.path]()}`,
+      contents: VIEWS[args.path](),
       loader: 'js',
     }));
   },
