@@ -13,7 +13,7 @@ interface Account {
 export async function accounts(cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
   const client = await clientFor(o);
-  const r = await client.request<{ data: Account[] }>('GET', '/ads-platform/accounts');
+  const r = await client.call<{ data: Account[] }>('list_ads_accounts');
   if (o.json) return printJson(r.data);
   table(
     ['CUSTOMER ID', 'NAME', 'CURRENCY', 'TIME ZONE', 'DEFAULT'],

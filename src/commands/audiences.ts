@@ -30,7 +30,6 @@ export function showAudience(x: any): void {
 export const { list, get, create, update, remove } = crud({
   noun: 'audience',
   command: 'audiences',
-  path: '/audiences',
   idParam: 'audienceId',
   flags: FLAGS,
   show: showAudience,

@@ -49,7 +49,7 @@ export async function login(cmd: Command): Promise<void> {
   const client = new ApiClient(target, await remoteTransport(), { retries: 1, debug: debugLog(o.debug) });
   let workspace: Workspace;
   try {
-    workspace = await client.request<Workspace>('GET', '/workspace');
+    workspace = await client.call<Workspace>('get_workspace');
   } catch (e) {
     if (e instanceof CliError) {
       const what = e.exitCode === EXIT.auth ? `${baseUrl} refused the key` : 'the key could not be checked';
@@ -85,7 +85,7 @@ export async function status(cmd: Command): Promise<void> {
   try {
     const client = await clientFor(o);
     try {
-      workspace = await client.request<Workspace>('GET', '/workspace');
+      workspace = await client.call<Workspace>('get_workspace');
     } finally {
       client.close();
     }

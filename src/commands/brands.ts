@@ -15,7 +15,6 @@ export function showBrand(x: any): void {
 export const { list, get, create, update, remove } = crud({
   noun: 'brand',
   command: 'brands',
-  path: '/brands',
   idParam: 'brandId',
   flags: { name: 'name', website: 'website', description: 'description' },
   show: showBrand,

@@ -3,6 +3,7 @@ import { clientFor, optionsOf } from '../lib/context.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
 import { c, fields, printJson, status, table } from '../lib/output.ts';
 import { ask, canPrompt, choose, confirmDelete } from '../lib/prompt.ts';
+import { route } from '../lib/route.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 import { CAMPAIGN_TYPES } from '../tree/campaigns.ts';
 
@@ -40,7 +41,7 @@ export function bodyFromFlags(opts: Record<string, unknown>): Record<string, unk
 export async function list(cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags & { status?: string }>(cmd);
   const client = await clientFor(o);
-  await runList<any>(client, '/campaigns', { name: o.name, status: o.status }, o, (items) =>
+  await runList<any>(client, route('list_campaigns').path, { name: o.name, status: o.status }, o, (items) =>
     table(
       ['ID', 'NAME', 'STATUS', 'TYPE', 'BUDGET', 'AD PLATFORM', 'UPDATED'],
       items.map((x) => [
@@ -96,7 +97,7 @@ function output(o: { json?: boolean }, record: unknown): void {
 export async function get(id: string, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
   const client = await clientFor(o);
-  output(o, await client.request('GET', `/campaigns/${encodeURIComponent(id)}`));
+  output(o, await client.call('get_campaign', { params: { campaignId: id } }));
 }
 
 export async function create(cmd: Command): Promise<void> {
@@ -119,7 +120,7 @@ export async function create(cmd: Command): Promise<void> {
   const op = await operation('create_campaign');
   await validateLocally(op.body!, body, 'body');
   const client = await clientFor(o);
-  output(o, await client.request('POST', '/campaigns', { body, idempotencyKey: o.idempotencyKey as string | undefined }));
+  output(o, await client.call('create_campaign', { body, idempotencyKey: o.idempotencyKey as string | undefined }));
 }
 
 export async function update(id: string, cmd: Command): Promise<void> {
@@ -133,7 +134,7 @@ export async function update(id: string, cmd: Command): Promise<void> {
     throw usageError('nothing to change: give at least one setting flag (see adcli campaigns update --help)');
   }
   const client = await clientFor(o);
-  output(o, await client.request('PATCH', `/campaigns/${id}`, { body, idempotencyKey: o.idempotencyKey as string | undefined }));
+  output(o, await client.call('update_campaign', { params: { campaignId: id }, body, idempotencyKey: o.idempotencyKey as string | undefined }));
 }
 
 export async function remove(id: string, cmd: Command): Promise<void> {
@@ -141,7 +142,7 @@ export async function remove(id: string, cmd: Command): Promise<void> {
   await validateLocally((await operation('delete_campaign')).params!, { campaignId: id }, 'path');
   await confirmDelete(`campaign ${id}`, o.yes);
   const client = await clientFor(o);
-  const r = await client.request('DELETE', `/campaigns/${id}`);
+  const r = await client.call('delete_campaign', { params: { campaignId: id } });
   if (o.json) printJson(r);
   else process.stderr.write(`Deleted campaign ${id}.\n`);
 }
@@ -153,7 +154,7 @@ export async function publish(id: string, cmd: Command): Promise<void> {
   await validateLocally(op.params!, { campaignId: id }, 'path');
   await validateLocally(op.body!, body, 'body');
   const client = await clientFor(o);
-  const r = await client.request<any>('POST', `/campaigns/${id}/ads-platform`, { body, idempotencyKey: o.idempotencyKey });
+  const r = await client.call<any>('create_ads_campaign', { params: { campaignId: id }, body, idempotencyKey: o.idempotencyKey });
   if (o.json) printJson(r);
   else {
     showCampaign(r);

@@ -4,12 +4,12 @@ import { clientFor, optionsOf } from '../lib/context.ts';
 import { CliError, usageError } from '../lib/errors.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
 import { c, ce, fields, notice, printJson, status, stderrTTY, table } from '../lib/output.ts';
+import { route } from '../lib/route.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 import { checkIdempotencyKey, crud, when } from '../lib/crud.ts';
 
 /** Flag name → API field. */
 const FLAGS = { name: 'name', description: 'description', channel: 'channelIds', video: 'videoIds' };
-const path = (id: string) => `/data-stores/${encodeURIComponent(id)}`;
 
 export function showDataStore(x: any, extra: [string, string][] = []): void {
   fields([
@@ -31,7 +31,6 @@ export function showDataStore(x: any, extra: [string, string][] = []): void {
 export const { list, get, create, update, remove } = crud({
   noun: 'data store',
   command: 'data-stores',
-  path: '/data-stores',
   idParam: 'dataStoreId',
   flags: FLAGS,
   show: (x) => showDataStore(x),
@@ -50,7 +49,7 @@ export async function channels(id: string, cmd: Command): Promise<void> {
   const op = await operation('list_data_store_channels');
   await validateLocally(op.params!, { dataStoreId: id }, 'path');
   const client = await clientFor(o);
-  await runList<any>(client, `${path(id)}/channels`, {}, o, (items) =>
+  await runList<any>(client, route('list_data_store_channels', { dataStoreId: id }).path, {}, o, (items) =>
     table(
       ['CHANNEL ID', 'TITLE', 'HANDLE', 'COUNTRY', 'SUBSCRIBERS', 'VIDEOS'],
       items.map((x) => [x.channelId, x.title, x.handle, x.country, x.subscribers, x.videoCount]),
@@ -64,7 +63,7 @@ export async function videos(id: string, cmd: Command): Promise<void> {
   await validateLocally(op.params!, { dataStoreId: id }, 'path');
   await validateLocally(op.query!, { channelId: o.channel, limit: o.limit }, 'query');
   const client = await clientFor(o);
-  await runList<any>(client, `${path(id)}/videos`, { channelId: o.channel }, o, (items) =>
+  await runList<any>(client, route('list_data_store_videos', { dataStoreId: id }).path, { channelId: o.channel }, o, (items) =>
     table(
       ['VIDEO ID', 'CHANNEL ID', 'TITLE', 'PUBLISHED', 'VIEWS', 'LIKES', 'COMMENTS', 'DURATION'],
       items.map((x) => [x.videoId, x.channelId, x.title, x.publishedAt?.slice(0, 10), x.viewCount, x.likeCount, x.commentCount, x.duration]),
@@ -268,7 +267,7 @@ export async function importFiles(id: string, cmd: Command): Promise<void> {
     if (progress) process.stderr.write(`\r${ce().gray(`importing ${i + 1}/${bodies.length}…`)}`);
     let r: any;
     try {
-      r = await client.request<any>('POST', `${path(id)}/import`, { body, idempotencyKey: baseKey ? `${baseKey}-${i + 1}` : undefined });
+      r = await client.call<any>('import_data_store', { params: { dataStoreId: id }, body, idempotencyKey: baseKey ? `${baseKey}-${i + 1}` : undefined });
     } catch (e) {
       if (progress) process.stderr.write('\r\x1b[K');
       if (i > 0 && !o.json && e instanceof CliError) {

@@ -3,12 +3,12 @@ import type { ExplorationChannel } from '../../server/domain/exploration.ts';
 import { clientFor, optionsOf } from '../lib/context.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
 import { c, fields, printJson, stdoutTTY, table } from '../lib/output.ts';
+import { route } from '../lib/route.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 
 /** The API's record (a type only: nothing of the server loads into the CLI). */
 type Channel = ExplorationChannel;
 
-const channelPath = (id: string) => `/exploration/channels/${encodeURIComponent(id)}`;
 const count = (n: number) => (stdoutTTY() ? compact(n) : String(n));
 function compact(n: number): string {
   if (n >= 1e6) return `${(n / 1e6).toFixed(n >= 1e7 ? 0 : 1).replace(/\.0$/, '')}M`;
@@ -26,7 +26,7 @@ export async function channel(id: string, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
   await checkChannel('get_exploration_channel', id);
   const client = await clientFor(o);
-  const x = await client.request<Channel>('GET', channelPath(id));
+  const x = await client.call<Channel>('get_exploration_channel', { params: { channelId: id } });
   if (o.json) return printJson(x);
   const tty = stdoutTTY();
   fields([
@@ -55,7 +55,7 @@ export async function search(query: string, cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags>(cmd);
   await validateLocally((await operation('search_exploration_channels')).query!, { query, limit: o.limit }, 'query');
   const client = await clientFor(o);
-  await runList<Channel>(client, '/exploration/channels', { query }, o, (items) => {
+  await runList<Channel>(client, route('search_exploration_channels').path, { query }, o, (items) => {
     if (!items.length) process.stderr.write(`No channel matches "${query}".\n`);
     else table(CHANNEL_HEAD, items.map(channelRow));
   });
@@ -84,7 +84,7 @@ export async function videos(id: string, cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags>(cmd);
   await checkChannel('list_exploration_channel_videos', id);
   const client = await clientFor(o);
-  await runList<Video>(client, `${channelPath(id)}/videos`, {}, o, (items) =>
+  await runList<Video>(client, route('list_exploration_channel_videos', { channelId: id }).path, {}, o, (items) =>
     table(
       ['VIDEO', 'TITLE', 'PUBLISHED', 'VIEWS', 'LIKES', 'COMMENTS', 'LENGTH'],
       items.map((v) => [v.videoId, v.title, v.publishedAt?.slice(0, 10), count(v.viewCount), count(v.likeCount), v.commentCount, stdoutTTY() ? duration(v.duration) : v.duration]),
@@ -97,7 +97,8 @@ export async function similar(id: string, cmd: Command): Promise<void> {
   const op = await operation('list_similar_channels');
   await validateLocally(op.params!, { channelId: id }, 'path');
   const client = await clientFor(o);
-  const r = await client.request<{ data: (Channel & { similarity: number; sharedTopics: string[] })[] }>('GET', `${channelPath(id)}/similar`, {
+  const r = await client.call<{ data: (Channel & { similarity: number; sharedTopics: string[] })[] }>('list_similar_channels', {
+    params: { channelId: id },
     query: { limit: o.limit },
   });
   if (o.json) return printJson(r.data);

@@ -71,7 +71,7 @@ export async function show(cmd: Command): Promise<void> {
   const client = await clientFor(o);
   let customerId = o.customerId;
   let accounts: Account[] | undefined;
-  const loadAccounts = async () => (accounts ??= (await client.request<{ data: Account[] }>('GET', '/ads-platform/accounts')).data);
+  const loadAccounts = async () => (accounts ??= (await client.call<{ data: Account[] }>('list_ads_accounts')).data);
   if (!customerId) {
     // The workspace's default account comes first.
     const first = (await loadAccounts())[0];
@@ -87,7 +87,7 @@ export async function show(cmd: Command): Promise<void> {
   const human = !o.json && stdoutTTY();
   // On a terminal the account's name and currency label the figures; the report itself has neither.
   const [report, account] = await Promise.all([
-    client.request<Report>('GET', '/ads-platform/performance', { query }),
+    client.call<Report>('get_performance', { query }),
     human
       ? loadAccounts()
           .then((list) => list.find((a) => a.customerId.replace(/-/g, '') === customerId!.replace(/-/g, '')))

@@ -33,7 +33,6 @@ interface Targeting {
 export const SECTIONS = ['keywords', 'segments', 'topics', 'websites'] as const;
 const SECTION_TITLES: Record<string, string> = { keywords: 'Keywords', segments: 'Segments', topics: 'Topics', websites: 'Websites' };
 
-const path = (campaignId: string) => `/campaigns/${encodeURIComponent(campaignId)}/targeting`;
 
 /**
  * The targeting for people: per audience slot a header (name, id, coloured status, error), then its
@@ -106,7 +105,7 @@ export async function show(campaignId: string, cmd: Command): Promise<void> {
   const o = optionsOf<{ wait?: boolean; waitTimeout: number }>(cmd);
   await checkCampaignId(campaignId);
   const client = await clientFor(o);
-  const t = await client.request<Targeting>('GET', path(campaignId));
+  const t = await client.call<Targeting>('get_targeting', { params: { campaignId } });
   if (!o.wait) return output(o, t);
   const generating = t.audiences.filter((s) => s.status === 'generating').map((s) => s.id);
   const final = await waitForSlots(client, campaignId, generating, o.waitTimeout, t);
@@ -125,7 +124,7 @@ export async function generate(campaignId: string, cmd: Command): Promise<void> 
   await validateLocally(op.params!, { campaignId }, 'path');
   await validateLocally(op.body!, body, 'body');
   const client = await clientFor(o);
-  const r = await client.request<GenerateResult>('POST', `${path(campaignId)}/generate`, { body, idempotencyKey: o.idempotencyKey });
+  const r = await client.call<GenerateResult>('generate_targeting', { params: { campaignId }, body, idempotencyKey: o.idempotencyKey });
   const nameOf = (id: string) => r.audiences.find((s) => s.id === id)?.name ?? '';
 
   if (!o.wait) {
@@ -191,7 +190,7 @@ async function waitForSlots(client: ApiClient, campaignId: string, awaited: stri
   if (process.stderr.isTTY) tick = setInterval(() => spin.update(label(last, performance.now() - started)), 1000);
   try {
     const r = await waitFor<Targeting>({
-      poll: (signal) => client.request<Targeting>('GET', path(campaignId), { signal }),
+      poll: (signal) => client.call<Targeting>('get_targeting', { params: { campaignId }, signal }),
       done: settled,
       initial,
       timeoutMs,
@@ -257,7 +256,7 @@ export async function edit(campaignId: string, slotId: string, cmd: Command): Pr
 
   const client = await clientFor(o);
   if (!items) {
-    const current = await client.request<Targeting>('GET', path(campaignId));
+    const current = await client.call<Targeting>('get_targeting', { params: { campaignId } });
     const slot = current.audiences.find((s) => s.id === slotId);
     if (!slot) throw new CliError(`campaign ${campaignId} has no audience slot ${slotId}; see adcli targeting show ${campaignId}`, EXIT.refused);
     if (slot.status === 'generating') {
@@ -279,6 +278,6 @@ export async function edit(campaignId: string, slotId: string, cmd: Command): Pr
   }
   const body = { items: list };
   await validateLocally(op.body!, body, 'body');
-  const r = await client.request('PUT', `${path(campaignId)}/audiences/${encodeURIComponent(slotId)}/items`, { body, idempotencyKey: o.idempotencyKey });
+  const r = await client.call('edit_targeting', { params: { campaignId, slotId }, body, idempotencyKey: o.idempotencyKey });
   output(o, r);
 }

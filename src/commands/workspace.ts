@@ -7,7 +7,7 @@ import { when } from '../lib/crud.ts';
 export async function show(cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
   const client = await clientFor(o);
-  const ws = await client.request<any>('GET', '/workspace');
+  const ws = await client.call<any>('get_workspace');
   if (o.json) {
     printJson(ws);
     return;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CliError, EXIT } from './errors.ts';
 import { isLocal, type Target } from './target.ts';
+import { route } from './route.ts';
 import type { HttpResponse, Transport } from './transport.ts';
 
 /** The API refused: its code, message and request id, and the exit code that status maps to. */
@@ -97,6 +98,12 @@ export class ApiClient {
       err?.message ?? `the API answered ${res.status}`,
       err?.requestId ?? res.headers['x-request-id'],
     );
+  }
+
+  /** Calls an operation of the table by name (see route.ts); the answer, or an ApiCallError. */
+  call<T = any>(name: string, opts: RequestOptions & { params?: Record<string, string> } = {}): Promise<T> {
+    const { method, path } = route(name, opts.params);
+    return this.request<T>(method, path, opts);
   }
 
   /** Sends with retries; returns the final response whatever its status. */

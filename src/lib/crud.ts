@@ -4,6 +4,7 @@ import { usageError } from './errors.ts';
 import { runList, type ListFlags } from './list.ts';
 import { printJson, table } from './output.ts';
 import { ask, confirmDelete } from './prompt.ts';
+import { route } from './route.ts';
 import { operation, validateLocally } from './validate.ts';
 
 /**
@@ -53,8 +54,6 @@ export interface Resource {
   noun: string;
   /** the command group: 'brands', 'data-stores' */
   command: string;
-  /** the collection path under /api/v1: '/brands' */
-  path: string;
   /** the path parameter of one item: 'brandId' */
   idParam: string;
   /** flag → API field, for create and update */
@@ -71,8 +70,9 @@ export interface Resource {
 /** list / get / create / update / remove for a resource, each checked locally before any request. */
 export function crud(r: Resource) {
   const snake = r.noun.replace(/ /g, '_');
-  const op = (verb: string) => operation(verb === 'list' ? `list_${r.command.replace(/-/g, '_')}` : `${verb}_${snake}`);
-  const itemPath = (id: string) => `${r.path}/${encodeURIComponent(id)}`;
+  const opName = (verb: string) => (verb === 'list' ? `list_${r.command.replace(/-/g, '_')}` : `${verb}_${snake}`);
+  const op = (verb: string) => operation(opName(verb));
+  const params = (id: string) => ({ [r.idParam]: id });
   const output = (o: { json?: boolean }, x: unknown) => (o.json ? printJson(x) : r.show(x));
   const checkId = async (verb: string, id: string) => validateLocally((await op(verb)).params!, { [r.idParam]: id }, 'path');
 
@@ -82,13 +82,13 @@ export function crud(r: Resource) {
       const query = { name: o.name, ...r.listQuery?.(o) };
       await validateLocally((await op('list')).query!, { ...query, limit: o.limit }, 'query');
       const client = await clientFor(o);
-      await runList<any>(client, r.path, query, o, (items) => table(r.head, items.map(r.row)));
+      await runList<any>(client, route(opName('list')).path, query, o, (items) => table(r.head, items.map(r.row)));
     },
     async get(id: string, cmd: Command): Promise<void> {
       const o = optionsOf(cmd);
       await checkId('get', id);
       const client = await clientFor(o);
-      output(o, await client.request('GET', itemPath(id)));
+      output(o, await client.call(opName('get'), { params: params(id) }));
     },
     async create(cmd: Command): Promise<void> {
       const o = optionsOf<Record<string, unknown>>(cmd);
@@ -97,7 +97,7 @@ export function crud(r: Resource) {
       if (body.name === undefined) body.name = await askName(r.noun[0]!.toUpperCase() + r.noun.slice(1));
       await validateLocally((await op('create')).body!, body, 'body');
       const client = await clientFor(o);
-      const record = await client.request('POST', r.path, { body, idempotencyKey });
+      const record = await client.call(opName('create'), { body, idempotencyKey });
       output(o, record);
       r.afterCreate?.(o, record);
     },
@@ -109,7 +109,7 @@ export function crud(r: Resource) {
       await validateLocally((await op('update')).body!, body, 'body');
       requireChanges(body, `${r.command} update`);
       const client = await clientFor(o);
-      output(o, await client.request('PATCH', itemPath(id), { body, idempotencyKey }));
+      output(o, await client.call(opName('update'), { params: params(id), body, idempotencyKey }));
     },
     async remove(id: string, cmd: Command): Promise<void> {
       const o = optionsOf<{ yes?: boolean }>(cmd);
@@ -117,7 +117,7 @@ export function crud(r: Resource) {
       await checkId('delete', id);
       await confirmDelete(`${r.noun} ${id}`, o.yes);
       const client = await clientFor(o);
-      deletedLine(o, await client.request('DELETE', itemPath(id), { idempotencyKey }), `${r.noun} ${id}`);
+      deletedLine(o, await client.call(opName('delete'), { params: params(id), idempotencyKey }), `${r.noun} ${id}`);
     },
   };
 }
