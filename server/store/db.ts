@@ -23,7 +23,8 @@ export class Store {
 
   constructor(path: string) {
     this.path = path;
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    // The data dir holds the workspace's data and the local key file: private to its owner.
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     this.db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
     this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (path !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL');

@@ -41,6 +41,9 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
     );
   });
 
+  if (!['127.0.0.1', '::1', 'localhost'].includes(opts.host)) {
+    process.stderr.write(`adcli serve: listening on ${opts.host}, so other machines can reach this API; keep its keys private.\n`);
+  }
   const shownHost = ['0.0.0.0', '::', ''].includes(opts.host) ? '127.0.0.1' : opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const origin = `http://${shownHost}:${address.port}`;
   const baseUrl = `${origin}/api/v1`;
