@@ -404,3 +404,17 @@ describe('GET /exploration/channels/{channelId}/similar', () => {
     expectError(await demo.get(`/exploration/channels/${UNKNOWN}/similar`), 404, 'not_found');
   });
 });
+
+describe('search needs a word', () => {
+  it('a query of only spaces is a 400 naming the field', async () => {
+    const { testBackend } = await import('./helpers/backend.ts');
+    const { runSeed } = await import('../server/seed/index.ts');
+    const b = testBackend();
+    const { workspaceId } = runSeed(b.services, 'demo');
+    const key = b.store.write(() => b.services.keys.create(workspaceId, { scopes: ['exploration:read'] }).key);
+    const { clientFor } = await import('./helpers/backend.ts');
+    const r = await clientFor(b.app, key).get('/exploration/channels?query=%20%20%20');
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('query must hold at least one word');
+  });
+});

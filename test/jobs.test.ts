@@ -377,7 +377,7 @@ describe('job runner', () => {
   it('runs due jobs in due order, and later ones when their time comes', () => {
     const ran: string[] = [];
     const handler = finishing(ran);
-    const runner = new JobRunner(deps, queue, { collect_data_store: handler, generate_targeting: handler, sync_ads: handler });
+    const runner = new JobRunner(deps, queue, { collect_data_store: { run: handler }, generate_targeting: { run: handler }, sync_ads: { run: handler } });
     const plan: [JobKind, string, number][] = [
       ['sync_ads', 'late', 3000],
       ['collect_data_store', 'second', 1000],
@@ -400,7 +400,7 @@ describe('job runner', () => {
 
   it('replaces a queued job of the same kind and subject', () => {
     const ran: string[] = [];
-    const runner = new JobRunner(deps, queue, { collect_data_store: finishing(ran) });
+    const runner = new JobRunner(deps, queue, { collect_data_store: { run: finishing(ran) } });
     queue.enqueue('collect_data_store', 's', { delayMs: 1000 });
     queue.enqueue('collect_data_store', 's', { delayMs: 5000 });
     clock.advance(1000);
@@ -412,14 +412,18 @@ describe('job runner', () => {
 
   it('retries a throwing handler and marks the job failed after 3 attempts', () => {
     const log: string[] = [];
+    const failures: string[] = [];
     let calls = 0;
     const runner = new JobRunner(
       deps,
       queue,
       {
-        sync_ads: () => {
-          calls++;
-          throw new Error(`boom ${calls}`);
+        sync_ads: {
+          run: () => {
+            calls++;
+            throw new Error(`boom ${calls}`);
+          },
+          failed: (j, message) => failures.push(`${j.subject}: ${message}`),
         },
       },
       { log: (l) => log.push(l) },
@@ -446,6 +450,7 @@ describe('job runner', () => {
     expect(calls).toBe(3);
     expect(log).toHaveLength(3);
     expect(log[2]).toContain('boom 3');
+    expect(failures).toEqual(['sync: boom 3']); // told once, when it failed for good
   });
 
   it('fails a job of a kind without a handler the same way', () => {
@@ -460,5 +465,26 @@ describe('job runner', () => {
       attempts: 3,
       error: 'no handler for generate_targeting jobs',
     });
+  });
+});
+
+describe('jobs that fail for good leave nothing hanging (the real handlers)', () => {
+  it('a collection that keeps failing ends the store in error; a failed sync schedules the next one', async () => {
+    const { testBackend } = await import('./helpers/backend.ts');
+    const { jobHandlers } = await import('../server/jobs/handlers.ts');
+    const b = testBackend();
+    const store = b.api;
+    const created = await store.post('/data-stores', { name: 'Never collected', channelIds: ['UC' + 'x'.repeat(22)] });
+    expect(created.body.status).toBe('collecting');
+    const handlers = jobHandlers(b.services);
+    const job = b.store.get<JobRow>("SELECT * FROM jobs WHERE kind = 'collect_data_store' AND subject = ?", created.body.id)!;
+    b.store.write(() => handlers.collect_data_store!.failed!(job, 'the disk is full'));
+    const after = await store.get(`/data-stores/${created.body.id}`);
+    expect(after.body.status).toBe('error');
+    expect(after.body.error).toMatch(/collecting failed: the disk is full/);
+
+    b.store.run("DELETE FROM jobs WHERE kind = 'sync_ads'");
+    b.store.write(() => handlers.sync_ads!.failed!(job, 'platform down'));
+    expect(b.store.get("SELECT 1 AS ok FROM jobs WHERE kind = 'sync_ads' AND state = 'queued'")).toEqual({ ok: 1 });
   });
 });

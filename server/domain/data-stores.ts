@@ -58,6 +58,18 @@ export class DataStores {
     this.#jobs.enqueue('collect_data_store', dataStoreId, { delayMs: this.delayMs });
   }
 
+  /** A collection job that failed for good: the store ends in error rather than collecting forever. */
+  collectionFailed(dataStoreId: string, message: string): void {
+    const now = this.#d.clock.now().toISOString();
+    const { changes } = this.#d.store.run(
+      "UPDATE data_stores SET status = 'error', error = ?, updated_at = ? WHERE id = ? AND status = 'collecting'",
+      `collecting failed: ${message}; change its sources or PATCH it to collect again`,
+      now,
+      dataStoreId,
+    );
+    if (changes) this.afterCollect(dataStoreId);
+  }
+
   /**
    * The collect_data_store job: links the catalog's channels (with their videos) and videos named as
    * sources. Ids the catalog does not know are reported in the store's error, never dropped quietly.

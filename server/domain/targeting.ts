@@ -123,6 +123,19 @@ export class Targeting {
     return this.get(actor, campaignId);
   }
 
+  /** A generation job that failed for good (e.g. the store kept failing): the slot ends in error. */
+  generationFailed(slotId: string, message: string): void {
+    const slot = this.#d.store.get<SlotRow>('SELECT * FROM campaign_audiences WHERE id = ?', slotId);
+    if (!slot || slot.targeting_status !== 'generating') return;
+    this.#d.store.run(
+      "UPDATE campaign_audiences SET targeting_status = 'error', targeting_error = ?, targeting_updated_at = ? WHERE id = ?",
+      `targeting generation failed: ${message}; name this audience in generate_targeting to try again`,
+      this.#d.clock.now().toISOString(),
+      slotId,
+    );
+    this.#campaigns.refreshStatus(slot.campaign_id);
+  }
+
   /** The generate_targeting job: read the slot's content, generate outside any lock, then apply once. */
   runJob(job: JobRow): void {
     const store = this.#d.store;

@@ -1,12 +1,22 @@
 import type { Services } from '../domain/services.ts';
-import type { JobHandler } from './runner.ts';
+import type { JobKindHandlers } from './runner.ts';
 import type { JobKind } from './queue.ts';
 
-/** Which domain service runs each kind of job. */
-export function jobHandlers(s: Services): Partial<Record<JobKind, JobHandler>> {
+/** Which domain service runs each kind of job, and what a job that failed for good leaves behind. */
+export function jobHandlers(s: Services): Partial<Record<JobKind, JobKindHandlers>> {
   return {
-    collect_data_store: (job) => s.dataStores.runCollect(job),
-    generate_targeting: (job) => s.targeting.runJob(job),
-    sync_ads: (job) => s.ads.runSync(job),
+    collect_data_store: {
+      run: (job) => s.dataStores.runCollect(job),
+      failed: (job, message) => s.dataStores.collectionFailed(job.subject, message),
+    },
+    generate_targeting: {
+      run: (job) => s.targeting.runJob(job),
+      failed: (job, message) => s.targeting.generationFailed(job.subject, message),
+    },
+    sync_ads: {
+      run: (job) => s.ads.runSync(job),
+      // The sync is periodic: one that failed must not stop the next ones.
+      failed: () => s.ads.scheduleSync(),
+    },
   };
 }

@@ -8,6 +8,17 @@ import type { JobKind, JobQueue, JobRow } from './queue.ts';
  */
 export type JobHandler = (job: JobRow) => void;
 
+/**
+ * What a kind of job leaves right when it has failed for good (its last attempt threw): runs in the
+ * transaction that records the failure, so nothing stays `collecting` or `generating` forever.
+ */
+export type JobFailureHandler = (job: JobRow, message: string) => void;
+
+export interface JobKindHandlers {
+  run: JobHandler;
+  failed?: JobFailureHandler;
+}
+
 export interface RunnerOptions {
   /** how often to look for due jobs when nothing nudges the runner */
   pollMs?: number;
@@ -18,14 +29,14 @@ export interface RunnerOptions {
 export class JobRunner {
   readonly #d: DomainDeps;
   readonly #queue: JobQueue;
-  readonly #handlers: Partial<Record<JobKind, JobHandler>>;
+  readonly #handlers: Partial<Record<JobKind, JobKindHandlers>>;
   readonly #pollMs: number;
   readonly #log: (line: string) => void;
   #timer: NodeJS.Timeout | null = null;
   #running = false;
   #stopped = true;
 
-  constructor(deps: DomainDeps, queue: JobQueue, handlers: Partial<Record<JobKind, JobHandler>>, opts: RunnerOptions = {}) {
+  constructor(deps: DomainDeps, queue: JobQueue, handlers: Partial<Record<JobKind, JobKindHandlers>>, opts: RunnerOptions = {}) {
     this.#d = deps;
     this.#queue = queue;
     this.#handlers = handlers;
@@ -62,7 +73,7 @@ export class JobRunner {
     const handler = this.#handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for ${job.kind} jobs`);
-      handler(job);
+      handler.run(job);
     } catch (err) {
       // A handler that throws failed outside its own transaction: record the failure once.
       const message = err instanceof Error ? err.message : String(err);
@@ -70,7 +81,10 @@ export class JobRunner {
       this.#d.store.write(() => {
         if (this.#queue.holds(job.id)) {
           if (job.attempts < 3) this.#queue.retryLater(job.id, 1000 * job.attempts);
-          else this.#queue.finish(job.id, 'failed', message);
+          else {
+            this.#queue.finish(job.id, 'failed', message);
+            handler?.failed?.(job, message);
+          }
         }
       });
     }

@@ -44,7 +44,12 @@ export const explorationOperations = [
     summary: 'Search channels',
     description: `Finds channels whose title, handle, keywords or description contain every word of the query, best match first. ${invite}`,
     query: z.strictObject({
-      query: z.string().min(1).max(200).meta({ description: 'words to look for' }),
+      query: z
+        .string()
+        .min(1)
+        .max(200)
+        .refine((q) => q.trim() !== '', { message: 'query must hold at least one word' })
+        .meta({ description: 'words to look for' }),
       limit: listQuery.limit,
       cursor: listQuery.cursor,
     }),
