@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { parseOrThrow } from '../http/validation.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Operation } from '../operations/operation.ts';
+import { abortableSleep, waitFor, type WaitOutcome } from '../lib/wait.ts';
 
 type Json = Record<string, unknown>;
 type AnyObject = z.ZodObject<z.core.$ZodLooseShape>;
@@ -276,34 +277,28 @@ interface GenerateReply extends Json {
   skipped: unknown[];
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const done = () => {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const abort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', abort, { once: true });
-  });
+/** A refusal from the API while waiting: answered as the tool's error. */
+class Refused {
+  readonly reply: ApiReply;
+  constructor(reply: ApiReply) {
+    this.reply = reply;
+  }
+}
 
 /**
  * generate_targeting with `wait`: polls get_targeting (through the same `call`, so with the same key
- * and under the same rate limit; a 429 is waited out) until every started slot is ready or in error,
- * then answers that final targeting with the generate call's `started` and `skipped`. Progress goes
- * to the client after every poll: `progress` counts finished slots and creeps up between them (the
- * protocol wants it to grow with each notification), `total` is the number of started slots.
+ * and under the same rate limit; a 429 is waited out) with the shared backoff loop until every
+ * started slot is ready or in error, then answers that final targeting with the generate call's
+ * `started` and `skipped`. Progress goes to the client after every poll: `progress` counts finished
+ * slots and creeps up between them (the protocol wants it to grow with each notification), `total`
+ * is the number of started slots.
  */
 async function waitForTargeting(first: GenerateReply, poll: Tool, args: Record<string, unknown>, call: CallApi, ctx: ToolContext, opts: BuildOptions): Promise<ToolResult> {
   const started = new Set(first.started);
   const total = started.size;
   const extra = { started: first.started, skipped: first.skipped };
   if (total === 0) return okResult(first);
-  const deadline = Date.now() + (opts.waitTimeoutMs ?? 10 * 60_000);
+  const timeoutMs = opts.waitTimeoutMs ?? 10 * 60_000;
   const req = poll.toRequest(Object.fromEntries(Object.keys(shapeOf(poll.operation.params)).map((k) => [k, args[k]])));
   const progressOf = (slots: Slot[]) => {
     const mine = slots.filter((s) => started.has(s.id));
@@ -312,38 +307,54 @@ async function waitForTargeting(first: GenerateReply, poll: Tool, args: Record<s
     return { done: total - pending.length, pending };
   };
   let polls = 0;
-  let delay = opts.pollIntervalMs ?? 250;
   let state = progressOf(first.audiences);
-  const report = async (final = false) => {
+  let last: Json = first;
+  // Notifications go out in order, and all of them before the answer.
+  let reporting = Promise.resolve();
+  const report = (final = false) => {
     if (!ctx.progress) return;
     const creep = final ? 0 : 0.9 * (1 - 1 / (polls + 1));
     const names = state.pending.map((s) => s.name).join(', ');
-    await ctx.progress(state.done + creep, total, `${state.done} of ${total} audience slot${total === 1 ? '' : 's'} finished${names ? `; generating: ${names}` : ''}`);
+    const message = `${state.done} of ${total} audience slot${total === 1 ? '' : 's'} finished${names ? `; generating: ${names}` : ''}`;
+    const progress = ctx.progress;
+    reporting = reporting.then(() => progress(state.done + creep, total, message)).catch(() => {});
   };
-  await report();
-  let last: Json = first;
-  for (;;) {
-    await sleep(Math.max(0, Math.min(delay, deadline - Date.now())), ctx.signal);
-    delay = Math.min(delay * 1.5, 2000);
-    const reply = await call(req, ctx);
-    polls++;
-    if (reply.status === 429) {
-      if (Date.now() + (reply.retryAfter ?? 1) * 1000 >= deadline) break;
-      await sleep((reply.retryAfter ?? 1) * 1000, ctx.signal);
-      continue;
-    }
-    if (!isOk(reply)) return replyError(reply);
-    last = reply.body as Json;
-    state = progressOf((last as unknown as GenerateReply).audiences);
-    if (state.done === total) {
-      await report(true);
-      return okResult({ ...last, ...extra });
-    }
-    await report();
-    if (Date.now() >= deadline) break;
+  report();
+  let outcome: WaitOutcome<GenerateReply>;
+  try {
+    outcome = await waitFor<GenerateReply>({
+      poll: async (signal) => {
+        for (;;) {
+          const reply = await call(req, { ...ctx, signal });
+          if (reply.status === 429) {
+            await abortableSleep((reply.retryAfter ?? 1) * 1000, signal);
+            if (signal.aborted) throw signal.reason;
+            continue;
+          }
+          if (!isOk(reply)) throw new Refused(reply);
+          return reply.body as GenerateReply;
+        }
+      },
+      done: (t) => progressOf(t.audiences).done === total,
+      timeoutMs,
+      signal: ctx.signal,
+      backoff: { initialMs: opts.pollIntervalMs ?? 250, maxMs: 2000, factor: 1.5, jitter: 0.2 },
+      onPoll: (t) => {
+        polls++;
+        last = t;
+        state = progressOf(t.audiences);
+        report(state.done === total);
+      },
+    });
+  } catch (e) {
+    if (e instanceof Refused) return replyError(e.reply);
+    throw e;
   }
+  await reporting;
+  if (outcome.outcome === 'done') return okResult({ ...last, ...extra });
+  if (outcome.outcome === 'interrupted') throw ctx.signal?.reason ?? new Error('the request was cancelled');
   return okResult(
     { ...last, ...extra },
-    `Still generating after ${Math.round((opts.waitTimeoutMs ?? 600_000) / 1000)} s (${state.done} of ${total} slots finished); poll get_targeting for the result.`,
+    `Still generating after ${Math.round(timeoutMs / 1000)} s (${state.done} of ${total} slots finished); poll get_targeting for the result.`,
   );
 }
