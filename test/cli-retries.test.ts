@@ -89,4 +89,23 @@ describe('adcli retries against a real server', () => {
     expect(r.stderr).toMatch(/slow down \(rate_limited, request req_proxy\)/);
     expect(proxy.seen).toHaveLength(4);
   });
+
+  it('checks the Idempotency-Key bound (1-200) for every write command before sending anything', async () => {
+    const { env, proxy } = await setup([]);
+    const long = 'k'.repeat(201);
+    for (const args of [
+      ['campaigns', 'create', '--name', 'x', '--idempotency-key', long],
+      ['brands', 'create', '--name', 'x', '--idempotency-key', long],
+      ['api', 'POST', '/campaigns', '--data', '{"name":"x"}', '--idempotency-key', long],
+    ]) {
+      const r = await runAdcli(args, { env });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(/Idempotency-Key must be 1 to 200 characters/);
+    }
+    expect(proxy.seen).toHaveLength(0);
+    const ok = await runAdcli(['campaigns', 'create', '--name', 'x', '--idempotency-key', 'k'.repeat(200), '--json'], { env });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(proxy.seen.map((s) => s.key)).toEqual(['k'.repeat(200)]);
+  });
 });
+

@@ -3,6 +3,7 @@ import { clientFor, optionsOf } from '../lib/context.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
 import { c, fields, printJson, status, table } from '../lib/output.ts';
 import { ask, canPrompt, choose, confirmDelete } from '../lib/prompt.ts';
+import { bodyFrom } from '../lib/crud.ts';
 import { route } from '../lib/route.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 import { CAMPAIGN_TYPES } from '../tree/campaigns.ts';
@@ -27,16 +28,8 @@ const FLAG_FIELDS: Record<string, string> = {
   audience: 'audienceIds',
 };
 
-/** The body from the flags: `--no-X` (false) means null, i.e. clear it. */
-export function bodyFromFlags(opts: Record<string, unknown>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const [flag, field] of Object.entries(FLAG_FIELDS)) {
-    const v = opts[flag];
-    if (v === undefined || v === true) continue;
-    body[field] = v === false ? null : v;
-  }
-  return body;
-}
+/** The body from the flags: `--no-X` clears a nullable setting (null). */
+export const bodyFromFlags = (opts: Record<string, unknown>) => bodyFrom(opts, FLAG_FIELDS, null);
 
 export async function list(cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags & { status?: string }>(cmd);

@@ -6,7 +6,8 @@ import { runList, type ListFlags } from '../lib/list.ts';
 import { c, ce, fields, notice, printJson, status, stderrTTY, table } from '../lib/output.ts';
 import { route } from '../lib/route.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
-import { checkIdempotencyKey, crud, when } from '../lib/crud.ts';
+import { checkIdempotencyKey } from '../lib/client.ts';
+import { crud, when } from '../lib/crud.ts';
 
 /** Flag name → API field. */
 const FLAGS = { name: 'name', description: 'description', channel: 'channelIds', video: 'videoIds' };

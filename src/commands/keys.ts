@@ -5,7 +5,7 @@ import { systemClock } from '../../server/lib/clock.ts';
 import { Store } from '../../server/store/db.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
 import { dataDir, dbFile } from '../lib/paths.ts';
-import { printTable } from '../lib/table.ts';
+import { table } from '../lib/output.ts';
 
 interface DataOpt {
   data?: string;
@@ -60,7 +60,7 @@ export function listKeys(opts: DataOpt): void {
     process.stdout.write(JSON.stringify(keys) + '\n');
     return;
   }
-  printTable(
+  table(
     ['ID', 'WORKSPACE', 'NAME', 'KEY', 'SCOPES', 'LIMITED TO', 'CREATED', 'REVOKED'],
     keys.map((k: KeyRecord) => [
       k.id,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CliError, EXIT } from './errors.ts';
+import { CliError, EXIT, usageError } from './errors.ts';
 import { isLocal, type Target } from './target.ts';
 import { route } from './route.ts';
 import type { HttpResponse, Transport } from './transport.ts';
@@ -20,6 +20,14 @@ export class ApiCallError extends CliError {
   override toJSON() {
     return { error: { status: this.status, code: this.code, message: this.apiMessage, requestId: this.requestId } };
   }
+}
+
+/** The contract: an Idempotency-Key is 1 to 200 characters (checked before any request, exit 2). */
+export function checkIdempotencyKey(key: unknown, max = 200): string | undefined {
+  if (key === undefined) return undefined;
+  const k = String(key);
+  if (k.length < 1 || k.length > max) throw usageError(`Idempotency-Key must be 1 to ${max} characters`);
+  return k;
 }
 
 export function exitCodeFor(status: number): number {
@@ -112,7 +120,7 @@ export class ApiClient {
     const headers: Record<string, string> = { authorization: `Bearer ${this.#key}`, accept: 'application/json', 'user-agent': 'adcli' };
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (write) headers['idempotency-key'] = opts.idempotencyKey ?? randomUUID();
+    if (write) headers['idempotency-key'] = checkIdempotencyKey(opts.idempotencyKey) ?? randomUUID();
     const url = this.url(path, opts.query);
     for (let attempt = 0; ; attempt++) {
       const started = performance.now();

@@ -9,24 +9,16 @@ import { operation, validateLocally } from './validate.ts';
 
 /**
  * The request body from the flags, by a flag → field map: flags not given are left out, and a
- * `--no-X` (false) of a list flag means the empty list.
+ * `--no-X` (false) means `cleared`: the empty list for list fields, null for nullable settings.
  */
-export function bodyFrom(opts: Record<string, unknown>, map: Record<string, string>): Record<string, unknown> {
+export function bodyFrom(opts: Record<string, unknown>, map: Record<string, string>, cleared: [] | null = []): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [flag, field] of Object.entries(map)) {
     const v = opts[flag];
     if (v === undefined || v === true) continue;
-    body[field] = v === false ? [] : v;
+    body[field] = v === false ? (cleared === null ? null : []) : v;
   }
   return body;
-}
-
-/** The contract: an Idempotency-Key is 1 to 200 characters (checked before any request, exit 2). */
-export function checkIdempotencyKey(key: unknown, max = 200): string | undefined {
-  if (key === undefined) return undefined;
-  const k = String(key);
-  if (k.length < 1 || k.length > max) throw usageError(`Idempotency-Key must be 1 to ${max} characters`);
-  return k;
 }
 
 export function requireChanges(body: Record<string, unknown>, command: string): void {
@@ -93,31 +85,28 @@ export function crud(r: Resource) {
     async create(cmd: Command): Promise<void> {
       const o = optionsOf<Record<string, unknown>>(cmd);
       const body = bodyFrom(o, r.flags);
-      const idempotencyKey = checkIdempotencyKey(o.idempotencyKey);
       if (body.name === undefined) body.name = await askName(r.noun[0]!.toUpperCase() + r.noun.slice(1));
       await validateLocally((await op('create')).body!, body, 'body');
       const client = await clientFor(o);
-      const record = await client.call(opName('create'), { body, idempotencyKey });
+      const record = await client.call(opName('create'), { body, idempotencyKey: o.idempotencyKey as string | undefined });
       output(o, record);
       r.afterCreate?.(o, record);
     },
     async update(id: string, cmd: Command): Promise<void> {
       const o = optionsOf<Record<string, unknown>>(cmd);
       const body = bodyFrom(o, r.flags);
-      const idempotencyKey = checkIdempotencyKey(o.idempotencyKey);
       await checkId('update', id);
       await validateLocally((await op('update')).body!, body, 'body');
       requireChanges(body, `${r.command} update`);
       const client = await clientFor(o);
-      output(o, await client.call(opName('update'), { params: params(id), body, idempotencyKey }));
+      output(o, await client.call(opName('update'), { params: params(id), body, idempotencyKey: o.idempotencyKey as string | undefined }));
     },
     async remove(id: string, cmd: Command): Promise<void> {
       const o = optionsOf<{ yes?: boolean }>(cmd);
-      const idempotencyKey = checkIdempotencyKey(o.idempotencyKey);
       await checkId('delete', id);
       await confirmDelete(`${r.noun} ${id}`, o.yes);
       const client = await clientFor(o);
-      deletedLine(o, await client.call(opName('delete'), { params: params(id), idempotencyKey }), `${r.noun} ${id}`);
+      deletedLine(o, await client.call(opName('delete'), { params: params(id), idempotencyKey: o.idempotencyKey as string | undefined }), `${r.noun} ${id}`);
     },
   };
 }
