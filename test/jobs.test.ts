@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemActor } from '../server/domain/actor.ts';
 import type { DomainDeps } from '../server/domain/context.ts';
+import { WorkspaceClocks } from '../server/time/workspace-clocks.ts';
 import { createServices, type Services } from '../server/domain/services.ts';
 import { JobQueue, processOwner, type JobKind, type JobRow } from '../server/jobs/queue.ts';
 import { JobRunner } from '../server/jobs/runner.ts';
@@ -224,7 +225,7 @@ describe('job queue on one SQLite file with two connections', () => {
   const open = (): DomainDeps => {
     const store = new Store(join(dir, 'adcli.db'));
     stores.push(store);
-    return { store, clock };
+    return { store, clock: new WorkspaceClocks(store, clock) };
   };
 
   const LEASE = 10_000;
@@ -365,7 +366,8 @@ describe('job runner', () => {
 
   beforeEach(() => {
     clock = new ManualClock('2026-03-02T10:00:00.000Z');
-    deps = { store: Store.memory(), clock };
+    const store = Store.memory();
+    deps = { store, clock: new WorkspaceClocks(store, clock) };
     queue = new JobQueue(deps);
   });
 

@@ -9,8 +9,6 @@ import { assertCustomerAllowed, digitsOnly, formatCustomerId, type Actor } from 
 import type { CampaignRow, Campaigns } from './campaigns.ts';
 import type { DomainDeps } from './context.ts';
 
-const SYNC_SUBJECT = 'all';
-
 /**
  * The service's side of the ad platform: creating campaigns there (always paused), the periodic
  * sync that carries settings and targeting over, accounts and performance. The platform itself
@@ -74,6 +72,7 @@ export class Ads {
       this.#d.clock.now().toISOString(),
       row.id,
     );
+    this.scheduleSync(actor.workspaceId);
     return this.#campaigns.get(actor, row.id);
   }
 
@@ -101,23 +100,33 @@ export class Ads {
     return buildReport({ customerId: account.customerId, dateRange, campaigns });
   }
 
-  /** Makes sure the periodic sync is scheduled (once per store, whichever process runs it). */
-  scheduleSync(): void {
+  /**
+   * Makes sure the periodic sync of each workspace with platform campaigns (or of one workspace) is
+   * scheduled, whichever process runs it. Each workspace syncs on its own clock.
+   */
+  scheduleSync(workspaceId?: string): void {
     this.#d.store.write(() => {
-      if (!this.#jobs.pending('sync_ads', SYNC_SUBJECT)) this.#jobs.enqueue('sync_ads', SYNC_SUBJECT, { delayMs: this.syncIntervalMs });
+      const ids =
+        workspaceId !== undefined
+          ? [workspaceId]
+          : this.#d.store.all<{ w: string }>('SELECT DISTINCT workspace_id AS w FROM campaigns WHERE ads_campaign_id IS NOT NULL').map((r) => r.w);
+      for (const ws of ids) {
+        if (!this.#jobs.pending('sync_ads', ws)) this.#jobs.enqueue('sync_ads', ws, { workspaceId: ws, delayMs: this.syncIntervalMs });
+      }
     });
   }
 
   /**
-   * The sync_ads job: carries each platform campaign's current settings and targeting over,
-   * records the sync time, picks up the platform's status, and schedules the next sync.
+   * The sync_ads job of one workspace (its subject): carries each platform campaign's current
+   * settings and targeting over, records the sync time, picks up the platform's status, and
+   * schedules the next sync. A periodic job keeps only its latest finished run.
    */
   runSync(job: JobRow): void {
     const store = this.#d.store;
     store.write(() => {
       if (!this.#jobs.holds(job.id)) return;
       const now = this.#d.clock.now().toISOString();
-      for (const row of store.all<CampaignRow>('SELECT * FROM campaigns WHERE ads_campaign_id IS NOT NULL')) {
+      for (const row of store.all<CampaignRow>('SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL', job.subject)) {
         const ads = this.#platform.campaign(row.ads_campaign_id!);
         if (!ads || ads.status === 'REMOVED') {
           if (ads) store.run('UPDATE campaigns SET ads_status = ? WHERE id = ?', ads.status, row.id);
@@ -127,8 +136,9 @@ export class Ads {
         if (JSON.stringify(settings) !== JSON.stringify(ads.settings)) this.#platform.sync(row.ads_campaign_id!, settings);
         store.run('UPDATE campaigns SET ads_synced_at = ?, ads_status = ? WHERE id = ?', now, ads.status, row.id);
       }
+      store.run("DELETE FROM jobs WHERE kind = 'sync_ads' AND subject = ? AND state = 'done'", job.subject);
       this.#jobs.finish(job.id, 'done');
-      this.#jobs.enqueue('sync_ads', SYNC_SUBJECT, { delayMs: this.syncIntervalMs });
+      this.#jobs.enqueue('sync_ads', job.subject, { workspaceId: job.subject, delayMs: this.syncIntervalMs });
     });
   }
 
@@ -171,13 +181,14 @@ export class Ads {
     );
     if (!row?.ads_campaign_id) throw notFound(`no campaign ${serviceOrPlatformId} exists in the ad platform`);
     try {
-      this.#platform.setStatus(row.ads_campaign_id, status);
+      // The change happens at the workspace's time, like everything else in it.
+      this.#d.clock.within(row.workspace_id, () => this.#platform.setStatus(row.ads_campaign_id!, status));
     } catch (e) {
       if (e instanceof AdPlatformError && e.code === 'removed') throw conflict(e.message);
       throw e;
     }
     // The service learns the new status at its next sync; make that sync due now.
-    this.#jobs.enqueue('sync_ads', SYNC_SUBJECT);
+    this.#jobs.enqueue('sync_ads', row.workspace_id, { workspaceId: row.workspace_id });
     return { campaignId: row.id, googleAdsCampaignId: row.ads_campaign_id, status };
   }
 }

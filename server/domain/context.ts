@@ -1,8 +1,11 @@
-import type { Clock } from '../lib/clock.ts';
 import type { Store } from '../store/db.ts';
+import type { WorkspaceClocks } from '../time/workspace-clocks.ts';
 
-/** What every domain service needs: the store and the clock. Nothing about HTTP. */
+/**
+ * What every domain service needs: the store and the clock. Nothing about HTTP. The clock tells the
+ * time of the workspace being worked on (design section 7: each workspace has its own time).
+ */
 export interface DomainDeps {
   store: Store;
-  clock: Clock;
+  clock: WorkspaceClocks;
 }

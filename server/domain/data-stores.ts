@@ -55,7 +55,8 @@ export class DataStores {
   }
 
   onCollect(dataStoreId: string): void {
-    this.#jobs.enqueue('collect_data_store', dataStoreId, { delayMs: this.delayMs });
+    const row = this.#d.store.get<{ workspace_id: string | null }>('SELECT workspace_id FROM data_stores WHERE id = ?', dataStoreId);
+    this.#jobs.enqueue('collect_data_store', dataStoreId, { workspaceId: row?.workspace_id ?? null, delayMs: this.delayMs });
   }
 
   /** A collection job that failed for good: the store ends in error rather than collecting forever. */

@@ -11,6 +11,9 @@ import { Exploration } from './exploration.ts';
 import { Keys } from './keys.ts';
 import { Targeting } from './targeting.ts';
 import { Workspaces } from './workspaces.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Store } from '../store/db.ts';
+import { WorkspaceClocks } from '../time/workspace-clocks.ts';
 
 export interface Services {
   deps: DomainDeps;
@@ -32,10 +35,18 @@ export interface ServiceOptions {
   jobDelayMs?: number;
   /** how often settings and targeting are synced to the ad platform */
   syncIntervalMs?: number;
+  /** the lease holder name of this connection's job queue (worker threads name themselves) */
+  jobOwner?: string;
 }
 
-export function createServices(deps: DomainDeps, opts: ServiceOptions = {}): Services {
-  const jobs = new JobQueue(deps);
+/**
+ * The domain services over one store connection. `clock` is real time (the system clock, or a test's
+ * ManualClock); each workspace's own time is derived from it by WorkspaceClocks.
+ */
+export function createServices(base: { store: Store; clock: Clock }, opts: ServiceOptions = {}): Services {
+  const clock = base.clock instanceof WorkspaceClocks ? base.clock : new WorkspaceClocks(base.store, base.clock);
+  const deps: DomainDeps = { store: base.store, clock };
+  const jobs = new JobQueue(deps, { owner: opts.jobOwner });
   const catalog = new Catalog(deps);
   const dataStores = new DataStores(deps, catalog, jobs);
   const audiences = new Audiences(deps, dataStores);

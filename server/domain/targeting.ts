@@ -99,7 +99,7 @@ export class Targeting {
         now,
         slot.id,
       );
-      this.#jobs.enqueue('generate_targeting', slot.id, { payload: { campaignId }, delayMs: this.delayMs });
+      this.#jobs.enqueue('generate_targeting', slot.id, { workspaceId: actor.workspaceId, payload: { campaignId }, delayMs: this.delayMs });
       started.push(slot.id);
     }
     if (started.length) this.#campaigns.refreshStatus(campaignId);

@@ -43,7 +43,7 @@ export class Workspaces {
     return this.#d.store.write(() => {
       const existing = this.bySlug(slug);
       if (existing) return existing;
-      const now = this.#d.clock.now();
+      const now = this.#d.clock.newWorkspaceFrozenAt ?? this.#d.clock.base.now();
       const id = newId(now);
       this.#d.store.run(
         'INSERT INTO workspaces (id, slug, exploration, created_at) VALUES (?, ?, ?, ?)',
@@ -52,8 +52,11 @@ export class Workspaces {
         opts.exploration ? 1 : 0,
         now.toISOString(),
       );
-      const accounts = opts.accounts ?? [defaultAccount(slug)];
-      accounts.forEach((a, i) => this.addAccount(id, a, i === 0));
+      this.#d.clock.startNew(id);
+      this.#d.clock.within(id, () => {
+        const accounts = opts.accounts ?? [defaultAccount(slug)];
+        accounts.forEach((a, i) => this.addAccount(id, a, i === 0));
+      });
       return this.bySlug(slug)!;
     });
   }
@@ -74,7 +77,7 @@ export class Workspaces {
 }
 
 /** A stable account id per workspace slug, so the same setup gives the same ids on every machine. */
-function defaultAccount(slug: string): AdAccountInput {
+export function defaultAccount(slug: string): AdAccountInput {
   const digits = BigInt('0x' + createHash('sha256').update(`account:${slug}`).digest('hex').slice(0, 15)) % 9_000_000_000n;
   return {
     customerId: String(1_000_000_000n + digits),

@@ -57,8 +57,9 @@ export function createApp(opts: AppOptions): Backend {
   const clock = opts.clock ?? systemClock;
   const ops = opts.operations ?? allOperations;
   const services = createServices({ store, clock }, { jobDelayMs: opts.jobDelayMs, syncIntervalMs: opts.syncIntervalMs });
-  const runner = new JobRunner({ store, clock }, services.jobs, jobHandlers(services), { log: opts.log });
-  const limiter = opts.rateLimit === 0 ? null : new RateLimiter(opts.rateLimit ?? 120, clock);
+  const clocks = services.deps.clock;
+  const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), { log: opts.log });
+  const limiter = opts.rateLimit === 0 ? null : new RateLimiter(opts.rateLimit ?? 120);
   const idempotency = new IdempotencyRecords(store);
   const readCache = new ReadCache(store);
   const app = new Hono<Env>();
@@ -95,7 +96,8 @@ export function createApp(opts: AppOptions): Backend {
   const actorFor = (c: Context<Env>, op: Operation): Actor => {
     const key = services.keys.fromHeader(header(c, 'authorization'));
     if (limiter) {
-      const r = limiter.hit(key.keyId);
+      // Rate-limit windows follow the workspace's clock, so advancing it opens a new window.
+      const r = limiter.hit(key.keyId, clocks.of(key.workspaceId).getTime());
       c.header('RateLimit-Limit', String(limiter.limit));
       c.header('RateLimit-Remaining', String(r.remaining));
       c.header('RateLimit-Reset', String(r.resetSeconds));
@@ -129,13 +131,13 @@ export function createApp(opts: AppOptions): Backend {
     const status = op.successStatus ?? 200;
 
     if (!write) {
-      const text = JSON.stringify(store.read(() => op.handler(actor, input, services)));
+      const text = JSON.stringify(clocks.within(actor.workspaceId, () => store.read(() => op.handler(actor, input, services))));
       if (cacheKey !== null) readCache.set(cacheKey, text);
       return c.body(text, status, { 'content-type': 'application/json' });
     }
     const fingerprint = idemKey === undefined ? '' : hash(`${op.method} ${c.req.path}?${canonicalJson(rawQuery)}\n${canonicalJson(rawBody ?? null)}`);
-    const outcome = store.write(() => {
-      const now = clock.now();
+    const outcome = clocks.within(actor.workspaceId, () => store.write(() => {
+      const now = clocks.now();
       if (idemKey !== undefined) {
         const prior = idempotency.find(actor.keyId, idemKey, now);
         if (prior) {
@@ -148,7 +150,7 @@ export function createApp(opts: AppOptions): Backend {
       const text = JSON.stringify(op.handler(actor, input, services));
       if (idemKey !== undefined) idempotency.save(actor.keyId, idemKey, { fingerprint, status, body: text }, now);
       return { status, body: text, replayed: false };
-    });
+    }));
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (outcome.replayed) headers['idempotent-replayed'] = 'true';
     return c.body(outcome.body, outcome.status as 200, headers);

@@ -1,5 +1,3 @@
-import type { Clock } from '../lib/clock.ts';
-
 const WINDOW_MS = 60_000;
 
 /**
@@ -8,19 +6,19 @@ const WINDOW_MS = 60_000;
  */
 export class RateLimiter {
   readonly limit: number;
-  readonly #clock: Clock;
   #windows = new Map<string, { start: number; count: number }>();
 
-  constructor(limit: number, clock: Clock) {
+  constructor(limit: number) {
     this.limit = limit;
-    this.#clock = clock;
   }
 
-  /** Counts a request; returns the state after it, with retryAfter set when it is over the limit. */
-  hit(keyId: string): { remaining: number; resetSeconds: number; retryAfter: number | null } {
-    const now = this.#clock.now().getTime();
+  /**
+   * Counts a request at `now` (ms, the key's workspace time); returns the state after it, with
+   * retryAfter set when it is over the limit.
+   */
+  hit(keyId: string, now: number): { remaining: number; resetSeconds: number; retryAfter: number | null } {
     let w = this.#windows.get(keyId);
-    if (!w || now - w.start >= WINDOW_MS) {
+    if (!w || now - w.start >= WINDOW_MS || now < w.start) {
       if (this.#windows.size > 10_000) this.#sweep(now);
       w = { start: now, count: 0 };
       this.#windows.set(keyId, w);

@@ -16,7 +16,7 @@ export function jobHandlers(s: Services): Partial<Record<JobKind, JobKindHandler
     sync_ads: {
       run: (job) => s.ads.runSync(job),
       // The sync is periodic: one that failed must not stop the next ones.
-      failed: () => s.ads.scheduleSync(),
+      failed: (job) => s.ads.scheduleSync(job.subject),
     },
   };
 }

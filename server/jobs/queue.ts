@@ -22,10 +22,16 @@ export interface JobRow {
   finished_at: string | null;
 }
 
-/** This process as a lease holder: host and pid let a restarted process see that a holder died. */
-export function processOwner(): string {
-  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+/**
+ * This process (or one of its worker threads) as a lease holder: host and pid let a restarted
+ * process see that a holder died; the thread id names a worker, whose leases its pool hands back.
+ */
+export function processOwner(threadId = 0): string {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}:${threadId}`;
 }
+
+/** How long finished jobs are kept, in the time of their workspace: the table stays bounded. */
+export const JOB_RETENTION_MS = 7 * 24 * 3600_000;
 
 function holderIsDead(owner: string): boolean {
   const [host, pid] = owner.split(':');
@@ -59,7 +65,8 @@ export class JobQueue {
 
   /** Queues a job; a job of the same kind and subject that has not started yet is replaced. */
   enqueue(kind: JobKind, subject: string, opts: { workspaceId?: string | null; payload?: object; delayMs?: number } = {}): string {
-    const now = this.#d.clock.now();
+    const workspaceId = opts.workspaceId === undefined ? this.#d.clock.scope : opts.workspaceId;
+    const now = workspaceId ? this.#d.clock.of(workspaceId) : this.#d.clock.now();
     const store = this.#d.store;
     store.run("DELETE FROM jobs WHERE kind = ? AND subject = ? AND state = 'queued'", kind, subject);
     const id = newId(now);
@@ -69,30 +76,35 @@ export class JobQueue {
       id,
       kind,
       subject,
-      opts.workspaceId ?? null,
+      workspaceId,
       JSON.stringify(opts.payload ?? {}),
       new Date(now.getTime() + (opts.delayMs ?? 0)).toISOString(),
       now.toISOString(),
       now.toISOString(),
     );
-    this.onEnqueue();
+    store.afterCommit(this.onEnqueue);
     return id;
   }
 
-  /** Takes the next due job for this process, or null. */
-  claim(): JobRow | null {
+  /**
+   * Takes the next due job for this process, or null. A job is due by the time of its own workspace;
+   * leases run on real time (they guard against dead holders, not simulated work). With `workspaceId`,
+   * only that workspace's jobs due by `until` (an advance stepping through its time).
+   */
+  claim(only?: { workspaceId: string; until: number }): JobRow | null {
     const store = this.#d.store;
     return store.write(() => {
-      const now = this.#d.clock.now();
-      const iso = now.toISOString();
+      const real = this.#d.clock.base.now();
+      const realIso = real.toISOString();
       for (const r of store.all<JobRow>("SELECT * FROM jobs WHERE state = 'running' AND lease_owner != ?", this.owner)) {
-        if (r.lease_owner && (r.lease_until! <= iso || holderIsDead(r.lease_owner))) {
-          store.run("UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, updated_at = ? WHERE id = ?", iso, r.id);
+        if (r.lease_owner && (r.lease_until! <= realIso || holderIsDead(r.lease_owner))) {
+          store.run("UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, updated_at = ? WHERE id = ?", realIso, r.id);
         }
       }
-      const job = store.get<JobRow>("SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT 1", iso);
+      const job = only ? this.#nextOf(only.workspaceId, only.until) : this.#nextDue(real.getTime());
       if (!job) return null;
-      const until = new Date(now.getTime() + this.leaseMs).toISOString();
+      const iso = (job.workspace_id ? this.#d.clock.of(job.workspace_id) : real).toISOString();
+      const until = new Date(real.getTime() + this.leaseMs).toISOString();
       store.run(
         "UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ?",
         this.owner,
@@ -102,6 +114,35 @@ export class JobQueue {
       );
       return { ...job, state: 'running', lease_owner: this.owner, lease_until: until, attempts: job.attempts + 1 };
     });
+  }
+
+  /** The earliest queued job that is due in its workspace's time. */
+  #nextDue(realMs: number): JobRow | undefined {
+    const custom = this.#d.clock.custom();
+    if (custom.size === 0) {
+      return this.#d.store.get<JobRow>("SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT 1", new Date(realMs).toISOString());
+    }
+    // Some workspaces run ahead of (or behind, frozen) real time: look as far as the latest of them,
+    // then keep the first job that is due in its own workspace.
+    const horizon = Math.max(realMs, ...custom.values());
+    const rows = this.#d.store.all<JobRow>(
+      "SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT 200",
+      new Date(horizon).toISOString(),
+    );
+    return rows.find((r) => Date.parse(r.run_at) <= (r.workspace_id !== null ? (custom.get(r.workspace_id) ?? realMs) : realMs));
+  }
+
+  #nextOf(workspaceId: string, until: number): JobRow | undefined {
+    return this.#d.store.get<JobRow>(
+      "SELECT * FROM jobs WHERE workspace_id = ? AND state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT 1",
+      workspaceId,
+      new Date(until).toISOString(),
+    );
+  }
+
+  /** The next queued job of a workspace that falls due by `until`, without claiming it. */
+  peek(workspaceId: string, until: number): JobRow | undefined {
+    return this.#nextOf(workspaceId, until);
   }
 
   /** True while this process still holds the job: a completion must check it in its own transaction. */
@@ -132,19 +173,48 @@ export class JobQueue {
     );
   }
 
-  /** When the next queued job is due, for a runner's timer. */
-  nextDue(): Date | null {
-    const row = this.#d.store.get<{ run_at: string }>("SELECT run_at FROM jobs WHERE state = 'queued' ORDER BY run_at LIMIT 1");
-    return row ? new Date(row.run_at) : null;
+  /** Milliseconds of real time until the next queued job is due, or null when unknown (poll). */
+  msUntilDue(): number | null {
+    const row = this.#d.store.get<{ run_at: string; workspace_id: string | null }>(
+      "SELECT run_at, workspace_id FROM jobs WHERE state = 'queued' ORDER BY run_at LIMIT 1",
+    );
+    if (!row) return null;
+    // A workspace on its own time may have an earlier due job: only tell when every clock is real.
+    if (this.#d.clock.custom().size > 0) return null;
+    return Math.max(0, Date.parse(row.run_at) - this.#d.clock.base.now().getTime());
+  }
+
+  /** Hands back every running job held by `owner` (a worker that stopped or died), to run again. */
+  release(owner: string): number {
+    const iso = this.#d.clock.base.now().toISOString();
+    return this.#d.store.run(
+      "UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, updated_at = ? WHERE state = 'running' AND lease_owner = ?",
+      iso,
+      owner,
+    ).changes;
   }
 
   pending(kind: JobKind, subject: string): JobRow | undefined {
     return this.#d.store.get<JobRow>("SELECT * FROM jobs WHERE kind = ? AND subject = ? AND state IN ('queued', 'running') LIMIT 1", kind, subject);
   }
 
-  /** Forgets finished jobs older than a week, so the table does not grow without end. */
-  prune(): void {
-    const cutoff = new Date(this.#d.clock.now().getTime() - 7 * 24 * 3600_000).toISOString();
-    this.#d.store.run("DELETE FROM jobs WHERE state IN ('done', 'failed') AND finished_at < ?", cutoff);
+  /**
+   * Forgets jobs that finished more than JOB_RETENTION_MS ago in their workspace's time, so the table
+   * stays bounded; returns how many. One workspace with `workspaceId` (after an advance), else all.
+   */
+  prune(workspaceId?: string): number {
+    const store = this.#d.store;
+    return store.write(() => {
+      const ids = workspaceId !== undefined ? [workspaceId] : store.all<{ w: string | null }>("SELECT DISTINCT workspace_id AS w FROM jobs WHERE state IN ('done', 'failed')").map((r) => r.w);
+      let n = 0;
+      for (const ws of ids) {
+        const now = ws ? this.#d.clock.of(ws) : this.#d.clock.base.now();
+        const cutoff = new Date(now.getTime() - JOB_RETENTION_MS).toISOString();
+        n += ws
+          ? store.run("DELETE FROM jobs WHERE workspace_id = ? AND state IN ('done', 'failed') AND finished_at < ?", ws, cutoff).changes
+          : store.run("DELETE FROM jobs WHERE workspace_id IS NULL AND state IN ('done', 'failed') AND finished_at < ?", cutoff).changes;
+      }
+      return n;
+    });
   }
 }

@@ -58,15 +58,23 @@ export class JobRunner {
     this.#queue.onEnqueue = () => {};
   }
 
-  /** Runs every job that is due now, one after another; returns how many ran. For tests and the CLI. */
+  /**
+   * Runs every job that is due now, one after another; returns how many ran. The local profile calls
+   * it before each request, worker threads in their loop, tests by hand.
+   */
   runDue(limit = 1000): number {
     let n = 0;
     for (; n < limit; n++) {
       const job = this.#queue.claim();
       if (!job) break;
-      this.#run(job);
+      this.run(job);
     }
     return n;
+  }
+
+  /** Runs one claimed job on its workspace's time; a throw is recorded as the job's failure. */
+  run(job: JobRow): void {
+    this.#d.clock.within(job.workspace_id, () => this.#run(job));
   }
 
   #run(job: JobRow): void {
@@ -107,8 +115,7 @@ export class JobRunner {
     } finally {
       this.#running = false;
     }
-    const next = this.#queue.nextDue();
-    const wait = next ? Math.max(0, Math.min(this.#pollMs, next.getTime() - this.#d.clock.now().getTime())) : this.#pollMs;
-    this.#schedule(wait);
+    const wait = this.#queue.msUntilDue();
+    this.#schedule(wait === null ? this.#pollMs : Math.min(this.#pollMs, Math.max(wait, 10)));
   }
 }

@@ -20,6 +20,7 @@ export class Store {
   #depth = 0;
   #writes = 0;
   #dataVersion: number | undefined;
+  #afterCommit: (() => void)[] = [];
 
   constructor(path: string) {
     this.path = path;
@@ -99,13 +100,25 @@ export class Store {
       const result = fn();
       this.statement('COMMIT').run();
       if (begin === 'BEGIN IMMEDIATE') this.#writes++;
+      this.#depth = 0;
+      const after = this.#afterCommit.splice(0);
+      for (const cb of after) cb();
       return result;
     } catch (err) {
       if (this.db.isTransaction) this.statement('ROLLBACK').run();
+      // Caches filled inside the failed transaction saw rows that are gone now: make them miss.
+      this.#writes++;
+      this.#afterCommit.length = 0;
       throw err;
     } finally {
       this.#depth = 0;
     }
+  }
+
+  /** Runs cb once the current write transaction has committed (at once outside one); dropped on rollback. */
+  afterCommit(cb: () => void): void {
+    if (this.#depth === 0) cb();
+    else this.#afterCommit.push(cb);
   }
 
   /**

@@ -233,4 +233,49 @@ export const migrations: string[] = [
     PRIMARY KEY (campaign_id, at, status)
   );
   `,
+  /* 3: per-workspace clocks, fault rules and the request journal of adcli serve; a sync per workspace */ `
+  CREATE TABLE workspace_clocks (
+    workspace_id TEXT PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,
+    -- frozen: the instant it stands at; running: NULL, and offset_ms ahead of real time
+    frozen_at TEXT,
+    offset_ms INTEGER NOT NULL DEFAULT 0,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE fault_rules (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    status INTEGER,
+    delay_ms INTEGER,
+    drop_connection INTEGER NOT NULL DEFAULT 0,
+    remaining INTEGER,
+    probability REAL,
+    matched INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX fault_rules_workspace ON fault_rules(workspace_id, seq);
+  CREATE TABLE request_journal (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id TEXT NOT NULL,
+    at TEXT NOT NULL,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    duration_ms REAL NOT NULL,
+    request_id TEXT NOT NULL,
+    idempotency_key TEXT,
+    replayed INTEGER NOT NULL DEFAULT 0,
+    fault TEXT
+  );
+  CREATE INDEX request_journal_workspace ON request_journal(workspace_id, seq);
+  CREATE INDEX jobs_workspace ON jobs(workspace_id, state, run_at);
+  -- The periodic sync was one job for the whole store; each workspace now syncs on its own clock.
+  DELETE FROM jobs WHERE kind = 'sync_ads' AND subject = 'all';
+  UPDATE jobs SET workspace_id = (SELECT workspace_id FROM data_stores WHERE id = jobs.subject)
+    WHERE kind = 'collect_data_store' AND workspace_id IS NULL;
+  UPDATE jobs SET workspace_id = (SELECT c.workspace_id FROM campaign_audiences a JOIN campaigns c ON c.id = a.campaign_id WHERE a.id = jobs.subject)
+    WHERE kind = 'generate_targeting' AND workspace_id IS NULL;
+  `,
 ];
