@@ -14,6 +14,8 @@ import { Workspaces } from './workspaces.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Store } from '../store/db.ts';
 import { WorkspaceClocks } from '../time/workspace-clocks.ts';
+import { FaultRules } from '../control/faults.ts';
+import { RequestJournal } from '../control/journal.ts';
 
 export interface Services {
   deps: DomainDeps;
@@ -28,6 +30,10 @@ export interface Services {
   targeting: Targeting;
   ads: Ads;
   exploration: Exploration;
+  /** adcli serve's fault rules (design section 7) */
+  faults: FaultRules;
+  /** adcli serve's request journal: opened on first use (worker threads never open it) */
+  readonly journal: RequestJournal;
 }
 
 export interface ServiceOptions {
@@ -56,6 +62,7 @@ export function createServices(base: { store: Store; clock: Clock }, opts: Servi
   targeting.delayMs = opts.jobDelayMs ?? 0;
   const ads = new Ads(deps, new SimulatedAdPlatform(deps.store, deps.clock), campaigns, jobs);
   if (opts.syncIntervalMs !== undefined) ads.syncIntervalMs = opts.syncIntervalMs;
+  let journal: RequestJournal | undefined;
   dataStores.afterCollect = (id) => campaigns.usingDataStore(id).forEach((c) => campaigns.refreshStatus(c));
   dataStores.afterDelete = (ids) => ids.forEach((c) => campaigns.refreshStatus(c));
   return {
@@ -71,5 +78,9 @@ export function createServices(base: { store: Store; clock: Clock }, opts: Servi
     targeting,
     ads,
     exploration: new Exploration(deps),
+    faults: new FaultRules(deps),
+    get journal() {
+      return (journal ??= new RequestJournal(base.store));
+    },
   };
 }

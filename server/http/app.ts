@@ -6,7 +6,7 @@ import { createServices, type Services } from '../domain/services.ts';
 import { jobHandlers } from '../jobs/handlers.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
-import { ApiError, errorBody, forbidden } from '../lib/errors.ts';
+import { ApiError, errorBody, forbidden, type ErrorCode } from '../lib/errors.ts';
 import { requestId as newRequestId } from '../lib/ids.ts';
 import { canonicalJson } from '../lib/json.ts';
 import { mountMcp } from '../mcp/endpoint.ts';
@@ -14,6 +14,8 @@ import { operations as allOperations } from '../operations/index.ts';
 import type { Operation } from '../operations/operation.ts';
 import { isBusy, type Store } from '../store/db.ts';
 import { IdempotencyRecords } from '../store/idempotency.ts';
+import { CONTROL_PREFIX, controlOperations } from '../control/operations.ts';
+import { preferFault, type FaultAction } from '../control/faults.ts';
 import { openApiDocument } from './openapi.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { ReadCache } from './read-cache.ts';
@@ -48,7 +50,16 @@ export interface Backend {
   clock: Clock;
 }
 
-type Env = { Variables: { requestId: string } };
+/** What the request journal notes of an API request while it runs (design section 7). */
+interface JournalNote {
+  workspaceId: string;
+  idempotencyKey: string | null;
+  replayed: boolean;
+  fault: string | null;
+  dropped: boolean;
+}
+
+type Env = { Variables: { requestId: string; journal?: JournalNote } };
 
 const EMPTY = Object.freeze({});
 
@@ -71,30 +82,68 @@ export function createApp(opts: AppOptions): Backend {
     // Set before the response exists: touching c.res.headers afterwards would turn node-server's
     // cached string response into a real Response object and cost a third of the throughput.
     c.header('x-request-id', rid);
-    if (!opts.log) return next();
     const started = performance.now();
     await next();
-    opts.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms ${rid}`);
+    const ms = performance.now() - started;
+    const note = c.get('journal');
+    if (note) {
+      services.journal.record({
+        workspaceId: note.workspaceId,
+        at: clocks.of(note.workspaceId).toISOString(),
+        method: c.req.method,
+        path: pathAndQuery(c.req.url),
+        status: note.dropped ? 0 : c.res.status,
+        durationMs: ms,
+        requestId: rid,
+        idempotencyKey: note.idempotencyKey,
+        replayed: note.replayed,
+        fault: note.fault,
+      });
+    }
+    opts.log?.(`${c.req.method} ${c.req.path} ${c.res.status} ${ms.toFixed(1)}ms ${rid}`);
   });
 
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json(errorBody('payload_too_large', 'the request body is larger than 1 MB', c.get('requestId')), 413),
-  });
-  // GET and HEAD carry no body; skipping the stream wrapper keeps reads fast.
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  const limitBody = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => c.json(errorBody('payload_too_large', `the request body is larger than ${formatBytes(maxSize)}`, c.get('requestId')), 413),
+    });
+  const limitJsonBody = limitBody(MAX_BODY_BYTES);
+  // GET and HEAD carry no body; skipping the stream wrapper keeps reads fast. A file upload (a
+  // snapshot) has its own bound, checked on its route.
+  const fileUploads = new Set(controlOperations.filter((op) => op.binary?.in === 'body').map((op) => `${op.method} ${CONTROL_PREFIX}${op.path}`));
+  app.use('*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || fileUploads.has(`${c.req.method} ${c.req.path}`) ? next() : limitJsonBody(c, next),
+  );
 
   app.get(`${API_PREFIX}/openapi.json`, (c) => {
     openapi ??= JSON.stringify(openApiDocument(ops, API_VERSION));
     return c.body(openapi, 200, { 'content-type': 'application/json' });
+  });
+  let controlOpenapi: string | undefined;
+  app.get(`${CONTROL_PREFIX}/openapi.json`, (c) => {
+    controlOpenapi ??= JSON.stringify(
+      openApiDocument(controlOperations, API_VERSION, {
+        title: 'adcli serve controls',
+        description:
+          "The local backend's own controls, outside the contract: each workspace's clock, reset, snapshots, fault rules and the request journal. A key needs the backend scope and acts on its own workspace.",
+        prefix: CONTROL_PREFIX,
+      }),
+    );
+    return c.body(controlOpenapi, 200, { 'content-type': 'application/json' });
   });
 
   // MCP tools generated from the same table, at /mcp on the host; each tool call runs this pipeline.
   mountMcp(app, { services, operations: ops, apiPrefix: API_PREFIX, version: API_VERSION });
 
   /** Authenticates, rate-limits and checks the scope: the part every operation shares. */
-  const actorFor = (c: Context<Env>, op: Operation): Actor => {
+  const actorFor = (c: Context<Env>, op: Operation, control: boolean): Actor => {
     const key = services.keys.fromHeader(header(c, 'authorization'));
+    // The journal keeps the API requests of a workspace, rate-limited ones included; not the controls.
+    if (!control) {
+      const idempotencyKey = op.method !== 'GET' ? (header(c, 'idempotency-key') ?? null) : null;
+      c.set('journal', { workspaceId: key.workspaceId, idempotencyKey, replayed: false, fault: null, dropped: false });
+    }
     if (limiter) {
       // Rate-limit windows follow the workspace's clock, so advancing it opens a new window.
       const r = limiter.hit(key.keyId, clocks.of(key.workspaceId).getTime());
@@ -111,9 +160,28 @@ export function createApp(opts: AppOptions): Backend {
     return { ...key, appUrl: opts.appUrl ?? appUrlOf(c) };
   };
 
-  const run = async (c: Context<Env>, op: Operation): Promise<Response> => {
-    const actor = actorFor(c, op);
+  /** A fault for this API request, from its Prefer header or the workspace's rules; null for none. */
+  const faultFor = (c: Context<Env>, workspaceId: string, op: Operation): FaultAction | null =>
+    preferFault(header(c, 'prefer')) ?? services.faults.match(workspaceId, op.method, c.req.path.slice(API_PREFIX.length));
+
+  const run = async (c: Context<Env>, op: Operation, control: boolean): Promise<Response> => {
+    const actor = actorFor(c, op, control);
     const write = op.method !== 'GET';
+    if (control) {
+      if (op.binary) return runFile(c, op, actor);
+    } else {
+      const note = c.get('journal')!;
+      const fault = faultFor(c, actor.workspaceId, op);
+      if (fault) {
+        note.fault = fault.source;
+        if (fault.delayMs > 0) await new Promise((r) => setTimeout(r, fault.delayMs));
+        if (fault.drop) {
+          note.dropped = true;
+          return dropConnection(c);
+        }
+        if (fault.status !== null) throw injectedError(fault.status, fault.source);
+      }
+    }
     // A read answered before from unchanged data is answered again without validation or queries.
     const cacheKey = write || op.timeDependent ? null : `${actor.keyId}\n${actor.appUrl}\n${c.req.url}`;
     const cached = cacheKey === null ? undefined : readCache.get(cacheKey);
@@ -152,17 +220,40 @@ export function createApp(opts: AppOptions): Backend {
       return { status, body: text, replayed: false };
     }));
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (outcome.replayed) headers['idempotent-replayed'] = 'true';
+    if (outcome.replayed) {
+      headers['idempotent-replayed'] = 'true';
+      const note = c.get('journal');
+      if (note) note.replayed = true;
+    }
     return c.body(outcome.body, outcome.status as 200, headers);
   };
 
-  for (const op of ops) {
-    app.on(op.method, API_PREFIX + op.path.replace(/\{(\w+)\}/g, ':$1'), (c) => run(c, op));
-  }
+  /** An operation whose body or answer is a file (snapshots): no read cache, no idempotency memory. */
+  const runFile = async (c: Context<Env>, op: Operation, actor: Actor): Promise<Response> => {
+    const binary = op.binary!;
+    const params = op.params ? parseOrThrow(op.params, c.req.param(), 'path') : EMPTY;
+    const query = op.query ? parseOrThrow(op.query, c.req.query(), 'query') : noQuery(c.req.query());
+    const body = binary.in === 'body' ? await readFile(c, binary.maxBytes ?? MAX_BODY_BYTES) : undefined;
+    const input = { params, query, body } as Parameters<Operation['handler']>[1];
+    const result = await clocks.within(actor.workspaceId, () => op.handler(actor, input, services));
+    if (binary.in === 'response') {
+      return c.body(result as Uint8Array<ArrayBuffer>, 200, { 'content-type': binary.mediaType, 'content-disposition': 'attachment; filename="adcli-snapshot.db"' });
+    }
+    return c.body(JSON.stringify(result), op.successStatus ?? 200, { 'content-type': 'application/json' });
+  };
+
+  const mount = (prefix: string, table: readonly Operation[], control: boolean) => {
+    for (const op of table) app.on(op.method, prefix + op.path.replace(/\{(\w+)\}/g, ':$1'), (c) => run(c, op, control));
+  };
+  mount(API_PREFIX, ops, false);
+  mount(CONTROL_PREFIX, controlOperations, true);
 
   // Exact shapes only: the routes are strict, so `/campaigns/` is no route at all (404), not a 405 that
   // would tell a GET to use GET.
-  const routes = ops.map((op) => ({ method: op.method, re: new RegExp('^' + API_PREFIX + op.path.replace(/\{\w+\}/g, '[^/]+') + '$') }));
+  const routes = [
+    ...ops.map((op) => ({ prefix: API_PREFIX, op })),
+    ...controlOperations.map((op) => ({ prefix: CONTROL_PREFIX, op })),
+  ].map(({ prefix, op }) => ({ method: op.method, re: new RegExp('^' + prefix + op.path.replace(/\{\w+\}/g, '[^/]+') + '$') }));
   app.notFound((c) => {
     const allowed = routes.filter((r) => r.re.test(c.req.path)).map((r) => r.method);
     if (allowed.length) {
@@ -198,6 +289,54 @@ export function header(c: Context, name: string): string | undefined {
   if (!incoming) return c.req.header(name);
   const v = incoming.headers[name];
   return Array.isArray(v) ? v.join(', ') : v;
+}
+
+/** The request's path and query (never its headers: the journal must not hold a key). */
+function pathAndQuery(url: string): string {
+  const i = url.indexOf('/', url.indexOf('//') + 2);
+  return i < 0 ? '/' : url.slice(i);
+}
+
+/** An injected status, in the contract's error shape (a 429 with Retry-After, as the real one). */
+function injectedError(status: number, source: string): ApiError {
+  const codes: Record<number, ErrorCode> = {
+    400: 'invalid_request',
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not_found',
+    405: 'method_not_allowed',
+    409: 'conflict',
+    413: 'payload_too_large',
+    429: 'rate_limited',
+  };
+  const code = codes[status] ?? (status >= 500 ? 'internal' : 'invalid_request');
+  const why = source === 'prefer' ? 'the Prefer header asked for it' : `fault rule ${source}`;
+  return new ApiError(status, code, `injected fault: this backend answers ${status} because ${why}`, status === 429 ? { 'Retry-After': '1' } : {});
+}
+
+/**
+ * An injected dropped connection: over a socket, the socket is destroyed with no answer; in-process
+ * (the local profile) the answer is marked so the transport fails as a dropped socket would.
+ */
+function dropConnection(c: Context<Env>): Response {
+  const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
+  incoming?.socket?.destroy();
+  return c.json(errorBody('internal', 'injected fault: the connection was dropped', c.get('requestId')), 502, { 'x-adcli-dropped': '1' });
+}
+
+/** A file body (a snapshot upload), at most maxBytes. */
+async function readFile(c: Context, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(c.req.header('content-length') ?? NaN);
+  const tooBig = () => new ApiError(413, 'payload_too_large', `the file is larger than ${formatBytes(maxBytes)}`);
+  if (declared > maxBytes) throw tooBig();
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.length > maxBytes) throw tooBig();
+  if (bytes.length === 0) throw new ApiError(400, 'invalid_request', 'the body must be the file (an SQLite snapshot), not empty');
+  return bytes;
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${n / (1024 * 1024)} MB` : `${n / 1024} KB`;
 }
 
 /** The application link base for this request's host (the in-process app has no real host). */

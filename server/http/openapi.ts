@@ -32,8 +32,21 @@ function parameters(schema: z.ZodType | undefined, location: 'path' | 'query'): 
   });
 }
 
-/** The OpenAPI 3.1 document, generated from the operation table. */
-export function openApiDocument(ops: readonly Operation[], version: string): Json {
+export interface DocumentInfo {
+  title: string;
+  description: string;
+  /** where the operations' paths live on the host */
+  prefix: string;
+}
+
+const API_INFO: DocumentInfo = {
+  title: 'Advertising Campaign Management API',
+  description: 'Campaigns, audience targeting, saved audiences, data stores, brands and the ad platform. Served by adcli.',
+  prefix: '/api/v1',
+};
+
+/** The OpenAPI 3.1 document, generated from an operation table (the API's, or adcli serve's controls). */
+export function openApiDocument(ops: readonly Operation[], version: string, info: DocumentInfo = API_INFO): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const op of ops) {
     const write = op.method !== 'GET';
@@ -45,7 +58,10 @@ export function openApiDocument(ops: readonly Operation[], version: string): Jso
       [success]: {
         description: success === 201 ? 'Created' : 'OK',
         headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } },
-        content: { 'application/json': { schema: schemaOf(op.response, 'output') } },
+        content:
+          op.binary?.in === 'response'
+            ? { [op.binary.mediaType]: { schema: { type: 'string', contentMediaType: op.binary.mediaType } } }
+            : { 'application/json': { schema: schemaOf(op.response, 'output') } },
       },
     };
     for (const status of errors) {
@@ -67,20 +83,18 @@ export function openApiDocument(ops: readonly Operation[], version: string): Jso
         ...parameters(op.query, 'query'),
         ...(write ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
       ],
-      ...(op.body
-        ? { requestBody: { required: op.bodyRequired ?? false, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } }
-        : {}),
+      ...(op.binary?.in === 'body'
+        ? { requestBody: { required: true, content: { [op.binary.mediaType]: { schema: { type: 'string', contentMediaType: op.binary.mediaType } } } } }
+        : op.body
+          ? { requestBody: { required: op.bodyRequired ?? false, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } }
+          : {}),
       responses,
     };
   }
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'Advertising Campaign Management API',
-      version,
-      description: 'Campaigns, audience targeting, saved audiences, data stores, brands and the ad platform. Served by adcli.',
-    },
-    servers: [{ url: '/api/v1' }],
+    info: { title: info.title, version, description: info.description },
+    servers: [{ url: info.prefix }],
     security: [{ bearerAuth: [] }],
     tags: [...new Set(ops.map((o) => o.tag))].map((name) => ({ name })),
     paths,

@@ -43,9 +43,15 @@ export interface Operation<
   errors: number[];
   /** the answer depends on the clock, not only on stored data (never served from the read cache) */
   timeDependent?: boolean;
+  /**
+   * The body or the answer is a file, not JSON (snapshots): its media type and, for a body, its size
+   * bound. Such a handler may return a promise and runs outside the pipeline's transaction (it makes
+   * its own), without the idempotency memory.
+   */
+  binary?: { mediaType: string; in: 'body' | 'response'; maxBytes?: number };
   /** the operation only reads / the change cannot be undone / repeating it changes nothing more */
   hints: { readOnly: boolean; destructive: boolean; idempotent: boolean };
-  handler(actor: Actor, input: OperationInput<P, Q, B>, services: Services): z.input<R>;
+  handler(actor: Actor, input: OperationInput<P, Q, B>, services: Services): z.input<R> | Promise<z.input<R>>;
 }
 
 export function defineOperation<P extends AnyObject, Q extends AnyObject, B extends z.ZodType, R extends z.ZodType>(

@@ -59,5 +59,7 @@ export const SCOPES = [
   'exploration:read',
   'ads:read',
   'ads:write',
+  // adcli serve's own: the controls under /_adcli/v1 (clock, reset, snapshots, faults, journal)
+  'backend',
 ] as const;
 export type Scope = (typeof SCOPES)[number];

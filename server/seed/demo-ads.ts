@@ -14,7 +14,7 @@ const DAY = 24 * 3600_000;
  */
 export function seedDemoAdsHistory(services: Services, workspaceId: string, days = 90): void {
   const { store, clock } = services.deps;
-  store.write(() => {
+  store.write(() => clock.within(workspaceId, () => {
     const row = store.get<CampaignRow>('SELECT * FROM campaigns WHERE workspace_id = ? AND name = ?', workspaceId, DEMO_CAMPAIGNS.platform);
     if (!row || row.ads_campaign_id || !row.customer_id) return;
     const now = clock.now().getTime();
@@ -29,5 +29,5 @@ export function seedDemoAdsHistory(services: Services, workspaceId: string, days
       new Date(now - (days + 2) * DAY).toISOString(),
       row.id,
     );
-  });
+  }));
 }

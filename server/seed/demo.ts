@@ -3,7 +3,7 @@ import { systemActor } from '../domain/actor.ts';
 import { Catalog, SHARED } from '../domain/catalog.ts';
 import type { DataStoreRow } from '../domain/data-stores.ts';
 import type { Services } from '../domain/services.ts';
-import type { AdAccountInput } from '../domain/workspaces.ts';
+import type { AdAccountInput, WorkspaceRow } from '../domain/workspaces.ts';
 import { SCOPES } from '../schemas/common.ts';
 import { ytChannel, ytCommentThread, ytVideo } from '../schemas/youtube.ts';
 import { demoContent, type DemoContent, type DemoTheme } from './demo-content.ts';
@@ -15,7 +15,7 @@ export const DEMO_ACCOUNTS: AdAccountInput[] = [
 ];
 
 /** Customer ids are unique across the store, so a demo under another slug gets stable ids of its own. */
-function accountsFor(slug: string): AdAccountInput[] {
+export function demoAccountsFor(slug: string): AdAccountInput[] {
   if (slug === 'demo') return DEMO_ACCOUNTS;
   return DEMO_ACCOUNTS.map((a, i) => {
     const n = BigInt('0x' + createHash('sha256').update(`demo-account:${slug}:${i}`).digest('hex').slice(0, 15)) % 9_000_000_000n;
@@ -66,14 +66,25 @@ export function seedDemo(services: Services, slug = 'demo'): { workspaceId: stri
   return store.write(() => {
     const existing = services.workspaces.bySlug(slug);
     if (existing) return { workspaceId: existing.id };
+    const ws = services.workspaces.ensure(slug, { exploration: true, accounts: demoAccountsFor(slug) });
+    fillDemo(services, ws);
+    return { workspaceId: ws.id };
+  });
+}
 
+/**
+ * Fills a workspace that has the demo's ad accounts (demoAccountsFor) with the demo: brands, data
+ * stores, saved audiences and campaigns, made at the workspace's own time. Used by the seed and by a
+ * reset to the demo seed.
+ */
+export function fillDemo(services: Services, ws: WorkspaceRow): void {
+  const { store, clock } = services.deps;
+  store.write(() => clock.within(ws.id, () => {
     const content = demoContent();
     const videosByChannel = loadCatalog(services, content);
     const videosOf = (channelIds: string[]) => channelIds.flatMap((c) => videosByChannel.get(c) ?? []);
 
     const library = ensureLibrary(services, [...content.themes.hiking, ...content.themes.trail, ...content.themes.travel], videosOf);
-
-    const ws = services.workspaces.ensure(slug, { exploration: true, accounts: accountsFor(slug) });
     const actor = systemActor(ws, SCOPES);
 
     const brand = {
@@ -203,9 +214,7 @@ export function seedDemo(services: Services, slug = 'demo'): { workspaceId: stri
       dataStoreIds: [stores.travel],
       audienceIds: [audience.travellers.id, audience.backpackers.id],
     });
-
-    return { workspaceId: ws.id };
-  });
+  }));
 }
 
 /**

@@ -21,6 +21,7 @@ export class Store {
   #writes = 0;
   #dataVersion: number | undefined;
   #afterCommit: (() => void)[] = [];
+  #onClose: (() => void)[] = [];
 
   constructor(path: string) {
     this.path = path;
@@ -135,7 +136,13 @@ export class Store {
     return `${this.#dataVersion}.${this.#writes}`;
   }
 
+  /** Runs cb when the store closes (things opened beside it, such as the request journal). */
+  onClose(cb: () => void): void {
+    this.#onClose.push(cb);
+  }
+
   close(): void {
+    for (const cb of this.#onClose.splice(0)) cb();
     this.#statements.clear();
     if (this.db.isOpen) this.db.close();
   }

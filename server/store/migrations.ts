@@ -233,7 +233,7 @@ export const migrations: string[] = [
     PRIMARY KEY (campaign_id, at, status)
   );
   `,
-  /* 3: per-workspace clocks, fault rules and the request journal of adcli serve; a sync per workspace */ `
+  /* 3: per-workspace clocks and fault rules of adcli serve (its request journal has a file of its own); a sync per workspace */ `
   CREATE TABLE workspace_clocks (
     workspace_id TEXT PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,
     -- frozen: the instant it stands at; running: NULL, and offset_ms ahead of real time
@@ -256,20 +256,6 @@ export const migrations: string[] = [
     created_at TEXT NOT NULL
   );
   CREATE INDEX fault_rules_workspace ON fault_rules(workspace_id, seq);
-  CREATE TABLE request_journal (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    workspace_id TEXT NOT NULL,
-    at TEXT NOT NULL,
-    method TEXT NOT NULL,
-    path TEXT NOT NULL,
-    status INTEGER NOT NULL,
-    duration_ms REAL NOT NULL,
-    request_id TEXT NOT NULL,
-    idempotency_key TEXT,
-    replayed INTEGER NOT NULL DEFAULT 0,
-    fault TEXT
-  );
-  CREATE INDEX request_journal_workspace ON request_journal(workspace_id, seq);
   CREATE INDEX jobs_workspace ON jobs(workspace_id, state, run_at);
   -- The periodic sync was one job for the whole store; each workspace now syncs on its own clock.
   DELETE FROM jobs WHERE kind = 'sync_ads' AND subject = 'all';

@@ -20,10 +20,13 @@ export interface Client {
   delete<T = any>(path: string, headers?: Record<string, string>): Promise<Reply<T>>;
 }
 
-/** A client of the in-process app (app.request): the real routes, middleware and store. */
-export function clientFor(app: Hono<any>, key: string): Client {
+/**
+ * A client of the in-process app (app.request): the real routes, middleware and store. `prefix` is
+ * where the paths live: the API (/api/v1) or adcli serve's controls (/_adcli/v1).
+ */
+export function clientFor(app: Hono<any>, key: string, prefix = '/api/v1'): Client {
   const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await app.request(`/api/v1${path}`, {
+    const res = await app.request(`${prefix}${path}`, {
       method,
       headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -46,8 +49,8 @@ export interface TestBackend extends Backend {
   clock: ManualClock;
   /** a client with every scope in workspace `acme` */
   api: Client;
-  /** a client with a new key: pick scopes, workspace and limits */
-  client(opts?: { scopes?: readonly Scope[]; workspace?: string; customerIds?: string[]; campaignIds?: string[] }): Client;
+  /** a client with a new key: pick scopes, workspace and limits (`prefix` /_adcli/v1 for the controls) */
+  client(opts?: { scopes?: readonly Scope[]; workspace?: string; customerIds?: string[]; campaignIds?: string[]; prefix?: string }): Client;
   workspaceId(slug?: string): string;
 }
 
@@ -65,7 +68,7 @@ export function testBackend(opts: { rateLimit?: number; store?: Store; clock?: M
         campaignIds: o.campaignIds ?? null,
       }).key;
     });
-    return clientFor(backend.app, key);
+    return clientFor(backend.app, key, o.prefix);
   };
   return {
     ...backend,

@@ -1,0 +1,51 @@
+import type { Services } from '../domain/services.ts';
+import { defaultAccount } from '../domain/workspaces.ts';
+import { demoAccountsFor, fillDemo } from '../seed/demo.ts';
+import { seedDemoAdsHistory } from '../seed/demo-ads.ts';
+import type { SeedName } from '../seed/index.ts';
+
+/**
+ * Resets a workspace to empty, or to a seed: its campaigns, audiences, data stores, brands, imported
+ * content, jobs, idempotency memory, ad-platform records, fault rules and clock go; the workspace and
+ * its API keys stay, so the caller carries on with the same key. One transaction: all or nothing.
+ * The clock comes back to real time (or to `serve --clock`'s instant): a reset is a fresh start.
+ */
+export function resetWorkspace(services: Services, workspaceId: string, seed?: SeedName): { workspace: string; seed: SeedName | null } {
+  const { store, clock } = services.deps;
+  return store.write(() => {
+    const ws = store.get<{ id: string; slug: string; exploration: number; created_at: string }>('SELECT * FROM workspaces WHERE id = ?', workspaceId)!;
+    const accounts = "SELECT customer_id FROM ad_accounts WHERE workspace_id = ?";
+    const platformCampaigns = `SELECT campaign_id FROM ads_campaigns WHERE customer_id IN (${accounts})`;
+    const statements = [
+      `DELETE FROM ads_settings_history WHERE campaign_id IN (${platformCampaigns})`,
+      `DELETE FROM ads_status_changes WHERE campaign_id IN (${platformCampaigns})`,
+      `DELETE FROM ads_campaigns WHERE customer_id IN (${accounts})`,
+      // campaign_audiences go with their campaign (ON DELETE CASCADE), store links with their store
+      'DELETE FROM campaigns WHERE workspace_id = ?',
+      'DELETE FROM audiences WHERE workspace_id = ?',
+      'DELETE FROM data_stores WHERE workspace_id = ?',
+      'DELETE FROM brands WHERE workspace_id = ?',
+      'DELETE FROM yt_comments WHERE owner = ?',
+      'DELETE FROM yt_videos WHERE owner = ?',
+      'DELETE FROM yt_channels WHERE owner = ?',
+      'DELETE FROM jobs WHERE workspace_id = ?',
+      'DELETE FROM idempotency WHERE api_key_id IN (SELECT id FROM api_keys WHERE workspace_id = ?)',
+      'DELETE FROM fault_rules WHERE workspace_id = ?',
+      'DELETE FROM ad_accounts WHERE workspace_id = ?',
+    ];
+    for (const sql of statements) store.run(sql, workspaceId);
+    clock.forget(workspaceId);
+    clock.startNew(workspaceId);
+    clock.within(workspaceId, () => {
+      const accountsToAdd = seed === 'demo' ? demoAccountsFor(ws.slug) : [defaultAccount(ws.slug)];
+      accountsToAdd.forEach((a, i) => services.workspaces.addAccount(workspaceId, a, i === 0));
+    });
+    if (seed === 'demo') {
+      store.run('UPDATE workspaces SET exploration = 1 WHERE id = ?', workspaceId);
+      fillDemo(services, { ...ws, exploration: 1 });
+      seedDemoAdsHistory(services, workspaceId);
+      services.ads.scheduleSync(workspaceId);
+    }
+    return { workspace: ws.slug, seed: seed ?? null };
+  });
+}
