@@ -1,3 +1,7 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SCOPES } from '../server/schemas/common.ts';
 import { DEMO_CAMPAIGNS } from '../server/seed/demo.ts';
@@ -214,6 +218,33 @@ describe('snapshots', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ workspaces: 1 });
     expect(ok(await api.get('/brands')).data.map((x: any) => x.name)).toEqual(['Before']);
+  });
+
+  it('refuses an inconsistent store, or one from a newer adcli, and changes nothing', async () => {
+    ok(await api.post('/brands', { name: 'Kept' }), 201);
+    const bytes = await save();
+    const dir = mkdtempSync(join(tmpdir(), 'adcli-test-snap-'));
+    try {
+      const edit = (sql: string) => {
+        const file = join(dir, `s-${Math.random()}.db`);
+        writeFileSync(file, bytes);
+        const db = new DatabaseSync(file);
+        db.exec(sql);
+        db.close();
+        return new Uint8Array(readFileSync(file));
+      };
+      const orphaned = await load(edit('PRAGMA foreign_keys = OFF; DELETE FROM workspaces;'));
+      expect(orphaned.status).toBe(400);
+      expect((await orphaned.json()).error.message).toMatch(/inconsistent: a row of .* names a missing row of workspaces/);
+      const newer = await load(edit("INSERT INTO schema_migrations (version, applied_at) VALUES (999, '2030-01-01')"));
+      expect(newer.status).toBe(400);
+      expect((await newer.json()).error.message).toMatch(/newer adcli \(schema 999/);
+      const notOurs = await load(edit('DROP TABLE schema_migrations'));
+      expect((await notOurs.json()).error.message).toMatch(/not an adcli store/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(ok(await api.get('/brands')).data.map((x: any) => x.name)).toEqual(['Kept']);
   });
 
   it('refuses a file that is not an adcli store and leaves the store untouched', async () => {

@@ -109,6 +109,8 @@ function checkSnapshot(file: string): void {
     }
     const ok = (db.prepare('PRAGMA quick_check').get() as { quick_check: string }).quick_check;
     if (ok !== 'ok') throw invalid(`the snapshot is damaged: ${ok}`);
+    const orphan = db.prepare('PRAGMA foreign_key_check').get() as { table: string; parent: string } | undefined;
+    if (orphan) throw invalid(`the snapshot is inconsistent: a row of ${orphan.table} names a missing row of ${orphan.parent}`);
   } catch (e) {
     if (e instanceof Error && 'status' in e) throw e;
     throw invalid(`the snapshot cannot be read as an adcli store: ${(e as Error).message}`);
