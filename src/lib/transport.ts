@@ -65,6 +65,11 @@ export async function remoteTransport(dispatcher?: Dispatcher): Promise<Transpor
 /**
  * The built-in `local` profile: the very same backend app, in this process, on the default data
  * dir, seeded with the demo on first use. Loaded only when a command needs it.
+ *
+ * No server runs between commands, so the commands do the background work: before each request,
+ * every job that is due runs to its end (claimed with a lease, so two adcli processes never run one
+ * job twice). A job is due once its minimum duration has passed since it was queued, so whichever
+ * adcli command comes next after that finishes it, with or without --wait.
  */
 export async function localTransport(): Promise<Transport> {
   const [{ createApp }, { Store }, { bootstrap }, paths] = await Promise.all([
@@ -83,18 +88,30 @@ export async function localTransport(): Promise<Transport> {
   const backend = createApp({ store, jobDelayMs: 1500 });
   const boot = bootstrap(backend.services, { seedWhenEmpty: 'demo', keyFile: paths.keyFile(dir) });
   backend.services.ads.scheduleSync();
-  backend.runner.start();
   return {
     defaultKey: boot.apiKey,
     async send(req) {
+      backend.runner.runDue();
       const res = await backend.app.request(req.url, { method: req.method, headers: req.headers, body: req.body, signal: req.signal });
+      if (res.headers.has(DROPPED_HEADER)) {
+        // An injected fault: the backend's answer stands for a connection closed without one.
+        await res.body?.cancel();
+        throw droppedConnection();
+      }
       const headers: Record<string, string> = {};
       res.headers.forEach((v, k) => (headers[k] = v));
       return { status: res.status, headers, text: await res.text() };
     },
     close() {
-      backend.runner.stop();
       store.close();
     },
   };
+}
+
+/** Set by the backend on an answer that stands for a dropped connection (a fault rule with drop). */
+export const DROPPED_HEADER = 'x-adcli-dropped';
+
+/** What a socket closed without an answer looks like: the client retries it as a network error. */
+export function droppedConnection(): Error {
+  return Object.assign(new Error('the connection was dropped'), { code: 'ECONNRESET' });
 }
