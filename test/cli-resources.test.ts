@@ -5,7 +5,7 @@
  * against the API's own answers, local validation before any request, each exit code, imports of
  * real-shaped YouTube Data API responses in batches, and the TTY case through a pseudo-terminal.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { AUDIENCE_KINDS as SERVER_AUDIENCE_KINDS } from '../server/schemas/recor
 import { importLimits } from '../server/schemas/youtube.ts';
 import { batchBody, packBatches, routeItems, IMPORT_LIMITS, MAX_BATCH_BYTES } from '../src/commands/data-stores.ts';
 import { AUDIENCE_KINDS } from '../src/tree/resources.ts';
-import { BIN, cleanupAll, listAll, runAdcli, sandbox, startServer, tempDir, type RunResult, type Sandbox, type Server } from './helpers/process.ts';
+import { BIN, cleanupAll, hasScript, listAll, runAdcli, runInTerminal, sandbox, startServer, tempDir, type RunResult, type Sandbox, type Server } from './helpers/process.ts';
 
 afterAll(cleanupAll);
 
@@ -544,35 +544,6 @@ describe('the built-in local profile (no env; the demo seeded on first use)', ()
 
 // ------------------------------------------------------------------- a terminal
 
-const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
-
-/** Runs `cmd` in a pseudo-terminal (util-linux script); `answer` is typed once `prompt` shows. */
-function inTerminal(args: string[], env: NodeJS.ProcessEnv, dialog?: { prompt: string; answer: string }): Promise<RunResult> {
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const cmd = [process.execPath, BIN, ...args].map(quote).join(' ');
-  const ttyEnv = { ...env };
-  delete ttyEnv.CI;
-  return new Promise((resolve) => {
-    const child = spawn('script', ['-qec', cmd, '/dev/null'], { env: { ...ttyEnv, COLUMNS: '160' }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let answered = false;
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      stdout += d;
-      if (dialog && !answered && stdout.includes(dialog.prompt)) {
-        answered = true;
-        child.stdin.write(dialog.answer);
-      }
-    });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
-}
-
 describe.skipIf(!hasScript)('on a terminal (pseudo-terminal via script)', () => {
   let sb: Sandbox;
   beforeAll(() => {
@@ -580,41 +551,41 @@ describe.skipIf(!hasScript)('on a terminal (pseudo-terminal via script)', () => 
   });
 
   it('tables with box drawing, the local-backend notice, and aligned fields', async () => {
-    const list = await inTerminal(['audiences', 'list'], sb.env);
-    expect(list.code, list.stdout).toBe(0);
-    expect(list.stdout).toMatch(/┌─+┬/);
-    expect(list.stdout).toMatch(/│ ID +│ NAME +│ KIND/);
-    expect(list.stdout).toContain('Using the local backend');
-    const ws = await inTerminal(['workspace'], sb.env);
-    expect(ws.code, ws.stdout).toBe(0);
-    expect(ws.stdout).toMatch(/Workspace +demo/);
-    expect(ws.stdout).toMatch(/│ RECENT CAMPAIGN/);
-    const stores = await inTerminal(['data-stores', 'list', '--include-library'], sb.env);
-    expect(stores.stdout).toMatch(/│ library +│/);
+    const list = await runInTerminal(['audiences', 'list'], sb.env);
+    expect(list.code, list.output).toBe(0);
+    expect(list.output).toMatch(/┌─+┬/);
+    expect(list.output).toMatch(/│ ID +│ NAME +│ KIND/);
+    expect(list.output).toContain('Using the local backend');
+    const ws = await runInTerminal(['workspace'], sb.env);
+    expect(ws.code, ws.output).toBe(0);
+    expect(ws.output).toMatch(/Workspace +demo/);
+    expect(ws.output).toMatch(/│ RECENT CAMPAIGN/);
+    const stores = await runInTerminal(['data-stores', 'list', '--include-library'], sb.env);
+    expect(stores.output).toMatch(/│ library +│/);
   });
 
   it('with colour: status words coloured', async () => {
     const env = { ...sb.env };
     delete env.NO_COLOR;
-    const r = await inTerminal(['data-stores', 'list'], env);
-    expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toContain(`${ESC}32mready${ESC}39m`);
+    const r = await runInTerminal(['data-stores', 'list'], env);
+    expect(r.code, r.output).toBe(0);
+    expect(r.output).toContain(`${ESC}32mready${ESC}39m`);
   });
 
   it('prompts for a missing name, and confirms a delete', async () => {
-    const created = await inTerminal(['brands', 'create', '--website', 'https://typed.example'], sb.env, { prompt: 'Brand name', answer: 'Typed brand\r' });
-    expect(created.code, created.stdout).toBe(0);
-    const id = /ID +([a-f0-9]{24})/.exec(created.stdout)?.[1];
+    const created = await runInTerminal(['brands', 'create', '--website', 'https://typed.example'], sb.env, { dialog: { prompt: 'Brand name', answer: 'Typed brand\r' } });
+    expect(created.code, created.output).toBe(0);
+    const id = /ID +([a-f0-9]{24})/.exec(created.output)?.[1];
     expect(id).toBeTruthy();
     const rows = tsv(await runAdcli(['brands', 'list', '--name', 'Typed brand'], { env: sb.env }));
     expect(rows).toEqual([[id, 'Typed brand', 'https://typed.example', expect.any(String)]]);
 
-    const no = await inTerminal(['brands', 'delete', id!], sb.env, { prompt: 'Delete brand', answer: 'n\r' });
+    const no = await runInTerminal(['brands', 'delete', id!], sb.env, { dialog: { prompt: 'Delete brand', answer: 'n\r' } });
     expect(no.code).toBe(2);
-    expect(no.stdout).toContain('nothing deleted');
-    const yes = await inTerminal(['brands', 'delete', id!], sb.env, { prompt: 'Delete brand', answer: 'y\r' });
-    expect(yes.code, yes.stdout).toBe(0);
-    expect(yes.stdout).toContain(`Deleted brand ${id}`);
+    expect(no.output).toContain('nothing deleted');
+    const yes = await runInTerminal(['brands', 'delete', id!], sb.env, { dialog: { prompt: 'Delete brand', answer: 'y\r' } });
+    expect(yes.code, yes.output).toBe(0);
+    expect(yes.output).toContain(`Deleted brand ${id}`);
   });
 });
 

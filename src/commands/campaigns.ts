@@ -1,11 +1,14 @@
 import type { Command } from 'commander';
+import type { ApiClient } from '../lib/client.ts';
 import { clientFor, optionsOf } from '../lib/context.ts';
+import { CliError, EXIT } from '../lib/errors.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
 import { c, fields, printJson, status, table } from '../lib/output.ts';
 import { ask, canPrompt, choose, confirmDelete } from '../lib/prompt.ts';
 import { bodyFrom } from '../lib/crud.ts';
 import { route } from '../lib/route.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
+import { follow } from '../lib/wait.ts';
 import { CAMPAIGN_TYPES } from '../tree/campaigns.ts';
 
 /** Flag name → API field, for the settings flags of create and update. */
@@ -87,14 +90,54 @@ function output(o: { json?: boolean }, record: unknown): void {
   else showCampaign(record);
 }
 
+interface Campaign {
+  id: string;
+  status: 'draft' | 'loading' | 'ready' | 'error';
+}
+
+type WaitFlags = { wait?: boolean; waitTimeout: number };
+
+/**
+ * `--wait` on a campaign: polls it while it is loading (its data stores collect or its targeting
+ * generates), with the shared --wait; then prints it, and ends with exit 10 when it is in error.
+ */
+async function settle(o: WaitFlags & { json?: boolean }, client: ApiClient, campaign: Campaign): Promise<void> {
+  const id = campaign.id;
+  const x = await follow<Campaign>({
+    client,
+    initial: campaign,
+    poll: (signal) => client.call<Campaign>('get_campaign', { params: { campaignId: id }, signal }),
+    settled: (c) => c.status !== 'loading',
+    describe: (c) => `campaign ${id} ${c.status}`,
+    spinnerText: (c) => `Loading campaign ${id}: ${c.status}`,
+    timeoutMs: o.waitTimeout,
+    json: o.json,
+    job: 'the work',
+    still: 'still loading',
+    resume: `See it with adcli campaigns get ${id}, or keep waiting with adcli campaigns get ${id} --wait`,
+  });
+  output(o, x);
+  if (x.status === 'error') throw await campaignFailed(client, id);
+}
+
+/** Exit 10 naming the audience slots whose targeting failed, with their errors. */
+async function campaignFailed(client: ApiClient, id: string): Promise<CliError> {
+  const t = await client.call<{ audiences: { id: string; name: string; status: string; error: string }[] }>('get_targeting', { params: { campaignId: id } });
+  const failed = t.audiences.filter((s) => s.status === 'error');
+  const what = failed.length ? `: targeting of ${failed.map((s) => `${s.name} (slot ${s.id}): ${s.error || 'no reason given'}`).join('; ')}` : '';
+  return new CliError(`campaign ${id} ended in error${what}. See adcli targeting show ${id}`, EXIT.jobFailed);
+}
+
 export async function get(id: string, cmd: Command): Promise<void> {
-  const o = optionsOf(cmd);
+  const o = optionsOf<WaitFlags>(cmd);
   const client = await clientFor(o);
-  output(o, await client.call('get_campaign', { params: { campaignId: id } }));
+  const campaign = await client.call<Campaign>('get_campaign', { params: { campaignId: id } });
+  if (o.wait) await settle(o, client, campaign);
+  else output(o, campaign);
 }
 
 export async function create(cmd: Command): Promise<void> {
-  const o = optionsOf<Record<string, unknown>>(cmd);
+  const o = optionsOf<WaitFlags & Record<string, unknown>>(cmd);
   const body = bodyFromFlags(o);
   if (body.name === undefined) {
     body.name = await ask('--name', 'Campaign name', { validate: (v) => (v.length >= 1 && v.length <= 160) || 'between 1 and 160 characters' });
@@ -113,7 +156,9 @@ export async function create(cmd: Command): Promise<void> {
   const op = await operation('create_campaign');
   await validateLocally(op.body!, body, 'body');
   const client = await clientFor(o);
-  output(o, await client.call('create_campaign', { body, idempotencyKey: o.idempotencyKey as string | undefined }));
+  const campaign = await client.call<Campaign>('create_campaign', { body, idempotencyKey: o.idempotencyKey as string | undefined });
+  if (o.wait) await settle(o, client, campaign);
+  else output(o, campaign);
 }
 
 export async function update(id: string, cmd: Command): Promise<void> {

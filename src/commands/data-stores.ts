@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { clientFor, optionsOf } from '../lib/context.ts';
-import { CliError, usageError } from '../lib/errors.ts';
+import { CliError, EXIT, usageError } from '../lib/errors.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
 import { c, ce, fields, notice, printJson, status, stderrTTY, table } from '../lib/output.ts';
 import { route } from '../lib/route.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
-import { checkIdempotencyKey } from '../lib/client.ts';
-import { crud, when } from '../lib/crud.ts';
+import { checkIdempotencyKey, type ApiClient } from '../lib/client.ts';
+import { askName, bodyFrom, crud, when } from '../lib/crud.ts';
+import { follow } from '../lib/wait.ts';
 
 /** Flag name → API field. */
 const FLAGS = { name: 'name', description: 'description', channel: 'channelIds', video: 'videoIds' };
@@ -29,7 +30,7 @@ export function showDataStore(x: any, extra: [string, string][] = []): void {
   ]);
 }
 
-export const { list, get, create, update, remove } = crud({
+const resource = crud({
   noun: 'data store',
   command: 'data-stores',
   idParam: 'dataStoreId',
@@ -39,11 +40,71 @@ export const { list, get, create, update, remove } = crud({
   row: (x) => [x.id, x.name, status(x.status), x.scope, x.channelCount, x.videoCount, when(x.updatedAt)],
   listQuery: (o) => ({ includeLibrary: o.includeLibrary ? 'true' : undefined }),
   afterCreate: (o, r) => {
-    if (r.status === 'collecting' && !o.json && stderrTTY()) {
-      process.stderr.write(ce().gray(`Collecting in the background; adcli data-stores get ${r.id} shows when it is ready.\n`));
-    }
+    if (r.status === 'collecting' && !o.json) notice(`Collecting in the background; adcli data-stores get ${r.id} --wait waits until it is ready.`);
   },
 });
+export const { list, update, remove } = resource;
+
+interface DataStore {
+  id: string;
+  status: 'collecting' | 'ready' | 'error';
+  error: string;
+}
+
+type WaitFlags = { wait?: boolean; waitTimeout: number; json?: boolean };
+
+/**
+ * `--wait` on a data store: polls it while it is collecting (the shared --wait: spinner or progress
+ * lines, exit 8 on timeout, 130 on Ctrl-C). Answers the settled store; one that ended in error is
+ * the caller's to print before `failedStore` ends the command with exit 10.
+ */
+async function waitForStore(o: WaitFlags, client: ApiClient, store: DataStore): Promise<DataStore> {
+  const id = store.id;
+  return follow<DataStore>({
+    client,
+    initial: store,
+    poll: (signal) => client.call<DataStore>('get_data_store', { params: { dataStoreId: id }, signal }),
+    settled: (x) => x.status !== 'collecting',
+    describe: (x) => `data store ${id} ${x.status}`,
+    spinnerText: (x) => `Collecting data store ${id}: ${x.status}`,
+    timeoutMs: o.waitTimeout,
+    json: o.json,
+    job: 'the collection',
+    still: 'still collecting',
+    resume: `See it with adcli data-stores get ${id}, or keep waiting with adcli data-stores get ${id} --wait`,
+  });
+}
+
+/** Exit 10 for a store whose collection ended in error, with the store's own message. */
+function failedStore(x: DataStore): void {
+  if (x.status !== 'error') return;
+  throw new CliError(`data store ${x.id} ended in error: ${x.error || 'no reason given'}`, EXIT.jobFailed);
+}
+
+const output = (o: { json?: boolean }, x: unknown) => (o.json ? printJson(x) : showDataStore(x));
+
+export async function get(id: string, cmd: Command): Promise<void> {
+  const o = optionsOf<WaitFlags>(cmd);
+  if (!o.wait) return resource.get(id, cmd);
+  await validateLocally((await operation('get_data_store')).params!, { dataStoreId: id }, 'path');
+  const client = await clientFor(o);
+  const x = await waitForStore(o, client, await client.call<DataStore>('get_data_store', { params: { dataStoreId: id } }));
+  output(o, x);
+  failedStore(x);
+}
+
+export async function create(cmd: Command): Promise<void> {
+  const o = optionsOf<WaitFlags & Record<string, unknown>>(cmd);
+  if (!o.wait) return resource.create(cmd);
+  const body = bodyFrom(o, FLAGS);
+  if (body.name === undefined) body.name = await askName('Data store');
+  await validateLocally((await operation('create_data_store')).body!, body, 'body');
+  const client = await clientFor(o);
+  const created = await client.call<DataStore>('create_data_store', { body, idempotencyKey: o.idempotencyKey });
+  const x = await waitForStore(o, client, created);
+  output(o, x);
+  failedStore(x);
+}
 
 export async function channels(id: string, cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags>(cmd);
@@ -233,7 +294,7 @@ async function readSource(file: string): Promise<string> {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export async function importFiles(id: string, cmd: Command): Promise<void> {
-  const o = optionsOf<{ file?: string[] }>(cmd);
+  const o = optionsOf<WaitFlags & { file?: string[] }>(cmd);
   const op = await operation('import_data_store');
   await validateLocally(op.params!, { dataStoreId: id }, 'path');
   const files = o.file ?? [];
@@ -284,14 +345,16 @@ export async function importFiles(id: string, cmd: Command): Promise<void> {
     dataStore = r.dataStore;
   }
   if (progress) process.stderr.write('\r\x1b[K');
-  if (o.json) {
-    printJson({ dataStore, imported });
-    return;
+  // Importing does not start a collection, but the store may be collecting its sources already.
+  if (o.wait) dataStore = await waitForStore(o, client, dataStore as DataStore);
+  if (o.json) printJson({ dataStore, imported });
+  else {
+    showDataStore(dataStore, [
+      [
+        'Imported',
+        `${plural(imported.channels, 'channel')}, ${plural(imported.videos, 'video')}, ${plural(imported.comments, 'comment')} in ${plural(bodies.length, 'request')}`,
+      ],
+    ]);
   }
-  showDataStore(dataStore, [
-    [
-      'Imported',
-      `${plural(imported.channels, 'channel')}, ${plural(imported.videos, 'video')}, ${plural(imported.comments, 'comment')} in ${plural(bodies.length, 'request')}`,
-    ],
-  ]);
+  if (o.wait) failedStore(dataStore as DataStore);
 }

@@ -4,9 +4,8 @@ import type { ApiClient } from '../lib/client.ts';
 import { clientFor, optionsOf } from '../lib/context.ts';
 import { CliError, EXIT, usageError } from '../lib/errors.ts';
 import { c, ce, notice, printJson, status, stdoutTTY, table } from '../lib/output.ts';
-import { isLocal } from '../lib/target.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
-import { formatElapsed, spinner, takeOverCtrlC, waitFor } from '../lib/wait.ts';
+import { follow } from '../lib/wait.ts';
 
 interface Item {
   section: string;
@@ -108,7 +107,7 @@ export async function show(campaignId: string, cmd: Command): Promise<void> {
   const t = await client.call<Targeting>('get_targeting', { params: { campaignId } });
   if (!o.wait) return output(o, t);
   const generating = t.audiences.filter((s) => s.status === 'generating').map((s) => s.id);
-  const final = await waitForSlots(client, campaignId, generating, o.waitTimeout, t);
+  const final = await waitForSlots(o, client, campaignId, generating, t);
   finish(o, campaignId, final, generating);
 }
 
@@ -146,7 +145,7 @@ export async function generate(campaignId: string, cmd: Command): Promise<void> 
     ...new Set([...r.started, ...r.audiences.filter((s) => s.status === 'generating' && (!named || named.has(s.id))).map((s) => s.id)]),
   ];
   const { started: _s, skipped: _k, ...targeting } = r;
-  const final = await waitForSlots(client, campaignId, awaited, o.waitTimeout, targeting);
+  const final = await waitForSlots(o, client, campaignId, awaited, targeting);
   finish(o, campaignId, final, awaited);
 }
 
@@ -170,51 +169,33 @@ function summary(t: Targeting, awaited: string[]): string {
 }
 
 /**
- * Polls get_targeting until none of the awaited slots is generating (ready or error), with a
- * spinner on a terminal. Timeout → exit 8 telling how to resume; Ctrl-C → stop waiting, the
- * generation goes on, exit 130.
+ * Polls get_targeting until none of the awaited slots is generating (ready or error): the shared
+ * `--wait` (spinner or progress lines, timeout exit 8, Ctrl-C exit 130, the generation goes on).
  */
-async function waitForSlots(client: ApiClient, campaignId: string, awaited: string[], timeoutMs: number, initial: Targeting): Promise<Targeting> {
-  const settled = (t: Targeting) => t.audiences.every((s) => !awaited.includes(s.id) || s.status !== 'generating');
-  if (awaited.length === 0 || settled(initial)) {
-    if (awaited.length === 0) notice('Nothing is generating; showing the targeting as it is.');
+async function waitForSlots(
+  o: { waitTimeout: number; json?: boolean },
+  client: ApiClient,
+  campaignId: string,
+  awaited: string[],
+  initial: Targeting,
+): Promise<Targeting> {
+  if (awaited.length === 0) {
+    notice('Nothing is generating; showing the targeting as it is.');
     return initial;
   }
-  const label = (t: Targeting, ms: number) => `Generating targeting of campaign ${campaignId}: ${summary(t, awaited)} · ${ms < 1000 ? '0s' : formatElapsed(ms)}`;
-  const spin = await spinner(label(initial, 0));
-  const ctrlC = takeOverCtrlC();
-  let tick: NodeJS.Timeout | undefined;
-  let last = initial;
-  const started = performance.now();
-  // The elapsed time moves between polls too.
-  if (process.stderr.isTTY) tick = setInterval(() => spin.update(label(last, performance.now() - started)), 1000);
-  try {
-    const r = await waitFor<Targeting>({
-      poll: (signal) => client.call<Targeting>('get_targeting', { params: { campaignId }, signal }),
-      done: settled,
-      initial,
-      timeoutMs,
-      signal: ctrlC.signal,
-      onPoll: (t, ms) => {
-        last = t;
-        spin.update(label(t, ms));
-      },
-    });
-    if (r.outcome === 'done') return r.value;
-    const resume = `See it with adcli targeting show ${campaignId}, or keep waiting with adcli targeting show ${campaignId} --wait`;
-    // The local backend runs its jobs in this process: a stopped job is picked up by the next adcli run.
-    const goesOn = isLocal(client.target)
-      ? 'the generation is saved and carries on the next time adcli uses the local backend'
-      : 'the generation goes on in the background';
-    if (r.outcome === 'timeout') {
-      throw new CliError(`still generating after ${formatElapsed(r.elapsedMs)} (--wait-timeout ${formatElapsed(timeoutMs)}); ${goesOn}. ${resume}`, EXIT.waitTimeout);
-    }
-    throw new CliError(`stopped waiting; ${goesOn}. ${resume}`, EXIT.interrupted);
-  } finally {
-    if (tick) clearInterval(tick);
-    spin.stop();
-    ctrlC.release();
-  }
+  return follow<Targeting>({
+    client,
+    initial,
+    poll: (signal) => client.call<Targeting>('get_targeting', { params: { campaignId }, signal }),
+    settled: (t) => t.audiences.every((s) => !awaited.includes(s.id) || s.status !== 'generating'),
+    describe: (t) => `targeting of campaign ${campaignId}: ${summary(t, awaited)}`,
+    spinnerText: (t) => `Generating targeting of campaign ${campaignId}: ${summary(t, awaited)}`,
+    timeoutMs: o.waitTimeout,
+    json: o.json,
+    job: 'the generation',
+    still: 'still generating',
+    resume: `See it with adcli targeting show ${campaignId}, or keep waiting with adcli targeting show ${campaignId} --wait`,
+  });
 }
 
 /** "trail shoes:EXACT" → {text, matchType}; without a known suffix the whole text is the keyword (BROAD). */

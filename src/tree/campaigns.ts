@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { collect, num } from '../lib/validate.ts';
 import { intArg } from '../lib/args.ts';
+import { waitFlags } from './wait-flags.ts';
 
 export const CAMPAIGN_TYPES = ['SEARCH', 'DEMAND_GEN', 'VIDEO', 'DISPLAY'];
 export const BUDGET_TYPES = ['daily', 'total'];
@@ -8,6 +9,9 @@ export const BIDDING_STRATEGIES = ['MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_
 export const CAMPAIGN_STATUSES = ['draft', 'loading', 'ready', 'error'];
 
 const load = () => import('../commands/campaigns.ts');
+
+/** What --wait on a campaign waits out. */
+const WHILE_LOADING = 'the campaign is loading (its data stores collect or its targeting generates)';
 
 /** Flags for every writable campaign setting; --no-X clears a nullable one. */
 function settingsFlags(cmd: Command): Command {
@@ -44,16 +48,17 @@ export function registerCampaigns(program: Command): void {
     .option('--name <text>', 'only names containing this text')
     .addOption(new Option('--status <status>', 'only this status').choices(CAMPAIGN_STATUSES))
     .action(async (_o, cmd) => (await load()).list(cmd));
-  campaigns
-    .command('get')
-    .description('Show one campaign')
-    .argument('<id>', 'campaign id')
-    .action(async (id, _o, cmd) => (await load()).get(id, cmd));
-  settingsFlags(campaigns.command('create').description('Create a campaign (prompts for what is missing on a terminal)'))
-    .option('--data-store <id>', "data store of the campaign's primary audience; repeat for several", collect)
-    .option('--audience <id>', 'saved audience to attach a copy of; repeat for several', collect)
-    .option('--idempotency-key <key>', 'make a retry of this exact create safe (default: generated)')
-    .action(async (_o, cmd) => (await load()).create(cmd));
+  waitFlags(campaigns.command('get').description('Show one campaign').argument('<id>', 'campaign id'), WHILE_LOADING, 'the campaign').action(async (id, _o, cmd) =>
+    (await load()).get(id, cmd),
+  );
+  waitFlags(
+    settingsFlags(campaigns.command('create').description('Create a campaign (prompts for what is missing on a terminal)'))
+      .option('--data-store <id>', "data store of the campaign's primary audience; repeat for several", collect)
+      .option('--audience <id>', 'saved audience to attach a copy of; repeat for several', collect)
+      .option('--idempotency-key <key>', 'make a retry of this exact create safe (default: generated)'),
+    WHILE_LOADING,
+    'the campaign',
+  ).action(async (_o, cmd) => (await load()).create(cmd));
   settingsFlags(campaigns.command('update').description('Change the given settings of a campaign').argument('<id>', 'campaign id'))
     .option('--idempotency-key <key>', 'make a retry of this exact change safe (default: generated)')
     .action(async (id, _o, cmd) => (await load()).update(id, cmd));

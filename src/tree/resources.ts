@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { intArg } from '../lib/args.ts';
+import { waitFlags } from './wait-flags.ts';
 
 /** The contract's audience kinds (server/schemas/records.ts AUDIENCE_KINDS; a test keeps them equal). */
 export const AUDIENCE_KINDS = ['custom', 'affinity', 'in_market'];
@@ -8,6 +9,9 @@ const workspace = () => import('../commands/workspace.ts');
 const audiences = () => import('../commands/audiences.ts');
 const dataStores = () => import('../commands/data-stores.ts');
 const brands = () => import('../commands/brands.ts');
+
+/** What --wait on a data store waits out. */
+const WHILE_COLLECTING = 'the data store collects';
 
 /** A repeatable flag; after `--no-X` (false) the list starts again. */
 export function repeat(value: string, previous: unknown): string[] {
@@ -92,25 +96,34 @@ export function registerResources(program: Command): void {
   listFlags(d.command('list').description('List data stores, newest first'))
     .option('--include-library', 'also list the shared library stores')
     .action(async (_o, cmd) => (await dataStores()).list(cmd));
-  d.command('get')
-    .description('Show one data store (also a library store) with its status and counts')
-    .argument('<id>', 'data store id')
-    .action(async (id, _o, cmd) => (await dataStores()).get(id, cmd));
-  idempotency(
-    dataStoreFlags(d.command('create').description('Create a data store; with --channel/--video it starts collecting (prompts for a missing name on a terminal)'), false),
-    'create',
+  waitFlags(
+    d.command('get').description('Show one data store (also a library store) with its status and counts').argument('<id>', 'data store id'),
+    WHILE_COLLECTING,
+    'the data store',
+  ).action(async (id, _o, cmd) => (await dataStores()).get(id, cmd));
+  waitFlags(
+    idempotency(
+      dataStoreFlags(d.command('create').description('Create a data store; with --channel/--video it starts collecting (prompts for a missing name on a terminal)'), false),
+      'create',
+    ),
+    WHILE_COLLECTING,
+    'the data store',
   ).action(async (_o, cmd) => (await dataStores()).create(cmd));
   idempotency(
     dataStoreFlags(d.command('update').description('Rename a data store or replace its sources (collected again)').argument('<id>', 'data store id'), true),
   ).action(async (id, _o, cmd) => (await dataStores()).update(id, cmd));
-  d.command('import')
-    .description(
-      'Import channels, videos and comments from JSON files: {channels, videos, comments}, a YouTube Data API list response, or an array of resources; sent in batches within the API limits',
-    )
-    .argument('<id>', 'data store id')
-    .option('-f, --file <path>', 'a JSON file, or - for stdin; repeat for several', repeat)
-    .option('--idempotency-key <key>', 'make a retry of this exact import safe: batch N uses KEY-N (default: generated)')
-    .action(async (id, _o, cmd) => (await dataStores()).importFiles(id, cmd));
+  waitFlags(
+    d
+      .command('import')
+      .description(
+        'Import channels, videos and comments from JSON files: {channels, videos, comments}, a YouTube Data API list response, or an array of resources; sent in batches within the API limits',
+      )
+      .argument('<id>', 'data store id')
+      .option('-f, --file <path>', 'a JSON file, or - for stdin; repeat for several', repeat)
+      .option('--idempotency-key <key>', 'make a retry of this exact import safe: batch N uses KEY-N (default: generated)'),
+    WHILE_COLLECTING,
+    'the data store and the counts imported',
+  ).action(async (id, _o, cmd) => (await dataStores()).importFiles(id, cmd));
   listFlags(d.command('channels').description("List a data store's channels").argument('<id>', 'data store id'), { name: false }).action(async (id, _o, cmd) =>
     (await dataStores()).channels(id, cmd),
   );

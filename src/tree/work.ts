@@ -1,7 +1,8 @@
 import { Option, type Command } from 'commander';
 import { OPERATIONS, type OperationSummary } from '../generated/operations.ts';
-import { durationArg, intArg } from '../lib/args.ts';
+import { intArg } from '../lib/args.ts';
 import { collect } from '../lib/validate.ts';
+import { waitFlags } from './wait-flags.ts';
 
 /** The performance date-range presets (the contract's, in the account's time zone). */
 export const DATE_RANGES = ['TODAY', 'YESTERDAY', 'LAST_7_DAYS', 'LAST_14_DAYS', 'LAST_30_DAYS', 'THIS_MONTH', 'LAST_MONTH'];
@@ -12,13 +13,6 @@ const performanceCmds = () => import('../commands/performance.ts');
 const adsCmds = () => import('../commands/ads.ts');
 const exploreCmds = () => import('../commands/explore.ts');
 const apiCmds = () => import('../commands/api.ts');
-
-/** --wait and --wait-timeout, for commands that follow a background job. */
-function waitFlags(cmd: Command, what: string): Command {
-  return cmd
-    .option('--wait', `wait until ${what}, with a spinner on a terminal; then print the final targeting (Ctrl-C stops waiting, the job goes on)`)
-    .addOption(new Option('--wait-timeout <duration>', 'give up waiting after this long (e.g. 90s, 10m); exit 8').argParser(durationArg).default(600_000, '10m'));
-}
 
 /** `adcli api --help`: every operation, from the generated table (no zod, no server code at start-up). */
 export function operationsHelp(ops: readonly OperationSummary[] = OPERATIONS): string {
@@ -50,7 +44,8 @@ export function registerWork(program: Command): void {
       .command('show')
       .description('Show the targeting of every audience slot, grouped by section, with match types and sources')
       .argument('<campaign>', 'campaign id'),
-    'no audience slot is generating any more',
+    'an audience slot generates',
+    'the final targeting',
   ).action(async (id, _o, cmd) => (await targetingCmds()).show(id, cmd));
   waitFlags(
     targeting
@@ -59,7 +54,8 @@ export function registerWork(program: Command): void {
       .argument('<campaign>', 'campaign id')
       .option('--audience <slot>', 'audience slot id to (re)generate; repeat for several (see targeting show)', collect)
       .option('--idempotency-key <key>', 'make a retry of this exact request safe (default: generated)'),
-    'every started slot is ready or failed',
+    'the slots it started generate',
+    'the final targeting',
   ).action(async (id, _o, cmd) => (await targetingCmds()).generate(id, cmd));
   targeting
     .command('edit')

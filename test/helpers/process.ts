@@ -3,7 +3,7 @@
  * temporary home, data and config folders, so tests never touch the real home. Every child and every
  * temp folder is tracked: call `killAll()` in afterEach and `cleanupAll()` in afterAll.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -162,6 +162,51 @@ export async function runAdcli(args: string[], opts: SpawnOptions & { timeoutMs?
   const exit = await p.exited;
   clearTimeout(timer);
   return { ...exit, stdout: p.stdout(), stderr: p.stderr() };
+}
+
+/** Whether util-linux `script` is here to run a command in a pseudo-terminal. */
+export const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
+
+export interface TerminalResult extends Exit {
+  /** everything the command wrote (stdout and stderr share the terminal), CRLF as LF */
+  output: string;
+}
+
+/**
+ * Runs adcli in a pseudo-terminal (util-linux `script`), so stdin, stdout and stderr are one
+ * terminal of `cols` columns; CI is unset, so prompts may show. With `dialog`, `answer` is typed
+ * once `prompt` has shown. Killed after timeoutMs.
+ */
+export function runInTerminal(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  opts: { cols?: number; dialog?: { prompt: string; answer: string }; timeoutMs?: number } = {},
+): Promise<TerminalResult> {
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const cmd = [process.execPath, BIN, ...args].map(quote).join(' ');
+  const ttyEnv = { ...env };
+  delete ttyEnv.CI;
+  const child = spawn('script', ['-qec', `stty cols ${opts.cols ?? 120} rows 50; exec ${cmd}`, '/dev/null'], { env: ttyEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+  children.add(child);
+  let output = '';
+  let answered = false;
+  const take = (d: string) => {
+    output += d;
+    if (opts.dialog && !answered && output.includes(opts.dialog.prompt)) {
+      answered = true;
+      child.stdin.write(opts.dialog.answer);
+    }
+  };
+  child.stdout.setEncoding('utf8').on('data', take);
+  child.stderr.setEncoding('utf8').on('data', take);
+  const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
+  return new Promise((resolve) =>
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      children.delete(child);
+      resolve({ code, signal, output: output.replace(/\r\n/g, '\n') });
+    }),
+  );
 }
 
 export interface ServeInfo {
