@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CliError, EXIT, usageError } from './errors.ts';
 import { isLocal, type Target } from './target.ts';
 import { route } from './route.ts';
+import { API_PREFIX } from '../generated/operations.ts';
+import type { BytesResponse, BytesTransport } from './bytes-transport.ts';
 import type { HttpResponse, Transport } from './transport.ts';
 
 /** The API refused: its code, message and request id, and the exit code that status maps to. */
@@ -42,6 +44,8 @@ export interface RequestOptions {
   /** for writes; generated when absent, and the same on every retry */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** where the path lives on the host: the API's /api/v1 (default), or adcli serve's controls */
+  prefix?: string;
 }
 
 export interface ClientOptions {
@@ -87,49 +91,98 @@ export class ApiClient {
     this.#sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
   }
 
-  url(path: string, query?: RequestOptions['query']): string {
-    const base = isLocal(this.target) ? 'http://localhost/api/v1' : this.target.baseUrl;
+  /**
+   * The URL of a path under a prefix of the host: the API's (the base URL, which ends with /api/v1)
+   * or adcli serve's controls, beside it on the same host.
+   */
+  url(path: string, query?: RequestOptions['query'], prefix: string = API_PREFIX): string {
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) qs.set(k, String(v));
     const s = qs.toString();
-    return `${base}${path}${s ? `?${s}` : ''}`;
+    return `${this.#base(prefix)}${path}${s ? `?${s}` : ''}`;
+  }
+
+  #base(prefix: string): string {
+    const api = isLocal(this.target) ? `http://localhost${API_PREFIX}` : this.target.baseUrl;
+    if (prefix === API_PREFIX) return api;
+    // The host's root is the base URL without its /api/v1 (a deployment may sit under a path).
+    const root = api.endsWith(API_PREFIX) ? api.slice(0, -API_PREFIX.length) : new URL(api).origin;
+    return `${root}${prefix}`;
   }
 
   async request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     const res = await this.raw(method, path, opts);
-    const parsed = res.text ? safeJson(res.text) : undefined;
-    if (res.status >= 200 && res.status < 300) return parsed as T;
-    const err = (parsed as { error?: { code?: string; message?: string; requestId?: string } } | undefined)?.error;
-    throw new ApiCallError(
-      res.status,
-      err?.code ?? `http_${res.status}`,
-      err?.message ?? `the API answered ${res.status}`,
-      err?.requestId ?? res.headers['x-request-id'],
-    );
+    if (res.status >= 200 && res.status < 300) return (res.text ? safeJson(res.text) : undefined) as T;
+    throw refusal(res.status, res.text, res.headers);
   }
 
-  /** Calls an operation of the table by name (see route.ts); the answer, or an ApiCallError. */
+  /** Calls an operation by name (see route.ts), of the API or of adcli serve's controls; the answer, or an ApiCallError. */
   call<T = any>(name: string, opts: RequestOptions & { params?: Record<string, string> } = {}): Promise<T> {
-    const { method, path } = route(name, opts.params);
-    return this.request<T>(method, path, opts);
+    const { method, path, prefix } = route(name, opts.params);
+    return this.request<T>(method, path, { ...opts, prefix });
   }
 
   /** Sends with retries; returns the final response whatever its status. */
   async raw(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResponse> {
-    const write = method !== 'GET' && method !== 'HEAD';
-    const headers: Record<string, string> = { authorization: `Bearer ${this.#key}`, accept: 'application/json', 'user-agent': 'adcli' };
+    const headers = this.#headers(method, opts.idempotencyKey);
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (write) headers['idempotency-key'] = checkIdempotencyKey(opts.idempotencyKey) ?? randomUUID();
-    const url = this.url(path, opts.query);
+    const url = this.url(path, opts.query, opts.prefix);
+    return this.#withRetries(
+      `→ ${method} ${url}\n${formatHeaders(headers)}${body ? `\n  ${truncate(body)}` : ''}`,
+      () => this.#transport.send({ method, url, headers, body, signal: opts.signal }),
+      (res) => res.text,
+      opts.signal,
+    );
+  }
+
+  /**
+   * Calls an operation whose answer or body is a file (snapshots): `body` is sent as is with
+   * `mediaType`, and a 2xx answer's bytes are returned unchanged. Needs a transport that carries bytes.
+   */
+  async callBytes(
+    name: string,
+    opts: { params?: Record<string, string>; body?: Uint8Array; mediaType: string; idempotencyKey?: string; signal?: AbortSignal },
+  ): Promise<Uint8Array> {
+    const transport = this.#transport as Partial<BytesTransport>;
+    if (typeof transport.sendBytes !== 'function') throw new Error('this transport does not carry bytes');
+    const { method, path, prefix } = route(name, opts.params);
+    const headers = this.#headers(method, opts.idempotencyKey);
+    headers.accept = opts.body === undefined ? opts.mediaType : 'application/json';
+    if (opts.body !== undefined) headers['content-type'] = opts.mediaType;
+    const url = this.url(path, undefined, prefix);
+    const body = opts.body;
+    const res: BytesResponse = await this.#withRetries(
+      `→ ${method} ${url}\n${formatHeaders(headers)}${body ? `\n  (${body.byteLength} bytes)` : ''}`,
+      () => transport.sendBytes!({ method, url, headers, body, signal: opts.signal }),
+      (r) => (r.status >= 200 && r.status < 300 ? `(${r.bytes.byteLength} bytes)` : new TextDecoder().decode(r.bytes)),
+      opts.signal,
+    );
+    if (res.status >= 200 && res.status < 300) return res.bytes;
+    throw refusal(res.status, new TextDecoder().decode(res.bytes), res.headers);
+  }
+
+  #headers(method: string, idempotencyKey: string | undefined): Record<string, string> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.#key}`, accept: 'application/json', 'user-agent': 'adcli' };
+    if (method !== 'GET' && method !== 'HEAD') headers['idempotency-key'] = checkIdempotencyKey(idempotencyKey) ?? randomUUID();
+    return headers;
+  }
+
+  /** Sends until an answer that is not worth retrying, or the retries are spent; network errors retried as well. */
+  async #withRetries<R extends { status: number; headers: Record<string, string> }>(
+    request: string,
+    send: () => Promise<R>,
+    textOf: (res: R) => string,
+    signal: AbortSignal | undefined,
+  ): Promise<R> {
     for (let attempt = 0; ; attempt++) {
       const started = performance.now();
-      this.#debug?.(`→ ${method} ${url}\n${formatHeaders(headers)}${body ? `\n  ${truncate(body)}` : ''}`);
-      let res: HttpResponse;
+      this.#debug?.(request);
+      let res: R;
       try {
-        res = await this.#transport.send({ method, url, headers, body, signal: opts.signal });
+        res = await send();
       } catch (e) {
-        if (opts.signal?.aborted) throw e;
+        if (signal?.aborted) throw e;
         const reason = networkReason(e);
         this.#debug?.(`✗ ${reason}`);
         if (attempt < this.#retries && RETRYABLE_NETWORK.test(reason)) {
@@ -138,7 +191,7 @@ export class ApiClient {
         }
         throw new CliError(`cannot reach ${this.target.baseUrl}: ${reason}`, EXIT.unavailable);
       }
-      this.#debug?.(`← ${res.status} in ${(performance.now() - started).toFixed(0)} ms\n${formatHeaders(res.headers)}\n  ${truncate(res.text)}`);
+      this.#debug?.(`← ${res.status} in ${(performance.now() - started).toFixed(0)} ms\n${formatHeaders(res.headers)}\n  ${truncate(textOf(res))}`);
       if ((res.status === 429 || res.status >= 500) && attempt < this.#retries) {
         const retryAfter = retryAfterMs(res.headers['retry-after']);
         await this.#sleep(retryAfter !== null ? Math.min(retryAfter, 60_000) : this.#delay(attempt));
@@ -174,6 +227,17 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
   if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
   const at = Date.parse(value);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** The API's refusal as an error: its code, message and request id when the answer has the error shape. */
+function refusal(status: number, text: string, headers: Record<string, string>): ApiCallError {
+  const err = (text ? (safeJson(text) as { error?: { code?: string; message?: string; requestId?: string } } | undefined) : undefined)?.error;
+  return new ApiCallError(
+    status,
+    err?.code ?? `http_${status}`,
+    err?.message ?? `the API answered ${status}`,
+    err?.requestId ?? headers['x-request-id'],
+  );
 }
 
 function safeJson(text: string): unknown {
