@@ -6,6 +6,7 @@ import { registerResources } from './tree/resources.ts';
 import { registerWork } from './tree/work.ts';
 import { registerAccount } from './tree/account.ts';
 import { registerLocal } from './tree/local.ts';
+import { registerBackend } from './tree/backend.ts';
 
 /** The top-level commands each group declares, so a run registers only the group it uses. */
 const GROUPS: { commands: string[]; register: (program: Command) => void }[] = [
@@ -14,6 +15,7 @@ const GROUPS: { commands: string[]; register: (program: Command) => void }[] = [
   { commands: ['targeting', 'performance', 'ads', 'explore', 'api'], register: registerWork },
   { commands: ['auth', 'profiles', 'completion', 'help'], register: registerAccount },
   { commands: ['serve', 'mcp'], register: registerLocal },
+  { commands: ['backend'], register: registerBackend },
 ];
 
 /** Root options that take a value, so their value is not mistaken for the command. */

@@ -76,6 +76,17 @@ export function fields(pairs: [string, string | number | null | undefined][]): v
   }
 }
 
+const NAMED_CONTROLS: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * Text from the API made safe for a terminal or a pipe: control characters (C0, DEL, C1) are written
+ * as escapes (a newline as backslash-n, ESC as backslash-u001b), so data can never move the cursor,
+ * recolour or rewrite the screen.
+ */
+export function escapeControl(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => NAMED_CONTROLS[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** A notice for people: stderr, and only on a terminal (scripts get clean streams). */
 export function notice(text: string): void {
   if (stderrTTY()) process.stderr.write(ce().gray(text) + '\n');

@@ -25,11 +25,19 @@ export async function secret(message: string): Promise<string> {
 
 /** Deleting asks on a terminal, and needs --yes otherwise (exit 2 without it). */
 export async function confirmDelete(what: string, yes: boolean | undefined): Promise<void> {
+  await confirmOrYes({ question: `Delete ${what}?`, withoutTerminal: `deleting ${what}`, declined: 'nothing deleted' }, yes);
+}
+
+/**
+ * A destructive change asks on a terminal, and needs --yes otherwise (exit 2 without it, naming
+ * --yes). `withoutTerminal` names the change as in "<it> needs --yes …"; a "no" ends with `declined`.
+ */
+export async function confirmOrYes(what: { question: string; withoutTerminal: string; declined: string }, yes: boolean | undefined): Promise<void> {
   if (yes) return;
-  if (!canPrompt()) throw usageError(`deleting ${what} needs --yes when there is no terminal to confirm on`);
+  if (!canPrompt()) throw usageError(`${what.withoutTerminal} needs --yes when there is no terminal to confirm on`);
   const { confirm } = await import('@inquirer/prompts');
-  const ok = await guard(() => confirm({ message: `Delete ${what}?`, default: false }));
-  if (!ok) throw new CliError('nothing deleted', EXIT.usage);
+  const ok = await guard(() => confirm({ message: what.question, default: false }));
+  if (!ok) throw new CliError(what.declined, EXIT.usage);
 }
 
 /** Ctrl-C in a prompt ends the command with 130, not a stack trace. */

@@ -1,0 +1,411 @@
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { CONTROL_PREFIX } from '../generated/operations.ts';
+import { bytesClientFor } from '../lib/bytes-transport.ts';
+import { ApiCallError, type ApiClient, type RequestOptions } from '../lib/client.ts';
+import { clientFor, optionsOf } from '../lib/context.ts';
+import { CliError, EXIT, usageError } from '../lib/errors.ts';
+import { c, escapeControl, fields, printJson, stdoutTTY, table } from '../lib/output.ts';
+import { confirmOrYes } from '../lib/prompt.ts';
+import { resolveTarget, type GlobalOptions } from '../lib/target.ts';
+import { validateLocally } from '../lib/validate.ts';
+import { JOURNAL_SIZE } from '../tree/backend.ts';
+
+interface ClockState {
+  now: string;
+  frozen: boolean;
+  offsetMs: number;
+}
+
+interface Advanced {
+  clock: ClockState;
+  ran: Record<string, number>;
+}
+
+interface FaultRule {
+  id: string;
+  method: string;
+  path: string;
+  status: number | null;
+  delayMs: number | null;
+  drop: boolean;
+  remaining: number | null;
+  probability: number | null;
+  matched: number;
+  createdAt: string;
+}
+
+interface JournalEntry {
+  seq: number;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  idempotencyKey: string | null;
+  replayed: boolean;
+  fault: string | null;
+}
+
+const SNAPSHOT_TYPE = 'application/vnd.sqlite3';
+/** Every SQLite file starts with these 16 bytes. */
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+/** A control's declaration (its zod schemas), loaded only to check input before any request. */
+async function control(name: string) {
+  const { controlOperations } = await import('../../server/control/operations.ts');
+  const op = controlOperations.find((o) => o.name === name);
+  if (!op) throw new Error(`no control ${name}`);
+  return op;
+}
+
+/**
+ * Calls a control of adcli serve. A deployment that is not adcli serve has no such route (404): that
+ * is said plainly, with exit 3. A 404 of a control that names a record (a fault rule) is told apart
+ * by asking for the clock, which every adcli serve has.
+ */
+async function callControl<T>(client: ApiClient, name: string, opts: RequestOptions & { params?: Record<string, string> } = {}): Promise<T> {
+  try {
+    return await client.call<T>(name, opts);
+  } catch (e) {
+    throw await explain(client, e, opts.params !== undefined);
+  }
+}
+
+async function explain(client: ApiClient, e: unknown, namesRecord: boolean): Promise<unknown> {
+  if (!(e instanceof ApiCallError) || e.status !== 404) return e;
+  if (namesRecord) {
+    try {
+      await client.call('get_clock');
+      return e;
+    } catch (probe) {
+      if (!(probe instanceof ApiCallError) || probe.status !== 404) return e;
+    }
+  }
+  const t = client.target;
+  return new CliError(
+    `${t.baseUrl} (profile ${t.profile}) is not adcli serve: backend commands work only with adcli serve and the local profile (it has no ${client.url('', undefined, CONTROL_PREFIX)} controls: 404)`,
+    EXIT.refused,
+  );
+}
+
+/** "1d 1h 30m", "45s", "250 ms": a duration for people. */
+export function humanDuration(ms: number): string {
+  const abs = Math.abs(ms);
+  if (abs < 1000) return `${Math.round(abs)} ms`;
+  const parts: string[] = [];
+  let s = Math.round(abs / 1000);
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
+    if (s >= size) parts.push(`${Math.floor(s / size)}${unit}`);
+    s %= size;
+  }
+  return parts.join(' ');
+}
+
+function showClock(state: ClockState): void {
+  const ahead = Math.abs(state.offsetMs) < 1000 ? 'real time' : `${humanDuration(state.offsetMs)} ${state.offsetMs > 0 ? 'ahead of' : 'behind'} real time`;
+  fields([
+    ['Now', c().bold(state.now)],
+    ['Frozen', state.frozen ? 'yes' : 'no'],
+    ['Offset', ahead],
+  ]);
+}
+
+function showAdvanced(o: GlobalOptions, r: Advanced): void {
+  if (o.json) {
+    printJson(r);
+    return;
+  }
+  showClock(r.clock);
+  const ran = Object.entries(r.ran).filter(([, n]) => n > 0);
+  fields([['Ran', ran.length ? ran.map(([kind, n]) => `${escapeControl(kind)} ×${n}`).join(', ') : 'nothing fell due']]);
+}
+
+async function clockCall(cmd: Command, name: string): Promise<void> {
+  const o = optionsOf(cmd);
+  const client = await clientFor(o);
+  const state = await callControl<ClockState>(client, name);
+  if (o.json) printJson(state);
+  else showClock(state);
+}
+
+export const clockShow = (cmd: Command) => clockCall(cmd, 'get_clock');
+export const clockFreeze = (cmd: Command) => clockCall(cmd, 'freeze_clock');
+export const clockResume = (cmd: Command) => clockCall(cmd, 'resume_clock');
+
+/** `backend clock advance DURATION`: checked locally (the server's own parser and bounds), then moved. */
+export async function clockAdvance(by: string, cmd: Command): Promise<void> {
+  const o = optionsOf(cmd);
+  const body = { by };
+  await validateLocally((await control('advance_clock')).body!, body, 'body');
+  const client = await clientFor(o);
+  showAdvanced(o, await callControl<Advanced>(client, 'advance_clock', { body }));
+}
+
+/** `backend clock set TIME`: an ISO instant with a zone, or a date; forward only (the server refuses going back). */
+export async function clockSet(time: string, cmd: Command): Promise<void> {
+  const o = optionsOf(cmd);
+  const body = { time };
+  await validateLocally((await control('set_clock')).body!, body, 'body');
+  const client = await clientFor(o);
+  showAdvanced(o, await callControl<Advanced>(client, 'set_clock', { body }));
+}
+
+/** Which backend a confirmation is about: the profile and where it points. */
+function describeTarget(o: GlobalOptions): string {
+  const t = resolveTarget(o);
+  return t.profile === t.baseUrl ? `profile ${t.profile}` : `profile ${t.profile} (${t.baseUrl})`;
+}
+
+export async function reset(cmd: Command): Promise<void> {
+  const o = optionsOf<{ seed?: string; yes?: boolean }>(cmd);
+  const body = o.seed === undefined ? {} : { seed: o.seed };
+  await validateLocally((await control('reset_workspace')).body!, body, 'body');
+  await confirmOrYes(
+    {
+      question: `Reset the workspace of ${describeTarget(o)}: delete every campaign, audience, data store and brand in it${o.seed ? `, then load the ${o.seed} seed` : ''}?`,
+      withoutTerminal: 'resetting the workspace',
+      declined: 'nothing reset',
+    },
+    o.yes,
+  );
+  const client = await clientFor(o);
+  const r = await callControl<{ workspace: string; seed: string | null }>(client, 'reset_workspace', { body });
+  if (o.json) printJson(r);
+  else process.stderr.write(`Reset workspace ${escapeControl(r.workspace)}${r.seed ? ` to the ${escapeControl(r.seed)} seed` : ''}.\n`);
+}
+
+/**
+ * `backend snapshot save FILE`: the whole store as an SQLite file. Written to a private temporary file
+ * beside FILE (mode 0600, created before the request, so an unwritable folder fails first), synced,
+ * then renamed over FILE: never half a snapshot, never readable by others.
+ */
+export async function snapshotSave(file: string, cmd: Command): Promise<void> {
+  const o = optionsOf(cmd);
+  const toStdout = file === '-';
+  if (toStdout && stdoutTTY()) throw usageError('a snapshot is a binary file: give a FILE, or redirect stdout (adcli backend snapshot save - > FILE)');
+  const path = toStdout ? '' : resolve(file);
+  const tmp = `${path}.${process.pid}.tmp`;
+  let fd: number | undefined;
+  if (!toStdout) {
+    try {
+      fd = openSync(tmp, 'wx', 0o600);
+    } catch (e) {
+      throw usageError(`cannot write ${file}: ${(e as Error).message.replace(tmp, path)}`);
+    }
+  }
+  try {
+    const client = await bytesClientFor(o);
+    let bytes: Uint8Array;
+    try {
+      bytes = await client.callBytes('save_snapshot', { mediaType: SNAPSHOT_TYPE });
+    } catch (e) {
+      throw await explain(client, e, false);
+    } finally {
+      client.close();
+    }
+    if (fd === undefined) {
+      process.stdout.write(bytes);
+      return;
+    }
+    for (let at = 0; at < bytes.byteLength; ) at += writeSync(fd, bytes, at);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(tmp, path);
+    if (o.json) printJson({ file: path, bytes: bytes.byteLength });
+    else process.stderr.write(`Saved a snapshot of the whole store (${formatBytes(bytes.byteLength)}) to ${file}.\n`);
+  } finally {
+    if (fd !== undefined) {
+      closeSync(fd);
+      rmSync(tmp, { force: true });
+    }
+  }
+}
+
+/** `backend snapshot load FILE`: replaces the whole store, after a confirmation or --yes. */
+export async function snapshotLoad(file: string, cmd: Command): Promise<void> {
+  const o = optionsOf<{ yes?: boolean }>(cmd);
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw usageError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  if (new TextDecoder().decode(bytes.subarray(0, SQLITE_MAGIC.length)) !== SQLITE_MAGIC) {
+    throw usageError(`${file} is not a snapshot: not an SQLite file (adcli backend snapshot save writes one)`);
+  }
+  await confirmOrYes(
+    {
+      question: `Replace the whole store of ${describeTarget(o)} (every workspace) with ${file}?`,
+      withoutTerminal: 'loading a snapshot (it replaces the whole store)',
+      declined: 'nothing loaded',
+    },
+    o.yes,
+  );
+  const client = await bytesClientFor(o);
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await client.callBytes('load_snapshot', { body: bytes, mediaType: SNAPSHOT_TYPE }));
+  } catch (e) {
+    throw await explain(client, e, false);
+  } finally {
+    client.close();
+  }
+  const r = JSON.parse(text) as { workspaces: number };
+  if (o.json) printJson(r);
+  else process.stderr.write(`Loaded ${file}: ${r.workspaces} workspace${r.workspaces === 1 ? '' : 's'}.\n`);
+}
+
+function formatBytes(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** What a rule does: "503", "drop", "delay 2000 ms, then 503". */
+function faultAction(r: FaultRule): string {
+  const then = r.drop ? 'drop' : r.status !== null ? String(r.status) : null;
+  if (r.delayMs === null) return then ?? '-';
+  return then ? `delay ${r.delayMs} ms, then ${then}` : `delay ${r.delayMs} ms`;
+}
+
+/** Which requests it still applies to: "2 more", "used up", "p=0.5", "every one". */
+function faultApplies(r: FaultRule): string {
+  if (r.remaining !== null) return r.remaining > 0 ? `${r.remaining} more` : 'used up';
+  if (r.probability !== null) return `p=${r.probability}`;
+  return 'every one';
+}
+
+function showRule(r: FaultRule): void {
+  fields([
+    ['ID', r.id],
+    ['Method', escapeControl(r.method)],
+    ['Path', escapeControl(r.path)],
+    ['Fault', faultAction(r)],
+    ['Applies to', faultApplies(r)],
+    ['Matched', r.matched],
+    ['Created', r.createdAt],
+  ]);
+}
+
+export async function faultsAdd(cmd: Command): Promise<void> {
+  const o = optionsOf<{ path: string; method?: string; status?: number; drop?: boolean; delay?: number; count?: number; probability?: number }>(cmd);
+  if (o.status === undefined && o.delay === undefined && !o.drop) throw usageError('a fault rule needs --status, --drop or --delay');
+  const body = { method: o.method, path: o.path, status: o.status, delayMs: o.delay, drop: o.drop, count: o.count, probability: o.probability };
+  for (const k of Object.keys(body) as (keyof typeof body)[]) if (body[k] === undefined) delete body[k];
+  await validateLocally((await control('add_fault')).body!, body, 'body');
+  const client = await clientFor(o);
+  const rule = await callControl<FaultRule>(client, 'add_fault', { body });
+  if (o.json) printJson(rule);
+  else showRule(rule);
+}
+
+export async function faultsList(cmd: Command): Promise<void> {
+  const o = optionsOf(cmd);
+  const client = await clientFor(o);
+  const { data } = await callControl<{ data: FaultRule[] }>(client, 'list_faults');
+  if (o.json) {
+    printJson(data);
+    return;
+  }
+  table(
+    ['ID', 'METHOD', 'PATH', 'FAULT', 'APPLIES TO', 'MATCHED'],
+    data.map((r) => [r.id, escapeControl(r.method), escapeControl(r.path), faultAction(r), faultApplies(r), r.matched]),
+  );
+}
+
+export async function faultsRemove(id: string, cmd: Command): Promise<void> {
+  const o = optionsOf(cmd);
+  await validateLocally((await control('delete_fault')).params!, { faultId: id }, 'path');
+  const client = await clientFor(o);
+  const r = await callControl<{ id: string; deleted: true }>(client, 'delete_fault', { params: { faultId: id } });
+  if (o.json) printJson(r);
+  else process.stderr.write(`Removed fault rule ${id}.\n`);
+}
+
+export async function faultsClear(cmd: Command): Promise<void> {
+  const o = optionsOf(cmd);
+  const client = await clientFor(o);
+  const r = await callControl<{ deleted: number }>(client, 'clear_faults');
+  if (o.json) printJson(r);
+  else process.stderr.write(`Removed ${r.deleted} fault rule${r.deleted === 1 ? '' : 's'}.\n`);
+}
+
+const statusCell = (e: JournalEntry) => (e.status === 0 ? 'dropped' : String(e.status));
+
+/** Replayed, the fault applied: what sets a request apart. */
+function noteOf(e: JournalEntry): string {
+  return [e.replayed ? 'replayed' : '', e.fault ? `fault ${escapeControl(e.fault)}` : ''].filter(Boolean).join(', ');
+}
+
+/** On a terminal, the columns that fit; piped, every field, one request a line. */
+function journalTable(entries: JournalEntry[]): void {
+  if (stdoutTTY()) {
+    table(
+      ['SEQ', 'AT', 'METHOD', 'PATH', 'STATUS', 'MS', 'NOTE'],
+      entries.map((e) => [e.seq, e.at, e.method, escapeControl(e.path), statusCell(e), e.durationMs, noteOf(e)]),
+    );
+  } else {
+    table(
+      ['SEQ', 'AT', 'METHOD', 'PATH', 'STATUS', 'MS', 'REQUEST ID', 'IDEMPOTENCY KEY', 'REPLAYED', 'FAULT'],
+      entries.map((e) => [
+        e.seq,
+        e.at,
+        escapeControl(e.method),
+        escapeControl(e.path),
+        statusCell(e),
+        e.durationMs,
+        escapeControl(e.requestId),
+        e.idempotencyKey === null ? null : escapeControl(e.idempotencyKey),
+        e.replayed ? 'replayed' : null,
+        e.fault === null ? null : escapeControl(e.fault),
+      ]),
+    );
+  }
+}
+
+/** One request a line while following: JSON, tab-separated when piped, or aligned on a terminal. */
+function followLine(o: GlobalOptions, e: JournalEntry): string {
+  if (o.json) return JSON.stringify(e);
+  if (!stdoutTTY()) {
+    const cells = [e.seq, e.at, e.method, e.path, statusCell(e), e.durationMs, e.requestId, e.idempotencyKey ?? '-', e.replayed ? 'replayed' : '-', e.fault ?? '-'];
+    return cells.map((v) => escapeControl(String(v))).join('\t');
+  }
+  const status = statusCell(e).padEnd(7);
+  const note = noteOf(e);
+  return `${c().gray(e.at)}  ${escapeControl(e.method).padEnd(6)} ${e.status === 0 || e.status >= 400 ? c().red(status) : status} ${`${e.durationMs} ms`.padStart(9)}  ${escapeControl(e.path)}${note ? c().gray(`  (${note})`) : ''}`;
+}
+
+/** `backend requests [--limit N] [--follow]`: the journal, oldest first; --follow polls every second with `after`. */
+export async function requests(cmd: Command): Promise<void> {
+  const o = optionsOf<{ limit?: number; follow?: boolean }>(cmd);
+  const client = await clientFor(o);
+  const first = await callControl<{ data: JournalEntry[] }>(client, 'list_requests', { query: { limit: o.limit } });
+  if (!o.follow) {
+    if (o.json) printJson(first.data);
+    else journalTable(first.data);
+    return;
+  }
+  // Ctrl-C ends the following: nothing is lost, so quietly, with the interrupted code.
+  process.once('SIGINT', () => process.exit(EXIT.interrupted));
+  let after = 0;
+  const print = (entries: JournalEntry[]) => {
+    for (const e of entries) {
+      process.stdout.write(followLine(o, e) + '\n');
+      after = Math.max(after, e.seq);
+    }
+  };
+  print(first.data);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1000));
+    print((await callControl<{ data: JournalEntry[] }>(client, 'list_requests', { query: { after, limit: JOURNAL_SIZE } })).data);
+  }
+}
