@@ -5,7 +5,7 @@
 _adcli_data() {
   REPLY=
   case "$1" in
-    'subs:adcli') REPLY='campaigns workspace audiences data-stores brands targeting performance ads explore api auth profiles completion serve mcp help' ;;
+    'subs:adcli') REPLY='campaigns workspace audiences data-stores brands targeting performance ads explore api auth profiles completion serve mcp backend help' ;;
     'flags:adcli') REPLY='-v --version --profile --base-url --json --debug -h --help' ;;
     'vflags:adcli') REPLY='--profile --base-url' ;;
     'subs:adcli campaigns') REPLY='list get create update delete publish help' ;;
@@ -212,9 +212,60 @@ _adcli_data() {
     'arg:adcli serve ads help:0') REPLY='list set-status exit-codes' ;;
     'flags:adcli mcp') REPLY='-h --help --profile --base-url --json --debug' ;;
     'vflags:adcli mcp') REPLY='--profile --base-url' ;;
+    'subs:adcli backend') REPLY='clock reset snapshot faults requests help' ;;
+    'flags:adcli backend') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend') REPLY='--profile --base-url' ;;
+    'subs:adcli backend clock') REPLY='show advance set freeze resume help' ;;
+    'flags:adcli backend clock') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend clock') REPLY='--profile --base-url' ;;
+    'flags:adcli backend clock show') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend clock show') REPLY='--profile --base-url' ;;
+    'flags:adcli backend clock advance') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend clock advance') REPLY='--profile --base-url' ;;
+    'flags:adcli backend clock set') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend clock set') REPLY='--profile --base-url' ;;
+    'flags:adcli backend clock freeze') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend clock freeze') REPLY='--profile --base-url' ;;
+    'flags:adcli backend clock resume') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend clock resume') REPLY='--profile --base-url' ;;
+    'flags:adcli backend clock help') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend clock help') REPLY='--profile --base-url' ;;
+    'arg:adcli backend clock help:0') REPLY='show advance set freeze resume exit-codes' ;;
+    'flags:adcli backend reset') REPLY='--seed --yes -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend reset') REPLY='--seed --profile --base-url' ;;
+    'values:adcli backend reset:--seed') REPLY='demo' ;;
+    'subs:adcli backend snapshot') REPLY='save load help' ;;
+    'flags:adcli backend snapshot') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend snapshot') REPLY='--profile --base-url' ;;
+    'flags:adcli backend snapshot save') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend snapshot save') REPLY='--profile --base-url' ;;
+    'flags:adcli backend snapshot load') REPLY='--yes -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend snapshot load') REPLY='--profile --base-url' ;;
+    'flags:adcli backend snapshot help') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend snapshot help') REPLY='--profile --base-url' ;;
+    'arg:adcli backend snapshot help:0') REPLY='save load exit-codes' ;;
+    'subs:adcli backend faults') REPLY='add list remove clear help' ;;
+    'flags:adcli backend faults') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend faults') REPLY='--profile --base-url' ;;
+    'flags:adcli backend faults add') REPLY='--path --method --status --drop --delay --count --probability -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend faults add') REPLY='--path --method --status --delay --count --probability --profile --base-url' ;;
+    'flags:adcli backend faults list') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend faults list') REPLY='--profile --base-url' ;;
+    'flags:adcli backend faults remove') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend faults remove') REPLY='--profile --base-url' ;;
+    'flags:adcli backend faults clear') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend faults clear') REPLY='--profile --base-url' ;;
+    'flags:adcli backend faults help') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend faults help') REPLY='--profile --base-url' ;;
+    'arg:adcli backend faults help:0') REPLY='add list remove clear exit-codes' ;;
+    'flags:adcli backend requests') REPLY='--limit --follow -h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend requests') REPLY='--limit --profile --base-url' ;;
+    'flags:adcli backend help') REPLY='-h --help --profile --base-url --json --debug' ;;
+    'vflags:adcli backend help') REPLY='--profile --base-url' ;;
+    'arg:adcli backend help:0') REPLY='clock reset snapshot faults requests exit-codes' ;;
     'flags:adcli help') REPLY='-h --help --profile --base-url --json --debug' ;;
     'vflags:adcli help') REPLY='--profile --base-url' ;;
-    'arg:adcli help:0') REPLY='campaigns workspace audiences data-stores brands targeting performance ads explore api auth profiles completion serve mcp exit-codes' ;;
+    'arg:adcli help:0') REPLY='campaigns workspace audiences data-stores brands targeting performance ads explore api auth profiles completion serve mcp backend exit-codes' ;;
   esac
 }
 
