@@ -216,7 +216,7 @@ describe('snapshots', () => {
     ok(await api.post('/brands', { name: 'After' }), 201);
     const res = await load(bytes);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ workspaces: 1 });
+    expect((await res.json()) as any).toEqual({ workspaces: 1 });
     expect(ok(await api.get('/brands')).data.map((x: any) => x.name)).toEqual(['Before']);
   });
 
@@ -235,12 +235,12 @@ describe('snapshots', () => {
       };
       const orphaned = await load(edit('PRAGMA foreign_keys = OFF; DELETE FROM workspaces;'));
       expect(orphaned.status).toBe(400);
-      expect((await orphaned.json()).error.message).toMatch(/inconsistent: a row of .* names a missing row of workspaces/);
+      expect(((await orphaned.json()) as any).error.message).toMatch(/inconsistent: a row of .* names a missing row of workspaces/);
       const newer = await load(edit("INSERT INTO schema_migrations (version, applied_at) VALUES (999, '2030-01-01')"));
       expect(newer.status).toBe(400);
-      expect((await newer.json()).error.message).toMatch(/newer adcli \(schema 999/);
+      expect(((await newer.json()) as any).error.message).toMatch(/newer adcli \(schema 999/);
       const notOurs = await load(edit('DROP TABLE schema_migrations'));
-      expect((await notOurs.json()).error.message).toMatch(/not an adcli store/);
+      expect(((await notOurs.json()) as any).error.message).toMatch(/not an adcli store/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -251,7 +251,7 @@ describe('snapshots', () => {
     ok(await api.post('/brands', { name: 'Kept' }), 201);
     const junk = await load(new TextEncoder().encode('x'.repeat(500)));
     expect(junk.status).toBe(400);
-    expect((await junk.json()).error.message).toMatch(/not an SQLite database/);
+    expect(((await junk.json()) as any).error.message).toMatch(/not an SQLite database/);
     expect(ok(await api.get('/brands')).data.map((x: any) => x.name)).toEqual(['Kept']);
   });
 });
@@ -357,7 +357,7 @@ describe('the controls document', () => {
   it('is served without a key and lists every control', async () => {
     const res = await b.app.request('/_adcli/v1/openapi.json');
     expect(res.status).toBe(200);
-    const doc = await res.json();
+    const doc = (await res.json()) as any;
     expect(doc.servers).toEqual([{ url: '/_adcli/v1' }]);
     expect(Object.keys(doc.paths).sort()).toEqual(['/clock', '/clock/advance', '/clock/freeze', '/clock/resume', '/clock/set', '/faults', '/faults/{faultId}', '/requests', '/reset', '/snapshot']);
     expect(doc.paths['/snapshot'].get.responses['200'].content).toHaveProperty(['application/vnd.sqlite3']);
