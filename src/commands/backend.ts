@@ -2,7 +2,6 @@ import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, write
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CONTROL_PREFIX } from '../generated/operations.ts';
-import { bytesClientFor } from '../lib/bytes-transport.ts';
 import { ApiCallError, type ApiClient, type RequestOptions } from '../lib/client.ts';
 import { clientFor, optionsOf } from '../lib/context.ts';
 import { CliError, EXIT, usageError } from '../lib/errors.ts';
@@ -202,7 +201,7 @@ export async function snapshotSave(file: string, cmd: Command): Promise<void> {
     }
   }
   try {
-    const client = await bytesClientFor(o);
+    const client = await clientFor(o);
     let bytes: Uint8Array;
     try {
       bytes = await client.callBytes('save_snapshot', { mediaType: SNAPSHOT_TYPE });
@@ -250,7 +249,7 @@ export async function snapshotLoad(file: string, cmd: Command): Promise<void> {
     },
     o.yes,
   );
-  const client = await bytesClientFor(o);
+  const client = await clientFor(o);
   let text: string;
   try {
     text = new TextDecoder().decode(await client.callBytes('load_snapshot', { body: bytes, mediaType: SNAPSHOT_TYPE }));

@@ -3,8 +3,7 @@ import { CliError, EXIT, usageError } from './errors.ts';
 import { isLocal, type Target } from './target.ts';
 import { route } from './route.ts';
 import { API_PREFIX } from '../generated/operations.ts';
-import type { BytesResponse, BytesTransport } from './bytes-transport.ts';
-import type { HttpResponse, Transport } from './transport.ts';
+import type { BytesResponse, HttpResponse, Transport } from './transport.ts';
 
 /** The API refused: its code, message and request id, and the exit code that status maps to. */
 export class ApiCallError extends CliError {
@@ -144,7 +143,7 @@ export class ApiClient {
     name: string,
     opts: { params?: Record<string, string>; body?: Uint8Array; mediaType: string; idempotencyKey?: string; signal?: AbortSignal },
   ): Promise<Uint8Array> {
-    const transport = this.#transport as Partial<BytesTransport>;
+    const transport = this.#transport;
     if (typeof transport.sendBytes !== 'function') throw new Error('this transport does not carry bytes');
     const { method, path, prefix } = route(name, opts.params);
     const headers = this.#headers(method, opts.idempotencyKey);

@@ -16,9 +16,22 @@ export interface HttpResponse {
   text: string;
 }
 
+export interface BytesRequest extends Omit<HttpRequest, 'body'> {
+  body?: Uint8Array;
+}
+
+export interface BytesResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** the answer's body unchanged (a file is not text) */
+  bytes: Uint8Array;
+}
+
 /** How requests reach the API: over the network, or into the backend running in this process. */
 export interface Transport {
   send(req: HttpRequest): Promise<HttpResponse>;
+  /** the same exchange for operations whose body or answer is a file (snapshots) */
+  sendBytes?(req: BytesRequest): Promise<BytesResponse>;
   /** the API key the transport brings (the local backend's own key), if any */
   defaultKey?: string;
   close?(): void;
@@ -42,22 +55,30 @@ export async function remoteTransport(dispatcher?: Dispatcher): Promise<Transpor
   const request = requestMod.default;
   // A dispatcher given by the caller (tests) is used for this transport only, never cached as the shared agent.
   const use = dispatcher ?? (agent ??= new EnvHttpProxyAgent({ connect: { timeout: TIMEOUTS.connectMs } }));
+  const exchange = async (req: HttpRequest | BytesRequest) => {
+    const url = new URL(req.url);
+    const res = await request.call(use, {
+      origin: url.origin,
+      path: url.pathname + url.search,
+      method: req.method as Dispatcher.HttpMethod,
+      headers: req.headers,
+      body: req.body,
+      headersTimeout: TIMEOUTS.headersMs,
+      bodyTimeout: TIMEOUTS.bodyMs,
+      signal: req.signal,
+    });
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    return { status: res.statusCode, headers, body: res.body };
+  };
   return {
     async send(req) {
-      const url = new URL(req.url);
-      const res = await request.call(use, {
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method: req.method as Dispatcher.HttpMethod,
-        headers: req.headers,
-        body: req.body,
-        headersTimeout: TIMEOUTS.headersMs,
-        bodyTimeout: TIMEOUTS.bodyMs,
-        signal: req.signal,
-      });
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-      return { status: res.statusCode, headers, text: await res.body.text() };
+      const res = await exchange(req);
+      return { status: res.status, headers: res.headers, text: await res.body.text() };
+    },
+    async sendBytes(req) {
+      const res = await exchange(req);
+      return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.body.arrayBuffer()) };
     },
   };
 }
@@ -88,19 +109,30 @@ export async function localTransport(): Promise<Transport> {
   const backend = createApp({ store, jobDelayMs: 1500 });
   const boot = bootstrap(backend.services, { seedWhenEmpty: 'demo', keyFile: paths.keyFile(dir) });
   backend.services.ads.scheduleSync();
+  const exchange = async (req: HttpRequest | BytesRequest): Promise<Response> => {
+    backend.runner.runDue();
+    const res = await backend.app.request(req.url, { method: req.method, headers: req.headers, body: req.body, signal: req.signal });
+    if (res.headers.has(DROPPED_HEADER)) {
+      // An injected fault: the backend's answer stands for a connection closed without one.
+      await res.body?.cancel();
+      throw droppedConnection();
+    }
+    return res;
+  };
+  const headersOf = (res: Response) => {
+    const headers: Record<string, string> = {};
+    res.headers.forEach((v, k) => (headers[k] = v));
+    return headers;
+  };
   return {
     defaultKey: boot.apiKey,
     async send(req) {
-      backend.runner.runDue();
-      const res = await backend.app.request(req.url, { method: req.method, headers: req.headers, body: req.body, signal: req.signal });
-      if (res.headers.has(DROPPED_HEADER)) {
-        // An injected fault: the backend's answer stands for a connection closed without one.
-        await res.body?.cancel();
-        throw droppedConnection();
-      }
-      const headers: Record<string, string> = {};
-      res.headers.forEach((v, k) => (headers[k] = v));
-      return { status: res.status, headers, text: await res.text() };
+      const res = await exchange(req);
+      return { status: res.status, headers: headersOf(res), text: await res.text() };
+    },
+    async sendBytes(req) {
+      const res = await exchange(req);
+      return { status: res.status, headers: headersOf(res), bytes: new Uint8Array(await res.arrayBuffer()) };
     },
     close() {
       store.close();
