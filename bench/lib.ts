@@ -9,9 +9,12 @@ export interface BenchServer<T> {
   cpu(): Promise<number>;
 }
 
-/** Starts a bench server in its own process and reads its JSON start-up line. */
-export async function startServer<T>(script: string, env: Record<string, string> = {}): Promise<BenchServer<T>> {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+/**
+ * Starts a bench server in its own process (`node script ...args`) and reads its JSON start-up line.
+ * `cpu()` works only for the bench's own servers (bench/servers/), which answer CPU probes.
+ */
+export async function startServer<T>(script: string, env: Record<string, string> = {}, args: string[] = []): Promise<BenchServer<T>> {
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
   const rl: Interface = createInterface({ input: child.stdout! });
   const lines: string[] = [];
   const waiters: ((line: string) => void)[] = [];

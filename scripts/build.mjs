@@ -66,7 +66,8 @@ const dist = new URL('../dist', import.meta.url);
 const next = new URL(`../dist-${process.pid}`, import.meta.url);
 rmSync(next, { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli.ts' },
+  // The job worker threads of `adcli serve` start from their own entry, dist/job-worker.js.
+  entryPoints: { cli: 'src/cli.ts', 'job-worker': 'server/jobs/worker-main.ts' },
   outdir: next.pathname,
   bundle: true,
   splitting: true,

@@ -194,6 +194,14 @@ export class JobQueue {
     ).changes;
   }
 
+  /** How many jobs the given lease owners are running now (a pool's workers, when it stops). */
+  runningBy(owners: readonly string[]): number {
+    return this.#d.store.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM jobs WHERE state = 'running' AND lease_owner IN (SELECT value FROM json_each(?))",
+      JSON.stringify(owners),
+    )!.n;
+  }
+
   pending(kind: JobKind, subject: string): JobRow | undefined {
     return this.#d.store.get<JobRow>("SELECT * FROM jobs WHERE kind = ? AND subject = ? AND state IN ('queued', 'running') LIMIT 1", kind, subject);
   }

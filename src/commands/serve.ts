@@ -1,46 +1,125 @@
 import { serve } from '@hono/node-server';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { bootstrap } from '../../server/bootstrap.ts';
 import { createApp } from '../../server/http/app.ts';
+import { WorkerPool } from '../../server/jobs/worker-pool.ts';
 import { Store } from '../../server/store/db.ts';
-import { CliError } from '../lib/errors.ts';
+import { CliError, usageError } from '../lib/errors.ts';
 import { dataDir, dbFile, keyFile } from '../lib/paths.ts';
 
 export interface ServeOptions {
   host: string;
-  port: number;
+  /** default 4010 */
+  port?: number;
   data?: string;
   memory?: boolean;
   seed?: 'demo';
   rateLimit: number;
   jobDelay: number;
   syncInterval: number;
+  /** job worker threads; default defaultWorkers() */
+  workers?: number;
   json?: boolean;
   quiet?: boolean;
 }
 
-export async function serveCommand(opts: ServeOptions): Promise<void> {
-  if (opts.memory && opts.data) throw new CliError('--memory and --data exclude each other', 2);
-  const dir = opts.memory ? null : dataDir(opts.data);
-  const store = dir ? new Store(dbFile(dir)) : Store.memory();
-  const log = opts.quiet ? undefined : (line: string) => process.stderr.write(line + '\n');
-  const backend = createApp({ store, rateLimit: opts.rateLimit, log, jobDelayMs: opts.jobDelay, syncIntervalMs: opts.syncInterval * 1000 });
-  const boot = bootstrap(backend.services, { seed: opts.seed, keyFile: dir ? keyFile(dir) : null });
+export const DEFAULT_PORT = 4010;
+/** How long running jobs get to finish when the server stops, before they are handed back. */
+export const STOP_GRACE_MS = 10_000;
 
+/** One worker per core beside the HTTP thread's, at least one, at most four. */
+export function defaultWorkers(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
+/**
+ * `adcli serve`: the HTTP API on this thread, background jobs (collection, generation, ad-platform
+ * sync) in worker threads over the same data file.
+ */
+export async function serveCommand(opts: ServeOptions): Promise<void> {
+  if (opts.memory && opts.data) throw usageError('--memory and --data exclude each other');
+  const port = opts.port ?? DEFAULT_PORT;
+  const workers = opts.workers ?? defaultWorkers();
+
+  // Job workers share the store through its file, so --memory is a private temporary file (mkdtemp
+  // makes the folder 0700), deleted when the server stops, also when it stops on an error.
+  const temp = opts.memory ? temporaryStoreDir() : null;
+  const removeTemp = () => {
+    if (temp) rmSync(temp, { recursive: true, force: true });
+  };
+  if (temp) process.once('exit', removeTemp);
+  const dir = temp ?? dataDir(opts.data);
+  const dbPath = dbFile(dir);
+
+  const store = new Store(dbPath);
+  const log = !opts.quiet ? (line: string) => process.stderr.write(line + '\n') : undefined;
+  const warn = (line: string) => process.stderr.write(line + '\n');
+  const jobDelayMs = opts.jobDelay;
+  const syncIntervalMs = opts.syncInterval * 1000;
+  const backend = createApp({ store, rateLimit: opts.rateLimit, log, jobDelayMs, syncIntervalMs });
+  const boot = bootstrap(backend.services, { seed: opts.seed, keyFile: temp ? null : keyFile(dir) });
   backend.services.ads.scheduleSync();
-  backend.runner.start();
-  const server = serve({ fetch: backend.app.fetch, hostname: opts.host, port: opts.port });
+
+  const server = serve({ fetch: backend.app.fetch, hostname: opts.host, port });
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('listening', () => resolve(server.address() as AddressInfo));
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(
         err.code === 'EADDRINUSE'
-          ? new CliError(`port ${opts.port} on ${opts.host} is in use; pick another with --port`)
-          : new CliError(`cannot listen on ${opts.host}:${opts.port}: ${err.message}`),
+          ? new CliError(`port ${port} on ${opts.host} is in use; pick another with --port`)
+          : new CliError(`cannot listen on ${opts.host}:${port}: ${err.message}`),
       ),
     );
+  }).catch((err: unknown) => {
+    store.close();
+    removeTemp();
+    throw err;
   });
 
+  // Stopping: no new connections, then the workers. Running jobs get a short grace to finish (none
+  // with a temporary store, which is about to be deleted); what is still running then is handed back
+  // to the queue in the store, for the next start. A second Ctrl-C ends the grace at once.
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    // Open keep-alive connections must not hold the process up.
+    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    const graceMs = temp ? 0 : STOP_GRACE_MS;
+    // The store knows which jobs the workers hold (a claim commits before its job runs).
+    const running = backend.services.jobs.runningBy(pool.threads().map((t) => t.owner));
+    if (running > 0 && graceMs > 0) {
+      const jobs = running === 1 ? '1 running job gets' : `${running} running jobs get`;
+      process.stderr.write(`adcli serve: stopping; ${jobs} up to ${graceMs / 1000} s to finish (Ctrl-C again hands ${running === 1 ? 'it' : 'them'} back now)\n`);
+    } else {
+      process.stderr.write('adcli serve: stopping\n');
+    }
+    const { handedBack } = await pool.stop({ graceMs });
+    if (handedBack > 0 && !temp) {
+      process.stderr.write(`adcli serve: ${handedBack === 1 ? '1 unfinished job was' : `${handedBack} unfinished jobs were`} handed back; ${handedBack === 1 ? 'it runs' : 'they run'} at the next start\n`);
+    }
+    store.close();
+    removeTemp();
+    process.exit(0);
+  };
+
+  const onSignal = () => {
+    if (!stopping) void stop();
+    else void pool.stop({ graceMs: 0 });
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  // The HTTP thread only serves requests: the jobs it queues run in the workers, woken as soon as
+  // the queuing transaction has committed.
+  const pool = new WorkerPool({ dbPath, workers, jobDelayMs, syncIntervalMs, release: (owner) => backend.services.jobs.release(owner), log, warn });
+  backend.services.jobs.onEnqueue = () => pool.nudge();
+
+  // Announced last: whoever waits for the start-up line can use the server, and stop it, at once.
   if (!['127.0.0.1', '::1', 'localhost'].includes(opts.host)) {
     process.stderr.write(`adcli serve: listening on ${opts.host}, so other machines can reach this API; keep its keys private.\n`);
   }
@@ -53,26 +132,50 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
     const lines = [
       `adcli serve: the API is listening on ${baseUrl}`,
       `  workspace  ${boot.workspace}${boot.created === 'store' ? ' (new)' : ''}`,
-      `  API key    ${boot.apiKey}${dir ? `  (kept in ${keyFile(dir)})` : ''}`,
-      `  data       ${dir ? dbFile(dir) : 'in memory (gone when the server stops)'}`,
+      `  API key    ${boot.apiKey}${temp ? '' : `  (kept in ${keyFile(dir)})`}`,
+      `  data       ${temp ? 'a temporary file, deleted when the server stops' : dbPath}`,
+      `  jobs       ${workers} worker thread${workers === 1 ? '' : 's'}`,
       `  OpenAPI    ${baseUrl}/openapi.json`,
       'Press Ctrl-C to stop.',
     ];
     process.stdout.write(lines.join('\n') + '\n');
   }
+}
 
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    backend.runner.stop();
-    server.close(() => {
-      store.close();
-      process.exit(0);
-    });
-    // Open keep-alive connections must not hold the process up.
-    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+const TEMP_PREFIX = 'adcli-serve-';
+
+/**
+ * A new private folder for a --memory store, holding the server's pid. A server that was killed
+ * (SIGKILL) cannot delete its folder, so each new one first deletes the folders of servers that are
+ * gone.
+ */
+function temporaryStoreDir(): string {
+  const root = tmpdir();
+  let names: string[] = [];
+  try {
+    names = readdirSync(root).filter((n) => n.startsWith(TEMP_PREFIX));
+  } catch {
+    // an unreadable temp folder: nothing to sweep
+  }
+  for (const name of names) {
+    const dir = join(root, name);
+    try {
+      const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && !isRunning(pid)) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // no pid file yet (a server starting now), or not ours to read: leave it
+    }
+  }
+  const dir = mkdtempSync(join(root, TEMP_PREFIX));
+  writeFileSync(join(dir, 'pid'), String(process.pid), { mode: 0o600 });
+  return dir;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
 }

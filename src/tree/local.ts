@@ -9,11 +9,12 @@ export function registerLocal(program: Command): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', intArg(0, 65535), 4010)
     .option('--data <dir>', 'data dir (default $ADCLI_DATA_DIR or ~/.local/share/adcli)')
-    .option('--memory', 'keep everything in memory; nothing is written to disk')
+    .option('--memory', 'a throw-away store: a private temporary file, deleted when the server stops')
     .addOption(new Option('--seed <name>', 'load demo content into a fresh workspace').choices(['demo']))
     .option('--rate-limit <n>', 'requests per key per minute (0 turns the limit off)', intArg(0, 1_000_000), 120)
     .option('--job-delay <ms>', 'minimum duration of background jobs, to watch collecting/generating states', intArg(0, 3_600_000), 1500)
     .option('--sync-interval <seconds>', 'how often settings and targeting reach the ad platform', intArg(1, 86_400), 60)
+    .option('--workers <n>', 'threads running background jobs, 1 to 16 (default: one less than the cores, at most 4)', intArg(1, 16))
     .option('--json', 'print one JSON line {baseUrl, apiKey, workspace} once listening')
     .option('--quiet', 'do not log requests to stderr')
     .action(async (_o, cmd) => (await import('../commands/serve.ts')).serveCommand(cmd.optsWithGlobals()));

@@ -1,0 +1,103 @@
+/**
+ * A job worker thread of `adcli serve` (started by WorkerPool): its own SQLite connection on the
+ * server's data file, the domain services over it, and a loop that claims and runs due jobs one at a
+ * time. Every job makes its effect in one write transaction that checks its lease, so a worker that
+ * dies mid-job leaves nothing half done: the pool hands its lease back and another worker runs it.
+ *
+ * Messages from the pool: `start` (the lease owner name, once), `nudge` (a job was queued: look now),
+ * `stop` (claim nothing more, finish the current job, close the store, exit). To the pool: `log` lines
+ * (a job's failure) and `stopped` before a clean exit.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { WorkerData, FromWorker, ToWorker } from './worker-protocol.ts';
+
+if (!parentPort) throw new Error('worker-main runs as a worker thread of adcli serve');
+const port = parentPort;
+
+// The launcher hides node:sqlite's experimental warning in the main thread; a worker has its own
+// `process`, so it does the same before node:sqlite loads (hence the dynamic imports below).
+const emitWarning = process.emitWarning;
+process.emitWarning = function (warning: string | Error, ...rest: unknown[]) {
+  const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+  if (type === 'ExperimentalWarning' && String(warning).includes('SQLite')) return;
+  return (emitWarning as (...a: unknown[]) => void).call(process, warning, ...rest);
+} as typeof process.emitWarning;
+
+const send = (m: FromWorker) => port.postMessage(m);
+const data = workerData as WorkerData;
+
+let stopping = false;
+let wake: (() => void) | null = null;
+const owner = await new Promise<string>((resolve) => {
+  port.on('message', (m: ToWorker) => {
+    if (m.type === 'start') resolve(m.owner);
+    else if (m.type === 'stop') stopping = true;
+    wake?.();
+  });
+});
+
+const [{ Store }, { createServices }, { JobRunner }, { jobHandlers }, { systemClock }] = await Promise.all([
+  import('../store/db.ts'),
+  import('../domain/services.ts'),
+  import('./runner.ts'),
+  import('./handlers.ts'),
+  import('../lib/clock.ts'),
+]);
+
+const store = new Store(data.dbPath);
+const services = createServices(
+  { store, clock: systemClock },
+  { jobDelayMs: data.jobDelayMs, syncIntervalMs: data.syncIntervalMs, jobOwner: owner },
+);
+const log = (line: string) => send({ type: 'log', line });
+const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), { log });
+
+/** Waits until nudged or stopped, or `ms` passed. */
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      wake = null;
+      resolve();
+    }
+    wake = done;
+  });
+
+/** Lets queued messages (a nudge, a stop) arrive between two jobs. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+let nextPrune = Date.now() + data.pruneEveryMs;
+while (!stopping) {
+  let ran = false;
+  try {
+    const job = services.jobs.claim();
+    if (job) {
+      ran = true;
+      runner.run(job);
+    }
+    if (Date.now() >= nextPrune) {
+      nextPrune = Date.now() + data.pruneEveryMs;
+      services.jobs.prune();
+    }
+  } catch (err) {
+    // A claim or a prune that failed (the store busy for longer than its timeout): look again later.
+    log(`job worker: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (stopping) break;
+  if (ran) {
+    await turn();
+    continue;
+  }
+  let due: number | null = null;
+  try {
+    due = services.jobs.msUntilDue();
+  } catch {
+    // as above: the next poll looks again
+  }
+  await sleep(due === null ? data.pollMs : Math.min(data.pollMs, Math.max(due, 5)));
+}
+
+store.close();
+send({ type: 'stopped' });
+port.close();

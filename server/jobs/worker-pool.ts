@@ -1,0 +1,211 @@
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { processOwner } from './queue.ts';
+import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.ts';
+
+export interface WorkerPoolOptions {
+  /** the server's SQLite file (a file: an in-memory database cannot be shared between threads) */
+  dbPath: string;
+  workers: number;
+  jobDelayMs?: number;
+  syncIntervalMs?: number;
+  /** how often an idle worker looks for due jobs when nothing nudges it (default 250 ms) */
+  pollMs?: number;
+  /** how often finished jobs past their retention are deleted (default a minute) */
+  pruneEveryMs?: number;
+  /**
+   * Hands back the running jobs of a lease owner, to be run again (JobQueue.release on the HTTP
+   * thread's connection); answers how many.
+   */
+  release: (owner: string) => number;
+  /** a job's own failures (the request log's level) */
+  log?: (line: string) => void;
+  /** a worker that stopped unexpectedly: always worth telling */
+  warn?: (line: string) => void;
+  /** the worker script; default the bundle's dist/job-worker.js or, from source, worker-main.ts */
+  entry?: URL;
+}
+
+export interface PoolThread {
+  threadId: number;
+  /** the lease owner its jobs are claimed under */
+  owner: string;
+  worker: Worker;
+}
+
+interface Slot extends PoolThread {
+  index: number;
+  startedAt: number;
+  exited: Promise<void>;
+  done: boolean;
+}
+
+/** Restarts of a worker that keeps dying right after it started wait longer each time, up to this. */
+const MAX_RESTART_DELAY_MS = 30_000;
+
+/**
+ * The job workers of `adcli serve`: N worker threads, each with its own SQLite connection, running
+ * collection, generation and sync off the HTTP thread. Jobs stay rows in the store, so the pool adds
+ * no durability of its own: a worker that dies has its leases handed back and is replaced; `stop`
+ * lets running jobs end within a grace period and hands back the rest, for the next start (or another
+ * process on the same data dir) to take over.
+ */
+export class WorkerPool {
+  readonly #opts: WorkerPoolOptions;
+  readonly #entry: URL;
+  readonly #data: WorkerData;
+  readonly #slots: Slot[] = [];
+  readonly #restarts = new Set<NodeJS.Timeout>();
+  #quickCrashes = 0;
+  #stopping = false;
+  #stopped: Promise<{ handedBack: number }> | null = null;
+  #hurry: (() => void) | null = null;
+
+  constructor(opts: WorkerPoolOptions) {
+    if (!Number.isInteger(opts.workers) || opts.workers < 1) throw new Error(`a worker pool needs at least one worker, not ${opts.workers}`);
+    this.#opts = opts;
+    this.#entry = opts.entry ?? workerEntry();
+    this.#data = {
+      dbPath: opts.dbPath,
+      jobDelayMs: opts.jobDelayMs ?? 0,
+      syncIntervalMs: opts.syncIntervalMs,
+      pollMs: opts.pollMs ?? 250,
+      pruneEveryMs: opts.pruneEveryMs ?? 60_000,
+    };
+    for (let i = 0; i < opts.workers; i++) this.#spawn(i);
+  }
+
+  get size(): number {
+    return this.#opts.workers;
+  }
+
+  /** The live worker threads (diagnostics and tests). */
+  threads(): readonly PoolThread[] {
+    return this.#slots.filter((s) => !s.done).map(({ threadId, owner, worker }) => ({ threadId, owner, worker }));
+  }
+
+  /** Tells the workers to look for due jobs now (call it after a job was queued and committed). */
+  nudge(): void {
+    if (this.#stopping) return;
+    for (const s of this.#slots) if (!s.done) post(s.worker, { type: 'nudge' });
+  }
+
+  /**
+   * Stops the workers: none claims a new job; each running job gets `graceMs` to finish; the workers
+   * still running then are terminated and their jobs handed back (they stay queued in the store).
+   * Answers how many jobs were handed back. Called again while stopping, it answers the same promise;
+   * with `graceMs: 0` it ends the grace period at once (a second Ctrl-C).
+   */
+  stop({ graceMs }: { graceMs: number }): Promise<{ handedBack: number }> {
+    if (this.#stopped) {
+      if (graceMs <= 0) this.#hurry?.();
+      return this.#stopped;
+    }
+    this.#stopped = this.#stop(graceMs);
+    return this.#stopped;
+  }
+
+  async #stop(graceMs: number): Promise<{ handedBack: number }> {
+    this.#stopping = true;
+    for (const t of this.#restarts) clearTimeout(t);
+    this.#restarts.clear();
+    const live = this.#slots.filter((s) => !s.done);
+    for (const s of live) post(s.worker, { type: 'stop' });
+    if (graceMs > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(live.map((s) => s.exited)),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, graceMs);
+          this.#hurry = resolve;
+        }),
+      ]);
+      clearTimeout(timer);
+      this.#hurry = null;
+    }
+    let handedBack = 0;
+    await Promise.all(
+      live.map(async (s) => {
+        if (!s.done) await s.worker.terminate();
+        await s.exited;
+        handedBack += this.#release(s.owner);
+      }),
+    );
+    return { handedBack };
+  }
+
+  #spawn(index: number): void {
+    const worker = new Worker(this.#entry, { workerData: this.#data, name: `adcli job worker ${index + 1}` });
+    let markExited!: () => void;
+    const slot: Slot = {
+      index,
+      worker,
+      threadId: worker.threadId,
+      owner: processOwner(worker.threadId),
+      startedAt: Date.now(),
+      exited: new Promise<void>((resolve) => (markExited = resolve)),
+      done: false,
+    };
+    this.#slots[index] = slot;
+    let failure: Error | null = null;
+    worker.on('message', (m: FromWorker) => {
+      if (m.type === 'log') this.#opts.log?.(m.line);
+    });
+    worker.on('error', (err) => (failure = err));
+    worker.on('exit', (code) => {
+      slot.done = true;
+      markExited();
+      if (!this.#stopping) this.#crashed(slot, code, failure);
+    });
+    // The owner is given before the worker can claim anything, so the pool always knows whose
+    // leases to hand back.
+    post(worker, { type: 'start', owner: slot.owner });
+  }
+
+  #crashed(slot: Slot, code: number, failure: Error | null): void {
+    const handedBack = this.#release(slot.owner);
+    const quick = Date.now() - slot.startedAt < 10_000;
+    this.#quickCrashes = quick ? this.#quickCrashes + 1 : 0;
+    const delay = quick ? Math.min(MAX_RESTART_DELAY_MS, 100 * 2 ** this.#quickCrashes) : 0;
+    const why = failure ? `: ${failure.message}` : ` (exit code ${code})`;
+    this.#opts.warn?.(
+      `adcli serve: job worker ${slot.index + 1} stopped unexpectedly${why}; ` +
+        `${handedBack === 1 ? '1 job was' : `${handedBack} jobs were`} handed back to the queue; starting a new worker` +
+        (delay >= 1000 ? ` in ${Math.round(delay / 1000)} s` : ''),
+    );
+    const timer = setTimeout(() => {
+      this.#restarts.delete(timer);
+      if (!this.#stopping) this.#spawn(slot.index);
+    }, delay);
+    this.#restarts.add(timer);
+  }
+
+  #release(owner: string): number {
+    try {
+      return this.#opts.release(owner);
+    } catch (err) {
+      // The store could not be written (busy, or closed): the lease runs out by itself.
+      this.#opts.warn?.(`adcli serve: could not hand back the jobs of a stopped worker (${err instanceof Error ? err.message : String(err)}); they run again once their lease ends`);
+      return 0;
+    }
+  }
+}
+
+function post(worker: Worker, message: ToWorker): void {
+  worker.postMessage(message);
+}
+
+/**
+ * The worker script. From source (Node runs the .ts files as they are) it is worker-main.ts beside
+ * this file; in the published bundle this module sits in dist/ or dist/chunks/ and the worker is the
+ * bundle's second entry point, dist/job-worker.js.
+ */
+export function workerEntry(): URL {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) return new URL('./worker-main.ts', here);
+  for (const candidate of ['./job-worker.js', '../job-worker.js']) {
+    const url = new URL(candidate, here);
+    if (existsSync(url)) return url;
+  }
+  throw new Error('job-worker.js is missing beside the adcli bundle; reinstall adcli');
+}

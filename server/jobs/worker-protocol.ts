@@ -1,0 +1,26 @@
+/** The messages between WorkerPool (the HTTP thread of `adcli serve`) and its job worker threads. */
+/** What a worker is started with (`workerData`). */
+export interface WorkerData {
+  /** the SQLite file of the server; every worker opens its own connection on it */
+  dbPath: string;
+  jobDelayMs: number;
+  syncIntervalMs: number | undefined;
+  /** how often an idle worker looks for due jobs when nothing nudges it */
+  pollMs: number;
+  /** how often finished jobs past their retention are deleted */
+  pruneEveryMs: number;
+}
+
+export type ToWorker =
+  /** the lease holder name the worker claims jobs under; sent once, first */
+  | { type: 'start'; owner: string }
+  /** a job was queued: look for due jobs now */
+  | { type: 'nudge' }
+  /** claim nothing more, finish the current job, close the store and exit */
+  | { type: 'stop' };
+
+export type FromWorker =
+  /** a job's failure, for the server's log */
+  | { type: 'log'; line: string }
+  /** the worker closed its store and exits */
+  | { type: 'stopped' };
