@@ -1,7 +1,8 @@
 import { serve } from '@hono/node-server';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrap } from '../../server/bootstrap.ts';
 import { createApp } from '../../server/http/app.ts';
@@ -12,7 +13,7 @@ import { dataDir, dbFile, keyFile } from '../lib/paths.ts';
 
 export interface ServeOptions {
   host: string;
-  /** default 4010 */
+  /** default 4010; with --exec a free port */
   port?: number;
   data?: string;
   memory?: boolean;
@@ -22,8 +23,11 @@ export interface ServeOptions {
   syncInterval: number;
   /** job worker threads; default defaultWorkers() */
   workers?: number;
+  /** a shell command to run against the server, which then stops */
+  exec?: string;
   json?: boolean;
   quiet?: boolean;
+  logRequests?: boolean;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -37,12 +41,20 @@ export function defaultWorkers(): number {
 
 /**
  * `adcli serve`: the HTTP API on this thread, background jobs (collection, generation, ad-platform
- * sync) in worker threads over the same data file.
+ * sync) in worker threads over the same data file. With --exec, runs a command against the server
+ * and exits with its exit code.
  */
 export async function serveCommand(opts: ServeOptions): Promise<void> {
   if (opts.memory && opts.data) throw usageError('--memory and --data exclude each other');
-  const port = opts.port ?? DEFAULT_PORT;
+  if (opts.quiet && opts.logRequests) throw usageError('--quiet and --log-requests exclude each other');
+  const exec = opts.exec;
+  if (exec !== undefined) {
+    if (!exec.trim()) throw usageError('--exec needs a command, e.g. --exec "npm test"');
+    if (opts.json) throw usageError('--exec and --json exclude each other: the command gets the server in ADCLI_BASE_URL and ADCLI_API_KEY');
+  }
+  const port = opts.port ?? (exec !== undefined ? 0 : DEFAULT_PORT);
   const workers = opts.workers ?? defaultWorkers();
+  const logRequests = opts.logRequests ?? (!opts.quiet && exec === undefined);
 
   // Job workers share the store through its file, so --memory is a private temporary file (mkdtemp
   // makes the folder 0700), deleted when the server stops, also when it stops on an error.
@@ -55,7 +67,7 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   const dbPath = dbFile(dir);
 
   const store = new Store(dbPath);
-  const log = !opts.quiet ? (line: string) => process.stderr.write(line + '\n') : undefined;
+  const log = logRequests ? (line: string) => process.stderr.write(line + '\n') : undefined;
   const warn = (line: string) => process.stderr.write(line + '\n');
   const jobDelayMs = opts.jobDelay;
   const syncIntervalMs = opts.syncInterval * 1000;
@@ -83,7 +95,7 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   // with a temporary store, which is about to be deleted); what is still running then is handed back
   // to the queue in the store, for the next start. A second Ctrl-C ends the grace at once.
   let stopping = false;
-  const stop = async () => {
+  const stop = async (exitCode: number, announce: 'always' | 'when-jobs-run') => {
     if (stopping) return;
     stopping = true;
     server.close();
@@ -95,7 +107,7 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
     if (running > 0 && graceMs > 0) {
       const jobs = running === 1 ? '1 running job gets' : `${running} running jobs get`;
       process.stderr.write(`adcli serve: stopping; ${jobs} up to ${graceMs / 1000} s to finish (Ctrl-C again hands ${running === 1 ? 'it' : 'them'} back now)\n`);
-    } else {
+    } else if (announce === 'always') {
       process.stderr.write('adcli serve: stopping\n');
     }
     const { handedBack } = await pool.stop({ graceMs });
@@ -104,12 +116,30 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
     }
     store.close();
     removeTemp();
-    process.exit(0);
+    process.exit(exitCode);
   };
 
-  const onSignal = () => {
-    if (!stopping) void stop();
-    else void pool.stop({ graceMs: 0 });
+  // The command runs in a process group of its own (POSIX), and signals go to the whole group: the
+  // shell alone would die and leave the command it started running. So Ctrl-C reaches the command
+  // once, through this process, and the server stops when the command has exited.
+  const group = process.platform !== 'win32';
+  let child: ChildProcess | null = null;
+  const forward = (c: ChildProcess, signal: NodeJS.Signals) => {
+    try {
+      if (group && c.pid !== undefined) process.kill(-c.pid, signal);
+      else c.kill(signal);
+    } catch {
+      // the group is gone already
+    }
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      forward(child, signal);
+    } else if (!stopping) {
+      void stop(0, exec === undefined ? 'always' : 'when-jobs-run');
+    } else {
+      void pool.stop({ graceMs: 0 });
+    }
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -126,7 +156,10 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   const shownHost = ['0.0.0.0', '::', ''].includes(opts.host) ? '127.0.0.1' : opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const origin = `http://${shownHost}:${address.port}`;
   const baseUrl = `${origin}/api/v1`;
-  if (opts.json) {
+  if (exec !== undefined) {
+    // The command owns stdout; the key goes to it in the environment only, never to a log.
+    process.stderr.write(`adcli serve: the API is listening on ${baseUrl} (workspace ${boot.workspace}); running: ${exec}\n`);
+  } else if (opts.json) {
     process.stdout.write(JSON.stringify({ baseUrl, apiKey: boot.apiKey, workspace: boot.workspace }) + '\n');
   } else {
     const lines = [
@@ -139,6 +172,24 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
       'Press Ctrl-C to stop.',
     ];
     process.stdout.write(lines.join('\n') + '\n');
+  }
+
+  if (exec !== undefined) {
+    child = spawn(exec, {
+      shell: true,
+      stdio: 'inherit',
+      detached: group,
+      env: { ...process.env, ADCLI_BASE_URL: baseUrl, ADCLI_API_KEY: boot.apiKey },
+    });
+    child.once('error', (err) => {
+      process.stderr.write(`adcli serve: cannot run the command: ${err.message}\n`);
+      void stop(127, 'when-jobs-run');
+    });
+    child.once('exit', (code, signal) => {
+      // A command stopped by a signal exits as a shell reports it: 128 + the signal's number.
+      const exitCode = code ?? 128 + (signal ? (osConstants.signals[signal] ?? 0) : 0);
+      void stop(exitCode, 'when-jobs-run');
+    });
   }
 }
 

@@ -7,7 +7,7 @@ export function registerLocal(program: Command): void {
     .command('serve')
     .description('Run the whole API locally: a stateful backend with a simulated ad platform')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0 picks a free one)', intArg(0, 65535), 4010)
+    .option('--port <port>', 'port to listen on, 0 picks a free one (default: 4010; with --exec a free one)', intArg(0, 65535))
     .option('--data <dir>', 'data dir (default $ADCLI_DATA_DIR or ~/.local/share/adcli)')
     .option('--memory', 'a throw-away store: a private temporary file, deleted when the server stops')
     .addOption(new Option('--seed <name>', 'load demo content into a fresh workspace').choices(['demo']))
@@ -15,8 +15,10 @@ export function registerLocal(program: Command): void {
     .option('--job-delay <ms>', 'minimum duration of background jobs, to watch collecting/generating states', intArg(0, 3_600_000), 1500)
     .option('--sync-interval <seconds>', 'how often settings and targeting reach the ad platform', intArg(1, 86_400), 60)
     .option('--workers <n>', 'threads running background jobs, 1 to 16 (default: one less than the cores, at most 4)', intArg(1, 16))
+    .option('--exec <command>', 'run a shell command with ADCLI_BASE_URL and ADCLI_API_KEY set, then stop and exit with its exit code')
     .option('--json', 'print one JSON line {baseUrl, apiKey, workspace} once listening')
     .option('--quiet', 'do not log requests to stderr')
+    .option('--log-requests', 'log one line per request to stderr (the default, except with --exec)')
     .action(async (_o, cmd) => (await import('../commands/serve.ts')).serveCommand(cmd.optsWithGlobals()));
 
   // `serve` and its subcommands share --data and --json, and commander lets a parent take its known
