@@ -5,6 +5,7 @@ import type { Audience } from '../schemas/records.ts';
 import type { Actor } from './actor.ts';
 import type { DomainDeps } from './context.ts';
 import type { DataStores } from './data-stores.ts';
+import { assertMayChangeShared } from './limits.ts';
 import { selectPage, toPage, type PageQuery } from './paging.ts';
 
 interface AudienceRow {
@@ -77,6 +78,7 @@ export class Audiences {
 
   update(actor: Actor, id: string, patch: Partial<AudienceFields>): Audience {
     const current = this.get(actor, id);
+    assertMayChangeShared(this.#d.store, actor, { kind: 'audience', id }, 'change');
     if (Object.keys(patch).length === 0) return current;
     const next = { ...current, ...patch };
     if (patch.dataStoreIds) next.dataStoreIds = this.#dataStores.resolveIds(actor, patch.dataStoreIds, 'dataStoreIds');
@@ -97,6 +99,7 @@ export class Audiences {
   /** Campaigns keep their own copy in their audience slots, so nothing else changes. */
   delete(actor: Actor, id: string): { id: string; deleted: true } {
     this.get(actor, id);
+    assertMayChangeShared(this.#d.store, actor, { kind: 'audience', id }, 'delete');
     this.#d.store.run('DELETE FROM audiences WHERE id = ?', id);
     return { id, deleted: true };
   }

@@ -3,6 +3,7 @@ import { newId } from '../lib/ids.ts';
 import type { Brand } from '../schemas/records.ts';
 import type { Actor } from './actor.ts';
 import type { DomainDeps } from './context.ts';
+import { assertMayChangeShared } from './limits.ts';
 import { selectPage, toPage, type PageQuery } from './paging.ts';
 
 interface BrandRow {
@@ -58,6 +59,7 @@ export class Brands {
 
   update(actor: Actor, id: string, patch: Partial<BrandFields>): Brand {
     const row = this.#row(actor, id);
+    assertMayChangeShared(this.#d.store, actor, { kind: 'brand', id }, 'change');
     if (Object.keys(patch).length === 0) return toRecord(row);
     this.#d.store.run(
       'UPDATE brands SET name = ?, website = ?, description = ?, updated_at = ? WHERE id = ?',
@@ -73,6 +75,7 @@ export class Brands {
   /** Campaigns that used the brand keep going without one (brandId becomes null). */
   delete(actor: Actor, id: string): { id: string; deleted: true } {
     this.#row(actor, id);
+    assertMayChangeShared(this.#d.store, actor, { kind: 'brand', id }, 'delete');
     this.#d.store.run('UPDATE campaigns SET brand_id = NULL, updated_at = ? WHERE brand_id = ?', this.#d.clock.now().toISOString(), id);
     this.#d.store.run('DELETE FROM brands WHERE id = ?', id);
     return { id, deleted: true };

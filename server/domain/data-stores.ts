@@ -6,6 +6,7 @@ import type { ImportBody } from '../schemas/youtube.ts';
 import type { Actor } from './actor.ts';
 import { Catalog, SHARED } from './catalog.ts';
 import type { DomainDeps } from './context.ts';
+import { assertMayChangeShared } from './limits.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import { decodeCursor, selectPage, toPage, type PageQuery } from './paging.ts';
 
@@ -215,7 +216,7 @@ export class DataStores {
   }
 
   update(actor: Actor, id: string, patch: Partial<DataStoreFields>): DataStore {
-    const row = this.#writable(actor, id, 'changed');
+    const row = this.#writable(actor, id, 'changed', 'change');
     if (Object.keys(patch).length === 0) return toRecord(row);
     const sourcesChange = patch.channelIds !== undefined || patch.videoIds !== undefined;
     const channels = patch.channelIds ? [...new Set(patch.channelIds)] : parseJsonArray(row.source_channel_ids);
@@ -241,7 +242,7 @@ export class DataStores {
 
   /** Removes the store and its id from the audiences and campaign slots that named it. */
   delete(actor: Actor, id: string): { id: string; deleted: true } {
-    this.#writable(actor, id, 'deleted');
+    this.#writable(actor, id, 'deleted', 'delete');
     const store = this.#d.store;
     // Asked before the id leaves the slots: their campaigns' status is derived again afterwards.
     const campaignIds = store
@@ -335,7 +336,7 @@ export class DataStores {
 
   /** Adds Data API resources to the workspace's catalog and links channels and videos to the store. */
   import(actor: Actor, id: string, body: ImportBody) {
-    const row = this.#writable(actor, id, 'imported into');
+    const row = this.#writable(actor, id, 'imported into', 'change');
     const owner = actor.workspaceId;
     const channels = body.channels ?? [];
     const videos = body.videos ?? [];
@@ -395,9 +396,11 @@ export class DataStores {
     );
   }
 
-  #writable(actor: Actor, id: string, verb: string): DataStoreRow {
+  /** A workspace store the actor may change: not a library store (409), not used beyond its key's limits (403). */
+  #writable(actor: Actor, id: string, done: string, verb: 'change' | 'delete'): DataStoreRow {
     const row = this.row(actor, id);
-    if (row.scope !== 'workspace') throw conflict(`data store ${id} is a shared library store and cannot be ${verb}`);
+    if (row.scope !== 'workspace') throw conflict(`data store ${id} is a shared library store and cannot be ${done}`);
+    assertMayChangeShared(this.#d.store, actor, { kind: 'data store', id }, verb);
     return row;
   }
 }
