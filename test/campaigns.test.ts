@@ -66,6 +66,8 @@ function defaultCustomerId(slug = 'acme'): string {
 }
 
 const s = (n: number, c = 'x') => c.repeat(n);
+/** 21 valid country codes, for the 20-item bound of locations. */
+const COUNTRIES = ['US', 'CA', 'MX', 'BR', 'AR', 'GB', 'IE', 'FR', 'DE', 'AT', 'CH', 'NL', 'BE', 'LU', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI'];
 const items = (n: number, len = 2) => Array.from({ length: n }, (_, i) => `${i}`.padStart(len, 'a'));
 
 // ---------------------------------------------------------------------------------------------
@@ -269,7 +271,8 @@ const BOUNDS: BoundCase[] = [
   },
   {
     field: 'language',
-    ok: ['fr', s(19), s(20)],
+    // valid tags up to the 20-character bound (codes themselves: test/codes.test.ts)
+    ok: ['fr', 'pt-BR', 'ca-Latn-ES-valencia', 'sr-Latn-419-ijekavsk'],
     bad: [
       [s(21), 'language', '20 characters'],
       [1, 'language', 'string'],
@@ -278,9 +281,9 @@ const BOUNDS: BoundCase[] = [
   },
   {
     field: 'locations',
-    ok: [[], ['CA'], items(19), items(20), [s(79)], [s(80)]],
+    ok: [[], ['CA'], COUNTRIES.slice(0, 19), COUNTRIES.slice(0, 20), ['US-CA', 'DE-BY', 'FR-75C']],
     bad: [
-      [items(21), 'locations', '20 items'],
+      [COUNTRIES.slice(0, 21), 'locations', '20 items'],
       [[s(81)], 'locations[0]', '80 characters'],
       [['US', s(81)], 'locations[1]', '80 characters'],
       ['US', 'locations', 'array'],

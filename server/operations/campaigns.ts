@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deleted, hexId, listQuery, page } from '../schemas/common.ts';
+import { languageTag, locationCode } from '../schemas/codes.ts';
 import { BIDDING_STRATEGIES, BUDGET_TYPES, CAMPAIGN_STATUSES, CAMPAIGN_TYPES, campaign } from '../schemas/records.ts';
 import { MAX_SLOTS } from '../domain/campaigns.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
@@ -15,8 +16,8 @@ export const campaignSettings = {
   objective: z.string().max(4000).meta({ description: 'what the campaign should achieve and for whom; drives targeting' }),
   brandId: hexId('brand').nullable().meta({ description: 'brand id; null removes the brand' }),
   industry: z.string().max(120),
-  language: z.string().max(20).meta({ description: 'language code, e.g. en' }),
-  locations: z.array(z.string().max(80)).max(20).meta({ description: 'country or region codes, e.g. US' }),
+  language: languageTag,
+  locations: z.array(locationCode).max(20).meta({ description: 'country (US, DE) or region (US-CA) codes, at most 20' }),
   successMetrics: z.array(z.string().max(200)).max(20),
   campaignType: z.enum(CAMPAIGN_TYPES),
   budget: z.number().gt(0).max(10_000_000).nullable().meta({ description: "in the account's currency" }),

@@ -1,0 +1,168 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countries, isLanguageTag, isLocationCode, languageProblem, locationProblem } from '../server/schemas/codes.ts';
+import { operations } from '../server/operations/index.ts';
+import { parseOrThrow } from '../server/http/validation.ts';
+import { testBackend, type Client, type TestBackend } from './helpers/backend.ts';
+import { cleanupAll, killAll, runAdcli, sandbox } from './helpers/process.ts';
+
+/**
+ * Country, region and language codes of a campaign (design §8): ISO 3166-1 alpha-2 countries,
+ * ISO 3166-2 regions, BCP 47 languages, checked alike by the server (400) and the CLI (exit 2,
+ * nothing sent), with a suggestion.
+ */
+
+describe('the code tables', () => {
+  it('has exactly the 249 ISO 3166-1 countries: no groupings, no reserved or deprecated codes', () => {
+    expect(countries().size).toBe(249);
+    for (const code of ['US', 'DE', 'GB', 'CW', 'SS', 'AX', 'BQ', 'TW', 'PS']) expect(countries().has(code), code).toBe(true);
+    // EU/UN: groupings; XK: user-assigned; AC/IC: exceptionally reserved; UK/DD/YU/AN: deprecated aliases
+    for (const code of ['EU', 'UN', 'XK', 'ZZ', 'AC', 'IC', 'UK', 'DD', 'YU', 'AN', 'QO', 'XA']) expect(countries().has(code), code).toBe(false);
+  });
+
+  it('takes countries and regions in upper case', () => {
+    for (const ok of ['US', 'DE', 'US-CA', 'DE-BY', 'GB-ENG', 'FR-75C', 'CN-11']) expect(isLocationCode(ok), ok).toBe(true);
+    for (const bad of ['us', 'Us', 'us-ca', 'US-ca', 'USA', 'US-', 'US-CALI', 'XX-CA', 'UK-ENG', 'Germany', '', ' US', 'US ']) expect(isLocationCode(bad), bad).toBe(false);
+  });
+
+  it('takes known BCP 47 tags in canonical form, without extensions', () => {
+    for (const ok of ['en', 'de', 'pt-BR', 'zh-Hant', 'zh-Hant-TW', 'es-419', 'fil', 'yue', 'sr-Latn', 'ca-Latn-ES-valencia']) expect(isLanguageTag(ok), ok).toBe(true);
+    for (const bad of ['EN', 'pt-br', 'PT-BR', 'deu', 'iw', 'german', 'German', 'xx', 'und', 'mul', 'en-AA', 'en_US', 'en-US-u-ca-buddhist', 'en-x-private', '', 'e']) {
+      expect(isLanguageTag(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('suggestions', () => {
+  const suggested = (problem: string | null) => [...(problem ?? '').matchAll(/"([^"]+)" \(/g)].map((m) => m[1]);
+
+  it.each([
+    ['Germany', ['DE']],
+    ['germany', ['DE']],
+    ['Deutschland', ['DE']],
+    ['Germny', ['DE']],
+    ['UK', ['GB']],
+    ['us', ['US']],
+    ['us-ca', ['US-CA']],
+    ['UK-ENG', ['GB-ENG']],
+    ['USA', ['US']],
+    ['United States of America', ['US']],
+    ['276', ['DE']],
+    ['Turkey', ['TR']],
+    ['Saint Lucia', ['LC']],
+    ['Congo', ['CD', 'CG']],
+  ])('location %j → %j', (value, codes) => {
+    expect(suggested(locationProblem(value))).toEqual(codes);
+  });
+
+  it.each([
+    ['german', ['de']],
+    ['German', ['de']],
+    ['deu', ['de']],
+    ['EN', ['en']],
+    ['pt-br', ['pt-BR']],
+    ['en_US', ['en-US']],
+    ['iw', ['he']],
+    ['Deutsch', ['de']],
+    ['español', ['es']],
+    ['Brazilian Portuguese', ['pt-BR']],
+    ['en-US-u-ca-buddhist', ['en-US']],
+    ['Portugese', ['pt']],
+  ])('language %j → %j', (value, codes) => {
+    expect(suggested(languageProblem(value))).toEqual(codes);
+  });
+
+  it('says when only the case is wrong, and what a code looks like when nothing is close', () => {
+    expect(locationProblem('us')).toBe('"us" is not a country or region code as written (codes are upper case); did you mean "US" (United States)?');
+    expect(languageProblem('EN')).toContain('not a language tag as written');
+    expect(locationProblem('Atlantis')).toBe(
+      '"Atlantis" is not an ISO 3166 country or region code; use a two-letter country code such as US or DE, or a region code such as US-CA',
+    );
+    expect(languageProblem('Klingonish')).toBe('"Klingonish" is not a known BCP 47 language tag; use a language code such as en, de or pt-BR');
+    expect(locationProblem('US')).toBeNull();
+    expect(languageProblem('pt-BR')).toBeNull();
+  });
+});
+
+describe('the API checks the codes (400 naming the field)', () => {
+  let b: TestBackend;
+  let api: Client;
+  beforeEach(() => {
+    b = testBackend();
+    api = b.api;
+  });
+
+  it('refuses an unknown location on create, naming the item, with a suggestion', async () => {
+    const r = await api.post('/campaigns', { name: 'x', locations: ['US', 'Germany'] });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('invalid_request');
+    expect(r.body.error.message).toBe('locations[1]: "Germany" is not an ISO 3166 country or region code; did you mean "DE" (Germany)?');
+    expect(b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM campaigns')!.n).toBe(0);
+  });
+
+  it('refuses an unknown language on create and update, and stores valid codes as given', async () => {
+    const bad = await api.post('/campaigns', { name: 'x', language: 'German' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('language: "German" is not a known BCP 47 language tag; did you mean "de" (German)?');
+
+    const created = await api.post('/campaigns', { name: 'x', language: 'pt-BR', locations: ['BR', 'BR-SP'] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ language: 'pt-BR', locations: ['BR', 'BR-SP'] });
+
+    const patch = await api.patch(`/campaigns/${created.body.id}`, { language: 'deu', locations: ['us'] });
+    expect(patch.status).toBe(400);
+    expect(patch.body.error.message).toContain('language: "deu" is not a known BCP 47 language tag; did you mean "de" (German)?');
+    expect(patch.body.error.message).toContain('locations[0]: "us" is not a country or region code as written');
+    expect((await api.get(`/campaigns/${created.body.id}`)).body).toMatchObject({ language: 'pt-BR', locations: ['BR', 'BR-SP'] });
+  });
+
+  it('keeps the contract bounds first: an over-long value is told by its length alone', async () => {
+    const r = await api.post('/campaigns', { name: 'x', language: 'x'.repeat(21), locations: ['y'.repeat(81)] });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('language must be at most 20 characters; locations[0] must be at most 80 characters');
+  });
+
+  it('the MCP tools and the CLI use the same schema: the table check gives the same message', () => {
+    const op = operations.find((o) => o.name === 'create_campaign')!;
+    expect(() => parseOrThrow(op.body!, { name: 'x', locations: ['Germany'] }, 'body')).toThrow(
+      'locations[0]: "Germany" is not an ISO 3166 country or region code; did you mean "DE" (Germany)?',
+    );
+  });
+});
+
+describe('the CLI checks the codes before sending anything (exit 2)', () => {
+  const seen: string[] = [];
+  let baseUrl = '';
+  let close: () => void = () => {};
+  beforeEach(async () => {
+    seen.length = 0;
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":"internal","message":"should not be called"}}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+    close = () => server.close();
+  });
+  afterEach(async () => {
+    close();
+    await killAll();
+  });
+  afterAll(cleanupAll);
+
+  it('campaigns create --location Germany: exit 2 with the suggestion, no request', async () => {
+    const env = { ...sandbox().env, ADCLI_BASE_URL: baseUrl, ADCLI_API_KEY: 'adk_test_never_used' };
+    const r = await runAdcli(['campaigns', 'create', '--name', 'x', '--location', 'Germany'], { env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('locations[0]: "Germany" is not an ISO 3166 country or region code; did you mean "DE" (Germany)?');
+    expect(r.stdout).toBe('');
+
+    const lang = await runAdcli(['campaigns', 'update', 'a'.repeat(24), '--language', 'German', '--json'], { env });
+    expect(lang.code, lang.stderr).toBe(2);
+    expect(JSON.parse(lang.stderr)).toEqual({
+      error: { message: 'language: "German" is not a known BCP 47 language tag; did you mean "de" (German)?', exitCode: 2 },
+    });
+    expect(seen).toEqual([]);
+  });
+});
