@@ -43,4 +43,27 @@ describe('adcli serve ads: the simulated ad platform beside a running server', (
     expect(unknown.code).toBe(3);
     expect(unknown.stderr).toMatch(/no campaign 999 exists in the ad platform/);
   });
+
+  it('still lists the platform campaign after the service campaign is deleted, and set-status still finds it', async () => {
+    const sb = sandbox();
+    const server = await startServer(['--data', sb.dataDir, '--quiet', '--job-delay', '0'], { env: sb.env });
+    const created = await server.api('POST', '/campaigns', { name: 'Short-lived', campaignType: 'SEARCH', budget: 20, budgetType: 'daily' });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    const published = await server.api('POST', `/campaigns/${id}/ads-platform`, {});
+    expect(published.status, published.text).toBe(200);
+    const adsId = published.body.adsPlatform.campaignId as string;
+    expect((await server.api('DELETE', `/campaigns/${id}`)).status).toBe(200);
+
+    const r = await runAdcli(['serve', 'ads', 'list', '--json', '--data', sb.dataDir], { env: sb.env });
+    expect(r.code, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout) as Record<string, unknown>[];
+    expect(rows).toEqual([
+      expect.objectContaining({ campaignId: id, googleAdsCampaignId: adsId, name: 'Short-lived', workspace: server.info.workspace, status: 'PAUSED', deletedInService: true }),
+    ]);
+
+    const set = await runAdcli(['serve', 'ads', 'set-status', id, 'REMOVED', '--json', '--data', sb.dataDir], { env: sb.env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toEqual({ campaignId: id, googleAdsCampaignId: adsId, status: 'REMOVED' });
+  });
 });

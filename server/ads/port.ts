@@ -104,6 +104,13 @@ export interface AdPlatform {
   campaign(campaignId: string): AdsCampaign | null;
 
   /**
+   * Every campaign of an account, oldest first, whatever became of the service campaign it was
+   * created for: the platform's records outlive the service's (deleting a campaign in the service
+   * does not touch the platform's). Throws `account_not_found`.
+   */
+  campaigns(customerId: string): AdsCampaign[];
+
+  /**
    * Daily figures for the days from `startDate` to `endDate` (inclusive, account time zone) on which
    * the campaign served, ascending by date. Days on which it did not serve have no entry. Throws
    * `campaign_not_found`.

@@ -158,16 +158,18 @@ export class SimulatedAdPlatform implements AdPlatform {
 
   campaign(campaignId: string): AdsCampaign | null {
     const row = this.#store.get<CampaignRow>('SELECT * FROM ads_campaigns WHERE campaign_id = ?', campaignId);
-    if (!row) return null;
-    return {
-      campaignId: row.campaign_id,
-      customerId: row.customer_id,
-      serviceCampaignId: row.service_campaign_id,
-      status: row.status as AdsStatus,
-      createdAt: row.created_at,
-      syncedAt: row.synced_at,
-      settings: JSON.parse(row.settings) as AdsCampaignSettings,
-    };
+    return row ? toCampaign(row) : null;
+  }
+
+  campaigns(customerId: string): AdsCampaign[] {
+    const customer = formatCustomerId(customerId);
+    return this.#store.read(() => {
+      if (!this.#store.get('SELECT 1 FROM ad_accounts WHERE customer_id = ?', customer)) {
+        throw new AdPlatformError('account_not_found', `the ad platform has no account ${customer}`);
+      }
+      // rowid: creation order among campaigns created at the same instant
+      return this.#store.all<CampaignRow>('SELECT * FROM ads_campaigns WHERE customer_id = ? ORDER BY created_at, rowid', customer).map(toCampaign);
+    });
   }
 
   dailyMetrics(campaignId: string, startDate: string, endDate: string): DailyMetrics[] {
@@ -236,6 +238,18 @@ export class SimulatedAdPlatform implements AdPlatform {
       if (!this.#store.get('SELECT 1 FROM ads_campaigns WHERE campaign_id = ?', id)) return id;
     }
   }
+}
+
+function toCampaign(row: CampaignRow): AdsCampaign {
+  return {
+    campaignId: row.campaign_id,
+    customerId: row.customer_id,
+    serviceCampaignId: row.service_campaign_id,
+    status: row.status as AdsStatus,
+    createdAt: row.created_at,
+    syncedAt: row.synced_at,
+    settings: JSON.parse(row.settings) as AdsCampaignSettings,
+  };
 }
 
 function toAccount(r: AccountRow): AdAccount {

@@ -1,4 +1,4 @@
-import { AdPlatformError, type AdPlatform, type AdsCampaignSettings } from '../ads/port.ts';
+import { AdPlatformError, type AdPlatform, type AdsCampaign, type AdsCampaignSettings } from '../ads/port.ts';
 import { resolveDateRange, type DatePreset } from '../ads/dates.ts';
 import { buildReport } from '../ads/report.ts';
 import { conflict, invalid, notFound } from '../lib/errors.ts';
@@ -76,27 +76,37 @@ export class Ads {
     return this.#campaigns.get(actor, row.id);
   }
 
+  /**
+   * The performance report of one account, from the ad platform's own campaigns, as the platform's
+   * reports are: a campaign whose service record was deleted is still there. Deleting a campaign in
+   * the service does not touch the platform campaign (the contract), so while it is ENABLED it
+   * keeps serving and spending, and the account is billed for it; a report that left it out would
+   * show less than the account spends. It keeps the service campaign id it was created for (a
+   * campaign-limited key sees it when that id is in its limit) and the name and type it last
+   * received. Campaigns the service still has come first, newest first, with the service's
+   * current name; the deleted ones follow, newest first.
+   */
   performance(actor: Actor, customerId: string, preset: DatePreset) {
     const account = this.#account(actor, customerId, 'customerId');
     const dateRange = resolveDateRange(preset, account.timeZone, this.#d.clock.now());
-    const rows = this.#d.store.all<CampaignRow>(
-      `SELECT * FROM campaigns WHERE workspace_id = ? AND customer_id = ? AND ads_campaign_id IS NOT NULL ORDER BY seq DESC`,
-      actor.workspaceId,
-      account.customerId,
+    const service = new Map(
+      this.#d.store
+        .all<CampaignRow>('SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL', actor.workspaceId)
+        .map((r) => [r.ads_campaign_id!, r]),
     );
-    const campaigns = rows
-      .filter((r) => !actor.campaignIds || actor.campaignIds.includes(r.id))
-      .map((r) => {
-        const ads = this.#platform.campaign(r.ads_campaign_id!);
-        return {
-          campaignId: r.id,
-          name: r.name,
-          googleAdsCampaignId: r.ads_campaign_id!,
-          campaignType: r.campaign_type ?? '',
-          status: ads?.status ?? r.ads_status ?? '',
-          daily: ads ? this.#platform.dailyMetrics(r.ads_campaign_id!, dateRange.startDate, dateRange.endDate) : [],
-        };
-      });
+    const campaigns = this.#platform
+      .campaigns(account.customerId)
+      .filter((ads) => !actor.campaignIds || actor.campaignIds.includes(ads.serviceCampaignId))
+      .map((ads, created) => ({ ads, created, row: service.get(ads.campaignId) }))
+      .sort((a, b) => (a.row && b.row ? b.row.seq - a.row.seq : a.row ? -1 : b.row ? 1 : b.created - a.created))
+      .map(({ ads, row }) => ({
+        campaignId: ads.serviceCampaignId,
+        name: row?.name ?? ads.settings.name,
+        googleAdsCampaignId: ads.campaignId,
+        campaignType: row?.campaign_type ?? ads.settings.campaignType ?? '',
+        status: ads.status,
+        daily: this.#platform.dailyMetrics(ads.campaignId, dateRange.startDate, dateRange.endDate),
+      }));
     return buildReport({ customerId: account.customerId, dateRange, campaigns });
   }
 
@@ -119,7 +129,9 @@ export class Ads {
   /**
    * The sync_ads job of one workspace (its subject): carries each platform campaign's current
    * settings and targeting over, records the sync time, picks up the platform's status, and
-   * schedules the next sync. A periodic job keeps only its latest finished run.
+   * schedules the next sync. A periodic job keeps only its latest finished run. It walks the
+   * service's campaigns, so a platform campaign whose service campaign was deleted is left as it
+   * is: it keeps the settings it last received.
    */
   runSync(job: JobRow): void {
     const store = this.#d.store;
@@ -153,44 +165,96 @@ export class Ads {
   }
 
   /**
-   * For `adcli serve ads list`: every campaign the service created in the ad platform, with its
-   * status there and when the service last synced it (changes reach the platform only then).
+   * For `adcli serve ads list`: every campaign in the ad platform, from the platform's own records,
+   * so a campaign deleted in the service is still listed (the platform campaign is not touched by
+   * the delete). Per campaign: its workspace (the account's), its name and status there, and the
+   * last sync: when the service last synced it, or, once the service campaign is deleted, when the
+   * service last delivered settings to it (nothing syncs it any more).
    */
-  listCreated(): { campaignId: string; workspace: string; name: string; googleAdsCampaignId: string; customerId: string; status: string; lastSyncAt: string | null }[] {
-    return this.#d.store
-      .all<CampaignRow & { slug: string }>(
-        'SELECT c.*, w.slug FROM campaigns c JOIN workspaces w ON w.id = c.workspace_id WHERE c.ads_campaign_id IS NOT NULL ORDER BY c.seq',
-      )
-      .map((r) => ({
-        campaignId: r.id,
-        workspace: r.slug,
-        name: r.name,
-        googleAdsCampaignId: r.ads_campaign_id!,
-        customerId: r.customer_id ?? '',
-        status: this.#platform.campaign(r.ads_campaign_id!)?.status ?? r.ads_status ?? '',
-        lastSyncAt: r.ads_synced_at,
-      }));
+  listCreated(): PlatformCampaign[] {
+    const store = this.#d.store;
+    const out: (PlatformCampaign & { createdAt: string })[] = [];
+    for (const ws of store.all<{ id: string; slug: string }>('SELECT id, slug FROM workspaces ORDER BY created_at, slug')) {
+      for (const account of this.#platform.accounts(ws.id)) {
+        for (const ads of this.#platform.campaigns(account.customerId)) {
+          const row = store.get<{ ads_synced_at: string | null }>(
+            'SELECT ads_synced_at FROM campaigns WHERE id = ? AND ads_campaign_id = ?',
+            ads.serviceCampaignId,
+            ads.campaignId,
+          );
+          out.push({
+            campaignId: ads.serviceCampaignId,
+            workspace: ws.slug,
+            name: ads.settings.name,
+            googleAdsCampaignId: ads.campaignId,
+            customerId: ads.customerId,
+            status: ads.status,
+            lastSyncAt: row ? row.ads_synced_at : ads.syncedAt,
+            deletedInService: !row,
+            createdAt: ads.createdAt,
+          });
+        }
+      }
+    }
+    return out.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)).map(({ createdAt: _, ...rest }) => rest);
   }
 
-  /** For `adcli serve ads set-status`: the person who turns a campaign on in the ad platform. */
+  /**
+   * For `adcli serve ads set-status`: the person who turns a campaign on in the ad platform. The
+   * campaign is found in the platform's records, by its platform id or by the service campaign it
+   * was created for, so it can still be paused or removed after the service campaign was deleted.
+   */
   setStatus(serviceOrPlatformId: string, status: 'PAUSED' | 'ENABLED' | 'REMOVED'): { campaignId: string; googleAdsCampaignId: string; status: string } {
-    const row = this.#d.store.get<CampaignRow>(
-      'SELECT * FROM campaigns WHERE id = ? OR ads_campaign_id = ?',
-      serviceOrPlatformId,
-      serviceOrPlatformId,
-    );
-    if (!row?.ads_campaign_id) throw notFound(`no campaign ${serviceOrPlatformId} exists in the ad platform`);
+    const found = this.#findPlatformCampaign(serviceOrPlatformId);
+    if (!found) throw notFound(`no campaign ${serviceOrPlatformId} exists in the ad platform`);
+    const { ads, workspaceId } = found;
     try {
       // The change happens at the workspace's time, like everything else in it.
-      this.#d.clock.within(row.workspace_id, () => this.#platform.setStatus(row.ads_campaign_id!, status));
+      this.#d.clock.within(workspaceId, () => this.#platform.setStatus(ads.campaignId, status));
     } catch (e) {
       if (e instanceof AdPlatformError && e.code === 'removed') throw conflict(e.message);
       throw e;
     }
     // The service learns the new status at its next sync; make that sync due now.
-    this.#jobs.enqueue('sync_ads', row.workspace_id, { workspaceId: row.workspace_id });
-    return { campaignId: row.id, googleAdsCampaignId: row.ads_campaign_id, status };
+    this.#jobs.enqueue('sync_ads', workspaceId, { workspaceId });
+    return { campaignId: ads.serviceCampaignId, googleAdsCampaignId: ads.campaignId, status };
   }
+
+  /** A platform campaign by its own id or its service campaign's, with the workspace of its account. */
+  #findPlatformCampaign(id: string): { ads: AdsCampaign; workspaceId: string } | null {
+    const workspaceOf = (customerId: string) =>
+      this.#d.store.get<{ workspace_id: string }>('SELECT workspace_id FROM ad_accounts WHERE customer_id = ?', customerId)?.workspace_id;
+    const direct = this.#platform.campaign(id);
+    if (direct) {
+      const workspaceId = workspaceOf(direct.customerId);
+      return workspaceId ? { ads: direct, workspaceId } : null;
+    }
+    // By service campaign id: the service's own record when it still has one, else the platform's.
+    const row = this.#d.store.get<{ ads_campaign_id: string | null; workspace_id: string }>('SELECT ads_campaign_id, workspace_id FROM campaigns WHERE id = ?', id);
+    if (row?.ads_campaign_id) {
+      const ads = this.#platform.campaign(row.ads_campaign_id);
+      return ads ? { ads, workspaceId: row.workspace_id } : null;
+    }
+    for (const account of this.#d.store.all<{ customer_id: string; workspace_id: string }>('SELECT customer_id, workspace_id FROM ad_accounts ORDER BY customer_id')) {
+      const ads = this.#platform.campaigns(account.customer_id).find((c) => c.serviceCampaignId === id);
+      if (ads) return { ads, workspaceId: account.workspace_id };
+    }
+    return null;
+  }
+}
+
+/** One row of `adcli serve ads list`. */
+export interface PlatformCampaign {
+  /** the service campaign it was created for (which may since have been deleted) */
+  campaignId: string;
+  workspace: string;
+  name: string;
+  googleAdsCampaignId: string;
+  customerId: string;
+  status: string;
+  lastSyncAt: string | null;
+  /** the service campaign was deleted; the platform campaign lives on */
+  deletedInService: boolean;
 }
 
 /** What the ad platform receives of a campaign's settings. */

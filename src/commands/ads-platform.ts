@@ -10,12 +10,23 @@ export function setStatus(campaign: string, status: 'ENABLED' | 'PAUSED' | 'REMO
     );
 }
 
-/** The simulated platform's campaigns: status there, and when the service last synced each one. */
+/**
+ * The simulated platform's campaigns: status there, and when the service last synced each one. A
+ * campaign deleted in the service is still listed (marked deleted): the platform campaign lives on.
+ */
 export function listCampaigns(opts: { data?: string; json?: boolean }): void {
   const rows = withServices(opts, (s) => s.deps.store.read(() => s.ads.listCreated()));
   if (opts.json) return printJson(rows);
   table(
     ['AD PLATFORM ID', 'STATUS', 'CAMPAIGN', 'WORKSPACE', 'NAME', 'ACCOUNT', 'LAST SYNC'],
-    rows.map((r) => [r.googleAdsCampaignId, status(r.status), r.campaignId, r.workspace, r.name, r.customerId, r.lastSyncAt ?? 'not yet']),
+    rows.map((r) => [
+      r.googleAdsCampaignId,
+      status(r.status),
+      r.deletedInService ? `${r.campaignId} (deleted)` : r.campaignId,
+      r.workspace,
+      r.name,
+      r.customerId,
+      r.lastSyncAt ?? 'not yet',
+    ]),
   );
 }
