@@ -17,3 +17,11 @@ export function durationArg(value: string): number {
   const n = Number(m[1]);
   return Math.round(n * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h']);
 }
+
+/** An instant: ISO 8601 with a zone (2026-12-01T09:00:00Z), or a date (midnight UTC). */
+export function instantArg(value: string): Date {
+  const ok = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value.trim());
+  const at = new Date(value.trim());
+  if (!ok || Number.isNaN(at.getTime())) throw new InvalidArgumentError('must be an ISO 8601 time with a zone, e.g. 2026-12-01T09:00:00Z, or a date');
+  return at;
+}
