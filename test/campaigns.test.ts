@@ -682,7 +682,7 @@ describe('list campaigns', () => {
     expectError(await api.get('/campaigns?limit=-1'), 400, 'invalid_request', 'limit');
     expectError(await api.get('/campaigns?limit=2.5'), 400, 'invalid_request', 'limit');
     const ten = await api.get('/campaigns?limit=ten');
-    expectError(ten, 400, 'invalid_request', 'limit must be a number');
+    expectError(ten, 400, 'invalid_request', 'limit must be a whole number in decimal digits, not "ten"');
     expect(ten.body.error.message).not.toContain('not not');
   });
 

@@ -108,9 +108,12 @@ describe.each(LIMITS)('a key limited to $limit', ({ client }) => {
   });
 
   it('may not import into a data store a campaign outside its limit uses', async () => {
-    const r = await client().post(`/data-stores/${shared.dataStore}/import`, { channels: [] });
+    const body = { channels: [{ id: 'UCsharedLimitsChannel001', snippet: { title: 'A channel' } }] };
+    const r = await client().post(`/data-stores/${shared.dataStore}/import`, body);
     expect(r.status, JSON.stringify(r.body)).toBe(403);
-    ok(await client().post(`/data-stores/${onlyA.dataStore}/import`, { channels: [] }));
+    expect(ok(await full.get(`/data-stores/${shared.dataStore}`)).channelCount).toBe(0);
+    ok(await client().post(`/data-stores/${onlyA.dataStore}/import`, body));
+    expect(ok(await full.get(`/data-stores/${onlyA.dataStore}`)).channelCount).toBe(1);
   });
 });
 

@@ -35,7 +35,7 @@ export interface ReportInput {
   campaigns: readonly ReportCampaignInput[];
 }
 
-const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description: 'YYYY-MM-DD, in the account time zone' });
+const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description: 'YYYY-MM-DD, in the account time zone', format: 'date' });
 
 export const datePreset = z
   .enum(DATE_PRESETS)

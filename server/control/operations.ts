@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { operations as apiOperations } from '../operations/index.ts';
 import { creates, defineOperation, deletes, readOnly, updates, type Operation } from '../operations/operation.ts';
-import { hexId } from '../schemas/common.ts';
+import { hexId, isoTime, queryInt } from '../schemas/common.ts';
 import { SEEDS } from '../seed/index.ts';
 import { advanceTo } from './advance.ts';
 import { parseDuration } from './duration.ts';
@@ -18,7 +18,7 @@ export const MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024;
 export const MAX_ADVANCE_MS = 1000 * 86_400_000;
 
 const clockState = z.strictObject({
-  now: z.string().meta({ description: "the workspace's time (ISO 8601)" }),
+  now: isoTime.meta({ description: "the workspace's time (ISO 8601)" }),
   frozen: z.boolean().meta({ description: 'true while time stands still' }),
   offsetMs: z.number().meta({ description: 'how far ahead of real time the clock is, in ms' }),
 });
@@ -64,12 +64,12 @@ const faultRule = z.strictObject({
   remaining: z.number().nullable().meta({ description: 'requests it still applies to; null: every one' }),
   probability: z.number().nullable(),
   matched: z.number().meta({ description: 'how many requests it was applied to' }),
-  createdAt: z.string(),
+  createdAt: isoTime,
 });
 
 const journalEntry = z.strictObject({
   seq: z.number().meta({ description: 'increasing; pass the last one as `after` to get only newer requests' }),
-  at: z.string(),
+  at: isoTime.meta({ description: "when it arrived, in the workspace's time" }),
   method: z.string(),
   path: z.string(),
   status: z.number(),
@@ -85,6 +85,15 @@ const SQLITE_TYPE = 'application/vnd.sqlite3';
 const known = apiOperations.map((op) => ({ method: op.method, path: op.path }));
 
 /** The controls of adcli serve, declared once like the API's operations (routes, OpenAPI, CLI). */
+/** What each group of controls does (the tags of the controls' OpenAPI document). */
+export const CONTROL_TAGS: Record<string, string> = {
+  clock: "The workspace's clock: real, frozen, or moved ahead; advancing runs the jobs that fall due.",
+  reset: 'Empty the workspace, or load a seed into it.',
+  snapshots: 'Save the whole store to a file, or load one.',
+  faults: 'Fault rules: answer chosen requests with an error status, a delay or a dropped connection.',
+  requests: "The request journal: the workspace's last API requests.",
+};
+
 export const controlOperations: readonly Operation[] = [
   defineOperation({
     name: 'get_clock',
@@ -289,8 +298,8 @@ export const controlOperations: readonly Operation[] = [
     summary: 'List the recent requests of the workspace',
     description: `The request journal: the workspace's last ${JOURNAL_SIZE} API requests, oldest first (time, method, path, status, duration, request id, idempotency key, replayed, fault). Never a key.`,
     query: z.strictObject({
-      after: z.coerce.number().int().min(0).optional().meta({ description: 'only requests with a larger seq' }),
-      limit: z.coerce.number().int().min(1).max(JOURNAL_SIZE).default(100).meta({ description: `the newest this many, 1-${JOURNAL_SIZE}` }),
+      after: queryInt(0, Number.MAX_SAFE_INTEGER).optional().meta({ description: 'only requests with a larger seq' }),
+      limit: queryInt(1, JOURNAL_SIZE).default(100).meta({ description: `the newest this many, 1-${JOURNAL_SIZE}` }),
     }),
     response: z.strictObject({ data: z.array(journalEntry) }),
     errors: [400, 403],

@@ -134,7 +134,7 @@ export class Keys {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) throw unauthorized('the Authorization header must be "Bearer" followed by an API key');
     const key = isWellFormedKey(m[1]!) ? this.authenticate(m[1]!) : null;
-    if (!key) throw unauthorized('the API key is not valid or has been revoked');
+    if (!key) throw unauthorized('the API key is not valid or has been revoked', 'invalid_token');
     return key;
   }
 

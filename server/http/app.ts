@@ -1,24 +1,32 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createHash } from 'node:crypto';
 import type { Actor } from '../domain/actor.ts';
+import type { AuthenticatedKey } from '../domain/keys.ts';
 import { createServices, type Services } from '../domain/services.ts';
 import { jobHandlers } from '../jobs/handlers.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
-import { ApiError, errorBody, forbidden, type ErrorCode } from '../lib/errors.ts';
-import { requestId as newRequestId } from '../lib/ids.ts';
+import { ApiError, bearerChallenge, errorBody, forbidden, type ErrorCode } from '../lib/errors.ts';
 import { canonicalJson } from '../lib/json.ts';
+import { createLogger, type LogFormat, type Logger } from '../lib/log.ts';
+import { PACKAGE_VERSION } from '../lib/version.ts';
 import { mountMcp } from '../mcp/endpoint.ts';
 import { operations as allOperations } from '../operations/index.ts';
 import type { Operation } from '../operations/operation.ts';
-import { isBusy, type Store } from '../store/db.ts';
+import type { Store } from '../store/db.ts';
 import { IdempotencyRecords } from '../store/idempotency.ts';
-import { CONTROL_PREFIX, controlOperations } from '../control/operations.ts';
+import { CONTROL_PREFIX, CONTROL_TAGS, controlOperations } from '../control/operations.ts';
 import { preferFault, type FaultAction } from '../control/faults.ts';
-import { openApiDocument } from './openapi.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { authorizationOf } from './auth.ts';
+import { limitBody, readFileBody } from './body-limit.ts';
+import { readJson } from './json-body.ts';
+import { errorHandler } from './on-error.ts';
+import { apiExamples } from './openapi-examples.ts';
+import { API_INFO, openApiDocument } from './openapi.ts';
+import { strictQuery } from './query.ts';
+import { RateLimiter, countRequests } from './rate-limit.ts';
 import { ReadCache } from './read-cache.ts';
+import { requestLog, type RequestEnv } from './request-log.ts';
 import { parseOrThrow } from './validation.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -30,10 +38,17 @@ export interface AppOptions {
   clock?: Clock;
   /** requests per key per minute; 0 turns the limit off */
   rateLimit?: number;
-  /** base of campaign `url` links; default: this server's origin + /app */
+  /**
+   * base of campaign `url` links (`adcli serve --public-url`, else its own address); default: the
+   * address the request reached this server on (its socket's), never the request's Host header
+   */
   appUrl?: string;
   /** one line per request (method, path, status, time, request id); never headers or bodies */
   log?: (line: string) => void;
+  /** where the server's own problems go (a full disk, an unexpected error); default stderr */
+  warn?: (line: string) => void;
+  /** the lines of log and warn: text, or one JSON object per line */
+  logFormat?: LogFormat;
   operations?: readonly Operation[];
   /** minimum duration of background jobs in ms (simulated work), so their states can be watched */
   jobDelayMs?: number;
@@ -50,16 +65,7 @@ export interface Backend {
   clock: Clock;
 }
 
-/** What the request journal notes of an API request while it runs (design section 7). */
-interface JournalNote {
-  workspaceId: string;
-  idempotencyKey: string | null;
-  replayed: boolean;
-  fault: string | null;
-  dropped: boolean;
-}
-
-type Env = { Variables: { requestId: string; journal?: JournalNote } };
+type Env = RequestEnv;
 
 const EMPTY = Object.freeze({});
 
@@ -69,45 +75,20 @@ export function createApp(opts: AppOptions): Backend {
   const ops = opts.operations ?? allOperations;
   const services = createServices({ store, clock }, { jobDelayMs: opts.jobDelayMs, syncIntervalMs: opts.syncIntervalMs });
   const clocks = services.deps.clock;
-  const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), { log: opts.log });
+  const format = opts.logFormat ?? 'text';
+  const requestLogger = opts.log ? createLogger(opts.log, format) : null;
+  const logger: Logger = createLogger(opts.warn ?? ((line) => process.stderr.write(line + '\n')), format);
+  // The job runner's lines (a job that failed) go to the request log, as events in JSON.
+  const runnerLog = requestLogger && format === 'json' ? (line: string) => requestLogger.event('warn', line) : opts.log;
+  const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), { log: runnerLog });
   const limiter = opts.rateLimit === 0 ? null : new RateLimiter(opts.rateLimit ?? 120);
   const idempotency = new IdempotencyRecords(store);
   const readCache = new ReadCache(store);
   const app = new Hono<Env>();
   let openapi: string | undefined;
 
-  app.use('*', async (c, next) => {
-    const rid = newRequestId();
-    c.set('requestId', rid);
-    // Set before the response exists: touching c.res.headers afterwards would turn node-server's
-    // cached string response into a real Response object and cost a third of the throughput.
-    c.header('x-request-id', rid);
-    const started = performance.now();
-    await next();
-    const ms = performance.now() - started;
-    const note = c.get('journal');
-    if (note) {
-      services.journal.record({
-        workspaceId: note.workspaceId,
-        at: clocks.of(note.workspaceId).toISOString(),
-        method: c.req.method,
-        path: pathAndQuery(c.req.url),
-        status: note.dropped ? 0 : c.res.status,
-        durationMs: ms,
-        requestId: rid,
-        idempotencyKey: note.idempotencyKey,
-        replayed: note.replayed,
-        fault: note.fault,
-      });
-    }
-    opts.log?.(`${c.req.method} ${c.req.path} ${c.res.status} ${ms.toFixed(1)}ms ${rid}`);
-  });
+  app.use('*', requestLog({ logger: requestLogger, journal: () => services.journal, clocks }));
 
-  const limitBody = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) => c.json(errorBody('payload_too_large', `the request body is larger than ${formatBytes(maxSize)}`, c.get('requestId')), 413),
-    });
   const limitJsonBody = limitBody(MAX_BODY_BYTES);
   // GET and HEAD carry no body; skipping the stream wrapper keeps reads fast. A file upload (a
   // snapshot) has its own bound, checked on its route.
@@ -117,7 +98,8 @@ export function createApp(opts: AppOptions): Backend {
   );
 
   app.get(`${API_PREFIX}/openapi.json`, (c) => {
-    openapi ??= JSON.stringify(openApiDocument(ops, API_VERSION));
+    // Examples are those of the API's own table (a test's own table has none).
+    openapi ??= JSON.stringify(openApiDocument(ops, API_VERSION, API_INFO, ops === allOperations ? apiExamples(ops) : undefined));
     return c.body(openapi, 200, { 'content-type': 'application/json' });
   });
   let controlOpenapi: string | undefined;
@@ -128,33 +110,35 @@ export function createApp(opts: AppOptions): Backend {
         description:
           "The local backend's own controls, outside the contract: each workspace's clock, reset, snapshots, fault rules and the request journal. A key needs the backend scope and acts on its own workspace.",
         prefix: CONTROL_PREFIX,
+        tags: CONTROL_TAGS,
       }),
     );
     return c.body(controlOpenapi, 200, { 'content-type': 'application/json' });
   });
 
+  /** The key of the request's Authorization header, or the 400/401 that says what is wrong with it. */
+  const authenticate = (c: Context<Env>): AuthenticatedKey => services.keys.fromHeader(authorizationOf(c));
+
+  /** Counts n requests of the key against its rate limit (429 over it); answers the RateLimit-* headers. */
+  const rateLimit = (key: AuthenticatedKey, n: number): Record<string, string> | null =>
+    limiter && countRequests(limiter, key.keyId, clocks.of(key.workspaceId).getTime(), n);
+
   // MCP tools generated from the same table, at /mcp on the host; each tool call runs this pipeline.
-  mountMcp(app, { services, operations: ops, apiPrefix: API_PREFIX, version: API_VERSION });
+  mountMcp(app, { services, operations: ops, apiPrefix: API_PREFIX, version: PACKAGE_VERSION, authenticate, rateLimit, logger });
 
   /** Authenticates, rate-limits and checks the scope: the part every operation shares. */
   const actorFor = (c: Context<Env>, op: Operation, control: boolean): Actor => {
-    const key = services.keys.fromHeader(header(c, 'authorization'));
+    const key = authenticate(c);
     // The journal keeps the API requests of a workspace, rate-limited ones included; not the controls.
     if (!control) {
       const idempotencyKey = op.method !== 'GET' ? (header(c, 'idempotency-key') ?? null) : null;
       c.set('journal', { workspaceId: key.workspaceId, idempotencyKey, replayed: false, fault: null, dropped: false });
     }
-    if (limiter) {
+    // A tool call of /mcp was counted as the JSON-RPC message it came in (mcp/endpoint.ts).
+    if (!(c.env as { mcpCounted?: boolean } | undefined)?.mcpCounted) {
       // Rate-limit windows follow the workspace's clock, so advancing it opens a new window.
-      const r = limiter.hit(key.keyId, clocks.of(key.workspaceId).getTime());
-      c.header('RateLimit-Limit', String(limiter.limit));
-      c.header('RateLimit-Remaining', String(r.remaining));
-      c.header('RateLimit-Reset', String(r.resetSeconds));
-      if (r.retryAfter !== null) {
-        throw new ApiError(429, 'rate_limited', `more than ${limiter.limit} requests in a minute; retry in ${r.retryAfter} s`, {
-          'Retry-After': String(r.retryAfter),
-        });
-      }
+      const headers = rateLimit(key, 1);
+      if (headers) for (const [k, v] of Object.entries(headers)) c.header(k, v);
     }
     if (!key.scopes.has(op.scope)) throw forbidden(`this API key lacks the ${op.scope} scope`);
     return { ...key, appUrl: opts.appUrl ?? appUrlOf(c) };
@@ -191,7 +175,7 @@ export function createApp(opts: AppOptions): Backend {
       throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1 to 200 characters');
     }
     const params = op.params ? parseOrThrow(op.params, c.req.param(), 'path') : EMPTY;
-    const rawQuery = c.req.query();
+    const rawQuery = strictQuery(c.req.url);
     const query = op.query ? parseOrThrow(op.query, rawQuery, 'query') : noQuery(rawQuery);
     const rawBody = op.body ? await readJson(c, op.bodyRequired ?? false) : undefined;
     const body = op.body ? parseOrThrow(op.body, rawBody, 'body') : undefined;
@@ -232,8 +216,9 @@ export function createApp(opts: AppOptions): Backend {
   const runFile = async (c: Context<Env>, op: Operation, actor: Actor): Promise<Response> => {
     const binary = op.binary!;
     const params = op.params ? parseOrThrow(op.params, c.req.param(), 'path') : EMPTY;
-    const query = op.query ? parseOrThrow(op.query, c.req.query(), 'query') : noQuery(c.req.query());
-    const body = binary.in === 'body' ? await readFile(c, binary.maxBytes ?? MAX_BODY_BYTES) : undefined;
+    const rawQuery = strictQuery(c.req.url);
+    const query = op.query ? parseOrThrow(op.query, rawQuery, 'query') : noQuery(rawQuery);
+    const body = binary.in === 'body' ? await readFileBody(c, binary.maxBytes ?? MAX_BODY_BYTES) : undefined;
     const input = { params, query, body } as Parameters<Operation['handler']>[1];
     const result = await clocks.within(actor.workspaceId, () => op.handler(actor, input, services));
     if (binary.in === 'response') {
@@ -264,18 +249,7 @@ export function createApp(opts: AppOptions): Backend {
     return c.json(errorBody('not_found', `no such route: ${c.req.method} ${c.req.path}`, c.get('requestId')), 404);
   });
 
-  app.onError((err, c) => {
-    const rid = c.get('requestId') ?? newRequestId();
-    if (err instanceof ApiError) {
-      return c.json(errorBody(err.code, err.message, rid), err.status as 400, err.headers);
-    }
-    if (isBusy(err)) {
-      return c.json(errorBody('internal', 'the service is busy; retry in a moment', rid), 503, { 'Retry-After': '1' });
-    }
-    // Unexpected: the details go to the server's own log, never to the client.
-    process.stderr.write(`[${rid}] ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    return c.json(errorBody('internal', `something went wrong on our side; quote request id ${rid} when asking for help`, rid), 500);
-  });
+  app.onError(errorHandler(logger));
 
   return { app, services, runner, store, clock };
 }
@@ -289,12 +263,6 @@ export function header(c: Context, name: string): string | undefined {
   if (!incoming) return c.req.header(name);
   const v = incoming.headers[name];
   return Array.isArray(v) ? v.join(', ') : v;
-}
-
-/** The request's path and query (never its headers: the journal must not hold a key). */
-function pathAndQuery(url: string): string {
-  const i = url.indexOf('/', url.indexOf('//') + 2);
-  return i < 0 ? '/' : url.slice(i);
 }
 
 /** An injected status, in the contract's error shape (a 429 with Retry-After, as the real one). */
@@ -311,7 +279,8 @@ function injectedError(status: number, source: string): ApiError {
   };
   const code = codes[status] ?? (status >= 500 ? 'internal' : 'invalid_request');
   const why = source === 'prefer' ? 'the Prefer header asked for it' : `fault rule ${source}`;
-  return new ApiError(status, code, `injected fault: this backend answers ${status} because ${why}`, status === 429 ? { 'Retry-After': '1' } : {});
+  const headers: Record<string, string> = status === 429 ? { 'Retry-After': '1' } : status === 401 ? { 'WWW-Authenticate': bearerChallenge('invalid_token') } : {};
+  return new ApiError(status, code, `injected fault: this backend answers ${status} because ${why}`, headers);
 }
 
 /**
@@ -324,25 +293,17 @@ function dropConnection(c: Context<Env>): Response {
   return c.json(errorBody('internal', 'injected fault: the connection was dropped', c.get('requestId')), 502, { 'x-adcli-dropped': '1' });
 }
 
-/** A file body (a snapshot upload), at most maxBytes. */
-async function readFile(c: Context, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(c.req.header('content-length') ?? NaN);
-  const tooBig = () => new ApiError(413, 'payload_too_large', `the file is larger than ${formatBytes(maxBytes)}`);
-  if (declared > maxBytes) throw tooBig();
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.length > maxBytes) throw tooBig();
-  if (bytes.length === 0) throw new ApiError(400, 'invalid_request', 'the body must be the file (an SQLite snapshot), not empty');
-  return bytes;
-}
-
-function formatBytes(n: number): string {
-  return n >= 1024 * 1024 ? `${n / (1024 * 1024)} MB` : `${n / 1024} KB`;
-}
-
-/** The application link base for this request's host (the in-process app has no real host). */
+/**
+ * The application link base: the address this request reached the server on (its socket's local
+ * address, never the client's Host header); in-process, the request URL's origin.
+ */
 function appUrlOf(c: Context): string {
-  const host = header(c, 'host');
-  return host ? `http://${host}/app` : `${new URL(c.req.url).origin}/app`;
+  const socket = (c.env as { incoming?: { socket?: { localAddress?: string; localPort?: number } } } | undefined)?.incoming?.socket;
+  if (socket?.localAddress && socket.localPort) {
+    const address = socket.localAddress.replace(/^::ffff:/, '');
+    return `http://${address.includes(':') ? `[${address}]` : address}:${socket.localPort}/app`;
+  }
+  return `${new URL(c.req.url).origin}/app`;
 }
 
 function hash(text: string): string {
@@ -353,17 +314,4 @@ function noQuery(query: Record<string, string>): Record<string, never> {
   const names = Object.keys(query);
   if (names.length) throw new ApiError(400, 'invalid_request', `unknown query parameter${names.length > 1 ? 's' : ''} ${names.map((n) => JSON.stringify(n)).join(', ')}`);
   return EMPTY as Record<string, never>;
-}
-
-async function readJson(c: Context, required: boolean): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '') {
-    if (required) throw new ApiError(400, 'invalid_request', 'a JSON object body is required');
-    return {};
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new ApiError(400, 'invalid_request', `the body is not valid JSON: ${(e as Error).message}`);
-  }
 }

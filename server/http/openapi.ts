@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Operation } from '../operations/operation.ts';
 import { errorResponse } from '../schemas/common.ts';
 
-type Json = Record<string, unknown>;
+type Json = Record<string, any>;
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'The request lacks something or has a bad value; the message says what.',
@@ -13,23 +13,100 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'The body is larger than 1 MB.',
   429: 'More requests in a minute than the limit; wait Retry-After seconds and retry.',
   500: 'Something went wrong on our side; quote the request id.',
+  503: 'The service cannot take the request now (busy, or its disk is full); retry after Retry-After seconds.',
 };
 
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
-  delete json.$schema;
-  return json;
+/** Component names of records whose schema title says otherwise. */
+const RENAMED: Record<string, string> = { Audience: 'SavedAudience' };
+
+/**
+ * The metadata zod's JSON Schema conversion sees: the schemas' own (descriptions, titles, formats),
+ * and for every schema with a title an `id`, which makes zod write it once under $defs and $ref it
+ * wherever it appears. So each record (Campaign, Brand, …) becomes one named component.
+ */
+class TitlesAsIds extends z.core.$ZodRegistry<z.core.GlobalMeta> {
+  override get<S extends z.core.$ZodType>(schema: S) {
+    const meta = z.globalRegistry.get(schema);
+    if (!meta?.title) return meta as ReturnType<z.core.$ZodRegistry<z.core.GlobalMeta>['get']>;
+    return { ...meta, id: RENAMED[meta.title] ?? meta.title } as ReturnType<z.core.$ZodRegistry<z.core.GlobalMeta>['get']>;
+  }
+}
+const metadata = new TitlesAsIds();
+
+/** The named schemas of one document, filled while its operations are converted. */
+class Components {
+  readonly schemas: Record<string, Json> = {};
+
+  /**
+   * The JSON Schema of a zod schema, its named parts moved to components/schemas and $ref'd. A named
+   * schema whose input and output shapes differ (a default) gets a second component, NameInput.
+   */
+  convert(schema: z.ZodType, io: 'input' | 'output'): Json {
+    const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', metadata }) as Json;
+    delete json.$schema;
+    const defs = (json.$defs ?? {}) as Record<string, Json>;
+    delete json.$defs;
+    const names: Record<string, string> = {};
+    for (const [id, def] of Object.entries(defs)) {
+      const existing = this.schemas[id];
+      const name = existing === undefined || same(existing, def) ? id : `${id}Input`;
+      names[id] = name;
+    }
+    const rename = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(rename);
+      if (v && typeof v === 'object') {
+        const out: Json = {};
+        for (const [k, x] of Object.entries(v)) {
+          out[k] = k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/') ? `#/components/schemas/${names[x.slice(8)] ?? x.slice(8)}` : rename(x);
+        }
+        return out;
+      }
+      return v;
+    };
+    for (const [id, def] of Object.entries(defs)) {
+      const name = names[id]!;
+      const renamed = rename(def) as Json;
+      const existing = this.schemas[name];
+      if (existing !== undefined && !same(existing, renamed)) throw new Error(`two different schemas are named ${name}`);
+      this.schemas[name] = renamed;
+    }
+    return rename(json) as Json;
+  }
 }
 
-function parameters(schema: z.ZodType | undefined, location: 'path' | 'query'): Json[] {
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Path and query parameters. A query parameter is described by what it means (`limit` an integer
+ * with its default, `includeLibrary` a boolean): its output shape, which is also what the pipeline
+ * reads the string as. Whether it is required is a matter of the input.
+ */
+function parameters(components: Components, schema: z.ZodType | undefined, location: 'path' | 'query', example: Record<string, string> | undefined): Json[] {
   if (!schema) return [];
-  const json = schemaOf(schema, 'input');
+  const json = components.convert(schema, 'output');
+  const required = new Set((components.convert(schema, 'input').required ?? []) as string[]);
   const props = (json.properties ?? {}) as Record<string, Json>;
-  const required = new Set((json.required ?? []) as string[]);
   return Object.entries(props).map(([name, s]) => {
     const { description, ...rest } = s;
-    return { name, in: location, required: location === 'path' || required.has(name), ...(description ? { description } : {}), schema: rest };
+    const value = example?.[name];
+    return {
+      name,
+      in: location,
+      required: location === 'path' || required.has(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+      ...(value !== undefined ? { example: typed(value, rest) } : {}),
+    };
   });
+}
+
+/** A query string value as the parameter's type (an example of an integer parameter is a number). */
+function typed(value: string, schema: Json): unknown {
+  if (schema.type === 'integer' || schema.type === 'number') return Number(value);
+  if (schema.type === 'boolean') return value === 'true';
+  return value;
 }
 
 export interface DocumentInfo {
@@ -37,70 +114,130 @@ export interface DocumentInfo {
   description: string;
   /** where the operations' paths live on the host */
   prefix: string;
+  /** what each tag groups */
+  tags: Record<string, string>;
 }
 
-const API_INFO: DocumentInfo = {
+/** An example of an operation: its request (path, query and body as sent) and the answer to it. */
+export interface OperationExample {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  response: unknown;
+}
+
+export const API_INFO: DocumentInfo = {
   title: 'Advertising Campaign Management API',
-  description: 'Campaigns, audience targeting, saved audiences, data stores, brands and the ad platform. Served by adcli.',
+  description:
+    'Campaigns, audience targeting, saved audiences, data stores, brands and the ad platform. Served by adcli. Every request carries `Authorization: Bearer <key>`; each operation needs the scope its security requirement names. Examples come from the demo workspace (`adcli serve --seed demo`).',
   prefix: '/api/v1',
+  tags: {
+    workspace: 'The workspace of the key: counts and the newest campaigns.',
+    campaigns: 'Campaigns: settings, budget and bidding, brand, and their audience slots.',
+    targeting: "Each audience slot's targeting (keywords, segments, topics, websites): generated in the background from its data stores, or edited by hand.",
+    audiences: 'Saved audiences: reusable keywords, topics and data stores that campaigns attach copies of.',
+    'data stores': 'Data stores of video-platform channels and videos with their comments, which targeting is generated from; shared library stores are read-only.',
+    brands: 'Brands that campaigns advertise.',
+    'ad platform': 'The external ad platform: accounts, creating a campaign there (always paused) and performance figures.',
+    exploration: 'Audience exploration of video-platform channels (invite-only).',
+  },
 };
 
 /** The OpenAPI 3.1 document, generated from an operation table (the API's, or adcli serve's controls). */
-export function openApiDocument(ops: readonly Operation[], version: string, info: DocumentInfo = API_INFO): Json {
+export function openApiDocument(
+  ops: readonly Operation[],
+  version: string,
+  info: DocumentInfo = API_INFO,
+  examples: ReadonlyMap<string, OperationExample> = new Map(),
+): Json {
+  const components = new Components();
   const paths: Record<string, Record<string, Json>> = {};
   for (const op of ops) {
     const write = op.method !== 'GET';
     const success = op.successStatus ?? 200;
+    const example = examples.get(op.name);
     // Every operation can answer 400 (unknown query parameters, a bad Idempotency-Key), 401, 403 (the
-    // scope) and 429, whatever its own list says: the shared pipeline in app.ts checks those.
-    const errors = [...new Set([...op.errors, 400, 401, 403, 429, ...(write ? [409, 413] : []), 500])].sort((a, b) => a - b);
+    // scope) and 429, whatever its own list says: the shared pipeline in app.ts checks those; a write
+    // can also meet a full disk (503).
+    const errors = [...new Set([...op.errors, 400, 401, 403, 429, ...(write ? [409, 413, 503] : []), 500])].sort((a, b) => a - b);
+    const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
     const responses: Record<string, Json> = {
       [success]: {
         description: success === 201 ? 'Created' : 'OK',
-        headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } },
+        headers: requestIdHeader,
         content:
           op.binary?.in === 'response'
             ? { [op.binary.mediaType]: { schema: { type: 'string', contentMediaType: op.binary.mediaType } } }
-            : { 'application/json': { schema: schemaOf(op.response, 'output') } },
+            : {
+                'application/json': {
+                  schema: components.convert(op.response, 'output'),
+                  ...(example ? { example: example.response } : {}),
+                },
+              },
       },
     };
     for (const status of errors) {
+      const retry = status === 429 || status === 503;
       responses[status] = {
         description: STATUS_TEXT[status] ?? 'Error',
-        ...(status === 429 ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
+        headers: { ...requestIdHeader, ...(retry ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}) },
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       };
     }
+    const body =
+      op.binary?.in === 'body'
+        ? { requestBody: { required: true, content: { [op.binary.mediaType]: { schema: { type: 'string', contentMediaType: op.binary.mediaType } } } } }
+        : op.body
+          ? {
+              requestBody: {
+                required: op.bodyRequired ?? false,
+                content: {
+                  'application/json': {
+                    schema: components.convert(op.body, 'input'),
+                    ...(example?.body !== undefined ? { example: example.body } : {}),
+                  },
+                },
+              },
+            }
+          : {};
     (paths[op.path] ??= {})[op.method.toLowerCase()] = {
       operationId: op.name,
       summary: op.summary,
       description: op.description,
       tags: [op.tag],
-      security: [{ bearerAuth: [] }],
+      // the scope the key needs, as the security requirement's role (and as x-scope, as before)
+      security: [{ bearerAuth: [op.scope] }],
       'x-scope': op.scope,
       parameters: [
-        ...parameters(op.params, 'path'),
-        ...parameters(op.query, 'query'),
+        ...parameters(components, op.params, 'path', example?.params),
+        ...parameters(components, op.query, 'query', example?.query),
         ...(write ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
       ],
-      ...(op.binary?.in === 'body'
-        ? { requestBody: { required: true, content: { [op.binary.mediaType]: { schema: { type: 'string', contentMediaType: op.binary.mediaType } } } } }
-        : op.body
-          ? { requestBody: { required: op.bodyRequired ?? false, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } }
-          : {}),
+      ...body,
       responses,
     };
   }
+  const used = new Set(ops.map((o) => o.tag));
   return {
     openapi: '3.1.0',
-    info: { title: info.title, version, description: info.description },
+    info: {
+      title: info.title,
+      version,
+      description: info.description,
+      contact: { name: 'adcli', url: 'https://www.npmjs.com/package/adcli' },
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
     servers: [{ url: info.prefix }],
     security: [{ bearerAuth: [] }],
-    tags: [...new Set(ops.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...used].map((name) => ({ name, description: info.tags[name] ?? name })),
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: the service prefix, an underscore, and the secret.' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "An API key: the service prefix, an underscore, and the secret. Each operation's security requirement names the scope the key needs.",
+        },
       },
       parameters: {
         IdempotencyKey: {
@@ -115,7 +252,7 @@ export function openApiDocument(ops: readonly Operation[], version: string, info
         RequestId: { description: 'Identifies the request; error bodies repeat it as requestId.', schema: { type: 'string' } },
         RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
       },
-      schemas: { Error: schemaOf(errorResponse, 'output') },
+      schemas: { ...components.schemas, Error: components.convert(errorResponse, 'output') },
     },
   };
 }

@@ -43,6 +43,11 @@ export function describeIssue(issue: Issue, where: Where): string {
   switch (issue.code) {
     case 'invalid_type': {
       if (issue.input === undefined) return `${field} is required`;
+      // A query value that did not read as its type (see queryInt and boolQuery).
+      if (where === 'query' && typeof issue.input === 'string') {
+        if (issue.expected === 'number' || issue.expected === 'int') return `${field} must be a whole number in decimal digits, not ${JSON.stringify(issue.input.slice(0, 40))}`;
+        if (issue.expected === 'boolean') return `${field} must be true or false, not ${JSON.stringify(issue.input.slice(0, 40))}`;
+      }
       const expected = issue.expected === 'int' ? 'a whole number' : issue.expected === 'object' ? 'a JSON object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`;
       // a query value coerced to a number arrives as NaN: "limit must be a number", not "..., not not a number"
       if (typeof issue.input === 'number' && Number.isNaN(issue.input)) return `${field} must be ${expected}`;

@@ -2,7 +2,10 @@
  * The MCP endpoint at `/mcp` (on the host, not under /api/v1): Streamable HTTP, stateless.
  *
  * - Every POST carries `Authorization: Bearer <key>`; without it, or with a bad or revoked key, the
- *   answer is the API's own 401. A browser page from any origin but this server's own loopback
+ *   answer is the API's own 401 (with its `WWW-Authenticate: Bearer` challenge).
+ * - Every JSON-RPC message counts against the key's rate limit, a batch as many as it holds: a
+ *   tools/list costs the same as any request. The API request a tools/call stands for is that
+ *   message's, not counted again; the polls of a waiting tool are counted. A browser page from any origin but this server's own loopback
  *   origin gets 403 (DNS-rebinding guard; MCP clients that are not browsers send no Origin).
  * - Stateless: each POST gets a fresh SDK server and transport (no session, nothing to expire, the
  *   key is checked on every request). GET (a standalone SSE stream) and DELETE (ending a session)
@@ -17,8 +20,11 @@
  * request, so the in-process `local` profile does not pay for them.
  */
 import type { Context, Hono } from 'hono';
+import type { AuthenticatedKey } from '../domain/keys.ts';
 import type { Services } from '../domain/services.ts';
-import { ApiError, errorBody, type ErrorCode } from '../lib/errors.ts';
+import { ApiError, errorBody } from '../lib/errors.ts';
+import type { Logger } from '../lib/log.ts';
+import { parseJsonText } from '../http/json-body.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { ApiReply, CallApi, Tool } from './tools.ts';
 
@@ -35,6 +41,12 @@ export interface McpOptions {
   allowedOrigins?: readonly string[];
   /** passed to buildTools (tests shorten the wait) */
   waitTimeoutMs?: number;
+  /** the request's key, or the ApiError (400, 401) the API would answer */
+  authenticate(c: Context): AuthenticatedKey;
+  /** counts n requests of the key (throws the 429 over its limit); the RateLimit-* headers, or null without a limit */
+  rateLimit(key: AuthenticatedKey, n: number): Record<string, string> | null;
+  /** where an unexpected failure of a tool is logged */
+  logger: Logger;
 }
 
 type Env = { Variables: { requestId: string } };
@@ -79,23 +91,25 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
       throw e;
     }));
 
-  const apiError = (c: Context<Env>, status: 401 | 403, code: ErrorCode, message: string) => c.json(errorBody(code, message, c.get('requestId')), status);
+  /** An ApiError as the API answers it: the error shape, with its headers (WWW-Authenticate, Retry-After). */
+  const apiError = (c: Context<Env>, e: ApiError) => c.json(errorBody(e.code, e.message, c.get('requestId')), e.status as 400, e.headers);
 
   app.all(MCP_PATH, async (c) => {
     const host = c.req.header('host') ?? new URL(c.req.url).host;
     const origin = c.req.header('origin');
     if (!originAllowed(origin, host, opts.allowedOrigins)) {
-      return apiError(c, 403, 'forbidden', `requests from web pages at ${origin} are not allowed: /mcp accepts browser requests only from this server's own origin`);
+      return apiError(c, new ApiError(403, 'forbidden', `requests from web pages at ${origin} are not allowed: /mcp accepts browser requests only from this server's own origin`));
     }
 
     // The API's own key check (401 at the HTTP level); each tool call then runs the whole pipeline.
-    const header = c.req.header('authorization')!;
+    let key: AuthenticatedKey;
     try {
-      opts.services.keys.fromHeader(header);
+      key = opts.authenticate(c);
     } catch (e) {
-      if (e instanceof ApiError) return apiError(c, 401, e.code, e.message);
+      if (e instanceof ApiError) return apiError(c, e);
       throw e;
     }
+    const authorization = c.req.header('authorization')!;
 
     if (c.req.method !== 'POST') {
       return c.json({ jsonrpc: '2.0', error: { code: -32000, message: `${c.req.method} is not supported: this MCP endpoint is stateless, POST each message` }, id: null }, 405, {
@@ -107,10 +121,22 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     const text = await c.req.text();
     let message: unknown;
     try {
-      message = JSON.parse(text);
-    } catch {
-      return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Invalid JSON' }, id: null }, 400);
+      message = parseJsonText(text);
+    } catch (e) {
+      const why = e instanceof ApiError && !e.message.includes('not valid JSON') ? `: ${e.message}` : ': Invalid JSON';
+      return c.json({ jsonrpc: '2.0', error: { code: -32700, message: `Parse error${why}` }, id: null }, 400);
     }
+
+    const messages = Array.isArray(message) ? message : [message];
+    let limitHeaders: Record<string, string> | null;
+    try {
+      limitHeaders = opts.rateLimit(key, Math.max(1, messages.length));
+    } catch (e) {
+      if (e instanceof ApiError) return apiError(c, e);
+      throw e;
+    }
+    // The first API request of each tools/call was paid for by its message.
+    const prepaid = { calls: messages.filter((m) => (m as { method?: unknown } | null)?.method === 'tools/call').length };
 
     const accept = (c.req.header('accept') ?? '').toLowerCase();
     const anything = accept.includes('*/*');
@@ -123,8 +149,17 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     const req = new Request(c.req.raw.url, { method: 'POST', headers, signal: c.req.raw.signal });
 
     const { tools, createMcpServer, Transport } = await load();
-    const call = internalCall(app, opts.apiPrefix, new URL(c.req.url).origin, header);
-    const server = createMcpServer(tools, call, { version: opts.version });
+    const call = internalCall(app, opts.apiPrefix, new URL(c.req.url).origin, authorization, prepaid);
+    const requestId = c.get('requestId');
+    const server = createMcpServer(tools, call, { version: opts.version }, {
+      onUnexpected: (e) => {
+        opts.logger.event('error', `MCP tool failed: ${e instanceof Error ? e.message : String(e)}`, {
+          requestId,
+          stack: e instanceof Error ? (e.stack ?? null) : null,
+        });
+        return requestId;
+      },
+    });
     const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: !sse });
     await server.connect(transport);
     const close = () => void server.close().catch(() => {});
@@ -138,6 +173,7 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     // A Response returned whole does not get the headers set on the context: add the request id.
     const out = new Headers(res.headers);
     out.set('x-request-id', c.get('requestId'));
+    if (limitHeaders) for (const [k, v] of Object.entries(limitHeaders)) out.set(k, v);
     if (!res.body || !res.headers.get('content-type')?.includes('text/event-stream')) {
       close();
       return new Response(res.body, { status: res.status, headers: out });
@@ -179,20 +215,24 @@ function whenDone(body: ReadableStream<Uint8Array>, done: () => void): ReadableS
   });
 }
 
-/** A CallApi that sends the request through this app's own /api/v1 route, as the caller. */
-function internalCall(app: Hono<Env>, prefix: string, origin: string, authorization: string): CallApi {
+/**
+ * A CallApi that sends the request through this app's own /api/v1 route, as the caller. While
+ * `prepaid.calls` lasts, a request is marked as already counted against the rate limit.
+ */
+function internalCall(app: Hono<Env>, prefix: string, origin: string, authorization: string, prepaid: { calls: number }): CallApi {
   return async (r, ctx) => {
     const url = new URL(prefix + r.path, origin);
     for (const [k, v] of Object.entries(r.query)) url.searchParams.set(k, v);
     const headers: Record<string, string> = { authorization, accept: 'application/json' };
     if (r.body !== undefined) headers['content-type'] = 'application/json';
     if (r.idempotencyKey !== undefined) headers['idempotency-key'] = r.idempotencyKey;
-    const res = await app.request(url.href, {
-      method: r.method,
-      headers,
-      body: r.body === undefined ? undefined : JSON.stringify(r.body),
-      signal: ctx.signal,
-    });
+    const counted = prepaid.calls > 0;
+    if (counted) prepaid.calls--;
+    const res = await app.request(
+      url.href,
+      { method: r.method, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body), signal: ctx.signal },
+      counted ? { mcpCounted: true } : undefined,
+    );
     const text = await res.text();
     let body: unknown;
     try {

@@ -16,6 +16,15 @@ export interface ServerInfo {
   version: string;
 }
 
+export interface ToolServerOptions {
+  /**
+   * Called with a failure of a tool that is no API answer (a bug, an unreachable API); answers the
+   * request id to quote, and the tool answers `internal` with it instead of the failure's own text.
+   * Without it (adcli mcp over stdio, whose user is the operator) the failure's message is shown.
+   */
+  onUnexpected?: (err: unknown) => string;
+}
+
 export const INSTRUCTIONS =
   'Tools of the advertising-campaign API: campaigns, their audience slots and targeting, saved audiences, data stores of video-platform channels and videos, brands, the ad platform (accounts, paused campaigns, performance) and channel exploration. ' +
   'Ids are 24 hex characters; list tools page with limit and cursor (pass nextCursor). Writes accept an idempotencyKey: reuse it when retrying the same call so nothing happens twice. ' +
@@ -38,7 +47,7 @@ export function listing(tool: Tool): McpTool {
  * endpoint: through the app's pipeline with the caller's key; `adcli mcp`: to a remote API).
  * The server must declare the `tools` capability (createMcpServer does).
  */
-export function registerTools(server: Server, tools: readonly Tool[], call: CallApi): void {
+export function registerTools(server: Server, tools: readonly Tool[], call: CallApi, opts: ToolServerOptions = {}): void {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const listed = tools.map(listing);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
@@ -58,17 +67,21 @@ export function registerTools(server: Server, tools: readonly Tool[], call: Call
     } catch (e) {
       if (extra.signal.aborted) throw e;
       // Never a crash: an unexpected failure (the API unreachable, a bug) is a tool error too.
+      if (opts.onUnexpected) {
+        const requestId = opts.onUnexpected(e);
+        return errorResult('internal', `something went wrong on our side; quote request id ${requestId} when asking for help`, requestId) as CallToolResult;
+      }
       return errorResult('internal', e instanceof Error ? e.message : String(e)) as CallToolResult;
     }
   });
 }
 
 /** A Server with the tools capability and the tools registered. */
-export function createMcpServer(tools: readonly Tool[], call: CallApi, info: ServerInfo): Server {
+export function createMcpServer(tools: readonly Tool[], call: CallApi, info: ServerInfo, opts: ToolServerOptions = {}): Server {
   const server = new Server(
     { name: info.name ?? 'adcli', version: info.version },
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
-  registerTools(server, tools, call);
+  registerTools(server, tools, call, opts);
   return server;
 }

@@ -221,8 +221,8 @@ function buildTool(op: Operation, opts: BuildOptions, pollTool: (() => Tool) | u
       readOnlyHint: op.hints.readOnly,
       destructiveHint: op.hints.destructive,
       idempotentHint: op.hints.idempotent,
-      // a closed world: the service's own workspace data (the ad platform is reached only at sync)
-      openWorldHint: false,
+      // the ad-platform tools reach a world outside the service; the others its own workspace data
+      openWorldHint: op.hints.openWorld ?? false,
     },
     toRequest,
     async run(args, call, ctx = {}) {

@@ -14,6 +14,9 @@ const account = z
   })
   .meta({ title: 'AdAccount' });
 
+/** Reads of the ad platform: outside the service's own data (MCP's open world). */
+const adPlatformRead = { ...readOnly, openWorld: true };
+
 export const adsOperations = [
   defineOperation({
     name: 'create_ads_campaign',
@@ -28,7 +31,7 @@ export const adsOperations = [
     body: z.strictObject({ customerId: customerId.optional() }),
     response: campaign,
     errors: [400, 403, 404, 409],
-    hints: { readOnly: false, destructive: false, idempotent: false },
+    hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
     handler: (actor, { params, body }, s) => s.ads.create(actor, params.campaignId, body.customerId),
   }),
   defineOperation({
@@ -41,7 +44,7 @@ export const adsOperations = [
     description: "The ad-platform accounts of the workspace that the key may use (customer id, name, currency, time zone), the workspace's default account first.",
     response: z.strictObject({ data: z.array(account), nextCursor: z.null() }),
     errors: [403],
-    hints: readOnly,
+    hints: adPlatformRead,
     handler: (actor, _input, s) => ({ data: s.ads.accounts(actor), nextCursor: null }),
   }),
   defineOperation({
@@ -59,7 +62,7 @@ export const adsOperations = [
     }),
     response: performanceReport,
     errors: [400, 403, 404],
-    hints: readOnly,
+    hints: adPlatformRead,
     timeDependent: true,
     handler: (actor, { query }, s) => s.ads.performance(actor, query.customerId, query.dateRange),
   }),

@@ -42,6 +42,9 @@ export const updateCampaignBody = z.strictObject(optionalSettings);
 export const createCampaignBody = z.strictObject({
   ...optionalSettings,
   name: campaignSettings.name,
+  // what a new campaign gets when they are left out (documented; the domain applies them)
+  language: optionalSettings.language.meta({ default: 'en' }),
+  locations: optionalSettings.locations.meta({ default: ['US'] }),
   dataStoreIds: z
     .array(hexId('data store'))
     .max(20)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channelId, listQuery, page } from '../schemas/common.ts';
+import { channelId, listQuery, page, queryInt } from '../schemas/common.ts';
 import { storeVideo } from '../schemas/records.ts';
 import { defineOperation, readOnly } from './operation.ts';
 
@@ -82,7 +82,7 @@ export const explorationOperations = [
     summary: 'Find similar channels',
     description: `Channels most like this one, by shared taxonomy topics and overlap of what their videos are about; similarity is 0-1. ${invite}`,
     params: channelPath,
-    query: z.strictObject({ limit: z.coerce.number().int().min(1).max(50).default(10).meta({ description: 'how many, 1-50' }) }),
+    query: z.strictObject({ limit: queryInt(1, 50).default(10).meta({ description: 'how many, 1-50' }) }),
     response: z.strictObject({
       data: z.array(explorationChannel.extend({ similarity: z.number(), sharedTopics: z.array(z.string()) })),
     }),

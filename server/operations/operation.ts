@@ -49,8 +49,12 @@ export interface Operation<
    * its own), without the idempotency memory.
    */
   binary?: { mediaType: string; in: 'body' | 'response'; maxBytes?: number };
-  /** the operation only reads / the change cannot be undone / repeating it changes nothing more */
-  hints: { readOnly: boolean; destructive: boolean; idempotent: boolean };
+  /**
+   * What the operation does, for MCP clients: it only reads / it may overwrite or remove what is
+   * there (an update replaces values, a delete removes) / repeating it changes nothing more / it
+   * reaches the ad platform, outside the service
+   */
+  hints: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld?: boolean };
   handler(actor: Actor, input: OperationInput<P, Q, B>, services: Services): z.input<R> | Promise<z.input<R>>;
 }
 
@@ -62,5 +66,6 @@ export function defineOperation<P extends AnyObject, Q extends AnyObject, B exte
 
 export const readOnly = { readOnly: true, destructive: false, idempotent: true } as const;
 export const creates = { readOnly: false, destructive: false, idempotent: false } as const;
-export const updates = { readOnly: false, destructive: false, idempotent: true } as const;
+/** An update overwrites the values it is given: what was there (a hand edit, a name) is gone. */
+export const updates = { readOnly: false, destructive: true, idempotent: true } as const;
 export const deletes = { readOnly: false, destructive: true, idempotent: true } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hexId } from '../schemas/common.ts';
+import { hexId, isoTimeOrEmpty } from '../schemas/common.ts';
 import { TARGETING_STATUSES } from '../schemas/records.ts';
 import type { TargetingItem } from '../targeting/types.ts';
 import { defineOperation, readOnly, updates } from './operation.ts';
@@ -7,13 +7,15 @@ import { defineOperation, readOnly, updates } from './operation.ts';
 export const SECTIONS = ['keywords', 'segments', 'topics', 'websites'] as const;
 export const MATCH_TYPES = ['EXACT', 'PHRASE', 'BROAD'] as const;
 
-const targetingItem = z.strictObject({
+const targetingItem = z
+  .strictObject({
   section: z.enum(SECTIONS),
   label: z.string(),
   text: z.string(),
   matchType: z.string().meta({ description: 'EXACT, PHRASE or BROAD for keywords; empty for the other sections' }),
   source: z.string().meta({ description: 'where it came from: titles, descriptions, tags, comments, channels, links, taxonomy, audience, or manual' }),
-});
+  })
+  .meta({ title: 'TargetingItem' });
 
 export const targeting = z
   .strictObject({
@@ -26,7 +28,7 @@ export const targeting = z
         audienceId: z.string().nullable(),
         status: z.enum(TARGETING_STATUSES),
         error: z.string(),
-        updatedAt: z.string(),
+        updatedAt: isoTimeOrEmpty.meta({ description: 'when its items last changed; empty if never generated' }),
         items: z.array(targetingItem),
       }),
     ),
@@ -97,7 +99,8 @@ export const targetingOperations = [
       skipped: z.array(z.strictObject({ id: z.string(), reason: z.string() })),
     }),
     errors: [400, 403, 404, 409],
-    hints: { readOnly: false, destructive: false, idempotent: false },
+    // regenerating a named slot replaces its items, hand edits included
+    hints: { readOnly: false, destructive: true, idempotent: false },
     handler: (actor, { params, body }, s) => s.targeting.generate(actor, params.campaignId, body.audienceIds),
   }),
   defineOperation({

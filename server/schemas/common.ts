@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../lib/errors.ts';
 
 /** Field building blocks shared by the operation schemas; bounds come from the contract's Limits table. */
 export const hexId = (what: string) =>
@@ -16,19 +17,31 @@ export const customerId = z
   .regex(/^\d{3}-?\d{3}-?\d{4}$/)
   .meta({ description: 'ad-platform customer id, 10 digits, dashes optional (123-456-7890)' });
 
-export const isoTime = z.string().meta({ description: 'ISO 8601 timestamp' });
+export const isoTime = z.string().meta({ description: 'ISO 8601 timestamp', format: 'date-time' });
+/** A timestamp, or empty while the moment has not come (a store still collecting, a slot never generated). */
+export const isoTimeOrEmpty = z.union([isoTime, z.literal('')]);
+/** A calendar date, YYYY-MM-DD. */
+export const isoDate = z.string().meta({ description: 'YYYY-MM-DD', format: 'date' });
+
+/**
+ * A whole number in a query string: decimal digits only ("0x10", "1e2", " 5", "" are refused, not
+ * read as numbers). A number given as such (the CLI's own checks) passes too. Documented as an
+ * integer: what the parameter means, which is how OpenAPI describes a query parameter.
+ */
+export const queryInt = (min: number, max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && /^-?\d{1,15}$/.test(v) ? Number(v) : v), z.number().int().min(min).max(max));
 
 export const listQuery = {
   name: z.string().max(160).optional().meta({ description: 'only items whose name contains this text (case-insensitive)' }),
-  limit: z.coerce.number().int().min(1).max(100).default(25).meta({ description: 'page size, 1-100' }),
+  limit: queryInt(1, 100).default(25).meta({ description: 'page size, 1-100' }),
   cursor: z.string().max(200).optional().meta({ description: 'the nextCursor of the previous page' }),
 };
 
+/** A flag in a query string: `true` or `false` (nothing else), documented as a boolean. */
 export const boolQuery = (description: string) =>
   z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true')
+    .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
+    .default(false)
     .meta({ description });
 
 export const page = <T extends z.ZodType>(item: T) =>
@@ -41,7 +54,7 @@ export const deleted = z.strictObject({ id: z.string(), deleted: z.literal(true)
 
 export const errorResponse = z.strictObject({
   error: z.strictObject({
-    code: z.string().meta({ description: 'stable, machine-readable code' }),
+    code: z.enum(ERROR_CODES).meta({ description: 'stable, machine-readable code' }),
     message: z.string().meta({ description: 'plain-language explanation' }),
     requestId: z.string().optional().meta({ description: 'quote it when asking for help' }),
   }),

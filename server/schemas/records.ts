@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTime } from './common.ts';
+import { isoDate, isoTime, isoTimeOrEmpty } from './common.ts';
 
 /** Response shapes, exactly the contract's tables: every field present, null where unset, nothing extra. */
 
@@ -43,7 +43,7 @@ export const campaign = z
     campaignType: z.enum(CAMPAIGN_TYPES).nullable(),
     budget: z.number().nullable(),
     budgetType: z.enum(BUDGET_TYPES).nullable(),
-    endDate: z.string().nullable(),
+    endDate: isoDate.nullable(),
     biddingStrategy: z.enum(BIDDING_STRATEGIES).nullable(),
     targetCpa: z.number().nullable(),
     targetRoas: z.number().nullable(),
@@ -98,7 +98,7 @@ export const dataStore = z
     videoCount: z.number(),
     createdAt: isoTime,
     updatedAt: isoTime,
-    readyAt: isoTime.meta({ description: 'when collection finished; empty until then' }),
+    readyAt: isoTimeOrEmpty.meta({ description: 'when collection finished; empty until then' }),
   })
   .meta({ title: 'DataStore' });
 
@@ -122,7 +122,7 @@ export const storeVideo = z
     title: z.string(),
     description: z.string(),
     tags: z.array(z.string()),
-    publishedAt: z.string().nullable(),
+    publishedAt: isoTime.nullable(),
     viewCount: z.number(),
     likeCount: z.number(),
     commentCount: z.number().meta({ description: 'comments held in the catalog for this video' }),

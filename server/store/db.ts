@@ -166,3 +166,9 @@ export function isBusy(err: unknown): boolean {
   const e = err as { errcode?: number; message?: string };
   return (e?.errcode !== undefined && (e.errcode & 0xff) === 5) || /database is locked|SQLITE_BUSY/i.test(e?.message ?? '');
 }
+
+/** SQLITE_FULL: the disk (or the file's size limit) is full; the transaction was rolled back. */
+export function isFull(err: unknown): boolean {
+  const e = err as { errcode?: number; code?: string; message?: string };
+  return (e?.errcode !== undefined && (e.errcode & 0xff) === 13) || e?.code === 'ENOSPC' || /database or disk is full|SQLITE_FULL/i.test(e?.message ?? '');
+}

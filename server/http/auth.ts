@@ -1,0 +1,31 @@
+import type { Context } from 'hono';
+import { ApiError, bearerChallenge } from '../lib/errors.ts';
+
+type Incoming = { headers: Record<string, string | string[] | undefined>; rawHeaders: string[] };
+
+/**
+ * The request's Authorization header, the same rule on every route (/api/v1, /mcp, /_adcli/v1): more
+ * than one is a 400 (RFC 6750: one way of sending one token), never "the first one wins". Under
+ * @hono/node-server it is read from node's own request, which keeps only the first of repeated
+ * Authorization headers, so they are counted in its raw headers; elsewhere (the in-process app)
+ * repeated headers arrive joined by commas, which no API key holds.
+ */
+export function authorizationOf(c: Context): string | undefined {
+  const incoming = (c.env as { incoming?: Incoming } | undefined)?.incoming;
+  if (incoming) {
+    const raw = incoming.rawHeaders;
+    let n = 0;
+    for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 13 && raw[i]!.toLowerCase() === 'authorization') n++;
+    if (n > 1) throw repeated();
+    return incoming.headers.authorization as string | undefined;
+  }
+  const value = c.req.header('authorization');
+  if (value !== undefined && value.includes(',')) throw repeated();
+  return value;
+}
+
+function repeated(): ApiError {
+  return new ApiError(400, 'invalid_request', 'send one Authorization header with one API key, not several', {
+    'WWW-Authenticate': bearerChallenge('invalid_request'),
+  });
+}
