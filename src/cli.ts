@@ -1,13 +1,20 @@
 import { VERSION } from './version.ts';
 
 /**
- * The entry point. A bare `adcli --version` is answered here, before the command tree (commander
- * alone costs more than half of it) loads; everything else goes to program.ts, whose commands load
- * their own modules only when they run. The answer is the one commander would give.
+ * The entry point, and the only module that runs on import. A bare `adcli --version` is answered
+ * here, before the command tree (commander alone costs more than half of it) loads. Everything else
+ * gets the real Factory (the process's streams, environment and Ctrl-C) and goes to main(), whose
+ * commands load their own modules only when they run. The answer is the one commander would give.
  */
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${VERSION}\n`);
 } else {
-  await import('./program.ts');
+  const [{ main }, { Factory }] = await Promise.all([import('./main.ts'), import('./lib/factory.ts')]);
+  const f = Factory.system();
+  const code = await main(args, f);
+  await f.close();
+  // Every command is over when main returns (serve, when it has stopped): an idle keep-alive socket
+  // or a timer of the local backend must not hold the process open.
+  process.exit(code);
 }

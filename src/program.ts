@@ -1,5 +1,5 @@
-import { Command, CommanderError } from 'commander';
-import { CliError, EXIT } from './lib/errors.ts';
+import { Command } from 'commander';
+import type { Factory } from './lib/factory.ts';
 import { VERSION } from './version.ts';
 import { registerCampaigns } from './tree/campaigns.ts';
 import { registerResources } from './tree/resources.ts';
@@ -9,7 +9,7 @@ import { registerLocal } from './tree/local.ts';
 import { registerBackend } from './tree/backend.ts';
 
 /** The top-level commands each group declares, so a run registers only the group it uses. */
-const GROUPS: { commands: string[]; register: (program: Command) => void }[] = [
+const GROUPS: { commands: string[]; register: (program: Command, f: Factory) => void }[] = [
   { commands: ['campaigns'], register: registerCampaigns },
   { commands: ['workspace', 'audiences', 'data-stores', 'brands'], register: registerResources },
   { commands: ['targeting', 'performance', 'ads', 'explore', 'api'], register: registerWork },
@@ -22,11 +22,11 @@ const GROUPS: { commands: string[]; register: (program: Command) => void }[] = [
 const VALUE_OPTIONS = new Set(['--profile', '--base-url']);
 
 /**
- * The groups a command line needs: none for a bare --version, the named command's group, and the
- * whole tree for help, completion, an unknown command (for suggestions) or no command at all.
+ * The groups a command line (the arguments after `adcli`) needs: none for a bare --version, the
+ * named command's group, and the whole tree for help, completion, an unknown command (for
+ * suggestions) or no command at all.
  */
-export function groupsFor(argv: string[]): typeof GROUPS {
-  const args = argv.slice(2);
+export function groupsFor(args: string[]): typeof GROUPS {
   let first: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -46,13 +46,25 @@ export function groupsFor(argv: string[]): typeof GROUPS {
 }
 
 /**
- * The command tree. Only commander and the tree declarations load at start-up; each command's module
- * is imported when it runs, so `adcli --version` never pays for the server, the HTTP client or the UI
- * libraries. Without argv, the whole tree (completions and tests walk it).
+ * The command tree, its commands bound to the Factory `f`. Only commander and the tree declarations
+ * load at start-up; each command's module is imported when it runs, so `adcli --version` never pays
+ * for the server, the HTTP client or the UI libraries. Without `args`, the whole tree (completions
+ * and tests walk it). Help, versions and usage errors go through `f.io`; commander never prints an
+ * error itself (main says it, as every other error) and never ends the process.
  */
-export function buildProgram(argv?: string[]): Command {
+export function buildProgram(f: Factory, args?: string[]): Command {
+  const io = f.io;
   const program = new Command('adcli')
     .description('Manage advertising campaigns from the terminal, and run the API locally with `adcli serve`.')
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      outputError: () => {},
+      getOutHelpWidth: () => io.terminalWidth(),
+      getErrHelpWidth: () => io.terminalWidth(),
+      getOutHasColors: () => io.colorEnabled(),
+      getErrHasColors: () => io.colorEnabledStderr(),
+    })
     .version(VERSION, '-v, --version')
     .option('--profile <name>', 'profile to use (default: the current one; see adcli profiles)')
     .option('--base-url <url>', 'API base URL, e.g. https://api.example.com/api/v1 (overrides the profile)')
@@ -61,35 +73,6 @@ export function buildProgram(argv?: string[]): Command {
     .showSuggestionAfterError(true)
     .exitOverride();
 
-  for (const group of argv ? groupsFor(argv) : GROUPS) group.register(program);
+  for (const group of args ? groupsFor(args) : GROUPS) group.register(program, f);
   return program;
 }
-
-export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram(argv);
-  const json = argv.includes('--json');
-  // Ctrl-C: Node's default SIGINT handling ends the process at once, and the shell sees 130. Only
-  // commands that must do something first (--wait, prompts, serve) install a handler of their own.
-  try {
-    await program.parseAsync(argv);
-    return process.exitCode === undefined ? EXIT.ok : Number(process.exitCode);
-  } catch (err) {
-    if (err instanceof CommanderError) {
-      // Help and version are not errors; commander already printed them.
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
-      return EXIT.usage;
-    }
-    if (err instanceof CliError) {
-      process.stderr.write(json ? JSON.stringify(err.toJSON()) + '\n' : `adcli: ${err.message}\n`);
-      return err.exitCode;
-    }
-    process.stderr.write(`adcli: unexpected error: ${err instanceof Error ? err.message : String(err)}\n`);
-    if (process.env.ADCLI_DEBUG) process.stderr.write(`${(err as Error)?.stack}\n`);
-    return EXIT.unexpected;
-  }
-}
-
-const code = await main(process.argv);
-// Long-running commands (serve) keep the event loop alive themselves; the others end here, even if
-// an idle keep-alive socket or a timer of the local backend would hold the process open.
-if (process.argv[2] !== 'serve' || code !== EXIT.ok) process.exit(code);

@@ -17,7 +17,7 @@ import { escapeControl } from '../src/lib/output.ts';
 import { route } from '../src/lib/route.ts';
 import { humanDuration } from '../src/commands/backend.ts';
 import { normalizeBaseUrl } from '../src/lib/target.ts';
-import { remoteTransport } from '../src/lib/transport.ts';
+import { proxyAgent, remoteTransport } from '../src/lib/transport.ts';
 import { FAULT_BOUNDS, FAULT_METHODS, JOURNAL_SIZE, SEEDS } from '../src/tree/backend.ts';
 import { cleanupAll, hasScript, killAll, runAdcli, runInTerminal, sandbox, spawnAdcli, startServer, tempDir, type Sandbox, type Server } from './helpers/process.ts';
 
@@ -355,12 +355,14 @@ describe('what the CLI copies or derives from the server', () => {
   it('controls are routed by name under /_adcli/v1 beside the base URL, API operations under it', async () => {
     expect(route('delete_fault', { faultId: 'f'.repeat(24) })).toEqual({ method: 'DELETE', path: `/faults/${'f'.repeat(24)}`, prefix: '/_adcli/v1' });
     expect(route('get_workspace').prefix).toBe('/api/v1');
-    const transport = await remoteTransport();
+    const agent = await proxyAgent({});
+    const transport = await remoteTransport(agent);
     const at = (baseUrl: string) => new ApiClient({ profile: 'p', baseUrl: normalizeBaseUrl(baseUrl), apiKey: 'k'.repeat(20), keySource: '', baseUrlSource: '' }, transport);
     expect(at('http://127.0.0.1:4010/api/v1').url('/clock', undefined, '/_adcli/v1')).toBe('http://127.0.0.1:4010/_adcli/v1/clock');
     expect(at('https://example.com/adcli').url('/requests', { after: 3 }, '/_adcli/v1')).toBe('https://example.com/adcli/_adcli/v1/requests?after=3');
     expect(at('https://example.com/adcli/api/v1/').url('/workspace')).toBe('https://example.com/adcli/api/v1/workspace');
     expect(at('local').url('/faults', undefined, '/_adcli/v1')).toBe('http://localhost/_adcli/v1/faults');
+    await agent.destroy();
   });
 
   it('journal text reaches a terminal with its control characters escaped', () => {

@@ -6,12 +6,12 @@
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MockAgent, errors as undiciErrors } from 'undici';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MockAgent, errors as undiciErrors, type Dispatcher } from 'undici';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiCallError, ApiClient, retryAfterMs, type ClientOptions } from '../src/lib/client.ts';
 import { CliError, EXIT } from '../src/lib/errors.ts';
 import type { Target } from '../src/lib/target.ts';
-import { remoteTransport } from '../src/lib/transport.ts';
+import { proxyAgent, remoteTransport } from '../src/lib/transport.ts';
 
 const ORIGIN = 'http://api.test';
 const KEY = `adcli_${'k'.repeat(40)}`;
@@ -246,8 +246,7 @@ describe('proxies from the environment', () => {
   const forwarded: { method: string; url: string }[] = [];
   const tunnels: string[] = [];
   const apiSeen: { url: string; host: string; authorization: string }[] = [];
-  const saved: Record<string, string | undefined> = {};
-  const VARS = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy'];
+  const agents: Dispatcher[] = [];
 
   const listen = (s: Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as AddressInfo).port)));
 
@@ -274,14 +273,10 @@ describe('proxies from the environment', () => {
     });
     apiPort = await listen(api);
     proxyPort = await listen(proxy);
-    for (const v of VARS) saved[v] = process.env[v];
   });
 
-  afterEach(() => {
-    for (const v of VARS) {
-      if (saved[v] === undefined) delete process.env[v];
-      else process.env[v] = saved[v];
-    }
+  afterEach(async () => {
+    await Promise.all(agents.splice(0).map((a) => a.destroy()));
   });
 
   afterAll(async () => {
@@ -291,21 +286,15 @@ describe('proxies from the environment', () => {
     }
   });
 
-  /** transport.ts with a fresh shared agent, made under the environment set now. */
-  async function freshTransport() {
-    vi.resetModules();
-    const mod = await import('../src/lib/transport.ts');
-    return mod.remoteTransport();
-  }
-
-  function setEnv(env: Record<string, string>) {
-    for (const v of VARS) delete process.env[v];
-    Object.assign(process.env, env);
+  /** A transport with its own agent, made from the environment `env` (as the Factory makes it from its own). */
+  async function transportFor(env: Record<string, string>) {
+    const agent = await proxyAgent(env);
+    agents.push(agent);
+    return remoteTransport(agent);
   }
 
   it('HTTP_PROXY carries requests, and NO_PROXY hosts go direct', async () => {
-    setEnv({ HTTP_PROXY: `http://127.0.0.1:${proxyPort}`, NO_PROXY: '127.0.0.1,localhost' });
-    const transport = await freshTransport();
+    const transport = await transportFor({ HTTP_PROXY: `http://127.0.0.1:${proxyPort}`, NO_PROXY: '127.0.0.1,localhost' });
     forwarded.length = 0;
     apiSeen.length = 0;
 
@@ -322,8 +311,7 @@ describe('proxies from the environment', () => {
   });
 
   it('HTTPS_PROXY carries https requests (a CONNECT tunnel), and leaves http ones direct', async () => {
-    setEnv({ HTTPS_PROXY: `http://127.0.0.1:${proxyPort}` });
-    const transport = await freshTransport();
+    const transport = await transportFor({ HTTPS_PROXY: `http://127.0.0.1:${proxyPort}` });
     tunnels.length = 0;
     forwarded.length = 0;
     const secure = new ApiClient(target({ baseUrl: 'https://api.example.test/api/v1' }), transport, { retries: 0 });
@@ -338,17 +326,30 @@ describe('proxies from the environment', () => {
   });
 
   it('without proxy variables, requests go direct', async () => {
-    setEnv({});
-    const transport = await freshTransport();
+    const transport = await transportFor({});
     forwarded.length = 0;
     const c = new ApiClient(target({ baseUrl: `http://127.0.0.1:${apiPort}/api/v1` }), transport, { retries: 0 });
     await expect(c.request('GET', '/workspace')).resolves.toMatchObject({ slug: 'behind-proxy' });
     expect(forwarded).toEqual([]);
   });
 
+  it("the proxy comes from the environment given, never from the process's own", async () => {
+    const before = process.env.HTTP_PROXY;
+    process.env.HTTP_PROXY = `http://127.0.0.1:${proxyPort}`;
+    try {
+      const transport = await transportFor({});
+      forwarded.length = 0;
+      const c = new ApiClient(target({ baseUrl: `http://127.0.0.1:${apiPort}/api/v1` }), transport, { retries: 0 });
+      await expect(c.request('GET', '/workspace')).resolves.toMatchObject({ slug: 'behind-proxy' });
+      expect(forwarded).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.HTTP_PROXY;
+      else process.env.HTTP_PROXY = before;
+    }
+  });
+
   it('a refused connection is exit 5 and names the base URL', async () => {
-    setEnv({});
-    const transport = await freshTransport();
+    const transport = await transportFor({});
     const closed = createServer();
     const port = await listen(closed);
     await new Promise((r) => closed.close(r));

@@ -1,11 +1,12 @@
+import type { Factory } from '../lib/factory.ts';
 import { printJson, status, table } from '../lib/output.ts';
 import { withServices } from './keys.ts';
 
-export function setStatus(campaign: string, status: 'ENABLED' | 'PAUSED' | 'REMOVED', opts: { data?: string; json?: boolean }): void {
-  const result = withServices(opts, (s) => s.deps.store.write(() => s.ads.setStatus(campaign, status)));
-  if (opts.json) process.stdout.write(JSON.stringify(result) + '\n');
+export function setStatus(f: Factory, campaign: string, status: 'ENABLED' | 'PAUSED' | 'REMOVED', opts: { data?: string; json?: boolean }): void {
+  const result = withServices(f, opts, (s) => s.deps.store.write(() => s.ads.setStatus(campaign, status)));
+  if (opts.json) f.io.stdout.write(JSON.stringify(result) + '\n');
   else
-    process.stderr.write(
+    f.io.stderr.write(
       `Campaign ${result.campaignId} (ad platform ${result.googleAdsCampaignId}) is now ${result.status} in the ad platform; the service picks this up at its next sync.\n`,
     );
 }
@@ -14,14 +15,16 @@ export function setStatus(campaign: string, status: 'ENABLED' | 'PAUSED' | 'REMO
  * The simulated platform's campaigns: status there, and when the service last synced each one. A
  * campaign deleted in the service is still listed (marked deleted): the platform campaign lives on.
  */
-export function listCampaigns(opts: { data?: string; json?: boolean }): void {
-  const rows = withServices(opts, (s) => s.deps.store.read(() => s.ads.listCreated()));
-  if (opts.json) return printJson(rows);
+export function listCampaigns(f: Factory, opts: { data?: string; json?: boolean }): void {
+  const io = f.io;
+  const rows = withServices(f, opts, (s) => s.deps.store.read(() => s.ads.listCreated()));
+  if (opts.json) return printJson(io, rows);
   table(
+    io,
     ['AD PLATFORM ID', 'STATUS', 'CAMPAIGN', 'WORKSPACE', 'NAME', 'ACCOUNT', 'LAST SYNC'],
     rows.map((r) => [
       r.googleAdsCampaignId,
-      status(r.status),
+      status(io, r.status),
       r.deletedInService ? `${r.campaignId} (deleted)` : r.campaignId,
       r.workspace,
       r.name,

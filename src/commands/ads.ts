@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { clientFor, optionsOf } from '../lib/context.ts';
+import { optionsOf } from '../lib/context.ts';
+import type { Factory } from '../lib/factory.ts';
 import { printJson, table } from '../lib/output.ts';
 
 interface Account {
@@ -10,12 +11,13 @@ interface Account {
 }
 
 /** The ad-platform accounts the key may use; the workspace's default account first. */
-export async function accounts(cmd: Command): Promise<void> {
+export async function accounts(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const r = await client.call<{ data: Account[] }>('list_ads_accounts');
-  if (o.json) return printJson(r.data);
+  if (o.json) return printJson(f.io, r.data);
   table(
+    f.io,
     ['CUSTOMER ID', 'NAME', 'CURRENCY', 'TIME ZONE', 'DEFAULT'],
     r.data.map((a, i) => [a.customerId, a.name, a.currencyCode, a.timeZone, i === 0 ? 'yes' : null]),
   );

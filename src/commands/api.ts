@@ -1,20 +1,22 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { exitCodeFor } from '../lib/client.ts';
-import { clientFor, optionsOf } from '../lib/context.ts';
-import { usageError } from '../lib/errors.ts';
+import { optionsOf } from '../lib/context.ts';
+import { SilentExit, usageError } from '../lib/errors.ts';
+import type { Factory } from '../lib/factory.ts';
+import type { IOStreams } from '../lib/iostreams.ts';
 import { printJson } from '../lib/output.ts';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** `--data` as JSON text, `@file`, or `-` for stdin; parsed here so bad JSON is a usage error. */
-export function readData(spec: string): unknown {
+export async function readData(io: IOStreams, spec: string): Promise<unknown> {
   let text = spec;
   let from = '--data';
   if (spec === '-' || spec.startsWith('@')) {
     from = spec === '-' ? 'stdin' : spec.slice(1);
     try {
-      text = readFileSync(spec === '-' ? 0 : spec.slice(1), 'utf8');
+      text = spec === '-' ? await io.readAll() : await readFile(spec.slice(1), 'utf8');
     } catch (e) {
       throw usageError(`cannot read ${from}: ${(e as Error).message}`);
     }
@@ -46,14 +48,14 @@ export function splitPath(raw: string, pairs: string[] = []): { path: string; qu
  * Idempotency-Key on writes, --debug). 2xx: the response JSON on stdout. Otherwise: the error JSON
  * on stderr and the exit code of that status (3, 4 or 5).
  */
-export async function api(method: string, rawPath: string, cmd: Command): Promise<void> {
+export async function api(f: Factory, method: string, rawPath: string, cmd: Command): Promise<void> {
   const o = optionsOf<{ data?: string; query?: string[]; idempotencyKey?: string }>(cmd);
   const m = method.toUpperCase();
   if (!(METHODS as readonly string[]).includes(m)) throw usageError(`method must be one of ${METHODS.join(', ')}, not ${method}`);
   const { path, query } = splitPath(rawPath, o.query);
-  const body = o.data === undefined ? undefined : readData(o.data);
+  const body = o.data === undefined ? undefined : await readData(f.io, o.data);
   if (body !== undefined && m === 'GET') throw usageError('a GET request has no body: use --query key=value instead of --data');
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const res = await client.raw(m, path, { query, body, idempotencyKey: o.idempotencyKey });
   let parsed: unknown;
   let isJson = false;
@@ -62,13 +64,13 @@ export async function api(method: string, rawPath: string, cmd: Command): Promis
     isJson = parsed !== undefined;
   } catch {}
   if (res.status >= 200 && res.status < 300) {
-    if (isJson) printJson(parsed);
-    else if (res.text) process.stdout.write(res.text.endsWith('\n') ? res.text : `${res.text}\n`);
+    if (isJson) printJson(f.io, parsed);
+    else if (res.text) f.io.stdout.write(res.text.endsWith('\n') ? res.text : `${res.text}\n`);
     return;
   }
   const error = isJson
     ? parsed
     : { error: { status: res.status, code: `http_${res.status}`, message: res.text.trim() || `the API answered ${res.status}`, requestId: res.headers['x-request-id'] } };
-  process.stderr.write(JSON.stringify(error) + '\n');
-  process.exitCode = exitCodeFor(res.status);
+  f.io.stderr.write(JSON.stringify(error) + '\n');
+  throw new SilentExit(exitCodeFor(res.status));
 }

@@ -1,4 +1,5 @@
 import { crud, when } from '../lib/crud.ts';
+import type { IOStreams } from '../lib/iostreams.ts';
 import { c, fields } from '../lib/output.ts';
 
 /** Flag name → API field. */
@@ -12,10 +13,10 @@ const FLAGS = {
   dataStore: 'dataStoreIds',
 };
 
-export function showAudience(x: any): void {
-  fields([
+export function showAudience(io: IOStreams, x: any): void {
+  fields(io, [
     ['ID', x.id],
-    ['Name', c().bold(x.name)],
+    ['Name', c(io).bold(x.name)],
     ['Kind', x.kind],
     ['Description', x.description],
     ['Keywords', x.keywords.join(', ')],
@@ -34,5 +35,5 @@ export const { list, get, create, update, remove } = crud({
   flags: FLAGS,
   show: showAudience,
   head: ['ID', 'NAME', 'KIND', 'KEYWORDS', 'TOPICS', 'DATA STORES', 'UPDATED'],
-  row: (x) => [x.id, x.name, x.kind, x.keywords.length, x.topics.length, x.dataStoreIds.length, when(x.updatedAt)],
+  row: (_io, x) => [x.id, x.name, x.kind, x.keywords.length, x.topics.length, x.dataStoreIds.length, when(x.updatedAt)],
 });

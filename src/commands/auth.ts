@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
-import { ApiClient, redact } from '../lib/client.ts';
-import { configDir, currentProfileName, LOCAL_PROFILE, openConfig } from '../lib/config.ts';
-import { clientFor, optionsOf } from '../lib/context.ts';
+import { currentProfileName, LOCAL_PROFILE } from '../lib/config.ts';
+import { optionsOf } from '../lib/context.ts';
 import { CliError, EXIT, usageError } from '../lib/errors.ts';
+import type { Factory } from '../lib/factory.ts';
+import type { IOStreams } from '../lib/iostreams.ts';
 import { fields, printJson } from '../lib/output.ts';
-import { dataDir, keyFile } from '../lib/paths.ts';
-import { ask, canPrompt, secret } from '../lib/prompt.ts';
-import { isLocal, normalizeBaseUrl, resolveTarget, type Target } from '../lib/target.ts';
-import { remoteTransport } from '../lib/transport.ts';
+import { keyFile } from '../lib/paths.ts';
+import { isLocal, normalizeBaseUrl, type Target } from '../lib/target.ts';
 import { checkProfileName, savedProfiles, unknownProfile } from './profiles.ts';
 
 interface Workspace {
@@ -21,24 +20,25 @@ const DEFAULT_PROFILE = 'default';
  * `auth login`: the key comes from stdin (--with-token) or a password prompt, never from argv. It is
  * checked with GET /workspace against the base URL before anything is saved.
  */
-export async function login(cmd: Command): Promise<void> {
+export async function login(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<{ withToken?: boolean }>(cmd);
-  const name = o.profile ?? process.env.ADCLI_PROFILE ?? DEFAULT_PROFILE;
+  const { io, env, prompter } = f;
+  const name = o.profile ?? env.ADCLI_PROFILE ?? DEFAULT_PROFILE;
   checkProfileName(name);
-  const config = openConfig();
+  const config = await f.openConfig();
   const existing = savedProfiles(config)[name];
 
-  let url = o.baseUrl ?? process.env.ADCLI_BASE_URL ?? existing?.baseUrl;
+  let url = o.baseUrl ?? env.ADCLI_BASE_URL ?? existing?.baseUrl;
   if (!url) {
-    if (!canPrompt()) throw usageError('--base-url is required (no terminal to ask on), e.g. --base-url https://api.example.com/api/v1');
-    url = await ask('--base-url', 'API base URL', { validate: (v) => validUrl(v) });
+    if (!prompter.canPrompt()) throw usageError('--base-url is required (no terminal to ask on), e.g. --base-url https://api.example.com/api/v1');
+    url = await prompter.ask('--base-url', 'API base URL', { validate: (v) => validUrl(v) });
   }
   const baseUrl = normalizeBaseUrl(url.trim());
   if (baseUrl === LOCAL_PROFILE) throw usageError('local is the built-in backend and needs no login; give the URL of a deployment');
 
   let key: string;
-  if (o.withToken) key = await keyFromStdin();
-  else if (canPrompt()) key = (await secret(`API key for ${baseUrl}`)).trim();
+  if (o.withToken) key = await keyFromStdin(io);
+  else if (prompter.canPrompt()) key = (await prompter.secret(`API key for ${baseUrl}`)).trim();
   else {
     throw usageError('no terminal to ask for the key on: pipe it in with --with-token, e.g. adcli auth login --with-token < key.txt');
   }
@@ -46,7 +46,7 @@ export async function login(cmd: Command): Promise<void> {
   if (/\s/.test(key)) throw usageError('the key contains spaces; give the key alone');
 
   const target: Target = { profile: name, baseUrl, apiKey: key, keySource: 'auth login', baseUrlSource: 'auth login' };
-  const client = new ApiClient(target, await remoteTransport(), { retries: 1, debug: debugLog(o.debug) });
+  const client = await f.clientFor(target, { retries: 1, debug: o.debug });
   let workspace: Workspace;
   try {
     workspace = await client.call<Workspace>('get_workspace');
@@ -63,39 +63,38 @@ export async function login(cmd: Command): Promise<void> {
   config.set('profiles', profiles);
   config.set('current', name);
 
-  if (o.json) printJson({ profile: name, baseUrl, workspace: workspace.slug, current: true });
+  if (o.json) printJson(io, { profile: name, baseUrl, workspace: workspace.slug, current: true });
   else {
-    process.stderr.write(`Logged in to workspace ${workspace.slug} at ${baseUrl}.\nSaved as profile ${name}, now the current profile (${config.path}).\n`);
+    io.stderr.write(`Logged in to workspace ${workspace.slug} at ${baseUrl}.\nSaved as profile ${name}, now the current profile (${config.path}).\n`);
   }
-  const env = ['ADCLI_API_KEY', 'ADCLI_BASE_URL', 'ADCLI_PROFILE'].filter((v) => process.env[v] && !(v === 'ADCLI_PROFILE' && process.env[v] === name));
-  if (env.length) process.stderr.write(`Note: ${env.join(' and ')} ${env.length > 1 ? 'are' : 'is'} set and win${env.length > 1 ? '' : 's'} over the current profile.\n`);
+  const winners = ['ADCLI_API_KEY', 'ADCLI_BASE_URL', 'ADCLI_PROFILE'].filter((v) => env[v] && !(v === 'ADCLI_PROFILE' && env[v] === name));
+  if (winners.length) {
+    io.stderr.write(`Note: ${winners.join(' and ')} ${winners.length > 1 ? 'are' : 'is'} set and win${winners.length > 1 ? '' : 's'} over the current profile.\n`);
+  }
 }
 
 /** `auth status`: which profile, base URL, workspace, and where the key comes from; never the key. */
-export async function status(cmd: Command): Promise<void> {
+export async function status(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
-  const target = resolveTarget(o);
+  const io = f.io;
+  const target = f.target(o);
   const local = isLocal(target);
-  const keySource = local && !target.apiKey ? `the local backend's key file (${keyFile(dataDir())})` : target.keySource;
+  const keySource = local && !target.apiKey ? `the local backend's key file (${keyFile(f.dataDir())})` : target.keySource;
   const fromEnv = (s: string) => s.includes('environment variable') || s.includes('flag');
   const profileUsed = !(fromEnv(target.baseUrlSource) && fromEnv(keySource));
 
   let workspace: Workspace | null = null;
   let failure: CliError | null = null;
   try {
-    const client = await clientFor(o);
-    try {
-      workspace = await client.call<Workspace>('get_workspace');
-    } finally {
-      client.close();
-    }
+    const client = await f.apiClient(o);
+    workspace = await client.call<Workspace>('get_workspace');
   } catch (e) {
     if (!(e instanceof CliError)) throw e;
     failure = e;
   }
 
   if (o.json) {
-    printJson({
+    printJson(io, {
       profile: target.profile,
       profileUsed,
       baseUrl: target.baseUrl,
@@ -105,9 +104,9 @@ export async function status(cmd: Command): Promise<void> {
       ok: !failure,
     });
   } else {
-    fields([
+    fields(io, [
       ['Profile', `${target.profile}${target.profile === LOCAL_PROFILE ? ' (built in)' : ''}${profileUsed ? '' : ' (not used: the key and base URL come from the environment or flags)'}`],
-      ['Base URL', `${local ? `the backend in this process (data in ${dataDir()})` : target.baseUrl}, from ${target.baseUrlSource}`],
+      ['Base URL', `${local ? `the backend in this process (data in ${f.dataDir()})` : target.baseUrl}, from ${target.baseUrlSource}`],
       ['Key', `from ${keySource}`],
       ['Workspace', workspace ? workspace.slug : failure ? `unknown: ${failure.message}` : null],
     ]);
@@ -116,13 +115,14 @@ export async function status(cmd: Command): Promise<void> {
 }
 
 /** `auth logout`: removes the profile and its key; the current profile falls back to local. */
-export function logout(cmd: Command): void {
+export async function logout(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
-  const config = openConfig();
-  const name = o.profile ?? process.env.ADCLI_PROFILE ?? currentProfileName(config);
+  const io = f.io;
+  const config = await f.openConfig();
+  const name = o.profile ?? f.env.ADCLI_PROFILE ?? currentProfileName(config);
   if (name === LOCAL_PROFILE) {
-    if (o.json) printJson({ profile: name, removed: false, current: currentProfileName(config) });
-    else process.stderr.write('The built-in local profile has no key to remove; nothing to do.\n');
+    if (o.json) printJson(io, { profile: name, removed: false, current: currentProfileName(config) });
+    else io.stderr.write('The built-in local profile has no key to remove; nothing to do.\n');
     return;
   }
   const profiles = savedProfiles(config);
@@ -131,35 +131,19 @@ export function logout(cmd: Command): void {
   config.set('profiles', profiles);
   if (config.get('current') === name) config.delete('current');
   const current = currentProfileName(config);
-  if (o.json) printJson({ profile: name, removed: true, current });
-  else process.stderr.write(`Logged out: removed profile ${name} and its key from ${configDir()}. Current profile: ${current}.\n`);
-  if (process.env.ADCLI_API_KEY) process.stderr.write('Note: ADCLI_API_KEY is still set and still used.\n');
+  if (o.json) printJson(io, { profile: name, removed: true, current });
+  else io.stderr.write(`Logged out: removed profile ${name} and its key from ${f.configDir()}. Current profile: ${current}.\n`);
+  if (f.env.ADCLI_API_KEY) io.stderr.write('Note: ADCLI_API_KEY is still set and still used.\n');
 }
 
-/** One line from stdin: piped, the whole input must be the key alone; on a terminal, the first line. */
-async function keyFromStdin(): Promise<string> {
-  const stdin = process.stdin;
-  const tty = Boolean(stdin.isTTY);
-  if (tty) process.stderr.write('Paste the key and press Enter:\n');
-  const text = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    const done = () => {
-      stdin.off('data', onData);
-      stdin.off('end', done);
-      stdin.off('error', reject);
-      stdin.pause();
-      resolve(buf);
-    };
-    const onData = (chunk: string) => {
-      buf += chunk;
-      if (buf.length > 64 * 1024) reject(usageError('stdin is too long for a key; give the key alone'));
-      else if (tty && buf.includes('\n')) done();
-    };
-    stdin.setEncoding('utf8');
-    stdin.on('data', onData);
-    stdin.once('end', done);
-    stdin.once('error', reject);
-  });
+/**
+ * The key from stdin. Piped, the whole input must be the key alone, on one line. On a terminal, one
+ * line typed or pasted with echo off: the key never shows on the screen.
+ */
+async function keyFromStdin(io: IOStreams): Promise<string> {
+  const tty = io.isStdinTTY();
+  const text = tty ? await io.readSecret('Paste the key and press Enter: ') : await io.readAll();
+  if (text.length > 64 * 1024) throw usageError('stdin is too long for a key; give the key alone');
   const lines = text
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -175,8 +159,4 @@ function validUrl(v: string): true | string {
   } catch (e) {
     return (e as Error).message;
   }
-}
-
-function debugLog(on: boolean | undefined): ((line: string) => void) | undefined {
-  return on ? (line) => process.stderr.write(redact(line) + '\n') : undefined;
 }

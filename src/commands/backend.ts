@@ -1,14 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CONTROL_PREFIX } from '../generated/operations.ts';
 import { ApiCallError, type ApiClient, type RequestOptions } from '../lib/client.ts';
-import { clientFor, optionsOf } from '../lib/context.ts';
-import { CliError, EXIT, usageError } from '../lib/errors.ts';
-import { c, escapeControl, fields, printJson, stdoutTTY, table } from '../lib/output.ts';
-import { confirmOrYes } from '../lib/prompt.ts';
-import { resolveTarget, type GlobalOptions } from '../lib/target.ts';
+import { optionsOf } from '../lib/context.ts';
+import { CliError, EXIT, SilentExit, usageError } from '../lib/errors.ts';
+import type { Factory } from '../lib/factory.ts';
+import type { IOStreams } from '../lib/iostreams.ts';
+import { c, escapeControl, fields, printJson, table } from '../lib/output.ts';
+import type { GlobalOptions } from '../lib/target.ts';
 import { validateLocally } from '../lib/validate.ts';
+import { abortableSleep } from '../lib/wait.ts';
 import { JOURNAL_SIZE } from '../tree/backend.ts';
 
 interface ClockState {
@@ -108,77 +111,77 @@ export function humanDuration(ms: number): string {
   return parts.join(' ');
 }
 
-function showClock(state: ClockState): void {
+function showClock(io: IOStreams, state: ClockState): void {
   const ahead = Math.abs(state.offsetMs) < 1000 ? 'real time' : `${humanDuration(state.offsetMs)} ${state.offsetMs > 0 ? 'ahead of' : 'behind'} real time`;
-  fields([
-    ['Now', c().bold(state.now)],
+  fields(io, [
+    ['Now', c(io).bold(state.now)],
     ['Frozen', state.frozen ? 'yes' : 'no'],
     ['Offset', ahead],
   ]);
 }
 
-function showAdvanced(o: GlobalOptions, r: Advanced): void {
+function showAdvanced(io: IOStreams, o: GlobalOptions, r: Advanced): void {
   if (o.json) {
-    printJson(r);
+    printJson(io, r);
     return;
   }
-  showClock(r.clock);
+  showClock(io, r.clock);
   const ran = Object.entries(r.ran).filter(([, n]) => n > 0);
-  fields([['Ran', ran.length ? ran.map(([kind, n]) => `${escapeControl(kind)} ×${n}`).join(', ') : 'nothing fell due']]);
+  fields(io, [['Ran', ran.length ? ran.map(([kind, n]) => `${escapeControl(kind)} ×${n}`).join(', ') : 'nothing fell due']]);
 }
 
-async function clockCall(cmd: Command, name: string): Promise<void> {
+async function clockCall(f: Factory, cmd: Command, name: string): Promise<void> {
   const o = optionsOf(cmd);
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const state = await callControl<ClockState>(client, name);
-  if (o.json) printJson(state);
-  else showClock(state);
+  if (o.json) printJson(f.io, state);
+  else showClock(f.io, state);
 }
 
-export const clockShow = (cmd: Command) => clockCall(cmd, 'get_clock');
-export const clockFreeze = (cmd: Command) => clockCall(cmd, 'freeze_clock');
-export const clockResume = (cmd: Command) => clockCall(cmd, 'resume_clock');
+export const clockShow = (f: Factory, cmd: Command) => clockCall(f, cmd, 'get_clock');
+export const clockFreeze = (f: Factory, cmd: Command) => clockCall(f, cmd, 'freeze_clock');
+export const clockResume = (f: Factory, cmd: Command) => clockCall(f, cmd, 'resume_clock');
 
 /** `backend clock advance DURATION`: checked locally (the server's own parser and bounds), then moved. */
-export async function clockAdvance(by: string, cmd: Command): Promise<void> {
+export async function clockAdvance(f: Factory, by: string, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
   const body = { by };
   await validateLocally((await control('advance_clock')).body!, body, 'body');
-  const client = await clientFor(o);
-  showAdvanced(o, await callControl<Advanced>(client, 'advance_clock', { body }));
+  const client = await f.apiClient(o);
+  showAdvanced(f.io, o, await callControl<Advanced>(client, 'advance_clock', { body }));
 }
 
 /** `backend clock set TIME`: an ISO instant with a zone, or a date; forward only (the server refuses going back). */
-export async function clockSet(time: string, cmd: Command): Promise<void> {
+export async function clockSet(f: Factory, time: string, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
   const body = { time };
   await validateLocally((await control('set_clock')).body!, body, 'body');
-  const client = await clientFor(o);
-  showAdvanced(o, await callControl<Advanced>(client, 'set_clock', { body }));
+  const client = await f.apiClient(o);
+  showAdvanced(f.io, o, await callControl<Advanced>(client, 'set_clock', { body }));
 }
 
 /** Which backend a confirmation is about: the profile and where it points. */
-function describeTarget(o: GlobalOptions): string {
-  const t = resolveTarget(o);
+function describeTarget(f: Factory, o: GlobalOptions): string {
+  const t = f.target(o);
   return t.profile === t.baseUrl ? `profile ${t.profile}` : `profile ${t.profile} (${t.baseUrl})`;
 }
 
-export async function reset(cmd: Command): Promise<void> {
+export async function reset(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<{ seed?: string; yes?: boolean }>(cmd);
   const body = o.seed === undefined ? {} : { seed: o.seed };
   await validateLocally((await control('reset_workspace')).body!, body, 'body');
-  await confirmOrYes(
+  await f.prompter.confirmOrYes(
     {
-      question: `Reset the workspace of ${describeTarget(o)}: delete every campaign, audience, data store and brand in it${o.seed ? `, then load the ${o.seed} seed` : ''}?`,
+      question: `Reset the workspace of ${describeTarget(f, o)}: delete every campaign, audience, data store and brand in it${o.seed ? `, then load the ${o.seed} seed` : ''}?`,
       withoutTerminal: 'resetting the workspace',
       declined: 'nothing reset',
     },
     o.yes,
   );
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const r = await callControl<{ workspace: string; seed: string | null }>(client, 'reset_workspace', { body });
-  if (o.json) printJson(r);
-  else process.stderr.write(`Reset workspace ${escapeControl(r.workspace)}${r.seed ? ` to the ${escapeControl(r.seed)} seed` : ''}.\n`);
+  if (o.json) printJson(f.io, r);
+  else f.io.stderr.write(`Reset workspace ${escapeControl(r.workspace)}${r.seed ? ` to the ${escapeControl(r.seed)} seed` : ''}.\n`);
 }
 
 /**
@@ -186,12 +189,13 @@ export async function reset(cmd: Command): Promise<void> {
  * beside FILE (mode 0600, created before the request, so an unwritable folder fails first), synced,
  * then renamed over FILE: never half a snapshot, never readable by others.
  */
-export async function snapshotSave(file: string, cmd: Command): Promise<void> {
+export async function snapshotSave(f: Factory, file: string, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
+  const io = f.io;
   const toStdout = file === '-';
-  if (toStdout && stdoutTTY()) throw usageError('a snapshot is a binary file: give a FILE, or redirect stdout (adcli backend snapshot save - > FILE)');
+  if (toStdout && io.isStdoutTTY()) throw usageError('a snapshot is a binary file: give a FILE, or redirect stdout (adcli backend snapshot save - > FILE)');
   const path = toStdout ? '' : resolve(file);
-  const tmp = `${path}.${process.pid}.tmp`;
+  const tmp = `${path}.${randomUUID().slice(0, 8)}.tmp`;
   let fd: number | undefined;
   if (!toStdout) {
     try {
@@ -201,17 +205,15 @@ export async function snapshotSave(file: string, cmd: Command): Promise<void> {
     }
   }
   try {
-    const client = await clientFor(o);
+    const client = await f.apiClient(o);
     let bytes: Uint8Array;
     try {
       bytes = await client.callBytes('save_snapshot', { mediaType: SNAPSHOT_TYPE });
     } catch (e) {
       throw await explain(client, e, false);
-    } finally {
-      client.close();
     }
     if (fd === undefined) {
-      process.stdout.write(bytes);
+      io.stdout.write(bytes);
       return;
     }
     for (let at = 0; at < bytes.byteLength; ) at += writeSync(fd, bytes, at);
@@ -219,8 +221,8 @@ export async function snapshotSave(file: string, cmd: Command): Promise<void> {
     closeSync(fd);
     fd = undefined;
     renameSync(tmp, path);
-    if (o.json) printJson({ file: path, bytes: bytes.byteLength });
-    else process.stderr.write(`Saved a snapshot of the whole store (${formatBytes(bytes.byteLength)}) to ${file}.\n`);
+    if (o.json) printJson(io, { file: path, bytes: bytes.byteLength });
+    else io.stderr.write(`Saved a snapshot of the whole store (${formatBytes(bytes.byteLength)}) to ${file}.\n`);
   } finally {
     if (fd !== undefined) {
       closeSync(fd);
@@ -230,7 +232,7 @@ export async function snapshotSave(file: string, cmd: Command): Promise<void> {
 }
 
 /** `backend snapshot load FILE`: replaces the whole store, after a confirmation or --yes. */
-export async function snapshotLoad(file: string, cmd: Command): Promise<void> {
+export async function snapshotLoad(f: Factory, file: string, cmd: Command): Promise<void> {
   const o = optionsOf<{ yes?: boolean }>(cmd);
   let bytes: Uint8Array;
   try {
@@ -241,26 +243,24 @@ export async function snapshotLoad(file: string, cmd: Command): Promise<void> {
   if (new TextDecoder().decode(bytes.subarray(0, SQLITE_MAGIC.length)) !== SQLITE_MAGIC) {
     throw usageError(`${file} is not a snapshot: not an SQLite file (adcli backend snapshot save writes one)`);
   }
-  await confirmOrYes(
+  await f.prompter.confirmOrYes(
     {
-      question: `Replace the whole store of ${describeTarget(o)} (every workspace) with ${file}?`,
+      question: `Replace the whole store of ${describeTarget(f, o)} (every workspace) with ${file}?`,
       withoutTerminal: 'loading a snapshot (it replaces the whole store)',
       declined: 'nothing loaded',
     },
     o.yes,
   );
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   let text: string;
   try {
     text = new TextDecoder().decode(await client.callBytes('load_snapshot', { body: bytes, mediaType: SNAPSHOT_TYPE }));
   } catch (e) {
     throw await explain(client, e, false);
-  } finally {
-    client.close();
   }
   const r = JSON.parse(text) as { workspaces: number };
-  if (o.json) printJson(r);
-  else process.stderr.write(`Loaded ${file}: ${r.workspaces} workspace${r.workspaces === 1 ? '' : 's'}.\n`);
+  if (o.json) printJson(f.io, r);
+  else f.io.stderr.write(`Loaded ${file}: ${r.workspaces} workspace${r.workspaces === 1 ? '' : 's'}.\n`);
 }
 
 function formatBytes(n: number): string {
@@ -283,8 +283,8 @@ function faultApplies(r: FaultRule): string {
   return 'every one';
 }
 
-function showRule(r: FaultRule): void {
-  fields([
+function showRule(io: IOStreams, r: FaultRule): void {
+  fields(io, [
     ['ID', r.id],
     ['Method', escapeControl(r.method)],
     ['Path', escapeControl(r.path)],
@@ -295,47 +295,48 @@ function showRule(r: FaultRule): void {
   ]);
 }
 
-export async function faultsAdd(cmd: Command): Promise<void> {
+export async function faultsAdd(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<{ path: string; method?: string; status?: number; drop?: boolean; delay?: number; count?: number; probability?: number }>(cmd);
   if (o.status === undefined && o.delay === undefined && !o.drop) throw usageError('a fault rule needs --status, --drop or --delay');
   const body = { method: o.method, path: o.path, status: o.status, delayMs: o.delay, drop: o.drop, count: o.count, probability: o.probability };
   for (const k of Object.keys(body) as (keyof typeof body)[]) if (body[k] === undefined) delete body[k];
   await validateLocally((await control('add_fault')).body!, body, 'body');
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const rule = await callControl<FaultRule>(client, 'add_fault', { body });
-  if (o.json) printJson(rule);
-  else showRule(rule);
+  if (o.json) printJson(f.io, rule);
+  else showRule(f.io, rule);
 }
 
-export async function faultsList(cmd: Command): Promise<void> {
+export async function faultsList(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const { data } = await callControl<{ data: FaultRule[] }>(client, 'list_faults');
   if (o.json) {
-    printJson(data);
+    printJson(f.io, data);
     return;
   }
   table(
+    f.io,
     ['ID', 'METHOD', 'PATH', 'FAULT', 'APPLIES TO', 'MATCHED'],
     data.map((r) => [r.id, escapeControl(r.method), escapeControl(r.path), faultAction(r), faultApplies(r), r.matched]),
   );
 }
 
-export async function faultsRemove(id: string, cmd: Command): Promise<void> {
+export async function faultsRemove(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
   await validateLocally((await control('delete_fault')).params!, { faultId: id }, 'path');
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const r = await callControl<{ id: string; deleted: true }>(client, 'delete_fault', { params: { faultId: id } });
-  if (o.json) printJson(r);
-  else process.stderr.write(`Removed fault rule ${id}.\n`);
+  if (o.json) printJson(f.io, r);
+  else f.io.stderr.write(`Removed fault rule ${id}.\n`);
 }
 
-export async function faultsClear(cmd: Command): Promise<void> {
+export async function faultsClear(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const r = await callControl<{ deleted: number }>(client, 'clear_faults');
-  if (o.json) printJson(r);
-  else process.stderr.write(`Removed ${r.deleted} fault rule${r.deleted === 1 ? '' : 's'}.\n`);
+  if (o.json) printJson(f.io, r);
+  else f.io.stderr.write(`Removed ${r.deleted} fault rule${r.deleted === 1 ? '' : 's'}.\n`);
 }
 
 const statusCell = (e: JournalEntry) => (e.status === 0 ? 'dropped' : String(e.status));
@@ -346,14 +347,16 @@ function noteOf(e: JournalEntry): string {
 }
 
 /** On a terminal, the columns that fit; piped, every field, one request a line. */
-function journalTable(entries: JournalEntry[]): void {
-  if (stdoutTTY()) {
+function journalTable(io: IOStreams, entries: JournalEntry[]): void {
+  if (io.isStdoutTTY()) {
     table(
+      io,
       ['SEQ', 'AT', 'METHOD', 'PATH', 'STATUS', 'MS', 'NOTE'],
       entries.map((e) => [e.seq, e.at, e.method, escapeControl(e.path), statusCell(e), e.durationMs, noteOf(e)]),
     );
   } else {
     table(
+      io,
       ['SEQ', 'AT', 'METHOD', 'PATH', 'STATUS', 'MS', 'REQUEST ID', 'IDEMPOTENCY KEY', 'REPLAYED', 'FAULT'],
       entries.map((e) => [
         e.seq,
@@ -372,39 +375,55 @@ function journalTable(entries: JournalEntry[]): void {
 }
 
 /** One request a line while following: JSON, tab-separated when piped, or aligned on a terminal. */
-function followLine(o: GlobalOptions, e: JournalEntry): string {
+function followLine(io: IOStreams, o: GlobalOptions, e: JournalEntry): string {
   if (o.json) return JSON.stringify(e);
-  if (!stdoutTTY()) {
+  if (!io.isStdoutTTY()) {
     const cells = [e.seq, e.at, e.method, e.path, statusCell(e), e.durationMs, e.requestId, e.idempotencyKey ?? '-', e.replayed ? 'replayed' : '-', e.fault ?? '-'];
     return cells.map((v) => escapeControl(String(v))).join('\t');
   }
   const status = statusCell(e).padEnd(7);
   const note = noteOf(e);
-  return `${c().gray(e.at)}  ${escapeControl(e.method).padEnd(6)} ${e.status === 0 || e.status >= 400 ? c().red(status) : status} ${`${e.durationMs} ms`.padStart(9)}  ${escapeControl(e.path)}${note ? c().gray(`  (${note})`) : ''}`;
+  const cs = c(io);
+  return `${cs.gray(e.at)}  ${escapeControl(e.method).padEnd(6)} ${e.status === 0 || e.status >= 400 ? cs.red(status) : status} ${`${e.durationMs} ms`.padStart(9)}  ${escapeControl(e.path)}${note ? cs.gray(`  (${note})`) : ''}`;
 }
 
-/** `backend requests [--limit N] [--follow]`: the journal, oldest first; --follow polls every second with `after`. */
-export async function requests(cmd: Command): Promise<void> {
+/**
+ * `backend requests [--limit N] [--follow]`: the journal, oldest first; --follow polls every second
+ * with `after` until Ctrl-C, which ends it quietly (nothing is lost) with the interrupted code.
+ */
+export async function requests(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<{ limit?: number; follow?: boolean }>(cmd);
-  const client = await clientFor(o);
+  const io = f.io;
+  const client = await f.apiClient(o);
   const first = await callControl<{ data: JournalEntry[] }>(client, 'list_requests', { query: { limit: o.limit } });
   if (!o.follow) {
-    if (o.json) printJson(first.data);
-    else journalTable(first.data);
+    if (o.json) printJson(io, first.data);
+    else journalTable(io, first.data);
     return;
   }
-  // Ctrl-C ends the following: nothing is lost, so quietly, with the interrupted code.
-  process.once('SIGINT', () => process.exit(EXIT.interrupted));
+  const ctrlC = f.interrupts.takeOver();
+  const { signal } = ctrlC;
   let after = 0;
   const print = (entries: JournalEntry[]) => {
     for (const e of entries) {
-      process.stdout.write(followLine(o, e) + '\n');
+      io.stdout.write(followLine(io, o, e) + '\n');
       after = Math.max(after, e.seq);
     }
   };
-  print(first.data);
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 1000));
-    print((await callControl<{ data: JournalEntry[] }>(client, 'list_requests', { query: { after, limit: JOURNAL_SIZE } })).data);
+  try {
+    print(first.data);
+    for (;;) {
+      await abortableSleep(1000, signal);
+      if (signal.aborted) break;
+      try {
+        print((await callControl<{ data: JournalEntry[] }>(client, 'list_requests', { query: { after, limit: JOURNAL_SIZE }, signal })).data);
+      } catch (e) {
+        if (signal.aborted) break;
+        throw e;
+      }
+    }
+  } finally {
+    ctrlC.release();
   }
+  throw new SilentExit(EXIT.interrupted);
 }

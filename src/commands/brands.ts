@@ -1,10 +1,11 @@
 import { crud, when } from '../lib/crud.ts';
+import type { IOStreams } from '../lib/iostreams.ts';
 import { c, fields } from '../lib/output.ts';
 
-export function showBrand(x: any): void {
-  fields([
+export function showBrand(io: IOStreams, x: any): void {
+  fields(io, [
     ['ID', x.id],
-    ['Name', c().bold(x.name)],
+    ['Name', c(io).bold(x.name)],
     ['Website', x.website],
     ['Description', x.description],
     ['Created', x.createdAt],
@@ -19,5 +20,5 @@ export const { list, get, create, update, remove } = crud({
   flags: { name: 'name', website: 'website', description: 'description' },
   show: showBrand,
   head: ['ID', 'NAME', 'WEBSITE', 'UPDATED'],
-  row: (x) => [x.id, x.name, x.website, when(x.updatedAt)],
+  row: (_io, x) => [x.id, x.name, x.website, when(x.updatedAt)],
 });

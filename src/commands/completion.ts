@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { completionScript, type Shell } from '../lib/completion-gen.ts';
+import type { Factory } from '../lib/factory.ts';
 
 /** `adcli completion SHELL`: the script for the live command tree, on stdout. */
-export function completion(shell: Shell, cmd: Command): void {
+export function completion(f: Factory, shell: Shell, cmd: Command): void {
   let root = cmd;
   while (root.parent) root = root.parent;
-  process.stdout.write(completionScript(shell, root));
+  f.io.stdout.write(completionScript(shell, root));
 }

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { clientFor, optionsOf } from '../lib/context.ts';
+import { optionsOf } from '../lib/context.ts';
 import { CliError, EXIT, usageError } from '../lib/errors.ts';
+import type { Factory } from '../lib/factory.ts';
+import type { IOStreams } from '../lib/iostreams.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
-import { c, ce, fields, notice, printJson, status, stderrTTY, table } from '../lib/output.ts';
+import { c, ce, fields, notice, printJson, status, table } from '../lib/output.ts';
 import { route } from '../lib/route.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 import { checkIdempotencyKey, type ApiClient } from '../lib/client.ts';
@@ -13,13 +15,13 @@ import { follow } from '../lib/wait.ts';
 /** Flag name → API field. */
 const FLAGS = { name: 'name', description: 'description', channel: 'channelIds', video: 'videoIds' };
 
-export function showDataStore(x: any, extra: [string, string][] = []): void {
-  fields([
+export function showDataStore(io: IOStreams, x: any, extra: [string, string][] = []): void {
+  fields(io, [
     ...extra,
     ['ID', x.id],
-    ['Name', c().bold(x.name)],
-    ['Status', status(x.status)],
-    ...(x.error ? ([['Error', c().red(x.error)]] as [string, string][]) : []),
+    ['Name', c(io).bold(x.name)],
+    ['Status', status(io, x.status)],
+    ...(x.error ? ([['Error', c(io).red(x.error)]] as [string, string][]) : []),
     ['Scope', x.scope],
     ['Description', x.description],
     ['Channels', x.channelCount],
@@ -35,12 +37,12 @@ const resource = crud({
   command: 'data-stores',
   idParam: 'dataStoreId',
   flags: FLAGS,
-  show: (x) => showDataStore(x),
+  show: (io, x) => showDataStore(io, x),
   head: ['ID', 'NAME', 'STATUS', 'SCOPE', 'CHANNELS', 'VIDEOS', 'UPDATED'],
-  row: (x) => [x.id, x.name, status(x.status), x.scope, x.channelCount, x.videoCount, when(x.updatedAt)],
+  row: (io, x) => [x.id, x.name, status(io, x.status), x.scope, x.channelCount, x.videoCount, when(x.updatedAt)],
   listQuery: (o) => ({ includeLibrary: o.includeLibrary ? 'true' : undefined }),
-  afterCreate: (o, r) => {
-    if (r.status === 'collecting' && !o.json) notice(`Collecting in the background; adcli data-stores get ${r.id} --wait waits until it is ready.`);
+  afterCreate: (io, o, r) => {
+    if (r.status === 'collecting' && !o.json) notice(io, `Collecting in the background; adcli data-stores get ${r.id} --wait waits until it is ready.`);
   },
 });
 export const { list, update, remove } = resource;
@@ -58,9 +60,9 @@ type WaitFlags = { wait?: boolean; waitTimeout: number; json?: boolean };
  * lines, exit 8 on timeout, 130 on Ctrl-C). Answers the settled store; one that ended in error is
  * the caller's to print before `failedStore` ends the command with exit 10.
  */
-async function waitForStore(o: WaitFlags, client: ApiClient, store: DataStore): Promise<DataStore> {
+async function waitForStore(f: Factory, o: WaitFlags, client: ApiClient, store: DataStore): Promise<DataStore> {
   const id = store.id;
-  return follow<DataStore>({
+  return follow<DataStore>(f, {
     client,
     initial: store,
     poll: (signal) => client.call<DataStore>('get_data_store', { params: { dataStoreId: id }, signal }),
@@ -81,52 +83,54 @@ function failedStore(x: DataStore): void {
   throw new CliError(`data store ${x.id} ended in error: ${x.error || 'no reason given'}`, EXIT.jobFailed);
 }
 
-const output = (o: { json?: boolean }, x: unknown) => (o.json ? printJson(x) : showDataStore(x));
+const output = (io: IOStreams, o: { json?: boolean }, x: unknown) => (o.json ? printJson(io, x) : showDataStore(io, x));
 
-export async function get(id: string, cmd: Command): Promise<void> {
+export async function get(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<WaitFlags>(cmd);
-  if (!o.wait) return resource.get(id, cmd);
+  if (!o.wait) return resource.get(f, id, cmd);
   await validateLocally((await operation('get_data_store')).params!, { dataStoreId: id }, 'path');
-  const client = await clientFor(o);
-  const x = await waitForStore(o, client, await client.call<DataStore>('get_data_store', { params: { dataStoreId: id } }));
-  output(o, x);
+  const client = await f.apiClient(o);
+  const x = await waitForStore(f, o, client, await client.call<DataStore>('get_data_store', { params: { dataStoreId: id } }));
+  output(f.io, o, x);
   failedStore(x);
 }
 
-export async function create(cmd: Command): Promise<void> {
+export async function create(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<WaitFlags & Record<string, unknown>>(cmd);
-  if (!o.wait) return resource.create(cmd);
+  if (!o.wait) return resource.create(f, cmd);
   const body = bodyFrom(o, FLAGS);
-  if (body.name === undefined) body.name = await askName('Data store');
+  if (body.name === undefined) body.name = await askName(f.prompter, 'Data store');
   await validateLocally((await operation('create_data_store')).body!, body, 'body');
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const created = await client.call<DataStore>('create_data_store', { body, idempotencyKey: o.idempotencyKey });
-  const x = await waitForStore(o, client, created);
-  output(o, x);
+  const x = await waitForStore(f, o, client, created);
+  output(f.io, o, x);
   failedStore(x);
 }
 
-export async function channels(id: string, cmd: Command): Promise<void> {
+export async function channels(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags>(cmd);
   const op = await operation('list_data_store_channels');
   await validateLocally(op.params!, { dataStoreId: id }, 'path');
-  const client = await clientFor(o);
-  await runList<any>(client, route('list_data_store_channels', { dataStoreId: id }).path, {}, o, (items) =>
+  const client = await f.apiClient(o);
+  await runList<any>(f.io, client, route('list_data_store_channels', { dataStoreId: id }).path, {}, o, (items) =>
     table(
+      f.io,
       ['CHANNEL ID', 'TITLE', 'HANDLE', 'COUNTRY', 'SUBSCRIBERS', 'VIDEOS'],
       items.map((x) => [x.channelId, x.title, x.handle, x.country, x.subscribers, x.videoCount]),
     ),
   );
 }
 
-export async function videos(id: string, cmd: Command): Promise<void> {
+export async function videos(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags & { channel?: string }>(cmd);
   const op = await operation('list_data_store_videos');
   await validateLocally(op.params!, { dataStoreId: id }, 'path');
   await validateLocally(op.query!, { channelId: o.channel, limit: o.limit }, 'query');
-  const client = await clientFor(o);
-  await runList<any>(client, route('list_data_store_videos', { dataStoreId: id }).path, { channelId: o.channel }, o, (items) =>
+  const client = await f.apiClient(o);
+  await runList<any>(f.io, client, route('list_data_store_videos', { dataStoreId: id }).path, { channelId: o.channel }, o, (items) =>
     table(
+      f.io,
       ['VIDEO ID', 'CHANNEL ID', 'TITLE', 'PUBLISHED', 'VIEWS', 'LIKES', 'COMMENTS', 'DURATION'],
       items.map((x) => [x.videoId, x.channelId, x.title, x.publishedAt?.slice(0, 10), x.viewCount, x.likeCount, x.commentCount, x.duration]),
     ),
@@ -277,12 +281,10 @@ export function packBatches(items: ImportItem[], maxBytes = MAX_BATCH_BYTES, lim
 /** The request body of a batch: only the kinds it holds. */
 export const batchBody = (b: Batch) => Object.fromEntries(KINDS.filter((k) => b[k].length).map((k) => [k, b[k]]));
 
-async function readSource(file: string): Promise<string> {
+async function readSource(io: IOStreams, file: string): Promise<string> {
   if (file === '-') {
-    if (process.stdin.isTTY) notice('Reading JSON from the terminal; end it with Ctrl-D.');
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    if (io.isStdinTTY()) notice(io, 'Reading JSON from the terminal; end it with Ctrl-D.');
+    return io.readAll();
   }
   try {
     return await readFile(file, 'utf8');
@@ -293,8 +295,9 @@ async function readSource(file: string): Promise<string> {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-export async function importFiles(id: string, cmd: Command): Promise<void> {
+export async function importFiles(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<WaitFlags & { file?: string[] }>(cmd);
+  const io = f.io;
   const op = await operation('import_data_store');
   await validateLocally(op.params!, { dataStoreId: id }, 'path');
   const files = o.file ?? [];
@@ -304,7 +307,7 @@ export async function importFiles(id: string, cmd: Command): Promise<void> {
   const items: ImportItem[] = [];
   for (const file of files) {
     const source = file === '-' ? 'stdin' : file;
-    const text = await readSource(file);
+    const text = await readSource(io, file);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -321,19 +324,19 @@ export async function importFiles(id: string, cmd: Command): Promise<void> {
   const bodies = batches.map(batchBody);
   for (const body of bodies) await validateLocally(op.body!, body, 'body');
 
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const imported = { channels: 0, videos: 0, comments: 0 };
   let dataStore: unknown;
-  const progress = stderrTTY() && bodies.length > 1;
+  const progress = io.isStderrTTY() && bodies.length > 1;
   for (const [i, body] of bodies.entries()) {
-    if (progress) process.stderr.write(`\r${ce().gray(`importing ${i + 1}/${bodies.length}…`)}`);
+    if (progress) io.stderr.write(`\r${ce(io).gray(`importing ${i + 1}/${bodies.length}…`)}`);
     let r: any;
     try {
       r = await client.call<any>('import_data_store', { params: { dataStoreId: id }, body, idempotencyKey: baseKey ? `${baseKey}-${i + 1}` : undefined });
     } catch (e) {
-      if (progress) process.stderr.write('\r\x1b[K');
+      if (progress) io.stderr.write('\r\x1b[K');
       if (i > 0 && !o.json && e instanceof CliError) {
-        process.stderr.write(
+        io.stderr.write(
           `adcli: requests 1-${i} of ${bodies.length} were imported (${imported.channels} channels, ${imported.videos} videos, ${imported.comments} comments); importing again is safe, items are updated, not doubled.\n`,
         );
       }
@@ -344,12 +347,12 @@ export async function importFiles(id: string, cmd: Command): Promise<void> {
     imported.comments += r.imported.comments;
     dataStore = r.dataStore;
   }
-  if (progress) process.stderr.write('\r\x1b[K');
+  if (progress) io.stderr.write('\r\x1b[K');
   // Importing does not start a collection, but the store may be collecting its sources already.
-  if (o.wait) dataStore = await waitForStore(o, client, dataStore as DataStore);
-  if (o.json) printJson({ dataStore, imported });
+  if (o.wait) dataStore = await waitForStore(f, o, client, dataStore as DataStore);
+  if (o.json) printJson(io, { dataStore, imported });
   else {
-    showDataStore(dataStore, [
+    showDataStore(io, dataStore, [
       [
         'Imported',
         `${plural(imported.channels, 'channel')}, ${plural(imported.videos, 'video')}, ${plural(imported.comments, 'comment')} in ${plural(bodies.length, 'request')}`,

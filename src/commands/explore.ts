@@ -1,15 +1,17 @@
 import type { Command } from 'commander';
 import type { ExplorationChannel } from '../../server/domain/exploration.ts';
-import { clientFor, optionsOf } from '../lib/context.ts';
+import { optionsOf } from '../lib/context.ts';
+import type { Factory } from '../lib/factory.ts';
+import type { IOStreams } from '../lib/iostreams.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
-import { c, fields, printJson, stdoutTTY, table } from '../lib/output.ts';
+import { c, fields, printJson, table } from '../lib/output.ts';
 import { route } from '../lib/route.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 
 /** The API's record (a type only: nothing of the server loads into the CLI). */
 type Channel = ExplorationChannel;
 
-const count = (n: number) => (stdoutTTY() ? compact(n) : String(n));
+const count = (io: IOStreams, n: number) => (io.isStdoutTTY() ? compact(n) : String(n));
 function compact(n: number): string {
   if (n >= 1e6) return `${(n / 1e6).toFixed(n >= 1e7 ? 0 : 1).replace(/\.0$/, '')}M`;
   if (n >= 1e3) return `${(n / 1e3).toFixed(n >= 1e4 ? 0 : 1).replace(/\.0$/, '')}k`;
@@ -22,18 +24,19 @@ async function checkChannel(opName: string, channelId: string): Promise<void> {
   await validateLocally((await operation(opName)).params!, { channelId }, 'path');
 }
 
-export async function channel(id: string, cmd: Command): Promise<void> {
+export async function channel(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
+  const io = f.io;
   await checkChannel('get_exploration_channel', id);
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const x = await client.call<Channel>('get_exploration_channel', { params: { channelId: id } });
-  if (o.json) return printJson(x);
-  const tty = stdoutTTY();
-  fields([
+  if (o.json) return printJson(io, x);
+  const tty = io.isStdoutTTY();
+  fields(io, [
     ['Channel', x.channelId],
-    ['Title', tty ? c().bold(x.title) : x.title],
+    ['Title', tty ? c(io).bold(x.title) : x.title],
     ['Handle', x.handle],
-    ['Subscribers', count(x.subscribers)],
+    ['Subscribers', count(io, x.subscribers)],
     ['Country', x.country],
     ['Topics', x.topics.map(topic).join(tty ? '\n' + ' '.repeat(16) : '; ')],
     ['Content themes', x.contentThemes.join(', ')],
@@ -41,23 +44,24 @@ export async function channel(id: string, cmd: Command): Promise<void> {
   ]);
   if (!x.recentTitles.length) return;
   if (tty) {
-    process.stdout.write(`\n${c().bold('Recent videos')}\n`);
-    for (const t of x.recentTitles) process.stdout.write(`  • ${t}\n`);
+    io.stdout.write(`\n${c(io).bold('Recent videos')}\n`);
+    for (const t of x.recentTitles) io.stdout.write(`  • ${t}\n`);
   } else {
-    for (const t of x.recentTitles) process.stdout.write(`Recent video\t${t.replace(/[\t\n\r]+/g, ' ')}\n`);
+    for (const t of x.recentTitles) io.stdout.write(`Recent video\t${t.replace(/[\t\n\r]+/g, ' ')}\n`);
   }
 }
 
-const channelRow = (x: Channel) => [x.channelId, x.title, x.handle, count(x.subscribers), x.country, x.topics.slice(0, 2).map(topic).join('; ')];
+const channelRow = (io: IOStreams, x: Channel) => [x.channelId, x.title, x.handle, count(io, x.subscribers), x.country, x.topics.slice(0, 2).map(topic).join('; ')];
 const CHANNEL_HEAD = ['CHANNEL', 'TITLE', 'HANDLE', 'SUBSCRIBERS', 'COUNTRY', 'TOPICS'];
 
-export async function search(query: string, cmd: Command): Promise<void> {
+export async function search(f: Factory, query: string, cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags>(cmd);
+  const io = f.io;
   await validateLocally((await operation('search_exploration_channels')).query!, { query, limit: o.limit }, 'query');
-  const client = await clientFor(o);
-  await runList<Channel>(client, route('search_exploration_channels').path, { query }, o, (items) => {
-    if (!items.length) process.stderr.write(`No channel matches "${query}".\n`);
-    else table(CHANNEL_HEAD, items.map(channelRow));
+  const client = await f.apiClient(o);
+  await runList<Channel>(io, client, route('search_exploration_channels').path, { query }, o, (items) => {
+    if (!items.length) io.stderr.write(`No channel matches "${query}".\n`);
+    else table(io, CHANNEL_HEAD, items.map((x) => channelRow(io, x)));
   });
 }
 
@@ -80,30 +84,42 @@ function duration(iso: string): string {
   return h ? `${h}:${String(min).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${min}:${String(s).padStart(2, '0')}`;
 }
 
-export async function videos(id: string, cmd: Command): Promise<void> {
+export async function videos(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags>(cmd);
+  const io = f.io;
   await checkChannel('list_exploration_channel_videos', id);
-  const client = await clientFor(o);
-  await runList<Video>(client, route('list_exploration_channel_videos', { channelId: id }).path, {}, o, (items) =>
+  const client = await f.apiClient(o);
+  await runList<Video>(io, client, route('list_exploration_channel_videos', { channelId: id }).path, {}, o, (items) =>
     table(
+      io,
       ['VIDEO', 'TITLE', 'PUBLISHED', 'VIEWS', 'LIKES', 'COMMENTS', 'LENGTH'],
-      items.map((v) => [v.videoId, v.title, v.publishedAt?.slice(0, 10), count(v.viewCount), count(v.likeCount), v.commentCount, stdoutTTY() ? duration(v.duration) : v.duration]),
+      items.map((v) => [
+        v.videoId,
+        v.title,
+        v.publishedAt?.slice(0, 10),
+        count(io, v.viewCount),
+        count(io, v.likeCount),
+        v.commentCount,
+        io.isStdoutTTY() ? duration(v.duration) : v.duration,
+      ]),
     ),
   );
 }
 
-export async function similar(id: string, cmd: Command): Promise<void> {
+export async function similar(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<{ limit?: number }>(cmd);
+  const io = f.io;
   const op = await operation('list_similar_channels');
   await validateLocally(op.params!, { channelId: id }, 'path');
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const r = await client.call<{ data: (Channel & { similarity: number; sharedTopics: string[] })[] }>('list_similar_channels', {
     params: { channelId: id },
     query: { limit: o.limit },
   });
-  if (o.json) return printJson(r.data);
+  if (o.json) return printJson(io, r.data);
   table(
+    io,
     ['CHANNEL', 'TITLE', 'HANDLE', 'SIMILARITY', 'SUBSCRIBERS', 'SHARED TOPICS'],
-    r.data.map((x) => [x.channelId, x.title, x.handle, x.similarity.toFixed(2), count(x.subscribers), x.sharedTopics.map(topic).join('; ')]),
+    r.data.map((x) => [x.channelId, x.title, x.handle, x.similarity.toFixed(2), count(io, x.subscribers), x.sharedTopics.map(topic).join('; ')]),
   );
 }

@@ -4,7 +4,8 @@ import { ApiError } from '../../server/lib/errors.ts';
 import { systemClock } from '../../server/lib/clock.ts';
 import { Store } from '../../server/store/db.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
-import { dataDir, dbFile } from '../lib/paths.ts';
+import type { Factory } from '../lib/factory.ts';
+import { dbFile } from '../lib/paths.ts';
 import { table } from '../lib/output.ts';
 
 interface DataOpt {
@@ -13,8 +14,8 @@ interface DataOpt {
 }
 
 /** Key commands open the data file directly; SQLite's locking makes that safe beside a running server. */
-export function withServices<T>(opts: DataOpt, fn: (s: ReturnType<typeof createServices>) => T): T {
-  const store = new Store(dbFile(dataDir(opts.data)));
+export function withServices<T>(f: Factory, opts: DataOpt, fn: (s: ReturnType<typeof createServices>) => T): T {
+  const store = new Store(dbFile(f.dataDir(opts.data)));
   try {
     return fn(createServices({ store, clock: systemClock }));
   } catch (e) {
@@ -31,8 +32,9 @@ const list = (s: string | undefined) =>
     .map((x) => x.trim())
     .filter(Boolean) ?? null;
 
-export function createKey(opts: DataOpt & { workspace: string; scopes: string; customerIds?: string; campaignIds?: string; name?: string }): void {
-  const created = withServices(opts, (s) =>
+export function createKey(f: Factory, opts: DataOpt & { workspace: string; scopes: string; customerIds?: string; campaignIds?: string; name?: string }): void {
+  const io = f.io;
+  const created = withServices(f, opts, (s) =>
     s.deps.store.write(() => {
       const ws = s.workspaces.ensure(opts.workspace);
       return s.keys.create(ws.id, {
@@ -44,23 +46,24 @@ export function createKey(opts: DataOpt & { workspace: string; scopes: string; c
     }),
   );
   if (opts.json) {
-    process.stdout.write(JSON.stringify({ ...created.record, key: created.key }) + '\n');
+    io.stdout.write(JSON.stringify({ ...created.record, key: created.key }) + '\n');
     return;
   }
-  process.stdout.write(`${created.key}\n`);
-  process.stderr.write(
+  io.stdout.write(`${created.key}\n`);
+  io.stderr.write(
     `Created key ${created.record.id} for workspace ${created.record.workspace} (${created.record.scopes.join(', ')}).\n` +
       'This is the only time the key is shown; store it somewhere safe.\n',
   );
 }
 
-export function listKeys(opts: DataOpt): void {
-  const keys = withServices(opts, (s) => s.keys.list());
+export function listKeys(f: Factory, opts: DataOpt): void {
+  const keys = withServices(f, opts, (s) => s.keys.list());
   if (opts.json) {
-    process.stdout.write(JSON.stringify(keys) + '\n');
+    f.io.stdout.write(JSON.stringify(keys) + '\n');
     return;
   }
   table(
+    f.io,
     ['ID', 'WORKSPACE', 'NAME', 'KEY', 'SCOPES', 'LIMITED TO', 'CREATED', 'REVOKED'],
     keys.map((k: KeyRecord) => [
       k.id,
@@ -75,8 +78,8 @@ export function listKeys(opts: DataOpt): void {
   );
 }
 
-export function revokeKey(id: string, opts: DataOpt): void {
-  const rec = withServices(opts, (s) => s.deps.store.write(() => s.keys.revoke(id)));
-  if (opts.json) process.stdout.write(JSON.stringify(rec) + '\n');
-  else process.stderr.write(`Revoked key ${rec.id} (${rec.hint}) of workspace ${rec.workspace}.\n`);
+export function revokeKey(f: Factory, id: string, opts: DataOpt): void {
+  const rec = withServices(f, opts, (s) => s.deps.store.write(() => s.keys.revoke(id)));
+  if (opts.json) f.io.stdout.write(JSON.stringify(rec) + '\n');
+  else f.io.stderr.write(`Revoked key ${rec.id} (${rec.hint}) of workspace ${rec.workspace}.\n`);
 }

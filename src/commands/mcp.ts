@@ -1,5 +1,7 @@
+import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { clientFor, optionsOf } from '../lib/context.ts';
+import { optionsOf } from '../lib/context.ts';
+import type { Factory } from '../lib/factory.ts';
 import { VERSION } from '../version.ts';
 
 /**
@@ -8,7 +10,7 @@ import { VERSION } from '../version.ts';
  * profile (remote, or the local backend in this process) with the profile's key. stdout carries
  * the protocol, so everything else goes to stderr.
  */
-export async function mcpCommand(cmd: Command): Promise<void> {
+export async function mcpCommand(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
   const [{ operations }, { buildTools }, { createMcpServer }, { StdioServerTransport }] = await Promise.all([
     import('../../server/operations/index.ts'),
@@ -16,7 +18,7 @@ export async function mcpCommand(cmd: Command): Promise<void> {
     import('../../server/mcp/server.ts'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
   ]);
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const server = createMcpServer(
     buildTools(operations),
     async (req, ctx) => {
@@ -32,12 +34,11 @@ export async function mcpCommand(cmd: Command): Promise<void> {
     },
     { version: VERSION },
   );
-  const transport = new StdioServerTransport();
+  const transport = new StdioServerTransport(f.io.stdin as Readable, f.io.stdout as Writable);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
-    process.stdin.once('end', () => resolve());
+    f.io.stdin.once('end', () => resolve());
   });
   await server.connect(transport);
   await closed;
-  client.close();
 }

@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import { columnChart } from '../lib/chart.ts';
-import { clientFor, optionsOf } from '../lib/context.ts';
-import { c, fields, notice, printJson, status, stdoutTTY, table } from '../lib/output.ts';
+import { optionsOf } from '../lib/context.ts';
+import { usageError } from '../lib/errors.ts';
+import type { Factory } from '../lib/factory.ts';
+import type { IOStreams } from '../lib/iostreams.ts';
+import { c, fields, notice, printJson, status, table } from '../lib/output.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 
 interface Figures {
@@ -65,10 +68,11 @@ const money = (n: number, currency?: string) => {
 const pct = (n: number) => `${(n * 100).toFixed(2)}%`;
 const dec = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
-export async function show(cmd: Command): Promise<void> {
+export async function show(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<{ customerId?: string; dateRange?: string }>(cmd);
+  const io = f.io;
   const op = await operation('get_performance');
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   let customerId = o.customerId;
   let accounts: Account[] | undefined;
   const loadAccounts = async () => (accounts ??= (await client.call<{ data: Account[] }>('list_ads_accounts')).data);
@@ -76,15 +80,14 @@ export async function show(cmd: Command): Promise<void> {
     // The workspace's default account comes first.
     const first = (await loadAccounts())[0];
     if (!first) {
-      const { usageError } = await import('../lib/errors.ts');
       throw usageError('--customer-id is required: this workspace has no ad-platform account (see adcli ads accounts)');
     }
     customerId = first.customerId;
-    notice(`Account ${first.customerId} (${first.name}), the workspace's default; --customer-id picks another.`);
+    notice(io, `Account ${first.customerId} (${first.name}), the workspace's default; --customer-id picks another.`);
   }
   const query = { customerId, dateRange: o.dateRange };
   await validateLocally(op.query!, query, 'query');
-  const human = !o.json && stdoutTTY();
+  const human = !o.json && io.isStdoutTTY();
   // On a terminal the account's name and currency label the figures; the report itself has neither.
   const [report, account] = await Promise.all([
     client.call<Report>('get_performance', { query }),
@@ -94,9 +97,9 @@ export async function show(cmd: Command): Promise<void> {
           .catch(() => undefined)
       : undefined,
   ]);
-  if (o.json) return printJson(report);
-  if (!stdoutTTY()) return printRows(report);
-  printReport(report, account, process.stdout.columns || 80);
+  if (o.json) return printJson(io, report);
+  if (!io.isStdoutTTY()) return printRows(io, report);
+  printReport(io, report, account);
 }
 
 /**
@@ -105,24 +108,27 @@ export async function show(cmd: Command): Promise<void> {
  * `campaign id name status impressions clicks cost conversions ctr cpc costPerConversion roas`,
  * `day date impressions clicks cost conversions`.
  */
-function printRows(r: Report): void {
+function printRows(io: IOStreams, r: Report): void {
   const t = totals(r);
   const rows: (string | number)[][] = [
     ['total', t.impressions, t.clicks, t.cost, t.conversions, round(t.ctr, 4), round(t.cpc, 4), round(t.costPerConversion, 4), round(t.roas, 4)],
     ...r.campaigns.map((x) => ['campaign', x.campaignId, x.name, x.status, x.impressions, x.clicks, x.cost, x.conversions, x.ctr, x.cpc, x.costPerConversion, x.roas]),
     ...r.daily.map((d) => ['day', d.date, d.impressions, d.clicks, d.cost, d.conversions]),
   ];
-  table([], rows);
+  table(io, [], rows);
 }
 
-export function printReport(r: Report, account: Account | undefined, columns: number): void {
-  const out = (line = '') => process.stdout.write(line + '\n');
+/** The report for people, fitted to the terminal's width. */
+export function printReport(io: IOStreams, r: Report, account: Account | undefined): void {
+  const out = (line = '') => io.stdout.write(line + '\n');
+  const cs = c(io);
+  const columns = io.terminalWidth();
   const cur = account?.currencyCode;
   const t = totals(r);
-  out(`${c().bold('Performance')} of account ${r.customerId}${account ? ` (${account.name})` : ''}`);
-  out(`${r.dateRange.preset} ${c().gray(`${r.dateRange.startDate} to ${r.dateRange.endDate}${account ? `, ${account.timeZone}` : ''}`)}`);
+  out(`${cs.bold('Performance')} of account ${r.customerId}${account ? ` (${account.name})` : ''}`);
+  out(`${r.dateRange.preset} ${cs.gray(`${r.dateRange.startDate} to ${r.dateRange.endDate}${account ? `, ${account.timeZone}` : ''}`)}`);
   out();
-  fields([
+  fields(io, [
     ['Impressions', int(t.impressions)],
     ['Clicks', int(t.clicks)],
     ['CTR', pct(t.ctr)],
@@ -133,12 +139,12 @@ export function printReport(r: Report, account: Account | undefined, columns: nu
     ['ROAS', dec(t.roas)],
   ]);
   out();
-  if (r.campaigns.length === 0) out(c().gray('No campaigns of this workspace in this account. adcli campaigns publish ID creates one there.'));
+  if (r.campaigns.length === 0) out(cs.gray('No campaigns of this workspace in this account. adcli campaigns publish ID creates one there.'));
   else {
     const head = ['CAMPAIGN', 'STATUS', 'IMPR.', 'CLICKS', 'CTR', 'COST', 'CONV.', 'CPC', 'COST/CONV.', 'ROAS'];
     const rows = r.campaigns.map((x) => [
-      `${x.name}\n${c().gray(x.campaignId)}`,
-      status(x.status),
+      `${x.name}\n${cs.gray(x.campaignId)}`,
+      status(io, x.status),
       int(x.impressions),
       int(x.clicks),
       pct(x.ctr),
@@ -151,6 +157,7 @@ export function printReport(r: Report, account: Account | undefined, columns: nu
     // Fit the terminal: the name wraps; CPC, cost/conv., impressions, CTR, conversions, ROAS and status go, in that order, when it is narrow.
     const fit = fitColumns(head, rows, columns, [7, 8, 2, 4, 6, 9, 1]);
     table(
+      io,
       fit.keep.map((i) => head[i]!),
       rows.map((row) => fit.keep.map((i) => row[i])),
       { widths: fit.widths },
@@ -160,10 +167,10 @@ export function printReport(r: Report, account: Account | undefined, columns: nu
   const width = Math.max(30, Math.min(columns, 160));
   const label = (d: string) => (r.daily.length > 1 && r.dateRange.startDate.slice(0, 4) === r.dateRange.endDate.slice(0, 4) ? d.slice(5) : d);
   out();
-  for (const line of columnChart(r.daily.map((d) => ({ label: label(d.date), value: d.clicks })), { width, height: 6, title: c().bold('Clicks per day') })) out(line);
+  for (const line of columnChart(r.daily.map((d) => ({ label: label(d.date), value: d.clicks })), { width, height: 6, title: cs.bold('Clicks per day') })) out(line);
   out();
-  for (const line of columnChart(r.daily.map((d) => ({ label: label(d.date), value: d.cost })), { width, height: 6, title: c().bold(`Cost per day${cur ? ` (${cur})` : ''}`) })) out(line);
-  if (r.daily.every((d) => d.clicks === 0 && d.cost === 0)) out(c().gray('Nothing served in this date range (only days a campaign is ENABLED have figures).'));
+  for (const line of columnChart(r.daily.map((d) => ({ label: label(d.date), value: d.cost })), { width, height: 6, title: cs.bold(`Cost per day${cur ? ` (${cur})` : ''}`) })) out(line);
+  if (r.daily.every((d) => d.clicks === 0 && d.cost === 0)) out(cs.gray('Nothing served in this date range (only days a campaign is ENABLED have figures).'));
 }
 
 const visible = (v: string) => Math.max(...v.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.length));

@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { currentProfileName, LOCAL_PROFILE, openConfig, type Profile } from '../lib/config.ts';
+import { currentProfileName, LOCAL_PROFILE, type Config, type Profile } from '../lib/config.ts';
 import { optionsOf } from '../lib/context.ts';
 import { usageError } from '../lib/errors.ts';
-import { notice, printJson, stdoutTTY, table } from '../lib/output.ts';
-
-type Config = ReturnType<typeof openConfig>;
+import type { Factory } from '../lib/factory.ts';
+import { notice, printJson, table } from '../lib/output.ts';
 
 /** A copy of the saved profiles (the built-in local one is never saved). */
 export function savedProfiles(config: Config): Record<string, Profile> {
@@ -26,9 +25,10 @@ export function unknownProfile(name: string, config: Config): Error {
   return usageError(`no profile named ${name} (profiles: ${known}); adcli auth login --profile ${name} creates it`);
 }
 
-export function list(cmd: Command): void {
+export async function list(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
-  const config = openConfig();
+  const io = f.io;
+  const config = await f.openConfig();
   const current = currentProfileName(config);
   const saved = savedProfiles(config);
   const rows = [
@@ -37,24 +37,25 @@ export function list(cmd: Command): void {
       .sort()
       .map((name) => ({ name, baseUrl: saved[name]!.baseUrl, current: current === name, builtIn: false })),
   ];
-  const selected = o.profile ?? process.env.ADCLI_PROFILE;
+  const selected = o.profile ?? f.env.ADCLI_PROFILE;
   if (selected && selected !== current) {
-    notice(`${o.profile ? '--profile' : 'ADCLI_PROFILE'} selects ${selected} for this command instead of the current profile.`);
+    notice(io, `${o.profile ? '--profile' : 'ADCLI_PROFILE'} selects ${selected} for this command instead of the current profile.`);
   }
   if (o.json) {
-    printJson(rows);
+    printJson(io, rows);
     return;
   }
-  const tty = stdoutTTY();
+  const tty = io.isStdoutTTY();
   table(
+    io,
     ['CURRENT', 'NAME', 'BASE URL'],
     rows.map((r) => [r.current ? '*' : '', r.name, r.builtIn && tty ? 'built in: the backend in this process' : r.baseUrl]),
   );
 }
 
-export function use(name: string, cmd: Command): void {
+export async function use(f: Factory, name: string, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
-  const config = openConfig();
+  const config = await f.openConfig();
   let baseUrl: string;
   if (name === LOCAL_PROFILE) {
     config.delete('current');
@@ -65,9 +66,10 @@ export function use(name: string, cmd: Command): void {
     config.set('current', name);
     baseUrl = profile.baseUrl;
   }
-  if (o.json) printJson({ current: name, baseUrl: name === LOCAL_PROFILE ? LOCAL_PROFILE : baseUrl });
-  else process.stderr.write(`Now using profile ${name} (${baseUrl}).\n`);
-  if (process.env.ADCLI_PROFILE && process.env.ADCLI_PROFILE !== name) {
-    process.stderr.write(`Note: ADCLI_PROFILE=${process.env.ADCLI_PROFILE} is set and still wins over the current profile.\n`);
+  if (o.json) printJson(f.io, { current: name, baseUrl: name === LOCAL_PROFILE ? LOCAL_PROFILE : baseUrl });
+  else f.io.stderr.write(`Now using profile ${name} (${baseUrl}).\n`);
+  const envProfile = f.env.ADCLI_PROFILE;
+  if (envProfile && envProfile !== name) {
+    f.io.stderr.write(`Note: ADCLI_PROFILE=${envProfile} is set and still wins over the current profile.\n`);
   }
 }

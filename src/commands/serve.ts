@@ -8,8 +8,9 @@ import { bootstrap } from '../../server/bootstrap.ts';
 import { createApp } from '../../server/http/app.ts';
 import { WorkerPool } from '../../server/jobs/worker-pool.ts';
 import { Store } from '../../server/store/db.ts';
-import { CliError, usageError } from '../lib/errors.ts';
-import { dataDir, dbFile, keyFile } from '../lib/paths.ts';
+import { CliError, SilentExit, usageError } from '../lib/errors.ts';
+import type { Factory } from '../lib/factory.ts';
+import { dbFile, keyFile } from '../lib/paths.ts';
 
 export interface ServeOptions {
   host: string;
@@ -41,10 +42,11 @@ export function defaultWorkers(): number {
 
 /**
  * `adcli serve`: the HTTP API on this thread, background jobs (collection, generation, ad-platform
- * sync) in worker threads over the same data file. With --exec, runs a command against the server
- * and exits with its exit code.
+ * sync) in worker threads over the same data file. Runs until Ctrl-C or SIGTERM; with --exec, until
+ * the command has run, ending with its exit code.
  */
-export async function serveCommand(opts: ServeOptions): Promise<void> {
+export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void> {
+  const io = f.io;
   if (opts.memory && opts.data) throw usageError('--memory and --data exclude each other');
   if (opts.quiet && opts.logRequests) throw usageError('--quiet and --log-requests exclude each other');
   const exec = opts.exec;
@@ -62,13 +64,14 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   const removeTemp = () => {
     if (temp) rmSync(temp, { recursive: true, force: true });
   };
+  // Process-wide on purpose: the temporary store goes even when the process ends some other way.
   if (temp) process.once('exit', removeTemp);
-  const dir = temp ?? dataDir(opts.data);
+  const dir = temp ?? f.dataDir(opts.data);
   const dbPath = dbFile(dir);
 
   const store = new Store(dbPath);
-  const log = logRequests ? (line: string) => process.stderr.write(line + '\n') : undefined;
-  const warn = (line: string) => process.stderr.write(line + '\n');
+  const log = logRequests ? (line: string) => io.stderr.write(line + '\n') : undefined;
+  const warn = (line: string) => io.stderr.write(line + '\n');
   const jobDelayMs = opts.jobDelay;
   const syncIntervalMs = opts.syncInterval * 1000;
   const backend = createApp({ store, rateLimit: opts.rateLimit, log, jobDelayMs, syncIntervalMs });
@@ -93,8 +96,11 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
 
   // Stopping: no new connections, then the workers. Running jobs get a short grace to finish (none
   // with a temporary store, which is about to be deleted); what is still running then is handed back
-  // to the queue in the store, for the next start. A second Ctrl-C ends the grace at once.
+  // to the queue in the store, for the next start. A second Ctrl-C ends the grace at once. The
+  // command ends once all of that is done, with the exit code `stop` was given.
   let stopping = false;
+  let stopped!: (exitCode: number) => void;
+  const done = new Promise<number>((resolve) => (stopped = resolve));
   const stop = async (exitCode: number, announce: 'always' | 'when-jobs-run') => {
     if (stopping) return;
     stopping = true;
@@ -106,17 +112,19 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
     const running = backend.services.jobs.runningBy(pool.threads().map((t) => t.owner));
     if (running > 0 && graceMs > 0) {
       const jobs = running === 1 ? '1 running job gets' : `${running} running jobs get`;
-      process.stderr.write(`adcli serve: stopping; ${jobs} up to ${graceMs / 1000} s to finish (Ctrl-C again hands ${running === 1 ? 'it' : 'them'} back now)\n`);
+      io.stderr.write(`adcli serve: stopping; ${jobs} up to ${graceMs / 1000} s to finish (Ctrl-C again hands ${running === 1 ? 'it' : 'them'} back now)\n`);
     } else if (announce === 'always') {
-      process.stderr.write('adcli serve: stopping\n');
+      io.stderr.write('adcli serve: stopping\n');
     }
     const { handedBack } = await pool.stop({ graceMs });
     if (handedBack > 0 && !temp) {
-      process.stderr.write(`adcli serve: ${handedBack === 1 ? '1 unfinished job was' : `${handedBack} unfinished jobs were`} handed back; ${handedBack === 1 ? 'it runs' : 'they run'} at the next start\n`);
+      io.stderr.write(`adcli serve: ${handedBack === 1 ? '1 unfinished job was' : `${handedBack} unfinished jobs were`} handed back; ${handedBack === 1 ? 'it runs' : 'they run'} at the next start\n`);
     }
     store.close();
     removeTemp();
-    process.exit(exitCode);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    stopped(exitCode);
   };
 
   // The command runs in a process group of its own (POSIX), and signals go to the whole group: the
@@ -132,6 +140,7 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
       // the group is gone already
     }
   };
+  // Signals are process-wide: the server owns SIGINT and SIGTERM while it runs.
   const onSignal = (signal: NodeJS.Signals) => {
     if (child && child.exitCode === null && child.signalCode === null) {
       forward(child, signal);
@@ -151,16 +160,16 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
 
   // Announced last: whoever waits for the start-up line can use the server, and stop it, at once.
   if (!['127.0.0.1', '::1', 'localhost'].includes(opts.host)) {
-    process.stderr.write(`adcli serve: listening on ${opts.host}, so other machines can reach this API; keep its keys private.\n`);
+    io.stderr.write(`adcli serve: listening on ${opts.host}, so other machines can reach this API; keep its keys private.\n`);
   }
   const shownHost = ['0.0.0.0', '::', ''].includes(opts.host) ? '127.0.0.1' : opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const origin = `http://${shownHost}:${address.port}`;
   const baseUrl = `${origin}/api/v1`;
   if (exec !== undefined) {
     // The command owns stdout; the key goes to it in the environment only, never to a log.
-    process.stderr.write(`adcli serve: the API is listening on ${baseUrl} (workspace ${boot.workspace}); running: ${exec}\n`);
+    io.stderr.write(`adcli serve: the API is listening on ${baseUrl} (workspace ${boot.workspace}); running: ${exec}\n`);
   } else if (opts.json) {
-    process.stdout.write(JSON.stringify({ baseUrl, apiKey: boot.apiKey, workspace: boot.workspace }) + '\n');
+    io.stdout.write(JSON.stringify({ baseUrl, apiKey: boot.apiKey, workspace: boot.workspace }) + '\n');
   } else {
     const lines = [
       `adcli serve: the API is listening on ${baseUrl}`,
@@ -171,7 +180,7 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
       `  OpenAPI    ${baseUrl}/openapi.json`,
       'Press Ctrl-C to stop.',
     ];
-    process.stdout.write(lines.join('\n') + '\n');
+    io.stdout.write(lines.join('\n') + '\n');
   }
 
   if (exec !== undefined) {
@@ -179,10 +188,10 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
       shell: true,
       stdio: 'inherit',
       detached: group,
-      env: { ...process.env, ADCLI_BASE_URL: baseUrl, ADCLI_API_KEY: boot.apiKey },
+      env: { ...f.env, ADCLI_BASE_URL: baseUrl, ADCLI_API_KEY: boot.apiKey },
     });
     child.once('error', (err) => {
-      process.stderr.write(`adcli serve: cannot run the command: ${err.message}\n`);
+      io.stderr.write(`adcli serve: cannot run the command: ${err.message}\n`);
       void stop(127, 'when-jobs-run');
     });
     child.once('exit', (code, signal) => {
@@ -191,6 +200,9 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
       void stop(exitCode, 'when-jobs-run');
     });
   }
+
+  const exitCode = await done;
+  if (exitCode !== 0) throw new SilentExit(exitCode);
 }
 
 const TEMP_PREFIX = 'adcli-serve-';

@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { ApiClient } from '../lib/client.ts';
-import { clientFor, optionsOf } from '../lib/context.ts';
+import { optionsOf } from '../lib/context.ts';
 import { CliError, EXIT, usageError } from '../lib/errors.ts';
-import { c, ce, notice, printJson, status, stdoutTTY, table } from '../lib/output.ts';
+import type { Factory } from '../lib/factory.ts';
+import type { IOStreams } from '../lib/iostreams.ts';
+import { c, ce, notice, printJson, status, table } from '../lib/output.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 import { follow } from '../lib/wait.ts';
 
@@ -39,76 +41,77 @@ const SECTION_TITLES: Record<string, string> = { keywords: 'Keywords', segments:
  * (slot, slot name, slot status, section, text, label, match type, source); a slot without items
  * gets one line with `-` in the item columns, so its status still shows.
  */
-export function showTargeting(t: Targeting): void {
-  if (!stdoutTTY()) {
+export function showTargeting(io: IOStreams, t: Targeting): void {
+  if (!io.isStdoutTTY()) {
     const rows: (string | null)[][] = [];
     for (const s of t.audiences) {
       if (s.items.length === 0) rows.push([s.id, s.name, s.status, null, null, null, null, null]);
       for (const i of s.items) rows.push([s.id, s.name, s.status, i.section, i.text, i.label, i.matchType, i.source]);
     }
-    table(['SLOT', 'NAME', 'STATUS', 'SECTION', 'TEXT', 'LABEL', 'MATCH', 'SOURCE'], rows);
+    table(io, ['SLOT', 'NAME', 'STATUS', 'SECTION', 'TEXT', 'LABEL', 'MATCH', 'SOURCE'], rows);
     return;
   }
-  const out = (line = '') => process.stdout.write(line + '\n');
-  out(`${c().bold('Targeting')} of campaign ${t.campaignId}${t.campaignType ? ` (${t.campaignType})` : ''}`);
-  if (t.audiences.length === 0) out(c().gray('No audience slots.'));
+  const out = (line = '') => io.stdout.write(line + '\n');
+  const cs = c(io);
+  out(`${cs.bold('Targeting')} of campaign ${t.campaignId}${t.campaignType ? ` (${t.campaignType})` : ''}`);
+  if (t.audiences.length === 0) out(cs.gray('No audience slots.'));
   for (const s of t.audiences) {
     out();
     const counts = SECTIONS.map((sec) => [sec, s.items.filter((i) => i.section === sec).length] as const).filter(([, n]) => n > 0);
     out(
-      `${c().bold(s.name)} ${c().gray(`slot ${s.id}`)}  ${status(s.status)}` +
-        (s.audienceId ? c().gray(`  saved audience ${s.audienceId}`) : '') +
-        (s.updatedAt ? c().gray(`  updated ${s.updatedAt.slice(0, 16).replace('T', ' ')}`) : ''),
+      `${cs.bold(s.name)} ${cs.gray(`slot ${s.id}`)}  ${status(io, s.status)}` +
+        (s.audienceId ? cs.gray(`  saved audience ${s.audienceId}`) : '') +
+        (s.updatedAt ? cs.gray(`  updated ${s.updatedAt.slice(0, 16).replace('T', ' ')}`) : ''),
     );
-    if (s.error) out(c().red(`  error: ${s.error}`));
-    if (counts.length) out(c().gray(`  ${counts.map(([sec, n]) => `${n} ${sec}`).join(', ')}`));
-    else if (s.status === 'not_generated') out(c().gray(`  no targeting yet: adcli targeting generate ${t.campaignId} --wait`));
-    else if (s.status !== 'generating') out(c().gray('  no items'));
+    if (s.error) out(cs.red(`  error: ${s.error}`));
+    if (counts.length) out(cs.gray(`  ${counts.map(([sec, n]) => `${n} ${sec}`).join(', ')}`));
+    else if (s.status === 'not_generated') out(cs.gray(`  no targeting yet: adcli targeting generate ${t.campaignId} --wait`));
+    else if (s.status !== 'generating') out(cs.gray('  no items'));
     for (const sec of SECTIONS) {
       const items = s.items.filter((i) => i.section === sec);
       if (!items.length) continue;
-      out(`  ${c().bold(SECTION_TITLES[sec])} ${c().gray(`(${items.length})`)}`);
+      out(`  ${cs.bold(SECTION_TITLES[sec])} ${cs.gray(`(${items.length})`)}`);
       const rows =
         sec === 'keywords'
           ? items.map((i) => [i.text, i.matchType, i.source])
           : sec === 'websites'
             ? items.map((i) => [i.label, i.text, i.source])
             : items.map((i) => [i.label, i.source]);
-      for (const line of aligned(rows)) out(`    ${line}`);
+      for (const line of aligned(io, rows)) out(`    ${line}`);
     }
   }
 }
 
 /** Rows as aligned columns (two spaces apart), the last column gray: compact lists for a terminal. */
-function aligned(rows: string[][]): string[] {
+function aligned(io: IOStreams, rows: string[][]): string[] {
   const widths: number[] = [];
   for (const r of rows) r.forEach((v, i) => (widths[i] = Math.max(widths[i] ?? 0, v.length)));
   return rows.map((r) =>
     r
-      .map((v, i) => (i === r.length - 1 ? c().gray(v) : i === 0 ? v.padEnd(widths[i]!) : c().cyan(v.padEnd(widths[i]!))))
+      .map((v, i) => (i === r.length - 1 ? c(io).gray(v) : i === 0 ? v.padEnd(widths[i]!) : c(io).cyan(v.padEnd(widths[i]!))))
       .join('  ')
       .trimEnd(),
   );
 }
 
-function output(o: { json?: boolean }, t: unknown): void {
-  if (o.json) printJson(t);
-  else showTargeting(t as Targeting);
+function output(io: IOStreams, o: { json?: boolean }, t: unknown): void {
+  if (o.json) printJson(io, t);
+  else showTargeting(io, t as Targeting);
 }
 
 async function checkCampaignId(campaignId: string): Promise<void> {
   await validateLocally((await operation('get_targeting')).params!, { campaignId }, 'path');
 }
 
-export async function show(campaignId: string, cmd: Command): Promise<void> {
+export async function show(f: Factory, campaignId: string, cmd: Command): Promise<void> {
   const o = optionsOf<{ wait?: boolean; waitTimeout: number }>(cmd);
   await checkCampaignId(campaignId);
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const t = await client.call<Targeting>('get_targeting', { params: { campaignId } });
-  if (!o.wait) return output(o, t);
+  if (!o.wait) return output(f.io, o, t);
   const generating = t.audiences.filter((s) => s.status === 'generating').map((s) => s.id);
-  const final = await waitForSlots(o, client, campaignId, generating, t);
-  finish(o, campaignId, final, generating);
+  const final = await waitForSlots(f, o, client, campaignId, generating, t);
+  finish(f.io, o, campaignId, final, generating);
 }
 
 interface GenerateResult extends Targeting {
@@ -116,42 +119,44 @@ interface GenerateResult extends Targeting {
   skipped: { id: string; reason: string }[];
 }
 
-export async function generate(campaignId: string, cmd: Command): Promise<void> {
+export async function generate(f: Factory, campaignId: string, cmd: Command): Promise<void> {
   const o = optionsOf<{ audience?: string[]; wait?: boolean; waitTimeout: number; idempotencyKey?: string }>(cmd);
+  const io = f.io;
   const op = await operation('generate_targeting');
   const body = o.audience?.length ? { audienceIds: o.audience } : {};
   await validateLocally(op.params!, { campaignId }, 'path');
   await validateLocally(op.body!, body, 'body');
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   const r = await client.call<GenerateResult>('generate_targeting', { params: { campaignId }, body, idempotencyKey: o.idempotencyKey });
   const nameOf = (id: string) => r.audiences.find((s) => s.id === id)?.name ?? '';
 
   if (!o.wait) {
-    if (o.json) return printJson(r);
+    if (o.json) return printJson(io, r);
     table(
+      io,
       ['SLOT', 'NAME', 'RESULT', 'REASON'],
       [...r.started.map((id) => [id, nameOf(id), 'started', null]), ...r.skipped.map((s) => [s.id, nameOf(s.id), 'skipped', s.reason])],
     );
-    if (r.started.length) notice(`Generating in the background. Follow it with: adcli targeting show ${campaignId} --wait`);
+    if (r.started.length) notice(io, `Generating in the background. Follow it with: adcli targeting show ${campaignId} --wait`);
     return;
   }
 
   // Waiting: the summary is for people (stderr); stdout gets only the final targeting.
-  for (const id of r.started) notice(`Started ${nameOf(id) || id} (slot ${id}).`);
-  for (const s of r.skipped) process.stderr.write(ce().yellow(`Skipped ${nameOf(s.id) || s.id} (slot ${s.id}): ${s.reason}\n`));
+  for (const id of r.started) notice(io, `Started ${nameOf(id) || id} (slot ${id}).`);
+  for (const s of r.skipped) io.stderr.write(ce(io).yellow(`Skipped ${nameOf(s.id) || s.id} (slot ${s.id}): ${s.reason}\n`));
   // Slots another run had already started are waited for too, so `generate --wait` again resumes.
   const named = o.audience ? new Set(o.audience) : null;
   const awaited = [
     ...new Set([...r.started, ...r.audiences.filter((s) => s.status === 'generating' && (!named || named.has(s.id))).map((s) => s.id)]),
   ];
   const { started: _s, skipped: _k, ...targeting } = r;
-  const final = await waitForSlots(o, client, campaignId, awaited, targeting);
-  finish(o, campaignId, final, awaited);
+  const final = await waitForSlots(f, o, client, campaignId, awaited, targeting);
+  finish(io, o, campaignId, final, awaited);
 }
 
 /** Prints the final targeting, and fails with 10 when one of the awaited slots ended in error. */
-function finish(o: { json?: boolean }, campaignId: string, t: Targeting, awaited: string[]): void {
-  output(o, t);
+function finish(io: IOStreams, o: { json?: boolean }, campaignId: string, t: Targeting, awaited: string[]): void {
+  output(io, o, t);
   const failed = t.audiences.filter((s) => awaited.includes(s.id) && s.status === 'error');
   if (failed.length) {
     const what = failed.map((s) => `${s.name} (slot ${s.id}): ${s.error || 'no reason given'}`).join('; ');
@@ -173,6 +178,7 @@ function summary(t: Targeting, awaited: string[]): string {
  * `--wait` (spinner or progress lines, timeout exit 8, Ctrl-C exit 130, the generation goes on).
  */
 async function waitForSlots(
+  f: Factory,
   o: { waitTimeout: number; json?: boolean },
   client: ApiClient,
   campaignId: string,
@@ -180,10 +186,10 @@ async function waitForSlots(
   initial: Targeting,
 ): Promise<Targeting> {
   if (awaited.length === 0) {
-    notice('Nothing is generating; showing the targeting as it is.');
+    notice(f.io, 'Nothing is generating; showing the targeting as it is.');
     return initial;
   }
-  return follow<Targeting>({
+  return follow<Targeting>(f, {
     client,
     initial,
     poll: (signal) => client.call<Targeting>('get_targeting', { params: { campaignId }, signal }),
@@ -204,10 +210,10 @@ export function parseKeyword(spec: string): { text: string; matchType?: string }
   return m ? { text: m[1]!.trim(), matchType: m[2]!.toUpperCase() } : { text: spec.trim() };
 }
 
-function readItemsFile(file: string): unknown[] {
+async function readItemsFile(io: IOStreams, file: string): Promise<unknown[]> {
   let text: string;
   try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    text = file === '-' ? await io.readAll() : await readFile(file, 'utf8');
   } catch (e) {
     throw usageError(`cannot read ${file === '-' ? 'stdin' : file}: ${(e as Error).message}`);
   }
@@ -222,20 +228,20 @@ function readItemsFile(file: string): unknown[] {
   throw usageError(`${file === '-' ? 'stdin' : file} must hold {"items": [...]} or an array of items`);
 }
 
-export async function edit(campaignId: string, slotId: string, cmd: Command): Promise<void> {
+export async function edit(f: Factory, campaignId: string, slotId: string, cmd: Command): Promise<void> {
   const o = optionsOf<{ file?: string; addKeyword?: string[]; remove?: string[]; idempotencyKey?: string }>(cmd);
   const op = await operation('edit_targeting');
   await validateLocally(op.params!, { campaignId, slotId }, 'path');
   if (!o.file && !o.addKeyword?.length && !o.remove?.length) {
     throw usageError('nothing to change: give --file, --add-keyword or --remove (see adcli targeting edit --help)');
   }
-  let items: unknown[] | undefined = o.file ? readItemsFile(o.file) : undefined;
+  let items: unknown[] | undefined = o.file ? await readItemsFile(f.io, o.file) : undefined;
   // Checked before any request: the file's items as they are, and the new keywords.
   if (items) await validateLocally(op.body!, { items }, 'body');
   const added = (o.addKeyword ?? []).map((k) => ({ section: 'keywords', ...parseKeyword(k) }));
   await validateLocally(op.body!, { items: added }, 'body');
 
-  const client = await clientFor(o);
+  const client = await f.apiClient(o);
   if (!items) {
     const current = await client.call<Targeting>('get_targeting', { params: { campaignId } });
     const slot = current.audiences.find((s) => s.id === slotId);
@@ -250,7 +256,7 @@ export async function edit(campaignId: string, slotId: string, cmd: Command): Pr
   for (const r of o.remove ?? []) {
     const before = list.length;
     list = list.filter((i) => !same(i.text, r) && !same(i.label, r));
-    if (list.length === before) process.stderr.write(ce().yellow(`No item "${r}" in audience slot ${slotId}; nothing removed for it.\n`));
+    if (list.length === before) f.io.stderr.write(ce(f.io).yellow(`No item "${r}" in audience slot ${slotId}; nothing removed for it.\n`));
   }
   for (const k of added) {
     // A keyword already there gets the new match type instead of a duplicate.
@@ -260,5 +266,5 @@ export async function edit(campaignId: string, slotId: string, cmd: Command): Pr
   const body = { items: list };
   await validateLocally(op.body!, body, 'body');
   const r = await client.call('edit_targeting', { params: { campaignId, slotId }, body, idempotencyKey: o.idempotencyKey });
-  output(o, r);
+  output(f.io, o, r);
 }

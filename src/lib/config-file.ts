@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { usageError } from './errors.ts';
+import type { Env } from './iostreams.ts';
+import { homeOf } from './paths.ts';
 
 /**
  * Reading the profiles, without conf: every API command reads them, and conf (with its schema
@@ -22,19 +23,20 @@ export const LOCAL_PROFILE = 'local';
 export const CONFIG_NAME = 'config';
 
 /** Where profiles live: ADCLI_CONFIG_DIR, else the XDG config dir. */
-export function configDir(): string {
-  if (process.env.ADCLI_CONFIG_DIR) return process.env.ADCLI_CONFIG_DIR;
-  return join(process.env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'adcli');
+export function configDir(env: Env): string {
+  if (env.ADCLI_CONFIG_DIR) return env.ADCLI_CONFIG_DIR;
+  return join(env.XDG_CONFIG_HOME || join(homeOf(env), '.config'), 'adcli');
 }
 
-export function configFile(): string {
-  return join(configDir(), `${CONFIG_NAME}.json`);
+export function configFile(dir: string): string {
+  return join(dir, `${CONFIG_NAME}.json`);
 }
 
-export function readConfig(): ConfigData {
+/** The profiles saved in the folder `dir` (none when it has no file yet). */
+export function readConfig(dir: string): ConfigData {
   let text: string;
   try {
-    text = readFileSync(configFile(), 'utf8');
+    text = readFileSync(configFile(dir), 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
     throw e;
@@ -43,6 +45,6 @@ export function readConfig(): ConfigData {
     const data = JSON.parse(text) as Partial<ConfigData>;
     return { ...data, profiles: data.profiles ?? {} };
   } catch {
-    throw usageError(`the config file ${configFile()} is not valid JSON; fix or remove it`);
+    throw usageError(`the config file ${configFile(dir)} is not valid JSON; fix or remove it`);
   }
 }

@@ -1,13 +1,16 @@
 import Conf from 'conf';
 import { chmodSync, mkdirSync } from 'node:fs';
-import { CONFIG_NAME, configDir, LOCAL_PROFILE, type ConfigData } from './config-file.ts';
+import { CONFIG_NAME, LOCAL_PROFILE, type ConfigData } from './config-file.ts';
 
-export { configDir, LOCAL_PROFILE, type ConfigData, type Profile } from './config-file.ts';
+export { LOCAL_PROFILE, type ConfigData, type Profile } from './config-file.ts';
 
-/** For changing profiles (login, logout, profiles use); reading goes through config-file.ts. */
-/** Profiles hold API keys, so the folder is 0700 and the file 0600 on every write. */
-export function openConfig(): Conf<ConfigData> {
-  const dir = configDir();
+export type Config = Conf<ConfigData>;
+
+/**
+ * The profiles in the folder `dir`, for changing them (login, logout, profiles use); reading goes
+ * through config-file.ts. Profiles hold API keys, so the folder is 0700 and the file 0600 on every write.
+ */
+export function openConfig(dir: string): Config {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   try {
     chmodSync(dir, 0o700);
@@ -23,6 +26,6 @@ export function openConfig(): Conf<ConfigData> {
   });
 }
 
-export function currentProfileName(config: Conf<ConfigData>): string {
+export function currentProfileName(config: Config): string {
   return config.get('current') ?? LOCAL_PROFILE;
 }

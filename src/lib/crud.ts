@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
-import { clientFor, optionsOf } from './context.ts';
+import { optionsOf } from './context.ts';
 import { usageError } from './errors.ts';
+import type { Factory } from './factory.ts';
+import type { IOStreams } from './iostreams.ts';
 import { runList, type ListFlags } from './list.ts';
 import { printJson, table } from './output.ts';
-import { ask, confirmDelete } from './prompt.ts';
+import type { Prompter } from './prompt.ts';
 import { route } from './route.ts';
 import { operation, validateLocally } from './validate.ts';
 
@@ -26,16 +28,16 @@ export function requireChanges(body: Record<string, unknown>, command: string): 
 }
 
 /** Asks for a missing name on a terminal; without one, a usage error naming --name. */
-export async function askName(what: string): Promise<string> {
-  return ask('--name', `${what} name`, { validate: (v) => (v.length >= 1 && v.length <= 160) || 'between 1 and 160 characters' });
+export async function askName(prompter: Prompter, what: string): Promise<string> {
+  return prompter.ask('--name', `${what} name`, { validate: (v) => (v.length >= 1 && v.length <= 160) || 'between 1 and 160 characters' });
 }
 
 export const when = (iso: string | null | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : null);
 
 /** Deleted: the API's object with --json, a line on stderr otherwise. */
-export function deletedLine(o: { json?: boolean }, r: unknown, what: string): void {
-  if (o.json) printJson(r);
-  else process.stderr.write(`Deleted ${what}.\n`);
+export function deletedLine(io: IOStreams, o: { json?: boolean }, r: unknown, what: string): void {
+  if (o.json) printJson(io, r);
+  else io.stderr.write(`Deleted ${what}.\n`);
 }
 
 type Cell = string | number | null | undefined;
@@ -50,13 +52,13 @@ export interface Resource {
   idParam: string;
   /** flag → API field, for create and update */
   flags: Record<string, string>;
-  show(record: any): void;
+  show(io: IOStreams, record: any): void;
   head: string[];
-  row(record: any): Cell[];
+  row(io: IOStreams, record: any): Cell[];
   /** list query parameters beyond name */
   listQuery?(opts: Record<string, unknown>): Record<string, string | undefined>;
   /** said on stderr after a create (e.g. that collection runs in the background) */
-  afterCreate?(opts: { json?: boolean }, record: any): void;
+  afterCreate?(io: IOStreams, opts: { json?: boolean }, record: any): void;
 }
 
 /** list / get / create / update / remove for a resource, each checked locally before any request. */
@@ -65,48 +67,48 @@ export function crud(r: Resource) {
   const opName = (verb: string) => (verb === 'list' ? `list_${r.command.replace(/-/g, '_')}` : `${verb}_${snake}`);
   const op = (verb: string) => operation(opName(verb));
   const params = (id: string) => ({ [r.idParam]: id });
-  const output = (o: { json?: boolean }, x: unknown) => (o.json ? printJson(x) : r.show(x));
+  const output = (io: IOStreams, o: { json?: boolean }, x: unknown) => (o.json ? printJson(io, x) : r.show(io, x));
   const checkId = async (verb: string, id: string) => validateLocally((await op(verb)).params!, { [r.idParam]: id }, 'path');
 
   return {
-    async list(cmd: Command): Promise<void> {
+    async list(f: Factory, cmd: Command): Promise<void> {
       const o = optionsOf<ListFlags & Record<string, unknown>>(cmd);
       const query = { name: o.name, ...r.listQuery?.(o) };
       await validateLocally((await op('list')).query!, { ...query, limit: o.limit }, 'query');
-      const client = await clientFor(o);
-      await runList<any>(client, route(opName('list')).path, query, o, (items) => table(r.head, items.map(r.row)));
+      const client = await f.apiClient(o);
+      await runList<any>(f.io, client, route(opName('list')).path, query, o, (items) => table(f.io, r.head, items.map((x) => r.row(f.io, x))));
     },
-    async get(id: string, cmd: Command): Promise<void> {
+    async get(f: Factory, id: string, cmd: Command): Promise<void> {
       const o = optionsOf(cmd);
       await checkId('get', id);
-      const client = await clientFor(o);
-      output(o, await client.call(opName('get'), { params: params(id) }));
+      const client = await f.apiClient(o);
+      output(f.io, o, await client.call(opName('get'), { params: params(id) }));
     },
-    async create(cmd: Command): Promise<void> {
+    async create(f: Factory, cmd: Command): Promise<void> {
       const o = optionsOf<Record<string, unknown>>(cmd);
       const body = bodyFrom(o, r.flags);
-      if (body.name === undefined) body.name = await askName(r.noun[0]!.toUpperCase() + r.noun.slice(1));
+      if (body.name === undefined) body.name = await askName(f.prompter, r.noun[0]!.toUpperCase() + r.noun.slice(1));
       await validateLocally((await op('create')).body!, body, 'body');
-      const client = await clientFor(o);
+      const client = await f.apiClient(o);
       const record = await client.call(opName('create'), { body, idempotencyKey: o.idempotencyKey as string | undefined });
-      output(o, record);
-      r.afterCreate?.(o, record);
+      output(f.io, o, record);
+      r.afterCreate?.(f.io, o, record);
     },
-    async update(id: string, cmd: Command): Promise<void> {
+    async update(f: Factory, id: string, cmd: Command): Promise<void> {
       const o = optionsOf<Record<string, unknown>>(cmd);
       const body = bodyFrom(o, r.flags);
       await checkId('update', id);
       await validateLocally((await op('update')).body!, body, 'body');
       requireChanges(body, `${r.command} update`);
-      const client = await clientFor(o);
-      output(o, await client.call(opName('update'), { params: params(id), body, idempotencyKey: o.idempotencyKey as string | undefined }));
+      const client = await f.apiClient(o);
+      output(f.io, o, await client.call(opName('update'), { params: params(id), body, idempotencyKey: o.idempotencyKey as string | undefined }));
     },
-    async remove(id: string, cmd: Command): Promise<void> {
+    async remove(f: Factory, id: string, cmd: Command): Promise<void> {
       const o = optionsOf<{ yes?: boolean }>(cmd);
       await checkId('delete', id);
-      await confirmDelete(`${r.noun} ${id}`, o.yes);
-      const client = await clientFor(o);
-      deletedLine(o, await client.call(opName('delete'), { params: params(id), idempotencyKey: o.idempotencyKey as string | undefined }), `${r.noun} ${id}`);
+      await f.prompter.confirmDelete(`${r.noun} ${id}`, o.yes);
+      const client = await f.apiClient(o);
+      deletedLine(f.io, o, await client.call(opName('delete'), { params: params(id), idempotencyKey: o.idempotencyKey as string | undefined }), `${r.noun} ${id}`);
     },
   };
 }

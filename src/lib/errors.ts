@@ -25,3 +25,15 @@ export class CliError extends Error {
 }
 
 export const usageError = (message: string) => new CliError(message, EXIT.usage);
+
+/**
+ * The command has already said all there is to say (a refused `adcli api` request printed its error
+ * JSON, `backend requests --follow` stopped on Ctrl-C): the run ends with this exit code, printing nothing.
+ */
+export class SilentExit extends Error {
+  readonly exitCode: number;
+  constructor(exitCode: number) {
+    super(`exit ${exitCode}`);
+    this.exitCode = exitCode;
+  }
+}

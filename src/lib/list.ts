@@ -1,5 +1,6 @@
 import type { ApiClient } from './client.ts';
-import { ce, notice, printJson, stderrTTY } from './output.ts';
+import type { IOStreams } from './iostreams.ts';
+import { ce, notice, printJson } from './output.ts';
 
 export interface ListFlags {
   limit?: number;
@@ -13,6 +14,7 @@ export interface ListFlags {
  * otherwise `render` draws them.
  */
 export async function runList<T>(
+  io: IOStreams,
   client: ApiClient,
   path: string,
   query: Record<string, string | number | boolean | undefined>,
@@ -24,15 +26,15 @@ export async function runList<T>(
   if (flags.all) {
     for await (const page of client.pages<T>(path, { ...query, limit: flags.limit ?? 100 })) {
       items.push(...page);
-      if (stderrTTY()) process.stderr.write(`\r${ce().gray(`fetched ${items.length}…`)}`);
+      if (io.isStderrTTY()) io.stderr.write(`\r${ce(io).gray(`fetched ${items.length}…`)}`);
     }
-    if (stderrTTY()) process.stderr.write('\r\x1b[K');
+    if (io.isStderrTTY()) io.stderr.write('\r\x1b[K');
   } else {
     const page = await client.request<{ data: T[]; nextCursor: string | null }>('GET', path, { query: { ...query, limit: flags.limit } });
     items.push(...page.data);
     more = page.nextCursor !== null;
   }
-  if (flags.json) printJson(items);
+  if (flags.json) printJson(io, items);
   else render(items);
-  if (more && !flags.json) notice(`Showing the first ${items.length}; --all lists every one.`);
+  if (more && !flags.json) notice(io, `Showing the first ${items.length}; --all lists every one.`);
 }

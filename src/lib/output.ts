@@ -1,24 +1,25 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
+import type { IOStreams } from './iostreams.ts';
 
 /** Only data goes to stdout; spinners, progress and notices go to stderr. */
-export const stdoutTTY = (): boolean => Boolean(process.stdout.isTTY);
-export const stderrTTY = (): boolean => Boolean(process.stderr.isTTY);
-export const colorEnabled = (): boolean => stdoutTTY() && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
 
-let chalkOut: ChalkInstance | undefined;
-let chalkErr: ChalkInstance | undefined;
+const chalks = new WeakMap<IOStreams, { out: ChalkInstance; err: ChalkInstance }>();
+function chalksOf(io: IOStreams) {
+  let pair = chalks.get(io);
+  if (!pair) {
+    pair = { out: new Chalk({ level: io.colorEnabled() ? 1 : 0 }), err: new Chalk({ level: io.colorEnabledStderr() ? 1 : 0 }) };
+    chalks.set(io, pair);
+  }
+  return pair;
+}
 /** chalk for stdout: no colour when piped or NO_COLOR is set */
-export function c(): ChalkInstance {
-  return (chalkOut ??= new Chalk({ level: colorEnabled() ? 1 : 0 }));
-}
+export const c = (io: IOStreams): ChalkInstance => chalksOf(io).out;
 /** chalk for stderr */
-export function ce(): ChalkInstance {
-  return (chalkErr ??= new Chalk({ level: stderrTTY() && !process.env.NO_COLOR ? 1 : 0 }));
-}
+export const ce = (io: IOStreams): ChalkInstance => chalksOf(io).err;
 
-export function printJson(value: unknown): void {
-  process.stdout.write(JSON.stringify(value, null, stdoutTTY() ? 2 : 0) + '\n');
+export function printJson(io: IOStreams, value: unknown): void {
+  io.stdout.write(JSON.stringify(value, null, io.isStdoutTTY() ? 2 : 0) + '\n');
 }
 
 const STATUS_COLORS: Record<string, 'green' | 'yellow' | 'red' | 'gray' | 'cyan'> = {
@@ -35,27 +36,27 @@ const STATUS_COLORS: Record<string, 'green' | 'yellow' | 'red' | 'gray' | 'cyan'
   not_generated: 'gray',
 };
 
-export function status(s: string | null | undefined): string {
+export function status(io: IOStreams, s: string | null | undefined): string {
   if (!s) return '-';
   const color = STATUS_COLORS[s];
-  return color ? c()[color](s) : s;
+  return color ? c(io)[color](s) : s;
 }
 
 /**
  * A table on a terminal (sensible widths, long cells wrapped); piped, one tab-separated row a line
  * with nothing truncated or coloured, so `cut` and `awk` work.
  */
-export function table(head: string[], rows: (string | number | null | undefined)[][], opts: { widths?: (number | null)[] } = {}): void {
+export function table(io: IOStreams, head: string[], rows: (string | number | null | undefined)[][], opts: { widths?: (number | null)[] } = {}): void {
   const cells = rows.map((r) => r.map((v) => (v === null || v === undefined || v === '' ? '-' : String(v))));
-  if (!stdoutTTY()) {
-    process.stdout.write(cells.map((r) => r.map((v) => v.replace(/[\t\n\r]+/g, ' ')).join('\t')).join('\n') + (cells.length ? '\n' : ''));
+  if (!io.isStdoutTTY()) {
+    io.stdout.write(cells.map((r) => r.map((v) => v.replace(/[\t\n\r]+/g, ' ')).join('\t')).join('\n') + (cells.length ? '\n' : ''));
     return;
   }
-  const cols = process.stdout.columns || 120;
+  const cols = io.terminalWidth();
   const widths = opts.widths ?? [];
   const t = new Table({
-    head: head.map((h) => c().bold(h)),
-    style: { head: [], border: colorEnabled() ? ['gray'] : [] },
+    head: head.map((h) => c(io).bold(h)),
+    style: { head: [], border: io.colorEnabled() ? ['gray'] : [] },
     // A rule under the header only: lines between every row make long lists hard to scan.
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
     wordWrap: true,
@@ -63,16 +64,16 @@ export function table(head: string[], rows: (string | number | null | undefined)
     ...(widths.length ? { colWidths: widths.map((w) => (w === null ? null : Math.min(w, cols))) as number[] } : {}),
   });
   t.push(...cells);
-  process.stdout.write(t.toString() + '\n');
+  io.stdout.write(t.toString() + '\n');
 }
 
 /** Label and value lines for one record: aligned on a terminal, tab-separated when piped. */
-export function fields(pairs: [string, string | number | null | undefined][]): void {
-  const tty = stdoutTTY();
+export function fields(io: IOStreams, pairs: [string, string | number | null | undefined][]): void {
+  const tty = io.isStdoutTTY();
   const w = Math.max(...pairs.map(([k]) => k.length));
   for (const [k, v] of pairs) {
     const value = v === null || v === undefined || v === '' ? '-' : String(v);
-    process.stdout.write(tty ? `${c().gray(k.padEnd(w))}  ${value}\n` : `${k}\t${value}\n`);
+    io.stdout.write(tty ? `${c(io).gray(k.padEnd(w))}  ${value}\n` : `${k}\t${value}\n`);
   }
 }
 
@@ -88,6 +89,6 @@ export function escapeControl(text: string): string {
 }
 
 /** A notice for people: stderr, and only on a terminal (scripts get clean streams). */
-export function notice(text: string): void {
-  if (stderrTTY()) process.stderr.write(ce().gray(text) + '\n');
+export function notice(io: IOStreams, text: string): void {
+  if (io.isStderrTTY()) io.stderr.write(ce(io).gray(text) + '\n');
 }

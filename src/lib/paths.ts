@@ -1,11 +1,15 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { Env } from './iostreams.ts';
+
+/** The home folder: HOME of the given environment, else the account's. */
+export const homeOf = (env: Env): string => env.HOME || homedir();
 
 /** Data dir of the local backend: --data, else ADCLI_DATA_DIR, else the XDG data dir. */
-export function dataDir(flag?: string): string {
+export function dataDir(env: Env, flag?: string): string {
   if (flag) return flag;
-  if (process.env.ADCLI_DATA_DIR) return process.env.ADCLI_DATA_DIR;
-  const xdg = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
+  if (env.ADCLI_DATA_DIR) return env.ADCLI_DATA_DIR;
+  const xdg = env.XDG_DATA_HOME || join(homeOf(env), '.local', 'share');
   return join(xdg, 'adcli');
 }
 

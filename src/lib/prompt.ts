@@ -1,43 +1,62 @@
 import { CliError, EXIT, usageError } from './errors.ts';
-
-/** Prompts only when stdin and stdout are terminals and CI is unset (design brief §5). */
-export function canPrompt(): boolean {
-  return Boolean(process.stdin.isTTY && process.stdout.isTTY) && !process.env.CI;
-}
-
-/** Asks for a value, or fails with a usage error naming the flag when nobody can answer. */
-export async function ask(flag: string, message: string, opts: { default?: string; validate?: (v: string) => true | string } = {}): Promise<string> {
-  if (!canPrompt()) throw usageError(`${flag} is required (no terminal to ask on)`);
-  const { input } = await import('@inquirer/prompts');
-  return guard(() => input({ message, default: opts.default, validate: opts.validate }));
-}
-
-export async function choose<T extends string>(flag: string, message: string, choices: readonly T[]): Promise<T> {
-  if (!canPrompt()) throw usageError(`${flag} is required (no terminal to ask on)`);
-  const { select } = await import('@inquirer/prompts');
-  return guard(() => select({ message, choices: choices.map((value) => ({ value, name: value })) }));
-}
-
-export async function secret(message: string): Promise<string> {
-  const { password } = await import('@inquirer/prompts');
-  return guard(() => password({ message, mask: '•' }));
-}
-
-/** Deleting asks on a terminal, and needs --yes otherwise (exit 2 without it). */
-export async function confirmDelete(what: string, yes: boolean | undefined): Promise<void> {
-  await confirmOrYes({ question: `Delete ${what}?`, withoutTerminal: `deleting ${what}`, declined: 'nothing deleted' }, yes);
-}
+import type { IOStreams } from './iostreams.ts';
 
 /**
- * A destructive change asks on a terminal, and needs --yes otherwise (exit 2 without it, naming
- * --yes). `withoutTerminal` names the change as in "<it> needs --yes …"; a "no" ends with `declined`.
+ * Questions on the terminal, through the IO's streams. A prompt shows only when `io.canPrompt()`
+ * (stdin and stdout are terminals, CI unset); otherwise a missing value is a usage error naming its
+ * flag. The prompt library loads on the first question.
  */
-export async function confirmOrYes(what: { question: string; withoutTerminal: string; declined: string }, yes: boolean | undefined): Promise<void> {
-  if (yes) return;
-  if (!canPrompt()) throw usageError(`${what.withoutTerminal} needs --yes when there is no terminal to confirm on`);
-  const { confirm } = await import('@inquirer/prompts');
-  const ok = await guard(() => confirm({ message: what.question, default: false }));
-  if (!ok) throw new CliError(what.declined, EXIT.usage);
+export class Prompter {
+  readonly #io: IOStreams;
+
+  constructor(io: IOStreams) {
+    this.#io = io;
+  }
+
+  canPrompt(): boolean {
+    return this.#io.canPrompt();
+  }
+
+  /** The streams the prompts read and draw on. */
+  #context() {
+    return { input: this.#io.stdin, output: this.#io.stdout };
+  }
+
+  /** Asks for a value, or fails with a usage error naming the flag when nobody can answer. */
+  async ask(flag: string, message: string, opts: { default?: string; validate?: (v: string) => true | string } = {}): Promise<string> {
+    if (!this.canPrompt()) throw usageError(`${flag} is required (no terminal to ask on)`);
+    const { input } = await import('@inquirer/prompts');
+    return guard(() => input({ message, default: opts.default, validate: opts.validate }, this.#context()));
+  }
+
+  async choose<T extends string>(flag: string, message: string, choices: readonly T[]): Promise<T> {
+    if (!this.canPrompt()) throw usageError(`${flag} is required (no terminal to ask on)`);
+    const { select } = await import('@inquirer/prompts');
+    return guard(() => select({ message, choices: choices.map((value) => ({ value, name: value })) }, this.#context()));
+  }
+
+  /** A secret typed at a masked prompt (the caller checks canPrompt first). */
+  async secret(message: string): Promise<string> {
+    const { password } = await import('@inquirer/prompts');
+    return guard(() => password({ message, mask: '•' }, this.#context()));
+  }
+
+  /** Deleting asks on a terminal, and needs --yes otherwise (exit 2 without it). */
+  async confirmDelete(what: string, yes: boolean | undefined): Promise<void> {
+    await this.confirmOrYes({ question: `Delete ${what}?`, withoutTerminal: `deleting ${what}`, declined: 'nothing deleted' }, yes);
+  }
+
+  /**
+   * A destructive change asks on a terminal, and needs --yes otherwise (exit 2 without it, naming
+   * --yes). `withoutTerminal` names the change as in "<it> needs --yes …"; a "no" ends with `declined`.
+   */
+  async confirmOrYes(what: { question: string; withoutTerminal: string; declined: string }, yes: boolean | undefined): Promise<void> {
+    if (yes) return;
+    if (!this.canPrompt()) throw usageError(`${what.withoutTerminal} needs --yes when there is no terminal to confirm on`);
+    const { confirm } = await import('@inquirer/prompts');
+    const ok = await guard(() => confirm({ message: what.question, default: false }, this.#context()));
+    if (!ok) throw new CliError(what.declined, EXIT.usage);
+  }
 }
 
 /** Ctrl-C in a prompt ends the command with 130, not a stack trace. */

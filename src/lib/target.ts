@@ -1,5 +1,6 @@
 import { configDir, LOCAL_PROFILE, readConfig } from './config-file.ts';
 import { usageError } from './errors.ts';
+import type { Env } from './iostreams.ts';
 
 export interface GlobalOptions {
   profile?: string;
@@ -25,23 +26,24 @@ export const isLocal = (t: Target) => t.baseUrl === LOCAL_PROFILE;
  * Precedence (design brief §5): flags > ADCLI_API_KEY / ADCLI_BASE_URL > --profile / ADCLI_PROFILE >
  * the current profile (the built-in `local` until the user logs in elsewhere).
  */
-export function resolveTarget(opts: GlobalOptions): Target {
-  const envKey = process.env.ADCLI_API_KEY || undefined;
-  const envUrl = process.env.ADCLI_BASE_URL || undefined;
-  let profileName = opts.profile ?? process.env.ADCLI_PROFILE;
+export function resolveTarget(opts: GlobalOptions, env: Env): Target {
+  const envKey = env.ADCLI_API_KEY || undefined;
+  const envUrl = env.ADCLI_BASE_URL || undefined;
+  let profileName = opts.profile ?? env.ADCLI_PROFILE;
   const needsConfig = !(envKey && (opts.baseUrl || envUrl));
-  const config = needsConfig ? readConfig() : null;
+  const dir = configDir(env);
+  const config = needsConfig ? readConfig(dir) : null;
   profileName ??= config?.current ?? LOCAL_PROFILE;
   const profile = profileName === LOCAL_PROFILE ? null : config?.profiles[profileName];
   if (needsConfig && profileName !== LOCAL_PROFILE && !profile) {
-    throw usageError(`no profile named ${profileName} in ${configDir()}; see adcli profiles list`);
+    throw usageError(`no profile named ${profileName} in ${dir}; see adcli profiles list`);
   }
   const baseUrl = opts.baseUrl ?? envUrl ?? profile?.baseUrl ?? LOCAL_PROFILE;
   return {
     profile: profileName,
     baseUrl: normalizeBaseUrl(baseUrl),
     apiKey: envKey ?? profile?.apiKey ?? null,
-    keySource: envKey ? 'the ADCLI_API_KEY environment variable' : profile ? `profile ${profileName} in ${configDir()}` : 'the local backend key file',
+    keySource: envKey ? 'the ADCLI_API_KEY environment variable' : profile ? `profile ${profileName} in ${dir}` : 'the local backend key file',
     baseUrlSource: opts.baseUrl ? 'the --base-url flag' : envUrl ? 'the ADCLI_BASE_URL environment variable' : profile ? `profile ${profileName}` : 'the built-in local profile',
   };
 }

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { CliError, EXIT } from './errors.ts';
+import type { Env } from './iostreams.ts';
 
 export interface HttpRequest {
   method: string;
@@ -39,22 +40,26 @@ export interface Transport {
 
 export const TIMEOUTS = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000 };
 
-let agent: Dispatcher | undefined;
-
 /**
- * undici with HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, and connect / header / body timeouts.
- * Only the proxy-aware agent and the request API are loaded: the CLI's start-up is a feature.
+ * undici's agent with HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case) of the given environment
+ * honoured, and a connect timeout. Only the proxy-aware agent is loaded: the CLI's start-up is a feature.
  */
-export async function remoteTransport(dispatcher?: Dispatcher): Promise<Transport> {
+export async function proxyAgent(env: Env): Promise<Dispatcher> {
   // undici is CommonJS: Node gives its exports as named ones too, the esbuild bundle only as `default`.
-  const [agentMod, requestMod] = await Promise.all([
-    import('undici/lib/dispatcher/env-http-proxy-agent.js'),
-    import('undici/lib/api/api-request.js'),
-  ]);
-  const EnvHttpProxyAgent = agentMod.default;
+  const EnvHttpProxyAgent = (await import('undici/lib/dispatcher/env-http-proxy-agent.js')).default;
+  return new EnvHttpProxyAgent({
+    connect: { timeout: TIMEOUTS.connectMs },
+    // Given explicitly: undici would read them from the process's environment.
+    httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '',
+    httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
+    noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
+  });
+}
+
+/** Requests over the network through `dispatcher` (proxyAgent's, or a test's), with header and body timeouts. */
+export async function remoteTransport(dispatcher: Dispatcher | Promise<Dispatcher>): Promise<Transport> {
+  const [requestMod, use] = await Promise.all([import('undici/lib/api/api-request.js'), dispatcher]);
   const request = requestMod.default;
-  // A dispatcher given by the caller (tests) is used for this transport only, never cached as the shared agent.
-  const use = dispatcher ?? (agent ??= new EnvHttpProxyAgent({ connect: { timeout: TIMEOUTS.connectMs } }));
   const exchange = async (req: HttpRequest | BytesRequest) => {
     const url = new URL(req.url);
     const res = await request.call(use, {
@@ -84,22 +89,21 @@ export async function remoteTransport(dispatcher?: Dispatcher): Promise<Transpor
 }
 
 /**
- * The built-in `local` profile: the very same backend app, in this process, on the default data
- * dir, seeded with the demo on first use. Loaded only when a command needs it.
+ * The built-in `local` profile: the very same backend app, in this process, on the data dir `dir`,
+ * seeded with the demo on first use. Loaded only when a command needs it.
  *
  * No server runs between commands, so the commands do the background work: before each request,
  * every job that is due runs to its end (claimed with a lease, so two adcli processes never run one
  * job twice). A job is due once its minimum duration has passed since it was queued, so whichever
  * adcli command comes next after that finishes it, with or without --wait.
  */
-export async function localTransport(): Promise<Transport> {
+export async function localTransport(dir: string): Promise<Transport> {
   const [{ createApp }, { Store }, { bootstrap }, paths] = await Promise.all([
     import('../../server/http/app.ts'),
     import('../../server/store/db.ts'),
     import('../../server/bootstrap.ts'),
     import('./paths.ts'),
   ]);
-  const dir = paths.dataDir();
   let store: InstanceType<typeof Store>;
   try {
     store = new Store(paths.dbFile(dir));

@@ -1,10 +1,11 @@
 /**
  * `--wait` in the CLI: the shared polling loop (server/lib/wait.ts), plus the stderr spinner and the
- * Ctrl-C take-over, put together by `follow` for every command that waits (the job itself goes on
- * when waiting stops).
+ * Ctrl-C take-over of the Factory, put together by `follow` for every command that waits (the job
+ * itself goes on when waiting stops).
  */
 import type { ApiClient } from './client.ts';
 import { CliError, EXIT } from './errors.ts';
+import type { Factory } from './factory.ts';
 import { isLocal } from './target.ts';
 import { DEFAULT_BACKOFF, waitFor, type Backoff } from '../../server/lib/wait.ts';
 
@@ -27,46 +28,6 @@ export function formatElapsed(ms: number): string {
   const m = Math.floor(s / 60);
   if (m < 60) return `${m}m${String(s % 60).padStart(2, '0')}s`;
   return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
-}
-
-export interface Spinner {
-  update(text: string): void;
-  stop(): void;
-}
-
-/** An ora spinner on stderr when it is a terminal; otherwise nothing at all. */
-export async function spinner(text: string): Promise<Spinner> {
-  if (!process.stderr.isTTY) return { update() {}, stop() {} };
-  const { default: ora } = await import('ora');
-  // discardStdin off: stdin stays cooked, so Ctrl-C is a real SIGINT for takeOverCtrlC.
-  const s = ora({ text, stream: process.stderr, discardStdin: false, isEnabled: true }).start();
-  return {
-    update: (t) => void (s.text = t),
-    stop: () => void s.stop(),
-  };
-}
-
-/**
- * While waiting, the first Ctrl-C aborts the returned signal (the caller then says so and exits
- * 130) instead of the program's own handler; a second Ctrl-C exits at once. `release()` restores
- * the program's handlers.
- */
-export function takeOverCtrlC(): { signal: AbortSignal; release(): void } {
-  const controller = new AbortController();
-  const previous = process.listeners('SIGINT');
-  for (const l of previous) process.removeListener('SIGINT', l);
-  const onSigint = () => {
-    if (controller.signal.aborted) process.exit(130);
-    controller.abort(new Error('interrupted'));
-  };
-  process.on('SIGINT', onSigint);
-  return {
-    signal: controller.signal,
-    release() {
-      process.removeListener('SIGINT', onSigint);
-      for (const l of previous) process.on('SIGINT', l as () => void);
-    },
-  };
 }
 
 /** Polls of the local backend are calls in this process, and each one runs the jobs that are due: look often. */
@@ -103,17 +64,17 @@ export interface Follow<T> {
  * exit 8 and Ctrl-C exit 130, each telling that the job goes on and how to resume. Judging a failed
  * job (exit 10) is the caller's: only it knows what failed means for its record.
  */
-export async function follow<T>(f: Follow<T>): Promise<T> {
+export async function follow<T>({ io, interrupts }: Pick<Factory, 'io' | 'interrupts'>, f: Follow<T>): Promise<T> {
   if (f.settled(f.initial)) return f.initial;
-  const tty = Boolean(process.stderr.isTTY);
+  const tty = io.isStderrTTY();
   const lines = !tty && !f.json;
   const text = f.spinnerText ?? f.describe;
   const label = (t: T, ms: number) => `${text(t)} · ${ms < 1000 ? '0s' : formatElapsed(ms)}`;
   const local = isLocal(f.client.target);
-  const spin = await spinner(label(f.initial, 0));
+  const spin = await io.startSpinner(label(f.initial, 0));
   let said = f.describe(f.initial);
-  if (lines) process.stderr.write(`${said}\n`);
-  const ctrlC = takeOverCtrlC();
+  if (lines) io.stderr.write(`${said}\n`);
+  const ctrlC = interrupts.takeOver();
   let last = f.initial;
   const started = performance.now();
   // The elapsed time moves between polls too.
@@ -130,7 +91,7 @@ export async function follow<T>(f: Follow<T>): Promise<T> {
         last = t;
         spin.update(label(t, ms));
         const now = f.describe(t);
-        if (lines && now !== said) process.stderr.write(`${now} after ${formatElapsed(ms)}\n`);
+        if (lines && now !== said) io.stderr.write(`${now} after ${formatElapsed(ms)}\n`);
         said = now;
       },
     });

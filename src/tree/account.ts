@@ -1,5 +1,6 @@
 import { Argument, type Command } from 'commander';
 import { EXIT } from '../lib/errors.ts';
+import type { Factory } from '../lib/factory.ts';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
@@ -20,7 +21,7 @@ const auth = () => import('../commands/auth.ts');
 const profiles = () => import('../commands/profiles.ts');
 
 /** auth, profiles, completion and `help [command… | exit-codes]`. */
-export function registerAccount(program: Command): void {
+export function registerAccount(program: Command, f: Factory): void {
   const authCmd = program.command('auth').description('Log in to an API deployment, show which one is in use, log out');
   // --profile and --base-url belong to the root but mean something here: show them in the help.
   authCmd.configureHelp({ ...authCmd.configureHelp(), showGlobalOptions: true });
@@ -35,26 +36,26 @@ export function registerAccount(program: Command): void {
         'The key is never accepted as an argument:\n' +
         '  adcli auth login --base-url https://api.example.com --with-token < key.txt',
     )
-    .action(async (_o, cmd) => (await auth()).login(cmd));
+    .action(async (_o, cmd) => (await auth()).login(f, cmd));
   authCmd
     .command('status')
     .description('Show the profile, base URL and workspace in use, and where the key comes from (never the key)')
-    .action(async (_o, cmd) => (await auth()).status(cmd));
+    .action(async (_o, cmd) => (await auth()).status(f, cmd));
   authCmd
     .command('logout')
     .description('Remove a profile and its key (default: the current one); the current profile falls back to local')
-    .action(async (_o, cmd) => (await auth()).logout(cmd));
+    .action(async (_o, cmd) => (await auth()).logout(f, cmd));
 
   const profilesCmd = program.command('profiles').description('List the saved profiles, and choose the current one');
   profilesCmd
     .command('list')
     .description('List profiles (the current one marked; local is built in)')
-    .action(async (_o, cmd) => (await profiles()).list(cmd));
+    .action(async (_o, cmd) => (await profiles()).list(f, cmd));
   profilesCmd
     .command('use')
     .description('Make a profile current (a saved one, or local)')
     .argument('<name>', 'profile name')
-    .action(async (name, _o, cmd) => (await profiles()).use(name, cmd));
+    .action(async (name, _o, cmd) => (await profiles()).use(f, name, cmd));
 
   program
     .command('completion')
@@ -68,7 +69,7 @@ export function registerAccount(program: Command): void {
         '  fish  adcli completion fish > ~/.config/fish/completions/adcli.fish\n' +
         'The same scripts ship in the completions/ folder of the package.',
     )
-    .action(async (shell, _o, cmd) => (await import('../commands/completion.ts')).completion(shell, cmd));
+    .action(async (shell, _o, cmd) => (await import('../commands/completion.ts')).completion(f, shell, cmd));
 
   // Commander's own help command knows commands only; this one also knows `exit-codes`. The real one
   // is hidden (so it is found first when parsing) and a look-alike is what the help lists, last.
@@ -76,7 +77,7 @@ export function registerAccount(program: Command): void {
     .command('help', { hidden: true })
     .description('display help for a command')
     .argument('[command...]', 'command path, or exit-codes')
-    .action((words: string[], _o, cmd: Command) => help(program, words, Boolean(cmd.optsWithGlobals().json)));
+    .action((words: string[], _o, cmd: Command) => help(f, program, words, Boolean(cmd.optsWithGlobals().json)));
   program.addHelpCommand(
     program
       .createCommand('help')
@@ -86,21 +87,21 @@ export function registerAccount(program: Command): void {
   program.addHelpText('after', '\nExit codes: adcli help exit-codes');
 }
 
-function help(program: Command, words: string[], json: boolean): void {
+function help(f: Factory, program: Command, words: string[], json: boolean): void {
   if (words.length === 1 && words[0] === 'exit-codes') {
     if (json) {
-      process.stdout.write(JSON.stringify(EXIT_CODES) + '\n');
+      f.io.stdout.write(JSON.stringify(EXIT_CODES) + '\n');
       return;
     }
     const lines = EXIT_CODES.map((e) => `  ${String(e.code).padEnd(4)} ${e.meaning}`);
-    process.stdout.write(`Exit codes of adcli:\n${lines.join('\n')}\n`);
+    f.io.stdout.write(`Exit codes of adcli:\n${lines.join('\n')}\n`);
     return;
   }
   let target = program;
   for (const word of words) {
     const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (!next) {
-      program.error(`error: unknown command '${words.join(' ')}' (see adcli --help, or adcli help exit-codes)`, {
+      program.error(`unknown command '${words.join(' ')}' (see adcli --help, or adcli help exit-codes)`, {
         exitCode: EXIT.usage,
         code: 'commander.unknownCommand',
       });

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import type { Factory } from '../lib/factory.ts';
 import { collect, num } from '../lib/validate.ts';
 import { intArg } from '../lib/args.ts';
 import { waitFlags } from './wait-flags.ts';
@@ -38,7 +39,7 @@ function settingsFlags(cmd: Command): Command {
     .option('--no-target-roas', 'clear the target ROAS');
 }
 
-export function registerCampaigns(program: Command): void {
+export function registerCampaigns(program: Command, f: Factory): void {
   const campaigns = program.command('campaigns').description('List, inspect, create, change, delete and publish campaigns');
   campaigns
     .command('list')
@@ -47,9 +48,9 @@ export function registerCampaigns(program: Command): void {
     .option('--all', 'follow every page')
     .option('--name <text>', 'only names containing this text')
     .addOption(new Option('--status <status>', 'only this status').choices(CAMPAIGN_STATUSES))
-    .action(async (_o, cmd) => (await load()).list(cmd));
+    .action(async (_o, cmd) => (await load()).list(f, cmd));
   waitFlags(campaigns.command('get').description('Show one campaign').argument('<id>', 'campaign id'), WHILE_LOADING, 'the campaign').action(async (id, _o, cmd) =>
-    (await load()).get(id, cmd),
+    (await load()).get(f, id, cmd),
   );
   waitFlags(
     settingsFlags(campaigns.command('create').description('Create a campaign (prompts for what is missing on a terminal)'))
@@ -58,21 +59,21 @@ export function registerCampaigns(program: Command): void {
       .option('--idempotency-key <key>', 'make a retry of this exact create safe (default: generated)'),
     WHILE_LOADING,
     'the campaign',
-  ).action(async (_o, cmd) => (await load()).create(cmd));
+  ).action(async (_o, cmd) => (await load()).create(f, cmd));
   settingsFlags(campaigns.command('update').description('Change the given settings of a campaign').argument('<id>', 'campaign id'))
     .option('--idempotency-key <key>', 'make a retry of this exact change safe (default: generated)')
-    .action(async (id, _o, cmd) => (await load()).update(id, cmd));
+    .action(async (id, _o, cmd) => (await load()).update(f, id, cmd));
   campaigns
     .command('delete')
     .description('Delete a campaign (a campaign in the ad platform is not touched there)')
     .argument('<id>', 'campaign id')
     .option('-y, --yes', 'do not ask for confirmation')
-    .action(async (id, _o, cmd) => (await load()).remove(id, cmd));
+    .action(async (id, _o, cmd) => (await load()).remove(f, id, cmd));
   campaigns
     .command('publish')
     .description('Create the campaign in the ad platform; always paused until someone turns it on there')
     .argument('<id>', 'campaign id')
     .option('--customer-id <id>', "ad-platform account (123-456-7890); default the campaign's own")
     .option('--idempotency-key <key>', 'make a retry safe (default: generated)')
-    .action(async (id, _o, cmd) => (await load()).publish(id, cmd));
+    .action(async (id, _o, cmd) => (await load()).publish(f, id, cmd));
 }

@@ -1,8 +1,9 @@
 import { Argument, Option, type Command } from 'commander';
 import { intArg } from '../lib/args.ts';
+import type { Factory } from '../lib/factory.ts';
 
 /** `serve` (the local backend, its keys and the simulated ad platform) and `mcp` (stdio). */
-export function registerLocal(program: Command): void {
+export function registerLocal(program: Command, f: Factory): void {
   const serve = program
     .command('serve')
     .description('Run the whole API locally: a stateful backend with a simulated ad platform')
@@ -19,7 +20,7 @@ export function registerLocal(program: Command): void {
     .option('--json', 'print one JSON line {baseUrl, apiKey, workspace} once listening')
     .option('--quiet', 'do not log requests to stderr')
     .option('--log-requests', 'log one line per request to stderr (the default, except with --exec)')
-    .action(async (_o, cmd) => (await import('../commands/serve.ts')).serveCommand(cmd.optsWithGlobals()));
+    .action(async (_o, cmd) => (await import('../commands/serve.ts')).serveCommand(f, cmd.optsWithGlobals()));
 
   // `serve` and its subcommands share --data and --json, and commander lets a parent take its known
   // options wherever they appear: `serve keys create --data DIR --json` fills serve's options, not
@@ -35,25 +36,25 @@ export function registerLocal(program: Command): void {
     .option('--name <name>', 'a label for the key')
     .option('--data <dir>', 'data dir of the backend')
     .option('--json', 'print {id, key, ...} as JSON')
-    .action(async (_opts, cmd: Command) => (await import('../commands/keys.ts')).createKey(cmd.optsWithGlobals()));
+    .action(async (_opts, cmd: Command) => (await import('../commands/keys.ts')).createKey(f, cmd.optsWithGlobals()));
   keys
     .command('list')
     .description('List API keys (never their text)')
     .option('--data <dir>', 'data dir of the backend')
     .option('--json', 'print JSON')
-    .action(async (_opts, cmd: Command) => (await import('../commands/keys.ts')).listKeys(cmd.optsWithGlobals()));
+    .action(async (_opts, cmd: Command) => (await import('../commands/keys.ts')).listKeys(f, cmd.optsWithGlobals()));
   keys
     .command('revoke')
     .description('Revoke an API key; it stops working on its next request')
     .argument('<id>', 'key id (from keys list)')
     .option('--data <dir>', 'data dir of the backend')
     .option('--json', 'print JSON')
-    .action(async (id, _opts, cmd: Command) => (await import('../commands/keys.ts')).revokeKey(id, cmd.optsWithGlobals()));
+    .action(async (id, _opts, cmd: Command) => (await import('../commands/keys.ts')).revokeKey(f, id, cmd.optsWithGlobals()));
 
   program
     .command('mcp')
     .description('Run an MCP server on stdio for desktop MCP clients: every API operation as a tool, sent to the chosen profile')
-    .action(async (_o, cmd) => (await import('../commands/mcp.ts')).mcpCommand(cmd));
+    .action(async (_o, cmd) => (await import('../commands/mcp.ts')).mcpCommand(f, cmd));
 
   const ads = serve.command('ads').description('Act in the simulated ad platform, as a person would there');
   ads
@@ -61,7 +62,7 @@ export function registerLocal(program: Command): void {
     .description('List the campaigns in the ad platform: their status there and when the service last synced them')
     .option('--data <dir>', 'data dir of the backend')
     .option('--json', 'print JSON')
-    .action(async (_opts, cmd: Command) => (await import('../commands/ads-platform.ts')).listCampaigns(cmd.optsWithGlobals()));
+    .action(async (_opts, cmd: Command) => (await import('../commands/ads-platform.ts')).listCampaigns(f, cmd.optsWithGlobals()));
   ads
     .command('set-status')
     .description('Set a campaign\'s status in the ad platform (ENABLED starts spending); the service learns it at its next sync')
@@ -70,7 +71,7 @@ export function registerLocal(program: Command): void {
     .option('--data <dir>', 'data dir of the backend')
     .option('--json', 'print JSON')
     .action(async (campaign, status, _opts, cmd: Command) =>
-      (await import('../commands/ads-platform.ts')).setStatus(campaign, status, cmd.optsWithGlobals()),
+      (await import('../commands/ads-platform.ts')).setStatus(f, campaign, status, cmd.optsWithGlobals()),
     );
 
 }

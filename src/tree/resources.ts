@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import type { Factory } from '../lib/factory.ts';
 import { intArg } from '../lib/args.ts';
 import { waitFlags } from './wait-flags.ts';
 
@@ -63,24 +64,24 @@ function dataStoreFlags(cmd: Command, update: boolean): Command {
   return cmd;
 }
 
-export function registerResources(program: Command): void {
+export function registerResources(program: Command, f: Factory): void {
   program
     .command('workspace')
     .description("Show the key's workspace: slug, counts and the newest campaigns")
-    .action(async (_o, cmd) => (await workspace()).show(cmd));
+    .action(async (_o, cmd) => (await workspace()).show(f, cmd));
 
   // audiences
   const a = program.command('audiences').description('List, inspect, create, change and delete saved audiences');
-  listFlags(a.command('list').description('List saved audiences, newest first')).action(async (_o, cmd) => (await audiences()).list(cmd));
+  listFlags(a.command('list').description('List saved audiences, newest first')).action(async (_o, cmd) => (await audiences()).list(f, cmd));
   a.command('get')
     .description('Show one saved audience')
     .argument('<id>', 'audience id')
-    .action(async (id, _o, cmd) => (await audiences()).get(id, cmd));
+    .action(async (id, _o, cmd) => (await audiences()).get(f, id, cmd));
   idempotency(audienceFlags(a.command('create').description('Create a saved audience (prompts for a missing name on a terminal)'), false), 'create').action(
-    async (_o, cmd) => (await audiences()).create(cmd),
+    async (_o, cmd) => (await audiences()).create(f, cmd),
   );
   idempotency(audienceFlags(a.command('update').description('Change the given fields of a saved audience').argument('<id>', 'audience id'), true)).action(
-    async (id, _o, cmd) => (await audiences()).update(id, cmd),
+    async (id, _o, cmd) => (await audiences()).update(f, id, cmd),
   );
   idempotency(
     a
@@ -89,18 +90,18 @@ export function registerResources(program: Command): void {
       .argument('<id>', 'audience id')
       .option('-y, --yes', 'do not ask for confirmation'),
     'delete',
-  ).action(async (id, _o, cmd) => (await audiences()).remove(id, cmd));
+  ).action(async (id, _o, cmd) => (await audiences()).remove(f, id, cmd));
 
   // data stores
   const d = program.command('data-stores').description('List, inspect, create, fill and delete data stores of channels and videos');
   listFlags(d.command('list').description('List data stores, newest first'))
     .option('--include-library', 'also list the shared library stores')
-    .action(async (_o, cmd) => (await dataStores()).list(cmd));
+    .action(async (_o, cmd) => (await dataStores()).list(f, cmd));
   waitFlags(
     d.command('get').description('Show one data store (also a library store) with its status and counts').argument('<id>', 'data store id'),
     WHILE_COLLECTING,
     'the data store',
-  ).action(async (id, _o, cmd) => (await dataStores()).get(id, cmd));
+  ).action(async (id, _o, cmd) => (await dataStores()).get(f, id, cmd));
   waitFlags(
     idempotency(
       dataStoreFlags(d.command('create').description('Create a data store; with --channel/--video it starts collecting (prompts for a missing name on a terminal)'), false),
@@ -108,10 +109,10 @@ export function registerResources(program: Command): void {
     ),
     WHILE_COLLECTING,
     'the data store',
-  ).action(async (_o, cmd) => (await dataStores()).create(cmd));
+  ).action(async (_o, cmd) => (await dataStores()).create(f, cmd));
   idempotency(
     dataStoreFlags(d.command('update').description('Rename a data store or replace its sources (collected again)').argument('<id>', 'data store id'), true),
-  ).action(async (id, _o, cmd) => (await dataStores()).update(id, cmd));
+  ).action(async (id, _o, cmd) => (await dataStores()).update(f, id, cmd));
   waitFlags(
     d
       .command('import')
@@ -123,13 +124,13 @@ export function registerResources(program: Command): void {
       .option('--idempotency-key <key>', 'make a retry of this exact import safe: batch N uses KEY-N (default: generated)'),
     WHILE_COLLECTING,
     'the data store and the counts imported',
-  ).action(async (id, _o, cmd) => (await dataStores()).importFiles(id, cmd));
+  ).action(async (id, _o, cmd) => (await dataStores()).importFiles(f, id, cmd));
   listFlags(d.command('channels').description("List a data store's channels").argument('<id>', 'data store id'), { name: false }).action(async (id, _o, cmd) =>
-    (await dataStores()).channels(id, cmd),
+    (await dataStores()).channels(f, id, cmd),
   );
   listFlags(d.command('videos').description("List a data store's videos").argument('<id>', 'data store id'), { name: false })
     .option('--channel <id>', 'only the videos of this channel')
-    .action(async (id, _o, cmd) => (await dataStores()).videos(id, cmd));
+    .action(async (id, _o, cmd) => (await dataStores()).videos(f, id, cmd));
   idempotency(
     d
       .command('delete')
@@ -137,20 +138,20 @@ export function registerResources(program: Command): void {
       .argument('<id>', 'data store id')
       .option('-y, --yes', 'do not ask for confirmation'),
     'delete',
-  ).action(async (id, _o, cmd) => (await dataStores()).remove(id, cmd));
+  ).action(async (id, _o, cmd) => (await dataStores()).remove(f, id, cmd));
 
   // brands
   const b = program.command('brands').description('List, inspect, create, change and delete brands');
-  listFlags(b.command('list').description('List brands, newest first')).action(async (_o, cmd) => (await brands()).list(cmd));
+  listFlags(b.command('list').description('List brands, newest first')).action(async (_o, cmd) => (await brands()).list(f, cmd));
   b.command('get')
     .description('Show one brand')
     .argument('<id>', 'brand id')
-    .action(async (id, _o, cmd) => (await brands()).get(id, cmd));
+    .action(async (id, _o, cmd) => (await brands()).get(f, id, cmd));
   idempotency(brandFlags(b.command('create').description('Create a brand (prompts for a missing name on a terminal)')), 'create').action(async (_o, cmd) =>
-    (await brands()).create(cmd),
+    (await brands()).create(f, cmd),
   );
   idempotency(brandFlags(b.command('update').description('Change the given fields of a brand').argument('<id>', 'brand id'))).action(async (id, _o, cmd) =>
-    (await brands()).update(id, cmd),
+    (await brands()).update(f, id, cmd),
   );
   idempotency(
     b
@@ -159,5 +160,5 @@ export function registerResources(program: Command): void {
       .argument('<id>', 'brand id')
       .option('-y, --yes', 'do not ask for confirmation'),
     'delete',
-  ).action(async (id, _o, cmd) => (await brands()).remove(id, cmd));
+  ).action(async (id, _o, cmd) => (await brands()).remove(f, id, cmd));
 }

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import type { Factory } from '../lib/factory.ts';
 import { OPERATIONS, type OperationSummary } from '../generated/operations.ts';
 import { intArg } from '../lib/args.ts';
 import { collect } from '../lib/validate.ts';
@@ -37,7 +38,7 @@ export function operationsHelp(ops: readonly OperationSummary[] = OPERATIONS): s
 }
 
 /** targeting, performance, ads, explore and api. */
-export function registerWork(program: Command): void {
+export function registerWork(program: Command, f: Factory): void {
   const targeting = program.command('targeting').description("Show, generate and edit a campaign's targeting (keywords, segments, topics, websites)");
   waitFlags(
     targeting
@@ -46,7 +47,7 @@ export function registerWork(program: Command): void {
       .argument('<campaign>', 'campaign id'),
     'an audience slot generates',
     'the final targeting',
-  ).action(async (id, _o, cmd) => (await targetingCmds()).show(id, cmd));
+  ).action(async (id, _o, cmd) => (await targetingCmds()).show(f, id, cmd));
   waitFlags(
     targeting
       .command('generate')
@@ -56,7 +57,7 @@ export function registerWork(program: Command): void {
       .option('--idempotency-key <key>', 'make a retry of this exact request safe (default: generated)'),
     'the slots it started generate',
     'the final targeting',
-  ).action(async (id, _o, cmd) => (await targetingCmds()).generate(id, cmd));
+  ).action(async (id, _o, cmd) => (await targetingCmds()).generate(f, id, cmd));
   targeting
     .command('edit')
     .description("Replace an audience slot's items from a file, or add and remove keywords on its current items")
@@ -66,7 +67,7 @@ export function registerWork(program: Command): void {
     .option('--add-keyword <text[:MATCH]>', 'add a keyword, match type EXACT, PHRASE or BROAD (default BROAD); repeatable', collect)
     .option('--remove <text>', 'remove the items with this text or label; repeatable', collect)
     .option('--idempotency-key <key>', 'make a retry of this exact change safe (default: generated)')
-    .action(async (id, slot, _o, cmd) => (await targetingCmds()).edit(id, slot, cmd));
+    .action(async (id, slot, _o, cmd) => (await targetingCmds()).edit(f, id, slot, cmd));
 
   const performance = program.command('performance').description('Performance of the campaigns in an ad-platform account');
   performance
@@ -74,40 +75,40 @@ export function registerWork(program: Command): void {
     .description('Totals, a per-campaign table and daily charts of clicks and cost (piped: tab-separated total/campaign/day rows)')
     .option('--customer-id <id>', "ad-platform account, 123-456-7890 (default: the workspace's default account)")
     .addOption(new Option('--date-range <preset>', "date range in the account's time zone (default LAST_30_DAYS)").choices(DATE_RANGES))
-    .action(async (_o, cmd) => (await performanceCmds()).show(cmd));
+    .action(async (_o, cmd) => (await performanceCmds()).show(f, cmd));
 
   const ads = program.command('ads').description('The ad platform as the workspace sees it');
   ads
     .command('accounts')
     .description('List the ad-platform accounts this key may use, the default first')
-    .action(async (_o, cmd) => (await adsCmds()).accounts(cmd));
+    .action(async (_o, cmd) => (await adsCmds()).accounts(f, cmd));
 
   const explore = program.command('explore').description('Explore video-platform channels (invite-only)');
   explore
     .command('channel')
     .description('Describe a channel: topics, content themes, latest videos, subscribers, country')
     .argument('<id>', 'channel id (UC…)')
-    .action(async (id, _o, cmd) => (await exploreCmds()).channel(id, cmd));
+    .action(async (id, _o, cmd) => (await exploreCmds()).channel(f, id, cmd));
   explore
     .command('search')
     .description('Search channels by title, handle, keywords or description (every word must match)')
     .argument('<query>', 'words to look for')
     .option('--limit <n>', 'page size (1-100)', intArg(1, 100))
     .option('--all', 'follow every page')
-    .action(async (q, _o, cmd) => (await exploreCmds()).search(q, cmd));
+    .action(async (q, _o, cmd) => (await exploreCmds()).search(f, q, cmd));
   explore
     .command('videos')
     .description("List a channel's videos in the content catalog, newest first")
     .argument('<id>', 'channel id (UC…)')
     .option('--limit <n>', 'page size (1-100)', intArg(1, 100))
     .option('--all', 'follow every page')
-    .action(async (id, _o, cmd) => (await exploreCmds()).videos(id, cmd));
+    .action(async (id, _o, cmd) => (await exploreCmds()).videos(f, id, cmd));
   explore
     .command('similar')
     .description('Channels most like this one (shared topics and content), with a 0-1 similarity')
     .argument('<id>', 'channel id (UC…)')
     .option('--limit <n>', 'how many (1-50, default 10)', intArg(1, 50))
-    .action(async (id, _o, cmd) => (await exploreCmds()).similar(id, cmd));
+    .action(async (id, _o, cmd) => (await exploreCmds()).similar(f, id, cmd));
 
   program
     .command('api')
@@ -118,5 +119,5 @@ export function registerWork(program: Command): void {
     .option('--query <key=value>', 'a query parameter; repeatable', collect)
     .option('--idempotency-key <key>', 'Idempotency-Key of a write (default: generated)')
     .addHelpText('after', () => operationsHelp())
-    .action(async (method, path, _o, cmd) => (await apiCmds()).api(method, path, cmd));
+    .action(async (method, path, _o, cmd) => (await apiCmds()).api(f, method, path, cmd));
 }

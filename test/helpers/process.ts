@@ -1,63 +1,20 @@
 /**
  * Runs adcli as a real process (`node bin/adcli.js …`, the built bundle in dist/) with its own
- * temporary home, data and config folders, so tests never touch the real home. Every child and every
- * temp folder is tracked: call `killAll()` in afterEach and `cleanupAll()` in afterAll.
+ * temporary home, data and config folders (sandbox.ts), so tests never touch the real home. Every
+ * child and every temp folder is tracked: call `killAll()` in afterEach and `cleanupAll()` in afterAll.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeSandboxes, sandbox } from './sandbox.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const BIN = join(ROOT, 'bin', 'adcli.js');
 
-export interface Sandbox {
-  root: string;
-  home: string;
-  /** what ADCLI_DATA_DIR points at */
-  dataDir: string;
-  configDir: string;
-  env: NodeJS.ProcessEnv;
-}
+export { sandbox, tempDir, type Sandbox } from './sandbox.ts';
 
-const sandboxes = new Set<string>();
 const children = new Set<ChildProcess>();
-
-/** A fresh temp root with home, XDG, data and config folders, and an environment that uses them. */
-export function sandbox(): Sandbox {
-  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first');
-  const root = mkdtempSync(join(tmpdir(), 'adcli-proc-'));
-  sandboxes.add(root);
-  const home = join(root, 'home');
-  const dataDir = join(root, 'data');
-  const configDir = join(root, 'config');
-  mkdirSync(home, { recursive: true });
-  mkdirSync(configDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    // Nothing of the outer adcli setup, and nothing of vitest's own worker plumbing, leaks in.
-    if (k.startsWith('ADCLI_') || k.startsWith('VITEST') || k === 'NODE_OPTIONS' || k === 'FORCE_COLOR') continue;
-    env[k] = v;
-  }
-  Object.assign(env, {
-    HOME: home,
-    USERPROFILE: home,
-    XDG_DATA_HOME: join(home, '.local', 'share'),
-    XDG_CONFIG_HOME: join(home, '.config'),
-    ADCLI_DATA_DIR: dataDir,
-    ADCLI_CONFIG_DIR: configDir,
-    NO_COLOR: '1',
-    CI: '1',
-  });
-  return { root, home, dataDir, configDir, env };
-}
-
-/** A new empty folder inside the sandbox. */
-export function tempDir(sb: Sandbox, name: string): string {
-  const dir = mkdtempSync(join(sb.root, `${name}-`));
-  return dir;
-}
 
 export interface Exit {
   code: number | null;
@@ -86,6 +43,7 @@ export interface SpawnOptions {
 
 /** Starts `node bin/adcli.js ...args`; the child is killed by killAll(). */
 export function spawnAdcli(args: string[], opts: SpawnOptions = {}): Proc {
+  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first');
   const child = spawn(opts.node ?? process.execPath, [BIN, ...args], {
     cwd: opts.cwd ?? ROOT,
     env: opts.env ?? sandbox().env,
@@ -339,6 +297,5 @@ export async function killAll(): Promise<void> {
 /** Kills every child and removes every sandbox. */
 export async function cleanupAll(): Promise<void> {
   await killAll();
-  for (const dir of sandboxes) rmSync(dir, { recursive: true, force: true });
-  sandboxes.clear();
+  removeSandboxes();
 }

@@ -1,0 +1,265 @@
+/**
+ * The one owner of the CLI's standard streams, after gh's iostreams: stdin, stdout and stderr, whether
+ * each is a terminal, the terminal's width, whether colour is on, whether a prompt may be shown, the
+ * spinner and reading a secret. Commands never touch `process.std*`: they get an IOStreams from the
+ * Factory, so a test can hand in `IOStreams.test()` (buffers, "a terminal of 60 columns") and run a
+ * command in-process. Nothing heavy is imported here: this module loads at start-up.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { CliError, EXIT } from './errors.ts';
+
+/** The environment as a plain record: the real one, or a test's. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** What the CLI needs of an output stream (a tty.WriteStream has all of it). */
+export interface OutStream extends NodeJS.WritableStream {
+  isTTY?: boolean;
+  columns?: number;
+}
+
+/** What the CLI needs of an input stream (a tty.ReadStream has all of it). */
+export interface InStream extends NodeJS.ReadableStream {
+  isTTY?: boolean;
+  setRawMode?(mode: boolean): unknown;
+}
+
+export interface Spinner {
+  update(text: string): void;
+  stop(): void;
+}
+
+const NO_SPINNER: Spinner = { update() {}, stop() {} };
+
+/** Used when the width of the terminal is unknown (piped, or a terminal that does not say). */
+export const DEFAULT_WIDTH = 80;
+
+export interface IOStreamsInit {
+  stdin: InStream;
+  stdout: OutStream;
+  stderr: OutStream;
+  env: Env;
+  /** overrides of what the streams say about themselves (tests) */
+  stdinTTY?: boolean;
+  stdoutTTY?: boolean;
+  stderrTTY?: boolean;
+  /** the terminal's width, when the streams cannot say (tests) */
+  columns?: number;
+}
+
+export class IOStreams {
+  readonly stdin: InStream;
+  readonly stdout: OutStream;
+  readonly stderr: OutStream;
+  readonly #env: Env;
+  readonly #tty: { stdin: boolean; stdout: boolean; stderr: boolean };
+  readonly #columns: number | undefined;
+
+  constructor(init: IOStreamsInit) {
+    this.stdin = init.stdin;
+    this.stdout = init.stdout;
+    this.stderr = init.stderr;
+    this.#env = init.env;
+    this.#tty = {
+      stdin: init.stdinTTY ?? Boolean(init.stdin.isTTY),
+      stdout: init.stdoutTTY ?? Boolean(init.stdout.isTTY),
+      stderr: init.stderrTTY ?? Boolean(init.stderr.isTTY),
+    };
+    this.#columns = init.columns;
+  }
+
+  /** The process's own streams and environment: the only place the CLI reads them. */
+  static system(env: Env): IOStreams {
+    // The real standard streams: this is what the seam stands between.
+    return new IOStreams({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env });
+  }
+
+  /**
+   * Streams for a test: stdout and stderr collected in memory, stdin from the given text (ended
+   * after it) or stream, each one a terminal or not as asked, a terminal `columns` wide (default 80).
+   * Terminal streams answer cursor movements as a tty.WriteStream does, so the spinner runs on them.
+   */
+  static test(opts: TestOptions = {}): TestIOStreams {
+    const { Writable: WritableClass, Readable: ReadableClass } = process.getBuiltinModule('node:stream');
+    const readline = process.getBuiltinModule('node:readline');
+    const columns = opts.columns ?? DEFAULT_WIDTH;
+    const sink = (tty: boolean) => {
+      const chunks: Buffer[] = [];
+      const stream: Writable & OutStream = new WritableClass({
+        write(chunk: Buffer, _encoding, callback) {
+          chunks.push(Buffer.from(chunk));
+          callback();
+        },
+      });
+      if (tty) {
+        Object.assign(stream, {
+          isTTY: true,
+          columns,
+          rows: 50,
+          cursorTo: (x: number, y?: number | (() => void), cb?: () => void) => readline.cursorTo(stream, x, y as number, cb),
+          moveCursor: (dx: number, dy: number, cb?: () => void) => readline.moveCursor(stream, dx, dy, cb),
+          clearLine: (dir: -1 | 0 | 1, cb?: () => void) => readline.clearLine(stream, dir, cb),
+          getColorDepth: () => 8,
+          hasColors: () => true,
+        });
+      }
+      return { stream, chunks };
+    };
+    const out = sink(Boolean(opts.stdoutTTY));
+    const err = sink(Boolean(opts.stderrTTY));
+    const input: Readable & InStream =
+      opts.stdin !== undefined && typeof opts.stdin !== 'string' ? (opts.stdin as Readable) : ReadableClass.from(opts.stdin ? [Buffer.from(opts.stdin)] : []);
+    if (opts.stdinTTY) Object.assign(input, { isTTY: true });
+    const io = new IOStreams({
+      stdin: input,
+      stdout: out.stream,
+      stderr: err.stream,
+      env: opts.env ?? {},
+      stdinTTY: Boolean(opts.stdinTTY),
+      stdoutTTY: Boolean(opts.stdoutTTY),
+      stderrTTY: Boolean(opts.stderrTTY),
+      columns,
+    });
+    const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8');
+    return { io, stdout: () => text(out.chunks), stderr: () => text(err.chunks), stdoutBytes: () => Buffer.concat(out.chunks) };
+  }
+
+  isStdinTTY(): boolean {
+    return this.#tty.stdin;
+  }
+  isStdoutTTY(): boolean {
+    return this.#tty.stdout;
+  }
+  isStderrTTY(): boolean {
+    return this.#tty.stderr;
+  }
+
+  /**
+   * Columns to draw in: COLUMNS when set to a number (as Python's get_terminal_size), else the
+   * terminal's own width, else DEFAULT_WIDTH.
+   */
+  terminalWidth(): number {
+    const fromEnv = Number(this.#env.COLUMNS);
+    if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+    if (this.#columns !== undefined && this.#columns > 0) return this.#columns;
+    const columns = this.#tty.stdout ? this.stdout.columns : this.#tty.stderr ? this.stderr.columns : undefined;
+    return columns && columns > 0 ? columns : DEFAULT_WIDTH;
+  }
+
+  /**
+   * Whether colour may be used at all, as commander decides it for its help: NO_COLOR (not empty) or
+   * FORCE_COLOR=0|false turn it off, FORCE_COLOR or CLICOLOR_FORCE turn it on, TERM=dumb off;
+   * otherwise it is on for a terminal. Undefined: up to the stream.
+   */
+  #colorPolicy(): boolean | undefined {
+    const env = this.#env;
+    if (env.NO_COLOR || env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false') return false;
+    if (env.FORCE_COLOR || (env.CLICOLOR_FORCE !== undefined && env.CLICOLOR_FORCE !== '0')) return true;
+    if (env.TERM === 'dumb') return false;
+    return undefined;
+  }
+
+  /** Colour on stdout: never when piped unless forced. */
+  colorEnabled(): boolean {
+    return this.#colorPolicy() ?? this.#tty.stdout;
+  }
+
+  /** Colour on stderr (notices, progress). */
+  colorEnabledStderr(): boolean {
+    return this.#colorPolicy() ?? this.#tty.stderr;
+  }
+
+  /** Prompts only when stdin and stdout are terminals and CI is unset (design brief §5). */
+  canPrompt(): boolean {
+    return this.#tty.stdin && this.#tty.stdout && !this.#env.CI;
+  }
+
+  /** An ora spinner on stderr when it is a terminal; otherwise nothing at all. */
+  async startSpinner(text: string): Promise<Spinner> {
+    if (!this.#tty.stderr) return NO_SPINNER;
+    const { default: ora } = await import('ora');
+    // discardStdin off: stdin stays cooked, so Ctrl-C is a real SIGINT for the interrupt take-over.
+    const s = ora({ text, stream: this.stderr, discardStdin: false, isEnabled: true }).start();
+    return {
+      update: (t) => void (s.text = t),
+      stop: () => void s.stop(),
+    };
+  }
+
+  /** Everything on stdin, as text. */
+  async readAll(): Promise<string> {
+    return (await this.readAllBytes()).toString('utf8');
+  }
+
+  async readAllBytes(): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
+  /**
+   * One line typed on the terminal without showing it: `prompt` on stderr, then the keys read with
+   * echo off (raw mode) until Enter. Backspace erases, Ctrl-C ends the command (exit 130), Ctrl-D on
+   * an empty line ends the input. The line itself never reaches the screen.
+   */
+  async readSecret(prompt: string): Promise<string> {
+    const stdin = this.stdin;
+    if (prompt) this.stderr.write(prompt);
+    const raw = this.#tty.stdin && typeof stdin.setRawMode === 'function';
+    if (raw) stdin.setRawMode!(true);
+    try {
+      return await new Promise<string>((resolve, reject) => {
+        let line = '';
+        const finish = (fn: () => void) => {
+          stdin.off('data', onData);
+          stdin.off('end', onEnd);
+          stdin.off('error', onError);
+          stdin.pause();
+          fn();
+        };
+        const onEnd = () => finish(() => resolve(line));
+        const onError = (e: Error) => finish(() => reject(e));
+        const onData = (chunk: Buffer | string) => {
+          for (const ch of typeof chunk === 'string' ? chunk : chunk.toString('utf8')) {
+            if (ch === '\r' || ch === '\n') return finish(() => resolve(line));
+            if (ch === '\u0003') return finish(() => reject(new CliError('interrupted', EXIT.interrupted)));
+            if (ch === '\u0004') {
+              if (line === '') return finish(() => resolve(line));
+              continue;
+            }
+            if (ch === '\u007f' || ch === '\b') line = line.slice(0, -1);
+            else if (ch >= ' ') line += ch;
+            if (line.length > 64 * 1024) return finish(() => reject(new CliError('the input is too long', EXIT.usage)));
+          }
+        };
+        stdin.on('data', onData);
+        stdin.once('end', onEnd);
+        stdin.once('error', onError);
+        stdin.resume();
+      });
+    } finally {
+      if (raw) stdin.setRawMode!(false);
+      // Enter was not echoed: end the prompt's line.
+      if (prompt && this.#tty.stderr) this.stderr.write('\n');
+    }
+  }
+}
+
+export interface TestOptions {
+  stdoutTTY?: boolean;
+  stderrTTY?: boolean;
+  stdinTTY?: boolean;
+  /** the terminal's width (default 80) */
+  columns?: number;
+  /** what stdin holds (ended after it), or a stream */
+  stdin?: string | NodeJS.ReadableStream;
+  /** the environment the streams see (NO_COLOR, CI, COLUMNS, …); default empty */
+  env?: Env;
+}
+
+export interface TestIOStreams {
+  io: IOStreams;
+  /** what was written to stdout so far */
+  stdout(): string;
+  stderr(): string;
+  stdoutBytes(): Buffer;
+}

@@ -1,0 +1,44 @@
+import { CommanderError } from 'commander';
+import { CliError, EXIT, SilentExit } from './lib/errors.ts';
+import type { Factory } from './lib/factory.ts';
+import { buildProgram } from './program.ts';
+
+/** Commander's "errors" that are not: help and the version were asked for, and printed. */
+const NOT_ERRORS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
+
+/**
+ * Runs one command line (the arguments after `adcli`) with the Factory's IO and dependencies, and
+ * answers the exit code (design brief §5). Every failure is said here, the same way: `adcli: …` on
+ * stderr, or with --json the error's JSON; commander's usage errors (unknown option, missing
+ * argument, bad choice) are usage errors like adcli's own, exit 2. Nothing here ends the process.
+ */
+export async function main(args: string[], f: Factory): Promise<number> {
+  const program = buildProgram(f, args);
+  const json = jsonRequested(args);
+  const fail = (err: CliError): number => {
+    f.io.stderr.write(json ? JSON.stringify(err.toJSON()) + '\n' : `adcli: ${err.message}\n`);
+    return err.exitCode;
+  };
+  // Ctrl-C: Node's default SIGINT handling ends the process at once, and the shell sees 130. Only
+  // commands that must do something first (--wait, prompts, serve) take it over (f.interrupts).
+  try {
+    await program.parseAsync(args, { from: 'user' });
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof SilentExit) return err.exitCode;
+    if (err instanceof CommanderError) {
+      if (NOT_ERRORS.has(err.code)) return EXIT.ok;
+      return fail(new CliError(err.message.replace(/^error: /, ''), EXIT.usage));
+    }
+    if (err instanceof CliError) return fail(err);
+    f.io.stderr.write(`adcli: unexpected error: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (f.env.ADCLI_DEBUG) f.io.stderr.write(`${(err as Error)?.stack}\n`);
+    return EXIT.unexpected;
+  }
+}
+
+/** --json among the options (not after `--`, where it would be an argument). */
+function jsonRequested(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).includes('--json');
+}
