@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { API_PREFIX } from '../server/http/app.ts';
 import { operations } from '../server/operations/index.ts';
 import type { Operation } from '../server/operations/operation.ts';
-import { MISSING_ID, testBackend, type TestBackend } from './helpers/backend.ts';
+import { MISSING_ID, clientFor, testBackend, type TestBackend } from './helpers/backend.ts';
 
 const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
 const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : 20260302;
@@ -379,5 +379,114 @@ describe('every operation answers any request with a documented, well-formed res
     expect(stats.ok + stats.client).toBe(NUM_RUNS);
     // the generators are not all noise: the happy path (and its response schema) is reached too
     if (NUM_RUNS >= 30) expect(stats.ok, `${op.name}: no request succeeded`).toBeGreaterThan(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The three operations an outside fuzzer never got a 2xx from, with bodies generated to be valid:
+// each one must succeed, and do what it says.
+
+const word = fc.stringMatching(/^[a-z][a-z0-9]{0,11}$/);
+const phrase = (maxWords: number, maxLength: number) =>
+  fc.array(word, { minLength: 1, maxLength: maxWords }).map((w) => w.join(' ')).filter((s) => s.length <= maxLength);
+const itemArb = fc.oneof(
+  fc.record({ section: fc.constant('keywords' as const), text: phrase(10, 80), matchType: fc.constantFrom('EXACT', 'PHRASE', 'BROAD', undefined) }),
+  fc.record({ section: fc.constantFrom('segments' as const, 'topics' as const), text: phrase(6, 200), label: fc.option(phrase(4, 200), { nil: undefined }) }),
+  fc.record({ section: fc.constant('websites' as const), text: fc.domain() }),
+).map((i) => Object.fromEntries(Object.entries(i).filter(([, v]) => v !== undefined)) as Json);
+
+const channelIdArb = fc.stringMatching(/^[A-Za-z0-9_-]{22}$/).map((s) => `UC${s}`);
+const videoIdArb = fc.stringMatching(/^[A-Za-z0-9_-]{11}$/);
+const titleArb = fc.string({ minLength: 1, maxLength: 60 }).filter((s) => s.trim().length > 0);
+const countArb = fc.nat({ max: 10_000_000 }).map(String);
+
+/** A valid import: YouTube Data API resources, the videos on the channels, the comments on the videos. */
+const importArb = fc
+  .record({
+    channels: fc.uniqueArray(fc.record({ id: channelIdArb, title: titleArb, subscribers: countArb }), { minLength: 1, maxLength: 3, selector: (c) => c.id }),
+    videoIds: fc.uniqueArray(videoIdArb, { minLength: 0, maxLength: 4 }),
+    comments: fc.array(fc.record({ text: fc.string({ maxLength: 200 }), author: fc.string({ maxLength: 30 }), thread: fc.boolean() }), { maxLength: 5 }),
+  })
+  .chain(({ channels, videoIds, comments }) =>
+    fc.tuple(fc.constant(channels), fc.array(fc.constantFrom(...channels.map((c) => c.id)), { minLength: videoIds.length, maxLength: videoIds.length }), fc.constant(videoIds), fc.constant(comments)),
+  )
+  .map(([channels, owners, videoIds, comments]) => ({
+    channels: channels.map((c) => ({ kind: 'youtube#channel', id: c.id, snippet: { title: c.title }, statistics: { subscriberCount: c.subscribers } })),
+    videos: videoIds.map((id, i) => ({ kind: 'youtube#video', id, snippet: { channelId: owners[i]!, title: `Video ${i}`, tags: ['t'] }, statistics: { viewCount: '5' } })),
+    comments: videoIds.length
+      ? comments.map((c, i) => {
+          const comment = { kind: 'youtube#comment', id: `c${i}-${c.author.length}`, snippet: { videoId: videoIds[i % videoIds.length]!, textOriginal: c.text, authorDisplayName: c.author } };
+          return c.thread ? { kind: 'youtube#commentThread', id: comment.id, snippet: { videoId: comment.snippet.videoId, topLevelComment: comment } } : comment;
+        })
+      : [],
+  }));
+
+/** A valid saved audience body, from the create operation's own schema (names of real data stores). */
+const audienceBodyArb = () => valid(jsonSchema(operations.find((o) => o.name === 'create_audience')!.body!), 0, '', true) as fc.Arbitrary<Json>;
+
+describe('generated valid requests always succeed where outside fuzzers never got a 2xx', () => {
+  const RUNS = Math.max(NUM_RUNS, 30);
+
+  it('edit_targeting: any valid list of items replaces the slot, and reads back as written', async () => {
+    const t = testBackend({ rateLimit: 0 });
+    const fx = await seed(t);
+    const api = clientFor(t.app, fx.key);
+    const [campaignId] = fx.ids.campaignId!;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...fx.ids.slotId!), fc.array(itemArb, { maxLength: 30 }), async (slotId, items) => {
+        const r = await api.put(`/campaigns/${campaignId}/targeting/audiences/${slotId}/items`, { items });
+        expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
+        const slot = r.body.audiences.find((s: Json) => s.id === slotId);
+        expect(slot.status).toBe('ready');
+        expect(slot.items).toEqual(
+          items.map((i) => ({
+            section: i.section,
+            label: i.label ?? i.text,
+            text: i.text,
+            matchType: i.section === 'keywords' ? (i.matchType ?? 'BROAD') : '',
+            source: 'manual',
+          })),
+        );
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
+  it('import_data_store: any valid set of channels, videos and comments is imported and counted', async () => {
+    const t = testBackend({ rateLimit: 0 });
+    const fx = await seed(t);
+    const api = clientFor(t.app, fx.key);
+    await fc.assert(
+      fc.asyncProperty(importArb, async (body) => {
+        const store = (await api.post('/data-stores', { name: 'Import target' })).body;
+        const r = await api.post(`/data-stores/${store.id}/import`, body);
+        expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
+        expect(r.body.imported).toEqual({ channels: body.channels.length, videos: body.videos.length, comments: body.comments.length });
+        expect(r.body.dataStore).toMatchObject({ id: store.id, channelCount: body.channels.length, videoCount: body.videos.length });
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
+  it('remove_campaign_audience: a slot attached from any valid saved audience can be removed', async () => {
+    const t = testBackend({ rateLimit: 0 });
+    const fx = await seed(t);
+    knownIds = fx.ids;
+    const api = clientFor(t.app, fx.key);
+    const [campaignId] = fx.ids.campaignId!;
+    await fc.assert(
+      fc.asyncProperty(audienceBodyArb(), async (audienceBody) => {
+        const audience = await api.post('/audiences', audienceBody);
+        expect(audience.status, JSON.stringify(audience.body).slice(0, 500)).toBe(201);
+        const attached = await api.post(`/campaigns/${campaignId}/audiences`, { audienceId: audience.body.id });
+        expect(attached.status, JSON.stringify(attached.body).slice(0, 500)).toBe(201);
+        const slot = attached.body.audiences.find((s: Json) => s.audienceId === audience.body.id);
+        const r = await api.delete(`/campaigns/${campaignId}/audiences/${slot.id}`);
+        expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
+        expect(r.body.audiences.map((s: Json) => s.id)).not.toContain(slot.id);
+        expect(r.body.audiences.length).toBe(attached.body.audiences.length - 1);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
   });
 });
