@@ -255,7 +255,7 @@ describe('JSON bodies', () => {
   it(`nested deeper than ${MAX_JSON_DEPTH} levels: a 400 naming the limit, also with an Idempotency-Key`, async () => {
     const b = testBackend();
     const deep = '{"name":' + '['.repeat(3000) + ']'.repeat(3000) + '}';
-    for (const headers of [{}, { 'idempotency-key': 'deep-1' }]) {
+    for (const headers of [{}, { 'idempotency-key': 'deep-1' }] as Record<string, string>[]) {
       const r = await b.api.post('/brands', deep, headers);
       expect(r.status).toBe(400);
       expect(r.body.error.message).toBe(`the body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`);
