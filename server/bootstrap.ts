@@ -1,5 +1,7 @@
 import { closeSync, openSync, readFileSync, renameSync, writeSync, fsyncSync } from 'node:fs';
+import { isWellFormedKey } from './domain/keys.ts';
 import type { Services } from './domain/services.ts';
+import { StoreFileError } from './store/files.ts';
 import { SCOPES } from './schemas/common.ts';
 import { runSeed } from './seed/index.ts';
 
@@ -20,7 +22,8 @@ export interface BootResult {
 
 /**
  * Prepares a store for use: on an empty store, a workspace (`demo` with the demo seed, else
- * `default`) and an all-scopes key kept in the key file. Runs in one write transaction, and the key
+ * `default`) and an all-scopes key kept in the key file. An existing key file is never overwritten
+ * unless this store revoked its key: a key the store does not know is registered for the workspace. Runs in one write transaction, and the key
  * file is written before it commits, so two processes starting on one empty data dir agree on the key.
  */
 export function bootstrap(services: Services, opts: BootOptions): BootResult {
@@ -37,6 +40,15 @@ export function bootstrap(services: Services, opts: BootOptions): BootResult {
 
     const slug = fresh ? (seed === 'demo' ? 'demo' : 'default') : oldestWorkspace(services);
     const ws = services.workspaces.bySlug(slug)!;
+    if (existing !== null && !isWellFormedKey(existing)) {
+      throw new StoreFileError(`${opts.keyFile} does not hold an adcli key; move it away, and a new all-scopes key is made and kept there`);
+    }
+    // A key the store does not know (the store was made anew): registered as it is, never
+    // overwritten. Only a key this store has revoked is replaced.
+    if (existing !== null && !services.keys.known(existing)) {
+      services.keys.adopt(ws.id, existing, { name: 'local', scopes: [...SCOPES] });
+      return { workspace: slug, apiKey: existing, created: fresh ? 'store' : 'key' };
+    }
     const { key } = services.keys.create(ws.id, { name: 'local', scopes: [...SCOPES] });
     if (opts.keyFile) writeSecretFile(opts.keyFile, key + '\n');
     return { workspace: slug, apiKey: key, created: fresh ? 'store' : 'key' };

@@ -1,6 +1,7 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { dirname, join } from 'node:path';
 import type { Store } from '../store/db.ts';
+import { makePrivate } from '../store/files.ts';
 
 /** How long an entry may wait to be written with others. */
 const FLUSH_MS = 50;
@@ -78,6 +79,8 @@ export class RequestJournal {
   constructor(store: Store) {
     const path = store.path === ':memory:' ? ':memory:' : join(dirname(store.path), 'requests.db');
     this.#db = new DatabaseSync(path, { timeout: 50 });
+    // the journal holds paths and query strings of the workspace's requests: private like the store
+    makePrivate(path);
     if (path !== ':memory:') this.#db.exec('PRAGMA journal_mode = WAL');
     this.#db.exec('PRAGMA synchronous = OFF');
     this.#db.exec(SCHEMA);

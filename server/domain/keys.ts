@@ -83,8 +83,25 @@ export class Keys {
     for (const c of opts.campaignIds ?? []) {
       if (!/^[a-f0-9]{24}$/.test(c)) throw invalid(`campaign id ${c} is not 24 lowercase hex characters`);
     }
+    return this.#insert(workspaceId, generateKey(), opts);
+  }
+
+  /**
+   * Registers a key that already exists outside the store (the local key file of a store that was
+   * made anew), so the file never has to be overwritten. The key must be well-formed and unknown.
+   */
+  adopt(workspaceId: string, key: string, opts: { name?: string; scopes: readonly string[] }): { key: string; record: KeyRecord } {
+    if (!isWellFormedKey(key)) throw invalid('not an adcli key (adcli_ and 40 letters or digits)');
+    if (this.known(key)) throw invalid('this key is known to the store already');
+    return this.#insert(workspaceId, key, opts);
+  }
+
+  #insert(
+    workspaceId: string,
+    key: string,
+    opts: { name?: string; scopes: readonly string[]; customerIds?: string[] | null; campaignIds?: string[] | null },
+  ): { key: string; record: KeyRecord } {
     const now = this.#d.clock.now();
-    const key = generateKey();
     const id = newId(now);
     this.#d.store.run(
       `INSERT INTO api_keys (id, workspace_id, name, hash, hint, scopes, customer_ids, campaign_ids, created_at)
@@ -136,6 +153,11 @@ export class Keys {
     const key = isWellFormedKey(m[1]!) ? this.authenticate(m[1]!) : null;
     if (!key) throw unauthorized('the API key is not valid or has been revoked', 'invalid_token');
     return key;
+  }
+
+  /** Whether the store has ever held this key (revoked or not). */
+  known(key: string): boolean {
+    return this.#d.store.get('SELECT 1 FROM api_keys WHERE hash = ?', hashKey(key)) !== undefined;
   }
 
   /** The key's workspace and limits, or null when the key is unknown or revoked. Read on every request. */

@@ -1,6 +1,7 @@
 import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makePrivate, unusableStore } from './files.ts';
 import { migrations } from './migrations.ts';
 
 export type Row = Record<string, SQLInputValue>;
@@ -23,15 +24,46 @@ export class Store {
   #afterCommit: (() => void)[] = [];
   #onClose: (() => void)[] = [];
 
+  /**
+   * Opens (or creates) the store. A file that cannot be used (not a database, damaged, no write
+   * access) is a StoreFileError naming it and what to do.
+   */
   constructor(path: string) {
     this.path = path;
-    // The data dir holds the workspace's data and the local key file: private to its owner.
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    this.db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
-    this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    if (path !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL');
-    this.db.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+    try {
+      // The data dir holds the workspace's data and the local key file: private to its owner.
+      if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      this.db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
+    } catch (e) {
+      throw unusableStore(path, e);
+    }
+    try {
+      // Before the first write, so the -wal and -shm files SQLite makes take the same mode.
+      makePrivate(path);
+      this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      if (path !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL');
+      this.db.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+    } catch (e) {
+      if (this.db.isOpen) this.db.close();
+      throw unusableStore(path, e);
+    }
     this.#migrate();
+  }
+
+  /**
+   * SQLite's quick check of the whole file (every page, its structure; not the indexes' contents):
+   * a damaged store is refused at start instead of answering 500s later. A StoreFileError if not ok.
+   */
+  quickCheck(): void {
+    let problems: string[];
+    try {
+      problems = this.db.prepare('PRAGMA quick_check(3)').all().map((r) => String(Object.values(r)[0]));
+    } catch (e) {
+      throw unusableStore(this.path, e);
+    }
+    if (problems.length !== 1 || problems[0] !== 'ok') {
+      throw unusableStore(this.path, { errcode: 11, message: `quick_check: ${problems.join('; ')}` });
+    }
   }
 
   static memory(): Store {
