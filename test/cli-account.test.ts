@@ -1,13 +1,14 @@
 /**
- * auth, profiles and help exit-codes, run as the real CLI against real `adcli serve` processes, each
- * test with its own ADCLI_CONFIG_DIR. The keys never show up on stdout or stderr.
+ * auth, profiles and help exit-codes, run in-process (test/helpers/cli.ts) against real `adcli serve`
+ * processes, each test with its own ADCLI_CONFIG_DIR. The keys never show up on stdout or stderr.
+ * Logging in on a real terminal runs in a pseudo-terminal.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../src/lib/errors.ts';
-import { BIN, cleanupAll, ROOT, sandbox, startServer, tempDir, withTimeout, type RunResult, type Sandbox, type Server } from './helpers/process.ts';
+import { runCli, type CliResult } from './helpers/cli.ts';
+import { cleanupAll, hasScript, runInTerminal, sandbox, startServer, tempDir, type Sandbox, type Server } from './helpers/process.ts';
 
 let sb: Sandbox;
 /** workspace `default` */
@@ -25,25 +26,8 @@ beforeAll(async () => {
 });
 afterAll(cleanupAll);
 
-/** Runs adcli with the given stdin (closed at once when undefined, as in CI). */
-async function run(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<RunResult> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  child.stdin.on('error', () => {}); // the CLI may exit before reading
-  child.stdin.end(input);
-  const exit = await withTimeout(
-    new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('close', (code, signal) => r({ code, signal }))),
-    30_000,
-    `adcli ${args.join(' ')} did not finish`,
-  ).catch((e) => {
-    child.kill('SIGKILL');
-    throw e;
-  });
-  return { ...exit, stdout, stderr };
-}
+/** Runs adcli with the given stdin (empty when undefined, as in CI). */
+const run = (args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<CliResult> => runCli(args, { env, stdin: input });
 
 /** A fresh config folder (inside the sandbox) and an environment that uses it. */
 function freshEnv(extra: NodeJS.ProcessEnv = {}): { env: NodeJS.ProcessEnv; dir: string } {
@@ -53,18 +37,18 @@ function freshEnv(extra: NodeJS.ProcessEnv = {}): { env: NodeJS.ProcessEnv; dir:
 
 const configOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
 
-function ok(r: RunResult): RunResult {
+function ok(r: CliResult): CliResult {
   expect(r.code, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0);
   return r;
 }
-function fails(r: RunResult, code: number, stderr?: string | RegExp): RunResult {
+function fails(r: CliResult, code: number, stderr?: string | RegExp): CliResult {
   expect(r.code, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(code);
   if (stderr) expect(r.stderr).toMatch(stderr);
   expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
   return r;
 }
 /** Neither stream shows the key, not even in part beyond its `adcli_` prefix. */
-function noKey(r: RunResult, ...keys: string[]): void {
+function noKey(r: CliResult, ...keys: string[]): void {
   for (const key of keys) {
     const tail = key.slice('adcli_'.length, 'adcli_'.length + 8);
     for (const text of [r.stdout, r.stderr]) {
@@ -74,7 +58,7 @@ function noKey(r: RunResult, ...keys: string[]): void {
   }
 }
 
-async function login(env: NodeJS.ProcessEnv, server: Server, ...flags: string[]): Promise<RunResult> {
+async function login(env: NodeJS.ProcessEnv, server: Server, ...flags: string[]): Promise<CliResult> {
   const r = ok(await run(['auth', 'login', '--base-url', server.info.baseUrl, '--with-token', ...flags], env, `${server.info.apiKey}\n`));
   noKey(r, server.info.apiKey);
   return r;
@@ -297,33 +281,19 @@ describe('help exit-codes', () => {
   });
 });
 
-const hasScript = process.platform === 'linux' && spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
-
 describe.skipIf(!hasScript)('on a terminal (pseudo-terminal via script)', () => {
   it('auth login asks for the base URL and the key (masked), and saves', async () => {
     const { env, dir } = freshEnv();
-    const ttyEnv: NodeJS.ProcessEnv = { ...env };
-    delete ttyEnv.CI;
-    const cmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} auth login --profile tty`;
-    const child = spawn('script', ['-qfec', cmd, '/dev/null'], { cwd: ROOT, env: ttyEnv, stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    const answers: [string, string][] = [
-      ['API base URL', A.info.baseUrl],
-      ['API key for', A.info.apiKey],
-    ];
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const next = answers[0];
-      if (next && out.includes(next[0])) {
-        answers.shift();
-        child.stdin.write(`${next[1]}\r`);
-      }
+    const r = await runInTerminal(['auth', 'login', '--profile', 'tty'], env, {
+      dialog: [
+        { prompt: 'API base URL', answer: `${A.info.baseUrl}\r` },
+        { prompt: 'API key for', answer: `${A.info.apiKey}\r` },
+      ],
     });
-    const code = await withTimeout(new Promise<number | null>((r) => child.once('close', r)), 20_000, `login on a terminal hung:\n${out}`);
-    expect(code, out).toBe(0);
-    expect(out).not.toContain(A.info.apiKey);
-    expect(out).toContain('•');
-    expect(out).toContain('Logged in to workspace default');
+    expect(r.code, r.output).toBe(0);
+    expect(r.output).not.toContain(A.info.apiKey);
+    expect(r.output).toContain('•');
+    expect(r.output).toContain('Logged in to workspace default');
     expect(configOf(dir).profiles.tty).toEqual({ baseUrl: A.info.baseUrl, apiKey: A.info.apiKey });
   });
 });

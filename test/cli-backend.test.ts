@@ -1,13 +1,14 @@
 /**
- * `adcli backend …` (design section 7) as a subprocess: against a real `adcli serve --memory`, on the
- * built-in local profile, and against a deployment that is not adcli serve (a tiny HTTP server that
- * answers 404 to everything). Plus the constants the command tree copies from the server.
+ * `adcli backend …` (design section 7) run in-process (test/helpers/cli.ts): against a real `adcli
+ * serve --memory`, on the built-in local profile, and against a deployment that is not adcli serve
+ * (a tiny HTTP server that answers 404 to everything). Ctrl-C of `requests --follow` and a prompt on
+ * a real terminal run as subprocesses. Plus the constants the command tree copies from the server.
  */
 import { statSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlOperations } from '../server/control/operations.ts';
 import { FAULT_METHODS as SERVER_FAULT_METHODS, MAX_FAULT_DELAY_MS } from '../server/control/faults.ts';
 import { JOURNAL_SIZE as SERVER_JOURNAL_SIZE } from '../server/control/journal.ts';
@@ -19,7 +20,8 @@ import { humanDuration } from '../src/commands/backend.ts';
 import { normalizeBaseUrl } from '../src/lib/target.ts';
 import { proxyAgent, remoteTransport } from '../src/lib/transport.ts';
 import { FAULT_BOUNDS, FAULT_METHODS, JOURNAL_SIZE, SEEDS } from '../src/tree/backend.ts';
-import { cleanupAll, hasScript, killAll, runAdcli, runInTerminal, sandbox, spawnAdcli, startServer, tempDir, type Sandbox, type Server } from './helpers/process.ts';
+import { runCli } from './helpers/cli.ts';
+import { cleanupAll, hasScript, runInTerminal, sandbox, spawnAdcli, startServer, tempDir, type Sandbox, type Server } from './helpers/process.ts';
 
 afterAll(cleanupAll);
 
@@ -28,8 +30,8 @@ const json = (r: { code: number | null; stdout: string; stderr: string }) => {
   return JSON.parse(r.stdout);
 };
 
-/** Runs adcli in an environment; a helper so each test reads as the commands it runs. */
-const cli = (env: NodeJS.ProcessEnv) => (...args: string[]) => runAdcli(args, { env });
+/** Runs adcli in-process in an environment; a helper so each test reads as the commands it runs. */
+const cli = (env: NodeJS.ProcessEnv) => (...args: string[]) => runCli(args, { env });
 
 describe('against adcli serve --memory', () => {
   let sb: Sandbox;
@@ -278,15 +280,16 @@ describe('on the local profile', () => {
   it('a key without the backend scope: exit 4', async () => {
     const made = await adcli('serve', 'keys', 'create', '--workspace', 'demo', '--scopes', 'campaigns:read', '--json');
     expect(made.code, made.stderr).toBe(0);
-    const r = await runAdcli(['backend', 'clock'], { env: { ...sb.env, ADCLI_API_KEY: JSON.parse(made.stdout).key } });
+    const r = await runCli(['backend', 'clock'], { env: { ...sb.env, ADCLI_API_KEY: JSON.parse(made.stdout).key } });
     expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/lacks the backend scope/);
   });
 
-  it.skipIf(!hasScript)('snapshot save - refuses a terminal', async () => {
-    const r = await runInTerminal(['backend', 'snapshot', 'save', '-'], sb.env);
-    expect(r.code, r.output).toBe(2);
-    expect(r.output).toMatch(/a snapshot is a binary file/);
+  it('snapshot save - refuses a terminal', async () => {
+    const r = await runCli(['backend', 'snapshot', 'save', '-'], { env: sb.env, tty: true });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/a snapshot is a binary file/);
   });
 });
 
@@ -306,7 +309,6 @@ describe('against a deployment that is not adcli serve', () => {
     env = { ...sb.env, ADCLI_BASE_URL: `http://127.0.0.1:${(http.address() as AddressInfo).port}/api/v1`, ADCLI_API_KEY: 'some-other-key' };
   });
   afterAll(() => http.close());
-  afterEach(killAll);
 
   it.each([
     ['clock', ['backend', 'clock']],
@@ -315,21 +317,21 @@ describe('against a deployment that is not adcli serve', () => {
     ['reset', ['backend', 'reset', '--yes']],
   ])('%s: exit 3, saying backend commands need adcli serve', async (_name, args) => {
     seen.length = 0;
-    const r = await runAdcli(args, { env });
+    const r = await runCli(args, { env });
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/is not adcli serve: backend commands work only with adcli serve and the local profile/);
     expect(seen.every((s) => s.includes('/_adcli/v1/'))).toBe(true);
   });
 
   it('with --json the error is JSON', async () => {
-    const r = await runAdcli(['backend', 'faults', 'list', '--json'], { env });
+    const r = await runCli(['backend', 'faults', 'list', '--json'], { env });
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stderr).error.message).toMatch(/not adcli serve/);
   });
 
   it('snapshot save: exit 3, and no file is left behind', async () => {
     const dir = tempDir(sb, 'snap');
-    const r = await runAdcli(['backend', 'snapshot', 'save', join(dir, 'x.db')], { env });
+    const r = await runCli(['backend', 'snapshot', 'save', join(dir, 'x.db')], { env });
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/not adcli serve/);
     expect(readdirSync(dir)).toEqual([]);

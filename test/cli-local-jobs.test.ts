@@ -1,15 +1,18 @@
 /**
- * Background work on the built-in `local` profile and `--wait` on data stores and campaigns, as real
- * processes (the built bundle) on a sandboxed data dir. No server runs between commands: each
- * command runs the jobs that are due before its requests, and a job is due 1500 ms after it was
- * queued (the local profile's job delay). Waits in these tests are only ever "at least so long".
+ * Background work on the built-in `local` profile and `--wait` on data stores and campaigns, each
+ * command run in-process (test/helpers/cli.ts) on a sandboxed data dir, with a store of its own as a
+ * separate adcli process would have. No server runs between commands: each command runs the jobs
+ * that are due before its requests, and a job is due 1500 ms after it was queued (the local
+ * profile's job delay). Waits in these tests are only ever "at least so long". The spinner on a
+ * terminal: test/iostreams.test.ts.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../server/http/app.ts';
 import { Store } from '../server/store/db.ts';
-import { cleanupAll, hasScript, runAdcli, runInTerminal, sandbox, tempDir, type RunResult, type Sandbox } from './helpers/process.ts';
+import { runCli, type CliResult } from './helpers/cli.ts';
+import { cleanupAll, sandbox, tempDir, type Sandbox } from './helpers/process.ts';
 
 afterAll(cleanupAll);
 
@@ -26,14 +29,14 @@ const PAST_DUE_MS = 1600;
 const SPINNER = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]|\r|\x1b\[/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function json(r: RunResult): any {
+function json(r: CliResult): any {
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
 }
 
 describe('the local profile does its background work', () => {
   let sb: Sandbox;
-  const run = (args: string[]) => runAdcli(args, { env: sb.env });
+  const run = (args: string[]) => runCli(args, { env: sb.env });
   beforeAll(async () => {
     sb = sandbox();
     // The first command seeds the demo.
@@ -137,7 +140,7 @@ describe('the local profile does its background work', () => {
 describe('an injected dropped connection on the local profile', () => {
   it('the in-process backend’s dropped answer fails as a dropped socket would, and the client retries it', async () => {
     const sb = sandbox();
-    expect((await runAdcli(['workspace'], { env: sb.env })).code).toBe(0);
+    expect((await runCli(['workspace'], { env: sb.env })).code).toBe(0);
     // The controls, as any client of the local data dir would call them (the local key has every scope).
     const key = readFileSync(join(sb.dataDir, 'local.key'), 'utf8').trim();
     const control = async (method: string, path: string, body?: unknown) => {
@@ -156,7 +159,7 @@ describe('an injected dropped connection on the local profile', () => {
     };
     const rule = await control('POST', '/faults', { method: 'GET', path: '/workspace', drop: true, count: 1 });
 
-    const r = await runAdcli(['workspace', '--json', '--debug'], { env: sb.env });
+    const r = await runCli(['workspace', '--json', '--debug'], { env: sb.env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).slug).toBe('demo');
     expect(r.stderr.match(/✗ ECONNRESET: the connection was dropped/g)).toHaveLength(1);
@@ -166,16 +169,5 @@ describe('an injected dropped connection on the local profile', () => {
       [0, rule.id],
       [200, null],
     ]);
-  });
-});
-
-describe.skipIf(!hasScript)('--wait on a terminal', () => {
-  it('a spinner on stderr with the state, no progress lines; then the record', async () => {
-    const sb = sandbox();
-    const r = await runInTerminal(['data-stores', 'create', '--name', 'On a terminal', '--channel', CHANNEL, '--wait'], sb.env);
-    expect(r.code, r.output).toBe(0);
-    expect(r.output).toMatch(/Collecting data store \w+: collecting · \d+s/);
-    expect(r.output).not.toMatch(/ready after/);
-    expect(r.output).toMatch(/Status +ready/);
   });
 });

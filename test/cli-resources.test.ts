@@ -1,11 +1,10 @@
 /**
- * `adcli workspace`, `audiences …`, `data-stores …` and `brands …` as real processes (the built
- * bundle, bin/adcli.js): against a real `adcli serve` through ADCLI_BASE_URL + ADCLI_API_KEY, and on
- * the built-in `local` profile (demo seeded on first use). Piped output (TSV, no colour), --json
- * against the API's own answers, local validation before any request, each exit code, imports of
- * real-shaped YouTube Data API responses in batches, and the TTY case through a pseudo-terminal.
+ * `adcli workspace`, `audiences …`, `data-stores …` and `brands …`, run in-process (test/helpers/cli.ts):
+ * against a real `adcli serve` through ADCLI_BASE_URL + ADCLI_API_KEY, and on the built-in `local`
+ * profile (demo seeded on first use). Piped output (TSV, no colour), --json against the API's own
+ * answers, local validation before any request, each exit code, imports of real-shaped YouTube Data
+ * API responses in batches, and a terminal's tables; prompts on a real pseudo-terminal.
  */
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,37 +12,21 @@ import { AUDIENCE_KINDS as SERVER_AUDIENCE_KINDS } from '../server/schemas/recor
 import { importLimits } from '../server/schemas/youtube.ts';
 import { batchBody, packBatches, routeItems, IMPORT_LIMITS, MAX_BATCH_BYTES } from '../src/commands/data-stores.ts';
 import { AUDIENCE_KINDS } from '../src/tree/resources.ts';
-import { BIN, cleanupAll, hasScript, listAll, runAdcli, runInTerminal, sandbox, startServer, tempDir, type RunResult, type Sandbox, type Server } from './helpers/process.ts';
+import { cliIn, runCli, type CliResult } from './helpers/cli.ts';
+import { cleanupAll, hasScript, listAll, runInTerminal, sandbox, startServer, tempDir, type Sandbox, type Server } from './helpers/process.ts';
 
 afterAll(cleanupAll);
 
 const MISSING = 'ffffffffffffffffffffffff';
 const ESC = '\x1b[';
 
-/** Runs adcli with stdin fed from `input` (runAdcli ignores stdin). */
-function runWithInput(args: string[], env: NodeJS.ProcessEnv, input: string, timeoutMs = 20_000): Promise<RunResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
-    child.stdin.end(input);
-  });
-}
-
-function ok(r: RunResult): RunResult {
+function ok(r: CliResult): CliResult {
   expect(r.code, `exit ${r.code}\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`).toBe(0);
   return r;
 }
 
 /** Piped output: rows of tab-separated cells, no colour codes, no box drawing. */
-function tsv(r: RunResult): string[][] {
+function tsv(r: CliResult): string[][] {
   ok(r);
   expect(r.stdout).not.toContain(ESC);
   expect(r.stdout).not.toMatch(/[┌│└─]/);
@@ -53,13 +36,13 @@ function tsv(r: RunResult): string[][] {
     .map((l) => l.split('\t'));
 }
 
-function json(r: RunResult): any {
+function json(r: CliResult): any {
   ok(r);
   return JSON.parse(r.stdout);
 }
 
 /** A failure: the exit code, one plain line on stderr (no stack trace) containing the fragments. */
-function fails(r: RunResult, code: number, ...fragments: string[]): string {
+function fails(r: CliResult, code: number, ...fragments: string[]): string {
   expect(r.code, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(code);
   expect(r.stderr).not.toMatch(/\n\s+at /);
   const lines = r.stderr.trim().split('\n');
@@ -195,7 +178,8 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
   let sb: Sandbox;
   let s: Server;
   let env: NodeJS.ProcessEnv;
-  const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => runAdcli(args, { env: { ...env, ...extra } });
+  const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => runCli(args, { env: { ...env, ...extra } });
+  const runWithInput = (args: string[], input: string) => runCli(args, { env, stdin: input });
 
   beforeAll(async () => {
     sb = sandbox();
@@ -328,12 +312,12 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
 
     // An array of resources on stdin, --json: the API's {dataStore, imported}.
     const mixed = [...channelList.items, ...videoList.items];
-    const viaStdin = JSON.parse(ok(await runWithInput(['data-stores', 'import', ds.id, '--file', '-', '--json'], env, JSON.stringify(mixed))).stdout);
+    const viaStdin = JSON.parse(ok(await runWithInput(['data-stores', 'import', ds.id, '--file', '-', '--json'], JSON.stringify(mixed))).stdout);
     expect(viaStdin.imported).toEqual({ channels: 2, videos: 2, comments: 0 });
     expect(viaStdin.dataStore).toEqual((await s.api('GET', `/data-stores/${ds.id}`)).body);
     // The {channels, videos, comments} shape too.
     const bundle = { channels: [channelList.items[0]], videos: [videoList.items[0]], comments: [commentThreadList.items[0]] };
-    const viaBundle = JSON.parse(ok(await runWithInput(['data-stores', 'import', ds.id, '-f', '-', '--json'], env, JSON.stringify(bundle))).stdout);
+    const viaBundle = JSON.parse(ok(await runWithInput(['data-stores', 'import', ds.id, '-f', '-', '--json'], JSON.stringify(bundle))).stdout);
     expect(viaBundle.imported).toEqual({ channels: 1, videos: 1, comments: 2 });
 
     const got = json(await run(['data-stores', 'get', ds.id, '--json']));
@@ -362,17 +346,17 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
     fails(await run(['data-stores', 'import', ds.id, '--file', file]), 2, `${file}: [1].items[1].snippet.title must not be empty`);
     expect((await s.api('GET', `/data-stores/${ds.id}`)).body.channelCount).toBe(0);
 
-    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], env, '{"kind":"youtube#searchListResponse","items":[]}'), 2, 'youtube#searchListResponse cannot be imported');
-    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], env, 'not json'), 2, 'stdin is not JSON');
-    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], env, '{"channels":[],"etag":"x"}'), 2, 'unknown field "etag"');
-    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], env, '[]'), 2, 'nothing to import');
+    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], '{"kind":"youtube#searchListResponse","items":[]}'), 2, 'youtube#searchListResponse cannot be imported');
+    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], 'not json'), 2, 'stdin is not JSON');
+    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], '{"channels":[],"etag":"x"}'), 2, 'unknown field "etag"');
+    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], '[]'), 2, 'nothing to import');
     const orphan = { comments: [{ kind: 'youtube#comment', id: 'c1', snippet: { textOriginal: 'hi' } }] };
-    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], env, JSON.stringify(orphan)), 2, 'comments[0].snippet.videoId is required');
+    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], JSON.stringify(orphan)), 2, 'comments[0].snippet.videoId is required');
     fails(await run(['data-stores', 'import', ds.id]), 2, '--file is required');
     fails(await run(['data-stores', 'import', ds.id, '--file', join(dir, 'missing.json')]), 2, 'ENOENT');
     // A comment on a video the catalog does not hold: the API refuses it (400 → exit 3).
     const unknownVideo = { comments: [comment('c2', 'AAAAAAAAAAA', 'hello')] };
-    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], env, JSON.stringify(unknownVideo)), 3, 'not in the catalog', 'invalid_request');
+    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], JSON.stringify(unknownVideo)), 3, 'not in the catalog', 'invalid_request');
     fails(await run(['data-stores', 'import', MISSING, '--file', join(dir, 'bad.json')]), 2);
     const good = join(dir, 'good.json');
     writeFileSync(good, JSON.stringify(videoList));
@@ -476,14 +460,14 @@ describe('a key without the scope (adcli serve keys create)', () => {
     const dir = tempDir(sb, 'scoped');
     const s = await startServer(['--data', dir, '--quiet', '--rate-limit', '0'], { env: sb.env });
     try {
-      const k = await runAdcli(['serve', 'keys', 'create', '--data', dir, '--workspace', 'default', '--scopes', 'campaigns:read', '--json'], { env: sb.env });
+      const k = await runCli(['serve', 'keys', 'create', '--data', dir, '--workspace', 'default', '--scopes', 'campaigns:read', '--json'], { env: sb.env });
       const key = json(k).key as string;
       const env = { ...sb.env, ADCLI_BASE_URL: s.info.baseUrl, ADCLI_API_KEY: key };
-      ok(await runAdcli(['workspace'], { env }));
-      fails(await runAdcli(['audiences', 'list'], { env }), 4, 'audiences:read');
-      fails(await runAdcli(['brands', 'create', '--name', 'nope'], { env }), 4);
-      fails(await runAdcli(['data-stores', 'list'], { env }), 4);
-      const bad = await runAdcli(['brands', 'list'], { env: { ...env, ADCLI_API_KEY: 'adcli_notakeyatall0000000000' } });
+      ok(await runCli(['workspace'], { env }));
+      fails(await runCli(['audiences', 'list'], { env }), 4, 'audiences:read');
+      fails(await runCli(['brands', 'create', '--name', 'nope'], { env }), 4);
+      fails(await runCli(['data-stores', 'list'], { env }), 4);
+      const bad = await runCli(['brands', 'list'], { env: { ...env, ADCLI_API_KEY: 'adcli_notakeyatall0000000000' } });
       fails(bad, 4);
     } finally {
       await s.stop('SIGTERM');
@@ -495,7 +479,7 @@ describe('a key without the scope (adcli serve keys create)', () => {
 
 describe('the built-in local profile (no env; the demo seeded on first use)', () => {
   let sb: Sandbox;
-  const run = (args: string[]) => runAdcli(args, { env: sb.env });
+  const run = (args: string[]) => runCli(args, { env: sb.env });
   beforeAll(() => {
     sb = sandbox();
   });
@@ -544,40 +528,45 @@ describe('the built-in local profile (no env; the demo seeded on first use)', ()
 
 // ------------------------------------------------------------------- a terminal
 
-describe.skipIf(!hasScript)('on a terminal (pseudo-terminal via script)', () => {
+describe('on a terminal', () => {
   let sb: Sandbox;
+  let adcli: ReturnType<typeof cliIn>;
   beforeAll(() => {
     sb = sandbox();
+    adcli = cliIn(sb.env, { tty: true, columns: 120 });
   });
 
   it('tables with box drawing, the local-backend notice, and aligned fields', async () => {
-    const list = await runInTerminal(['audiences', 'list'], sb.env);
-    expect(list.code, list.output).toBe(0);
-    expect(list.output).toMatch(/┌─+┬/);
-    expect(list.output).toMatch(/│ ID +│ NAME +│ KIND/);
-    expect(list.output).toContain('Using the local backend');
-    const ws = await runInTerminal(['workspace'], sb.env);
-    expect(ws.code, ws.output).toBe(0);
-    expect(ws.output).toMatch(/Workspace +demo/);
-    expect(ws.output).toMatch(/│ RECENT CAMPAIGN/);
-    const stores = await runInTerminal(['data-stores', 'list', '--include-library'], sb.env);
-    expect(stores.output).toMatch(/│ library +│/);
+    const list = await adcli(['audiences', 'list']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(/┌─+┬/);
+    expect(list.stdout).toMatch(/│ ID +│ NAME +│ KIND/);
+    expect(list.stderr).toContain('Using the local backend');
+    const ws = await adcli(['workspace']);
+    expect(ws.code, ws.stderr).toBe(0);
+    expect(ws.stdout).toMatch(/Workspace +demo/);
+    expect(ws.stdout).toMatch(/│ RECENT CAMPAIGN/);
+    const stores = await adcli(['data-stores', 'list', '--include-library']);
+    expect(stores.stdout).toMatch(/│ library +│/);
   });
 
   it('with colour: status words coloured', async () => {
     const env = { ...sb.env };
     delete env.NO_COLOR;
-    const r = await runInTerminal(['data-stores', 'list'], env);
-    expect(r.code, r.output).toBe(0);
-    expect(r.output).toContain(`${ESC}32mready${ESC}39m`);
+    const r = await runCli(['data-stores', 'list'], { env, tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`${ESC}32mready${ESC}39m`);
   });
+});
 
+describe.skipIf(!hasScript)('on a real terminal (pseudo-terminal via script)', () => {
   it('prompts for a missing name, and confirms a delete', async () => {
+    const sb = sandbox();
     const created = await runInTerminal(['brands', 'create', '--website', 'https://typed.example'], sb.env, { dialog: { prompt: 'Brand name', answer: 'Typed brand\r' } });
     expect(created.code, created.output).toBe(0);
     const id = /ID +([a-f0-9]{24})/.exec(created.output)?.[1];
     expect(id).toBeTruthy();
-    const rows = tsv(await runAdcli(['brands', 'list', '--name', 'Typed brand'], { env: sb.env }));
+    const rows = tsv(await runCli(['brands', 'list', '--name', 'Typed brand'], { env: sb.env }));
     expect(rows).toEqual([[id, 'Typed brand', 'https://typed.example', expect.any(String)]]);
 
     const no = await runInTerminal(['brands', 'delete', id!], sb.env, { dialog: { prompt: 'Delete brand', answer: 'n\r' } });

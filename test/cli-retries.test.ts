@@ -1,12 +1,14 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { cleanupAll, killAll, runAdcli, sandbox, startServer, type Server } from './helpers/process.ts';
+import { runCli } from './helpers/cli.ts';
+import { cleanupAll, killAll, sandbox, startServer, type Server } from './helpers/process.ts';
 
 /**
- * The CLI as a subprocess against a real `adcli serve`, through a proxy on 127.0.0.1 that injects
- * faults: a 429 before the server sees a request, and a connection dropped after the server has
- * applied a write (the client never hears the answer). Retries must succeed and never double a change.
+ * The CLI in-process (test/helpers/cli.ts) against a real `adcli serve`, through a proxy on 127.0.0.1
+ * that injects faults: a 429 before the server sees a request, and a connection dropped after the
+ * server has applied a write (the client never hears the answer). Retries must succeed and never
+ * double a change.
  */
 type Fault = 'rate-limit' | 'drop-after-forward' | null;
 
@@ -62,7 +64,7 @@ describe('adcli retries against a real server', () => {
   it('waits out a 429 (Retry-After) and then succeeds', async () => {
     const { env, proxy } = await setup(['rate-limit']);
     const started = Date.now();
-    const r = await runAdcli(['workspace', '--json'], { env });
+    const r = await runCli(['workspace', '--json'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).slug).toBe('default');
     expect(proxy.seen).toHaveLength(2);
@@ -71,7 +73,7 @@ describe('adcli retries against a real server', () => {
 
   it('retries a write whose answer was lost, with the same Idempotency-Key: one campaign, not two', async () => {
     const { env, proxy } = await setup(['drop-after-forward']);
-    const r = await runAdcli(['campaigns', 'create', '--name', 'Lost answer', '--json'], { env });
+    const r = await runCli(['campaigns', 'create', '--name', 'Lost answer', '--json'], { env });
     expect(r.code, r.stderr).toBe(0);
     const created = JSON.parse(r.stdout);
     expect(created.name).toBe('Lost answer');
@@ -84,7 +86,7 @@ describe('adcli retries against a real server', () => {
 
   it('gives up with exit 5 when every attempt is rate limited', async () => {
     const { env, proxy } = await setup(['rate-limit', 'rate-limit', 'rate-limit', 'rate-limit']);
-    const r = await runAdcli(['workspace'], { env, timeoutMs: 20_000 });
+    const r = await runCli(['workspace'], { env });
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/slow down \(rate_limited, request req_proxy\)/);
     expect(proxy.seen).toHaveLength(4);
@@ -98,12 +100,12 @@ describe('adcli retries against a real server', () => {
       ['brands', 'create', '--name', 'x', '--idempotency-key', long],
       ['api', 'POST', '/campaigns', '--data', '{"name":"x"}', '--idempotency-key', long],
     ]) {
-      const r = await runAdcli(args, { env });
+      const r = await runCli(args, { env });
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toMatch(/Idempotency-Key must be 1 to 200 characters/);
     }
     expect(proxy.seen).toHaveLength(0);
-    const ok = await runAdcli(['campaigns', 'create', '--name', 'x', '--idempotency-key', 'k'.repeat(200), '--json'], { env });
+    const ok = await runCli(['campaigns', 'create', '--name', 'x', '--idempotency-key', 'k'.repeat(200), '--json'], { env });
     expect(ok.code, ok.stderr).toBe(0);
     expect(proxy.seen.map((s) => s.key)).toEqual(['k'.repeat(200)]);
   });

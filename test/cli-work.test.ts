@@ -1,9 +1,9 @@
 /**
- * `adcli targeting|performance|ads|explore|api` as real processes (the built bundle) against a real
+ * `adcli targeting|performance|ads|explore|api` run in-process (test/helpers/cli.ts) against a real
  * `adcli serve` and against the built-in `local` profile, plus unit tests of the chart and of the
- * `--wait` polling loop, and the drift check of the generated operation list.
+ * `--wait` polling loop, and the drift check of the generated operation list. Ctrl-C and the
+ * spinner on a real terminal run as subprocesses.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,8 @@ import { currentText, GENERATED_FILE } from '../scripts/gen-operations.ts';
 import { columnChart, bucket, compactNumber } from '../src/lib/chart.ts';
 import { backoffDelay, DEFAULT_BACKOFF, nominalDelay, waitFor, type Backoff } from '../src/lib/wait.ts';
 import { operationsHelp } from '../src/tree/work.ts';
-import { BIN, cleanupAll, hasScript, runAdcli, runInTerminal, sandbox, spawnAdcli, startServer, tempDir, type Server } from './helpers/process.ts';
+import { runCli } from './helpers/cli.ts';
+import { cleanupAll, hasScript, runInTerminal, sandbox, spawnAdcli, startServer, tempDir, type Server } from './helpers/process.ts';
 
 afterAll(cleanupAll);
 
@@ -50,7 +51,7 @@ describe('against adcli serve --memory --seed demo', () => {
   describe('targeting', () => {
     it('generate --wait ends with the final targeting on stdout: keywords with match types and sources', async () => {
       const id = await campaignId(fast, LAUNCH);
-      const r = await runAdcli(['targeting', 'generate', id, '--wait'], { env: remoteEnv(fast) });
+      const r = await runCli(['targeting', 'generate', id, '--wait'], { env: remoteEnv(fast) });
       expect(r.code, r.stderr).toBe(0);
       const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
       const keywords = rows.filter((c) => c[3] === 'keywords');
@@ -67,21 +68,21 @@ describe('against adcli serve --memory --seed demo', () => {
       expect(t.body.audiences[0].status).toBe('ready');
 
       // show --json prints the API object unchanged.
-      const j = await runAdcli(['targeting', 'show', id, '--json'], { env: remoteEnv(fast) });
+      const j = await runCli(['targeting', 'show', id, '--json'], { env: remoteEnv(fast) });
       expect(j.code, j.stderr).toBe(0);
       expect(JSON.parse(j.stdout)).toEqual(t.body);
     });
 
     it('generate --wait --json prints the final targeting object; a second run skips the ready slot with its reason', async () => {
       const id = await campaignId(fast, PLATFORM);
-      const r = await runAdcli(['targeting', 'generate', id, '--wait', '--json'], { env: remoteEnv(fast) });
+      const r = await runCli(['targeting', 'generate', id, '--wait', '--json'], { env: remoteEnv(fast) });
       expect(r.code, r.stderr).toBe(0);
       const t = JSON.parse(r.stdout);
       expect(t.campaignId).toBe(id);
       expect(t.audiences.every((s: any) => s.status === 'ready')).toBe(true);
       expect(t.audiences[0].items.some((i: any) => i.section === 'keywords')).toBe(true);
 
-      const again = await runAdcli(['targeting', 'generate', id], { env: remoteEnv(fast) });
+      const again = await runCli(['targeting', 'generate', id], { env: remoteEnv(fast) });
       expect(again.code, again.stderr).toBe(0);
       expect(again.stdout).toMatch(/\tskipped\talready generated/);
     });
@@ -89,7 +90,7 @@ describe('against adcli serve --memory --seed demo', () => {
     it('--wait-timeout 200ms on a slow job exits 8 and tells how to resume; show --wait resumes', async () => {
       const id = await campaignId(slow, LAUNCH);
       // The job takes 5 s: an exit 8 (not 0) proves the wait gave up on its own deadline.
-      const r = await runAdcli(['targeting', 'generate', id, '--wait', '--wait-timeout', '200ms'], { env: remoteEnv(slow) });
+      const r = await runCli(['targeting', 'generate', id, '--wait', '--wait-timeout', '200ms'], { env: remoteEnv(slow) });
       expect(r.code, r.stderr).toBe(8);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain(`adcli targeting show ${id}`);
@@ -100,7 +101,7 @@ describe('against adcli serve --memory --seed demo', () => {
       noStack(r.stderr);
 
       // The job went on; `targeting show --wait` waits for it without starting anything new.
-      const resumed = await runAdcli(['targeting', 'show', id, '--wait', '--json'], { env: remoteEnv(slow) });
+      const resumed = await runCli(['targeting', 'show', id, '--wait', '--json'], { env: remoteEnv(slow) });
       expect(resumed.code, resumed.stderr).toBe(0);
       expect(JSON.parse(resumed.stdout).audiences[0].status).toBe('ready');
     });
@@ -110,7 +111,7 @@ describe('against adcli serve --memory --seed demo', () => {
       expect(ds.status).toBe(201);
       const c = await fast.api('POST', '/campaigns', { name: 'Empty store campaign', dataStoreIds: [ds.body.id] });
       expect(c.status).toBe(201);
-      const r = await runAdcli(['targeting', 'generate', c.body.id, '--wait'], { env: remoteEnv(fast) });
+      const r = await runCli(['targeting', 'generate', c.body.id, '--wait'], { env: remoteEnv(fast) });
       expect(r.code, r.stderr).toBe(10);
       expect(r.stderr).toMatch(/hold no channels or videos/);
       expect(r.stderr).toContain(c.body.audiences[0].id);
@@ -118,7 +119,7 @@ describe('against adcli serve --memory --seed demo', () => {
       // The final targeting is still printed: the slot in error, no items.
       expect(r.stdout).toMatch(/\terror\t/);
 
-      const j = await runAdcli(['targeting', 'generate', c.body.id, '--audience', c.body.audiences[0].id, '--wait', '--json'], { env: remoteEnv(fast) });
+      const j = await runCli(['targeting', 'generate', c.body.id, '--audience', c.body.audiences[0].id, '--wait', '--json'], { env: remoteEnv(fast) });
       expect(j.code).toBe(10);
       expect(JSON.parse(j.stdout).audiences[0].status).toBe('error');
       expect(JSON.parse(j.stderr).error.exitCode).toBe(10);
@@ -146,8 +147,8 @@ describe('against adcli serve --memory --seed demo', () => {
     });
 
     it.skipIf(!hasScript)('on a terminal: a spinner with the state on stderr, then the targeting grouped by section', async () => {
-      const id = await campaignId(slow, 'Ember & Grind Home Baristas Q1');
-      const r = await runInTerminal(['targeting', 'generate', id, '--wait'], remoteEnv(slow));
+      const id = await campaignId(fast, 'Ember & Grind Home Baristas Q1');
+      const r = await runInTerminal(['targeting', 'generate', id, '--wait'], remoteEnv(fast));
       expect(r.code, r.output).toBe(0);
       expect(r.output).toMatch(/Generating targeting of campaign \w+: 0\/1 audience slot done · \d+s/);
       // The slot without data stores is skipped with its reason.
@@ -161,11 +162,11 @@ describe('against adcli serve --memory --seed demo', () => {
       const before = (await fast.api('GET', `/campaigns/${id}/targeting`)).body;
       const slot = before.audiences[0];
       if (slot.status !== 'ready') {
-        await runAdcli(['targeting', 'generate', id, '--wait'], { env: remoteEnv(fast) });
+        await runCli(['targeting', 'generate', id, '--wait'], { env: remoteEnv(fast) });
       }
       const items = (await fast.api('GET', `/campaigns/${id}/targeting`)).body.audiences[0].items;
       const gone = items.find((i: any) => i.section === 'keywords').text;
-      const r = await runAdcli(['targeting', 'edit', id, slot.id, '--add-keyword', 'grippy trail shoes:exact', '--remove', gone, '--json'], {
+      const r = await runCli(['targeting', 'edit', id, slot.id, '--add-keyword', 'grippy trail shoes:exact', '--remove', gone, '--json'], {
         env: remoteEnv(fast),
       });
       expect(r.code, r.stderr).toBe(0);
@@ -177,24 +178,24 @@ describe('against adcli serve --memory --seed demo', () => {
       // A file of items replaces the list; stdin works with -.
       const file = join(tempDir(sandbox(), 'items'), 'items.json');
       writeFileSync(file, JSON.stringify({ items: [{ section: 'keywords', text: 'trail shoe', matchType: 'PHRASE' }, { section: 'topics', text: '/Sports' }] }));
-      const f = await runAdcli(['targeting', 'edit', id, slot.id, '--file', file, '--json'], { env: remoteEnv(fast) });
+      const f = await runCli(['targeting', 'edit', id, slot.id, '--file', file, '--json'], { env: remoteEnv(fast) });
       expect(f.code, f.stderr).toBe(0);
       expect(JSON.parse(f.stdout).audiences[0].items.map((i: any) => i.text)).toEqual(['trail shoe', '/Sports']);
 
       // Local validation: no request is made (the base URL points nowhere), the server's message, exit 2.
-      const bad = await runAdcli(['targeting', 'edit', id, slot.id, '--add-keyword', 'one two three four five six seven eight nine ten eleven'], {
+      const bad = await runCli(['targeting', 'edit', id, slot.id, '--add-keyword', 'one two three four five six seven eight nine ten eleven'], {
         env: { ...remoteEnv(fast), ADCLI_BASE_URL: 'http://127.0.0.1:9/api/v1' },
       });
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(/a keyword must be at most 10 words/);
-      const none = await runAdcli(['targeting', 'edit', id, slot.id], { env: remoteEnv(fast) });
+      const none = await runCli(['targeting', 'edit', id, slot.id], { env: remoteEnv(fast) });
       expect(none.code).toBe(2);
     });
   });
 
   describe('performance show', () => {
     it('piped: tab-separated total, campaign and day rows; --json is the report', async () => {
-      const r = await runAdcli(['performance', 'show', '--customer-id', US, '--date-range', 'LAST_7_DAYS'], { env: remoteEnv(fast) });
+      const r = await runCli(['performance', 'show', '--customer-id', US, '--date-range', 'LAST_7_DAYS'], { env: remoteEnv(fast) });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).not.toMatch(ANSI);
       const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
@@ -203,7 +204,7 @@ describe('against adcli serve --memory --seed demo', () => {
       expect(rows.filter((c) => c[0] === 'campaign').map((c) => c[2])).toContain(PLATFORM);
       expect(rows.filter((c) => c[0] === 'day')).toHaveLength(7);
 
-      const j = await runAdcli(['performance', 'show', '--customer-id', US, '--json'], { env: remoteEnv(fast) });
+      const j = await runCli(['performance', 'show', '--customer-id', US, '--json'], { env: remoteEnv(fast) });
       expect(j.code, j.stderr).toBe(0);
       const report = JSON.parse(j.stdout);
       expect(report.customerId).toBe(US);
@@ -213,9 +214,10 @@ describe('against adcli serve --memory --seed demo', () => {
       expect(report).toEqual(direct.body);
     });
 
-    it.skipIf(!hasScript)('on a terminal: totals, the per-campaign table and charts of clicks and cost that fit the width', async () => {
-      const r = await runInTerminal(['performance', 'show', '--customer-id', US], remoteEnv(fast), { cols: 90 });
-      expect(r.code, r.output).toBe(0);
+    it('on a terminal: totals, the per-campaign table and charts of clicks and cost that fit the width', async () => {
+      const t = await runCli(['performance', 'show', '--customer-id', US], { env: remoteEnv(fast), tty: true, columns: 90 });
+      expect(t.code, t.stderr).toBe(0);
+      const r = { output: t.stdout };
       expect(r.output).toMatch(/Performance of account 512-384-7260 \(Demo Brands US\)\nLAST_30_DAYS \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, America\/Los_Angeles\n/);
       expect(r.output).toMatch(/Clicks\s+[\d,]+\n/);
       expect(r.output).toMatch(/Cost\s+[\d,.]+ USD/);
@@ -232,12 +234,12 @@ describe('against adcli serve --memory --seed demo', () => {
     });
 
     it('bad flags are usage errors; an unknown account is refused', async () => {
-      const bad = await runAdcli(['performance', 'show', '--customer-id', US, '--date-range', 'LAST_YEAR'], { env: remoteEnv(fast) });
+      const bad = await runCli(['performance', 'show', '--customer-id', US, '--date-range', 'LAST_YEAR'], { env: remoteEnv(fast) });
       expect(bad.code).toBe(2);
-      const id = await runAdcli(['performance', 'show', '--customer-id', '12-34'], { env: remoteEnv(fast) });
+      const id = await runCli(['performance', 'show', '--customer-id', '12-34'], { env: remoteEnv(fast) });
       expect(id.code).toBe(2);
       expect(id.stderr).toMatch(/customerId/);
-      const other = await runAdcli(['performance', 'show', '--customer-id', '999-999-9999'], { env: remoteEnv(fast) });
+      const other = await runCli(['performance', 'show', '--customer-id', '999-999-9999'], { env: remoteEnv(fast) });
       expect([3, 4]).toContain(other.code);
       noStack(other.stderr);
     });
@@ -245,48 +247,48 @@ describe('against adcli serve --memory --seed demo', () => {
 
   describe('ads accounts, explore', () => {
     it('ads accounts: one row per account, the default first; --json an array', async () => {
-      const r = await runAdcli(['ads', 'accounts'], { env: remoteEnv(fast) });
+      const r = await runCli(['ads', 'accounts'], { env: remoteEnv(fast) });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout.split('\n')[0]).toBe(`${US}\tDemo Brands US\tUSD\tAmerica/Los_Angeles\tyes`);
-      const j = await runAdcli(['ads', 'accounts', '--json'], { env: remoteEnv(fast) });
+      const j = await runCli(['ads', 'accounts', '--json'], { env: remoteEnv(fast) });
       expect(JSON.parse(j.stdout).map((a: any) => a.customerId)).toEqual([US, '730-194-6825']);
     });
 
     it('explore channel, search, videos and similar', async () => {
-      const r = await runAdcli(['explore', 'channel', CHANNEL], { env: remoteEnv(fast) });
+      const r = await runCli(['explore', 'channel', CHANNEL], { env: remoteEnv(fast) });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain('Title\tRidgeline Miles');
       expect(r.stdout).toMatch(/Topics\t.*Hiking & Backpacking/);
       expect(r.stdout).toMatch(/^Recent video\t.+/m);
-      const j = await runAdcli(['explore', 'channel', CHANNEL, '--json'], { env: remoteEnv(fast) });
+      const j = await runCli(['explore', 'channel', CHANNEL, '--json'], { env: remoteEnv(fast) });
       expect(JSON.parse(j.stdout).channelId).toBe(CHANNEL);
 
-      const s = await runAdcli(['explore', 'search', 'trail', '--limit', '2'], { env: remoteEnv(fast) });
+      const s = await runCli(['explore', 'search', 'trail', '--limit', '2'], { env: remoteEnv(fast) });
       expect(s.code, s.stderr).toBe(0);
       expect(s.stdout.trim().split('\n')).toHaveLength(2);
-      const all = await runAdcli(['explore', 'search', 'trail', '--all', '--limit', '1', '--json'], { env: remoteEnv(fast) });
+      const all = await runCli(['explore', 'search', 'trail', '--all', '--limit', '1', '--json'], { env: remoteEnv(fast) });
       expect(JSON.parse(all.stdout).length).toBeGreaterThan(2);
 
-      const v = await runAdcli(['explore', 'videos', CHANNEL, '--limit', '3'], { env: remoteEnv(fast) });
+      const v = await runCli(['explore', 'videos', CHANNEL, '--limit', '3'], { env: remoteEnv(fast) });
       expect(v.code, v.stderr).toBe(0);
       expect(v.stdout.trim().split('\n')).toHaveLength(3);
-      const sim = await runAdcli(['explore', 'similar', CHANNEL, '--json'], { env: remoteEnv(fast) });
+      const sim = await runCli(['explore', 'similar', CHANNEL, '--json'], { env: remoteEnv(fast) });
       expect(sim.code, sim.stderr).toBe(0);
       expect(JSON.parse(sim.stdout).every((x: any) => x.channelId !== CHANNEL && x.similarity >= 0 && x.similarity <= 1)).toBe(true);
 
-      const bad = await runAdcli(['explore', 'channel', 'nope'], { env: remoteEnv(fast) });
+      const bad = await runCli(['explore', 'channel', 'nope'], { env: remoteEnv(fast) });
       expect(bad.code).toBe(2);
-      const missing = await runAdcli(['explore', 'channel', 'UC' + 'x'.repeat(22)], { env: remoteEnv(fast) });
+      const missing = await runCli(['explore', 'channel', 'UC' + 'x'.repeat(22)], { env: remoteEnv(fast) });
       expect(missing.code).toBe(3);
     });
   });
 
   describe('api', () => {
     it('GET /workspace prints the JSON', async () => {
-      const r = await runAdcli(['api', 'GET', '/workspace'], { env: remoteEnv(fast) });
+      const r = await runCli(['api', 'GET', '/workspace'], { env: remoteEnv(fast) });
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout).slug).toBe('demo');
-      const q = await runAdcli(['api', 'get', '/campaigns?limit=1', '--query', 'name=Northwind'], { env: remoteEnv(fast) });
+      const q = await runCli(['api', 'get', '/campaigns?limit=1', '--query', 'name=Northwind'], { env: remoteEnv(fast) });
       expect(q.code, q.stderr).toBe(0);
       const page = JSON.parse(q.stdout);
       expect(page.data).toHaveLength(1);
@@ -294,7 +296,7 @@ describe('against adcli serve --memory --seed demo', () => {
     });
 
     it('POST with a refused body: the error JSON on stderr, exit 3; writes go through with --data @file and -', async () => {
-      const r = await runAdcli(['api', 'POST', '/campaigns', '--data', '{"name":""}'], { env: remoteEnv(fast) });
+      const r = await runCli(['api', 'POST', '/campaigns', '--data', '{"name":""}'], { env: remoteEnv(fast) });
       expect(r.code).toBe(3);
       expect(r.stdout).toBe('');
       const err = JSON.parse(r.stderr);
@@ -304,31 +306,27 @@ describe('against adcli serve --memory --seed demo', () => {
 
       const file = join(tempDir(sandbox(), 'body'), 'body.json');
       writeFileSync(file, JSON.stringify({ name: 'Made with adcli api' }));
-      const ok = await runAdcli(['api', 'POST', '/campaigns', '--data', `@${file}`], { env: remoteEnv(fast) });
+      const ok = await runCli(['api', 'POST', '/campaigns', '--data', `@${file}`], { env: remoteEnv(fast) });
       expect(ok.code, ok.stderr).toBe(0);
       const created = JSON.parse(ok.stdout);
       expect(created.name).toBe('Made with adcli api');
       expect((await fast.api('GET', `/campaigns/${created.id}`)).status).toBe(200);
 
-      const child = spawn(process.execPath, [BIN, 'api', 'PATCH', `/campaigns/${created.id}`, '--data', '-'], { env: remoteEnv(fast) });
-      child.stdin.end(JSON.stringify({ name: 'Renamed via stdin' }));
-      let out = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-      const code = await new Promise((res) => child.once('close', res));
-      expect(code).toBe(0);
-      expect(JSON.parse(out).name).toBe('Renamed via stdin');
+      const patched = await runCli(['api', 'PATCH', `/campaigns/${created.id}`, '--data', '-'], { env: remoteEnv(fast), stdin: JSON.stringify({ name: 'Renamed via stdin' }) });
+      expect(patched.code, patched.stderr).toBe(0);
+      expect(JSON.parse(patched.stdout).name).toBe('Renamed via stdin');
 
-      const badJson = await runAdcli(['api', 'POST', '/campaigns', '--data', '{nope'], { env: remoteEnv(fast) });
+      const badJson = await runCli(['api', 'POST', '/campaigns', '--data', '{nope'], { env: remoteEnv(fast) });
       expect(badJson.code).toBe(2);
-      const badMethod = await runAdcli(['api', 'FETCH', '/campaigns'], { env: remoteEnv(fast) });
+      const badMethod = await runCli(['api', 'FETCH', '/campaigns'], { env: remoteEnv(fast) });
       expect(badMethod.code).toBe(2);
-      const unauthorized = await runAdcli(['api', 'GET', '/workspace'], { env: remoteEnv(fast, { ADCLI_API_KEY: 'adcli_notakeyatall000000' }) });
+      const unauthorized = await runCli(['api', 'GET', '/workspace'], { env: remoteEnv(fast, { ADCLI_API_KEY: 'adcli_notakeyatall000000' }) });
       expect(unauthorized.code).toBe(4);
       expect(JSON.parse(unauthorized.stderr).error.code).toBeTruthy();
     });
 
     it('--help lists every operation with method, path, scope and summary', async () => {
-      const r = await runAdcli(['api', '--help'], { env: sandbox().env });
+      const r = await runCli(['api', '--help'], { env: sandbox().env });
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/GET\s+\/campaigns\/\{campaignId\}\/targeting\s+campaigns:read\s+Get a campaign's targeting/);
       expect(r.stdout).toMatch(/PUT\s+\/campaigns\/\{campaignId\}\/targeting\/audiences\/\{slotId\}\/items\s+campaigns:write/);
@@ -350,7 +348,7 @@ describe('against adcli serve --memory --seed demo', () => {
       ['api', 'GET', '/workspace'],
       ['targeting', 'generate', id, '--wait'],
     ]) {
-      const r = await runAdcli(args, { env });
+      const r = await runCli(args, { env });
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       expect(r.stdout, args.join(' ')).not.toMatch(ANSI);
       expect(r.stderr, args.join(' ')).not.toMatch(ANSI);
@@ -361,46 +359,46 @@ describe('against adcli serve --memory --seed demo', () => {
 describe('on the local profile (in-process backend, demo seeded on first use)', () => {
   it('targeting generate --wait, performance show, api and explore work with no server and no config', async () => {
     const sb = sandbox();
-    const list = await runAdcli(['api', 'GET', '/campaigns', '--query', `name=${LAUNCH}`], { env: sb.env });
+    const list = await runCli(['api', 'GET', '/campaigns', '--query', `name=${LAUNCH}`], { env: sb.env });
     expect(list.code, list.stderr).toBe(0);
     const id = JSON.parse(list.stdout).data[0].id;
 
-    const gen = await runAdcli(['targeting', 'generate', id, '--wait', '--json'], { env: sb.env });
+    const gen = await runCli(['targeting', 'generate', id, '--wait', '--json'], { env: sb.env });
     expect(gen.code, gen.stderr).toBe(0);
     const t = JSON.parse(gen.stdout);
     expect(t.audiences[0].status).toBe('ready');
     expect(t.audiences[0].items.filter((i: any) => i.section === 'keywords').length).toBeGreaterThan(3);
     // It is stored: a later process sees it.
-    const show = await runAdcli(['targeting', 'show', id], { env: sb.env });
+    const show = await runCli(['targeting', 'show', id], { env: sb.env });
     expect(show.stdout).toMatch(/\tready\tkeywords\t/);
 
-    const perf = await runAdcli(['performance', 'show', '--customer-id', US, '--json'], { env: sb.env });
+    const perf = await runCli(['performance', 'show', '--customer-id', US, '--json'], { env: sb.env });
     expect(perf.code, perf.stderr).toBe(0);
     expect(JSON.parse(perf.stdout).campaigns.map((c: any) => c.name)).toContain(PLATFORM);
     // Without --customer-id: the workspace's default account.
-    const dflt = await runAdcli(['performance', 'show'], { env: sb.env });
+    const dflt = await runCli(['performance', 'show'], { env: sb.env });
     expect(dflt.code, dflt.stderr).toBe(0);
     expect(dflt.stdout).toMatch(/^total\t/);
 
-    const ch = await runAdcli(['explore', 'channel', CHANNEL], { env: sb.env });
+    const ch = await runCli(['explore', 'channel', CHANNEL], { env: sb.env });
     expect(ch.code, ch.stderr).toBe(0);
     expect(ch.stdout).toContain('Ridgeline Miles');
 
-    const refused = await runAdcli(['api', 'POST', '/campaigns', '--data', '{"name":""}'], { env: sb.env });
+    const refused = await runCli(['api', 'POST', '/campaigns', '--data', '{"name":""}'], { env: sb.env });
     expect(refused.code).toBe(3);
     expect(JSON.parse(refused.stderr).error.code).toBe('invalid_request');
   });
 
   it('--wait-timeout 0 times out with exit 8 on the local backend too', async () => {
     const sb = sandbox();
-    const list = await runAdcli(['api', 'GET', '/campaigns', '--query', `name=${PLATFORM}`], { env: sb.env });
+    const list = await runCli(['api', 'GET', '/campaigns', '--query', `name=${PLATFORM}`], { env: sb.env });
     const id = JSON.parse(list.stdout).data[0].id;
-    const r = await runAdcli(['targeting', 'generate', id, '--wait', '--wait-timeout', '0'], { env: sb.env });
+    const r = await runCli(['targeting', 'generate', id, '--wait', '--wait-timeout', '0'], { env: sb.env });
     expect(r.code, r.stderr).toBe(8);
     expect(r.stderr).toContain(`adcli targeting show ${id}`);
     expect(r.stderr).toMatch(/the generation goes on: the next adcli command finishes it once it is due/);
     // ...and it does: the next run picks the job up and finishes it.
-    const resumed = await runAdcli(['targeting', 'show', id, '--wait', '--json'], { env: sb.env });
+    const resumed = await runCli(['targeting', 'show', id, '--wait', '--json'], { env: sb.env });
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(JSON.parse(resumed.stdout).audiences[0].status).toBe('ready');
   });

@@ -79,7 +79,7 @@ export class IOStreams {
    * Terminal streams answer cursor movements as a tty.WriteStream does, so the spinner runs on them.
    */
   static test(opts: TestOptions = {}): TestIOStreams {
-    const { Writable: WritableClass, Readable: ReadableClass } = process.getBuiltinModule('node:stream');
+    const { Writable: WritableClass, Readable: ReadableClass, PassThrough } = process.getBuiltinModule('node:stream');
     const readline = process.getBuiltinModule('node:readline');
     const columns = opts.columns ?? DEFAULT_WIDTH;
     const sink = (tty: boolean) => {
@@ -106,8 +106,16 @@ export class IOStreams {
     };
     const out = sink(Boolean(opts.stdoutTTY));
     const err = sink(Boolean(opts.stderrTTY));
-    const input: Readable & InStream =
-      opts.stdin !== undefined && typeof opts.stdin !== 'string' ? (opts.stdin as Readable) : ReadableClass.from(opts.stdin ? [Buffer.from(opts.stdin)] : []);
+    // Text on a terminal is keys typed, and a terminal never ends; piped text ends after it.
+    let input: Readable & InStream;
+    let keys: Writable | undefined;
+    if (opts.stdin !== undefined && typeof opts.stdin !== 'string') input = opts.stdin as Readable;
+    else if (opts.stdinTTY) {
+      keys = new PassThrough();
+      if (opts.stdin) keys.write(opts.stdin);
+      input = keys;
+    }
+    else input = ReadableClass.from(opts.stdin ? [Buffer.from(opts.stdin)] : []);
     if (opts.stdinTTY) Object.assign(input, { isTTY: true });
     const io = new IOStreams({
       stdin: input,
@@ -120,7 +128,11 @@ export class IOStreams {
       columns,
     });
     const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8');
-    return { io, stdout: () => text(out.chunks), stderr: () => text(err.chunks), stdoutBytes: () => Buffer.concat(out.chunks) };
+    const type = (more: string) => {
+      if (!keys) throw new Error('type() needs a terminal stdin (stdinTTY) given as text');
+      keys.write(more);
+    };
+    return { io, stdout: () => text(out.chunks), stderr: () => text(err.chunks), stdoutBytes: () => Buffer.concat(out.chunks), type };
   }
 
   isStdinTTY(): boolean {
@@ -250,7 +262,7 @@ export interface TestOptions {
   stdinTTY?: boolean;
   /** the terminal's width (default 80) */
   columns?: number;
-  /** what stdin holds (ended after it), or a stream */
+  /** what stdin holds (piped: ended after it; a terminal: keys typed ahead, more with type()), or a stream */
   stdin?: string | NodeJS.ReadableStream;
   /** the environment the streams see (NO_COLOR, CI, COLUMNS, …); default empty */
   env?: Env;
@@ -262,4 +274,6 @@ export interface TestIOStreams {
   stdout(): string;
   stderr(): string;
   stdoutBytes(): Buffer;
+  /** keys typed on the terminal stdin */
+  type(keys: string): void;
 }

@@ -21,6 +21,8 @@ export interface RunCliOptions {
   stdin?: string;
   /** Ctrl-C for the run: `interrupts.interrupt()` presses it */
   interrupts?: ManualInterrupts;
+  /** on a terminal stdin: type `answer` once `prompt` shows on stdout (as a person would) */
+  dialog?: { prompt: string; answer: string };
 }
 
 export interface CliResult {
@@ -42,10 +44,21 @@ export async function runCli(args: string[], opts: RunCliOptions = {}): Promise<
     env,
   });
   const f = new Factory({ io: t.io, env, interrupts: opts.interrupts });
+  const dialog = opts.dialog;
+  let answered = false;
+  const answer = dialog
+    ? setInterval(() => {
+        if (!answered && t.stdout().includes(dialog.prompt)) {
+          answered = true;
+          t.type(dialog.answer);
+        }
+      }, 5)
+    : undefined;
   let code: number;
   try {
     code = await main(args, f);
   } finally {
+    clearInterval(answer);
     await f.close();
   }
   return { code, stdout: t.stdout(), stderr: t.stderr() };

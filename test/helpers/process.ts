@@ -130,15 +130,20 @@ export interface TerminalResult extends Exit {
   output: string;
 }
 
+export interface Dialog {
+  prompt: string;
+  answer: string;
+}
+
 /**
  * Runs adcli in a pseudo-terminal (util-linux `script`), so stdin, stdout and stderr are one
- * terminal of `cols` columns; CI is unset, so prompts may show. With `dialog`, `answer` is typed
- * once `prompt` has shown. Killed after timeoutMs.
+ * terminal of `cols` columns; CI is unset, so prompts may show. With `dialog`, each `answer` is
+ * typed once its `prompt` has shown, in order. Killed after timeoutMs.
  */
 export function runInTerminal(
   args: string[],
   env: NodeJS.ProcessEnv,
-  opts: { cols?: number; dialog?: { prompt: string; answer: string }; timeoutMs?: number } = {},
+  opts: { cols?: number; dialog?: Dialog | Dialog[]; timeoutMs?: number } = {},
 ): Promise<TerminalResult> {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const cmd = [process.execPath, BIN, ...args].map(quote).join(' ');
@@ -147,12 +152,16 @@ export function runInTerminal(
   const child = spawn('script', ['-qec', `stty cols ${opts.cols ?? 120} rows 50; exec ${cmd}`, '/dev/null'], { env: ttyEnv, stdio: ['pipe', 'pipe', 'pipe'] });
   children.add(child);
   let output = '';
-  let answered = false;
+  const dialogs = opts.dialog === undefined ? [] : Array.isArray(opts.dialog) ? [...opts.dialog] : [opts.dialog];
+  let seen = 0;
   const take = (d: string) => {
     output += d;
-    if (opts.dialog && !answered && output.includes(opts.dialog.prompt)) {
-      answered = true;
-      child.stdin.write(opts.dialog.answer);
+    const next = dialogs[0];
+    const at = next ? output.indexOf(next.prompt, seen) : -1;
+    if (next && at >= 0) {
+      dialogs.shift();
+      seen = at + next.prompt.length;
+      child.stdin.write(next.answer);
     }
   };
   child.stdout.setEncoding('utf8').on('data', take);
