@@ -109,13 +109,15 @@ export class IOStreams {
     // Text on a terminal is keys typed, and a terminal never ends; piped text ends after it.
     let input: Readable & InStream;
     let keys: Writable | undefined;
-    if (opts.stdin !== undefined && typeof opts.stdin !== 'string') input = opts.stdin as Readable;
-    else if (opts.stdinTTY) {
-      keys = new PassThrough();
-      if (opts.stdin) keys.write(opts.stdin);
-      input = keys;
+    if (opts.stdin !== undefined && typeof opts.stdin !== 'string') {
+      input = opts.stdin as Readable;
+    } else if (opts.stdinTTY) {
+      const terminal = new PassThrough();
+      if (opts.stdin) terminal.write(opts.stdin);
+      input = keys = terminal;
+    } else {
+      input = ReadableClass.from(opts.stdin ? [Buffer.from(opts.stdin)] : []);
     }
-    else input = ReadableClass.from(opts.stdin ? [Buffer.from(opts.stdin)] : []);
     if (opts.stdinTTY) Object.assign(input, { isTTY: true });
     const io = new IOStreams({
       stdin: input,
