@@ -7,7 +7,7 @@
 const BLOCKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'] as const;
 
 export interface ColumnChartOptions {
-  /** total width in characters, axis labels included (e.g. process.stdout.columns) */
+  /** total width in characters, axis labels included (e.g. io.terminalWidth()) */
   width: number;
   /** rows of bars; default 6 */
   height?: number;

@@ -79,6 +79,7 @@ export class IOStreams {
    * Terminal streams answer cursor movements as a tty.WriteStream does, so the spinner runs on them.
    */
   static test(opts: TestOptions = {}): TestIOStreams {
+    // Loaded here, not at the top: start-up never pays for node:stream's and node:readline's modules.
     const { Writable: WritableClass, Readable: ReadableClass, PassThrough } = process.getBuiltinModule('node:stream');
     const readline = process.getBuiltinModule('node:readline');
     const columns = opts.columns ?? DEFAULT_WIDTH;
