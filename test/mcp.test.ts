@@ -18,7 +18,8 @@ import { buildTools, jsonSchemaOf } from '../server/mcp/tools.ts';
 import { defineOperation, readOnly } from '../server/operations/operation.ts';
 import { operations } from '../server/operations/index.ts';
 import { testBackend, MISSING_ID } from './helpers/backend.ts';
-import { cleanupAll, http, killAll, runAdcli, sandbox, startServer, tempDir, type Server } from './helpers/process.ts';
+import { runCli } from './helpers/cli.ts';
+import { cleanupAll, http, killAll, sandbox, startServer, tempDir, type Server } from './helpers/process.ts';
 
 type Json = Record<string, any>;
 
@@ -291,7 +292,7 @@ describe('MCP against adcli serve', () => {
   });
 
   const newKey = async (workspace: string, scopes: string) => {
-    const r = await runAdcli(['serve', 'keys', 'create', '--workspace', workspace, '--scopes', scopes, '--json', '--data', dir], { env: sb.env });
+    const r = await runCli(['serve', 'keys', 'create', '--workspace', workspace, '--scopes', scopes, '--json', '--data', dir], { env: sb.env });
     expect(r.code, r.stderr).toBe(0);
     return JSON.parse(r.stdout).key as string;
   };

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { runCli } from './helpers/cli.ts';
 import { cleanupAll, http, killAll, runAdcli, sandbox, spawnAdcli, startServer, tempDir } from './helpers/process.ts';
 
 afterEach(killAll);
@@ -130,9 +131,9 @@ describe('adcli serve with a data dir', () => {
     const dir = tempDir(sb, 'rekey');
     const args = ['--data', dir, '--quiet', '--rate-limit', '0'];
     const first = await startServer(args, { env: sb.env });
-    const listed = JSON.parse((await runAdcli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout);
+    const listed = JSON.parse((await runCli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout);
     expect(listed).toHaveLength(1);
-    const revoked = await runAdcli(['serve', 'keys', 'revoke', listed[0].id, '--data', dir], { env: sb.env });
+    const revoked = await runCli(['serve', 'keys', 'revoke', listed[0].id, '--data', dir], { env: sb.env });
     expect(revoked.code, revoked.stderr).toBe(0);
     expect((await first.api('GET', '/workspace')).status).toBe(401);
     await first.stop();
@@ -275,7 +276,7 @@ describe('adcli serve keys', () => {
     const dir = tempDir(sb, 'keys');
     const s = await startServer(['--data', dir, '--quiet', '--rate-limit', '0'], { env: sb.env });
 
-    const created = await runAdcli(['serve', 'keys', 'create', '--workspace', 'acme', '--scopes', 'campaigns:read', '--json', '--data', dir], { env: sb.env });
+    const created = await runCli(['serve', 'keys', 'create', '--workspace', 'acme', '--scopes', 'campaigns:read', '--json', '--data', dir], { env: sb.env });
     expect(created.code, created.stderr).toBe(0);
     const rec = JSON.parse(created.stdout.trim());
     expect(rec).toMatchObject({ workspace: 'acme', scopes: ['campaigns:read'] });
@@ -290,7 +291,7 @@ describe('adcli serve keys', () => {
     expect(write.status).toBe(403);
     expect(write.body.error.code).toBe('forbidden');
 
-    const listed = await runAdcli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env });
+    const listed = await runCli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env });
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).not.toContain(rec.key);
     expect(listed.stdout).not.toContain(s.info.apiKey);
@@ -301,12 +302,12 @@ describe('adcli serve keys', () => {
     expect(keys.some((k: { workspace: string }) => k.workspace === 'default')).toBe(true);
 
     // The plain listing shows no key text either.
-    const table = await runAdcli(['serve', 'keys', 'list', '--data', dir], { env: sb.env });
+    const table = await runCli(['serve', 'keys', 'list', '--data', dir], { env: sb.env });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toContain(rec.id);
     expect(table.stdout).not.toContain(rec.key);
 
-    const revoked = await runAdcli(['serve', 'keys', 'revoke', rec.id, '--data', dir], { env: sb.env });
+    const revoked = await runCli(['serve', 'keys', 'revoke', rec.id, '--data', dir], { env: sb.env });
     expect(revoked.code, revoked.stderr).toBe(0);
     const after = await http(s.info.baseUrl, rec.key, 'GET', '/workspace');
     expect(after.status).toBe(401);
@@ -314,21 +315,21 @@ describe('adcli serve keys', () => {
     expect((await s.api('GET', '/workspace')).status).toBe(200);
     expect(storeBytes(dir).includes(Buffer.from(rec.key))).toBe(false);
 
-    const listedAgain = JSON.parse((await runAdcli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout);
+    const listedAgain = JSON.parse((await runCli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout);
     expect(listedAgain.find((k: { id: string }) => k.id === rec.id).revokedAt).toBeTruthy();
   });
 
   it('refuses an unknown scope (exit 2, naming it) and an unknown key id (non-zero, plain message)', async () => {
     const sb = sandbox();
     const dir = tempDir(sb, 'bad');
-    const bad = await runAdcli(['serve', 'keys', 'create', '--workspace', 'acme', '--scopes', 'campaigns:read,campaigns:delete', '--data', dir], {
+    const bad = await runCli(['serve', 'keys', 'create', '--workspace', 'acme', '--scopes', 'campaigns:read,campaigns:delete', '--data', dir], {
       env: sb.env,
     });
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe('');
     expect(expectOneLineMessage(bad.stderr)).toContain('campaigns:delete');
 
-    const unknown = await runAdcli(['serve', 'keys', 'revoke', 'f'.repeat(24), '--data', dir], { env: sb.env });
+    const unknown = await runCli(['serve', 'keys', 'revoke', 'f'.repeat(24), '--data', dir], { env: sb.env });
     expect(unknown.code).not.toBe(0);
     expect(unknown.code).not.toBeNull();
     expect(expectOneLineMessage(unknown.stderr)).toContain('f'.repeat(24));
@@ -339,7 +340,7 @@ describe('adcli serve keys', () => {
     const dir = tempDir(sb, 'limits');
     const s = await startServer(['--data', dir, '--quiet', '--rate-limit', '0'], { env: sb.env });
     const createKey = async (...flags: string[]) => {
-      const r = await runAdcli(['serve', 'keys', 'create', '--workspace', 'default', '--json', '--data', dir, ...flags], { env: sb.env });
+      const r = await runCli(['serve', 'keys', 'create', '--workspace', 'default', '--json', '--data', dir, ...flags], { env: sb.env });
       expect(r.code, r.stderr).toBe(0);
       return JSON.parse(r.stdout) as { id: string; key: string; customerIds: string[] | null; campaignIds: string[] | null };
     };
@@ -353,7 +354,7 @@ describe('adcli serve keys', () => {
     const inAccount = await createKey('--scopes', 'campaigns:read,campaigns:write', '--customer-ids', account);
     const otherAccount = await createKey('--scopes', 'campaigns:read,campaigns:write', '--customer-ids', '111-222-3333');
 
-    const listed = JSON.parse((await runAdcli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout);
+    const listed = JSON.parse((await runCli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout);
     const find = (id: string) => listed.find((k: { id: string }) => k.id === id);
     expect(find(byCampaign.id)).toMatchObject({ campaignIds: [c1.body.id], customerIds: null });
     expect(find(inAccount.id).customerIds.map((c: string) => c.replace(/-/g, ''))).toEqual([account.replace(/-/g, '')]);
