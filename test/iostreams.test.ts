@@ -168,6 +168,34 @@ describe('a command through the seam (local profile, in-process)', () => {
   });
 });
 
+describe('runs in a longer-lived process', () => {
+  it('leave nothing behind: no signal or exit listeners, no open sockets, files or timers', async () => {
+    const sb = sandbox();
+    const server = await startServer(['--memory', '--quiet'], { env: sb.env });
+    try {
+      const remote = { ...sb.env, ADCLI_BASE_URL: server.info.baseUrl, ADCLI_API_KEY: server.info.apiKey };
+      // once each first: modules load, and the local backend's journal hooks the process's exit once
+      await runCli(['workspace'], { env: sb.env });
+      await runCli(['workspace'], { env: remote });
+      const state = () => ({
+        sigint: process.listenerCount('SIGINT'),
+        exit: process.listenerCount('exit'),
+        resources: process.getActiveResourcesInfo().sort(),
+      });
+      const before = state();
+      for (let i = 0; i < 2; i++) {
+        expect((await runCli(['brands', 'list'], { env: sb.env, tty: true })).code).toBe(0);
+        expect((await runCli(['brands', 'list'], { env: remote })).code).toBe(0);
+        const waited = await runCli(['data-stores', 'create', '--name', `Waited ${i}`, '--channel', CHANNEL, '--wait'], { env: sb.env, tty: { stderr: true } });
+        expect(waited.code, waited.stderr).toBe(0);
+      }
+      expect(state()).toEqual(before);
+    } finally {
+      await server.stop('SIGTERM');
+    }
+  });
+});
+
 describe.skipIf(!hasScript)('on a real terminal (pseudo-terminal via script)', () => {
   it('auth login --with-token: the pasted key is never echoed', async () => {
     const sb = sandbox();
