@@ -214,10 +214,6 @@ export class ApiClient {
     const cap = Math.min(this.#maxBackoffMs, this.#backoffMs * 2 ** attempt);
     return Math.round(cap / 2 + Math.random() * (cap / 2));
   }
-
-  close(): void {
-    this.#transport.close?.();
-  }
 }
 
 /** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
