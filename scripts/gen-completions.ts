@@ -1,19 +1,19 @@
-// Regenerates completions/ from the live command tree: runs `adcli completion SHELL` from the sources
-// (importing src/cli.ts would run the CLI), and writes each script. test/completions.test.ts fails
-// when these files drift from the tree.
-import { spawnSync } from 'node:child_process';
+// Regenerates completions/ from the live command tree: what `adcli completion SHELL` prints, rendered
+// from the sources in this process (the tree is built from a Factory; nothing runs on import), and
+// writes each script. test/completions.test.ts fails when these files drift from the tree.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { completionScript } from '../src/lib/completion-gen.ts';
+import { Factory } from '../src/lib/factory.ts';
+import { IOStreams } from '../src/lib/iostreams.ts';
+import { buildProgram } from '../src/program.ts';
 
 export const COMPLETION_FILES = { bash: 'completions/adcli.bash', zsh: 'completions/_adcli', fish: 'completions/adcli.fish' } as const;
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-
 export function render(shell: keyof typeof COMPLETION_FILES): string {
-  const r = spawnSync(process.execPath, ['src/cli.ts', 'completion', shell], { cwd: root, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`adcli completion ${shell} failed (${r.status ?? r.signal}):\n${r.stderr}`);
-  return r.stdout;
+  // The whole tree, as `adcli completion` sees it; its streams and environment play no part.
+  return completionScript(shell, buildProgram(new Factory({ io: IOStreams.test().io, env: {} })));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
