@@ -236,6 +236,7 @@ function temporaryStoreDir(): string {
 
 function isRunning(pid: number): boolean {
   try {
+    // Signal 0 sends nothing: it only asks the OS whether the process exists.
     process.kill(pid, 0);
     return true;
   } catch (e) {
