@@ -6,6 +6,7 @@ import { availableParallelism, constants as osConstants, tmpdir } from 'node:os'
 import { join } from 'node:path';
 import { bootstrap } from '../../server/bootstrap.ts';
 import { createApp } from '../../server/http/app.ts';
+import { loadSnapshot } from '../../server/control/snapshot.ts';
 import { WorkerPool } from '../../server/jobs/worker-pool.ts';
 import { Store } from '../../server/store/db.ts';
 import { CliError, SilentExit, usageError } from '../lib/errors.ts';
@@ -22,6 +23,10 @@ export interface ServeOptions {
   rateLimit: number;
   jobDelay: number;
   syncInterval: number;
+  /** a snapshot file to start from */
+  snapshot?: string;
+  /** where new workspaces' clocks start, frozen */
+  clock?: Date;
   /** job worker threads; default defaultWorkers() */
   workers?: number;
   /** a shell command to run against the server, which then stops */
@@ -75,6 +80,18 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   const jobDelayMs = opts.jobDelay;
   const syncIntervalMs = opts.syncInterval * 1000;
   const backend = createApp({ store, rateLimit: opts.rateLimit, log, jobDelayMs, syncIntervalMs });
+  // --snapshot: the store starts as the snapshot was (checked first: a bad file changes nothing).
+  if (opts.snapshot) {
+    try {
+      loadSnapshot(store, readFileSync(opts.snapshot));
+    } catch (e) {
+      store.close();
+      removeTemp();
+      throw new CliError(`--snapshot ${opts.snapshot}: ${(e as Error).message}`);
+    }
+  }
+  // --clock: every workspace created from now on starts frozen at that instant.
+  if (opts.clock) backend.services.deps.clock.newWorkspaceFrozenAt = opts.clock;
   const boot = bootstrap(backend.services, { seed: opts.seed, keyFile: temp ? null : keyFile(dir) });
   backend.services.ads.scheduleSync();
 
