@@ -1,14 +1,15 @@
-import { serve } from '@hono/node-server';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { availableParallelism, constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrap } from '../../server/bootstrap.ts';
 import { createApp } from '../../server/http/app.ts';
+import { listen } from '../../server/http/listen.ts';
+import { createLogger, LOG_FORMATS, type LogFormat } from '../../server/lib/log.ts';
 import { loadSnapshot } from '../../server/control/snapshot.ts';
 import { WorkerPool } from '../../server/jobs/worker-pool.ts';
 import { Store } from '../../server/store/db.ts';
+import { StoreFileError, checkStoreFile, dataDirWarning } from '../../server/store/files.ts';
 import { CliError, SilentExit, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import { dbFile, keyFile } from '../lib/paths.ts';
@@ -34,6 +35,10 @@ export interface ServeOptions {
   json?: boolean;
   quiet?: boolean;
   logRequests?: boolean;
+  /** the request log's lines: text (default) or one JSON object per line */
+  logFormat?: string;
+  /** where campaign links point (their `url`): this URL + /app/campaigns/{id}; default the server's own address */
+  publicUrl?: string;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -59,6 +64,9 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
     if (!exec.trim()) throw usageError('--exec needs a command, e.g. --exec "npm test"');
     if (opts.json) throw usageError('--exec and --json exclude each other: the command gets the server in ADCLI_BASE_URL and ADCLI_API_KEY');
   }
+  const logFormat = (opts.logFormat ?? 'text') as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat)) throw usageError(`--log-format must be ${LOG_FORMATS.join(' or ')}, not ${opts.logFormat}`);
+  const publicUrl = opts.publicUrl === undefined ? undefined : publicBase(opts.publicUrl);
   const port = opts.port ?? (exec !== undefined ? 0 : DEFAULT_PORT);
   const workers = opts.workers ?? defaultWorkers();
   const logRequests = opts.logRequests ?? (!opts.quiet && exec === undefined);
@@ -74,12 +82,34 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   const dir = temp ?? f.dataDir(opts.data);
   const dbPath = dbFile(dir);
 
-  const store = new Store(dbPath);
-  const log = logRequests ? (line: string) => io.stderr.write(line + '\n') : undefined;
-  const warn = (line: string) => io.stderr.write(line + '\n');
+  // A store that cannot be used is refused in one line (exit 1), never replaced by an empty one.
+  let store: Store;
+  try {
+    if (!temp) checkStoreFile(dbPath, keyFile(dir));
+    store = new Store(dbPath);
+    try {
+      if (!temp) store.quickCheck();
+    } catch (e) {
+      store.close();
+      throw e;
+    }
+  } catch (e) {
+    removeTemp();
+    if (e instanceof StoreFileError) throw new CliError(e.message, 1);
+    throw e;
+  }
+  const readable = temp ? null : dataDirWarning(dir);
+  if (readable) io.stderr.write(`adcli serve: ${readable}\n`);
+  const write = (line: string) => io.stderr.write(line + '\n');
+  // The app formats its own lines (logFormat); the job workers' lines are put in the same format.
+  const log = logRequests ? write : undefined;
+  const events = createLogger(write, logFormat);
+  const poolLog = logRequests ? (logFormat === 'json' ? (line: string) => events.event('info', line) : write) : undefined;
+  const warn = logFormat === 'json' ? (line: string) => events.event('warn', line) : write;
   const jobDelayMs = opts.jobDelay;
   const syncIntervalMs = opts.syncInterval * 1000;
-  const backend = createApp({ store, rateLimit: opts.rateLimit, log, jobDelayMs, syncIntervalMs });
+  const appUrl = publicUrl === undefined ? undefined : `${publicUrl}/app`;
+  const backend = createApp({ store, rateLimit: opts.rateLimit, log, warn: write, logFormat, jobDelayMs, syncIntervalMs, ...(appUrl ? { appUrl } : {}) });
   // --snapshot: the store starts as the snapshot was (checked first: a bad file changes nothing).
   if (opts.snapshot) {
     try {
@@ -95,16 +125,11 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   const boot = bootstrap(backend.services, { seed: opts.seed, keyFile: temp ? null : keyFile(dir) });
   backend.services.ads.scheduleSync();
 
-  const server = serve({ fetch: backend.app.fetch, hostname: opts.host, port });
-  const address = await new Promise<AddressInfo>((resolve, reject) => {
-    server.once('listening', () => resolve(server.address() as AddressInfo));
-    server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(
-        err.code === 'EADDRINUSE'
-          ? new CliError(`port ${port} on ${opts.host} is in use; pick another with --port`)
-          : new CliError(`cannot listen on ${opts.host}:${port}: ${err.message}`),
-      ),
-    );
+  // The node server answers what its HTTP parser refuses in the error shape too (listen.ts).
+  const { server, address } = await listen(backend.app, opts.host, port).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === 'EADDRINUSE'
+      ? new CliError(`port ${port} on ${opts.host} is in use; pick another with --port`)
+      : new CliError(`cannot listen on ${opts.host}:${port}: ${err.message}`);
   }).catch((err: unknown) => {
     store.close();
     removeTemp();
@@ -172,7 +197,7 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
 
   // The HTTP thread only serves requests: the jobs it queues run in the workers, woken as soon as
   // the queuing transaction has committed.
-  const pool = new WorkerPool({ dbPath, workers, jobDelayMs, syncIntervalMs, release: (owner) => backend.services.jobs.release(owner), log, warn });
+  const pool = new WorkerPool({ dbPath, workers, jobDelayMs, syncIntervalMs, release: (owner) => backend.services.jobs.release(owner), log: poolLog, warn });
   backend.services.jobs.onEnqueue = () => pool.nudge();
 
   // Announced last: whoever waits for the start-up line can use the server, and stop it, at once.
@@ -259,4 +284,18 @@ function isRunning(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code !== 'ESRCH';
   }
+}
+
+/** --public-url: an http(s) URL without query or fragment; answered without a trailing slash. */
+function publicBase(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw usageError(`--public-url must be an http(s) URL, e.g. https://ads.example.com, not ${value}`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    throw usageError(`--public-url must be an http(s) URL without query, fragment or credentials, e.g. https://ads.example.com, not ${value}`);
+  }
+  return url.href.replace(/\/+$/, '');
 }

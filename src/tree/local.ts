@@ -22,6 +22,8 @@ export function registerLocal(program: Command, f: Factory): void {
     .option('--json', 'print one JSON line {baseUrl, apiKey, workspace} once listening')
     .option('--quiet', 'do not log requests to stderr')
     .option('--log-requests', 'log one line per request to stderr (the default, except with --exec)')
+    .addOption(new Option('--log-format <format>', 'the request log: text lines, or one JSON object per line for log shippers').choices(['text', 'json']).default('text'))
+    .option('--public-url <url>', "where campaign links point (their url): e.g. https://ads.example.com (default: the server's own address)")
     .action(async (_o, cmd) => (await import('../commands/serve.ts')).serveCommand(f, cmd.optsWithGlobals()));
 
   // `serve` and its subcommands share --data and --json, and commander lets a parent take its known
