@@ -15,6 +15,7 @@ import { operations as allOperations } from '../operations/index.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { Store } from '../store/db.ts';
 import { IdempotencyRecords } from '../store/idempotency.ts';
+import { idempotencyKey } from '../schemas/common.ts';
 import { CONTROL_PREFIX, CONTROL_TAGS, controlOperations } from '../control/operations.ts';
 import { preferFault, type FaultAction } from '../control/faults.ts';
 import { authorizationOf } from './auth.ts';
@@ -171,8 +172,8 @@ export function createApp(opts: AppOptions): Backend {
     const cached = cacheKey === null ? undefined : readCache.get(cacheKey);
     if (cached !== undefined) return c.body(cached, op.successStatus ?? 200, { 'content-type': 'application/json' });
     const idemKey = write ? header(c, 'idempotency-key') : undefined;
-    if (idemKey !== undefined && (idemKey.length === 0 || idemKey.length > 200)) {
-      throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1 to 200 characters');
+    if (idemKey !== undefined && !idempotencyKey.safeParse(idemKey).success) {
+      throw new ApiError(400, 'invalid_request', `Idempotency-Key must be ${idempotencyKey.minLength} to ${idempotencyKey.maxLength} characters`);
     }
     const params = op.params ? parseOrThrow(op.params, c.req.param(), 'path') : EMPTY;
     const rawQuery = strictQuery(c.req.url);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Operation } from '../operations/operation.ts';
-import { errorResponse } from '../schemas/common.ts';
+import { errorResponse, idempotencyKey } from '../schemas/common.ts';
 
 type Json = Record<string, any>;
 
@@ -245,7 +245,7 @@ export function openApiDocument(
           in: 'header',
           required: false,
           description: 'Any unique string. A repeat returns the first result without repeating the change; remembered for 24 hours; reused with a different body gives 409.',
-          schema: { type: 'string', minLength: 1, maxLength: 200 },
+          schema: components.convert(idempotencyKey, 'input'),
         },
       },
       headers: {

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { parseOrThrow } from '../http/validation.ts';
 import { ApiError } from '../lib/errors.ts';
+import { idempotencyKey } from '../schemas/common.ts';
 import type { Operation } from '../operations/operation.ts';
 import { abortableSleep, waitFor, type WaitOutcome } from '../lib/wait.ts';
 
@@ -96,10 +97,7 @@ export interface BuildOptions {
 /** MCP-only input fields; an operation field of the same name would be a build error. */
 const IDEMPOTENCY_KEY = 'idempotencyKey';
 const WAIT = 'wait';
-const idempotencyKeyField = z
-  .string()
-  .min(1)
-  .max(200)
+const idempotencyKeyField = idempotencyKey
   .optional()
   .meta({
     description:

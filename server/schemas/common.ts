@@ -37,6 +37,9 @@ export const listQuery = {
   cursor: z.string().max(200).optional().meta({ description: 'the nextCursor of the previous page' }),
 };
 
+/** The Idempotency-Key header of a write: any string of 1 to 200 characters (the contract's Limits). */
+export const idempotencyKey = z.string().min(1).max(200);
+
 /** A flag in a query string: `true` or `false` (nothing else), documented as a boolean. */
 export const boolQuery = (description: string) =>
   z
