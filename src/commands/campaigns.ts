@@ -5,10 +5,10 @@ import { CliError, EXIT, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
-import { c, fields, printJson, status, table } from '../lib/output.ts';
+import { c, ce, escapeControl, fields, printJson, status, table } from '../lib/output.ts';
 import { bodyFrom } from '../lib/crud.ts';
 import { route } from '../lib/route.ts';
-import { operation, validateLocally } from '../lib/validate.ts';
+import { checkRequest, pastEndDateWarning } from '../lib/validate.ts';
 import { follow } from '../lib/wait.ts';
 import { CAMPAIGN_TYPES } from '../tree/campaigns.ts';
 
@@ -81,12 +81,17 @@ export function showCampaign(io: IOStreams, x: any): void {
   ]);
   if (x.audiences.length) {
     io.stdout.write('\n');
-    table(
-      io,
-      ['AUDIENCE SLOT', 'NAME', 'SAVED AUDIENCE', 'DATA STORES'],
-      x.audiences.map((a: any) => [a.id, a.name, a.audienceId ?? '(primary)', a.dataStoreIds.join(' ')]),
-    );
+    showSlots(io, x);
   }
+}
+
+/** The audience slots of a campaign, as a table. */
+export function showSlots(io: IOStreams, x: CampaignRecord): void {
+  table(
+    io,
+    ['AUDIENCE SLOT', 'NAME', 'SAVED AUDIENCE', 'DATA STORES'],
+    x.audiences.map((a) => [a.id, a.name, a.audienceId ?? '(primary)', a.dataStoreIds.join(' ')]),
+  );
 }
 
 function output(io: IOStreams, o: { json?: boolean }, record: unknown): void {
@@ -97,6 +102,20 @@ function output(io: IOStreams, o: { json?: boolean }, record: unknown): void {
 interface Campaign {
   id: string;
   status: 'draft' | 'loading' | 'ready' | 'error';
+}
+
+interface Slot {
+  id: string;
+  name: string;
+  audienceId: string | null;
+  dataStoreIds: string[];
+}
+
+/** What the commands here read of a campaign record. */
+interface CampaignRecord extends Campaign {
+  name: string;
+  audiences: Slot[];
+  adsPlatform: { customerId: string | null; accountName: string | null; campaignId: string | null; status: string | null };
 }
 
 type WaitFlags = { wait?: boolean; waitTimeout: number };
@@ -134,10 +153,17 @@ async function campaignFailed(client: ApiClient, id: string): Promise<CliError> 
 
 export async function get(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<WaitFlags>(cmd);
+  await checkRequest('get_campaign', { params: { campaignId: id } });
   const client = await f.apiClient(o);
   const campaign = await client.call<Campaign>('get_campaign', { params: { campaignId: id } });
   if (o.wait) await settle(f, o, client, campaign);
   else output(f.io, o, campaign);
+}
+
+/** A warning on a terminal (stderr) for a setting that is allowed but most likely a slip. */
+function warnAboutSettings(io: IOStreams, body: Record<string, unknown>): void {
+  const warning = pastEndDateWarning(body.endDate);
+  if (warning && io.isStderrTTY()) io.stderr.write(ce(io).yellow(warning) + '\n');
 }
 
 export async function create(f: Factory, cmd: Command): Promise<void> {
@@ -158,8 +184,8 @@ export async function create(f: Factory, cmd: Command): Promise<void> {
       }
     }
   }
-  const op = await operation('create_campaign');
-  await validateLocally(op.body!, body, 'body');
+  await checkRequest('create_campaign', { body });
+  warnAboutSettings(f.io, body);
   const client = await f.apiClient(o);
   const campaign = await client.call<Campaign>('create_campaign', { body, idempotencyKey: o.idempotencyKey as string | undefined });
   if (o.wait) await settle(f, o, client, campaign);
@@ -169,32 +195,50 @@ export async function create(f: Factory, cmd: Command): Promise<void> {
 export async function update(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<Record<string, unknown>>(cmd);
   const body = bodyFromFlags(o);
-  const op = await operation('update_campaign');
-  await validateLocally(op.params!, { campaignId: id }, 'path');
-  await validateLocally(op.body!, body, 'body');
+  await checkRequest('update_campaign', { params: { campaignId: id }, body });
   if (Object.keys(body).length === 0) {
     throw usageError('nothing to change: give at least one setting flag (see adcli campaigns update --help)');
   }
+  warnAboutSettings(f.io, body);
   const client = await f.apiClient(o);
   output(f.io, o, await client.call('update_campaign', { params: { campaignId: id }, body, idempotencyKey: o.idempotencyKey as string | undefined }));
 }
 
+/** The client, made when first needed: a delete refused for want of --yes opens nothing. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+/** A campaign as people know it: its name (escaped) and its id. */
+const named = (x: { name: string; id: string }) => `"${escapeControl(x.name)}" (${x.id})`;
+
 export async function remove(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<{ yes?: boolean }>(cmd);
-  await validateLocally((await operation('delete_campaign')).params!, { campaignId: id }, 'path');
-  await f.prompter.confirmDelete(`campaign ${id}`, o.yes);
-  const client = await f.apiClient(o);
-  const r = await client.call('delete_campaign', { params: { campaignId: id } });
+  await checkRequest('delete_campaign', { params: { campaignId: id } });
+  const client = once(() => f.apiClient(o));
+  // Asked on a terminal only: the question names the campaign and says when it runs in the ad platform.
+  await f.prompter.confirmDelete(`campaign ${id}`, o.yes, async () => {
+    const x = await (await client()).call<CampaignRecord>('get_campaign', { params: { campaignId: id } });
+    const ads = x.adsPlatform;
+    const live = ads.campaignId && ads.status === 'ENABLED';
+    return {
+      warning: live
+        ? `Campaign ${named(x)} is live in the ad platform (campaign ${ads.campaignId}, ENABLED${ads.customerId ? `, account ${ads.customerId}` : ''}).\n` +
+          'Deleting it here does not stop it: it keeps running there; pause it in the ad platform.'
+        : undefined,
+      question: `Delete campaign ${named(x)}${live ? ' anyway' : ''}?`,
+    };
+  });
+  const r = await (await client()).call('delete_campaign', { params: { campaignId: id } });
   if (o.json) printJson(f.io, r);
   else f.io.stderr.write(`Deleted campaign ${id}.\n`);
 }
 
 export async function publish(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<{ customerId?: string }>(cmd);
-  const op = await operation('create_ads_campaign');
   const body = o.customerId ? { customerId: o.customerId } : {};
-  await validateLocally(op.params!, { campaignId: id }, 'path');
-  await validateLocally(op.body!, body, 'body');
+  await checkRequest('create_ads_campaign', { params: { campaignId: id }, body });
   const client = await f.apiClient(o);
   const r = await client.call<any>('create_ads_campaign', { params: { campaignId: id }, body, idempotencyKey: o.idempotencyKey });
   if (o.json) printJson(f.io, r);
@@ -202,4 +246,88 @@ export async function publish(f: Factory, id: string, cmd: Command): Promise<voi
     showCampaign(f.io, r);
     f.io.stderr.write(`Created in the ad platform as campaign ${r.adsPlatform.campaignId}, PAUSED: nothing spends until someone turns it on there. Settings and targeting go over at the next sync.\n`);
   }
+}
+
+// ---- the campaign's audience slots ------------------------------------------------------------
+
+/** `campaigns audiences list`: the slots of one campaign; --json prints them as one array. */
+export async function audiencesList(f: Factory, campaignId: string, cmd: Command): Promise<void> {
+  const o = optionsOf(cmd);
+  await checkRequest('get_campaign', { params: { campaignId } });
+  const client = await f.apiClient(o);
+  const x = await client.call<CampaignRecord>('get_campaign', { params: { campaignId } });
+  if (o.json) printJson(f.io, x.audiences);
+  else showSlots(f.io, x);
+}
+
+/** After a change of slots: the campaign's record with --json, else its slots and a line on stderr. */
+function slotsChanged(f: Factory, o: { json?: boolean }, x: CampaignRecord, said: string): void {
+  if (o.json) return printJson(f.io, x);
+  showSlots(f.io, x);
+  f.io.stderr.write(said + '\n');
+}
+
+/** `campaigns audiences add`: a slot holding a copy of a saved audience (its name and data stores). */
+export async function audiencesAdd(f: Factory, campaignId: string, audienceId: string, cmd: Command): Promise<void> {
+  const o = optionsOf<{ name?: string; idempotencyKey?: string }>(cmd);
+  const body = { audienceId, ...(o.name !== undefined ? { name: o.name } : {}) };
+  await checkRequest('add_campaign_audience', { params: { campaignId }, body });
+  const client = await f.apiClient(o);
+  const x = await client.call<CampaignRecord>('add_campaign_audience', { params: { campaignId }, body, idempotencyKey: o.idempotencyKey });
+  const slot = x.audiences.find((a) => a.audienceId === audienceId);
+  slotsChanged(
+    f,
+    o,
+    x,
+    slot
+      ? `Attached a copy of saved audience ${audienceId} to campaign ${campaignId} as slot ${slot.id} ("${escapeControl(slot.name)}").\n` +
+          `Generate its targeting with: adcli targeting generate ${campaignId} --audience ${slot.id} --wait`
+      : `Attached a copy of saved audience ${audienceId} to campaign ${campaignId}.`,
+  );
+}
+
+/** `campaigns audiences update`: a slot's name, and its data stores (the list given replaces the old one). */
+export async function audiencesUpdate(f: Factory, campaignId: string, slotId: string, cmd: Command): Promise<void> {
+  const o = optionsOf<{ name?: string; dataStore?: string[] | false; idempotencyKey?: string }>(cmd);
+  const body: { name?: string; dataStoreIds?: string[] } = {};
+  if (o.name !== undefined) body.name = o.name;
+  if (o.dataStore !== undefined) body.dataStoreIds = o.dataStore === false ? [] : o.dataStore;
+  await checkRequest('update_campaign_audience', { params: { campaignId, slotId }, body });
+  if (Object.keys(body).length === 0) {
+    throw usageError('nothing to change: give --name, --data-store or --no-data-store (see adcli campaigns audiences update --help)');
+  }
+  const client = await f.apiClient(o);
+  const x = await client.call<CampaignRecord>('update_campaign_audience', { params: { campaignId, slotId }, body, idempotencyKey: o.idempotencyKey });
+  const stores = body.dataStoreIds;
+  slotsChanged(
+    f,
+    o,
+    x,
+    `Changed audience slot ${slotId} of campaign ${campaignId}.` +
+      (stores?.length ? ` Generate its targeting from the new data stores with: adcli targeting generate ${campaignId} --audience ${slotId} --wait` : ''),
+  );
+}
+
+/** `campaigns audiences remove`: asks on a terminal (naming the slot and the campaign), --yes otherwise. */
+export async function audiencesRemove(f: Factory, campaignId: string, slotId: string, cmd: Command): Promise<void> {
+  const o = optionsOf<{ yes?: boolean }>(cmd);
+  await checkRequest('remove_campaign_audience', { params: { campaignId, slotId } });
+  const client = once(() => f.apiClient(o));
+  await f.prompter.confirmOrYes(
+    {
+      question: async () => {
+        const x = await (await client()).call<CampaignRecord>('get_campaign', { params: { campaignId } });
+        const slot = x.audiences.find((a) => a.id === slotId);
+        if (!slot) throw new CliError(`campaign ${campaignId} has no audience slot ${slotId}; see adcli campaigns audiences list ${campaignId}`, EXIT.refused);
+        // The ids were typed; the names say whether they were the right ones.
+        return { question: `Remove audience slot "${escapeControl(slot.name)}" and its targeting from campaign "${escapeControl(x.name)}"?` };
+      },
+      withoutTerminal: `removing audience slot ${slotId} from campaign ${campaignId}`,
+      declined: 'nothing removed',
+    },
+    o.yes,
+  );
+  const x = await (await client()).call<CampaignRecord>('remove_campaign_audience', { params: { campaignId, slotId } });
+  if (o.json) printJson(f.io, x);
+  else f.io.stderr.write(`Removed audience slot ${slotId} from campaign ${campaignId}.\n`);
 }

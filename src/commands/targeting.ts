@@ -5,7 +5,7 @@ import { optionsOf } from '../lib/context.ts';
 import { CliError, EXIT, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
-import { c, ce, notice, printJson, status, table } from '../lib/output.ts';
+import { c, ce, escapeControl, notice, printJson, status, table } from '../lib/output.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 import { follow } from '../lib/wait.ts';
 
@@ -141,17 +141,35 @@ export async function generate(f: Factory, campaignId: string, cmd: Command): Pr
     return;
   }
 
-  // Waiting: the summary is for people (stderr); stdout gets only the final targeting.
-  for (const id of r.started) notice(io, `Started ${nameOf(id) || id} (slot ${id}).`);
-  for (const s of r.skipped) io.stderr.write(ce(io).yellow(`Skipped ${nameOf(s.id) || s.id} (slot ${s.id}): ${s.reason}\n`));
   // Slots another run had already started are waited for too, so `generate --wait` again resumes.
   const named = o.audience ? new Set(o.audience) : null;
   const awaited = [
     ...new Set([...r.started, ...r.audiences.filter((s) => s.status === 'generating' && (!named || named.has(s.id))).map((s) => s.id)]),
   ];
+  const skipped = (s: { id: string; reason: string }) => `${escapeControl(nameOf(s.id) || s.id)} (slot ${s.id}): ${escapeControl(s.reason)}`;
+  // Nothing to wait for: every slot was skipped, and the API said why for each.
+  if (awaited.length === 0) throw nothingGenerated(campaignId, r.skipped.map(skipped));
+
+  // Waiting: the summary is for people (stderr); stdout gets only the final targeting.
+  for (const id of r.started) notice(io, `Started ${escapeControl(nameOf(id) || id)} (slot ${id}).`);
+  for (const s of r.skipped) io.stderr.write(ce(io).yellow(`Skipped ${skipped(s)}\n`));
   const { started: _s, skipped: _k, ...targeting } = r;
   const final = await waitForSlots(f, o, client, campaignId, awaited, targeting);
   finish(io, o, campaignId, final, awaited);
+}
+
+/**
+ * `generate --wait` that has nothing to wait for: exit 3 with each slot's reason, and what to do
+ * about the usual ones (a slot without data stores, targeting already generated).
+ */
+function nothingGenerated(campaignId: string, reasons: string[]): CliError {
+  const what = reasons.length ? `every audience slot was skipped:\n${reasons.map((r) => `  ${r}\n`).join('')}` : 'the campaign has no audience slot.\n';
+  return new CliError(
+    `nothing was generated for campaign ${campaignId}: ${what}` +
+      `Give a slot data stores: adcli campaigns audiences update ${campaignId} SLOT --data-store ID\n` +
+      `Regenerate a slot: adcli targeting generate ${campaignId} --audience SLOT --wait`,
+    EXIT.refused,
+  );
 }
 
 /** Prints the final targeting, and fails with 10 when one of the awaited slots ended in error. */

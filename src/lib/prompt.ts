@@ -41,22 +41,42 @@ export class Prompter {
     return guard(() => password({ message, mask: '•' }, this.#context()));
   }
 
-  /** Deleting asks on a terminal, and needs --yes otherwise (exit 2 without it). */
-  async confirmDelete(what: string, yes: boolean | undefined): Promise<void> {
-    await this.confirmOrYes({ question: `Delete ${what}?`, withoutTerminal: `deleting ${what}`, declined: 'nothing deleted' }, yes);
+  /**
+   * Deleting asks on a terminal, and needs --yes otherwise (exit 2 without it). `details`, called
+   * only when the question will be asked (so a script with --yes or without a terminal sends
+   * nothing for it), may look the thing up to name it better and to warn before the question.
+   */
+  async confirmDelete(what: string, yes: boolean | undefined, details?: () => Promise<Question>): Promise<void> {
+    await this.confirmOrYes({ question: details ?? `Delete ${what}?`, withoutTerminal: `deleting ${what}`, declined: 'nothing deleted' }, yes);
   }
 
   /**
    * A destructive change asks on a terminal, and needs --yes otherwise (exit 2 without it, naming
-   * --yes). `withoutTerminal` names the change as in "<it> needs --yes …"; a "no" ends with `declined`.
+   * --yes). `withoutTerminal` names the change as in "<it> needs --yes …"; a "no" ends with
+   * `declined`. The question may be worked out only once it is sure to be asked; its warning goes
+   * to stderr just before it.
    */
-  async confirmOrYes(what: { question: string; withoutTerminal: string; declined: string }, yes: boolean | undefined): Promise<void> {
+  async confirmOrYes(
+    what: { question: string | (() => Promise<Question>); withoutTerminal: string; declined: string },
+    yes: boolean | undefined,
+  ): Promise<void> {
     if (yes) return;
     if (!this.canPrompt()) throw usageError(`${what.withoutTerminal} needs --yes when there is no terminal to confirm on`);
+    const q = typeof what.question === 'string' ? { question: what.question } : await what.question();
+    if (q.warning) {
+      const { ce } = await import('./output.ts');
+      this.#io.stderr.write(ce(this.#io).yellow(q.warning) + '\n');
+    }
     const { confirm } = await import('@inquirer/prompts');
-    const ok = await guard(() => confirm({ message: what.question, default: false }, this.#context()));
+    const ok = await guard(() => confirm({ message: q.question, default: false }, this.#context()));
     if (!ok) throw new CliError(what.declined, EXIT.usage);
   }
+}
+
+/** A yes/no question, and what to know before answering it (said on stderr first). */
+export interface Question {
+  question: string;
+  warning?: string;
 }
 
 /** Ctrl-C in a prompt ends the command with 130, not a stack trace. */

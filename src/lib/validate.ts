@@ -1,25 +1,96 @@
 import type { z } from 'zod';
 import { usageError } from './errors.ts';
 
+type Where = 'body' | 'query' | 'path';
+
+/** The id pattern of the API (campaigns, audiences, audience slots, data stores, brands). */
+const HEX_ID = '^[a-f0-9]{24}$';
+
 /**
- * Checks a request locally with the operation's own zod schema, so a bad value fails before any
- * request, with the very message the server would give (exit 2).
+ * Checks a request locally with the operation's own zod schema (its bounds, enumerations, formats,
+ * codes and refinements), so a bad value fails before any request, with the message the server
+ * would give (exit 2). A malformed id also says what an id looks like, and what was given.
  */
-export async function validateLocally<T extends z.ZodType>(schema: T, value: unknown, where: 'body' | 'query' | 'path'): Promise<z.output<T>> {
-  const { parseOrThrow } = await import('../../server/http/validation.ts');
-  try {
-    return parseOrThrow(schema, value, where);
-  } catch (e) {
-    throw usageError((e as Error).message);
-  }
+export async function validateLocally<T extends z.ZodType>(schema: T, value: unknown, where: Where): Promise<z.output<T>> {
+  const { describeIssue, fieldName } = await import('../../server/http/validation.ts');
+  // reportInput: the messages tell a missing value from a wrong one, and quote a malformed id.
+  const r = schema.safeParse(value, { reportInput: true });
+  if (r.success) return r.data;
+  const say = (issue: z.core.$ZodIssue): string => {
+    if (issue.code === 'invalid_format' && 'pattern' in issue && String(issue.pattern).replace(/^\/|\/[a-z]*$/g, '') === HEX_ID) {
+      return `${fieldName(issue.path, where)} must match ${HEX_ID} (an id is 24 lowercase hex characters), not ${quote(issue.input)}`;
+    }
+    return describeIssue(issue, where);
+  };
+  const messages = [...new Set(r.error.issues.map(say))];
+  throw usageError(messages.slice(0, 3).join('; ') + (messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''));
+}
+
+/** A value given on the command line, quoted for a message: JSON escapes control characters; long ones are cut. */
+function quote(value: unknown): string {
+  const s = typeof value === 'string' ? value : String(value);
+  return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 }
 
 /** The operation of the table with this name (loaded lazily: zod and the table are not start-up work). */
 export async function operation(name: string) {
   const { operations } = await import('../../server/operations/index.ts');
   const op = operations.find((o) => o.name === name);
-  if (!op) throw new Error(`no operation ${name}`);
+  if (!op) throw new Error(`no operation named ${name}`);
   return op;
+}
+
+export interface RequestParts {
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/**
+ * Rules of an operation that span fields and can be decided from the request alone, worded as the
+ * server words them (test/cli-validation.test.ts holds each message against the server's). A rule
+ * that needs the stored record (a total budget on update, when the end date is not in the same
+ * request) is left to the server.
+ */
+const CROSS_FIELD_RULES: Record<string, (body: Record<string, unknown>) => string | undefined> = {
+  create_campaign: (b) => (b.budgetType === 'total' && !b.endDate ? TOTAL_NEEDS_END_DATE : undefined),
+  update_campaign: (b) => (b.budgetType === 'total' && b.endDate === null ? TOTAL_NEEDS_END_DATE : undefined),
+};
+const TOTAL_NEEDS_END_DATE = 'endDate is required when budgetType is total: a total budget needs an end date';
+
+/**
+ * Checks every part of a request to an operation before it is sent: the path parameters, the query
+ * and the body with the operation's schemas, then the rules that span fields. A failure is a usage
+ * error (exit 2) and nothing is sent.
+ */
+export async function checkRequest(name: string, parts: RequestParts): Promise<void> {
+  const op = await operation(name);
+  if (op.params) await validateLocally(op.params, parts.params ?? {}, 'path');
+  if (op.query && parts.query) await validateLocally(op.query, withoutUndefined(parts.query), 'query');
+  if (op.body && parts.body !== undefined) await validateLocally(op.body, parts.body, 'body');
+  const rule = CROSS_FIELD_RULES[name];
+  const broken = rule && parts.body && typeof parts.body === 'object' ? rule(parts.body as Record<string, unknown>) : undefined;
+  if (broken) throw usageError(broken);
+}
+
+function withoutUndefined(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+
+/** Today's date where adcli runs, as YYYY-MM-DD. */
+function today(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * An end date before today is allowed (the API takes it) but is almost always a typo: the text of a
+ * warning for it, or undefined. Today is this machine's date.
+ */
+export function pastEndDateWarning(endDate: unknown, now = new Date()): string | undefined {
+  if (typeof endDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(endDate)) return undefined;
+  const t = today(now);
+  return endDate < t ? `Warning: the end date ${endDate} is in the past (today is ${t}): the campaign will not run.` : undefined;
 }
 
 /** A number flag; left as the string when it is not a number, so validation names the field. */

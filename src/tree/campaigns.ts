@@ -76,4 +76,42 @@ export function registerCampaigns(program: Command, f: Factory): void {
     .option('--customer-id <id>', "ad-platform account (123-456-7890); default the campaign's own")
     .option('--idempotency-key <key>', 'make a retry safe (default: generated)')
     .action(async (id, _o, cmd) => (await load()).publish(f, id, cmd));
+  registerCampaignAudiences(campaigns, f);
+}
+
+/** `campaigns audiences list|add|update|remove`: the audience slots of one campaign. */
+function registerCampaignAudiences(campaigns: Command, f: Factory): void {
+  const audiences = campaigns
+    .command('audiences')
+    .description("List, add, change and remove a campaign's audience slots (each slot gets its own targeting)");
+  audiences
+    .command('list')
+    .description("List a campaign's audience slots: the primary audience and the copies of saved audiences")
+    .argument('<campaign>', 'campaign id')
+    .action(async (campaign, _o, cmd) => (await load()).audiencesList(f, campaign, cmd));
+  audiences
+    .command('add')
+    .description('Attach a copy of a saved audience (its name and data stores) to a campaign, as a new slot')
+    .argument('<campaign>', 'campaign id')
+    .argument('<audience>', 'saved audience id (see adcli audiences list)')
+    .option('--name <name>', "slot name (1-160 chars); default the saved audience's name")
+    .option('--idempotency-key <key>', 'make a retry of this exact change safe (default: generated)')
+    .action(async (campaign, audience, _o, cmd) => (await load()).audiencesAdd(f, campaign, audience, cmd));
+  audiences
+    .command('update')
+    .description("Rename an audience slot or replace its data stores (the primary audience's too)")
+    .argument('<campaign>', 'campaign id')
+    .argument('<slot>', 'audience slot id (see adcli campaigns audiences list)')
+    .option('--name <name>', 'slot name (1-160 chars)')
+    .option('--data-store <id>', 'data store of the slot; repeat for several (replaces the list, at most 20)', collect)
+    .option('--no-data-store', 'remove every data store from the slot')
+    .option('--idempotency-key <key>', 'make a retry of this exact change safe (default: generated)')
+    .action(async (campaign, slot, _o, cmd) => (await load()).audiencesUpdate(f, campaign, slot, cmd));
+  audiences
+    .command('remove')
+    .description('Remove an attached audience and its targeting from a campaign (the primary audience stays)')
+    .argument('<campaign>', 'campaign id')
+    .argument('<slot>', 'audience slot id (see adcli campaigns audiences list)')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(async (campaign, slot, _o, cmd) => (await load()).audiencesRemove(f, campaign, slot, cmd));
 }
