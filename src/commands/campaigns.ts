@@ -10,7 +10,7 @@ import { bodyFrom } from '../lib/crud.ts';
 import { route } from '../lib/route.ts';
 import { checkRequest, pastEndDateWarning } from '../lib/validate.ts';
 import { follow } from '../lib/wait.ts';
-import { CAMPAIGN_TYPES } from '../tree/campaigns.ts';
+import { BOUNDS, CAMPAIGN_TYPES } from '../generated/contract.ts';
 
 /** Flag name → API field, for the settings flags of create and update. */
 const FLAG_FIELDS: Record<string, string> = {
@@ -171,7 +171,8 @@ export async function create(f: Factory, cmd: Command): Promise<void> {
   const prompter = f.prompter;
   const body = bodyFromFlags(o);
   if (body.name === undefined) {
-    body.name = await prompter.ask('--name', 'Campaign name', { validate: (v) => (v.length >= 1 && v.length <= 160) || 'between 1 and 160 characters' });
+    const { min, max } = BOUNDS.name;
+    body.name = await prompter.ask('--name', 'Campaign name', { validate: (v) => (v.length >= min && v.length <= max) || `between ${min} and ${max} characters` });
     if (prompter.canPrompt()) {
       if (body.objective === undefined) body.objective = await prompter.ask('--objective', 'Objective (what it should achieve, for whom)', { default: '' });
       if (body.campaignType === undefined) body.campaignType = await prompter.choose('--type', 'Campaign type', CAMPAIGN_TYPES);
@@ -224,8 +225,9 @@ export async function remove(f: Factory, id: string, cmd: Command): Promise<void
     const live = ads.campaignId && ads.status === 'ENABLED';
     return {
       warning: live
-        ? `Campaign ${named(x)} is live in the ad platform (campaign ${ads.campaignId}, ENABLED${ads.customerId ? `, account ${ads.customerId}` : ''}).\n` +
-          'Deleting it here does not stop it: it keeps running there; pause it in the ad platform.'
+        ? `"${escapeControl(x.name)}" is live in the ad platform:\n` +
+          `its campaign ${ads.campaignId}${ads.customerId ? ` (account ${ads.customerId})` : ''} is ENABLED.\n` +
+          'Deleting it here does not stop it: it keeps running there;\npause it in the ad platform.'
         : undefined,
       question: `Delete campaign ${named(x)}${live ? ' anyway' : ''}?`,
     };

@@ -67,6 +67,14 @@ export class ManualInterrupts implements Interrupts {
   }
 }
 
+/** The local-backend notice: each line at most 80 columns. */
+export const LOCAL_NOTICE =
+  'Using the local backend (built-in profile "local") and its demo data.\n' +
+  'To use a real deployment instead: adcli auth login --base-url URL';
+
+/** The file in the data dir that says the local-backend notice was shown there. */
+export const LOCAL_NOTICE_MARKER = '.local-notice-shown';
+
 export interface FactoryInit {
   io: IOStreams;
   env: Env;
@@ -130,11 +138,28 @@ export class Factory {
   async apiClient(opts: GlobalOptions): Promise<ApiClient> {
     const target = this.target(opts);
     const transport = await this.#transport(target);
-    if (isLocal(target)) {
-      const { notice } = await import('./output.ts');
-      notice(this.io, 'Using the local backend (built-in profile "local"); adcli auth login points adcli at a real deployment.');
-    }
+    if (isLocal(target)) await this.#localNotice();
     return this.clientFor(target, { debug: opts.debug }, transport);
+  }
+
+  /**
+   * Says once per data dir, on a terminal's stderr, that the built-in local backend answers: a marker
+   * file in the data dir remembers it was said (a run that could not say it, piped, leaves none).
+   * Each line fits 80 columns.
+   */
+  async #localNotice(): Promise<void> {
+    if (!this.io.isStderrTTY()) return;
+    const { existsSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const marker = join(this.dataDir(), LOCAL_NOTICE_MARKER);
+    if (existsSync(marker)) return;
+    const { notice } = await import('./output.ts');
+    notice(this.io, LOCAL_NOTICE);
+    try {
+      writeFileSync(marker, 'adcli said it uses the local backend; delete this file to hear it again.\n', { mode: 0o600 });
+    } catch {
+      // A data dir adcli cannot write to: the notice shows again next time, nothing worse.
+    }
   }
 
   /** A client of a given target (auth login checks a key before any profile holds it). */
