@@ -90,7 +90,7 @@ function today(now: Date): string {
 export function pastEndDateWarning(endDate: unknown, now = new Date()): string | undefined {
   if (typeof endDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(endDate)) return undefined;
   const t = today(now);
-  return endDate < t ? `Warning: the end date ${endDate} is in the past (today is ${t}): the campaign will not run.` : undefined;
+  return endDate < t ? `Warning: the end date ${endDate} is in the past (today is ${t}).` : undefined;
 }
 
 /** A number flag; left as the string when it is not a number, so validation names the field. */
