@@ -16,7 +16,7 @@ _adcli_data() {
     'values:adcli campaigns list:--status') REPLY='draft loading ready error' ;;
     'flags:adcli campaigns get') REPLY='--wait --wait-timeout -h --help --profile --base-url --json --debug' ;;
     'vflags:adcli campaigns get') REPLY='--wait-timeout --profile --base-url' ;;
-    'flags:adcli campaigns create') REPLY='--name --objective --brand --no-brand --industry --language --location --success-metric --type --budget --no-budget --budget-type --end-date --no-end-date --bidding --no-bidding --target-cpa --no-target-cpa --target-roas --no-target-roas --data-store --audience --idempotency-key --wait --wait-timeout -h --help --profile --base-url --json --debug' ;;
+    'flags:adcli campaigns create') REPLY='--name --objective --brand --industry --language --location --success-metric --type --budget --budget-type --end-date --bidding --target-cpa --target-roas --data-store --audience --idempotency-key --wait --wait-timeout -h --help --profile --base-url --json --debug' ;;
     'vflags:adcli campaigns create') REPLY='--name --objective --brand --industry --language --location --success-metric --type --budget --budget-type --end-date --bidding --target-cpa --target-roas --data-store --audience --idempotency-key --wait-timeout --profile --base-url' ;;
     'values:adcli campaigns create:--type') REPLY='SEARCH DEMAND_GEN VIDEO DISPLAY' ;;
     'values:adcli campaigns create:--budget-type') REPLY='daily total' ;;
@@ -216,7 +216,7 @@ _adcli_data() {
     'values:adcli serve keys help:--seed') REPLY='demo' ;;
     'values:adcli serve keys help:--snapshot') REPLY='@file' ;;
     'values:adcli serve keys help:--log-format') REPLY='text json' ;;
-    'arg:adcli serve keys help:0') REPLY='create list revoke exit-codes' ;;
+    'arg:adcli serve keys help:0') REPLY='create list revoke environment exit-codes' ;;
     'subs:adcli serve ads') REPLY='list set-status help' ;;
     'flags:adcli serve ads') REPLY='-h --help --profile --base-url --debug --host --port --data --memory --seed --rate-limit --job-delay --sync-interval --clock --snapshot --workers --exec --json --quiet --log-requests --log-format --public-url' ;;
     'vflags:adcli serve ads') REPLY='--profile --base-url --host --port --data --seed --rate-limit --job-delay --sync-interval --clock --snapshot --workers --exec --log-format --public-url' ;;
@@ -243,7 +243,7 @@ _adcli_data() {
     'values:adcli serve ads help:--seed') REPLY='demo' ;;
     'values:adcli serve ads help:--snapshot') REPLY='@file' ;;
     'values:adcli serve ads help:--log-format') REPLY='text json' ;;
-    'arg:adcli serve ads help:0') REPLY='list set-status exit-codes' ;;
+    'arg:adcli serve ads help:0') REPLY='list set-status environment exit-codes' ;;
     'flags:adcli mcp') REPLY='-h --help --profile --base-url --json --debug' ;;
     'vflags:adcli mcp') REPLY='--profile --base-url' ;;
     'subs:adcli backend') REPLY='clock reset snapshot faults requests help' ;;
@@ -264,7 +264,7 @@ _adcli_data() {
     'vflags:adcli backend clock resume') REPLY='--profile --base-url' ;;
     'flags:adcli backend clock help') REPLY='-h --help --profile --base-url --json --debug' ;;
     'vflags:adcli backend clock help') REPLY='--profile --base-url' ;;
-    'arg:adcli backend clock help:0') REPLY='show advance set freeze resume exit-codes' ;;
+    'arg:adcli backend clock help:0') REPLY='show advance set freeze resume environment exit-codes' ;;
     'flags:adcli backend reset') REPLY='--seed --yes -h --help --profile --base-url --json --debug' ;;
     'vflags:adcli backend reset') REPLY='--seed --profile --base-url' ;;
     'values:adcli backend reset:--seed') REPLY='demo' ;;
@@ -277,7 +277,7 @@ _adcli_data() {
     'vflags:adcli backend snapshot load') REPLY='--profile --base-url' ;;
     'flags:adcli backend snapshot help') REPLY='-h --help --profile --base-url --json --debug' ;;
     'vflags:adcli backend snapshot help') REPLY='--profile --base-url' ;;
-    'arg:adcli backend snapshot help:0') REPLY='save load exit-codes' ;;
+    'arg:adcli backend snapshot help:0') REPLY='save load environment exit-codes' ;;
     'subs:adcli backend faults') REPLY='add list remove clear help' ;;
     'flags:adcli backend faults') REPLY='-h --help --profile --base-url --json --debug' ;;
     'vflags:adcli backend faults') REPLY='--profile --base-url' ;;
@@ -291,15 +291,15 @@ _adcli_data() {
     'vflags:adcli backend faults clear') REPLY='--profile --base-url' ;;
     'flags:adcli backend faults help') REPLY='-h --help --profile --base-url --json --debug' ;;
     'vflags:adcli backend faults help') REPLY='--profile --base-url' ;;
-    'arg:adcli backend faults help:0') REPLY='add list remove clear exit-codes' ;;
+    'arg:adcli backend faults help:0') REPLY='add list remove clear environment exit-codes' ;;
     'flags:adcli backend requests') REPLY='--limit --follow -h --help --profile --base-url --json --debug' ;;
     'vflags:adcli backend requests') REPLY='--limit --profile --base-url' ;;
     'flags:adcli backend help') REPLY='-h --help --profile --base-url --json --debug' ;;
     'vflags:adcli backend help') REPLY='--profile --base-url' ;;
-    'arg:adcli backend help:0') REPLY='clock reset snapshot faults requests exit-codes' ;;
+    'arg:adcli backend help:0') REPLY='clock reset snapshot faults requests environment exit-codes' ;;
     'flags:adcli help') REPLY='-h --help --profile --base-url --json --debug' ;;
     'vflags:adcli help') REPLY='--profile --base-url' ;;
-    'arg:adcli help:0') REPLY='campaigns workspace audiences data-stores brands targeting performance ads explore api auth profiles completion serve mcp backend exit-codes' ;;
+    'arg:adcli help:0') REPLY='campaigns workspace audiences data-stores brands targeting performance ads explore api auth profiles completion serve mcp backend environment exit-codes' ;;
   esac
 }
 

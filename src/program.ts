@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { Factory } from './lib/factory.ts';
+import { helpConfiguration } from './lib/help.ts';
 import { VERSION } from './version.ts';
 import { registerCampaigns } from './tree/campaigns.ts';
 import { registerResources } from './tree/resources.ts';
@@ -50,7 +51,8 @@ export function groupsFor(args: string[]): typeof GROUPS {
  * load at start-up; each command's module is imported when it runs, so `adcli --version` never pays
  * for the server, the HTTP client or the UI libraries. Without `args`, the whole tree (completions
  * and tests walk it). Help, versions and usage errors go through `f.io`; commander never prints an
- * error itself (main says it, as every other error) and never ends the process.
+ * error itself (main says it, as every other error) and never ends the process. Every command's help
+ * is laid out by src/lib/help.ts (set here on the root; commander hands it down to each command).
  */
 export function buildProgram(f: Factory, args?: string[]): Command {
   const io = f.io;
@@ -65,7 +67,9 @@ export function buildProgram(f: Factory, args?: string[]): Command {
       getOutHasColors: () => io.colorEnabled(),
       getErrHasColors: () => io.colorEnabledStderr(),
     })
-    .version(VERSION, '-v, --version')
+    .configureHelp(helpConfiguration())
+    .helpOption('-h, --help', 'show help for this command')
+    .version(VERSION, '-v, --version', 'print the version of adcli')
     .option('--profile <name>', 'profile to use (default: the current one; see adcli profiles)')
     .option('--base-url <url>', 'API base URL, e.g. https://api.example.com/api/v1 (overrides the profile)')
     .option('--json', 'print JSON: records as the API returns them, lists as one array')

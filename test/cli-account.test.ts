@@ -272,10 +272,10 @@ describe('help exit-codes', () => {
     const codes = JSON.parse(ok(await run(['help', 'exit-codes', '--json'], env)).stdout);
     expect(codes.map((c: { code: number }) => c.code)).toEqual(Object.values(EXIT));
 
-    expect(ok(await run(['help', 'campaigns', 'list'], env)).stdout).toContain('Usage: adcli campaigns list');
-    expect(ok(await run(['help', 'auth'], env)).stdout).toContain('Usage: adcli auth');
-    expect(ok(await run(['help'], env)).stdout).toMatch(/help \[command\.\.\.\]\s+display help for a command;\s+adcli help\s+exit-codes/);
-    expect(ok(await run(['--help'], env)).stdout).toContain('Exit codes: adcli help exit-codes');
+    expect(ok(await run(['help', 'campaigns', 'list'], env)).stdout).toContain('USAGE\n  adcli campaigns list [flags]');
+    expect(ok(await run(['help', 'auth'], env)).stdout).toContain('USAGE\n  adcli auth <command> [flags]');
+    expect(ok(await run(['help'], env)).stdout).toMatch(/HELP TOPICS\n  environment: .*\n  exit-codes: /);
+    expect(ok(await run(['--help'], env)).stdout).toContain('`adcli help exit-codes`');
     fails(await run(['help', 'nope'], env), EXIT.usage, /unknown command 'nope'/);
     fails(await run(['completion', 'tcsh'], env), EXIT.usage, /Allowed choices are bash, zsh, fish/);
   });

@@ -2,24 +2,19 @@
  * `adcli backend …` (design section 7) run in-process (test/helpers/cli.ts): against a real `adcli
  * serve --memory`, on the built-in local profile, and against a deployment that is not adcli serve
  * (a tiny HTTP server that answers 404 to everything). Ctrl-C of `requests --follow` and a prompt on
- * a real terminal run as subprocesses. Plus the constants the command tree copies from the server.
+ * a real terminal run as subprocesses. Plus how the CLI routes to the controls.
  */
 import { statSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlOperations } from '../server/control/operations.ts';
-import { FAULT_METHODS as SERVER_FAULT_METHODS, MAX_FAULT_DELAY_MS } from '../server/control/faults.ts';
-import { JOURNAL_SIZE as SERVER_JOURNAL_SIZE } from '../server/control/journal.ts';
-import { SEEDS as SERVER_SEEDS } from '../server/seed/index.ts';
 import { ApiClient } from '../src/lib/client.ts';
 import { escapeControl } from '../src/lib/output.ts';
 import { route } from '../src/lib/route.ts';
 import { humanDuration } from '../src/commands/backend.ts';
 import { normalizeBaseUrl } from '../src/lib/target.ts';
 import { proxyAgent, remoteTransport } from '../src/lib/transport.ts';
-import { FAULT_BOUNDS, FAULT_METHODS, JOURNAL_SIZE, SEEDS } from '../src/tree/backend.ts';
 import { runCli } from './helpers/cli.ts';
 import { cleanupAll, hasScript, runInTerminal, sandbox, spawnAdcli, startServer, tempDir, type Sandbox, type Server } from './helpers/process.ts';
 
@@ -339,21 +334,7 @@ describe('against a deployment that is not adcli serve', () => {
   });
 });
 
-describe('what the CLI copies or derives from the server', () => {
-  it('the fault, journal and seed bounds of the command tree are the server’s', () => {
-    expect(FAULT_METHODS).toEqual([...SERVER_FAULT_METHODS]);
-    expect(FAULT_BOUNDS.delayMs[1]).toBe(MAX_FAULT_DELAY_MS);
-    expect(JOURNAL_SIZE).toBe(SERVER_JOURNAL_SIZE);
-    expect(SEEDS).toEqual([...SERVER_SEEDS]);
-    const body = controlOperations.find((o) => o.name === 'add_fault')!.body!;
-    const ok = { path: '/workspace', status: FAULT_BOUNDS.status[0], delayMs: FAULT_BOUNDS.delayMs[1], count: FAULT_BOUNDS.count[1] };
-    expect(body.safeParse(ok).success).toBe(true);
-    expect(body.safeParse({ ...ok, status: FAULT_BOUNDS.status[1] + 1 }).success).toBe(false);
-    expect(body.safeParse({ ...ok, status: FAULT_BOUNDS.status[0] - 1 }).success).toBe(false);
-    expect(body.safeParse({ ...ok, count: FAULT_BOUNDS.count[1] + 1 }).success).toBe(false);
-    expect(body.safeParse({ ...ok, count: FAULT_BOUNDS.count[0] - 1 }).success).toBe(false);
-  });
-
+describe('what the CLI derives from the server', () => {
   it('controls are routed by name under /_adcli/v1 beside the base URL, API operations under it', async () => {
     expect(route('delete_fault', { faultId: 'f'.repeat(24) })).toEqual({ method: 'DELETE', path: `/faults/${'f'.repeat(24)}`, prefix: '/_adcli/v1' });
     expect(route('get_workspace').prefix).toBe('/api/v1');

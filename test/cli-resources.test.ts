@@ -8,10 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIENCE_KINDS as SERVER_AUDIENCE_KINDS } from '../server/schemas/records.ts';
-import { importLimits } from '../server/schemas/youtube.ts';
-import { batchBody, packBatches, routeItems, IMPORT_LIMITS, MAX_BATCH_BYTES } from '../src/commands/data-stores.ts';
-import { AUDIENCE_KINDS } from '../src/tree/resources.ts';
+import { batchBody, packBatches, routeItems, MAX_BATCH_BYTES } from '../src/commands/data-stores.ts';
 import { cliIn, runCli, type CliResult } from './helpers/cli.ts';
 import { cleanupAll, hasScript, listAll, runInTerminal, sandbox, startServer, tempDir, type Sandbox, type Server } from './helpers/process.ts';
 
@@ -581,11 +578,6 @@ describe.skipIf(!hasScript)('on a real terminal (pseudo-terminal via script)', (
 // ------------------------------------------------------------------- import packing (no process)
 
 describe('import routing and packing', () => {
-  it('the CLI keeps the contract: audience kinds and import limits', () => {
-    expect(AUDIENCE_KINDS).toEqual([...SERVER_AUDIENCE_KINDS]);
-    expect(IMPORT_LIMITS).toEqual(importLimits);
-  });
-
   it('routes list responses by kind and packs channels, videos, comments in order within the limits', () => {
     const items = routeItems([commentThreadList, videoList, channelList], 'f.json');
     expect(items.map((i) => i.kind)).toEqual(['comments', 'comments', 'videos', 'videos', 'channels', 'channels']);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { completionModel, completionScript } from '../src/lib/completion-gen.ts';
-import { BIDDING_STRATEGIES, BUDGET_TYPES, CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '../src/tree/campaigns.ts';
+import { BIDDING_STRATEGIES, BUDGET_TYPES, CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '../src/generated/contract.ts';
 import { COMPLETION_FILES, render } from '../scripts/gen-completions.ts';
 import { ROOT } from './helpers/process.ts';
 

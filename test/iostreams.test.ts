@@ -136,7 +136,7 @@ describe('a command through the seam (local profile, in-process)', () => {
     expect(command.stderr).toMatch(/^adcli: unknown command 'brandz'\n\(Did you mean brands\?\)\n$/);
     // help and the version are answers, not errors
     expect(await adcli(['--version'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+/) });
-    expect(await adcli(['brands', '--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: adcli brands') });
+    expect(await adcli(['brands', '--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('USAGE\n  adcli brands <command> [flags]') });
   });
 
   it('help is wrapped to the width it is given', async () => {

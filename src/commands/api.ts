@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { API_METHODS } from '../generated/contract.ts';
 import { exitCodeFor } from '../lib/client.ts';
 import { optionsOf } from '../lib/context.ts';
 import { SilentExit, usageError } from '../lib/errors.ts';
@@ -7,7 +8,6 @@ import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
 import { printJson } from '../lib/output.ts';
 
-export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** `--data` as JSON text, `@file`, or `-` for stdin; parsed here so bad JSON is a usage error. */
 export async function readData(io: IOStreams, spec: string): Promise<unknown> {
@@ -51,7 +51,7 @@ export function splitPath(raw: string, pairs: string[] = []): { path: string; qu
 export async function api(f: Factory, method: string, rawPath: string, cmd: Command): Promise<void> {
   const o = optionsOf<{ data?: string; query?: string[]; idempotencyKey?: string }>(cmd);
   const m = method.toUpperCase();
-  if (!(METHODS as readonly string[]).includes(m)) throw usageError(`method must be one of ${METHODS.join(', ')}, not ${method}`);
+  if (!(API_METHODS as readonly string[]).includes(m)) throw usageError(`method must be one of ${API_METHODS.join(', ')}, not ${method}`);
   const { path, query } = splitPath(rawPath, o.query);
   const body = o.data === undefined ? undefined : await readData(f.io, o.data);
   if (body !== undefined && m === 'GET') throw usageError('a GET request has no body: use --query key=value instead of --data');

@@ -12,7 +12,7 @@ import { c, escapeControl, fields, printJson, table } from '../lib/output.ts';
 import type { GlobalOptions } from '../lib/target.ts';
 import { validateLocally } from '../lib/validate.ts';
 import { abortableSleep } from '../lib/wait.ts';
-import { JOURNAL_SIZE } from '../tree/backend.ts';
+import { BOUNDS } from '../generated/contract.ts';
 
 interface ClockState {
   now: string;
@@ -416,7 +416,7 @@ export async function requests(f: Factory, cmd: Command): Promise<void> {
       await abortableSleep(1000, signal);
       if (signal.aborted) break;
       try {
-        print((await callControl<{ data: JournalEntry[] }>(client, 'list_requests', { query: { after, limit: JOURNAL_SIZE }, signal })).data);
+        print((await callControl<{ data: JournalEntry[] }>(client, 'list_requests', { query: { after, limit: BOUNDS.journalLimit.max }, signal })).data);
       } catch (e) {
         if (signal.aborted) break;
         throw e;

@@ -10,7 +10,7 @@ import { bodyFrom } from '../lib/crud.ts';
 import { route } from '../lib/route.ts';
 import { checkRequest, pastEndDateWarning } from '../lib/validate.ts';
 import { follow } from '../lib/wait.ts';
-import { CAMPAIGN_TYPES } from '../tree/campaigns.ts';
+import { BOUNDS, CAMPAIGN_TYPES } from '../generated/contract.ts';
 
 /** Flag name → API field, for the settings flags of create and update. */
 const FLAG_FIELDS: Record<string, string> = {
@@ -171,7 +171,8 @@ export async function create(f: Factory, cmd: Command): Promise<void> {
   const prompter = f.prompter;
   const body = bodyFromFlags(o);
   if (body.name === undefined) {
-    body.name = await prompter.ask('--name', 'Campaign name', { validate: (v) => (v.length >= 1 && v.length <= 160) || 'between 1 and 160 characters' });
+    const { min, max } = BOUNDS.name;
+    body.name = await prompter.ask('--name', 'Campaign name', { validate: (v) => (v.length >= min && v.length <= max) || `between ${min} and ${max} characters` });
     if (prompter.canPrompt()) {
       if (body.objective === undefined) body.objective = await prompter.ask('--objective', 'Objective (what it should achieve, for whom)', { default: '' });
       if (body.campaignType === undefined) body.campaignType = await prompter.choose('--type', 'Campaign type', CAMPAIGN_TYPES);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { BOUNDS } from '../generated/contract.ts';
 import { optionsOf } from '../lib/context.ts';
 import { CliError, EXIT, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
@@ -164,7 +165,7 @@ const LIST_KINDS: Record<string, Kind> = {
 };
 
 /** Per request, under the contract's limits: counts (importLimits) and 1 MB of body (413 above it). */
-export const IMPORT_LIMITS = { channels: 100, videos: 1000, comments: 5000 } as const;
+export const IMPORT_LIMITS = { channels: BOUNDS.importChannels.max, videos: BOUNDS.importVideos.max, comments: BOUNDS.importComments.max } as const;
 export const MAX_BATCH_BYTES = 1_000_000;
 
 function label(source: string, p: (string | number)[]): string {
@@ -320,7 +321,7 @@ export async function importFiles(f: Factory, id: string, cmd: Command): Promise
   await checkItems(items);
   const batches = packBatches(items);
   // Each batch has its own key: KEY-1, KEY-2, … when --idempotency-key is given, generated otherwise.
-  const baseKey = checkIdempotencyKey(o.idempotencyKey, 200 - `-${batches.length}`.length);
+  const baseKey = checkIdempotencyKey(o.idempotencyKey, BOUNDS.idempotencyKey.max - `-${batches.length}`.length);
   const bodies = batches.map(batchBody);
   for (const body of bodies) await validateLocally(op.body!, body, 'body');
 

@@ -72,3 +72,59 @@ export const CONTROL_OPERATIONS: readonly OperationSummary[] = [
   { name: "clear_faults", method: "DELETE", path: "/faults", scope: "backend", summary: "Clear every fault rule" },
   { name: "list_requests", method: "GET", path: "/requests", scope: "backend", summary: "List the recent requests of the workspace" },
 ];
+
+/** The name of an operation of the API (a route's, an MCP tool's). */
+export type OperationName =
+  | "get_workspace"
+  | "list_campaigns"
+  | "create_campaign"
+  | "get_campaign"
+  | "update_campaign"
+  | "delete_campaign"
+  | "add_campaign_audience"
+  | "update_campaign_audience"
+  | "remove_campaign_audience"
+  | "get_targeting"
+  | "generate_targeting"
+  | "edit_targeting"
+  | "list_audiences"
+  | "create_audience"
+  | "get_audience"
+  | "update_audience"
+  | "delete_audience"
+  | "list_data_stores"
+  | "create_data_store"
+  | "get_data_store"
+  | "update_data_store"
+  | "delete_data_store"
+  | "list_data_store_channels"
+  | "list_data_store_videos"
+  | "import_data_store"
+  | "list_brands"
+  | "create_brand"
+  | "get_brand"
+  | "update_brand"
+  | "delete_brand"
+  | "create_ads_campaign"
+  | "list_ads_accounts"
+  | "get_performance"
+  | "get_exploration_channel"
+  | "search_exploration_channels"
+  | "list_exploration_channel_videos"
+  | "list_similar_channels";
+
+/** The name of one of adcli serve's controls. */
+export type ControlOperationName =
+  | "get_clock"
+  | "advance_clock"
+  | "set_clock"
+  | "freeze_clock"
+  | "resume_clock"
+  | "reset_workspace"
+  | "save_snapshot"
+  | "load_snapshot"
+  | "list_faults"
+  | "add_fault"
+  | "delete_fault"
+  | "clear_faults"
+  | "list_requests";

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 
 /** A whole-number flag within bounds; commander turns the error into a usage error (exit 2). */
 export function intArg(min: number, max: number) {
@@ -8,6 +8,38 @@ export function intArg(min: number, max: number) {
     }
     return Number(value);
   };
+}
+
+/** A bound of the API (src/generated/contract.ts BOUNDS): characters, items, or a range of numbers. */
+export interface Bound {
+  readonly min: number;
+  readonly max: number;
+  /** greater than min, not equal (a budget) */
+  readonly minExclusive?: boolean;
+  readonly default?: unknown;
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** "1-160 characters", "up to 4,000 characters": a text's bound, for help. */
+export const chars = (b: Bound): string => (b.min > 0 ? `${n(b.min)}-${n(b.max)} characters` : `up to ${n(b.max)} characters`);
+
+/** "1-100", "greater than 0 and at most 1,000": a number's bound, for help. */
+export const range = (b: Bound): string => (b.minExclusive ? `greater than ${n(b.min)} and at most ${n(b.max)}` : `${n(b.min)}-${n(b.max)}`);
+
+/** "at most 20": a list's bound, for help. */
+export const atMost = (b: Bound): string => `at most ${n(b.max)}`;
+
+/** A whole-number flag within an API bound. */
+export const intIn = (b: Bound) => intArg(b.min, b.max);
+
+/**
+ * `--limit <n>` within the API's bound. Not given, it is left to the API (its default, shown in the
+ * help), or to `--all`, which pages at the bound's maximum.
+ */
+export function limitOption(b: Bound, what = 'page size', all = true): Option {
+  const fallback = b.default === undefined ? '' : ` (default ${String(b.default)}${all ? `; with --all ${n(b.max)}` : ''})`;
+  return new Option('--limit <n>', `${what}, ${range(b)}${fallback}`).argParser(intIn(b));
 }
 
 /** A duration such as 90s, 10m, 1h or plain milliseconds. */

@@ -1,0 +1,194 @@
+/**
+ * The help of every command, laid out once, as gh lays it out (pkg/cmd/root/help.go): what the
+ * command does, USAGE, its commands, ARGUMENTS, FLAGS (with their allowed values, bounds and
+ * defaults), INHERITED FLAGS (the global ones), sections of its own (the operations of `api`),
+ * EXAMPLES and LEARN MORE. Each command declares its examples beside it in the tree (src/tree);
+ * this module only lays them out. It loads at start-up: commander's types and nothing else.
+ */
+import type { Argument, Command, Help, Option } from 'commander';
+
+const EXAMPLES = new WeakMap<Command, readonly string[]>();
+const SECTIONS = new WeakMap<Command, { title: string; body: () => string }[]>();
+
+/**
+ * The examples of a command, in its help under EXAMPLES: command lines that work when pasted
+ * (test/help.test.ts runs every one through the real parser), and `# …` comment lines.
+ */
+export function examples<C extends Command>(cmd: C, ...lines: string[]): C {
+  EXAMPLES.set(cmd, lines);
+  return cmd;
+}
+
+export function examplesOf(cmd: Command): readonly string[] {
+  return EXAMPLES.get(cmd) ?? [];
+}
+
+/** A section of a command's own in its help, after the flags (the operations `api` can call). */
+export function helpSection<C extends Command>(cmd: C, title: string, body: string | (() => string)): C {
+  const list = SECTIONS.get(cmd) ?? [];
+  list.push({ title, body: typeof body === 'string' ? () => body : body });
+  SECTIONS.set(cmd, list);
+  return cmd;
+}
+
+/** The help topics of `adcli help TOPIC`, listed on the root's help. */
+export const HELP_TOPICS: readonly { name: string; summary: string }[] = [
+  { name: 'environment', summary: 'Environment variables adcli reads' },
+  { name: 'exit-codes', summary: 'Exit codes of adcli' },
+];
+
+const bold = (s: string) => `\x1b[1m${s}\x1b[22m`;
+
+/** The root of the tree a command is in. */
+function rootOf(cmd: Command): Command {
+  let c = cmd;
+  while (c.parent) c = c.parent;
+  return c;
+}
+
+function pathOf(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** `adcli campaigns get <id> [flags]`, `adcli campaigns <command> [flags]`. */
+export function usageLine(cmd: Command): string {
+  const parts = [pathOf(cmd)];
+  const subs = cmd.commands.filter((c) => !(c as unknown as { _hidden: boolean })._hidden);
+  if (subs.length) parts.push(cmd.parent ? '<command>' : '<command> <subcommand>');
+  for (const a of cmd.registeredArguments) parts.push(argName(a));
+  parts.push('[flags]');
+  return parts.join(' ');
+}
+
+function argName(a: Argument): string {
+  const name = a.name() + (a.variadic ? '...' : '');
+  return a.required ? `<${name}>` : `[${name}]`;
+}
+
+/** `{SEARCH, DEMAND_GEN, VIDEO}`: allowed values in braces, as gh shows them, that wrap at a comma. */
+const choices = (values: readonly string[]) => `{${values.join(', ')}}`;
+
+/** The one line a command is listed with: its summary, else the first line of its description. */
+const summaryOf = (cmd: Command) => cmd.summary() || cmd.description().split('\n')[0]!;
+
+/** The root's flags, which every command takes (not --version): shown under INHERITED FLAGS. */
+export function inheritedOptions(cmd: Command): Option[] {
+  if (!cmd.parent) return [];
+  const root = rootOf(cmd);
+  const own = new Set(cmd.options.map((o) => o.long));
+  const version = (root as unknown as { _versionOptionName?: string })._versionOptionName;
+  return root.options.filter((o) => !o.hidden && o.attributeName() !== version && !own.has(o.long));
+}
+
+/** The flags of a command as commander shows them, plus its --help. */
+function ownOptions(cmd: Command, helper: Help): Option[] {
+  return helper.visibleOptions(cmd);
+}
+
+/** `-y, --yes` and, under it, `    --name <name>`: long flags line up whether or not they have a short one. */
+function optionTerm(o: Option, shortColumn: boolean): string {
+  if (o.short || !shortColumn) return o.flags;
+  return `    ${o.flags}`;
+}
+
+function optionDescription(o: Option): string {
+  let d = o.description;
+  if (o.argChoices) d += `${d ? ': ' : ''}${choices(o.argChoices)}`;
+  const showDefault = o.defaultValue !== undefined && (o.required || o.optional);
+  if (showDefault) d += ` (default ${o.defaultValueDescription ?? String(o.defaultValue)})`;
+  return d;
+}
+
+function argumentDescription(a: Argument): string {
+  let d = a.description;
+  if (a.argChoices) d += `${d ? ': ' : ''}${choices(a.argChoices)}`;
+  if (a.defaultValue !== undefined) d += ` (default ${a.defaultValueDescription ?? String(a.defaultValue)})`;
+  return d;
+}
+
+/**
+ * A command line that fits `width`: broken between words (never inside quotes) into lines that end
+ * with ` \\` and go on indented, so it still works when pasted into a shell.
+ */
+export function continued(line: string, width: number): string {
+  if (line.length <= width) return line;
+  const words = line.match(/(?:[^\s'"]+|'[^']*'|"(?:\\.|[^"\\])*")+/g) ?? [line];
+  const lines: string[] = [];
+  let current = '';
+  for (const word of words) {
+    const indent = lines.length ? '  ' : '';
+    if (current && indent.length + current.length + 1 + word.length + 2 > width) {
+      lines.push(indent + current + ' \\');
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  lines.push((lines.length ? '  ' : '') + current);
+  return lines.join('\n');
+}
+
+/** Items aligned on their terms, wrapped to the width (commander's formatItem), under a title. */
+function items(helper: Help, rows: [string, string][]): string {
+  const termWidth = Math.max(...rows.map(([t]) => t.length));
+  return rows.map(([term, desc]) => helper.formatItem(term, termWidth, desc, helper)).join('\n');
+}
+
+/** The whole help of a command. */
+export function formatHelp(cmd: Command, helper: Help): string {
+  const width = helper.helpWidth ?? 80;
+  const out: string[] = [];
+  const section = (title: string, body: string) => {
+    if (body.trim() === '') return;
+    out.push(bold(title), body, '');
+  };
+  const indented = (text: string) =>
+    text
+      .split('\n')
+      .map((l) => (l ? `  ${l}` : l))
+      .join('\n');
+
+  const description = cmd.description();
+  if (description) out.push(helper.boxWrap(description, width), '');
+  section('USAGE', `  ${usageLine(cmd)}`);
+
+  const subs = helper.visibleCommands(cmd).filter((c) => c.name() !== 'help');
+  if (subs.length) {
+    section(cmd.parent ? 'AVAILABLE COMMANDS' : 'COMMANDS', items(helper, subs.map((c) => [`${c.name()}:`, summaryOf(c)])));
+  }
+  if (!cmd.parent) section('HELP TOPICS', items(helper, HELP_TOPICS.map((t) => [`${t.name}:`, t.summary])));
+
+  const args = cmd.registeredArguments.filter((a) => a.description);
+  if (args.length) section('ARGUMENTS', items(helper, args.map((a) => [argName(a), argumentDescription(a)])));
+
+  const own = ownOptions(cmd, helper);
+  const shortColumn = own.some((o) => o.short);
+  if (own.length) section('FLAGS', items(helper, own.map((o) => [optionTerm(o, shortColumn), optionDescription(o)])));
+  const inherited = inheritedOptions(cmd);
+  const inheritedShort = inherited.some((o) => o.short);
+  if (inherited.length) section('INHERITED FLAGS', items(helper, inherited.map((o) => [optionTerm(o, inheritedShort), optionDescription(o)])));
+
+  for (const s of SECTIONS.get(cmd) ?? []) section(s.title, indented(s.body()));
+  const ex = examplesOf(cmd);
+  const comment = (l: string) => helper.boxWrap(l, width - 2).replace(/\n/g, '\n# ');
+  if (ex.length) section('EXAMPLES', indented(ex.map((l) => (l.startsWith('#') ? comment(l) : continued(l, width - 2))).join('\n')));
+
+  const root = rootOf(cmd).name();
+  section(
+    'LEARN MORE',
+    indented(
+      [
+        `Use \`${root} <command> <subcommand> --help\` for more about a command.`,
+        `Exit codes: \`${root} help exit-codes\`; environment variables: \`${root} help environment\``,
+      ]
+        .map((l) => helper.boxWrap(l, width - 2))
+        .join('\n'),
+    ),
+  );
+  return out.join('\n');
+}
+
+/** For `program.configureHelp()`: subcommands inherit it. */
+export function helpConfiguration(): Partial<Help> {
+  return { formatHelp };
+}
