@@ -9,6 +9,7 @@ import { FAULT_METHODS, MAX_FAULT_DELAY_MS } from './faults.ts';
 import { JOURNAL_SIZE } from './journal.ts';
 import { resetWorkspace } from './reset.ts';
 import { loadSnapshot, saveSnapshot } from './snapshot.ts';
+import { LOGIN_LINK_TTL_MS, webSessions } from '../web/sessions.ts';
 
 /** Where the controls live on the host: outside the contract's /api/v1 (design section 7). */
 export const CONTROL_PREFIX = '/_adcli/v1';
@@ -92,6 +93,7 @@ export const CONTROL_TAGS: Record<string, string> = {
   snapshots: 'Save the whole store to a file, or load one.',
   faults: 'Fault rules: answer chosen requests with an error status, a delay or a dropped connection.',
   requests: "The request journal: the workspace's last API requests.",
+  pages: 'One-time login links to the pages of adcli serve: the campaign page and the console at /app/.',
 };
 
 export const controlOperations: readonly Operation[] = [
@@ -306,5 +308,31 @@ export const controlOperations: readonly Operation[] = [
     timeDependent: true,
     hints: readOnly,
     handler: (actor, { query }, s) => ({ data: s.journal.list(actor.workspaceId, query) }),
+  }),
+  defineOperation({
+    name: 'create_login_link',
+    method: 'POST',
+    path: '/login-links',
+    // The pages show the workspace (GET /workspace needs campaigns:read) and a campaign: a key that
+    // can read neither has nothing to see there. The session can do exactly what its key can.
+    scope: 'campaigns:read',
+    tag: 'pages',
+    summary: 'Create a one-time login link to the pages',
+    description: `A link that opens the campaign page (with campaignId) or the console in a browser and starts a session there, bound to this key: the pages show what the key's scopes and limits allow, and their forms do what it may do. It works once, within ${LOGIN_LINK_TTL_MS / 60_000} minutes, and holds no key. \`page\` is the page's own address. An unknown campaign is 404, one outside the key's limits 403.`,
+    body: z.strictObject({ campaignId: hexId('campaign').optional().meta({ description: 'open this campaign\'s page; default: the console' }) }),
+    response: z.strictObject({
+      url: z.string().meta({ description: 'the one-time login link' }),
+      page: z.string().meta({ description: 'the page it opens (which needs a session)' }),
+      expiresAt: isoTime,
+    }),
+    successStatus: 201,
+    errors: [400, 403, 404],
+    hints: creates,
+    handler: (actor, { body }, s) => {
+      if (body.campaignId !== undefined) s.campaigns.row(actor, body.campaignId);
+      const page = body.campaignId === undefined ? '' : `campaigns/${body.campaignId}`;
+      const link = webSessions(s).mint(actor, page);
+      return { url: `${actor.appUrl}/login?token=${link.token}`, page: `${actor.appUrl}/${page}`, expiresAt: link.expiresAt.toISOString() };
+    },
   }),
 ];

@@ -177,11 +177,19 @@ export class Keys {
     return found;
   }
 
-  #lookup(hash: string): AuthenticatedKey | null {
+  /**
+   * The key with this id, as `authenticate` answers it, or null when it is unknown or revoked: a
+   * page session of adcli serve is bound to a key's id and asks again on every page.
+   */
+  byId(keyId: string): AuthenticatedKey | null {
+    return this.#lookup(keyId, 'id');
+  }
+
+  #lookup(value: string, by: 'hash' | 'id' = 'hash'): AuthenticatedKey | null {
     const row = this.#d.store.get<KeyRow & { workspace_id: string; exploration: number }>(
       `SELECT k.id, k.workspace_id, k.scopes, k.customer_ids, k.campaign_ids, w.slug, w.exploration
-       FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.hash = ? AND k.revoked_at IS NULL`,
-      hash,
+       FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.${by === 'id' ? 'id' : 'hash'} = ? AND k.revoked_at IS NULL`,
+      value,
     );
     if (!row) return null;
     return {

@@ -11,6 +11,7 @@ import { canonicalJson } from '../lib/json.ts';
 import { createLogger, type LogFormat, type Logger } from '../lib/log.ts';
 import { PACKAGE_VERSION } from '../lib/version.ts';
 import { mountMcp } from '../mcp/endpoint.ts';
+import { mountWeb } from '../web/mount.ts';
 import { operations as allOperations } from '../operations/index.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { Store } from '../store/db.ts';
@@ -126,6 +127,7 @@ export function createApp(opts: AppOptions): Backend {
 
   // MCP tools generated from the same table, at /mcp on the host; each tool call runs this pipeline.
   mountMcp(app, { services, operations: ops, apiPrefix: API_PREFIX, version: PACKAGE_VERSION, authenticate, rateLimit, logger });
+  mountWeb(app, { services, appUrl: opts.appUrl, rateLimit }); // the pages at /app/ (server/web)
 
   /** Authenticates, rate-limits and checks the scope: the part every operation shares. */
   const actorFor = (c: Context<Env>, op: Operation, control: boolean): Actor => {

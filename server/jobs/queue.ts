@@ -202,6 +202,18 @@ export class JobQueue {
     )!.n;
   }
 
+  /** The workspace's latest jobs, newest first (the console of adcli serve lists them). */
+  recent(workspaceId: string, limit: number): JobRow[] {
+    return this.#d.store.all<JobRow>('SELECT * FROM jobs WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT ?', workspaceId, limit);
+  }
+
+  /** How many jobs of the workspace are in each state. */
+  countByState(workspaceId: string): Record<JobRow['state'], number> {
+    const out = { queued: 0, running: 0, done: 0, failed: 0 };
+    for (const r of this.#d.store.all<{ state: JobRow['state']; n: number }>('SELECT state, COUNT(*) AS n FROM jobs WHERE workspace_id = ? GROUP BY state', workspaceId)) out[r.state] = r.n;
+    return out;
+  }
+
   pending(kind: JobKind, subject: string): JobRow | undefined {
     return this.#d.store.get<JobRow>("SELECT * FROM jobs WHERE kind = ? AND subject = ? AND state IN ('queued', 'running') LIMIT 1", kind, subject);
   }

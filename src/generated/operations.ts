@@ -71,6 +71,7 @@ export const CONTROL_OPERATIONS: readonly OperationSummary[] = [
   { name: "delete_fault", method: "DELETE", path: "/faults/{faultId}", scope: "backend", summary: "Delete a fault rule" },
   { name: "clear_faults", method: "DELETE", path: "/faults", scope: "backend", summary: "Clear every fault rule" },
   { name: "list_requests", method: "GET", path: "/requests", scope: "backend", summary: "List the recent requests of the workspace" },
+  { name: "create_login_link", method: "POST", path: "/login-links", scope: "campaigns:read", summary: "Create a one-time login link to the pages" },
 ];
 
 /** The name of an operation of the API (a route's, an MCP tool's). */
@@ -127,4 +128,5 @@ export type ControlOperationName =
   | "add_fault"
   | "delete_fault"
   | "clear_faults"
-  | "list_requests";
+  | "list_requests"
+  | "create_login_link";

@@ -523,4 +523,13 @@ export interface Responses {
       fault: string | null;
     }[];
   };
+  /** Create a one-time login link to the pages */
+  create_login_link: {
+    /** the one-time login link */
+    url: string;
+    /** the page it opens (which needs a session) */
+    page: string;
+    /** ISO 8601 timestamp */
+    expiresAt: string;
+  };
 }

@@ -1,0 +1,261 @@
+/**
+ * What the pages show, read through the API's own operations (their handlers, with their schemas,
+ * scopes and key limits) and the domain services behind them: no second data path. Each page is read
+ * in one read transaction, on the workspace's own clock.
+ */
+import type { Actor } from '../domain/actor.ts';
+import type { Services } from '../domain/services.ts';
+import { controlOperations } from '../control/operations.ts';
+import { forbidden } from '../lib/errors.ts';
+import { operations } from '../operations/index.ts';
+import type { Operation } from '../operations/operation.ts';
+import type { Scope } from '../schemas/common.ts';
+import type { Audience, Brand, Campaign, DataStore } from '../schemas/records.ts';
+import { parseOrThrow } from '../http/validation.ts';
+import type { JobRow } from '../jobs/queue.ts';
+
+/** How many records each list of the console shows (the newest). */
+export const LIST_SIZE = 100;
+/** How many jobs and journal entries the console shows. */
+export const RECENT_SIZE = 50;
+
+const byName = new Map<string, Operation>([...operations, ...controlOperations].map((op) => [op.name, op]));
+
+/** Runs operations of the API's table and of the controls as the session's key. */
+export class Reader {
+  readonly #s: Services;
+  readonly actor: Actor;
+
+  constructor(services: Services, actor: Actor) {
+    this.#s = services;
+    this.actor = actor;
+  }
+
+  can(scope: Scope): boolean {
+    return this.actor.scopes.has(scope);
+  }
+
+  /** A read operation's answer, its input checked by its own schemas; 403 without its scope. */
+  read<T>(name: string, input: { params?: Record<string, string>; query?: Record<string, string> } = {}, actor: Actor = this.actor): T {
+    const op = byName.get(name);
+    if (!op) throw new Error(`no operation ${name}`);
+    if (!actor.scopes.has(op.scope)) throw forbidden(`this API key lacks the ${op.scope} scope`);
+    const params = op.params ? parseOrThrow(op.params, input.params ?? {}, 'path') : {};
+    const query = op.query ? parseOrThrow(op.query, input.query ?? {}, 'query') : {};
+    return op.handler(actor, { params, query, body: undefined } as Parameters<Operation['handler']>[1], this.#s) as T;
+  }
+
+  /** fn in one read transaction on the workspace's clock. */
+  within<T>(fn: () => T): T {
+    const s = this.#s;
+    return s.deps.clock.within(this.actor.workspaceId, () => s.deps.store.read(fn));
+  }
+
+  get services(): Services {
+    return this.#s;
+  }
+}
+
+export interface ClockView {
+  now: string;
+  frozen: boolean;
+  offsetMs: number;
+}
+
+export interface Header {
+  workspace: string;
+  /** the workspace's time, for keys with the backend scope */
+  clock: ClockView | null;
+}
+
+export interface TargetingSlot {
+  id: string;
+  name: string;
+  audienceId: string | null;
+  status: string;
+  error: string;
+  updatedAt: string;
+  items: { section: string; label: string; text: string; matchType: string; source: string }[];
+}
+
+export interface DailyFigures {
+  date: string;
+  impressions: number;
+  clicks: number;
+  cost: number;
+  conversions: number;
+}
+
+export interface Performance {
+  startDate: string;
+  endDate: string;
+  currency: string;
+  totals: { impressions: number; clicks: number; cost: number; conversions: number; ctr: number; cpc: number };
+  daily: DailyFigures[];
+}
+
+export interface CampaignView {
+  header: Header;
+  campaign: Campaign;
+  /** null without campaigns:read on targeting (never: it is the campaign's own scope) */
+  targeting: TargetingSlot[];
+  /** the slots' data stores by id; null without datasets:read */
+  dataStores: Map<string, DataStore> | null;
+  ads: {
+    /** when the service last synced the campaign to the ad platform */
+    lastSyncAt: string | null;
+    /** when the next sync of the workspace is due */
+    nextSyncAt: string | null;
+    /** its status in the ad platform now (the service learns it at the next sync) */
+    platformStatus: string | null;
+  } | null;
+  /** the last 30 days; null when it is not in the ad platform, or without ads:read */
+  performance: Performance | null;
+  /** why performance is not shown */
+  performanceNote: string | null;
+}
+
+export function header(r: Reader): Header {
+  return {
+    workspace: r.actor.workspaceSlug,
+    clock: r.can('backend') ? r.read<ClockView>('get_clock') : null,
+  };
+}
+
+/** The campaign page: 404 / 403 (ApiError) for a campaign that is not there or not the key's. */
+export function campaignView(r: Reader, campaignId: string): CampaignView {
+  return r.within(() => {
+    const campaign = r.read<Campaign>('get_campaign', { params: { campaignId } });
+    const targeting = r.read<{ audiences: TargetingSlot[] }>('get_targeting', { params: { campaignId } }).audiences;
+    let dataStores: Map<string, DataStore> | null = null;
+    if (r.can('datasets:read')) {
+      dataStores = new Map();
+      for (const id of new Set(campaign.audiences.flatMap((a) => a.dataStoreIds))) {
+        dataStores.set(id, r.read<DataStore>('get_data_store', { params: { dataStoreId: id } }));
+      }
+    }
+    const s = r.services;
+    let ads: CampaignView['ads'] = null;
+    let performance: Performance | null = null;
+    let performanceNote: string | null = null;
+    const { customerId, campaignId: adsId } = campaign.adsPlatform;
+    if (adsId) {
+      const row = s.campaigns.row(r.actor, campaignId);
+      ads = {
+        lastSyncAt: row.ads_synced_at,
+        nextSyncAt: s.jobs.pending('sync_ads', r.actor.workspaceId)?.run_at ?? null,
+        platformStatus: s.ads.platform.campaign(adsId)?.status ?? null,
+      };
+      if (!r.can('ads:read')) performanceNote = 'Performance needs the ads:read scope, which this key lacks.';
+      else if (customerId) {
+        // The report of the campaign's account, narrowed to this campaign: its daily series is the campaign's.
+        const only: Actor = { ...r.actor, campaignIds: [campaignId] };
+        const report = r.read<Report>('get_performance', { query: { customerId, dateRange: 'LAST_30_DAYS' } }, only);
+        const accounts = r.read<{ data: { customerId: string; currencyCode: string }[] }>('list_ads_accounts').data;
+        const mine = report.campaigns.find((c) => c.campaignId === campaignId);
+        performance = {
+          startDate: report.dateRange.startDate,
+          endDate: report.dateRange.endDate,
+          currency: accounts.find((a) => a.customerId === report.customerId)?.currencyCode ?? '',
+          totals: mine
+            ? { impressions: mine.impressions, clicks: mine.clicks, cost: mine.cost, conversions: mine.conversions, ctr: mine.ctr, cpc: mine.cpc }
+            : { impressions: 0, clicks: 0, cost: 0, conversions: 0, ctr: 0, cpc: 0 },
+          daily: report.daily,
+        };
+      }
+    } else {
+      performanceNote = 'Not in the ad platform yet: publish it (adcli campaigns publish) and turn it on there to see performance.';
+    }
+    return { header: header(r), campaign, targeting, dataStores, ads, performance, performanceNote };
+  });
+}
+
+interface Report {
+  customerId: string;
+  dateRange: { startDate: string; endDate: string };
+  campaigns: { campaignId: string; impressions: number; clicks: number; cost: number; conversions: number; ctr: number; cpc: number }[];
+  daily: DailyFigures[];
+}
+
+export interface FaultRuleView {
+  id: string;
+  method: string;
+  path: string;
+  status: number | null;
+  delayMs: number | null;
+  drop: boolean;
+  remaining: number | null;
+  probability: number | null;
+  matched: number;
+  createdAt: string;
+}
+
+export interface JournalView {
+  seq: number;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  idempotencyKey: string | null;
+  replayed: boolean;
+  fault: string | null;
+}
+
+interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+/** A list of the console: its newest records, whether there are more, or null without the scope. */
+export interface Listed<T> {
+  items: T[];
+  more: boolean;
+}
+
+export interface ConsoleView {
+  header: Header;
+  counts: { campaigns: number; audiences: number; dataStores: number; brands: number };
+  campaigns: Listed<Campaign>;
+  audiences: Listed<Audience> | null;
+  dataStores: Listed<DataStore> | null;
+  brands: Listed<Brand> | null;
+  /** the backend's own state: only for keys with the backend scope */
+  backend: {
+    clock: ClockView;
+    jobs: JobRow[];
+    jobCounts: Record<JobRow['state'], number>;
+    faults: FaultRuleView[];
+    journal: JournalView[];
+  } | null;
+}
+
+export function consoleView(r: Reader): ConsoleView {
+  return r.within(() => {
+    const list = <T>(name: string, query: Record<string, string> = {}): Listed<T> => {
+      const page = r.read<Page<T>>(name, { query: { limit: String(LIST_SIZE), ...query } });
+      return { items: page.data, more: page.nextCursor !== null };
+    };
+    const workspace = r.read<{ counts: ConsoleView['counts'] }>('get_workspace');
+    const s = r.services;
+    const ws = r.actor.workspaceId;
+    return {
+      header: header(r),
+      counts: workspace.counts,
+      campaigns: list<Campaign>('list_campaigns'),
+      audiences: r.can('audiences:read') ? list<Audience>('list_audiences') : null,
+      dataStores: r.can('datasets:read') ? list<DataStore>('list_data_stores', { includeLibrary: 'true' }) : null,
+      brands: r.can('brands:read') ? list<Brand>('list_brands') : null,
+      backend: r.can('backend')
+        ? {
+            clock: r.read<ClockView>('get_clock'),
+            jobs: s.jobs.recent(ws, RECENT_SIZE),
+            jobCounts: s.jobs.countByState(ws),
+            faults: r.read<{ data: FaultRuleView[] }>('list_faults').data,
+            journal: r.read<{ data: JournalView[] }>('list_requests', { query: { limit: String(RECENT_SIZE) } }).data.reverse(),
+          }
+        : null,
+    };
+  });
+}

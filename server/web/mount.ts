@@ -1,0 +1,237 @@
+/**
+ * The pages of adcli serve at /app/: the campaign page (/app/campaigns/{id}, every campaign's `url`)
+ * and the backend console (/app/). This module holds the routes and the access rules; the pages
+ * themselves (JSX, data, forms) load on the first page request, so the API and the CLI's local
+ * profile never pay for them.
+ *
+ * Access:
+ * - a one-time login link (minted through the API by a key: the control `create_login_link`) starts
+ *   a session; its cookie is HttpOnly, SameSite=Strict, named after the server's port (two servers on
+ *   one host keep their own) and holds a random id, never the key;
+ * - every page asks the store for the session's key again: a revoked key ends its sessions, and a
+ *   page shows only what the key's scopes and limits allow (the API's own operations answer);
+ * - forms carry the session's CSRF token; a request whose Origin is not this server's own (as /mcp
+ *   decides it) is refused, and so is a login link followed from another site;
+ * - pages count against the key's rate limit as API requests do.
+ */
+import type { Context, Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Actor } from '../domain/actor.ts';
+import type { AuthenticatedKey } from '../domain/keys.ts';
+import type { Services } from '../domain/services.ts';
+import { ApiError } from '../lib/errors.ts';
+import { originAllowed } from '../mcp/endpoint.ts';
+import { SESSION_TTL_MS, WebSessions, webSessions, type Session } from './sessions.ts';
+import { STYLESHEET } from './style.ts';
+
+export const APP_PATH = '/app';
+
+export interface WebOptions {
+  services: Services;
+  /** the base of the application's links (adcli serve --public-url …/app): its origin may use the pages too */
+  appUrl?: string;
+  /** counts n requests of the key against its rate limit (the 429 over it); the RateLimit-* headers */
+  rateLimit?(key: AuthenticatedKey, n: number): Record<string, string> | null;
+}
+
+type Lazy = {
+  pages: typeof import('./pages.tsx');
+  data: typeof import('./data.ts');
+  actions: typeof import('./actions.ts');
+};
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on the pages' own forms
+  'referrer-policy': 'same-origin',
+};
+
+const ID = /^[a-f0-9]{24}$/;
+
+const GET_A_LINK = ['adcli backend console            # the console', 'adcli campaigns open CAMPAIGN_ID  # a campaign page'];
+
+/** Mounts the pages on the app (one call in server/http/app.ts). */
+export function mountWeb(app: Hono<any>, opts: WebOptions): void {
+  const { services } = opts;
+  const sessions = webSessions(services);
+  const allowedOrigins = opts.appUrl ? [new URL(opts.appUrl).origin] : [];
+  const cookiePath = opts.appUrl ? new URL(opts.appUrl).pathname.replace(/\/$/, '') || '/' : APP_PATH;
+  const styleTag = `"${hashText(STYLESHEET)}"`;
+
+  let lazy: Promise<Lazy> | undefined;
+  const load = () =>
+    (lazy ??= Promise.all([import('./pages.tsx'), import('./data.ts'), import('./actions.ts')])
+      .then(([pages, data, actions]) => ({ pages, data, actions }))
+      .catch((e: unknown) => {
+        lazy = undefined;
+        throw e;
+      }));
+
+  /** A session cookie per server: cookies are per host, not per port. */
+  const cookieName = (c: Context) => `adcli_session_${new URL(c.req.url).port || (c.req.url.startsWith('https:') ? '443' : '80')}`;
+  const secure = (c: Context) => (opts.appUrl ?? c.req.url).startsWith('https:');
+
+  const message = async (c: Context, status: number, root: string, title: string, lines: string[], commands?: string[], headers: Record<string, string> = {}) => {
+    const { pages } = await load();
+    for (const [k, v] of Object.entries(headers)) c.header(k, v);
+    return c.html(pages.messagePage({ title, root, lines, commands }), status as 200);
+  };
+
+  const notFound = (c: Context, root: string, what = 'This page does not exist.') =>
+    message(c, 404, root, 'Not found', [what, 'The console lists what this workspace holds.'], undefined);
+
+  const signIn = (c: Context, root: string, why: string, campaignId?: string) =>
+    message(c, 401, root, 'Sign in with a new link', [why, 'Pages of adcli serve open with a one-time link that adcli makes for you with your API key (the link holds no key):'], campaignId ? [`adcli campaigns open ${campaignId}`, GET_A_LINK[0]!] : GET_A_LINK);
+
+  /** The request's session, its key (asked again: a revoked key has no session) and the actor it acts as. */
+  const sessionOf = (c: Context): { id: string; session: Session; key: AuthenticatedKey; actor: Actor } | null => {
+    const id = getCookie(c, cookieName(c));
+    const session = sessions.get(id);
+    if (!id || !session) return null;
+    const key = services.keys.byId(session.keyId);
+    if (!key || key.workspaceId !== session.workspaceId) {
+      sessions.end(id);
+      return null;
+    }
+    return { id, session, key, actor: { ...key, appUrl: opts.appUrl ?? `${new URL(c.req.url).origin}${APP_PATH}` } };
+  };
+
+  /** The key's rate limit, as for an API request: its headers, or the 429 page. */
+  const limited = async (c: Context, key: AuthenticatedKey, root: string): Promise<Response | null> => {
+    try {
+      const headers = opts.rateLimit?.(key, 1);
+      if (headers) for (const [k, v] of Object.entries(headers)) c.header(k, v);
+      return null;
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 429) throw e;
+      return message(c, 429, root, 'Too many requests', [e.message, 'Pages count against the API key’s rate limit, as API requests do. Wait a moment and reload.'], undefined, e.headers);
+    }
+  };
+
+  /** A page's ApiError as a page in the same style: 404 and 400 (a bad id) as not found, 403 as refused. */
+  const failed = (c: Context, e: unknown, root: string) => {
+    if (!(e instanceof ApiError) || e.status >= 500 || e.status === 429) throw e;
+    if (e.status === 403) return message(c, 403, root, 'Not allowed', [e.message, 'The page shows only what the API key of this session may read.']);
+    return notFound(c, root, e.message);
+  };
+
+  const takeFlash = (s: Session) => {
+    const f = s.flash;
+    s.flash = null;
+    return f;
+  };
+
+  app.use(`${APP_PATH}/*`, async (c, next) => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.header(k, v);
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    const origin = c.req.header('origin');
+    if (!originAllowed(origin, host, allowedOrigins)) {
+      c.header('cache-control', 'no-store');
+      return message(c, 403, rootOf(c.req.path), 'Refused', [`Requests from pages at ${origin} are not allowed here: the pages of adcli serve accept requests only from this server's own origin.`]);
+    }
+    await next();
+    if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
+  });
+  app.get(APP_PATH, (c) => c.redirect(`${APP_PATH.slice(1)}/`, 308));
+
+  app.get(`${APP_PATH}/style.css`, (c) => {
+    c.header('cache-control', 'no-cache');
+    c.header('etag', styleTag);
+    if (c.req.header('if-none-match') === styleTag) return c.body(null, 304);
+    return c.body(STYLESHEET, 200, { 'content-type': 'text/css; charset=utf-8' });
+  });
+
+  app.get(`${APP_PATH}/login`, async (c) => {
+    const site = c.req.header('sec-fetch-site');
+    if (site === 'cross-site' || site === 'same-site') {
+      return message(c, 403, '', 'Open the link directly', ['A login link works only when opened directly (by adcli, or pasted into the address bar), not from another site.'], GET_A_LINK);
+    }
+    const token = new URL(c.req.url).searchParams.get('token');
+    const opened = token ? sessions.redeem(token) : null;
+    if (!opened) return signIn(c, '', 'This login link was already used or has expired: each link works once, for 5 minutes.');
+    setCookie(c, cookieName(c), opened.id, { httpOnly: true, sameSite: 'Strict', path: cookiePath, secure: secure(c), maxAge: Math.floor(SESSION_TTL_MS / 1000) });
+    // Relative to /app/login: '' opens the console, campaigns/{id} a campaign.
+    return c.redirect(opened.page || './', 303);
+  });
+
+  app.post(`${APP_PATH}/logout`, async (c) => {
+    const s = sessionOf(c);
+    const form = await c.req.parseBody().catch(() => ({}));
+    if (s && !WebSessions.csrfMatches(s.session, (form as Record<string, unknown>).csrf)) return message(c, 403, '', 'This form has expired', ['Reload the page and try again.']);
+    if (s) sessions.end(s.id);
+    deleteCookie(c, cookieName(c), { path: cookiePath, secure: secure(c) });
+    return message(c, 200, '', 'Signed out', ['This browser no longer has a session with adcli serve.'], GET_A_LINK);
+  });
+
+  app.get(`${APP_PATH}/`, async (c) => {
+    const s = sessionOf(c);
+    if (!s) return signIn(c, '', 'You are not signed in, or your session has ended.');
+    const stop = await limited(c, s.key, '');
+    if (stop) return stop;
+    const { pages, data } = await load();
+    try {
+      const view = data.consoleView(new data.Reader(services, s.actor));
+      return c.html(pages.consolePage(view, { root: '', csrf: s.session.csrf, flash: takeFlash(s.session) }));
+    } catch (e) {
+      return failed(c, e, '');
+    }
+  });
+
+  app.get(`${APP_PATH}/campaigns/:id`, async (c) => {
+    const id = c.req.param('id');
+    if (!ID.test(id)) return notFound(c, '../', `There is no campaign ${JSON.stringify(id.slice(0, 40))}: a campaign id is 24 lowercase hex characters.`);
+    const s = sessionOf(c);
+    if (!s) return signIn(c, '../', 'You are not signed in, or your session has ended.', id);
+    const stop = await limited(c, s.key, '../');
+    if (stop) return stop;
+    const { pages, data } = await load();
+    try {
+      const view = data.campaignView(new data.Reader(services, s.actor), id);
+      return c.html(pages.campaignPage(view, { root: '../', csrf: s.session.csrf, flash: takeFlash(s.session) }));
+    } catch (e) {
+      return failed(c, e, '../');
+    }
+  });
+
+  app.post(`${APP_PATH}/actions/:name`, async (c) => {
+    const { pages, data, actions } = await load();
+    const name = c.req.param('name');
+    if (!actions.isAction(name)) return notFound(c, '../');
+    const s = sessionOf(c);
+    if (!s) return signIn(c, '../', 'You are not signed in, or your session has ended: nothing was changed.');
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    if (!WebSessions.csrfMatches(s.session, form.csrf)) {
+      return message(c, 403, '../', 'This form has expired', ['The form did not carry this session’s token, so nothing was changed. Reload the console and try again.']);
+    }
+    const stop = await limited(c, s.key, '../');
+    if (stop) return stop;
+    const outcome = actions.runAction(services, s.actor, name, actions.formValues(form));
+    if (outcome.ok) {
+      s.session.flash = outcome.flash;
+      return c.redirect(`../#${outcome.anchor}`, 303);
+    }
+    if (outcome.status === 403) return message(c, 403, '../', 'Not allowed', [outcome.state.errors[''] ?? '', 'Nothing was changed.']);
+    try {
+      const view = data.consoleView(new data.Reader(services, s.actor));
+      return c.html(pages.consolePage(view, { root: '../', csrf: s.session.csrf, flash: null }, outcome.state), outcome.status);
+    } catch (e) {
+      return failed(c, e, '../');
+    }
+  });
+
+  app.all(`${APP_PATH}/*`, (c) => notFound(c, rootOf(c.req.path)));
+}
+
+/** The way back to /app/ from a path under it. */
+function rootOf(path: string): string {
+  const depth = path.slice(APP_PATH.length + 1).split('/').length - 1;
+  return depth > 0 ? '../'.repeat(depth) : '';
+}
+
+function hashText(text: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return (h >>> 0).toString(16);
+}
