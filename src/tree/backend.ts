@@ -185,4 +185,13 @@ export function registerBackend(program: Command, f: Factory): void {
     'adcli backend requests --limit 20',
     'adcli backend requests --follow',
   );
+  examples(
+    b
+      .command('console')
+      .description("Open adcli serve's console in a browser: the workspace's records, jobs, clock, fault rules and requests (a one-time login link); prints the URL when no browser can be opened")
+      .option('--no-browser', 'print the URL instead of opening a browser')
+      .action(async (_o, cmd) => (await import('../commands/open.ts')).openConsole(f, cmd)),
+    'adcli backend console',
+    'adcli backend console --no-browser',
+  );
 }

@@ -69,12 +69,22 @@ export function registerCampaigns(program: Command, f: Factory): void {
     'adcli campaigns list --all --json',
   );
   examples(
-    waitFlags(campaigns.command('get').description('Show one campaign').argument('<id>', 'campaign id'), WHILE_LOADING, 'the campaign').action(async (id, _o, cmd) =>
-      (await load()).get(f, id, cmd),
-    ),
+    waitFlags(campaigns.command('get').description('Show one campaign').argument('<id>', 'campaign id'), WHILE_LOADING, 'the campaign')
+      .option('--web', 'open the campaign page in a browser instead (as campaigns open)')
+      .action(async (id, o, cmd) => (o.web ? (await import('../commands/open.ts')).openCampaign(f, id, cmd) : (await load()).get(f, id, cmd))),
     'adcli campaigns get 65f0c1d2e3a4b5c6d7e8f901',
     '# wait until its data stores are collected and its targeting generated',
     'adcli campaigns get 65f0c1d2e3a4b5c6d7e8f901 --wait',
+  );
+  examples(
+    campaigns
+      .command('open')
+      .description("Open the campaign's page in a browser (adcli serve: a one-time login link; elsewhere the campaign's url); prints the URL when no browser can be opened")
+      .argument('<id>', 'campaign id')
+      .option('--no-browser', 'print the URL instead of opening a browser')
+      .action(async (id, _o, cmd) => (await import('../commands/open.ts')).openCampaign(f, id, cmd)),
+    'adcli campaigns open 65f0c1d2e3a4b5c6d7e8f901',
+    'adcli campaigns open 65f0c1d2e3a4b5c6d7e8f901 --no-browser',
   );
   examples(
     waitFlags(
