@@ -4,6 +4,8 @@
  * 404 and sign-in pages, and the console's forms answering bad values next to the field. The same
  * pages in a real browser: test/web-browser.test.ts.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runSeed } from '../server/seed/index.ts';
 import { LOGIN_LINK_TTL_MS } from '../server/web/sessions.ts';
@@ -376,5 +378,33 @@ describe('the console', () => {
     const r = await br.post('/app/actions/advance', { csrf, by: '1d' });
     expect(r.status).toBe(403);
     expect(r.html).toContain('this API key lacks the backend scope');
+  });
+});
+
+describe('the bundle', () => {
+  const dist = new URL('../dist/', import.meta.url).pathname;
+  const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+  /** The files a module loads before it runs: its static imports, transitively (never import()). */
+  const closure = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) closure(join(dirname(file), m[1]!), seen);
+    return seen;
+  };
+  const chunks = () => readdirSync(join(dist, 'chunks')).filter((f) => f.endsWith('.js')).map((f) => join(dist, 'chunks', f));
+  const holding = (text: string) => chunks().filter((f) => readFileSync(f, 'utf8').includes(text));
+
+  it.skipIf(!existsSync(join(dist, 'cli.js')))('loads the pages only on a page request: not at CLI start-up, not with the app', () => {
+    const pages = holding('Skip to content');
+    const style = holding('--impressions:');
+    expect(pages).toHaveLength(1);
+    expect(style).toHaveLength(1);
+    const app = holding('function createApp(');
+    expect(app).toHaveLength(1);
+    for (const start of [join(dist, 'cli.js'), app[0]!]) {
+      const loaded = closure(start);
+      expect(loaded.has(pages[0]!), start).toBe(false);
+      expect(loaded.has(style[0]!), start).toBe(false);
+    }
   });
 });

@@ -22,7 +22,6 @@ import type { Services } from '../domain/services.ts';
 import { ApiError } from '../lib/errors.ts';
 import { originAllowed } from '../mcp/endpoint.ts';
 import { SESSION_TTL_MS, WebSessions, webSessions, type Session } from './sessions.ts';
-import { STYLESHEET } from './style.ts';
 
 export const APP_PATH = '/app';
 
@@ -58,7 +57,8 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
   const sessions = webSessions(services);
   const allowedOrigins = opts.appUrl ? [new URL(opts.appUrl).origin] : [];
   const cookiePath = opts.appUrl ? new URL(opts.appUrl).pathname.replace(/\/$/, '') || '/' : APP_PATH;
-  const styleTag = `"${hashText(STYLESHEET)}"`;
+  let style: Promise<{ text: string; tag: string }> | undefined;
+  const stylesheet = () => (style ??= import('./style.ts').then(({ STYLESHEET }) => ({ text: STYLESHEET, tag: `"${hashText(STYLESHEET)}"` })));
 
   let lazy: Promise<Lazy> | undefined;
   const load = () =>
@@ -136,11 +136,12 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
   });
   app.get(APP_PATH, (c) => c.redirect(`${APP_PATH.slice(1)}/`, 308));
 
-  app.get(`${APP_PATH}/style.css`, (c) => {
+  app.get(`${APP_PATH}/style.css`, async (c) => {
+    const { text, tag } = await stylesheet();
     c.header('cache-control', 'no-cache');
-    c.header('etag', styleTag);
-    if (c.req.header('if-none-match') === styleTag) return c.body(null, 304);
-    return c.body(STYLESHEET, 200, { 'content-type': 'text/css; charset=utf-8' });
+    c.header('etag', tag);
+    if (c.req.header('if-none-match') === tag) return c.body(null, 304);
+    return c.body(text, 200, { 'content-type': 'text/css; charset=utf-8' });
   });
 
   app.get(`${APP_PATH}/login`, async (c) => {
