@@ -100,6 +100,8 @@ describe('login links', () => {
     expect(l.page).toBe(`${ORIGIN}/app/campaigns/${campaign.id}`);
     expect(Date.parse(l.expiresAt) - b.clock.now().getTime()).toBe(LOGIN_LINK_TTL_MS);
 
+    // a HEAD (a link checker) does not use it up
+    expect((await new Browser(b).request('HEAD', new URL(l.url).pathname + new URL(l.url).search)).status).toBe(200);
     const br = new Browser(b);
     const login = await br.get(new URL(l.url).pathname + new URL(l.url).search);
     expect(login.status).toBe(303);

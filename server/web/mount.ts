@@ -149,6 +149,8 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     if (site === 'cross-site' || site === 'same-site') {
       return message(c, 403, '', 'Open the link directly', ['A login link works only when opened directly (by adcli, or pasted into the address bar), not from another site.'], GET_A_LINK);
     }
+    // A HEAD (a link checker, a preview) must not use up the link: only a GET opens it.
+    if (c.req.method === 'HEAD') return c.body(null, 200);
     const token = new URL(c.req.url).searchParams.get('token');
     const opened = token ? sessions.redeem(token) : null;
     if (!opened) return signIn(c, '', 'This login link was already used or has expired: each link works once, for 5 minutes.');
