@@ -238,7 +238,7 @@ _adcli_data() {
     'values:adcli serve ads set-status:--seed') REPLY='demo' ;;
     'values:adcli serve ads set-status:--snapshot') REPLY='@file' ;;
     'values:adcli serve ads set-status:--log-format') REPLY='text json' ;;
-    'arg:adcli serve ads set-status:1') REPLY='ENABLED PAUSED REMOVED' ;;
+    'arg:adcli serve ads set-status:1') REPLY='PAUSED ENABLED REMOVED' ;;
     'flags:adcli serve ads help') REPLY='-h --help --profile --base-url --debug --host --port --data --memory --seed --rate-limit --job-delay --sync-interval --clock --snapshot --workers --exec --json --quiet --log-requests --log-format --public-url' ;;
     'vflags:adcli serve ads help') REPLY='--profile --base-url --host --port --data --seed --rate-limit --job-delay --sync-interval --clock --snapshot --workers --exec --log-format --public-url' ;;
     'values:adcli serve ads help:--data') REPLY='@dir' ;;

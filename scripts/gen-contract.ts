@@ -6,10 +6,12 @@
 
 type Json = Record<string, any>;
 
-/** The API's document and the controls' document of adcli serve. */
+/** The API's document and the controls' document of adcli serve, and what no schema holds. */
 export interface Documents {
   api: Json;
   control: Json;
+  /** the statuses of a campaign in the ad platform (server/schemas/records.ts: a record's field is free text) */
+  adsStatuses: readonly string[];
 }
 
 /**
@@ -254,6 +256,13 @@ export function renderContract(docs: Documents): string {
     }
     lines.push('');
   }
+  const scopes = [
+    ...new Set([docs.api, docs.control].flatMap((d) => Object.values(d.paths as Record<string, Json>).flatMap((m) => Object.values(m).map((op) => op['x-scope'] as string)))),
+  ];
+  lines.push('/** The scopes an API key can hold: the x-scope of every operation, in the order the tables first use them. */');
+  lines.push(`export const SCOPES = [${scopes.map(q).join(', ')}] as const;`, 'export type Scope = (typeof SCOPES)[number];', '');
+  lines.push('/** Statuses of a campaign in the ad platform: server/schemas/records.ts ADS_STATUSES. */');
+  lines.push(`export const ADS_STATUSES = [${docs.adsStatuses.map(q).join(', ')}] as const;`, 'export type AdsStatus = (typeof ADS_STATUSES)[number];', '');
   const methods = [
     ...new Set(Object.values(docs.api.paths as Record<string, Json>).flatMap((m) => Object.keys(m).map((k) => k.toUpperCase()))),
   ];

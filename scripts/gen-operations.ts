@@ -79,13 +79,14 @@ export function renderOperations(t: Tables): string {
 }
 
 async function tables() {
-  const [{ operations }, { controlOperations, CONTROL_PREFIX }, { API_PREFIX }, { openApiDocument }] = await Promise.all([
+  const [{ operations }, { controlOperations, CONTROL_PREFIX }, { API_PREFIX }, { openApiDocument }, { ADS_STATUSES }] = await Promise.all([
     import('../server/operations/index.ts'),
     import('../server/control/operations.ts'),
     import('../server/http/app.ts'),
     import('../server/http/openapi.ts'),
+    import('../server/schemas/records.ts'),
   ]);
-  const docs: Documents = { api: openApiDocument(operations, '0'), control: openApiDocument(controlOperations, '0') };
+  const docs: Documents = { api: openApiDocument(operations, '0'), control: openApiDocument(controlOperations, '0'), adsStatuses: ADS_STATUSES };
   return { operations, controlOperations, CONTROL_PREFIX, API_PREFIX, docs };
 }
 

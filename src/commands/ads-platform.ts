@@ -1,8 +1,9 @@
+import type { AdsStatus } from '../generated/contract.ts';
 import type { Factory } from '../lib/factory.ts';
 import { printJson, status, table } from '../lib/output.ts';
 import { withServices } from './keys.ts';
 
-export function setStatus(f: Factory, campaign: string, status: 'ENABLED' | 'PAUSED' | 'REMOVED', opts: { data?: string; json?: boolean }): void {
+export function setStatus(f: Factory, campaign: string, status: AdsStatus, opts: { data?: string; json?: boolean }): void {
   const result = withServices(f, opts, (s) => s.deps.store.write(() => s.ads.setStatus(campaign, status)));
   if (opts.json) f.io.stdout.write(JSON.stringify(result) + '\n');
   else

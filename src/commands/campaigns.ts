@@ -11,6 +11,7 @@ import { route } from '../lib/route.ts';
 import { checkRequest, pastEndDateWarning } from '../lib/validate.ts';
 import { follow } from '../lib/wait.ts';
 import { BOUNDS, CAMPAIGN_TYPES } from '../generated/contract.ts';
+import type { Campaign } from '../generated/responses.ts';
 
 /** Flag name → API field, for the settings flags of create and update. */
 const FLAG_FIELDS: Record<string, string> = {
@@ -99,24 +100,8 @@ function output(io: IOStreams, o: { json?: boolean }, record: unknown): void {
   else showCampaign(io, record);
 }
 
-interface Campaign {
-  id: string;
-  status: 'draft' | 'loading' | 'ready' | 'error';
-}
-
-interface Slot {
-  id: string;
-  name: string;
-  audienceId: string | null;
-  dataStoreIds: string[];
-}
-
-/** What the commands here read of a campaign record. */
-interface CampaignRecord extends Campaign {
-  name: string;
-  audiences: Slot[];
-  adsPlatform: { customerId: string | null; accountName: string | null; campaignId: string | null; status: string | null };
-}
+/** A campaign record, as the API answers it. */
+type CampaignRecord = Campaign;
 
 type WaitFlags = { wait?: boolean; waitTimeout: number };
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { BOUNDS } from '../generated/contract.ts';
+import type { DataStore } from '../generated/responses.ts';
 import { optionsOf } from '../lib/context.ts';
 import { CliError, EXIT, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
@@ -48,11 +49,6 @@ const resource = crud({
 });
 export const { list, update, remove } = resource;
 
-interface DataStore {
-  id: string;
-  status: 'collecting' | 'ready' | 'error';
-  error: string;
-}
 
 type WaitFlags = { wait?: boolean; waitTimeout: number; json?: boolean };
 

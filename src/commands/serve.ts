@@ -11,6 +11,7 @@ import { WorkerPool } from '../../server/jobs/worker-pool.ts';
 import { Store } from '../../server/store/db.ts';
 import { StoreFileError, checkStoreFile, dataDirWarning } from '../../server/store/files.ts';
 import { CliError, SilentExit, usageError } from '../lib/errors.ts';
+import type { SeedName } from '../generated/contract.ts';
 import type { Factory } from '../lib/factory.ts';
 import { dbFile, keyFile } from '../lib/paths.ts';
 
@@ -20,7 +21,7 @@ export interface ServeOptions {
   port?: number;
   data?: string;
   memory?: boolean;
-  seed?: 'demo';
+  seed?: SeedName;
   rateLimit: number;
   jobDelay: number;
   syncInterval: number;

@@ -8,31 +8,13 @@ import type { IOStreams } from '../lib/iostreams.ts';
 import { c, ce, escapeControl, notice, printJson, status, table } from '../lib/output.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 import { follow } from '../lib/wait.ts';
+import { MATCH_TYPES, TARGETING_SECTIONS, type TargetingSection } from '../generated/contract.ts';
+import type { Responses, Targeting } from '../generated/responses.ts';
 
-interface Item {
-  section: string;
-  label: string;
-  text: string;
-  matchType: string;
-  source: string;
-}
-interface Slot {
-  id: string;
-  name: string;
-  audienceId: string | null;
-  status: string;
-  error: string;
-  updatedAt: string;
-  items: Item[];
-}
-interface Targeting {
-  campaignId: string;
-  campaignType: string;
-  audiences: Slot[];
-}
+type GenerateResult = Responses['generate_targeting'];
 
-export const SECTIONS = ['keywords', 'segments', 'topics', 'websites'] as const;
-const SECTION_TITLES: Record<string, string> = { keywords: 'Keywords', segments: 'Segments', topics: 'Topics', websites: 'Websites' };
+/** A section's title: Keywords, Segments, … */
+const titleOf = (section: TargetingSection) => section[0]!.toUpperCase() + section.slice(1);
 
 
 /**
@@ -57,7 +39,7 @@ export function showTargeting(io: IOStreams, t: Targeting): void {
   if (t.audiences.length === 0) out(cs.gray('No audience slots.'));
   for (const s of t.audiences) {
     out();
-    const counts = SECTIONS.map((sec) => [sec, s.items.filter((i) => i.section === sec).length] as const).filter(([, n]) => n > 0);
+    const counts = TARGETING_SECTIONS.map((sec) => [sec, s.items.filter((i) => i.section === sec).length] as const).filter(([, n]) => n > 0);
     out(
       `${cs.bold(s.name)} ${cs.gray(`slot ${s.id}`)}  ${status(io, s.status)}` +
         (s.audienceId ? cs.gray(`  saved audience ${s.audienceId}`) : '') +
@@ -67,10 +49,10 @@ export function showTargeting(io: IOStreams, t: Targeting): void {
     if (counts.length) out(cs.gray(`  ${counts.map(([sec, n]) => `${n} ${sec}`).join(', ')}`));
     else if (s.status === 'not_generated') out(cs.gray(`  no targeting yet: adcli targeting generate ${t.campaignId} --wait`));
     else if (s.status !== 'generating') out(cs.gray('  no items'));
-    for (const sec of SECTIONS) {
+    for (const sec of TARGETING_SECTIONS) {
       const items = s.items.filter((i) => i.section === sec);
       if (!items.length) continue;
-      out(`  ${cs.bold(SECTION_TITLES[sec])} ${cs.gray(`(${items.length})`)}`);
+      out(`  ${cs.bold(titleOf(sec))} ${cs.gray(`(${items.length})`)}`);
       const rows =
         sec === 'keywords'
           ? items.map((i) => [i.text, i.matchType, i.source])
@@ -112,11 +94,6 @@ export async function show(f: Factory, campaignId: string, cmd: Command): Promis
   const generating = t.audiences.filter((s) => s.status === 'generating').map((s) => s.id);
   const final = await waitForSlots(f, o, client, campaignId, generating, t);
   finish(f.io, o, campaignId, final, generating);
-}
-
-interface GenerateResult extends Targeting {
-  started: string[];
-  skipped: { id: string; reason: string }[];
 }
 
 export async function generate(f: Factory, campaignId: string, cmd: Command): Promise<void> {
@@ -222,9 +199,9 @@ async function waitForSlots(
   });
 }
 
-/** "trail shoes:EXACT" → {text, matchType}; without a known suffix the whole text is the keyword (BROAD). */
+/** "trail shoes:EXACT" → {text, matchType}: a match type in any case; without one the whole text is the keyword (the API's default). */
 export function parseKeyword(spec: string): { text: string; matchType?: string } {
-  const m = /^(.*):(exact|phrase|broad)$/i.exec(spec);
+  const m = new RegExp(`^(.*):(${MATCH_TYPES.join('|')})$`, 'i').exec(spec);
   return m ? { text: m[1]!.trim(), matchType: m[2]!.toUpperCase() } : { text: spec.trim() };
 }
 

@@ -58,6 +58,14 @@ export type FaultMethod = (typeof FAULT_METHODS)[number];
 export const ERROR_CODES = ["invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "idempotency_conflict", "payload_too_large", "rate_limited", "internal"] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** The scopes an API key can hold: the x-scope of every operation, in the order the tables first use them. */
+export const SCOPES = ["campaigns:read", "campaigns:write", "audiences:read", "audiences:write", "datasets:read", "datasets:write", "brands:read", "brands:write", "ads:write", "ads:read", "exploration:read", "backend"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** Statuses of a campaign in the ad platform: server/schemas/records.ts ADS_STATUSES. */
+export const ADS_STATUSES = ["PAUSED", "ENABLED", "REMOVED"] as const;
+export type AdsStatus = (typeof ADS_STATUSES)[number];
+
 /** The HTTP methods of the API's operations, in the order the table first uses them. */
 export const API_METHODS = ["GET", "POST", "PATCH", "DELETE", "PUT"] as const;
 

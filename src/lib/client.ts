@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { CliError, EXIT, usageError } from './errors.ts';
 import { isLocal, type Target } from './target.ts';
 import { route } from './route.ts';
+import { BOUNDS } from '../generated/contract.ts';
 import { API_PREFIX } from '../generated/operations.ts';
+import type { Responses } from '../generated/responses.ts';
 import type { BytesResponse, HttpResponse, Transport } from './transport.ts';
 
 /** The API refused: its code, message and request id, and the exit code that status maps to. */
@@ -23,11 +25,12 @@ export class ApiCallError extends CliError {
   }
 }
 
-/** The contract: an Idempotency-Key is 1 to 200 characters (checked before any request, exit 2). */
-export function checkIdempotencyKey(key: unknown, max = 200): string | undefined {
+/** The contract's bound of an Idempotency-Key (checked before any request, exit 2); `max` is lower for a key with a suffix. */
+export function checkIdempotencyKey(key: unknown, max: number = BOUNDS.idempotencyKey.max): string | undefined {
   if (key === undefined) return undefined;
   const k = String(key);
-  if (k.length < 1 || k.length > max) throw usageError(`Idempotency-Key must be 1 to ${max} characters`);
+  const min = BOUNDS.idempotencyKey.min;
+  if (k.length < min || k.length > max) throw usageError(`Idempotency-Key must be ${min} to ${max} characters`);
   return k;
 }
 
@@ -36,6 +39,8 @@ export function exitCodeFor(status: number): number {
   if (status === 429 || status >= 500) return EXIT.unavailable;
   return EXIT.refused;
 }
+
+export type CallOptions = RequestOptions & { params?: Record<string, string> };
 
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
@@ -115,8 +120,13 @@ export class ApiClient {
     throw refusal(res.status, res.text, res.headers);
   }
 
-  /** Calls an operation by name (see route.ts), of the API or of adcli serve's controls; the answer, or an ApiCallError. */
-  call<T = any>(name: string, opts: RequestOptions & { params?: Record<string, string> } = {}): Promise<T> {
+  /**
+   * Calls an operation by name (see route.ts), of the API or of adcli serve's controls; the answer
+   * (of the type the generated Responses give it, unless one is given), or an ApiCallError.
+   */
+  call<N extends keyof Responses>(name: N, opts?: CallOptions): Promise<Responses[N]>;
+  call<T = any>(name: string, opts?: CallOptions): Promise<T>;
+  call<T>(name: string, opts: CallOptions = {}): Promise<T> {
     const { method, path, prefix } = route(name, opts.params);
     return this.request<T>(method, path, { ...opts, prefix });
   }

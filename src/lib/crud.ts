@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { BOUNDS } from '../generated/contract.ts';
 import { optionsOf } from './context.ts';
 import { usageError } from './errors.ts';
 import type { Factory } from './factory.ts';
@@ -29,7 +30,8 @@ export function requireChanges(body: Record<string, unknown>, command: string): 
 
 /** Asks for a missing name on a terminal; without one, a usage error naming --name. */
 export async function askName(prompter: Prompter, what: string): Promise<string> {
-  return prompter.ask('--name', `${what} name`, { validate: (v) => (v.length >= 1 && v.length <= 160) || 'between 1 and 160 characters' });
+  const { min, max } = BOUNDS.name;
+  return prompter.ask('--name', `${what} name`, { validate: (v) => (v.length >= min && v.length <= max) || `between ${min} and ${max} characters` });
 }
 
 export const when = (iso: string | null | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : null);

@@ -8,7 +8,7 @@
 import type { Argument, Command, Help, Option } from 'commander';
 
 const EXAMPLES = new WeakMap<Command, readonly string[]>();
-const SECTIONS = new WeakMap<Command, { title: string; body: () => string }[]>();
+const SECTIONS = new WeakMap<Command, { title: string; body: (width: number) => string }[]>();
 
 /**
  * The examples of a command, in its help under EXAMPLES: command lines that work when pasted
@@ -23,8 +23,8 @@ export function examplesOf(cmd: Command): readonly string[] {
   return EXAMPLES.get(cmd) ?? [];
 }
 
-/** A section of a command's own in its help, after the flags (the operations `api` can call). */
-export function helpSection<C extends Command>(cmd: C, title: string, body: string | (() => string)): C {
+/** A section of a command's own in its help, after the flags (the operations `api` can call), laid out for a width. */
+export function helpSection<C extends Command>(cmd: C, title: string, body: string | ((width: number) => string)): C {
   const list = SECTIONS.get(cmd) ?? [];
   list.push({ title, body: typeof body === 'string' ? () => body : body });
   SECTIONS.set(cmd, list);
@@ -168,7 +168,7 @@ export function formatHelp(cmd: Command, helper: Help): string {
   const inheritedShort = inherited.some((o) => o.short);
   if (inherited.length) section('INHERITED FLAGS', items(helper, inherited.map((o) => [optionTerm(o, inheritedShort), optionDescription(o)])));
 
-  for (const s of SECTIONS.get(cmd) ?? []) section(s.title, indented(s.body()));
+  for (const s of SECTIONS.get(cmd) ?? []) section(s.title, indented(s.body(width - 2)));
   const ex = examplesOf(cmd);
   const comment = (l: string) => helper.boxWrap(l, width - 2).replace(/\n/g, '\n# ');
   if (ex.length) section('EXAMPLES', indented(ex.map((l) => (l.startsWith('#') ? comment(l) : continued(l, width - 2))).join('\n')));

@@ -1,3 +1,4 @@
+import { BOUNDS } from '../generated/contract.ts';
 import type { ApiClient } from './client.ts';
 import type { IOStreams } from './iostreams.ts';
 import { ce, notice, printJson } from './output.ts';
@@ -24,7 +25,7 @@ export async function runList<T>(
   const items: T[] = [];
   let more = false;
   if (flags.all) {
-    for await (const page of client.pages<T>(path, { ...query, limit: flags.limit ?? 100 })) {
+    for await (const page of client.pages<T>(path, { ...query, limit: flags.limit ?? BOUNDS.listLimit.max })) {
       items.push(...page);
       if (io.isStderrTTY()) io.stderr.write(`\r${ce(io).gray(`fetched ${items.length}…`)}`);
     }

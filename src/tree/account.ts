@@ -66,7 +66,6 @@ export function registerAccount(program: Command, f: Factory): void {
       .argument('<name>', 'profile name')
       .action(async (name, _o, cmd) => (await profiles()).use(f, name, cmd)),
     'adcli profiles use local',
-    'adcli profiles use staging',
   );
 
   examples(

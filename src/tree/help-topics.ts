@@ -38,6 +38,11 @@ export const ENVIRONMENT: { names: string[]; meaning: string }[] = [
   { names: ['NO_COLOR'], meaning: 'set to any value to print no colour, even on a terminal.' },
   { names: ['FORCE_COLOR', 'CLICOLOR_FORCE'], meaning: 'set to print colour even when piped (FORCE_COLOR=0 or false turns colour off).' },
   { names: ['TERM'], meaning: 'dumb turns colour off.' },
+  {
+    names: ['BROWSER'],
+    meaning: 'the command that opens a page (adcli campaigns open, adcli backend console), with its arguments; else xdg-open, open or the Windows shell.',
+  },
+  { names: ['DISPLAY', 'WAYLAND_DISPLAY'], meaning: 'on Linux without either, no browser is opened: the link is printed instead.' },
   { names: ['COLUMNS'], meaning: 'the width to lay out tables and help in, instead of the terminal\'s.' },
   { names: ['CI'], meaning: 'set to any value to never prompt: a missing value is a usage error naming its flag (exit 2), as without a terminal.' },
   { names: ['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'HOME'], meaning: 'where the default config and data dirs are (see ADCLI_CONFIG_DIR, ADCLI_DATA_DIR).' },

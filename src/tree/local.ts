@@ -1,17 +1,26 @@
 import { Argument, Option, type Command } from 'commander';
+import { ADS_STATUSES, SCOPES, SEEDS } from '../generated/contract.ts';
 import { instantArg, intArg } from '../lib/args.ts';
 import type { Factory } from '../lib/factory.ts';
+import { examples } from '../lib/help.ts';
 
 /** `serve` (the local backend, its keys and the simulated ad platform) and `mcp` (stdio). */
 export function registerLocal(program: Command, f: Factory): void {
-  const serve = program
-    .command('serve')
+  const serve = examples(
+    program.command('serve'),
+    'adcli serve --seed demo',
+    '# a throw-away server on a free port; its URL and key as one JSON line',
+    'adcli serve --memory --seed demo --port 0 --json',
+    '# run a command against a fresh server, then stop it (ADCLI_BASE_URL and ADCLI_API_KEY are set)',
+    "adcli serve --memory --seed demo --exec 'adcli campaigns list'",
+    'adcli serve --memory --clock 2030-12-01T09:00:00Z --job-delay 0',
+  )
     .description('Run the whole API locally: a stateful backend with a simulated ad platform')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on, 0 picks a free one (default: 4010; with --exec a free one)', intArg(0, 65535))
     .option('--data <dir>', 'data dir (default $ADCLI_DATA_DIR or ~/.local/share/adcli)')
     .option('--memory', 'a throw-away store: a private temporary file, deleted when the server stops')
-    .addOption(new Option('--seed <name>', 'load demo content into a fresh workspace').choices(['demo']))
+    .addOption(new Option('--seed <name>', 'load demo content into a fresh workspace').choices(SEEDS))
     .option('--rate-limit <n>', 'requests per key per minute (0 turns the limit off)', intArg(0, 1_000_000), 120)
     .option('--job-delay <ms>', 'minimum duration of background jobs, to watch collecting/generating states', intArg(0, 3_600_000), 1500)
     .option('--sync-interval <seconds>', 'how often settings and targeting reach the ad platform', intArg(1, 86_400), 60)
@@ -29,53 +38,76 @@ export function registerLocal(program: Command, f: Factory): void {
   // `serve` and its subcommands share --data and --json, and commander lets a parent take its known
   // options wherever they appear: `serve keys create --data DIR --json` fills serve's options, not
   // create's. So the subcommands read their options merged with serve's (optsWithGlobals).
-  const keys = serve.command('keys').description('Manage API keys of the local backend (safe while it runs)');
-  keys
+  const keys = examples(
+    serve.command('keys').description('Manage API keys of the local backend (safe while it runs)'),
+    'adcli serve keys list',
+    'adcli serve keys create --workspace demo --scopes campaigns:read,campaigns:write --name ci',
+  );
+  const create = keys
     .command('create')
     .description('Create an API key (the workspace is created when missing); the key is shown once')
     .requiredOption('--workspace <slug>', 'workspace of the key')
-    .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. campaigns:read,campaigns:write')
+    .requiredOption('--scopes <list>', `comma-separated scopes, e.g. campaigns:read,campaigns:write: {${SCOPES.join(', ')}}`)
     .option('--customer-ids <list>', 'limit the key to these ad-platform accounts')
     .option('--campaign-ids <list>', 'limit the key to these campaigns (it cannot create campaigns)')
     .option('--name <name>', 'a label for the key')
     .option('--data <dir>', 'data dir of the backend')
     .option('--json', 'print {id, key, ...} as JSON')
     .action(async (_opts, cmd: Command) => (await import('../commands/keys.ts')).createKey(f, cmd.optsWithGlobals()));
-  keys
+  examples(
+    create,
+    'adcli serve keys create --workspace demo --scopes campaigns:read,campaigns:write --name ci',
+    '# a key limited to one ad-platform account',
+    'adcli serve keys create --workspace demo --scopes ads:read --customer-ids 512-384-7260 --json',
+  );
+  const list = keys
     .command('list')
     .description('List API keys (never their text)')
     .option('--data <dir>', 'data dir of the backend')
     .option('--json', 'print JSON')
     .action(async (_opts, cmd: Command) => (await import('../commands/keys.ts')).listKeys(f, cmd.optsWithGlobals()));
-  keys
+  examples(list, 'adcli serve keys list', 'adcli serve keys list --json');
+  const revoke = keys
     .command('revoke')
     .description('Revoke an API key; it stops working on its next request')
     .argument('<id>', 'key id (from keys list)')
     .option('--data <dir>', 'data dir of the backend')
     .option('--json', 'print JSON')
     .action(async (id, _opts, cmd: Command) => (await import('../commands/keys.ts')).revokeKey(f, id, cmd.optsWithGlobals()));
+  examples(revoke, 'adcli serve keys revoke 65f0c1d2e3a4b5c6d7e8f901');
 
-  program
-    .command('mcp')
-    .description('Run an MCP server on stdio for desktop MCP clients: every API operation as a tool, sent to the chosen profile')
-    .action(async (_o, cmd) => (await import('../commands/mcp.ts')).mcpCommand(f, cmd));
+  examples(
+    program
+      .command('mcp')
+      .description('Run an MCP server on stdio for desktop MCP clients: every API operation as a tool, sent to the chosen profile')
+      .action(async (_o, cmd) => (await import('../commands/mcp.ts')).mcpCommand(f, cmd)),
+    '# the command an MCP client (a desktop app) starts; it speaks JSON-RPC on stdin and stdout',
+    'adcli mcp',
+    'adcli mcp --profile local',
+  );
 
-  const ads = serve.command('ads').description('Act in the simulated ad platform, as a person would there');
-  ads
+  const ads = examples(
+    serve.command('ads').description('Act in the simulated ad platform, as a person would there'),
+    'adcli serve ads list',
+    'adcli serve ads set-status 65f0c1d2e3a4b5c6d7e8f901 ENABLED',
+  );
+  const adsList = ads
     .command('list')
     .description('List the campaigns in the ad platform: their status there and when the service last synced them')
     .option('--data <dir>', 'data dir of the backend')
     .option('--json', 'print JSON')
     .action(async (_opts, cmd: Command) => (await import('../commands/ads-platform.ts')).listCampaigns(f, cmd.optsWithGlobals()));
-  ads
+  examples(adsList, 'adcli serve ads list', 'adcli serve ads list --json');
+  const setStatus = ads
     .command('set-status')
     .description('Set a campaign\'s status in the ad platform (ENABLED starts spending); the service learns it at its next sync')
     .argument('<campaign>', 'service campaign id, or the ad-platform campaign id')
-    .addArgument(new Argument('<status>', 'status in the ad platform').choices(['ENABLED', 'PAUSED', 'REMOVED']))
+    .addArgument(new Argument('<status>', 'status in the ad platform').choices(ADS_STATUSES))
     .option('--data <dir>', 'data dir of the backend')
     .option('--json', 'print JSON')
     .action(async (campaign, status, _opts, cmd: Command) =>
       (await import('../commands/ads-platform.ts')).setStatus(f, campaign, status, cmd.optsWithGlobals()),
     );
+  examples(setStatus, 'adcli serve ads set-status 65f0c1d2e3a4b5c6d7e8f901 ENABLED', 'adcli serve ads set-status 65f0c1d2e3a4b5c6d7e8f901 PAUSED');
 
 }

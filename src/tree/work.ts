@@ -13,14 +13,20 @@ const adsCmds = () => import('../commands/ads.ts');
 const exploreCmds = () => import('../commands/explore.ts');
 const apiCmds = () => import('../commands/api.ts');
 
-/** The OPERATIONS section of `adcli api --help`: every operation, from the generated table (no zod, no server code at start-up). */
-export function operationsHelp(ops: readonly OperationSummary[] = OPERATIONS): string {
+/**
+ * The OPERATIONS section of `adcli api --help`: every operation, from the generated table (no zod,
+ * no server code at start-up), a line each when that fits `width`, else the scope and summary on a
+ * second line.
+ */
+export function operationsHelp(ops: readonly OperationSummary[] = OPERATIONS, width = Infinity): string {
   const mw = Math.max(...ops.map((o) => o.method.length));
   const pw = Math.max(...ops.map((o) => o.path.length));
   const sw = Math.max(...ops.map((o) => o.scope.length));
+  const oneLine = ops.map((o) => `${o.method.padEnd(mw)}  ${o.path.padEnd(pw)}  ${o.scope.padEnd(sw)}  ${o.summary}`);
+  const fits = oneLine.every((l) => l.length <= width);
   return [
-    'Paths are under the base URL, e.g. http://127.0.0.1:4010/api/v1; each needs the scope beside it.',
-    ...ops.map((o) => `${o.method.padEnd(mw)}  ${o.path.padEnd(pw)}  ${o.scope.padEnd(sw)}  ${o.summary}`),
+    'Paths are under the base URL (…/api/v1); each needs the scope beside it.',
+    ...(fits ? oneLine : ops.flatMap((o) => [`${o.method.padEnd(mw)}  ${o.path}`, `${' '.repeat(mw + 2)}${o.scope}  ${o.summary}`])),
   ].join('\n');
 }
 
@@ -157,7 +163,7 @@ export function registerWork(program: Command, f: Factory): void {
     .option('--query <key=value>', 'a query parameter; repeatable', collect)
     .option('--idempotency-key <key>', `Idempotency-Key of a write, ${chars(BOUNDS.idempotencyKey)} (default: generated)`)
     .action(async (method, path, _o, cmd) => (await apiCmds()).api(f, method, path, cmd));
-  helpSection(api, 'OPERATIONS', () => operationsHelp());
+  helpSection(api, 'OPERATIONS', (width) => operationsHelp(OPERATIONS, width));
   examples(
     api,
     'adcli api GET /workspace',
