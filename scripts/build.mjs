@@ -61,6 +61,21 @@ const builtinViews = {
   },
 };
 
+/**
+ * jq-wasm (--jq) is jq compiled by Emscripten, its wasm inlined in its JavaScript. That JavaScript
+ * reads CommonJS's __dirname at load to find a wasm file beside it, which an ESM bundle has not: it
+ * gets one of its own, unused, since the wasm is inline.
+ */
+const jqWasm = {
+  name: 'jq-wasm',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]jq-wasm[\\/]dist[\\/]build[\\/]jq\.js$/ }, (args) => ({
+      contents: `var __dirname = '';\n${readFileSync(args.path, 'utf8')}`,
+      loader: 'js',
+    }));
+  },
+};
+
 // Build beside dist/ and swap it in, so a process running the old build never sees half a new one.
 const dist = new URL('../dist', import.meta.url);
 const next = new URL(`../dist-${process.pid}`, import.meta.url);
@@ -79,7 +94,7 @@ await build({
   // CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __adcliCreateRequire } from 'node:module'; const require = __adcliCreateRequire(import.meta.url);" },
   define: { __ADCLI_VERSION__: JSON.stringify(version) },
-  plugins: [builtinViews],
+  plugins: [builtinViews, jqWasm],
   logLevel: 'warning',
 });
 rmSync(dist, { recursive: true, force: true });

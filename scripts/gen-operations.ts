@@ -6,12 +6,14 @@
 //   contract.ts    the enumerations and bounds of the API (campaign types, name lengths, page sizes…),
 //                  read out of the zod schemas through the OpenAPI documents (scripts/gen-contract.ts)
 //   responses.ts   the type of every operation's answer (types only)
+//   fields.ts      the field names of every operation's answer, for --json FIELDS (scripts/gen-fields.ts)
 //   node scripts/gen-operations.ts           write the files
 //   node scripts/gen-operations.ts --check   exit 1 if a file differs from the tables
 // test/generated.test.ts fails when a file drifts from the tables.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { renderContract, renderResponses, type Documents } from './gen-contract.ts';
+import { FIELDS_FILE, currentFieldsText } from './gen-fields.ts';
 
 const generated = (name: string) => fileURLToPath(new URL(`../src/generated/${name}`, import.meta.url));
 export const GENERATED_FILE = generated('operations.ts');
@@ -98,7 +100,7 @@ export async function currentText(): Promise<string> {
 /** Every generated file, by path, as the tables make it now. */
 export async function currentFiles(): Promise<Record<string, string>> {
   const { docs } = await tables();
-  return { [GENERATED_FILE]: await currentText(), [CONTRACT_FILE]: renderContract(docs), [RESPONSES_FILE]: renderResponses(docs) };
+  return { [GENERATED_FILE]: await currentText(), [CONTRACT_FILE]: renderContract(docs), [RESPONSES_FILE]: renderResponses(docs), [FIELDS_FILE]: await currentFieldsText() };
 }
 
 if (import.meta.main) {

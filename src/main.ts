@@ -1,6 +1,8 @@
 import { CommanderError } from 'commander';
 import { CliError, EXIT, SilentExit } from './lib/errors.ts';
+import { escapeControl, safeJson } from './lib/escape.ts';
 import type { Factory } from './lib/factory.ts';
+import { finishJsonOutput, normalizeJsonArgs, prepareJsonOutput } from './lib/json-output.ts';
 import { buildProgram } from './program.ts';
 
 /** Commander's "errors" that are not: help and the version were asked for, and printed. */
@@ -12,33 +14,43 @@ const NOT_ERRORS = new Set(['commander.helpDisplayed', 'commander.version', 'com
  * stderr, or with --json the error's JSON; commander's usage errors (unknown option, missing
  * argument, bad choice) are usage errors like adcli's own, exit 2. Nothing here ends the process.
  */
-export async function main(args: string[], f: Factory): Promise<number> {
-  const program = buildProgram(f, args);
+export async function main(argv: string[], f: Factory): Promise<number> {
+  const program = buildProgram(f, argv);
+  const args = normalizeJsonArgs(program, argv);
   const json = jsonRequested(args);
+  // Messages may quote the API (a name, a server's message): escaped like every other text of it,
+  // each of their lines (a message's own line breaks stay).
   const fail = (err: CliError): number => {
-    f.io.stderr.write(json ? JSON.stringify(err.toJSON()) + '\n' : `adcli: ${err.message}\n`);
+    f.io.stderr.write(json ? safeJson(err.toJSON()) + '\n' : `adcli: ${err.message.split('\n').map(escapeControl).join('\n')}\n`);
     return err.exitCode;
   };
+  // --json FIELDS and --jq are checked before the command runs: a mistake costs no request.
+  program.hook('preAction', (root, action) => prepareJsonOutput(f.io, root, action));
   // Ctrl-C: Node's default SIGINT handling ends the process at once, and the shell sees 130. Only
   // commands that must do something first (--wait, prompts, serve) take it over (f.interrupts).
+  let failure: unknown;
   try {
     await program.parseAsync(args, { from: 'user' });
-    return EXIT.ok;
   } catch (err) {
-    if (err instanceof SilentExit) return err.exitCode;
-    if (err instanceof CommanderError) {
-      if (NOT_ERRORS.has(err.code)) return EXIT.ok;
-      return fail(new CliError(err.message.replace(/^error: /, ''), EXIT.usage));
-    }
-    if (err instanceof CliError) return fail(err);
-    f.io.stderr.write(`adcli: unexpected error: ${err instanceof Error ? err.message : String(err)}\n`);
-    if (f.env.ADCLI_DEBUG) f.io.stderr.write(`${(err as Error)?.stack}\n`);
-    return EXIT.unexpected;
+    failure = err;
   }
+  // What --jq made of the command's JSON is printed even when the command then failed.
+  await finishJsonOutput(f.io).catch((err: unknown) => void (failure ??= err));
+  const err = failure;
+  if (err === undefined) return EXIT.ok;
+  if (err instanceof SilentExit) return err.exitCode;
+  if (err instanceof CommanderError) {
+    if (NOT_ERRORS.has(err.code)) return EXIT.ok;
+    return fail(new CliError(err.message.replace(/^error: /, ''), EXIT.usage));
+  }
+  if (err instanceof CliError) return fail(err);
+  f.io.stderr.write(`adcli: unexpected error: ${escapeControl(err instanceof Error ? err.message : String(err))}\n`);
+  if (f.env.ADCLI_DEBUG) f.io.stderr.write(`${(err as Error)?.stack}\n`);
+  return EXIT.unexpected;
 }
 
-/** --json among the options (not after `--`, where it would be an argument). */
+/** --json among the options (not after `--`, where it would be an argument); normalized, it is `--json=…`. */
 function jsonRequested(args: string[]): boolean {
   const end = args.indexOf('--');
-  return (end === -1 ? args : args.slice(0, end)).includes('--json');
+  return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--json' || a.startsWith('--json='));
 }

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { Factory } from './lib/factory.ts';
+import { jsonFlagValue } from './lib/json-output.ts';
 import { helpConfiguration } from './lib/help.ts';
 import { VERSION } from './version.ts';
 import { registerCampaigns } from './tree/campaigns.ts';
@@ -72,7 +73,8 @@ export function buildProgram(f: Factory, args?: string[]): Command {
     .version(VERSION, '-v, --version', 'print the version of adcli')
     .option('--profile <name>', 'profile to use (default: the current one; see adcli profiles)')
     .option('--base-url <url>', 'API base URL, e.g. https://api.example.com/api/v1 (overrides the profile)')
-    .option('--json', 'print JSON: records as the API returns them, lists as one array')
+    .option('--json [fields]', 'print JSON: records as the API returns them, lists as one array; with fields (id,name,status) only those', jsonFlagValue)
+    .option('--jq <expression>', 'filter the JSON with jq (implies --json); string results print as plain text')
     .option('--debug', 'log each HTTP exchange to stderr (the key redacted)')
     .showSuggestionAfterError(true)
     .exitOverride();

@@ -533,18 +533,17 @@ describe('on a terminal', () => {
     adcli = cliIn(sb.env, { tty: true, columns: 120 });
   });
 
-  it('tables with box drawing, the local-backend notice, and aligned fields', async () => {
+  it('tables with a header line, the local-backend notice, and aligned fields', async () => {
     const list = await adcli(['audiences', 'list']);
     expect(list.code, list.stderr).toBe(0);
-    expect(list.stdout).toMatch(/┌─+┬/);
-    expect(list.stdout).toMatch(/│ ID +│ NAME +│ KIND/);
+    expect(list.stdout).toMatch(/^ID +NAME +KIND/);
     expect(list.stderr).toContain('Using the local backend');
     const ws = await adcli(['workspace']);
     expect(ws.code, ws.stderr).toBe(0);
     expect(ws.stdout).toMatch(/Workspace +demo/);
-    expect(ws.stdout).toMatch(/│ RECENT CAMPAIGN/);
-    const stores = await adcli(['data-stores', 'list', '--include-library']);
-    expect(stores.stdout).toMatch(/│ library +│/);
+    expect(ws.stdout).toMatch(/^RECENT CAMPAIGN +NAME/m);
+    const stores = await adcli(['data-stores', 'list', '--include-library'], { columns: 120 });
+    expect(stores.stdout).toMatch(/ library +\d/);
   });
 
   it('with colour: status words coloured', async () => {

@@ -6,8 +6,6 @@
  * there (and as exit 5). The messages are held against the real backend's own.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import { pastEndDateWarning } from '../src/lib/validate.ts';
 import { testBackend, type TestBackend } from './helpers/backend.ts';
 import { runCli } from './helpers/cli.ts';
 import { cleanupAll, sandbox } from './helpers/process.ts';
+import { recorder, type Recorder } from './helpers/recorder.ts';
 
 afterAll(cleanupAll);
 
@@ -25,21 +24,17 @@ const BAD = 'NOT-AN-ID';
 const HEX = (field: string, given = BAD) => `${field} must match ^[a-f0-9]{24}$ (an id is 24 lowercase hex characters), not "${given}"`;
 
 describe('refused locally, exit 2, nothing sent', () => {
-  const seen: string[] = [];
-  let server: Server;
+  let server: Recorder;
+  let seen: string[];
   let env: NodeJS.ProcessEnv;
   let dir: string;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      seen.push(`${req.method} ${req.url}`);
-      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":"internal","message":"no request should get here"}}');
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    env = { ...sandbox().env, ADCLI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`, ADCLI_API_KEY: 'adcli_never_used' };
+    server = await recorder();
+    ({ seen, env } = server);
     dir = mkdtempSync(join(tmpdir(), 'adcli-validation-'));
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => server.close());
 
   async function refused(args: string[], message: string): Promise<void> {
     seen.length = 0;

@@ -84,9 +84,8 @@ describe('a command through the seam (local profile, in-process)', () => {
 
     const tty = await adcli(['brands', 'list'], { tty: true, columns: 120 });
     expect(tty.code, tty.stderr).toBe(0);
-    expect(tty.stdout).toMatch(/┌─+┬/);
-    expect(tty.stdout).toMatch(/│ ID +│ NAME +│ WEBSITE/);
-    for (const [id, name] of rows) expect(tty.stdout).toMatch(new RegExp(`│ ${id} +│ ${name!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(tty.stdout).toMatch(/^ID +NAME +WEBSITE/);
+    for (const [id, name] of rows) expect(tty.stdout).toMatch(new RegExp(`^${id} +${name!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'));
     // notices are for people: on a terminal's stderr only
     expect(tty.stderr).toContain('Using the local backend');
   });

@@ -1,14 +1,15 @@
 import type { AdsStatus } from '../generated/contract.ts';
 import type { Factory } from '../lib/factory.ts';
-import { printJson, status, table } from '../lib/output.ts';
+import { printJson, say, statusText, table } from '../lib/output.ts';
 import { withServices } from './keys.ts';
 
 export function setStatus(f: Factory, campaign: string, status: AdsStatus, opts: { data?: string; json?: boolean }): void {
   const result = withServices(f, opts, (s) => s.deps.store.write(() => s.ads.setStatus(campaign, status)));
-  if (opts.json) f.io.stdout.write(JSON.stringify(result) + '\n');
+  if (opts.json) printJson(f.io, result);
   else
-    f.io.stderr.write(
-      `Campaign ${result.campaignId} (ad platform ${result.googleAdsCampaignId}) is now ${result.status} in the ad platform; the service picks this up at its next sync.\n`,
+    say(
+      f.io,
+      `Campaign ${result.campaignId} (ad platform ${result.googleAdsCampaignId}) is now ${result.status} in the ad platform; the service picks this up at its next sync.`,
     );
 }
 
@@ -22,15 +23,24 @@ export function listCampaigns(f: Factory, opts: { data?: string; json?: boolean 
   if (opts.json) return printJson(io, rows);
   table(
     io,
-    ['AD PLATFORM ID', 'STATUS', 'CAMPAIGN', 'WORKSPACE', 'NAME', 'ACCOUNT', 'LAST SYNC'],
+    [
+      { header: 'AD PLATFORM ID', cut: false },
+      { header: 'STATUS', cut: false },
+      { header: 'CAMPAIGN', cut: false },
+      { header: 'WORKSPACE', drop: 2 },
+      'NAME',
+      { header: 'ACCOUNT', cut: false, drop: 3 },
+      { header: 'LAST SYNC', cut: false, drop: 1 },
+    ],
     rows.map((r) => [
       r.googleAdsCampaignId,
-      status(io, r.status),
+      statusText(r.status),
       r.deletedInService ? `${r.campaignId} (deleted)` : r.campaignId,
       r.workspace,
       r.name,
       r.customerId,
       r.lastSyncAt ?? 'not yet',
     ]),
+    { empty: 'No campaigns in the ad platform yet: adcli campaigns publish ID creates one there.' },
   );
 }

@@ -6,6 +6,7 @@ import { optionsOf } from '../lib/context.ts';
 import { SilentExit, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
+import { escapeControl, safeJson } from '../lib/escape.ts';
 import { printJson } from '../lib/output.ts';
 
 
@@ -65,12 +66,13 @@ export async function api(f: Factory, method: string, rawPath: string, cmd: Comm
   } catch {}
   if (res.status >= 200 && res.status < 300) {
     if (isJson) printJson(f.io, parsed);
-    else if (res.text) f.io.stdout.write(res.text.endsWith('\n') ? res.text : `${res.text}\n`);
+    // A body that is not JSON is text from the API like any other: escaped, line by line.
+    else if (res.text) f.io.stdout.write(`${res.text.replace(/\n$/, '').split('\n').map(escapeControl).join('\n')}\n`);
     return;
   }
   const error = isJson
     ? parsed
     : { error: { status: res.status, code: `http_${res.status}`, message: res.text.trim() || `the API answered ${res.status}`, requestId: res.headers['x-request-id'] } };
-  f.io.stderr.write(JSON.stringify(error) + '\n');
+  f.io.stderr.write(safeJson(error) + '\n');
   throw new SilentExit(exitCodeFor(res.status));
 }

@@ -1,6 +1,6 @@
 import { crud, when } from '../lib/crud.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
-import { c, fields } from '../lib/output.ts';
+import { bold, fields } from '../lib/output.ts';
 
 /** Flag name → API field. */
 const FLAGS = {
@@ -16,7 +16,7 @@ const FLAGS = {
 export function showAudience(io: IOStreams, x: any): void {
   fields(io, [
     ['ID', x.id],
-    ['Name', c(io).bold(x.name)],
+    ['Name', bold(x.name)],
     ['Kind', x.kind],
     ['Description', x.description],
     ['Keywords', x.keywords.join(', ')],
@@ -34,6 +34,14 @@ export const { list, get, create, update, remove } = crud({
   idParam: 'audienceId',
   flags: FLAGS,
   show: showAudience,
-  head: ['ID', 'NAME', 'KIND', 'KEYWORDS', 'TOPICS', 'DATA STORES', 'UPDATED'],
+  head: [
+    { header: 'ID', cut: false },
+    'NAME',
+    { header: 'KIND', cut: false },
+    { header: 'KEYWORDS', cut: false, drop: 3, align: 'right' },
+    { header: 'TOPICS', cut: false, drop: 2, align: 'right' },
+    { header: 'DATA STORES', cut: false, drop: 4, align: 'right' },
+    { header: 'UPDATED', cut: false, drop: 1 },
+  ],
   row: (_io, x) => [x.id, x.name, x.kind, x.keywords.length, x.topics.length, x.dataStoreIds.length, when(x.updatedAt)],
 });

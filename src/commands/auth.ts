@@ -4,7 +4,7 @@ import { optionsOf } from '../lib/context.ts';
 import { CliError, EXIT, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
-import { fields, printJson } from '../lib/output.ts';
+import { fields, printJson, say } from '../lib/output.ts';
 import { keyFile } from '../lib/paths.ts';
 import { isLocal, normalizeBaseUrl, type Target } from '../lib/target.ts';
 import { checkProfileName, savedProfiles, unknownProfile } from './profiles.ts';
@@ -65,11 +65,11 @@ export async function login(f: Factory, cmd: Command): Promise<void> {
 
   if (o.json) printJson(io, { profile: name, baseUrl, workspace: workspace.slug, current: true });
   else {
-    io.stderr.write(`Logged in to workspace ${workspace.slug} at ${baseUrl}.\nSaved as profile ${name}, now the current profile (${config.path}).\n`);
+    say(io, `Logged in to workspace ${workspace.slug} at ${baseUrl}.\nSaved as profile ${name}, now the current profile (${config.path}).`);
   }
   const winners = ['ADCLI_API_KEY', 'ADCLI_BASE_URL', 'ADCLI_PROFILE'].filter((v) => env[v] && !(v === 'ADCLI_PROFILE' && env[v] === name));
   if (winners.length) {
-    io.stderr.write(`Note: ${winners.join(' and ')} ${winners.length > 1 ? 'are' : 'is'} set and win${winners.length > 1 ? '' : 's'} over the current profile.\n`);
+    say(io, `Note: ${winners.join(' and ')} ${winners.length > 1 ? 'are' : 'is'} set and win${winners.length > 1 ? '' : 's'} over the current profile.`);
   }
 }
 
@@ -122,7 +122,7 @@ export async function logout(f: Factory, cmd: Command): Promise<void> {
   const name = o.profile ?? f.env.ADCLI_PROFILE ?? currentProfileName(config);
   if (name === LOCAL_PROFILE) {
     if (o.json) printJson(io, { profile: name, removed: false, current: currentProfileName(config) });
-    else io.stderr.write('The built-in local profile has no key to remove; nothing to do.\n');
+    else say(io, 'The built-in local profile has no key to remove; nothing to do.');
     return;
   }
   const profiles = savedProfiles(config);
@@ -132,8 +132,8 @@ export async function logout(f: Factory, cmd: Command): Promise<void> {
   if (config.get('current') === name) config.delete('current');
   const current = currentProfileName(config);
   if (o.json) printJson(io, { profile: name, removed: true, current });
-  else io.stderr.write(`Logged out: removed profile ${name} and its key from ${f.configDir()}. Current profile: ${current}.\n`);
-  if (f.env.ADCLI_API_KEY) io.stderr.write('Note: ADCLI_API_KEY is still set and still used.\n');
+  else say(io, `Logged out: removed profile ${name} and its key from ${f.configDir()}. Current profile: ${current}.`);
+  if (f.env.ADCLI_API_KEY) say(io, 'Note: ADCLI_API_KEY is still set and still used.');
 }
 
 /**

@@ -8,7 +8,7 @@ import { optionsOf } from '../lib/context.ts';
 import { CliError, EXIT, SilentExit, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
-import { c, escapeControl, fields, printJson, table } from '../lib/output.ts';
+import { bold, escapeControl, fields, gray, paint, printJson, printJsonLine, red, say, table } from '../lib/output.ts';
 import type { GlobalOptions } from '../lib/target.ts';
 import { validateLocally } from '../lib/validate.ts';
 import { abortableSleep } from '../lib/wait.ts';
@@ -114,7 +114,7 @@ export function humanDuration(ms: number): string {
 function showClock(io: IOStreams, state: ClockState): void {
   const ahead = Math.abs(state.offsetMs) < 1000 ? 'real time' : `${humanDuration(state.offsetMs)} ${state.offsetMs > 0 ? 'ahead of' : 'behind'} real time`;
   fields(io, [
-    ['Now', c(io).bold(state.now)],
+    ['Now', bold(state.now)],
     ['Frozen', state.frozen ? 'yes' : 'no'],
     ['Offset', ahead],
   ]);
@@ -127,7 +127,7 @@ function showAdvanced(io: IOStreams, o: GlobalOptions, r: Advanced): void {
   }
   showClock(io, r.clock);
   const ran = Object.entries(r.ran).filter(([, n]) => n > 0);
-  fields(io, [['Ran', ran.length ? ran.map(([kind, n]) => `${escapeControl(kind)} ×${n}`).join(', ') : 'nothing fell due']]);
+  fields(io, [['Ran', ran.length ? ran.map(([kind, n]) => `${kind} ×${n}`).join(', ') : 'nothing fell due']]);
 }
 
 async function clockCall(f: Factory, cmd: Command, name: string): Promise<void> {
@@ -181,7 +181,7 @@ export async function reset(f: Factory, cmd: Command): Promise<void> {
   const client = await f.apiClient(o);
   const r = await callControl<{ workspace: string; seed: string | null }>(client, 'reset_workspace', { body });
   if (o.json) printJson(f.io, r);
-  else f.io.stderr.write(`Reset workspace ${escapeControl(r.workspace)}${r.seed ? ` to the ${escapeControl(r.seed)} seed` : ''}.\n`);
+  else say(f.io, `Reset workspace ${r.workspace}${r.seed ? ` to the ${r.seed} seed` : ''}.`);
 }
 
 /**
@@ -222,7 +222,7 @@ export async function snapshotSave(f: Factory, file: string, cmd: Command): Prom
     fd = undefined;
     renameSync(tmp, path);
     if (o.json) printJson(io, { file: path, bytes: bytes.byteLength });
-    else io.stderr.write(`Saved a snapshot of the whole store (${formatBytes(bytes.byteLength)}) to ${file}.\n`);
+    else say(io, `Saved a snapshot of the whole store (${formatBytes(bytes.byteLength)}) to ${file}.`);
   } finally {
     if (fd !== undefined) {
       closeSync(fd);
@@ -260,7 +260,7 @@ export async function snapshotLoad(f: Factory, file: string, cmd: Command): Prom
   }
   const r = JSON.parse(text) as { workspaces: number };
   if (o.json) printJson(f.io, r);
-  else f.io.stderr.write(`Loaded ${file}: ${r.workspaces} workspace${r.workspaces === 1 ? '' : 's'}.\n`);
+  else say(f.io, `Loaded ${file}: ${r.workspaces} workspace${r.workspaces === 1 ? '' : 's'}.`);
 }
 
 function formatBytes(n: number): string {
@@ -286,8 +286,8 @@ function faultApplies(r: FaultRule): string {
 function showRule(io: IOStreams, r: FaultRule): void {
   fields(io, [
     ['ID', r.id],
-    ['Method', escapeControl(r.method)],
-    ['Path', escapeControl(r.path)],
+    ['Method', r.method],
+    ['Path', r.path],
     ['Fault', faultAction(r)],
     ['Applies to', faultApplies(r)],
     ['Matched', r.matched],
@@ -317,8 +317,9 @@ export async function faultsList(f: Factory, cmd: Command): Promise<void> {
   }
   table(
     f.io,
-    ['ID', 'METHOD', 'PATH', 'FAULT', 'APPLIES TO', 'MATCHED'],
-    data.map((r) => [r.id, escapeControl(r.method), escapeControl(r.path), faultAction(r), faultApplies(r), r.matched]),
+    [{ header: 'ID', cut: false }, { header: 'METHOD', cut: false }, 'PATH', 'FAULT', { header: 'APPLIES TO', drop: 1 }, { header: 'MATCHED', cut: false, align: 'right' }],
+    data.map((r) => [r.id, r.method, r.path, faultAction(r), faultApplies(r), r.matched]),
+    { empty: 'No fault rules: every request is answered as usual.' },
   );
 }
 
@@ -328,7 +329,7 @@ export async function faultsRemove(f: Factory, id: string, cmd: Command): Promis
   const client = await f.apiClient(o);
   const r = await callControl<{ id: string; deleted: true }>(client, 'delete_fault', { params: { faultId: id } });
   if (o.json) printJson(f.io, r);
-  else f.io.stderr.write(`Removed fault rule ${id}.\n`);
+  else say(f.io, `Removed fault rule ${id}.`);
 }
 
 export async function faultsClear(f: Factory, cmd: Command): Promise<void> {
@@ -336,14 +337,14 @@ export async function faultsClear(f: Factory, cmd: Command): Promise<void> {
   const client = await f.apiClient(o);
   const r = await callControl<{ deleted: number }>(client, 'clear_faults');
   if (o.json) printJson(f.io, r);
-  else f.io.stderr.write(`Removed ${r.deleted} fault rule${r.deleted === 1 ? '' : 's'}.\n`);
+  else say(f.io, `Removed ${r.deleted} fault rule${r.deleted === 1 ? '' : 's'}.`);
 }
 
 const statusCell = (e: JournalEntry) => (e.status === 0 ? 'dropped' : String(e.status));
 
 /** Replayed, the fault applied: what sets a request apart. */
 function noteOf(e: JournalEntry): string {
-  return [e.replayed ? 'replayed' : '', e.fault ? `fault ${escapeControl(e.fault)}` : ''].filter(Boolean).join(', ');
+  return [e.replayed ? 'replayed' : '', e.fault ? `fault ${e.fault}` : ''].filter(Boolean).join(', ');
 }
 
 /** On a terminal, the columns that fit; piped, every field, one request a line. */
@@ -351,8 +352,17 @@ function journalTable(io: IOStreams, entries: JournalEntry[]): void {
   if (io.isStdoutTTY()) {
     table(
       io,
-      ['SEQ', 'AT', 'METHOD', 'PATH', 'STATUS', 'MS', 'NOTE'],
-      entries.map((e) => [e.seq, e.at, e.method, escapeControl(e.path), statusCell(e), e.durationMs, noteOf(e)]),
+      [
+        { header: 'SEQ', cut: false, align: 'right' },
+        { header: 'AT', cut: false, drop: 1 },
+        { header: 'METHOD', cut: false },
+        'PATH',
+        { header: 'STATUS', cut: false },
+        { header: 'MS', cut: false, align: 'right', drop: 2 },
+        { header: 'NOTE', drop: 3 },
+      ],
+      entries.map((e) => [e.seq, e.at, e.method, e.path, statusCell(e), e.durationMs, noteOf(e)]),
+      { empty: 'No requests yet.' },
     );
   } else {
     table(
@@ -361,30 +371,40 @@ function journalTable(io: IOStreams, entries: JournalEntry[]): void {
       entries.map((e) => [
         e.seq,
         e.at,
-        escapeControl(e.method),
-        escapeControl(e.path),
+        e.method,
+        e.path,
         statusCell(e),
         e.durationMs,
-        escapeControl(e.requestId),
-        e.idempotencyKey === null ? null : escapeControl(e.idempotencyKey),
+        e.requestId,
+        e.idempotencyKey,
         e.replayed ? 'replayed' : null,
-        e.fault === null ? null : escapeControl(e.fault),
+        e.fault,
       ]),
     );
   }
 }
 
 /** One request a line while following: JSON, tab-separated when piped, or aligned on a terminal. */
-function followLine(io: IOStreams, o: GlobalOptions, e: JournalEntry): string {
-  if (o.json) return JSON.stringify(e);
+function followLine(io: IOStreams, e: JournalEntry): string {
   if (!io.isStdoutTTY()) {
     const cells = [e.seq, e.at, e.method, e.path, statusCell(e), e.durationMs, e.requestId, e.idempotencyKey ?? '-', e.replayed ? 'replayed' : '-', e.fault ?? '-'];
     return cells.map((v) => escapeControl(String(v))).join('\t');
   }
   const status = statusCell(e).padEnd(7);
   const note = noteOf(e);
-  const cs = c(io);
-  return `${cs.gray(e.at)}  ${escapeControl(e.method).padEnd(6)} ${e.status === 0 || e.status >= 400 ? cs.red(status) : status} ${`${e.durationMs} ms`.padStart(9)}  ${escapeControl(e.path)}${note ? cs.gray(`  (${note})`) : ''}`;
+  return paint(
+    io,
+    gray(e.at),
+    '  ',
+    escapeControl(e.method).padEnd(6),
+    ' ',
+    e.status === 0 || e.status >= 400 ? red(status) : status,
+    ' ',
+    `${e.durationMs} ms`.padStart(9),
+    '  ',
+    e.path,
+    note ? gray(`  (${note})`) : null,
+  );
 }
 
 /**
@@ -406,7 +426,8 @@ export async function requests(f: Factory, cmd: Command): Promise<void> {
   let after = 0;
   const print = (entries: JournalEntry[]) => {
     for (const e of entries) {
-      io.stdout.write(followLine(io, o, e) + '\n');
+      if (o.json) printJsonLine(io, e);
+      else io.stdout.write(followLine(io, e) + '\n');
       after = Math.max(after, e.seq);
     }
   };

@@ -1,11 +1,11 @@
 import { crud, when } from '../lib/crud.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
-import { c, fields } from '../lib/output.ts';
+import { bold, fields } from '../lib/output.ts';
 
 export function showBrand(io: IOStreams, x: any): void {
   fields(io, [
     ['ID', x.id],
-    ['Name', c(io).bold(x.name)],
+    ['Name', bold(x.name)],
     ['Website', x.website],
     ['Description', x.description],
     ['Created', x.createdAt],
@@ -19,6 +19,6 @@ export const { list, get, create, update, remove } = crud({
   idParam: 'brandId',
   flags: { name: 'name', website: 'website', description: 'description' },
   show: showBrand,
-  head: ['ID', 'NAME', 'WEBSITE', 'UPDATED'],
+  head: [{ header: 'ID', cut: false }, 'NAME', 'WEBSITE', { header: 'UPDATED', cut: false, drop: 1 }],
   row: (_io, x) => [x.id, x.name, x.website, when(x.updatedAt)],
 });

@@ -5,7 +5,7 @@ import { CliError, EXIT, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
-import { c, ce, escapeControl, fields, printJson, status, table } from '../lib/output.ts';
+import { bold, escapeControl, fields, printJson, say, statusText, table, warn } from '../lib/output.ts';
 import { bodyFrom } from '../lib/crud.ts';
 import { route } from '../lib/route.ts';
 import { checkRequest, pastEndDateWarning } from '../lib/validate.ts';
@@ -40,28 +40,39 @@ export async function list(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags & { status?: string }>(cmd);
   const io = f.io;
   const client = await f.apiClient(o);
-  await runList<any>(io, client, route('list_campaigns').path, { name: o.name, status: o.status }, o, (items) =>
-    table(
-      io,
-      ['ID', 'NAME', 'STATUS', 'TYPE', 'BUDGET', 'AD PLATFORM', 'UPDATED'],
-      items.map((x) => [
-        x.id,
-        x.name,
-        status(io, x.status),
-        x.campaignType,
-        x.budget === null ? null : `${x.budget}${x.budgetType ? ` ${x.budgetType}` : ''}`,
-        x.adsPlatform.campaignId ? `${status(io, x.adsPlatform.status)} ${x.adsPlatform.campaignId}` : null,
-        x.updatedAt?.slice(0, 16).replace('T', ' '),
-      ]),
-    ),
-  );
+  await runList<any>(io, client, route('list_campaigns').path, { name: o.name, status: o.status }, o, {
+    // Narrow terminals keep the id, the name (cut) and the status; the others go, last ones first.
+    render: (items) =>
+      table(
+        io,
+        [
+          { header: 'ID', cut: false },
+          { header: 'NAME', comfortable: 30 },
+          { header: 'STATUS', cut: false },
+          { header: 'TYPE', drop: 4 },
+          { header: 'BUDGET', cut: false, drop: 3 },
+          { header: 'AD PLATFORM', drop: 2 },
+          { header: 'UPDATED', cut: false, drop: 1 },
+        ],
+        items.map((x) => [
+          x.id,
+          x.name,
+          statusText(x.status),
+          x.campaignType,
+          x.budget === null ? null : `${x.budget}${x.budgetType ? ` ${x.budgetType}` : ''}`,
+          x.adsPlatform.campaignId ? [statusText(x.adsPlatform.status), ` ${x.adsPlatform.campaignId}`] : null,
+          x.updatedAt?.slice(0, 16).replace('T', ' '),
+        ]),
+      ),
+    empty: o.name || o.status ? 'No campaigns match.' : 'No campaigns yet.',
+  });
 }
 
 export function showCampaign(io: IOStreams, x: any): void {
   fields(io, [
     ['ID', x.id],
-    ['Name', c(io).bold(x.name)],
-    ['Status', status(io, x.status)],
+    ['Name', bold(x.name)],
+    ['Status', statusText(x.status)],
     ['Objective', x.objective],
     ['Brand', x.brandId ? `${x.brand.name} (${x.brandId})` : null],
     ['Industry', x.industry],
@@ -74,7 +85,7 @@ export function showCampaign(io: IOStreams, x: any): void {
     ['Bidding', x.biddingStrategy],
     ['Target CPA', x.targetCpa],
     ['Target ROAS', x.targetRoas],
-    ['Ad platform', x.adsPlatform.campaignId ? `${status(io, x.adsPlatform.status)} campaign ${x.adsPlatform.campaignId}` : 'not created there'],
+    ['Ad platform', x.adsPlatform.campaignId ? [statusText(x.adsPlatform.status), ` campaign ${x.adsPlatform.campaignId}`] : 'not created there'],
     ['Account', x.adsPlatform.customerId ? `${x.adsPlatform.customerId} ${x.adsPlatform.accountName ?? ''}`.trim() : null],
     ['URL', x.url],
     ['Created', x.createdAt],
@@ -90,8 +101,9 @@ export function showCampaign(io: IOStreams, x: any): void {
 export function showSlots(io: IOStreams, x: CampaignRecord): void {
   table(
     io,
-    ['AUDIENCE SLOT', 'NAME', 'SAVED AUDIENCE', 'DATA STORES'],
+    [{ header: 'AUDIENCE SLOT', cut: false }, 'NAME', { header: 'SAVED AUDIENCE', cut: false }, 'DATA STORES'],
     x.audiences.map((a) => [a.id, a.name, a.audienceId ?? '(primary)', a.dataStoreIds.join(' ')]),
+    { empty: `Campaign ${x.id} has no audience slots.` },
   );
 }
 
@@ -132,7 +144,7 @@ async function settle(f: Factory, o: WaitFlags & { json?: boolean }, client: Api
 async function campaignFailed(client: ApiClient, id: string): Promise<CliError> {
   const t = await client.call<{ audiences: { id: string; name: string; status: string; error: string }[] }>('get_targeting', { params: { campaignId: id } });
   const failed = t.audiences.filter((s) => s.status === 'error');
-  const what = failed.length ? `: targeting of ${failed.map((s) => `${s.name} (slot ${s.id}): ${s.error || 'no reason given'}`).join('; ')}` : '';
+  const what = failed.length ? `: targeting of ${failed.map((s) => `${escapeControl(s.name)} (slot ${s.id}): ${escapeControl(s.error || 'no reason given')}`).join('; ')}` : '';
   return new CliError(`campaign ${id} ended in error${what}. See adcli targeting show ${id}`, EXIT.jobFailed);
 }
 
@@ -148,7 +160,7 @@ export async function get(f: Factory, id: string, cmd: Command): Promise<void> {
 /** A warning on a terminal (stderr) for a setting that is allowed but most likely a slip. */
 function warnAboutSettings(io: IOStreams, body: Record<string, unknown>): void {
   const warning = pastEndDateWarning(body.endDate);
-  if (warning && io.isStderrTTY()) io.stderr.write(ce(io).yellow(warning) + '\n');
+  if (warning && io.isStderrTTY()) warn(io, warning);
 }
 
 export async function create(f: Factory, cmd: Command): Promise<void> {
@@ -219,7 +231,7 @@ export async function remove(f: Factory, id: string, cmd: Command): Promise<void
   });
   const r = await (await client()).call('delete_campaign', { params: { campaignId: id } });
   if (o.json) printJson(f.io, r);
-  else f.io.stderr.write(`Deleted campaign ${id}.\n`);
+  else say(f.io, `Deleted campaign ${id}.`);
 }
 
 export async function publish(f: Factory, id: string, cmd: Command): Promise<void> {
@@ -231,7 +243,7 @@ export async function publish(f: Factory, id: string, cmd: Command): Promise<voi
   if (o.json) printJson(f.io, r);
   else {
     showCampaign(f.io, r);
-    f.io.stderr.write(`Created in the ad platform as campaign ${r.adsPlatform.campaignId}, PAUSED: nothing spends until someone turns it on there. Settings and targeting go over at the next sync.\n`);
+    say(f.io, `Created in the ad platform as campaign ${r.adsPlatform.campaignId}, PAUSED: nothing spends until someone turns it on there. Settings and targeting go over at the next sync.`);
   }
 }
 
@@ -251,7 +263,7 @@ export async function audiencesList(f: Factory, campaignId: string, cmd: Command
 function slotsChanged(f: Factory, o: { json?: boolean }, x: CampaignRecord, said: string): void {
   if (o.json) return printJson(f.io, x);
   showSlots(f.io, x);
-  f.io.stderr.write(said + '\n');
+  say(f.io, said);
 }
 
 /** `campaigns audiences add`: a slot holding a copy of a saved audience (its name and data stores). */
@@ -316,5 +328,5 @@ export async function audiencesRemove(f: Factory, campaignId: string, slotId: st
   );
   const x = await (await client()).call<CampaignRecord>('remove_campaign_audience', { params: { campaignId, slotId } });
   if (o.json) printJson(f.io, x);
-  else f.io.stderr.write(`Removed audience slot ${slotId} from campaign ${campaignId}.\n`);
+  else say(f.io, `Removed audience slot ${slotId} from campaign ${campaignId}.`);
 }

@@ -7,7 +7,7 @@ import { CliError, EXIT, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
-import { c, ce, fields, notice, printJson, status, table } from '../lib/output.ts';
+import { bold, fields, notice, printJson, progress as progressLine, red, say, statusText, table, type Text } from '../lib/output.ts';
 import { route } from '../lib/route.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 import { checkIdempotencyKey, type ApiClient } from '../lib/client.ts';
@@ -17,13 +17,13 @@ import { follow } from '../lib/wait.ts';
 /** Flag name → API field. */
 const FLAGS = { name: 'name', description: 'description', channel: 'channelIds', video: 'videoIds' };
 
-export function showDataStore(io: IOStreams, x: any, extra: [string, string][] = []): void {
+export function showDataStore(io: IOStreams, x: any, extra: [string, Text][] = []): void {
   fields(io, [
     ...extra,
     ['ID', x.id],
-    ['Name', c(io).bold(x.name)],
-    ['Status', status(io, x.status)],
-    ...(x.error ? ([['Error', c(io).red(x.error)]] as [string, string][]) : []),
+    ['Name', bold(x.name)],
+    ['Status', statusText(x.status)],
+    ...(x.error ? ([['Error', red(x.error)]] as [string, Text][]) : []),
     ['Scope', x.scope],
     ['Description', x.description],
     ['Channels', x.channelCount],
@@ -40,8 +40,16 @@ const resource = crud({
   idParam: 'dataStoreId',
   flags: FLAGS,
   show: (io, x) => showDataStore(io, x),
-  head: ['ID', 'NAME', 'STATUS', 'SCOPE', 'CHANNELS', 'VIDEOS', 'UPDATED'],
-  row: (io, x) => [x.id, x.name, status(io, x.status), x.scope, x.channelCount, x.videoCount, when(x.updatedAt)],
+  head: [
+    { header: 'ID', cut: false },
+    'NAME',
+    { header: 'STATUS', cut: false },
+    { header: 'SCOPE', cut: false, drop: 4 },
+    { header: 'CHANNELS', cut: false, drop: 3, align: 'right' },
+    { header: 'VIDEOS', cut: false, drop: 2, align: 'right' },
+    { header: 'UPDATED', cut: false, drop: 1 },
+  ],
+  row: (_io, x) => [x.id, x.name, statusText(x.status), x.scope, x.channelCount, x.videoCount, when(x.updatedAt)],
   listQuery: (o) => ({ includeLibrary: o.includeLibrary ? 'true' : undefined }),
   afterCreate: (io, o, r) => {
     if (r.status === 'collecting' && !o.json) notice(io, `Collecting in the background; adcli data-stores get ${r.id} --wait waits until it is ready.`);
@@ -110,13 +118,22 @@ export async function channels(f: Factory, id: string, cmd: Command): Promise<vo
   const op = await operation('list_data_store_channels');
   await validateLocally(op.params!, { dataStoreId: id }, 'path');
   const client = await f.apiClient(o);
-  await runList<any>(f.io, client, route('list_data_store_channels', { dataStoreId: id }).path, {}, o, (items) =>
-    table(
-      f.io,
-      ['CHANNEL ID', 'TITLE', 'HANDLE', 'COUNTRY', 'SUBSCRIBERS', 'VIDEOS'],
-      items.map((x) => [x.channelId, x.title, x.handle, x.country, x.subscribers, x.videoCount]),
-    ),
-  );
+  await runList<any>(f.io, client, route('list_data_store_channels', { dataStoreId: id }).path, {}, o, {
+    render: (items) =>
+      table(
+        f.io,
+        [
+          { header: 'CHANNEL ID', cut: false },
+          'TITLE',
+          { header: 'HANDLE', drop: 3 },
+          { header: 'COUNTRY', cut: false, drop: 1 },
+          { header: 'SUBSCRIBERS', cut: false, drop: 2, align: 'right' },
+          { header: 'VIDEOS', cut: false, align: 'right' },
+        ],
+        items.map((x) => [x.channelId, x.title, x.handle, x.country, x.subscribers, x.videoCount]),
+      ),
+    empty: `Data store ${id} has no channels yet.`,
+  });
 }
 
 export async function videos(f: Factory, id: string, cmd: Command): Promise<void> {
@@ -125,13 +142,24 @@ export async function videos(f: Factory, id: string, cmd: Command): Promise<void
   await validateLocally(op.params!, { dataStoreId: id }, 'path');
   await validateLocally(op.query!, { channelId: o.channel, limit: o.limit }, 'query');
   const client = await f.apiClient(o);
-  await runList<any>(f.io, client, route('list_data_store_videos', { dataStoreId: id }).path, { channelId: o.channel }, o, (items) =>
-    table(
-      f.io,
-      ['VIDEO ID', 'CHANNEL ID', 'TITLE', 'PUBLISHED', 'VIEWS', 'LIKES', 'COMMENTS', 'DURATION'],
-      items.map((x) => [x.videoId, x.channelId, x.title, x.publishedAt?.slice(0, 10), x.viewCount, x.likeCount, x.commentCount, x.duration]),
-    ),
-  );
+  await runList<any>(f.io, client, route('list_data_store_videos', { dataStoreId: id }).path, { channelId: o.channel }, o, {
+    render: (items) =>
+      table(
+        f.io,
+        [
+          { header: 'VIDEO ID', cut: false },
+          { header: 'CHANNEL ID', cut: false, drop: 2 },
+          'TITLE',
+          { header: 'PUBLISHED', cut: false, drop: 5 },
+          { header: 'VIEWS', cut: false, align: 'right' },
+          { header: 'LIKES', cut: false, drop: 4, align: 'right' },
+          { header: 'COMMENTS', cut: false, drop: 3, align: 'right' },
+          { header: 'DURATION', cut: false, drop: 1 },
+        ],
+        items.map((x) => [x.videoId, x.channelId, x.title, x.publishedAt?.slice(0, 10), x.viewCount, x.likeCount, x.commentCount, x.duration]),
+      ),
+    empty: o.channel ? `No videos of channel ${o.channel} in data store ${id}.` : `Data store ${id} has no videos yet.`,
+  });
 }
 
 // import
@@ -326,15 +354,16 @@ export async function importFiles(f: Factory, id: string, cmd: Command): Promise
   let dataStore: unknown;
   const progress = io.isStderrTTY() && bodies.length > 1;
   for (const [i, body] of bodies.entries()) {
-    if (progress) io.stderr.write(`\r${ce(io).gray(`importing ${i + 1}/${bodies.length}…`)}`);
+    if (progress) progressLine(io, `importing ${i + 1}/${bodies.length}…`);
     let r: any;
     try {
       r = await client.call<any>('import_data_store', { params: { dataStoreId: id }, body, idempotencyKey: baseKey ? `${baseKey}-${i + 1}` : undefined });
     } catch (e) {
-      if (progress) io.stderr.write('\r\x1b[K');
+      if (progress) progressLine(io);
       if (i > 0 && !o.json && e instanceof CliError) {
-        io.stderr.write(
-          `adcli: requests 1-${i} of ${bodies.length} were imported (${imported.channels} channels, ${imported.videos} videos, ${imported.comments} comments); importing again is safe, items are updated, not doubled.\n`,
+        say(
+          io,
+          `adcli: requests 1-${i} of ${bodies.length} were imported (${imported.channels} channels, ${imported.videos} videos, ${imported.comments} comments); importing again is safe, items are updated, not doubled.`,
         );
       }
       throw e;
@@ -344,7 +373,7 @@ export async function importFiles(f: Factory, id: string, cmd: Command): Promise
     imported.comments += r.imported.comments;
     dataStore = r.dataStore;
   }
-  if (progress) io.stderr.write('\r\x1b[K');
+  if (progress) progressLine(io);
   // Importing does not start a collection, but the store may be collecting its sources already.
   if (o.wait) dataStore = await waitForStore(f, o, client, dataStore as DataStore);
   if (o.json) printJson(io, { dataStore, imported });

@@ -4,7 +4,7 @@ import { optionsOf } from '../lib/context.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
-import { c, fields, printJson, table } from '../lib/output.ts';
+import { bold, fields, line, lines, printJson, table, type Column } from '../lib/output.ts';
 import { route } from '../lib/route.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 
@@ -31,37 +31,44 @@ export async function channel(f: Factory, id: string, cmd: Command): Promise<voi
   const client = await f.apiClient(o);
   const x = await client.call<Channel>('get_exploration_channel', { params: { channelId: id } });
   if (o.json) return printJson(io, x);
-  const tty = io.isStdoutTTY();
   fields(io, [
     ['Channel', x.channelId],
-    ['Title', tty ? c(io).bold(x.title) : x.title],
+    ['Title', bold(x.title)],
     ['Handle', x.handle],
     ['Subscribers', count(io, x.subscribers)],
     ['Country', x.country],
-    ['Topics', x.topics.map(topic).join(tty ? '\n' + ' '.repeat(16) : '; ')],
+    ['Topics', lines(...x.topics.map(topic))],
     ['Content themes', x.contentThemes.join(', ')],
     ['Image', x.imageUrl],
   ]);
   if (!x.recentTitles.length) return;
-  if (tty) {
-    io.stdout.write(`\n${c(io).bold('Recent videos')}\n`);
-    for (const t of x.recentTitles) io.stdout.write(`  • ${t}\n`);
+  if (io.isStdoutTTY()) {
+    line(io);
+    line(io, bold('Recent videos'));
+    for (const t of x.recentTitles) line(io, '  • ', t);
   } else {
-    for (const t of x.recentTitles) io.stdout.write(`Recent video\t${t.replace(/[\t\n\r]+/g, ' ')}\n`);
+    table(io, [], x.recentTitles.map((t) => ['Recent video', t]));
   }
 }
 
 const channelRow = (io: IOStreams, x: Channel) => [x.channelId, x.title, x.handle, count(io, x.subscribers), x.country, x.topics.slice(0, 2).map(topic).join('; ')];
-const CHANNEL_HEAD = ['CHANNEL', 'TITLE', 'HANDLE', 'SUBSCRIBERS', 'COUNTRY', 'TOPICS'];
+const CHANNEL_HEAD: (string | Column)[] = [
+  { header: 'CHANNEL', cut: false },
+  'TITLE',
+  { header: 'HANDLE', drop: 3 },
+  { header: 'SUBSCRIBERS', cut: false, align: 'right' },
+  { header: 'COUNTRY', cut: false, drop: 2 },
+  { header: 'TOPICS', drop: 1 },
+];
 
 export async function search(f: Factory, query: string, cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags>(cmd);
   const io = f.io;
   await validateLocally((await operation('search_exploration_channels')).query!, { query, limit: o.limit }, 'query');
   const client = await f.apiClient(o);
-  await runList<Channel>(io, client, route('search_exploration_channels').path, { query }, o, (items) => {
-    if (!items.length) io.stderr.write(`No channel matches "${query}".\n`);
-    else table(io, CHANNEL_HEAD, items.map((x) => channelRow(io, x)));
+  await runList<Channel>(io, client, route('search_exploration_channels').path, { query }, o, {
+    render: (items) => table(io, CHANNEL_HEAD, items.map((x) => channelRow(io, x))),
+    empty: `No channel matches "${query}".`,
   });
 }
 
@@ -89,21 +96,31 @@ export async function videos(f: Factory, id: string, cmd: Command): Promise<void
   const io = f.io;
   await checkChannel('list_exploration_channel_videos', id);
   const client = await f.apiClient(o);
-  await runList<Video>(io, client, route('list_exploration_channel_videos', { channelId: id }).path, {}, o, (items) =>
-    table(
-      io,
-      ['VIDEO', 'TITLE', 'PUBLISHED', 'VIEWS', 'LIKES', 'COMMENTS', 'LENGTH'],
-      items.map((v) => [
-        v.videoId,
-        v.title,
-        v.publishedAt?.slice(0, 10),
-        count(io, v.viewCount),
-        count(io, v.likeCount),
-        v.commentCount,
-        io.isStdoutTTY() ? duration(v.duration) : v.duration,
-      ]),
-    ),
-  );
+  await runList<Video>(io, client, route('list_exploration_channel_videos', { channelId: id }).path, {}, o, {
+    render: (items) =>
+      table(
+        io,
+        [
+          { header: 'VIDEO', cut: false },
+          'TITLE',
+          { header: 'PUBLISHED', cut: false, drop: 4 },
+          { header: 'VIEWS', cut: false, align: 'right' },
+          { header: 'LIKES', cut: false, drop: 3, align: 'right' },
+          { header: 'COMMENTS', cut: false, drop: 2, align: 'right' },
+          { header: 'LENGTH', cut: false, drop: 1, align: 'right' },
+        ],
+        items.map((v) => [
+          v.videoId,
+          v.title,
+          v.publishedAt?.slice(0, 10),
+          count(io, v.viewCount),
+          count(io, v.likeCount),
+          v.commentCount,
+          io.isStdoutTTY() ? duration(v.duration) : v.duration,
+        ]),
+      ),
+    empty: `No videos of channel ${id} in the content catalog.`,
+  });
 }
 
 export async function similar(f: Factory, id: string, cmd: Command): Promise<void> {
@@ -119,7 +136,15 @@ export async function similar(f: Factory, id: string, cmd: Command): Promise<voi
   if (o.json) return printJson(io, r.data);
   table(
     io,
-    ['CHANNEL', 'TITLE', 'HANDLE', 'SIMILARITY', 'SUBSCRIBERS', 'SHARED TOPICS'],
+    [
+      { header: 'CHANNEL', cut: false },
+      'TITLE',
+      { header: 'HANDLE', drop: 2 },
+      { header: 'SIMILARITY', cut: false, align: 'right' },
+      { header: 'SUBSCRIBERS', cut: false, drop: 3, align: 'right' },
+      { header: 'SHARED TOPICS', drop: 1 },
+    ],
     r.data.map((x) => [x.channelId, x.title, x.handle, x.similarity.toFixed(2), count(io, x.subscribers), x.sharedTopics.map(topic).join('; ')]),
+    { empty: `No channel is like ${id}.` },
   );
 }

@@ -6,7 +6,7 @@ import { Store } from '../../server/store/db.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import { dbFile } from '../lib/paths.ts';
-import { table } from '../lib/output.ts';
+import { printJson, say, table } from '../lib/output.ts';
 
 interface DataOpt {
   data?: string;
@@ -46,25 +46,35 @@ export function createKey(f: Factory, opts: DataOpt & { workspace: string; scope
     }),
   );
   if (opts.json) {
-    io.stdout.write(JSON.stringify({ ...created.record, key: created.key }) + '\n');
+    printJson(io, { ...created.record, key: created.key });
     return;
   }
   io.stdout.write(`${created.key}\n`);
-  io.stderr.write(
+  say(
+    io,
     `Created key ${created.record.id} for workspace ${created.record.workspace} (${created.record.scopes.join(', ')}).\n` +
-      'This is the only time the key is shown; store it somewhere safe.\n',
+      'This is the only time the key is shown; store it somewhere safe.',
   );
 }
 
 export function listKeys(f: Factory, opts: DataOpt): void {
   const keys = withServices(f, opts, (s) => s.keys.list());
   if (opts.json) {
-    f.io.stdout.write(JSON.stringify(keys) + '\n');
+    printJson(f.io, keys);
     return;
   }
   table(
     f.io,
-    ['ID', 'WORKSPACE', 'NAME', 'KEY', 'SCOPES', 'LIMITED TO', 'CREATED', 'REVOKED'],
+    [
+      { header: 'ID', cut: false },
+      'WORKSPACE',
+      'NAME',
+      { header: 'KEY', cut: false },
+      'SCOPES',
+      { header: 'LIMITED TO', drop: 3 },
+      { header: 'CREATED', cut: false, drop: 1 },
+      { header: 'REVOKED', cut: false, drop: 2 },
+    ],
     keys.map((k: KeyRecord) => [
       k.id,
       k.workspace,
@@ -75,11 +85,12 @@ export function listKeys(f: Factory, opts: DataOpt): void {
       k.createdAt,
       k.revokedAt ?? '-',
     ]),
+    { empty: 'No API keys yet: adcli serve keys create makes one.' },
   );
 }
 
 export function revokeKey(f: Factory, id: string, opts: DataOpt): void {
   const rec = withServices(f, opts, (s) => s.deps.store.write(() => s.keys.revoke(id)));
-  if (opts.json) f.io.stdout.write(JSON.stringify(rec) + '\n');
-  else f.io.stderr.write(`Revoked key ${rec.id} (${rec.hint}) of workspace ${rec.workspace}.\n`);
+  if (opts.json) printJson(f.io, rec);
+  else say(f.io, `Revoked key ${rec.id} (${rec.hint}) of workspace ${rec.workspace}.`);
 }

@@ -4,7 +4,7 @@ import { optionsOf } from '../lib/context.ts';
 import { usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
-import { c, fields, notice, printJson, status, table } from '../lib/output.ts';
+import { bold, escapeControl, fields, gray, line, notice, paint, printCsv, printJson, statusText, table, type Column } from '../lib/output.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 
 interface Figures {
@@ -69,8 +69,9 @@ const pct = (n: number) => `${(n * 100).toFixed(2)}%`;
 const dec = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 export async function show(f: Factory, cmd: Command): Promise<void> {
-  const o = optionsOf<{ customerId?: string; dateRange?: string }>(cmd);
+  const o = optionsOf<{ customerId?: string; dateRange?: string; csv?: boolean }>(cmd);
   const io = f.io;
+  if (o.csv && o.json) throw usageError('--csv and --json (or --jq) are two different outputs: give one of them');
   const op = await operation('get_performance');
   const client = await f.apiClient(o);
   let customerId = o.customerId;
@@ -83,11 +84,11 @@ export async function show(f: Factory, cmd: Command): Promise<void> {
       throw usageError('--customer-id is required: this workspace has no ad-platform account (see adcli ads accounts)');
     }
     customerId = first.customerId;
-    notice(io, `Account ${first.customerId} (${first.name}), the workspace's default; --customer-id picks another.`);
+    notice(io, `Account ${first.customerId} (${escapeControl(first.name)}), the workspace's default; --customer-id picks another.`);
   }
   const query = { customerId, dateRange: o.dateRange };
   await validateLocally(op.query!, query, 'query');
-  const human = !o.json && io.isStdoutTTY();
+  const human = !o.json && !o.csv && io.isStdoutTTY();
   // On a terminal the account's name and currency label the figures; the report itself has neither.
   const [report, account] = await Promise.all([
     client.call<Report>('get_performance', { query }),
@@ -98,6 +99,7 @@ export async function show(f: Factory, cmd: Command): Promise<void> {
       : undefined,
   ]);
   if (o.json) return printJson(io, report);
+  if (o.csv) return printReportCsv(io, report);
   if (!io.isStdoutTTY()) return printRows(io, report);
   printReport(io, report, account);
 }
@@ -118,16 +120,42 @@ function printRows(io: IOStreams, r: Report): void {
   table(io, [], rows);
 }
 
+/** The columns of --csv: one table for a spreadsheet, each row led by its kind (total, campaign, day). */
+export const CSV_HEAD = ['kind', 'date', 'campaignId', 'name', 'status', 'impressions', 'clicks', 'cost', 'conversions', 'ctr', 'cpc', 'costPerConversion', 'roas'];
+
+/** --csv: a header row, the total, each campaign and each day, with the same figures as the JSON report. */
+function printReportCsv(io: IOStreams, r: Report): void {
+  const t = totals(r);
+  printCsv(io, CSV_HEAD, [
+    ['total', null, null, null, null, t.impressions, t.clicks, t.cost, t.conversions, round(t.ctr, 4), round(t.cpc, 4), round(t.costPerConversion, 4), round(t.roas, 4)],
+    ...r.campaigns.map((x) => ['campaign', null, x.campaignId, x.name, x.status, x.impressions, x.clicks, x.cost, x.conversions, x.ctr, x.cpc, x.costPerConversion, x.roas]),
+    ...r.daily.map((d) => ['day', d.date, null, null, null, d.impressions, d.clicks, d.cost, d.conversions, null, null, null, null]),
+  ]);
+}
+
+/** The per-campaign columns; when the terminal is narrow the name is cut and the optional ones go, lowest first. */
+const CAMPAIGN_COLUMNS: Column[] = [
+  { header: 'CAMPAIGN' },
+  { header: 'ID', cut: false, drop: 5 },
+  { header: 'STATUS', cut: false, drop: 8 },
+  { header: 'IMPR.', cut: false, drop: 3, align: 'right' },
+  { header: 'CLICKS', cut: false, align: 'right' },
+  { header: 'CTR', cut: false, drop: 4, align: 'right' },
+  { header: 'COST', cut: false, align: 'right' },
+  { header: 'CONV.', cut: false, drop: 6, align: 'right' },
+  { header: 'CPC', cut: false, drop: 1, align: 'right' },
+  { header: 'COST/CONV.', cut: false, drop: 2, align: 'right' },
+  { header: 'ROAS', cut: false, drop: 7, align: 'right' },
+];
+
 /** The report for people, fitted to the terminal's width. */
 export function printReport(io: IOStreams, r: Report, account: Account | undefined): void {
-  const out = (line = '') => io.stdout.write(line + '\n');
-  const cs = c(io);
   const columns = io.terminalWidth();
   const cur = account?.currencyCode;
   const t = totals(r);
-  out(`${cs.bold('Performance')} of account ${r.customerId}${account ? ` (${account.name})` : ''}`);
-  out(`${r.dateRange.preset} ${cs.gray(`${r.dateRange.startDate} to ${r.dateRange.endDate}${account ? `, ${account.timeZone}` : ''}`)}`);
-  out();
+  line(io, bold('Performance'), ` of account ${r.customerId}`, account ? ` (${account.name})` : null);
+  line(io, r.dateRange.preset, ' ', gray(`${r.dateRange.startDate} to ${r.dateRange.endDate}${account ? `, ${account.timeZone}` : ''}`));
+  line(io);
   fields(io, [
     ['Impressions', int(t.impressions)],
     ['Clicks', int(t.clicks)],
@@ -138,58 +166,35 @@ export function printReport(io: IOStreams, r: Report, account: Account | undefin
     ['Cost / conversion', money(t.costPerConversion, cur)],
     ['ROAS', dec(t.roas)],
   ]);
-  out();
-  if (r.campaigns.length === 0) out(cs.gray('No campaigns of this workspace in this account. adcli campaigns publish ID creates one there.'));
+  line(io);
+  if (r.campaigns.length === 0) line(io, gray('No campaigns of this workspace in this account. adcli campaigns publish ID creates one there.'));
   else {
-    const head = ['CAMPAIGN', 'STATUS', 'IMPR.', 'CLICKS', 'CTR', 'COST', 'CONV.', 'CPC', 'COST/CONV.', 'ROAS'];
-    const rows = r.campaigns.map((x) => [
-      `${x.name}\n${cs.gray(x.campaignId)}`,
-      status(io, x.status),
-      int(x.impressions),
-      int(x.clicks),
-      pct(x.ctr),
-      money(x.cost),
-      dec(x.conversions),
-      money(x.cpc),
-      money(x.costPerConversion),
-      dec(x.roas),
-    ]);
-    // Fit the terminal: the name wraps; CPC, cost/conv., impressions, CTR, conversions, ROAS and status go, in that order, when it is narrow.
-    const fit = fitColumns(head, rows, columns, [7, 8, 2, 4, 6, 9, 1]);
     table(
       io,
-      fit.keep.map((i) => head[i]!),
-      rows.map((row) => fit.keep.map((i) => row[i])),
-      { widths: fit.widths },
+      CAMPAIGN_COLUMNS,
+      r.campaigns.map((x) => [
+        x.name,
+        x.campaignId,
+        statusText(x.status),
+        int(x.impressions),
+        int(x.clicks),
+        pct(x.ctr),
+        money(x.cost),
+        dec(x.conversions),
+        money(x.cpc),
+        money(x.costPerConversion),
+        dec(x.roas),
+      ]),
     );
   }
   if (r.daily.length === 0) return;
   const width = Math.max(30, Math.min(columns, 160));
-  const label = (d: string) => (r.daily.length > 1 && r.dateRange.startDate.slice(0, 4) === r.dateRange.endDate.slice(0, 4) ? d.slice(5) : d);
+  const label = (d: string) => escapeControl(r.daily.length > 1 && r.dateRange.startDate.slice(0, 4) === r.dateRange.endDate.slice(0, 4) ? d.slice(5) : d);
+  // The charts are adcli's own drawing; their labels (dates from the API) are escaped above.
+  const out = (l = '') => io.stdout.write(l + '\n');
   out();
-  for (const line of columnChart(r.daily.map((d) => ({ label: label(d.date), value: d.clicks })), { width, height: 6, title: cs.bold('Clicks per day') })) out(line);
+  for (const l of columnChart(r.daily.map((d) => ({ label: label(d.date), value: d.clicks })), { width, height: 6, title: paint(io, bold('Clicks per day')) })) out(l);
   out();
-  for (const line of columnChart(r.daily.map((d) => ({ label: label(d.date), value: d.cost })), { width, height: 6, title: cs.bold(`Cost per day${cur ? ` (${cur})` : ''}`) })) out(line);
-  if (r.daily.every((d) => d.clicks === 0 && d.cost === 0)) out(cs.gray('Nothing served in this date range (only days a campaign is ENABLED have figures).'));
-}
-
-const visible = (v: string) => Math.max(...v.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.length));
-
-/**
- * Column widths (cli-table3's: content plus one space of padding each side) that fit `columns`:
- * column 0 (the name) takes what is left and wraps, down to 26 (an id); when even that does not fit, the
- * columns in `dropOrder` go, one at a time. Answers the kept column indexes and their widths.
- */
-export function fitColumns(head: string[], rows: string[][], columns: number, dropOrder: number[]): { keep: number[]; widths: number[] } {
-  const natural = head.map((h, i) => 2 + Math.max(h.length, ...rows.map((r) => visible(r[i] ?? ''))));
-  let keep = head.map((_, i) => i);
-  const total = (k: number[]) => k.reduce((s, i) => s + natural[i]!, 0) + k.length + 1;
-  const MIN_NAME = 26; // a campaign id (24) never gets cut
-  for (const drop of dropOrder) {
-    if (total(keep) - natural[0]! + MIN_NAME <= columns) break;
-    keep = keep.filter((i) => i !== drop);
-  }
-  const others = total(keep) - natural[0]!;
-  const widths = keep.map((i) => (i === 0 ? Math.max(MIN_NAME, Math.min(natural[0]!, columns - others)) : natural[i]!));
-  return { keep, widths };
+  for (const l of columnChart(r.daily.map((d) => ({ label: label(d.date), value: d.cost })), { width, height: 6, title: paint(io, bold(`Cost per day${cur ? ` (${cur})` : ''}`)) })) out(l);
+  if (r.daily.every((d) => d.clicks === 0 && d.cost === 0)) line(io, gray('Nothing served in this date range (only days a campaign is ENABLED have figures).'));
 }

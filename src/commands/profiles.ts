@@ -3,7 +3,7 @@ import { currentProfileName, LOCAL_PROFILE, type Config, type Profile } from '..
 import { optionsOf } from '../lib/context.ts';
 import { usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
-import { notice, printJson, table } from '../lib/output.ts';
+import { escapeControl, notice, printJson, say, table } from '../lib/output.ts';
 
 /** A copy of the saved profiles (the built-in local one is never saved). */
 export function savedProfiles(config: Config): Record<string, Profile> {
@@ -22,7 +22,8 @@ export function checkProfileName(name: string): void {
 
 export function unknownProfile(name: string, config: Config): Error {
   const known = [LOCAL_PROFILE, ...Object.keys(savedProfiles(config)).sort()].join(', ');
-  return usageError(`no profile named ${name} (profiles: ${known}); adcli auth login --profile ${name} creates it`);
+  const named = escapeControl(name);
+  return usageError(`no profile named ${named} (profiles: ${known}); adcli auth login --profile ${named} creates it`);
 }
 
 export async function list(f: Factory, cmd: Command): Promise<void> {
@@ -48,7 +49,7 @@ export async function list(f: Factory, cmd: Command): Promise<void> {
   const tty = io.isStdoutTTY();
   table(
     io,
-    ['CURRENT', 'NAME', 'BASE URL'],
+    [{ header: 'CURRENT', cut: false }, { header: 'NAME', cut: false }, 'BASE URL'],
     rows.map((r) => [r.current ? '*' : '', r.name, r.builtIn && tty ? 'built in: the backend in this process' : r.baseUrl]),
   );
 }
@@ -67,9 +68,9 @@ export async function use(f: Factory, name: string, cmd: Command): Promise<void>
     baseUrl = profile.baseUrl;
   }
   if (o.json) printJson(f.io, { current: name, baseUrl: name === LOCAL_PROFILE ? LOCAL_PROFILE : baseUrl });
-  else f.io.stderr.write(`Now using profile ${name} (${baseUrl}).\n`);
+  else say(f.io, `Now using profile ${name} (${baseUrl}).`);
   const envProfile = f.env.ADCLI_PROFILE;
   if (envProfile && envProfile !== name) {
-    f.io.stderr.write(`Note: ADCLI_PROFILE=${envProfile} is set and still wins over the current profile.\n`);
+    say(f.io, `Note: ADCLI_PROFILE=${envProfile} is set and still wins over the current profile.`);
   }
 }

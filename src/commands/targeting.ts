@@ -5,7 +5,7 @@ import { optionsOf } from '../lib/context.ts';
 import { CliError, EXIT, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
-import { c, ce, escapeControl, notice, printJson, status, table } from '../lib/output.ts';
+import { bold, cyan, escapeControl, gray, line, notice, printJson, red, statusText, table, warn, type Text } from '../lib/output.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 import { follow } from '../lib/wait.ts';
 import { MATCH_TYPES, TARGETING_SECTIONS, type TargetingSection } from '../generated/contract.ts';
@@ -33,47 +33,39 @@ export function showTargeting(io: IOStreams, t: Targeting): void {
     table(io, ['SLOT', 'NAME', 'STATUS', 'SECTION', 'TEXT', 'LABEL', 'MATCH', 'SOURCE'], rows);
     return;
   }
-  const out = (line = '') => io.stdout.write(line + '\n');
-  const cs = c(io);
-  out(`${cs.bold('Targeting')} of campaign ${t.campaignId}${t.campaignType ? ` (${t.campaignType})` : ''}`);
-  if (t.audiences.length === 0) out(cs.gray('No audience slots.'));
+  const out = (...parts: Text[]) => line(io, ...parts);
+  out(bold('Targeting'), ` of campaign ${t.campaignId}${t.campaignType ? ` (${t.campaignType})` : ''}`);
+  if (t.audiences.length === 0) out(gray('No audience slots.'));
   for (const s of t.audiences) {
     out();
     const counts = TARGETING_SECTIONS.map((sec) => [sec, s.items.filter((i) => i.section === sec).length] as const).filter(([, n]) => n > 0);
     out(
-      `${cs.bold(s.name)} ${cs.gray(`slot ${s.id}`)}  ${status(io, s.status)}` +
-        (s.audienceId ? cs.gray(`  saved audience ${s.audienceId}`) : '') +
-        (s.updatedAt ? cs.gray(`  updated ${s.updatedAt.slice(0, 16).replace('T', ' ')}`) : ''),
+      bold(s.name),
+      ' ',
+      gray(`slot ${s.id}`),
+      '  ',
+      statusText(s.status),
+      s.audienceId ? gray(`  saved audience ${s.audienceId}`) : null,
+      s.updatedAt ? gray(`  updated ${s.updatedAt.slice(0, 16).replace('T', ' ')}`) : null,
     );
-    if (s.error) out(cs.red(`  error: ${s.error}`));
-    if (counts.length) out(cs.gray(`  ${counts.map(([sec, n]) => `${n} ${sec}`).join(', ')}`));
-    else if (s.status === 'not_generated') out(cs.gray(`  no targeting yet: adcli targeting generate ${t.campaignId} --wait`));
-    else if (s.status !== 'generating') out(cs.gray('  no items'));
+    if (s.error) out(red(`  error: ${s.error}`));
+    if (counts.length) out(gray(`  ${counts.map(([sec, n]) => `${n} ${sec}`).join(', ')}`));
+    else if (s.status === 'not_generated') out(gray(`  no targeting yet: adcli targeting generate ${t.campaignId} --wait`));
+    else if (s.status !== 'generating') out(gray('  no items'));
     for (const sec of TARGETING_SECTIONS) {
       const items = s.items.filter((i) => i.section === sec);
       if (!items.length) continue;
-      out(`  ${cs.bold(titleOf(sec))} ${cs.gray(`(${items.length})`)}`);
+      out('  ', bold(titleOf(sec)), ' ', gray(`(${items.length})`));
+      // Compact aligned columns under the section, fitted to the terminal like any table.
       const rows =
         sec === 'keywords'
-          ? items.map((i) => [i.text, i.matchType, i.source])
+          ? items.map((i) => [i.text, cyan(i.matchType), gray(i.source)])
           : sec === 'websites'
-            ? items.map((i) => [i.label, i.text, i.source])
-            : items.map((i) => [i.label, i.source]);
-      for (const line of aligned(io, rows)) out(`    ${line}`);
+            ? items.map((i) => [i.label, cyan(i.text), gray(i.source)])
+            : items.map((i) => [i.label, gray(i.source)]);
+      table(io, rows[0]!.map(() => ''), rows, { header: false, indent: 4 });
     }
   }
-}
-
-/** Rows as aligned columns (two spaces apart), the last column gray: compact lists for a terminal. */
-function aligned(io: IOStreams, rows: string[][]): string[] {
-  const widths: number[] = [];
-  for (const r of rows) r.forEach((v, i) => (widths[i] = Math.max(widths[i] ?? 0, v.length)));
-  return rows.map((r) =>
-    r
-      .map((v, i) => (i === r.length - 1 ? c(io).gray(v) : i === 0 ? v.padEnd(widths[i]!) : c(io).cyan(v.padEnd(widths[i]!))))
-      .join('  ')
-      .trimEnd(),
-  );
 }
 
 function output(io: IOStreams, o: { json?: boolean }, t: unknown): void {
@@ -111,8 +103,9 @@ export async function generate(f: Factory, campaignId: string, cmd: Command): Pr
     if (o.json) return printJson(io, r);
     table(
       io,
-      ['SLOT', 'NAME', 'RESULT', 'REASON'],
+      [{ header: 'SLOT', cut: false }, 'NAME', { header: 'RESULT', cut: false }, 'REASON'],
       [...r.started.map((id) => [id, nameOf(id), 'started', null]), ...r.skipped.map((s) => [s.id, nameOf(s.id), 'skipped', s.reason])],
+      { empty: `Campaign ${campaignId} has no audience slot to generate.` },
     );
     if (r.started.length) notice(io, `Generating in the background. Follow it with: adcli targeting show ${campaignId} --wait`);
     return;
@@ -129,7 +122,7 @@ export async function generate(f: Factory, campaignId: string, cmd: Command): Pr
 
   // Waiting: the summary is for people (stderr); stdout gets only the final targeting.
   for (const id of r.started) notice(io, `Started ${escapeControl(nameOf(id) || id)} (slot ${id}).`);
-  for (const s of r.skipped) io.stderr.write(ce(io).yellow(`Skipped ${skipped(s)}\n`));
+  for (const s of r.skipped) warn(io, `Skipped ${skipped(s)}`);
   const { started: _s, skipped: _k, ...targeting } = r;
   const final = await waitForSlots(f, o, client, campaignId, awaited, targeting);
   finish(io, o, campaignId, final, awaited);
@@ -154,7 +147,7 @@ function finish(io: IOStreams, o: { json?: boolean }, campaignId: string, t: Tar
   output(io, o, t);
   const failed = t.audiences.filter((s) => awaited.includes(s.id) && s.status === 'error');
   if (failed.length) {
-    const what = failed.map((s) => `${s.name} (slot ${s.id}): ${s.error || 'no reason given'}`).join('; ');
+    const what = failed.map((s) => `${escapeControl(s.name)} (slot ${s.id}): ${escapeControl(s.error || 'no reason given')}`).join('; ');
     throw new CliError(
       `targeting of campaign ${campaignId} ended in error for ${what}. Fix it, then run adcli targeting generate ${campaignId} --audience ${failed[0]!.id} --wait`,
       EXIT.jobFailed,
@@ -251,7 +244,7 @@ export async function edit(f: Factory, campaignId: string, slotId: string, cmd: 
   for (const r of o.remove ?? []) {
     const before = list.length;
     list = list.filter((i) => !same(i.text, r) && !same(i.label, r));
-    if (list.length === before) f.io.stderr.write(ce(f.io).yellow(`No item "${r}" in audience slot ${slotId}; nothing removed for it.\n`));
+    if (list.length === before) warn(f.io, `No item "${escapeControl(r)}" in audience slot ${slotId}; nothing removed for it.`);
   }
   for (const k of added) {
     // A keyword already there gets the new match type instead of a duplicate.

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { optionsOf } from '../lib/context.ts';
 import type { Factory } from '../lib/factory.ts';
-import { c, fields, printJson, status, table } from '../lib/output.ts';
+import { bold, fields, printJson, statusText, table } from '../lib/output.ts';
 import { when } from '../lib/crud.ts';
 
 /** `adcli workspace`: the slug, the counts and the newest campaigns; --json the API's object. */
@@ -15,7 +15,7 @@ export async function show(f: Factory, cmd: Command): Promise<void> {
     return;
   }
   fields(io, [
-    ['Workspace', c(io).bold(ws.slug)],
+    ['Workspace', bold(ws.slug)],
     ['Campaigns', ws.counts.campaigns],
     ['Audiences', ws.counts.audiences],
     ['Data stores', ws.counts.dataStores],
@@ -25,13 +25,20 @@ export async function show(f: Factory, cmd: Command): Promise<void> {
     io.stdout.write('\n');
     table(
       io,
-      ['RECENT CAMPAIGN', 'NAME', 'STATUS', 'TYPE', 'AD PLATFORM', 'UPDATED'],
+      [
+        { header: 'RECENT CAMPAIGN', cut: false },
+        'NAME',
+        { header: 'STATUS', cut: false },
+        { header: 'TYPE', drop: 3 },
+        { header: 'AD PLATFORM', drop: 2 },
+        { header: 'UPDATED', cut: false, drop: 1 },
+      ],
       ws.recentCampaigns.map((x: any) => [
         x.id,
         x.name,
-        status(io, x.status),
+        statusText(x.status),
         x.campaignType,
-        x.adsPlatform?.campaignId ? `${status(io, x.adsPlatform.status)} ${x.adsPlatform.campaignId}` : null,
+        x.adsPlatform?.campaignId ? [statusText(x.adsPlatform.status), ` ${x.adsPlatform.campaignId}`] : null,
         when(x.updatedAt),
       ]),
     );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CliError, EXIT, usageError } from './errors.ts';
+import { escapeControl } from './escape.ts';
 import { isLocal, type Target } from './target.ts';
 import { route } from './route.ts';
 import { BOUNDS } from '../generated/contract.ts';
@@ -14,7 +15,8 @@ export class ApiCallError extends CliError {
   readonly requestId: string | undefined;
   readonly apiMessage: string;
   constructor(status: number, code: string, message: string, requestId: string | undefined) {
-    super(`${message} (${code}${requestId ? `, request ${requestId}` : ''})`, exitCodeFor(status));
+    // The API's words may quote what it was sent: escaped whole, its line breaks too.
+    super(`${escapeControl(message)} (${code}${requestId ? `, request ${requestId}` : ''})`, exitCodeFor(status));
     this.apiMessage = message;
     this.status = status;
     this.code = code;

@@ -5,7 +5,7 @@ import { usageError } from './errors.ts';
 import type { Factory } from './factory.ts';
 import type { IOStreams } from './iostreams.ts';
 import { runList, type ListFlags } from './list.ts';
-import { printJson, table } from './output.ts';
+import { printJson, say, table, type Column, type Text } from './output.ts';
 import type { Prompter } from './prompt.ts';
 import { route } from './route.ts';
 import { operation, validateLocally } from './validate.ts';
@@ -39,10 +39,8 @@ export const when = (iso: string | null | undefined) => (iso ? iso.slice(0, 16).
 /** Deleted: the API's object with --json, a line on stderr otherwise. */
 export function deletedLine(io: IOStreams, o: { json?: boolean }, r: unknown, what: string): void {
   if (o.json) printJson(io, r);
-  else io.stderr.write(`Deleted ${what}.\n`);
+  else say(io, `Deleted ${what}.`);
 }
-
-type Cell = string | number | null | undefined;
 
 /** A resource with the usual five verbs; its operations are named list_<plural>, get_<noun>, … */
 export interface Resource {
@@ -55,8 +53,8 @@ export interface Resource {
   /** flag → API field, for create and update */
   flags: Record<string, string>;
   show(io: IOStreams, record: any): void;
-  head: string[];
-  row(io: IOStreams, record: any): Cell[];
+  head: (string | Column)[];
+  row(io: IOStreams, record: any): Text[];
   /** list query parameters beyond name */
   listQuery?(opts: Record<string, unknown>): Record<string, string | undefined>;
   /** said on stderr after a create (e.g. that collection runs in the background) */
@@ -78,7 +76,11 @@ export function crud(r: Resource) {
       const query = { name: o.name, ...r.listQuery?.(o) };
       await validateLocally((await op('list')).query!, { ...query, limit: o.limit }, 'query');
       const client = await f.apiClient(o);
-      await runList<any>(f.io, client, route(opName('list')).path, query, o, (items) => table(f.io, r.head, items.map((x) => r.row(f.io, x))));
+      const filtered = Object.values(query).some((v) => v !== undefined);
+      await runList<any>(f.io, client, route(opName('list')).path, query, o, {
+        render: (items) => table(f.io, r.head, items.map((x) => r.row(f.io, x))),
+        empty: `No ${r.noun}s ${filtered ? 'match' : 'yet'}.`,
+      });
     },
     async get(f: Factory, id: string, cmd: Command): Promise<void> {
       const o = optionsOf(cmd);

@@ -1,8 +1,18 @@
 import { Chalk, type ChalkInstance } from 'chalk';
-import Table from 'cli-table3';
 import type { IOStreams } from './iostreams.ts';
+import { writeJson } from './json-output.ts';
+import { renderTable, renderTsv, type Column } from './table.ts';
+import { escapeControl, plain, span, spansOf, type Span, type Style, type Text } from './text.ts';
 
-/** Only data goes to stdout; spinners, progress and notices go to stderr. */
+export { bold, cyan, escapeControl, gray, red, span, yellow, type Span, type Text } from './text.ts';
+export type { Column } from './table.ts';
+
+/**
+ * Everything adcli writes for people goes through here: only data to stdout; notices, warnings and
+ * progress to stderr. Text from the API is escaped (src/lib/text.ts) before it is styled, on every
+ * path: tables, tab-separated rows, CSV, field lines, plain lines and notices. JSON goes through
+ * printJson (--json fields and --jq: src/lib/json-output.ts).
+ */
 
 const chalks = new WeakMap<IOStreams, { out: ChalkInstance; err: ChalkInstance }>();
 function chalksOf(io: IOStreams) {
@@ -13,16 +23,80 @@ function chalksOf(io: IOStreams) {
   }
   return pair;
 }
-/** chalk for stdout: no colour when piped or NO_COLOR is set */
-export const c = (io: IOStreams): ChalkInstance => chalksOf(io).out;
-/** chalk for stderr */
-export const ce = (io: IOStreams): ChalkInstance => chalksOf(io).err;
 
-export function printJson(io: IOStreams, value: unknown): void {
-  io.stdout.write(JSON.stringify(value, null, io.isStdoutTTY() ? 2 : 0) + '\n');
+/** Styles spans for stdout (no colour when piped or NO_COLOR is set). */
+const painter = (chalk: ChalkInstance) => (s: Span) => (s.style ? chalk[s.style](s.text) : s.text);
+const paintOut = (io: IOStreams) => painter(chalksOf(io).out);
+const paintErr = (io: IOStreams) => painter(chalksOf(io).err);
+
+/** A text as it is written to stdout: escaped, and styled when colour is on. */
+export function paint(io: IOStreams, ...parts: Text[]): string {
+  return spansOf(parts).map(paintOut(io)).join('');
 }
 
-const STATUS_COLORS: Record<string, 'green' | 'yellow' | 'red' | 'gray' | 'cyan'> = {
+/** One line on stdout. */
+export function line(io: IOStreams, ...parts: Text[]): void {
+  io.stdout.write(paint(io, ...parts) + '\n');
+}
+
+/**
+ * Parts to lines: the line breaks in a plain string part are adcli's own (a message of two lines);
+ * every part is escaped, and takes `style` unless it has its own.
+ */
+function linesOf(parts: readonly Text[], style?: Style): Span[][] {
+  const out: Span[][] = [[]];
+  for (const p of parts) {
+    if (typeof p === 'string') {
+      p.split('\n').forEach((piece, i) => {
+        if (i) out.push([]);
+        if (piece) out.at(-1)!.push(span(piece, style));
+      });
+    } else out.at(-1)!.push(...spansOf(p).map((s) => (style && !s.style ? { ...s, style } : s)));
+  }
+  if (out.length > 1 && out.at(-1)!.length === 0) out.pop();
+  return out;
+}
+
+const writeErr = (io: IOStreams, parts: readonly Text[], style?: Style) =>
+  io.stderr.write(linesOf(parts, style).map((l) => l.map(paintErr(io)).join('')).join('\n') + '\n');
+
+/** Lines on stderr for people, whether or not it is a terminal: what a write did, why nothing was done. */
+export function say(io: IOStreams, ...parts: Text[]): void {
+  writeErr(io, parts);
+}
+
+/** A warning on stderr, yellow on a terminal. */
+export function warn(io: IOStreams, ...parts: Text[]): void {
+  writeErr(io, parts, 'yellow');
+}
+
+/** A hint on stderr, gray on a terminal: said to scripts too (a list that stopped before its end). */
+export function hint(io: IOStreams, ...parts: Text[]): void {
+  writeErr(io, parts, 'gray');
+}
+
+/** A notice for people: stderr, gray, and only on a terminal (scripts get clean streams). */
+export function notice(io: IOStreams, ...parts: Text[]): void {
+  if (io.isStderrTTY()) writeErr(io, parts, 'gray');
+}
+
+/** Progress on a terminal's stderr, on one line that the next progress overwrites; none clears it. */
+export function progress(io: IOStreams, text?: string): void {
+  if (!io.isStderrTTY()) return;
+  io.stderr.write(text === undefined ? '\r\u001b[K' : `\r${paintErr(io)(span(text, 'gray'))}`);
+}
+
+/** JSON on stdout: indented on a terminal, one line piped; --json FIELDS and --jq apply. */
+export function printJson(io: IOStreams, value: unknown): void {
+  writeJson(io, value);
+}
+
+/** JSON on one line, terminal or not (a stream of records, one a line); --json FIELDS and --jq apply. */
+export function printJsonLine(io: IOStreams, value: unknown): void {
+  writeJson(io, value, { line: true });
+}
+
+const STATUS_COLORS: Record<string, Style> = {
   ready: 'green',
   ENABLED: 'green',
   done: 'green',
@@ -36,59 +110,74 @@ const STATUS_COLORS: Record<string, 'green' | 'yellow' | 'red' | 'gray' | 'cyan'
   not_generated: 'gray',
 };
 
-export function status(io: IOStreams, s: string | null | undefined): string {
-  if (!s) return '-';
-  const color = STATUS_COLORS[s];
-  return color ? c(io)[color](s) : s;
+/** A status in its colour (nothing when there is none). */
+export function statusText(s: string | null | undefined): Span | null {
+  return s ? span(s, STATUS_COLORS[s]) : null;
 }
 
 /**
- * A table on a terminal (sensible widths, long cells wrapped); piped, one tab-separated row a line
- * with nothing truncated or coloured, so `cut` and `awk` work.
+ * A table (src/lib/table.ts): on a terminal, a header line and columns fitted to its width (the
+ * widest text column cut with `…`, optional columns dropped when narrow); piped, one tab-separated
+ * row a line, nothing cut, coloured or headed, so `cut` and `awk` work. No rows: on a terminal
+ * `empty` on stderr (as gh does), piped nothing at all.
  */
-export function table(io: IOStreams, head: string[], rows: (string | number | null | undefined)[][], opts: { widths?: (number | null)[] } = {}): void {
-  const cells = rows.map((r) => r.map((v) => (v === null || v === undefined || v === '' ? '-' : String(v))));
-  if (!io.isStdoutTTY()) {
-    io.stdout.write(cells.map((r) => r.map((v) => v.replace(/[\t\n\r]+/g, ' ')).join('\t')).join('\n') + (cells.length ? '\n' : ''));
+export function table(
+  io: IOStreams,
+  head: readonly (string | Column)[],
+  rows: readonly (readonly Text[])[],
+  opts: { empty?: string; header?: boolean; indent?: number } = {},
+): void {
+  if (rows.length === 0) {
+    if (io.isStdoutTTY()) say(io, opts.empty ?? 'Nothing to show.');
     return;
   }
-  const cols = io.terminalWidth();
-  const widths = opts.widths ?? [];
-  const t = new Table({
-    head: head.map((h) => c(io).bold(h)),
-    style: { head: [], border: io.colorEnabled() ? ['gray'] : [] },
-    // A rule under the header only: lines between every row make long lists hard to scan.
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-    wordWrap: true,
-    wrapOnWordBoundary: true,
-    ...(widths.length ? { colWidths: widths.map((w) => (w === null ? null : Math.min(w, cols))) as number[] } : {}),
-  });
-  t.push(...cells);
-  io.stdout.write(t.toString() + '\n');
+  const cells = rows.map((r) => r.map((v) => spansOf(v)));
+  if (!io.isStdoutTTY()) {
+    io.stdout.write(renderTsv(cells, paintOut(io)).join('\n') + '\n');
+    return;
+  }
+  const columns = head.map((h) => (typeof h === 'string' ? { header: h } : h));
+  const shown = cells.map((r) => r.map((c) => (c.length ? c : [span('-')])));
+  const indent = ' '.repeat(opts.indent ?? 0);
+  const lines = renderTable(columns, shown, io.terminalWidth() - indent.length, paintOut(io), { header: opts.header });
+  io.stdout.write(lines.map((l) => indent + l).join('\n') + '\n');
 }
 
+/** A value that takes several lines on a terminal (piped: one, its parts joined by `; `). */
+export interface Lines {
+  lines: readonly Text[];
+}
+export const lines = (...texts: Text[]): Lines => ({ lines: texts });
+const isLines = (v: Text | Lines): v is Lines => typeof v === 'object' && v !== null && 'lines' in v;
+
 /** Label and value lines for one record: aligned on a terminal, tab-separated when piped. */
-export function fields(io: IOStreams, pairs: [string, string | number | null | undefined][]): void {
+export function fields(io: IOStreams, pairs: readonly (readonly [string, Text | Lines])[]): void {
   const tty = io.isStdoutTTY();
   const w = Math.max(...pairs.map(([k]) => k.length));
+  const paintIt = paintOut(io);
   for (const [k, v] of pairs) {
-    const value = v === null || v === undefined || v === '' ? '-' : String(v);
-    io.stdout.write(tty ? `${c(io).gray(k.padEnd(w))}  ${value}\n` : `${k}\t${value}\n`);
+    const values = (isLines(v) ? v.lines : [v]).map((t) => spansOf(t)).filter((s) => s.length);
+    if (!tty) {
+      io.stdout.write(`${k}\t${values.map(plain).join('; ') || '-'}\n`);
+      continue;
+    }
+    const label = paintIt(span(k.padEnd(w), 'gray'));
+    const [first = [span('-')], ...more] = values;
+    io.stdout.write(`${label}  ${first.map(paintIt).join('')}\n`);
+    for (const l of more) io.stdout.write(`${' '.repeat(w + 2)}${l.map(paintIt).join('')}\n`);
   }
 }
 
-const NAMED_CONTROLS: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/**
- * Text from the API made safe for a terminal or a pipe: control characters (C0, DEL, C1) are written
- * as escapes (a newline as backslash-n, ESC as backslash-u001b), so data can never move the cursor,
- * recolour or rewrite the screen.
- */
-export function escapeControl(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => NAMED_CONTROLS[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** A CSV cell: numbers as they are; text escaped, kept from a spreadsheet's formulas, quoted when it must be. */
+function csvCell(v: string | number | null | undefined): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return String(v);
+  // A cell starting like a formula is data, not something for a spreadsheet to run (OWASP's advice).
+  const text = escapeControl(/^[=+\-@]/.test(v) ? `'${v}` : v);
+  return /[",]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A notice for people: stderr, and only on a terminal (scripts get clean streams). */
-export function notice(io: IOStreams, text: string): void {
-  if (io.isStderrTTY()) io.stderr.write(ce(io).gray(text) + '\n');
+/** CSV (RFC 4180): a header row, then one row a line; the same on a terminal and piped. */
+export function printCsv(io: IOStreams, head: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): void {
+  io.stdout.write([head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n');
 }

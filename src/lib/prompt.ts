@@ -64,8 +64,8 @@ export class Prompter {
     if (!this.canPrompt()) throw usageError(`${what.withoutTerminal} needs --yes when there is no terminal to confirm on`);
     const q = typeof what.question === 'string' ? { question: what.question } : await what.question();
     if (q.warning) {
-      const { ce } = await import('./output.ts');
-      this.#io.stderr.write(ce(this.#io).yellow(q.warning) + '\n');
+      const { warn } = await import('./output.ts');
+      warn(this.#io, q.warning);
     }
     const { confirm } = await import('@inquirer/prompts');
     const ok = await guard(() => confirm({ message: q.question, default: false }, this.#context()));

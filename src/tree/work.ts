@@ -90,10 +90,12 @@ export function registerWork(program: Command, f: Factory): void {
       .description('Totals, a per-campaign table and daily charts of clicks and cost (piped: tab-separated total/campaign/day rows)')
       .option('--customer-id <id>', "ad-platform account, 123-456-7890 (default: the workspace's default account)")
       .addOption(new Option('--date-range <preset>', "date range in the account's time zone").choices(DATE_PRESETS).default(DEFAULT_DATE_PRESET))
+      .option('--csv', 'print CSV for a spreadsheet: a header row, then the total, each campaign and each day')
       .action(async (_o, cmd) => (await performanceCmds()).show(f, cmd)),
     'adcli performance show',
     'adcli performance show --customer-id 512-384-7260 --date-range LAST_7_DAYS',
     'adcli performance show --date-range THIS_MONTH --json',
+    'adcli performance show --csv > performance.csv',
   );
 
   const ads = examples(program.command('ads').description('The ad platform as the workspace sees it'), 'adcli ads accounts');
