@@ -39,7 +39,8 @@ export interface NodeSpec {
 const firstLine = (s: string | undefined) => (s ?? '').split('\n')[0]!.trim();
 
 function valueKind(o: Option): ValueKind | null {
-  if (!o.required && !o.optional) return null;
+  // An optional value (--json [fields]) may be left out: the word after it is completed as any other.
+  if (!o.required) return null;
   if (o.argChoices?.length) return { choices: [...o.argChoices] };
   const placeholder = /<([^>]+)>|\[([^\]]+)\]/.exec(o.flags);
   const name = (placeholder?.[1] ?? placeholder?.[2] ?? '').toLowerCase();
