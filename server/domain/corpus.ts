@@ -5,6 +5,8 @@ import type { DomainDeps } from './context.ts';
 
 /** How much other catalog content phrases are scored against; enough for stable IDF, bounded cost. */
 const BACKGROUND_VIDEOS = 2000;
+/** Other channels read for boilerplate shared across channels and for sponsors' vanity links. */
+const BACKGROUND_CHANNELS = 500;
 
 
 /** The columns of a catalog video the generator reads. */
@@ -58,7 +60,11 @@ export class CorpusReader {
     };
   }
 
-  /** Other catalog content the workspace can see (without comments), for scoring phrases. */
+  /**
+   * Other catalog content the workspace can see (without comments): for scoring phrases against,
+   * and as evidence of boilerplate (a footer under a channel's other videos, a line many channels
+   * share, a sponsor's links under other creators' names).
+   */
   background(owner: string, exclude: Corpus): Corpus {
     const skip = new Set(exclude.videos.map((v) => v.id));
     const rows = this.#d.store.all<VideoRow>(
@@ -75,7 +81,21 @@ export class CorpusReader {
       videos.push(toVideo(r, []));
       if (videos.length >= BACKGROUND_VIDEOS) break;
     }
-    return { channels: [], videos };
+    const skipChannels = new Set(exclude.channels.map((c) => c.id));
+    const channels: CorpusChannel[] = [];
+    const seenChannels = new Set<string>();
+    for (const c of this.#d.store.all<{ id: string; title: string; description: string; handle: string; keywords: string; country: string; subscribers: number }>(
+      `SELECT id, title, description, handle, keywords, country, subscribers FROM yt_channels
+       WHERE owner IN (?, '') ORDER BY id, owner DESC LIMIT ?`,
+      owner,
+      BACKGROUND_CHANNELS + skipChannels.size,
+    )) {
+      if (skipChannels.has(c.id) || seenChannels.has(c.id)) continue;
+      seenChannels.add(c.id);
+      channels.push({ ...c });
+      if (channels.length >= BACKGROUND_CHANNELS) break;
+    }
+    return { channels, videos };
   }
 }
 

@@ -1,7 +1,7 @@
 import { conflict, invalid } from '../lib/errors.ts';
 import { parseJsonArray } from '../lib/json.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
-import { generateTargeting } from '../targeting/generate.ts';
+import { generate } from '../targeting/generate.ts';
 import type { AudienceSeed, TargetingItem } from '../targeting/types.ts';
 import type { Actor } from './actor.ts';
 import type { Campaigns, SlotRow } from './campaigns.ts';
@@ -168,11 +168,14 @@ export class Targeting {
     const empty = corpus.videos.length === 0 && corpus.channels.length === 0;
     let items: TargetingItem[] = [];
     let failure = empty ? 'the data stores of this audience hold no channels or videos; import or collect content first' : '';
+    // what a person should know about ready targeting (little text in the campaign's language): the
+    // slot is ready and its `error` says it
+    let notice = '';
     if (!empty) {
       // The generator is a pure function of the content: a throw would throw again on a retry, so it
       // ends the slot in `error` at once instead of leaving it `generating` behind a failed job.
       try {
-        items = generateTargeting({
+        ({ items, notice } = generate({
           corpus,
           background,
           seed: seedOf(slot),
@@ -181,7 +184,7 @@ export class Targeting {
             campaignType: campaign.campaign_type as 'SEARCH' | null,
             language: campaign.language,
           },
-        });
+        }));
       } catch (err) {
         failure = `targeting generation failed: ${err instanceof Error ? err.message : String(err)}; name this audience in generate_targeting to try again`;
       }
@@ -198,7 +201,8 @@ export class Targeting {
         );
       } else {
         store.run(
-          "UPDATE campaign_audiences SET targeting_status = 'ready', targeting_error = '', targeting_items = ?, targeting_updated_at = ? WHERE id = ?",
+          "UPDATE campaign_audiences SET targeting_status = 'ready', targeting_error = ?, targeting_items = ?, targeting_updated_at = ? WHERE id = ?",
+          notice,
           JSON.stringify(items),
           now,
           slot.id,

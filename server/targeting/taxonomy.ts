@@ -6,14 +6,16 @@
  * - Topics are paths: "/Sports/Running & Walking/Trail Running". Parents exist implicitly: evidence
  *   for a child rolls up to "/Sports/Running & Walking" and "/Sports".
  * - Segments are names, with " › " for hierarchy: "Coffee Lovers", "Travel › Flights".
- * - Cues are 1-3 word phrases matched on folded keys (plurals fold, case is ignored). "cue*0.5"
- *   gives a cue a weight; by default a cue weighs 1 and each extra word adds 0.5 (multi-word cues
- *   are more specific). A cue must be a valid phrase (see validPhrase): no stopword at either end
- *   and at least one content word; the test checks every cue.
+ * - Cues are 1-4 word phrases matched on folded keys (plurals and accents fold, case is ignored).
+ *   "cue*0.5" gives a cue a weight; by default a cue weighs 1 and each extra word adds 0.5
+ *   (multi-word cues are more specific). A cue must be a valid phrase in its language (see
+ *   validPhrase): no stopword at either end and at least one content word; the test checks every
+ *   cue. English cues are in DEFS, Spanish, German, French and Portuguese ones in CUES_I18N.
  * - A segment may link topics: evidence for a linked topic (or anything under it) also counts for
  *   the segment, at LINK_FACTOR.
  */
-import { keyOf } from './tokens.ts';
+import { CUES_I18N } from './cues-i18n.ts';
+import { keyOf, type Lang } from './tokens.ts';
 
 export type NodeKind = 'topic' | 'affinity' | 'in_market';
 
@@ -42,6 +44,7 @@ const DEFS: NodeDef[] = [
   t('/Sports/Water Sports', 'kayak, kayaking, canoe, canoeing, canoe trip, paddle, paddling, paddleboard, surfing, surfboard, rafting, portage, swimming, open water swimming, wild swimming'),
   t('/Sports/Winter Sports', 'skiing, ski, snowboard, snowboarding, ski touring, backcountry skiing, splitboard, avalanche, snowshoe, snowshoeing, cross country skiing'),
   t('/Sports/Team Sports', 'football, golf, boxing, mma, martial arts, soccer, basketball, baseball, hockey, rugby, cricket, volleyball, league*0.5'),
+  t('/Sports/Action Sports', 'skateboarding, skateboard, skater, skate park, skatepark, kickflip, ollie, heelflip, halfpipe, half pipe, grind rail, bmx, parkour, longboard, longboarding, scooter tricks'),
 
   // ---------------------------------------------------------------- hobbies & leisure, outdoors
   t('/Hobbies & Leisure/Outdoors', 'outdoors, outdoor, wilderness, backcountry, nature*0.5, adventure*0.5, national park, public land, trailhead, leave no trace'),
@@ -49,7 +52,7 @@ const DEFS: NodeDef[] = [
   t('/Hobbies & Leisure/Outdoors/Hiking & Backpacking/Ultralight Backpacking', 'ultralight, base weight, gear list, pack weight, trekking pole tent, quilt, frameless pack, lighterpack, ounce*0.5, ultralight gear'),
   t('/Hobbies & Leisure/Outdoors/Hiking & Backpacking/Hut-to-Hut Hiking', 'hut to hut, hut, mountain hut, refuge, rifugio, alps*0.7, alpine*0.5, dolomites*0.7, tour du mont, mont blanc, tmb, via alpina, haute route, hut booking'),
   t('/Hobbies & Leisure/Outdoors/Camping', 'camping, camp, campsite, campground, tent, sleeping bag, sleeping pad, campfire, wild camping, car camping, winter camping, bivy, hammock, camp chair'),
-  t('/Hobbies & Leisure/Outdoors/Camping/Camp Cooking', 'camp cooking, camp stove, canister stove, backpacking food, dehydrated, dehydrated meal, freeze dried, cook kit, trail food, calorie dense, camp kitchen, backpacking meal'),
+  t('/Hobbies & Leisure/Outdoors/Camping/Camp Cooking', 'camp cooking, camp stove, canister stove, backpacking food, dehydrated meal, freeze dried, cook kit, trail food, calorie dense, camp kitchen, backpacking meal'),
   t('/Hobbies & Leisure/Outdoors/Fishing', 'fishing, angler, angling, fly fishing, trout, lure, bait, fishing rod, catch and release'),
   t('/Hobbies & Leisure/Outdoors/Navigation & Safety', 'navigation, map and compass, compass, topo map, first aid, bear spray, bear canister, weather forecast, avalanche forecast, rescue, satellite messenger, inreach, headlamp'),
   t('/Hobbies & Leisure/Photography', 'photography, photographer, landscape photography, lightroom, shutter speed, aperture, tripod, photo*0.4'),
@@ -64,13 +67,13 @@ const DEFS: NodeDef[] = [
   t('/Health & Fitness/Mental Wellbeing', 'mental health, anxiety, meditation, mindfulness, stress, burnout, wellbeing, therapy*0.5'),
 
   // ---------------------------------------------------------------- food & drink
-  t('/Food & Drink', 'food, foodie, snack, meal*0.5, flavor, flavour, taste*0.5'),
+  t('/Food & Drink', 'food*0.5, foodie, snack*0.5, meal*0.3, flavor*0.5, flavour*0.5, taste*0.3'),
   t('/Food & Drink/Beverages/Coffee & Tea', 'coffee, espresso, latte, cappuccino, flat white, barista, coffee bean, bean*0.5, grinder, burr grinder, roast*0.7, roaster, roasting, brew, brewing, cafe, caffeine, decaf, tea, matcha, green tea, cold brew, coffee gear, specialty coffee'),
-  t('/Food & Drink/Beverages/Coffee & Tea/Home Espresso', 'espresso machine, portafilter, tamper, tamping, crema, latte art, milk steaming, steam wand, microfoam, grind size, puck*0.5, single dose, shower screen, descaling, backflush, home espresso, espresso shot, pull a shot'),
+  t('/Food & Drink/Beverages/Coffee & Tea/Home Espresso', 'espresso machine, portafilter, tamper, tamping, crema, latte art, milk steaming, steam wand, microfoam, grind size, puck*0.5, single dose, shower screen, descaling, backflush, home espresso, espresso shot, espresso shots'),
   t('/Food & Drink/Beverages/Coffee & Tea/Pour-Over & Filter Coffee', 'pour over, pourover, v60, chemex, kalita, filter coffee, drip coffee, bloom*0.7, brew ratio, aeropress, french press, immersion*0.5, gooseneck kettle, coffee filter'),
   t('/Food & Drink/Beverages/Beer, Wine & Spirits', 'beer, craft beer, brewery, ipa, wine, winery, vineyard, sommelier, whisky, whiskey, gin, cocktail, spirits, mezcal'),
   t('/Food & Drink/Cooking & Recipes', 'recipe, cooking, cook*0.5, dinner, lunch, breakfast, meal prep, ingredient, homemade, one pot, sauce, seasoning, skillet'),
-  t('/Food & Drink/Cooking & Recipes/Baking', 'baking, bake, bread, sourdough, cake, pastry, dough, flour, cookie, croissant'),
+  t('/Food & Drink/Cooking & Recipes/Baking', 'baking, bake, baker, bread, loaf, sourdough, sourdough starter, starter*0.5, levain, autolyse, stretch and fold, proofing, banneton, crumb*0.5, crust*0.5, cake, pastry, dough, flour, cookie, croissant, bread baking'),
   t('/Food & Drink/Cooking & Recipes/Vegetarian & Vegan', 'vegan, vegetarian, plant based, tofu, tempeh, lentil, chickpea, meat free'),
   t('/Food & Drink/Cooking & Recipes/Grilling & BBQ', 'bbq, barbecue, grill, grilling, smoker, brisket, charcoal, pulled pork'),
   t('/Food & Drink/Restaurants & Street Food', 'restaurant, street food, food tour, food market, cheap eats, tapas, taco, ramen, noodle, dumpling, pastel de nata, night market, local food'),
@@ -78,17 +81,17 @@ const DEFS: NodeDef[] = [
   // ---------------------------------------------------------------- travel
   t('/Travel', 'travel, traveling, travelling, traveler, traveller, trip, vacation, holiday*0.5, itinerary, tourist, tourism, destination, abroad'),
   t('/Travel/Budget Travel', 'budget travel, travel budget, backpacker, hostel, cheap*0.4, couchsurfing, house sitting, house sit, house sitter, free walking tour, cheap flight, shoestring, frugal travel, cheap eats, budget airline, daily budget'),
-  t('/Travel/Air Travel', 'flight, airline, airport, layover, carry on bag, cabin bag, lounge, frequent flyer, air miles, jet lag, budget airline, boarding pass, economy class, business class'),
+  t('/Travel/Air Travel', 'flight, airline, airport, layover, cabin bag, hand luggage, lounge, frequent flyer, air miles, jet lag, budget airline, boarding pass, economy class, business class'),
   t('/Travel/Hotels & Accommodations', 'hotel, airbnb, resort, accommodation, guesthouse, guest house, booking*0.5, bed and breakfast, dorm, hostel*0.5'),
   t('/Travel/Rail Travel', 'train, rail, railway, night train, sleeper train, rail pass, interrail, eurail, high speed train, train station'),
   t('/Travel/Road Trips & Van Life', 'van life, vanlife, road trip, campervan, camper van, camper, van*0.5, rv, motorhome, overlanding, boondocking, dispersed camping, blm land, public lands'),
-  t('/Travel/Road Trips & Van Life/Van Conversions', 'van build, van conversion, self build, insulation, solar panel, solar*0.7, lithium battery, battery bank, inverter, diesel heater, wiring, wiring diagram, cargo van, high roof, sprinter, water tank, grey water, ventilation, roof fan, condensation, build guide'),
+  t('/Travel/Road Trips & Van Life/Van Conversions', 'van build, van conversion, self build, insulation, solar panel, solar*0.7, lithium battery, battery bank, inverter, diesel heater, wiring*0.3, van wiring, wiring diagram, cargo van, high roof, sprinter, water tank, grey water, ventilation, roof fan, condensation, build guide'),
   t('/Travel/Destinations/Europe', 'europe, european, lisbon, portugal, spain, barcelona, madrid, italy, rome, france, paris, germany, berlin, munich, austria, switzerland, swiss, scotland, london, ireland, greece, croatia, prague, budapest, amsterdam, balkans, norway, iceland, lake district, cortina'),
   t('/Travel/Destinations/Asia & Pacific', 'asia, australia, new zealand, sydney, melbourne, queenstown, tasmania, southeast asia, thailand, bangkok, vietnam, hanoi, japan, tokyo, kyoto, bali, indonesia, philippines, malaysia, singapore, korea, seoul, india, nepal, himalaya'),
   t('/Travel/Destinations/North America', 'usa, united states, america, canada, canadian, british columbia, rockies, canadian rockies, california, colorado, arizona, utah, oregon, sierra nevada, yosemite, national parks*0.5, flagstaff, alaska'),
   t('/Travel/Destinations/Latin America', 'mexico, latin america, south america, peru, colombia, chile, argentina, patagonia, brazil, costa rica, guatemala'),
     t('/Travel/Digital Nomads & Remote Work', 'digital nomad, nomad, remote work, work remotely, working remotely, coworking, starlink, remote job, location independent'),
-  t('/Travel/Travel Tips & Gear', 'packing list, packing, travel insurance, travel tip, travel hack, packing cube, travel backpack, visa, passport, sim card, esim, currency, carry on luggage'),
+  t('/Travel/Travel Tips & Gear', 'packing list, packing, travel insurance, travel tip, travel hack, packing cube, travel backpack, visa, passport, sim card, esim, currency, cabin luggage'),
 
   // ---------------------------------------------------------------- computers & electronics
   t('/Computers & Electronics/Consumer Electronics/Smartphones', 'smartphone, phone*0.5, iphone, android, samsung galaxy, mobile phone'),
@@ -104,7 +107,8 @@ const DEFS: NodeDef[] = [
   t('/Games/Board & Tabletop Games', 'board game, tabletop, dungeons and dragons, d&d, card game, chess, puzzle, warhammer'),
 
   // ---------------------------------------------------------------- home & garden
-  t('/Home & Garden/Gardening', 'garden, gardening, gardener, compost, raised bed, vegetable garden, houseplant, plant*0.4, soil, pruning, allotment, greenhouse, lawn'),
+  t('/Home & Garden/Gardening', 'garden, gardening, gardener, compost, raised bed, vegetable garden, plant*0.4, soil, pruning, allotment, greenhouse, lawn, seedling, fertilizer'),
+  t('/Home & Garden/Gardening/Houseplants', 'houseplant, house plant, indoor plant, plant care, monstera, pothos, philodendron, fiddle leaf fig, snake plant, succulent, cactus, repotting, repot, potting mix, grow light, propagation, propagate, root rot, overwatering, aroid, plant parent'),
   t('/Home & Garden/Home Improvement', 'diy, home improvement, renovation, remodel, drill, power tool, tiling, plumbing, drywall, flooring, home repair'),
   t('/Home & Garden/Interior Design & Decor', 'interior design, decor, home decor, furniture, living room, bedroom, minimalist, cozy, apartment tour, room makeover, shelving'),
   t('/Home & Garden/Kitchen & Dining', 'kitchen, cookware, kitchen knife, cast iron, appliance, blender, kitchen scale, scale*0.3, mug, dishwasher'),
@@ -115,13 +119,13 @@ const DEFS: NodeDef[] = [
   t('/Beauty & Personal Care/Hair Care', 'hair, haircut, hairstyle, curly hair, shampoo, conditioner, hair care, barber, beard'),
 
   // ---------------------------------------------------------------- apparel
-  t('/Apparel/Outdoor Apparel', 'rain jacket, rain gear, waterproof jacket, fleece, merino, merino wool, base layer, down jacket, puffy, hardshell, softshell, gore tex, layering, wind shirt, sun hoody, full body cover'),
+  t('/Apparel/Outdoor Apparel', 'rain jacket, rain gear, waterproof jacket, fleece, merino, merino wool, base layer, puffer jacket, puffy, hardshell, softshell, gore tex, layering, wind shirt, sun hoody, full body cover'),
   t('/Apparel/Footwear', 'shoe, sneaker, boot, hiking boot, trail shoe, running shoe, heel drop, drop*0.3, cushioning, outsole, midsole, toe box, lug*0.5, sock, stack height'),
   t('/Apparel/Fashion & Style', 'fashion, style*0.4, streetwear, thrift, thrifting, wardrobe, capsule wardrobe, designer*0.5'),
 
   // ---------------------------------------------------------------- finance
   t('/Finance/Investing', 'investing, investment, invest, stock, stock market, etf, index fund, dividend, portfolio, brokerage, retirement account, compound interest'),
-  t('/Finance/Personal Finance & Budgeting', 'personal finance, budgeting, saving money, savings, debt, frugal, financial independence, emergency fund, spreadsheet*0.4'),
+  t('/Finance/Personal Finance & Budgeting', 'personal finance, budgeting, saving money, savings, debt, pay off debt, debt payoff, frugal, financial independence, emergency fund, spreadsheet*0.4, student loan, student debt, loan*0.5, repayment, repayment plan, income driven repayment, loan forgiveness, credit score, paycheck, net worth, high yield savings, sinking fund, refinance, interest rate*0.5'),
   t('/Finance/Cryptocurrency', 'crypto, cryptocurrency, bitcoin, ethereum, blockchain, nft, defi, altcoin'),
   t('/Finance/Credit Cards & Banking', 'credit card, bank, banking, cashback, travel rewards, annual fee, debit card, points and miles'),
   t('/Real Estate', 'real estate, mortgage, housing market, rent*0.5, renting, landlord, property, homebuyer'),
@@ -135,7 +139,7 @@ const DEFS: NodeDef[] = [
 
   // ---------------------------------------------------------------- pets & animals
   t('/Pets & Animals/Dogs', 'dog, puppy, dog training, leash, dog friendly, dog food, vet*0.5'),
-  t('/Pets & Animals/Cats', 'cat, kitten, litter box, cat food'),
+  t('/Pets & Animals/Cats', 'cat, kitten, kitty, litter box, cat food, catnip, cat tree, scratching post, purr*0.5, meow*0.5'),
   t('/Pets & Animals/Wildlife', 'wildlife, bird, birding, birdwatching, bear, moose, elk, deer, marmot, wildflower'),
 
   // ---------------------------------------------------------------- family & parenting
@@ -144,12 +148,12 @@ const DEFS: NodeDef[] = [
   t('/Family & Parenting/Family Activities', 'family trip, family hike, family friendly, kid friendly, family vacation'),
 
   // ---------------------------------------------------------------- music
-  t('/Music & Audio', 'music, song, musician, album*0.5'),
-  t('/Music & Audio/Musical Instruments', 'guitar, piano, drum, bass guitar, ukulele, violin, synth, synthesizer, chord, pedalboard'),
+  t('/Music & Audio', 'music, song, musician, album*0.5, band, concert, gig, live music, cover song, rehearsal, lyrics*0.5, singer'),
+  t('/Music & Audio/Musical Instruments', 'guitar, electric guitar, acoustic guitar, guitar pickup, pickup*0.4, humbucker, single coil, fretboard, fret, guitar amp, amplifier, tube amp, guitar pedal, effects pedal, overdrive, fuzz pedal, stratocaster, telecaster, les paul, guitar string, piano, drum, drum kit, bass guitar, ukulele, violin, synth, synthesizer, chord, pedalboard'),
   t('/Music & Audio/Music Production', 'music production, daw, mixing, mastering, ableton, logic pro, fl studio, beatmaking, vst, home studio'),
 
   // ---------------------------------------------------------------- education
-  t('/Education', 'education, teacher, school, student, teaching'),
+  t('/Education', 'education, teacher, school*0.5, student*0.3, teaching, classroom'),
   t('/Education/Online Courses & Tutorials', 'online course, course, tutorial, lesson, masterclass, beginner*0.3'),
   t('/Education/Language Learning', 'language learning, learn spanish, spanish, french, vocabulary, grammar, fluent, fluency, duolingo'),
   t('/Education/Science', 'science, physics, chemistry, biology, astronomy, experiment, geology'),
@@ -164,15 +168,25 @@ const DEFS: NodeDef[] = [
   t('/Business & Industrial/Marketing & Advertising', 'marketing, seo, advertising, social media marketing, influencer, brand deal, email marketing'),
 
   // ---------------------------------------------------------------- affinity segments
-  aff('Outdoor Enthusiasts', 'outdoors, outdoor, wilderness, backcountry, adventure*0.5', ['/Hobbies & Leisure/Outdoors', '/Sports/Climbing & Mountaineering', '/Sports/Running & Walking/Trail Running']),
+  aff('Outdoor Enthusiasts', 'outdoors, outdoor, wilderness, backcountry, adventure*0.5', ['/Hobbies & Leisure/Outdoors', '/Sports/Climbing & Mountaineering', '/Sports/Running & Walking/Trail Running', '/Sports/Water Sports', '/Sports/Winter Sports']),
+  aff('Outdoor Enthusiasts › Nature & Wildlife Watchers', 'birder, birdwatcher, nature lover, wildlife photographer', ['/Pets & Animals/Wildlife']),
+  aff('Extreme Sports Enthusiasts', 'extreme sports, adrenaline, action sports', ['/Sports/Action Sports']),
   aff('Outdoor Enthusiasts › Hikers & Backpackers', 'hiker, backpacker', ['/Hobbies & Leisure/Outdoors/Hiking & Backpacking']),
   aff('Running Enthusiasts', 'runner, running community', ['/Sports/Running & Walking']),
   aff('Cycling Enthusiasts', 'cyclist', ['/Sports/Cycling']),
-  aff('Health & Fitness Buffs', 'healthy lifestyle, fit*0.5', ['/Health & Fitness', '/Sports/Running & Walking']),
+  aff('Health & Fitness Buffs', 'healthy lifestyle, fit*0.5', ['/Health & Fitness', '/Sports']),
   aff('Sports Fans', 'fan*0.5, match day, season ticket', ['/Sports/Team Sports']),
   aff('Coffee Lovers', 'coffee lover, coffee nerd, coffee snob, coffee people', ['/Food & Drink/Beverages/Coffee & Tea']),
-  aff('Foodies', 'foodie, food lover, food tour', ['/Food & Drink/Restaurants & Street Food', '/Food & Drink/Beverages/Beer, Wine & Spirits']),
+  aff('Foodies', 'foodie, food lover, food tour', ['/Food & Drink', '/Food & Drink/Restaurants & Street Food', '/Food & Drink/Beverages/Beer, Wine & Spirits']),
   aff('Cooking Enthusiasts', 'home cook, home cooking', ['/Food & Drink/Cooking & Recipes', '/Hobbies & Leisure/Outdoors/Camping/Camp Cooking']),
+  aff('Cooking Enthusiasts › Home Bakers', 'home baker, baker', ['/Food & Drink/Cooking & Recipes/Baking']),
+  aff('Green Thumbs', 'gardener, plant lover, plant parent, plant mom, plant dad', ['/Home & Garden/Gardening']),
+  aff('Value Shoppers', 'frugal, coupon, deal hunter, saving money, budget*0.3', ['/Finance/Personal Finance & Budgeting']),
+  aff('Book Lovers', 'bookworm, book lover, avid reader', ['/Arts & Entertainment/Books & Literature']),
+  aff('Movie Lovers', 'film buff, cinephile, movie night', ['/Arts & Entertainment/Movies & TV']),
+  aff('Lifelong Learners', 'learner, lifelong learning, self taught', ['/Education']),
+  aff('Business Professionals', 'entrepreneur, business owner, founder', ['/Business & Industrial', '/Real Estate']),
+  aff('Fashionistas', 'fashion lover, outfit, ootd', ['/Apparel/Fashion & Style', '/Beauty & Personal Care/Makeup & Cosmetics']),
   aff('Green Living Enthusiasts', 'sustainable, sustainability, eco friendly, zero waste, leave no trace, recycling', ['/Food & Drink/Cooking & Recipes/Vegetarian & Vegan']),
   aff('Travel Buffs', 'traveler, traveller, wanderlust', ['/Travel']),
   aff('Travel Buffs › Budget Travelers', 'budget traveler, budget traveller', ['/Travel/Budget Travel']),
@@ -188,7 +202,7 @@ const DEFS: NodeDef[] = [
   aff('Pet Lovers', 'dog lover, cat lover, pet owner', ['/Pets & Animals/Dogs', '/Pets & Animals/Cats']),
   aff('Family-Focused', 'family time', ['/Family & Parenting']),
   aff('Music Lovers', 'music lover', ['/Music & Audio']),
-  aff('Photography Enthusiasts', 'photographer', ['/Hobbies & Leisure/Photography', '/Computers & Electronics/Consumer Electronics/Cameras & Drones']),
+  aff('Photography Enthusiasts', 'photographer', ['/Hobbies & Leisure/Photography', '/Computers & Electronics/Consumer Electronics/Cameras & Drones', '/Arts & Entertainment/Filmmaking & Video Production']),
 
   // ---------------------------------------------------------------- in-market segments
   mkt('Hiking Gear', 'backpack, pack*0.4, trekking pole, hiking boot, water filter, headlamp, quilt*0.5, tent*0.5, sleeping bag*0.5, gear list, gear review', ['/Hobbies & Leisure/Outdoors/Hiking & Backpacking']),
@@ -196,7 +210,8 @@ const DEFS: NodeDef[] = [
   mkt('Running Shoes & Gear', 'running shoe, trail shoe, running vest, hydration vest, gps watch, shoe review, shoe rotation', ['/Sports/Running & Walking']),
   mkt('Cycling Equipment', 'bike shop, bike helmet, cycling shoe, bike light', ['/Sports/Cycling']),
   mkt('Fitness Equipment', 'treadmill, dumbbell, kettlebell, home gym, exercise bike, rowing machine', ['/Health & Fitness/Fitness']),
-  mkt('Outdoor Apparel', 'rain jacket, fleece, down jacket, merino', ['/Apparel/Outdoor Apparel']),
+  mkt('Outdoor Apparel', 'rain jacket, fleece, puffer jacket, merino', ['/Apparel/Outdoor Apparel']),
+  mkt('Apparel & Accessories › Shoes', 'shoe review, sneaker release, new shoes', ['/Apparel/Footwear']),
   mkt('Coffee & Espresso Equipment', 'espresso machine, grinder, burr grinder, kettle, gooseneck kettle, coffee scale, coffee gear, milk jug', ['/Food & Drink/Beverages/Coffee & Tea/Home Espresso', '/Food & Drink/Beverages/Coffee & Tea/Pour-Over & Filter Coffee']),
   mkt('Coffee Beans & Subscriptions', 'coffee bean, single origin, bean subscription, coffee subscription, roaster, fresh coffee, bag of beans', ['/Food & Drink/Beverages/Coffee & Tea']),
   mkt('Kitchen Appliances', 'appliance, blender, air fryer, stand mixer, cookware', ['/Home & Garden/Kitchen & Dining']),
@@ -219,8 +234,17 @@ const DEFS: NodeDef[] = [
   mkt('Pet Supplies', 'dog food, cat food, dog bed, leash, litter box', ['/Pets & Animals']),
   mkt("Baby & Children's Products", 'stroller, car seat, diaper, baby carrier', ['/Family & Parenting/Babies & Toddlers']),
   mkt('Musical Instruments', 'guitar, piano, keyboard*0.3, drum kit', ['/Music & Audio/Musical Instruments']),
-  mkt('Education › Online Courses', 'online course, course*0.5, masterclass', ['/Education/Online Courses & Tutorials']),
+  mkt('Education › Online Courses', 'online course, course*0.5, masterclass', ['/Education/Online Courses & Tutorials', '/Education/Language Learning']),
+  mkt('Plants & Gardening Supplies', 'potting mix, grow light, planter, plant pot, fertilizer, seed*0.5, garden tool', ['/Home & Garden/Gardening']),
+  mkt('Baking Supplies', 'stand mixer, banneton, dutch oven, bread flour, baking sheet, proofing basket', ['/Food & Drink/Cooking & Recipes/Baking']),
+  mkt('Financial Services › Student Loans', 'student loan, refinance, loan forgiveness, repayment plan, income driven repayment'),
+  mkt('Financial Services › Banking & Savings', 'high yield savings, savings account, checking account, bank account', ['/Finance/Credit Cards & Banking']),
+  mkt('Binoculars & Optics', 'binoculars, spotting scope, field guide', ['/Pets & Animals/Wildlife']),
+  mkt('Skateboards & Action Sports Gear', 'skateboard deck, complete skateboard, bmx bike, skate shoe', ['/Sports/Action Sports']),
+  mkt('Motor Vehicles', 'car review, test drive, new car, car dealership', ['/Autos & Vehicles']),
+  mkt('Real Estate › Residential Properties', 'house hunting, first home buyer, homebuyer, mortgage', ['/Real Estate']),
 ];
+
 
 /** Evidence for a linked topic counts this much for the segment. */
 export const LINK_FACTOR = 0.8;
@@ -248,8 +272,10 @@ export interface CueHit {
 
 export interface TaxonomyIndex {
   nodes: TaxonomyNode[];
-  /** cue key → nodes it signals */
+  /** cue key → nodes it signals (English) */
   cues: Map<string, CueHit[]>;
+  /** the cues of a text in this language: its own and the English ones, keyed the language's way */
+  cuesFor(lang: Lang): Map<string, CueHit[]>;
   /** node → nodes that receive its evidence: itself, its ancestors, linked segments and theirs, with a factor */
   receivers: { node: number; factor: number }[][];
   /** cues that are not valid phrases and so could never match (should be empty; the test checks) */
@@ -291,31 +317,27 @@ export function taxonomyIndex(): TaxonomyIndex {
     if (parent >= 0) nodes[parent]!.children.push(node.index);
     return node.index;
   };
-  const cues = new Map<string, CueHit[]>();
   const invalidCues: string[] = [];
   const links = new Map<number, number[]>(); // topic node → segments linking it
   const danglingLinks: string[] = [];
-  for (const def of DEFS) {
-    const idx = ensure(def.kind, def.path, true);
-    for (const raw of def.cues.split(',')) {
+  /** every cue as written: node, text, language, explicit weight (NaN: by its length) */
+  const written: { node: number; text: string; lang: Lang; weight: number }[] = [];
+  const parseCues = (node: number, path: string, list: string, lang: Lang) => {
+    for (const raw of list.split(',')) {
       const cue = raw.trim();
       if (!cue) continue;
       const star = cue.lastIndexOf('*');
       const text = star >= 0 ? cue.slice(0, star).trim() : cue;
-      const key = keyOf(text);
-      if (key === null) {
-        invalidCues.push(`${def.path}: ${text}`);
+      if (keyOf(text, lang) === null) {
+        invalidCues.push(`${lang} ${path}: ${text}`);
         continue;
       }
-      const words = key.split(' ').length;
-      const weight = star >= 0 ? Number(cue.slice(star + 1)) : 1 + 0.5 * (words - 1);
-      if (!(weight > 0)) continue; // "*0" documents a cue we deliberately do not count
-      const list = cues.get(key) ?? [];
-      const same = list.find((h) => h.node === idx);
-      if (same) same.weight = Math.max(same.weight, weight);
-      else list.push({ node: idx, weight });
-      cues.set(key, list);
+      written.push({ node, text, lang, weight: star >= 0 ? Number(cue.slice(star + 1)) : NaN });
     }
+  };
+  for (const def of DEFS) {
+    const idx = ensure(def.kind, def.path, true);
+    parseCues(idx, def.path, def.cues, 'en');
     for (const target of def.links ?? []) {
       if (!byPath.has(`topic:${target}`)) danglingLinks.push(`${def.path} → ${target}`);
       const ti = ensure('topic', target, false);
@@ -324,6 +346,34 @@ export function taxonomyIndex(): TaxonomyIndex {
       links.set(ti, list);
     }
   }
+  for (const [lang, byTopic] of Object.entries(CUES_I18N)) {
+    for (const [path, list] of Object.entries(byTopic)) {
+      const idx = byPath.get(`topic:${path}`);
+      if (idx === undefined || !nodes[idx]!.declared) danglingLinks.push(`${lang} cues → ${path}`);
+      else parseCues(idx, path, list, lang);
+    }
+  }
+  const cueMaps = new Map<Lang, Map<string, CueHit[]>>();
+  /** English cues (re-keyed the language's way, when still a phrase there) and the language's own */
+  const cuesFor = (lang: Lang): Map<string, CueHit[]> => {
+    let map = cueMaps.get(lang);
+    if (map) return map;
+    map = new Map();
+    for (const c of written) {
+      if (c.lang !== 'en' && c.lang !== lang) continue;
+      const key = keyOf(c.text, lang);
+      if (key === null) continue;
+      const weight = Number.isNaN(c.weight) ? 1 + 0.5 * (key.split(' ').length - 1) : c.weight;
+      if (!(weight > 0)) continue; // "*0" documents a cue we deliberately do not count
+      const list = map.get(key) ?? [];
+      const same = list.find((h) => h.node === c.node);
+      if (same) same.weight = Math.max(same.weight, weight);
+      else list.push({ node: c.node, weight });
+      map.set(key, list);
+    }
+    cueMaps.set(lang, map);
+    return map;
+  };
   const ancestors = (i: number): number[] => {
     const out: number[] = [];
     for (let p = i; p >= 0; p = nodes[p]!.parent) out.push(p);
@@ -348,7 +398,7 @@ export function taxonomyIndex(): TaxonomyIndex {
     addName(n.path.toLowerCase(), n.index);
     addName(n.name.toLowerCase(), n.index);
   }
-  cached = { nodes, cues, receivers, invalidCues, danglingLinks, byName };
+  cached = { nodes, cues: cuesFor('en'), cuesFor, receivers, invalidCues, danglingLinks, byName };
   return cached;
 }
 

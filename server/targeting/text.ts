@@ -1,12 +1,28 @@
 /**
  * Reusable text helpers of the targeting generator: comment filtering, link extraction, the phrase
- * scorer (BM25-saturated term frequency × IDF over slot + background documents) and taxonomy
- * matching. Pure and deterministic: no clock, no randomness, explicit comparators everywhere.
+ * scorer (BM25-saturated term frequency × IDF over slot + background documents), the picking of
+ * phrases as a person would list them, and taxonomy matching. Pure and deterministic: no clock, no
+ * randomness, explicit comparators everywhere.
  */
-import { CONTENT, STOP, WEAK, URL_RE, phraseKey, tokenize, validPhrase, type CaseMode, type WordInfo } from './tokens.ts';
+import { getDomain } from 'tldts';
+import { detectLanguage, type Lang } from './lang.ts';
 import { nodeLabel, taxonomyIndex, type CueHit, type NodeKind, type TaxonomyIndex } from './taxonomy.ts';
+import {
+  CONTENT,
+  NUMBER,
+  MAX_PHRASE_CHARS,
+  MAX_PHRASE_WORDS,
+  STOP,
+  URL_RE,
+  WEAK,
+  phraseKey,
+  tokenize,
+  validPhrase,
+  type CaseMode,
+  type WordInfo,
+} from './tokens.ts';
 
-export { tokenize, keyOf, contentKeys, cleanText, splitHashtag, STOPWORDS, WEAK_WORDS } from './tokens.ts';
+export { tokenize, keyOf, contentKeys, cleanText, splitHashtag, WEAK_WORDS } from './tokens.ts';
 
 /** Compares strings by code unit: the same on every machine and locale. */
 export function cmpStr(a: string, b: string): number {
@@ -161,15 +177,14 @@ export const SOCIAL_AND_PLATFORMS: ReadonlySet<string> = new Set([
   'forms.gle', 'amazon.com', 'amazon.co.uk', 'amazon.de', 'amazon.ca', 'amazon.com.au', 'snipfeed.co', 'stan.store', 'hoo.be', 'lnk.bio',
 ]);
 
-// prettier-ignore
-const MULTI_PART_SUFFIXES: ReadonlySet<string> = new Set([
-  'co.uk', 'org.uk', 'ac.uk', 'gov.uk', 'me.uk', 'ltd.uk', 'plc.uk', 'com.au', 'net.au', 'org.au', 'edu.au', 'gov.au', 'co.nz', 'org.nz',
-  'net.nz', 'co.jp', 'ne.jp', 'or.jp', 'com.br', 'com.mx', 'com.ar', 'com.co', 'com.tr', 'com.sg', 'com.hk', 'com.tw', 'com.cn', 'co.in',
-  'co.za', 'co.kr', 'co.il', 'co.id', 'com.my', 'com.ph', 'com.vn', 'com.pe', 'com.ec', 'com.uy', 'com.pl', 'com.ua', 'com.es', 'com.pt',
-  'co.at', 'or.at', 'gv.at', 'com.gr', 'com.cy',
-]);
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-/** The registrable domain of a host: "www.shop.example.co.uk" → "example.co.uk"; null if it is no host. */
+/**
+ * The registrable domain of a host or URL, by the Public Suffix List (tldts, bundled, offline), private
+ * suffixes included: "www.shop.example.co.uk" → "example.co.uk", "blog.example.github.io" →
+ * "example.github.io", "x.myshopify.com" → "x.myshopify.com". Null when it is no host name (an IP
+ * address, one label, a file name).
+ */
 export function registrableDomain(host: string): string | null {
   let h = host.toLowerCase().trim();
   h = h.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
@@ -178,12 +193,9 @@ export function registrableDomain(host: string): string | null {
   if (h.includes('@')) return null;
   const labels = h.split('.');
   if (labels.length < 2) return null;
-  for (const l of labels) if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) return null;
-  const tld = labels[labels.length - 1]!;
-  if (!/^[a-z]{2,}$/.test(tld)) return null; // also rules out IP addresses
-  const lastTwo = labels.slice(-2).join('.');
-  if (MULTI_PART_SUFFIXES.has(lastTwo)) return labels.length >= 3 ? labels.slice(-3).join('.') : null;
-  return lastTwo;
+  for (const l of labels) if (!LABEL.test(l)) return null;
+  if (!/^[a-z]{2,}$/.test(labels[labels.length - 1]!) && !labels[labels.length - 1]!.startsWith('xn--')) return null; // also rules out IP addresses
+  return getDomain(h, { allowPrivateDomains: true, extractHostname: false, validateHostname: false });
 }
 
 /** Whether a registrable domain is a link shortener or a social network/platform. */
@@ -192,7 +204,7 @@ export function isExcludedDomain(domain: string): boolean {
 }
 
 const LINK_RE =
-  /(?:https?:\/\/[^\s<>"'`()[\]{}]+|\bwww\.[^\s<>"'`()[\]{}]+|\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|net|org|io|co|uk|de|fr|es|it|nl|eu|us|ca|au|nz|info|biz|shop|store|app|dev|ai|tv|me|ly|gg|example)(?:\/[^\s<>"'`()[\]{}]*)?\b)/gi;
+  /(?:https?:\/\/[^\s<>"'`()[\]{}]+|\bwww\.[^\s<>"'`()[\]{}]+|\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|net|org|io|co|uk|de|fr|es|it|nl|eu|us|ca|au|nz|info|biz|shop|store|app|dev|ai|tv|me|ly|gg|sh|to|br|pt|mx|ar|cl|at|ch|be|example)(?:\/[^\s<>"'`()[\]{}]*)?\b)/gi;
 
 export interface FoundLink {
   /** the registrable domain */
@@ -242,6 +254,8 @@ export function extractChannelIds(text: string): string[] {
 /** Where text comes from; a keyword's source is the field that contributed most of its weight. */
 export const FIELDS = ['titles', 'descriptions', 'tags', 'comments', 'channels'] as const;
 export type Field = (typeof FIELDS)[number];
+const TITLES = 0;
+const COMMENTS = 3;
 
 export interface Unit {
   text: string;
@@ -250,22 +264,40 @@ export interface Unit {
   weight: number;
   /** whether capitalisation here is evidence of a name */
   mode: CaseMode;
+  /** a list of phrases written as such, one per "|"-separated part (tags, a channel's keywords) */
+  whole?: boolean;
+  /** the unit's own language when it clearly differs from the document's (a comment): left out */
+  lang?: Lang;
 }
 
 export interface Doc {
   units: Unit[];
+  /** the document's language (default: the analyzer's) */
+  lang?: Lang;
+  /** whether its phrases count for keywords (default true); false: taxonomy evidence only */
+  keywords?: boolean;
 }
 
 /** BM25 parameters: k1 saturates repeated mentions within one document, b normalises for length. */
 const K1 = 1.2;
 const B = 0.5;
-/** Score factors by phrase length: a lone common word is a poor keyword, a recurring phrase a good one. */
+/** Score factors by phrase length: a lone common word is a poor keyword, a phrase a better one. */
 const UNIGRAM_FACTOR = 0.6;
 const MULTIWORD_BONUS = 0.4;
 /** How much less a phrase counts when all of its weight comes from comments. */
 const COMMENT_ONLY_PENALTY = 0.4;
 /** A document's taxonomy evidence saturates at this much weight (e.g. one title mention of a two-word cue). */
 const NODE_SATURATION = 3;
+/** Longest phrase counted in running text of creators (titles, descriptions) and in comments. */
+const MAX_N_CREATOR = 5;
+const MAX_N_COMMENTS = 3;
+/** Longest cue of the taxonomy, in words. */
+const MAX_CUE_WORDS = 4;
+/**
+ * A store of at most this many keyword documents is small: a phrase needs no second document (a
+ * single video scores within itself), and one capitalised in two places of one video is a name.
+ */
+export const SMALL_STORE_DOCS = 5;
 
 class PhraseStat {
   key: string;
@@ -283,16 +315,48 @@ class PhraseStat {
   capDocs = 0;
   lastCapDoc = -1;
   fields = [0, 0, 0, 0, 0];
-  /** occurrences written exactly as the key (no plural folded) */
+  /** occurrences written exactly as the key (no plural folded, no accent) */
   keySurf = 0;
   surfaces: Map<string, number> | null = null;
   caps: Map<string, number> | null = null;
   cue: CueHit[] | null;
-  constructor(key: string, n: number, cue: CueHit[] | null) {
+  /** written as a whole: a tag, an entry of a channel's keywords */
+  whole = 0;
+  /** occurrences as a whole capitalised run of words in running text: a name */
+  run = 0;
+  /** SHAPE_* flags of its words */
+  shape: number;
+  /** occurrences right before an article or object pronoun: the last word is likely a verb */
+  verbRight = 0;
+  /** occurrences in running text that can / cannot be a German noun phrase (German nouns are capitalised) */
+  capHead = 0;
+  lowHead = 0;
+  constructor(key: string, n: number, cue: CueHit[] | null, shape: number) {
     this.key = key;
     this.n = n;
     this.cue = cue;
+    this.shape = shape;
   }
+}
+
+/** Shapes of a phrase that make it a phrase only when a person wrote it so (recurring, a tag, a name). */
+const SHAPE_NUMBER_START = 1; // "18 grams", "5 modelle"
+const SHAPE_COORDINATION = 2; // "dose and yield", "mezcal y mercados"
+const SHAPE_PREPOSITION = 4; // "agua en colectivo", "départ des houches"
+const SHAPE_PARTICLE_END = 8; // "fighting over"
+const SHAPE_PAST_END = 16; // "shoes tested"
+
+function shapeOf(words: readonly WordInfo[], i: number, n: number): number {
+  let shape = 0;
+  if (n > 1 && words[i]!.kind === NUMBER) shape |= SHAPE_NUMBER_START;
+  for (let k = i + 1; k < i + n - 1; k++) {
+    if (words[k]!.kind !== STOP) continue;
+    shape |= words[k]!.coordinator ? SHAPE_COORDINATION : SHAPE_PREPOSITION;
+  }
+  const last = words[i + n - 1]!;
+  if (n > 1 && last.particle) shape |= SHAPE_PARTICLE_END;
+  if (n > 1 && last.past) shape |= SHAPE_PAST_END;
+  return shape;
 }
 
 export interface PhraseCandidate {
@@ -304,10 +368,12 @@ export interface PhraseCandidate {
   count: number;
   df: number;
   bgDf: number;
-  /** recurring capitalised name: capitalised in most informative occurrences, in ≥ 2 documents */
+  /** recurring capitalised name: capitalised in most informative occurrences, in ≥ 2 places */
   name: boolean;
-  /** recurring multi-word phrase: ≥ 2 words in ≥ 3 documents (or every document of a tiny corpus) */
+  /** recurring multi-word phrase: ≥ 2 words in ≥ 3 documents (or every document of a small store), seen twice or more */
   recurring: boolean;
+  /** a phrase as a person wrote it: recurring, or written as a whole (a tag, a name) */
+  whole: boolean;
   source: Field;
 }
 
@@ -315,12 +381,14 @@ export interface NodeScore {
   node: number;
   /** mean per-document evidence, 0..1: the share of the slot's documents about this node */
   coverage: number;
+  /** mean log-scaled evidence per document, unsaturated */
+  weight: number;
   /** documents with any evidence */
   docs: number;
 }
 
 export interface RankOptions {
-  /** minimum document frequency in the slot corpus (default 2, or 1 for a one-document corpus) */
+  /** minimum document frequency in the slot corpus (default 1 for a small store, else 2) */
   minDf?: number;
   /** content-word keys that raise a phrase's score (e.g. from the campaign objective) */
   boostKeys?: ReadonlySet<string>;
@@ -328,29 +396,43 @@ export interface RankOptions {
   /** more keys with their own factor (e.g. the saved audience's tags) */
   boostKeys2?: ReadonlySet<string>;
   boost2?: number;
+  /** word keys that rule a phrase out (a sponsor's name found in the store's links) */
+  bannedWords?: ReadonlySet<string>;
 }
 
 /**
- * Counts 1-3 word phrases over slot documents (term frequency, document frequency, capitalisation,
- * fields) and background documents (document frequency only), and, when asked, taxonomy evidence
- * per document. Linear in the text: every phrase occurrence is one Map lookup; per-document work is
- * reset through "touched" lists, never by scanning all phrases.
+ * Counts phrases over slot documents (term frequency, document frequency, capitalisation, which
+ * field they come from), their document frequency over background documents, and taxonomy evidence
+ * per document. Phrases are 1-5 words of creators' running text, 1-3 words of comments, and whole
+ * tags and capitalised names up to 10 words; documents in another language than the analyzer's give
+ * taxonomy evidence only (in their own language's cues).
  */
 export class Analyzer {
   readonly stats = new Map<string, PhraseStat>();
+  /** keyword documents */
   docs = 0;
+  /** documents with taxonomy evidence counted (keyword documents and the others) */
+  taxDocs = 0;
   bgDocs = 0;
+  readonly lang: Lang;
   private readonly tax: TaxonomyIndex | null;
+  private readonly cues: Map<string, CueHit[]> | null;
   readonly nodeCoverage: Float64Array;
+  /** evidence beyond saturation (log-scaled): breaks ties between nodes every document is about */
+  readonly nodeWeight: Float64Array;
   readonly nodeDocs: Int32Array;
   private readonly acc: Float64Array;
   private readonly touchedNodes: number[] = [];
   private readonly touched: PhraseStat[] = [];
+  private intent = false;
 
-  constructor(opts: { taxonomy: boolean }) {
+  constructor(opts: { taxonomy: boolean; lang?: Lang }) {
+    this.lang = opts.lang ?? 'en';
     this.tax = opts.taxonomy ? taxonomyIndex() : null;
+    this.cues = this.tax ? this.tax.cuesFor(this.lang) : null;
     const n = this.tax ? this.tax.nodes.length : 0;
     this.nodeCoverage = new Float64Array(n);
+    this.nodeWeight = new Float64Array(n);
     this.nodeDocs = new Int32Array(n);
     this.acc = new Float64Array(n);
   }
@@ -358,70 +440,52 @@ export class Analyzer {
   /** Adds the slot documents (all at once: BM25 needs the average length first). */
   addCorpus(docs: readonly Doc[]): void {
     const lengths = docs.map((d) => d.units.reduce((s, u) => s + u.text.length * u.weight, 0));
-    const avg = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length || 1 : 1;
-    for (let i = 0; i < docs.length; i++) this.addDoc(docs[i]!, lengths[i]! / avg);
+    const kw = docs.map((d, i) => (d.keywords === false ? 0 : lengths[i]!)).filter((l) => l > 0);
+    const avg = kw.length ? kw.reduce((a, b) => a + b, 0) / kw.length || 1 : 1;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      if (lengths[i] === 0) continue;
+      if (doc.keywords === false || (doc.lang !== undefined && doc.lang !== this.lang)) this.addTaxonomyDoc(doc);
+      else this.addDoc(doc, lengths[i]! / avg);
+    }
   }
 
   private addDoc(doc: Doc, relLen: number): void {
     const d = this.docs++;
-    const tax = this.tax;
-    let intent = false;
+    this.taxDocs++;
+    this.intent = false;
     for (const unit of doc.units) {
       const fieldIdx = FIELDS.indexOf(unit.field);
       const w = unit.weight;
-      for (const seg of tokenize(unit.text, unit.mode)) {
+      const maxN = fieldIdx === COMMENTS ? MAX_N_COMMENTS : MAX_N_CREATOR;
+      const text = unit.mode === 'text';
+      for (const seg of tokenize(unit.text, unit.mode, this.lang)) {
         const words = seg.words;
         const inf = seg.informative;
         const len = words.length;
         for (let i = 0; i < len; i++) {
           const wi = words[i]!;
-          if (wi.intent) intent = true;
+          if (wi.intent) this.intent = true;
           if (wi.kind === STOP) continue; // no phrase starts with a stopword
-          for (let n = 1; n <= 3 && i + n <= len; n++) {
-            if (!validPhrase(words, i, n)) continue;
-            const key = phraseKey(words, i, n);
-            let st = this.stats.get(key);
-            if (st === undefined) {
-              st = new PhraseStat(key, n, tax ? (tax.cues.get(key) ?? null) : null);
-              this.stats.set(key, st);
-            }
-            if (st.lastDoc !== d) {
-              st.lastDoc = d;
-              st.df++;
-              this.touched.push(st);
-            }
-            st.count++;
-            st.cur += w;
-            st.fields[fieldIdx]! += w;
-            // spelling
-            if (sameAsKey(words, i, n)) st.keySurf++;
-            else {
-              const surf = lowSurface(words, i, n);
-              const m = (st.surfaces ??= new Map());
-              m.set(surf, (m.get(surf) ?? 0) + 1);
-            }
-            // capitalisation evidence
-            const ev = capEvidence(words, inf, i, n);
-            if (ev === 1) {
-              st.capOcc++;
-              if (st.lastCapDoc !== d) {
-                st.lastCapDoc = d;
-                st.capDocs++;
-              }
-              const form = origSurface(words, i, n);
-              const m = (st.caps ??= new Map());
-              m.set(form, (m.get(form) ?? 0) + 1);
-            } else if (ev === -1) st.lowOcc++;
-            // taxonomy evidence
-            if (st.cue !== null) {
-              for (const hit of st.cue) {
-                const c = w * hit.weight;
-                for (const r of tax!.receivers[hit.node]!) {
-                  if (this.acc[r.node] === 0) this.touchedNodes.push(r.node);
-                  this.acc[r.node]! += c * r.factor;
-                }
-              }
-            }
+          let key = '';
+          for (let n = 1; n <= maxN && i + n <= len; n++) {
+            const last = words[i + n - 1]!;
+            key = n === 1 ? wi.key : key + ' ' + last.key;
+            if (validPhrase(words, i, n)) this.occur(this.stat(key, n, words, i), words, inf, i, n, w, fieldIdx, d, capEvidence(words, inf, i, n), text);
+            // a stopword that joins nothing ends every longer phrase too
+            if (last.kind === STOP && (!last.connector || words[i + n - 2]!.kind === STOP)) break;
+          }
+        }
+        if (text) this.nameRuns(words, inf, maxN, w, fieldIdx, d);
+        // a tag, a channel keyword, a title part of two or three words without a stopword: a phrase
+        // as a person wrote it (a title's "Mezcal y mercados" or "Tagestour im Allgäu" is none)
+        const whole = unit.whole || (fieldIdx === TITLES && len >= 2 && len <= 3 && shapeOf(words, 0, len) === 0);
+        if (whole && len > 0 && len <= MAX_PHRASE_WORDS && validPhrase(words, 0, len)) {
+          const key = phraseKey(words, 0, len);
+          const st = len > maxN ? this.stat(key, len, words, 0) : this.stats.get(key);
+          if (st) {
+            if (len > maxN) this.occur(st, words, inf, 0, len, w, fieldIdx, d, 0, text);
+            st.whole++;
           }
         }
       }
@@ -432,18 +496,139 @@ export class Analyzer {
       const c = st.cur;
       st.tf += (c * (K1 + 1)) / (c + norm);
       st.cur = 0;
+      if (st.cue !== null) for (const hit of st.cue) this.evidence(hit, c);
     }
     this.touched.length = 0;
-    if (tax) {
-      for (const node of this.touchedNodes) {
-        let v = this.acc[node]!;
-        if (tax.nodes[node]!.kind === 'in_market') v *= intent ? 1 : 0.6;
-        this.nodeCoverage[node]! += Math.min(1, v / NODE_SATURATION);
-        this.nodeDocs[node]!++;
-        this.acc[node] = 0;
+    this.closeTaxonomyDoc();
+  }
+
+  /** A document in another language: only its taxonomy evidence, matched with that language's cues. */
+  private addTaxonomyDoc(doc: Doc): void {
+    if (!this.tax) return;
+    this.taxDocs++;
+    this.intent = false;
+    const lang = doc.lang ?? this.lang;
+    const cues = this.tax.cuesFor(lang);
+    for (const unit of doc.units) {
+      for (const seg of tokenize(unit.text, 'none', lang)) {
+        const words = seg.words;
+        const len = words.length;
+        for (let i = 0; i < len; i++) {
+          if (words[i]!.intent) this.intent = true;
+          if (words[i]!.kind === STOP) continue;
+          let key = '';
+          for (let n = 1; n <= MAX_CUE_WORDS && i + n <= len; n++) {
+            key = n === 1 ? words[i]!.key : key + ' ' + words[i + n - 1]!.key;
+            const hits = cues.get(key);
+            if (hits) for (const hit of hits) this.evidence(hit, unit.weight);
+          }
+        }
       }
-      this.touchedNodes.length = 0;
     }
+    this.closeTaxonomyDoc();
+  }
+
+  private evidence(hit: CueHit, weight: number): void {
+    const tax = this.tax!;
+    const c = weight * hit.weight;
+    for (const r of tax.receivers[hit.node]!) {
+      if (this.acc[r.node] === 0) this.touchedNodes.push(r.node);
+      this.acc[r.node]! += c * r.factor;
+    }
+  }
+
+  private closeTaxonomyDoc(): void {
+    const tax = this.tax;
+    if (!tax) return;
+    for (const node of this.touchedNodes) {
+      let v = this.acc[node]!;
+      if (tax.nodes[node]!.kind === 'in_market') v *= this.intent ? 1 : 0.6;
+      this.nodeCoverage[node]! += Math.min(1, v / NODE_SATURATION);
+      this.nodeWeight[node]! += Math.log1p(v);
+      this.nodeDocs[node]!++;
+      this.acc[node] = 0;
+    }
+    this.touchedNodes.length = 0;
+  }
+
+  private stat(key: string, n: number, words: readonly WordInfo[], i: number): PhraseStat {
+    let st = this.stats.get(key);
+    if (st === undefined) {
+      st = new PhraseStat(key, n, this.cues !== null && n <= MAX_CUE_WORDS ? (this.cues.get(key) ?? null) : null, shapeOf(words, i, n));
+      this.stats.set(key, st);
+    }
+    return st;
+  }
+
+  private occur(st: PhraseStat, words: readonly WordInfo[], inf: readonly boolean[], i: number, n: number, w: number, fieldIdx: number, d: number, ev: number, text: boolean): void {
+    if (text) {
+      const next = words[i + n];
+      if (next !== undefined && next.determiner) st.verbRight++;
+      // a German noun phrase: capitalised head, nothing lowercase after a capitalised word ("ETFs legen Dividenden")
+      let noun = words[i + n - 1]!.upper;
+      for (let k = i + 1; k < i + n && noun; k++) if (words[k - 1]!.upper && !words[k]!.upper && words[k]!.kind !== STOP) noun = false;
+      if (noun) st.capHead++;
+      else st.lowHead++;
+    }
+    if (st.lastDoc !== d) {
+      st.lastDoc = d;
+      st.df++;
+      this.touched.push(st);
+    }
+    st.count++;
+    st.cur += w;
+    st.fields[fieldIdx]! += w;
+    if (sameAsKey(words, i, n)) st.keySurf++;
+    else {
+      const surf = lowSurface(words, i, n);
+      const m = (st.surfaces ??= new Map());
+      m.set(surf, (m.get(surf) ?? 0) + 1);
+    }
+    if (ev === 1) {
+      st.capOcc++;
+      if (st.lastCapDoc !== d) {
+        st.lastCapDoc = d;
+        st.capDocs++;
+      }
+      const form = origSurface(words, i, n);
+      const m = (st.caps ??= new Map());
+      m.set(form, (m.get(form) ?? 0) + 1);
+    } else if (ev === -1) st.lowOcc++;
+  }
+
+  /**
+   * Whole capitalised runs of running text ("Tour du Mont Blanc", "Salomon Speedcross 6"): a name is
+   * a phrase as a person wrote it, counted whole up to the platforms' 10 words.
+   */
+  private nameRuns(words: readonly WordInfo[], inf: readonly boolean[], maxN: number, w: number, fieldIdx: number, d: number): void {
+    const len = words.length;
+    let start = -1;
+    let end = -1;
+    let informative = false;
+    const close = () => {
+      const n = end - start + 1;
+      if (start >= 0 && n >= 2 && n <= MAX_PHRASE_WORDS && informative && validPhrase(words, start, n)) {
+        const key = phraseKey(words, start, n);
+        const st = n > maxN ? this.stat(key, n, words, start) : this.stats.get(key);
+        if (st) {
+          if (n > maxN) this.occur(st, words, inf, start, n, w, fieldIdx, d, 1, true);
+          st.run++;
+        }
+      }
+      start = -1;
+      informative = false;
+    };
+    for (let k = 0; k < len; k++) {
+      const x = words[k]!;
+      if (isNameWord(x)) {
+        if (start < 0) start = k;
+        end = k;
+        if (inf[k]) informative = true;
+      } else if (start >= 0 && x.kind === STOP && x.connector && k + 1 < len && isNameWord(words[k + 1]!) && words[k - 1]!.kind !== STOP) {
+        continue;
+      } else close();
+    }
+    close();
   }
 
   /** Adds background documents: only their document frequency of phrases the slot has counts. */
@@ -451,18 +636,21 @@ export class Analyzer {
     for (const doc of docs) {
       const d = this.bgDocs++;
       for (const unit of doc.units) {
-        for (const seg of tokenize(unit.text, 'none')) {
+        for (const seg of tokenize(unit.text, 'none', this.lang)) {
           const words = seg.words;
           const len = words.length;
           for (let i = 0; i < len; i++) {
             if (words[i]!.kind === STOP) continue;
-            for (let n = 1; n <= 3 && i + n <= len; n++) {
-              if (!validPhrase(words, i, n)) continue;
-              const st = this.stats.get(phraseKey(words, i, n));
+            let key = '';
+            for (let n = 1; n <= MAX_N_CREATOR && i + n <= len; n++) {
+              const last = words[i + n - 1]!;
+              key = n === 1 ? words[i]!.key : key + ' ' + last.key;
+              const st = this.stats.get(key);
               if (st !== undefined && st.lastBgDoc !== d) {
                 st.lastBgDoc = d;
                 st.bgDf++;
               }
+              if (last.kind === STOP && !last.connector) break;
             }
           }
         }
@@ -470,40 +658,62 @@ export class Analyzer {
     }
   }
 
+  /** How often a phrase (by key) occurs in the slot; 0 when it was never counted. */
+  countOf(key: string): number {
+    return this.stats.get(key)?.count ?? 0;
+  }
+
   /**
-   * Scores phrases that recur (df ≥ minDf): score = tf × idf × length bonus × boosts, where
-   * idf = ln((1 + N) / (1 + df + bgDf)) + 1 over N = slot + background documents, so a phrase
-   * common in the background scores lower than one specific to the slot. Sorted best first.
+   * Scores phrases that recur (df ≥ minDf) or, in a small store, stand out within it: score = tf ×
+   * idf × length factor × boosts, where idf = ln((1 + N) / (1 + df + bgDf)) + 1 over N = slot +
+   * background documents, so a phrase common in the background scores lower than one specific to
+   * the slot. A phrase of four or more words needs to be one a person wrote as such (recurring, a
+   * tag, a name); a window of running text seen once is none. Sorted best first.
    */
   rank(opts: RankOptions = {}): PhraseCandidate[] {
-    const minDf = opts.minDf ?? (this.docs >= 2 ? 2 : 1);
+    const small = this.docs <= SMALL_STORE_DOCS;
+    const minDf = opts.minDf ?? (small ? 1 : 2);
     const N = this.docs + this.bgDocs;
     const recurringDf = Math.min(3, this.docs);
     const out: PhraseCandidate[] = [];
     // three-word phrases and phrases mostly from comments need one more document once there are
     // enough documents: chatter repeats by chance more than titles and descriptions do
     const strictDf = this.docs >= 6 ? minDf + 1 : minDf;
+    const banned = opts.bannedWords && opts.bannedWords.size ? opts.bannedWords : null;
     for (const st of this.stats.values()) {
       if (st.df < minDf) continue;
+      const total = st.fields[0]! + st.fields[1]! + st.fields[2]! + st.fields[3]! + st.fields[4]!;
+      const whole = st.count >= 2 || st.whole > 0 || st.run > 0;
+      if (st.n >= 4 && !whole) continue;
+      // shapes that are a phrase only when a person wrote it so: a number first, a preposition or
+      // a list's "and" inside, an English particle or past tense last. Written so: a tag, a name,
+      // in two documents, or by the creator and a viewer alike (not a title echoed in its own
+      // description)
+      if (st.shape !== 0 && !(st.df >= 2 || st.whole > 0 || st.run > 0 || (st.fields[COMMENTS]! > 0 && st.fields[COMMENTS]! < total))) continue;
+      // most occurrences right before an article or a pronoun: it ends in a verb ("inverter runs the")
+      if (st.whole === 0 && st.run === 0 && st.verbRight * 2 > st.count) continue;
+      // German capitalises nouns: a phrase of running text ending in a lowercase word ends in a verb or adjective
+      if (this.lang === 'de' && st.whole === 0 && st.capHead === 0 && st.lowHead > 0) continue;
       if (st.df < strictDf) {
-        const mostlyComments = st.fields[3]! * 2 > st.fields.reduce((x, y) => x + y, 0);
-        if (mostlyComments || (st.n === 3 && !this.fixedExpression(st))) continue;
+        const mostlyComments = st.fields[COMMENTS]! * 2 > total;
+        if (mostlyComments || (st.n >= 3 && st.whole === 0 && st.run === 0 && !this.fixedExpression(st))) continue;
       }
+      const keys = st.key.split(' ');
+      if (banned && keys.some((k) => banned.has(k))) continue;
       const idf = Math.log((1 + N) / (1 + st.df + st.bgDf)) + 1;
       let score = st.tf * idf;
-      const keys = st.key.split(' ');
       if (opts.boostKeys && keys.some((k) => opts.boostKeys!.has(k))) score *= opts.boost ?? 1.3;
       if (opts.boostKeys2 && keys.some((k) => opts.boostKeys2!.has(k))) score *= opts.boost2 ?? 1.2;
       const informative = st.capOcc + st.lowOcc;
-      const name = st.capOcc >= 2 && st.capDocs >= 2 && st.capOcc >= 0.75 * informative && hasLetters(st.key);
-      // single words are weak keywords unless they are names; multi-word phrases are more specific
-      score *= st.n === 1 ? (name ? 1 : UNIGRAM_FACTOR) : 1 + MULTIWORD_BONUS * (st.n - 1);
+      const name = st.capOcc >= 2 && st.capDocs >= (small ? 1 : 2) && st.capOcc >= 0.75 * informative && hasLetters(st.key);
+      // single words are weak keywords unless they are names; phrases a person wrote as such are
+      // more specific; a two- or three-word window of running text seen once gets no bonus
+      score *= st.n === 1 ? (name ? 1 : UNIGRAM_FACTOR) : whole ? 1 + MULTIWORD_BONUS * (Math.min(st.n, 4) - 1) : 1;
       // the creators' own words (titles, tags, descriptions, channel texts) are surer keywords than
       // phrases only viewers use in passing
-      const total = st.fields[0]! + st.fields[1]! + st.fields[2]! + st.fields[3]! + st.fields[4]!;
-      score *= 1 - COMMENT_ONLY_PENALTY * (total > 0 ? st.fields[3]! / total : 0);
+      score *= 1 - COMMENT_ONLY_PENALTY * (total > 0 ? st.fields[COMMENTS]! / total : 0);
       const text = name ? bestOf(st.caps!, '') : bestSurface(st);
-      if (text.length > 80) continue;
+      if (text.length > MAX_PHRASE_CHARS) continue;
       let source = 0;
       for (let f = 1; f < FIELDS.length; f++) if (st.fields[f]! > st.fields[source]!) source = f;
       out.push({
@@ -515,7 +725,8 @@ export class Analyzer {
         df: st.df,
         bgDf: st.bgDf,
         name,
-        recurring: st.n >= 2 && st.df >= recurringDf,
+        recurring: st.n >= 2 && st.df >= recurringDf && st.count >= 2,
+        whole,
         source: FIELDS[source]!,
       });
     }
@@ -524,13 +735,13 @@ export class Analyzer {
   }
 
   /**
-   * A three-word phrase whose two-word parts (mostly) occur only inside it, like "Pacific Crest
-   * Trail": a fixed expression, kept even on two documents, since its parts are no keywords.
+   * A phrase of three or more words whose shorter parts (mostly) occur only inside it, like "Pacific
+   * Crest Trail": a fixed expression, kept even on two documents, since its parts are no keywords.
    */
   private fixedExpression(st: PhraseStat): boolean {
-    const [a, b, c] = st.key.split(' ');
-    const left = this.stats.get(`${a} ${b}`);
-    const right = this.stats.get(`${b} ${c}`);
+    const w = st.key.split(' ');
+    const left = this.stats.get(w.slice(0, -1).join(' '));
+    const right = this.stats.get(w.slice(1).join(' '));
     const most = Math.max(left?.count ?? 0, right?.count ?? 0);
     return st.count >= 0.7 * most;
   }
@@ -538,12 +749,16 @@ export class Analyzer {
   /** Taxonomy evidence per node (only with { taxonomy: true }). */
   nodeScores(): NodeScore[] {
     const out: NodeScore[] = [];
-    const n = this.docs || 1;
+    const n = this.taxDocs || 1;
     for (let i = 0; i < this.nodeCoverage.length; i++) {
-      if (this.nodeDocs[i]! > 0) out.push({ node: i, coverage: this.nodeCoverage[i]! / n, docs: this.nodeDocs[i]! });
+      if (this.nodeDocs[i]! > 0) out.push({ node: i, coverage: this.nodeCoverage[i]! / n, weight: this.nodeWeight[i]! / n, docs: this.nodeDocs[i]! });
     }
     return out;
   }
+}
+
+function isNameWord(w: WordInfo): boolean {
+  return w.cap && !w.caseless && (w.kind === CONTENT || w.kind === WEAK);
 }
 
 function byScore(a: { score: number; key: string }, b: { score: number; key: string }): number {
@@ -617,46 +832,106 @@ function bestSurface(st: PhraseStat): string {
   return best;
 }
 
+// ---------------------------------------------------------------- picking phrases
+
+/** Contiguous shorter sub-phrases of a key ("a b c" → "a b", "b c", "a", "b", "c"), longest first. */
+export function subKeys(key: string): string[] {
+  const w = key.split(' ');
+  const out: string[] = [];
+  for (let len = w.length - 1; len >= 1; len--) for (let s = 0; s + len <= w.length; s++) out.push(w.slice(s, s + len).join(' '));
+  return out;
+}
+
 /**
- * Picks phrases best first, dropping redundant ones without comparing all pairs:
- * - a phrase that mostly occurs inside a longer candidate ("speedcross" inside "salomon speedcross",
- *   the longer one counted ≥ 70% as often) is left to the longer one;
- * - a longer phrase that only adds weak words, numbers or stopwords to a picked shorter one
- *   ("trail running video" after "trail running") is dropped.
- * Each candidate looks only at its own sub-phrases (at most five), so this is linear.
+ * The phrase two keys make when the end of one is the start of the other ("income driven
+ * repayment" + "driven repayment plans" → "income driven repayment plans"); null when they do not
+ * overlap that way or one holds the other.
  */
-export function selectPhrases(cands: readonly PhraseCandidate[], limit: number, accept: (c: PhraseCandidate) => boolean = () => true): PhraseCandidate[] {
+export function overlapMerge(a: string, b: string): string | null {
+  const x = a.split(' ');
+  const y = b.split(' ');
+  for (let k = Math.min(x.length, y.length) - 1; k >= 1; k--) {
+    let same = true;
+    for (let j = 0; j < k && same; j++) if (x[x.length - k + j] !== y[j]) same = false;
+    if (same) return [...x, ...y.slice(k)].join(' ');
+  }
+  return null;
+}
+
+/**
+ * Picks phrases best first, as a person would list them:
+ * - a part of a longer phrase written as a whole (recurring, a tag, a name) that mostly occurs
+ *   inside it ("speedcross" inside "salomon speedcross", "led grow" inside "led grow lights": the
+ *   longer one counted ≥ 70% as often) is left to the longer one: no fragments;
+ * - a longer phrase that only adds weak words, numbers or stopwords to a picked shorter one
+ *   ("trail running video" after "trail running") is dropped;
+ * - two phrases that overlap as sliding windows of the same text ("income driven repayment",
+ *   "driven repayment plans") are not both taken: the second only when they mostly occur apart;
+ * - a phrase (often one word) that stands inside picked longer ones is kept only when it earns its
+ *   place on its own: a third of its occurrences (and two) outside them.
+ */
+export function selectPhrases(
+  cands: readonly PhraseCandidate[],
+  limit: number,
+  accept: (c: PhraseCandidate) => boolean = () => true,
+  countOf?: (key: string) => number,
+): PhraseCandidate[] {
   const byKey = new Map<string, PhraseCandidate>();
   for (const c of cands) byKey.set(c.key, c);
+  const count = (key: string) => countOf?.(key) ?? byKey.get(key)?.count ?? 0;
   const dominated = new Set<string>();
   for (const c of cands) {
-    if (c.words < 2) continue;
+    if (c.words < 2 || !c.whole || !accept(c)) continue;
     for (const sub of subKeys(c.key)) {
       const s = byKey.get(sub);
       if (s && c.count >= 0.7 * s.count) dominated.add(sub);
     }
   }
-  const picked = new Set<string>();
-  const out: PhraseCandidate[] = [];
-  for (const c of cands) {
-    if (out.length >= limit) break;
-    if (dominated.has(c.key) || !accept(c)) continue;
-    if (c.words >= 2 && addsOnlyFiller(c.key, picked)) continue;
-    picked.add(c.key);
-    out.push(c);
+  const picked = new Map<string, PhraseCandidate>();
+  /** sub-phrase key → picked phrases that hold it */
+  const holders = new Map<string, PhraseCandidate[]>();
+  const standsAlone = (s: PhraseCandidate): boolean => {
+    const inside = (holders.get(s.key) ?? []).reduce((n, h) => n + h.count, 0);
+    if (inside === 0) return true;
+    const alone = s.count - inside;
+    return alone >= 2 && alone * 3 >= s.count;
+  };
+  let removed = true;
+  while (removed) {
+    removed = false;
+    for (const c of cands) {
+      if (picked.size >= limit) break;
+      if (picked.has(c.key) || dominated.has(c.key) || !accept(c)) continue;
+      if (c.words >= 2 && addsOnlyFiller(c.key, picked)) continue;
+      if (!standsAlone(c)) continue;
+      let overlaps = false;
+      for (const p of picked.values()) {
+        const merged = overlapMerge(p.key, c.key) ?? overlapMerge(c.key, p.key);
+        if (merged !== null && count(merged) >= 0.5 * Math.min(c.count, p.count)) {
+          overlaps = true;
+          break;
+        }
+      }
+      if (overlaps) continue;
+      picked.set(c.key, c);
+      for (const sub of subKeys(c.key)) {
+        const list = holders.get(sub);
+        if (list) list.push(c);
+        else holders.set(sub, [c]);
+        // a picked shorter phrase that no longer stands alone beside this one makes room
+        const s = picked.get(sub);
+        if (s && !standsAlone(s)) {
+          picked.delete(sub);
+          dominated.add(sub);
+          removed = true;
+        }
+      }
+    }
   }
-  return out;
+  return [...picked.values()].sort(byScore);
 }
 
-/** Contiguous shorter sub-phrases of a key ("a b c" → "a b", "b c", "a", "b", "c"). */
-function subKeys(key: string): string[] {
-  const w = key.split(' ');
-  if (w.length === 2) return [w[0]!, w[1]!];
-  if (w.length === 3) return [`${w[0]} ${w[1]}`, `${w[1]} ${w[2]}`, w[0]!, w[1]!, w[2]!];
-  return [];
-}
-
-function addsOnlyFiller(key: string, picked: ReadonlySet<string>): boolean {
+function addsOnlyFiller(key: string, picked: ReadonlyMap<string, unknown>): boolean {
   const w = key.split(' ');
   for (let start = 0; start < w.length; start++) {
     for (let end = start + 1; end <= w.length; end++) {
@@ -675,17 +950,18 @@ function isContentKey(key: string): boolean {
 }
 
 /**
- * The most distinctive 1-3 word phrases of a set of documents against a background (e.g. a
- * channel's recent titles against other channels' titles): "content themes". Same scorer as the
- * keywords; phrases must occur in two documents (when there are two).
+ * The most distinctive phrases of a set of documents against a background (e.g. a channel's recent
+ * titles against other channels' titles): "content themes". Same scorer as the keywords, in the
+ * documents' language.
  */
 export function topPhrases(docs: string[], background: string[], n: number): string[] {
   if (n <= 0 || docs.length === 0) return [];
-  const a = new Analyzer({ taxonomy: false });
+  const lang = detectLanguage(docs.join('\n')) ?? 'en';
+  const a = new Analyzer({ taxonomy: false, lang });
   const toDoc = (text: string): Doc => ({ units: [{ text, field: 'descriptions', weight: 1, mode: 'text' }] });
   a.addCorpus(docs.map(toDoc));
   a.addBackground(background.map(toDoc));
-  return selectPhrases(a.rank(), n).map((c) => c.text);
+  return selectPhrases(a.rank({ minDf: Math.min(2, docs.length) }), n, () => true, (k) => a.countOf(k)).map((c) => c.text);
 }
 
 // ---------------------------------------------------------------- taxonomy matching
@@ -700,21 +976,25 @@ export interface TaxonomyMatch {
 }
 
 /**
- * Taxonomy nodes a text is about (e.g. a channel's description and titles → its topics). Every cue
- * occurrence adds its weight to the node, its parents and linked segments; nodes scoring at least
- * minScore (default 1.5: one multi-word cue, or two single-word ones) and at least a quarter of the
- * best node of their kind are returned, best first, parents included.
+ * Taxonomy nodes a text is about (e.g. a channel's description and titles → its topics), in the
+ * text's language (detected unless given). Every cue occurrence adds its weight to the node, its
+ * parents and linked segments; nodes scoring at least minScore (default 1.5: one multi-word cue, or
+ * two single-word ones) and at least a quarter of the best node of their kind are returned, best
+ * first, parents included.
  */
-export function matchTaxonomy(text: string, opts: { kinds?: NodeKind[]; limit?: number; minScore?: number } = {}): TaxonomyMatch[] {
+export function matchTaxonomy(text: string, opts: { kinds?: NodeKind[]; limit?: number; minScore?: number; lang?: Lang } = {}): TaxonomyMatch[] {
   const tax = taxonomyIndex();
+  const lang = opts.lang ?? detectLanguage(text) ?? 'en';
+  const cues = tax.cuesFor(lang);
   const scores = new Float64Array(tax.nodes.length);
-  for (const seg of tokenize(text, 'none')) {
+  for (const seg of tokenize(text, 'none', lang)) {
     const words = seg.words;
     for (let i = 0; i < words.length; i++) {
       if (words[i]!.kind === STOP) continue;
-      for (let n = 1; n <= 3 && i + n <= words.length; n++) {
-        if (!validPhrase(words, i, n)) continue;
-        const hits = tax.cues.get(phraseKey(words, i, n));
+      let key = '';
+      for (let n = 1; n <= MAX_CUE_WORDS && i + n <= words.length; n++) {
+        key = n === 1 ? words[i]!.key : key + ' ' + words[i + n - 1]!.key;
+        const hits = cues.get(key);
         if (!hits) continue;
         for (const h of hits) for (const r of tax.receivers[h.node]!) scores[r.node]! += h.weight * r.factor;
       }

@@ -1,13 +1,18 @@
 /**
  * Low-level tokenisation shared by the targeting generator, the taxonomy index and the text helpers.
- * No imports, no state beyond a word cache, no clock: the same text always gives the same tokens.
+ * No state beyond a word cache, no clock: the same text in the same language always gives the same
+ * tokens.
  *
  * A text is split into *segments*: runs of words with nothing but spaces between them. Punctuation,
  * line breaks, URLs, e-mail addresses, @mentions, timestamps and emoji end a segment, so no phrase
- * ever spans them. Phrases (1-3 words) are then taken inside segments only, never start or end with
- * a stopword, and need at least one word that carries meaning (not a stopword, a number or a
- * generic "weak" word like "video" or "great").
+ * ever spans them. Phrases (up to 10 words, the ad platforms' limit) are then taken inside segments
+ * only, never start or end with a function word of the text's language (lang.ts), hold other
+ * function words only as connectors ("leave no trace", "Tour du Mont Blanc"), and need at least one
+ * word that carries meaning (not a stopword, a number or a generic "weak" word like "video").
  */
+import { isConnector, isCoordinator, isDeterminer, isParticle, isStopword, wordKey, type Lang } from './lang.ts';
+
+export type { Lang } from './lang.ts';
 
 /** Word classes. */
 export const CONTENT = 0;
@@ -20,11 +25,21 @@ export interface WordInfo {
   orig: string;
   /** lowercase */
   low: string;
-  /** lowercase, plural folded ("shoes" → "shoe"): what phrases are keyed by */
+  /** lowercase, accents dropped, plural folded ("shoes" → "shoe", "recetas" → "recet"): what phrases are keyed by */
   key: string;
   kind: number;
-  /** may stand between two words inside a three-word phrase ("leave no trace", "cup of coffee") */
+  /** may stand between two words inside a phrase ("leave no trace", "cup of coffee") */
   connector: boolean;
+  /** an English particle that may end a two-word compound ("pour over", "warm up") */
+  particle: boolean;
+  /** a coordinating conjunction ("and", "y", "und"): a phrase across one is a list unless it recurs */
+  coordinator: boolean;
+  /** an article, determiner or object pronoun: what follows a verb more than a noun */
+  determiner: boolean;
+  /** written with a capital first letter (a German noun) */
+  upper: boolean;
+  /** an English past tense or participle ("tested", "sponsored"): no keyword on its own */
+  past: boolean;
   /** written with a capital: "Salomon", "iPhone", "PCT" */
   cap: boolean;
   /** capitalisation says nothing: numbers and words starting with a digit ("50K", "3rd") */
@@ -41,45 +56,29 @@ export interface Segment {
   informative: boolean[];
 }
 
-// prettier-ignore
-const STOPWORDS_LIST = [
-  "a","about","above","across","after","again","against","ago","ah","all","almost","along","already","also","although","always","am","among","an","and","another","any","anybody","anyone","anything","anyway","anyways","anywhere","are","aren't","around","as","at","away",
-  "be","became","because","become","been","before","being","below","besides","between","beyond","both","but","by",
-  "can","can't","cannot","could","couldn't",
-  "did","didn't","do","does","doesn't","doing","don't","done","during",
-  "each","either","else","enough","especially","etc","even","ever","every","everybody","everyone","everything","everywhere",
-  "few","for","from","further",
-  "had","hadn't","has","hasn't","have","haven't","having","he","he'd","he'll","he's","her","here","here's","hers","herself","him","himself","his","how","how's","however",
-  "i","i'd","i'll","i'm","i've","ie","if","in","instead","into","is","isn't","it","it'd","it'll","it's","its","itself",
-  "just","least","less","let","let's","lol","many","may","maybe","me","might","mine","more","most","much","must","my","myself",
-  "neither","never","no","nor","not","now","of","often","oh","ok","okay","on","once","only","onto","or","other","others","otherwise","our","ours","ourselves","out","own",
-  "per","perhaps","please","quite","rather","really","same","several","shall","she","she'd","she'll","she's","should","shouldn't","since","so","some","somebody","someone","something","sometimes","somewhat","somewhere","soon","such",
-  "than","that","that'd","that'll","that's","the","their","theirs","them","themselves","then","there","there's","these","they","they'd","they'll","they're","they've","this","those","though","through","thus","till","to","too","toward","towards",
-  "under","unless","until","up","upon","us","very","was","wasn't","we","we'd","we'll","we're","we've","were","weren't","what","what's","whatever","when","whenever","where","where's","whereas","wherever","whether","which","while","who","who's","whoever","whole","whom","whose","why","will","with","within","without","won't","would","wouldn't",
-  "yeah","yes","yet","you","you'd","you'll","you're","you've","your","yours","yourself","yourselves",
-  // verbs and adverbs that carry no topic
-  "actually","am","basically","certainly","definitely","exactly","finally","fully","generally","honestly","hopefully","just","likely","literally","mostly","nearly","obviously","probably","pretty","simply","slightly","surely","totally","truly","usually",
-  "get","gets","getting","got","gotten","go","goes","going","gone","went","make","makes","made","making","take","takes","took","taken","taking","give","gives","gave","given","put","puts","say","says","said","tell","told","know","knew","known","think","thought","seem","seems","seemed","want","wanted","wants","need","needs","needed","see","saw","seen","look","looks","looked","looking","come","comes","came","coming","keep","keeps","kept","let","lets","feel","feels","felt","try","tried","trying","tries","use","uses","used","using","find","found","mean","means","meant","thing","things","stuff","lot","lots","bit","kind","sort","way","ways","able","else","sure","wish",
-  // contractions without apostrophe, as people type them
-  "im","ive","dont","doesnt","didnt","cant","wont","isnt","wasnt","thats","theres","youre","youve","ill","id",
-];
-
 /**
  * Words that may be part of a phrase ("day hike", "first thru hike", "video editing") but never make
- * one on their own: generic praise, platform boilerplate, time words, counts.
+ * one on their own: the platform's own vocabulary, generic praise, time words, counts. These are no
+ * stopword lists (those come from a package, see lang.ts) but words of video pages in particular.
  */
 // prettier-ignore
 const WEAK_LIST = [
   "video","videos","vid","vids","channel","channels","subscribe","subscribed","subscriber","subscribers","sub","subs","like","likes","liked","comment","comments","commented","watch","watched","watching","watcher","viewer","viewers","views","view",
   "love","loved","loving","loves","great","good","nice","awesome","amazing","cool","best","better","favorite","favourite","fav","helpful","useful","interesting","beautiful","incredible","fantastic","excellent","perfect","wonderful","brilliant","gorgeous","stunning","epic","insane","crazy","wow","fun","enjoy","enjoyed","enjoying",
-  "thanks","thank","thx","ty","cheers","hi","hello","hey","welcome","guys","folks","everyone","friend","friends","people","person",
-  "content","creator","episode","part","series","intro","outro","timestamp","timestamps","chapter","chapters","link","links","description","below","above","click","check","checking","share","follow","join","support","supporting","sponsor","sponsored","affiliate","commission","merch","newsletter","patreon","instagram","facebook","twitter","tiktok","youtube","discord","email","enquiries","inquiries","contact","website","blog","post","posted","upload","uploaded","uploads","http","https","www","com",
-  "new","old","first","second","third","last","next","latest","recent","today","tonight","tomorrow","yesterday","time","times","day","days","week","weeks","weekend","month","months","year","years","hour","hours","minute","minutes","moment","morning","evening","night*","always","forever","recently",
-  "one","two","three","four","five","six","seven","eight","nine","ten","hundred","thousand","half","couple","lots","ton","tons",
-  "big","small","little","long","short","high","low","right","left","real","whole","full","huge","tiny","easy","hard","simple","different","same","important","happy","glad","excited","sad","honest","super","true","okay","bad","worse","worst","free",
-  "start","started","starting","stop","stopped","help","helped","helps","learn","learned","learnt","show","showed","shows","shown","explain","explained","explains","talk","talking","talked","ask","asked","question","questions","answer","answers","idea","ideas","thing","reason","point","fact","example","problem","issue","case","side","top","end","rest","kind","type","version","level","number","place","area","stuff","update","updated","favorite",
-  "watching","recommend","recommended","recommendation","suggest","suggestion","agree","agreed","true","yes","exactly","totally","absolutely","definitely","seriously","especially","finally","probably","maybe",
-  "world","life","way","over","home","save","saved","saving","saves","buy","buying","bought","switch","switched","change","changed","ran","walked","happen","happened","turn","turned","wait","waiting","waited","hope","hoping","live","living","lived","remember","forgot","forget","worth","enough","plus","far","already","quick","quickly","slow","slowly","fast","cheaper","expensive","pricey","back","down","off","work","works","worked","working","everything","nothing","anything","something","someone","anyone","alot","man","girl","guy","lady","mate","bro","dude","buddy","lol","haha","omg","btw","tbh","imo","imho",
+  "thanks","thank","thx","ty","cheers","hi","hello","hey","welcome","guys","folks","friend","friends","people","person",
+  "content","creator","episode","part","series","intro","outro","timestamp","timestamps","chapter","chapters","link","links","description","click","check","checking","share","follow","join","support","supporting","sponsor","sponsored","affiliate","commission","merch","newsletter","patreon","instagram","facebook","twitter","tiktok","youtube","discord","email","enquiries","inquiries","contact","website","blog","post","posted","upload","uploaded","uploads","http","https","www","com",
+  "new","old","first","second","third","last","next","latest","recent","today","tonight","tomorrow","yesterday","time","times","day","days","week","weeks","weekend","month","months","year","years","hour","hours","minute","minutes","moment","morning","evening","night","forever","recently",
+  "one","two","three","four","five","six","seven","eight","nine","ten","hundred","thousand","half","couple","ton","tons",
+  "uno","dos","tres","cuatro","cinco","seis","siete","ocho","nueve","diez","dois","duas","três","quatro","sete","oito","nove","dez","deux","trois","quatre","cinq","sept","huit","neuf","dix","zwei","drei","vier","fünf","sechs","sieben","acht","neun","zehn",
+  "big","small","little","long","short","high","low","right","left","real","whole","full","huge","tiny","easy","hard","simple","different","important","happy","glad","excited","sad","honest","super","true","bad","worse","worst","free",
+  "start","started","starting","stop","stopped","help","helped","helps","learn","learned","learnt","show","showed","shows","shown","explain","explained","explains","talk","talking","talked","ask","asked","question","questions","answer","answers","idea","ideas","reason","point","fact","example","problem","issue","case","side","top","end","rest","type","version","level","number","place","area","update","updated",
+  "recommend","recommended","recommendation","suggest","suggestion","agree","agreed","absolutely","seriously","especially",
+  "world","life","home","save","saved","saving","saves","buy","buying","bought","switch","switched","change","changed","ran","walked","happen","happened","turn","turned","wait","waiting","waited","hope","hoping","live","living","lived","remember","forgot","forget","worth","plus","far","quick","quickly","slow","slowly","fast","cheaper","expensive","pricey","back","off","work","works","worked","working","nothing","alot","man","girl","guy","lady","mate","bro","dude","buddy","haha","omg","btw","tbh","imo","imho",
+  // the same kinds of words in the other languages with taxonomy cues
+  "vídeo","vídeos","canal","canales","suscríbete","suscribirse","suscriptores","comentario","comentarios","enlace","enlaces","descripción","hoy","día","días","año","años","vez","veces","cosa","cosas","gracias","hola","saludos","gente","amigos","episodio","semana","mes","meses","primer","primera","nuevo","nueva","mejor","mejores","bueno","buena","gran","genial","increíble",
+  "kanal","abonnieren","abo","kommentar","kommentare","beschreibung","heute","tag","tage","woche","wochen","folge","teil","danke","hallo","leute","freunde","einfach","wirklich","toll","schön","mega","neues","tipps",
+  "vidéo","vidéos","chaîne","abonnez","abonne","abonnés","commentaire","commentaires","lien","liens","aujourd'hui","jour","jours","année","années","fois","chose","choses","merci","salut","bonjour","gens","amis","épisode","semaine","mois","premier","première","nouveau","nouvelle","meilleur","meilleure","génial","vraiment","trop",
+  "inscreva","inscrever","inscritos","comentário","comentários","descrição","hoje","dia","dias","ano","anos","vezes","coisa","coisas","obrigado","obrigada","olá","galera","pessoal","episódio","mês","meses","primeiro","novo","nova","melhor","melhores","bom","boa","legal","incrível",
 ];
 
 /** Weak words that are nouns and so may end a phrase ("van life", "pour over", "gps watch", "personal best"). */
@@ -90,39 +89,23 @@ const TAIL_OK_LIST = [
   "sponsor","affiliate","commission","merch","newsletter","email","contact","website","blog","post","upload","uploads","time","times","day","days","week",
   "weeks","weekend","month","months","year","years","hour","hours","minute","minutes","moment","morning","evening","night","idea","ideas","reason","point",
   "fact","example","problem","issue","case","side","top","end","rest","type","version","level","number","place","area","update","question","questions",
-  "answer","answers","world","life","way","home","work","fun","start","stop","help","show","best","over","free","plus","change","switch","turn","live","side",
+  "answer","answers","world","life","home","work","fun","start","stop","help","show","best","plus","change","switch","turn","live","worth","free",
+  "vídeo","vídeos","canal","canales","día","días","año","años","semana","mes","meses","episodio","tag","tage","woche","wochen","folge","teil","tipps",
+  "vidéo","vidéos","chaîne","jour","jours","année","années","semaine","mois","épisode","dia","dias","ano","anos","mês","episódio",
 ];
-
-const CONNECTOR_LIST = ["of", "and", "&", "no", "to", "de", "du", "la", "le", "del", "della", "di", "da", "von", "van", "y", "e", "et", "n", "on", "a"];
 
 /** Words that signal buying intent; documents with them weigh more for in-market segments. */
 // prettier-ignore
-const INTENT_LIST = ["review","reviews","reviewed","vs","versus","buy","buying","bought","purchase","price","prices","priced","cost","costs","deal","deals","discount","sale","worth","budget","cheap","cheapest","affordable","upgrade","upgraded","comparison","compare","compared","recommend","recommendation","unboxing","gear","kit","setup","shopping","shop","order","ordered","best"];
+const INTENT_LIST = ["review","reviews","reviewed","vs","versus","buy","buying","bought","purchase","price","prices","priced","cost","costs","deal","deals","discount","sale","worth","budget","cheap","cheapest","affordable","upgrade","upgraded","comparison","compare","compared","recommend","recommendation","unboxing","gear","kit","setup","shopping","shop","order","ordered","best",
+  "comprar","precio","precios","barato","oferta","reseña","análisis","mejor","kaufen","preis","preise","günstig","test","vergleich","acheter","prix","pas cher","avis","comparatif","comprar","preço","barato","análise","review"];
 
-function cleanList(list: string[]): string[] {
-  return list.map((w) => w.replace(/\*$/, ''));
-}
-
-export const STOPWORDS: ReadonlySet<string> = new Set(cleanList(STOPWORDS_LIST));
-export const WEAK_WORDS: ReadonlySet<string> = new Set(cleanList(WEAK_LIST).filter((w) => !STOPWORDS.has(w)));
-const CONNECTORS: ReadonlySet<string> = new Set(CONNECTOR_LIST);
+export const WEAK_WORDS: ReadonlySet<string> = new Set(WEAK_LIST);
 const TAIL_OK: ReadonlySet<string> = new Set(TAIL_OK_LIST);
 const INTENT: ReadonlySet<string> = new Set(INTENT_LIST);
 
-/** Plural "s" that must stay: "news" is not the plural of "new". */
-// prettier-ignore
-const NO_FOLD = new Set(["news","series","species","lens","gas","bus","plus","yes","this","its","his","has","was","does","goes","always","perhaps","various","famous","previous","numerous","chaos","canvas","atlas","alps","dolomites","pants","shorts","tights","gps","ps","mas","us","ios","macos","vs","physics","athletics","gymnastics","aerobics","electronics","economics","politics","mathematics","analytics","logistics","genetics","statistics","ethics","thanks","glasses","chess","scissors","binoculars","trousers","jeans","leggings","sunglasses","crampons","yes","less","across","kudos","aloes","rockies","pyrenees","andes","highlands","cascades","smokies","adirondacks","rockies","canaries","azores","maldives","philippines","netherlands","bahamas","seychelles","olympics","paralympics"]);
-
-/** Folds a plural to its singular for keying. Only the form used for grouping; display keeps the written word. */
-export function foldPlural(w: string): string {
-  if (w.length <= 3 || NO_FOLD.has(w)) return w;
-  const last = w.charCodeAt(w.length - 1);
-  if (last !== 115 /* s */) return w;
-  if (w.endsWith('ss') || w.endsWith('us') || w.endsWith('is') || w.endsWith("'s")) return w;
-  if (w.endsWith('ies') && w.length > 4) return w.slice(0, -3) + 'y';
-  if (w.endsWith('sses') || w.endsWith('xes') || w.endsWith('ches') || w.endsWith('shes') || w.endsWith('zzes')) return w.slice(0, -2);
-  if (/[0-9]/.test(w)) return w; // "s" in a model name or "1990s"
-  return w.slice(0, -1);
+/** The English function words as the generator sees them (the package's list and its informal additions). */
+export function isEnglishStopword(w: string): boolean {
+  return isStopword(w, 'en');
 }
 
 const NUMBER_RE = /^[0-9]+(?:[.,][0-9]+)*$/;
@@ -130,46 +113,63 @@ const HAS_UPPER = /\p{Lu}/u;
 const STARTS_UPPER = /^\p{Lu}/u;
 const HAS_LETTER = /\p{L}/u;
 const STARTS_DIGIT = /^\p{N}/u;
+/** an English past participle or past tense ("tested", "sponsored") */
+const EN_PAST = /[^e]ed$/;
 
-const wordCache = new Map<string, WordInfo>();
+/** "kitten vs laser": a comparison joins two phrases, it is part of neither */
+const VERSUS = new Set(['vs', 'versus', 'contra']);
+
+const wordCaches = new Map<Lang, Map<string, WordInfo>>();
 const WORD_CACHE_MAX = 200_000;
 
-/** Classifies a written word (cached: vocabularies are small even when corpora are big). */
-export function wordInfo(orig: string): WordInfo {
-  let info = wordCache.get(orig);
+/**
+ * Classifies a written word in a text of a language (cached per language: vocabularies are small
+ * even when corpora are big). German capitalises every noun, so there only capitals inside a word
+ * ("iPhone", "DJI") count as the mark of a name.
+ */
+export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
+  let cache = wordCaches.get(lang);
+  if (cache === undefined) wordCaches.set(lang, (cache = new Map()));
+  let info = cache.get(orig);
   if (info) return info;
   let low = orig.toLowerCase();
   let kind: number;
   if (low === '&') {
-    info = { orig, low, key: 'and', kind: STOP, connector: true, cap: false, caseless: true, intent: false, tailOk: false };
-    wordCache.set(orig, info);
+    info = { orig, low, key: 'and', kind: STOP, connector: true, particle: false, coordinator: true, determiner: false, upper: false, past: false, cap: false, caseless: true, intent: false, tailOk: false };
+    cache.set(orig, info);
     return info;
   }
-  if (STOPWORDS.has(low)) kind = STOP;
+  if (isStopword(low, lang) || VERSUS.has(low) || isDeterminer(low, lang)) kind = STOP;
   else {
     if (low.endsWith("'s")) low = low.slice(0, -2);
     else if (low.endsWith("'")) low = low.slice(0, -1);
-    if (STOPWORDS.has(low)) kind = STOP;
+    if (isStopword(low, lang)) kind = STOP;
     else if (NUMBER_RE.test(low)) kind = NUMBER;
     else if (low.length === 1) kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
     else if (WEAK_WORDS.has(low)) kind = WEAK;
     else kind = CONTENT;
   }
-  const key = kind === CONTENT ? foldPlural(low) : low;
+  const key = kind === CONTENT ? wordKey(low, lang) : low;
+  const inner = orig.length > 1 && HAS_UPPER.test(orig.slice(1));
   info = {
     orig,
     low,
     key,
     kind,
-    connector: CONNECTORS.has(low),
-    cap: kind === NUMBER || STARTS_UPPER.test(orig) || (HAS_UPPER.test(orig.slice(1)) && orig.length > 1),
+    connector: isConnector(low, lang),
+    particle: isParticle(low, lang),
+    coordinator: isCoordinator(low, lang),
+    determiner: isDeterminer(low, lang),
+    upper: STARTS_UPPER.test(orig),
+    past: lang === 'en' && low.length >= 5 && EN_PAST.test(low),
+    cap: kind === NUMBER || inner || (lang !== 'de' && STARTS_UPPER.test(orig)),
     caseless: kind === NUMBER || STARTS_DIGIT.test(orig),
     intent: INTENT.has(low),
-    tailOk: kind === CONTENT || kind === NUMBER || (kind === WEAK && TAIL_OK.has(low)),
+    tailOk: kind === NUMBER || kind === CONTENT || (kind === WEAK && TAIL_OK.has(low)),
   };
-  if (wordCache.size >= WORD_CACHE_MAX) wordCache.clear();
-  wordCache.set(orig, info);
+  if (cache.size >= WORD_CACHE_MAX) cache.clear();
+  cache.set(orig, info);
   return info;
 }
 
@@ -239,7 +239,7 @@ export type CaseMode = 'text' | 'none';
  * unless it starts a sentence or its sentence is written in Title Case or ALL CAPS; in mode 'none'
  * (tags, keyword lists, hashtags) it never does.
  */
-export function segmentText(text: string, mode: CaseMode): Segment[] {
+export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Segment[] {
   const segments: Segment[] = [];
   let words: WordInfo[] = [];
   let informative: boolean[] = [];
@@ -298,7 +298,7 @@ export function segmentText(text: string, mode: CaseMode): Segment[] {
   return segments;
 
   function pushWord(orig: string) {
-    const info = wordInfo(orig);
+    const info = wordInfo(orig, lang);
     words.push(info);
     const inf = mode === 'text' && !sentenceStartNext;
     informative.push(inf);
@@ -309,10 +309,10 @@ export function segmentText(text: string, mode: CaseMode): Segment[] {
 }
 
 /** Tokenises raw text: cleanText + segmentText, hashtags as extra segments with no case evidence. */
-export function tokenize(text: string, mode: CaseMode = 'text'): Segment[] {
+export function tokenize(text: string, mode: CaseMode = 'text', lang: Lang = 'en'): Segment[] {
   const { text: cleaned, hashtags } = cleanText(text);
-  const segs = segmentText(preJoinHyphens(cleaned), mode);
-  for (const h of hashtags) segs.push(...segmentText(h, 'none'));
+  const segs = segmentText(preJoinHyphens(cleaned), mode, lang);
+  for (const h of hashtags) segs.push(...segmentText(h, 'none', lang));
   return segs;
 }
 
@@ -323,44 +323,60 @@ export function preJoinHyphens(s: string): string {
 
 // ---------------------------------------------------------------- phrases
 
+/** The ad platforms' limits for a keyword. */
+export const MAX_PHRASE_WORDS = 10;
+export const MAX_PHRASE_CHARS = 80;
+
 /**
- * Whether words[i..i+n) make a valid phrase: no stopword at either end, no weak modifier at the end,
- * at least one content word;
- * a stopword in the middle only as a connector of a three-word phrase between two content words
- * ("leave no trace", "rim to rim", "grams of carbs").
+ * Whether words[i..i+n) make a valid phrase: no stopword at either end (but an English particle
+ * may end a two-word compound: "pour over"), the last word one a phrase may end in (no weak
+ * modifier), at least one content word (and a lone word no English past tense: "tested"), and a
+ * stopword inside only as a connector between two words that are no stopwords ("leave no trace",
+ * "grams of carbs", "Tour du Mont Blanc"), at most one connector per two other words.
  */
 export function validPhrase(words: readonly WordInfo[], i: number, n: number): boolean {
   const first = words[i]!;
   const last = words[i + n - 1]!;
-  if (first.kind === STOP || last.kind === STOP) return false;
-  if (n === 3) {
-    const mid = words[i + 1]!;
-    if (mid.kind === STOP) return mid.connector && first.kind === CONTENT && last.kind === CONTENT;
-    return last.tailOk && (first.kind === CONTENT || mid.kind === CONTENT || last.kind === CONTENT);
+  if (first.kind === STOP) return false;
+  if (last.kind === STOP) return n === 2 && last.particle && first.kind === CONTENT;
+  if (!last.tailOk) return false;
+  if (n === 1) return first.kind === CONTENT && !first.past;
+  let content = first.kind === CONTENT || last.kind === CONTENT;
+  let stops = 0;
+  for (let k = i + 1; k < i + n - 1; k++) {
+    const w = words[k]!;
+    if (w.kind === STOP) {
+      if (!w.connector || words[k - 1]!.kind === STOP) return false;
+      stops++;
+    } else if (w.kind === CONTENT) content = true;
   }
-  // the head of an English noun phrase comes last: "day hike", "van life", but not "campervan cheaper"
-  return last.tailOk && (first.kind === CONTENT || last.kind === CONTENT);
+  if (!content || stops * 2 > n - 1) return false;
+  // a connector joins two words that carry meaning: "grams of carbs", not "first of many"
+  if (stops > 0 && n === 3 && (first.kind !== CONTENT || last.kind !== CONTENT)) return false;
+  return true;
 }
 
 /** Key of words[i..i+n): the folded words joined by spaces. */
 export function phraseKey(words: readonly WordInfo[], i: number, n: number): string {
   if (n === 1) return words[i]!.key;
   if (n === 2) return words[i]!.key + ' ' + words[i + 1]!.key;
-  return words[i]!.key + ' ' + words[i + 1]!.key + ' ' + words[i + 2]!.key;
+  let s = words[i]!.key;
+  for (let k = i + 1; k < i + n; k++) s += ' ' + words[k]!.key;
+  return s;
 }
 
-/** Key of a free text phrase (a cue, a seed keyword); null when it is not a valid 1-3 word phrase. */
-export function keyOf(text: string): string | null {
-  const segs = tokenize(text, 'none');
+/** Key of a free text phrase (a cue, a seed keyword); null when it is not one valid phrase. */
+export function keyOf(text: string, lang: Lang = 'en'): string | null {
+  const segs = tokenize(text, 'none', lang);
   if (segs.length !== 1) return null;
   const w = segs[0]!.words;
-  if (w.length < 1 || w.length > 3 || !validPhrase(w, 0, w.length)) return null;
+  if (w.length < 1 || w.length > MAX_PHRASE_WORDS || !validPhrase(w, 0, w.length)) return null;
   return phraseKey(w, 0, w.length);
 }
 
 /** Keys of the content words of a text (objective, seed tags): used for biasing. */
-export function contentKeys(text: string): Set<string> {
+export function contentKeys(text: string, lang: Lang = 'en'): Set<string> {
   const out = new Set<string>();
-  for (const seg of tokenize(text, 'none')) for (const w of seg.words) if (w.kind === CONTENT) out.add(w.key);
+  for (const seg of tokenize(text, 'none', lang)) for (const w of seg.words) if (w.kind === CONTENT) out.add(w.key);
   return out;
 }

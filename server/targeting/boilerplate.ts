@@ -1,0 +1,234 @@
+/**
+ * Boilerplate found in the catalog itself, not listed: the lines creators paste under every video
+ * (footers, credits, link lists, "subscribe" calls), lines many channels share word for word, and
+ * sponsor reads, told apart by their links. Nothing here names a sponsor, a music library or a
+ * network: a sponsor is a domain whose links carry a creator's code, name or a discount, and a
+ * footer is a line that repeats.
+ *
+ * - Template line: the same line (letters and digits, links and numbers masked) under three or more
+ *   videos of one channel (or two, when that is half of them), in the slot or elsewhere in the catalog.
+ * - Shared line: the same line in the descriptions of two or more channels.
+ * - Link list: a line that is mostly a link ("Instagram: https://…", "Gear I use: https://…").
+ * - Promotion: a line with a discount ("20% off"), a code ("STRIDE20"), a sponsor's or affiliate
+ *   link, or a sponsor's name.
+ * - Sponsor / affiliate link: its path or query carries the creator's handle or name
+ *   ("nordvpn.example/summitstride", "?ref=stride"), a tracking parameter, or it sits in a line
+ *   with a discount or code; or the same domain is linked by two channels under their own short
+ *   paths. A creator's own site (its name matches the channel's handle or title) is never one.
+ *
+ * Pure and deterministic: ids are walked in sorted order, sets are turned into sorted arrays.
+ */
+import { getDomainWithoutSuffix } from 'tldts';
+import { cmpStr, extractLinks, isExcludedDomain } from './text.ts';
+import type { Corpus, CorpusChannel } from './types.ts';
+
+export interface Boilerplate {
+  /** keys (lineKey) of template and shared lines */
+  lines: ReadonlySet<string>;
+  /** registrable domains of sponsors and affiliate programmes */
+  sponsorDomains: ReadonlySet<string>;
+  /** the sponsors' names as word keys ("nordvpn"): no keyword may hold one */
+  sponsorWords: ReadonlySet<string>;
+  /** registrable domains that are the creators' own sites */
+  ownDomains: ReadonlySet<string>;
+}
+
+const URLISH = /\b(?:https?:\/\/|www\.)\S+|\b[\w-]+(?:\.[\w-]+)+\/\S*/gi;
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** A line's key for repetition: lowercase letters, numbers as "#", links dropped, single spaces. */
+export function lineKey(line: string): string {
+  let s = line.toLowerCase().replace(URLISH, ' ');
+  s = NON_ASCII.test(s) ? s.replace(/[^\p{L}\p{N}]+/gu, ' ') : s.replace(/[^a-z0-9]+/g, ' ');
+  return s.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+}
+
+/** Letters and digits of a text, lowercase: "@Summit_Stride" → "summitstride". */
+export function slug(s: string): string {
+  const low = s.toLowerCase();
+  return NON_ASCII.test(low) ? low.normalize('NFD').replace(/[^\p{L}\p{N}]+/gu, '') : low.replace(/[^a-z0-9]+/g, '');
+}
+
+/** The share of a line that is not links, in words: a link list has two or fewer other words per link. */
+export function isLinkLine(line: string): boolean {
+  const links = line.match(URLISH);
+  if (!links) return false;
+  const rest = line.replace(URLISH, ' ').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return rest.length <= 2 + 2 * links.length && rest.length <= 8;
+}
+
+/** "20% off", "-30 %", "STRIDE20": the marks of a discount or a code, in any language. */
+const PERCENT = /\d{1,2}\s?%/;
+const CODE = /(?:^|[^\p{L}\p{N}])(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*[0-9])[A-Z][A-Z0-9]{3,15}(?![\p{L}\p{N}])/u;
+export function hasPromoMark(line: string): boolean {
+  const text = line.replace(URLISH, ' ');
+  return PERCENT.test(text) || CODE.test(text);
+}
+
+/** Query parameters of referral, affiliate and campaign tracking. */
+const TRACKING = /[?&](?:ref|referral|refer|aff|affiliate|aff_id|affid|tag|coupon|code|promo|discount|utm_[a-z]+|via|partner|sscid|irclickid|clickid|rfsn|fpr|src|campaign)=/i;
+
+interface LinkUse {
+  domain: string;
+  channel: string;
+  /** first path segment, as a slug */
+  head: string;
+  /** path and query slugs */
+  parts: string[];
+  tracking: boolean;
+  promoLine: boolean;
+  inChannelDescription: boolean;
+}
+
+function identities(ch: CorpusChannel | undefined): string[] {
+  if (!ch) return [];
+  return [slug(ch.handle.replace(/^@/, '')), slug(ch.title)].filter((s) => s.length >= 4);
+}
+
+function matchesIdentity(part: string, ids: readonly string[]): boolean {
+  if (part.length < 4) return false;
+  return ids.some((id) => id.includes(part) || part.includes(id));
+}
+
+/** Finds the boilerplate of a slot's corpus, with the rest of the catalog as evidence. */
+export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate {
+  const channels = new Map<string, CorpusChannel>();
+  for (const ch of [...background.channels, ...corpus.channels]) if (ch.id) channels.set(ch.id, ch);
+  const videos = new Map<string, { channelId: string; description: string }>();
+  for (const v of [...background.videos, ...corpus.videos]) if (v.id) videos.set(v.id, v);
+  const videoIds = [...videos.keys()].sort(cmpStr);
+
+  // template lines: per channel, in how many of its videos a line key occurs
+  const perChannel = new Map<string, Map<string, number>>();
+  const channelVideos = new Map<string, number>();
+  // shared lines: which channels use a line key
+  const lineChannels = new Map<string, Set<string>>();
+  const note = (key: string, channel: string) => {
+    let set = lineChannels.get(key);
+    if (!set) lineChannels.set(key, (set = new Set()));
+    set.add(channel);
+  };
+  const uses: LinkUse[] = [];
+  const scanLinks = (text: string, channel: string, inChannelDescription: boolean) => {
+    for (const line of text.split(/\r?\n/)) {
+      if (!line.includes('.')) continue;
+      const promoLine = hasPromoMark(line);
+      for (const l of extractLinks(line)) {
+        const rest = l.url.replace(/^[a-z]+:\/\//i, '').replace(/^[^/?#]+/, '');
+        const path = rest.split(/[?#]/, 1)[0]!;
+        const segs = path.split('/').filter(Boolean);
+        const query = rest.includes('?') ? rest.slice(rest.indexOf('?')) : '';
+        const values = query ? query.slice(1).split('&').map((kv) => kv.split('=')[1] ?? '') : [];
+        uses.push({
+          domain: l.domain,
+          channel,
+          head: segs.length === 1 ? slug(segs[0]!) : '',
+          parts: [...segs, ...values].map(slug).filter(Boolean),
+          tracking: TRACKING.test(query),
+          promoLine,
+          inChannelDescription,
+        });
+      }
+    }
+  };
+  for (const id of videoIds) {
+    const v = videos.get(id)!;
+    const keys = new Set<string>();
+    for (const line of (v.description ?? '').split(/\r?\n/)) {
+      const key = lineKey(line);
+      if (key.length >= 6) keys.add(key);
+    }
+    channelVideos.set(v.channelId, (channelVideos.get(v.channelId) ?? 0) + 1);
+    const counts = perChannel.get(v.channelId) ?? new Map<string, number>();
+    perChannel.set(v.channelId, counts);
+    for (const key of [...keys].sort(cmpStr)) {
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      if (v.channelId) note(key, v.channelId);
+    }
+    scanLinks(v.description ?? '', v.channelId, false);
+  }
+  for (const id of [...channels.keys()].sort(cmpStr)) {
+    const ch = channels.get(id)!;
+    for (const line of (ch.description ?? '').split(/\r?\n/)) {
+      const key = lineKey(line);
+      if (key.length >= 6) note(key, id);
+    }
+    scanLinks(ch.description ?? '', id, true);
+  }
+  const lines = new Set<string>();
+  for (const [channel, counts] of perChannel) {
+    const videosOf = channelVideos.get(channel) ?? 0;
+    for (const [key, n] of counts) if (n >= 2 && (n >= 3 || 2 * n >= videosOf)) lines.add(key);
+  }
+  for (const [key, set] of lineChannels) if (set.size >= 2) lines.add(key);
+
+  // own sites: the domain's name is the channel's
+  const ownDomains = new Set<string>();
+  for (const u of uses) {
+    const label = slug(getDomainWithoutSuffix(u.domain, { allowPrivateDomains: true }) ?? '');
+    if (label && matchesIdentity(label, identities(channels.get(u.channel)))) ownDomains.add(u.domain);
+  }
+  // sponsors and affiliates
+  const sponsorDomains = new Set<string>();
+  const vanity = new Map<string, Map<string, Set<string>>>(); // domain → channel → single-segment paths
+  for (const u of uses) {
+    if (ownDomains.has(u.domain) || isExcludedDomain(u.domain)) continue;
+    const personal = u.parts.some((p) => matchesIdentity(p, identities(channels.get(u.channel))));
+    if (u.tracking || u.promoLine || personal) sponsorDomains.add(u.domain);
+    if (u.head && u.head.length <= 20 && u.channel) {
+      let byChannel = vanity.get(u.domain);
+      if (!byChannel) vanity.set(u.domain, (byChannel = new Map()));
+      let heads = byChannel.get(u.channel);
+      if (!heads) byChannel.set(u.channel, (heads = new Set()));
+      heads.add(u.head);
+    }
+  }
+  for (const [domain, byChannel] of vanity) {
+    if (byChannel.size < 2) continue;
+    // every channel under paths of its own: a vanity link per creator, the mark of a sponsorship
+    const owner = new Map<string, string>();
+    let own = true;
+    for (const [channel, heads] of byChannel) {
+      for (const h of heads) {
+        if (owner.has(h) && owner.get(h) !== channel) own = false;
+        owner.set(h, channel);
+      }
+    }
+    if (own) sponsorDomains.add(domain);
+  }
+  const sponsorWords = new Set<string>();
+  for (const d of sponsorDomains) {
+    const label = (getDomainWithoutSuffix(d, { allowPrivateDomains: true }) ?? '').toLowerCase();
+    if (label.length >= 4 && /^[a-z0-9-]+$/.test(label)) sponsorWords.add(label.replace(/-/g, ''));
+  }
+  return { lines, sponsorDomains, sponsorWords, ownDomains };
+}
+
+/**
+ * A description without its boilerplate: template and shared lines, link lists, and lines of
+ * promotion (a discount or code, a sponsor's link or name) are dropped; the rest is kept as written.
+ */
+export function stripBoilerplate(text: string, bp: Boilerplate): string {
+  if (!text) return '';
+  const kept: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const key = lineKey(line);
+    if (key && bp.lines.has(key)) continue;
+    if (isLinkLine(line) || hasPromoMark(line)) continue;
+    if (bp.sponsorDomains.size && mentionsSponsor(line, bp)) continue;
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
+/** Whether a line links a sponsor or names one ("NordVPN", "Nord VPN"). */
+export function mentionsSponsor(line: string, bp: Boilerplate): boolean {
+  if (line.includes('.')) for (const l of extractLinks(line)) if (bp.sponsorDomains.has(l.domain)) return true;
+  const words = (line.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) as string[];
+  for (let i = 0; i < words.length; i++) {
+    if (bp.sponsorWords.has(words[i]!)) return true;
+    if (i + 1 < words.length && bp.sponsorWords.has(words[i]! + words[i + 1]!)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,276 @@
+/**
+ * Languages of the targeting generator: which ones it reads, their stopwords, how a word is keyed in
+ * each (plural and accent folding), and which language a text is in (`franc-min`, a trigram
+ * detector, behind a fast vote of stopwords). Pure and deterministic, no I/O: the lists and trigram
+ * profiles are bundled with the code.
+ *
+ * Stopwords come from packages, not hand lists: the `stopword` package (Snowball and similar lists
+ * of function words) for every language; for the languages other than English also the
+ * comprehensive `stopwords-iso` lists, since `stopword`'s are thin there (59 Spanish words, no
+ * "cómo", "cada", "cuesta") and their extra words are generic verbs and adverbs a keyword never
+ * ends in (but the words our taxonomy cues use in that language, like "viagem", stay words). English
+ * keeps the lean list (stopwords-iso's English one holds "computer", "research", "information"),
+ * plus the informal forms below.
+ */
+import { franc } from 'franc-min';
+import { ces, deu, eng, fra, hun, ind, ita, nld, pol, por, ron, rus, spa, swe, tur, ukr } from 'stopword/dist/stopword.esm.mjs';
+import ISO from 'stopwords-iso/stopwords-iso.json' with { type: 'json' };
+import { CUES_I18N } from './cues-i18n.ts';
+
+/** ISO 639-1 code of a language the generator reads. */
+export type Lang = string;
+
+interface LangDef {
+  code: Lang;
+  /** ISO 639-3, as franc answers */
+  iso3: string;
+  stop: readonly string[];
+}
+
+/**
+ * Languages with spaces between words, a stopword list and a trigram profile. English goes first:
+ * it is the lingua franca of the web, and its function words count as such in every Latin-script text.
+ */
+const DEFS: LangDef[] = [
+  { code: 'en', iso3: 'eng', stop: eng },
+  { code: 'es', iso3: 'spa', stop: spa },
+  { code: 'de', iso3: 'deu', stop: deu },
+  { code: 'fr', iso3: 'fra', stop: fra },
+  { code: 'pt', iso3: 'por', stop: por },
+  { code: 'it', iso3: 'ita', stop: ita },
+  { code: 'nl', iso3: 'nld', stop: nld },
+  { code: 'sv', iso3: 'swe', stop: swe },
+  { code: 'pl', iso3: 'pol', stop: pol },
+  { code: 'cs', iso3: 'ces', stop: ces },
+  { code: 'ro', iso3: 'ron', stop: ron },
+  { code: 'hu', iso3: 'hun', stop: hun },
+  { code: 'tr', iso3: 'tur', stop: tur },
+  { code: 'ru', iso3: 'rus', stop: rus },
+  { code: 'uk', iso3: 'ukr', stop: ukr },
+  { code: 'id', iso3: 'ind', stop: ind },
+];
+
+export const LANGUAGES: readonly Lang[] = DEFS.map((d) => d.code);
+
+/**
+ * What the `stopword` package's English list (108 words) leaves out and informal web English is full
+ * of: pronouns and negations it lacks, contractions with and without the apostrophe, fillers.
+ */
+// prettier-ignore
+const ENGLISH_INFORMAL = [
+  "above","again","against","ago","ah","almost","along","already","although","always","among","anybody","anyone","anything","anyway","anyways","anywhere","aren't","around","away",
+  "became","become","below","besides","beyond","can't","cannot","couldn't","didn't","does","doesn't","doing","don't","down","during","either","else","enough","etc","even","ever","every",
+  "everybody","everyone","everything","everywhere","few","further","gets","getting","goes","going","gone","gotten","hadn't","hasn't","haven't","having","he'd","he'll","he's","hers",
+  "herself","here's","however","i'd","i'll","i'm","i've","ie","instead","isn't","it'd","it'll","it's","its","itself","just","least","less","let","let's","lol","makes","making","maybe",
+  "mine","myself","neither","no","nor","not","often","oh","ok","okay","once","onto","others","otherwise","ours","ourselves","own","per","perhaps","please","quite","rather","really",
+  "she","she'd","she'll","she's","shall","shouldn't","so","somebody","someone","something","sometimes","somewhat","somewhere","soon","than","that'd","that'll","that's","theirs",
+  "themselves","there's","they'd","they'll","they're","they've","though","thus","till","toward","towards","unless","until","upon","us","wasn't","we'd","we'll","we're","we've","weren't",
+  "what's","whatever","when","whenever","where's","whereas","wherever","whether","who's","whoever","whom","whose","why","will","within","without","won't","wouldn't","yeah","yes","yet",
+  "you'd","you'll","you're","you've","yours","yourself","yourselves","actually","basically","certainly","definitely","exactly","finally","generally","honestly","hopefully","literally",
+  "mostly","nearly","obviously","probably","pretty","simply","slightly","surely","totally","truly","usually","gets","go","went","took","taken","taking","takes","give","gives","gave",
+  "given","put","puts","say","says","tell","told","know","knew","known","think","thought","seem","seems","seemed","want","wanted","wants","need","needs","needed","see","saw","seen",
+  "look","looks","looked","looking","comes","coming","keep","keeps","kept","lets","feel","feels","felt","try","tried","trying","tries","use","uses","used","using","find","found",
+  "mean","means","meant","thing","things","stuff","lot","lots","bit","kind","sort","ways","able","sure","wish","im","ive","dont","doesnt","didnt","cant","wont","isnt","wasnt",
+  "thats","theres","youre","youve","id",
+];
+
+/**
+ * The words that may stand between two others inside a phrase ("leave no trace", "pan de masa madre",
+ * "Tour du Mont Blanc", "Urlaub mit Hund"); any other stopword ends a phrase.
+ */
+const CONNECTORS: Record<Lang, readonly string[]> = {
+  en: ['of', 'and', '&', 'to', 'n', 'no'],
+  es: ['de', 'del', 'y', 'e', 'con', 'a', 'al', 'en', 'sin', 'para', 'la', 'el', 'los', 'las'],
+  pt: ['de', 'do', 'da', 'dos', 'das', 'e', 'com', 'a', 'ao', 'em', 'no', 'na', 'para', 'sem', 'o'],
+  fr: ['de', 'du', 'des', 'd', 'à', 'au', 'aux', 'et', 'en', 'la', 'le', 'les', 'sans', 'pour'],
+  de: ['und', 'von', 'mit', 'für', 'am', 'im', 'zum', 'zur', 'auf', 'in', 'ohne', 'vom'],
+  it: ['di', 'del', 'della', 'e', 'con', 'a', 'al', 'da', 'in', 'la', 'il'],
+  nl: ['van', 'en', 'met', 'op', 'de', 'het'],
+};
+
+const BIT = new Map<Lang, number>();
+const STOP_MASK = new Map<string, number>();
+/** informal English stopwords: function words in English texts only ("kind" is German for child) */
+const EN_INFORMAL = new Set(ENGLISH_INFORMAL);
+const CONNECTOR_SETS = new Map<Lang, ReadonlySet<string>>();
+const ISO3 = new Map<string, Lang>();
+for (let i = 0; i < DEFS.length; i++) {
+  const d = DEFS[i]!;
+  BIT.set(d.code, 1 << i);
+  ISO3.set(d.iso3, d.code);
+  // the supplement's words that our taxonomy uses as content words of the language stay words ("viagem")
+  const cueWords = new Set(Object.values(CUES_I18N[d.code] ?? {}).join(' ').toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  const iso = d.code === 'en' ? [] : ((ISO as Record<string, string[]>)[d.code] ?? []).filter((w) => !cueWords.has(w.toLowerCase()));
+  for (const w of [...d.stop, ...iso]) {
+    const low = w.toLowerCase().normalize('NFKC');
+    STOP_MASK.set(low, (STOP_MASK.get(low) ?? 0) | (1 << i));
+  }
+  CONNECTOR_SETS.set(d.code, new Set(CONNECTORS[d.code] ?? []));
+}
+const EN_BIT = BIT.get('en')!;
+const FRANC_ONLY = DEFS.map((d) => d.iso3);
+
+/** Whether the generator reads this language (its primary subtag: "pt-BR" → "pt"). */
+export function isSupported(lang: string): boolean {
+  return BIT.has(primaryTag(lang));
+}
+
+/** "pt-BR" → "pt", "EN" → "en". */
+export function primaryTag(tag: string): Lang {
+  return (tag ?? '').trim().split(/[-_]/, 1)[0]!.toLowerCase();
+}
+
+/**
+ * Whether a lowercase word is a function word in a text of this language. English function words
+ * count in every text too: creators mix English in ("the best of", "my first vlog").
+ */
+export function isStopword(low: string, lang: Lang): boolean {
+  if (lang === 'en' && EN_INFORMAL.has(low)) return true;
+  const mask = STOP_MASK.get(low);
+  if (mask === undefined) return false;
+  return (mask & ((BIT.get(lang) ?? 0) | EN_BIT)) !== 0;
+}
+
+/** Coordinating conjunctions among the connectors: "X and Y" is a list, not a phrase, unless it recurs. */
+const COORDINATORS = new Set(['and', '&', 'n', 'y', 'e', 'et', 'und', 'en', 'och', 'i', 'a', 've']);
+export function isCoordinator(low: string, lang: Lang): boolean {
+  if (lang === 'es' || lang === 'pt' || lang === 'fr' || lang === 'it') return low === 'y' || low === 'e' || low === 'et' || low === 'and' || low === '&';
+  if (lang === 'nl') return low === 'en' || low === 'and' || low === '&';
+  return COORDINATORS.has(low) && low !== 'en' && low !== 'a' && low !== 'i';
+}
+
+/**
+ * Articles, determiners and object pronouns: what follows a verb ("runs the cooktop", "kostet uns",
+ * "custa o"), rarely a noun. A window of words right before one of them likely ends in a verb. They
+ * are function words too (the packages' lists miss a few inflections, "unseren").
+ */
+// prettier-ignore
+const DETERMINERS: Record<Lang, readonly string[]> = {
+  en: ['the', 'a', 'an', 'it', 'them', 'him', 'her', 'us', 'me', 'my', 'your', 'our', 'their', 'his', 'its', 'this', 'these', 'those', 'you'],
+  es: ['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'lo', 'le', 'les', 'me', 'te', 'nos', 'mi', 'tu', 'su', 'sus', 'este', 'esta', 'muy', 'menos', 'más'],
+  pt: ['o', 'a', 'os', 'as', 'um', 'uma', 'uns', 'umas', 'me', 'te', 'nos', 'lhe', 'meu', 'minha', 'seu', 'sua', 'este', 'esta', 'muito', 'muita', 'mais', 'de'],
+  fr: ['le', 'la', 'les', 'un', 'une', 'l', 'ce', 'cette', 'ces', 'mon', 'ma', 'mes', 'son', 'sa', 'ses', 'nous', 'vous', 'lui', 'leur', 'le', 'très', 'plus'],
+  de: ['der', 'die', 'das', 'den', 'dem', 'ein', 'eine', 'einen', 'einem', 'uns', 'euch', 'mich', 'dich', 'sich', 'ihn', 'es', 'man', 'sollte', 'wir', 'ihr', 'sie', 'ich', 'du', 'er', 'unseren', 'unserem', 'euren', 'eurem'],
+};
+const DETERMINER_SETS = new Map(Object.entries(DETERMINERS).map(([l, ws]) => [l, new Set(ws)]));
+export function isDeterminer(low: string, lang: Lang): boolean {
+  return DETERMINER_SETS.get(lang)?.has(low) === true;
+}
+
+/**
+ * English particles that end a compound noun ("pour over", "warm up", "cool down", "sold out"):
+ * stopwords, but a two-word phrase may end in one.
+ */
+const PARTICLES = new Set(['over', 'up', 'down', 'out', 'off']);
+export function isParticle(low: string, lang: Lang): boolean {
+  return lang === 'en' && PARTICLES.has(low);
+}
+
+/** Whether a lowercase word may stand inside a phrase of this language between two others. */
+export function isConnector(low: string, lang: Lang): boolean {
+  return CONNECTOR_SETS.get(lang)?.has(low) === true || (lang !== 'en' && CONNECTOR_SETS.get('en')!.has(low) && low !== 'no' && low !== 'to');
+}
+
+// ---------------------------------------------------------------- keys
+
+const MARKS = /\p{M}+/gu;
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Plural "s" that must stay in English: "news" is not the plural of "new". */
+// prettier-ignore
+const EN_NO_FOLD = new Set(["news","series","species","lens","gas","bus","plus","yes","this","its","his","has","was","does","goes","always","perhaps","various","famous","previous","numerous","chaos","canvas","atlas","alps","dolomites","pants","shorts","tights","gps","ps","mas","us","ios","macos","vs","physics","athletics","gymnastics","aerobics","electronics","economics","politics","mathematics","analytics","logistics","genetics","statistics","ethics","thanks","glasses","chess","scissors","binoculars","trousers","jeans","leggings","sunglasses","crampons","less","across","kudos","aloes","rockies","pyrenees","andes","highlands","cascades","smokies","adirondacks","canaries","azores","maldives","philippines","netherlands","bahamas","seychelles","olympics","paralympics","fries","chips","supplies","lyrics"]);
+
+/** Folds an English plural to its singular: only the key of a word, display keeps the written form. */
+export function foldPlural(w: string): string {
+  if (w.length <= 3 || EN_NO_FOLD.has(w)) return w;
+  if (w.charCodeAt(w.length - 1) !== 115 /* s */) return w;
+  if (w.endsWith('ss') || w.endsWith('us') || w.endsWith('is') || w.endsWith("'s")) return w;
+  if (w.endsWith('ies') && w.length > 4) return w.slice(0, -3) + 'y';
+  if (w.endsWith('sses') || w.endsWith('xes') || w.endsWith('ches') || w.endsWith('shes') || w.endsWith('zzes')) return w.slice(0, -2);
+  if (/[0-9]/.test(w)) return w; // "s" in a model name or "1990s"
+  return w.slice(0, -1);
+}
+
+/**
+ * The key of a lowercase content word: accents dropped and the plural folded the way the language
+ * forms it, so "receta" and "recetas", "viagem" and "viagens", "Rezept" and "Rezepte" group. Keys only
+ * group words and match taxonomy cues (written in the singular); nobody reads them.
+ */
+export function wordKey(low: string, lang: Lang): string {
+  let w = NON_ASCII.test(low) ? low.normalize('NFD').replace(MARKS, '').normalize('NFC') : low;
+  if (/[0-9]/.test(w)) return w;
+  switch (lang) {
+    case 'en':
+      return foldPlural(w);
+    case 'es':
+    case 'pt':
+    case 'fr':
+      if (w.length <= 3) return w;
+      if (lang === 'pt') {
+        if (w.endsWith('oes') || w.endsWith('aes')) w = w.slice(0, -3) + 'ao';
+        else if (w.endsWith('ns')) w = w.slice(0, -2) + 'm';
+        else if (w.endsWith('ais')) w = w.slice(0, -3) + 'al';
+      }
+      if (lang === 'fr' && w.endsWith('aux') && w.length > 4) w = w.slice(0, -3) + 'al';
+      if (w.endsWith('s') || (lang === 'fr' && w.endsWith('x'))) w = w.slice(0, -1);
+      if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+      return w;
+    case 'it':
+      return w.length > 3 && /[aeio]$/.test(w) ? w.slice(0, -1) : w;
+    case 'de':
+    case 'nl':
+      if (w.length > 5 && w.endsWith('en')) return w.slice(0, -2);
+      if (w.length > 4 && /[ens]$/.test(w)) return w.slice(0, -1);
+      return w;
+    default:
+      return w;
+  }
+}
+
+// ---------------------------------------------------------------- detection
+
+const VOTE_WORDS = /[\p{L}']+/gu;
+/** How much text the detector reads: the start of a document says what language it is in. */
+const SAMPLE_CHARS = 600;
+
+/**
+ * Votes of the stopwords in a text: each function word votes for the languages whose list has it,
+ * shared words count less ("de" is Spanish, French and Portuguese). Returns the leader when it is
+ * clear (at least 2 votes and twice the runner-up), else null.
+ */
+export function voteLanguage(text: string): Lang | null {
+  const votes = new Float64Array(DEFS.length);
+  VOTE_WORDS.lastIndex = 0;
+  let n = 0;
+  for (let m = VOTE_WORDS.exec(text); m !== null && n < 120; m = VOTE_WORDS.exec(text), n++) {
+    const low = m[0].toLowerCase();
+    const mask = STOP_MASK.get(low) ?? (EN_INFORMAL.has(low) ? EN_BIT : 0);
+    if (!mask) continue;
+    let bits = 0;
+    for (let x = mask; x; x &= x - 1) bits++;
+    for (let i = 0; i < DEFS.length; i++) if (mask & (1 << i)) votes[i]! += 1 / bits;
+  }
+  let best = -1;
+  let second = 0;
+  for (let i = 0; i < DEFS.length; i++) {
+    if (best < 0 || votes[i]! > votes[best]!) {
+      if (best >= 0) second = Math.max(second, votes[best]!);
+      best = i;
+    } else second = Math.max(second, votes[i]!);
+  }
+  return best >= 0 && votes[best]! >= 2 && votes[best]! >= 2 * second ? DEFS[best]!.code : null;
+}
+
+/**
+ * The language of a text, or null when it cannot be told (too short, or no language we read). A
+ * clear vote of stopwords decides at once; otherwise franc's trigram profiles decide, limited to the
+ * languages above, on texts of at least 25 letters.
+ */
+export function detectLanguage(text: string): Lang | null {
+  const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
+  const voted = voteLanguage(sample);
+  if (voted) return voted;
+  if ((sample.match(/\p{L}/gu)?.length ?? 0) < 25) return null;
+  const code = franc(sample, { only: FRANC_ONLY, minLength: 25 });
+  return ISO3.get(code) ?? null;
+}
