@@ -326,6 +326,12 @@ describe('control characters from the API are escaped on every output path', () 
     expect(JSON.parse(r.stdout).name).toBe(CONTROLS);
   });
 
+  it('--debug: what the API answered, on stderr, its lines escaped', async () => {
+    const r = ok(await adcli(['campaigns', 'get', odd.id, '--debug']));
+    expect(r.stderr).toContain('← 200');
+    expect(r.stderr).not.toMatch(RAW_CONTROL);
+  });
+
   it('error messages that quote what they were given', async () => {
     const r = await adcli(['profiles', 'use', CONTROLS]);
     expect(r.code).toBe(EXIT.usage);

@@ -18,6 +18,7 @@ import { CONTROL_PREFIX } from '../generated/operations.ts';
 import { ApiCallError, type ApiClient } from '../lib/client.ts';
 import { optionsOf } from '../lib/context.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
+import { escapeControl } from '../lib/escape.ts';
 import type { Factory } from '../lib/factory.ts';
 import { isLocal } from '../lib/target.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
@@ -84,14 +85,14 @@ async function open(f: Factory, o: OpenFlags, url: string, page: string, expires
   const once = expiresAt ? ` It works once, until ${expiresAt}.` : '';
   const print = (why?: string) => {
     if (why && io.isStderrTTY()) io.stderr.write(`${why}; open this link in a browser.${once}\n`);
-    io.stdout.write(url + '\n');
+    io.stdout.write(escapeControl(url) + '\n');
   };
   if (o.browser === false || !io.isStdoutTTY() || f.env.CI) return print();
   const command = browserCommand(f.env, url);
   if (!command) return print('No browser to open here (no BROWSER, no display)');
   const started = await launch(command, f.env);
   if (started !== true) return print(`Could not start a browser (${command[0]}: ${started})`);
-  io.stderr.write(`Opening ${page} in your browser.\n`);
+  io.stderr.write(`Opening ${escapeControl(page)} in your browser.\n`);
 }
 
 /** The command that opens a URL: $BROWSER (a command and its arguments), else the platform's opener. */

@@ -9,6 +9,7 @@ import type { Dispatcher } from 'undici';
 import type { ApiClient } from './client.ts';
 import type { Config } from './config.ts';
 import { configDir, readConfig, type ConfigData } from './config-file.ts';
+import { escapeControl } from './escape.ts';
 import { IOStreams, type Env } from './iostreams.ts';
 import { dataDir } from './paths.ts';
 import { Prompter } from './prompt.ts';
@@ -165,7 +166,9 @@ export class Factory {
   /** A client of a given target (auth login checks a key before any profile holds it). */
   async clientFor(target: Target, opts: { debug?: boolean; retries?: number } = {}, transport?: Transport): Promise<ApiClient> {
     const [{ ApiClient, redact }, t] = await Promise.all([import('./client.ts'), transport ?? this.#transport(target)]);
-    return new ApiClient(target, t, { retries: opts.retries, debug: opts.debug ? (line) => this.io.stderr.write(redact(line) + '\n') : undefined });
+    // --debug shows what the API answered: its lines escaped as any other text of it.
+    const debug = (line: string) => this.io.stderr.write(redact(line).split('\n').map(escapeControl).join('\n') + '\n');
+    return new ApiClient(target, t, { retries: opts.retries, debug: opts.debug ? debug : undefined });
   }
 
   /** One transport of each kind a run: the local backend opens its store once, the network has one agent. */
