@@ -554,3 +554,81 @@ describe('generation outcomes and waiting', () => {
     expect(failed).toEqual([]);
   });
 });
+
+describe('stores of any size and language (issue 11)', () => {
+  const CHANNEL = 'UCmorningShotCoffee0001a';
+
+  /** One video of ordinary length, imported on its own (its channel comes with it as a second document). */
+  function oneVideo(id: string, title: string, description: string, tags: string[]) {
+    return {
+      videos: [{ kind: 'youtube#video', id, snippet: { channelId: CHANNEL, channelTitle: 'Morning Shot', title, description, tags, publishedAt: '2025-04-01T08:00:00Z' } }],
+      comments: [
+        {
+          kind: 'youtube#commentThread',
+          id: `Ugx${id}01`,
+          snippet: { videoId: id, topLevelComment: { kind: 'youtube#comment', id: `Ugx${id}01`, snippet: { videoId: id, textOriginal: 'A bottomless portafilter showed me all my channeling.', authorDisplayName: '@beanhead' } } },
+        },
+      ],
+    };
+  }
+
+  async function oneVideoStore(body: ReturnType<typeof oneVideo>): Promise<string> {
+    const created = await api.post('/data-stores', { name: 'One video' });
+    expect(created.status).toBe(201);
+    const r = await api.post(`/data-stores/${created.body.id}/import`, body);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.dataStore.videoCount).toBe(1);
+    return created.body.id;
+  }
+
+  async function generated(store: string, campaign: Record<string, unknown>) {
+    const c = await createCampaign({ dataStoreIds: [store], objective: '', ...campaign });
+    await generate(c.id);
+    runJobs();
+    const slot = (await getTargeting(c.id)).audiences[0]!;
+    expect(slot.status).toBe('ready');
+    return slot;
+  }
+
+  it('a one-video store goes through import → generate → ready, with keywords', async () => {
+    const store = await oneVideoStore(
+      oneVideo(
+        'shot0000001',
+        'Dialing in espresso at home: grind size, dose and yield',
+        'Dialing in espresso starts with a fixed dose of 18 grams and a target yield of 36 grams in about 28 seconds. If the shot runs fast, grind finer; if it chokes the machine, grind coarser. I use a flat burr grinder, a bottomless portafilter and a scale under the cup. Puck prep matters too: distribute the grounds with a WDT tool and tamp level.',
+        ['espresso', 'dialing in espresso', 'home espresso', 'espresso grind size'],
+      ),
+    );
+    const slot = await generated(store, { campaignType: 'SEARCH' });
+    expect(slot.error).toBe('');
+    const keywords = slot.items.filter((i) => i.section === 'keywords').map((i) => i.text.toLowerCase());
+    expect(keywords.length).toBeGreaterThanOrEqual(5);
+    expect(keywords).toContain('dialing in espresso');
+    expect(keywords).toContain('bottomless portafilter');
+    expect(slot.items.filter((i) => i.section === 'topics')[0]?.text).toBe('/Food & Drink/Beverages/Coffee & Tea/Home Espresso');
+  });
+
+  it("generates in the campaign's language, and says so in the slot's error when the store has no text in it", async () => {
+    const store = await oneVideoStore(
+      oneVideo(
+        'cafe0000001',
+        'Cómo preparar café en V60: receta para principiantes',
+        'La receta que uso todos los días con la V60: 15 gramos de café, 250 gramos de agua a 93 grados y un bloom de 45 segundos. Te explico la molienda, el vertido en espiral y cómo corregir un café amargo con un molinillo manual.',
+        ['v60', 'café de filtro', 'receta de café', 'molinillo manual'],
+      ),
+    );
+    const spanish = await generated(store, { language: 'es' });
+    expect(spanish.error).toBe('');
+    const keywords = spanish.items.filter((i) => i.section === 'keywords').map((i) => i.text.toLowerCase());
+    expect(keywords.length).toBeGreaterThanOrEqual(5);
+    for (const functionWord of ['de', 'la', 'con', 'en', 'el', 'un']) expect(keywords).not.toContain(functionWord);
+    expect(spanish.items.some((i) => i.section === 'topics' && i.text.startsWith('/Food & Drink/Beverages/Coffee & Tea'))).toBe(true);
+
+    const german = await generated(store, { language: 'de' });
+    expect(german.items.filter((i) => i.section === 'keywords')).toEqual([]);
+    expect(german.error).toContain('no text in de');
+    expect(german.error).toContain('es');
+    // topics are no words of a language: the store's still count
+    expect(german.items.some((i) => i.section === 'topics')).toBe(true);
+  });
+});

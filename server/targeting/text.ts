@@ -18,6 +18,7 @@ import {
   phraseKey,
   tokenize,
   validPhrase,
+  validWhole,
   type CaseMode,
   type WordInfo,
 } from './tokens.ts';
@@ -479,14 +480,16 @@ export class Analyzer {
         if (text) this.nameRuns(words, inf, maxN, w, fieldIdx, d);
         // a tag, a channel keyword, a title part of two or three words without a stopword: a phrase
         // as a person wrote it (a title's "Mezcal y mercados" or "Tagestour im Allgäu" is none)
-        const whole = unit.whole || (fieldIdx === TITLES && len >= 2 && len <= 3 && shapeOf(words, 0, len) === 0);
-        if (whole && len > 0 && len <= MAX_PHRASE_WORDS && validPhrase(words, 0, len)) {
+        const title = fieldIdx === TITLES && len >= 2 && len <= 3 && shapeOf(words, 0, len) === 0;
+        if (unit.whole ? validWhole(words) : title) {
           const key = phraseKey(words, 0, len);
-          const st = len > maxN ? this.stat(key, len, words, 0) : this.stats.get(key);
-          if (st) {
-            if (len > maxN) this.occur(st, words, inf, 0, len, w, fieldIdx, d, 0, text);
-            st.whole++;
+          let st = this.stats.get(key);
+          // counted above unless longer than the windows or holding a stopword a window may not
+          if (!st || st.lastDoc !== d) {
+            st ??= this.stat(key, len, words, 0);
+            this.occur(st, words, inf, 0, len, w, fieldIdx, d, 0, text);
           }
+          st.whole++;
         }
       }
     }
@@ -624,7 +627,7 @@ export class Analyzer {
         if (start < 0) start = k;
         end = k;
         if (inf[k]) informative = true;
-      } else if (start >= 0 && x.kind === STOP && x.connector && k + 1 < len && isNameWord(words[k + 1]!) && words[k - 1]!.kind !== STOP) {
+      } else if (start >= 0 && k + 1 < len && isNameWord(words[k + 1]!) && nameParticle(x, words[k - 1]!, words[k + 1]!)) {
         continue;
       } else close();
     }
@@ -761,6 +764,12 @@ function isNameWord(w: WordInfo): boolean {
   return w.cap && !w.caseless && (w.kind === CONTENT || w.kind === WEAK);
 }
 
+/** A connector, or a short lowercase word, between two capitalised words of a name ("Rio de Janeiro", "Tour du Mont Blanc"). */
+function nameParticle(w: WordInfo, before: WordInfo, after: WordInfo): boolean {
+  if (!isNameWord(before) || !isNameWord(after)) return false;
+  return (w.kind === STOP && w.connector) || (w.kind !== NUMBER && !w.upper && w.low.length <= 3);
+}
+
 function byScore(a: { score: number; key: string }, b: { score: number; key: string }): number {
   return b.score - a.score || cmpStr(a.key, b.key);
 }
@@ -802,6 +811,8 @@ function capEvidence(words: readonly WordInfo[], inf: readonly boolean[], i: num
   for (let k = i; k < i + n; k++) {
     const w = words[k]!;
     if (w.kind === STOP || w.caseless) continue;
+    // "du" in "Tour du Mont Blanc", "da" in "Leonardo da Vinci": a short lowercase word inside a name
+    if (k > i && k < i + n - 1 && nameParticle(w, words[k - 1]!, words[k + 1]!)) continue;
     anyAlpha = true;
     if (inf[k]) {
       informative = true;

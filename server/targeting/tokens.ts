@@ -356,6 +356,21 @@ export function validPhrase(words: readonly WordInfo[], i: number, n: number): b
   return true;
 }
 
+/**
+ * Whether a whole tag (or channel keyword) is a phrase: written as one by a person, it may hold any
+ * stopword inside ("dialing in espresso", "bali on a budget"); still no stopword at either end, a
+ * word that may end a phrase, at least one content word, at most 10 words.
+ */
+export function validWhole(words: readonly WordInfo[]): boolean {
+  const n = words.length;
+  if (n === 0 || n > MAX_PHRASE_WORDS) return false;
+  if (n <= 3 && validPhrase(words, 0, n)) return true;
+  const first = words[0]!;
+  const last = words[n - 1]!;
+  if (first.kind === STOP || last.kind === STOP || !last.tailOk) return false;
+  return words.some((w) => w.kind === CONTENT);
+}
+
 /** Key of words[i..i+n): the folded words joined by spaces. */
 export function phraseKey(words: readonly WordInfo[], i: number, n: number): string {
   if (n === 1) return words[i]!.key;
