@@ -179,6 +179,8 @@ describe('--json FIELDS', () => {
     // a flag's value is never taken for anything else; nothing after -- is touched
     expect(norm('campaigns', 'list', '--name', 'x', '--json')).toEqual(['campaigns', 'list', '--name', 'x', '--json=']);
     expect(norm('api', 'GET', '/campaigns', '--json', '--', '--json')).toEqual(['api', 'GET', '/campaigns', '--json=', '--', '--json']);
+    // a flag missing its value is left for commander to say so
+    expect(norm('brands', 'list', '--json', '--limit')).toEqual(['brands', 'list', '--json=', '--limit']);
   });
 
   it('every command with a schema names a real operation and a real command', () => {

@@ -131,7 +131,7 @@ export function normalizeJsonArgs(program: Command, args: readonly string[]): st
     if (a.startsWith('-')) {
       const option = a.includes('=') ? undefined : findOption(a);
       const value = args[i + 1];
-      if (option && (option.required || (option.optional && value !== undefined && !value.startsWith('-')))) out.push(args[++i]!);
+      if (option && value !== undefined && (option.required || (option.optional && !value.startsWith('-')))) out.push(args[++i]!);
       continue;
     }
     const sub = subcommand(a);
