@@ -18,7 +18,7 @@ import { renderFields } from '../scripts/gen-fields.ts';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { cliIn, runCli, type CliResult } from './helpers/cli.ts';
-import { cleanupAll, sandbox } from './helpers/process.ts';
+import { cleanupAll, runAdcli, sandbox } from './helpers/process.ts';
 import { recorder, type Recorder } from './helpers/recorder.ts';
 import { CONTROLS, ESCAPED, RAW_CONTROL } from './helpers/controls.ts';
 
@@ -228,6 +228,13 @@ describe('--jq', () => {
     expect(piped.stdout).toBe(`${JSON.stringify({ id: long.id, name: LONG })}\n`);
     const tty = ok(await adcli(['campaigns', 'get', long.id, '--jq', '{id, budget}'], { tty: true }));
     expect(tty.stdout).toBe(`{\n  "id": "${long.id}",\n  "budget": 150\n}\n`);
+  });
+
+  it('runs in the bundle as built (the wasm is inside it), as a process of its own', async () => {
+    const env = sandbox().env;
+    const r = await runAdcli(['brands', 'list', '--jq', 'map(.name) | length'], { env });
+    expect(r).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\n$/) });
+    expect(await runAdcli(['brands', 'list', '--jq', '.['], { env })).toMatchObject({ code: EXIT.usage, stdout: '' });
   });
 
   it('a syntax error: exit 2 with jq\'s message, before any request', async () => {
