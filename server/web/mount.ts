@@ -49,7 +49,8 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 const ID = /^[a-f0-9]{24}$/;
 
-const GET_A_LINK = ['adcli backend console            # the console', 'adcli campaigns open CAMPAIGN_ID  # a campaign page'];
+/** The commands that make a new login link: the console's, a campaign page's. */
+const GET_A_LINK = ['adcli backend console', 'adcli campaigns open CAMPAIGN_ID'];
 
 /** Mounts the pages on the app (one call in server/http/app.ts). */
 export function mountWeb(app: Hono<any>, opts: WebOptions): void {
@@ -83,7 +84,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     message(c, 404, root, 'Not found', [what, 'The console lists what this workspace holds.'], undefined);
 
   const signIn = (c: Context, root: string, why: string, campaignId?: string) =>
-    message(c, 401, root, 'Sign in with a new link', [why, 'Pages of adcli serve open with a one-time link that adcli makes for you with your API key (the link holds no key):'], campaignId ? [`adcli campaigns open ${campaignId}`, GET_A_LINK[0]!] : GET_A_LINK);
+    message(c, 401, root, 'Sign in with a new link', [why, 'Pages of adcli serve open with a one-time link that adcli makes with your API key (the link holds no key). Run one of these, where adcli talks to this server:'], campaignId ? [`adcli campaigns open ${campaignId}`, GET_A_LINK[0]!] : GET_A_LINK);
 
   /** The request's session, its key (asked again: a revoked key has no session) and the actor it acts as. */
   const sessionOf = (c: Context): { id: string; session: Session; key: AuthenticatedKey; actor: Actor } | null => {

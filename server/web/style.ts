@@ -130,7 +130,7 @@ button.link { background: none; border: 0; padding: 0; min-height: 0; color: var
 
 .foot { color: var(--muted); font-size: 0.85rem; padding-bottom: 2rem; }
 .message { max-width: 42rem; }
-.message pre { background: var(--surface); border: 1px solid var(--line); border-radius: 6px; padding: 0.6rem 0.8rem; overflow-x: auto; }
+.message pre { background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 0.6rem 0.8rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 
 @media (max-width: 640px) {
   body { font-size: 15px; }
