@@ -98,7 +98,7 @@ function optionDescription(o: Option): string {
   if (o.argChoices) d += `${d ? ': ' : ''}${choices(o.argChoices)}`;
   const showDefault = o.defaultValue !== undefined && (o.required || o.optional);
   if (showDefault) d += ` (default ${o.defaultValueDescription ?? String(o.defaultValue)})`;
-  return d;
+  return o.mandatory ? `${d} (required)` : d;
 }
 
 function argumentDescription(a: Argument): string {
