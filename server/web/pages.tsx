@@ -73,7 +73,15 @@ const TONES: Record<string, string> = {
 
 const Badge: FC<{ value: string | null | undefined }> = ({ value }) => (value ? <span class={`badge ${TONES[value] ?? ''}`.trim()}>{value}</span> : <span class="notice">none</span>);
 
-const Time: FC<{ iso: string | null | undefined }> = ({ iso }) => (iso ? <time datetime={iso}>{when(iso)}</time> : <span class="notice">never</span>);
+/** A time, breaking (if it must) between its day and its hour only. */
+const Time: FC<{ iso: string | null | undefined }> = ({ iso }) =>
+  iso ? (
+    <time datetime={iso}>
+      <span class="nw">{iso.slice(0, 10)}</span> <span class="nw">{`${iso.slice(11, 16)} UTC`}</span>
+    </time>
+  ) : (
+    <span class="notice">never</span>
+  );
 
 /** A table that scrolls sideways on a narrow screen, reachable with the keyboard. */
 const Scroll: FC<PropsWithChildren<{ label: string }>> = ({ label, children }) => (

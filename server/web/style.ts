@@ -72,7 +72,8 @@ th, td { text-align: left; padding: 0.4rem 0.6rem; border-bottom: 1px solid var(
 th { color: var(--muted); font-weight: 600; white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr:target, li:target { background: #fff6cc; }
-table.rows time { white-space: nowrap; }
+time .nw, .nw, td.num { white-space: nowrap; }
+table.rows td code { overflow-wrap: anywhere; }
 tbody tr:last-child td { border-bottom: 0; }
 
 .badge { display: inline-block; padding: 0 0.5rem; border-radius: 999px; font-size: 0.82rem; font-weight: 600; line-height: 1.6; white-space: nowrap; background: var(--idle-bg); color: var(--idle); }
@@ -149,7 +150,6 @@ button.link { background: none; border: 0; padding: 0; min-height: 0; color: var
   table.rows tbody tr:last-child { border-bottom: 0; }
   table.rows td, table.rows td.num { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); gap: 0.75rem; padding: 0.1rem 0; border: 0; text-align: left; }
   table.rows td::before { content: attr(data-label); color: var(--muted); font-weight: 600; font-size: 0.85rem; }
-  table.rows time { white-space: normal; }
   table.rows .cell { overflow-wrap: anywhere; }
 }
 `;
