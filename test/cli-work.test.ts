@@ -339,6 +339,8 @@ describe('against adcli serve --memory --seed demo', () => {
     const env = remoteEnv(fast);
     delete env.NO_COLOR;
     const id = await campaignId(fast, PLATFORM);
+    // Named, a slot generates again whatever its state (with nothing to generate, --wait is exit 3).
+    const slot = (await fast.api('GET', `/campaigns/${id}/targeting`)).body.audiences[0].id;
     for (const args of [
       ['targeting', 'show', id],
       ['performance', 'show', '--customer-id', US],
@@ -346,7 +348,7 @@ describe('against adcli serve --memory --seed demo', () => {
       ['explore', 'channel', CHANNEL],
       ['explore', 'search', 'coffee'],
       ['api', 'GET', '/workspace'],
-      ['targeting', 'generate', id, '--wait'],
+      ['targeting', 'generate', id, '--audience', slot, '--wait'],
     ]) {
       const r = await runCli(args, { env });
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
