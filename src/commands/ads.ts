@@ -2,13 +2,9 @@ import type { Command } from 'commander';
 import { optionsOf } from '../lib/context.ts';
 import type { Factory } from '../lib/factory.ts';
 import { printJson, table } from '../lib/output.ts';
+import type { AdAccount } from '../generated/responses.ts';
 
-interface Account {
-  customerId: string;
-  name: string;
-  currencyCode: string;
-  timeZone: string;
-}
+type Account = AdAccount;
 
 /** The ad-platform accounts the key may use; the workspace's default account first. */
 export async function accounts(f: Factory, cmd: Command): Promise<void> {

@@ -8,11 +8,9 @@ import { fields, printJson, say } from '../lib/output.ts';
 import { keyFile } from '../lib/paths.ts';
 import { isLocal, normalizeBaseUrl, type Target } from '../lib/target.ts';
 import { checkProfileName, savedProfiles, unknownProfile } from './profiles.ts';
+import type { Workspace as WorkspaceRecord } from '../generated/responses.ts';
 
-interface Workspace {
-  slug: string;
-  counts?: Record<string, number>;
-}
+type Workspace = Pick<WorkspaceRecord, 'slug' | 'counts'>;
 
 const DEFAULT_PROFILE = 'default';
 

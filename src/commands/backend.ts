@@ -13,43 +13,12 @@ import type { GlobalOptions } from '../lib/target.ts';
 import { validateLocally } from '../lib/validate.ts';
 import { abortableSleep } from '../lib/wait.ts';
 import { BOUNDS } from '../generated/contract.ts';
+import type { Responses } from '../generated/responses.ts';
 
-interface ClockState {
-  now: string;
-  frozen: boolean;
-  offsetMs: number;
-}
-
-interface Advanced {
-  clock: ClockState;
-  ran: Record<string, number>;
-}
-
-interface FaultRule {
-  id: string;
-  method: string;
-  path: string;
-  status: number | null;
-  delayMs: number | null;
-  drop: boolean;
-  remaining: number | null;
-  probability: number | null;
-  matched: number;
-  createdAt: string;
-}
-
-interface JournalEntry {
-  seq: number;
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  requestId: string;
-  idempotencyKey: string | null;
-  replayed: boolean;
-  fault: string | null;
-}
+type ClockState = Responses['get_clock'];
+type Advanced = Responses['advance_clock'];
+type FaultRule = Responses['add_fault'];
+type JournalEntry = Responses['list_requests']['data'][number];
 
 const SNAPSHOT_TYPE = 'application/vnd.sqlite3';
 /** Every SQLite file starts with these 16 bytes. */

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ExplorationChannel } from '../../server/domain/exploration.ts';
+import type { ExplorationChannel, Responses } from '../generated/responses.ts';
 import { optionsOf } from '../lib/context.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
@@ -8,8 +8,8 @@ import { bold, fields, line, lines, printJson, table, type Column } from '../lib
 import { route } from '../lib/route.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 
-/** The API's record (a type only: nothing of the server loads into the CLI). */
 type Channel = ExplorationChannel;
+type Video = Responses['list_exploration_channel_videos']['data'][number];
 
 const count = (io: IOStreams, n: number) => (io.isStdoutTTY() ? compact(n) : String(n));
 function compact(n: number): string {
@@ -70,17 +70,6 @@ export async function search(f: Factory, query: string, cmd: Command): Promise<v
     render: (items) => table(io, CHANNEL_HEAD, items.map((x) => channelRow(io, x))),
     empty: `No channel matches "${query}".`,
   });
-}
-
-interface Video {
-  videoId: string;
-  channelId: string;
-  title: string;
-  publishedAt: string | null;
-  viewCount: number;
-  likeCount: number;
-  commentCount: number;
-  duration: string;
 }
 
 /** PT1H2M3S → 1:02:03 */

@@ -6,36 +6,12 @@ import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
 import { bold, escapeControl, fields, gray, line, notice, paint, printCsv, printJson, statusText, table, type Column } from '../lib/output.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
+import type { AdAccount, PerformanceReport } from '../generated/responses.ts';
 
-interface Figures {
-  impressions: number;
-  clicks: number;
-  cost: number;
-  conversions: number;
-}
-interface ReportCampaign extends Figures {
-  campaignId: string;
-  name: string;
-  googleAdsCampaignId: string;
-  campaignType: string;
-  status: string;
-  ctr: number;
-  cpc: number;
-  costPerConversion: number;
-  roas: number;
-}
-interface Report {
-  customerId: string;
-  dateRange: { preset: string; startDate: string; endDate: string };
-  campaigns: ReportCampaign[];
-  daily: (Figures & { date: string })[];
-}
-interface Account {
-  customerId: string;
-  name: string;
-  currencyCode: string;
-  timeZone: string;
-}
+type Report = PerformanceReport;
+type Account = AdAccount;
+/** The figures a total sums. */
+type Figures = Pick<Report['campaigns'][number], 'impressions' | 'clicks' | 'cost' | 'conversions'>;
 
 const ratio = (a: number, b: number) => (b ? a / b : 0);
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
