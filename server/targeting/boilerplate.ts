@@ -38,6 +38,19 @@ const NON_ASCII = /[^\x00-\x7f]/;
 
 /** A line's key for repetition: lowercase letters, numbers as "#", links dropped, single spaces. */
 export function lineKey(line: string): string {
+  let key = keyCache.get(line);
+  if (key === undefined) {
+    if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
+    keyCache.set(line, (key = computeLineKey(line)));
+  }
+  return key;
+}
+
+/** Footers repeat by definition: their keys are worth keeping (bounded, like the word cache). */
+const keyCache = new Map<string, string>();
+const KEY_CACHE_MAX = 50_000;
+
+function computeLineKey(line: string): string {
   let s = line.toLowerCase().replace(URLISH, ' ');
   s = NON_ASCII.test(s) ? s.replace(/[^\p{L}\p{N}]+/gu, ' ') : s.replace(/[^a-z0-9]+/g, ' ');
   return s.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();

@@ -58,7 +58,7 @@ import type { Corpus, CorpusChannel, CorpusComment, GenerateInput, MatchType, Ta
 /** Field weights: a word in a title says more about a video than a word in one comment. */
 const WEIGHT = {
   title: 3,
-  tags: 2,
+  tags: 3,
   description: 1,
   comment: 0.5,
   channelDescription: 1.5,
@@ -70,6 +70,8 @@ const TOPIC_MIN_COVERAGE = 0.15;
 const SEGMENT_MIN_COVERAGE = 0.15;
 /** Children disagree when the runner-up has at least this share of the best child's coverage: the parent leads. */
 const CHILDREN_DISAGREE = 0.6;
+/** A channel's description counts for topics as this share of its videos in the store (plus itself). */
+const CHANNEL_TOPIC_SHARE = 0.5;
 /** A saved audience's topics and tags multiply matching nodes' coverage (and add a little). */
 const SEED_NODE_FACTOR = 1.5;
 const SEED_NODE_BONUS = 0.05;
@@ -221,10 +223,15 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
   };
   const docs: SlotDoc[] = [];
   const own = (units: Unit[]) => units.map((u) => u.text).join('\n');
+  const videosOf = new Map<string, number>();
+  for (const v of corpus.videos) videosOf.set(v.channelId, (videosOf.get(v.channelId) ?? 0) + 1);
   for (const ch of corpus.channels) {
     const units = channelUnits(ch, descriptionUnits);
     const text = own(units);
-    docs.push(slotDoc(units, ch.id, text));
+    const doc = slotDoc(units, ch.id, text);
+    // a channel's description says what all of its videos are about: its topics count for half of them
+    doc.taxWeight = 1 + CHANNEL_TOPIC_SHARE * (videosOf.get(ch.id) ?? 0);
+    docs.push(doc);
   }
   for (const v of corpus.videos) {
     const units: Unit[] = [];
@@ -255,6 +262,11 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
       const voted = voteLanguage(text);
       if (voted) unit.lang = voted;
       units.push(unit);
+    }
+    // too little of the creator's own text to tell: the viewers' comments say what language it is read in
+    if (!doc.lang) {
+      const voted = voteLanguage(units.filter((u) => u.field === 'comments').slice(0, 8).map((u) => u.text).join('\n'));
+      if (voted) doc.lang = voted;
     }
     doc.units = units;
   }
@@ -483,7 +495,8 @@ function taxonomyItems(analyzer: Analyzer, input: GenerateInput, seedText: strin
  *   "/Travel/Destinations") and adds something: it has no qualified child, its children
  *   disagree (two or more, the runner-up at CHILDREN_DISAGREE of the best), or it has evidence of
  *   its own beyond its best child's (by twice the threshold);
- * - best coverage first, but a node's qualified descendants (best first) come right before it.
+ * - best first, but a node's qualified descendants come right before it; subtrees rank by the
+ *   best node they list, so a child that beats its parent's other branches leads.
  */
 export function orderSpecificFirst(qualified: ReadonlyMap<number, Scored>, min: number): Scored[] {
   const kidsOf = (s: Scored) =>
@@ -499,15 +512,32 @@ export function orderSpecificFirst(qualified: ReadonlyMap<number, Scored>, min: 
     if (!s.node.declared) continue; // "/Travel/Destinations" only groups its children
     if (kids.length === 0 || disagree(kids) || s.coverage - maxKid >= 2 * min) listed.add(s);
   }
+  // a subtree ranks by the best node it lists (a group like "/Travel/Destinations" by its best destination)
+  const bestCache = new Map<Scored, Scored | null>();
+  const best = (s: Scored): Scored | null => {
+    if (bestCache.has(s)) return bestCache.get(s)!;
+    let b: Scored | null = listed.has(s) ? s : null;
+    for (const k of kidsOf(s)) {
+      const kb = best(k);
+      if (kb && (!b || byCoverage(kb, b) < 0)) b = kb;
+    }
+    bestCache.set(s, b);
+    return b;
+  };
+  const byBest = (x: Scored, y: Scored) => {
+    const bx = best(x);
+    const by = best(y);
+    return bx && by ? byCoverage(bx, by) || byCoverage(x, y) : bx ? -1 : by ? 1 : byCoverage(x, y);
+  };
   const out: Scored[] = [];
   const done = new Set<Scored>();
   const emit = (s: Scored) => {
     if (done.has(s)) return;
     done.add(s);
-    for (const k of kidsOf(s)) emit(k);
+    for (const k of kidsOf(s).sort(byBest)) emit(k);
     if (listed.has(s)) out.push(s);
   };
-  for (const s of [...qualified.values()].sort(byCoverage)) {
+  for (const s of [...qualified.values()].sort(byBest)) {
     // start from the top of a qualified chain, so children are placed beside their parent
     let top = s;
     for (let p = qualified.get(top.node.parent); p !== undefined; p = qualified.get(p.node.parent)) top = p;

@@ -232,6 +232,8 @@ export function wordKey(low: string, lang: Lang): string {
 const VOTE_WORDS = /[\p{L}']+/gu;
 /** How much text the detector reads: the start of a document says what language it is in. */
 const SAMPLE_CHARS = 600;
+/** The least text (in letters) the trigram detector is asked about. */
+const TRIGRAM_LETTERS = 100;
 
 /**
  * Votes of the stopwords in a text: each function word votes for the languages whose list has it,
@@ -242,10 +244,12 @@ export function voteLanguage(text: string): Lang | null {
   const votes = new Float64Array(DEFS.length);
   VOTE_WORDS.lastIndex = 0;
   let n = 0;
-  for (let m = VOTE_WORDS.exec(text); m !== null && n < 120; m = VOTE_WORDS.exec(text), n++) {
+  let hits = 0;
+  for (let m = VOTE_WORDS.exec(text); m !== null && n < 120 && hits < 16; m = VOTE_WORDS.exec(text), n++) {
     const low = m[0].toLowerCase();
     const mask = STOP_MASK.get(low) ?? (EN_INFORMAL.has(low) ? EN_BIT : 0);
     if (!mask) continue;
+    hits++;
     let bits = 0;
     for (let x = mask; x; x &= x - 1) bits++;
     for (let i = 0; i < DEFS.length; i++) if (mask & (1 << i)) votes[i]! += 1 / bits;
@@ -264,13 +268,14 @@ export function voteLanguage(text: string): Lang | null {
 /**
  * The language of a text, or null when it cannot be told (too short, or no language we read). A
  * clear vote of stopwords decides at once; otherwise franc's trigram profiles decide, limited to the
- * languages above, on texts of at least 25 letters.
+ * languages above, on texts of at least 100 letters.
  */
 export function detectLanguage(text: string): Lang | null {
   const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
   const voted = voteLanguage(sample);
   if (voted) return voted;
-  if ((sample.match(/\p{L}/gu)?.length ?? 0) < 25) return null;
-  const code = franc(sample, { only: FRANC_ONLY, minLength: 25 });
+  // trigrams need text: on a title alone they confuse languages ("Winter van life: diesel heater" reads German)
+  if ((sample.match(/\p{L}/gu)?.length ?? 0) < TRIGRAM_LETTERS) return null;
+  const code = franc(sample, { only: FRANC_ONLY, minLength: TRIGRAM_LETTERS });
   return ISO3.get(code) ?? null;
 }

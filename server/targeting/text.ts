@@ -277,6 +277,8 @@ export interface Doc {
   lang?: Lang;
   /** whether its phrases count for keywords (default true); false: taxonomy evidence only */
   keywords?: boolean;
+  /** how many documents its taxonomy evidence speaks for (default 1; a channel's description speaks for its videos too) */
+  taxWeight?: number;
 }
 
 /** BM25 parameters: k1 saturates repeated mentions within one document, b normalises for length. */
@@ -414,6 +416,7 @@ export class Analyzer {
   docs = 0;
   /** documents with taxonomy evidence counted (keyword documents and the others) */
   taxDocs = 0;
+  private taxWeight = 1;
   bgDocs = 0;
   readonly lang: Lang;
   private readonly tax: TaxonomyIndex | null;
@@ -446,6 +449,7 @@ export class Analyzer {
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
       if (lengths[i] === 0) continue;
+      this.taxWeight = doc.taxWeight ?? 1;
       if (doc.keywords === false || (doc.lang !== undefined && doc.lang !== this.lang)) this.addTaxonomyDoc(doc);
       else this.addDoc(doc, lengths[i]! / avg);
     }
@@ -453,7 +457,7 @@ export class Analyzer {
 
   private addDoc(doc: Doc, relLen: number): void {
     const d = this.docs++;
-    this.taxDocs++;
+    this.taxDocs += this.taxWeight;
     this.intent = false;
     for (const unit of doc.units) {
       const fieldIdx = FIELDS.indexOf(unit.field);
@@ -508,7 +512,7 @@ export class Analyzer {
   /** A document in another language: only its taxonomy evidence, matched with that language's cues. */
   private addTaxonomyDoc(doc: Doc): void {
     if (!this.tax) return;
-    this.taxDocs++;
+    this.taxDocs += this.taxWeight;
     this.intent = false;
     const lang = doc.lang ?? this.lang;
     const cues = this.tax.cuesFor(lang);
@@ -546,8 +550,8 @@ export class Analyzer {
     for (const node of this.touchedNodes) {
       let v = this.acc[node]!;
       if (tax.nodes[node]!.kind === 'in_market') v *= this.intent ? 1 : 0.6;
-      this.nodeCoverage[node]! += Math.min(1, v / NODE_SATURATION);
-      this.nodeWeight[node]! += Math.log1p(v);
+      this.nodeCoverage[node]! += this.taxWeight * Math.min(1, v / NODE_SATURATION);
+      this.nodeWeight[node]! += this.taxWeight * Math.log1p(v);
       this.nodeDocs[node]!++;
       this.acc[node] = 0;
     }
