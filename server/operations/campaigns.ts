@@ -37,7 +37,13 @@ const optionalSettings = Object.fromEntries(Object.entries(campaignSettings).map
   [K in keyof typeof campaignSettings]: z.ZodOptional<(typeof campaignSettings)[K]>;
 };
 
-export const updateCampaignBody = z.strictObject(optionalSettings);
+/** The rule of the contract that spans fields and can be decided from the request alone. */
+export const TOTAL_NEEDS_END_DATE = 'endDate is required when budgetType is total: a total budget needs an end date';
+
+export const updateCampaignBody = z.strictObject(optionalSettings).check((ctx) => {
+  // On update the stored end date counts too: only an explicit null with a total budget is decided here.
+  if (ctx.value.budgetType === 'total' && ctx.value.endDate === null) ctx.issues.push({ code: 'custom', message: TOTAL_NEEDS_END_DATE, path: ['endDate'], input: ctx.value });
+});
 
 export const createCampaignBody = z.strictObject({
   ...optionalSettings,
@@ -55,6 +61,8 @@ export const createCampaignBody = z.strictObject({
     .max(MAX_SLOTS - 1)
     .optional()
     .meta({ description: 'saved audiences to attach; the campaign keeps its own copy of each' }),
+}).check((ctx) => {
+  if (ctx.value.budgetType === 'total' && !ctx.value.endDate) ctx.issues.push({ code: 'custom', message: TOTAL_NEEDS_END_DATE, path: ['endDate'], input: ctx.value });
 });
 
 const campaignPath = z.strictObject({ campaignId: hexId('campaign') });

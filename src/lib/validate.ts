@@ -47,30 +47,15 @@ export interface RequestParts {
 }
 
 /**
- * Rules of an operation that span fields and can be decided from the request alone, worded as the
- * server words them (test/cli-validation.test.ts holds each message against the server's). A rule
- * that needs the stored record (a total budget on update, when the end date is not in the same
- * request) is left to the server.
- */
-const CROSS_FIELD_RULES: Record<string, (body: Record<string, unknown>) => string | undefined> = {
-  create_campaign: (b) => (b.budgetType === 'total' && !b.endDate ? TOTAL_NEEDS_END_DATE : undefined),
-  update_campaign: (b) => (b.budgetType === 'total' && b.endDate === null ? TOTAL_NEEDS_END_DATE : undefined),
-};
-const TOTAL_NEEDS_END_DATE = 'endDate is required when budgetType is total: a total budget needs an end date';
-
-/**
  * Checks every part of a request to an operation before it is sent: the path parameters, the query
- * and the body with the operation's schemas, then the rules that span fields. A failure is a usage
- * error (exit 2) and nothing is sent.
+ * and the body with the operation's schemas, whose checks include the rules that span fields (a rule
+ * that needs the stored record is the server's). A failure is a usage error (exit 2), nothing sent.
  */
 export async function checkRequest(name: string, parts: RequestParts): Promise<void> {
   const op = await operation(name);
   if (op.params) await validateLocally(op.params, parts.params ?? {}, 'path');
   if (op.query && parts.query) await validateLocally(op.query, withoutUndefined(parts.query), 'query');
   if (op.body && parts.body !== undefined) await validateLocally(op.body, parts.body, 'body');
-  const rule = CROSS_FIELD_RULES[name];
-  const broken = rule && parts.body && typeof parts.body === 'object' ? rule(parts.body as Record<string, unknown>) : undefined;
-  if (broken) throw usageError(broken);
 }
 
 function withoutUndefined(o: Record<string, unknown>): Record<string, unknown> {
