@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../src/lib/client.ts';
 import { escapeControl } from '../src/lib/output.ts';
 import { route } from '../src/lib/route.ts';
-import { humanDuration } from '../src/commands/backend.ts';
+import { formatDuration as humanDuration } from '../server/control/duration.ts';
 import { normalizeBaseUrl } from '../src/lib/target.ts';
 import { proxyAgent, remoteTransport } from '../src/lib/transport.ts';
 import { runCli } from './helpers/cli.ts';

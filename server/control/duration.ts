@@ -20,3 +20,21 @@ export function parseDuration(text: string): number | null {
   }
   return null;
 }
+
+/** "1d 1h 30m", "45s", "250 ms": a duration for people (the sign is the caller's to say). */
+export function formatDuration(ms: number): string {
+  const abs = Math.abs(ms);
+  if (abs < 1000) return `${Math.round(abs)} ms`;
+  const parts: string[] = [];
+  let s = Math.round(abs / 1000);
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
+    if (s >= size) parts.push(`${Math.floor(s / size)}${unit}`);
+    s %= size;
+  }
+  return parts.join(' ');
+}

@@ -3,6 +3,8 @@
  * scopes and key limits) and the domain services behind them: no second data path. Each page is read
  * in one read transaction, on the workspace's own clock.
  */
+import type { FaultRule } from '../control/faults.ts';
+import type { JournalEntry } from '../control/journal.ts';
 import type { Actor } from '../domain/actor.ts';
 import type { Services } from '../domain/services.ts';
 import { controlOperations } from '../control/operations.ts';
@@ -177,31 +179,9 @@ interface Report {
   daily: DailyFigures[];
 }
 
-export interface FaultRuleView {
-  id: string;
-  method: string;
-  path: string;
-  status: number | null;
-  delayMs: number | null;
-  drop: boolean;
-  remaining: number | null;
-  probability: number | null;
-  matched: number;
-  createdAt: string;
-}
-
-export interface JournalView {
-  seq: number;
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  requestId: string;
-  idempotencyKey: string | null;
-  replayed: boolean;
-  fault: string | null;
-}
+/** What the console shows of fault rules and the journal: the control operations' own records. */
+export type FaultRuleView = FaultRule;
+export type JournalView = JournalEntry;
 
 interface Page<T> {
   data: T[];

@@ -4,6 +4,7 @@
  *
  * Links are relative (`root` leads back to /app/), so the pages work under any --public-url path.
  */
+import { formatDuration } from '../control/duration.ts';
 import type { Child, FC, PropsWithChildren } from 'hono/jsx';
 import type { Campaign } from '../schemas/records.ts';
 import { SEEDS } from '../seed/index.ts';
@@ -40,22 +41,6 @@ const percent = (f: number) => `${(f * 100).toFixed(2)} %`;
 function when(iso: string | null | undefined): string {
   if (!iso) return '';
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
-
-function duration(ms: number): string {
-  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
-  const parts: string[] = [];
-  let s = Math.round(ms / 1000);
-  for (const [unit, size] of [
-    ['d', 86_400],
-    ['h', 3600],
-    ['m', 60],
-    ['s', 1],
-  ] as const) {
-    if (s >= size) parts.push(`${Math.floor(s / size)}${unit}`);
-    s %= size;
-  }
-  return parts.join(' ');
 }
 
 const TONES: Record<string, string> = {
@@ -155,7 +140,7 @@ const Layout: FC<PropsWithChildren<{ title: string; root: string; header?: Heade
           {p.header?.clock ? (
             <span class="meta">
               time <strong>{when(p.header.clock.now)}</strong>
-              {p.header.clock.frozen ? ' (frozen)' : p.header.clock.offsetMs >= 1000 ? ` (${duration(p.header.clock.offsetMs)} ahead)` : ''}
+              {p.header.clock.frozen ? ' (frozen)' : p.header.clock.offsetMs >= 1000 ? ` (${formatDuration(p.header.clock.offsetMs)} ahead)` : ''}
             </span>
           ) : null}
           {p.ctx ? (
@@ -527,7 +512,7 @@ function jobSubject(job: JobRow, root: string): Child {
 function jobTook(job: JobRow): string {
   if (!job.finished_at) return '';
   const start = Math.max(Date.parse(job.run_at), Date.parse(job.created_at));
-  return duration(Math.max(0, Date.parse(job.finished_at) - start));
+  return formatDuration(Math.max(0, Date.parse(job.finished_at) - start));
 }
 
 export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState | null = null): string {
@@ -718,7 +703,7 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
               rows={[
                 ['Now', <time datetime={b.clock.now}>{when(b.clock.now)}</time>],
                 ['Frozen', b.clock.frozen ? 'yes' : 'no'],
-                ['Ahead of real time', b.clock.offsetMs >= 1000 ? duration(b.clock.offsetMs) : 'no'],
+                ['Ahead of real time', b.clock.offsetMs >= 1000 ? formatDuration(b.clock.offsetMs) : 'no'],
               ]}
             />
             <form method="post" action={`${root}actions/advance`} aria-labelledby="advance-title">

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { formatDuration } from '../../server/control/duration.ts';
 import { CONTROL_PREFIX } from '../generated/operations.ts';
 import { ApiCallError, type ApiClient, type RequestOptions } from '../lib/client.ts';
 import { optionsOf } from '../lib/context.ts';
@@ -62,26 +63,8 @@ async function explain(client: ApiClient, e: unknown, namesRecord: boolean): Pro
   );
 }
 
-/** "1d 1h 30m", "45s", "250 ms": a duration for people. */
-export function humanDuration(ms: number): string {
-  const abs = Math.abs(ms);
-  if (abs < 1000) return `${Math.round(abs)} ms`;
-  const parts: string[] = [];
-  let s = Math.round(abs / 1000);
-  for (const [unit, size] of [
-    ['d', 86_400],
-    ['h', 3600],
-    ['m', 60],
-    ['s', 1],
-  ] as const) {
-    if (s >= size) parts.push(`${Math.floor(s / size)}${unit}`);
-    s %= size;
-  }
-  return parts.join(' ');
-}
-
 function showClock(io: IOStreams, state: ClockState): void {
-  const ahead = Math.abs(state.offsetMs) < 1000 ? 'real time' : `${humanDuration(state.offsetMs)} ${state.offsetMs > 0 ? 'ahead of' : 'behind'} real time`;
+  const ahead = Math.abs(state.offsetMs) < 1000 ? 'real time' : `${formatDuration(state.offsetMs)} ${state.offsetMs > 0 ? 'ahead of' : 'behind'} real time`;
   fields(io, [
     ['Now', bold(state.now)],
     ['Frozen', state.frozen ? 'yes' : 'no'],
