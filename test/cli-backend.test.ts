@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../src/lib/client.ts';
 import { escapeControl } from '../src/lib/output.ts';
 import { route } from '../src/lib/route.ts';
-import { formatDuration as humanDuration } from '../server/control/duration.ts';
+import { formatDuration } from '../server/control/duration.ts';
 import { normalizeBaseUrl } from '../src/lib/target.ts';
 import { proxyAgent, remoteTransport } from '../src/lib/transport.ts';
 import { runCli } from './helpers/cli.ts';
@@ -354,8 +354,8 @@ describe('what the CLI derives from the server', () => {
   });
 
   it('offsets read as days, hours, minutes and seconds', () => {
-    expect(humanDuration(25 * 3_600_000)).toBe('1d 1h');
-    expect(humanDuration(-90_000)).toBe('1m 30s');
-    expect(humanDuration(250)).toBe('250 ms');
+    expect(formatDuration(25 * 3_600_000)).toBe('1d 1h');
+    expect(formatDuration(-90_000)).toBe('1m 30s');
+    expect(formatDuration(250)).toBe('250 ms');
   });
 });
