@@ -34,7 +34,7 @@
  * next to derived ones).
  */
 import { findBoilerplate, stripBoilerplate, type Boilerplate } from './boilerplate.ts';
-import { detectLanguage, isSupported, primaryTag, voteLanguage, type Lang } from './lang.ts';
+import { LANGUAGES, detectLanguage, isSupported, primaryTag, voteLanguage, type Lang } from './lang.ts';
 import { mixFor, type CampaignTypeMix } from './mix.ts';
 import { taxonomyIndex, nodeLabel, type TaxonomyNode } from './taxonomy.ts';
 import {
@@ -337,7 +337,7 @@ export function languageNotice(lang: Lang, languages: GenerateResult['languages'
   const others = languages.filter((l) => l.lang !== lang).map((l) => l.lang);
   const rest = others.length ? `; the rest is in ${others.slice(0, 3).join(', ')}` : '';
   if (!isSupported(lang)) {
-    return `keywords are not generated in ${lang} (the campaign's language): adcli reads ${LANG_NAMES}${rest}; topics, segments and websites come from all the text`;
+    return `keywords are not generated in ${lang} (the campaign's language): adcli reads ${LANGUAGES.join(', ')}${rest}; topics, segments and websites come from all the text`;
   }
   if (!mine) {
     return `the data stores hold no text in ${lang} (the campaign's language)${rest}: no keywords were generated; topics, segments and websites come from all the text`;
@@ -348,7 +348,6 @@ export function languageNotice(lang: Lang, languages: GenerateResult['languages'
   return `little of the data stores' text is in ${lang} (the campaign's language): ${mine.words} of ${total} words (${pct}%, ${mine.docs} of ${languages.reduce((n, l) => n + l.docs, 0)} documents)${rest}; the ${keywords} keywords come from that text only`;
 }
 
-const LANG_NAMES = 'en, es, de, fr, pt, it, nl, sv, pl, cs, ro, hu, tr, ru, uk, id';
 
 // ---------------------------------------------------------------- keywords
 

@@ -683,8 +683,8 @@ export class Analyzer {
     const N = this.docs + this.bgDocs;
     const recurringDf = Math.min(3, this.docs);
     const out: PhraseCandidate[] = [];
-    // three-word phrases and phrases mostly from comments need one more document once there are
-    // enough documents: chatter repeats by chance more than titles and descriptions do
+    // phrases of three or more words and phrases mostly from comments need one more document once
+    // there are enough documents: chatter repeats by chance more than titles and descriptions do
     const strictDf = this.docs >= 6 ? minDf + 1 : minDf;
     const banned = opts.bannedWords && opts.bannedWords.size ? opts.bannedWords : null;
     for (const st of this.stats.values()) {

@@ -103,11 +103,6 @@ export const WEAK_WORDS: ReadonlySet<string> = new Set(WEAK_LIST);
 const TAIL_OK: ReadonlySet<string> = new Set(TAIL_OK_LIST);
 const INTENT: ReadonlySet<string> = new Set(INTENT_LIST);
 
-/** The English function words as the generator sees them (the package's list and its informal additions). */
-export function isEnglishStopword(w: string): boolean {
-  return isStopword(w, 'en');
-}
-
 const NUMBER_RE = /^[0-9]+(?:[.,][0-9]+)*$/;
 const HAS_UPPER = /\p{Lu}/u;
 const STARTS_UPPER = /^\p{Lu}/u;
