@@ -48,7 +48,8 @@ export function showTargeting(io: IOStreams, t: Targeting): void {
       s.audienceId ? gray(`  saved audience ${s.audienceId}`) : null,
       s.updatedAt ? gray(`  updated ${s.updatedAt.slice(0, 16).replace('T', ' ')}`) : null,
     );
-    if (s.error) out(red(`  error: ${s.error}`));
+    // A ready slot may carry a notice from its generation (e.g. little text in the campaign's language).
+    if (s.error) out(s.status === 'error' ? red(`  error: ${s.error}`) : gray(`  note: ${s.error}`));
     if (counts.length) out(gray(`  ${counts.map(([sec, n]) => `${n} ${sec}`).join(', ')}`));
     else if (s.status === 'not_generated') out(gray(`  no targeting yet: adcli targeting generate ${t.campaignId} --wait`));
     else if (s.status !== 'generating') out(gray('  no items'));
