@@ -381,17 +381,17 @@ describe('Node version guard', () => {
     try {
       const v = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
       const [major, minor] = v.replace(/^v/, '').split('.').map(Number) as [number, number];
-      return major < 22 || (major === 22 && minor < 13);
+      return !((major === 24 && minor >= 16) || (major === 26 && minor >= 1) || major > 26);
     } catch {
       return false;
     }
   });
 
-  it.skipIf(!oldNode)('an old Node gets exit 1 and one line naming 22.13', async () => {
+  it.skipIf(!oldNode)('an old Node gets exit 1 and one line naming 24.16', async () => {
     const r = await runAdcli(['--version'], { node: oldNode });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(expectOneLineMessage(r.stderr)).toContain('22.13');
+    expect(expectOneLineMessage(r.stderr)).toContain('24.16');
   });
 
   it('the current Node runs bin/adcli.js', async () => {
