@@ -55,7 +55,7 @@ export function fetchNode(version = floorVersion()) {
     const err = /** @type {{ stderr?: string, message: string }} */ (e);
     const npmSays = String(err.stderr ?? '')
       .split('\n')
-      .find((l) => l.startsWith('npm error') && !/^npm error (code|A complete log)/.test(l));
+      .find((l) => l.startsWith('npm error') && !/^npm error (code|syscall|errno|A complete log)\b/.test(l));
     const reason = npmSays?.replace(/^npm error\s*/, '') || err.message.split('\n')[0];
     throw new Error(`cannot fetch ${pkg} through npm: ${reason}`);
   }
