@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { CliError, EXIT, SilentExit } from './lib/errors.ts';
 import { escapeControl, safeJson } from './lib/escape.ts';
+import { loadDisplayWidths } from './lib/text.ts';
 import type { Factory } from './lib/factory.ts';
 import { finishJsonOutput, normalizeJsonArgs, prepareJsonOutput } from './lib/json-output.ts';
 import { buildProgram } from './program.ts';
@@ -25,7 +26,11 @@ export async function main(argv: string[], f: Factory): Promise<number> {
     return err.exitCode;
   };
   // --json FIELDS and --jq are checked before the command runs: a mistake costs no request.
-  program.hook('preAction', (root, action) => prepareJsonOutput(f.io, root, action));
+  program.hook('preAction', async (root, action) => {
+    // Tables and prompts on a terminal measure display widths; a pipe never needs them.
+    if (f.io.isStdoutTTY() || f.io.isStderrTTY()) await loadDisplayWidths();
+    return prepareJsonOutput(f.io, root, action);
+  });
   // Ctrl-C: Node's default SIGINT handling ends the process at once, and the shell sees 130. Only
   // commands that must do something first (--wait, prompts, serve) take it over (f.interrupts).
   let failure: unknown;

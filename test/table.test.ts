@@ -4,10 +4,10 @@
  * with `…`, drop optional columns in their order, count wide characters as two columns; piped rows
  * are never cut; every class of control character is escaped.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeControl, safeJson } from '../src/lib/escape.ts';
 import { fitColumns, renderTable, renderTsv, type Column } from '../src/lib/table.ts';
-import { cut, displayWidth, spansOf, type Span, type Text } from '../src/lib/text.ts';
+import { cut, displayWidth, loadDisplayWidths, spansOf, type Span, type Text } from '../src/lib/text.ts';
 import { CONTROLS, ESCAPED, RAW_CONTROL } from './helpers/controls.ts';
 
 const paint = (s: Span) => s.text;
@@ -27,6 +27,9 @@ const ROWS: Text[][] = [
   ['6b0302c1a2b3c4d5e6f70001', LONG, 'ready', 'DEMAND_GEN', '12000 total', '2026-11-22 15:25'],
   ['6b0302c1a2b3c4d5e6f70002', 'Short', 'draft', 'VIDEO', null, '2026-11-21 09:00'],
 ];
+
+// On a terminal, main() loads the display-width rules before a command runs; so do these tests.
+beforeAll(loadDisplayWidths);
 
 describe('a table on a terminal', () => {
   for (const width of [60, 80, 100, 120]) {

@@ -4,7 +4,6 @@
  * never move the cursor, recolour, rewrite or reorder the screen; colour is applied after escaping,
  * by whoever writes the span (src/lib/output.ts). Display widths count columns, not code units.
  */
-import stringWidth from 'string-width';
 import { escapeControl } from './escape.ts';
 
 export { escapeControl };
@@ -41,9 +40,23 @@ export function spansOf(t: Text): Span[] {
 /** The text of spans, without style (a pipe's view of them). */
 export const plain = (spans: readonly Span[]): string => spans.map((s) => s.text).join('');
 
+let stringWidth: ((s: string) => number) | undefined;
+
+/**
+ * Loads string-width, which costs about 20 ms of start-up (it builds an ICU segmenter as it loads):
+ * only a terminal needs display widths, so main() loads it for terminals and a piped or --json run
+ * never pays.
+ */
+export async function loadDisplayWidths(): Promise<void> {
+  stringWidth ??= (await import('string-width')).default;
+}
+
 /** Columns a string takes on a terminal: wide (CJK) and emoji characters take two, combining marks none. */
 export function displayWidth(s: string): number {
-  return stringWidth(s);
+  // Printable ASCII is one column a character: no need for the grapheme rules.
+  if (/^[\x20-\x7e]*$/.test(s)) return s.length;
+  // Not loaded (no terminal): code points are a fair count for what only a pipe will see.
+  return stringWidth ? stringWidth(s) : [...s].length;
 }
 
 export const widthOf = (spans: readonly Span[]): number => spans.reduce((n, s) => n + displayWidth(s.text), 0);
