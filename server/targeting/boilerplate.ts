@@ -18,7 +18,7 @@
  *
  * Pure and deterministic: ids are walked in sorted order, sets are turned into sorted arrays.
  */
-import { getDomainWithoutSuffix } from 'tldts';
+import { publicSuffixes } from './libs.ts';
 import { cmpStr, extractLinks, isExcludedDomain } from './text.ts';
 import type { Corpus, CorpusChannel } from './types.ts';
 
@@ -178,7 +178,7 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
   // own sites: the domain's name is the channel's
   const ownDomains = new Set<string>();
   for (const u of uses) {
-    const label = slug(getDomainWithoutSuffix(u.domain, { allowPrivateDomains: true }) ?? '');
+    const label = slug(publicSuffixes().getDomainWithoutSuffix(u.domain, { allowPrivateDomains: true }) ?? '');
     if (label && matchesIdentity(label, identities(channels.get(u.channel)))) ownDomains.add(u.domain);
   }
   // sponsors and affiliates
@@ -211,7 +211,7 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
   }
   const sponsorWords = new Set<string>();
   for (const d of sponsorDomains) {
-    const label = (getDomainWithoutSuffix(d, { allowPrivateDomains: true }) ?? '').toLowerCase();
+    const label = (publicSuffixes().getDomainWithoutSuffix(d, { allowPrivateDomains: true }) ?? '').toLowerCase();
     if (label.length >= 4 && /^[a-z0-9-]+$/.test(label)) sponsorWords.add(label.replace(/-/g, ''));
   }
   return { lines, sponsorDomains, sponsorWords, ownDomains };

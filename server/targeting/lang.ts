@@ -12,19 +12,16 @@
  * keeps the lean list (stopwords-iso's English one holds "computer", "research", "information"),
  * plus the informal forms below.
  */
-import { franc } from 'franc-min';
-import { ces, deu, eng, fra, hun, ind, ita, nld, pol, por, ron, rus, spa, swe, tur, ukr } from 'stopword/dist/stopword.esm.mjs';
-import ISO from 'stopwords-iso/stopwords-iso.json' with { type: 'json' };
 import { CUES_I18N } from './cues-i18n.ts';
+import { isoStopwords, languageDetection, stopwordLists } from './libs.ts';
 
 /** ISO 639-1 code of a language the generator reads. */
 export type Lang = string;
 
 interface LangDef {
   code: Lang;
-  /** ISO 639-3, as franc answers */
+  /** ISO 639-3, as franc answers and as `stopword` names its lists */
   iso3: string;
-  stop: readonly string[];
 }
 
 /**
@@ -32,22 +29,22 @@ interface LangDef {
  * it is the lingua franca of the web, and its function words count as such in every Latin-script text.
  */
 const DEFS: LangDef[] = [
-  { code: 'en', iso3: 'eng', stop: eng },
-  { code: 'es', iso3: 'spa', stop: spa },
-  { code: 'de', iso3: 'deu', stop: deu },
-  { code: 'fr', iso3: 'fra', stop: fra },
-  { code: 'pt', iso3: 'por', stop: por },
-  { code: 'it', iso3: 'ita', stop: ita },
-  { code: 'nl', iso3: 'nld', stop: nld },
-  { code: 'sv', iso3: 'swe', stop: swe },
-  { code: 'pl', iso3: 'pol', stop: pol },
-  { code: 'cs', iso3: 'ces', stop: ces },
-  { code: 'ro', iso3: 'ron', stop: ron },
-  { code: 'hu', iso3: 'hun', stop: hun },
-  { code: 'tr', iso3: 'tur', stop: tur },
-  { code: 'ru', iso3: 'rus', stop: rus },
-  { code: 'uk', iso3: 'ukr', stop: ukr },
-  { code: 'id', iso3: 'ind', stop: ind },
+  { code: 'en', iso3: 'eng' },
+  { code: 'es', iso3: 'spa' },
+  { code: 'de', iso3: 'deu' },
+  { code: 'fr', iso3: 'fra' },
+  { code: 'pt', iso3: 'por' },
+  { code: 'it', iso3: 'ita' },
+  { code: 'nl', iso3: 'nld' },
+  { code: 'sv', iso3: 'swe' },
+  { code: 'pl', iso3: 'pol' },
+  { code: 'cs', iso3: 'ces' },
+  { code: 'ro', iso3: 'ron' },
+  { code: 'hu', iso3: 'hun' },
+  { code: 'tr', iso3: 'tur' },
+  { code: 'ru', iso3: 'rus' },
+  { code: 'uk', iso3: 'ukr' },
+  { code: 'id', iso3: 'ind' },
 ];
 
 export const LANGUAGES: readonly Lang[] = DEFS.map((d) => d.code);
@@ -89,7 +86,6 @@ const CONNECTORS: Record<Lang, readonly string[]> = {
 };
 
 const BIT = new Map<Lang, number>();
-const STOP_MASK = new Map<string, number>();
 /** informal English stopwords: function words in English texts only ("kind" is German for child) */
 const EN_INFORMAL = new Set(ENGLISH_INFORMAL);
 const CONNECTOR_SETS = new Map<Lang, ReadonlySet<string>>();
@@ -98,14 +94,27 @@ for (let i = 0; i < DEFS.length; i++) {
   const d = DEFS[i]!;
   BIT.set(d.code, 1 << i);
   ISO3.set(d.iso3, d.code);
-  // the supplement's words that our taxonomy uses as content words of the language stay words ("viagem")
-  const cueWords = new Set(Object.values(CUES_I18N[d.code] ?? {}).join(' ').toLowerCase().split(/[^\p{L}\p{N}]+/u));
-  const iso = d.code === 'en' ? [] : ((ISO as Record<string, string[]>)[d.code] ?? []).filter((w) => !cueWords.has(w.toLowerCase()));
-  for (const w of [...d.stop, ...iso]) {
-    const low = w.toLowerCase().normalize('NFKC');
-    STOP_MASK.set(low, (STOP_MASK.get(low) ?? 0) | (1 << i));
-  }
   CONNECTOR_SETS.set(d.code, new Set(CONNECTORS[d.code] ?? []));
+}
+
+let stopMaskTable: Map<string, number> | undefined;
+/** Each stopword with a bit per language it is a stopword of; built on first use (libs.ts says why). */
+function stopMasks(): Map<string, number> {
+  if (stopMaskTable) return stopMaskTable;
+  const table = new Map<string, number>();
+  const lists = stopwordLists();
+  const iso = isoStopwords();
+  for (let i = 0; i < DEFS.length; i++) {
+    const d = DEFS[i]!;
+    // the supplement's words that our taxonomy uses as content words of the language stay words ("viagem")
+    const cueWords = new Set(Object.values(CUES_I18N[d.code] ?? {}).join(' ').toLowerCase().split(/[^\p{L}\p{N}]+/u));
+    const extra = d.code === 'en' ? [] : (iso[d.code] ?? []).filter((w) => !cueWords.has(w.toLowerCase()));
+    for (const w of [...(lists[d.iso3] ?? []), ...extra]) {
+      const low = w.toLowerCase().normalize('NFKC');
+      table.set(low, (table.get(low) ?? 0) | (1 << i));
+    }
+  }
+  return (stopMaskTable = table);
 }
 const EN_BIT = BIT.get('en')!;
 const FRANC_ONLY = DEFS.map((d) => d.iso3);
@@ -126,7 +135,7 @@ export function primaryTag(tag: string): Lang {
  */
 export function isStopword(low: string, lang: Lang): boolean {
   if (lang === 'en' && EN_INFORMAL.has(low)) return true;
-  const mask = STOP_MASK.get(low);
+  const mask = stopMasks().get(low);
   if (mask === undefined) return false;
   return (mask & ((BIT.get(lang) ?? 0) | EN_BIT)) !== 0;
 }
@@ -247,7 +256,7 @@ export function voteLanguage(text: string): Lang | null {
   let hits = 0;
   for (let m = VOTE_WORDS.exec(text); m !== null && n < 120 && hits < 16; m = VOTE_WORDS.exec(text), n++) {
     const low = m[0].toLowerCase();
-    const mask = STOP_MASK.get(low) ?? (EN_INFORMAL.has(low) ? EN_BIT : 0);
+    const mask = stopMasks().get(low) ?? (EN_INFORMAL.has(low) ? EN_BIT : 0);
     if (!mask) continue;
     hits++;
     let bits = 0;
@@ -276,6 +285,6 @@ export function detectLanguage(text: string): Lang | null {
   if (voted) return voted;
   // trigrams need text: on a title alone they confuse languages ("Winter van life: diesel heater" reads German)
   if ((sample.match(/\p{L}/gu)?.length ?? 0) < TRIGRAM_LETTERS) return null;
-  const code = franc(sample, { only: FRANC_ONLY, minLength: TRIGRAM_LETTERS });
+  const code = languageDetection().franc(sample, { only: FRANC_ONLY, minLength: TRIGRAM_LETTERS });
   return ISO3.get(code) ?? null;
 }

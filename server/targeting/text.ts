@@ -4,7 +4,7 @@
  * phrases as a person would list them, and taxonomy matching. Pure and deterministic: no clock, no
  * randomness, explicit comparators everywhere.
  */
-import { getDomain } from 'tldts';
+import { publicSuffixes } from './libs.ts';
 import { detectLanguage, type Lang } from './lang.ts';
 import { nodeLabel, taxonomyIndex, type CueHit, type NodeKind, type TaxonomyIndex } from './taxonomy.ts';
 import {
@@ -196,7 +196,7 @@ export function registrableDomain(host: string): string | null {
   if (labels.length < 2) return null;
   for (const l of labels) if (!LABEL.test(l)) return null;
   if (!/^[a-z]{2,}$/.test(labels[labels.length - 1]!) && !labels[labels.length - 1]!.startsWith('xn--')) return null; // also rules out IP addresses
-  return getDomain(h, { allowPrivateDomains: true, extractHostname: false, validateHostname: false });
+  return publicSuffixes().getDomain(h, { allowPrivateDomains: true, extractHostname: false, validateHostname: false });
 }
 
 /** Whether a registrable domain is a link shortener or a social network/platform. */
