@@ -1,4 +1,4 @@
-import { Chalk, type ChalkInstance } from 'chalk';
+import { styleText } from 'node:util';
 import type { IOStreams } from './iostreams.ts';
 import { writeJson } from './json-output.ts';
 import { renderTable, renderTsv, type Column } from './table.ts';
@@ -14,20 +14,14 @@ export type { Column } from './table.ts';
  * printJson (--json fields and --jq: src/lib/json-output.ts).
  */
 
-const chalks = new WeakMap<IOStreams, { out: ChalkInstance; err: ChalkInstance }>();
-function chalksOf(io: IOStreams) {
-  let pair = chalks.get(io);
-  if (!pair) {
-    pair = { out: new Chalk({ level: io.colorEnabled() ? 1 : 0 }), err: new Chalk({ level: io.colorEnabledStderr() ? 1 : 0 }) };
-    chalks.set(io, pair);
-  }
-  return pair;
-}
-
-/** Styles spans for stdout (no colour when piped or NO_COLOR is set). */
-const painter = (chalk: ChalkInstance) => (s: Span) => (s.style ? chalk[s.style](s.text) : s.text);
-const paintOut = (io: IOStreams) => painter(chalksOf(io).out);
-const paintErr = (io: IOStreams) => painter(chalksOf(io).err);
+/**
+ * Styles a span when colour is on for that stream (the IO seam decides: TTY, NO_COLOR, FORCE_COLOR).
+ * Node's own styleText, told not to look at a stream: the decision is the seam's, and no colour
+ * library loads at start-up.
+ */
+const painter = (on: boolean) => (s: Span) => (on && s.style ? styleText(s.style, s.text, { validateStream: false }) : s.text);
+const paintOut = (io: IOStreams) => painter(io.colorEnabled());
+const paintErr = (io: IOStreams) => painter(io.colorEnabledStderr());
 
 /** A text as it is written to stdout: escaped, and styled when colour is on. */
 export function paint(io: IOStreams, ...parts: Text[]): string {
