@@ -88,7 +88,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node22.13',
+  target: 'node24.16',
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies call require(); give the ESM bundle one.
