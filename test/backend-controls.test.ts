@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { JOURNAL_SIZE, RequestJournal } from '../server/control/journal.ts';
 import { SCOPES } from '../server/schemas/common.ts';
+import { Store } from '../server/store/db.ts';
 import { DEMO_CAMPAIGNS } from '../server/seed/demo.ts';
 import { testBackend, type Client, type Reply, type TestBackend } from './helpers/backend.ts';
 
@@ -344,6 +346,33 @@ describe('the request journal', () => {
     const after = ok(await ctl.get(`/requests?after=${entries[2].seq}`)).data;
     expect(after.map((e: any) => e.path)).toEqual(['/api/v1/brands?name=On']);
     expectError(await ctl.get('/requests?limit=0'), 400, 'invalid_request', 'limit');
+  });
+
+  it('is bounded: a busy workspace keeps its newest entries, another keeps its own', () => {
+    const journal = new RequestJournal(Store.memory());
+    const entry = (workspaceId: string, n: number) => ({
+      workspaceId,
+      at: new Date(n).toISOString(),
+      method: 'GET',
+      path: `/api/v1/workspace?n=${n}`,
+      status: 200,
+      durationMs: 1,
+      requestId: `req_${n}`,
+      idempotencyKey: null,
+      replayed: false,
+      fault: null,
+    });
+    journal.record(entry('quiet', 0));
+    for (let n = 1; n <= 3 * JOURNAL_SIZE; n++) journal.record(entry('busy', n));
+    journal.flush();
+    const busy = journal.list('busy', { limit: JOURNAL_SIZE });
+    expect(busy).toHaveLength(JOURNAL_SIZE);
+    expect(busy.at(-1)!.path).toBe(`/api/v1/workspace?n=${3 * JOURNAL_SIZE}`);
+    expect(busy[0]!.path).toBe(`/api/v1/workspace?n=${2 * JOURNAL_SIZE + 1}`);
+    // what is kept beyond the newest JOURNAL_SIZE is trimmed in batches, never more than one batch
+    expect(journal.count('busy')).toBeLessThan(2 * JOURNAL_SIZE);
+    expect(journal.list('quiet', { limit: 10 }).map((e) => e.requestId)).toEqual(['req_0']);
+    journal.close();
   });
 
   it('is per workspace', async () => {

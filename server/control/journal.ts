@@ -4,7 +4,7 @@ import type { Store } from '../store/db.ts';
 import { makePrivate } from '../store/files.ts';
 
 /** How long an entry may wait to be written with others. */
-const FLUSH_MS = 50;
+const FLUSH_MS = 500;
 /** Journals of this process, written out when it exits. */
 const openJournals = new Set<RequestJournal>();
 let exitHooked = false;
@@ -72,8 +72,12 @@ const SCHEMA = `
 export class RequestJournal {
   readonly #db: DatabaseSync;
   readonly #insert: StatementSync;
-  #pending: NewJournalEntry[] = [];
+  /** entries not written yet, by workspace; only the newest JOURNAL_SIZE of each can matter */
+  #pending = new Map<string, NewJournalEntry[]>();
   #sinceTrim = 0;
+  /** workspaces with rows written since the last trim */
+  readonly #untrimmed = new Set<string>();
+  readonly #trim: StatementSync;
   #timer: NodeJS.Timeout | null = null;
 
   constructor(store: Store) {
@@ -88,6 +92,9 @@ export class RequestJournal {
       `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    this.#trim = this.#db.prepare(
+      'DELETE FROM request_journal WHERE workspace_id = ? AND seq <= (SELECT seq FROM request_journal WHERE workspace_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)',
+    );
     store.onClose(() => this.close());
     openJournals.add(this);
     if (openJournals.size === 1 && !exitHooked) {
@@ -101,7 +108,12 @@ export class RequestJournal {
    * that exits (a CLI command on the local profile) writes what is pending on its way out.
    */
   record(entry: NewJournalEntry): void {
-    this.#pending.push(entry);
+    let list = this.#pending.get(entry.workspaceId);
+    if (!list) this.#pending.set(entry.workspaceId, (list = []));
+    list.push(entry);
+    // A busy workspace outruns the journal's size between two writes: older entries would only be
+    // trimmed after being written, so they are dropped here (in batches, to keep this cheap).
+    if (list.length >= 2 * JOURNAL_SIZE) list.splice(0, list.length - JOURNAL_SIZE);
     if (this.#timer) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
@@ -110,29 +122,32 @@ export class RequestJournal {
     this.#timer.unref();
   }
 
-  /** Writes what is pending; on a busy journal, keeps it for the next time (bounded). */
+  /** Writes what is pending (the newest JOURNAL_SIZE of each workspace); on a busy journal, keeps it for the next time. */
   flush(): void {
-    if (this.#pending.length === 0 || !this.#db.isOpen) return;
+    if (this.#pending.size === 0 || !this.#db.isOpen) return;
     try {
       this.#db.exec('BEGIN IMMEDIATE');
-      for (const e of this.#pending) {
-        this.#insert.run(e.workspaceId, e.at, e.method, e.path, e.status, e.durationMs, e.requestId, e.idempotencyKey, e.replayed ? 1 : 0, e.fault);
-      }
-      this.#sinceTrim += this.#pending.length;
-      // Keep only the newest JOURNAL_SIZE of each workspace; trimmed in batches, not per request.
-      if (this.#sinceTrim >= 100) {
-        this.#sinceTrim = 0;
-        for (const { w } of this.#db.prepare('SELECT DISTINCT workspace_id AS w FROM request_journal').all() as { w: string }[]) {
-          this.#db
-            .prepare('DELETE FROM request_journal WHERE workspace_id = ? AND seq <= (SELECT seq FROM request_journal WHERE workspace_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)')
-            .run(w, w, JOURNAL_SIZE);
+      let written = 0;
+      for (const [workspaceId, list] of this.#pending) {
+        for (const e of list.slice(-JOURNAL_SIZE)) {
+          this.#insert.run(e.workspaceId, e.at, e.method, e.path, e.status, e.durationMs, e.requestId, e.idempotencyKey, e.replayed ? 1 : 0, e.fault);
         }
+        written += Math.min(list.length, JOURNAL_SIZE);
+        this.#untrimmed.add(workspaceId);
+      }
+      this.#sinceTrim += written;
+      // Keep the newest JOURNAL_SIZE of each workspace written to: trimmed once per JOURNAL_SIZE rows,
+      // so a busy server pays for it on one flush in many, never per request.
+      if (this.#sinceTrim >= JOURNAL_SIZE) {
+        this.#sinceTrim = 0;
+        for (const w of this.#untrimmed) this.#trim.run(w, w, JOURNAL_SIZE);
+        this.#untrimmed.clear();
       }
       this.#db.exec('COMMIT');
-      this.#pending = [];
+      this.#pending.clear();
     } catch {
+      // Busy (another process writes its journal): the entries wait for the next write.
       if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
-      if (this.#pending.length > JOURNAL_SIZE) this.#pending = this.#pending.slice(-JOURNAL_SIZE);
     }
   }
 
@@ -156,9 +171,15 @@ export class RequestJournal {
     }));
   }
 
+  /** How many entries of the workspace are kept (between two trims, up to twice JOURNAL_SIZE). */
+  count(workspaceId: string): number {
+    this.flush();
+    return Number((this.#db.prepare('SELECT COUNT(*) AS n FROM request_journal WHERE workspace_id = ?').get(workspaceId) as { n: number }).n);
+  }
+
   clear(workspaceId: string): number {
     this.flush();
-    this.#pending = this.#pending.filter((e) => e.workspaceId !== workspaceId);
+    this.#pending.delete(workspaceId);
     return Number(this.#db.prepare('DELETE FROM request_journal WHERE workspace_id = ?').run(workspaceId).changes);
   }
 
