@@ -89,7 +89,7 @@ export function createApp(opts: AppOptions): Backend {
   const app = new Hono<Env>();
   let openapi: string | undefined;
 
-  app.use('*', requestLog({ logger: requestLogger, journal: () => services.journal, clocks }));
+  app.use('*', requestLog({ logger: requestLogger, journal: () => services.journal }));
 
   const limitJsonBody = limitBody(MAX_BODY_BYTES);
   // GET and HEAD carry no body; skipping the stream wrapper keeps reads fast. A file upload (a
@@ -135,7 +135,7 @@ export function createApp(opts: AppOptions): Backend {
     // The journal keeps the API requests of a workspace, rate-limited ones included; not the controls.
     if (!control) {
       const idempotencyKey = op.method !== 'GET' ? (header(c, 'idempotency-key') ?? null) : null;
-      c.set('journal', { workspaceId: key.workspaceId, idempotencyKey, replayed: false, fault: null, dropped: false });
+      c.set('journal', { workspaceId: key.workspaceId, at: clocks.of(key.workspaceId).toISOString(), idempotencyKey, replayed: false, fault: null, dropped: false });
     }
     // A tool call of /mcp was counted as the JSON-RPC message it came in (mcp/endpoint.ts).
     if (!(c.env as { mcpCounted?: boolean } | undefined)?.mcpCounted) {

@@ -2,11 +2,12 @@ import type { MiddlewareHandler } from 'hono';
 import type { RequestJournal } from '../control/journal.ts';
 import { requestId as newRequestId } from '../lib/ids.ts';
 import type { Logger } from '../lib/log.ts';
-import type { WorkspaceClocks } from '../time/workspace-clocks.ts';
 
 /** What the request journal notes of an API request while it runs (design section 7). */
 export interface JournalNote {
   workspaceId: string;
+  /** when the request arrived, in the workspace's time (read where the key was checked: same turn, no second store read) */
+  at: string;
   idempotencyKey: string | null;
   replayed: boolean;
   fault: string | null;
@@ -20,8 +21,8 @@ export type RequestEnv = { Variables: { requestId: string; journal?: JournalNote
  * writes the request log line and, for API requests that named a workspace, the journal entry.
  */
 /** `journal` is asked for only when a request is to be journaled (it opens a file on first use). */
-export function requestLog(opts: { logger: Logger | null; journal: () => RequestJournal; clocks: WorkspaceClocks }): MiddlewareHandler<RequestEnv> {
-  const { logger, journal, clocks } = opts;
+export function requestLog(opts: { logger: Logger | null; journal: () => RequestJournal }): MiddlewareHandler<RequestEnv> {
+  const { logger, journal } = opts;
   return async (c, next) => {
     const rid = newRequestId();
     c.set('requestId', rid);
@@ -35,7 +36,7 @@ export function requestLog(opts: { logger: Logger | null; journal: () => Request
     if (note) {
       journal().record({
         workspaceId: note.workspaceId,
-        at: clocks.of(note.workspaceId).toISOString(),
+        at: note.at,
         method: c.req.method,
         path: pathAndQuery(c.req.url),
         status: note.dropped ? 0 : c.res.status,
