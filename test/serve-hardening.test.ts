@@ -156,7 +156,9 @@ describe.runIf(canMount)('a full disk under adcli serve', () => {
     expect(full!.status, full!.text).toBe(503);
     expect(full!.headers.get('retry-after')).toBe('30');
     expect(full!.body.error).toMatchObject({ code: 'internal', message: expect.stringContaining('disk is full'), requestId: full!.headers.get('x-request-id') });
-    const logged = s.stderr().split('\n').filter((l) => l.includes('the disk is full: a write failed'));
+    const logLine = 'the disk is full: a write failed';
+    await s.waitForStderr((t) => t.includes(logLine));
+    const logged = s.stderr().split('\n').filter((l) => l.includes(logLine));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain(full!.body.error.requestId);
     expect(s.stderr()).not.toMatch(/\n\s+at /);

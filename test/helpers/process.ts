@@ -30,6 +30,8 @@ export interface Proc {
   exited: Promise<Exit>;
   /** waits until the accumulated stdout satisfies the test, or rejects (with the output) after ms */
   waitForStdout(test: (text: string) => boolean, ms?: number): Promise<string>;
+  /** the same for stderr: a child's stderr can arrive after its HTTP answer, so tests wait for log lines */
+  waitForStderr(test: (text: string) => boolean, ms?: number): Promise<string>;
   /** sends a signal (if still running) and waits for the exit, or rejects after ms */
   stop(signal?: NodeJS.Signals, ms?: number): Promise<Exit>;
 }
@@ -61,6 +63,7 @@ export function spawnAdcli(args: string[], opts: SpawnOptions = {}): Proc {
   });
   child.stderr!.on('data', (d: string) => {
     err += d;
+    for (const w of watchers) w();
   });
   const exited = new Promise<Exit>((resolveExit) => {
     child.once('error', () => resolveExit({ code: null, signal: null }));
@@ -76,12 +79,13 @@ export function spawnAdcli(args: string[], opts: SpawnOptions = {}): Proc {
 
   const describeOutput = () => `\n--- stdout ---\n${out}\n--- stderr ---\n${err}`;
 
-  const waitForStdout = (test: (text: string) => boolean, ms = 20_000) =>
+  const waitFor = (stream: 'stdout' | 'stderr', test: (text: string) => boolean, ms = 20_000) =>
     new Promise<string>((res, rej) => {
+      const text = () => (stream === 'stdout' ? out : err);
       const check = () => {
-        if (test(out)) {
+        if (test(text())) {
           cleanup();
-          res(out);
+          res(text());
         } else if (done || child.exitCode !== null || child.signalCode !== null) {
           cleanup();
           rej(new Error(`adcli ${args.join(' ')} exited (${child.exitCode ?? child.signalCode}) before the expected output${describeOutput()}`));
@@ -89,7 +93,7 @@ export function spawnAdcli(args: string[], opts: SpawnOptions = {}): Proc {
       };
       const timer = setTimeout(() => {
         cleanup();
-        rej(new Error(`timed out after ${ms} ms waiting for output of adcli ${args.join(' ')}${describeOutput()}`));
+        rej(new Error(`timed out after ${ms} ms waiting for ${stream} of adcli ${args.join(' ')}${describeOutput()}`));
       }, ms);
       const cleanup = () => {
         clearTimeout(timer);
@@ -99,12 +103,15 @@ export function spawnAdcli(args: string[], opts: SpawnOptions = {}): Proc {
       check();
     });
 
+  const waitForStdout = (test: (text: string) => boolean, ms?: number) => waitFor('stdout', test, ms);
+  const waitForStderr = (test: (text: string) => boolean, ms?: number) => waitFor('stderr', test, ms);
+
   const stop = async (signal: NodeJS.Signals = 'SIGTERM', ms = 10_000): Promise<Exit> => {
     if (!done && child.exitCode === null && child.signalCode === null) child.kill(signal);
     return withTimeout(exited, ms, `adcli ${args.join(' ')} did not exit within ${ms} ms after ${signal}`);
   };
 
-  return { child, pid: child.pid!, stdout: () => out, stderr: () => err, exited, waitForStdout, stop };
+  return { child, pid: child.pid!, stdout: () => out, stderr: () => err, exited, waitForStdout, waitForStderr, stop };
 }
 
 export interface RunResult extends Exit {
