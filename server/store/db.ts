@@ -1,24 +1,44 @@
 import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { makePrivate, unusableStore } from './files.ts';
 import { migrations } from './migrations.ts';
+import type { RunResult, SqlValue, Store, StoreDialect } from './port.ts';
 
 export type Row = Record<string, SQLInputValue>;
-export type Params = SQLInputValue[] | [Record<string, SQLInputValue>];
 
 const BUSY_TIMEOUT_MS = 10_000;
+
+/** The transaction an async context is inside, so a nested call joins it and others wait for it. */
+interface Tx {
+  store: SqliteStore;
+  open: boolean;
+}
+const currentTx = new AsyncLocalStorage<Tx>();
+
+const sqliteDialect: StoreDialect = {
+  name: 'sqlite',
+  jsonValues: (expr) => `(SELECT value FROM json_each(${expr}))`,
+  like: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '\\'`,
+};
 
 /**
  * The SQLite store: one file, WAL, a busy timeout, numbered migrations. Writes run in
  * BEGIN IMMEDIATE transactions so two processes on one file queue instead of failing
  * with "database is locked" when a reader later wants to write.
+ *
+ * node:sqlite is synchronous; the port is not. One connection has one transaction at a time, so
+ * while an async context holds one, queries from every other context wait for it to end (they
+ * would otherwise join it and see, or write, what may still roll back).
  */
-export class Store {
+export class SqliteStore implements Store {
   readonly db: DatabaseSync;
   readonly path: string;
+  readonly dialect = sqliteDialect;
   #statements = new Map<string, StatementSync>();
-  #depth = 0;
+  #held: Tx | null = null;
+  #released: Promise<void> = Promise.resolve();
   #writes = 0;
   #dataVersion: number | undefined;
   #afterCommit: (() => void)[] = [];
@@ -50,6 +70,10 @@ export class Store {
     this.#migrate();
   }
 
+  get label(): string {
+    return this.path;
+  }
+
   /**
    * SQLite's quick check of the whole file (every page, its structure; not the indexes' contents):
    * a damaged store is refused at start instead of answering 500s later. A StoreFileError if not ok.
@@ -66,23 +90,29 @@ export class Store {
     }
   }
 
-  static memory(): Store {
-    return new Store(':memory:');
+  static memory(): SqliteStore {
+    return new SqliteStore(':memory:');
   }
 
+  /** Migrations run synchronously at open, before anything else can use the connection. */
   #migrate(): void {
-    this.write(() => {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
       this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
-      const row = this.get<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations');
+      const row = this.db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null } | undefined;
       const current = row?.v ?? 0;
       if (current > migrations.length) {
         throw new Error(`the data file ${this.path} was written by a newer adcli (schema ${current}); upgrade adcli`);
       }
       for (let v = current + 1; v <= migrations.length; v++) {
         this.db.exec(migrations[v - 1]!);
-        this.run('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)', v, new Date().toISOString());
+        this.db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(v, new Date().toISOString());
       }
-    });
+      this.db.exec('COMMIT');
+    } catch (e) {
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      throw e;
+    }
   }
 
   statement(sql: string): StatementSync {
@@ -94,71 +124,103 @@ export class Store {
     return s;
   }
 
-  get<T>(sql: string, ...params: SQLInputValue[]): T | undefined {
-    return this.statement(sql).get(...params) as T | undefined;
+  /** Whether the calling context may use the connection now: inside the open transaction, or none is open. */
+  #mayQuery(): boolean {
+    return this.#held === null || currentTx.getStore() === this.#held;
   }
 
-  all<T>(sql: string, ...params: SQLInputValue[]): T[] {
-    return this.statement(sql).all(...params) as T[];
+  async #idle(): Promise<void> {
+    while (!this.#mayQuery()) await this.#released;
   }
 
-  run(sql: string, ...params: SQLInputValue[]): { changes: number } {
-    const r = this.statement(sql).run(...params);
-    if (this.#depth === 0) this.#writes++; // an autocommit write outside write()
-    return { changes: Number(r.changes) };
+  get<T>(sql: string, ...params: SqlValue[]): Promise<T | undefined> {
+    if (this.#mayQuery()) return Promise.resolve(this.getNow<T>(sql, ...params));
+    return this.#idle().then(() => this.getNow<T>(sql, ...params));
   }
 
-  /** Runs fn in one write transaction (re-entrant: an inner call joins the outer transaction). */
-  write<T>(fn: () => T): T {
-    return this.#transaction('BEGIN IMMEDIATE', fn);
+  all<T>(sql: string, ...params: SqlValue[]): Promise<T[]> {
+    if (this.#mayQuery()) return Promise.resolve(this.allNow<T>(sql, ...params));
+    return this.#idle().then(() => this.allNow<T>(sql, ...params));
   }
 
-  /** Runs fn in one read transaction, so a multi-query read sees a single snapshot. */
-  read<T>(fn: () => T): T {
-    return this.#transaction('BEGIN', fn);
-  }
-
-  #transaction<T>(begin: string, fn: () => T): T {
-    if (this.#depth > 0) {
-      this.#depth++;
-      try {
-        return fn();
-      } finally {
-        this.#depth--;
-      }
-    }
-    beginWithRetry(this.statement(begin));
-    this.#depth = 1;
-    try {
-      const result = fn();
-      this.statement('COMMIT').run();
-      if (begin === 'BEGIN IMMEDIATE') this.#writes++;
-      this.#depth = 0;
-      const after = this.#afterCommit.splice(0);
-      for (const cb of after) cb();
-      return result;
-    } catch (err) {
-      if (this.db.isTransaction) this.statement('ROLLBACK').run();
-      // Caches filled inside the failed transaction saw rows that are gone now: make them miss.
-      this.#writes++;
-      this.#afterCommit.length = 0;
-      throw err;
-    } finally {
-      this.#depth = 0;
-    }
-  }
-
-  /** Runs cb once the current write transaction has committed (at once outside one); dropped on rollback. */
-  afterCommit(cb: () => void): void {
-    if (this.#depth === 0) cb();
-    else this.#afterCommit.push(cb);
+  run(sql: string, ...params: SqlValue[]): Promise<RunResult> {
+    if (this.#mayQuery()) return Promise.resolve(this.runNow(sql, ...params));
+    return this.#idle().then(() => this.runNow(sql, ...params));
   }
 
   /**
-   * Changes whenever the data may have changed: a write through this connection, or a commit by
-   * another connection or process (SQLite's data_version). Caches of derived data key on it.
+   * The synchronous forms, for SQLite-only code that must not yield (start-up checks, snapshots,
+   * the request journal's own file). Domain code uses the port's async methods.
    */
-  changeStamp(): string {
+  getNow<T>(sql: string, ...params: SqlValue[]): T | undefined {
+    return this.statement(sql).get(...(params as SQLInputValue[])) as T | undefined;
+  }
+
+  allNow<T>(sql: string, ...params: SqlValue[]): T[] {
+    return this.statement(sql).all(...(params as SQLInputValue[])) as T[];
+  }
+
+  runNow(sql: string, ...params: SqlValue[]): RunResult {
+    const r = this.statement(sql).run(...(params as SQLInputValue[]));
+    if (this.#held === null) this.#writes++; // an autocommit write outside write()
+    return { changes: Number(r.changes) };
+  }
+
+  write<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#transaction('BEGIN IMMEDIATE', fn);
+  }
+
+  read<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#transaction('BEGIN', fn);
+  }
+
+  async #transaction<T>(begin: string, fn: () => Promise<T>): Promise<T> {
+    const outer = currentTx.getStore();
+    if (outer && outer.store === this && outer.open) return fn();
+    await this.#idle();
+    const tx: Tx = { store: this, open: true };
+    let release!: () => void;
+    this.#held = tx;
+    this.#released = new Promise((r) => (release = r));
+    try {
+      beginWithRetry(this.statement(begin));
+      try {
+        const result = await currentTx.run(tx, fn);
+        this.statement('COMMIT').run();
+        if (begin === 'BEGIN IMMEDIATE') this.#writes++;
+        tx.open = false;
+        const after = this.#afterCommit.splice(0);
+        for (const cb of after) cb();
+        return result;
+      } catch (err) {
+        if (this.db.isTransaction) this.statement('ROLLBACK').run();
+        // Caches filled inside the failed transaction saw rows that are gone now: make them miss.
+        this.#writes++;
+        this.#afterCommit.length = 0;
+        throw err;
+      }
+    } finally {
+      tx.open = false;
+      this.#held = null;
+      release();
+    }
+  }
+
+  afterCommit(cb: () => void): void {
+    const tx = currentTx.getStore();
+    if (tx && tx.store === this && tx.open) this.#afterCommit.push(cb);
+    else cb();
+  }
+
+  changeStamp(): Promise<string> {
+    return Promise.resolve(this.changeStampNow());
+  }
+
+  /**
+   * SQLite's data_version changes with every commit by another connection or process; #writes
+   * counts this connection's own.
+   */
+  changeStampNow(): string {
     // Another connection cannot commit while this synchronous turn runs, so one read of
     // data_version serves every caller of the turn (auth and the read cache of one request).
     if (this.#dataVersion === undefined) {
@@ -168,12 +230,16 @@ export class Store {
     return `${this.#dataVersion}.${this.#writes}`;
   }
 
-  /** Runs cb when the store closes (things opened beside it, such as the request journal). */
   onClose(cb: () => void): void {
     this.#onClose.push(cb);
   }
 
-  close(): void {
+  close(): Promise<void> {
+    this.closeNow();
+    return Promise.resolve();
+  }
+
+  closeNow(): void {
     for (const cb of this.#onClose.splice(0)) cb();
     this.#statements.clear();
     if (this.db.isOpen) this.db.close();

@@ -1,0 +1,62 @@
+/**
+ * The store port: what the domain, the operations and the jobs may ask of a database. Two adapters
+ * implement it, SQLite (server/store/db.ts, the embedded default) and Postgres
+ * (server/store/postgres.ts, for replicas); nothing above this layer knows which one it has.
+ *
+ * SQL is written once, in the subset both engines read the same way:
+ * - placeholders `?` (or `?N` to repeat one); the Postgres adapter numbers them `$N`;
+ * - upserts as `INSERT ... ON CONFLICT (...) DO UPDATE SET x = excluded.x` or `DO NOTHING`
+ *   (never `INSERT OR REPLACE|IGNORE`), `RETURNING` where a value is wanted back;
+ * - no PRAGMA, no rowid, no `json_*` functions, no `IFNULL`, no two-argument MIN/MAX: use the
+ *   fragments of `sql` below, COALESCE, or do it in TypeScript;
+ * - text compares byte-wise on both (the Postgres schema declares COLLATE "C"); case-insensitive
+ *   matching goes through `sql.like`;
+ * - integers (COUNT(*), SUM of integers) come back as JavaScript numbers from both.
+ */
+export type SqlValue = string | number | bigint | null | Uint8Array;
+
+export interface StoreDialect {
+  readonly name: 'sqlite' | 'postgres';
+  /** the values of a JSON array of strings (a column or a placeholder holding JSON) as a subquery: `x IN ${jsonValues('?')}` */
+  jsonValues(expr: string): string;
+  /** a case-insensitive LIKE of `expr` against a pattern placeholder, `\` escaping `%` and `_` */
+  like(expr: string, pattern: string): string;
+}
+
+/** One answer to a write statement. */
+export interface RunResult {
+  changes: number;
+}
+
+export interface Store {
+  readonly dialect: StoreDialect;
+  /** where the data lives, for messages: a file path, or a database URL without its password */
+  readonly label: string;
+
+  get<T>(sql: string, ...params: SqlValue[]): Promise<T | undefined>;
+  all<T>(sql: string, ...params: SqlValue[]): Promise<T[]>;
+  run(sql: string, ...params: SqlValue[]): Promise<RunResult>;
+
+  /**
+   * Runs fn in one write transaction: all of it commits or none of it does. Re-entrant: a call inside
+   * a transaction (read or write) joins it. Every query fn makes must go through this store and be
+   * awaited inside fn. On Postgres fn may be run again after a serialization conflict with another
+   * replica, so it must not have effects outside the store (use `afterCommit` for those).
+   */
+  write<T>(fn: () => Promise<T>): Promise<T>;
+  /** Runs fn in one read transaction, so a multi-query read sees a single snapshot. */
+  read<T>(fn: () => Promise<T>): Promise<T>;
+  /** Runs cb once the current write transaction has committed (at once outside one); dropped on rollback. */
+  afterCommit(cb: () => void): void;
+
+  /**
+   * Changes whenever the data may have changed, by this process or any other (another replica, a
+   * worker thread): caches of derived data key on it. Conservative: it may change with no visible
+   * change, never the other way round.
+   */
+  changeStamp(): Promise<string>;
+
+  /** Runs cb when the store closes (things opened beside it, such as the request journal). */
+  onClose(cb: () => void): void;
+  close(): Promise<void>;
+}
