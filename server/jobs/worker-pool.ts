@@ -198,9 +198,12 @@ function post(worker: Worker, message: ToWorker): void {
 /**
  * The worker script. From source (Node runs the .ts files as they are) it is worker-main.ts beside
  * this file; in the published bundle this module sits in dist/ or dist/chunks/ and the worker is the
- * bundle's second entry point, dist/job-worker.js.
+ * bundle's second entry point, dist/job-worker.js. In the single executable (`npm run sea`) no file
+ * exists: the worker's bundle is the executable's asset job-worker.mjs, started from a data: URL.
  */
 export function workerEntry(): URL {
+  const sea = process.getBuiltinModule('node:sea');
+  if (sea?.isSea()) return new URL(`data:text/javascript;base64,${Buffer.from(sea.getAsset('job-worker.mjs')).toString('base64')}`);
   const here = import.meta.url;
   if (here.endsWith('.ts')) return new URL('./worker-main.ts', here);
   for (const candidate of ['./job-worker.js', '../job-worker.js']) {
