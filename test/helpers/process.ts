@@ -12,7 +12,7 @@ import { removeSandboxes, sandbox } from './sandbox.ts';
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const BIN = join(ROOT, 'bin', 'adcli.js');
 
-export { sandbox, tempDir, type Sandbox } from './sandbox.ts';
+export { sandbox, tempDir, toolDir, type Sandbox } from './sandbox.ts';
 
 const children = new Set<ChildProcess>();
 
@@ -40,13 +40,16 @@ export interface SpawnOptions {
   env?: NodeJS.ProcessEnv;
   /** the Node binary; default the one running the tests */
   node?: string;
+  /** an adcli executable to run instead of `node bin/adcli.js` (the single executable, dist/sea/adcli) */
+  exe?: string;
   cwd?: string;
 }
 
-/** Starts `node bin/adcli.js ...args`; the child is killed by killAll(). */
+/** Starts `node bin/adcli.js ...args` (or `exe ...args`); the child is killed by killAll(). */
 export function spawnAdcli(args: string[], opts: SpawnOptions = {}): Proc {
-  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first');
-  const child = spawn(opts.node ?? process.execPath, [BIN, ...args], {
+  if (!opts.exe && !existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first');
+  const [command, argv] = opts.exe ? [opts.exe, args] : [opts.node ?? process.execPath, [BIN, ...args]];
+  const child = spawn(command, argv, {
     cwd: opts.cwd ?? ROOT,
     env: opts.env ?? sandbox().env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,9 +4,9 @@
  * in-process (test/helpers/cli.ts) and as a subprocess (test/helpers/process.ts). Every folder made
  * here is removed by `removeSandboxes()` (process.ts's cleanupAll calls it).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 
 export interface Sandbox {
   root: string;
@@ -54,6 +54,32 @@ export function sandbox(): Sandbox {
 /** A new empty folder inside the sandbox. */
 export function tempDir(sb: Sandbox, name: string): string {
   return mkdtempSync(join(sb.root, `${name}-`));
+}
+
+/**
+ * A folder in the sandbox for a PATH that holds only the given commands: each name links to the
+ * command of that name on the test process's PATH, or to the file given for it (`{ adcli: exe }`).
+ * A command that is not found is an error, so a test never runs with less than it asked for.
+ */
+export function toolDir(sb: Sandbox, tools: (string | Record<string, string>)[]): string {
+  const dir = tempDir(sb, 'bin');
+  const onPath = (name: string) => {
+    for (const folder of (process.env.PATH ?? '').split(delimiter)) {
+      if (!folder) continue;
+      try {
+        accessSync(join(folder, name), constants.X_OK);
+        return join(folder, name);
+      } catch {
+        // not in this folder
+      }
+    }
+    throw new Error(`toolDir: ${name} is not on the PATH`);
+  };
+  for (const tool of tools) {
+    const entries = typeof tool === 'string' ? [[tool, onPath(tool)] as const] : Object.entries(tool);
+    for (const [name, target] of entries) symlinkSync(target, join(dir, name));
+  }
+  return dir;
 }
 
 /** Removes every sandbox made so far. */
