@@ -1,17 +1,20 @@
 // CLI start-up against bare `node -e 0` on the same Node, in the same run. Commands are run in
 // rounds, one of each per round, so a noisy neighbour slows them all alike; medians are compared.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error a plain .mjs script without types
+import { buildSea, seaBinary } from '../scripts/sea.mjs';
 import { report, startServer, stop } from './lib.ts';
 
 const bin = fileURLToPath(new URL('../bin/adcli.js', import.meta.url));
 
-function time(args: string[], env: NodeJS.ProcessEnv): number {
+/** Runs `node ...args`, or with `command` (the single executable) `command ...args`. */
+function time(args: string[], env: NodeJS.ProcessEnv, command: string = process.execPath): number {
   const t = performance.now();
-  const r = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = performance.now() - t;
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return ms;
@@ -28,17 +31,20 @@ export async function startupBench(): Promise<void> {
   delete base.ADCLI_PROFILE;
   const server = await startServer<{ port: number; key: string }>(fileURLToPath(new URL('./servers/adcli.ts', import.meta.url)));
   const remote = { ...base, ADCLI_BASE_URL: `http://127.0.0.1:${server.info.port}/api/v1`, ADCLI_API_KEY: server.info.key };
-  const cases: { name: string; args: string[]; env: NodeJS.ProcessEnv; goal: number | null }[] = [
+  // The single executable (npm run sea) is this very Node binary with adcli inside: same floor.
+  if (!existsSync(seaBinary)) await buildSea();
+  const cases: { name: string; args: string[]; env: NodeJS.ProcessEnv; goal: number | null; command?: string }[] = [
     { name: 'floor: node -e 0', args: ['-e', '0'], env: base, goal: null },
     { name: 'adcli --version', args: [bin, '--version'], env: base, goal: 1.5 },
+    { name: 'dist/sea/adcli --version (single executable)', args: ['--version'], env: base, goal: 1.5, command: seaBinary as string },
     { name: 'adcli --help', args: [bin, '--help'], env: base, goal: 2 },
     { name: 'adcli workspace --json (running server)', args: [bin, 'workspace', '--json'], env: remote, goal: 2.5 },
     { name: 'adcli workspace --json (local profile)', args: [bin, 'workspace', '--json'], env: base, goal: 5 },
   ];
   try {
-    for (const c of cases) time(c.args, c.env); // warm-up; the local profile seeds its data dir here
+    for (const c of cases) time(c.args, c.env, c.command); // warm-up; the local profile seeds its data dir here
     const samples = cases.map(() => [] as number[]);
-    for (let r = 0; r < rounds; r++) cases.forEach((c, i) => samples[i]!.push(time(c.args, c.env)));
+    for (let r = 0; r < rounds; r++) cases.forEach((c, i) => samples[i]!.push(time(c.args, c.env, c.command)));
     const floor = median(samples[0]!);
     report(`CLI start-up: median of ${rounds} runs, ratio against bare node -e 0 (${process.version})`, cases.map((c, i) => {
       const m = median(samples[i]!);
