@@ -194,6 +194,8 @@ export async function buildSea() {
     if (macos) execFileSync('codesign', ['--sign', '-', exe]);
 
     mkdirSync(dirname(seaBinary), { recursive: true });
+    // dist/ is in the npm package's `files`; the executable (130 MB) is not part of the package.
+    writeFileSync(join(dirname(seaBinary), '.npmignore'), '# the single executable of `npm run sea` stays out of the npm package\n*\n');
     renameSync(exe, seaBinary);
     return seaBinary;
   } finally {

@@ -51,6 +51,14 @@ describe('the single executable, with no Node on the PATH', () => {
     expect((await run('sh', ['-c', 'command -v adcli'], { env })).stdout.trim()).toMatch(/[\\/]adcli$/);
   });
 
+  it('stays out of the npm package, though it sits in dist/', async () => {
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const { stdout } = await run(npm, ['pack', '--dry-run', '--ignore-scripts', '--json'], { cwd: ROOT, shell: process.platform === 'win32' });
+    const files = (JSON.parse(stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    expect(files).toContain('dist/cli.js');
+    expect(files.filter((f) => f.startsWith('dist/sea'))).toEqual([]);
+  });
+
   it('--version', async () => {
     const r = await runAdcli(['--version'], { exe, env: nodeless() });
     expect(r.stderr).toBe('');
