@@ -9,7 +9,8 @@
  * - campaign ids are the platform's own ids (numeric strings), not the service's 24-hex ids;
  * - dates are `YYYY-MM-DD` calendar days in the account's time zone;
  * - money is in the account's currency.
- * Failures are thrown as `AdPlatformError`, whose `code` the caller maps to an API error.
+ * - every method is asynchronous (a real platform is a network call away; the simulation is a store's).
+ * Failures are thrown (rejected) as `AdPlatformError`, whose `code` the caller maps to an API error.
  */
 import type { BIDDING_STRATEGIES, CAMPAIGN_TYPES } from '../schemas/records.ts';
 import type { TargetingItem } from '../targeting/types.ts';
@@ -81,7 +82,7 @@ export interface AdsCampaign {
 
 export interface AdPlatform {
   /** The accounts a workspace may use, the default account first. */
-  accounts(workspaceId: string): AdAccount[];
+  accounts(workspaceId: string): Promise<AdAccount[]>;
 
   /**
    * Creates a campaign in an account. Always PAUSED: nothing spends until someone enables it in
@@ -89,33 +90,33 @@ export interface AdPlatform {
    * `targeting: []` here. Throws `AdPlatformError` `account_not_found`, or `already_exists` when the
    * service campaign already has a campaign in the platform (the caller's 409).
    */
-  createCampaign(customerId: string, serviceCampaignId: string, settings: AdsCampaignSettings): { campaignId: string; status: 'PAUSED' };
+  createCampaign(customerId: string, serviceCampaignId: string, settings: AdsCampaignSettings): Promise<{ campaignId: string; status: 'PAUSED' }>;
 
   /** Replaces the campaign's settings with these. Throws `campaign_not_found`, or `removed` for a REMOVED campaign. */
-  sync(campaignId: string, settings: AdsCampaignSettings): { syncedAt: string };
+  sync(campaignId: string, settings: AdsCampaignSettings): Promise<{ syncedAt: string }>;
 
   /**
    * Sets the serving status, as a person does in the platform. Setting the current status again is a
    * no-op. REMOVED is final: changing a REMOVED campaign throws `removed`. Throws `campaign_not_found`.
    */
-  setStatus(campaignId: string, status: AdsStatus): void;
+  setStatus(campaignId: string, status: AdsStatus): Promise<void>;
 
   /** The campaign, or null when the platform has no campaign with this id. */
-  campaign(campaignId: string): AdsCampaign | null;
+  campaign(campaignId: string): Promise<AdsCampaign | null>;
 
   /**
    * Every campaign of an account, oldest first, whatever became of the service campaign it was
    * created for: the platform's records outlive the service's (deleting a campaign in the service
    * does not touch the platform's). Throws `account_not_found`.
    */
-  campaigns(customerId: string): AdsCampaign[];
+  campaigns(customerId: string): Promise<AdsCampaign[]>;
 
   /**
    * Daily figures for the days from `startDate` to `endDate` (inclusive, account time zone) on which
    * the campaign served, ascending by date. Days on which it did not serve have no entry. Throws
    * `campaign_not_found`.
    */
-  dailyMetrics(campaignId: string, startDate: string, endDate: string): DailyMetrics[];
+  dailyMetrics(campaignId: string, startDate: string, endDate: string): Promise<DailyMetrics[]>;
 }
 
 export type AdPlatformErrorCode = 'account_not_found' | 'campaign_not_found' | 'already_exists' | 'removed';

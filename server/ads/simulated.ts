@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../lib/clock.ts';
-import type { Store } from '../store/db.ts';
+import type { Store } from '../store/port.ts';
 import { digitsOnly, formatCustomerId } from '../domain/actor.ts';
 import { addDays, eachDay, localDate, startOfDay } from './dates.ts';
 import { dailyFigures, scaleFigures } from './metrics.ts';
@@ -64,32 +64,31 @@ export class SimulatedAdPlatform implements AdPlatform {
     this.#clock = clock;
   }
 
-  accounts(workspaceId: string): AdAccount[] {
-    return this.#store
-      .all<AccountRow>(
-        `SELECT customer_id, name, currency_code, time_zone FROM ad_accounts
-         WHERE workspace_id = ? ORDER BY is_default DESC, created_at, customer_id`,
-        workspaceId,
-      )
-      .map(toAccount);
+  async accounts(workspaceId: string): Promise<AdAccount[]> {
+    const rows = await this.#store.all<AccountRow>(
+      `SELECT customer_id, name, currency_code, time_zone FROM ad_accounts
+       WHERE workspace_id = ? ORDER BY is_default DESC, created_at, customer_id`,
+      workspaceId,
+    );
+    return rows.map(toAccount);
   }
 
   /** One account by customer id (dashes optional), or null. Not part of the port: a convenience of the simulation. */
-  account(customerId: string): AdAccount | null {
-    const row = this.#store.get<AccountRow>(
+  async account(customerId: string): Promise<AdAccount | null> {
+    const row = await this.#store.get<AccountRow>(
       'SELECT customer_id, name, currency_code, time_zone FROM ad_accounts WHERE customer_id = ?',
       formatCustomerId(customerId),
     );
     return row ? toAccount(row) : null;
   }
 
-  createCampaign(customerId: string, serviceCampaignId: string, settings: AdsCampaignSettings): { campaignId: string; status: 'PAUSED' } {
+  async createCampaign(customerId: string, serviceCampaignId: string, settings: AdsCampaignSettings): Promise<{ campaignId: string; status: 'PAUSED' }> {
     const customer = formatCustomerId(customerId);
-    return this.#store.write(() => {
-      if (!this.#store.get('SELECT 1 FROM ad_accounts WHERE customer_id = ?', customer)) {
+    return this.#store.write(async () => {
+      if (!(await this.#store.get('SELECT 1 FROM ad_accounts WHERE customer_id = ?', customer))) {
         throw new AdPlatformError('account_not_found', `the ad platform has no account ${customer}`);
       }
-      const existing = this.#store.get<{ campaign_id: string }>(
+      const existing = await this.#store.get<{ campaign_id: string }>(
         'SELECT campaign_id FROM ads_campaigns WHERE service_campaign_id = ?',
         serviceCampaignId,
       );
@@ -99,12 +98,13 @@ export class SimulatedAdPlatform implements AdPlatform {
           `campaign ${serviceCampaignId} already exists in the ad platform (campaign ${existing.campaign_id})`,
         );
       }
-      const campaignId = this.#newCampaignId(customer, serviceCampaignId);
+      const campaignId = await this.#newCampaignId(customer, serviceCampaignId);
       const now = this.#clock.now().toISOString();
       const json = JSON.stringify(settings);
-      this.#store.run(
-        `INSERT INTO ads_campaigns (campaign_id, customer_id, service_campaign_id, name, status, settings, created_at, synced_at)
-         VALUES (?, ?, ?, ?, 'PAUSED', ?, ?, NULL)`,
+      // seq: creation order within the account, for campaigns created at the same instant
+      await this.#store.run(
+        `INSERT INTO ads_campaigns (campaign_id, customer_id, service_campaign_id, name, status, settings, created_at, synced_at, seq)
+         VALUES (?1, ?2, ?3, ?4, 'PAUSED', ?5, ?6, NULL, (SELECT COALESCE(MAX(seq), 0) + 1 FROM ads_campaigns WHERE customer_id = ?2))`,
         campaignId,
         customer,
         serviceCampaignId,
@@ -112,75 +112,93 @@ export class SimulatedAdPlatform implements AdPlatform {
         json,
         now,
       );
-      this.#store.run('INSERT OR REPLACE INTO ads_settings_history (campaign_id, at, settings) VALUES (?, ?, ?)', campaignId, now, json);
-      this.#store.run("INSERT OR REPLACE INTO ads_status_changes (campaign_id, at, status) VALUES (?, ?, 'PAUSED')", campaignId, now);
+      await this.#deliver(campaignId, now, json);
+      await this.#statusChange(campaignId, now, 'PAUSED');
       return { campaignId, status: 'PAUSED' as const };
     });
   }
 
-  sync(campaignId: string, settings: AdsCampaignSettings): { syncedAt: string } {
-    return this.#store.write(() => {
-      const row = this.#row(campaignId);
+  async sync(campaignId: string, settings: AdsCampaignSettings): Promise<{ syncedAt: string }> {
+    return this.#store.write(async () => {
+      const row = await this.#row(campaignId);
       if (row.status === 'REMOVED') {
         throw new AdPlatformError('removed', `campaign ${campaignId} was removed from the ad platform and can no longer change`);
       }
       const syncedAt = this.#clock.now().toISOString();
       const json = JSON.stringify(settings);
-      this.#store.run(
+      await this.#store.run(
         'UPDATE ads_campaigns SET name = ?, settings = ?, synced_at = ? WHERE campaign_id = ?',
         settings.name,
         json,
         syncedAt,
         campaignId,
       );
-      // Same instant twice (a hand-moved clock): the later delivery wins.
-      this.#store.run('INSERT OR REPLACE INTO ads_settings_history (campaign_id, at, settings) VALUES (?, ?, ?)', campaignId, syncedAt, json);
+      await this.#deliver(campaignId, syncedAt, json);
       return { syncedAt };
     });
   }
 
-  setStatus(campaignId: string, status: AdsStatus): void {
+  async setStatus(campaignId: string, status: AdsStatus): Promise<void> {
     if (!(ADS_STATUS_VALUES as readonly string[]).includes(status)) {
       throw new RangeError(`ad platform status must be one of ${ADS_STATUS_VALUES.join(', ')}, not ${String(status)}`);
     }
-    this.#store.write(() => {
-      const row = this.#row(campaignId);
+    await this.#store.write(async () => {
+      const row = await this.#row(campaignId);
       if (row.status === status) return;
       if (row.status === 'REMOVED') {
         throw new AdPlatformError('removed', `campaign ${campaignId} was removed from the ad platform; a removed campaign cannot be ${status.toLowerCase()}`);
       }
       const at = this.#clock.now().toISOString();
-      this.#store.run('UPDATE ads_campaigns SET status = ? WHERE campaign_id = ?', status, campaignId);
-      // REPLACE gives the row a new rowid, so it also sorts last among changes at the same instant.
-      this.#store.run('INSERT OR REPLACE INTO ads_status_changes (campaign_id, at, status) VALUES (?, ?, ?)', campaignId, at, status);
+      await this.#store.run('UPDATE ads_campaigns SET status = ? WHERE campaign_id = ?', status, campaignId);
+      await this.#statusChange(campaignId, at, status);
     });
   }
 
-  campaign(campaignId: string): AdsCampaign | null {
-    const row = this.#store.get<CampaignRow>('SELECT * FROM ads_campaigns WHERE campaign_id = ?', campaignId);
+  /** Same instant twice (a hand-moved clock): the later delivery wins. */
+  async #deliver(campaignId: string, at: string, json: string): Promise<void> {
+    await this.#store.run(
+      `INSERT INTO ads_settings_history (campaign_id, at, settings) VALUES (?, ?, ?)
+       ON CONFLICT (campaign_id, at) DO UPDATE SET settings = excluded.settings`,
+      campaignId,
+      at,
+      json,
+    );
+  }
+
+  /**
+   * Several changes at one instant serve for no time but the last: it alone stays, so the instant's
+   * status is that last change's (what `enabledIntervals` makes of the whole sequence anyway).
+   */
+  async #statusChange(campaignId: string, at: string, status: string): Promise<void> {
+    await this.#store.run('DELETE FROM ads_status_changes WHERE campaign_id = ? AND at = ?', campaignId, at);
+    await this.#store.run('INSERT INTO ads_status_changes (campaign_id, at, status) VALUES (?, ?, ?)', campaignId, at, status);
+  }
+
+  async campaign(campaignId: string): Promise<AdsCampaign | null> {
+    const row = await this.#store.get<CampaignRow>('SELECT * FROM ads_campaigns WHERE campaign_id = ?', campaignId);
     return row ? toCampaign(row) : null;
   }
 
-  campaigns(customerId: string): AdsCampaign[] {
+  async campaigns(customerId: string): Promise<AdsCampaign[]> {
     const customer = formatCustomerId(customerId);
-    return this.#store.read(() => {
-      if (!this.#store.get('SELECT 1 FROM ad_accounts WHERE customer_id = ?', customer)) {
+    return this.#store.read(async () => {
+      if (!(await this.#store.get('SELECT 1 FROM ad_accounts WHERE customer_id = ?', customer))) {
         throw new AdPlatformError('account_not_found', `the ad platform has no account ${customer}`);
       }
-      // rowid: creation order among campaigns created at the same instant
-      return this.#store.all<CampaignRow>('SELECT * FROM ads_campaigns WHERE customer_id = ? ORDER BY created_at, rowid', customer).map(toCampaign);
+      const rows = await this.#store.all<CampaignRow>('SELECT * FROM ads_campaigns WHERE customer_id = ? ORDER BY created_at, seq', customer);
+      return rows.map(toCampaign);
     });
   }
 
-  dailyMetrics(campaignId: string, startDate: string, endDate: string): DailyMetrics[] {
-    const { row, timeZone, changes, history } = this.#store.read(() => {
-      const row = this.#row(campaignId);
-      const account = this.#store.get<{ time_zone: string }>('SELECT time_zone FROM ad_accounts WHERE customer_id = ?', row.customer_id);
-      const changes = this.#store.all<{ at: string; status: string }>(
-        'SELECT at, status FROM ads_status_changes WHERE campaign_id = ? ORDER BY at, rowid',
+  async dailyMetrics(campaignId: string, startDate: string, endDate: string): Promise<DailyMetrics[]> {
+    const { row, timeZone, changes, history } = await this.#store.read(async () => {
+      const row = await this.#row(campaignId);
+      const account = await this.#store.get<{ time_zone: string }>('SELECT time_zone FROM ad_accounts WHERE customer_id = ?', row.customer_id);
+      const changes = await this.#store.all<{ at: string; status: string }>(
+        'SELECT at, status FROM ads_status_changes WHERE campaign_id = ? ORDER BY at',
         campaignId,
       );
-      const history = this.#store.all<{ at: string; settings: string }>(
+      const history = await this.#store.all<{ at: string; settings: string }>(
         'SELECT at, settings FROM ads_settings_history WHERE campaign_id = ? ORDER BY at',
         campaignId,
       );
@@ -224,18 +242,18 @@ export class SimulatedAdPlatform implements AdPlatform {
     return out;
   }
 
-  #row(campaignId: string): CampaignRow {
-    const row = this.#store.get<CampaignRow>('SELECT * FROM ads_campaigns WHERE campaign_id = ?', campaignId);
+  async #row(campaignId: string): Promise<CampaignRow> {
+    const row = await this.#store.get<CampaignRow>('SELECT * FROM ads_campaigns WHERE campaign_id = ?', campaignId);
     if (!row) throw new AdPlatformError('campaign_not_found', `the ad platform has no campaign ${campaignId}`);
     return row;
   }
 
   /** 11 digits from a hash of account and service campaign; on a collision, the next hash. */
-  #newCampaignId(customerId: string, serviceCampaignId: string): string {
+  async #newCampaignId(customerId: string, serviceCampaignId: string): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       const digest = createHash('sha256').update(`${digitsOnly(customerId)}:${serviceCampaignId}:${attempt}`).digest();
       const id = (ID_FLOOR + (digest.readBigUInt64BE(0) % ID_SPAN)).toString();
-      if (!this.#store.get('SELECT 1 FROM ads_campaigns WHERE campaign_id = ?', id)) return id;
+      if (!(await this.#store.get('SELECT 1 FROM ads_campaigns WHERE campaign_id = ?', id))) return id;
     }
   }
 }

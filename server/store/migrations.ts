@@ -264,4 +264,8 @@ export const migrations: string[] = [
   UPDATE jobs SET workspace_id = (SELECT c.workspace_id FROM campaign_audiences a JOIN campaigns c ON c.id = a.campaign_id WHERE a.id = jobs.subject)
     WHERE kind = 'generate_targeting' AND workspace_id IS NULL;
   `,
+  /* 4: the simulated platform's campaigns keep their creation order in a column (it was the rowid) */ `
+  ALTER TABLE ads_campaigns ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+  UPDATE ads_campaigns SET seq = rowid;
+  `,
 ];
