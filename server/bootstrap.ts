@@ -26,37 +26,37 @@ export interface BootResult {
  * unless this store revoked its key: a key the store does not know is registered for the workspace. Runs in one write transaction, and the key
  * file is written before it commits, so two processes starting on one empty data dir agree on the key.
  */
-export function bootstrap(services: Services, opts: BootOptions): BootResult {
+export function bootstrap(services: Services, opts: BootOptions): Promise<BootResult> {
   const { store } = services.deps;
-  return store.write(() => {
-    const fresh = services.workspaces.count() === 0;
+  return store.write(async (): Promise<BootResult> => {
+    const fresh = (await services.workspaces.count()) === 0;
     const seed = opts.seed ?? (fresh ? opts.seedWhenEmpty : undefined);
-    if (seed === 'demo') runSeed(services, 'demo');
-    if (fresh && seed !== 'demo') services.workspaces.ensure('default');
+    if (seed === 'demo') await runSeed(services, 'demo');
+    if (fresh && seed !== 'demo') await services.workspaces.ensure('default');
 
     const existing = opts.keyFile ? readKeyFile(opts.keyFile) : null;
-    const valid = existing ? services.keys.authenticate(existing) : null;
+    const valid = existing ? await services.keys.authenticate(existing) : null;
     if (existing && valid) return { workspace: valid.workspaceSlug, apiKey: existing, created: 'nothing' };
 
-    const slug = fresh ? (seed === 'demo' ? 'demo' : 'default') : oldestWorkspace(services);
-    const ws = services.workspaces.bySlug(slug)!;
+    const slug = fresh ? (seed === 'demo' ? 'demo' : 'default') : await oldestWorkspace(services);
+    const ws = (await services.workspaces.bySlug(slug))!;
     if (existing !== null && !isWellFormedKey(existing)) {
       throw new StoreFileError(`${opts.keyFile} does not hold an adcli key; move it away, and a new all-scopes key is made and kept there`);
     }
     // A key the store does not know (the store was made anew): registered as it is, never
     // overwritten. Only a key this store has revoked is replaced.
-    if (existing !== null && !services.keys.known(existing)) {
-      services.keys.adopt(ws.id, existing, { name: 'local', scopes: [...SCOPES] });
+    if (existing !== null && !(await services.keys.known(existing))) {
+      await services.keys.adopt(ws.id, existing, { name: 'local', scopes: [...SCOPES] });
       return { workspace: slug, apiKey: existing, created: fresh ? 'store' : 'key' };
     }
-    const { key } = services.keys.create(ws.id, { name: 'local', scopes: [...SCOPES] });
+    const { key } = await services.keys.create(ws.id, { name: 'local', scopes: [...SCOPES] });
     if (opts.keyFile) writeSecretFile(opts.keyFile, key + '\n');
     return { workspace: slug, apiKey: key, created: fresh ? 'store' : 'key' };
   });
 }
 
-function oldestWorkspace(services: Services): string {
-  return services.deps.store.get<{ slug: string }>('SELECT slug FROM workspaces ORDER BY created_at, id LIMIT 1')!.slug;
+async function oldestWorkspace(services: Services): Promise<string> {
+  return (await services.deps.store.get<{ slug: string }>('SELECT slug FROM workspaces ORDER BY created_at, id LIMIT 1'))!.slug;
 }
 
 export function readKeyFile(path: string): string | null {

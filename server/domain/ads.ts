@@ -34,45 +34,45 @@ export class Ads {
   }
 
   /** The workspace's accounts the key may use. */
-  accounts(actor: Actor) {
-    const all = this.#platform.accounts(actor.workspaceId);
+  async accounts(actor: Actor) {
+    const all = await this.#platform.accounts(actor.workspaceId);
     return actor.customerIds ? all.filter((a) => actor.customerIds!.includes(digitsOnly(a.customerId))) : all;
   }
 
-  #account(actor: Actor, customerId: string, field: string) {
+  async #account(actor: Actor, customerId: string, field: string) {
     const wanted = formatCustomerId(customerId);
-    const account = this.#platform.accounts(actor.workspaceId).find((a) => a.customerId === wanted);
+    const account = (await this.#platform.accounts(actor.workspaceId)).find((a) => a.customerId === wanted);
     if (!account) throw notFound(`${field}: no ad-platform account ${wanted} in this workspace`);
     assertCustomerAllowed(actor, wanted);
     return account;
   }
 
   /** Creates the campaign in the ad platform, PAUSED. Settings and targeting follow at the next sync. */
-  create(actor: Actor, campaignId: string, customerId: string | undefined) {
-    const row = this.#campaigns.row(actor, campaignId);
+  async create(actor: Actor, campaignId: string, customerId: string | undefined) {
+    const row = await this.#campaigns.row(actor, campaignId);
     if (row.ads_campaign_id) {
       throw conflict(`campaign ${campaignId} already exists in the ad platform as campaign ${row.ads_campaign_id}`);
     }
     const target = customerId ?? row.customer_id;
     if (!target) throw invalid('customerId is required: this campaign has no ad-platform account of its own');
-    const account = this.#account(actor, target, 'customerId');
+    const account = await this.#account(actor, target, 'customerId');
     if (!row.campaign_type) throw conflict('set campaignType before creating the campaign in the ad platform');
     if (row.budget === null) throw conflict('set a budget before creating the campaign in the ad platform');
     let created: { campaignId: string };
     try {
-      created = this.#platform.createCampaign(account.customerId, row.id, { ...adsSettingsOf(row), targeting: [] });
+      created = await this.#platform.createCampaign(account.customerId, row.id, { ...adsSettingsOf(row), targeting: [] });
     } catch (e) {
       if (e instanceof AdPlatformError && e.code === 'already_exists') throw conflict(e.message);
       throw e;
     }
-    this.#d.store.run(
+    await this.#d.store.run(
       "UPDATE campaigns SET customer_id = ?, ads_campaign_id = ?, ads_status = 'PAUSED', updated_at = ? WHERE id = ?",
       account.customerId,
       created.campaignId,
       this.#d.clock.now().toISOString(),
       row.id,
     );
-    this.scheduleSync(actor.workspaceId);
+    await this.scheduleSync(actor.workspaceId);
     return this.#campaigns.get(actor, row.id);
   }
 
@@ -86,27 +86,29 @@ export class Ads {
    * received. Campaigns the service still has come first, newest first, with the service's
    * current name; the deleted ones follow, newest first.
    */
-  performance(actor: Actor, customerId: string, preset: DatePreset) {
-    const account = this.#account(actor, customerId, 'customerId');
+  async performance(actor: Actor, customerId: string, preset: DatePreset) {
+    const account = await this.#account(actor, customerId, 'customerId');
     const dateRange = resolveDateRange(preset, account.timeZone, this.#d.clock.now());
     const service = new Map(
-      this.#d.store
-        .all<CampaignRow>('SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL', actor.workspaceId)
-        .map((r) => [r.ads_campaign_id!, r]),
+      (await this.#d.store.all<CampaignRow>('SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL', actor.workspaceId)).map(
+        (r) => [r.ads_campaign_id!, r],
+      ),
     );
-    const campaigns = this.#platform
-      .campaigns(account.customerId)
+    const ordered = (await this.#platform.campaigns(account.customerId))
       .filter((ads) => !actor.campaignIds || actor.campaignIds.includes(ads.serviceCampaignId))
       .map((ads, created) => ({ ads, created, row: service.get(ads.campaignId) }))
-      .sort((a, b) => (a.row && b.row ? b.row.seq - a.row.seq : a.row ? -1 : b.row ? 1 : b.created - a.created))
-      .map(({ ads, row }) => ({
+      .sort((a, b) => (a.row && b.row ? b.row.seq - a.row.seq : a.row ? -1 : b.row ? 1 : b.created - a.created));
+    const campaigns = [];
+    for (const { ads, row } of ordered) {
+      campaigns.push({
         campaignId: ads.serviceCampaignId,
         name: row?.name ?? ads.settings.name,
         googleAdsCampaignId: ads.campaignId,
         campaignType: row?.campaign_type ?? ads.settings.campaignType ?? '',
         status: ads.status,
-        daily: this.#platform.dailyMetrics(ads.campaignId, dateRange.startDate, dateRange.endDate),
-      }));
+        daily: await this.#platform.dailyMetrics(ads.campaignId, dateRange.startDate, dateRange.endDate),
+      });
+    }
     return buildReport({ customerId: account.customerId, dateRange, campaigns });
   }
 
@@ -114,14 +116,14 @@ export class Ads {
    * Makes sure the periodic sync of each workspace with platform campaigns (or of one workspace) is
    * scheduled, whichever process runs it. Each workspace syncs on its own clock.
    */
-  scheduleSync(workspaceId?: string): void {
-    this.#d.store.write(() => {
+  async scheduleSync(workspaceId?: string): Promise<void> {
+    await this.#d.store.write(async () => {
       const ids =
         workspaceId !== undefined
           ? [workspaceId]
-          : this.#d.store.all<{ w: string }>('SELECT DISTINCT workspace_id AS w FROM campaigns WHERE ads_campaign_id IS NOT NULL').map((r) => r.w);
+          : (await this.#d.store.all<{ w: string }>('SELECT DISTINCT workspace_id AS w FROM campaigns WHERE ads_campaign_id IS NOT NULL')).map((r) => r.w);
       for (const ws of ids) {
-        if (!this.#jobs.pending('sync_ads', ws)) this.#jobs.enqueue('sync_ads', ws, { workspaceId: ws, delayMs: this.syncIntervalMs });
+        if (!(await this.#jobs.pending('sync_ads', ws))) await this.#jobs.enqueue('sync_ads', ws, { workspaceId: ws, delayMs: this.syncIntervalMs });
       }
     });
   }
@@ -133,24 +135,24 @@ export class Ads {
    * service's campaigns, so a platform campaign whose service campaign was deleted is left as it
    * is: it keeps the settings it last received.
    */
-  runSync(job: JobRow): void {
+  async runSync(job: JobRow): Promise<void> {
     const store = this.#d.store;
-    store.write(() => {
-      if (!this.#jobs.holds(job.id)) return;
+    await store.write(async () => {
+      if (!(await this.#jobs.holds(job.id))) return;
       const now = this.#d.clock.now().toISOString();
-      for (const row of store.all<CampaignRow>('SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL', job.subject)) {
-        const ads = this.#platform.campaign(row.ads_campaign_id!);
+      for (const row of await store.all<CampaignRow>('SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL', job.subject)) {
+        const ads = await this.#platform.campaign(row.ads_campaign_id!);
         if (!ads || ads.status === 'REMOVED') {
-          if (ads) store.run('UPDATE campaigns SET ads_status = ? WHERE id = ?', ads.status, row.id);
+          if (ads) await store.run('UPDATE campaigns SET ads_status = ? WHERE id = ?', ads.status, row.id);
           continue;
         }
-        const settings = { ...adsSettingsOf(row), targeting: this.#targetingOf(row.id) };
-        if (JSON.stringify(settings) !== JSON.stringify(ads.settings)) this.#platform.sync(row.ads_campaign_id!, settings);
-        store.run('UPDATE campaigns SET ads_synced_at = ?, ads_status = ? WHERE id = ?', now, ads.status, row.id);
+        const settings = { ...adsSettingsOf(row), targeting: await this.#targetingOf(row.id) };
+        if (JSON.stringify(settings) !== JSON.stringify(ads.settings)) await this.#platform.sync(row.ads_campaign_id!, settings);
+        await store.run('UPDATE campaigns SET ads_synced_at = ?, ads_status = ? WHERE id = ?', now, ads.status, row.id);
       }
-      store.run("DELETE FROM jobs WHERE kind = 'sync_ads' AND subject = ? AND state = 'done'", job.subject);
-      this.#jobs.finish(job.id, 'done');
-      this.#jobs.enqueue('sync_ads', job.subject, { workspaceId: job.subject, delayMs: this.syncIntervalMs });
+      await store.run("DELETE FROM jobs WHERE kind = 'sync_ads' AND subject = ? AND state = 'done'", job.subject);
+      await this.#jobs.finish(job.id, 'done');
+      await this.#jobs.enqueue('sync_ads', job.subject, { workspaceId: job.subject, delayMs: this.syncIntervalMs });
     });
   }
 
@@ -160,8 +162,8 @@ export class Ads {
    * does the platform: regenerating never strips a live campaign of its targeting. Slots that were
    * never generated have no items.
    */
-  #targetingOf(campaignId: string): TargetingItem[] {
-    return this.#campaigns.slots(campaignId).flatMap((s) => JSON.parse(s.targeting_items) as TargetingItem[]);
+  async #targetingOf(campaignId: string): Promise<TargetingItem[]> {
+    return (await this.#campaigns.slots(campaignId)).flatMap((s) => JSON.parse(s.targeting_items) as TargetingItem[]);
   }
 
   /**
@@ -171,13 +173,13 @@ export class Ads {
    * last sync: when the service last synced it, or, once the service campaign is deleted, when the
    * service last delivered settings to it (nothing syncs it any more).
    */
-  listCreated(): PlatformCampaign[] {
+  async listCreated(): Promise<PlatformCampaign[]> {
     const store = this.#d.store;
     const out: (PlatformCampaign & { createdAt: string })[] = [];
-    for (const ws of store.all<{ id: string; slug: string }>('SELECT id, slug FROM workspaces ORDER BY created_at, slug')) {
-      for (const account of this.#platform.accounts(ws.id)) {
-        for (const ads of this.#platform.campaigns(account.customerId)) {
-          const row = store.get<{ ads_synced_at: string | null }>(
+    for (const ws of await store.all<{ id: string; slug: string }>('SELECT id, slug FROM workspaces ORDER BY created_at, slug')) {
+      for (const account of await this.#platform.accounts(ws.id)) {
+        for (const ads of await this.#platform.campaigns(account.customerId)) {
+          const row = await store.get<{ ads_synced_at: string | null }>(
             'SELECT ads_synced_at FROM campaigns WHERE id = ? AND ads_campaign_id = ?',
             ads.serviceCampaignId,
             ads.campaignId,
@@ -204,39 +206,42 @@ export class Ads {
    * campaign is found in the platform's records, by its platform id or by the service campaign it
    * was created for, so it can still be paused or removed after the service campaign was deleted.
    */
-  setStatus(serviceOrPlatformId: string, status: 'PAUSED' | 'ENABLED' | 'REMOVED'): { campaignId: string; googleAdsCampaignId: string; status: string } {
-    const found = this.#findPlatformCampaign(serviceOrPlatformId);
+  async setStatus(
+    serviceOrPlatformId: string,
+    status: 'PAUSED' | 'ENABLED' | 'REMOVED',
+  ): Promise<{ campaignId: string; googleAdsCampaignId: string; status: string }> {
+    const found = await this.#findPlatformCampaign(serviceOrPlatformId);
     if (!found) throw notFound(`no campaign ${serviceOrPlatformId} exists in the ad platform`);
     const { ads, workspaceId } = found;
     try {
       // The change happens at the workspace's time, like everything else in it.
-      this.#d.clock.within(workspaceId, () => this.#platform.setStatus(ads.campaignId, status));
+      await this.#d.clock.within(workspaceId, () => this.#platform.setStatus(ads.campaignId, status));
     } catch (e) {
       if (e instanceof AdPlatformError && e.code === 'removed') throw conflict(e.message);
       throw e;
     }
     // The service learns the new status at its next sync; make that sync due now.
-    this.#jobs.enqueue('sync_ads', workspaceId, { workspaceId });
+    await this.#jobs.enqueue('sync_ads', workspaceId, { workspaceId });
     return { campaignId: ads.serviceCampaignId, googleAdsCampaignId: ads.campaignId, status };
   }
 
   /** A platform campaign by its own id or its service campaign's, with the workspace of its account. */
-  #findPlatformCampaign(id: string): { ads: AdsCampaign; workspaceId: string } | null {
-    const workspaceOf = (customerId: string) =>
-      this.#d.store.get<{ workspace_id: string }>('SELECT workspace_id FROM ad_accounts WHERE customer_id = ?', customerId)?.workspace_id;
-    const direct = this.#platform.campaign(id);
+  async #findPlatformCampaign(id: string): Promise<{ ads: AdsCampaign; workspaceId: string } | null> {
+    const workspaceOf = async (customerId: string) =>
+      (await this.#d.store.get<{ workspace_id: string }>('SELECT workspace_id FROM ad_accounts WHERE customer_id = ?', customerId))?.workspace_id;
+    const direct = await this.#platform.campaign(id);
     if (direct) {
-      const workspaceId = workspaceOf(direct.customerId);
+      const workspaceId = await workspaceOf(direct.customerId);
       return workspaceId ? { ads: direct, workspaceId } : null;
     }
     // By service campaign id: the service's own record when it still has one, else the platform's.
-    const row = this.#d.store.get<{ ads_campaign_id: string | null; workspace_id: string }>('SELECT ads_campaign_id, workspace_id FROM campaigns WHERE id = ?', id);
+    const row = await this.#d.store.get<{ ads_campaign_id: string | null; workspace_id: string }>('SELECT ads_campaign_id, workspace_id FROM campaigns WHERE id = ?', id);
     if (row?.ads_campaign_id) {
-      const ads = this.#platform.campaign(row.ads_campaign_id);
+      const ads = await this.#platform.campaign(row.ads_campaign_id);
       return ads ? { ads, workspaceId: row.workspace_id } : null;
     }
-    for (const account of this.#d.store.all<{ customer_id: string; workspace_id: string }>('SELECT customer_id, workspace_id FROM ad_accounts ORDER BY customer_id')) {
-      const ads = this.#platform.campaigns(account.customer_id).find((c) => c.serviceCampaignId === id);
+    for (const account of await this.#d.store.all<{ customer_id: string; workspace_id: string }>('SELECT customer_id, workspace_id FROM ad_accounts ORDER BY customer_id')) {
+      const ads = (await this.#platform.campaigns(account.customer_id)).find((c) => c.serviceCampaignId === id);
       if (ads) return { ads, workspaceId: account.workspace_id };
     }
     return null;

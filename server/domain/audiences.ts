@@ -34,31 +34,31 @@ export class Audiences {
     this.#dataStores = dataStores;
   }
 
-  list(actor: Actor, q: PageQuery) {
-    const rows = selectPage<AudienceRow>(this.#d.store, 'audiences', 'workspace_id = ?', [actor.workspaceId], q);
+  async list(actor: Actor, q: PageQuery) {
+    const rows = await selectPage<AudienceRow>(this.#d.store, 'audiences', 'workspace_id = ?', [actor.workspaceId], q);
     return toPage(rows, q.limit, (r) => r.map(toRecord));
   }
 
-  count(actor: Actor): number {
-    return this.#d.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM audiences WHERE workspace_id = ?', actor.workspaceId)!.n;
+  async count(actor: Actor): Promise<number> {
+    return (await this.#d.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM audiences WHERE workspace_id = ?', actor.workspaceId))!.n;
   }
 
-  find(actor: Actor, id: string): Audience | undefined {
-    const row = this.#d.store.get<AudienceRow>('SELECT * FROM audiences WHERE id = ? AND workspace_id = ?', id, actor.workspaceId);
+  async find(actor: Actor, id: string): Promise<Audience | undefined> {
+    const row = await this.#d.store.get<AudienceRow>('SELECT * FROM audiences WHERE id = ? AND workspace_id = ?', id, actor.workspaceId);
     return row && toRecord(row);
   }
 
-  get(actor: Actor, id: string): Audience {
-    const a = this.find(actor, id);
+  async get(actor: Actor, id: string): Promise<Audience> {
+    const a = await this.find(actor, id);
     if (!a) throw notFound(`no audience ${id} in this workspace`);
     return a;
   }
 
-  create(actor: Actor, input: Partial<AudienceFields> & { name: string }): Audience {
+  async create(actor: Actor, input: Partial<AudienceFields> & { name: string }): Promise<Audience> {
     const now = this.#d.clock.now();
     const id = newId(now);
-    const dataStoreIds = this.#dataStores.resolveIds(actor, input.dataStoreIds ?? [], 'dataStoreIds');
-    this.#d.store.run(
+    const dataStoreIds = await this.#dataStores.resolveIds(actor, input.dataStoreIds ?? [], 'dataStoreIds');
+    await this.#d.store.run(
       `INSERT INTO audiences (id, workspace_id, name, description, kind, keywords, topics, tags, data_store_ids, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       id,
@@ -76,13 +76,13 @@ export class Audiences {
     return this.get(actor, id);
   }
 
-  update(actor: Actor, id: string, patch: Partial<AudienceFields>): Audience {
-    const current = this.get(actor, id);
-    assertMayChangeShared(this.#d.store, actor, { kind: 'audience', id }, 'change');
+  async update(actor: Actor, id: string, patch: Partial<AudienceFields>): Promise<Audience> {
+    const current = await this.get(actor, id);
+    await assertMayChangeShared(this.#d.store, actor, { kind: 'audience', id }, 'change');
     if (Object.keys(patch).length === 0) return current;
     const next = { ...current, ...patch };
-    if (patch.dataStoreIds) next.dataStoreIds = this.#dataStores.resolveIds(actor, patch.dataStoreIds, 'dataStoreIds');
-    this.#d.store.run(
+    if (patch.dataStoreIds) next.dataStoreIds = await this.#dataStores.resolveIds(actor, patch.dataStoreIds, 'dataStoreIds');
+    await this.#d.store.run(
       `UPDATE audiences SET name = ?, description = ?, kind = ?, ${Object.values(ARRAY_FIELDS)
         .map((c) => `${c} = ?`)
         .join(', ')}, updated_at = ? WHERE id = ?`,
@@ -97,10 +97,10 @@ export class Audiences {
   }
 
   /** Campaigns keep their own copy in their audience slots, so nothing else changes. */
-  delete(actor: Actor, id: string): { id: string; deleted: true } {
-    this.get(actor, id);
-    assertMayChangeShared(this.#d.store, actor, { kind: 'audience', id }, 'delete');
-    this.#d.store.run('DELETE FROM audiences WHERE id = ?', id);
+  async delete(actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+    await this.get(actor, id);
+    await assertMayChangeShared(this.#d.store, actor, { kind: 'audience', id }, 'delete');
+    await this.#d.store.run('DELETE FROM audiences WHERE id = ?', id);
     return { id, deleted: true };
   }
 }

@@ -28,23 +28,23 @@ export class Brands {
     this.#d = deps;
   }
 
-  list(actor: Actor, q: PageQuery) {
-    const rows = selectPage<BrandRow>(this.#d.store, 'brands', 'workspace_id = ?', [actor.workspaceId], q);
+  async list(actor: Actor, q: PageQuery) {
+    const rows = await selectPage<BrandRow>(this.#d.store, 'brands', 'workspace_id = ?', [actor.workspaceId], q);
     return toPage(rows, q.limit, (r) => r.map(toRecord));
   }
 
-  count(actor: Actor): number {
-    return this.#d.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM brands WHERE workspace_id = ?', actor.workspaceId)!.n;
+  async count(actor: Actor): Promise<number> {
+    return (await this.#d.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM brands WHERE workspace_id = ?', actor.workspaceId))!.n;
   }
 
-  get(actor: Actor, id: string): Brand {
-    return toRecord(this.#row(actor, id));
+  async get(actor: Actor, id: string): Promise<Brand> {
+    return toRecord(await this.#row(actor, id));
   }
 
-  create(actor: Actor, input: Partial<BrandFields> & { name: string }): Brand {
+  async create(actor: Actor, input: Partial<BrandFields> & { name: string }): Promise<Brand> {
     const now = this.#d.clock.now();
     const id = newId(now);
-    this.#d.store.run(
+    await this.#d.store.run(
       'INSERT INTO brands (id, workspace_id, name, website, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       id,
       actor.workspaceId,
@@ -57,11 +57,11 @@ export class Brands {
     return this.get(actor, id);
   }
 
-  update(actor: Actor, id: string, patch: Partial<BrandFields>): Brand {
-    const row = this.#row(actor, id);
-    assertMayChangeShared(this.#d.store, actor, { kind: 'brand', id }, 'change');
+  async update(actor: Actor, id: string, patch: Partial<BrandFields>): Promise<Brand> {
+    const row = await this.#row(actor, id);
+    await assertMayChangeShared(this.#d.store, actor, { kind: 'brand', id }, 'change');
     if (Object.keys(patch).length === 0) return toRecord(row);
-    this.#d.store.run(
+    await this.#d.store.run(
       'UPDATE brands SET name = ?, website = ?, description = ?, updated_at = ? WHERE id = ?',
       patch.name ?? row.name,
       patch.website ?? row.website,
@@ -73,16 +73,16 @@ export class Brands {
   }
 
   /** Campaigns that used the brand keep going without one (brandId becomes null). */
-  delete(actor: Actor, id: string): { id: string; deleted: true } {
-    this.#row(actor, id);
-    assertMayChangeShared(this.#d.store, actor, { kind: 'brand', id }, 'delete');
-    this.#d.store.run('UPDATE campaigns SET brand_id = NULL, updated_at = ? WHERE brand_id = ?', this.#d.clock.now().toISOString(), id);
-    this.#d.store.run('DELETE FROM brands WHERE id = ?', id);
+  async delete(actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+    await this.#row(actor, id);
+    await assertMayChangeShared(this.#d.store, actor, { kind: 'brand', id }, 'delete');
+    await this.#d.store.run('UPDATE campaigns SET brand_id = NULL, updated_at = ? WHERE brand_id = ?', this.#d.clock.now().toISOString(), id);
+    await this.#d.store.run('DELETE FROM brands WHERE id = ?', id);
     return { id, deleted: true };
   }
 
-  #row(actor: Actor, id: string): BrandRow {
-    const row = this.#d.store.get<BrandRow>('SELECT * FROM brands WHERE id = ? AND workspace_id = ?', id, actor.workspaceId);
+  async #row(actor: Actor, id: string): Promise<BrandRow> {
+    const row = await this.#d.store.get<BrandRow>('SELECT * FROM brands WHERE id = ? AND workspace_id = ?', id, actor.workspaceId);
     if (!row) throw notFound(`no brand ${id} in this workspace`);
     return row;
   }

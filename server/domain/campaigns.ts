@@ -5,6 +5,7 @@ import type { Campaign, TARGETING_STATUSES } from '../schemas/records.ts';
 import { assertCampaignAllowed, assertCustomerAllowed, type Actor } from './actor.ts';
 import type { DomainDeps } from './context.ts';
 import { containsPattern, decodeCursor, toPage, type PageQuery } from './paging.ts';
+import type { SqlValue } from '../store/port.ts';
 import type { DataStores } from './data-stores.ts';
 import type { Audiences } from './audiences.ts';
 
@@ -77,22 +78,23 @@ export interface CampaignCreate extends CampaignSettings {
 export const MAX_SLOTS = 10;
 export const PRIMARY_SLOT_NAME = 'Primary audience';
 
-/** A campaign row with everything its record embeds, in one statement (reads are the hot path). */
+/**
+ * A campaign row with its brand and account, in one statement; the slots of every campaign of a
+ * page come in one more (reads are the hot path: never a query per campaign).
+ */
 interface RecordRow extends CampaignRow {
   brand_name: string | null;
   brand_website: string | null;
   brand_description: string | null;
   account_name: string | null;
-  slots_json: string;
 }
 const RECORD_SELECT = `SELECT c.*, b.name AS brand_name, b.website AS brand_website, b.description AS brand_description,
-    a.name AS account_name,
-    (SELECT json_group_array(json_object('id', s.id, 'name', s.name, 'audienceId', s.audience_id,
-                                         'dataStoreIds', json(s.data_store_ids)) ORDER BY s.position)
-       FROM campaign_audiences s WHERE s.campaign_id = c.id) AS slots_json
+    a.name AS account_name
   FROM campaigns c
   LEFT JOIN brands b ON b.id = c.brand_id
   LEFT JOIN ad_accounts a ON a.customer_id = c.customer_id`;
+
+type RecordSlot = Pick<SlotRow, 'id' | 'campaign_id' | 'name' | 'audience_id' | 'data_store_ids'>;
 
 /** Column for each writable setting, and how it is stored. */
 const SETTING_COLUMNS: Record<keyof CampaignSettings, { column: keyof CampaignRow; json?: boolean }> = {
@@ -123,11 +125,11 @@ export class Campaigns {
     this.#audiences = audiences;
   }
 
-  list(actor: Actor, q: PageQuery & { status?: Campaign['status'] | undefined }) {
+  async list(actor: Actor, q: PageQuery & { status?: Campaign['status'] | undefined }) {
     const where = ['c.workspace_id = ?', 'c.seq < ?'];
     const params: (string | number)[] = [actor.workspaceId, decodeCursor(q.cursor)];
     if (q.name) {
-      where.push("c.name LIKE ? ESCAPE '\\'");
+      where.push(this.#d.store.dialect.like('c.name', '?'));
       params.push(containsPattern(q.name));
     }
     if (q.status) {
@@ -136,59 +138,80 @@ export class Campaigns {
     }
     this.#limitClauses(actor, where, params);
     params.push(q.limit + 1);
-    const rows = this.#d.store.all<RecordRow>(`${RECORD_SELECT} WHERE ${where.join(' AND ')} ORDER BY c.seq DESC LIMIT ?`, ...params);
-    return toPage(rows, q.limit, (r) => r.map((row) => toRecord(actor, row)));
+    const rows = await this.#d.store.all<RecordRow>(`${RECORD_SELECT} WHERE ${where.join(' AND ')} ORDER BY c.seq DESC LIMIT ?`, ...params);
+    const slots = await this.#recordSlots(rows.slice(0, q.limit).map((r) => r.id));
+    return toPage(rows, q.limit, (r) => r.map((row) => toRecord(actor, row, slots.get(row.id) ?? [])));
+  }
+
+  /** The slots of the given campaigns, by campaign, each campaign's in position order. */
+  async #recordSlots(campaignIds: string[]): Promise<Map<string, Campaign['audiences']>> {
+    const out = new Map<string, Campaign['audiences']>();
+    if (campaignIds.length === 0) return out;
+    const rows = await this.#d.store.all<RecordSlot>(
+      campaignIds.length === 1
+        ? 'SELECT id, campaign_id, name, audience_id, data_store_ids FROM campaign_audiences WHERE campaign_id = ? ORDER BY position'
+        : `SELECT id, campaign_id, name, audience_id, data_store_ids FROM campaign_audiences
+           WHERE campaign_id IN ${this.#d.store.dialect.jsonValues('?')} ORDER BY campaign_id, position`,
+      campaignIds.length === 1 ? campaignIds[0]! : JSON.stringify(campaignIds),
+    );
+    for (const s of rows) {
+      let list = out.get(s.campaign_id);
+      if (!list) out.set(s.campaign_id, (list = []));
+      list.push({ id: s.id, name: s.name, audienceId: s.audience_id, dataStoreIds: JSON.parse(s.data_store_ids) as string[] });
+    }
+    return out;
   }
 
   /** Newest campaigns the actor may see, for the workspace summary. */
-  recent(actor: Actor, n: number): Campaign[] {
-    return this.list(actor, { limit: n }).data;
+  async recent(actor: Actor, n: number): Promise<Campaign[]> {
+    return (await this.list(actor, { limit: n })).data;
   }
 
-  count(actor: Actor): number {
+  async count(actor: Actor): Promise<number> {
     const where = ['c.workspace_id = ?'];
     const params: string[] = [actor.workspaceId];
     this.#limitClauses(actor, where, params);
-    return this.#d.store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM campaigns c WHERE ${where.join(' AND ')}`, ...params)!.n;
+    return (await this.#d.store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM campaigns c WHERE ${where.join(' AND ')}`, ...params))!.n;
   }
 
   #limitClauses(actor: Actor, where: string[], params: (string | number)[]): void {
     if (actor.campaignIds) {
-      where.push('c.id IN (SELECT value FROM json_each(?))');
+      where.push(`c.id IN ${this.#d.store.dialect.jsonValues('?')}`);
       params.push(JSON.stringify(actor.campaignIds));
     }
     if (actor.customerIds) {
-      where.push("replace(c.customer_id, '-', '') IN (SELECT value FROM json_each(?))");
+      where.push(`replace(c.customer_id, '-', '') IN ${this.#d.store.dialect.jsonValues('?')}`);
       params.push(JSON.stringify(actor.customerIds));
     }
   }
 
   /** Loads a campaign the actor may use: 403 outside the key's limits, 404 when not in the workspace. */
-  row(actor: Actor, id: string): CampaignRow {
+  async row(actor: Actor, id: string): Promise<CampaignRow> {
     assertCampaignAllowed(actor, id);
-    const row = this.#d.store.get<CampaignRow>('SELECT * FROM campaigns WHERE id = ? AND workspace_id = ?', id, actor.workspaceId);
+    const row = await this.#d.store.get<CampaignRow>('SELECT * FROM campaigns WHERE id = ? AND workspace_id = ?', id, actor.workspaceId);
     if (!row) throw notFound(`no campaign ${id} in this workspace`);
     assertCustomerAllowed(actor, row.customer_id);
     return row;
   }
 
-  get(actor: Actor, id: string): Campaign {
+  async get(actor: Actor, id: string): Promise<Campaign> {
     assertCampaignAllowed(actor, id);
-    const row = this.#d.store.get<RecordRow>(`${RECORD_SELECT} WHERE c.id = ? AND c.workspace_id = ?`, id, actor.workspaceId);
+    const row = await this.#d.store.get<RecordRow>(`${RECORD_SELECT} WHERE c.id = ? AND c.workspace_id = ?`, id, actor.workspaceId);
     if (!row) throw notFound(`no campaign ${id} in this workspace`);
     assertCustomerAllowed(actor, row.customer_id);
-    return toRecord(actor, row);
+    const slots = await this.#recordSlots([row.id]);
+    return toRecord(actor, row, slots.get(row.id) ?? []);
   }
 
-  create(actor: Actor, input: CampaignCreate): Campaign {
+  async create(actor: Actor, input: CampaignCreate): Promise<Campaign> {
     if (actor.campaignIds) throw forbidden('this API key is limited to certain campaigns and cannot create campaigns');
     const now = this.#d.clock.now().toISOString();
     const id = newId(this.#d.clock.now());
     const settings = { ...input };
     delete settings.dataStoreIds;
     delete settings.audienceIds;
-    const merged = this.#validated(actor, defaults(), settings);
-    const customerId = this.#defaultCustomerId(actor);
+    const merged = await this.#validated(actor, defaults(), settings);
+    const customerId = await this.#defaultCustomerId(actor);
     const values: Record<string, unknown> = {
       id,
       workspace_id: actor.workspaceId,
@@ -202,31 +225,31 @@ export class Campaigns {
       values[spec.column] = spec.json ? JSON.stringify(v) : (v ?? null);
     }
     const cols = Object.keys(values);
-    this.#d.store.run(
+    await this.#d.store.run(
       `INSERT INTO campaigns (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
-      ...(Object.values(values) as (string | number | null)[]),
+      ...(Object.values(values) as SqlValue[]),
     );
-    const dataStoreIds = this.#dataStores.resolveIds(actor, input.dataStoreIds ?? [], 'dataStoreIds');
-    this.#insertSlot(id, 0, PRIMARY_SLOT_NAME, null, dataStoreIds, {}, now);
+    const dataStoreIds = await this.#dataStores.resolveIds(actor, input.dataStoreIds ?? [], 'dataStoreIds');
+    await this.#insertSlot(id, 0, PRIMARY_SLOT_NAME, null, dataStoreIds, {}, now);
     const audienceIds = [...new Set(input.audienceIds ?? [])];
     if (audienceIds.length + 1 > MAX_SLOTS) throw invalid(`audienceIds must have at most ${MAX_SLOTS - 1} items`);
-    audienceIds.forEach((audienceId, i) => {
-      const saved = this.#audiences.find(actor, audienceId);
+    for (const [i, audienceId] of audienceIds.entries()) {
+      const saved = await this.#audiences.find(actor, audienceId);
       if (!saved) throw invalid(`audienceIds[${i}]: no audience ${audienceId} in this workspace`);
-      this.#insertSlot(id, i + 1, saved.name, saved.id, saved.dataStoreIds, saved, now);
-    });
-    this.refreshStatus(id);
+      await this.#insertSlot(id, i + 1, saved.name, saved.id, saved.dataStoreIds, saved, now);
+    }
+    await this.refreshStatus(id);
     return this.get(actor, id);
   }
 
-  update(actor: Actor, id: string, patch: CampaignSettings): Campaign {
-    const row = this.row(actor, id);
+  async update(actor: Actor, id: string, patch: CampaignSettings): Promise<Campaign> {
+    const row = await this.row(actor, id);
     const fields = Object.keys(patch) as (keyof CampaignSettings)[];
     if (fields.length === 0) return this.get(actor, id);
     if (patch.campaignType !== undefined && row.ads_campaign_id && patch.campaignType !== row.campaign_type) {
       throw conflict('campaignType cannot change once the campaign exists in the ad platform; create a new campaign instead');
     }
-    const merged = this.#validated(actor, settingsOf(row), patch);
+    const merged = await this.#validated(actor, settingsOf(row), patch);
     const sets: string[] = [];
     const params: (string | number | null)[] = [];
     for (const field of fields) {
@@ -237,70 +260,70 @@ export class Campaigns {
     }
     sets.push('updated_at = ?');
     params.push(this.#d.clock.now().toISOString(), id);
-    this.#d.store.run(`UPDATE campaigns SET ${sets.join(', ')} WHERE id = ?`, ...params);
+    await this.#d.store.run(`UPDATE campaigns SET ${sets.join(', ')} WHERE id = ?`, ...params);
     return this.get(actor, id);
   }
 
-  delete(actor: Actor, id: string): { id: string; deleted: true } {
-    this.row(actor, id);
-    this.#d.store.run('DELETE FROM campaigns WHERE id = ?', id);
+  async delete(actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+    await this.row(actor, id);
+    await this.#d.store.run('DELETE FROM campaigns WHERE id = ?', id);
     return { id, deleted: true };
   }
 
   // ---- audience slots ----
 
-  slots(campaignId: string): SlotRow[] {
+  slots(campaignId: string): Promise<SlotRow[]> {
     return this.#d.store.all<SlotRow>('SELECT * FROM campaign_audiences WHERE campaign_id = ? ORDER BY position', campaignId);
   }
 
-  slot(campaignId: string, slotId: string): SlotRow {
-    const slot = this.#d.store.get<SlotRow>('SELECT * FROM campaign_audiences WHERE id = ? AND campaign_id = ?', slotId, campaignId);
+  async slot(campaignId: string, slotId: string): Promise<SlotRow> {
+    const slot = await this.#d.store.get<SlotRow>('SELECT * FROM campaign_audiences WHERE id = ? AND campaign_id = ?', slotId, campaignId);
     if (!slot) throw notFound(`no audience slot ${slotId} on campaign ${campaignId}`);
     return slot;
   }
 
-  attachAudience(actor: Actor, campaignId: string, audienceId: string, name?: string): Campaign {
-    this.row(actor, campaignId);
-    const saved = this.#audiences.find(actor, audienceId);
+  async attachAudience(actor: Actor, campaignId: string, audienceId: string, name?: string): Promise<Campaign> {
+    await this.row(actor, campaignId);
+    const saved = await this.#audiences.find(actor, audienceId);
     if (!saved) throw invalid(`audienceId: no audience ${audienceId} in this workspace`);
-    const slots = this.slots(campaignId);
+    const slots = await this.slots(campaignId);
     if (slots.some((s) => s.audience_id === audienceId)) {
       throw conflict(`audience ${audienceId} is already attached to campaign ${campaignId}`);
     }
     if (slots.length >= MAX_SLOTS) throw conflict(`campaign ${campaignId} already has ${MAX_SLOTS} audiences, the most it can hold`);
     const position = Math.max(...slots.map((s) => s.position)) + 1;
     const now = this.#d.clock.now().toISOString();
-    this.#insertSlot(campaignId, position, name ?? saved.name, saved.id, saved.dataStoreIds, saved, now);
-    this.touch(campaignId);
+    await this.#insertSlot(campaignId, position, name ?? saved.name, saved.id, saved.dataStoreIds, saved, now);
+    await this.touch(campaignId);
     return this.get(actor, campaignId);
   }
 
-  updateSlot(actor: Actor, campaignId: string, slotId: string, patch: { name?: string; dataStoreIds?: string[] }): Campaign {
-    this.row(actor, campaignId);
-    const slot = this.slot(campaignId, slotId);
+  async updateSlot(actor: Actor, campaignId: string, slotId: string, patch: { name?: string; dataStoreIds?: string[] }): Promise<Campaign> {
+    await this.row(actor, campaignId);
+    const slot = await this.slot(campaignId, slotId);
     if (slot.targeting_status === 'generating') {
       throw conflict(`targeting of audience slot ${slotId} is generating; wait until it is done`);
     }
     const name = patch.name ?? slot.name;
     const ids = patch.dataStoreIds
-      ? JSON.stringify(this.#dataStores.resolveIds(actor, patch.dataStoreIds, 'dataStoreIds'))
+      ? JSON.stringify(await this.#dataStores.resolveIds(actor, patch.dataStoreIds, 'dataStoreIds'))
       : slot.data_store_ids;
-    this.#d.store.run('UPDATE campaign_audiences SET name = ?, data_store_ids = ? WHERE id = ?', name, ids, slotId);
-    this.touch(campaignId);
+    await this.#d.store.run('UPDATE campaign_audiences SET name = ?, data_store_ids = ? WHERE id = ?', name, ids, slotId);
+    await this.touch(campaignId);
     return this.get(actor, campaignId);
   }
 
-  removeSlot(actor: Actor, campaignId: string, slotId: string): Campaign {
-    this.row(actor, campaignId);
-    const slot = this.slot(campaignId, slotId);
+  async removeSlot(actor: Actor, campaignId: string, slotId: string): Promise<Campaign> {
+    await this.row(actor, campaignId);
+    const slot = await this.slot(campaignId, slotId);
     if (slot.audience_id === null) {
       throw conflict("the campaign's primary audience cannot be removed; set its dataStoreIds to [] instead");
     }
     if (slot.targeting_status === 'generating') {
       throw conflict(`targeting of audience slot ${slotId} is generating; wait until it is done`);
     }
-    this.#d.store.run('DELETE FROM campaign_audiences WHERE id = ?', slotId);
-    this.touch(campaignId);
+    await this.#d.store.run('DELETE FROM campaign_audiences WHERE id = ?', slotId);
+    await this.touch(campaignId);
     return this.get(actor, campaignId);
   }
 
@@ -309,14 +332,14 @@ export class Campaigns {
    * loading while a store collects or a slot generates, error when a slot failed, ready when every
    * slot with data stores has targeting, draft otherwise.
    */
-  refreshStatus(campaignId: string): void {
-    const slots = this.slots(campaignId);
+  async refreshStatus(campaignId: string): Promise<void> {
+    const slots = await this.slots(campaignId);
     const storeIds = [...new Set(slots.flatMap((s) => parseJsonArray(s.data_store_ids)))];
     const collecting = storeIds.length
-      ? this.#d.store.get<{ n: number }>(
-          "SELECT COUNT(*) AS n FROM data_stores WHERE id IN (SELECT value FROM json_each(?)) AND status = 'collecting'",
+      ? (await this.#d.store.get<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM data_stores WHERE id IN ${this.#d.store.dialect.jsonValues('?')} AND status = 'collecting'`,
           JSON.stringify(storeIds),
-        )!.n
+        ))!.n
       : 0;
     const fed = slots.filter((s) => parseJsonArray(s.data_store_ids).length > 0);
     const status: Campaign['status'] =
@@ -327,26 +350,25 @@ export class Campaigns {
           : fed.length > 0 && fed.every((s) => s.targeting_status === 'ready')
             ? 'ready'
             : 'draft';
-    this.#d.store.run('UPDATE campaigns SET status = ? WHERE id = ? AND status != ?', status, campaignId, status);
+    await this.#d.store.run('UPDATE campaigns SET status = ?1 WHERE id = ?2 AND status != ?1', status, campaignId);
   }
 
   /** Campaigns whose slots draw on a data store, to refresh when the store changes state. */
-  usingDataStore(dataStoreId: string): string[] {
-    return this.#d.store
-      .all<{ campaign_id: string }>(
-        'SELECT DISTINCT campaign_id FROM campaign_audiences WHERE data_store_ids LIKE ? AND EXISTS (SELECT 1 FROM json_each(data_store_ids) WHERE value = ?)',
-        `%${dataStoreId}%`,
-        dataStoreId,
-      )
-      .map((r) => r.campaign_id);
+  async usingDataStore(dataStoreId: string): Promise<string[]> {
+    const rows = await this.#d.store.all<{ campaign_id: string }>(
+      `SELECT DISTINCT campaign_id FROM campaign_audiences WHERE data_store_ids LIKE ?1 AND ?2 IN ${this.#d.store.dialect.jsonValues('data_store_ids')}`,
+      `%${dataStoreId}%`,
+      dataStoreId,
+    );
+    return rows.map((r) => r.campaign_id);
   }
 
-  touch(campaignId: string): void {
-    this.#d.store.run('UPDATE campaigns SET updated_at = ? WHERE id = ?', this.#d.clock.now().toISOString(), campaignId);
-    this.refreshStatus(campaignId);
+  async touch(campaignId: string): Promise<void> {
+    await this.#d.store.run('UPDATE campaigns SET updated_at = ? WHERE id = ?', this.#d.clock.now().toISOString(), campaignId);
+    await this.refreshStatus(campaignId);
   }
 
-  #insertSlot(
+  async #insertSlot(
     campaignId: string,
     position: number,
     name: string,
@@ -354,8 +376,8 @@ export class Campaigns {
     dataStoreIds: string[],
     snapshot: object,
     now: string,
-  ): void {
-    this.#d.store.run(
+  ): Promise<void> {
+    await this.#d.store.run(
       `INSERT INTO campaign_audiences (id, campaign_id, position, name, audience_id, data_store_ids, snapshot, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       newId(this.#d.clock.now()),
@@ -370,21 +392,21 @@ export class Campaigns {
   }
 
   /** Applies a patch to current settings and checks the rules that span fields. */
-  #validated(actor: Actor, current: CampaignSettings, patch: CampaignSettings): CampaignSettings {
+  async #validated(actor: Actor, current: CampaignSettings, patch: CampaignSettings): Promise<CampaignSettings> {
     const merged = { ...current, ...patch };
     if (merged.budgetType === 'total' && !merged.endDate) {
       throw invalid('endDate is required when budgetType is total: a total budget needs an end date');
     }
     if (patch.brandId) {
-      const brand = this.#d.store.get('SELECT 1 FROM brands WHERE id = ? AND workspace_id = ?', patch.brandId, actor.workspaceId);
+      const brand = await this.#d.store.get('SELECT 1 FROM brands WHERE id = ? AND workspace_id = ?', patch.brandId, actor.workspaceId);
       if (!brand) throw invalid(`brandId: no brand ${patch.brandId} in this workspace`);
     }
     return merged;
   }
 
   /** A new campaign lives in the workspace's default ad account, or the first one the key may use. */
-  #defaultCustomerId(actor: Actor): string | null {
-    const accounts = this.#d.store.all<{ customer_id: string }>(
+  async #defaultCustomerId(actor: Actor): Promise<string | null> {
+    const accounts = await this.#d.store.all<{ customer_id: string }>(
       'SELECT customer_id FROM ad_accounts WHERE workspace_id = ? ORDER BY is_default DESC, created_at, customer_id',
       actor.workspaceId,
     );
@@ -398,7 +420,7 @@ export class Campaigns {
   }
 }
 
-function toRecord(actor: Actor, r: RecordRow): Campaign {
+function toRecord(actor: Actor, r: RecordRow, audiences: Campaign['audiences']): Campaign {
   return {
     id: r.id,
     name: r.name,
@@ -417,7 +439,7 @@ function toRecord(actor: Actor, r: RecordRow): Campaign {
     biddingStrategy: r.bidding_strategy,
     targetCpa: r.target_cpa,
     targetRoas: r.target_roas,
-    audiences: JSON.parse(r.slots_json) as Campaign['audiences'],
+    audiences,
     adsPlatform: {
       customerId: r.customer_id,
       accountName: r.customer_id ? r.account_name : null,

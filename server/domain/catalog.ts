@@ -50,7 +50,7 @@ export class Catalog {
     this.#d = deps;
   }
 
-  channel(owner: string, id: string): ChannelRow | undefined {
+  channel(owner: string, id: string): Promise<ChannelRow | undefined> {
     return this.#d.store.get<ChannelRow>(
       'SELECT * FROM yt_channels WHERE id = ? AND owner IN (?, ?) ORDER BY owner DESC LIMIT 1',
       id,
@@ -59,7 +59,7 @@ export class Catalog {
     );
   }
 
-  video(owner: string, id: string): VideoRow | undefined {
+  video(owner: string, id: string): Promise<VideoRow | undefined> {
     return this.#d.store.get<VideoRow>(
       'SELECT * FROM yt_videos WHERE id = ? AND owner IN (?, ?) ORDER BY owner DESC LIMIT 1',
       id,
@@ -68,17 +68,21 @@ export class Catalog {
     );
   }
 
-  videosOfChannel(owner: string, channelId: string): string[] {
-    return this.#d.store
-      .all<{ id: string }>('SELECT DISTINCT id FROM yt_videos WHERE channel_id = ? AND owner IN (?, ?) ORDER BY id', channelId, owner, SHARED)
-      .map((r) => r.id);
+  async videosOfChannel(owner: string, channelId: string): Promise<string[]> {
+    const rows = await this.#d.store.all<{ id: string }>(
+      'SELECT DISTINCT id FROM yt_videos WHERE channel_id = ? AND owner IN (?, ?) ORDER BY id',
+      channelId,
+      owner,
+      SHARED,
+    );
+    return rows.map((r) => r.id);
   }
 
-  upsertChannel(owner: string, c: YtChannel): void {
+  async upsertChannel(owner: string, c: YtChannel): Promise<void> {
     const s = c.snippet;
     const handle = s.customUrl ? (s.customUrl.startsWith('@') ? s.customUrl : '@' + s.customUrl) : '';
     const image = s.thumbnails?.high?.url ?? s.thumbnails?.medium?.url ?? s.thumbnails?.default?.url ?? '';
-    this.#d.store.run(
+    await this.#d.store.run(
       `INSERT INTO yt_channels (owner, id, title, description, handle, image_url, country, subscribers, keywords, published_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (owner, id) DO UPDATE SET title = excluded.title, description = excluded.description,
@@ -98,12 +102,12 @@ export class Catalog {
   }
 
   /** A video whose channel the catalog lacks gets a minimal channel from the video's snippet. */
-  upsertVideo(owner: string, v: YtVideo): void {
+  async upsertVideo(owner: string, v: YtVideo): Promise<void> {
     const s = v.snippet;
-    if (!this.channel(owner, s.channelId)) {
-      this.upsertChannel(owner, { id: s.channelId, snippet: { title: s.channelTitle || s.channelId, description: '' } });
+    if (!(await this.channel(owner, s.channelId))) {
+      await this.upsertChannel(owner, { id: s.channelId, snippet: { title: s.channelTitle || s.channelId, description: '' } });
     }
-    this.#d.store.run(
+    await this.#d.store.run(
       `INSERT INTO yt_videos (owner, id, channel_id, title, description, tags, published_at, view_count, like_count, comment_count, duration)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (owner, id) DO UPDATE SET channel_id = excluded.channel_id, title = excluded.title,
@@ -124,9 +128,9 @@ export class Catalog {
     );
   }
 
-  upsertComment(owner: string, c: YtComment, videoId: string): void {
+  async upsertComment(owner: string, c: YtComment, videoId: string): Promise<void> {
     const s = c.snippet;
-    this.#d.store.run(
+    await this.#d.store.run(
       `INSERT INTO yt_comments (owner, id, video_id, author, text, like_count, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (owner, id) DO UPDATE SET video_id = excluded.video_id, author = excluded.author,
          text = excluded.text, like_count = excluded.like_count, published_at = excluded.published_at`,
@@ -158,12 +162,13 @@ export class Catalog {
   }
 
   /** Stored comment counts can lag behind imports; this is what the catalog actually holds. */
-  commentsHeld(owner: string, videoId: string): number {
-    return this.#d.store.get<{ n: number }>(
+  async commentsHeld(owner: string, videoId: string): Promise<number> {
+    const row = await this.#d.store.get<{ n: number }>(
       'SELECT COUNT(DISTINCT id) AS n FROM yt_comments WHERE video_id = ? AND owner IN (?, ?)',
       videoId,
       owner,
       SHARED,
-    )!.n;
+    );
+    return row!.n;
   }
 }

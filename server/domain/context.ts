@@ -1,4 +1,4 @@
-import type { Store } from '../store/db.ts';
+import type { Store } from '../store/port.ts';
 import type { WorkspaceClocks } from '../time/workspace-clocks.ts';
 
 /**

@@ -20,12 +20,13 @@ export class CorpusReader {
   }
 
   /** The channels, videos and comments of the given stores; the workspace's own copies win. */
-  forStores(owner: string, dataStoreIds: string[]): Corpus {
+  async forStores(owner: string, dataStoreIds: string[]): Promise<Corpus> {
     const store = this.#d.store;
     const ids = JSON.stringify(dataStoreIds);
-    const videos = store.all<VideoRow>(
+    const inStores = `data_store_id IN ${store.dialect.jsonValues('?1')}`;
+    const videos = await store.all<VideoRow>(
       `SELECT v.id, v.channel_id, v.title, v.description, v.tags, v.published_at, v.view_count FROM yt_videos v
-       WHERE v.id IN (SELECT DISTINCT video_id FROM data_store_videos WHERE data_store_id IN (SELECT value FROM json_each(?1)))
+       WHERE v.id IN (SELECT DISTINCT video_id FROM data_store_videos WHERE ${inStores})
          AND v.owner = (SELECT owner FROM yt_videos x WHERE x.id = v.id AND x.owner IN (?2, '') ORDER BY owner DESC LIMIT 1)
        ORDER BY v.id`,
       ids,
@@ -33,9 +34,9 @@ export class CorpusReader {
     );
     const comments = new Map<string, CorpusComment[]>();
     const seen = new Set<string>();
-    for (const c of store.all<{ id: string; video_id: string; text: string; like_count: number; author: string; owner: string }>(
+    for (const c of await store.all<{ id: string; video_id: string; text: string; like_count: number; author: string; owner: string }>(
       `SELECT id, video_id, text, like_count, author, owner FROM yt_comments
-       WHERE owner IN (?2, '') AND video_id IN (SELECT DISTINCT video_id FROM data_store_videos WHERE data_store_id IN (SELECT value FROM json_each(?1)))
+       WHERE owner IN (?2, '') AND video_id IN (SELECT DISTINCT video_id FROM data_store_videos WHERE ${inStores})
        ORDER BY id, owner DESC`,
       ids,
       owner,
@@ -46,9 +47,9 @@ export class CorpusReader {
       list.push({ id: c.id, text: c.text, likeCount: c.like_count, author: c.author });
       comments.set(c.video_id, list);
     }
-    const channels = store.all<{ id: string; title: string; description: string; handle: string; keywords: string; country: string; subscribers: number }>(
+    const channels = await store.all<{ id: string; title: string; description: string; handle: string; keywords: string; country: string; subscribers: number }>(
       `SELECT c.id, c.title, c.description, c.handle, c.keywords, c.country, c.subscribers FROM yt_channels c
-       WHERE c.id IN (SELECT DISTINCT channel_id FROM data_store_channels WHERE data_store_id IN (SELECT value FROM json_each(?1)))
+       WHERE c.id IN (SELECT DISTINCT channel_id FROM data_store_channels WHERE ${inStores})
          AND c.owner = (SELECT owner FROM yt_channels x WHERE x.id = c.id AND x.owner IN (?2, '') ORDER BY owner DESC LIMIT 1)
        ORDER BY c.id`,
       ids,
@@ -65,9 +66,9 @@ export class CorpusReader {
    * and as evidence of boilerplate (a footer under a channel's other videos, a line many channels
    * share, a sponsor's links under other creators' names).
    */
-  background(owner: string, exclude: Corpus): Corpus {
+  async background(owner: string, exclude: Corpus): Promise<Corpus> {
     const skip = new Set(exclude.videos.map((v) => v.id));
-    const rows = this.#d.store.all<VideoRow>(
+    const rows = await this.#d.store.all<VideoRow>(
       `SELECT id, channel_id, title, description, tags, published_at, view_count FROM yt_videos
        WHERE owner IN (?, '') ORDER BY id LIMIT ?`,
       owner,
@@ -84,7 +85,7 @@ export class CorpusReader {
     const skipChannels = new Set(exclude.channels.map((c) => c.id));
     const channels: CorpusChannel[] = [];
     const seenChannels = new Set<string>();
-    for (const c of this.#d.store.all<{ id: string; title: string; description: string; handle: string; keywords: string; country: string; subscribers: number }>(
+    for (const c of await this.#d.store.all<{ id: string; title: string; description: string; handle: string; keywords: string; country: string; subscribers: number }>(
       `SELECT id, title, description, handle, keywords, country, subscribers FROM yt_channels
        WHERE owner IN (?, '') ORDER BY id, owner DESC LIMIT ?`,
       owner,

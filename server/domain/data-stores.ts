@@ -45,9 +45,9 @@ export class DataStores {
   /** how long a collection takes at least (simulated work; tests set it to watch `collecting`) */
   delayMs = 0;
   /** called in the same transaction when a store enters or leaves `collecting`, so campaigns can follow */
-  afterCollect: (dataStoreId: string) => void = () => {};
+  afterCollect: (dataStoreId: string) => Promise<void> = () => Promise.resolve();
   /** called in the same transaction after a delete with the campaigns that drew on the store */
-  afterDelete: (campaignIds: string[]) => void = () => {};
+  afterDelete: (campaignIds: string[]) => Promise<void> = () => Promise.resolve();
 
   constructor(deps: DomainDeps, catalog: Catalog, jobs: JobQueue) {
     this.#d = deps;
@@ -55,59 +55,59 @@ export class DataStores {
     this.#jobs = jobs;
   }
 
-  onCollect(dataStoreId: string): void {
-    const row = this.#d.store.get<{ workspace_id: string | null }>('SELECT workspace_id FROM data_stores WHERE id = ?', dataStoreId);
-    this.#jobs.enqueue('collect_data_store', dataStoreId, { workspaceId: row?.workspace_id ?? null, delayMs: this.delayMs });
+  async onCollect(dataStoreId: string): Promise<void> {
+    const row = await this.#d.store.get<{ workspace_id: string | null }>('SELECT workspace_id FROM data_stores WHERE id = ?', dataStoreId);
+    await this.#jobs.enqueue('collect_data_store', dataStoreId, { workspaceId: row?.workspace_id ?? null, delayMs: this.delayMs });
   }
 
   /** A collection job that failed for good: the store ends in error rather than collecting forever. */
-  collectionFailed(dataStoreId: string, message: string): void {
+  async collectionFailed(dataStoreId: string, message: string): Promise<void> {
     const now = this.#d.clock.now().toISOString();
-    const { changes } = this.#d.store.run(
+    const { changes } = await this.#d.store.run(
       "UPDATE data_stores SET status = 'error', error = ?, updated_at = ? WHERE id = ? AND status = 'collecting'",
       `collecting failed: ${message}; change its sources or PATCH it to collect again`,
       now,
       dataStoreId,
     );
-    if (changes) this.afterCollect(dataStoreId);
+    if (changes) await this.afterCollect(dataStoreId);
   }
 
   /**
    * The collect_data_store job: links the catalog's channels (with their videos) and videos named as
    * sources. Ids the catalog does not know are reported in the store's error, never dropped quietly.
    */
-  runCollect(job: JobRow): void {
+  async runCollect(job: JobRow): Promise<void> {
     const store = this.#d.store;
-    store.write(() => {
-      if (!this.#jobs.holds(job.id)) return;
-      const row = store.get<DataStoreRow>('SELECT * FROM data_stores WHERE id = ?', job.subject);
+    await store.write(async () => {
+      if (!(await this.#jobs.holds(job.id))) return;
+      const row = await store.get<DataStoreRow>('SELECT * FROM data_stores WHERE id = ?', job.subject);
       if (!row) return this.#jobs.finish(job.id, 'done', 'the data store no longer exists');
       const owner = ownerOf(row);
       const channels = parseJsonArray(row.source_channel_ids);
       const videos = parseJsonArray(row.source_video_ids);
       const unknown: string[] = [];
-      this.unlinkCollected(row.id);
+      await this.unlinkCollected(row.id);
       for (const channelId of channels) {
-        if (!this.#catalog.channel(owner, channelId)) {
+        if (!(await this.#catalog.channel(owner, channelId))) {
           unknown.push(channelId);
           continue;
         }
-        this.link('channel', row.id, channelId, 'collect');
-        for (const videoId of this.#catalog.videosOfChannel(owner, channelId)) this.link('video', row.id, videoId, 'collect');
+        await this.link('channel', row.id, channelId, 'collect');
+        for (const videoId of await this.#catalog.videosOfChannel(owner, channelId)) await this.link('video', row.id, videoId, 'collect');
       }
       for (const videoId of videos) {
-        const video = this.#catalog.video(owner, videoId);
+        const video = await this.#catalog.video(owner, videoId);
         if (!video) {
           unknown.push(videoId);
           continue;
         }
-        this.link('video', row.id, videoId, 'collect');
-        this.link('channel', row.id, video.channel_id, 'collect');
+        await this.link('video', row.id, videoId, 'collect');
+        await this.link('channel', row.id, video.channel_id, 'collect');
       }
-      this.refreshCounts(row.id);
-      this.#jobs.finish(job.id, 'done');
+      await this.refreshCounts(row.id);
+      await this.#jobs.finish(job.id, 'done');
       // Sources changed again while this ran: the newer collection decides the state.
-      if (store.get("SELECT 1 FROM jobs WHERE kind = 'collect_data_store' AND subject = ? AND state = 'queued'", row.id)) return;
+      if (await store.get("SELECT 1 FROM jobs WHERE kind = 'collect_data_store' AND subject = ? AND state = 'queued'", row.id)) return;
       const total = channels.length + videos.length;
       const now = this.#d.clock.now().toISOString();
       const failed = total > 0 && unknown.length === total;
@@ -117,7 +117,7 @@ export class DataStores {
         : unknown.length
           ? `${unknown.length} of ${total} sources are not in the content catalog and were not collected: ${unknown.join(', ')}. ${fix}`
           : '';
-      store.run(
+      await store.run(
         'UPDATE data_stores SET status = ?, error = ?, ready_at = ?, updated_at = ? WHERE id = ?',
         failed ? 'error' : 'ready',
         error,
@@ -125,24 +125,24 @@ export class DataStores {
         now,
         row.id,
       );
-      this.afterCollect(row.id);
+      await this.afterCollect(row.id);
     });
   }
 
-  list(actor: Actor, q: PageQuery & { includeLibrary: boolean }) {
-    const rows = q.includeLibrary
+  async list(actor: Actor, q: PageQuery & { includeLibrary: boolean }) {
+    const rows = await (q.includeLibrary
       ? selectPage<DataStoreRow>(this.#d.store, 'data_stores', "(workspace_id = ? OR scope = 'library')", [actor.workspaceId], q)
-      : selectPage<DataStoreRow>(this.#d.store, 'data_stores', 'workspace_id = ?', [actor.workspaceId], q);
+      : selectPage<DataStoreRow>(this.#d.store, 'data_stores', 'workspace_id = ?', [actor.workspaceId], q));
     return toPage(rows, q.limit, (r) => r.map(toRecord));
   }
 
-  count(actor: Actor): number {
-    return this.#d.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM data_stores WHERE workspace_id = ?', actor.workspaceId)!.n;
+  async count(actor: Actor): Promise<number> {
+    return (await this.#d.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM data_stores WHERE workspace_id = ?', actor.workspaceId))!.n;
   }
 
   /** A store the workspace can read: its own, or a shared library store. */
-  row(actor: Actor, id: string): DataStoreRow {
-    const row = this.#d.store.get<DataStoreRow>(
+  async row(actor: Actor, id: string): Promise<DataStoreRow> {
+    const row = await this.#d.store.get<DataStoreRow>(
       "SELECT * FROM data_stores WHERE id = ? AND (workspace_id = ? OR scope = 'library')",
       id,
       actor.workspaceId,
@@ -151,31 +151,31 @@ export class DataStores {
     return row;
   }
 
-  get(actor: Actor, id: string): DataStore {
-    return toRecord(this.row(actor, id));
+  async get(actor: Actor, id: string): Promise<DataStore> {
+    return toRecord(await this.row(actor, id));
   }
 
   /** Checks that each id names a store the workspace can use; returns them without repeats. */
-  resolveIds(actor: Actor, ids: string[], field: string): string[] {
+  async resolveIds(actor: Actor, ids: string[], field: string): Promise<string[]> {
     const unique = [...new Set(ids)];
-    unique.forEach((id) => {
-      const ok = this.#d.store.get(
+    for (const id of unique) {
+      const ok = await this.#d.store.get(
         "SELECT 1 FROM data_stores WHERE id = ? AND (workspace_id = ? OR scope = 'library')",
         id,
         actor.workspaceId,
       );
       if (!ok) throw invalid(`${field}[${ids.indexOf(id)}]: no data store ${id} in this workspace`);
-    });
+    }
     return unique;
   }
 
-  create(actor: Actor, input: DataStoreFields): DataStore {
+  async create(actor: Actor, input: DataStoreFields): Promise<DataStore> {
     const now = this.#d.clock.now();
     const id = newId(now);
     const channels = [...new Set(input.channelIds ?? [])];
     const videos = [...new Set(input.videoIds ?? [])];
     const collecting = channels.length + videos.length > 0;
-    this.#d.store.run(
+    await this.#d.store.run(
       `INSERT INTO data_stores (id, workspace_id, scope, name, description, status, source_channel_ids, source_video_ids, created_at, updated_at, ready_at)
        VALUES (?, ?, 'workspace', ?, ?, ?, ?, ?, ?, ?, ?)`,
       id,
@@ -189,15 +189,15 @@ export class DataStores {
       now.toISOString(),
       collecting ? null : now.toISOString(),
     );
-    if (collecting) this.onCollect(id);
+    if (collecting) await this.onCollect(id);
     return this.get(actor, id);
   }
 
   /** A shared library store (read-only for workspaces), filled from the shared catalog by the operator. */
-  createLibrary(input: { name: string; description: string; channelIds: string[]; videoIds: string[] }): DataStoreRow {
+  async createLibrary(input: { name: string; description: string; channelIds: string[]; videoIds: string[] }): Promise<DataStoreRow> {
     const now = this.#d.clock.now();
     const id = newId(now);
-    this.#d.store.run(
+    await this.#d.store.run(
       `INSERT INTO data_stores (id, workspace_id, scope, name, description, status, source_channel_ids, source_video_ids, created_at, updated_at, ready_at)
        VALUES (?, NULL, 'library', ?, ?, 'ready', ?, ?, ?, ?, ?)`,
       id,
@@ -209,20 +209,20 @@ export class DataStores {
       now.toISOString(),
       now.toISOString(),
     );
-    for (const c of input.channelIds) this.link('channel', id, c);
-    for (const v of input.videoIds) this.link('video', id, v);
-    this.refreshCounts(id);
-    return this.#d.store.get<DataStoreRow>('SELECT * FROM data_stores WHERE id = ?', id)!;
+    for (const c of input.channelIds) await this.link('channel', id, c);
+    for (const v of input.videoIds) await this.link('video', id, v);
+    await this.refreshCounts(id);
+    return (await this.#d.store.get<DataStoreRow>('SELECT * FROM data_stores WHERE id = ?', id))!;
   }
 
-  update(actor: Actor, id: string, patch: Partial<DataStoreFields>): DataStore {
-    const row = this.#writable(actor, id, 'changed', 'change');
+  async update(actor: Actor, id: string, patch: Partial<DataStoreFields>): Promise<DataStore> {
+    const row = await this.#writable(actor, id, 'changed', 'change');
     if (Object.keys(patch).length === 0) return toRecord(row);
     const sourcesChange = patch.channelIds !== undefined || patch.videoIds !== undefined;
     const channels = patch.channelIds ? [...new Set(patch.channelIds)] : parseJsonArray(row.source_channel_ids);
     const videos = patch.videoIds ? [...new Set(patch.videoIds)] : parseJsonArray(row.source_video_ids);
     const now = this.#d.clock.now().toISOString();
-    this.#d.store.run(
+    await this.#d.store.run(
       'UPDATE data_stores SET name = ?, description = ?, source_channel_ids = ?, source_video_ids = ?, updated_at = ? WHERE id = ?',
       patch.name ?? row.name,
       patch.description ?? row.description,
@@ -232,44 +232,56 @@ export class DataStores {
       id,
     );
     if (sourcesChange) {
-      this.#d.store.run("UPDATE data_stores SET status = 'collecting', error = '' WHERE id = ?", id);
-      this.onCollect(id);
+      await this.#d.store.run("UPDATE data_stores SET status = 'collecting', error = '' WHERE id = ?", id);
+      await this.onCollect(id);
       // Campaigns drawing on it are loading again until the collection is done.
-      this.afterCollect(id);
+      await this.afterCollect(id);
     }
     return this.get(actor, id);
   }
 
   /** Removes the store and its id from the audiences and campaign slots that named it. */
-  delete(actor: Actor, id: string): { id: string; deleted: true } {
-    this.#writable(actor, id, 'deleted', 'delete');
+  async delete(actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+    await this.#writable(actor, id, 'deleted', 'delete');
     const store = this.#d.store;
     // Asked before the id leaves the slots: their campaigns' status is derived again afterwards.
-    const campaignIds = store
-      .all<{ campaign_id: string }>(
-        'SELECT DISTINCT campaign_id FROM campaign_audiences WHERE data_store_ids LIKE ? AND EXISTS (SELECT 1 FROM json_each(data_store_ids) WHERE value = ?)',
+    const campaignIds = (
+      await store.all<{ campaign_id: string }>(
+        `SELECT DISTINCT campaign_id FROM campaign_audiences WHERE data_store_ids LIKE ?1 AND ?2 IN ${store.dialect.jsonValues('data_store_ids')}`,
         `%${id}%`,
         id,
       )
-      .map((r) => r.campaign_id);
-    const drop = `(SELECT json_group_array(value) FROM json_each(data_store_ids) WHERE value != ?1)`;
-    store.run(`UPDATE audiences SET data_store_ids = ${drop} WHERE workspace_id = ?2 AND data_store_ids LIKE ?3`, id, actor.workspaceId, `%${id}%`);
-    store.run(
-      `UPDATE campaign_audiences SET data_store_ids = ${drop}
-       WHERE data_store_ids LIKE ?3 AND campaign_id IN (SELECT id FROM campaigns WHERE workspace_id = ?2)`,
-      id,
+    ).map((r) => r.campaign_id);
+    // The id leaves every list that names it (the LIKE only narrows down the rows to read).
+    const named = `%${id}%`;
+    const audiences = await store.all<{ id: string; data_store_ids: string }>(
+      'SELECT id, data_store_ids FROM audiences WHERE workspace_id = ? AND data_store_ids LIKE ?',
       actor.workspaceId,
-      `%${id}%`,
+      named,
     );
-    store.run('DELETE FROM data_stores WHERE id = ?', id);
-    this.afterDelete(campaignIds);
+    for (const a of audiences) {
+      const ids = JSON.parse(a.data_store_ids) as string[];
+      if (ids.includes(id)) await store.run('UPDATE audiences SET data_store_ids = ? WHERE id = ?', JSON.stringify(ids.filter((x) => x !== id)), a.id);
+    }
+    const slots = await store.all<{ id: string; data_store_ids: string }>(
+      `SELECT id, data_store_ids FROM campaign_audiences
+       WHERE data_store_ids LIKE ? AND campaign_id IN (SELECT id FROM campaigns WHERE workspace_id = ?)`,
+      named,
+      actor.workspaceId,
+    );
+    for (const s of slots) {
+      const ids = JSON.parse(s.data_store_ids) as string[];
+      if (ids.includes(id)) await store.run('UPDATE campaign_audiences SET data_store_ids = ? WHERE id = ?', JSON.stringify(ids.filter((x) => x !== id)), s.id);
+    }
+    await store.run('DELETE FROM data_stores WHERE id = ?', id);
+    await this.afterDelete(campaignIds);
     return { id, deleted: true };
   }
 
-  channels(actor: Actor, id: string, q: { limit: number; cursor?: string | undefined }) {
-    const row = this.row(actor, id);
+  async channels(actor: Actor, id: string, q: { limit: number; cursor?: string | undefined }) {
+    const row = await this.row(actor, id);
     const owner = ownerOf(row);
-    const rows = this.#d.store.all<{ seq: number; id: string } & Record<string, unknown>>(
+    const rows = await this.#d.store.all<{ seq: number; id: string } & Record<string, unknown>>(
       `SELECT l.seq, c.*,
          (SELECT COUNT(*) FROM data_store_videos lv JOIN yt_videos v ON v.id = lv.video_id
             -- one copy per video (a workspace copy wins over the shared one), as in videos()
@@ -300,21 +312,22 @@ export class DataStores {
     );
   }
 
-  videos(actor: Actor, id: string, q: { limit: number; cursor?: string | undefined; channelId?: string | undefined }) {
-    const row = this.row(actor, id);
+  async videos(actor: Actor, id: string, q: { limit: number; cursor?: string | undefined; channelId?: string | undefined }) {
+    const row = await this.row(actor, id);
     const owner = ownerOf(row);
-    const rows = this.#d.store.all<{ seq: number; id: string } & Record<string, unknown>>(
+    const byChannel = q.channelId !== undefined;
+    const rows = await this.#d.store.all<{ seq: number; id: string } & Record<string, unknown>>(
       `SELECT l.seq, v.*,
          (SELECT COUNT(DISTINCT m.id) FROM yt_comments m WHERE m.video_id = v.id AND m.owner IN (?1, '')) AS held_comments
        FROM data_store_videos l
        JOIN yt_videos v ON v.id = l.video_id
          AND v.owner = (SELECT owner FROM yt_videos WHERE id = l.video_id AND owner IN (?1, '') ORDER BY owner DESC LIMIT 1)
-       WHERE l.data_store_id = ?2 AND l.seq < ?3 AND (?4 IS NULL OR v.channel_id = ?4) ORDER BY l.seq DESC LIMIT ?5`,
+       WHERE l.data_store_id = ?2 AND l.seq < ?3${byChannel ? ' AND v.channel_id = ?5' : ''} ORDER BY l.seq DESC LIMIT ?4`,
       owner,
       id,
       decodeCursor(q.cursor),
-      q.channelId ?? null,
       q.limit + 1,
+      ...(byChannel ? [q.channelId!] : []),
     );
     return toPage(rows, q.limit, (rs) =>
       rs.map(
@@ -335,43 +348,44 @@ export class DataStores {
   }
 
   /** Adds Data API resources to the workspace's catalog and links channels and videos to the store. */
-  import(actor: Actor, id: string, body: ImportBody) {
-    const row = this.#writable(actor, id, 'imported into', 'change');
+  async import(actor: Actor, id: string, body: ImportBody) {
+    const row = await this.#writable(actor, id, 'imported into', 'change');
     const owner = actor.workspaceId;
     const channels = body.channels ?? [];
     const videos = body.videos ?? [];
     for (const c of channels) {
-      this.#catalog.upsertChannel(owner, c);
-      this.link('channel', row.id, c.id);
+      await this.#catalog.upsertChannel(owner, c);
+      await this.link('channel', row.id, c.id);
     }
     for (const v of videos) {
-      this.#catalog.upsertVideo(owner, v);
-      this.link('video', row.id, v.id);
-      this.link('channel', row.id, v.snippet.channelId);
+      await this.#catalog.upsertVideo(owner, v);
+      await this.link('video', row.id, v.id);
+      await this.link('channel', row.id, v.snippet.channelId);
     }
     const comments = Catalog.flattenComments(body.comments ?? []);
     for (const { comment, videoId, index } of comments) {
       if (!videoId) throw invalid(`comments[${index}]: snippet.videoId is required`);
-      if (!this.#catalog.video(owner, videoId)) {
+      if (!(await this.#catalog.video(owner, videoId))) {
         throw invalid(`comments[${index}]: video ${videoId} is not in the catalog; import the video first or in the same request`);
       }
-      this.#catalog.upsertComment(owner, comment, videoId);
+      await this.#catalog.upsertComment(owner, comment, videoId);
     }
-    this.refreshCounts(row.id);
+    await this.refreshCounts(row.id);
     return {
-      dataStore: this.get(actor, id),
+      dataStore: await this.get(actor, id),
       imported: { channels: channels.length, videos: videos.length, comments: comments.length },
     };
   }
 
-  link(kind: 'channel' | 'video', dataStoreId: string, itemId: string, origin: 'import' | 'collect' = 'import'): void {
+  async link(kind: 'channel' | 'video', dataStoreId: string, itemId: string, origin: 'import' | 'collect' = 'import'): Promise<void> {
     const table = kind === 'channel' ? 'data_store_channels' : 'data_store_videos';
     const col = kind === 'channel' ? 'channel_id' : 'video_id';
     // An imported item stays when the store's sources change; a collected one is replaced.
-    this.#d.store.run(
+    await this.#d.store.run(
       `INSERT INTO ${table} (data_store_id, ${col}, seq, origin)
        VALUES (?1, ?2, (SELECT COALESCE(MAX(seq), 0) + 1 FROM ${table} WHERE data_store_id = ?1), ?3)
-       ON CONFLICT DO UPDATE SET origin = CASE WHEN origin = 'import' OR ?3 = 'import' THEN 'import' ELSE 'collect' END`,
+       ON CONFLICT (data_store_id, ${col}) DO UPDATE SET
+         origin = CASE WHEN ${table}.origin = 'import' OR excluded.origin = 'import' THEN 'import' ELSE 'collect' END`,
       dataStoreId,
       itemId,
       origin,
@@ -379,13 +393,13 @@ export class DataStores {
   }
 
   /** Removes what an earlier collection linked, before collecting the store's current sources. */
-  unlinkCollected(dataStoreId: string): void {
-    this.#d.store.run("DELETE FROM data_store_channels WHERE data_store_id = ? AND origin = 'collect'", dataStoreId);
-    this.#d.store.run("DELETE FROM data_store_videos WHERE data_store_id = ? AND origin = 'collect'", dataStoreId);
+  async unlinkCollected(dataStoreId: string): Promise<void> {
+    await this.#d.store.run("DELETE FROM data_store_channels WHERE data_store_id = ? AND origin = 'collect'", dataStoreId);
+    await this.#d.store.run("DELETE FROM data_store_videos WHERE data_store_id = ? AND origin = 'collect'", dataStoreId);
   }
 
-  refreshCounts(dataStoreId: string): void {
-    this.#d.store.run(
+  async refreshCounts(dataStoreId: string): Promise<void> {
+    await this.#d.store.run(
       `UPDATE data_stores SET
          channel_count = (SELECT COUNT(*) FROM data_store_channels WHERE data_store_id = ?1),
          video_count = (SELECT COUNT(*) FROM data_store_videos WHERE data_store_id = ?1),
@@ -397,10 +411,10 @@ export class DataStores {
   }
 
   /** A workspace store the actor may change: not a library store (409), not used beyond its key's limits (403). */
-  #writable(actor: Actor, id: string, done: string, verb: 'change' | 'delete'): DataStoreRow {
-    const row = this.row(actor, id);
+  async #writable(actor: Actor, id: string, done: string, verb: 'change' | 'delete'): Promise<DataStoreRow> {
+    const row = await this.row(actor, id);
     if (row.scope !== 'workspace') throw conflict(`data store ${id} is a shared library store and cannot be ${done}`);
-    assertMayChangeShared(this.#d.store, actor, { kind: 'data store', id }, verb);
+    await assertMayChangeShared(this.#d.store, actor, { kind: 'data store', id }, verb);
     return row;
   }
 }

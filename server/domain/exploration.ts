@@ -41,8 +41,8 @@ export class Exploration {
     }
   }
 
-  #channelRow(owner: string, id: string): ChannelRow {
-    const row = this.#d.store.get<ChannelRow>(
+  async #channelRow(owner: string, id: string): Promise<ChannelRow> {
+    const row = await this.#d.store.get<ChannelRow>(
       'SELECT * FROM yt_channels WHERE id = ? AND owner IN (?, ?) ORDER BY owner DESC LIMIT 1',
       id,
       owner,
@@ -53,24 +53,24 @@ export class Exploration {
   }
 
   /** A channel's videos, newest first; the workspace's own copies win over the shared ones. */
-  #videos(owner: string, channelId: string): VideoRow[] {
+  #videos(owner: string, channelId: string): Promise<VideoRow[]> {
     return this.#d.store.all<VideoRow>(
       `SELECT v.* FROM yt_videos v WHERE v.channel_id = ?1 AND v.owner IN (?2, '')
          AND v.owner = (SELECT owner FROM yt_videos x WHERE x.id = v.id AND x.owner IN (?2, '') ORDER BY owner DESC LIMIT 1)
-       ORDER BY v.published_at DESC, v.id`,
+       ORDER BY v.published_at DESC NULLS LAST, v.id`,
       channelId,
       owner,
     );
   }
 
-  #allChannels(owner: string): ChannelRow[] {
-    const rows = this.#d.store.all<ChannelRow>('SELECT * FROM yt_channels WHERE owner IN (?, ?) ORDER BY id, owner DESC', owner, SHARED);
+  async #allChannels(owner: string): Promise<ChannelRow[]> {
+    const rows = await this.#d.store.all<ChannelRow>('SELECT * FROM yt_channels WHERE owner IN (?, ?) ORDER BY id, owner DESC', owner, SHARED);
     const seen = new Set<string>();
     return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
   }
 
-  #profile(owner: string, row: ChannelRow, background: string[] | null): ExplorationChannel {
-    const videos = this.#videos(owner, row.id);
+  async #profile(owner: string, row: ChannelRow, background: string[] | null): Promise<ExplorationChannel> {
+    const videos = await this.#videos(owner, row.id);
     const docs = videoDocs(videos);
     const text = [row.title, row.description, row.keywords, ...docs.slice(0, 50)].join('\n');
     return {
@@ -86,51 +86,53 @@ export class Exploration {
     };
   }
 
-  #background(owner: string, exceptChannel: string): string[] {
-    return this.#d.store
-      .all<{ title: string; tags: string; description: string }>(
-        `SELECT title, tags, description FROM yt_videos WHERE owner IN (?, '') AND channel_id != ? ORDER BY id LIMIT ?`,
-        owner,
-        exceptChannel,
-        BACKGROUND_VIDEOS,
-      )
-      .map((v) => `${v.title}. ${parseJsonArray(v.tags).join(', ')}. ${v.description}`);
+  async #background(owner: string, exceptChannel: string): Promise<string[]> {
+    const rows = await this.#d.store.all<{ title: string; tags: string; description: string }>(
+      `SELECT title, tags, description FROM yt_videos WHERE owner IN (?, '') AND channel_id != ? ORDER BY id LIMIT ?`,
+      owner,
+      exceptChannel,
+      BACKGROUND_VIDEOS,
+    );
+    return rows.map((v) => `${v.title}. ${parseJsonArray(v.tags).join(', ')}. ${v.description}`);
   }
 
-  channel(actor: Actor, channelId: string): ExplorationChannel {
+  async channel(actor: Actor, channelId: string): Promise<ExplorationChannel> {
     this.#assertInvited(actor);
-    return this.#d.store.read(() => {
-      const row = this.#channelRow(actor.workspaceId, channelId);
-      return this.#profile(actor.workspaceId, row, this.#background(actor.workspaceId, channelId));
+    return this.#d.store.read(async () => {
+      const row = await this.#channelRow(actor.workspaceId, channelId);
+      return this.#profile(actor.workspaceId, row, await this.#background(actor.workspaceId, channelId));
     });
   }
 
   /** Channels whose title, handle, keywords or description hold every word of the query, best first. */
-  search(actor: Actor, q: { query: string; limit: number; cursor?: string | undefined }) {
+  async search(actor: Actor, q: { query: string; limit: number; cursor?: string | undefined }) {
     this.#assertInvited(actor);
     const words = q.query.toLowerCase().split(/\s+/).filter(Boolean);
     const offset = q.cursor === undefined ? 0 : decodeCursor(q.cursor);
-    return this.#d.store.read(() => {
-      const ranked = this.#allChannels(actor.workspaceId)
+    return this.#d.store.read(async () => {
+      const ranked = (await this.#allChannels(actor.workspaceId))
         .map((c) => ({ c, score: searchScore(c, words) }))
         .filter((r) => r.score > 0)
         .sort((a, b) => b.score - a.score || b.c.subscribers - a.c.subscribers || (a.c.id < b.c.id ? -1 : 1));
       const pageRows = ranked.slice(offset, offset + q.limit);
+      const data: ExplorationChannel[] = [];
+      for (const r of pageRows) data.push(await this.#profile(actor.workspaceId, r.c, await this.#background(actor.workspaceId, r.c.id)));
       return {
-        data: pageRows.map((r) => this.#profile(actor.workspaceId, r.c, this.#background(actor.workspaceId, r.c.id))),
+        data,
         nextCursor: offset + q.limit < ranked.length ? encodeCursor(offset + q.limit) : null,
       };
     });
   }
 
-  videos(actor: Actor, channelId: string, q: { limit: number; cursor?: string | undefined }) {
+  async videos(actor: Actor, channelId: string, q: { limit: number; cursor?: string | undefined }) {
     this.#assertInvited(actor);
     const offset = q.cursor === undefined ? 0 : decodeCursor(q.cursor);
-    return this.#d.store.read(() => {
-      this.#channelRow(actor.workspaceId, channelId);
-      const all = this.#videos(actor.workspaceId, channelId);
-      const data = all.slice(offset, offset + q.limit).map(
-        (v): StoreVideo => ({
+    return this.#d.store.read(async () => {
+      await this.#channelRow(actor.workspaceId, channelId);
+      const all = await this.#videos(actor.workspaceId, channelId);
+      const data: StoreVideo[] = [];
+      for (const v of all.slice(offset, offset + q.limit)) {
+        data.push({
           videoId: v.id,
           channelId: v.channel_id,
           title: v.title,
@@ -139,14 +141,14 @@ export class Exploration {
           publishedAt: v.published_at,
           viewCount: v.view_count,
           likeCount: v.like_count,
-          commentCount: this.#d.store.get<{ n: number }>(
+          commentCount: (await this.#d.store.get<{ n: number }>(
             "SELECT COUNT(DISTINCT id) AS n FROM yt_comments WHERE video_id = ? AND owner IN (?, '')",
             v.id,
             actor.workspaceId,
-          )!.n,
+          ))!.n,
           duration: v.duration,
-        }),
-      );
+        });
+      }
       return { data, nextCursor: offset + q.limit < all.length ? encodeCursor(offset + q.limit) : null };
     });
   }
@@ -155,35 +157,38 @@ export class Exploration {
    * Channels most like this one: shared taxonomy topics (weighted 0.6) and overlap of the words
    * their videos are about (0.4), both as Jaccard indexes.
    */
-  similar(actor: Actor, channelId: string, q: { limit: number }) {
+  async similar(actor: Actor, channelId: string, q: { limit: number }) {
     this.#assertInvited(actor);
-    return this.#d.store.read(() => {
+    return this.#d.store.read(async () => {
       const owner = actor.workspaceId;
-      const target = this.#channelRow(owner, channelId);
-      const features = (row: ChannelRow) => {
-        const p = this.#profile(owner, row, null);
-        const words = contentKeys(this.#videos(owner, row.id).map((v) => `${v.title} ${parseJsonArray(v.tags).join(' ')}`).join('\n'));
+      const target = await this.#channelRow(owner, channelId);
+      const features = async (row: ChannelRow) => {
+        const p = await this.#profile(owner, row, null);
+        const words = contentKeys((await this.#videos(owner, row.id)).map((v) => `${v.title} ${parseJsonArray(v.tags).join(' ')}`).join('\n'));
         return { p, topics: new Set(p.topics), words };
       };
-      const me = features(target);
-      const scored = this.#allChannels(owner)
-        .filter((c) => c.id !== channelId)
-        .map((c) => {
-          const f = features(c);
-          const sharedTopics = [...me.topics].filter((t) => f.topics.has(t)).sort();
-          const similarity = 0.6 * jaccard(me.topics, f.topics) + 0.4 * jaccard(me.words, f.words);
-          return { row: c, similarity: Math.round(similarity * 1000) / 1000, sharedTopics };
-        })
+      const me = await features(target);
+      const candidates: { row: ChannelRow; similarity: number; sharedTopics: string[] }[] = [];
+      for (const c of await this.#allChannels(owner)) {
+        if (c.id === channelId) continue;
+        const f = await features(c);
+        const sharedTopics = [...me.topics].filter((t) => f.topics.has(t)).sort();
+        const similarity = 0.6 * jaccard(me.topics, f.topics) + 0.4 * jaccard(me.words, f.words);
+        candidates.push({ row: c, similarity: Math.round(similarity * 1000) / 1000, sharedTopics });
+      }
+      const scored = candidates
         .filter((s) => s.similarity > 0)
         .sort((a, b) => b.similarity - a.similarity || (a.row.id < b.row.id ? -1 : 1))
         .slice(0, q.limit);
-      return {
-        data: scored.map((s) => ({
-          ...this.#profile(owner, s.row, this.#background(owner, s.row.id)),
+      const data = [];
+      for (const s of scored) {
+        data.push({
+          ...(await this.#profile(owner, s.row, await this.#background(owner, s.row.id))),
           similarity: s.similarity,
           sharedTopics: s.sharedTopics,
-        })),
-      };
+        });
+      }
+      return { data };
     });
   }
 }

@@ -70,10 +70,10 @@ export class Keys {
     this.#d = deps;
   }
 
-  create(
+  async create(
     workspaceId: string,
     opts: { name?: string; scopes: readonly string[]; customerIds?: string[] | null; campaignIds?: string[] | null },
-  ): { key: string; record: KeyRecord } {
+  ): Promise<{ key: string; record: KeyRecord }> {
     const unknown = opts.scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
     if (unknown.length) throw invalid(`unknown scope ${unknown.join(', ')}; scopes are ${SCOPES.join(', ')}`);
     if (opts.scopes.length === 0) throw invalid('a key needs at least one scope');
@@ -90,20 +90,20 @@ export class Keys {
    * Registers a key that already exists outside the store (the local key file of a store that was
    * made anew), so the file never has to be overwritten. The key must be well-formed and unknown.
    */
-  adopt(workspaceId: string, key: string, opts: { name?: string; scopes: readonly string[] }): { key: string; record: KeyRecord } {
+  async adopt(workspaceId: string, key: string, opts: { name?: string; scopes: readonly string[] }): Promise<{ key: string; record: KeyRecord }> {
     if (!isWellFormedKey(key)) throw invalid('not an adcli key (adcli_ and 40 letters or digits)');
-    if (this.known(key)) throw invalid('this key is known to the store already');
+    if (await this.known(key)) throw invalid('this key is known to the store already');
     return this.#insert(workspaceId, key, opts);
   }
 
-  #insert(
+  async #insert(
     workspaceId: string,
     key: string,
     opts: { name?: string; scopes: readonly string[]; customerIds?: string[] | null; campaignIds?: string[] | null },
-  ): { key: string; record: KeyRecord } {
+  ): Promise<{ key: string; record: KeyRecord }> {
     const now = this.#d.clock.now();
     const id = newId(now);
-    this.#d.store.run(
+    await this.#d.store.run(
       `INSERT INTO api_keys (id, workspace_id, name, hash, hint, scopes, customer_ids, campaign_ids, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       id,
@@ -116,11 +116,11 @@ export class Keys {
       opts.campaignIds?.length ? JSON.stringify(opts.campaignIds) : null,
       now.toISOString(),
     );
-    return { key, record: this.get(id) };
+    return { key, record: await this.get(id) };
   }
 
-  get(id: string): KeyRecord {
-    const row = this.#d.store.get<KeyRow>(
+  async get(id: string): Promise<KeyRecord> {
+    const row = await this.#d.store.get<KeyRow>(
       'SELECT k.*, w.slug FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.id = ?',
       id,
     );
@@ -128,16 +128,15 @@ export class Keys {
     return toRecord(row);
   }
 
-  list(): KeyRecord[] {
-    return this.#d.store
-      .all<KeyRow>('SELECT k.*, w.slug FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id ORDER BY k.created_at, k.id')
-      .map(toRecord);
+  async list(): Promise<KeyRecord[]> {
+    const rows = await this.#d.store.all<KeyRow>('SELECT k.*, w.slug FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id ORDER BY k.created_at, k.id');
+    return rows.map(toRecord);
   }
 
-  revoke(id: string): KeyRecord {
-    const rec = this.get(id);
+  async revoke(id: string): Promise<KeyRecord> {
+    const rec = await this.get(id);
     if (!rec.revokedAt) {
-      this.#d.store.run('UPDATE api_keys SET revoked_at = ? WHERE id = ?', this.#d.clock.now().toISOString(), id);
+      await this.#d.store.run('UPDATE api_keys SET revoked_at = ? WHERE id = ?', this.#d.clock.now().toISOString(), id);
     }
     return this.get(id);
   }
@@ -146,25 +145,25 @@ export class Keys {
    * The key of an `Authorization` header, or a 401 saying what is wrong with it (never echoing the
    * key). The one check behind both the API and the MCP endpoint.
    */
-  fromHeader(header: string | undefined): AuthenticatedKey {
+  async fromHeader(header: string | undefined): Promise<AuthenticatedKey> {
     if (!header) throw unauthorized('missing API key: send the header Authorization: Bearer <key>');
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) throw unauthorized('the Authorization header must be "Bearer" followed by an API key');
-    const key = isWellFormedKey(m[1]!) ? this.authenticate(m[1]!) : null;
+    const key = isWellFormedKey(m[1]!) ? await this.authenticate(m[1]!) : null;
     if (!key) throw unauthorized('the API key is not valid or has been revoked', 'invalid_token');
     return key;
   }
 
   /** Whether the store has ever held this key (revoked or not). */
-  known(key: string): boolean {
-    return this.#d.store.get('SELECT 1 FROM api_keys WHERE hash = ?', hashKey(key)) !== undefined;
+  async known(key: string): Promise<boolean> {
+    return (await this.#d.store.get('SELECT 1 FROM api_keys WHERE hash = ?', hashKey(key))) !== undefined;
   }
 
   /** The key's workspace and limits, or null when the key is unknown or revoked. Read on every request. */
-  authenticate(key: string): AuthenticatedKey | null {
+  async authenticate(key: string): Promise<AuthenticatedKey | null> {
     // A revocation is a write (here or in another process), so it moves the stamp: the very next
     // request looks the key up again.
-    const stamp = this.#d.store.changeStamp();
+    const stamp = await this.#d.store.changeStamp();
     if (stamp !== this.#cacheStamp || this.#cache.size > 1000) {
       this.#cache.clear();
       this.#cacheStamp = stamp;
@@ -172,8 +171,9 @@ export class Keys {
     // Keyed by the key as presented (memory only; the store keeps hashes), so a hit costs no hash.
     const cached = this.#cache.get(key);
     if (cached !== undefined) return cached;
-    const found = this.#lookup(hashKey(key));
-    this.#cache.set(key, found);
+    const found = await this.#lookup(hashKey(key));
+    // Not when the stamp moved during the lookup: what it read may be older than the new stamp.
+    if (this.#cacheStamp === stamp) this.#cache.set(key, found);
     return found;
   }
 
@@ -181,12 +181,12 @@ export class Keys {
    * The key with this id, as `authenticate` answers it, or null when it is unknown or revoked: a
    * page session of adcli serve is bound to a key's id and asks again on every page.
    */
-  byId(keyId: string): AuthenticatedKey | null {
+  byId(keyId: string): Promise<AuthenticatedKey | null> {
     return this.#lookup(keyId, 'id');
   }
 
-  #lookup(value: string, by: 'hash' | 'id' = 'hash'): AuthenticatedKey | null {
-    const row = this.#d.store.get<KeyRow & { workspace_id: string; exploration: number }>(
+  async #lookup(value: string, by: 'hash' | 'id' = 'hash'): Promise<AuthenticatedKey | null> {
+    const row = await this.#d.store.get<KeyRow & { workspace_id: string; exploration: number }>(
       `SELECT k.id, k.workspace_id, k.scopes, k.customer_ids, k.campaign_ids, w.slug, w.exploration
        FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.${by === 'id' ? 'id' : 'hash'} = ? AND k.revoked_at IS NULL`,
       value,

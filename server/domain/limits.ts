@@ -1,5 +1,5 @@
 import { forbidden } from '../lib/errors.ts';
-import type { Store } from '../store/db.ts';
+import type { Store, StoreDialect } from '../store/port.ts';
 import type { Actor } from './actor.ts';
 
 /**
@@ -10,29 +10,34 @@ import type { Actor } from './actor.ts';
 export type SharedThing = { kind: 'brand' | 'audience' | 'data store'; id: string };
 
 /** How a campaign `c` uses each kind of shared thing; `?` is the thing's id. */
-const USES: Record<SharedThing['kind'], string> = {
-  brand: 'c.brand_id = ?',
-  audience: 'EXISTS (SELECT 1 FROM campaign_audiences s WHERE s.campaign_id = c.id AND s.audience_id = ?)',
-  'data store':
-    'EXISTS (SELECT 1 FROM campaign_audiences s, json_each(s.data_store_ids) j WHERE s.campaign_id = c.id AND j.value = ?)',
-};
+function uses(kind: SharedThing['kind'], d: StoreDialect): string {
+  switch (kind) {
+    case 'brand':
+      return 'c.brand_id = ?';
+    case 'audience':
+      return 'EXISTS (SELECT 1 FROM campaign_audiences s WHERE s.campaign_id = c.id AND s.audience_id = ?)';
+    case 'data store':
+      return `EXISTS (SELECT 1 FROM campaign_audiences s WHERE s.campaign_id = c.id AND ? IN ${d.jsonValues('s.data_store_ids')})`;
+  }
+}
 
 /** Throws 403 when the actor has limits and a campaign outside them uses the thing. */
-export function assertMayChangeShared(store: Store, actor: Actor, thing: SharedThing, verb: 'change' | 'delete'): void {
+export async function assertMayChangeShared(store: Store, actor: Actor, thing: SharedThing, verb: 'change' | 'delete'): Promise<void> {
   if (!actor.campaignIds && !actor.customerIds) return;
+  const d = store.dialect;
   const inside: string[] = [];
   const params: string[] = [actor.workspaceId, thing.id];
   if (actor.campaignIds) {
-    inside.push('c.id IN (SELECT value FROM json_each(?))');
+    inside.push(`c.id IN ${d.jsonValues('?')}`);
     params.push(JSON.stringify(actor.campaignIds));
   }
   if (actor.customerIds) {
     // a campaign without an account is outside an account limit
-    inside.push("COALESCE(replace(c.customer_id, '-', ''), '') IN (SELECT value FROM json_each(?))");
+    inside.push(`COALESCE(replace(c.customer_id, '-', ''), '') IN ${d.jsonValues('?')}`);
     params.push(JSON.stringify(actor.customerIds));
   }
-  const outside = store.get(
-    `SELECT 1 FROM campaigns c WHERE c.workspace_id = ? AND ${USES[thing.kind]} AND NOT (${inside.join(' AND ')}) LIMIT 1`,
+  const outside = await store.get(
+    `SELECT 1 FROM campaigns c WHERE c.workspace_id = ? AND ${uses(thing.kind, d)} AND NOT (${inside.join(' AND ')}) LIMIT 1`,
     ...params,
   );
   if (outside) {

@@ -1,4 +1,5 @@
 import { invalid } from '../lib/errors.ts';
+import type { Store } from '../store/port.ts';
 
 /** Opaque keyset cursors: newest first, by the monotonic row sequence. */
 export function encodeCursor(seq: number): string {
@@ -35,16 +36,16 @@ export function toPage<R extends { seq: number }, T>(rows: R[], limit: number, m
 
 /** One page of a workspace table, newest first, optionally filtered by name. */
 export function selectPage<R extends { seq: number }>(
-  store: { all<T>(sql: string, ...p: (string | number | null)[]): T[] },
+  store: Store,
   table: string,
   scopeSql: string,
   scopeParams: (string | number)[],
   q: PageQuery,
-): R[] {
+): Promise<R[]> {
   const where = [scopeSql, 'seq < ?'];
   const params: (string | number)[] = [...scopeParams, decodeCursor(q.cursor)];
   if (q.name) {
-    where.push("name LIKE ? ESCAPE '\\'");
+    where.push(store.dialect.like('name', '?'));
     params.push(containsPattern(q.name));
   }
   params.push(q.limit + 1);

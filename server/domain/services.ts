@@ -12,7 +12,7 @@ import { Keys } from './keys.ts';
 import { Targeting } from './targeting.ts';
 import { Workspaces } from './workspaces.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { Store } from '../store/db.ts';
+import type { Store } from '../store/port.ts';
 import { WorkspaceClocks } from '../time/workspace-clocks.ts';
 import { FaultRules } from '../control/faults.ts';
 import { RequestJournal } from '../control/journal.ts';
@@ -63,8 +63,12 @@ export function createServices(base: { store: Store; clock: Clock }, opts: Servi
   const ads = new Ads(deps, new SimulatedAdPlatform(deps.store, deps.clock), campaigns, jobs);
   if (opts.syncIntervalMs !== undefined) ads.syncIntervalMs = opts.syncIntervalMs;
   let journal: RequestJournal | undefined;
-  dataStores.afterCollect = (id) => campaigns.usingDataStore(id).forEach((c) => campaigns.refreshStatus(c));
-  dataStores.afterDelete = (ids) => ids.forEach((c) => campaigns.refreshStatus(c));
+  dataStores.afterCollect = async (id) => {
+    for (const c of await campaigns.usingDataStore(id)) await campaigns.refreshStatus(c);
+  };
+  dataStores.afterDelete = async (ids) => {
+    for (const c of ids) await campaigns.refreshStatus(c);
+  };
   return {
     deps,
     jobs,

@@ -43,12 +43,12 @@ export class Targeting {
     this.#corpus = new CorpusReader(deps);
   }
 
-  get(actor: Actor, campaignId: string): TargetingView {
-    const row = this.#campaigns.row(actor, campaignId);
+  async get(actor: Actor, campaignId: string): Promise<TargetingView> {
+    const row = await this.#campaigns.row(actor, campaignId);
     return {
       campaignId,
       campaignType: row.campaign_type ?? '',
-      audiences: this.#campaigns.slots(campaignId).map((s) => ({
+      audiences: (await this.#campaigns.slots(campaignId)).map((s) => ({
         id: s.id,
         name: s.name,
         audienceId: s.audience_id,
@@ -64,9 +64,9 @@ export class Targeting {
    * Starts generation. Named slots are (re)generated; without names, every slot that has no
    * targeting yet. Naming a slot that is generating is 409; slots without data stores are skipped.
    */
-  generate(actor: Actor, campaignId: string, audienceIds: string[] | undefined): TargetingView & { started: string[]; skipped: Skip[] } {
-    this.#campaigns.row(actor, campaignId);
-    const slots = this.#campaigns.slots(campaignId);
+  async generate(actor: Actor, campaignId: string, audienceIds: string[] | undefined): Promise<TargetingView & { started: string[]; skipped: Skip[] }> {
+    await this.#campaigns.row(actor, campaignId);
+    const slots = await this.#campaigns.slots(campaignId);
     const started: string[] = [];
     const skipped: Skip[] = [];
     let targets: SlotRow[];
@@ -94,74 +94,78 @@ export class Targeting {
         skipped.push({ id: slot.id, reason: 'no data stores: add dataStoreIds to this audience first' });
         continue;
       }
-      this.#d.store.run(
+      await this.#d.store.run(
         "UPDATE campaign_audiences SET targeting_status = 'generating', targeting_error = '', targeting_updated_at = ? WHERE id = ?",
         now,
         slot.id,
       );
-      this.#jobs.enqueue('generate_targeting', slot.id, { workspaceId: actor.workspaceId, payload: { campaignId }, delayMs: this.delayMs });
+      await this.#jobs.enqueue('generate_targeting', slot.id, { workspaceId: actor.workspaceId, payload: { campaignId }, delayMs: this.delayMs });
       started.push(slot.id);
     }
-    if (started.length) this.#campaigns.refreshStatus(campaignId);
-    return { ...this.get(actor, campaignId), started, skipped };
+    if (started.length) await this.#campaigns.refreshStatus(campaignId);
+    return { ...(await this.get(actor, campaignId)), started, skipped };
   }
 
   /** Replaces a slot's items by hand. 409 while it generates. */
-  editItems(actor: Actor, campaignId: string, slotId: string, items: TargetingItem[]): TargetingView {
-    this.#campaigns.row(actor, campaignId);
-    const slot = this.#campaigns.slot(campaignId, slotId);
+  async editItems(actor: Actor, campaignId: string, slotId: string, items: TargetingItem[]): Promise<TargetingView> {
+    await this.#campaigns.row(actor, campaignId);
+    const slot = await this.#campaigns.slot(campaignId, slotId);
     if (slot.targeting_status === 'generating') {
       throw conflict(`the targeting of audience slot ${slotId} is generating; edit it once it is ready`);
     }
-    this.#d.store.run(
+    await this.#d.store.run(
       "UPDATE campaign_audiences SET targeting_items = ?, targeting_status = 'ready', targeting_error = '', targeting_updated_at = ? WHERE id = ?",
       JSON.stringify(items),
       this.#d.clock.now().toISOString(),
       slotId,
     );
-    this.#campaigns.refreshStatus(campaignId);
+    await this.#campaigns.refreshStatus(campaignId);
     return this.get(actor, campaignId);
   }
 
   /** A generation job that failed for good (e.g. the store kept failing): the slot ends in error. */
-  generationFailed(slotId: string, message: string): void {
-    const slot = this.#d.store.get<SlotRow>('SELECT * FROM campaign_audiences WHERE id = ?', slotId);
+  async generationFailed(slotId: string, message: string): Promise<void> {
+    const slot = await this.#d.store.get<SlotRow>('SELECT * FROM campaign_audiences WHERE id = ?', slotId);
     if (!slot || slot.targeting_status !== 'generating') return;
-    this.#d.store.run(
+    await this.#d.store.run(
       "UPDATE campaign_audiences SET targeting_status = 'error', targeting_error = ?, targeting_updated_at = ? WHERE id = ?",
       `targeting generation failed: ${message}; name this audience in generate_targeting to try again`,
       this.#d.clock.now().toISOString(),
       slotId,
     );
-    this.#campaigns.refreshStatus(slot.campaign_id);
+    await this.#campaigns.refreshStatus(slot.campaign_id);
   }
 
   /** The generate_targeting job: read the slot's content, generate outside any lock, then apply once. */
-  runJob(job: JobRow): void {
+  async runJob(job: JobRow): Promise<void> {
     const store = this.#d.store;
-    const input = store.read(() => {
-      const slot = store.get<SlotRow>('SELECT * FROM campaign_audiences WHERE id = ?', job.subject);
+    const input = await store.read(async () => {
+      const slot = await store.get<SlotRow>('SELECT * FROM campaign_audiences WHERE id = ?', job.subject);
       if (!slot) return null;
-      const campaign = store.get<{ id: string; workspace_id: string; objective: string; campaign_type: string | null; language: string }>(
+      const campaign = (await store.get<{ id: string; workspace_id: string; objective: string; campaign_type: string | null; language: string }>(
         'SELECT id, workspace_id, objective, campaign_type, language FROM campaigns WHERE id = ?',
         slot.campaign_id,
-      )!;
+      ))!;
       const storeIds = parseJsonArray(slot.data_store_ids);
-      const collecting = store.get<{ n: number }>(
-        "SELECT COUNT(*) AS n FROM data_stores WHERE id IN (SELECT value FROM json_each(?)) AND status = 'collecting'",
+      const collecting = (await store.get<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM data_stores WHERE id IN ${store.dialect.jsonValues('?')} AND status = 'collecting'`,
         JSON.stringify(storeIds),
-      )!.n;
+      ))!.n;
       if (collecting) return { slot, campaign, wait: true as const };
-      const corpus = this.#corpus.forStores(campaign.workspace_id, storeIds);
-      return { slot, campaign, wait: false as const, corpus, background: this.#corpus.background(campaign.workspace_id, corpus) };
+      const corpus = await this.#corpus.forStores(campaign.workspace_id, storeIds);
+      return { slot, campaign, wait: false as const, corpus, background: await this.#corpus.background(campaign.workspace_id, corpus) };
     });
     if (!input) {
-      store.write(() => this.#jobs.holds(job.id) && this.#jobs.finish(job.id, 'done', 'the audience slot no longer exists'));
+      await store.write(async () => {
+        if (await this.#jobs.holds(job.id)) await this.#jobs.finish(job.id, 'done', 'the audience slot no longer exists');
+      });
       return;
     }
     if (input.wait) {
       // Its data stores are still collecting: look again shortly, the slot stays `generating`.
-      store.write(() => this.#jobs.holds(job.id) && this.#jobs.retryLater(job.id, 500));
+      await store.write(async () => {
+        if (await this.#jobs.holds(job.id)) await this.#jobs.retryLater(job.id, 500);
+      });
       return;
     }
     const { slot, campaign, corpus, background } = input;
@@ -189,18 +193,18 @@ export class Targeting {
         failure = `targeting generation failed: ${err instanceof Error ? err.message : String(err)}; name this audience in generate_targeting to try again`;
       }
     }
-    store.write(() => {
-      if (!this.#jobs.holds(job.id)) return;
+    await store.write(async () => {
+      if (!(await this.#jobs.holds(job.id))) return;
       const now = this.#d.clock.now().toISOString();
       if (failure) {
-        store.run(
+        await store.run(
           "UPDATE campaign_audiences SET targeting_status = 'error', targeting_error = ?, targeting_updated_at = ? WHERE id = ?",
           failure,
           now,
           slot.id,
         );
       } else {
-        store.run(
+        await store.run(
           "UPDATE campaign_audiences SET targeting_status = 'ready', targeting_error = ?, targeting_items = ?, targeting_updated_at = ? WHERE id = ?",
           notice,
           JSON.stringify(items),
@@ -208,9 +212,9 @@ export class Targeting {
           slot.id,
         );
       }
-      if (failure && !empty) this.#jobs.finish(job.id, 'failed', failure);
-      else this.#jobs.finish(job.id, 'done');
-      this.#campaigns.refreshStatus(slot.campaign_id);
+      if (failure && !empty) await this.#jobs.finish(job.id, 'failed', failure);
+      else await this.#jobs.finish(job.id, 'done');
+      await this.#campaigns.refreshStatus(slot.campaign_id);
     });
   }
 }

@@ -26,43 +26,43 @@ export class Workspaces {
     this.#d = deps;
   }
 
-  bySlug(slug: string): WorkspaceRow | undefined {
+  bySlug(slug: string): Promise<WorkspaceRow | undefined> {
     return this.#d.store.get<WorkspaceRow>('SELECT * FROM workspaces WHERE slug = ?', slug);
   }
 
-  count(): number {
-    return this.#d.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM workspaces')!.n;
+  async count(): Promise<number> {
+    return (await this.#d.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM workspaces'))!.n;
   }
 
   /**
    * Returns the workspace, creating it when missing. A new workspace is linked to one ad-platform
    * account of its own (unless accounts are given), as a workspace is after onboarding.
    */
-  ensure(slug: string, opts: { exploration?: boolean; accounts?: AdAccountInput[] } = {}): WorkspaceRow {
+  async ensure(slug: string, opts: { exploration?: boolean; accounts?: AdAccountInput[] } = {}): Promise<WorkspaceRow> {
     if (!SLUG.test(slug)) throw invalid(`workspace slug ${JSON.stringify(slug)} must be lowercase letters, digits and dashes`);
-    return this.#d.store.write(() => {
-      const existing = this.bySlug(slug);
+    return this.#d.store.write(async () => {
+      const existing = await this.bySlug(slug);
       if (existing) return existing;
       const now = this.#d.clock.newWorkspaceFrozenAt ?? this.#d.clock.base.now();
       const id = newId(now);
-      this.#d.store.run(
+      await this.#d.store.run(
         'INSERT INTO workspaces (id, slug, exploration, created_at) VALUES (?, ?, ?, ?)',
         id,
         slug,
         opts.exploration ? 1 : 0,
         now.toISOString(),
       );
-      this.#d.clock.startNew(id);
-      this.#d.clock.within(id, () => {
+      await this.#d.clock.startNew(id);
+      await this.#d.clock.within(id, async () => {
         const accounts = opts.accounts ?? [defaultAccount(slug)];
-        accounts.forEach((a, i) => this.addAccount(id, a, i === 0));
+        for (const [i, a] of accounts.entries()) await this.addAccount(id, a, i === 0);
       });
-      return this.bySlug(slug)!;
+      return (await this.bySlug(slug))!;
     });
   }
 
-  addAccount(workspaceId: string, a: AdAccountInput, isDefault: boolean): void {
-    this.#d.store.run(
+  async addAccount(workspaceId: string, a: AdAccountInput, isDefault: boolean): Promise<void> {
+    await this.#d.store.run(
       `INSERT INTO ad_accounts (customer_id, workspace_id, name, currency_code, time_zone, is_default, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
       formatCustomerId(a.customerId),

@@ -12,18 +12,18 @@ const DAY = 24 * 3600_000;
  * `days` days ago and turned on by a person the next day, so performance has something to show at
  * once. The platform's records are written with a clock set back in time; nothing is faked later.
  */
-export function seedDemoAdsHistory(services: Services, workspaceId: string, days = 90): void {
+export async function seedDemoAdsHistory(services: Services, workspaceId: string, days = 90): Promise<void> {
   const { store, clock } = services.deps;
-  store.write(() => clock.within(workspaceId, () => {
-    const row = store.get<CampaignRow>('SELECT * FROM campaigns WHERE workspace_id = ? AND name = ?', workspaceId, DEMO_CAMPAIGNS.platform);
+  await store.write(() => clock.within(workspaceId, async () => {
+    const row = await store.get<CampaignRow>('SELECT * FROM campaigns WHERE workspace_id = ? AND name = ?', workspaceId, DEMO_CAMPAIGNS.platform);
     if (!row || row.ads_campaign_id || !row.customer_id) return;
     const now = clock.now().getTime();
     const past = new ManualClock(now - (days + 1) * DAY);
     const platform = new SimulatedAdPlatform(store, past);
-    const { campaignId } = platform.createCampaign(row.customer_id, row.id, { ...adsSettingsOf(row), targeting: [] });
+    const { campaignId } = await platform.createCampaign(row.customer_id, row.id, { ...adsSettingsOf(row), targeting: [] });
     past.set(now - days * DAY);
-    platform.setStatus(campaignId, 'ENABLED');
-    store.run(
+    await platform.setStatus(campaignId, 'ENABLED');
+    await store.run(
       "UPDATE campaigns SET ads_campaign_id = ?, ads_status = 'ENABLED', created_at = ? WHERE id = ?",
       campaignId,
       new Date(now - (days + 2) * DAY).toISOString(),

@@ -61,13 +61,13 @@ const STORES: Record<DemoTheme, { name: string; description: string }> = {
  * with brands, data stores, saved audiences and campaigns, all in one transaction. A workspace that
  * already exists is left alone, so starting `serve --seed demo` again never duplicates anything.
  */
-export function seedDemo(services: Services, slug = 'demo'): { workspaceId: string } {
+export function seedDemo(services: Services, slug = 'demo'): Promise<{ workspaceId: string }> {
   const { store } = services.deps;
-  return store.write(() => {
-    const existing = services.workspaces.bySlug(slug);
+  return store.write(async () => {
+    const existing = await services.workspaces.bySlug(slug);
     if (existing) return { workspaceId: existing.id };
-    const ws = services.workspaces.ensure(slug, { exploration: true, accounts: demoAccountsFor(slug) });
-    fillDemo(services, ws);
+    const ws = await services.workspaces.ensure(slug, { exploration: true, accounts: demoAccountsFor(slug) });
+    await fillDemo(services, ws);
     return { workspaceId: ws.id };
   });
 }
@@ -77,30 +77,30 @@ export function seedDemo(services: Services, slug = 'demo'): { workspaceId: stri
  * stores, saved audiences and campaigns, made at the workspace's own time. Used by the seed and by a
  * reset to the demo seed.
  */
-export function fillDemo(services: Services, ws: WorkspaceRow): void {
+export async function fillDemo(services: Services, ws: WorkspaceRow): Promise<void> {
   const { store, clock } = services.deps;
-  store.write(() => clock.within(ws.id, () => {
+  await store.write(() => clock.within(ws.id, async () => {
     const content = demoContent();
-    const videosByChannel = loadCatalog(services, content);
+    const videosByChannel = await loadCatalog(services, content);
     const videosOf = (channelIds: string[]) => channelIds.flatMap((c) => videosByChannel.get(c) ?? []);
 
-    const library = ensureLibrary(services, [...content.themes.hiking, ...content.themes.trail, ...content.themes.travel], videosOf);
+    const library = await ensureLibrary(services, [...content.themes.hiking, ...content.themes.trail, ...content.themes.travel], videosOf);
     const actor = systemActor(ws, SCOPES);
 
     const brand = {
-      northwind: services.brands.create(actor, {
+      northwind: await services.brands.create(actor, {
         name: 'Northwind Outdoor',
         website: 'https://www.northwindoutdoor.example',
         description:
           'Lightweight backpacks, tents and trail running shoes, designed in Boulder, Colorado and tested on long trails. Known for the Ridgeline packs, the Skyline trekking pole tents and the Talus trail shoe, all covered by a lifetime repair programme.',
       }),
-      ember: services.brands.create(actor, {
+      ember: await services.brands.create(actor, {
         name: 'Ember & Grind Coffee Co.',
         website: 'https://www.emberandgrind.example',
         description:
           'Specialty coffee gear for home brewers from Portland, Oregon: the Ridge hand grinder, a temperature-control gooseneck kettle, and small-batch roasted beans by subscription.',
       }),
-      switchback: services.brands.create(actor, {
+      switchback: await services.brands.create(actor, {
         name: 'Switchback Vans',
         website: 'https://www.switchbackvans.example',
         description:
@@ -110,16 +110,16 @@ export function fillDemo(services: Services, ws: WorkspaceRow): void {
 
     const stores = {} as Record<DemoTheme, string>;
     for (const theme of Object.keys(STORES) as DemoTheme[]) {
-      const ds = services.dataStores.create(actor, STORES[theme]);
+      const ds = await services.dataStores.create(actor, STORES[theme]);
       const channelIds = content.themes[theme];
-      for (const c of channelIds) services.dataStores.link('channel', ds.id, c);
-      for (const v of videosOf(channelIds)) services.dataStores.link('video', ds.id, v);
-      services.dataStores.refreshCounts(ds.id);
+      for (const c of channelIds) await services.dataStores.link('channel', ds.id, c);
+      for (const v of videosOf(channelIds)) await services.dataStores.link('video', ds.id, v);
+      await services.dataStores.refreshCounts(ds.id);
       stores[theme] = ds.id;
     }
 
     const audience = {
-      backpackers: services.audiences.create(actor, {
+      backpackers: await services.audiences.create(actor, {
         name: 'Lightweight backpackers',
         description: 'Hikers who plan multi-day trips and research gear before they buy: thru-hikers, hut-to-hut trekkers and fast packers.',
         kind: 'in_market',
@@ -128,7 +128,7 @@ export function fillDemo(services: Services, ws: WorkspaceRow): void {
         tags: ['outdoor', 'gear buyers'],
         dataStoreIds: [stores.hiking, stores.trail],
       }),
-      coffee: services.audiences.create(actor, {
+      coffee: await services.audiences.create(actor, {
         name: 'Home coffee enthusiasts',
         description: 'People who brew pour-over or espresso at home and upgrade their grinder, kettle and beans.',
         kind: 'affinity',
@@ -137,7 +137,7 @@ export function fillDemo(services: Services, ws: WorkspaceRow): void {
         tags: ['coffee', 'home barista'],
         dataStoreIds: [stores.coffee],
       }),
-      travellers: services.audiences.create(actor, {
+      travellers: await services.audiences.create(actor, {
         name: 'Van lifers & budget travellers',
         description: 'Road-trippers and slow travellers who plan long trips on a budget, by van or by train.',
         kind: 'affinity',
@@ -149,7 +149,7 @@ export function fillDemo(services: Services, ws: WorkspaceRow): void {
     };
 
     // Oldest first, so the workspace summary lists the saved-audience campaigns on top.
-    services.campaigns.create(actor, {
+    await services.campaigns.create(actor, {
       name: DEMO_CAMPAIGNS.launch,
       objective:
         'Launch the Northwind Talus 3 trail running shoe to trail runners and fast hikers in the US and Canada ahead of the spring race season. Reach people who watch shoe reviews, race reports and training videos, and bring them to the Talus 3 product page. We want new customers rather than existing Northwind buyers; the message is grip and a wider forefoot on rocky, technical trails.',
@@ -165,7 +165,7 @@ export function fillDemo(services: Services, ws: WorkspaceRow): void {
       biddingStrategy: 'MAXIMIZE_CONVERSIONS',
       dataStoreIds: [stores.trail, stores.hiking],
     });
-    services.campaigns.create(actor, {
+    await services.campaigns.create(actor, {
       name: DEMO_CAMPAIGNS.platform,
       objective:
         'Keep the Northwind Ridgeline 35, 45 and 55 packs in front of backpackers planning multi-day trips all year. Show short gear-list and long-term-review style videos to people who watch thru-hiking and hut-to-hut content, and drive purchases on northwindoutdoor.example at a steady cost per sale.',
@@ -181,7 +181,7 @@ export function fillDemo(services: Services, ws: WorkspaceRow): void {
       targetCpa: 40,
       dataStoreIds: [stores.hiking],
     });
-    services.campaigns.create(actor, {
+    await services.campaigns.create(actor, {
       name: DEMO_CAMPAIGNS.savedAudience,
       objective:
         'Sell the Ember & Grind Ridge hand grinder and gooseneck kettle to people who already brew coffee at home and are ready to upgrade. Reach viewers of pour-over recipes, grinder reviews and espresso dialing-in videos, and convert them on the product pages with a first-order discount on beans.',
@@ -197,7 +197,7 @@ export function fillDemo(services: Services, ws: WorkspaceRow): void {
       targetRoas: 4,
       audienceIds: [audience.coffee.id],
     });
-    services.campaigns.create(actor, {
+    await services.campaigns.create(actor, {
       name: DEMO_CAMPAIGNS.alps,
       objective:
         'Fill the Switchback Vans summer fleet in Munich, Innsbruck and Milan for June to August. Reach road-trippers and budget travellers in Germany, Austria, Switzerland, the Netherlands and the UK who are planning a summer trip to the Alps or the Dolomites, and drive bookings of one to three weeks.',
@@ -221,26 +221,26 @@ export function fillDemo(services: Services, ws: WorkspaceRow): void {
  * Upserts the demo channels, videos and comments into the shared catalog, parsed with the import
  * schemas so the seed passes the same checks as a real Data API export. Returns video ids per channel.
  */
-function loadCatalog(services: Services, content: DemoContent): Map<string, string[]> {
+async function loadCatalog(services: Services, content: DemoContent): Promise<Map<string, string[]>> {
   const byChannel = new Map<string, string[]>();
-  for (const raw of content.channels) services.catalog.upsertChannel(SHARED, ytChannel.parse(raw));
+  for (const raw of content.channels) await services.catalog.upsertChannel(SHARED, ytChannel.parse(raw));
   for (const raw of content.videos) {
     const v = ytVideo.parse(raw);
-    services.catalog.upsertVideo(SHARED, v);
+    await services.catalog.upsertVideo(SHARED, v);
     byChannel.set(v.snippet.channelId, [...(byChannel.get(v.snippet.channelId) ?? []), v.id]);
   }
   const threads = content.commentThreads.map((t) => ytCommentThread.parse(t));
   for (const { comment, videoId } of Catalog.flattenComments(threads)) {
     if (!videoId) throw new Error(`demo comment ${comment.id} has no video`);
-    services.catalog.upsertComment(SHARED, comment, videoId);
+    await services.catalog.upsertComment(SHARED, comment, videoId);
   }
   return byChannel;
 }
 
 /** Library stores are shared by all workspaces: a second demo workspace reuses the first one's. */
-function ensureLibrary(services: Services, channelIds: string[], videosOf: (channelIds: string[]) => string[]): DataStoreRow {
+async function ensureLibrary(services: Services, channelIds: string[], videosOf: (channelIds: string[]) => string[]): Promise<DataStoreRow> {
   const { store } = services.deps;
-  const existing = store.get<DataStoreRow>("SELECT * FROM data_stores WHERE scope = 'library' AND name = ?", DEMO_LIBRARY_STORE);
+  const existing = await store.get<DataStoreRow>("SELECT * FROM data_stores WHERE scope = 'library' AND name = ?", DEMO_LIBRARY_STORE);
   if (existing) return existing;
   return services.dataStores.createLibrary({
     name: DEMO_LIBRARY_STORE,

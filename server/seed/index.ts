@@ -6,8 +6,8 @@ export const SEEDS = ['demo'] as const;
 export type SeedName = (typeof SEEDS)[number];
 
 /** Loads a named seed; safe to run again (an existing workspace is left as it is). */
-export function runSeed(services: Services, name: SeedName): { workspaceId: string } {
-  const { workspaceId } = seedDemo(services, name);
-  seedDemoAdsHistory(services, workspaceId);
+export async function runSeed(services: Services, name: SeedName): Promise<{ workspaceId: string }> {
+  const { workspaceId } = await seedDemo(services, name);
+  await seedDemoAdsHistory(services, workspaceId);
   return { workspaceId };
 }

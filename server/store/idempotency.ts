@@ -1,4 +1,4 @@
-import type { Store } from './db.ts';
+import type { Store } from './port.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -17,7 +17,7 @@ export class IdempotencyRecords {
     this.#store = store;
   }
 
-  find(keyId: string, key: string, now: Date): StoredResponse | undefined {
+  find(keyId: string, key: string, now: Date): Promise<StoredResponse | undefined> {
     return this.#store.get<StoredResponse>(
       'SELECT fingerprint, status, body FROM idempotency WHERE api_key_id = ? AND key = ? AND created_at > ?',
       keyId,
@@ -26,9 +26,11 @@ export class IdempotencyRecords {
     );
   }
 
-  save(keyId: string, key: string, response: StoredResponse, now: Date): void {
-    this.#store.run(
-      'INSERT OR REPLACE INTO idempotency (api_key_id, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  async save(keyId: string, key: string, response: StoredResponse, now: Date): Promise<void> {
+    await this.#store.run(
+      `INSERT INTO idempotency (api_key_id, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (api_key_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,
+         body = excluded.body, created_at = excluded.created_at`,
       keyId,
       key,
       response.fingerprint,
@@ -39,7 +41,7 @@ export class IdempotencyRecords {
     // Forget expired records now and then, inside the same write transaction.
     if (now.getTime() - this.#lastPurge > 10 * 60 * 1000) {
       this.#lastPurge = now.getTime();
-      this.#store.run('DELETE FROM idempotency WHERE created_at <= ?', new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
+      await this.#store.run('DELETE FROM idempotency WHERE created_at <= ?', new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
     }
   }
 }
