@@ -4,35 +4,35 @@ import { answerCpuProbes } from './cpu-probe.ts';
 import { createApp } from '../../server/http/app.ts';
 import { systemActor } from '../../server/domain/actor.ts';
 import { SCOPES } from '../../server/schemas/common.ts';
-import { Store } from '../../server/store/db.ts';
+import { SqliteStore } from '../../server/store/db.ts';
 import { encodeCursor } from '../../server/domain/paging.ts';
 
 const count = Number(process.env.CAMPAIGNS ?? 30);
-const backend = createApp({ store: Store.memory(), rateLimit: 0 });
-const { services, store } = backend;
-const ws = services.workspaces.ensure('bench');
+const store = SqliteStore.memory();
+const backend = createApp({ store, rateLimit: 0 });
+const { services } = backend;
+const ws = await services.workspaces.ensure('bench');
 const actor = systemActor(ws, SCOPES);
-const { key } = store.write(() => services.keys.create(ws.id, { scopes: [...SCOPES] }));
+const { key } = await store.write(() => services.keys.create(ws.id, { scopes: [...SCOPES] }));
 const ids: string[] = [];
-store.write(() => {
-  const brand = services.brands.create(actor, { name: 'Bench brand', website: 'https://bench.example' });
+await store.write(async () => {
+  const brand = await services.brands.create(actor, { name: 'Bench brand', website: 'https://bench.example' });
   for (let i = 0; i < count; i++) {
-    ids.push(
-      services.campaigns.create(actor, {
-        name: `Campaign ${i}`,
-        objective: 'Reach trail runners who are planning their first ultramarathon this season.',
-        brandId: brand.id,
-        campaignType: 'SEARCH',
-        budget: 50,
-        budgetType: 'daily',
-        biddingStrategy: 'MAXIMIZE_CONVERSIONS',
-        successMetrics: ['conversions', 'cost per conversion'],
-      }).id,
-    );
+    const campaign = await services.campaigns.create(actor, {
+      name: `Campaign ${i}`,
+      objective: 'Reach trail runners who are planning their first ultramarathon this season.',
+      brandId: brand.id,
+      campaignType: 'SEARCH',
+      budget: 50,
+      budgetType: 'daily',
+      biddingStrategy: 'MAXIMIZE_CONVERSIONS',
+      successMetrics: ['conversions', 'cost per conversion'],
+    });
+    ids.push(campaign.id);
   }
 });
 // The cursor that opens the last page of 25 (newest first): the seq just above the oldest 25.
-const lastCursor = count > 25 ? encodeCursor(store.get<{ seq: number }>('SELECT seq FROM campaigns ORDER BY seq ASC LIMIT 1 OFFSET 25')!.seq) : null;
+const lastCursor = count > 25 ? encodeCursor(store.getNow<{ seq: number }>('SELECT seq FROM campaigns ORDER BY seq ASC LIMIT 1 OFFSET 25')!.seq) : null;
 
 const server = serve({ fetch: backend.app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
   process.stdout.write(JSON.stringify({ port: info.port, key, campaignId: ids[0], lastCursor }) + '\n');

@@ -22,38 +22,39 @@ export interface AdvanceResult {
  * Periodic syncs with nothing in between only record their time, so a run of them collapses into the
  * last one before the next other job (the same state as running each, without 10,080 syncs a week).
  */
-export function advanceTo(services: Services, workspaceId: string, to: Date, field = 'time'): AdvanceResult {
+export function advanceTo(services: Services, workspaceId: string, to: Date, field = 'time'): Promise<AdvanceResult> {
   const { store, clock } = services.deps;
   const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services));
-  return store.write(() => {
+  return store.write(async () => {
+    await clock.refresh();
     const from = clock.of(workspaceId).getTime();
     const target = to.getTime();
     if (target < from) {
       throw invalid(`${field}: ${to.toISOString()} is before the workspace's time ${new Date(from).toISOString()}; a clock only moves forward`);
     }
     const ran: Record<string, number> = {};
-    clock.pinned(workspaceId, (pin) => {
+    await clock.pinned(workspaceId, async (pin) => {
       let current = from;
       let previous: string | null = null;
       for (let step = 0; ; step++) {
         if (step >= MAX_STEPS) throw invalid(`more than ${MAX_STEPS} jobs fell due while advancing; advance by less at a time`);
-        const next = services.jobs.peek(workspaceId, target);
+        const next = await services.jobs.peek(workspaceId, target);
         if (!next) break;
         let at = Math.max(Date.parse(next.run_at), current);
-        if (next.kind === 'sync_ads' && previous === 'sync_ads') at = lastQuietSync(services, workspaceId, next.id, at, target);
+        if (next.kind === 'sync_ads' && previous === 'sync_ads') at = await lastQuietSync(services, workspaceId, next.id, at, target);
         pin(at);
         current = at;
-        const job = services.jobs.claim({ workspaceId, until: at });
+        const job = await services.jobs.claim({ workspaceId, until: at });
         if (!job) break;
-        runner.run(job);
+        await runner.run(job);
         ran[job.kind] = (ran[job.kind] ?? 0) + 1;
         previous = job.kind;
       }
       pin(target);
-      clock.moveTo(workspaceId, to, field);
+      await clock.moveTo(workspaceId, to, field);
     });
-    services.jobs.prune(workspaceId);
-    return { clock: clock.state(workspaceId), ran };
+    await services.jobs.prune(workspaceId);
+    return { clock: await clock.state(workspaceId), ran };
   });
 }
 
@@ -62,9 +63,9 @@ export function advanceTo(services: Services, workspaceId: string, to: Date, fie
  * `at` is moved there (its run_at updated), since the ones before it would change nothing but the
  * time of the last sync.
  */
-function lastQuietSync(services: Services, workspaceId: string, jobId: string, at: number, target: number): number {
+async function lastQuietSync(services: Services, workspaceId: string, jobId: string, at: number, target: number): Promise<number> {
   const { store } = services.deps;
-  const other = store.get<{ run_at: string }>(
+  const other = await store.get<{ run_at: string }>(
     "SELECT run_at FROM jobs WHERE workspace_id = ? AND state = 'queued' AND kind != 'sync_ads' AND run_at <= ? ORDER BY run_at LIMIT 1",
     workspaceId,
     new Date(target).toISOString(),
@@ -72,6 +73,6 @@ function lastQuietSync(services: Services, workspaceId: string, jobId: string, a
   const until = other ? Math.max(at, Date.parse(other.run_at)) : target;
   const interval = services.ads.syncIntervalMs;
   const last = at + Math.floor((until - at) / interval) * interval;
-  if (last !== at) store.run('UPDATE jobs SET run_at = ? WHERE id = ?', new Date(last).toISOString(), jobId);
+  if (last !== at) await store.run('UPDATE jobs SET run_at = ? WHERE id = ?', new Date(last).toISOString(), jobId);
   return last;
 }

@@ -79,7 +79,7 @@ export class FaultRules {
   }
 
   /** Adds a rule; `known` are the API's operations (paths with {param} segments): a rule must match one. */
-  add(workspaceId: string, input: FaultRuleInput, known: readonly { method: string; path: string }[]): FaultRule {
+  add(workspaceId: string, input: FaultRuleInput, known: readonly { method: string; path: string }[]): Promise<FaultRule> {
     const method = input.method ?? '*';
     const path = normalizePath(input.path);
     if (input.status === undefined && input.delayMs === undefined && !input.drop) {
@@ -91,12 +91,12 @@ export class FaultRules {
       throw invalid(`path: ${method} ${path} matches no operation of the API (paths are relative to /api/v1, e.g. /campaigns/* or /campaigns/{campaignId})`);
     }
     const store = this.#d.store;
-    return store.write(() => {
-      const n = store.get<{ n: number; seq: number | null }>('SELECT COUNT(*) AS n, MAX(seq) AS seq FROM fault_rules WHERE workspace_id = ?', workspaceId)!;
+    return store.write(async () => {
+      const n = (await store.get<{ n: number; seq: number | null }>('SELECT COUNT(*) AS n, MAX(seq) AS seq FROM fault_rules WHERE workspace_id = ?', workspaceId))!;
       if (n.n >= MAX_FAULT_RULES) throw invalid(`a workspace holds at most ${MAX_FAULT_RULES} fault rules; clear some first`);
       const now = this.#d.clock.now();
       const id = newId(now);
-      store.run(
+      await store.run(
         `INSERT INTO fault_rules (id, workspace_id, seq, method, path, status, delay_ms, drop_connection, remaining, probability, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         id,
@@ -111,22 +111,23 @@ export class FaultRules {
         input.probability ?? null,
         now.toISOString(),
       );
-      return toRule(store.get<FaultRow>('SELECT * FROM fault_rules WHERE id = ?', id)!);
+      return toRule((await store.get<FaultRow>('SELECT * FROM fault_rules WHERE id = ?', id))!);
     });
   }
 
-  list(workspaceId: string): FaultRule[] {
-    return this.#d.store.all<FaultRow>('SELECT * FROM fault_rules WHERE workspace_id = ? ORDER BY seq', workspaceId).map(toRule);
+  async list(workspaceId: string): Promise<FaultRule[]> {
+    return (await this.#d.store.all<FaultRow>('SELECT * FROM fault_rules WHERE workspace_id = ? ORDER BY seq', workspaceId)).map(toRule);
   }
 
-  remove(workspaceId: string, id: string): { id: string; deleted: true } {
-    const { changes } = this.#d.store.run('DELETE FROM fault_rules WHERE workspace_id = ? AND id = ?', workspaceId, id);
+  async remove(workspaceId: string, id: string): Promise<{ id: string; deleted: true }> {
+    const { changes } = await this.#d.store.run('DELETE FROM fault_rules WHERE workspace_id = ? AND id = ?', workspaceId, id);
     if (!changes) throw notFound(`no fault rule ${id} in this workspace`);
     return { id, deleted: true };
   }
 
-  clear(workspaceId: string): { deleted: number } {
-    return { deleted: this.#d.store.run('DELETE FROM fault_rules WHERE workspace_id = ?', workspaceId).changes };
+  async clear(workspaceId: string): Promise<{ deleted: number }> {
+    const { changes } = await this.#d.store.run('DELETE FROM fault_rules WHERE workspace_id = ?', workspaceId);
+    return { deleted: changes };
   }
 
   /**
@@ -134,33 +135,34 @@ export class FaultRules {
    * matches and still applies wins; a counted rule is used up atomically, so two servers on one data
    * dir never apply one count twice.
    */
-  match(workspaceId: string, method: string, path: string): FaultAction | null {
-    const rules = this.#rules(workspaceId);
+  async match(workspaceId: string, method: string, path: string): Promise<FaultAction | null> {
+    const rules = await this.#rules(workspaceId);
     if (rules.length === 0) return null;
     const segments = path.split('/');
     for (const r of rules) {
       if (r.method !== '*' && r.method !== method) continue;
       if (!patternMatchesPath(r.path, segments)) continue;
       if (r.probability !== null && this.#random() >= r.probability) continue;
-      const used =
+      const { changes } =
         r.remaining === null
-          ? this.#d.store.run('UPDATE fault_rules SET matched = matched + 1 WHERE id = ?', r.id).changes
-          : this.#d.store.run('UPDATE fault_rules SET matched = matched + 1, remaining = remaining - 1 WHERE id = ? AND remaining > 0', r.id).changes;
-      if (!used) continue;
+          ? await this.#d.store.run('UPDATE fault_rules SET matched = matched + 1 WHERE id = ?', r.id)
+          : await this.#d.store.run('UPDATE fault_rules SET matched = matched + 1, remaining = remaining - 1 WHERE id = ? AND remaining > 0', r.id);
+      if (!changes) continue;
       return { source: r.id, delayMs: r.delay_ms ?? 0, status: r.status, drop: r.drop_connection === 1 };
     }
     return null;
   }
 
-  #rules(workspaceId: string): FaultRow[] {
-    const stamp = this.#d.store.changeStamp();
+  async #rules(workspaceId: string): Promise<FaultRow[]> {
+    const stamp = await this.#d.store.changeStamp();
     if (stamp !== this.#stamp) {
-      this.#byWorkspace = new Map();
-      for (const r of this.#d.store.all<FaultRow>('SELECT * FROM fault_rules WHERE remaining IS NULL OR remaining > 0 ORDER BY seq')) {
-        const list = this.#byWorkspace.get(r.workspace_id) ?? [];
+      const byWorkspace = new Map<string, FaultRow[]>();
+      for (const r of await this.#d.store.all<FaultRow>('SELECT * FROM fault_rules WHERE remaining IS NULL OR remaining > 0 ORDER BY seq')) {
+        const list = byWorkspace.get(r.workspace_id) ?? [];
         list.push(r);
-        this.#byWorkspace.set(r.workspace_id, list);
+        byWorkspace.set(r.workspace_id, list);
       }
+      this.#byWorkspace = byWorkspace;
       this.#stamp = stamp;
     }
     return this.#byWorkspace.get(workspaceId) ?? [];

@@ -1,6 +1,7 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { dirname, join } from 'node:path';
-import type { Store } from '../store/db.ts';
+import { SqliteStore } from '../store/db.ts';
+import type { Store } from '../store/port.ts';
 import { makePrivate } from '../store/files.ts';
 
 /** How long an entry may wait to be written with others. */
@@ -67,7 +68,8 @@ const SCHEMA = `
  * It lives in a file of its own beside the store (`requests.db`), on a connection of its own: a
  * journal row per request must neither count as a change of the data (which would empty the read
  * cache on every request) nor wait for the store's write lock while a job holds it. A write that
- * finds the journal busy keeps its entries and writes them with the next one.
+ * finds the journal busy keeps its entries and writes them with the next one. Beside a store that
+ * is no SQLite file (in memory, or a Postgres database) the journal is in memory, per process.
  */
 export class RequestJournal {
   readonly #db: DatabaseSync;
@@ -81,7 +83,7 @@ export class RequestJournal {
   #timer: NodeJS.Timeout | null = null;
 
   constructor(store: Store) {
-    const path = store.path === ':memory:' ? ':memory:' : join(dirname(store.path), 'requests.db');
+    const path = store instanceof SqliteStore && store.path !== ':memory:' ? join(dirname(store.path), 'requests.db') : ':memory:';
     this.#db = new DatabaseSync(path, { timeout: 50 });
     // the journal holds paths and query strings of the workspace's requests: private like the store
     makePrivate(path);

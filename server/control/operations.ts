@@ -153,8 +153,8 @@ export const controlOperations: readonly Operation[] = [
     response: clockState,
     errors: [403],
     hints: updates,
-    handler: (actor, _i, s) => {
-      s.deps.clock.freeze(actor.workspaceId);
+    handler: async (actor, _i, s) => {
+      await s.deps.clock.freeze(actor.workspaceId);
       return s.deps.clock.state(actor.workspaceId);
     },
   }),
@@ -169,8 +169,8 @@ export const controlOperations: readonly Operation[] = [
     response: clockState,
     errors: [403],
     hints: updates,
-    handler: (actor, _i, s) => {
-      s.deps.clock.resume(actor.workspaceId);
+    handler: async (actor, _i, s) => {
+      await s.deps.clock.resume(actor.workspaceId);
       return s.deps.clock.state(actor.workspaceId);
     },
   }),
@@ -187,8 +187,8 @@ export const controlOperations: readonly Operation[] = [
     response: z.strictObject({ workspace: z.string(), seed: z.enum(SEEDS).nullable() }),
     errors: [400, 403],
     hints: { readOnly: false, destructive: true, idempotent: true },
-    handler: (actor, { body }, s) => {
-      const result = resetWorkspace(s, actor.workspaceId, body.seed);
+    handler: async (actor, { body }, s) => {
+      const result = await resetWorkspace(s, actor.workspaceId, body.seed);
       s.journal.clear(actor.workspaceId);
       return result;
     },
@@ -237,7 +237,7 @@ export const controlOperations: readonly Operation[] = [
     errors: [403],
     timeDependent: true,
     hints: readOnly,
-    handler: (actor, _i, s) => ({ data: s.faults.list(actor.workspaceId) }),
+    handler: async (actor, _i, s) => ({ data: await s.faults.list(actor.workspaceId) }),
   }),
   defineOperation({
     name: 'add_fault',
@@ -328,8 +328,8 @@ export const controlOperations: readonly Operation[] = [
     successStatus: 201,
     errors: [400, 403, 404],
     hints: creates,
-    handler: (actor, { body }, s) => {
-      if (body.campaignId !== undefined) s.campaigns.row(actor, body.campaignId);
+    handler: async (actor, { body }, s) => {
+      if (body.campaignId !== undefined) await s.campaigns.row(actor, body.campaignId);
       const page = body.campaignId === undefined ? '' : `campaigns/${body.campaignId}`;
       const link = webSessions(s).mint(actor, page);
       return { url: `${actor.appUrl}/login?token=${link.token}`, page: `${actor.appUrl}/${page}`, expiresAt: link.expiresAt.toISOString() };

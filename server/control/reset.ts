@@ -10,10 +10,10 @@ import type { SeedName } from '../seed/index.ts';
  * its API keys stay, so the caller carries on with the same key. One transaction: all or nothing.
  * The clock comes back to real time (or to `serve --clock`'s instant): a reset is a fresh start.
  */
-export function resetWorkspace(services: Services, workspaceId: string, seed?: SeedName): { workspace: string; seed: SeedName | null } {
+export function resetWorkspace(services: Services, workspaceId: string, seed?: SeedName): Promise<{ workspace: string; seed: SeedName | null }> {
   const { store, clock } = services.deps;
-  return store.write(() => {
-    const ws = store.get<{ id: string; slug: string; exploration: number; created_at: string }>('SELECT * FROM workspaces WHERE id = ?', workspaceId)!;
+  return store.write(async () => {
+    const ws = (await store.get<{ id: string; slug: string; exploration: number; created_at: string }>('SELECT * FROM workspaces WHERE id = ?', workspaceId))!;
     const accounts = "SELECT customer_id FROM ad_accounts WHERE workspace_id = ?";
     const platformCampaigns = `SELECT campaign_id FROM ads_campaigns WHERE customer_id IN (${accounts})`;
     const statements = [
@@ -33,18 +33,18 @@ export function resetWorkspace(services: Services, workspaceId: string, seed?: S
       'DELETE FROM fault_rules WHERE workspace_id = ?',
       'DELETE FROM ad_accounts WHERE workspace_id = ?',
     ];
-    for (const sql of statements) store.run(sql, workspaceId);
-    clock.forget(workspaceId);
-    clock.startNew(workspaceId);
-    clock.within(workspaceId, () => {
+    for (const sql of statements) await store.run(sql, workspaceId);
+    await clock.forget(workspaceId);
+    await clock.startNew(workspaceId);
+    await clock.within(workspaceId, async () => {
       const accountsToAdd = seed === 'demo' ? demoAccountsFor(ws.slug) : [defaultAccount(ws.slug)];
-      accountsToAdd.forEach((a, i) => services.workspaces.addAccount(workspaceId, a, i === 0));
+      for (const [i, a] of accountsToAdd.entries()) await services.workspaces.addAccount(workspaceId, a, i === 0);
     });
     if (seed === 'demo') {
-      store.run('UPDATE workspaces SET exploration = 1 WHERE id = ?', workspaceId);
-      fillDemo(services, { ...ws, exploration: 1 });
-      seedDemoAdsHistory(services, workspaceId);
-      services.ads.scheduleSync(workspaceId);
+      await store.run('UPDATE workspaces SET exploration = 1 WHERE id = ?', workspaceId);
+      await fillDemo(services, { ...ws, exploration: 1 });
+      await seedDemoAdsHistory(services, workspaceId);
+      await services.ads.scheduleSync(workspaceId);
     }
     return { workspace: ws.slug, seed: seed ?? null };
   });

@@ -2,9 +2,10 @@ import * as sqlite from 'node:sqlite';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { invalid } from '../lib/errors.ts';
+import { conflict, invalid } from '../lib/errors.ts';
 import { migrations } from '../store/migrations.ts';
-import { Store } from '../store/db.ts';
+import { SqliteStore } from '../store/db.ts';
+import type { SqlValue, Store } from '../store/port.ts';
 
 /** SQLite's file header: every database file starts with these 16 bytes. */
 const SQLITE_MAGIC = 'SQLite format 3\0';
@@ -33,18 +34,40 @@ export const SNAPSHOT_TABLES = [
   'fault_rules',
 ] as const;
 
+/** Snapshots are SQLite files of the SQLite store; a Postgres database has its own tools. */
+function sqliteOf(store: Store): SqliteStore {
+  if (store instanceof SqliteStore) return store;
+  throw conflict(`snapshots need the SQLite store; this server keeps its data in ${store.dialect.name} (use pg_dump and pg_restore for a Postgres database)`);
+}
+
+/**
+ * Runs fn (synchronous) once the connection is in no transaction: VACUUM INTO and DETACH are refused
+ * inside one, and with the async port another request may hold one open across its awaits.
+ */
+async function outsideTransactions<T>(store: SqliteStore, fn: () => T): Promise<T> {
+  for (;;) {
+    // An empty read waits its turn after any open transaction; nothing runs between its end and fn
+    // unless another context got the connection first, which isTransaction tells.
+    await store.read(() => Promise.resolve());
+    if (!store.db.isTransaction) return fn();
+  }
+}
+
 /**
  * A consistent copy of the whole store, taken while it serves: SQLite's online backup (Node ≥ 23.8)
  * or `VACUUM INTO` on older Nodes, both SQLite's own, into a private temporary file; returns its bytes.
  */
-export async function saveSnapshot(store: Store): Promise<Uint8Array> {
+export async function saveSnapshot(target: Store): Promise<Uint8Array> {
+  const store = sqliteOf(target);
   const dir = mkdtempSync(join(tmpdir(), 'adcli-snapshot-'));
   const file = join(dir, 'snapshot.db');
   try {
     if (typeof (sqlite as { backup?: unknown }).backup === 'function' && store.path !== ':memory:') {
-      await (sqlite as unknown as { backup(db: sqlite.DatabaseSync, path: string): Promise<number> }).backup(store.db, file);
+      // Inside a read transaction no other request can write on this connection while the backup
+      // steps: it copies committed data only.
+      await store.read(() => (sqlite as unknown as { backup(db: sqlite.DatabaseSync, path: string): Promise<number> }).backup(store.db, file));
     } else {
-      store.db.prepare('VACUUM INTO ?').run(file);
+      await outsideTransactions(store, () => store.db.prepare('VACUUM INTO ?').run(file));
     }
     return readFileSync(file);
   } finally {
@@ -59,7 +82,8 @@ export async function saveSnapshot(store: Store): Promise<Uint8Array> {
  * temporary copy). API keys of the running store whose workspace is in the snapshot are kept, so the
  * caller's own key keeps working after a load.
  */
-export function loadSnapshot(store: Store, bytes: Uint8Array): { workspaces: number } {
+export async function loadSnapshot(target: Store, bytes: Uint8Array): Promise<{ workspaces: number }> {
+  const store = sqliteOf(target);
   if (bytes.length < 100 || Buffer.from(bytes.subarray(0, 16)).toString('latin1') !== SQLITE_MAGIC) {
     throw invalid('the snapshot is not an SQLite database (adcli backend snapshot save makes one)');
   }
@@ -68,28 +92,29 @@ export function loadSnapshot(store: Store, bytes: Uint8Array): { workspaces: num
   try {
     writeFileSync(file, bytes, { mode: 0o600 });
     checkSnapshot(file);
-    // Bring an older snapshot up to this adcli's schema: the Store migrates on open.
-    new Store(file).close();
-    // ATTACH is refused inside a transaction: attach first, then replace everything in one write.
-    store.db.prepare('ATTACH DATABASE ? AS snap').run(file);
+    // Bring an older snapshot up to this adcli's schema: the store migrates on open.
+    new SqliteStore(file).closeNow();
+    // DETACH is refused inside a transaction: attach outside one, then replace everything in one write.
+    await outsideTransactions(store, () => store.db.prepare('ATTACH DATABASE ? AS snap').run(file));
     try {
-      return store.write(() => {
+      return await store.write(async () => {
         store.db.exec('PRAGMA defer_foreign_keys = ON');
-        const keys = store.all<Record<string, sqlite.SQLInputValue>>('SELECT * FROM main.api_keys');
-        for (const t of [...SNAPSHOT_TABLES].reverse()) store.run(`DELETE FROM main.${t}`);
-        for (const t of SNAPSHOT_TABLES) store.run(`INSERT INTO main.${t} SELECT * FROM snap.${t}`);
+        const keys = await store.all<Record<string, SqlValue>>('SELECT * FROM main.api_keys');
+        for (const t of [...SNAPSHOT_TABLES].reverse()) await store.run(`DELETE FROM main.${t}`);
+        for (const t of SNAPSHOT_TABLES) await store.run(`INSERT INTO main.${t} SELECT * FROM snap.${t}`);
         for (const k of keys) {
           const cols = Object.keys(k);
-          store.run(
+          await store.run(
             `INSERT OR IGNORE INTO main.api_keys (${cols.join(', ')}) SELECT ${cols.map(() => '?').join(', ')} WHERE EXISTS (SELECT 1 FROM main.workspaces WHERE id = ?)`,
             ...cols.map((c) => k[c]!),
             k.workspace_id!,
           );
         }
-        return { workspaces: store.get<{ n: number }>('SELECT COUNT(*) AS n FROM main.workspaces')!.n };
+        const row = await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM main.workspaces');
+        return { workspaces: row!.n };
       });
     } finally {
-      store.db.exec('DETACH DATABASE snap');
+      await outsideTransactions(store, () => store.db.exec('DETACH DATABASE snap'));
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import { mountMcp } from '../mcp/endpoint.ts';
 import { mountWeb } from '../web/mount.ts';
 import { operations as allOperations } from '../operations/index.ts';
 import type { Operation } from '../operations/operation.ts';
-import type { Store } from '../store/db.ts';
+import type { Store } from '../store/port.ts';
 import { IdempotencyRecords } from '../store/idempotency.ts';
 import { idempotencyKey } from '../schemas/common.ts';
 import { CONTROL_PREFIX, CONTROL_TAGS, controlOperations } from '../control/operations.ts';
@@ -99,9 +99,9 @@ export function createApp(opts: AppOptions): Backend {
     c.req.method === 'GET' || c.req.method === 'HEAD' || fileUploads.has(`${c.req.method} ${c.req.path}`) ? next() : limitJsonBody(c, next),
   );
 
-  app.get(`${API_PREFIX}/openapi.json`, (c) => {
+  app.get(`${API_PREFIX}/openapi.json`, async (c) => {
     // Examples are those of the API's own table (a test's own table has none).
-    openapi ??= JSON.stringify(openApiDocument(ops, API_VERSION, API_INFO, ops === allOperations ? apiExamples(ops) : undefined));
+    openapi ??= JSON.stringify(openApiDocument(ops, API_VERSION, API_INFO, ops === allOperations ? await apiExamples(ops) : undefined));
     return c.body(openapi, 200, { 'content-type': 'application/json' });
   });
   let controlOpenapi: string | undefined;
@@ -119,19 +119,30 @@ export function createApp(opts: AppOptions): Backend {
   });
 
   /** The key of the request's Authorization header, or the 400/401 that says what is wrong with it. */
-  const authenticate = (c: Context<Env>): AuthenticatedKey => services.keys.fromHeader(authorizationOf(c));
+  const authenticate = (c: Context<Env>): Promise<AuthenticatedKey> => services.keys.fromHeader(authorizationOf(c));
 
-  /** Counts n requests of the key against its rate limit (429 over it); answers the RateLimit-* headers. */
-  const rateLimit = (key: AuthenticatedKey, n: number): Record<string, string> | null =>
+  /**
+   * Counts n requests of the key against its rate limit (429 over it); answers the RateLimit-* headers.
+   * Reads the workspace's clock as of the last refresh: call it after `clocks.refresh()`.
+   */
+  const countNow = (key: AuthenticatedKey, n: number): Record<string, string> | null =>
     limiter && countRequests(limiter, key.keyId, clocks.of(key.workspaceId).getTime(), n);
+  /** countNow with the clocks brought up to date first (/mcp and the pages). */
+  const rateLimit = async (key: AuthenticatedKey, n: number): Promise<Record<string, string> | null> => {
+    if (!limiter) return null;
+    await clocks.refresh();
+    return countNow(key, n);
+  };
 
   // MCP tools generated from the same table, at /mcp on the host; each tool call runs this pipeline.
   mountMcp(app, { services, operations: ops, apiPrefix: API_PREFIX, version: PACKAGE_VERSION, authenticate, rateLimit, logger });
   mountWeb(app, { services, appUrl: opts.appUrl, rateLimit }); // the pages at /app/ (server/web)
 
   /** Authenticates, rate-limits and checks the scope: the part every operation shares. */
-  const actorFor = (c: Context<Env>, op: Operation, control: boolean): Actor => {
-    const key = authenticate(c);
+  const actorFor = async (c: Context<Env>, op: Operation, control: boolean): Promise<Actor> => {
+    const key = await authenticate(c);
+    // The journal's time and the rate-limit window read the workspace's clock.
+    await clocks.refresh();
     // The journal keeps the API requests of a workspace, rate-limited ones included; not the controls.
     if (!control) {
       const idempotencyKey = op.method !== 'GET' ? (header(c, 'idempotency-key') ?? null) : null;
@@ -140,7 +151,7 @@ export function createApp(opts: AppOptions): Backend {
     // A tool call of /mcp was counted as the JSON-RPC message it came in (mcp/endpoint.ts).
     if (!(c.env as { mcpCounted?: boolean } | undefined)?.mcpCounted) {
       // Rate-limit windows follow the workspace's clock, so advancing it opens a new window.
-      const headers = rateLimit(key, 1);
+      const headers = countNow(key, 1);
       if (headers) for (const [k, v] of Object.entries(headers)) c.header(k, v);
     }
     if (!key.scopes.has(op.scope)) throw forbidden(`this API key lacks the ${op.scope} scope`);
@@ -148,17 +159,17 @@ export function createApp(opts: AppOptions): Backend {
   };
 
   /** A fault for this API request, from its Prefer header or the workspace's rules; null for none. */
-  const faultFor = (c: Context<Env>, workspaceId: string, op: Operation): FaultAction | null =>
+  const faultFor = (c: Context<Env>, workspaceId: string, op: Operation): FaultAction | null | Promise<FaultAction | null> =>
     preferFault(header(c, 'prefer')) ?? services.faults.match(workspaceId, op.method, c.req.path.slice(API_PREFIX.length));
 
   const run = async (c: Context<Env>, op: Operation, control: boolean): Promise<Response> => {
-    const actor = actorFor(c, op, control);
+    const actor = await actorFor(c, op, control);
     const write = op.method !== 'GET';
     if (control) {
       if (op.binary) return runFile(c, op, actor);
     } else {
       const note = c.get('journal')!;
-      const fault = faultFor(c, actor.workspaceId, op);
+      const fault = await faultFor(c, actor.workspaceId, op);
       if (fault) {
         note.fault = fault.source;
         if (fault.delayMs > 0) await new Promise((r) => setTimeout(r, fault.delayMs));
@@ -171,7 +182,7 @@ export function createApp(opts: AppOptions): Backend {
     }
     // A read answered before from unchanged data is answered again without validation or queries.
     const cacheKey = write || op.timeDependent ? null : `${actor.keyId}\n${actor.appUrl}\n${c.req.url}`;
-    const cached = cacheKey === null ? undefined : readCache.get(cacheKey);
+    const cached = cacheKey === null ? undefined : await readCache.get(cacheKey);
     if (cached !== undefined) return c.body(cached, op.successStatus ?? 200, { 'content-type': 'application/json' });
     const idemKey = write ? header(c, 'idempotency-key') : undefined;
     if (idemKey !== undefined && !idempotencyKey.safeParse(idemKey).success) {
@@ -186,15 +197,15 @@ export function createApp(opts: AppOptions): Backend {
     const status = op.successStatus ?? 200;
 
     if (!write) {
-      const text = JSON.stringify(clocks.within(actor.workspaceId, () => store.read(() => op.handler(actor, input, services))));
+      const text = JSON.stringify(await clocks.within(actor.workspaceId, () => store.read(async () => op.handler(actor, input, services))));
       if (cacheKey !== null) readCache.set(cacheKey, text);
       return c.body(text, status, { 'content-type': 'application/json' });
     }
     const fingerprint = idemKey === undefined ? '' : hash(`${op.method} ${c.req.path}?${canonicalJson(rawQuery)}\n${canonicalJson(rawBody ?? null)}`);
-    const outcome = clocks.within(actor.workspaceId, () => store.write(() => {
+    const outcome = await clocks.within(actor.workspaceId, () => store.write(async () => {
       const now = clocks.now();
       if (idemKey !== undefined) {
-        const prior = idempotency.find(actor.keyId, idemKey, now);
+        const prior = await idempotency.find(actor.keyId, idemKey, now);
         if (prior) {
           if (prior.fingerprint !== fingerprint) {
             throw new ApiError(409, 'idempotency_conflict', 'this Idempotency-Key was used with a different request; use a new key for a new request');
@@ -202,8 +213,8 @@ export function createApp(opts: AppOptions): Backend {
           return { ...prior, replayed: true };
         }
       }
-      const text = JSON.stringify(op.handler(actor, input, services));
-      if (idemKey !== undefined) idempotency.save(actor.keyId, idemKey, { fingerprint, status, body: text }, now);
+      const text = JSON.stringify(await op.handler(actor, input, services));
+      if (idemKey !== undefined) await idempotency.save(actor.keyId, idemKey, { fingerprint, status, body: text }, now);
       return { status, body: text, replayed: false };
     }));
     const headers: Record<string, string> = { 'content-type': 'application/json' };

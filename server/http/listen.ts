@@ -85,7 +85,9 @@ function requestError(err: unknown): Response {
 export async function listen(app: Hono<any>, host: string, port: number): Promise<{ server: Server; address: AddressInfo }> {
   // Node's own check of the Host header answers an empty 400; the listener's check answers in the
   // error shape (requestError).
-  const server = createServer({ requireHostHeader: false }, getRequestListener(app.fetch, { errorHandler: requestError }));
+  const listener = getRequestListener(app.fetch, { errorHandler: requestError });
+  // The listener answers every failure itself (errorHandler): its promise never rejects.
+  const server = createServer({ requireHostHeader: false }, (req, res) => void listener(req, res));
   answerParserErrors(server);
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('listening', () => resolve(server.address() as AddressInfo));

@@ -12,7 +12,7 @@ import { SCOPES } from '../schemas/common.ts';
 import type { Campaign } from '../schemas/records.ts';
 import { DEMO_CAMPAIGNS, DEMO_LIBRARY_STORE } from '../seed/demo.ts';
 import { runSeed } from '../seed/index.ts';
-import { Store } from '../store/db.ts';
+import { SqliteStore } from '../store/db.ts';
 import type { OperationExample } from './openapi.ts';
 import { parseOrThrow } from './validation.ts';
 
@@ -156,15 +156,15 @@ function requests(d: Demo): Record<string, Request> {
 const ROLLBACK = Symbol('rollback');
 
 /** Runs the example requests of `ops` against a fresh demo; throws if any has no example or fails. */
-export function buildExamples(ops: readonly Operation[]): Map<string, OperationExample> {
-  const store = Store.memory();
+export async function buildExamples(ops: readonly Operation[]): Promise<Map<string, OperationExample>> {
+  const store = SqliteStore.memory();
   try {
     const services = createServices({ store, clock: new ManualClock(EXAMPLE_TIME) });
-    const { workspaceId } = store.write(() => runSeed(services, 'demo'));
-    const ws = services.workspaces.bySlug('demo')!;
+    const { workspaceId } = await store.write(() => runSeed(services, 'demo'));
+    const ws = (await services.workspaces.bySlug('demo'))!;
     const actor = { ...systemActor(ws, SCOPES), appUrl: APP_URL };
-    const run = <T>(fn: () => T) => services.deps.clock.within(workspaceId, fn);
-    const demo = run(() => demoOf(services, actor));
+    const run = <T>(fn: () => Promise<T>) => services.deps.clock.within(workspaceId, fn);
+    const demo = await run(() => demoOf(services, actor));
     const wanted = requests(demo);
     const out = new Map<string, OperationExample>();
     for (const op of ops) {
@@ -177,9 +177,9 @@ export function buildExamples(ops: readonly Operation[]): Map<string, OperationE
       } as Parameters<Operation['handler']>[1];
       let answer: unknown;
       try {
-        run(() =>
-          store.write(() => {
-            answer = op.handler(actor, input, services);
+        await run(() =>
+          store.write(async () => {
+            answer = await op.handler(actor, input, services);
             throw ROLLBACK;
           }),
         );
@@ -190,26 +190,28 @@ export function buildExamples(ops: readonly Operation[]): Map<string, OperationE
     }
     return out;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-function demoOf(services: Services, actor: ReturnType<typeof systemActor>): Demo {
-  const all = <T extends { name: string }>(list: (q: { limit: number; cursor?: string }) => { data: T[] }) => list({ limit: 100 }).data;
+async function demoOf(services: Services, actor: ReturnType<typeof systemActor>): Promise<Demo> {
   const byName = <T extends { name: string; id: string }>(items: T[], what: string) => (name: string) => {
     const found = items.find((i) => i.name === name);
     if (!found) throw new Error(`the demo has no ${what} named ${name}`);
     return found;
   };
-  const campaigns = byName(all((q) => services.campaigns.list(actor, q)), 'campaign');
-  const stores = services.dataStores.list(actor, { limit: 100, includeLibrary: true }).data;
-  const channels = services.dataStores.channels(actor, stores.find((s) => s.name === DEMO_LIBRARY_STORE)!.id, { limit: 2 }).data;
+  const campaigns = byName((await services.campaigns.list(actor, { limit: 100 })).data, 'campaign');
+  const brands = byName((await services.brands.list(actor, { limit: 100 })).data, 'brand');
+  const audiences = byName((await services.audiences.list(actor, { limit: 100 })).data, 'audience');
+  const stores = (await services.dataStores.list(actor, { limit: 100, includeLibrary: true })).data;
+  const channels = (await services.dataStores.channels(actor, stores.find((s) => s.name === DEMO_LIBRARY_STORE)!.id, { limit: 2 })).data;
+  const accounts = await services.ads.accounts(actor);
   return {
     campaign: (name) => campaigns(name),
-    brand: (name) => byName(all((q) => services.brands.list(actor, q)), 'brand')(name).id,
-    audience: (name) => byName(all((q) => services.audiences.list(actor, q)), 'audience')(name).id,
+    brand: (name) => brands(name).id,
+    audience: (name) => audiences(name).id,
     dataStore: (name) => byName(stores, 'data store')(name).id,
-    customerIds: services.ads.accounts(actor).map((a) => a.customerId),
+    customerIds: accounts.map((a) => a.customerId),
     channelId: channels[0]!.channelId,
     secondChannelId: channels[1]!.channelId,
   };
@@ -222,10 +224,16 @@ function shorten(v: unknown): unknown {
   return v;
 }
 
-let cached: { ops: readonly Operation[]; examples: Map<string, OperationExample> } | undefined;
+let cached: { ops: readonly Operation[]; examples: Promise<Map<string, OperationExample>> } | undefined;
 
-/** The examples of the API's operation table, built once per process. */
-export function apiExamples(ops: readonly Operation[]): Map<string, OperationExample> {
-  if (cached?.ops !== ops) cached = { ops, examples: buildExamples(ops) };
+/** The examples of the API's operation table, built once per process (a failed build is tried again). */
+export function apiExamples(ops: readonly Operation[]): Promise<Map<string, OperationExample>> {
+  if (cached?.ops !== ops) {
+    const entry = { ops, examples: buildExamples(ops) };
+    void entry.examples.catch(() => {
+      if (cached === entry) cached = undefined;
+    });
+    cached = entry;
+  }
   return cached.examples;
 }

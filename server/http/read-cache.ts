@@ -1,4 +1,4 @@
-import type { Store } from '../store/db.ts';
+import type { Store } from '../store/port.ts';
 
 const MAX_ENTRIES = 2000;
 
@@ -16,8 +16,8 @@ export class ReadCache {
     this.#store = store;
   }
 
-  get(key: string): string | undefined {
-    const stamp = this.#store.changeStamp();
+  async get(key: string): Promise<string | undefined> {
+    const stamp = await this.#store.changeStamp();
     if (stamp !== this.#stamp) {
       this.#entries.clear();
       this.#stamp = stamp;

@@ -64,13 +64,15 @@ export class JobQueue {
   }
 
   /** Queues a job; a job of the same kind and subject that has not started yet is replaced. */
-  enqueue(kind: JobKind, subject: string, opts: { workspaceId?: string | null; payload?: object; delayMs?: number } = {}): string {
+  async enqueue(kind: JobKind, subject: string, opts: { workspaceId?: string | null; payload?: object; delayMs?: number } = {}): Promise<string> {
     const workspaceId = opts.workspaceId === undefined ? this.#d.clock.scope : opts.workspaceId;
+    // A workspace named outside its own scope: its clock row may have changed since the last refresh.
+    if (workspaceId !== null && workspaceId !== this.#d.clock.scope) await this.#d.clock.refresh();
     const now = workspaceId ? this.#d.clock.of(workspaceId) : this.#d.clock.now();
     const store = this.#d.store;
-    store.run("DELETE FROM jobs WHERE kind = ? AND subject = ? AND state = 'queued'", kind, subject);
+    await store.run("DELETE FROM jobs WHERE kind = ? AND subject = ? AND state = 'queued'", kind, subject);
     const id = newId(now);
-    store.run(
+    await store.run(
       `INSERT INTO jobs (id, kind, subject, workspace_id, payload, state, run_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
       id,
@@ -91,21 +93,21 @@ export class JobQueue {
    * leases run on real time (they guard against dead holders, not simulated work). With `workspaceId`,
    * only that workspace's jobs due by `until` (an advance stepping through its time).
    */
-  claim(only?: { workspaceId: string; until: number }): JobRow | null {
+  claim(only?: { workspaceId: string; until: number }): Promise<JobRow | null> {
     const store = this.#d.store;
-    return store.write(() => {
+    return store.write(async () => {
       const real = this.#d.clock.base.now();
       const realIso = real.toISOString();
-      for (const r of store.all<JobRow>("SELECT * FROM jobs WHERE state = 'running' AND lease_owner != ?", this.owner)) {
+      for (const r of await store.all<JobRow>("SELECT * FROM jobs WHERE state = 'running' AND lease_owner != ?", this.owner)) {
         if (r.lease_owner && (r.lease_until! <= realIso || holderIsDead(r.lease_owner))) {
-          store.run("UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, updated_at = ? WHERE id = ?", realIso, r.id);
+          await store.run("UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, updated_at = ? WHERE id = ?", realIso, r.id);
         }
       }
-      const job = only ? this.#nextOf(only.workspaceId, only.until) : this.#nextDue(real.getTime());
+      const job = only ? await this.#nextOf(only.workspaceId, only.until) : await this.#nextDue(real.getTime());
       if (!job) return null;
       const iso = (job.workspace_id ? this.#d.clock.of(job.workspace_id) : real).toISOString();
       const until = new Date(real.getTime() + this.leaseMs).toISOString();
-      store.run(
+      await store.run(
         "UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ?",
         this.owner,
         until,
@@ -117,22 +119,22 @@ export class JobQueue {
   }
 
   /** The earliest queued job that is due in its workspace's time. */
-  #nextDue(realMs: number): JobRow | undefined {
-    const custom = this.#d.clock.custom();
+  async #nextDue(realMs: number): Promise<JobRow | undefined> {
+    const custom = await this.#d.clock.custom();
     if (custom.size === 0) {
       return this.#d.store.get<JobRow>("SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT 1", new Date(realMs).toISOString());
     }
     // Some workspaces run ahead of (or behind, frozen) real time: look as far as the latest of them,
     // then keep the first job that is due in its own workspace.
     const horizon = Math.max(realMs, ...custom.values());
-    const rows = this.#d.store.all<JobRow>(
+    const rows = await this.#d.store.all<JobRow>(
       "SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT 200",
       new Date(horizon).toISOString(),
     );
     return rows.find((r) => Date.parse(r.run_at) <= (r.workspace_id !== null ? (custom.get(r.workspace_id) ?? realMs) : realMs));
   }
 
-  #nextOf(workspaceId: string, until: number): JobRow | undefined {
+  #nextOf(workspaceId: string, until: number): Promise<JobRow | undefined> {
     return this.#d.store.get<JobRow>(
       "SELECT * FROM jobs WHERE workspace_id = ? AND state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT 1",
       workspaceId,
@@ -141,18 +143,18 @@ export class JobQueue {
   }
 
   /** The next queued job of a workspace that falls due by `until`, without claiming it. */
-  peek(workspaceId: string, until: number): JobRow | undefined {
+  peek(workspaceId: string, until: number): Promise<JobRow | undefined> {
     return this.#nextOf(workspaceId, until);
   }
 
   /** True while this process still holds the job: a completion must check it in its own transaction. */
-  holds(jobId: string): boolean {
-    return !!this.#d.store.get("SELECT 1 FROM jobs WHERE id = ? AND state = 'running' AND lease_owner = ?", jobId, this.owner);
+  async holds(jobId: string): Promise<boolean> {
+    return !!(await this.#d.store.get("SELECT 1 FROM jobs WHERE id = ? AND state = 'running' AND lease_owner = ?", jobId, this.owner));
   }
 
-  finish(jobId: string, state: 'done' | 'failed', error = ''): void {
+  async finish(jobId: string, state: 'done' | 'failed', error = ''): Promise<void> {
     const iso = this.#d.clock.now().toISOString();
-    this.#d.store.run(
+    await this.#d.store.run(
       'UPDATE jobs SET state = ?, error = ?, lease_owner = NULL, lease_until = NULL, finished_at = ?, updated_at = ? WHERE id = ?',
       state,
       error,
@@ -163,9 +165,9 @@ export class JobQueue {
   }
 
   /** Puts a running job back in the queue to run again later (e.g. its inputs are not ready yet). */
-  retryLater(jobId: string, delayMs: number): void {
+  async retryLater(jobId: string, delayMs: number): Promise<void> {
     const now = this.#d.clock.now();
-    this.#d.store.run(
+    await this.#d.store.run(
       "UPDATE jobs SET state = 'queued', run_at = ?, lease_owner = NULL, lease_until = NULL, updated_at = ? WHERE id = ?",
       new Date(now.getTime() + delayMs).toISOString(),
       now.toISOString(),
@@ -174,47 +176,50 @@ export class JobQueue {
   }
 
   /** Milliseconds of real time until the next queued job is due, or null when unknown (poll). */
-  msUntilDue(): number | null {
-    const row = this.#d.store.get<{ run_at: string; workspace_id: string | null }>(
+  async msUntilDue(): Promise<number | null> {
+    const row = await this.#d.store.get<{ run_at: string; workspace_id: string | null }>(
       "SELECT run_at, workspace_id FROM jobs WHERE state = 'queued' ORDER BY run_at LIMIT 1",
     );
     if (!row) return null;
     // A workspace on its own time may have an earlier due job: only tell when every clock is real.
-    if (this.#d.clock.custom().size > 0) return null;
+    if ((await this.#d.clock.custom()).size > 0) return null;
     return Math.max(0, Date.parse(row.run_at) - this.#d.clock.base.now().getTime());
   }
 
   /** Hands back every running job held by `owner` (a worker that stopped or died), to run again. */
-  release(owner: string): number {
+  async release(owner: string): Promise<number> {
     const iso = this.#d.clock.base.now().toISOString();
-    return this.#d.store.run(
+    const r = await this.#d.store.run(
       "UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, updated_at = ? WHERE state = 'running' AND lease_owner = ?",
       iso,
       owner,
-    ).changes;
+    );
+    return r.changes;
   }
 
   /** How many jobs the given lease owners are running now (a pool's workers, when it stops). */
-  runningBy(owners: readonly string[]): number {
-    return this.#d.store.get<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM jobs WHERE state = 'running' AND lease_owner IN (SELECT value FROM json_each(?))",
+  async runningBy(owners: readonly string[]): Promise<number> {
+    const store = this.#d.store;
+    const row = await store.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM jobs WHERE state = 'running' AND lease_owner IN ${store.dialect.jsonValues('?')}`,
       JSON.stringify(owners),
-    )!.n;
+    );
+    return row!.n;
   }
 
   /** The workspace's latest jobs, newest first (the console of adcli serve lists them). */
-  recent(workspaceId: string, limit: number): JobRow[] {
+  recent(workspaceId: string, limit: number): Promise<JobRow[]> {
     return this.#d.store.all<JobRow>('SELECT * FROM jobs WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT ?', workspaceId, limit);
   }
 
   /** How many jobs of the workspace are in each state. */
-  countByState(workspaceId: string): Record<JobRow['state'], number> {
+  async countByState(workspaceId: string): Promise<Record<JobRow['state'], number>> {
     const out = { queued: 0, running: 0, done: 0, failed: 0 };
-    for (const r of this.#d.store.all<{ state: JobRow['state']; n: number }>('SELECT state, COUNT(*) AS n FROM jobs WHERE workspace_id = ? GROUP BY state', workspaceId)) out[r.state] = r.n;
+    for (const r of await this.#d.store.all<{ state: JobRow['state']; n: number }>('SELECT state, COUNT(*) AS n FROM jobs WHERE workspace_id = ? GROUP BY state', workspaceId)) out[r.state] = r.n;
     return out;
   }
 
-  pending(kind: JobKind, subject: string): JobRow | undefined {
+  pending(kind: JobKind, subject: string): Promise<JobRow | undefined> {
     return this.#d.store.get<JobRow>("SELECT * FROM jobs WHERE kind = ? AND subject = ? AND state IN ('queued', 'running') LIMIT 1", kind, subject);
   }
 
@@ -222,17 +227,22 @@ export class JobQueue {
    * Forgets jobs that finished more than JOB_RETENTION_MS ago in their workspace's time, so the table
    * stays bounded; returns how many. One workspace with `workspaceId` (after an advance), else all.
    */
-  prune(workspaceId?: string): number {
+  prune(workspaceId?: string): Promise<number> {
     const store = this.#d.store;
-    return store.write(() => {
-      const ids = workspaceId !== undefined ? [workspaceId] : store.all<{ w: string | null }>("SELECT DISTINCT workspace_id AS w FROM jobs WHERE state IN ('done', 'failed')").map((r) => r.w);
+    return store.write(async () => {
+      await this.#d.clock.refresh();
+      const ids =
+        workspaceId !== undefined
+          ? [workspaceId]
+          : (await store.all<{ w: string | null }>("SELECT DISTINCT workspace_id AS w FROM jobs WHERE state IN ('done', 'failed')")).map((r) => r.w);
       let n = 0;
       for (const ws of ids) {
         const now = ws ? this.#d.clock.of(ws) : this.#d.clock.base.now();
         const cutoff = new Date(now.getTime() - JOB_RETENTION_MS).toISOString();
-        n += ws
-          ? store.run("DELETE FROM jobs WHERE workspace_id = ? AND state IN ('done', 'failed') AND finished_at < ?", ws, cutoff).changes
-          : store.run("DELETE FROM jobs WHERE workspace_id IS NULL AND state IN ('done', 'failed') AND finished_at < ?", cutoff).changes;
+        const r = ws
+          ? await store.run("DELETE FROM jobs WHERE workspace_id = ? AND state IN ('done', 'failed') AND finished_at < ?", ws, cutoff)
+          : await store.run("DELETE FROM jobs WHERE workspace_id IS NULL AND state IN ('done', 'failed') AND finished_at < ?", cutoff);
+        n += r.changes;
       }
       return n;
     });

@@ -6,13 +6,13 @@ import type { JobKind, JobQueue, JobRow } from './queue.ts';
  * `queue.holds(job.id)` and ends with `queue.finish(...)` (or `retryLater`), so a job whose lease
  * passed to another process can never apply its result twice.
  */
-export type JobHandler = (job: JobRow) => void;
+export type JobHandler = (job: JobRow) => Promise<void>;
 
 /**
  * What a kind of job leaves right when it has failed for good (its last attempt threw): runs in the
  * transaction that records the failure, so nothing stays `collecting` or `generating` forever.
  */
-export type JobFailureHandler = (job: JobRow, message: string) => void;
+export type JobFailureHandler = (job: JobRow, message: string) => Promise<void>;
 
 export interface JobKindHandlers {
   run: JobHandler;
@@ -62,36 +62,36 @@ export class JobRunner {
    * Runs every job that is due now, one after another; returns how many ran. The local profile calls
    * it before each request, worker threads in their loop, tests by hand.
    */
-  runDue(limit = 1000): number {
+  async runDue(limit = 1000): Promise<number> {
     let n = 0;
     for (; n < limit; n++) {
-      const job = this.#queue.claim();
+      const job = await this.#queue.claim();
       if (!job) break;
-      this.run(job);
+      await this.run(job);
     }
     return n;
   }
 
   /** Runs one claimed job on its workspace's time; a throw is recorded as the job's failure. */
-  run(job: JobRow): void {
-    this.#d.clock.within(job.workspace_id, () => this.#run(job));
+  run(job: JobRow): Promise<void> {
+    return this.#d.clock.within(job.workspace_id, () => this.#run(job));
   }
 
-  #run(job: JobRow): void {
+  async #run(job: JobRow): Promise<void> {
     const handler = this.#handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for ${job.kind} jobs`);
-      handler.run(job);
+      await handler.run(job);
     } catch (err) {
       // A handler that throws failed outside its own transaction: record the failure once.
       const message = err instanceof Error ? err.message : String(err);
       this.#log(`job ${job.kind} ${job.subject} failed: ${message}`);
-      this.#d.store.write(() => {
-        if (this.#queue.holds(job.id)) {
-          if (job.attempts < 3) this.#queue.retryLater(job.id, 1000 * job.attempts);
+      await this.#d.store.write(async () => {
+        if (await this.#queue.holds(job.id)) {
+          if (job.attempts < 3) await this.#queue.retryLater(job.id, 1000 * job.attempts);
           else {
-            this.#queue.finish(job.id, 'failed', message);
-            handler?.failed?.(job, message);
+            await this.#queue.finish(job.id, 'failed', message);
+            await handler?.failed?.(job, message);
           }
         }
       });
@@ -101,21 +101,22 @@ export class JobRunner {
   #schedule(ms: number): void {
     if (this.#stopped) return;
     if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#tick(), ms);
+    this.#timer = setTimeout(() => void this.#tick(), ms);
     this.#timer.unref();
   }
 
-  #tick(): void {
+  async #tick(): Promise<void> {
     if (this.#running || this.#stopped) return;
     this.#running = true;
+    let wait: number | null = null;
     try {
-      this.runDue(50);
+      await this.runDue(50);
+      wait = await this.#queue.msUntilDue();
     } catch (err) {
       this.#log(`job runner: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
       this.#running = false;
     }
-    const wait = this.#queue.msUntilDue();
     this.#schedule(wait === null ? this.#pollMs : Math.min(this.#pollMs, Math.max(wait, 10)));
   }
 }

@@ -36,7 +36,7 @@ const owner = await new Promise<string>((resolve) => {
   });
 });
 
-const [{ Store }, { createServices }, { JobRunner }, { jobHandlers }, { systemClock }] = await Promise.all([
+const [{ SqliteStore }, { createServices }, { JobRunner }, { jobHandlers }, { systemClock }] = await Promise.all([
   import('../store/db.ts'),
   import('../domain/services.ts'),
   import('./runner.ts'),
@@ -44,7 +44,7 @@ const [{ Store }, { createServices }, { JobRunner }, { jobHandlers }, { systemCl
   import('../lib/clock.ts'),
 ]);
 
-const store = new Store(data.dbPath);
+const store = new SqliteStore(data.dbPath);
 const services = createServices(
   { store, clock: systemClock },
   { jobDelayMs: data.jobDelayMs, syncIntervalMs: data.syncIntervalMs, jobOwner: owner },
@@ -71,14 +71,14 @@ let nextPrune = Date.now() + data.pruneEveryMs;
 while (!stopping) {
   let ran = false;
   try {
-    const job = services.jobs.claim();
+    const job = await services.jobs.claim();
     if (job) {
       ran = true;
-      runner.run(job);
+      await runner.run(job);
     }
     if (Date.now() >= nextPrune) {
       nextPrune = Date.now() + data.pruneEveryMs;
-      services.jobs.prune();
+      await services.jobs.prune();
     }
   } catch (err) {
     // A claim or a prune that failed (the store busy for longer than its timeout): look again later.
@@ -91,13 +91,13 @@ while (!stopping) {
   }
   let due: number | null = null;
   try {
-    due = services.jobs.msUntilDue();
+    due = await services.jobs.msUntilDue();
   } catch {
     // as above: the next poll looks again
   }
   await sleep(due === null ? data.pollMs : Math.min(data.pollMs, Math.max(due, 5)));
 }
 
-store.close();
+await store.close();
 send({ type: 'stopped' });
 port.close();

@@ -17,7 +17,7 @@ export interface WorkerPoolOptions {
    * Hands back the running jobs of a lease owner, to be run again (JobQueue.release on the HTTP
    * thread's connection); answers how many.
    */
-  release: (owner: string) => number;
+  release: (owner: string) => Promise<number>;
   /** a job's own failures (the request log's level) */
   log?: (line: string) => void;
   /** a worker that stopped unexpectedly: always worth telling */
@@ -128,7 +128,8 @@ export class WorkerPool {
       live.map(async (s) => {
         if (!s.done) await s.worker.terminate();
         await s.exited;
-        handedBack += this.#release(s.owner);
+        const n = await this.#release(s.owner);
+        handedBack += n;
       }),
     );
     return { handedBack };
@@ -155,24 +156,26 @@ export class WorkerPool {
     worker.on('exit', (code) => {
       slot.done = true;
       markExited();
-      if (!this.#stopping) this.#crashed(slot, code, failure);
+      if (!this.#stopping) void this.#crashed(slot, code, failure);
     });
     // The owner is given before the worker can claim anything, so the pool always knows whose
     // leases to hand back.
     post(worker, { type: 'start', owner: slot.owner });
   }
 
-  #crashed(slot: Slot, code: number, failure: Error | null): void {
-    const handedBack = this.#release(slot.owner);
+  async #crashed(slot: Slot, code: number, failure: Error | null): Promise<void> {
     const quick = Date.now() - slot.startedAt < 10_000;
     this.#quickCrashes = quick ? this.#quickCrashes + 1 : 0;
     const delay = quick ? Math.min(MAX_RESTART_DELAY_MS, 100 * 2 ** this.#quickCrashes) : 0;
+    const handedBack = await this.#release(slot.owner);
     const why = failure ? `: ${failure.message}` : ` (exit code ${code})`;
     this.#opts.warn?.(
       `adcli serve: job worker ${slot.index + 1} stopped unexpectedly${why}; ` +
         `${handedBack === 1 ? '1 job was' : `${handedBack} jobs were`} handed back to the queue; starting a new worker` +
         (delay >= 1000 ? ` in ${Math.round(delay / 1000)} s` : ''),
     );
+    // A stop that began while the leases were handed back has cleared the restarts already.
+    if (this.#stopping) return;
     const timer = setTimeout(() => {
       this.#restarts.delete(timer);
       if (!this.#stopping) this.#spawn(slot.index);
@@ -180,9 +183,9 @@ export class WorkerPool {
     this.#restarts.add(timer);
   }
 
-  #release(owner: string): number {
+  async #release(owner: string): Promise<number> {
     try {
-      return this.#opts.release(owner);
+      return await this.#opts.release(owner);
     } catch (err) {
       // The store could not be written (busy, or closed): the lease runs out by itself.
       this.#opts.warn?.(`adcli serve: could not hand back the jobs of a stopped worker (${err instanceof Error ? err.message : String(err)}); they run again once their lease ends`);

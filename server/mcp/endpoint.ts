@@ -42,9 +42,9 @@ export interface McpOptions {
   /** passed to buildTools (tests shorten the wait) */
   waitTimeoutMs?: number;
   /** the request's key, or the ApiError (400, 401) the API would answer */
-  authenticate(c: Context): AuthenticatedKey;
-  /** counts n requests of the key (throws the 429 over its limit); the RateLimit-* headers, or null without a limit */
-  rateLimit(key: AuthenticatedKey, n: number): Record<string, string> | null;
+  authenticate(c: Context): Promise<AuthenticatedKey>;
+  /** counts n requests of the key (rejects with the 429 over its limit); the RateLimit-* headers, or null without a limit */
+  rateLimit(key: AuthenticatedKey, n: number): Promise<Record<string, string> | null>;
   /** where an unexpected failure of a tool is logged */
   logger: Logger;
 }
@@ -104,7 +104,7 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     // The API's own key check (401 at the HTTP level); each tool call then runs the whole pipeline.
     let key: AuthenticatedKey;
     try {
-      key = opts.authenticate(c);
+      key = await opts.authenticate(c);
     } catch (e) {
       if (e instanceof ApiError) return apiError(c, e);
       throw e;
@@ -130,7 +130,7 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     const messages = Array.isArray(message) ? message : [message];
     let limitHeaders: Record<string, string> | null;
     try {
-      limitHeaders = opts.rateLimit(key, Math.max(1, messages.length));
+      limitHeaders = await opts.rateLimit(key, Math.max(1, messages.length));
     } catch (e) {
       if (e instanceof ApiError) return apiError(c, e);
       throw e;

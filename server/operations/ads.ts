@@ -45,7 +45,7 @@ export const adsOperations = [
     response: z.strictObject({ data: z.array(account), nextCursor: z.null() }),
     errors: [403],
     hints: adPlatformRead,
-    handler: (actor, _input, s) => ({ data: s.ads.accounts(actor), nextCursor: null }),
+    handler: async (actor, _input, s) => ({ data: await s.ads.accounts(actor), nextCursor: null }),
   }),
   defineOperation({
     name: 'get_performance',

@@ -15,15 +15,15 @@ export const workspaceOperations = [
     response: workspace,
     errors: [403],
     hints: readOnly,
-    handler: (actor, _input, s) => ({
+    handler: async (actor, _input, s) => ({
       slug: actor.workspaceSlug,
       counts: {
-        campaigns: s.campaigns.count(actor),
-        audiences: s.audiences.count(actor),
-        dataStores: s.dataStores.count(actor),
-        brands: s.brands.count(actor),
+        campaigns: await s.campaigns.count(actor),
+        audiences: await s.audiences.count(actor),
+        dataStores: await s.dataStores.count(actor),
+        brands: await s.brands.count(actor),
       },
-      recentCampaigns: s.campaigns.recent(actor, RECENT_CAMPAIGNS),
+      recentCampaigns: await s.campaigns.recent(actor, RECENT_CAMPAIGNS),
     }),
   }),
 ];

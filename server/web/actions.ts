@@ -100,7 +100,7 @@ export function formValues(parsed: Record<string, unknown>): Record<string, stri
 }
 
 /** Runs a form's control as the actor, in one write transaction on the workspace's clock. */
-export function runAction(services: Services, actor: Actor, name: ActionName, form: Record<string, string>): ActionOutcome {
+export async function runAction(services: Services, actor: Actor, name: ActionName, form: Record<string, string>): Promise<ActionOutcome> {
   const action: Action = ACTIONS[name];
   const op = controlOperations.find((o) => o.name === action.control)!;
   const fail = (errors: Record<string, string>, status: 400 | 403 | 404 = 400): ActionOutcome => ({ ok: false, state: { form: name, values: form, errors }, status });
@@ -114,8 +114,8 @@ export function runAction(services: Services, actor: Actor, name: ActionName, fo
 
   const clocks = services.deps.clock;
   try {
-    const result = clocks.within(actor.workspaceId, () =>
-      services.deps.store.write(() => op.handler(actor, { params: params ?? {}, query: {}, body } as Parameters<Operation['handler']>[1], services)),
+    const result = await clocks.within(actor.workspaceId, () =>
+      services.deps.store.write(async () => op.handler(actor, { params: params ?? {}, query: {}, body } as Parameters<Operation['handler']>[1], services)),
     );
     return { ok: true, flash: action.done(result, form), anchor: action.anchor };
   } catch (e) {

@@ -38,17 +38,17 @@ export class Reader {
   }
 
   /** A read operation's answer, its input checked by its own schemas; 403 without its scope. */
-  read<T>(name: string, input: { params?: Record<string, string>; query?: Record<string, string> } = {}, actor: Actor = this.actor): T {
+  async read<T>(name: string, input: { params?: Record<string, string>; query?: Record<string, string> } = {}, actor: Actor = this.actor): Promise<T> {
     const op = byName.get(name);
     if (!op) throw new Error(`no operation ${name}`);
     if (!actor.scopes.has(op.scope)) throw forbidden(`this API key lacks the ${op.scope} scope`);
     const params = op.params ? parseOrThrow(op.params, input.params ?? {}, 'path') : {};
     const query = op.query ? parseOrThrow(op.query, input.query ?? {}, 'query') : {};
-    return op.handler(actor, { params, query, body: undefined } as Parameters<Operation['handler']>[1], this.#s) as T;
+    return (await op.handler(actor, { params, query, body: undefined } as Parameters<Operation['handler']>[1], this.#s)) as T;
   }
 
   /** fn in one read transaction on the workspace's clock. */
-  within<T>(fn: () => T): T {
+  within<T>(fn: () => Promise<T>): Promise<T> {
     const s = this.#s;
     return s.deps.clock.within(this.actor.workspaceId, () => s.deps.store.read(fn));
   }
@@ -117,23 +117,23 @@ export interface CampaignView {
   performanceNote: string | null;
 }
 
-export function header(r: Reader): Header {
+export async function header(r: Reader): Promise<Header> {
   return {
     workspace: r.actor.workspaceSlug,
-    clock: r.can('backend') ? r.read<ClockView>('get_clock') : null,
+    clock: r.can('backend') ? await r.read<ClockView>('get_clock') : null,
   };
 }
 
 /** The campaign page: 404 / 403 (ApiError) for a campaign that is not there or not the key's. */
-export function campaignView(r: Reader, campaignId: string): CampaignView {
-  return r.within(() => {
-    const campaign = r.read<Campaign>('get_campaign', { params: { campaignId } });
-    const targeting = r.read<{ audiences: TargetingSlot[] }>('get_targeting', { params: { campaignId } }).audiences;
+export function campaignView(r: Reader, campaignId: string): Promise<CampaignView> {
+  return r.within(async () => {
+    const campaign = await r.read<Campaign>('get_campaign', { params: { campaignId } });
+    const targeting = (await r.read<{ audiences: TargetingSlot[] }>('get_targeting', { params: { campaignId } })).audiences;
     let dataStores: Map<string, DataStore> | null = null;
     if (r.can('datasets:read')) {
       dataStores = new Map();
       for (const id of new Set(campaign.audiences.flatMap((a) => a.dataStoreIds))) {
-        dataStores.set(id, r.read<DataStore>('get_data_store', { params: { dataStoreId: id } }));
+        dataStores.set(id, await r.read<DataStore>('get_data_store', { params: { dataStoreId: id } }));
       }
     }
     const s = r.services;
@@ -142,18 +142,18 @@ export function campaignView(r: Reader, campaignId: string): CampaignView {
     let performanceNote: string | null = null;
     const { customerId, campaignId: adsId } = campaign.adsPlatform;
     if (adsId) {
-      const row = s.campaigns.row(r.actor, campaignId);
+      const row = await s.campaigns.row(r.actor, campaignId);
       ads = {
         lastSyncAt: row.ads_synced_at,
-        nextSyncAt: s.jobs.pending('sync_ads', r.actor.workspaceId)?.run_at ?? null,
-        platformStatus: s.ads.platform.campaign(adsId)?.status ?? null,
+        nextSyncAt: (await s.jobs.pending('sync_ads', r.actor.workspaceId))?.run_at ?? null,
+        platformStatus: (await s.ads.platform.campaign(adsId))?.status ?? null,
       };
       if (!r.can('ads:read')) performanceNote = 'Performance needs the ads:read scope, which this key lacks.';
       else if (customerId) {
         // The report of the campaign's account, narrowed to this campaign: its daily series is the campaign's.
         const only: Actor = { ...r.actor, campaignIds: [campaignId] };
-        const report = r.read<Report>('get_performance', { query: { customerId, dateRange: 'LAST_30_DAYS' } }, only);
-        const accounts = r.read<{ data: { customerId: string; currencyCode: string }[] }>('list_ads_accounts').data;
+        const report = await r.read<Report>('get_performance', { query: { customerId, dateRange: 'LAST_30_DAYS' } }, only);
+        const accounts = (await r.read<{ data: { customerId: string; currencyCode: string }[] }>('list_ads_accounts')).data;
         const mine = report.campaigns.find((c) => c.campaignId === campaignId);
         performance = {
           startDate: report.dateRange.startDate,
@@ -168,7 +168,7 @@ export function campaignView(r: Reader, campaignId: string): CampaignView {
     } else {
       performanceNote = 'Not in the ad platform yet: publish it (adcli campaigns publish) and turn it on there to see performance.';
     }
-    return { header: header(r), campaign, targeting, dataStores, ads, performance, performanceNote };
+    return { header: await header(r), campaign, targeting, dataStores, ads, performance, performanceNote };
   });
 }
 
@@ -211,29 +211,29 @@ export interface ConsoleView {
   } | null;
 }
 
-export function consoleView(r: Reader): ConsoleView {
-  return r.within(() => {
-    const list = <T>(name: string, query: Record<string, string> = {}): Listed<T> => {
-      const page = r.read<Page<T>>(name, { query: { limit: String(LIST_SIZE), ...query } });
+export function consoleView(r: Reader): Promise<ConsoleView> {
+  return r.within(async () => {
+    const list = async <T>(name: string, query: Record<string, string> = {}): Promise<Listed<T>> => {
+      const page = await r.read<Page<T>>(name, { query: { limit: String(LIST_SIZE), ...query } });
       return { items: page.data, more: page.nextCursor !== null };
     };
-    const workspace = r.read<{ counts: ConsoleView['counts'] }>('get_workspace');
+    const workspace = await r.read<{ counts: ConsoleView['counts'] }>('get_workspace');
     const s = r.services;
     const ws = r.actor.workspaceId;
     return {
-      header: header(r),
+      header: await header(r),
       counts: workspace.counts,
-      campaigns: list<Campaign>('list_campaigns'),
-      audiences: r.can('audiences:read') ? list<Audience>('list_audiences') : null,
-      dataStores: r.can('datasets:read') ? list<DataStore>('list_data_stores', { includeLibrary: 'true' }) : null,
-      brands: r.can('brands:read') ? list<Brand>('list_brands') : null,
+      campaigns: await list<Campaign>('list_campaigns'),
+      audiences: r.can('audiences:read') ? await list<Audience>('list_audiences') : null,
+      dataStores: r.can('datasets:read') ? await list<DataStore>('list_data_stores', { includeLibrary: 'true' }) : null,
+      brands: r.can('brands:read') ? await list<Brand>('list_brands') : null,
       backend: r.can('backend')
         ? {
-            clock: r.read<ClockView>('get_clock'),
-            jobs: s.jobs.recent(ws, RECENT_SIZE),
-            jobCounts: s.jobs.countByState(ws),
-            faults: r.read<{ data: FaultRuleView[] }>('list_faults').data,
-            journal: r.read<{ data: JournalView[] }>('list_requests', { query: { limit: String(RECENT_SIZE) } }).data.reverse(),
+            clock: await r.read<ClockView>('get_clock'),
+            jobs: await s.jobs.recent(ws, RECENT_SIZE),
+            jobCounts: await s.jobs.countByState(ws),
+            faults: (await r.read<{ data: FaultRuleView[] }>('list_faults')).data,
+            journal: (await r.read<{ data: JournalView[] }>('list_requests', { query: { limit: String(RECENT_SIZE) } })).data.reverse(),
           }
         : null,
     };

@@ -30,7 +30,7 @@ export interface WebOptions {
   /** the base of the application's links (adcli serve --public-url …/app): its origin may use the pages too */
   appUrl?: string;
   /** counts n requests of the key against its rate limit (the 429 over it); the RateLimit-* headers */
-  rateLimit?(key: AuthenticatedKey, n: number): Record<string, string> | null;
+  rateLimit?(key: AuthenticatedKey, n: number): Promise<Record<string, string> | null>;
 }
 
 type Lazy = {
@@ -87,11 +87,11 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     message(c, 401, root, 'Sign in with a new link', [why, 'Pages of adcli serve open with a one-time link that adcli makes with your API key (the link holds no key). Run one of these, where adcli talks to this server:'], campaignId ? [`adcli campaigns open ${campaignId}`, GET_A_LINK[0]!] : GET_A_LINK);
 
   /** The request's session, its key (asked again: a revoked key has no session) and the actor it acts as. */
-  const sessionOf = (c: Context): { id: string; session: Session; key: AuthenticatedKey; actor: Actor } | null => {
+  const sessionOf = async (c: Context): Promise<{ id: string; session: Session; key: AuthenticatedKey; actor: Actor } | null> => {
     const id = getCookie(c, cookieName(c));
     const session = sessions.get(id);
     if (!id || !session) return null;
-    const key = services.keys.byId(session.keyId);
+    const key = await services.keys.byId(session.keyId);
     if (!key || key.workspaceId !== session.workspaceId) {
       sessions.end(id);
       return null;
@@ -102,7 +102,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
   /** The key's rate limit, as for an API request: its headers, or the 429 page. */
   const limited = async (c: Context, key: AuthenticatedKey, root: string): Promise<Response | null> => {
     try {
-      const headers = opts.rateLimit?.(key, 1);
+      const headers = await opts.rateLimit?.(key, 1);
       if (headers) for (const [k, v] of Object.entries(headers)) c.header(k, v);
       return null;
     } catch (e) {
@@ -161,7 +161,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
   });
 
   app.post(`${APP_PATH}/logout`, async (c) => {
-    const s = sessionOf(c);
+    const s = await sessionOf(c);
     const form = await c.req.parseBody().catch(() => ({}));
     if (s && !WebSessions.csrfMatches(s.session, (form as Record<string, unknown>).csrf)) return message(c, 403, '', 'This form has expired', ['Reload the page and try again.']);
     if (s) sessions.end(s.id);
@@ -170,13 +170,13 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
   });
 
   app.get(`${APP_PATH}/`, async (c) => {
-    const s = sessionOf(c);
+    const s = await sessionOf(c);
     if (!s) return signIn(c, '', 'You are not signed in, or your session has ended.');
     const stop = await limited(c, s.key, '');
     if (stop) return stop;
     const { pages, data } = await load();
     try {
-      const view = data.consoleView(new data.Reader(services, s.actor));
+      const view = await data.consoleView(new data.Reader(services, s.actor));
       return c.html(pages.consolePage(view, { root: '', csrf: s.session.csrf, flash: takeFlash(s.session) }));
     } catch (e) {
       return failed(c, e, '');
@@ -186,13 +186,13 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
   app.get(`${APP_PATH}/campaigns/:id`, async (c) => {
     const id = c.req.param('id');
     if (!ID.test(id)) return notFound(c, '../', `There is no campaign ${JSON.stringify(id.slice(0, 40))}: a campaign id is 24 lowercase hex characters.`);
-    const s = sessionOf(c);
+    const s = await sessionOf(c);
     if (!s) return signIn(c, '../', 'You are not signed in, or your session has ended.', id);
     const stop = await limited(c, s.key, '../');
     if (stop) return stop;
     const { pages, data } = await load();
     try {
-      const view = data.campaignView(new data.Reader(services, s.actor), id);
+      const view = await data.campaignView(new data.Reader(services, s.actor), id);
       return c.html(pages.campaignPage(view, { root: '../', csrf: s.session.csrf, flash: takeFlash(s.session) }));
     } catch (e) {
       return failed(c, e, '../');
@@ -203,7 +203,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     const { pages, data, actions } = await load();
     const name = c.req.param('name');
     if (!actions.isAction(name)) return notFound(c, '../');
-    const s = sessionOf(c);
+    const s = await sessionOf(c);
     if (!s) return signIn(c, '../', 'You are not signed in, or your session has ended: nothing was changed.');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     if (!WebSessions.csrfMatches(s.session, form.csrf)) {
@@ -211,14 +211,14 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     }
     const stop = await limited(c, s.key, '../');
     if (stop) return stop;
-    const outcome = actions.runAction(services, s.actor, name, actions.formValues(form));
+    const outcome = await actions.runAction(services, s.actor, name, actions.formValues(form));
     if (outcome.ok) {
       s.session.flash = outcome.flash;
       return c.redirect(`../#${outcome.anchor}`, 303);
     }
     if (outcome.status === 403) return message(c, 403, '../', 'Not allowed', [outcome.state.errors[''] ?? '', 'Nothing was changed.']);
     try {
-      const view = data.consoleView(new data.Reader(services, s.actor));
+      const view = await data.consoleView(new data.Reader(services, s.actor));
       return c.html(pages.consolePage(view, { root: '../', csrf: s.session.csrf, flash: null }, outcome.state), outcome.status);
     } catch (e) {
       return failed(c, e, '../');

@@ -3,8 +3,8 @@ import type { Factory } from '../lib/factory.ts';
 import { printJson, say, statusText, table } from '../lib/output.ts';
 import { withServices } from './keys.ts';
 
-export function setStatus(f: Factory, campaign: string, status: AdsStatus, opts: { data?: string; json?: boolean }): void {
-  const result = withServices(f, opts, (s) => s.deps.store.write(() => s.ads.setStatus(campaign, status)));
+export async function setStatus(f: Factory, campaign: string, status: AdsStatus, opts: { data?: string; json?: boolean }): Promise<void> {
+  const result = await withServices(f, opts, (s) => s.deps.store.write(() => s.ads.setStatus(campaign, status)));
   if (opts.json) printJson(f.io, result);
   else
     say(
@@ -17,9 +17,9 @@ export function setStatus(f: Factory, campaign: string, status: AdsStatus, opts:
  * The simulated platform's campaigns: status there, and when the service last synced each one. A
  * campaign deleted in the service is still listed (marked deleted): the platform campaign lives on.
  */
-export function listCampaigns(f: Factory, opts: { data?: string; json?: boolean }): void {
+export async function listCampaigns(f: Factory, opts: { data?: string; json?: boolean }): Promise<void> {
   const io = f.io;
-  const rows = withServices(f, opts, (s) => s.deps.store.read(() => s.ads.listCreated()));
+  const rows = await withServices(f, opts, (s) => s.deps.store.read(() => s.ads.listCreated()));
   if (opts.json) return printJson(io, rows);
   table(
     io,

@@ -2,7 +2,7 @@ import { createServices } from '../../server/domain/services.ts';
 import type { KeyRecord } from '../../server/domain/keys.ts';
 import { ApiError } from '../../server/lib/errors.ts';
 import { systemClock } from '../../server/lib/clock.ts';
-import { Store } from '../../server/store/db.ts';
+import { SqliteStore } from '../../server/store/db.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import { dbFile } from '../lib/paths.ts';
@@ -14,15 +14,15 @@ interface DataOpt {
 }
 
 /** Key commands open the data file directly; SQLite's locking makes that safe beside a running server. */
-export function withServices<T>(f: Factory, opts: DataOpt, fn: (s: ReturnType<typeof createServices>) => T): T {
-  const store = new Store(dbFile(f.dataDir(opts.data)));
+export async function withServices<T>(f: Factory, opts: DataOpt, fn: (s: ReturnType<typeof createServices>) => Promise<T>): Promise<T> {
+  const store = new SqliteStore(dbFile(f.dataDir(opts.data)));
   try {
-    return fn(createServices({ store, clock: systemClock }));
+    return await fn(createServices({ store, clock: systemClock }));
   } catch (e) {
     if (e instanceof ApiError) throw new CliError(e.message, e.status === 400 ? EXIT.usage : EXIT.refused);
     throw e;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -32,11 +32,11 @@ const list = (s: string | undefined) =>
     .map((x) => x.trim())
     .filter(Boolean) ?? null;
 
-export function createKey(f: Factory, opts: DataOpt & { workspace: string; scopes: string; customerIds?: string; campaignIds?: string; name?: string }): void {
+export async function createKey(f: Factory, opts: DataOpt & { workspace: string; scopes: string; customerIds?: string; campaignIds?: string; name?: string }): Promise<void> {
   const io = f.io;
-  const created = withServices(f, opts, (s) =>
-    s.deps.store.write(() => {
-      const ws = s.workspaces.ensure(opts.workspace);
+  const created = await withServices(f, opts, (s) =>
+    s.deps.store.write(async () => {
+      const ws = await s.workspaces.ensure(opts.workspace);
       return s.keys.create(ws.id, {
         name: opts.name ?? '',
         scopes: list(opts.scopes) ?? [],
@@ -57,8 +57,8 @@ export function createKey(f: Factory, opts: DataOpt & { workspace: string; scope
   );
 }
 
-export function listKeys(f: Factory, opts: DataOpt): void {
-  const keys = withServices(f, opts, (s) => s.keys.list());
+export async function listKeys(f: Factory, opts: DataOpt): Promise<void> {
+  const keys = await withServices(f, opts, (s) => s.keys.list());
   if (opts.json) {
     printJson(f.io, keys);
     return;
@@ -89,8 +89,8 @@ export function listKeys(f: Factory, opts: DataOpt): void {
   );
 }
 
-export function revokeKey(f: Factory, id: string, opts: DataOpt): void {
-  const rec = withServices(f, opts, (s) => s.deps.store.write(() => s.keys.revoke(id)));
+export async function revokeKey(f: Factory, id: string, opts: DataOpt): Promise<void> {
+  const rec = await withServices(f, opts, (s) => s.deps.store.write(() => s.keys.revoke(id)));
   if (opts.json) printJson(f.io, rec);
   else say(f.io, `Revoked key ${rec.id} (${rec.hint}) of workspace ${rec.workspace}.`);
 }

@@ -8,7 +8,7 @@ import { listen } from '../../server/http/listen.ts';
 import { createLogger, LOG_FORMATS, type LogFormat } from '../../server/lib/log.ts';
 import { loadSnapshot } from '../../server/control/snapshot.ts';
 import { WorkerPool } from '../../server/jobs/worker-pool.ts';
-import { Store } from '../../server/store/db.ts';
+import { SqliteStore } from '../../server/store/db.ts';
 import { StoreFileError, checkStoreFile, dataDirWarning } from '../../server/store/files.ts';
 import { CliError, SilentExit, usageError } from '../lib/errors.ts';
 import type { SeedName } from '../generated/contract.ts';
@@ -84,14 +84,14 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   const dbPath = dbFile(dir);
 
   // A store that cannot be used is refused in one line (exit 1), never replaced by an empty one.
-  let store: Store;
+  let store: SqliteStore;
   try {
     if (!temp) checkStoreFile(dbPath, keyFile(dir));
-    store = new Store(dbPath);
+    store = new SqliteStore(dbPath);
     try {
       if (!temp) store.quickCheck();
     } catch (e) {
-      store.close();
+      store.closeNow();
       throw e;
     }
   } catch (e) {
@@ -114,25 +114,25 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   // --snapshot: the store starts as the snapshot was (checked first: a bad file changes nothing).
   if (opts.snapshot) {
     try {
-      loadSnapshot(store, readFileSync(opts.snapshot));
+      await loadSnapshot(store, readFileSync(opts.snapshot));
     } catch (e) {
-      store.close();
+      await store.close();
       removeTemp();
       throw new CliError(`--snapshot ${opts.snapshot}: ${(e as Error).message}`);
     }
   }
   // --clock: every workspace created from now on starts frozen at that instant.
   if (opts.clock) backend.services.deps.clock.newWorkspaceFrozenAt = opts.clock;
-  const boot = bootstrap(backend.services, { seed: opts.seed, keyFile: temp ? null : keyFile(dir) });
-  backend.services.ads.scheduleSync();
+  const boot = await bootstrap(backend.services, { seed: opts.seed, keyFile: temp ? null : keyFile(dir) });
+  await backend.services.ads.scheduleSync();
 
   // The node server answers what its HTTP parser refuses in the error shape too (listen.ts).
   const { server, address } = await listen(backend.app, opts.host, port).catch((err: NodeJS.ErrnoException) => {
     throw err.code === 'EADDRINUSE'
       ? new CliError(`port ${port} on ${opts.host} is in use; pick another with --port`)
       : new CliError(`cannot listen on ${opts.host}:${port}: ${err.message}`);
-  }).catch((err: unknown) => {
-    store.close();
+  }).catch(async (err: unknown) => {
+    await store.close();
     removeTemp();
     throw err;
   });
@@ -152,7 +152,7 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
     (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
     const graceMs = temp ? 0 : STOP_GRACE_MS;
     // The store knows which jobs the workers hold (a claim commits before its job runs).
-    const running = backend.services.jobs.runningBy(pool.threads().map((t) => t.owner));
+    const running = await backend.services.jobs.runningBy(pool.threads().map((t) => t.owner));
     if (running > 0 && graceMs > 0) {
       const jobs = running === 1 ? '1 running job gets' : `${running} running jobs get`;
       io.stderr.write(`adcli serve: stopping; ${jobs} up to ${graceMs / 1000} s to finish (Ctrl-C again hands ${running === 1 ? 'it' : 'them'} back now)\n`);
@@ -163,7 +163,7 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
     if (handedBack > 0 && !temp) {
       io.stderr.write(`adcli serve: ${handedBack === 1 ? '1 unfinished job was' : `${handedBack} unfinished jobs were`} handed back; ${handedBack === 1 ? 'it runs' : 'they run'} at the next start\n`);
     }
-    store.close();
+    await store.close();
     removeTemp();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -98,23 +98,23 @@ export async function remoteTransport(dispatcher: Dispatcher | Promise<Dispatche
  * adcli command comes next after that finishes it, with or without --wait.
  */
 export async function localTransport(dir: string): Promise<Transport> {
-  const [{ createApp }, { Store }, { bootstrap }, paths] = await Promise.all([
+  const [{ createApp }, { SqliteStore }, { bootstrap }, paths] = await Promise.all([
     import('../../server/http/app.ts'),
     import('../../server/store/db.ts'),
     import('../../server/bootstrap.ts'),
     import('./paths.ts'),
   ]);
-  let store: InstanceType<typeof Store>;
+  let store: InstanceType<typeof SqliteStore>;
   try {
-    store = new Store(paths.dbFile(dir));
+    store = new SqliteStore(paths.dbFile(dir));
   } catch (e) {
     throw new CliError(`cannot open the local backend's data in ${dir}: ${(e as Error).message}`, EXIT.unexpected);
   }
   const backend = createApp({ store, jobDelayMs: 1500 });
-  const boot = bootstrap(backend.services, { seedWhenEmpty: 'demo', keyFile: paths.keyFile(dir) });
-  backend.services.ads.scheduleSync();
+  const boot = await bootstrap(backend.services, { seedWhenEmpty: 'demo', keyFile: paths.keyFile(dir) });
+  await backend.services.ads.scheduleSync();
   const exchange = async (req: HttpRequest | BytesRequest): Promise<Response> => {
-    backend.runner.runDue();
+    await backend.runner.runDue();
     const res = await backend.app.request(req.url, { method: req.method, headers: req.headers, body: req.body, signal: req.signal });
     if (res.headers.has(DROPPED_HEADER)) {
       // An injected fault: the backend's answer stands for a connection closed without one.
@@ -139,7 +139,7 @@ export async function localTransport(dir: string): Promise<Transport> {
       return { status: res.status, headers: headersOf(res), bytes: new Uint8Array(await res.arrayBuffer()) };
     },
     close() {
-      store.close();
+      store.closeNow();
     },
   };
 }
