@@ -135,17 +135,17 @@ export class SqliteStore implements Store {
 
   get<T>(sql: string, ...params: SqlValue[]): Promise<T | undefined> {
     if (this.#mayQuery()) return Promise.resolve(this.getNow<T>(sql, ...params));
-    return this.#idle().then(() => this.getNow<T>(sql, ...params));
+    return this.#idle().then(() => this.get<T>(sql, ...params));
   }
 
   all<T>(sql: string, ...params: SqlValue[]): Promise<T[]> {
     if (this.#mayQuery()) return Promise.resolve(this.allNow<T>(sql, ...params));
-    return this.#idle().then(() => this.allNow<T>(sql, ...params));
+    return this.#idle().then(() => this.all<T>(sql, ...params));
   }
 
   run(sql: string, ...params: SqlValue[]): Promise<RunResult> {
     if (this.#mayQuery()) return Promise.resolve(this.runNow(sql, ...params));
-    return this.#idle().then(() => this.runNow(sql, ...params));
+    return this.#idle().then(() => this.run(sql, ...params));
   }
 
   /**
@@ -177,7 +177,9 @@ export class SqliteStore implements Store {
   async #transaction<T>(begin: string, fn: () => Promise<T>): Promise<T> {
     const outer = currentTx.getStore();
     if (outer && outer.store === this && outer.open) return fn();
-    await this.#idle();
+    // checked again after every wake-up, with no await between the check and taking the connection:
+    // all the transactions waiting for one are woken together
+    while (this.#held !== null) await this.#released;
     const tx: Tx = { store: this, open: true };
     let release!: () => void;
     this.#held = tx;
