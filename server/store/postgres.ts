@@ -1,0 +1,349 @@
+/**
+ * The Postgres store: a `pg` pool, the port's SQL numbered for Postgres, SERIALIZABLE write
+ * transactions retried when another replica wins a conflict. Replicas of `adcli serve` share one
+ * database through it. `pg` is loaded by `open` only, so the CLI and the SQLite path never load it.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
+import { DatabaseOpenError, isRetryable, isUnavailable, openError, redactUrl } from './pg-errors.ts';
+import { pgMigrations } from './pg-migrations.ts';
+import type { RunResult, SqlValue, Store, StoreDialect } from './port.ts';
+
+export { DatabaseOpenError, isUnavailable, type DatabaseOpenErrorKind } from './pg-errors.ts';
+
+export interface PostgresStoreOptions {
+  /** connections in the pool (default 10) */
+  max?: number;
+  /** how long to wait for a connection, from the database or the pool, before failing (default 10 s) */
+  connectTimeoutMs?: number;
+  /** attempts of a transaction that keeps losing serialization conflicts (default 30) */
+  maxAttempts?: number;
+}
+
+/** The transaction an async context is inside, so the store's queries in it use its client. */
+interface Tx {
+  store: PostgresStore;
+  client: PoolClient;
+  open: boolean;
+  /** the first query error inside it: a transaction with one cannot commit, even if fn caught it */
+  failed: unknown;
+  after: (() => void)[];
+}
+const currentTx = new AsyncLocalStorage<Tx>();
+
+const postgresDialect: StoreDialect = {
+  name: 'postgres',
+  jsonValues: (expr) => `(SELECT jsonb_array_elements_text((${expr})::jsonb))`,
+  like: (expr, pattern) => `${expr} ILIKE ${pattern} ESCAPE '\\'`,
+};
+
+/** Held while migrating, so replicas starting together apply the migrations once, one after the other. */
+const MIGRATION_LOCK = 0x0adc11; // any constant: the lock is per database
+const BEGIN_WRITE = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
+const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+
+const MAX_PREPARED = 1000;
+
+interface Translated {
+  name: string | undefined;
+  text: string;
+}
+
+export class PostgresStore implements Store {
+  readonly dialect = postgresDialect;
+  readonly label: string;
+  readonly #pool: Pool;
+  readonly #maxAttempts: number;
+  readonly #translated = new Map<string, Translated>();
+  #writes = 0;
+  #stamp: { writes: number; value: Promise<string> } | undefined;
+  #onClose: (() => void)[] = [];
+  #closed = false;
+
+  private constructor(pool: Pool, label: string, maxAttempts: number) {
+    this.#pool = pool;
+    this.label = label;
+    this.#maxAttempts = maxAttempts;
+  }
+
+  /**
+   * Connects, applies the migrations and returns the store. A database that cannot be used (a
+   * malformed URL, a refused login, no answer, no such database, no right to create the tables, a
+   * newer schema) is a DatabaseOpenError: one line naming the URL without its password.
+   */
+  static async open(url: string, opts: PostgresStoreOptions = {}): Promise<PostgresStore> {
+    const label = redactUrl(url);
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new DatabaseOpenError('url', `the database URL ${label} is malformed: expected postgres://USER:PASSWORD@HOST:PORT/DATABASE`);
+    }
+    if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+      throw new DatabaseOpenError('url', `the database URL ${label} is not a postgres:// URL`);
+    }
+    let password: string | undefined;
+    try {
+      password = decodeURIComponent(parsed.password) || parsed.searchParams.get('password') || undefined;
+      if (!parsed.hostname && !parsed.searchParams.get('host')) throw new Error('no host');
+      if (parsed.port && !/^\d+$/.test(parsed.port)) throw new Error('bad port');
+    } catch {
+      throw new DatabaseOpenError('url', `the database URL ${label} is malformed: expected postgres://USER:PASSWORD@HOST:PORT/DATABASE`);
+    }
+
+    const pg = (await import('pg')).default;
+    // Per pool, not global: int8 (COUNT, SUM, BIGINT columns) and numeric as numbers, like SQLite's.
+    const types = new pg.TypeOverrides();
+    types.setTypeParser(20, (v: string) => Number(v));
+    types.setTypeParser(1700, (v: string) => Number(v));
+    const timeout = opts.connectTimeoutMs ?? 10_000;
+    const pool = new pg.Pool({
+      connectionString: url,
+      types,
+      max: opts.max ?? 10,
+      connectionTimeoutMillis: timeout,
+      keepAlive: true,
+      application_name: 'adcli',
+    });
+    // An idle connection the server ends (restart, admin shutdown) is dropped by the pool; without
+    // a listener its error would end the process.
+    pool.on('error', () => {});
+    const store = new PostgresStore(pool, label, opts.maxAttempts ?? 30);
+    try {
+      await store.#migrate();
+    } catch (e) {
+      await pool.end().catch(() => {});
+      throw openError(label, e, password);
+    }
+    return store;
+  }
+
+  async #migrate(): Promise<void> {
+    const client = await this.#pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      try {
+        await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+        // Created only when absent: a user with no right to create tables may still use a migrated database.
+        const exists = await client.query<{ t: string | null }>(`SELECT to_regclass('schema_migrations')::text AS t`);
+        if (exists.rows[0]?.t == null) {
+          await client.query('CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, applied_at TEXT COLLATE "C" NOT NULL)');
+        }
+        const row = await client.query<{ v: string | null }>('SELECT MAX(version)::text AS v FROM schema_migrations');
+        const current = Number(row.rows[0]?.v ?? 0);
+        if (current > pgMigrations.length) {
+          throw new DatabaseOpenError(
+            'schema',
+            `the database ${this.label} has schema ${current}, newer than this adcli's ${pgMigrations.length}: it was written by a newer adcli; upgrade adcli`,
+          );
+        }
+        for (let v = current + 1; v <= pgMigrations.length; v++) {
+          await client.query(pgMigrations[v - 1]!);
+          await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [v, new Date().toISOString()]);
+        }
+        await client.query('COMMIT');
+      } catch (e) {
+        await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+        throw e;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /**
+   * `?` becomes `$1..$n` in order and `?N` becomes `$N` (a bare `?` after `?N` numbers on from the
+   * largest so far, as SQLite does), outside string literals, quoted identifiers and comments.
+   * Each SQL text is a named prepared statement on every connection that runs it.
+   */
+  #translate(sql: string): Translated {
+    let t = this.#translated.get(sql);
+    if (!t) {
+      // SQL built at run time (a list of n placeholders) could prepare without end: past a bound, unnamed
+      const n = this.#translated.size + 1;
+      t = { name: n <= MAX_PREPARED ? `adcli_${n}` : undefined, text: numberPlaceholders(sql) };
+      this.#translated.set(sql, t);
+    }
+    return t;
+  }
+
+  #tx(): Tx | undefined {
+    const tx = currentTx.getStore();
+    return tx && tx.store === this && tx.open ? tx : undefined;
+  }
+
+  async #query(sql: string, params: SqlValue[]): Promise<QueryResult> {
+    const t = this.#translate(sql);
+    const config: QueryConfig = t.name ? { name: t.name, text: t.text, values: params } : { text: t.text, values: params };
+    const tx = this.#tx();
+    if (!tx) return this.#pool.query(config);
+    try {
+      return await tx.client.query(config);
+    } catch (e) {
+      tx.failed ??= e;
+      throw e;
+    }
+  }
+
+  async get<T>(sql: string, ...params: SqlValue[]): Promise<T | undefined> {
+    return (await this.#query(sql, params)).rows[0] as T | undefined;
+  }
+
+  async all<T>(sql: string, ...params: SqlValue[]): Promise<T[]> {
+    return (await this.#query(sql, params)).rows as T[];
+  }
+
+  async run(sql: string, ...params: SqlValue[]): Promise<RunResult> {
+    const inTx = this.#tx() !== undefined;
+    const r = await this.#query(sql, params);
+    if (!inTx) this.#writes++; // an autocommit write outside write()
+    return { changes: r.rowCount ?? 0 };
+  }
+
+  write<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#transaction(BEGIN_WRITE, fn);
+  }
+
+  read<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#transaction(BEGIN_READ, fn);
+  }
+
+  /**
+   * One transaction on one pooled connection, with fn's queries bound to it. A serialization failure
+   * or a deadlock (another replica's transaction won) rolls back and runs fn again, after a short
+   * random pause that grows with each attempt. A nested call joins: Postgres refuses a write inside
+   * a read transaction (READ ONLY), so a write must not be nested in a read.
+   */
+  async #transaction<T>(begin: string, fn: () => Promise<T>): Promise<T> {
+    if (this.#tx()) return fn();
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.#pool.connect();
+      const tx: Tx = { store: this, client, open: true, failed: undefined, after: [] };
+      // A connection lost between queries is reported on the client; the next query fails with it.
+      let lost: Error | undefined;
+      const onError = (e: Error) => (lost = e);
+      client.on('error', onError);
+      let outcome: { ok: true; value: T } | { ok: false; err: unknown };
+      try {
+        await client.query(begin);
+        const value = await currentTx.run(tx, fn);
+        if (tx.failed !== undefined) throw tx.failed;
+        await client.query('COMMIT');
+        outcome = { ok: true, value };
+      } catch (err) {
+        outcome = { ok: false, err };
+        tx.open = false;
+        if (!lost && !isUnavailable(err)) await client.query('ROLLBACK').catch((e: Error) => (lost = e));
+      } finally {
+        tx.open = false;
+        client.removeListener('error', onError);
+      }
+      // A broken connection leaves the pool instead of going back to it.
+      client.release(lost ?? (!outcome.ok && isUnavailable(outcome.err) ? (outcome.err as Error) : undefined));
+      // Caches filled inside a failed transaction saw rows that are gone: a rollback moves the stamp too.
+      if (begin === BEGIN_WRITE || !outcome.ok) this.#writes++;
+      if (outcome.ok) {
+        for (const cb of tx.after) cb();
+        return outcome.value;
+      }
+      if (!isRetryable(outcome.err) || attempt >= this.#maxAttempts) throw outcome.err;
+      await sleep(Math.random() * Math.min(200, 2 ** attempt));
+    }
+  }
+
+  afterCommit(cb: () => void): void {
+    const tx = this.#tx();
+    if (tx) tx.after.push(cb);
+    else cb();
+  }
+
+  /**
+   * The snapshot of the whole cluster (`pg_current_snapshot()`: which transactions are committed,
+   * which in progress) with a count of this process's own commits. A commit anywhere, by any
+   * replica, changes the snapshot, and two equal snapshots see the same rows; unlike the WAL
+   * position it cannot be read between a commit's log record and the moment its rows become
+   * visible. Any user may call it. Callers in one synchronous turn share one query: they all asked
+   * before it was sent.
+   */
+  changeStamp(): Promise<string> {
+    const writes = this.#writes;
+    const read = () => this.#query(SNAPSHOT, []).then((r) => `${(r.rows[0] as { s: string }).s}.${writes}`);
+    if (this.#tx()) return read();
+    // shared only while no commit of this process came in between
+    if (this.#stamp?.writes !== writes) {
+      const stamp = { writes, value: read() };
+      this.#stamp = stamp;
+      queueMicrotask(() => {
+        if (this.#stamp === stamp) this.#stamp = undefined;
+      });
+    }
+    return this.#stamp!.value;
+  }
+
+  onClose(cb: () => void): void {
+    this.#onClose.push(cb);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const cb of this.#onClose.splice(0)) cb();
+    await this.#pool.end();
+  }
+}
+
+const SNAPSHOT = 'SELECT pg_current_snapshot()::text AS s';
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** The port's placeholders in Postgres's numbering (see PostgresStore#translate). */
+export function numberPlaceholders(sql: string): string {
+  let out = '';
+  let largest = 0;
+  let i = 0;
+  while (i < sql.length) {
+    const c = sql[i]!;
+    if (c === "'" || c === '"') {
+      // a literal or quoted identifier; a doubled quote inside is an escaped one
+      let j = i + 1;
+      for (;;) {
+        const k = sql.indexOf(c, j);
+        if (k === -1) {
+          j = sql.length;
+          break;
+        }
+        if (sql[k + 1] === c) j = k + 2;
+        else {
+          j = k + 1;
+          break;
+        }
+      }
+      out += sql.slice(i, j);
+      i = j;
+    } else if (c === '-' && sql[i + 1] === '-') {
+      const k = sql.indexOf('\n', i);
+      const j = k === -1 ? sql.length : k;
+      out += sql.slice(i, j);
+      i = j;
+    } else if (c === '/' && sql[i + 1] === '*') {
+      const k = sql.indexOf('*/', i + 2);
+      const j = k === -1 ? sql.length : k + 2;
+      out += sql.slice(i, j);
+      i = j;
+    } else if (c === '?') {
+      let j = i + 1;
+      while (j < sql.length && sql[j]! >= '0' && sql[j]! <= '9') j++;
+      const n = j > i + 1 ? Number(sql.slice(i + 1, j)) : largest + 1;
+      largest = Math.max(largest, n);
+      out += `$${n}`;
+      i = j;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
