@@ -3,14 +3,19 @@ import { ApiError, errorBody } from '../lib/errors.ts';
 import { requestId as newRequestId } from '../lib/ids.ts';
 import type { Logger } from '../lib/log.ts';
 import { isBusy, isFull } from '../store/db.ts';
+import { isUnavailable } from '../store/pg-errors.ts';
 
 /** Seconds a client is asked to wait after a write failed on a full disk. */
 export const DISK_FULL_RETRY_S = 30;
 
+/** Seconds a client is asked to wait when the database cannot be reached. */
+export const UNAVAILABLE_RETRY_S = 5;
+
 /**
  * Every error as an answer in the error shape. An ApiError is the client's; a busy store is a 503
- * to retry at once; a full disk a 503 to retry later, logged in one line; anything else a 500 whose
- * details go to the server's log, never to the client.
+ * to retry at once; a full disk a 503 to retry later, logged in one line; a database that cannot be
+ * reached a 503 too, logged; anything else a 500 whose details go to the server's log, never to the
+ * client.
  */
 export function errorHandler(logger: Logger) {
   return (err: Error, c: Context<{ Variables: { requestId: string } }>): Response => {
@@ -28,6 +33,12 @@ export function errorHandler(logger: Logger) {
         503,
         { 'Retry-After': String(DISK_FULL_RETRY_S) },
       );
+    }
+    if (isUnavailable(err)) {
+      logger.event('error', `the database is unavailable: ${err.message}`, { requestId: rid, method: c.req.method, path: c.req.path });
+      return c.json(errorBody('internal', `the service cannot reach its database; retry in ${UNAVAILABLE_RETRY_S} s`, rid), 503, {
+        'Retry-After': String(UNAVAILABLE_RETRY_S),
+      });
     }
     logger.event('error', `internal error: ${err instanceof Error ? err.message : String(err)}`, {
       requestId: rid,
