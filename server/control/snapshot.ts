@@ -47,8 +47,11 @@ function sqliteOf(store: Store): SqliteStore {
 async function outsideTransactions<T>(store: SqliteStore, fn: () => T): Promise<T> {
   for (;;) {
     // An empty read waits its turn after any open transaction; nothing runs between its end and fn
-    // unless another context got the connection first, which isTransaction tells.
-    await store.read(() => Promise.resolve());
+    // unless another context got the connection first, which isTransaction tells. Its after-commit
+    // callback runs at its end, unless it joined a transaction of the caller's, which would never end.
+    let ended = false;
+    await store.read(() => Promise.resolve(store.afterCommit(() => (ended = true))));
+    if (!ended) throw new Error('snapshots cannot be saved or loaded inside a store transaction');
     if (!store.db.isTransaction) return fn();
   }
 }
