@@ -77,7 +77,7 @@ export class PostgresStore implements Store {
     try {
       parsed = new URL(url);
     } catch {
-      throw new DatabaseOpenError('url', `the database URL ${label} is malformed: expected postgres://USER:PASSWORD@HOST:PORT/DATABASE`);
+      throw new DatabaseOpenError('url', `the database URL is malformed (${label}): expected postgres://USER:PASSWORD@HOST:PORT/DATABASE`);
     }
     if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
       throw new DatabaseOpenError('url', `the database URL ${label} is not a postgres:// URL`);
@@ -96,26 +96,26 @@ export class PostgresStore implements Store {
     const types = new pg.TypeOverrides();
     types.setTypeParser(20, (v: string) => Number(v));
     types.setTypeParser(1700, (v: string) => Number(v));
-    const timeout = opts.connectTimeoutMs ?? 10_000;
-    const pool = new pg.Pool({
-      connectionString: url,
-      types,
-      max: opts.max ?? 10,
-      connectionTimeoutMillis: timeout,
-      keepAlive: true,
-      application_name: 'adcli',
-    });
-    // An idle connection the server ends (restart, admin shutdown) is dropped by the pool; without
-    // a listener its error would end the process.
-    pool.on('error', () => {});
-    const store = new PostgresStore(pool, label, opts.maxAttempts ?? 30);
+    let pool: Pool | undefined;
     try {
+      pool = new pg.Pool({
+        connectionString: url,
+        types,
+        max: opts.max ?? 10,
+        connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+        keepAlive: true,
+        application_name: 'adcli',
+      });
+      // An idle connection the server ends (restart, admin shutdown) is dropped by the pool; without
+      // a listener its error would end the process.
+      pool.on('error', () => {});
+      const store = new PostgresStore(pool, label, opts.maxAttempts ?? 30);
       await store.#migrate();
+      return store;
     } catch (e) {
-      await pool.end().catch(() => {});
+      await pool?.end().catch(() => {});
       throw openError(label, e, password);
     }
-    return store;
   }
 
   async #migrate(): Promise<void> {

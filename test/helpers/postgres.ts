@@ -44,6 +44,8 @@ export interface PgServer {
   /** SIGKILL of the postmaster, as a crash; resolves once it has exited */
   kill(): Promise<void>;
   running(): boolean;
+  /** stops it and removes its directory (postgresOrSkip's server does this after the file's tests) */
+  destroy(): Promise<void>;
 }
 
 /** The directory of initdb and postgres, or null. */
@@ -192,21 +194,32 @@ export async function startPostgres(): Promise<PgServer> {
     while (backends.some(alive) && Date.now() < deadline) await sleep(20);
   };
 
+  // if the test process exits without destroy() (an uncaught error): an immediate shutdown, synchronously
+  const onExit = () => {
+    const c = child as ChildProcess | null;
+    if (c && c.exitCode === null && c.signalCode === null) c.kill('SIGQUIT');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', onExit);
   // A port taken between freePort() and the server's start: try another.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await launch();
-      break;
-    } catch (e) {
-      await signal('SIGKILL');
-      if (attempt >= 3 || !/could not (bind|create listen)|Address already in use/i.test((e as Error).message)) {
-        rmSync(dir, { recursive: true, force: true });
-        throw e;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await launch();
+        break;
+      } catch (e) {
+        await signal('SIGKILL');
+        if (attempt >= 3 || !/could not (bind|create listen)|Address already in use/i.test((e as Error).message)) throw e;
+        port = await freePort();
       }
-      port = await freePort();
     }
+    await sql(`CREATE ROLE ${PASSWORD_USER} LOGIN PASSWORD '${PASSWORD}'`);
+  } catch (e) {
+    process.removeListener('exit', onExit);
+    await signal('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
   }
-  await sql(`CREATE ROLE ${PASSWORD_USER} LOGIN PASSWORD '${PASSWORD}'`);
 
   const server: PgServer = {
     get port() {
@@ -241,21 +254,15 @@ export async function startPostgres(): Promise<PgServer> {
       const c = child as ChildProcess | null;
       return c !== null && c.exitCode === null && c.signalCode === null;
     },
+    async destroy() {
+      process.removeListener('exit', onExit);
+      await signal('SIGINT');
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
-  const cleanup = async () => {
-    await signal('SIGINT');
-    rmSync(dir, { recursive: true, force: true });
-  };
-  stopAll.add(cleanup);
-  // if the test process exits without afterAll (an uncaught error): an immediate shutdown, synchronously
-  process.once('exit', () => {
-    const c = child as ChildProcess | null;
-    if (c && c.exitCode === null && c.signalCode === null) c.kill('SIGQUIT');
-  });
   return server;
 }
 
-const stopAll = new Set<() => Promise<void>>();
 let shared: Promise<PgServer | null> | undefined;
 
 /**
@@ -265,9 +272,9 @@ let shared: Promise<PgServer | null> | undefined;
 export function postgresOrSkip(): Promise<PgServer | null> {
   if (!shared) {
     afterAll(async () => {
-      for (const stop of stopAll) await stop();
-      stopAll.clear();
+      const server = await shared;
       shared = undefined;
+      await server?.destroy();
     });
     shared = startPostgres().catch((e: Error) => {
       process.stderr.write(`Postgres tests skipped: ${e.message.split('\n')[0]}\n`);
