@@ -16,10 +16,10 @@ let b: TestBackend;
 let api: Client;
 let customerId: string;
 
-beforeEach(() => {
-  b = testBackend();
+beforeEach(async () => {
+  b = await testBackend();
   api = b.api;
-  customerId = b.services.ads.platform.accounts(b.workspaceId())[0]!.customerId;
+  customerId = (await b.services.ads.platform.accounts(await b.workspaceId()))[0]!.customerId;
 });
 
 function ok<T = any>(r: Reply<T>, status = 200): T {
@@ -33,14 +33,14 @@ async function published(name = 'Spring trail shoes'): Promise<{ id: string; ads
   return { id: c.id, adsId: rec.adsPlatform.campaignId! };
 }
 
-function runSync(): void {
-  b.services.ads.scheduleSync();
+async function runSync(): Promise<void> {
+  await b.services.ads.scheduleSync();
   b.clock.advance(b.services.ads.syncIntervalMs + 1);
-  b.runner.runDue();
+  await b.runner.runDue();
 }
 
-const listed = () => b.store.read(() => b.services.ads.listCreated());
-const setStatus = (id: string, status: 'ENABLED' | 'PAUSED' | 'REMOVED') => b.store.write(() => b.services.ads.setStatus(id, status));
+const listed = () => b.store.read(async () => b.services.ads.listCreated());
+const setStatus = (id: string, status: 'ENABLED' | 'PAUSED' | 'REMOVED') => b.store.write(async () => b.services.ads.setStatus(id, status));
 const perf = async (client: Client = api, preset = 'LAST_7_DAYS'): Promise<PerformanceReport> =>
   performanceReport.parse(ok(await client.get(`/ads-platform/performance?customerId=${customerId}&dateRange=${preset}`)));
 
@@ -50,8 +50,8 @@ describe('the campaign record tells whether the campaign runs in the ad platform
     expect(c.adsPlatform).toMatchObject({ campaignId: null, status: null });
     const { id, adsId } = await published();
     expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform).toMatchObject({ campaignId: adsId, status: 'PAUSED' });
-    setStatus(adsId, 'ENABLED');
-    b.runner.runDue();
+    await setStatus(adsId, 'ENABLED');
+    await b.runner.runDue();
     expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform.status).toBe('ENABLED');
   });
 });
@@ -61,8 +61,8 @@ describe('adcli serve ads list after a delete', () => {
     const kept = await published('Kept');
     const gone = await published('Gone');
     ok(await api.patch(`/campaigns/${gone.id}`, { budget: 60 }));
-    runSync();
-    const before = listed();
+    await runSync();
+    const before = await listed();
     expect(before.map((r) => [r.campaignId, r.deletedInService])).toEqual([
       [kept.id, false],
       [gone.id, false],
@@ -74,7 +74,7 @@ describe('adcli serve ads list after a delete', () => {
     ok(await api.delete(`/campaigns/${gone.id}`));
     expect((await api.get(`/campaigns/${gone.id}`)).status).toBe(404);
 
-    const after = listed();
+    const after = await listed();
     expect(after).toHaveLength(2);
     expect(after[1]).toEqual({
       campaignId: gone.id,
@@ -84,7 +84,7 @@ describe('adcli serve ads list after a delete', () => {
       customerId,
       status: 'PAUSED',
       // the service no longer syncs it: the last time it delivered settings
-      lastSyncAt: b.services.ads.platform.campaign(gone.adsId)!.syncedAt,
+      lastSyncAt: (await b.services.ads.platform.campaign(gone.adsId))!.syncedAt,
       deletedInService: true,
     });
     expect(after[1]!.lastSyncAt).toBe(serviceSync);
@@ -93,12 +93,12 @@ describe('adcli serve ads list after a delete', () => {
 
   it("shows each platform campaign under its account's workspace", async () => {
     const { id } = await published();
-    const globex = b.client({ workspace: 'globex' });
+    const globex = await b.client({ workspace: 'globex' });
     const g = campaign.parse(ok(await globex.post('/campaigns', { name: 'Globex', campaignType: 'VIDEO', budget: 9, budgetType: 'daily' }), 201));
     ok(await globex.post(`/campaigns/${g.id}/ads-platform`, {}));
     ok(await globex.delete(`/campaigns/${g.id}`));
     ok(await api.delete(`/campaigns/${id}`));
-    expect(listed().map((r) => [r.campaignId, r.workspace, r.deletedInService])).toEqual([
+    expect((await listed()).map((r) => [r.campaignId, r.workspace, r.deletedInService])).toEqual([
       [id, 'acme', true],
       [g.id, 'globex', true],
     ]);
@@ -110,20 +110,20 @@ describe('adcli serve ads set-status after a delete', () => {
     const { id, adsId } = await published();
     ok(await api.delete(`/campaigns/${id}`));
 
-    expect(setStatus(id, 'ENABLED')).toEqual({ campaignId: id, googleAdsCampaignId: adsId, status: 'ENABLED' });
-    expect(b.services.ads.platform.campaign(adsId)!.status).toBe('ENABLED');
-    expect(setStatus(adsId, 'PAUSED')).toEqual({ campaignId: id, googleAdsCampaignId: adsId, status: 'PAUSED' });
-    expect(listed()[0]).toMatchObject({ campaignId: id, status: 'PAUSED', deletedInService: true });
+    expect(await setStatus(id, 'ENABLED')).toEqual({ campaignId: id, googleAdsCampaignId: adsId, status: 'ENABLED' });
+    expect((await b.services.ads.platform.campaign(adsId))!.status).toBe('ENABLED');
+    expect(await setStatus(adsId, 'PAUSED')).toEqual({ campaignId: id, googleAdsCampaignId: adsId, status: 'PAUSED' });
+    expect((await listed())[0]).toMatchObject({ campaignId: id, status: 'PAUSED', deletedInService: true });
 
-    setStatus(id, 'REMOVED');
-    expect(() => setStatus(adsId, 'ENABLED')).toThrow(/removed/);
-    expect(listed()[0]!.status).toBe('REMOVED');
+    await setStatus(id, 'REMOVED');
+    await expect(setStatus(adsId, 'ENABLED')).rejects.toThrow(/removed/);
+    expect((await listed())[0]!.status).toBe('REMOVED');
   });
 
   it('answers 404 for what the ad platform does not have', async () => {
     const c = campaign.parse(ok(await api.post('/campaigns', { name: 'never published' }), 201));
-    expect(() => setStatus(c.id, 'ENABLED')).toThrow(`no campaign ${c.id} exists in the ad platform`);
-    expect(() => setStatus('99999999999', 'ENABLED')).toThrow('no campaign 99999999999 exists in the ad platform');
+    await expect(setStatus(c.id, 'ENABLED')).rejects.toThrow(`no campaign ${c.id} exists in the ad platform`);
+    await expect(setStatus('99999999999', 'ENABLED')).rejects.toThrow('no campaign 99999999999 exists in the ad platform');
   });
 });
 
@@ -131,18 +131,18 @@ describe('the periodic sync after a delete', () => {
   it('goes on for the campaigns the service still has and leaves the orphan with its last settings', async () => {
     const kept = await published('Kept');
     const gone = await published('Gone');
-    runSync();
-    const orphanSettings = b.services.ads.platform.campaign(gone.adsId)!.settings;
+    await runSync();
+    const orphanSettings = (await b.services.ads.platform.campaign(gone.adsId))!.settings;
     ok(await api.delete(`/campaigns/${gone.id}`));
-    setStatus(gone.id, 'ENABLED'); // makes a sync due now
+    await setStatus(gone.id, 'ENABLED'); // makes a sync due now
 
     ok(await api.patch(`/campaigns/${kept.id}`, { name: 'Kept, renamed' }));
-    b.runner.runDue();
-    runSync();
-    expect(b.services.ads.platform.campaign(kept.adsId)!.settings.name).toBe('Kept, renamed');
-    expect(b.services.ads.platform.campaign(gone.adsId)!.settings).toEqual(orphanSettings);
-    expect(b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'queued'")!.n).toBe(1);
-    expect(b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'failed'")!.n).toBe(0);
+    await b.runner.runDue();
+    await runSync();
+    expect((await b.services.ads.platform.campaign(kept.adsId))!.settings.name).toBe('Kept, renamed');
+    expect((await b.services.ads.platform.campaign(gone.adsId))!.settings).toEqual(orphanSettings);
+    expect((await b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'queued'"))!.n).toBe(1);
+    expect((await b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'failed'"))!.n).toBe(0);
   });
 });
 
@@ -150,7 +150,7 @@ describe('performance after a delete', () => {
   it("keeps counting what a deleted campaign's platform campaign spends while ENABLED, as the platform's report would", async () => {
     const kept = await published('Kept');
     const gone = await published('Gone');
-    setStatus(gone.adsId, 'ENABLED');
+    await setStatus(gone.adsId, 'ENABLED');
     b.clock.advance(2 * DAY);
     ok(await api.delete(`/campaigns/${gone.id}`));
     b.clock.advance(4 * DAY);
@@ -170,11 +170,11 @@ describe('performance after a delete', () => {
 
     // a key limited to campaigns sees it when its id is in the limit
     const limited = (ids: string[]) => b.client({ scopes: ['ads:read'], campaignIds: ids });
-    expect((await perf(limited([gone.id]))).campaigns.map((c) => c.campaignId)).toEqual([gone.id]);
-    expect((await perf(limited([kept.id]))).campaigns.map((c) => c.campaignId)).toEqual([kept.id]);
+    expect((await perf(await limited([gone.id]))).campaigns.map((c) => c.campaignId)).toEqual([gone.id]);
+    expect((await perf(await limited([kept.id]))).campaigns.map((c) => c.campaignId)).toEqual([kept.id]);
 
     // once paused there, it stops spending
-    setStatus(gone.id, 'PAUSED');
+    await setStatus(gone.id, 'PAUSED');
     b.clock.advance(8 * DAY);
     expect((await perf()).campaigns.find((c) => c.campaignId === gone.id)!.cost).toBe(0);
   });

@@ -64,10 +64,10 @@ let api: Client;
 /** the default (and only) account of workspace acme */
 let acmeAccount: { customerId: string; name: string; currencyCode: string; timeZone: string };
 
-beforeEach(() => {
-  b = testBackend();
+beforeEach(async () => {
+  b = await testBackend();
   api = b.api;
-  acmeAccount = b.services.ads.platform.accounts(b.workspaceId())[0]!;
+  acmeAccount = (await b.services.ads.platform.accounts(await b.workspaceId()))[0]!;
 });
 
 async function createCampaign(body: Record<string, unknown> = {}, client: Client = api): Promise<Campaign> {
@@ -88,27 +88,28 @@ async function publish(id: string, body: Record<string, unknown> = {}, client: C
 }
 
 /** Adds a second ad-platform account to workspace acme. */
-function addAcmeAccount(customerId = '2223334444', name = 'Acme Europe'): string {
-  b.store.write(() => b.services.workspaces.addAccount(b.workspaceId(), { customerId, name, currencyCode: 'EUR', timeZone: 'Europe/Berlin' }, false));
+async function addAcmeAccount(customerId = '2223334444', name = 'Acme Europe'): Promise<string> {
+  const workspaceId = await b.workspaceId();
+  await b.store.write(async () => b.services.workspaces.addAccount(workspaceId, { customerId, name, currencyCode: 'EUR', timeZone: 'Europe/Berlin' }, false));
   return `${customerId.slice(0, 3)}-${customerId.slice(3, 6)}-${customerId.slice(6)}`;
 }
 
 /** Runs the sync job: schedules it and moves the clock past the sync interval. */
-function runSync(): void {
-  b.services.ads.scheduleSync();
+async function runSync(): Promise<void> {
+  await b.services.ads.scheduleSync();
   b.clock.advance(b.services.ads.syncIntervalMs + 1);
-  b.runner.runDue();
+  await b.runner.runDue();
 }
 
-function historyCount(adsId: string): number {
-  return b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_settings_history WHERE campaign_id = ?', adsId)!.n;
+async function historyCount(adsId: string): Promise<number> {
+  return (await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_settings_history WHERE campaign_id = ?', adsId))!.n;
 }
 
 // ---------------------------------------------------------------------------------------------
 
 describe('GET /ads-platform/accounts', () => {
   it('lists the accounts with their shape, the default account first', async () => {
-    const second = addAcmeAccount();
+    const second = await addAcmeAccount();
     const body = ok(await api.get('/ads-platform/accounts'));
     expect(Object.keys(body).sort()).toEqual(['data', 'nextCursor']);
     expect(body.nextCursor).toBeNull();
@@ -125,22 +126,22 @@ describe('GET /ads-platform/accounts', () => {
   });
 
   it('shows a key limited to one account only that account (dashes or not in the limit)', async () => {
-    const second = addAcmeAccount();
-    const limited = b.client({ customerIds: [second.replace(/-/g, '')] });
+    const second = await addAcmeAccount();
+    const limited = await b.client({ customerIds: [second.replace(/-/g, '')] });
     expect(ok(await limited.get('/ads-platform/accounts')).data.map((a: any) => a.customerId)).toEqual([second]);
-    const limitedDashes = b.client({ customerIds: [acmeAccount.customerId] });
+    const limitedDashes = await b.client({ customerIds: [acmeAccount.customerId] });
     expect(ok(await limitedDashes.get('/ads-platform/accounts')).data).toEqual([acmeAccount]);
   });
 
   it('shows only the accounts of the key\'s own workspace', async () => {
-    const other = b.client({ workspace: 'other' });
+    const other = await b.client({ workspace: 'other' });
     const theirs = ok(await other.get('/ads-platform/accounts')).data;
     expect(theirs).toHaveLength(1);
     expect(theirs[0].customerId).not.toBe(acmeAccount.customerId);
   });
 
   it('needs the ads:read scope', async () => {
-    const noScope = b.client({ scopes: SCOPES.filter((s) => s !== 'ads:read') });
+    const noScope = await b.client({ scopes: SCOPES.filter((s) => s !== 'ads:read') });
     expectError(await noScope.get('/ads-platform/accounts'), 403, 'forbidden', 'ads:read');
   });
 });
@@ -163,7 +164,7 @@ describe('POST /campaigns/{id}/ads-platform', () => {
     // The record read afterwards says the same.
     expect(campaign.parse(ok(await api.get(`/campaigns/${c.id}`))).adsPlatform).toEqual(rec.adsPlatform);
     // And the platform holds it, PAUSED, with the settings at creation and no targeting yet.
-    const ads = b.services.ads.platform.campaign(rec.adsPlatform.campaignId!)!;
+    const ads = (await b.services.ads.platform.campaign(rec.adsPlatform.campaignId!))!;
     expect(ads).toMatchObject({ status: 'PAUSED', customerId: acmeAccount.customerId, serviceCampaignId: c.id, syncedAt: null });
     expect(ads.settings).toMatchObject({ name: c.name, campaignType: 'SEARCH', budget: 50, budgetType: 'daily', targeting: [] });
   });
@@ -179,11 +180,11 @@ describe('POST /campaigns/{id}/ads-platform', () => {
     ['with dashes', (id: string) => id],
     ['without dashes', (id: string) => id.replace(/-/g, '')],
   ])('takes a customerId %s and moves the campaign to that account', async (_label, form) => {
-    const second = addAcmeAccount();
+    const second = await addAcmeAccount();
     const c = await createCampaign();
     const rec = await publish(c.id, { customerId: form(second) });
     expect(rec.adsPlatform).toMatchObject({ customerId: second, accountName: 'Acme Europe', status: 'PAUSED' });
-    expect(b.services.ads.platform.campaign(rec.adsPlatform.campaignId!)!.customerId).toBe(second);
+    expect((await b.services.ads.platform.campaign(rec.adsPlatform.campaignId!))!.customerId).toBe(second);
   });
 
   it.each(['12-345-67890', '123456789', '12345678901', 'abc-def-ghij', '123 456 7890', '', 1234567890])(
@@ -204,15 +205,15 @@ describe('POST /campaigns/{id}/ads-platform', () => {
   it('answers 404 for an account that is not in the workspace (unknown, or another workspace\'s)', async () => {
     const c = await createCampaign();
     expectError(await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: '999-999-9999' }), 404, 'not_found', '999-999-9999');
-    b.client({ workspace: 'other' });
-    const theirs = b.services.ads.platform.accounts(b.workspaceId('other'))[0]!.customerId;
+    await b.client({ workspace: 'other' });
+    const theirs = (await b.services.ads.platform.accounts(await b.workspaceId('other')))[0]!.customerId;
     expectError(await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: theirs }), 404, 'not_found');
     expect(campaign.parse(ok(await api.get(`/campaigns/${c.id}`))).adsPlatform.campaignId).toBeNull();
   });
 
   it('answers 403 to a key limited to other accounts', async () => {
-    const second = addAcmeAccount();
-    const limited = b.client({ customerIds: [second] });
+    const second = await addAcmeAccount();
+    const limited = await b.client({ customerIds: [second] });
     // a campaign in the default account: outside the key's limit
     const c = await createCampaign();
     expectError(await limited.post(`/campaigns/${c.id}/ads-platform`, {}), 403, 'forbidden');
@@ -230,11 +231,11 @@ describe('POST /campaigns/{id}/ads-platform', () => {
     const c = await createCampaign();
     const first = await publish(c.id);
     expectError(await api.post(`/campaigns/${c.id}/ads-platform`, {}), 409, 'conflict', first.adsPlatform.campaignId!);
-    const second = addAcmeAccount();
+    const second = await addAcmeAccount();
     expectError(await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: second }), 409, 'conflict');
     const after = campaign.parse(ok(await api.get(`/campaigns/${c.id}`)));
     expect(after.adsPlatform).toEqual(first.adsPlatform);
-    expect(b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_campaigns WHERE service_campaign_id = ?', c.id)!.n).toBe(1);
+    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_campaigns WHERE service_campaign_id = ?', c.id))!.n).toBe(1);
   });
 
   it('answers 409 with what to set when the campaign has no campaignType or no budget', async () => {
@@ -247,7 +248,7 @@ describe('POST /campaigns/{id}/ads-platform', () => {
     // Once set, it goes through.
     ok(await api.patch(`/campaigns/${noType.id}`, { campaignType: 'VIDEO' }));
     expect((await publish(noType.id)).adsPlatform.status).toBe('PAUSED');
-    expect(b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_campaigns')!.n).toBe(1);
+    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_campaigns'))!.n).toBe(1);
   });
 
   it('replays a create with the same Idempotency-Key instead of answering 409', async () => {
@@ -260,7 +261,7 @@ describe('POST /campaigns/{id}/ads-platform', () => {
     expect(again.body).toEqual(first.body);
     expectError(await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: acmeAccount.customerId }, { 'idempotency-key': 'publish-1' }), 409, 'idempotency_conflict');
     expectError(await api.post(`/campaigns/${c.id}/ads-platform`, {}, { 'idempotency-key': 'publish-2' }), 409, 'conflict');
-    expect(b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_campaigns')!.n).toBe(1);
+    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_campaigns'))!.n).toBe(1);
   });
 
   it('keeps campaignType fixed once the campaign is in the ad platform (409), other settings stay editable', async () => {
@@ -272,7 +273,7 @@ describe('POST /campaigns/{id}/ads-platform', () => {
 
   it('needs the ads:write scope', async () => {
     const c = await createCampaign();
-    const noWrite = b.client({ scopes: SCOPES.filter((s) => s !== 'ads:write') });
+    const noWrite = await b.client({ scopes: SCOPES.filter((s) => s !== 'ads:write') });
     expectError(await noWrite.post(`/campaigns/${c.id}/ads-platform`, {}), 403, 'forbidden', 'ads:write');
     expect(campaign.parse(ok(await api.get(`/campaigns/${c.id}`))).adsPlatform.campaignId).toBeNull();
   });
@@ -280,14 +281,14 @@ describe('POST /campaigns/{id}/ads-platform', () => {
   it('answers 403 to a campaign-limited key outside its limit, and works inside it', async () => {
     const mine = await createCampaign();
     const notMine = await createCampaign({ name: 'Someone else' });
-    const limited = b.client({ campaignIds: [mine.id] });
+    const limited = await b.client({ campaignIds: [mine.id] });
     expectError(await limited.post(`/campaigns/${notMine.id}/ads-platform`, {}), 403, 'forbidden');
     expectError(await limited.post(`/campaigns/${MISSING_ID}/ads-platform`, {}), 403, 'forbidden');
     expect((await publish(mine.id, {}, limited)).adsPlatform.status).toBe('PAUSED');
   });
 
   it("answers 404 for another workspace's campaign and for an unknown one", async () => {
-    const other = b.client({ workspace: 'other' });
+    const other = await b.client({ workspace: 'other' });
     const theirs = await createCampaign({}, other);
     expectError(await api.post(`/campaigns/${theirs.id}/ads-platform`, {}), 404, 'not_found');
     expectError(await api.post(`/campaigns/${MISSING_ID}/ads-platform`, {}), 404, 'not_found');
@@ -306,7 +307,7 @@ describe('sync to the ad platform', () => {
 
   it('carries settings and targeting over at the next sync, not at once', async () => {
     const { id, adsId, slotId } = await published();
-    const atCreation = b.services.ads.platform.campaign(adsId)!.settings;
+    const atCreation = (await b.services.ads.platform.campaign(adsId))!.settings;
 
     ok(await api.patch(`/campaigns/${id}`, { name: 'Spring trail shoes (US)', budget: 75, locations: ['US', 'CA'] }));
     const items = [
@@ -318,17 +319,17 @@ describe('sync to the ad platform', () => {
     expect(expectedItems).toHaveLength(2);
 
     // Right after: the platform has not heard of any of it.
-    expect(b.services.ads.platform.campaign(adsId)!.settings).toEqual(atCreation);
-    expect(b.services.ads.platform.campaign(adsId)!.syncedAt).toBeNull();
+    expect((await b.services.ads.platform.campaign(adsId))!.settings).toEqual(atCreation);
+    expect((await b.services.ads.platform.campaign(adsId))!.syncedAt).toBeNull();
     // Not even when the clock moves but the sync is not yet due.
-    b.services.ads.scheduleSync();
+    await b.services.ads.scheduleSync();
     b.clock.advance(b.services.ads.syncIntervalMs - 1000);
-    b.runner.runDue();
-    expect(b.services.ads.platform.campaign(adsId)!.settings).toEqual(atCreation);
+    await b.runner.runDue();
+    expect((await b.services.ads.platform.campaign(adsId))!.settings).toEqual(atCreation);
 
     b.clock.advance(1001);
-    b.runner.runDue();
-    const after = b.services.ads.platform.campaign(adsId)!;
+    await b.runner.runDue();
+    const after = (await b.services.ads.platform.campaign(adsId))!;
     expect(after.settings).toMatchObject({ name: 'Spring trail shoes (US)', budget: 75, locations: ['US', 'CA'], campaignType: 'SEARCH' });
     expect(after.settings.targeting).toEqual(expectedItems);
     expect(after.syncedAt).toBe(b.clock.now().toISOString());
@@ -345,14 +346,14 @@ describe('sync to the ad platform', () => {
     expect(second.status).toBe('not_generated');
 
     ok(await api.put(`/campaigns/${id}/targeting/audiences/${slotId}/items`, { items: [{ section: 'keywords', text: 'ultra vest' }] }));
-    runSync();
-    expect(b.services.ads.platform.campaign(adsId)!.settings.targeting).toEqual([
+    await runSync();
+    expect((await b.services.ads.platform.campaign(adsId))!.settings.targeting).toEqual([
       { section: 'keywords', label: 'ultra vest', text: 'ultra vest', matchType: 'BROAD', source: 'manual' },
     ]);
 
     ok(await api.put(`/campaigns/${id}/targeting/audiences/${second.id}/items`, { items: [{ section: 'topics', text: '/Sports/Running' }] }));
-    runSync();
-    expect(b.services.ads.platform.campaign(adsId)!.settings.targeting.map((i) => i.text)).toEqual(['ultra vest', '/Sports/Running']);
+    await runSync();
+    expect((await b.services.ads.platform.campaign(adsId))!.settings.targeting.map((i) => i.text)).toEqual(['ultra vest', '/Sports/Running']);
   });
 
   it('keeps delivering the listed targeting of a slot while it regenerates and after a failed regeneration', async () => {
@@ -361,8 +362,8 @@ describe('sync to the ad platform', () => {
     const { id, adsId, slotId } = await published();
     const items = [{ section: 'keywords', text: 'trail running shoes', matchType: 'EXACT' }];
     ok(await api.put(`/campaigns/${id}/targeting/audiences/${slotId}/items`, { items }));
-    runSync();
-    const delivered = b.services.ads.platform.campaign(adsId)!.settings.targeting;
+    await runSync();
+    const delivered = (await b.services.ads.platform.campaign(adsId))!.settings.targeting;
     expect(delivered.map((i) => i.text)).toEqual(['trail running shoes']);
 
     // An empty data store: the regeneration will end in error.
@@ -374,78 +375,78 @@ describe('sync to the ad platform', () => {
     const listed = ok(await api.get(`/campaigns/${id}/targeting`)).audiences[0];
     expect(listed.status).toBe('generating');
     expect(listed.items).toEqual(delivered);
-    runSync();
-    expect(b.services.ads.platform.campaign(adsId)!.settings.targeting).toEqual(delivered);
+    await runSync();
+    expect((await b.services.ads.platform.campaign(adsId))!.settings.targeting).toEqual(delivered);
 
     b.clock.advance(b.services.targeting.delayMs);
-    b.runner.runDue();
+    await b.runner.runDue();
     const failed = ok(await api.get(`/campaigns/${id}/targeting`)).audiences[0];
     expect(failed.status).toBe('error');
     expect(failed.items).toEqual(delivered);
-    runSync();
-    expect(b.services.ads.platform.campaign(adsId)!.settings.targeting).toEqual(delivered);
-    expect(historyCount(adsId)).toBe(2);
+    await runSync();
+    expect((await b.services.ads.platform.campaign(adsId))!.settings.targeting).toEqual(delivered);
+    expect(await historyCount(adsId)).toBe(2);
   });
 
   it('does not deliver unchanged settings again', async () => {
     const { id, adsId } = await published();
-    expect(historyCount(adsId)).toBe(1);
-    runSync();
-    runSync();
-    expect(historyCount(adsId)).toBe(1);
-    expect(b.services.ads.platform.campaign(adsId)!.syncedAt).toBeNull();
+    expect(await historyCount(adsId)).toBe(1);
+    await runSync();
+    await runSync();
+    expect(await historyCount(adsId)).toBe(1);
+    expect((await b.services.ads.platform.campaign(adsId))!.syncedAt).toBeNull();
 
     ok(await api.patch(`/campaigns/${id}`, { budget: 60 }));
-    runSync();
-    expect(historyCount(adsId)).toBe(2);
-    const syncedAt = b.services.ads.platform.campaign(adsId)!.syncedAt;
+    await runSync();
+    expect(await historyCount(adsId)).toBe(2);
+    const syncedAt = (await b.services.ads.platform.campaign(adsId))!.syncedAt;
     expect(syncedAt).not.toBeNull();
-    runSync();
-    runSync();
-    expect(historyCount(adsId)).toBe(2);
-    expect(b.services.ads.platform.campaign(adsId)!.syncedAt).toBe(syncedAt);
+    await runSync();
+    await runSync();
+    expect(await historyCount(adsId)).toBe(2);
+    expect((await b.services.ads.platform.campaign(adsId))!.syncedAt).toBe(syncedAt);
     // A PATCH that sets the same value changes nothing in the platform either.
     ok(await api.patch(`/campaigns/${id}`, { budget: 60 }));
-    runSync();
-    expect(historyCount(adsId)).toBe(2);
+    await runSync();
+    expect(await historyCount(adsId)).toBe(2);
   });
 
   it('keeps itself scheduled: one pending sync job that comes round every interval', async () => {
     const { id, adsId } = await published();
-    b.services.ads.scheduleSync();
-    b.services.ads.scheduleSync();
-    const pending = () => b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'queued'")!.n;
-    expect(pending()).toBe(1);
+    await b.services.ads.scheduleSync();
+    await b.services.ads.scheduleSync();
+    const pending = async () => (await b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'queued'"))!.n;
+    expect(await pending()).toBe(1);
     for (let i = 0; i < 3; i++) {
       b.clock.advance(b.services.ads.syncIntervalMs);
-      b.runner.runDue();
-      expect(pending()).toBe(1);
+      await b.runner.runDue();
+      expect(await pending()).toBe(1);
     }
     ok(await api.patch(`/campaigns/${id}`, { name: 'Renamed later' }));
     b.clock.advance(b.services.ads.syncIntervalMs);
-    b.runner.runDue();
-    expect(b.services.ads.platform.campaign(adsId)!.settings.name).toBe('Renamed later');
+    await b.runner.runDue();
+    expect((await b.services.ads.platform.campaign(adsId))!.settings.name).toBe('Renamed later');
   });
 
   it('shows the status set in the ad platform once a sync ran', async () => {
     const { id, adsId } = await published();
-    runSync();
-    b.services.ads.setStatus(adsId, 'ENABLED');
-    expect(b.services.ads.platform.campaign(adsId)!.status).toBe('ENABLED');
+    await runSync();
+    await b.services.ads.setStatus(adsId, 'ENABLED');
+    expect((await b.services.ads.platform.campaign(adsId))!.status).toBe('ENABLED');
     // The service learns it at its next sync.
     expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform.status).toBe('PAUSED');
-    b.runner.runDue();
+    await b.runner.runDue();
     expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform.status).toBe('ENABLED');
 
     // By service campaign id too; REMOVED is final.
-    b.services.ads.setStatus(id, 'REMOVED');
-    b.runner.runDue();
+    await b.services.ads.setStatus(id, 'REMOVED');
+    await b.runner.runDue();
     expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform.status).toBe('REMOVED');
-    expect(() => b.services.ads.setStatus(adsId, 'ENABLED')).toThrow(/removed/);
+    await expect(b.services.ads.setStatus(adsId, 'ENABLED')).rejects.toThrow(/removed/);
     // A removed campaign gets no settings any more.
     ok(await api.patch(`/campaigns/${id}`, { name: 'Too late' }));
-    runSync();
-    expect(b.services.ads.platform.campaign(adsId)!.settings.name).toBe('Spring trail shoes');
+    await runSync();
+    expect((await b.services.ads.platform.campaign(adsId))!.settings.name).toBe('Spring trail shoes');
   });
 
   it('the API cannot change the ad-platform status', async () => {
@@ -466,7 +467,7 @@ describe('spend follows the ad-platform status', () => {
     const adsId = (await publish(c.id)).adsPlatform.campaignId!;
 
     b.clock.advance(5 * DAY);
-    runSync();
+    await runSync();
     const paused = await perf();
     expect(paused.campaigns).toHaveLength(1);
     expect(paused.campaigns[0]).toMatchObject({
@@ -487,10 +488,10 @@ describe('spend follows the ad-platform status', () => {
     const today = dayIn(acmeAccount.timeZone, b.clock.now());
     expect((await perf('TODAY')).campaigns[0]!.cost).toBe(0);
 
-    b.services.ads.setStatus(adsId, 'ENABLED');
+    await b.services.ads.setStatus(adsId, 'ENABLED');
     const enabledOn = today;
     b.clock.advance(6 * DAY);
-    b.runner.runDue();
+    await b.runner.runDue();
     const r = await perf();
     expect(r.campaigns[0]!.status).toBe('ENABLED');
     expect(r.campaigns[0]!.cost).toBeGreaterThan(0);
@@ -507,14 +508,14 @@ describe('spend follows the ad-platform status', () => {
 
     // A lower budget reaches the platform at the next sync and caps the days after it.
     ok(await api.patch(`/campaigns/${c.id}`, { budget: 10 }));
-    runSync();
+    await runSync();
     b.clock.advance(3 * DAY);
     const later = await perf('LAST_7_DAYS');
     const since = plusDays(dayIn(acmeAccount.timeZone, b.clock.now()), -2);
     for (const d of later.daily) if (d.date >= since) expect(d.cost).toBeLessThanOrEqual(10);
 
     // Paused again: nothing more spends.
-    b.services.ads.setStatus(adsId, 'PAUSED');
+    await b.services.ads.setStatus(adsId, 'PAUSED');
     b.clock.advance(8 * DAY);
     const pausedAgain = await perf('LAST_7_DAYS');
     expect(pausedAgain.campaigns[0]!.cost).toBe(0);
@@ -533,10 +534,10 @@ describe('GET /ads-platform/performance (demo seed)', () => {
   let demo: Client;
   let demoWs: string;
 
-  beforeEach(() => {
-    b = testBackend({ clock: new ManualClock(NOW) });
-    demoWs = runSeed(b.services, 'demo').workspaceId;
-    const key = b.store.write(() => b.services.keys.create(demoWs, { scopes: ['ads:read', 'ads:write', 'campaigns:read', 'campaigns:write'] }).key);
+  beforeEach(async () => {
+    b = await testBackend({ clock: new ManualClock(NOW) });
+    demoWs = (await runSeed(b.services, 'demo')).workspaceId;
+    const key = await b.store.write(async () => (await b.services.keys.create(demoWs, { scopes: ['ads:read', 'ads:write', 'campaigns:read', 'campaigns:write'] })).key);
     demo = clientFor(b.app, key);
   });
 
@@ -623,25 +624,25 @@ describe('GET /ads-platform/performance (demo seed)', () => {
 
   it("answers 404 for an unknown account or another workspace's account", async () => {
     expectError(await get(demo, '?customerId=999-999-9999'), 404, 'not_found', '999-999-9999');
-    const acmeId = b.services.ads.platform.accounts(b.workspaceId('acme'))[0]!.customerId;
+    const acmeId = (await b.services.ads.platform.accounts(await b.workspaceId('acme')))[0]!.customerId;
     expectError(await get(demo, `?customerId=${acmeId}`), 404, 'not_found');
     expectError(await get(b.api, `?customerId=${US_ID}`), 404, 'not_found');
   });
 
   it('answers 403 to a key limited to another account, and needs ads:read', async () => {
-    const euOnly = clientFor(b.app, b.store.write(() => b.services.keys.create(demoWs, { scopes: ['ads:read'], customerIds: [EU_ID] }).key));
+    const euOnly = clientFor(b.app, await b.store.write(async () => (await b.services.keys.create(demoWs, { scopes: ['ads:read'], customerIds: [EU_ID] })).key));
     expectError(await get(euOnly, `?customerId=${US_ID}`), 403, 'forbidden', US_ID);
     expect(ok(await get(euOnly, `?customerId=${EU_ID}`)).customerId).toBe(EU_ID);
-    const noScope = clientFor(b.app, b.store.write(() => b.services.keys.create(demoWs, { scopes: ['campaigns:read'] }).key));
+    const noScope = clientFor(b.app, await b.store.write(async () => (await b.services.keys.create(demoWs, { scopes: ['campaigns:read'] })).key));
     expectError(await get(noScope, `?customerId=${US_ID}`), 403, 'forbidden', 'ads:read');
   });
 
-  function checkArithmetic(r: PerformanceReport): void {
+  async function checkArithmetic(r: PerformanceReport): Promise<void> {
     const rawDaily = (c: PerformanceReport['campaigns'][number]) => b.services.ads.platform.dailyMetrics(c.googleAdsCampaignId, r.dateRange.startDate, r.dateRange.endDate);
     const all = { impressions: 0, clicks: 0, cost: 0, conversions: 0 };
     const perDay = new Map<string, { impressions: number; clicks: number; cost: number; conversions: number }>();
     for (const c of r.campaigns) {
-      const days = rawDaily(c);
+      const days = await rawDaily(c);
       const sum = { impressions: 0, clicks: 0, cost: 0, conversions: 0, value: 0 };
       for (const d of days) {
         expect(d.date >= r.dateRange.startDate && d.date <= r.dateRange.endDate).toBe(true);
@@ -698,8 +699,8 @@ describe('GET /ads-platform/performance (demo seed)', () => {
     expect(c.ctr).toBeLessThan(1);
     // 90 days ENABLED: every day of the last 30 has figures, within the daily budget of 150
     expect(r.daily.every((d) => d.cost > 0 && d.cost <= 150)).toBe(true);
-    checkArithmetic(r);
-    for (const preset of PRESETS) checkArithmetic(performanceReport.parse(ok(await get(demo, `?customerId=${US_ID}&dateRange=${preset}`))));
+    await checkArithmetic(r);
+    for (const preset of PRESETS) await checkArithmetic(performanceReport.parse(ok(await get(demo, `?customerId=${US_ID}&dateRange=${preset}`))));
   });
 
   it('adds up across several campaigns, with ratios of 0 where a campaign has no figures', async () => {
@@ -710,24 +711,24 @@ describe('GET /ads-platform/performance (demo seed)', () => {
     const off = await mk('Ridgeline display', 'DISPLAY');
     const onAds = campaign.parse(ok(await demo.post(`/campaigns/${on.id}/ads-platform`, { customerId: US_ID }))).adsPlatform.campaignId!;
     ok(await demo.post(`/campaigns/${off.id}/ads-platform`, { customerId: US_ID }));
-    b.services.ads.setStatus(onAds, 'ENABLED');
+    await b.services.ads.setStatus(onAds, 'ENABLED');
     b.clock.advance(10 * DAY);
-    b.runner.runDue();
+    await b.runner.runDue();
 
     const r = performanceReport.parse(ok(await get(demo, `?customerId=${US_ID}&dateRange=LAST_14_DAYS`)));
     expect(r.campaigns.map((c) => c.name).sort()).toEqual(['Ridgeline display', 'Ridgeline search', DEMO_CAMPAIGNS.platform].sort());
     const paused = r.campaigns.find((c) => c.campaignId === off.id)!;
     expect(paused).toMatchObject({ status: 'PAUSED', impressions: 0, clicks: 0, cost: 0, conversions: 0, ctr: 0, cpc: 0, costPerConversion: 0, roas: 0 });
     expect(r.campaigns.find((c) => c.campaignId === on.id)!.cost).toBeGreaterThan(0);
-    checkArithmetic(r);
+    await checkArithmetic(r);
   });
 
   it('lists only the campaigns of that account', async () => {
     const eu = campaign.parse(ok(await demo.post('/campaigns', { name: 'Alps vans EU', campaignType: 'SEARCH', budget: 20, budgetType: 'daily' }), 201));
     const euAds = campaign.parse(ok(await demo.post(`/campaigns/${eu.id}/ads-platform`, { customerId: EU_ID }))).adsPlatform.campaignId!;
-    b.services.ads.setStatus(euAds, 'ENABLED');
+    await b.services.ads.setStatus(euAds, 'ENABLED');
     b.clock.advance(3 * DAY);
-    b.runner.runDue();
+    await b.runner.runDue();
 
     const us = performanceReport.parse(ok(await get(demo, `?customerId=${US_ID}&dateRange=LAST_7_DAYS`)));
     expect(us.campaigns.map((c) => c.name)).toEqual([DEMO_CAMPAIGNS.platform]);
@@ -735,7 +736,7 @@ describe('GET /ads-platform/performance (demo seed)', () => {
     expect(euReport.customerId).toBe(EU_ID);
     expect(euReport.campaigns.map((c) => c.campaignId)).toEqual([eu.id]);
     expect(euReport.campaigns[0]!.cost).toBeGreaterThan(0);
-    checkArithmetic(euReport);
+    await checkArithmetic(euReport);
     // campaigns of the service that are not in the ad platform never appear
     const all = ok(await demo.get('/campaigns?limit=100')).data as Campaign[];
     const published = new Set([...us.campaigns, ...euReport.campaigns].map((c) => c.campaignId));
@@ -749,9 +750,9 @@ describe('GET /ads-platform/performance (demo seed)', () => {
   it('shows a campaign-limited key only its campaigns', async () => {
     const platformCampaign = (ok(await demo.get('/campaigns?limit=100')).data as Campaign[]).find((c) => c.name === DEMO_CAMPAIGNS.platform)!;
     const other = (ok(await demo.get('/campaigns?limit=100')).data as Campaign[]).find((c) => c.name !== DEMO_CAMPAIGNS.platform)!;
-    const limitedTo = (ids: string[]) => clientFor(b.app, b.store.write(() => b.services.keys.create(demoWs, { scopes: ['ads:read'], campaignIds: ids }).key));
-    expect(performanceReport.parse(ok(await get(limitedTo([platformCampaign.id]), `?customerId=${US_ID}`))).campaigns).toHaveLength(1);
-    const none = performanceReport.parse(ok(await get(limitedTo([other.id]), `?customerId=${US_ID}`)));
+    const limitedTo = async (ids: string[]) => clientFor(b.app, await b.store.write(async () => (await b.services.keys.create(demoWs, { scopes: ['ads:read'], campaignIds: ids })).key));
+    expect(performanceReport.parse(ok(await get(await limitedTo([platformCampaign.id]), `?customerId=${US_ID}`))).campaigns).toHaveLength(1);
+    const none = performanceReport.parse(ok(await get(await limitedTo([other.id]), `?customerId=${US_ID}`)));
     expect(none.campaigns).toEqual([]);
     expect(none.daily.every((d) => d.cost === 0 && d.impressions === 0)).toBe(true);
   });

@@ -6,7 +6,7 @@ import { buildReport, performanceReport } from '../server/ads/report.ts';
 import { SimulatedAdPlatform } from '../server/ads/simulated.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { BIDDING_STRATEGIES, CAMPAIGN_TYPES } from '../server/schemas/records.ts';
-import { Store } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/db.ts';
 
 /**
  * The simulated ad platform (design brief §2.5), its performance model, the date-range presets
@@ -35,40 +35,40 @@ function settings(over: Partial<AdsCampaignSettings> = {}): AdsCampaignSettings 
   };
 }
 
-function setup(timeZone = 'America/New_York', start = '2026-01-15T12:00:00.000Z') {
-  const store = Store.memory();
+async function setup(timeZone = 'America/New_York', start = '2026-01-15T12:00:00.000Z') {
+  const store = SqliteStore.memory();
   const clock = new ManualClock(start);
-  store.run('INSERT INTO workspaces (id, slug, exploration, created_at) VALUES (?, ?, ?, ?)', 'ws1', 'acme', 0, start);
+  await store.run('INSERT INTO workspaces (id, slug, exploration, created_at) VALUES (?, ?, ?, ?)', 'ws1', 'acme', 0, start);
   const account = `INSERT INTO ad_accounts (customer_id, workspace_id, name, currency_code, time_zone, is_default, created_at)
                    VALUES (?, ?, ?, ?, ?, ?, ?)`;
-  store.run(account, CUSTOMER, 'ws1', 'Acme US', 'USD', timeZone, 1, start);
-  store.run(account, '555-000-1111', 'ws1', 'Acme EU', 'EUR', 'Europe/Berlin', 0, start);
+  await store.run(account, CUSTOMER, 'ws1', 'Acme US', 'USD', timeZone, 1, start);
+  await store.run(account, '555-000-1111', 'ws1', 'Acme EU', 'EUR', 'Europe/Berlin', 0, start);
   return { store, clock, ads: new SimulatedAdPlatform(store, clock) };
 }
 
 const dates = (m: DailyMetrics[]) => m.map((d) => d.date);
 
 describe('simulated ad platform', () => {
-  let env: ReturnType<typeof setup>;
-  beforeEach(() => {
-    env = setup();
+  let env: Awaited<ReturnType<typeof setup>>;
+  beforeEach(async () => {
+    env = await setup();
   });
 
-  it('lists the accounts of a workspace, the default first', () => {
-    expect(env.ads.accounts('ws1')).toEqual([
+  it('lists the accounts of a workspace, the default first', async () => {
+    expect(await env.ads.accounts('ws1')).toEqual([
       { customerId: CUSTOMER, name: 'Acme US', currencyCode: 'USD', timeZone: 'America/New_York' },
       { customerId: '555-000-1111', name: 'Acme EU', currencyCode: 'EUR', timeZone: 'Europe/Berlin' },
     ]);
-    expect(env.ads.accounts('other')).toEqual([]);
-    expect(env.ads.account('1234567890')?.name).toBe('Acme US');
-    expect(env.ads.account('999-999-9999')).toBeNull();
+    expect(await env.ads.accounts('other')).toEqual([]);
+    expect((await env.ads.account('1234567890'))?.name).toBe('Acme US');
+    expect(await env.ads.account('999-999-9999')).toBeNull();
   });
 
-  it('creates campaigns PAUSED with numeric ids, once per service campaign', () => {
-    const created = env.ads.createCampaign('1234567890', SVC, settings());
+  it('creates campaigns PAUSED with numeric ids, once per service campaign', async () => {
+    const created = await env.ads.createCampaign('1234567890', SVC, settings());
     expect(created.status).toBe('PAUSED');
     expect(created.campaignId).toMatch(/^[1-9]\d{9,10}$/);
-    expect(env.ads.campaign(created.campaignId)).toEqual({
+    expect(await env.ads.campaign(created.campaignId)).toEqual({
       campaignId: created.campaignId,
       customerId: CUSTOMER,
       serviceCampaignId: SVC,
@@ -77,72 +77,68 @@ describe('simulated ad platform', () => {
       syncedAt: null,
       settings: settings(),
     });
-    expect(env.store.all('SELECT status FROM ads_status_changes')).toEqual([{ status: 'PAUSED' }]);
-    expect(env.store.all('SELECT campaign_id FROM ads_settings_history')).toHaveLength(1);
+    expect(await env.store.all('SELECT status FROM ads_status_changes')).toEqual([{ status: 'PAUSED' }]);
+    expect(await env.store.all('SELECT campaign_id FROM ads_settings_history')).toHaveLength(1);
 
     const again = () => env.ads.createCampaign(CUSTOMER, SVC, settings());
-    expect(again).toThrow(AdPlatformError);
-    expect(again).toThrow(/already exists in the ad platform/);
-    try {
-      again();
-    } catch (err) {
-      expect((err as AdPlatformError).code).toBe('already_exists');
-    }
-    expect(() => env.ads.createCampaign('999-999-9999', 'b'.repeat(24), settings())).toThrow(/no account 999-999-9999/);
+    await expect(again()).rejects.toThrow(AdPlatformError);
+    await expect(again()).rejects.toThrow(/already exists in the ad platform/);
+    await expect(again()).rejects.toMatchObject({ code: 'already_exists' });
+    await expect(env.ads.createCampaign('999-999-9999', 'b'.repeat(24), settings())).rejects.toThrow(/no account 999-999-9999/);
 
     // Ids are derived from account and service campaign: the same on another machine, distinct per campaign.
-    const other = setup();
-    expect(other.ads.createCampaign(CUSTOMER, SVC, settings()).campaignId).toBe(created.campaignId);
-    const second = env.ads.createCampaign(CUSTOMER, 'b'.repeat(24), settings());
+    const other = await setup();
+    expect((await other.ads.createCampaign(CUSTOMER, SVC, settings())).campaignId).toBe(created.campaignId);
+    const second = await env.ads.createCampaign(CUSTOMER, 'b'.repeat(24), settings());
     expect(second.campaignId).not.toBe(created.campaignId);
-    expect(env.ads.campaign('1')).toBeNull();
+    expect(await env.ads.campaign('1')).toBeNull();
   });
 
-  it('resolves id collisions', () => {
-    const first = env.ads.createCampaign(CUSTOMER, SVC, settings());
+  it('resolves id collisions', async () => {
+    const first = await env.ads.createCampaign(CUSTOMER, SVC, settings());
     // Make the service campaign's first-choice id taken in a fresh store.
-    const other = setup();
-    other.store.run(
+    const other = await setup();
+    await other.store.run(
       `INSERT INTO ads_campaigns (campaign_id, customer_id, service_campaign_id, name, status, settings, created_at)
        VALUES (?, ?, 'someone-else', 'x', 'PAUSED', '{}', '2026-01-01T00:00:00.000Z')`,
       first.campaignId,
       CUSTOMER,
     );
-    const moved = other.ads.createCampaign(CUSTOMER, SVC, settings());
+    const moved = await other.ads.createCampaign(CUSTOMER, SVC, settings());
     expect(moved.campaignId).toMatch(/^\d{11}$/);
     expect(moved.campaignId).not.toBe(first.campaignId);
   });
 
-  it('sync stores the settings and the sync time; unknown campaigns are not found', () => {
-    const { campaignId } = env.ads.createCampaign(CUSTOMER, SVC, settings());
+  it('sync stores the settings and the sync time; unknown campaigns are not found', async () => {
+    const { campaignId } = await env.ads.createCampaign(CUSTOMER, SVC, settings());
     env.clock.advance(HOUR);
     const next = settings({ name: 'Renamed', budget: 80, targeting: [{ section: 'keywords', label: 'trail shoes', text: 'trail shoes', matchType: 'PHRASE', source: 'titles' }] });
-    expect(env.ads.sync(campaignId, next)).toEqual({ syncedAt: '2026-01-15T13:00:00.000Z' });
-    const c = env.ads.campaign(campaignId)!;
+    expect(await env.ads.sync(campaignId, next)).toEqual({ syncedAt: '2026-01-15T13:00:00.000Z' });
+    const c = (await env.ads.campaign(campaignId))!;
     expect(c.syncedAt).toBe('2026-01-15T13:00:00.000Z');
     expect(c.settings).toEqual(next);
-    expect(env.store.all('SELECT at FROM ads_settings_history ORDER BY at')).toHaveLength(2);
-    expect(() => env.ads.sync('42', next)).toThrow(/no campaign 42/);
-    expect(() => env.ads.setStatus('42', 'ENABLED')).toThrow(AdPlatformError);
-    expect(() => env.ads.dailyMetrics('42', '2026-01-01', '2026-01-31')).toThrow(/no campaign 42/);
+    expect(await env.store.all('SELECT at FROM ads_settings_history ORDER BY at')).toHaveLength(2);
+    await expect(env.ads.sync('42', next)).rejects.toThrow(/no campaign 42/);
+    await expect(env.ads.setStatus('42', 'ENABLED')).rejects.toThrow(AdPlatformError);
+    await expect(env.ads.dailyMetrics('42', '2026-01-01', '2026-01-31')).rejects.toThrow(/no campaign 42/);
   });
 
-  it('nothing spends while PAUSED', () => {
-    const { campaignId } = env.ads.createCampaign(CUSTOMER, SVC, settings());
+  it('nothing spends while PAUSED', async () => {
+    const { campaignId } = await env.ads.createCampaign(CUSTOMER, SVC, settings());
     env.clock.advance(20 * DAY);
-    expect(env.ads.dailyMetrics(campaignId, '2025-12-01', '2026-03-31')).toEqual([]);
+    expect(await env.ads.dailyMetrics(campaignId, '2025-12-01', '2026-03-31')).toEqual([]);
   });
 
-  it('exactly the ENABLED days have figures; REMOVED stops them for good', () => {
+  it('exactly the ENABLED days have figures; REMOVED stops them for good', async () => {
     // 2026-01-15T12:00Z is 07:00 in New York.
-    const { campaignId } = env.ads.createCampaign(CUSTOMER, SVC, settings());
+    const { campaignId } = await env.ads.createCampaign(CUSTOMER, SVC, settings());
     env.clock.advance(2 * DAY); // Jan 17 07:00 local
-    env.ads.setStatus(campaignId, 'ENABLED');
-    env.ads.setStatus(campaignId, 'ENABLED'); // no-op
-    expect(env.ads.campaign(campaignId)!.status).toBe('ENABLED');
+    await env.ads.setStatus(campaignId, 'ENABLED');
+    await env.ads.setStatus(campaignId, 'ENABLED'); // no-op
+    expect((await env.ads.campaign(campaignId))!.status).toBe('ENABLED');
     env.clock.advance(10 * DAY); // Jan 27 07:00 local
 
-    let m = env.ads.dailyMetrics(campaignId, '2026-01-01', '2026-02-28');
+    let m = await env.ads.dailyMetrics(campaignId, '2026-01-01', '2026-02-28');
     expect(dates(m)).toEqual(eachDay('2026-01-17', '2026-01-27'));
     // Full days carry the model's full-day figures; the first and the current day only their share.
     const full = (date: string) => dailyFigures(campaignId, date, settings(), { startDate: '2026-01-15' });
@@ -151,56 +147,56 @@ describe('simulated ad platform', () => {
     expect(m.at(-1)).toEqual({ date: '2026-01-27', ...scaleFigures(full('2026-01-27'), 7 / 24) });
     expect(m[0]!.cost).toBeLessThan(full('2026-01-17').cost);
     // Never after today, never before it existed, and only inside the asked range.
-    expect(dates(env.ads.dailyMetrics(campaignId, '2026-01-20', '2026-01-22'))).toEqual(['2026-01-20', '2026-01-21', '2026-01-22']);
-    expect(env.ads.dailyMetrics(campaignId, '2026-01-28', '2026-02-28')).toEqual([]);
+    expect(dates(await env.ads.dailyMetrics(campaignId, '2026-01-20', '2026-01-22'))).toEqual(['2026-01-20', '2026-01-21', '2026-01-22']);
+    expect(await env.ads.dailyMetrics(campaignId, '2026-01-28', '2026-02-28')).toEqual([]);
 
-    env.ads.setStatus(campaignId, 'PAUSED');
+    await env.ads.setStatus(campaignId, 'PAUSED');
     env.clock.advance(3 * DAY); // Jan 30 07:00
-    env.ads.setStatus(campaignId, 'ENABLED');
+    await env.ads.setStatus(campaignId, 'ENABLED');
     env.clock.advance(2 * DAY); // Feb 1 07:00
-    env.ads.setStatus(campaignId, 'REMOVED');
+    await env.ads.setStatus(campaignId, 'REMOVED');
     env.clock.advance(5 * DAY);
-    m = env.ads.dailyMetrics(campaignId, '2026-01-01', '2026-02-28');
+    m = await env.ads.dailyMetrics(campaignId, '2026-01-01', '2026-02-28');
     expect(dates(m)).toEqual([...eachDay('2026-01-17', '2026-01-27'), '2026-01-30', '2026-01-31', '2026-02-01']);
     // The day of the pause has the morning only.
     expect(m.find((d) => d.date === '2026-01-27')).toEqual({ date: '2026-01-27', ...scaleFigures(full('2026-01-27'), 7 / 24) });
 
-    expect(() => env.ads.setStatus(campaignId, 'ENABLED')).toThrow(/removed/);
-    expect(() => env.ads.sync(campaignId, settings())).toThrow(AdPlatformError);
-    expect(env.ads.campaign(campaignId)!.status).toBe('REMOVED');
-    expect(() => env.ads.setStatus(campaignId, 'BOGUS' as never)).toThrow(RangeError);
+    await expect(env.ads.setStatus(campaignId, 'ENABLED')).rejects.toThrow(/removed/);
+    await expect(env.ads.sync(campaignId, settings())).rejects.toThrow(AdPlatformError);
+    expect((await env.ads.campaign(campaignId))!.status).toBe('REMOVED');
+    await expect(env.ads.setStatus(campaignId, 'BOGUS' as never)).rejects.toThrow(RangeError);
   });
 
-  it("counts days in the account's time zone", () => {
+  it("counts days in the account's time zone", async () => {
     // Berlin: created and enabled 2026-01-15 13:00 local, paused at 23:30Z, which is already Jan 17 00:30 in Berlin.
-    const { campaignId } = env.ads.createCampaign('555-000-1111', SVC, settings());
-    env.ads.setStatus(campaignId, 'ENABLED');
+    const { campaignId } = await env.ads.createCampaign('555-000-1111', SVC, settings());
+    await env.ads.setStatus(campaignId, 'ENABLED');
     env.clock.set('2026-01-16T23:30:00.000Z');
-    env.ads.setStatus(campaignId, 'PAUSED');
+    await env.ads.setStatus(campaignId, 'PAUSED');
     env.clock.advance(3 * DAY);
-    const berlin = env.ads.dailyMetrics(campaignId, '2026-01-01', '2026-01-31');
+    const berlin = await env.ads.dailyMetrics(campaignId, '2026-01-01', '2026-01-31');
     expect(dates(berlin)).toEqual(['2026-01-15', '2026-01-16', '2026-01-17']);
     // Half an hour of Jan 17.
     const full = dailyFigures(campaignId, '2026-01-17', settings(), { startDate: '2026-01-15' });
     expect(berlin[2]).toEqual({ date: '2026-01-17', ...scaleFigures(full, 0.5 / 24) });
 
-    const la = setup('America/Los_Angeles', '2026-01-16T07:30:00.000Z'); // Jan 15 23:30 in Los Angeles
-    const id = la.ads.createCampaign(CUSTOMER, SVC, settings()).campaignId;
-    la.ads.setStatus(id, 'ENABLED');
+    const la = await setup('America/Los_Angeles', '2026-01-16T07:30:00.000Z'); // Jan 15 23:30 in Los Angeles
+    const id = (await la.ads.createCampaign(CUSTOMER, SVC, settings())).campaignId;
+    await la.ads.setStatus(id, 'ENABLED');
     la.clock.advance(HOUR); // Jan 16 00:30 local
-    la.ads.setStatus(id, 'PAUSED');
+    await la.ads.setStatus(id, 'PAUSED');
     la.clock.advance(DAY);
-    const m = la.ads.dailyMetrics(id, '2026-01-01', '2026-01-31');
+    const m = await la.ads.dailyMetrics(id, '2026-01-01', '2026-01-31');
     expect(dates(m)).toEqual(['2026-01-15', '2026-01-16']);
   });
 
-  it("a day's figures follow the settings in force that day", () => {
-    const { campaignId } = env.ads.createCampaign(CUSTOMER, SVC, settings());
-    env.ads.setStatus(campaignId, 'ENABLED');
+  it("a day's figures follow the settings in force that day", async () => {
+    const { campaignId } = await env.ads.createCampaign(CUSTOMER, SVC, settings());
+    await env.ads.setStatus(campaignId, 'ENABLED');
     env.clock.set('2026-01-20T17:00:00.000Z'); // Jan 20 12:00 local
-    env.ads.sync(campaignId, settings({ budget: null, budgetType: null }));
+    await env.ads.sync(campaignId, settings({ budget: null, budgetType: null }));
     env.clock.set('2026-01-25T17:00:00.000Z');
-    const m = env.ads.dailyMetrics(campaignId, '2026-01-15', '2026-01-25');
+    const m = await env.ads.dailyMetrics(campaignId, '2026-01-15', '2026-01-25');
     expect(dates(m)).toEqual(eachDay('2026-01-15', '2026-01-25'));
     for (const d of m) {
       if (d.date < '2026-01-20') expect(d.cost).toBeGreaterThan(0);
@@ -208,12 +204,12 @@ describe('simulated ad platform', () => {
     }
   });
 
-  it('a total budget is spread over the flight and stops after the end date', () => {
+  it('a total budget is spread over the flight and stops after the end date', async () => {
     const total = settings({ budget: 300, budgetType: 'total', endDate: '2026-01-24' }); // flight Jan 15-24: $30/day
-    const { campaignId } = env.ads.createCampaign(CUSTOMER, SVC, total);
-    env.ads.setStatus(campaignId, 'ENABLED');
+    const { campaignId } = await env.ads.createCampaign(CUSTOMER, SVC, total);
+    await env.ads.setStatus(campaignId, 'ENABLED');
     env.clock.advance(20 * DAY);
-    const m = env.ads.dailyMetrics(campaignId, '2026-01-01', '2026-02-28');
+    const m = await env.ads.dailyMetrics(campaignId, '2026-01-01', '2026-02-28');
     expect(dates(m)).toEqual(eachDay('2026-01-15', '2026-02-04'));
     for (const d of m) {
       if (d.date > '2026-01-24') expect(d.cost).toBe(0);
@@ -493,29 +489,30 @@ describe('performance report', () => {
     expect(() => performanceReport.parse({ ...report, campaigns: [{ campaignId: 'x' }] })).toThrow();
   });
 
-  it('reports the simulated platform end to end', () => {
-    const env = setup('America/Los_Angeles', '2026-01-01T20:00:00.000Z');
-    const ids = CAMPAIGN_TYPES.map((campaignType, i) => {
+  it('reports the simulated platform end to end', async () => {
+    const env = await setup('America/Los_Angeles', '2026-01-01T20:00:00.000Z');
+    const ids: { svc: string; campaignId: string; campaignType: (typeof CAMPAIGN_TYPES)[number] }[] = [];
+    for (const [i, campaignType] of CAMPAIGN_TYPES.entries()) {
       const svc = String(i).repeat(24);
-      const { campaignId } = env.ads.createCampaign(CUSTOMER, svc, settings({ campaignType, budget: 40 + i * 25 }));
-      env.ads.setStatus(campaignId, 'ENABLED');
-      return { svc, campaignId, campaignType };
-    });
+      const { campaignId } = await env.ads.createCampaign(CUSTOMER, svc, settings({ campaignType, budget: 40 + i * 25 }));
+      await env.ads.setStatus(campaignId, 'ENABLED');
+      ids.push({ svc, campaignId, campaignType });
+    }
     env.clock.set('2026-03-01T03:00:00.000Z');
-    const account = env.ads.account(CUSTOMER)!;
+    const account = (await env.ads.account(CUSTOMER))!;
     const dateRange = resolveDateRange('LAST_30_DAYS', account.timeZone, env.clock.now());
-    const report = buildReport({
-      customerId: CUSTOMER,
-      dateRange,
-      campaigns: ids.map(({ svc, campaignId, campaignType }) => ({
+    const campaigns = [];
+    for (const { svc, campaignId, campaignType } of ids) {
+      campaigns.push({
         campaignId: svc,
         name: campaignType,
         googleAdsCampaignId: campaignId,
         campaignType,
-        status: env.ads.campaign(campaignId)!.status,
-        daily: env.ads.dailyMetrics(campaignId, dateRange.startDate, dateRange.endDate),
-      })),
-    });
+        status: (await env.ads.campaign(campaignId))!.status,
+        daily: await env.ads.dailyMetrics(campaignId, dateRange.startDate, dateRange.endDate),
+      });
+    }
+    const report = buildReport({ customerId: CUSTOMER, dateRange, campaigns });
     performanceReport.parse(report);
     expect(report.daily).toHaveLength(30);
     expect(report.daily[0]!.date).toBe('2026-01-29');

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { JOURNAL_SIZE, RequestJournal } from '../server/control/journal.ts';
 import { SCOPES } from '../server/schemas/common.ts';
-import { Store } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/db.ts';
 import { DEMO_CAMPAIGNS } from '../server/seed/demo.ts';
 import { testBackend, type Client, type Reply, type TestBackend } from './helpers/backend.ts';
 
@@ -21,10 +21,10 @@ let b: TestBackend;
 let api: Client;
 let ctl: Client;
 
-beforeEach(() => {
-  b = testBackend();
+beforeEach(async () => {
+  b = await testBackend();
   api = b.api;
-  ctl = b.client({ prefix: '/_adcli/v1' });
+  ctl = await b.client({ prefix: '/_adcli/v1' });
 });
 
 function ok<T = any>(r: Reply<T>, status = 200): T {
@@ -80,19 +80,19 @@ describe('the clock of a workspace', () => {
   });
 
   it('needs the backend scope', async () => {
-    const noBackend = b.client({ scopes: SCOPES.filter((s) => s !== 'backend'), prefix: '/_adcli/v1' });
+    const noBackend = await b.client({ scopes: SCOPES.filter((s) => s !== 'backend'), prefix: '/_adcli/v1' });
     expectError(await noBackend.get('/clock'), 403, 'forbidden', 'backend');
     expectError(await noBackend.post('/clock/advance', { by: '1h' }), 403, 'forbidden', 'backend');
   });
 
   it('keeps two workspaces at different times', async () => {
-    const other = b.client({ workspace: 'other', prefix: '/_adcli/v1' });
+    const other = await b.client({ workspace: 'other', prefix: '/_adcli/v1' });
     await ctl.post('/clock/freeze');
     await ctl.post('/clock/advance', { by: '30d' });
     const real = b.clock.now().getTime();
     expect(await time()).toBe(real + 30 * DAY);
     expect(await time(other)).toBe(real);
-    const otherApi = b.client({ workspace: 'other' });
+    const otherApi = await b.client({ workspace: 'other' });
     expect(ok(await otherApi.post('/brands', { name: 'Now' }), 201).createdAt).toBe(new Date(real).toISOString());
     expect(ok(await api.post('/brands', { name: 'Then' }), 201).createdAt).toBe(new Date(real + 30 * DAY).toISOString());
   });
@@ -107,9 +107,9 @@ describe('the clock of a workspace', () => {
   });
 
   it('opens a new rate-limit window when moved a minute on', async () => {
-    b = testBackend({ rateLimit: 3 });
+    b = await testBackend({ rateLimit: 3 });
     api = b.api;
-    ctl = b.client({ prefix: '/_adcli/v1' });
+    ctl = await b.client({ prefix: '/_adcli/v1' });
     await ctl.post('/clock/freeze');
     for (let i = 0; i < 3; i++) ok(await api.get('/workspace'));
     expectError(await api.get('/workspace'), 429, 'rate_limited');
@@ -130,7 +130,7 @@ describe('advancing runs the work that falls due', () => {
     const camp = (await api.get('/campaigns?limit=100')).body.data.find((c: any) => c.name === DEMO_CAMPAIGNS.launch);
     ok(await api.patch(`/campaigns/${camp.id}`, { campaignType: 'VIDEO', budget: 40, budgetType: 'daily', endDate: null }));
     const published = ok(await api.post(`/campaigns/${camp.id}/ads-platform`, { customerId: europe }));
-    b.services.ads.setStatus(published.adsPlatform.campaignId, 'ENABLED');
+    await b.services.ads.setStatus(published.adsPlatform.campaignId, 'ENABLED');
     const servedDays = async () => {
       const report = ok(await api.get(`/ads-platform/performance?customerId=${europe}&dateRange=LAST_30_DAYS`));
       return report.daily.filter((d: any) => d.impressions > 0).length;
@@ -140,13 +140,13 @@ describe('advancing runs the work that falls due', () => {
     expect(await servedDays()).toBe(7);
     expect(moved.ran.sync_ads).toBeGreaterThan(0);
     // Syncs ran at the workspace's time: the last one within an interval of now.
-    const synced = b.services.ads.listCreated().find((c) => c.campaignId === camp.id)!.lastSyncAt!;
+    const synced = (await b.services.ads.listCreated()).find((c) => c.campaignId === camp.id)!.lastSyncAt!;
     expect(Date.parse(moved.clock.now) - Date.parse(synced)).toBeLessThanOrEqual(b.services.ads.syncIntervalMs);
     expect(Date.parse(moved.clock.now) - Date.parse(synced)).toBeGreaterThanOrEqual(0);
   });
 
   it('finishes a collection and a generation, in time order', async () => {
-    const ds = ok(await api.post('/data-stores', { name: 'Fresh', channelIds: [demoChannel()] }), 201);
+    const ds = ok(await api.post('/data-stores', { name: 'Fresh', channelIds: [await demoChannel()] }), 201);
     expect(ds.status).toBe('collecting');
     const camp = ok(await api.post('/campaigns', { name: 'Timed', dataStoreIds: [ds.id] }), 201);
     ok(await api.post(`/campaigns/${camp.id}/targeting/generate`, {}));
@@ -157,21 +157,21 @@ describe('advancing runs the work that falls due', () => {
   });
 
   it('keeps finished jobs 7 days of the workspace time', async () => {
-    ok(await api.post('/data-stores', { name: 'Kept', channelIds: [demoChannel()] }), 201);
+    ok(await api.post('/data-stores', { name: 'Kept', channelIds: [await demoChannel()] }), 201);
     await ctl.post('/clock/advance', { by: '1s' });
-    const finished = () => b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'collect_data_store' AND state = 'done'")!.n;
-    expect(finished()).toBe(1);
+    const finished = async () => (await b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'collect_data_store' AND state = 'done'"))!.n;
+    expect(await finished()).toBe(1);
     await ctl.post('/clock/advance', { by: '6d' });
-    expect(finished()).toBe(1);
+    expect(await finished()).toBe(1);
     await ctl.post('/clock/advance', { by: '2d' });
-    expect(finished()).toBe(0);
+    expect(await finished()).toBe(0);
     // the periodic sync keeps only its latest run
-    expect(b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'done'")!.n).toBeLessThanOrEqual(1);
+    expect((await b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'done'"))!.n).toBeLessThanOrEqual(1);
   });
 });
 
-function demoChannel(): string {
-  return b.store.get<{ id: string }>("SELECT id FROM yt_channels WHERE owner = '' ORDER BY id LIMIT 1")!.id;
+async function demoChannel(): Promise<string> {
+  return (await b.store.get<{ id: string }>("SELECT id FROM yt_channels WHERE owner = '' ORDER BY id LIMIT 1"))!.id;
 }
 
 describe('reset', () => {
@@ -190,7 +190,7 @@ describe('reset', () => {
   });
 
   it('leaves other workspaces alone', async () => {
-    const other = b.client({ workspace: 'other' });
+    const other = await b.client({ workspace: 'other' });
     ok(await other.post('/brands', { name: 'Stays' }), 201);
     ok(await ctl.post('/reset', {}));
     expect(ok(await other.get('/brands')).data.map((x: any) => x.name)).toEqual(['Stays']);
@@ -304,7 +304,7 @@ describe('faults', () => {
 
   it('are per workspace, and can be deleted or cleared', async () => {
     const rule = ok(await ctl.post('/faults', { path: '/workspace', status: 500 }), 201);
-    const other = b.client({ workspace: 'other' });
+    const other = await b.client({ workspace: 'other' });
     ok(await other.get('/workspace'));
     expectError(await api.get('/workspace'), 500, 'internal');
     ok(await ctl.delete(`/faults/${rule.id}`));
@@ -349,7 +349,7 @@ describe('the request journal', () => {
   });
 
   it('is bounded: a busy workspace keeps its newest entries, another keeps its own', () => {
-    const journal = new RequestJournal(Store.memory());
+    const journal = new RequestJournal(SqliteStore.memory());
     const entry = (workspaceId: string, n: number) => ({
       workspaceId,
       at: new Date(n).toISOString(),
@@ -376,7 +376,7 @@ describe('the request journal', () => {
   });
 
   it('is per workspace', async () => {
-    const other = b.client({ workspace: 'other' });
+    const other = await b.client({ workspace: 'other' });
     ok(await other.get('/workspace'));
     expect(ok(await ctl.get('/requests')).data).toEqual([]);
   });

@@ -11,8 +11,8 @@ import { MISSING_ID, testBackend, type Client, type Reply, type TestBackend } fr
 let b: TestBackend;
 let api: Client;
 
-beforeEach(() => {
-  b = testBackend();
+beforeEach(async () => {
+  b = await testBackend();
   api = b.api;
 });
 
@@ -60,8 +60,8 @@ async function createBrand(client: Client = api): Promise<{ id: string; name: st
   return r.body;
 }
 
-function defaultCustomerId(slug = 'acme'): string {
-  return b.services.deps.store.get<{ customer_id: string }>('SELECT customer_id FROM ad_accounts WHERE workspace_id = ?', b.workspaceId(slug))!
+async function defaultCustomerId(slug = 'acme'): Promise<string> {
+  return (await b.services.deps.store.get<{ customer_id: string }>('SELECT customer_id FROM ad_accounts WHERE workspace_id = ?', await b.workspaceId(slug)))!
     .customer_id;
 }
 
@@ -94,7 +94,7 @@ describe('create a campaign', () => {
       biddingStrategy: null,
       targetCpa: null,
       targetRoas: null,
-      adsPlatform: { customerId: defaultCustomerId(), accountName: 'acme (main)', campaignId: null, status: null },
+      adsPlatform: { customerId: await defaultCustomerId(), accountName: 'acme (main)', campaignId: null, status: null },
       createdAt: b.clock.now().toISOString(),
       updatedAt: b.clock.now().toISOString(),
     });
@@ -163,7 +163,7 @@ describe('create a campaign', () => {
     const list = await api.get('/campaigns');
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([]);
-    expect(b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM campaign_audiences')!.n).toBe(0);
+    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM campaign_audiences'))!.n).toBe(0);
   });
 
   it('rejects malformed ids in brandId, dataStoreIds and audienceIds', async () => {
@@ -214,7 +214,7 @@ describe('create a campaign', () => {
   });
 
   it('needs the campaigns:write scope', async () => {
-    const reader = b.client({ scopes: ['campaigns:read'] });
+    const reader = await b.client({ scopes: ['campaigns:read'] });
     expectError(await reader.post('/campaigns', { name: 'x' }), 403, 'forbidden', 'campaigns:write');
   });
 
@@ -565,7 +565,7 @@ describe('update a campaign', () => {
 
   it('campaignType cannot change once the campaign is in the ad platform (409)', async () => {
     const c = await create({ campaignType: 'SEARCH' });
-    b.store.run("UPDATE campaigns SET ads_campaign_id='123', ads_status='PAUSED' WHERE id=?", c.id);
+    await b.store.run("UPDATE campaigns SET ads_campaign_id='123', ads_status='PAUSED' WHERE id=?", c.id);
     const linked = expectCampaign(await api.get(`/campaigns/${c.id}`));
     expect(linked.adsPlatform).toMatchObject({ campaignId: '123', status: 'PAUSED' });
 
@@ -584,7 +584,7 @@ describe('update a campaign', () => {
 
   it('needs the campaigns:write scope', async () => {
     const c = await create();
-    const reader = b.client({ scopes: ['campaigns:read'] });
+    const reader = await b.client({ scopes: ['campaigns:read'] });
     expectError(await reader.patch(`/campaigns/${c.id}`, { name: 'y' }), 403, 'forbidden', 'campaigns:write');
     expectError(await reader.delete(`/campaigns/${c.id}`), 403, 'forbidden', 'campaigns:write');
     expectCampaign(await reader.get(`/campaigns/${c.id}`));
@@ -604,7 +604,7 @@ describe('delete a campaign', () => {
     expectError(await api.patch(`/campaigns/${c.id}`, { name: 'x' }), 404, 'not_found');
     expectError(await api.delete(`/campaigns/${c.id}`), 404, 'not_found');
     // its audience slots go with it; the saved audience and other campaigns stay
-    expect(b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM campaign_audiences WHERE campaign_id = ?', c.id)!.n).toBe(0);
+    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM campaign_audiences WHERE campaign_id = ?', c.id))!.n).toBe(0);
     expect((await api.get(`/audiences/${a.id}`)).status).toBe(200);
     expect((await api.get('/campaigns')).body.data.map((x: Campaign) => x.id)).toEqual([other.id]);
   });
@@ -655,8 +655,8 @@ describe('list campaigns', () => {
     const a = await create({ name: 'A' });
     const c = await create({ name: 'C' });
     const r = await create({ name: 'R' });
-    b.store.run("UPDATE campaigns SET status = 'ready' WHERE id = ?", r.id);
-    b.store.run("UPDATE campaigns SET status = 'error' WHERE id = ?", a.id);
+    await b.store.run("UPDATE campaigns SET status = 'ready' WHERE id = ?", r.id);
+    await b.store.run("UPDATE campaigns SET status = 'error' WHERE id = ?", a.id);
     expect((await list('?status=draft')).data.map((x) => x.id)).toEqual([c.id]);
     expect((await list('?status=ready')).data.map((x) => x.id)).toEqual([r.id]);
     expect((await list('?status=error')).data.map((x) => x.id)).toEqual([a.id]);
@@ -869,7 +869,7 @@ describe('campaign audience slots', () => {
     const a = await createAudience();
     const c = await create({ audienceIds: [a.id] });
     const slot = c.audiences[1]!.id;
-    b.store.run("UPDATE campaign_audiences SET targeting_status = 'generating' WHERE id = ?", slot);
+    await b.store.run("UPDATE campaign_audiences SET targeting_status = 'generating' WHERE id = ?", slot);
     expectError(await api.patch(`/campaigns/${c.id}/audiences/${slot}`, { name: 'x' }), 409, 'conflict', 'generating');
     expectError(await api.delete(`/campaigns/${c.id}/audiences/${slot}`), 409, 'conflict', 'generating');
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`)).audiences).toHaveLength(2);
@@ -901,7 +901,7 @@ describe('campaign audience slots', () => {
 describe('workspace isolation', () => {
   it("another workspace's key sees none of acme's campaigns", async () => {
     const c = await create();
-    const other = b.client({ workspace: 'other' });
+    const other = await b.client({ workspace: 'other' });
     expectError(await other.get(`/campaigns/${c.id}`), 404, 'not_found');
     expectError(await other.patch(`/campaigns/${c.id}`, { name: 'Hijacked' }), 404, 'not_found');
     expectError(await other.delete(`/campaigns/${c.id}`), 404, 'not_found');
@@ -917,13 +917,13 @@ describe('workspace isolation', () => {
 
     // and the other workspace's own campaigns stay out of acme's list
     const mine = await create({ name: 'Other campaign' }, other);
-    expect(mine.adsPlatform.customerId).toBe(defaultCustomerId('other'));
-    expect(mine.adsPlatform.customerId).not.toBe(defaultCustomerId('acme'));
+    expect(mine.adsPlatform.customerId).toBe(await defaultCustomerId('other'));
+    expect(mine.adsPlatform.customerId).not.toBe(await defaultCustomerId('acme'));
     expect((await api.get('/campaigns')).body.data.map((x: Campaign) => x.id)).toEqual([c.id]);
   });
 
   it("brands, data stores and audiences of another workspace cannot be used (400)", async () => {
-    const other = b.client({ workspace: 'other' });
+    const other = await b.client({ workspace: 'other' });
     const brand = await createBrand(other);
     const ds = await createDataStore('Theirs', other);
     const aud = await createAudience({ name: 'Theirs' }, other);
@@ -943,7 +943,7 @@ describe('keys limited to campaigns or ad-platform accounts', () => {
   it('a key limited to campaign A may use A only, and cannot create campaigns', async () => {
     const a = await create({ name: 'A' });
     const bb = await create({ name: 'B' });
-    const limited = b.client({ campaignIds: [a.id] });
+    const limited = await b.client({ campaignIds: [a.id] });
 
     expect(expectCampaign(await limited.get(`/campaigns/${a.id}`))).toEqual(a);
     expect(expectCampaign(await limited.patch(`/campaigns/${a.id}`, { objective: 'ok' })).objective).toBe('ok');
@@ -974,7 +974,7 @@ describe('keys limited to campaigns or ad-platform accounts', () => {
 
   it('a key limited to an account the workspace does not have gets 403', async () => {
     const c = await create();
-    const foreign = b.client({ customerIds: ['999-999-9999'] });
+    const foreign = await b.client({ customerIds: ['999-999-9999'] });
     expectError(await foreign.get(`/campaigns/${c.id}`), 403, 'forbidden', 'account');
     expectError(await foreign.patch(`/campaigns/${c.id}`, { name: 'x' }), 403, 'forbidden');
     expectError(await foreign.delete(`/campaigns/${c.id}`), 403, 'forbidden');
@@ -984,10 +984,10 @@ describe('keys limited to campaigns or ad-platform accounts', () => {
 
   it("a key limited to the workspace's account, with or without dashes, may use its campaigns", async () => {
     const c = await create();
-    const account = defaultCustomerId();
+    const account = await defaultCustomerId();
     expect(account).toMatch(/^\d{3}-\d{3}-\d{4}$/);
     for (const id of [account, account.replace(/-/g, '')]) {
-      const k = b.client({ customerIds: [id] });
+      const k = await b.client({ customerIds: [id] });
       expect(expectCampaign(await k.get(`/campaigns/${c.id}`))).toEqual(c);
       expect((await k.get('/campaigns')).body.data.map((x: Campaign) => x.id)).toContain(c.id);
       const made = await create({ name: `Made with ${id}` }, k);
@@ -998,9 +998,9 @@ describe('keys limited to campaigns or ad-platform accounts', () => {
   it('a campaign in an account outside the key limit is 403 while others are fine', async () => {
     const inside = await create({ name: 'Inside' });
     const outside = await create({ name: 'Outside' });
-    b.services.workspaces.addAccount(b.workspaceId(), { customerId: '5554443333', name: 'Second', currencyCode: 'EUR', timeZone: 'Europe/Berlin' }, false);
-    b.store.run("UPDATE campaigns SET customer_id = '555-444-3333' WHERE id = ?", outside.id);
-    const k = b.client({ customerIds: [defaultCustomerId()] });
+    await b.services.workspaces.addAccount(await b.workspaceId(), { customerId: '5554443333', name: 'Second', currencyCode: 'EUR', timeZone: 'Europe/Berlin' }, false);
+    await b.store.run("UPDATE campaigns SET customer_id = '555-444-3333' WHERE id = ?", outside.id);
+    const k = await b.client({ customerIds: [await defaultCustomerId()] });
     expectCampaign(await k.get(`/campaigns/${inside.id}`));
     expectError(await k.get(`/campaigns/${outside.id}`), 403, 'forbidden', '555-444-3333');
     expect((await k.get('/campaigns')).body.data.map((x: Campaign) => x.id)).toEqual([inside.id]);
@@ -1049,7 +1049,7 @@ describe('GET /workspace', () => {
 
   it('rejects query parameters and needs campaigns:read', async () => {
     expectError(await api.get('/workspace?x=1'), 400, 'invalid_request', 'x');
-    const k = b.client({ scopes: ['audiences:read'] });
+    const k = await b.client({ scopes: ['audiences:read'] });
     expectError(await k.get('/workspace'), 403, 'forbidden', 'campaigns:read');
   });
 });

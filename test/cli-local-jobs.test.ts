@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../server/http/app.ts';
-import { Store } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/db.ts';
 import { runCli, type CliResult } from './helpers/cli.ts';
 import { cleanupAll, sandbox, tempDir, type Sandbox } from './helpers/process.ts';
 
@@ -144,7 +144,7 @@ describe('an injected dropped connection on the local profile', () => {
     // The controls, as any client of the local data dir would call them (the local key has every scope).
     const key = readFileSync(join(sb.dataDir, 'local.key'), 'utf8').trim();
     const control = async (method: string, path: string, body?: unknown) => {
-      const store = new Store(join(sb.dataDir, 'adcli.db'));
+      const store = new SqliteStore(join(sb.dataDir, 'adcli.db'));
       try {
         const res = await createApp({ store }).app.request(`http://localhost/_adcli/v1${path}`, {
           method,
@@ -154,7 +154,7 @@ describe('an injected dropped connection on the local profile', () => {
         expect(res.status, path).toBeLessThan(300);
         return res.json() as Promise<any>;
       } finally {
-        store.close();
+        await store.close();
       }
     };
     const rule = await control('POST', '/faults', { method: 'GET', path: '/workspace', drop: true, count: 1 });

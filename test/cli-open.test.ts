@@ -14,7 +14,7 @@ import { createApp, type Backend } from '../server/http/app.ts';
 import { listen } from '../server/http/listen.ts';
 import { SCOPES } from '../server/schemas/common.ts';
 import { runSeed } from '../server/seed/index.ts';
-import { Store } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/db.ts';
 import { browserCommand } from '../src/commands/open.ts';
 import { runCli } from './helpers/cli.ts';
 import { removeSandboxes, sandbox, tempDir } from './helpers/sandbox.ts';
@@ -46,9 +46,9 @@ describe('against adcli serve', () => {
   let campaign: { id: string; name: string };
 
   beforeAll(async () => {
-    backend = createApp({ store: Store.memory(), rateLimit: 0 });
-    const ws = runSeed(backend.services, 'demo').workspaceId;
-    const key = backend.store.write(() => backend.services.keys.create(ws, { scopes: SCOPES }).key);
+    backend = createApp({ store: SqliteStore.memory(), rateLimit: 0 });
+    const ws = (await runSeed(backend.services, 'demo')).workspaceId;
+    const key = await backend.store.write(async () => (await backend.services.keys.create(ws, { scopes: SCOPES })).key);
     const listening = await listen(backend.app, '127.0.0.1', 0);
     server = listening.server;
     env = { ...sandbox().env, ADCLI_BASE_URL: `http://127.0.0.1:${listening.address.port}/api/v1`, ADCLI_API_KEY: key };
@@ -57,7 +57,7 @@ describe('against adcli serve', () => {
   });
   afterAll(async () => {
     await new Promise((r) => server.close(r));
-    backend.store.close();
+    await backend.store.close();
   });
 
   it('campaigns open prints a one-time login link when stdout is not a terminal; it opens the campaign page', async () => {

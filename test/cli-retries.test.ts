@@ -1,4 +1,4 @@
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.ts';
@@ -14,7 +14,7 @@ type Fault = 'rate-limit' | 'drop-after-forward' | null;
 
 function faultyProxy(target: string, plan: Fault[]): Promise<{ url: string; seen: { method: string; key?: string }[]; close(): void }> {
   const seen: { method: string; key?: string }[] = [];
-  const server: HttpServer = createServer(async (req, res) => {
+  const forward = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const fault = plan.shift() ?? null;
@@ -33,7 +33,9 @@ function faultyProxy(target: string, plan: Fault[]): Promise<{ url: string; seen
     }
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
     res.end(body);
-  });
+  };
+  // an error of the proxy itself stays an unhandled rejection: vitest fails the run on it
+  const server: HttpServer = createServer((req, res) => void forward(req, res));
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;

@@ -153,8 +153,8 @@ describe('refused locally, exit 2, nothing sent', () => {
 
 describe('the local rules say what the server says', () => {
   let backend: TestBackend;
-  beforeAll(() => {
-    backend = testBackend();
+  beforeAll(async () => {
+    backend = await testBackend();
   });
 
   it('a total budget without an end date: the same message from both', async () => {

@@ -88,8 +88,8 @@ describe('suggestions', () => {
 describe('the API checks the codes (400 naming the field)', () => {
   let b: TestBackend;
   let api: Client;
-  beforeEach(() => {
-    b = testBackend();
+  beforeEach(async () => {
+    b = await testBackend();
     api = b.api;
   });
 
@@ -98,7 +98,7 @@ describe('the API checks the codes (400 naming the field)', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('invalid_request');
     expect(r.body.error.message).toBe('locations[1]: "Germany" is not an ISO 3166 country or region code; did you mean "DE" (Germany)?');
-    expect(b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM campaigns')!.n).toBe(0);
+    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM campaigns'))!.n).toBe(0);
   });
 
   it('refuses an unknown language on create and update, and stores valid codes as given', async () => {

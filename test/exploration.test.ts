@@ -72,10 +72,10 @@ let b: TestBackend;
 let demo: Client;
 let demoWs: string;
 
-beforeAll(() => {
-  b = testBackend();
-  demoWs = runSeed(b.services, 'demo').workspaceId;
-  demo = clientFor(b.app, b.store.write(() => b.services.keys.create(demoWs, { scopes: ['exploration:read'] }).key));
+beforeAll(async () => {
+  b = await testBackend();
+  demoWs = (await runSeed(b.services, 'demo')).workspaceId;
+  demo = clientFor(b.app, await b.store.write(async () => (await b.services.keys.create(demoWs, { scopes: ['exploration:read'] })).key));
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -93,7 +93,7 @@ describe('invite-only', () => {
   });
 
   it.each(paths)('GET %s: 403 forbidden for a workspace that was not invited, even with the scope', async (path) => {
-    const acme = b.client({ workspace: 'acme', scopes: ['exploration:read'] });
+    const acme = await b.client({ workspace: 'acme', scopes: ['exploration:read'] });
     expectError(await acme.get(path), 403, 'forbidden', /invit/);
     // every scope does not help either
     expectError(await b.api.get(path), 403, 'forbidden', /invit/);
@@ -102,14 +102,14 @@ describe('invite-only', () => {
   it.each(paths)('GET %s: 403 for a key of the invited workspace without exploration:read', async (path) => {
     const noScope = clientFor(
       b.app,
-      b.store.write(() => b.services.keys.create(demoWs, { scopes: SCOPES.filter((s) => s !== 'exploration:read') }).key),
+      await b.store.write(async () => (await b.services.keys.create(demoWs, { scopes: SCOPES.filter((s) => s !== 'exploration:read') })).key),
     );
     expectError(await noScope.get(path), 403, 'forbidden', 'exploration:read');
   });
 
   it('a workspace invited later gets in', async () => {
-    b.store.write(() => b.services.workspaces.ensure('invited', { exploration: true }));
-    const invited = b.client({ workspace: 'invited', scopes: ['exploration:read'] });
+    await b.store.write(async () => b.services.workspaces.ensure('invited', { exploration: true }));
+    const invited = await b.client({ workspace: 'invited', scopes: ['exploration:read'] });
     expect(ok(await invited.get(`/exploration/channels/${SLOW_POUR}`)).title).toBe('The Slow Pour');
   });
 });
@@ -160,9 +160,9 @@ describe('GET /exploration/channels/{channelId}', () => {
     for (const t of first.contentThemes) expect(t.trim().length).toBeGreaterThan(0);
     expect(ok(await demo.get(`/exploration/channels/${SLOW_POUR}`))).toEqual(first);
     // a fresh store seeded the same way gives the same description
-    const other = testBackend();
-    const ws = runSeed(other.services, 'demo').workspaceId;
-    const key = other.store.write(() => other.services.keys.create(ws, { scopes: ['exploration:read'] }).key);
+    const other = await testBackend();
+    const ws = (await runSeed(other.services, 'demo')).workspaceId;
+    const key = await other.store.write(async () => (await other.services.keys.create(ws, { scopes: ['exploration:read'] })).key);
     expect(ok(await clientFor(other.app, key).get(`/exploration/channels/${SLOW_POUR}`))).toEqual(first);
   });
 
@@ -209,8 +209,8 @@ describe('GET /exploration/channels/{channelId}', () => {
 
   it("does not show another workspace's private channels, and shows the workspace's own", async () => {
     const PRIVATE = 'UCprivatechannel0000000a';
-    b.store.write(() => b.services.workspaces.ensure('rival', { exploration: true }));
-    const rival = b.client({ workspace: 'rival' });
+    await b.store.write(async () => b.services.workspaces.ensure('rival', { exploration: true }));
+    const rival = await b.client({ workspace: 'rival' });
     const ds = (await rival.post('/data-stores', { name: 'Private' })).body;
     const imported = await rival.post(`/data-stores/${ds.id}/import`, {
       channels: [
@@ -409,9 +409,9 @@ describe('search needs a word', () => {
   it('a query of only spaces is a 400 naming the field', async () => {
     const { testBackend } = await import('./helpers/backend.ts');
     const { runSeed } = await import('../server/seed/index.ts');
-    const b = testBackend();
-    const { workspaceId } = runSeed(b.services, 'demo');
-    const key = b.store.write(() => b.services.keys.create(workspaceId, { scopes: ['exploration:read'] }).key);
+    const b = await testBackend();
+    const { workspaceId } = await runSeed(b.services, 'demo');
+    const key = await b.store.write(async () => (await b.services.keys.create(workspaceId, { scopes: ['exploration:read'] })).key);
     const { clientFor } = await import('./helpers/backend.ts');
     const r = await clientFor(b.app, key).get('/exploration/channels?query=%20%20%20');
     expect(r.status).toBe(400);

@@ -3,13 +3,13 @@
  * rate limit, error shapes and the OpenAPI document. Everything runs in-process through app.request
  * with a ManualClock, so nothing sleeps.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { API_PREFIX, MAX_BODY_BYTES, createApp } from '../server/http/app.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { operations } from '../server/operations/index.ts';
 import { defineOperation, readOnly, type Operation } from '../server/operations/operation.ts';
-import { Store } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/db.ts';
 import { ALL_SCOPES, MISSING_ID, clientFor, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -108,8 +108,8 @@ function plausibleBody(op: Operation): unknown {
 }
 
 /** Workspace with exploration on, so an invite-only operation is not refused for the invitation. */
-function scopedClient(t: TestBackend, scopes: readonly (typeof ALL_SCOPES)[number][]): Client {
-  t.store.write(() => t.services.workspaces.ensure('scopes', { exploration: true }));
+async function scopedClient(t: TestBackend, scopes: readonly (typeof ALL_SCOPES)[number][]): Promise<Client> {
+  await t.store.write(async () => t.services.workspaces.ensure('scopes', { exploration: true }));
   return t.client({ scopes, workspace: 'scopes' });
 }
 
@@ -122,7 +122,10 @@ async function countCampaigns(client: Client): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 
 describe('authentication', () => {
-  const t = testBackend();
+  let t: TestBackend;
+  beforeAll(async () => {
+    t = await testBackend();
+  });
 
   it('refuses a request without an Authorization header', async () => {
     const r = await raw(t, 'GET', '/workspace');
@@ -153,12 +156,12 @@ describe('authentication', () => {
   });
 
   it('refuses a revoked key on the very next request', async () => {
-    const { key, record } = t.store.write(() =>
-      t.services.keys.create(t.workspaceId(), { scopes: ALL_SCOPES }),
+    const { key, record } = await t.store.write(async () =>
+      t.services.keys.create(await t.workspaceId(), { scopes: ALL_SCOPES }),
     );
     const c = clientFor(t.app, key);
     expect((await c.get('/workspace')).status).toBe(200);
-    t.store.write(() => t.services.keys.revoke(record.id));
+    await t.store.write(async () => t.services.keys.revoke(record.id));
     const r = await c.get('/workspace');
     const e = expectError(r, 401, 'unauthorized');
     expect(JSON.stringify(r.body)).not.toContain(key);
@@ -171,7 +174,7 @@ describe('authentication', () => {
   it('scopes every resource to the key\'s workspace', async () => {
     const created = await t.api.post('/campaigns', { name: 'Acme only' });
     expect(created.status).toBe(201);
-    const other = t.client({ workspace: 'globex' });
+    const other = await t.client({ workspace: 'globex' });
     expectError(await other.get(`/campaigns/${created.body.id}`), 404, 'not_found');
     expectError(await other.patch(`/campaigns/${created.body.id}`, { name: 'Taken' }), 404, 'not_found');
     expectError(await other.delete(`/campaigns/${created.body.id}`), 404, 'not_found');
@@ -180,7 +183,10 @@ describe('authentication', () => {
 });
 
 describe('scopes, for every operation of the table', () => {
-  const t = testBackend();
+  let t: TestBackend;
+  beforeAll(async () => {
+    t = await testBackend();
+  });
 
   it('the table is not empty and every scope is a known one', () => {
     expect(operations.length).toBeGreaterThan(10);
@@ -192,14 +198,14 @@ describe('scopes, for every operation of the table', () => {
     const body = plausibleBody(op);
 
     it(`answers 403 forbidden to a key holding every scope but ${op.scope}`, async () => {
-      const c = scopedClient(t, ALL_SCOPES.filter((s) => s !== op.scope));
+      const c = await scopedClient(t, ALL_SCOPES.filter((s) => s !== op.scope));
       const r = await c.request(op.method, path, body);
       const e = expectError(r, 403, 'forbidden');
       expect(e.message).toContain(op.scope);
     });
 
     it(`is not refused for the scope to a key holding only ${op.scope}`, async () => {
-      const c = scopedClient(t, [op.scope]);
+      const c = await scopedClient(t, [op.scope]);
       const r = await c.request(op.method, path, body);
       expect(r.status, JSON.stringify(r.body)).not.toBe(403);
       expect(r.status).not.toBe(401);
@@ -210,7 +216,7 @@ describe('scopes, for every operation of the table', () => {
 
 describe('idempotency', () => {
   it('replays a create: same status and body, one campaign', async () => {
-    const t = testBackend();
+    const t = await testBackend();
     const h = { 'Idempotency-Key': 'create-1' };
     const first = await t.api.post('/campaigns', { name: 'Spring sale', budget: 50, budgetType: 'daily' }, h);
     expect(first.status).toBe(201);
@@ -226,7 +232,7 @@ describe('idempotency', () => {
   });
 
   it('refuses the same key with a different body: 409 idempotency_conflict', async () => {
-    const t = testBackend();
+    const t = await testBackend();
     const h = { 'Idempotency-Key': 'create-2' };
     expect((await t.api.post('/campaigns', { name: 'One' }, h)).status).toBe(201);
     expectError(await t.api.post('/campaigns', { name: 'Two' }, h), 409, 'idempotency_conflict');
@@ -236,7 +242,7 @@ describe('idempotency', () => {
   });
 
   it('accepts a key of 200 characters and refuses one of 201', async () => {
-    const t = testBackend();
+    const t = await testBackend();
     const ok = await t.api.post('/campaigns', { name: 'Long key' }, { 'Idempotency-Key': 'k'.repeat(200) });
     expect(ok.status).toBe(201);
     const again = await t.api.post('/campaigns', { name: 'Long key' }, { 'Idempotency-Key': 'k'.repeat(200) });
@@ -248,7 +254,7 @@ describe('idempotency', () => {
   });
 
   it('replays a PATCH without repeating the change', async () => {
-    const t = testBackend();
+    const t = await testBackend();
     const id = (await t.api.post('/campaigns', { name: 'A' })).body.id;
     const h = { 'Idempotency-Key': 'patch-1' };
     const first = await t.api.patch(`/campaigns/${id}`, { name: 'B' }, h);
@@ -264,7 +270,7 @@ describe('idempotency', () => {
   });
 
   it('replays a DELETE: the first 200 body, not 404', async () => {
-    const t = testBackend();
+    const t = await testBackend();
     const id = (await t.api.post('/campaigns', { name: 'Doomed' })).body.id;
     const h = { 'Idempotency-Key': 'delete-1' };
     const first = await t.api.delete(`/campaigns/${id}`, h);
@@ -279,8 +285,8 @@ describe('idempotency', () => {
   });
 
   it('keeps keys per API key: another key may use the same string', async () => {
-    const t = testBackend();
-    const other = t.client();
+    const t = await testBackend();
+    const other = await t.client();
     const h = { 'Idempotency-Key': 'shared-string' };
     const a = await t.api.post('/campaigns', { name: 'From A' }, h);
     const b = await other.post('/campaigns', { name: 'From B' }, h);
@@ -295,7 +301,7 @@ describe('idempotency', () => {
   });
 
   it('remembers a key for 24 hours, then forgets it', async () => {
-    const t = testBackend();
+    const t = await testBackend();
     const h = { 'Idempotency-Key': 'daily' };
     const first = await t.api.post('/campaigns', { name: 'Daily' }, h);
     t.clock.advance(24 * HOUR - 1000);
@@ -315,7 +321,7 @@ describe('idempotency', () => {
   });
 
   it('does not remember a failed request: a retry after fixing the cause runs', async () => {
-    const t = testBackend();
+    const t = await testBackend();
     const h = { 'Idempotency-Key': 'fails-first' };
     const id = (await t.api.post('/campaigns', { name: 'X' })).body.id;
     expectError(await t.api.patch(`/campaigns/${MISSING_ID}`, { name: 'Y' }, h), 404, 'not_found');
@@ -324,7 +330,7 @@ describe('idempotency', () => {
   });
 
   it('runs 8 concurrent identical creates with one key exactly once', async () => {
-    const t = testBackend();
+    const t = await testBackend();
     const h = { 'Idempotency-Key': 'race' };
     const replies = await Promise.all(Array.from({ length: 8 }, () => t.api.post('/campaigns', { name: 'Race' }, h)));
     for (const r of replies) {
@@ -336,7 +342,7 @@ describe('idempotency', () => {
   });
 
   it('lets one of 8 concurrent different bodies with one key win; the others get 409', async () => {
-    const t = testBackend();
+    const t = await testBackend();
     const h = { 'Idempotency-Key': 'race-different' };
     const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => t.api.post('/campaigns', { name: `Race ${i}` }, h)));
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
@@ -345,7 +351,7 @@ describe('idempotency', () => {
   });
 
   it('ignores Idempotency-Key on reads', async () => {
-    const t = testBackend();
+    const t = await testBackend();
     const h = { 'Idempotency-Key': 'read' };
     expect((await t.api.get('/campaigns', h)).body.data).toHaveLength(0);
     await t.api.post('/campaigns', { name: 'New' });
@@ -357,7 +363,7 @@ describe('idempotency', () => {
 
 describe('rate limit', () => {
   it('lets 120 requests a minute through, answers 429 with Retry-After to the 121st', async () => {
-    const t = testBackend({ rateLimit: 120 });
+    const t = await testBackend({ rateLimit: 120 });
     for (let i = 0; i < 120; i++) {
       const r = await t.api.get('/workspace');
       expect(r.status, `request ${i + 1}`).toBe(200);
@@ -372,7 +378,7 @@ describe('rate limit', () => {
     expectError(await t.api.post('/campaigns', { name: 'Too many' }), 429, 'rate_limited');
 
     // another key is unaffected
-    expect((await t.client().get('/workspace')).status).toBe(200);
+    expect((await (await t.client()).get('/workspace')).status).toBe(200);
 
     // time passes: a new minute
     t.clock.advance(30_000);
@@ -384,7 +390,7 @@ describe('rate limit', () => {
   });
 
   it('Retry-After shrinks as the window runs out, never below 1', async () => {
-    const t = testBackend({ rateLimit: 2 });
+    const t = await testBackend({ rateLimit: 2 });
     await t.api.get('/workspace');
     await t.api.get('/workspace');
     t.clock.advance(59_500);
@@ -394,7 +400,7 @@ describe('rate limit', () => {
   });
 
   it('never limits with rateLimit 0', async () => {
-    const t = testBackend({ rateLimit: 0 });
+    const t = await testBackend({ rateLimit: 0 });
     for (let i = 0; i < 300; i++) {
       const r = await t.api.get('/workspace');
       expect(r.status).toBe(200);
@@ -403,7 +409,10 @@ describe('rate limit', () => {
 });
 
 describe('errors', () => {
-  const t = testBackend();
+  let t: TestBackend;
+  beforeAll(async () => {
+    t = await testBackend();
+  });
 
   it('answers an unknown route with 404 and the error shape', async () => {
     expectError(await t.api.get('/no-such-thing'), 404, 'not_found');
@@ -504,8 +513,8 @@ describe('errors', () => {
         throw new TypeError('secret detail: cannot read /srv/adcli/data.sqlite');
       },
     });
-    const b = createApp({ store: Store.memory(), clock: new ManualClock(), rateLimit: 0, operations: [boom] });
-    const key = b.store.write(() => b.services.keys.create(b.services.workspaces.ensure('acme').id, { scopes: ALL_SCOPES }).key);
+    const b = createApp({ store: SqliteStore.memory(), clock: new ManualClock(), rateLimit: 0, operations: [boom] });
+    const key = await b.store.write(async () => (await b.services.keys.create((await b.services.workspaces.ensure('acme')).id, { scopes: ALL_SCOPES })).key);
     const log = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       const res = await b.app.request(`${API_PREFIX}/boom`, { headers: { authorization: `Bearer ${key}` } });
@@ -545,7 +554,10 @@ describe('errors', () => {
 });
 
 describe('OpenAPI document', () => {
-  const t = testBackend();
+  let t: TestBackend;
+  beforeAll(async () => {
+    t = await testBackend();
+  });
   let doc: Json;
 
   it('is served without auth as OpenAPI 3.1.0', async () => {

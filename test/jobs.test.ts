@@ -14,7 +14,7 @@ import { SCOPES } from '../server/schemas/common.ts';
 import { dataStore as dataStoreSchema } from '../server/schemas/records.ts';
 import { demoContent, type DemoContent } from '../server/seed/demo-content.ts';
 import { runSeed } from '../server/seed/index.ts';
-import { Store } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/db.ts';
 import { testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 
 /**
@@ -38,17 +38,17 @@ describe('data store collection', () => {
   let b: TestBackend;
   let api: Client;
 
-  beforeEach(() => {
-    b = testBackend();
-    runSeed(b.services, 'demo');
+  beforeEach(async () => {
+    b = await testBackend();
+    await runSeed(b.services, 'demo');
     b.services.dataStores.delayMs = DELAY;
     b.services.targeting.delayMs = DELAY;
     api = b.api;
   });
 
-  const runJobs = (ms = DELAY) => {
+  const runJobs = async (ms = DELAY) => {
     b.clock.advance(ms);
-    return b.runner.runDue();
+    return await b.runner.runDue();
   };
 
   async function getStore(id: string) {
@@ -82,12 +82,12 @@ describe('data store collection', () => {
     expect(created).toMatchObject({ status: 'collecting', channelCount: 0, videoCount: 0, readyAt: '', error: '' });
 
     // Not before the job's delay.
-    expect(b.runner.runDue()).toBe(0);
+    expect(await b.runner.runDue()).toBe(0);
     b.clock.advance(DELAY - 1);
-    expect(b.runner.runDue()).toBe(0);
+    expect(await b.runner.runDue()).toBe(0);
     expect((await getStore(created.id)).status).toBe('collecting');
 
-    expect(runJobs(1)).toBe(1);
+    expect(await runJobs(1)).toBe(1);
     const ds = await getStore(created.id);
     const expectedVideos = [...channels.flatMap(videosOfChannel), coffeeVideo].sort();
     const expectedChannels = [...channels, channelsOf('coffee')[0]!].sort();
@@ -95,7 +95,7 @@ describe('data store collection', () => {
     expect(ds.readyAt).toBe(b.clock.now().toISOString());
     expect(await listIds(created.id, 'channels')).toEqual(expectedChannels);
     expect(await listIds(created.id, 'videos')).toEqual(expectedVideos);
-    expect(b.store.all("SELECT state FROM jobs WHERE kind = 'collect_data_store'")).toEqual([{ state: 'done' }]);
+    expect(await b.store.all("SELECT state FROM jobs WHERE kind = 'collect_data_store'")).toEqual([{ state: 'done' }]);
   });
 
   it('reports unknown ids in the error and collects the rest', async () => {
@@ -104,7 +104,7 @@ describe('data store collection', () => {
     const unknownVideo = 'zzzzzzzzzzz';
     const r = await api.post('/data-stores', { name: 'Runners', channelIds: [channel, unknownChannel], videoIds: [unknownVideo] });
     expect(r.status).toBe(201);
-    runJobs();
+    await runJobs();
     const ds = await getStore(r.body.id);
     expect(ds.status).toBe('ready');
     expect(ds.error).toContain(unknownChannel);
@@ -119,7 +119,7 @@ describe('data store collection', () => {
   it('ends in error when no source is in the catalog', async () => {
     const ids = ['UC' + 'a'.repeat(22), 'UC' + 'b'.repeat(22)];
     const r = await api.post('/data-stores', { name: 'Ghosts', channelIds: ids });
-    runJobs();
+    await runJobs();
     const ds = await getStore(r.body.id);
     expect(ds.status).toBe('error');
     for (const id of ids) expect(ds.error).toContain(id);
@@ -130,7 +130,7 @@ describe('data store collection', () => {
     const [first, second] = channelsOf('coffee');
     const r = await api.post('/data-stores', { name: 'Coffee', channelIds: [first] });
     const id = r.body.id as string;
-    runJobs();
+    await runJobs();
     expect(await listIds(id, 'channels')).toEqual([first]);
 
     // An imported video of a channel of its own.
@@ -147,7 +147,7 @@ describe('data store collection', () => {
     const patched = await api.patch(`/data-stores/${id}`, { channelIds: [second] });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ status: 'collecting', error: '' });
-    expect(runJobs()).toBe(1);
+    expect(await runJobs()).toBe(1);
     const ds = await getStore(id);
     expect(ds.status).toBe('ready');
     expect(ds.readyAt).toBe(b.clock.now().toISOString());
@@ -157,15 +157,15 @@ describe('data store collection', () => {
 
     // A rename alone collects nothing.
     expect((await api.patch(`/data-stores/${id}`, { name: 'Coffee brewers' })).body.status).toBe('ready');
-    expect(runJobs()).toBe(0);
+    expect(await runJobs()).toBe(0);
   });
 
   it('keeps only the newest collection when the sources change twice before the job runs', async () => {
     const [first, second] = channelsOf('coffee');
     const r = await api.post('/data-stores', { name: 'Coffee', channelIds: [first] });
     await api.patch(`/data-stores/${r.body.id}`, { channelIds: [second] });
-    expect(b.store.all("SELECT state FROM jobs WHERE kind = 'collect_data_store' AND subject = ?", r.body.id)).toEqual([{ state: 'queued' }]);
-    expect(runJobs()).toBe(1);
+    expect(await b.store.all("SELECT state FROM jobs WHERE kind = 'collect_data_store' AND subject = ?", r.body.id)).toEqual([{ state: 'queued' }]);
+    expect(await runJobs()).toBe(1);
     expect(await listIds(r.body.id, 'channels')).toEqual([second]);
   });
 
@@ -175,20 +175,20 @@ describe('data store collection', () => {
     const c = await api.post('/campaigns', { name: 'Trail launch', dataStoreIds: [storeId] });
     expect(c.status).toBe(201);
     expect(c.body.status).toBe('loading');
-    expect(runJobs()).toBe(1);
+    expect(await runJobs()).toBe(1);
     // Collected, no targeting yet: back to draft.
     expect(await campaignStatus(c.body.id)).toBe('draft');
 
     expect((await api.post(`/campaigns/${c.body.id}/targeting/generate`, {})).status).toBe(200);
     expect(await campaignStatus(c.body.id)).toBe('loading');
-    runJobs();
+    await runJobs();
     expect(await campaignStatus(c.body.id)).toBe('ready');
 
     // New sources: the store collects again and the campaign is loading until it is done.
     const patched = await api.patch(`/data-stores/${storeId}`, { channelIds: channelsOf('hiking') });
     expect(patched.body.status).toBe('collecting');
     expect(await campaignStatus(c.body.id)).toBe('loading');
-    expect(runJobs()).toBe(1);
+    expect(await runJobs()).toBe(1);
     expect((await getStore(storeId)).status).toBe('ready');
     expect(await campaignStatus(c.body.id)).toBe('ready');
   });
@@ -199,7 +199,7 @@ describe('data store collection', () => {
     expect(c.body.status).toBe('loading');
     expect((await api.delete(`/data-stores/${r.body.id}`)).status).toBe(200);
     expect(await campaignStatus(c.body.id)).toBe('draft');
-    expect(runJobs()).toBe(1);
+    expect(await runJobs()).toBe(1);
     expect(await campaignStatus(c.body.id)).toBe('draft');
   });
 });
@@ -208,7 +208,7 @@ describe('data store collection', () => {
 
 describe('job queue on one SQLite file with two connections', () => {
   let dir: string;
-  let stores: Store[] = [];
+  let stores: SqliteStore[] = [];
   let clock: ManualClock;
 
   beforeEach(() => {
@@ -218,61 +218,61 @@ describe('job queue on one SQLite file with two connections', () => {
   });
 
   afterEach(() => {
-    for (const s of stores) s.close();
+    for (const s of stores) s.closeNow();
     rmSync(dir, { recursive: true, force: true });
   });
 
   const open = (): DomainDeps => {
-    const store = new Store(join(dir, 'adcli.db'));
+    const store = new SqliteStore(join(dir, 'adcli.db'));
     stores.push(store);
     return { store, clock: new WorkspaceClocks(store, clock) };
   };
 
   const LEASE = 10_000;
 
-  it('gives each job to exactly one of two queues', () => {
+  it('gives each job to exactly one of two queues', async () => {
     const a = new JobQueue(open(), { owner: processOwner(), leaseMs: LEASE });
     const b = new JobQueue(open(), { owner: processOwner(), leaseMs: LEASE });
     expect(a.owner).not.toBe(b.owner);
-    for (let i = 0; i < 10; i++) a.enqueue('collect_data_store', `subject-${i}`);
+    for (let i = 0; i < 10; i++) await a.enqueue('collect_data_store', `subject-${i}`);
     const claimed: Record<string, string[]> = { a: [], b: [] };
     for (let i = 0; i < 20; i++) {
       const [name, q] = i % 2 === 0 ? (['a', a] as const) : (['b', b] as const);
-      const job = q.claim();
+      const job = await q.claim();
       if (job) claimed[name]!.push(job.subject);
     }
     expect(claimed.a).toHaveLength(5);
     expect(claimed.b).toHaveLength(5);
     expect([...claimed.a!, ...claimed.b!].sort()).toEqual(Array.from({ length: 10 }, (_, i) => `subject-${i}`).sort());
-    expect(a.claim()).toBeNull();
-    expect(b.claim()).toBeNull();
-    const rows = stores[0]!.all<JobRow>('SELECT * FROM jobs');
+    expect(await a.claim()).toBeNull();
+    expect(await b.claim()).toBeNull();
+    const rows = await stores[0]!.all<JobRow>('SELECT * FROM jobs');
     expect(rows.every((r) => r.state === 'running' && r.attempts === 1)).toBe(true);
     expect(rows.filter((r) => r.lease_owner === a.owner).map((r) => r.subject).sort()).toEqual([...claimed.a!].sort());
   });
 
-  it('lets the other queue take a job over once the lease ran out, and refuses the old holder', () => {
+  it('lets the other queue take a job over once the lease ran out, and refuses the old holder', async () => {
     const a = new JobQueue(open(), { owner: processOwner(), leaseMs: LEASE });
     const b = new JobQueue(open(), { owner: processOwner(), leaseMs: LEASE });
-    const id = a.enqueue('generate_targeting', 'slot-1');
-    const mine = a.claim()!;
+    const id = await a.enqueue('generate_targeting', 'slot-1');
+    const mine = (await a.claim())!;
     expect(mine.id).toBe(id);
-    expect(b.claim()).toBeNull();
-    expect(a.holds(id)).toBe(true);
-    expect(b.holds(id)).toBe(false);
+    expect(await b.claim()).toBeNull();
+    expect(await a.holds(id)).toBe(true);
+    expect(await b.holds(id)).toBe(false);
 
     clock.advance(LEASE - 1);
-    expect(b.claim()).toBeNull();
+    expect(await b.claim()).toBeNull();
     clock.advance(1);
-    const taken = b.claim()!;
+    const taken = (await b.claim())!;
     expect(taken).toMatchObject({ id, attempts: 2, lease_owner: b.owner });
-    expect(a.holds(id)).toBe(false);
-    expect(b.holds(id)).toBe(true);
+    expect(await a.holds(id)).toBe(false);
+    expect(await b.holds(id)).toBe(true);
     // a cannot take it back while b's lease runs
-    expect(a.claim()).toBeNull();
+    expect(await a.claim()).toBeNull();
   });
 
-  it('reclaims at once a job whose holder process is gone, but not one of a live process', () => {
+  it('reclaims at once a job whose holder process is gone, but not one of a live process', async () => {
     const deps = open();
     const q = new JobQueue(deps, { owner: processOwner(), leaseMs: LEASE });
     const dead = spawnSync(process.execPath, ['-e', '']).pid!;
@@ -283,13 +283,13 @@ describe('job queue on one SQLite file with two connections', () => {
       elsewhere: `some-other-host-${hostname()}:${dead}:z`,
     };
     for (const [subject, owner] of Object.entries(owners)) {
-      const id = q.enqueue('collect_data_store', subject);
-      deps.store.run("UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?, attempts = 1 WHERE id = ?", owner, farFuture, id);
+      const id = await q.enqueue('collect_data_store', subject);
+      await deps.store.run("UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?, attempts = 1 WHERE id = ?", owner, farFuture, id);
     }
-    const job = q.claim()!;
+    const job = (await q.claim())!;
     expect(job).toMatchObject({ subject: 'dead', attempts: 2, lease_owner: q.owner });
-    expect(q.claim()).toBeNull();
-    const rows = deps.store.all<JobRow>('SELECT subject, state, lease_owner FROM jobs ORDER BY subject');
+    expect(await q.claim()).toBeNull();
+    const rows = await deps.store.all<JobRow>('SELECT subject, state, lease_owner FROM jobs ORDER BY subject');
     expect(rows).toEqual([
       { subject: 'alive', state: 'running', lease_owner: owners.alive },
       { subject: 'dead', state: 'running', lease_owner: q.owner },
@@ -298,62 +298,62 @@ describe('job queue on one SQLite file with two connections', () => {
   });
 
   /** Two services on two connections to one file, as two `adcli serve` processes would have. */
-  function twoProcesses(): { one: Services; two: Services; actor: ReturnType<typeof systemActor> } {
+  async function twoProcesses(): Promise<{ one: Services; two: Services; actor: ReturnType<typeof systemActor> }> {
     const one = createServices(open());
     const two = createServices(open());
     expect(one.jobs.owner).not.toBe(two.jobs.owner);
-    const { workspaceId } = one.deps.store.write(() => runSeed(one, 'demo'));
-    const ws = one.workspaces.bySlug('demo')!;
+    const { workspaceId } = await one.deps.store.write(async () => runSeed(one, 'demo'));
+    const ws = (await one.workspaces.bySlug('demo'))!;
     expect(ws.id).toBe(workspaceId);
     return { one, two, actor: systemActor(ws, SCOPES) };
   }
 
-  it('applies a collection once when its lease passed to another process', () => {
-    const { one, two, actor } = twoProcesses();
-    const ds = one.deps.store.write(() => one.dataStores.create(actor, { name: 'Trail', channelIds: channelsOf('trail') }));
-    const stale = one.jobs.claim()!;
+  it('applies a collection once when its lease passed to another process', async () => {
+    const { one, two, actor } = await twoProcesses();
+    const ds = await one.deps.store.write(async () => one.dataStores.create(actor, { name: 'Trail', channelIds: channelsOf('trail') }));
+    const stale = (await one.jobs.claim())!;
     expect(stale.subject).toBe(ds.id);
-    expect(two.jobs.claim()).toBeNull();
+    expect(await two.jobs.claim()).toBeNull();
 
     clock.advance(one.jobs.leaseMs);
-    const job = two.jobs.claim()!;
+    const job = (await two.jobs.claim())!;
     expect(job.id).toBe(stale.id);
-    two.dataStores.runCollect(job);
+    await two.dataStores.runCollect(job);
     const row = () => two.deps.store.get<Record<string, unknown>>('SELECT * FROM data_stores WHERE id = ?', ds.id);
     const links = () => two.deps.store.all('SELECT * FROM data_store_videos WHERE data_store_id = ? ORDER BY video_id', ds.id);
     const jobRow = () => two.deps.store.get('SELECT * FROM jobs WHERE id = ?', job.id);
-    expect(row()).toMatchObject({ status: 'ready', channel_count: 2 });
-    const before = { row: row(), links: links(), job: jobRow() };
+    expect(await row()).toMatchObject({ status: 'ready', channel_count: 2 });
+    const before = { row: await row(), links: await links(), job: await jobRow() };
     expect(before.job).toMatchObject({ state: 'done', attempts: 2 });
 
     // The first process wakes up late and finishes its copy: nothing changes.
     clock.advance(60_000);
-    one.dataStores.runCollect(stale);
-    expect({ row: row(), links: links(), job: jobRow() }).toEqual(before);
+    await one.dataStores.runCollect(stale);
+    expect({ row: await row(), links: await links(), job: await jobRow() }).toEqual(before);
   });
 
-  it('applies a generation once when its lease passed to another process', () => {
-    const { one, two, actor } = twoProcesses();
-    const campaign = one.deps.store.read(() => one.campaigns.list(actor, { limit: 100, name: 'Talus' }).data[0]!);
+  it('applies a generation once when its lease passed to another process', async () => {
+    const { one, two, actor } = await twoProcesses();
+    const campaign = await one.deps.store.read(async () => (await one.campaigns.list(actor, { limit: 100, name: 'Talus' })).data[0]!);
     const slotId = campaign.audiences[0]!.id;
-    one.deps.store.write(() => one.targeting.generate(actor, campaign.id, undefined));
-    const stale = one.jobs.claim()!;
+    await one.deps.store.write(async () => one.targeting.generate(actor, campaign.id, undefined));
+    const stale = (await one.jobs.claim())!;
     expect(stale).toMatchObject({ kind: 'generate_targeting', subject: slotId });
 
     clock.advance(one.jobs.leaseMs);
-    const job = two.jobs.claim()!;
+    const job = (await two.jobs.claim())!;
     expect(job.id).toBe(stale.id);
-    two.targeting.runJob(job);
-    expect(two.deps.store.read(() => two.targeting.get(actor, campaign.id)).audiences[0]!.status).toBe('ready');
+    await two.targeting.runJob(job);
+    expect((await two.deps.store.read(async () => two.targeting.get(actor, campaign.id))).audiences[0]!.status).toBe('ready');
 
     // Someone edits the items by hand; the stale run must not write its result over them.
     const manual = [{ section: 'keywords' as const, label: 'talus', text: 'talus', matchType: 'BROAD' as const, source: 'manual' }];
-    two.deps.store.write(() => two.targeting.editItems(actor, campaign.id, slotId, manual));
+    await two.deps.store.write(async () => two.targeting.editItems(actor, campaign.id, slotId, manual));
     clock.advance(1000);
-    one.targeting.runJob(stale);
-    const after = one.deps.store.read(() => one.targeting.get(actor, campaign.id)).audiences[0]!;
+    await one.targeting.runJob(stale);
+    const after = (await one.deps.store.read(async () => one.targeting.get(actor, campaign.id))).audiences[0]!;
     expect(after).toMatchObject({ status: 'ready', items: manual });
-    expect(two.deps.store.all("SELECT state, attempts FROM jobs WHERE kind = 'generate_targeting'")).toEqual([{ state: 'done', attempts: 2 }]);
+    expect(await two.deps.store.all("SELECT state, attempts FROM jobs WHERE kind = 'generate_targeting'")).toEqual([{ state: 'done', attempts: 2 }]);
   });
 });
 
@@ -366,17 +366,19 @@ describe('job runner', () => {
 
   beforeEach(() => {
     clock = new ManualClock('2026-03-02T10:00:00.000Z');
-    const store = Store.memory();
+    const store = SqliteStore.memory();
     deps = { store, clock: new WorkspaceClocks(store, clock) };
     queue = new JobQueue(deps);
   });
 
-  const finishing = (ran: string[]) => (job: JobRow) => {
+  const finishing = (ran: string[]) => async (job: JobRow) => {
     ran.push(job.subject);
-    deps.store.write(() => queue.holds(job.id) && queue.finish(job.id, 'done'));
+    await deps.store.write(async () => {
+      if (await queue.holds(job.id)) await queue.finish(job.id, 'done');
+    });
   };
 
-  it('runs due jobs in due order, and later ones when their time comes', () => {
+  it('runs due jobs in due order, and later ones when their time comes', async () => {
     const ran: string[] = [];
     const handler = finishing(ran);
     const runner = new JobRunner(deps, queue, { collect_data_store: { run: handler }, generate_targeting: { run: handler }, sync_ads: { run: handler } });
@@ -387,32 +389,32 @@ describe('job runner', () => {
       ['generate_targeting', 'third', 2000],
       ['collect_data_store', 'first', 500],
     ];
-    for (const [kind, subject, delayMs] of plan) queue.enqueue(kind, subject, { delayMs });
-    expect(runner.runDue()).toBe(1);
+    for (const [kind, subject, delayMs] of plan) await queue.enqueue(kind, subject, { delayMs });
+    expect(await runner.runDue()).toBe(1);
     expect(ran).toEqual(['now']);
     clock.advance(2000);
-    expect(runner.runDue()).toBe(3);
+    expect(await runner.runDue()).toBe(3);
     expect(ran).toEqual(['now', 'first', 'second', 'third']);
-    expect(runner.runDue()).toBe(0);
+    expect(await runner.runDue()).toBe(0);
     clock.advance(1000);
-    expect(runner.runDue()).toBe(1);
+    expect(await runner.runDue()).toBe(1);
     expect(ran).toEqual(['now', 'first', 'second', 'third', 'late']);
-    expect(deps.store.all("SELECT DISTINCT state FROM jobs")).toEqual([{ state: 'done' }]);
+    expect(await deps.store.all("SELECT DISTINCT state FROM jobs")).toEqual([{ state: 'done' }]);
   });
 
-  it('replaces a queued job of the same kind and subject', () => {
+  it('replaces a queued job of the same kind and subject', async () => {
     const ran: string[] = [];
     const runner = new JobRunner(deps, queue, { collect_data_store: { run: finishing(ran) } });
-    queue.enqueue('collect_data_store', 's', { delayMs: 1000 });
-    queue.enqueue('collect_data_store', 's', { delayMs: 5000 });
+    await queue.enqueue('collect_data_store', 's', { delayMs: 1000 });
+    await queue.enqueue('collect_data_store', 's', { delayMs: 5000 });
     clock.advance(1000);
-    expect(runner.runDue()).toBe(0);
+    expect(await runner.runDue()).toBe(0);
     clock.advance(4000);
-    expect(runner.runDue()).toBe(1);
+    expect(await runner.runDue()).toBe(1);
     expect(ran).toEqual(['s']);
   });
 
-  it('retries a throwing handler and marks the job failed after 3 attempts', () => {
+  it('retries a throwing handler and marks the job failed after 3 attempts', async () => {
     const log: string[] = [];
     const failures: string[] = [];
     let calls = 0;
@@ -421,48 +423,50 @@ describe('job runner', () => {
       queue,
       {
         sync_ads: {
-          run: () => {
+          run: async () => {
             calls++;
             throw new Error(`boom ${calls}`);
           },
-          failed: (j, message) => failures.push(`${j.subject}: ${message}`),
+          failed: async (j, message) => {
+            failures.push(`${j.subject}: ${message}`);
+          },
         },
       },
       { log: (l) => log.push(l) },
     );
-    const id = queue.enqueue('sync_ads', 'sync');
-    const job = () => deps.store.get<JobRow>('SELECT * FROM jobs WHERE id = ?', id)!;
+    const id = await queue.enqueue('sync_ads', 'sync');
+    const job = async () => (await deps.store.get<JobRow>('SELECT * FROM jobs WHERE id = ?', id))!;
 
-    expect(runner.runDue()).toBe(1);
-    expect(job()).toMatchObject({ state: 'queued', attempts: 1, lease_owner: null });
-    expect(runner.runDue()).toBe(0); // backs off 1 s
+    expect(await runner.runDue()).toBe(1);
+    expect(await job()).toMatchObject({ state: 'queued', attempts: 1, lease_owner: null });
+    expect(await runner.runDue()).toBe(0); // backs off 1 s
     clock.advance(999);
-    expect(runner.runDue()).toBe(0);
+    expect(await runner.runDue()).toBe(0);
     clock.advance(1);
-    expect(runner.runDue()).toBe(1);
-    expect(job()).toMatchObject({ state: 'queued', attempts: 2 });
+    expect(await runner.runDue()).toBe(1);
+    expect(await job()).toMatchObject({ state: 'queued', attempts: 2 });
     clock.advance(1999);
-    expect(runner.runDue()).toBe(0); // then 2 s
+    expect(await runner.runDue()).toBe(0); // then 2 s
     clock.advance(1);
-    expect(runner.runDue()).toBe(1);
-    expect(job()).toMatchObject({ state: 'failed', attempts: 3, error: 'boom 3', lease_owner: null });
-    expect(job().finished_at).toBe(clock.now().toISOString());
+    expect(await runner.runDue()).toBe(1);
+    expect(await job()).toMatchObject({ state: 'failed', attempts: 3, error: 'boom 3', lease_owner: null });
+    expect((await job()).finished_at).toBe(clock.now().toISOString());
     clock.advance(60_000);
-    expect(runner.runDue()).toBe(0);
+    expect(await runner.runDue()).toBe(0);
     expect(calls).toBe(3);
     expect(log).toHaveLength(3);
     expect(log[2]).toContain('boom 3');
     expect(failures).toEqual(['sync: boom 3']); // told once, when it failed for good
   });
 
-  it('fails a job of a kind without a handler the same way', () => {
+  it('fails a job of a kind without a handler the same way', async () => {
     const runner = new JobRunner(deps, queue, {});
-    const id = queue.enqueue('generate_targeting', 'slot');
+    const id = await queue.enqueue('generate_targeting', 'slot');
     for (let i = 0; i < 3; i++) {
-      runner.runDue();
+      await runner.runDue();
       clock.advance(5000);
     }
-    expect(deps.store.get('SELECT state, attempts, error FROM jobs WHERE id = ?', id)).toEqual({
+    expect(await deps.store.get('SELECT state, attempts, error FROM jobs WHERE id = ?', id)).toEqual({
       state: 'failed',
       attempts: 3,
       error: 'no handler for generate_targeting jobs',
@@ -474,19 +478,19 @@ describe('jobs that fail for good leave nothing hanging (the real handlers)', ()
   it('a collection that keeps failing ends the store in error; a failed sync schedules the next one', async () => {
     const { testBackend } = await import('./helpers/backend.ts');
     const { jobHandlers } = await import('../server/jobs/handlers.ts');
-    const b = testBackend();
+    const b = await testBackend();
     const store = b.api;
     const created = await store.post('/data-stores', { name: 'Never collected', channelIds: ['UC' + 'x'.repeat(22)] });
     expect(created.body.status).toBe('collecting');
     const handlers = jobHandlers(b.services);
-    const job = b.store.get<JobRow>("SELECT * FROM jobs WHERE kind = 'collect_data_store' AND subject = ?", created.body.id)!;
-    b.store.write(() => handlers.collect_data_store!.failed!(job, 'the disk is full'));
+    const job = (await b.store.get<JobRow>("SELECT * FROM jobs WHERE kind = 'collect_data_store' AND subject = ?", created.body.id))!;
+    await b.store.write(async () => handlers.collect_data_store!.failed!(job, 'the disk is full'));
     const after = await store.get(`/data-stores/${created.body.id}`);
     expect(after.body.status).toBe('error');
     expect(after.body.error).toMatch(/collecting failed: the disk is full/);
 
-    b.store.run("DELETE FROM jobs WHERE kind = 'sync_ads'");
-    b.store.write(() => handlers.sync_ads!.failed!(job, 'platform down'));
-    expect(b.store.get("SELECT 1 AS ok FROM jobs WHERE kind = 'sync_ads' AND state = 'queued'")).toEqual({ ok: 1 });
+    await b.store.run("DELETE FROM jobs WHERE kind = 'sync_ads'");
+    await b.store.write(async () => handlers.sync_ads!.failed!(job, 'platform down'));
+    expect(await b.store.get("SELECT 1 AS ok FROM jobs WHERE kind = 'sync_ads' AND state = 'queued'")).toEqual({ ok: 1 });
   });
 });

@@ -11,7 +11,7 @@ import { ManualClock } from '../server/lib/clock.ts';
 import { operations } from '../server/operations/index.ts';
 import { defineOperation, readOnly } from '../server/operations/operation.ts';
 import { SCOPES } from '../server/schemas/common.ts';
-import { Store } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/db.ts';
 import { testBackend } from './helpers/backend.ts';
 
 const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -34,7 +34,7 @@ const INIT = rpc(0, 'initialize', { protocolVersion: '2025-06-18', capabilities:
 
 describe('the rate limit counts every JSON-RPC message', () => {
   it('tools/list is counted like any request: over the limit, a 429 in the error shape with Retry-After', async () => {
-    const b = testBackend({ rateLimit: 3 });
+    const b = await testBackend({ rateLimit: 3 });
     for (let i = 1; i <= 3; i++) {
       const r = await post(b.app, b.api.key, rpc(i, 'tools/list'));
       expect(r.status).toBe(200);
@@ -50,7 +50,7 @@ describe('the rate limit counts every JSON-RPC message', () => {
   });
 
   it('a batch counts as many messages as it holds', async () => {
-    const b = testBackend({ rateLimit: 5 });
+    const b = await testBackend({ rateLimit: 5 });
     const batch = [1, 2, 3, 4].map((i) => rpc(i, 'tools/list'));
     const first = await post(b.app, b.api.key, batch);
     expect(first.status).toBe(200);
@@ -59,7 +59,7 @@ describe('the rate limit counts every JSON-RPC message', () => {
   });
 
   it("a tools/call counts once: the API request it stands for is its message's", async () => {
-    const b = testBackend({ rateLimit: 10 });
+    const b = await testBackend({ rateLimit: 10 });
     const r = await post(b.app, b.api.key, rpc(1, 'tools/call', { name: 'get_workspace', arguments: {} }));
     expect(r.status).toBe(200);
     expect(r.body.result.isError).toBeFalsy();
@@ -69,8 +69,8 @@ describe('the rate limit counts every JSON-RPC message', () => {
   });
 
   it('does not starve another key: each key has its own budget', async () => {
-    const b = testBackend({ rateLimit: 2 });
-    const other = b.client({ workspace: 'other' });
+    const b = await testBackend({ rateLimit: 2 });
+    const other = await b.client({ workspace: 'other' });
     await post(b.app, b.api.key, [rpc(1, 'tools/list'), rpc(2, 'tools/list'), rpc(3, 'tools/list')]);
     expect((await post(b.app, b.api.key, rpc(4, 'tools/list'))).status).toBe(429);
     expect((await post(b.app, other.key, rpc(1, 'tools/list'))).status).toBe(200);
@@ -97,9 +97,9 @@ describe('a tool that fails unexpectedly', () => {
 
   it('answers internal with the request id, not the exception text, and logs it once', async () => {
     const warnings: string[] = [];
-    const store = Store.memory();
+    const store = SqliteStore.memory();
     const backend = createApp({ store, clock: new ManualClock(), rateLimit: 0, operations: [...operations, echo], warn: (l) => warnings.push(l) });
-    const key = store.write(() => backend.services.keys.create(backend.services.workspaces.ensure('acme').id, { scopes: SCOPES }).key);
+    const key = await store.write(async () => (await backend.services.keys.create((await backend.services.workspaces.ensure('acme')).id, { scopes: SCOPES })).key);
     const r = await post(backend.app, key, rpc(1, 'tools/call', { name: 'echo_text', arguments: { text: '\ud800' } }));
     expect(r.status).toBe(200);
     const rid = r.headers.get('x-request-id')!;
@@ -117,7 +117,7 @@ describe('a tool that fails unexpectedly', () => {
 
 describe('hints and server info', () => {
   it('hints by what a tool does: destructive for overwrites, open world for the ad platform', async () => {
-    const b = testBackend();
+    const b = await testBackend();
     const list = await post(b.app, b.api.key, rpc(1, 'tools/list'));
     const hints = new Map<string, Json>(list.body.result.tools.map((t: Json) => [t.name, t.annotations]));
     for (const name of ['edit_targeting', 'generate_targeting', 'update_campaign', 'update_brand', 'update_audience', 'update_data_store', 'update_campaign_audience', 'import_data_store']) {
@@ -132,7 +132,7 @@ describe('hints and server info', () => {
   });
 
   it("serverInfo.version is the package's version", async () => {
-    const b = testBackend();
+    const b = await testBackend();
     const r = await post(b.app, b.api.key, INIT);
     expect(r.body.result.serverInfo).toEqual({ name: 'adcli', version: PACKAGE_VERSION });
   });

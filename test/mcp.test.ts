@@ -183,7 +183,7 @@ describe('MCP in-process (app.request)', () => {
   const URL_ = 'http://127.0.0.1:4010/mcp';
 
   it('answers 403 to a foreign Origin and 401 (the API’s own body) without a good key', async () => {
-    const b = testBackend();
+    const b = await testBackend();
     const init = (headers: Record<string, string>) => ({
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
@@ -208,7 +208,7 @@ describe('MCP in-process (app.request)', () => {
   });
 
   it('lists the table as tools; GET is 405; plain JSON unless progress is asked for', async () => {
-    const b = testBackend();
+    const b = await testBackend();
     const client = await connect(URL_, b.api.key, inProcess(b.app));
     expect(client.getServerVersion()?.name).toBe('adcli');
     expectToolsMatchTable((await client.listTools()).tools);
@@ -249,17 +249,17 @@ describe('MCP in-process (app.request)', () => {
 
   it('applies the rate limit and key limits of the API', async () => {
     // initialize and notifications/initialized are messages too: 2 of the 4
-    const b = testBackend({ rateLimit: 4 });
+    const b = await testBackend({ rateLimit: 4 });
     const client = await connect(URL_, b.api.key, inProcess(b.app));
     expect((await call(client, 'get_workspace')).isError).toBeFalsy();
     expect((await call(client, 'list_campaigns')).isError).toBeFalsy();
     await expect(call(client, 'get_workspace')).rejects.toThrow(/429|more than 4 requests in a minute/);
     await client.close();
 
-    const c2 = testBackend();
+    const c2 = await testBackend();
     const mine = (await c2.api.post('/campaigns', { name: 'Mine' })).body.id;
     const other = (await c2.api.post('/campaigns', { name: 'Other' })).body.id;
-    const limited = c2.client({ campaignIds: [mine] });
+    const limited = await c2.client({ campaignIds: [mine] });
     const lc = await connect(URL_, limited.key, inProcess(c2.app));
     expect((await call(lc, 'get_campaign', { campaignId: mine })).structuredContent).toMatchObject({ id: mine });
     expectToolError(await call(lc, 'get_campaign', { campaignId: other }), 'forbidden');

@@ -26,7 +26,7 @@ let controls: Json;
 let dir: string;
 
 beforeAll(async () => {
-  b = testBackend();
+  b = await testBackend();
   api = (await (await b.app.request(`${API_PREFIX}/openapi.json`)).json()) as Json;
   controls = (await (await b.app.request(`${CONTROL_PREFIX}/openapi.json`)).json()) as Json;
   // Inside the project (so node_modules resolves), in a folder git and tsc ignore.

@@ -211,8 +211,8 @@ interface Fixtures {
 }
 
 async function seed(t: TestBackend): Promise<Fixtures> {
-  t.store.write(() => t.services.workspaces.ensure('props', { exploration: true }));
-  const api = t.client({ workspace: 'props' });
+  await t.store.write(async () => t.services.workspaces.ensure('props', { exploration: true }));
+  const api = await t.client({ workspace: 'props' });
   const ok = <T>(r: { status: number; body: T }) => {
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
     return r.body as any;
@@ -328,12 +328,12 @@ describe('every operation answers any request with a documented, well-formed res
   let documented: Record<string, Record<string, Json>>;
 
   beforeAll(async () => {
-    const res = await testBackend().app.request(`${API_PREFIX}/openapi.json`);
+    const res = await (await testBackend()).app.request(`${API_PREFIX}/openapi.json`);
     documented = ((await res.json()) as Json).paths;
   });
 
   it.each(operations.map((op) => [op.name, op] as const))('%s', async (_name, op) => {
-    const t = testBackend({ rateLimit: 0 });
+    const t = await testBackend({ rateLimit: 0 });
     const fx = await seed(t);
     knownIds = fx.ids;
     const stats = { ok: 0, client: 0 };
@@ -428,7 +428,7 @@ describe('generated valid requests always succeed where outside fuzzers never go
   const RUNS = Math.max(NUM_RUNS, 30);
 
   it('edit_targeting: any valid list of items replaces the slot, and reads back as written', async () => {
-    const t = testBackend({ rateLimit: 0 });
+    const t = await testBackend({ rateLimit: 0 });
     const fx = await seed(t);
     const api = clientFor(t.app, fx.key);
     const [campaignId] = fx.ids.campaignId!;
@@ -453,7 +453,7 @@ describe('generated valid requests always succeed where outside fuzzers never go
   });
 
   it('import_data_store: any valid set of channels, videos and comments is imported and counted', async () => {
-    const t = testBackend({ rateLimit: 0 });
+    const t = await testBackend({ rateLimit: 0 });
     const fx = await seed(t);
     const api = clientFor(t.app, fx.key);
     await fc.assert(
@@ -469,7 +469,7 @@ describe('generated valid requests always succeed where outside fuzzers never go
   });
 
   it('remove_campaign_audience: a slot attached from any valid saved audience can be removed', async () => {
-    const t = testBackend({ rateLimit: 0 });
+    const t = await testBackend({ rateLimit: 0 });
     const fx = await seed(t);
     knownIds = fx.ids;
     const api = clientFor(t.app, fx.key);

@@ -13,7 +13,7 @@ import { listen } from '../server/http/listen.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { MAX_JSON_DEPTH } from '../server/lib/json.ts';
 import { SCOPES } from '../server/schemas/common.ts';
-import { Store } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/db.ts';
 import { clientFor, testBackend, type TestBackend } from './helpers/backend.ts';
 
 interface Answer {
@@ -107,7 +107,7 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 
 describe("node's HTTP parser errors are answered in the error shape", () => {
   it('headers too large (431), a lowercase method, a bad header name, a bad Content-Length, no Host (400)', async () => {
-    const b = testBackend();
+    const b = await testBackend();
     const port = await serveBackend(b);
     const cases: [string, number, RegExp][] = [
       [get('/api/v1/workspace', { 'x-big': 'x'.repeat(20_000) }), 431, /headers are larger than 16 KB/],
@@ -128,7 +128,7 @@ describe("node's HTTP parser errors are answered in the error shape", () => {
 
 describe('a 413 closes the connection', () => {
   it('says Connection: close without reading the body; the next request on a new connection works', async () => {
-    const b = testBackend();
+    const b = await testBackend();
     const port = await serveBackend(b);
     const auth = `Bearer ${b.api.key}`;
     // declared too large: answered before any of the body is sent
@@ -170,7 +170,7 @@ describe('WWW-Authenticate and the Authorization header', () => {
   ];
 
   it.each(routes)('$name: 401 with Bearer, invalid_token for a bad key; two Authorization headers are a 400', async ({ request }) => {
-    const b = testBackend();
+    const b = await testBackend();
     const port = await serveBackend(b);
     const none = (await exchange(port, [request({})])).answers[0]!;
     expectErrorShape(none, 401, 'unauthorized', /missing API key/);
@@ -197,14 +197,14 @@ describe('WWW-Authenticate and the Authorization header', () => {
   });
 
   it('in-process, repeated headers arrive joined by a comma: the same 400', async () => {
-    const b = testBackend();
+    const b = await testBackend();
     const r = await b.app.request('/api/v1/workspace', { headers: [['authorization', `Bearer ${b.api.key}`], ['authorization', `Bearer ${b.api.key}`]] });
     expect(r.status).toBe(400);
     expect(((await r.json()) as any).error.message).toMatch(/one Authorization header/);
   });
 
   it('an injected 401 carries the challenge too', async () => {
-    const b = testBackend();
+    const b = await testBackend();
     const r = await b.api.get('/workspace', { prefer: 'code=401' });
     expect(r.status).toBe(401);
     expect(r.headers.get('www-authenticate')).toBe('Bearer realm="adcli", error="invalid_token"');
@@ -213,7 +213,7 @@ describe('WWW-Authenticate and the Authorization header', () => {
 
 describe('strict query strings', () => {
   it('decimal integers only; booleans true or false', async () => {
-    const b = testBackend();
+    const b = await testBackend();
     for (const limit of ['0x10', '1e1', ' 5', '5 ', '', '+5', '5.0', '9'.repeat(30)]) {
       const r = await b.api.get(`/campaigns?limit=${encodeURIComponent(limit)}`);
       expect(r.status, limit).toBe(400);
@@ -230,7 +230,7 @@ describe('strict query strings', () => {
   });
 
   it('a repeated parameter, a NUL or a bad percent-encoding is a 400', async () => {
-    const b = testBackend();
+    const b = await testBackend();
     await b.api.post('/brands', { name: 'Alpha' });
     await b.api.post('/brands', { name: 'Beta' });
     const cases: [string, RegExp][] = [
@@ -253,7 +253,7 @@ describe('strict query strings', () => {
 
 describe('JSON bodies', () => {
   it(`nested deeper than ${MAX_JSON_DEPTH} levels: a 400 naming the limit, also with an Idempotency-Key`, async () => {
-    const b = testBackend();
+    const b = await testBackend();
     const deep = '{"name":' + '['.repeat(3000) + ']'.repeat(3000) + '}';
     for (const headers of [{}, { 'idempotency-key': 'deep-1' }] as Record<string, string>[]) {
       const r = await b.api.post('/brands', deep, headers);
@@ -268,7 +268,7 @@ describe('JSON bodies', () => {
   });
 
   it('a deep JSON-RPC message to /mcp is a parse error, not a crash', async () => {
-    const b = testBackend();
+    const b = await testBackend();
     const res = await b.app.request('/mcp', {
       method: 'POST',
       headers: { authorization: `Bearer ${b.api.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -279,10 +279,10 @@ describe('JSON bodies', () => {
   });
 });
 
-function backendWithLog(format: 'text' | 'json', extra: { appUrl?: string } = {}) {
+async function backendWithLog(format: 'text' | 'json', extra: { appUrl?: string } = {}) {
   const lines: string[] = [];
   const warnings: string[] = [];
-  const store = Store.memory();
+  const store = SqliteStore.memory();
   const backend = createApp({
     store,
     clock: new ManualClock('2026-03-02T10:00:00.000Z'),
@@ -292,13 +292,13 @@ function backendWithLog(format: 'text' | 'json', extra: { appUrl?: string } = {}
     logFormat: format,
     ...extra,
   });
-  const key = store.write(() => backend.services.keys.create(backend.services.workspaces.ensure('acme').id, { scopes: SCOPES }).key);
-  return { backend, lines, warnings, api: clientFor(backend.app, key), key };
+  const key = await store.write(async () => (await backend.services.keys.create((await backend.services.workspaces.ensure('acme')).id, { scopes: SCOPES })).key);
+  return { backend, store, lines, warnings, api: clientFor(backend.app, key), key };
 }
 
 describe('the request log', () => {
   it('escapes control characters of the path: no forged lines, no escape codes', async () => {
-    const { backend, lines } = backendWithLog('text');
+    const { backend, lines } = await backendWithLog('text');
     await backend.app.request('/api/v1/nothing%0aGET%20/api/v1/forged%20200%201.0ms%20req_x%1b[31m%5c');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^GET \/api\/v1\/nothing\\nGET \/api\/v1\/forged 200 1\.0ms req_x\\x1b\[31m\\\\ 404 \d+\.\dms req_[0-9a-f]+$/);
@@ -306,7 +306,7 @@ describe('the request log', () => {
   });
 
   it('--log-format json: one JSON object per line', async () => {
-    const { backend, lines, api } = backendWithLog('json');
+    const { backend, lines, api } = await backendWithLog('json');
     await backend.app.request('/api/v1/x%0ay');
     await api.get('/workspace');
     expect(lines).toHaveLength(2);
@@ -320,7 +320,7 @@ describe('the request log', () => {
 
 describe('campaign links', () => {
   it("come from the server's own address, never the Host header", async () => {
-    const b = testBackend();
+    const b = await testBackend();
     const port = await serveBackend(b);
     const body = JSON.stringify({ name: 'Linked' });
     const request = `POST /api/v1/campaigns HTTP/1.1\r\nHost: evil.example\r\nAuthorization: Bearer ${b.api.key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
@@ -330,7 +330,7 @@ describe('campaign links', () => {
   });
 
   it('come from appUrl when it is set (adcli serve --public-url)', async () => {
-    const { api } = backendWithLog('text', { appUrl: 'https://ads.example.com/app' });
+    const { api } = await backendWithLog('text', { appUrl: 'https://ads.example.com/app' });
     const r = await api.post('/campaigns', { name: 'Public' });
     expect(r.body.url).toBe(`https://ads.example.com/app/campaigns/${r.body.id}`);
   });
@@ -338,11 +338,11 @@ describe('campaign links', () => {
 
 describe('a full disk', () => {
   it('answers 503 in the error shape with Retry-After, logs one line, and keeps the data as it was', async () => {
-    const { backend, warnings, api } = backendWithLog('text');
+    const { store, warnings, api } = await backendWithLog('text');
     await api.post('/brands', { name: 'Before' });
     // SQLite's own limit on the file's pages: a write past it fails with SQLITE_FULL, as on a full disk
-    const pages = backend.store.db.prepare('PRAGMA page_count').get()!.page_count as number;
-    backend.store.db.exec(`PRAGMA max_page_count = ${pages}`);
+    const pages = store.db.prepare('PRAGMA page_count').get()!.page_count as number;
+    store.db.exec(`PRAGMA max_page_count = ${pages}`);
     const big = 'x'.repeat(3900);
     let r;
     for (let i = 0; i < 50; i++) {

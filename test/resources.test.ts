@@ -140,8 +140,8 @@ const SECOND = 1000;
 
 let t: TestBackend;
 let api: Client;
-beforeEach(() => {
-  t = testBackend();
+beforeEach(async () => {
+  t = await testBackend();
   api = t.api;
 });
 
@@ -154,8 +154,8 @@ async function createAudience(body: Record<string, unknown> = {}, c: Client = ap
 async function createStore(body: Record<string, unknown> = {}, c: Client = api) {
   return expectOk(await c.post('/data-stores', { name: 'Store', ...body }), 201, dataStore);
 }
-function createLibrary(name = 'Library store', channelIds: string[] = [], videoIds: string[] = []) {
-  return t.store.write(() => t.services.dataStores.createLibrary({ name, description: 'shared by every workspace', channelIds, videoIds }));
+async function createLibrary(name = 'Library store', channelIds: string[] = [], videoIds: string[] = []) {
+  return await t.store.write(async () => t.services.dataStores.createLibrary({ name, description: 'shared by every workspace', channelIds, videoIds }));
 }
 
 // ---------------------------------------------------------------- brands
@@ -331,14 +331,14 @@ describe('brands', () => {
   });
 
   it('a campaign cannot name another workspace’s brand', async () => {
-    const other = t.client({ workspace: 'globex' });
+    const other = await t.client({ workspace: 'globex' });
     const theirs = await createBrand({ name: 'Theirs' }, other);
     expectError(await api.post('/campaigns', { name: 'C', brandId: theirs.id }), 400, 'invalid_request', 'brandId');
   });
 
   it('is isolated per workspace', async () => {
     const mine = await createBrand({ name: 'Mine' });
-    const other = t.client({ workspace: 'globex' });
+    const other = await t.client({ workspace: 'globex' });
     expectError(await other.get(`/brands/${mine.id}`), 404, 'not_found');
     expectError(await other.patch(`/brands/${mine.id}`, { name: 'Hacked' }), 404, 'not_found');
     expectError(await other.delete(`/brands/${mine.id}`), 404, 'not_found');
@@ -352,10 +352,10 @@ describe('brands', () => {
 
   it('needs brands:read to read and brands:write to change', async () => {
     const b = await createBrand();
-    const writer = t.client({ scopes: ['brands:write'] });
+    const writer = await t.client({ scopes: ['brands:write'] });
     expectError(await writer.get('/brands'), 403, 'forbidden', 'brands:read');
     expectError(await writer.get(`/brands/${b.id}`), 403, 'forbidden', 'brands:read');
-    const reader = t.client({ scopes: ['brands:read'] });
+    const reader = await t.client({ scopes: ['brands:read'] });
     expectOk(await reader.get(`/brands/${b.id}`), 200, brand);
     expectError(await reader.post('/brands', { name: 'x' }), 403, 'forbidden', 'brands:write');
     expectError(await reader.patch(`/brands/${b.id}`, { name: 'x' }), 403, 'forbidden', 'brands:write');
@@ -442,11 +442,11 @@ describe('saved audiences', () => {
     expectError(await api.post('/audiences', { name: 'A', dataStoreIds: [stores[0], MISSING_ID] }), 400, 'invalid_request', 'dataStoreIds[1]', MISSING_ID);
     expectError(await api.post('/audiences', { name: 'A', dataStoreIds: ['nope'] }), 400, 'invalid_request', 'dataStoreIds[0]');
     // another workspace's store is as unknown as a missing one
-    const other = t.client({ workspace: 'globex' });
+    const other = await t.client({ workspace: 'globex' });
     const theirs = await createStore({ name: 'Theirs' }, other);
     expectError(await api.post('/audiences', { name: 'A', dataStoreIds: [theirs.id] }), 400, 'invalid_request', 'dataStoreIds[0]');
     // a shared library store may be used
-    const lib = createLibrary();
+    const lib = await createLibrary();
     expect((await createAudience({ dataStoreIds: [lib.id] })).dataStoreIds).toEqual([lib.id]);
     // nothing was created by the refused requests
     const { items } = await allPages(api, '/audiences', 100, audience);
@@ -517,7 +517,7 @@ describe('saved audiences', () => {
 
   it('is isolated per workspace', async () => {
     const mine = await createAudience({ name: 'Mine' });
-    const other = t.client({ workspace: 'globex' });
+    const other = await t.client({ workspace: 'globex' });
     expectError(await other.get(`/audiences/${mine.id}`), 404, 'not_found');
     expectError(await other.patch(`/audiences/${mine.id}`, { name: 'x' }), 404, 'not_found');
     expectError(await other.delete(`/audiences/${mine.id}`), 404, 'not_found');
@@ -528,10 +528,10 @@ describe('saved audiences', () => {
 
   it('needs audiences:read / audiences:write', async () => {
     const a = await createAudience();
-    const writer = t.client({ scopes: ['audiences:write'] });
+    const writer = await t.client({ scopes: ['audiences:write'] });
     expectError(await writer.get('/audiences'), 403, 'forbidden', 'audiences:read');
     expectError(await writer.get(`/audiences/${a.id}`), 403, 'forbidden', 'audiences:read');
-    const reader = t.client({ scopes: ['audiences:read', 'datasets:write'] });
+    const reader = await t.client({ scopes: ['audiences:read', 'datasets:write'] });
     expectOk(await reader.get('/audiences'), 200, page(audience));
     expectError(await reader.post('/audiences', { name: 'x' }), 403, 'forbidden', 'audiences:write');
     expectError(await reader.patch(`/audiences/${a.id}`, { name: 'x' }), 403, 'forbidden', 'audiences:write');
@@ -614,7 +614,7 @@ describe('data stores', () => {
   it('library stores appear only with includeLibrary=true, scope library; includeLibrary must be true or false', async () => {
     const mine = await createStore({ name: 'Mine' });
     t.clock.advance(SECOND);
-    const lib = createLibrary('Library: home cooking');
+    const lib = await createLibrary('Library: home cooking');
     t.clock.advance(SECOND);
     const mine2 = await createStore({ name: 'Mine 2' });
 
@@ -635,31 +635,31 @@ describe('data stores', () => {
     }
 
     // every workspace sees the library store, and only its own workspace stores
-    const other = t.client({ workspace: 'globex' });
+    const other = await t.client({ workspace: 'globex' });
     expect(expectOk(await other.get('/data-stores'), 200, page(dataStore)).data).toEqual([]);
     expect(expectOk(await other.get('/data-stores?includeLibrary=true'), 200, page(dataStore)).data.map((s) => s.id)).toEqual([lib.id]);
   });
 
   it('a library store can be read but not changed, deleted or imported into (409 conflict)', async () => {
-    const lib = createLibrary();
+    const lib = await createLibrary();
     const got = expectOk(await api.get(`/data-stores/${lib.id}`), 200, dataStore);
     expect(got).toMatchObject({ id: lib.id, scope: 'library', status: 'ready' });
     expectError(await api.patch(`/data-stores/${lib.id}`, { name: 'Mine now' }), 409, 'conflict', lib.id);
     expectError(await api.delete(`/data-stores/${lib.id}`), 409, 'conflict', lib.id);
     expectError(await api.post(`/data-stores/${lib.id}/import`, { channels: [ytChannelResource(1)] }), 409, 'conflict', lib.id);
     expect(expectOk(await api.get(`/data-stores/${lib.id}`), 200, dataStore)).toEqual(got);
-    const other = t.client({ workspace: 'globex' });
+    const other = await t.client({ workspace: 'globex' });
     expect(expectOk(await other.get(`/data-stores/${lib.id}`), 200, dataStore)).toEqual(got);
   });
 
   it('a library store lists the shared catalog content it links', async () => {
     const ch = ytChannel.parse(ytChannelResource(7));
     const v = ytVideo.parse(ytVideoResource(7, chId(7)));
-    t.store.write(() => {
-      t.services.catalog.upsertChannel('', ch);
-      t.services.catalog.upsertVideo('', v);
+    await t.store.write(async () => {
+      await t.services.catalog.upsertChannel('', ch);
+      await t.services.catalog.upsertVideo('', v);
     });
-    const lib = createLibrary('Lib', [chId(7)], [vidId(7)]);
+    const lib = await createLibrary('Lib', [chId(7)], [vidId(7)]);
     const got = expectOk(await api.get(`/data-stores/${lib.id}`), 200, dataStore);
     expect(got).toMatchObject({ channelCount: 1, videoCount: 1 });
     const channels = expectOk(await api.get(`/data-stores/${lib.id}/channels`), 200, page(storeChannel));
@@ -718,7 +718,7 @@ describe('data stores', () => {
 
   it('is isolated per workspace', async () => {
     const mine = await createStore({ name: 'Mine' });
-    const other = t.client({ workspace: 'globex' });
+    const other = await t.client({ workspace: 'globex' });
     expectError(await other.get(`/data-stores/${mine.id}`), 404, 'not_found');
     expectError(await other.patch(`/data-stores/${mine.id}`, { name: 'x' }), 404, 'not_found');
     expectError(await other.delete(`/data-stores/${mine.id}`), 404, 'not_found');
@@ -731,10 +731,10 @@ describe('data stores', () => {
 
   it('needs datasets:read / datasets:write', async () => {
     const s = await createStore();
-    const writer = t.client({ scopes: ['datasets:write'] });
+    const writer = await t.client({ scopes: ['datasets:write'] });
     expectError(await writer.get('/data-stores'), 403, 'forbidden', 'datasets:read');
     expectError(await writer.get(`/data-stores/${s.id}/videos`), 403, 'forbidden', 'datasets:read');
-    const reader = t.client({ scopes: ['datasets:read'] });
+    const reader = await t.client({ scopes: ['datasets:read'] });
     expectOk(await reader.get(`/data-stores/${s.id}`), 200, dataStore);
     expectError(await reader.post('/data-stores', { name: 'x' }), 403, 'forbidden', 'datasets:write');
     expectError(await reader.delete(`/data-stores/${s.id}`), 403, 'forbidden', 'datasets:write');
@@ -941,7 +941,7 @@ describe('data store import (YouTube Data API v3 shapes)', () => {
   });
 
   it('a workspace’s imports do not leak into another workspace', async () => {
-    const other = t.client({ workspace: 'globex' });
+    const other = await t.client({ workspace: 'globex' });
     expectOk(
       await imp({
         channels: [ytChannelResource(1, { snippet: { title: 'Acme private title', description: 'secret' } })],
@@ -969,10 +969,10 @@ describe('data store import (YouTube Data API v3 shapes)', () => {
 
   it('a workspace copy of shared catalog content is counted once', async () => {
     // the shared catalog (library content) already holds channel 1 and video 1 with a comment
-    t.store.write(() => {
-      t.services.catalog.upsertChannel('', ytChannel.parse(ytChannelResource(1)));
-      t.services.catalog.upsertVideo('', ytVideo.parse(ytVideoResource(1, chId(1))));
-      t.services.catalog.upsertComment('', { id: 't1', snippet: { authorDisplayName: 'x', textOriginal: 'shared' } } as never, vidId(1));
+    await t.store.write(async () => {
+      await t.services.catalog.upsertChannel('', ytChannel.parse(ytChannelResource(1)));
+      await t.services.catalog.upsertVideo('', ytVideo.parse(ytVideoResource(1, chId(1))));
+      await t.services.catalog.upsertComment('', { id: 't1', snippet: { authorDisplayName: 'x', textOriginal: 'shared' } } as never, vidId(1));
     });
     // the workspace imports its own copy of the same video and the same comment thread
     expectOk(await imp({ videos: [ytVideoResource(1, chId(1), { statistics: { viewCount: '7' } })], comments: [ytThread('t1', vidId(1))] }), 200, importResult);

@@ -9,20 +9,20 @@ import { audience, brand, campaign, dataStore, storeChannel, storeVideo, workspa
 import { ytChannel, ytCommentThread, ytVideo } from '../server/schemas/youtube.ts';
 import { DEMO_ACCOUNTS, DEMO_CAMPAIGNS, DEMO_LIBRARY_STORE, seedDemo } from '../server/seed/demo.ts';
 import { demoContent } from '../server/seed/demo-content.ts';
-import { Store } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/db.ts';
 
-function seeded() {
-  const store = Store.memory();
+async function seeded() {
+  const store = SqliteStore.memory();
   const clock = new ManualClock();
   const services = createServices({ store, clock });
-  const { workspaceId } = seedDemo(services);
+  const { workspaceId } = await seedDemo(services);
   return { store, clock, services, workspaceId };
 }
 
-const count = (store: Store, sql: string, ...params: string[]) => store.get<{ n: number }>(sql, ...params)!.n;
+const count = async (store: SqliteStore, sql: string, ...params: string[]) => (await store.get<{ n: number }>(sql, ...params))!.n;
 
 /** Row counts of everything the seed writes, to compare before and after a second run. */
-function tableCounts(store: Store): Record<string, number> {
+async function tableCounts(store: SqliteStore): Promise<Record<string, number>> {
   const tables = [
     'workspaces',
     'ad_accounts',
@@ -37,17 +37,19 @@ function tableCounts(store: Store): Record<string, number> {
     'yt_videos',
     'yt_comments',
   ];
-  return Object.fromEntries(tables.map((t) => [t, count(store, `SELECT COUNT(*) AS n FROM ${t}`)]));
+  const counts: Record<string, number> = {};
+  for (const t of tables) counts[t] = await count(store, `SELECT COUNT(*) AS n FROM ${t}`);
+  return counts;
 }
 
 describe('demo seed', () => {
-  it('creates the demo workspace with exploration, two ad accounts and the promised records', () => {
-    const { store, services, workspaceId } = seeded();
-    const ws = services.workspaces.bySlug('demo')!;
+  it('creates the demo workspace with exploration, two ad accounts and the promised records', async () => {
+    const { store, services, workspaceId } = await seeded();
+    const ws = (await services.workspaces.bySlug('demo'))!;
     expect(ws.id).toBe(workspaceId);
     expect(ws.exploration).toBe(1);
 
-    const accounts = store.all<{ customer_id: string; currency_code: string; time_zone: string; is_default: number }>(
+    const accounts = await store.all<{ customer_id: string; currency_code: string; time_zone: string; is_default: number }>(
       'SELECT * FROM ad_accounts WHERE workspace_id = ? ORDER BY is_default DESC',
       workspaceId,
     );
@@ -57,17 +59,17 @@ describe('demo seed', () => {
     expect(accounts[0]!.is_default).toBe(1);
 
     const actor = systemActor(ws, SCOPES);
-    expect(services.brands.count(actor)).toBeGreaterThanOrEqual(2);
-    expect(services.campaigns.count(actor)).toBeGreaterThanOrEqual(3);
-    expect(services.audiences.count(actor)).toBeGreaterThanOrEqual(2);
-    expect(services.dataStores.count(actor)).toBeGreaterThanOrEqual(2);
-    expect(count(store, "SELECT COUNT(*) AS n FROM data_stores WHERE scope = 'library'")).toBeGreaterThanOrEqual(1);
+    expect(await services.brands.count(actor)).toBeGreaterThanOrEqual(2);
+    expect(await services.campaigns.count(actor)).toBeGreaterThanOrEqual(3);
+    expect(await services.audiences.count(actor)).toBeGreaterThanOrEqual(2);
+    expect(await services.dataStores.count(actor)).toBeGreaterThanOrEqual(2);
+    expect(await count(store, "SELECT COUNT(*) AS n FROM data_stores WHERE scope = 'library'")).toBeGreaterThanOrEqual(1);
   });
 
-  it('has a campaign on a saved audience, one with data stores and no targeting, and a VIDEO/SEARCH one with a daily budget', () => {
-    const { services, workspaceId } = seeded();
-    const actor = systemActor(services.workspaces.bySlug('demo')!, SCOPES);
-    const campaigns = services.campaigns.list(actor, { limit: 100 }).data;
+  it('has a campaign on a saved audience, one with data stores and no targeting, and a VIDEO/SEARCH one with a daily budget', async () => {
+    const { services, workspaceId } = await seeded();
+    const actor = systemActor((await services.workspaces.bySlug('demo'))!, SCOPES);
+    const campaigns = (await services.campaigns.list(actor, { limit: 100 })).data;
     const byName = new Map(campaigns.map((c) => [c.name, c]));
     expect(campaigns.every((c) => c.adsPlatform.customerId !== null)).toBe(true);
 
@@ -78,7 +80,7 @@ describe('demo seed', () => {
     expect(launch.audiences).toHaveLength(1);
     expect(launch.audiences[0]!.audienceId).toBeNull();
     expect(launch.audiences[0]!.dataStoreIds.length).toBeGreaterThan(0);
-    const slots = services.campaigns.slots(launch.id);
+    const slots = await services.campaigns.slots(launch.id);
     expect(slots.every((s) => s.targeting_status === 'not_generated')).toBe(true);
 
     const platform = byName.get(DEMO_CAMPAIGNS.platform)!;
@@ -99,10 +101,10 @@ describe('demo seed', () => {
     expect(workspaceId).toBe(actor.workspaceId);
   });
 
-  it('gives saved audiences keywords, topics, tags and data stores', () => {
-    const { services } = seeded();
-    const actor = systemActor(services.workspaces.bySlug('demo')!, SCOPES);
-    const audiences = services.audiences.list(actor, { limit: 100 }).data;
+  it('gives saved audiences keywords, topics, tags and data stores', async () => {
+    const { services } = await seeded();
+    const actor = systemActor((await services.workspaces.bySlug('demo'))!, SCOPES);
+    const audiences = (await services.audiences.list(actor, { limit: 100 })).data;
     expect(audiences.length).toBeGreaterThanOrEqual(2);
     for (const a of audiences) {
       expect(a.keywords.length).toBeGreaterThan(0);
@@ -112,10 +114,10 @@ describe('demo seed', () => {
     }
   });
 
-  it('fills every data store with channels and videos, and the library store is shared and ready', () => {
-    const { store, services } = seeded();
-    const actor = systemActor(services.workspaces.bySlug('demo')!, SCOPES);
-    const stores = services.dataStores.list(actor, { limit: 100, includeLibrary: true }).data;
+  it('fills every data store with channels and videos, and the library store is shared and ready', async () => {
+    const { store, services } = await seeded();
+    const actor = systemActor((await services.workspaces.bySlug('demo'))!, SCOPES);
+    const stores = (await services.dataStores.list(actor, { limit: 100, includeLibrary: true })).data;
     expect(stores.filter((s) => s.scope === 'workspace').length).toBeGreaterThanOrEqual(2);
     expect(stores.filter((s) => s.scope === 'library').map((s) => s.name)).toEqual([DEMO_LIBRARY_STORE]);
     for (const s of stores) {
@@ -123,9 +125,9 @@ describe('demo seed', () => {
       expect(s.channelCount).toBeGreaterThan(0);
       expect(s.videoCount).toBeGreaterThan(0);
       // Counts agree with the links, and every link points at catalog content.
-      expect(s.channelCount).toBe(count(store, 'SELECT COUNT(*) AS n FROM data_store_channels WHERE data_store_id = ?', s.id));
+      expect(s.channelCount).toBe(await count(store, 'SELECT COUNT(*) AS n FROM data_store_channels WHERE data_store_id = ?', s.id));
       expect(
-        count(
+        await count(
           store,
           "SELECT COUNT(*) AS n FROM data_store_videos l WHERE data_store_id = ? AND NOT EXISTS (SELECT 1 FROM yt_videos v WHERE v.id = l.video_id AND v.owner = '')",
           s.id,
@@ -134,37 +136,37 @@ describe('demo seed', () => {
     }
   });
 
-  it('is a no-op the second time, and a second workspace reuses the library store', () => {
-    const { store, services, workspaceId } = seeded();
-    const before = tableCounts(store);
-    expect(seedDemo(services)).toEqual({ workspaceId });
-    expect(tableCounts(store)).toEqual(before);
+  it('is a no-op the second time, and a second workspace reuses the library store', async () => {
+    const { store, services, workspaceId } = await seeded();
+    const before = await tableCounts(store);
+    expect(await seedDemo(services)).toEqual({ workspaceId });
+    expect(await tableCounts(store)).toEqual(before);
 
-    const other = seedDemo(services, 'demo-2');
+    const other = await seedDemo(services, 'demo-2');
     expect(other.workspaceId).not.toBe(workspaceId);
-    expect(count(store, "SELECT COUNT(*) AS n FROM data_stores WHERE scope = 'library'")).toBe(1);
-    expect(count(store, 'SELECT COUNT(*) AS n FROM yt_videos')).toBe(before.yt_videos);
+    expect(await count(store, "SELECT COUNT(*) AS n FROM data_stores WHERE scope = 'library'")).toBe(1);
+    expect(await count(store, 'SELECT COUNT(*) AS n FROM yt_videos')).toBe(before.yt_videos);
   });
 
-  it('writes identical catalog content into two fresh stores', () => {
-    const a = seeded().store;
-    const b = seeded().store;
+  it('writes identical catalog content into two fresh stores', async () => {
+    const a = (await seeded()).store;
+    const b = (await seeded()).store;
     for (const sql of [
       'SELECT * FROM yt_channels ORDER BY owner, id',
       'SELECT * FROM yt_videos ORDER BY owner, id',
       'SELECT * FROM yt_comments ORDER BY owner, id',
     ]) {
-      const rowsA = a.all<Record<string, unknown>>(sql);
+      const rowsA = await a.all<Record<string, unknown>>(sql);
       expect(rowsA.length).toBeGreaterThan(0);
-      expect(b.all<Record<string, unknown>>(sql)).toEqual(rowsA);
+      expect(await b.all<Record<string, unknown>>(sql)).toEqual(rowsA);
     }
     expect(JSON.stringify(demoContent())).toBe(JSON.stringify(demoContent()));
   });
 
-  it('keeps content ids well-formed and every resource valid for the import schemas', () => {
-    const { store } = seeded();
-    const channels = store.all<{ id: string }>('SELECT id FROM yt_channels');
-    const videos = store.all<{ id: string }>('SELECT id FROM yt_videos');
+  it('keeps content ids well-formed and every resource valid for the import schemas', async () => {
+    const { store } = await seeded();
+    const channels = await store.all<{ id: string }>('SELECT id FROM yt_channels');
+    const videos = await store.all<{ id: string }>('SELECT id FROM yt_videos');
     expect(channels.length).toBeGreaterThanOrEqual(8);
     expect(channels.length).toBeLessThanOrEqual(10);
     for (const c of channels) expect(c.id).toMatch(/^UC[A-Za-z0-9_-]{22}$/);
@@ -176,12 +178,12 @@ describe('demo seed', () => {
     for (const t of content.commentThreads) expect(() => ytCommentThread.parse(t)).not.toThrow();
     // Every comment made it in: no two share an id.
     const flat = content.commentThreads.reduce((n, t) => n + 1 + (t.replies?.comments.length ?? 0), 0);
-    expect(count(store, 'SELECT COUNT(*) AS n FROM yt_comments')).toBe(flat);
+    expect(await count(store, 'SELECT COUNT(*) AS n FROM yt_comments')).toBe(flat);
   });
 
-  it('writes realistic content: 6-10 videos a channel, 5-15 threads a video, links to filter, and some noise', () => {
-    const { store } = seeded();
-    const perChannel = store.all<{ n: number }>('SELECT COUNT(*) AS n FROM yt_videos GROUP BY channel_id');
+  it('writes realistic content: 6-10 videos a channel, 5-15 threads a video, links to filter, and some noise', async () => {
+    const { store } = await seeded();
+    const perChannel = await store.all<{ n: number }>('SELECT COUNT(*) AS n FROM yt_videos GROUP BY channel_id');
     for (const { n } of perChannel) {
       expect(n).toBeGreaterThanOrEqual(6);
       expect(n).toBeLessThanOrEqual(10);
@@ -197,12 +199,12 @@ describe('demo seed', () => {
     }
     expect(content.commentThreads.some((t) => (t.replies?.comments.length ?? 0) > 0)).toBe(true);
 
-    const descriptions = store.all<{ description: string }>('SELECT description FROM yt_channels').map((r) => r.description).join('\n');
+    const descriptions = (await store.all<{ description: string }>('SELECT description FROM yt_channels')).map((r) => r.description).join('\n');
     expect(descriptions).toMatch(/https:\/\/bit\.ly\//);
     expect(descriptions).toMatch(/https:\/\/instagram\.com\//);
     expect(descriptions).toMatch(/https:\/\/[a-z.-]+\.example\b/);
 
-    const texts = store.all<{ text: string }>('SELECT text FROM yt_comments').map((r) => r.text);
+    const texts = (await store.all<{ text: string }>('SELECT text FROM yt_comments')).map((r) => r.text);
     const noise = texts.filter((t) => /check out my channel|gift cards|^first!$|^nice video$/i.test(t));
     expect(noise.length).toBeGreaterThan(0);
     expect(noise.length / texts.length).toBeLessThan(0.1);
@@ -211,15 +213,15 @@ describe('demo seed', () => {
       expect(texts.filter((t) => t.toLowerCase().includes(phrase.toLowerCase())).length, phrase).toBeGreaterThanOrEqual(3);
     }
 
-    const dates = store.all<{ published_at: string }>('SELECT published_at FROM yt_videos').map((r) => r.published_at);
+    const dates = (await store.all<{ published_at: string }>('SELECT published_at FROM yt_videos')).map((r) => r.published_at);
     expect(dates.some((d) => d.startsWith('2025-'))).toBe(true);
     expect(dates.some((d) => d.startsWith('2026-'))).toBe(true);
   });
 
   it('serves records that validate against the response schemas', async () => {
-    const { store, clock, services, workspaceId } = seeded();
+    const { store, clock, services, workspaceId } = await seeded();
     const { app } = createApp({ store, clock, rateLimit: 0 });
-    const { key } = store.write(() => services.keys.create(workspaceId, { scopes: [...SCOPES] }));
+    const { key } = await store.write(async () => services.keys.create(workspaceId, { scopes: [...SCOPES] }));
     const get = async <T extends z.ZodType>(path: string, schema: T): Promise<z.output<T>> => {
       const res = await app.request(`/api/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
       expect(res.status, path).toBe(200);
@@ -227,13 +229,13 @@ describe('demo seed', () => {
     };
 
     const summary = await get('/workspace', workspace);
-    const actor = systemActor(services.workspaces.bySlug('demo')!, SCOPES);
+    const actor = systemActor((await services.workspaces.bySlug('demo'))!, SCOPES);
     expect(summary.slug).toBe('demo');
     expect(summary.counts).toEqual({
-      campaigns: services.campaigns.count(actor),
-      audiences: services.audiences.count(actor),
-      dataStores: services.dataStores.count(actor),
-      brands: services.brands.count(actor),
+      campaigns: await services.campaigns.count(actor),
+      audiences: await services.audiences.count(actor),
+      dataStores: await services.dataStores.count(actor),
+      brands: await services.brands.count(actor),
     });
     expect(summary.counts.campaigns).toBeGreaterThanOrEqual(3);
 

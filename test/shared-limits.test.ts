@@ -35,8 +35,8 @@ async function things(c: Client, tag: string) {
 }
 
 beforeEach(async () => {
-  b = testBackend();
-  b.store.write(() =>
+  b = await testBackend();
+  await b.store.write(async () =>
     b.services.workspaces.ensure(WS, {
       accounts: [
         { customerId: A, name: 'Acme US', currencyCode: 'USD', timeZone: 'America/New_York' },
@@ -44,15 +44,15 @@ beforeEach(async () => {
       ],
     }),
   );
-  full = b.client({ workspace: WS });
+  full = await b.client({ workspace: WS });
   shared = await things(full, 'shared');
   onlyA = await things(full, 'only A');
   unused = await things(full, 'unused');
   const campaign = (c: Client, name: string, t: typeof shared, extra: { audienceIds: string[]; dataStoreIds: string[] }) =>
     c.post('/campaigns', { name, brandId: t.brand, ...extra });
   // A campaign lands in the first account its key may use.
-  const keyA = b.client({ workspace: WS, customerIds: [A] });
-  const keyB = b.client({ workspace: WS, customerIds: [B] });
+  const keyA = await b.client({ workspace: WS, customerIds: [A] });
+  const keyB = await b.client({ workspace: WS, customerIds: [B] });
   inA = ok(await campaign(keyA, 'In A', onlyA, { audienceIds: [shared.audience, onlyA.audience], dataStoreIds: [shared.dataStore, onlyA.dataStore] }), 201).id;
   inB = ok(await campaign(keyB, 'In B', shared, { audienceIds: [shared.audience], dataStoreIds: [shared.dataStore] }), 201).id;
   expect(ok(await full.get(`/campaigns/${inA}`)).adsPlatform.customerId).toBe(A);
@@ -74,14 +74,14 @@ const LIMITS = [
 describe.each(LIMITS)('a key limited to $limit', ({ client }) => {
   describe.each(KINDS)('and a $kind', ({ kind, path, key, patch }) => {
     it('may read the shared one and create a new one', async () => {
-      const c = client();
+      const c = await client();
       expect(ok(await c.get(`${path}/${shared[key]}`)).id).toBe(shared[key]);
       expect(ok(await c.get(path)).data.length).toBeGreaterThanOrEqual(3);
       ok(await c.post(path, { name: `New ${kind}` }), 201);
     });
 
     it('may not change or delete one that a campaign outside its limit uses (403), and nothing changes', async () => {
-      const c = client();
+      const c = await client();
       const before = ok(await full.get(`${path}/${shared[key]}`));
       for (const r of [await c.patch(`${path}/${shared[key]}`, patch), await c.delete(`${path}/${shared[key]}`)]) {
         expect(r.status, JSON.stringify(r.body)).toBe(403);
@@ -98,7 +98,7 @@ describe.each(LIMITS)('a key limited to $limit', ({ client }) => {
     });
 
     it('may change and delete one that only campaigns inside its limit use, or none', async () => {
-      const c = client();
+      const c = await client();
       for (const id of [onlyA[key], unused[key]]) {
         ok(await c.patch(`${path}/${id}`, patch));
         expect(ok(await c.delete(`${path}/${id}`))).toEqual({ id, deleted: true });
@@ -109,10 +109,10 @@ describe.each(LIMITS)('a key limited to $limit', ({ client }) => {
 
   it('may not import into a data store a campaign outside its limit uses', async () => {
     const body = { channels: [{ id: 'UCsharedLimitsChannel001', snippet: { title: 'A channel' } }] };
-    const r = await client().post(`/data-stores/${shared.dataStore}/import`, body);
+    const r = await (await client()).post(`/data-stores/${shared.dataStore}/import`, body);
     expect(r.status, JSON.stringify(r.body)).toBe(403);
     expect(ok(await full.get(`/data-stores/${shared.dataStore}`)).channelCount).toBe(0);
-    ok(await client().post(`/data-stores/${onlyA.dataStore}/import`, body));
+    ok(await (await client()).post(`/data-stores/${onlyA.dataStore}/import`, body));
     expect(ok(await full.get(`/data-stores/${onlyA.dataStore}`)).channelCount).toBe(1);
   });
 });

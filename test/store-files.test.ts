@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bootstrap } from '../server/bootstrap.ts';
 import { createServices } from '../server/domain/services.ts';
 import { ManualClock } from '../server/lib/clock.ts';
-import { Store } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/db.ts';
 import { StoreFileError, checkStoreFile, dataDirWarning } from '../server/store/files.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'adcli-files-'));
@@ -24,31 +24,31 @@ const newDir = () => {
 };
 const mode = (f: string) => statSync(f).mode & 0o777;
 
-function servicesOf(store: Store) {
+function servicesOf(store: SqliteStore) {
   return createServices({ store, clock: new ManualClock('2026-03-02T10:00:00.000Z') });
 }
 
 describe('modes', () => {
-  it('a new store, its write-ahead log and shared memory, and the request journal are 0600', () => {
+  it('a new store, its write-ahead log and shared memory, and the request journal are 0600', async () => {
     const dir = newDir();
-    const store = new Store(join(dir, 'adcli.db'));
+    const store = new SqliteStore(join(dir, 'adcli.db'));
     const services = servicesOf(store);
-    bootstrap(services, { keyFile: join(dir, 'local.key') });
+    await bootstrap(services, { keyFile: join(dir, 'local.key') });
     services.journal.record({ workspaceId: 'w', at: '', method: 'GET', path: '/', status: 200, durationMs: 1, requestId: 'r', idempotencyKey: null, replayed: false, fault: null });
     services.journal.flush();
     for (const f of ['adcli.db', 'adcli.db-wal', 'adcli.db-shm', 'requests.db', 'local.key']) expect(mode(join(dir, f)), f).toBe(0o600);
-    store.close();
+    await store.close();
   });
 
-  it("an older store's 0644 files are tightened when it opens", () => {
+  it("an older store's 0644 files are tightened when it opens", async () => {
     const dir = newDir();
-    new Store(join(dir, 'adcli.db')).close();
+    await new SqliteStore(join(dir, 'adcli.db')).close();
     chmodSync(join(dir, 'adcli.db'), 0o644);
-    const store = new Store(join(dir, 'adcli.db'));
-    store.write(() => store.run('CREATE TABLE IF NOT EXISTS t (x)'));
+    const store = new SqliteStore(join(dir, 'adcli.db'));
+    await store.write(async () => store.run('CREATE TABLE IF NOT EXISTS t (x)'));
     expect(mode(join(dir, 'adcli.db'))).toBe(0o600);
     expect(mode(join(dir, 'adcli.db-wal'))).toBe(0o600);
-    store.close();
+    await store.close();
   });
 
   it('warns about a data dir other users can list, not about a private one', () => {
@@ -74,7 +74,7 @@ describe('files that cannot be used are refused in one line', () => {
     writeFileSync(join(dir, 'adcli.db'), 'this is a text file, not SQLite\n'.repeat(200));
     let err: unknown;
     try {
-      new Store(join(dir, 'adcli.db'));
+      new SqliteStore(join(dir, 'adcli.db'));
     } catch (e) {
       err = e;
     }
@@ -83,20 +83,20 @@ describe('files that cannot be used are refused in one line', () => {
     expect((err as Error).message).not.toContain('\n');
   });
 
-  it('a database damaged in the middle opens, and the quick check refuses it', () => {
+  it('a database damaged in the middle opens, and the quick check refuses it', async () => {
     const dir = newDir();
     const path = join(dir, 'adcli.db');
-    const store = new Store(path);
+    const store = new SqliteStore(path);
     const services = servicesOf(store);
-    store.write(() => {
-      const ws = services.workspaces.ensure('acme');
+    await store.write(async () => {
+      const ws = await services.workspaces.ensure('acme');
       for (let i = 0; i < 300; i++) {
-        store.run('INSERT INTO brands (id, workspace_id, name, website, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', String(i).padStart(24, '0'), ws.id, `Brand ${i}`, '', 'x'.repeat(500), '', '');
+        await store.run('INSERT INTO brands (id, workspace_id, name, website, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', String(i).padStart(24, '0'), ws.id, `Brand ${i}`, '', 'x'.repeat(500), '', '');
       }
     });
     store.quickCheck();
     store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-    store.close();
+    await store.close();
     // overwrite pages in the middle of the file (the brands table's b-tree) with garbage
     const size = statSync(path).size;
     const fd = openSync(path, 'r+');
@@ -104,11 +104,11 @@ describe('files that cannot be used are refused in one line', () => {
     closeSync(fd);
     let err: unknown;
     try {
-      const damaged = new Store(path);
+      const damaged = new SqliteStore(path);
       try {
         damaged.quickCheck();
       } finally {
-        damaged.close();
+        await damaged.close();
       }
     } catch (e) {
       err = e;
@@ -142,29 +142,29 @@ describe('files that cannot be used are refused in one line', () => {
 });
 
 describe('the local key file is never overwritten with a new key', () => {
-  it('a key the store does not know (a new store) is registered as it is', () => {
+  it('a key the store does not know (a new store) is registered as it is', async () => {
     const dir = newDir();
     const keyFile = join(dir, 'local.key');
     const key = `adcli_${'K'.repeat(40)}`;
     writeFileSync(keyFile, key + '\n', { mode: 0o600 });
-    const store = new Store(join(dir, 'adcli.db'));
+    const store = new SqliteStore(join(dir, 'adcli.db'));
     const services = servicesOf(store);
-    const boot = bootstrap(services, { keyFile });
+    const boot = await bootstrap(services, { keyFile });
     expect(boot).toEqual({ workspace: 'default', apiKey: key, created: 'store' });
     expect(readFileSync(keyFile, 'utf8')).toBe(key + '\n');
-    expect(services.keys.authenticate(key)?.workspaceSlug).toBe('default');
+    expect((await services.keys.authenticate(key))?.workspaceSlug).toBe('default');
     // and on the next start it is simply used
-    expect(bootstrap(services, { keyFile })).toEqual({ workspace: 'default', apiKey: key, created: 'nothing' });
-    store.close();
+    expect(await bootstrap(services, { keyFile })).toEqual({ workspace: 'default', apiKey: key, created: 'nothing' });
+    await store.close();
   });
 
-  it('a key file that holds no key is refused, not replaced', () => {
+  it('a key file that holds no key is refused, not replaced', async () => {
     const dir = newDir();
     const keyFile = join(dir, 'local.key');
     writeFileSync(keyFile, 'my notes\n');
-    const store = new Store(join(dir, 'adcli.db'));
-    expect(() => bootstrap(servicesOf(store), { keyFile })).toThrow(`${keyFile} does not hold an adcli key; move it away`);
+    const store = new SqliteStore(join(dir, 'adcli.db'));
+    await expect(bootstrap(servicesOf(store), { keyFile })).rejects.toThrow(`${keyFile} does not hold an adcli key; move it away`);
     expect(readFileSync(keyFile, 'utf8')).toBe('my notes\n');
-    store.close();
+    await store.close();
   });
 });

@@ -28,16 +28,16 @@ beforeAll(() => {
 });
 
 /** A backend with the shared demo catalog loaded and background jobs that take DELAY ms. */
-function backend(): TestBackend {
-  const tb = testBackend();
-  runSeed(tb.services, 'demo');
+async function backend(): Promise<TestBackend> {
+  const tb = await testBackend();
+  await runSeed(tb.services, 'demo');
   tb.services.targeting.delayMs = DELAY;
   tb.services.dataStores.delayMs = DELAY;
   return tb;
 }
 
-beforeEach(() => {
-  b = backend();
+beforeEach(async () => {
+  b = await backend();
   api = b.api;
 });
 
@@ -119,12 +119,12 @@ function slotOf(t: Targeting, slotId: string) {
 }
 
 /** Lets the job delay pass and runs what is due. */
-function runJobs(ms = DELAY): number {
+async function runJobs(ms = DELAY): Promise<number> {
   b.clock.advance(ms);
-  return b.runner.runDue();
+  return await b.runner.runDue();
 }
 
-function pendingJobs(kind = 'generate_targeting'): { subject: string; state: string; attempts: number; run_at: string }[] {
+async function pendingJobs(kind = 'generate_targeting'): Promise<{ subject: string; state: string; attempts: number; run_at: string }[]> {
   return b.store.all("SELECT subject, state, attempts, run_at FROM jobs WHERE kind = ? AND state IN ('queued', 'running') ORDER BY run_at", kind);
 }
 
@@ -167,8 +167,8 @@ describe('get targeting', () => {
 
   it('is 404 for a campaign of another workspace and 403 without campaigns:read', async () => {
     const c = await createCampaign({});
-    expectError(await b.client({ workspace: 'other' }).get(`/campaigns/${c.id}/targeting`), 404, 'not_found');
-    expectError(await b.client({ scopes: ['datasets:read'] }).get(`/campaigns/${c.id}/targeting`), 403, 'forbidden', 'campaigns:read');
+    expectError(await (await b.client({ workspace: 'other' })).get(`/campaigns/${c.id}/targeting`), 404, 'not_found');
+    expectError(await (await b.client({ scopes: ['datasets:read'] })).get(`/campaigns/${c.id}/targeting`), 403, 'forbidden', 'campaigns:read');
     expectError(await api.get(`/campaigns/${MISSING_ID}/targeting`), 404, 'not_found');
   });
 });
@@ -188,16 +188,16 @@ describe('generate targeting', () => {
     expect(await campaignStatus(campaignId)).toBe('loading');
 
     // The delay has not passed: nothing runs and `generating` stays visible.
-    expect(b.runner.runDue()).toBe(0);
+    expect(await b.runner.runDue()).toBe(0);
     b.clock.advance(DELAY - 1);
-    expect(b.runner.runDue()).toBe(0);
+    expect(await b.runner.runDue()).toBe(0);
     let t = await getTargeting(campaignId);
     expect(t.audiences.map((a) => a.status)).toEqual(['generating', 'generating', 'not_generated']);
     expect(slotOf(t, primary).items).toEqual([]);
     expect(await campaignStatus(campaignId)).toBe('loading');
 
     b.clock.advance(1);
-    expect(b.runner.runDue()).toBe(2);
+    expect(await b.runner.runDue()).toBe(2);
     t = await getTargeting(campaignId);
     const doneAt = b.clock.now().toISOString();
     for (const id of [primary, fed]) {
@@ -210,13 +210,13 @@ describe('generate targeting', () => {
     }
     expect(slotOf(t, bare)).toMatchObject({ status: 'not_generated', items: [], updatedAt: '' });
     expect(await campaignStatus(campaignId)).toBe('ready');
-    expect(pendingJobs()).toEqual([]);
+    expect(await pendingJobs()).toEqual([]);
   });
 
   it('skips ready slots when no audienceIds are given, and regenerates a slot that is named', async () => {
     const { campaignId, primary, fed, bare } = await threeSlotCampaign();
     await generate(campaignId);
-    runJobs();
+    await runJobs();
     const before = await getTargeting(campaignId);
 
     b.clock.advance(60_000);
@@ -227,7 +227,7 @@ describe('generate targeting', () => {
       { id: fed, reason: expect.stringMatching(/^already generated/) },
       { id: bare, reason: expect.stringMatching(/data stores/) },
     ]);
-    expect(pendingJobs()).toEqual([]);
+    expect(await pendingJobs()).toEqual([]);
     expect(await getTargeting(campaignId)).toEqual(before);
     expect(await campaignStatus(campaignId)).toBe('ready');
 
@@ -238,7 +238,7 @@ describe('generate targeting', () => {
     expect(slotOf(named, fed).status).toBe('generating');
     expect(slotOf(named, primary).status).toBe('ready');
     expect(await campaignStatus(campaignId)).toBe('loading');
-    expect(runJobs()).toBe(1);
+    expect(await runJobs()).toBe(1);
     const after = await getTargeting(campaignId);
     expect(slotOf(after, fed).status).toBe('ready');
     expect(slotOf(after, fed).updatedAt).toBe(b.clock.now().toISOString());
@@ -261,8 +261,8 @@ describe('generate targeting', () => {
     expectError(await api.post(`/campaigns/${campaignId}/targeting/generate`, { audienceIds: [primary] }), 409, 'conflict', primary, 'generating');
     // A 409 for one named slot starts none of the others.
     expectError(await api.post(`/campaigns/${campaignId}/targeting/generate`, { audienceIds: [bare, fed] }), 409, 'conflict', fed);
-    expect(pendingJobs().map((j) => j.subject).sort()).toEqual([primary, fed].sort());
-    expect(runJobs()).toBe(2);
+    expect((await pendingJobs()).map((j) => j.subject).sort()).toEqual([primary, fed].sort());
+    expect(await runJobs()).toBe(2);
     expect((await getTargeting(campaignId)).audiences.map((a) => a.status)).toEqual(['ready', 'ready', 'not_generated']);
   });
 
@@ -280,7 +280,7 @@ describe('generate targeting', () => {
     for (const unknown of [MISSING_ID, other.primary, 'not-a-slot']) {
       expectError(await api.post(`/campaigns/${campaignId}/targeting/generate`, { audienceIds: [primary, unknown] }), 400, 'invalid_request', 'audienceIds[1]', unknown);
     }
-    expect(pendingJobs()).toEqual([]);
+    expect(await pendingJobs()).toEqual([]);
     expect(slotOf(await getTargeting(campaignId), primary).status).toBe('not_generated');
     expect(await campaignStatus(campaignId)).toBe('draft');
   });
@@ -298,18 +298,18 @@ describe('generate targeting', () => {
     expect(longest.body.error.message).not.toContain('at most');
     expectError(await api.post(path, { audienceIds: 'x' }), 400, 'invalid_request', 'audienceIds');
     expectError(await api.post(path, { audienceIds: [primary], extra: 1 }), 400, 'invalid_request', 'unknown field "extra"');
-    expect(pendingJobs()).toEqual([]);
+    expect(await pendingJobs()).toEqual([]);
     // 25 items are fine (repeats name the same slot once).
     const ok = await generate(campaignId, { audienceIds: Array(25).fill(primary) });
     expect(ok.started).toEqual([primary]);
-    expect(pendingJobs()).toHaveLength(1);
+    expect(await pendingJobs()).toHaveLength(1);
   });
 
   it('needs campaigns:write, and a campaign of the workspace', async () => {
     const { campaignId } = await threeSlotCampaign();
-    expectError(await b.client({ scopes: ['campaigns:read'] }).post(`/campaigns/${campaignId}/targeting/generate`, {}), 403, 'forbidden', 'campaigns:write');
-    expectError(await b.client({ workspace: 'other' }).post(`/campaigns/${campaignId}/targeting/generate`, {}), 404, 'not_found');
-    expect(pendingJobs()).toEqual([]);
+    expectError(await (await b.client({ scopes: ['campaigns:read'] })).post(`/campaigns/${campaignId}/targeting/generate`, {}), 403, 'forbidden', 'campaigns:write');
+    expectError(await (await b.client({ workspace: 'other' })).post(`/campaigns/${campaignId}/targeting/generate`, {}), 404, 'not_found');
+    expect(await pendingJobs()).toEqual([]);
   });
 
   it('generates byte-identical items from the same content in two fresh backends', async () => {
@@ -318,13 +318,13 @@ describe('generate targeting', () => {
       const c = await createCampaign({ dataStoreIds: [store], campaignType: 'DEMAND_GEN' }, tb.api);
       await generate(c.id, {}, tb.api);
       tb.clock.advance(DELAY);
-      expect(tb.runner.runDue()).toBe(1);
+      expect(await tb.runner.runDue()).toBe(1);
       const t = await getTargeting(c.id, tb.api);
       expect(t.audiences[0]!.status).toBe('ready');
       return t.audiences[0]!.items;
     };
     const first = await itemsOf(b);
-    const second = await itemsOf(backend());
+    const second = await itemsOf(await backend());
     expect(first.length).toBeGreaterThan(10);
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
   });
@@ -344,7 +344,7 @@ describe('generate targeting', () => {
       const store = await importedStore(theme);
       const c = await createCampaign({ name: `${theme} campaign`, dataStoreIds: [store] });
       await generate(c.id);
-      runJobs();
+      await runJobs();
       const items = (await getTargeting(c.id)).audiences[0]!.items;
       expect(items.length, theme).toBeGreaterThan(0);
       const sections = new Set(items.map((i) => i.section));
@@ -377,7 +377,7 @@ describe('edit targeting items', () => {
   it('replaces the items, fills label, matchType and source, and makes the slot ready', async () => {
     const { campaignId, primary, fed, bare } = await threeSlotCampaign();
     await generate(campaignId);
-    runJobs();
+    await runJobs();
     b.clock.advance(1000);
     const r = await api.put(itemsPath(campaignId, primary), {
       items: [
@@ -425,7 +425,7 @@ describe('edit targeting items', () => {
     const { campaignId, primary } = await threeSlotCampaign();
     await generate(campaignId);
     expectError(await api.put(itemsPath(campaignId, primary), { items: [{ section: 'keywords', text: 'grinder' }] }), 409, 'conflict', 'generating');
-    runJobs();
+    await runJobs();
     const t = await getTargeting(campaignId);
     expect(slotOf(t, primary).items.some((i) => i.source === 'manual')).toBe(false);
     expect((await api.put(itemsPath(campaignId, primary), { items: [{ section: 'keywords', text: 'grinder' }] })).status).toBe(200);
@@ -456,10 +456,10 @@ describe('edit targeting items', () => {
     const { campaignId, primary } = await threeSlotCampaign();
     const other = await threeSlotCampaign();
     const body = { items: [{ section: 'keywords', text: 'grinder' }] };
-    expectError(await b.client({ workspace: 'other' }).put(itemsPath(campaignId, primary), body), 404, 'not_found');
+    expectError(await (await b.client({ workspace: 'other' })).put(itemsPath(campaignId, primary), body), 404, 'not_found');
     expectError(await api.put(itemsPath(campaignId, other.primary), body), 404, 'not_found', other.primary);
     expectError(await api.put(itemsPath(campaignId, MISSING_ID), body), 404, 'not_found');
-    expectError(await b.client({ scopes: ['campaigns:read'] }).put(itemsPath(campaignId, primary), body), 403, 'forbidden', 'campaigns:write');
+    expectError(await (await b.client({ scopes: ['campaigns:read'] })).put(itemsPath(campaignId, primary), body), 403, 'forbidden', 'campaigns:write');
     expect(slotOf(await getTargeting(campaignId), primary).status).toBe('not_generated');
     expect(slotOf(await getTargeting(other.campaignId), other.primary).status).toBe('not_generated');
   });
@@ -471,7 +471,7 @@ describe('generation outcomes and waiting', () => {
     const c = await createCampaign({ dataStoreIds: [store] });
     const slot = c.audiences[0]!.id;
     expect((await generate(c.id)).started).toEqual([slot]);
-    expect(runJobs()).toBe(1);
+    expect(await runJobs()).toBe(1);
     const s = slotOf(await getTargeting(c.id), slot);
     expect(s.status).toBe('error');
     expect(s.error).toMatch(/no channels or videos/);
@@ -484,7 +484,7 @@ describe('generation outcomes and waiting', () => {
     expect(r.status).toBe(200);
     expect((await generate(c.id)).started).toEqual([slot]);
     expect(slotOf(await getTargeting(c.id), slot)).toMatchObject({ status: 'generating', error: '' });
-    runJobs();
+    await runJobs();
     expect(slotOf(await getTargeting(c.id), slot)).toMatchObject({ status: 'ready', error: '' });
     expect(await campaignStatus(c.id)).toBe('ready');
   });
@@ -500,27 +500,27 @@ describe('generation outcomes and waiting', () => {
     expect((await generate(c.id)).started).toEqual([slot]);
 
     // The generation job comes first and finds the store collecting: it is retried, the slot stays generating.
-    expect(runJobs(DELAY)).toBe(1);
+    expect(await runJobs(DELAY)).toBe(1);
     expect(slotOf(await getTargeting(c.id), slot)).toMatchObject({ status: 'generating', items: [] });
-    let [job] = pendingJobs();
+    let [job] = await pendingJobs();
     expect(job).toMatchObject({ subject: slot, state: 'queued', attempts: 1 });
     expect(job!.run_at > b.clock.now().toISOString()).toBe(true);
     expect(await campaignStatus(c.id)).toBe('loading');
 
-    expect(runJobs(DELAY)).toBe(1);
-    [job] = pendingJobs();
+    expect(await runJobs(DELAY)).toBe(1);
+    [job] = await pendingJobs();
     expect(job).toMatchObject({ state: 'queued', attempts: 2 });
     expect((await api.get(`/data-stores/${ds.body.id}`)).body.status).toBe('collecting');
 
     // The store is collected; the next look at the slot generates it.
     b.clock.advance(DELAY);
-    b.runner.runDue();
+    await b.runner.runDue();
     expect((await api.get(`/data-stores/${ds.body.id}`)).body.status).toBe('ready');
-    runJobs(1000);
+    await runJobs(1000);
     const s = slotOf(await getTargeting(c.id), slot);
     expect(s.status).toBe('ready');
     expect(s.items.length).toBeGreaterThan(0);
-    expect(pendingJobs()).toEqual([]);
+    expect(await pendingJobs()).toEqual([]);
     expect(await campaignStatus(c.id)).toBe('ready');
   });
 
@@ -534,7 +534,7 @@ describe('generation outcomes and waiting', () => {
     let c = campaignSchema.parse((await api.get(`/campaigns/${campaignId}`)).body);
     expect(c.audiences.find((a) => a.id === fed)).toMatchObject({ name: 'Home baristas', dataStoreIds: [store] });
 
-    runJobs();
+    await runJobs();
     expect((await api.patch(`/campaigns/${campaignId}/audiences/${fed}`, { name: 'Renamed' })).status).toBe(200);
     expect((await api.delete(`/campaigns/${campaignId}/audiences/${fed}`)).status).toBe(200);
     c = campaignSchema.parse((await api.get(`/campaigns/${campaignId}`)).body);
@@ -548,9 +548,9 @@ describe('generation outcomes and waiting', () => {
     const { campaignId } = await threeSlotCampaign();
     await generate(campaignId);
     expect((await api.delete(`/campaigns/${campaignId}`)).status).toBe(200);
-    expect(runJobs()).toBe(2);
-    expect(pendingJobs()).toEqual([]);
-    const failed = b.store.all("SELECT * FROM jobs WHERE state = 'failed'");
+    expect(await runJobs()).toBe(2);
+    expect(await pendingJobs()).toEqual([]);
+    const failed = await b.store.all("SELECT * FROM jobs WHERE state = 'failed'");
     expect(failed).toEqual([]);
   });
 });
@@ -584,7 +584,7 @@ describe('stores of any size and language (issue 11)', () => {
   async function generated(store: string, campaign: Record<string, unknown>) {
     const c = await createCampaign({ dataStoreIds: [store], objective: '', ...campaign });
     await generate(c.id);
-    runJobs();
+    await runJobs();
     const slot = (await getTargeting(c.id)).audiences[0]!;
     expect(slot.status).toBe('ready');
     return slot;

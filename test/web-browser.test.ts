@@ -20,7 +20,7 @@ import { createApp, type Backend } from '../server/http/app.ts';
 import { listen } from '../server/http/listen.ts';
 import { SCOPES } from '../server/schemas/common.ts';
 import { runSeed } from '../server/seed/index.ts';
-import { Store } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/db.ts';
 
 /** The page's document, inside page.evaluate (the project's types have no DOM). */
 declare const document: { activeElement: { textContent: string | null; id: string } | null };
@@ -86,10 +86,10 @@ const total = async (p: Page, name: string) => Number((await p.locator(`[data-to
 describe.skipIf(!hasBrowser)('the pages in a real browser', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    backend = createApp({ store: Store.memory(), rateLimit: 0 });
+    backend = createApp({ store: SqliteStore.memory(), rateLimit: 0 });
     const { services, store } = backend;
-    const ws = runSeed(services, 'demo').workspaceId;
-    key = store.write(() => services.keys.create(ws, { scopes: SCOPES }).key);
+    const ws = (await runSeed(services, 'demo')).workspaceId;
+    key = await store.write(async () => (await services.keys.create(ws, { scopes: SCOPES })).key);
     const listening = await listen(backend.app, '127.0.0.1', 0);
     server = listening.server;
     base = `http://127.0.0.1:${listening.address.port}`;
@@ -112,7 +112,7 @@ describe.skipIf(!hasBrowser)('the pages in a real browser', () => {
     await api('POST', `/campaigns/${campaignId}/targeting/generate`, {});
     await api('POST', '/clock/advance', { by: '1s' }, '/_adcli/v1');
     await api('POST', `/campaigns/${campaignId}/ads-platform`, {});
-    store.write(() => services.ads.setStatus(campaignId, 'ENABLED'));
+    await store.write(async () => services.ads.setStatus(campaignId, 'ENABLED'));
 
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM });
@@ -125,7 +125,7 @@ describe.skipIf(!hasBrowser)('the pages in a real browser', () => {
   afterAll(async () => {
     await browser?.close();
     await new Promise((r) => server?.close(r));
-    backend?.store.close();
+    await backend?.store.close();
   });
 
   it('logs in with the link of adcli campaigns open, and shows the campaign: name, slots and charts, in one request plus the stylesheet', async () => {

@@ -84,10 +84,10 @@ async function signedIn(client: Client, campaignId?: string): Promise<Browser> {
 const controls = (opts: Parameters<TestBackend['client']>[0] = {}) => b.client({ workspace: 'demo', prefix: '/_adcli/v1', ...opts });
 
 beforeEach(async () => {
-  b = testBackend();
-  runSeed(b.services, 'demo');
-  ctl = controls();
-  const api = b.client({ workspace: 'demo' });
+  b = await testBackend();
+  await runSeed(b.services, 'demo');
+  ctl = await controls();
+  const api = await b.client({ workspace: 'demo' });
   demoCampaigns = (await api.get('/campaigns?limit=100')).body.data;
 });
 
@@ -150,13 +150,13 @@ describe('login links', () => {
   });
 
   it('need campaigns:read; an unknown campaign is 404, one outside the key limits 403', async () => {
-    const noRead = controls({ scopes: ['backend'] });
+    const noRead = await controls({ scopes: ['backend'] });
     const r = await noRead.post('/login-links', {});
     expect(r.status).toBe(403);
     expect(r.body.error.message).toContain('campaigns:read');
     expect((await ctl.post('/login-links', { campaignId: MISSING_ID })).status).toBe(404);
     expect((await ctl.post('/login-links', { campaignId: 'nope' })).status).toBe(400);
-    const limited = controls({ scopes: ['campaigns:read'], campaignIds: [demoCampaigns[0]!.id] });
+    const limited = await controls({ scopes: ['campaigns:read'], campaignIds: [demoCampaigns[0]!.id] });
     expect((await limited.post('/login-links', { campaignId: demoCampaigns[1]!.id })).status).toBe(403);
     expect((await limited.post('/login-links', { campaignId: demoCampaigns[0]!.id })).status).toBe(201);
   });
@@ -173,7 +173,7 @@ describe('the campaign page', () => {
     const br = await signedIn(ctl, enabled.id);
     const page = await br.get(`/app/campaigns/${enabled.id}`);
     expect(page.status).toBe(200);
-    const api = b.client({ workspace: 'demo' });
+    const api = await b.client({ workspace: 'demo' });
     const record = (await api.get(`/campaigns/${enabled.id}`)).body;
     expect(page.html).toContain(`<h1>${record.name}`);
     for (const slot of record.audiences) expect(page.html).toContain(`id="slot-${slot.id}"`);
@@ -206,7 +206,7 @@ describe('the campaign page', () => {
   it('shows only what the key may read: no performance without ads:read, 403 outside its campaigns', async () => {
     const first = demoCampaigns.find((c) => c.adsPlatform.status === 'ENABLED');
     const second = demoCampaigns.find((c) => c !== first);
-    const narrow = controls({ scopes: ['campaigns:read'], campaignIds: [first!.id] });
+    const narrow = await controls({ scopes: ['campaigns:read'], campaignIds: [first!.id] });
     const br = await signedIn(narrow, first!.id);
     const page = await br.get(`/app/campaigns/${first!.id}`);
     expect(page.status).toBe(200);
@@ -267,8 +267,8 @@ describe('access', () => {
   it('ends the session when its key is revoked', async () => {
     const br = await signedIn(ctl);
     expect((await br.get('/app/')).status).toBe(200);
-    const keyId = b.services.keys.authenticate(ctl.key)!.keyId;
-    b.store.write(() => b.services.keys.revoke(keyId));
+    const keyId = (await b.services.keys.authenticate(ctl.key))!.keyId;
+    await b.store.write(async () => b.services.keys.revoke(keyId));
     expect((await br.get('/app/')).status).toBe(401);
   });
 
@@ -293,7 +293,7 @@ describe('access', () => {
 
 describe('the console', () => {
   it('lists campaigns, saved audiences, data stores and brands that link to each other, jobs, the journal, the clock and fault rules', async () => {
-    const api = b.client({ workspace: 'demo' });
+    const api = await b.client({ workspace: 'demo' });
     await api.get('/brands');
     const br = await signedIn(ctl);
     const page = await br.get('/app/');
@@ -345,7 +345,7 @@ describe('the console', () => {
     const reset = await br.post('/app/actions/reset', { csrf, seed: '' });
     expect(reset.status).toBe(400);
     expect(textOf(reset.html, 'reset-confirm-error')).toBe('tick this box to confirm: a reset empties the workspace');
-    const api = b.client({ workspace: 'demo' });
+    const api = await b.client({ workspace: 'demo' });
     expect((await api.get('/campaigns')).body.data.length).toBe(demoCampaigns.length);
   });
 
@@ -368,13 +368,13 @@ describe('the console', () => {
     expect(textOf((await br.get('/app/')).html, 'main')).toContain('Removed 1 fault rule.');
 
     expect((await br.post('/app/actions/reset', { csrf, seed: '', confirm: 'yes' })).status).toBe(303);
-    const api = b.client({ workspace: 'demo' });
+    const api = await b.client({ workspace: 'demo' });
     expect((await api.get('/campaigns')).body.data).toEqual([]);
     expect((await br.get('/app/')).html).toContain('No campaigns yet');
   });
 
   it('refuses forms to a key without the backend scope', async () => {
-    const reader = controls({ scopes: ['campaigns:read'] });
+    const reader = await controls({ scopes: ['campaigns:read'] });
     const br = await signedIn(reader);
     const csrf = Browser.csrf(await br.get('/app/'));
     const r = await br.post('/app/actions/advance', { csrf, by: '1d' });

@@ -18,7 +18,7 @@ import { createApp } from '../server/http/app.ts';
 import { WorkerPool } from '../server/jobs/worker-pool.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { SCOPES } from '../server/schemas/common.ts';
-import { Store } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/db.ts';
 import { clientFor } from './helpers/backend.ts';
 import { cleanupAll, killAll, runAdcli, sandbox, startServer, tempDir, type Server } from './helpers/process.ts';
 
@@ -102,10 +102,10 @@ describe('adcli serve runs jobs in worker threads', () => {
 
   it('a worker killed mid-job: its job is handed back, run again by a new worker, and finished once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'adcli-workers-'));
-    const store = new Store(join(dir, 'adcli.db'));
+    const store = new SqliteStore(join(dir, 'adcli.db'));
     const backend = createApp({ store, clock: systemClock, rateLimit: 0 });
     const { services } = backend;
-    const key = store.write(() => services.keys.create(services.workspaces.ensure('acme').id, { scopes: [...SCOPES] }).key);
+    const key = await store.write(async () => (await services.keys.create((await services.workspaces.ensure('acme')).id, { scopes: [...SCOPES] })).key);
     const client = clientFor(backend.app, key);
     const warnings: string[] = [];
     const pool = new WorkerPool({ dbPath: store.path, workers: 1, release: (owner) => services.jobs.release(owner), warn: (line) => warnings.push(line) });
@@ -133,7 +133,7 @@ describe('adcli serve runs jobs in worker threads', () => {
     } finally {
       await pool.stop({ graceMs: 0 });
       jobs.close();
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

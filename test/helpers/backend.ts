@@ -2,7 +2,8 @@ import type { Hono } from 'hono';
 import { createApp, type Backend } from '../../server/http/app.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { SCOPES, type Scope } from '../../server/schemas/common.ts';
-import { Store } from '../../server/store/db.ts';
+import { SqliteStore } from '../../server/store/db.ts';
+import type { Store } from '../../server/store/port.ts';
 
 export interface Reply<T = any> {
   status: number;
@@ -50,32 +51,33 @@ export interface TestBackend extends Backend {
   /** a client with every scope in workspace `acme` */
   api: Client;
   /** a client with a new key: pick scopes, workspace and limits (`prefix` /_adcli/v1 for the controls) */
-  client(opts?: { scopes?: readonly Scope[]; workspace?: string; customerIds?: string[]; campaignIds?: string[]; prefix?: string }): Client;
-  workspaceId(slug?: string): string;
+  client(opts?: { scopes?: readonly Scope[]; workspace?: string; customerIds?: string[]; campaignIds?: string[]; prefix?: string }): Promise<Client>;
+  workspaceId(slug?: string): Promise<string>;
 }
 
 /** A fresh in-memory backend with workspace `acme` (rate limit off unless asked). */
-export function testBackend(opts: { rateLimit?: number; store?: Store; clock?: ManualClock } = {}): TestBackend {
+export async function testBackend(opts: { rateLimit?: number; store?: Store; clock?: ManualClock } = {}): Promise<TestBackend> {
   const clock = opts.clock ?? new ManualClock('2026-03-02T10:00:00.000Z');
-  const backend = createApp({ store: opts.store ?? Store.memory(), clock, rateLimit: opts.rateLimit ?? 0 });
+  const backend = createApp({ store: opts.store ?? SqliteStore.memory(), clock, rateLimit: opts.rateLimit ?? 0 });
   const { services, store } = backend;
-  const client: TestBackend['client'] = (o = {}) => {
-    const key = store.write(() => {
-      const ws = services.workspaces.ensure(o.workspace ?? 'acme');
-      return services.keys.create(ws.id, {
+  const client: TestBackend['client'] = async (o = {}) => {
+    const key = await store.write(async () => {
+      const ws = await services.workspaces.ensure(o.workspace ?? 'acme');
+      const created = await services.keys.create(ws.id, {
         scopes: o.scopes ?? SCOPES,
         customerIds: o.customerIds ?? null,
         campaignIds: o.campaignIds ?? null,
-      }).key;
+      });
+      return created.key;
     });
     return clientFor(backend.app, key, o.prefix);
   };
   return {
     ...backend,
     clock,
-    api: client(),
+    api: await client(),
     client,
-    workspaceId: (slug = 'acme') => services.workspaces.bySlug(slug)!.id,
+    workspaceId: async (slug = 'acme') => (await services.workspaces.bySlug(slug))!.id,
   };
 }
 
