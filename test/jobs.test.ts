@@ -48,7 +48,7 @@ describe('data store collection', () => {
 
   const runJobs = async (ms = DELAY) => {
     b.clock.advance(ms);
-    return await b.runner.runDue();
+    return b.runner.runDue();
   };
 
   async function getStore(id: string) {

@@ -154,8 +154,8 @@ async function createAudience(body: Record<string, unknown> = {}, c: Client = ap
 async function createStore(body: Record<string, unknown> = {}, c: Client = api) {
   return expectOk(await c.post('/data-stores', { name: 'Store', ...body }), 201, dataStore);
 }
-async function createLibrary(name = 'Library store', channelIds: string[] = [], videoIds: string[] = []) {
-  return await t.store.write(async () => t.services.dataStores.createLibrary({ name, description: 'shared by every workspace', channelIds, videoIds }));
+function createLibrary(name = 'Library store', channelIds: string[] = [], videoIds: string[] = []) {
+  return t.store.write(async () => t.services.dataStores.createLibrary({ name, description: 'shared by every workspace', channelIds, videoIds }));
 }
 
 // ---------------------------------------------------------------- brands

@@ -121,7 +121,7 @@ function slotOf(t: Targeting, slotId: string) {
 /** Lets the job delay pass and runs what is due. */
 async function runJobs(ms = DELAY): Promise<number> {
   b.clock.advance(ms);
-  return await b.runner.runDue();
+  return b.runner.runDue();
 }
 
 async function pendingJobs(kind = 'generate_targeting'): Promise<{ subject: string; state: string; attempts: number; run_at: string }[]> {
