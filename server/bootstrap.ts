@@ -55,6 +55,54 @@ export function bootstrap(services: Services, opts: BootOptions): Promise<BootRe
   });
 }
 
+export interface SharedBootResult {
+  workspace: string;
+  /** null when this process made no key and its key file holds none the database accepts */
+  apiKey: string | null;
+  created: 'store' | 'key' | 'nothing';
+  /** with apiKey null: the key file holds a key the database revoked (else it has none) */
+  revokedKey?: boolean;
+}
+
+/**
+ * `bootstrap` for a database shared by replicas (Postgres): on an empty database, one workspace and
+ * one all-scopes key, whichever replicas start together (the write is SERIALIZABLE: a replica that
+ * loses the race runs it again and finds the workspace made). Only the replica that made the
+ * database's first key writes it to its key file, after the commit (a run that is retried must not
+ * leave a key that was never stored). A replica that finds the database in use and has no accepted
+ * key in its file makes none: keys are made on purpose, with `adcli serve keys create --database`.
+ * A key file holding a key the database does not know is registered, as on SQLite.
+ */
+export async function bootstrapShared(services: Services, opts: BootOptions): Promise<SharedBootResult> {
+  const { store } = services.deps;
+  const result = await store.write(async (): Promise<SharedBootResult & { write?: string }> => {
+    const fresh = (await services.workspaces.count()) === 0;
+    const seed = opts.seed ?? (fresh ? opts.seedWhenEmpty : undefined);
+    if (seed === 'demo') await runSeed(services, 'demo');
+    if (fresh && seed !== 'demo') await services.workspaces.ensure('default');
+
+    const existing = opts.keyFile ? readKeyFile(opts.keyFile) : null;
+    const valid = existing ? await services.keys.authenticate(existing) : null;
+    if (existing && valid) return { workspace: valid.workspaceSlug, apiKey: existing, created: 'nothing' };
+
+    const slug = fresh ? (seed === 'demo' ? 'demo' : 'default') : await oldestWorkspace(services);
+    const ws = (await services.workspaces.bySlug(slug))!;
+    if (existing !== null && !isWellFormedKey(existing)) {
+      throw new StoreFileError(`${opts.keyFile} does not hold an adcli key; move it away, and adcli serve keys create makes a new one`);
+    }
+    if (existing !== null && !(await services.keys.known(existing))) {
+      await services.keys.adopt(ws.id, existing, { name: 'local', scopes: [...SCOPES] });
+      return { workspace: slug, apiKey: existing, created: fresh ? 'store' : 'key' };
+    }
+    if (!fresh) return { workspace: slug, apiKey: null, created: 'nothing', ...(existing !== null ? { revokedKey: true } : {}) };
+    const { key } = await services.keys.create(ws.id, { name: 'local', scopes: [...SCOPES] });
+    return { workspace: slug, apiKey: key, created: 'store', ...(opts.keyFile ? { write: key } : {}) };
+  });
+  const { write, ...out } = result;
+  if (write !== undefined && opts.keyFile) writeSecretFile(opts.keyFile, write + '\n');
+  return out;
+}
+
 async function oldestWorkspace(services: Services): Promise<string> {
   return (await services.deps.store.get<{ slug: string }>('SELECT slug FROM workspaces ORDER BY created_at, id LIMIT 1'))!.slug;
 }

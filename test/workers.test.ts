@@ -108,7 +108,7 @@ describe('adcli serve runs jobs in worker threads', () => {
     const key = await store.write(async () => (await services.keys.create((await services.workspaces.ensure('acme')).id, { scopes: [...SCOPES] })).key);
     const client = clientFor(backend.app, key);
     const warnings: string[] = [];
-    const pool = new WorkerPool({ dbPath: store.path, workers: 1, release: (owner) => services.jobs.release(owner), warn: (line) => warnings.push(line) });
+    const pool = new WorkerPool({ store: { kind: 'sqlite', path: store.path }, workers: 1, release: (owner) => services.jobs.release(owner), warn: (line) => warnings.push(line) });
     services.jobs.onEnqueue = () => pool.nudge();
     const jobs = jobsOf(store.path);
     try {

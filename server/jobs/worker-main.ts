@@ -1,6 +1,6 @@
 /**
- * A job worker thread of `adcli serve` (started by WorkerPool): its own SQLite connection on the
- * server's data file, the domain services over it, and a loop that claims and runs due jobs one at a
+ * A job worker thread of `adcli serve` (started by WorkerPool): its own store on the server's data
+ * file (a SQLite connection) or database (a small Postgres pool), the domain services over it, and a loop that claims and runs due jobs one at a
  * time. Every job makes its effect in one write transaction that checks its lease, so a worker that
  * dies mid-job leaves nothing half done: the pool hands its lease back and another worker runs it.
  *
@@ -36,15 +36,16 @@ const owner = await new Promise<string>((resolve) => {
   });
 });
 
-const [{ SqliteStore }, { createServices }, { JobRunner }, { jobHandlers }, { systemClock }] = await Promise.all([
-  import('../store/db.ts'),
+const [{ openStore }, { createServices }, { JobRunner }, { jobHandlers }, { systemClock }] = await Promise.all([
+  import('../store/open.ts'),
   import('../domain/services.ts'),
   import('./runner.ts'),
   import('./handlers.ts'),
   import('../lib/clock.ts'),
 ]);
 
-const store = new SqliteStore(data.dbPath);
+// One job runs at a time here: two connections cover its transaction and a query beside it.
+const store = await openStore(data.store, { maxConnections: 2 });
 const services = createServices(
   { store, clock: systemClock },
   { jobDelayMs: data.jobDelayMs, syncIntervalMs: data.syncIntervalMs, jobOwner: owner },

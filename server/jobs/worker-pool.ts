@@ -1,11 +1,16 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { processOwner } from './queue.ts';
+import type { StoreSpec } from '../store/open.ts';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.ts';
 
 export interface WorkerPoolOptions {
-  /** the server's SQLite file (a file: an in-memory database cannot be shared between threads) */
-  dbPath: string;
+  /**
+   * The server's store: a SQLite file (a file: an in-memory database cannot be shared between
+   * threads) or a Postgres database. Given to the workers as workerData, so a database URL and its
+   * password never appear in a command line or an environment.
+   */
+  store: StoreSpec;
   workers: number;
   jobDelayMs?: number;
   syncIntervalMs?: number;
@@ -44,7 +49,7 @@ interface Slot extends PoolThread {
 const MAX_RESTART_DELAY_MS = 30_000;
 
 /**
- * The job workers of `adcli serve`: N worker threads, each with its own SQLite connection, running
+ * The job workers of `adcli serve`: N worker threads, each with its own store connection, running
  * collection, generation and sync off the HTTP thread. Jobs stay rows in the store, so the pool adds
  * no durability of its own: a worker that dies has its leases handed back and is replaced; `stop`
  * lets running jobs end within a grace period and hands back the rest, for the next start (or another
@@ -66,7 +71,7 @@ export class WorkerPool {
     this.#opts = opts;
     this.#entry = opts.entry ?? workerEntry();
     this.#data = {
-      dbPath: opts.dbPath,
+      store: opts.store,
       jobDelayMs: opts.jobDelayMs ?? 0,
       syncIntervalMs: opts.syncIntervalMs,
       pollMs: opts.pollMs ?? 250,

@@ -1,8 +1,10 @@
 /** The messages between WorkerPool (the HTTP thread of `adcli serve`) and its job worker threads. */
-/** What a worker is started with (`workerData`). */
+import type { StoreSpec } from '../store/open.ts';
+
+/** What a worker is started with (`workerData`: copied to the thread, never argv or an environment). */
 export interface WorkerData {
-  /** the SQLite file of the server; every worker opens its own connection on it */
-  dbPath: string;
+  /** the server's store: every worker opens its own connection (SQLite) or small pool (Postgres) on it */
+  store: StoreSpec;
   jobDelayMs: number;
   syncIntervalMs: number | undefined;
   /** how often an idle worker looks for due jobs when nothing nudges it */

@@ -1,9 +1,10 @@
 import type { AdsStatus } from '../generated/contract.ts';
 import type { Factory } from '../lib/factory.ts';
 import { printJson, say, statusText, table } from '../lib/output.ts';
+import type { StoreFlags } from '../lib/serve-store.ts';
 import { withServices } from './keys.ts';
 
-export async function setStatus(f: Factory, campaign: string, status: AdsStatus, opts: { data?: string; json?: boolean }): Promise<void> {
+export async function setStatus(f: Factory, campaign: string, status: AdsStatus, opts: StoreFlags & { json?: boolean }): Promise<void> {
   const result = await withServices(f, opts, (s) => s.deps.store.write(() => s.ads.setStatus(campaign, status)));
   if (opts.json) printJson(f.io, result);
   else
@@ -17,7 +18,7 @@ export async function setStatus(f: Factory, campaign: string, status: AdsStatus,
  * The simulated platform's campaigns: status there, and when the service last synced each one. A
  * campaign deleted in the service is still listed (marked deleted): the platform campaign lives on.
  */
-export async function listCampaigns(f: Factory, opts: { data?: string; json?: boolean }): Promise<void> {
+export async function listCampaigns(f: Factory, opts: StoreFlags & { json?: boolean }): Promise<void> {
   const io = f.io;
   const rows = await withServices(f, opts, (s) => s.deps.store.read(() => s.ads.listCreated()));
   if (opts.json) return printJson(io, rows);

@@ -2,20 +2,21 @@ import { createServices } from '../../server/domain/services.ts';
 import type { KeyRecord } from '../../server/domain/keys.ts';
 import { ApiError } from '../../server/lib/errors.ts';
 import { systemClock } from '../../server/lib/clock.ts';
-import { SqliteStore } from '../../server/store/db.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
-import { dbFile } from '../lib/paths.ts';
 import { printJson, say, table } from '../lib/output.ts';
+import { openServeStore, storeSpec, type StoreFlags } from '../lib/serve-store.ts';
 
-interface DataOpt {
-  data?: string;
+interface DataOpt extends StoreFlags {
   json?: boolean;
 }
 
-/** Key commands open the data file directly; SQLite's locking makes that safe beside a running server. */
+/**
+ * Key commands open the store directly: the data dir's file (SQLite's locking makes that safe beside
+ * a running server) or, with --database or ADCLI_DATABASE_URL, the database the replicas share.
+ */
 export async function withServices<T>(f: Factory, opts: DataOpt, fn: (s: ReturnType<typeof createServices>) => Promise<T>): Promise<T> {
-  const store = new SqliteStore(dbFile(f.dataDir(opts.data)));
+  const store = await openServeStore(storeSpec(f, opts), { maxConnections: 2 });
   try {
     return await fn(createServices({ store, clock: systemClock }));
   } catch (e) {

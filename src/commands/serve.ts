@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bootstrap } from '../../server/bootstrap.ts';
+import { bootstrap, bootstrapShared, type SharedBootResult } from '../../server/bootstrap.ts';
 import { createApp } from '../../server/http/app.ts';
 import { listen } from '../../server/http/listen.ts';
 import { createLogger, LOG_FORMATS, type LogFormat } from '../../server/lib/log.ts';
@@ -10,16 +10,21 @@ import { loadSnapshot } from '../../server/control/snapshot.ts';
 import { WorkerPool } from '../../server/jobs/worker-pool.ts';
 import { SqliteStore } from '../../server/store/db.ts';
 import { StoreFileError, checkStoreFile, dataDirWarning } from '../../server/store/files.ts';
+import type { StoreSpec } from '../../server/store/open.ts';
+import type { Store } from '../../server/store/port.ts';
 import { CliError, SilentExit, usageError } from '../lib/errors.ts';
 import type { SeedName } from '../generated/contract.ts';
 import type { Factory } from '../lib/factory.ts';
 import { dbFile, keyFile } from '../lib/paths.ts';
+import { databaseUrl, openServeStore } from '../lib/serve-store.ts';
 
 export interface ServeOptions {
   host: string;
   /** default 4010; with --exec a free port */
   port?: number;
   data?: string;
+  /** a Postgres URL (else ADCLI_DATABASE_URL): the store shared by replicas; --data keeps only the key file */
+  database?: string;
   memory?: boolean;
   seed?: SeedName;
   rateLimit: number;
@@ -58,6 +63,12 @@ export function defaultWorkers(): number {
  */
 export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void> {
   const io = f.io;
+  const database = databaseUrl(f, opts.database);
+  if (database !== undefined) {
+    const from = opts.database !== undefined ? '--database' : 'ADCLI_DATABASE_URL';
+    if (opts.memory) throw usageError(`--memory and ${from} exclude each other: --memory is a throw-away SQLite store`);
+    if (opts.snapshot) throw usageError(`--snapshot and ${from} exclude each other: snapshots load into the SQLite store only`);
+  }
   if (opts.memory && opts.data) throw usageError('--memory and --data exclude each other');
   if (opts.quiet && opts.logRequests) throw usageError('--quiet and --log-requests exclude each other');
   const exec = opts.exec;
@@ -83,16 +94,26 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   const dir = temp ?? f.dataDir(opts.data);
   const dbPath = dbFile(dir);
 
-  // A store that cannot be used is refused in one line (exit 1), never replaced by an empty one.
-  let store: SqliteStore;
+  const spec: StoreSpec = database !== undefined ? { kind: 'postgres', url: database } : { kind: 'sqlite', path: dbPath };
+
+  // A store that cannot be used is refused in one line (exit 1; a database by the kind of problem,
+  // without its password), never replaced by an empty one.
+  let store: Store;
   try {
-    if (!temp) checkStoreFile(dbPath, keyFile(dir));
-    store = new SqliteStore(dbPath);
-    try {
-      if (!temp) store.quickCheck();
-    } catch (e) {
-      store.closeNow();
-      throw e;
+    if (spec.kind === 'postgres') {
+      // the data dir keeps the local key file: private, as SQLite's store makes it
+      makeDataDir(dir);
+      store = await openServeStore(spec);
+    } else {
+      if (!temp) checkStoreFile(dbPath, keyFile(dir));
+      const sqlite = new SqliteStore(dbPath);
+      try {
+        if (!temp) sqlite.quickCheck();
+      } catch (e) {
+        sqlite.closeNow();
+        throw e;
+      }
+      store = sqlite;
     }
   } catch (e) {
     removeTemp();
@@ -123,7 +144,15 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   }
   // --clock: every workspace created from now on starts frozen at that instant.
   if (opts.clock) backend.services.deps.clock.newWorkspaceFrozenAt = opts.clock;
-  const boot = await bootstrap(backend.services, { seed: opts.seed, keyFile: temp ? null : keyFile(dir) });
+  // On a shared database only the replica that made the first key has one to show (bootstrapShared).
+  const bootOpts = { seed: opts.seed, keyFile: temp ? null : keyFile(dir) };
+  const boot: SharedBootResult =
+    spec.kind === 'postgres'
+      ? await bootstrapShared(backend.services, bootOpts).catch(async (e: unknown) => {
+          await store.close();
+          throw e instanceof StoreFileError ? new CliError(e.message, 1) : e;
+        })
+      : await bootstrap(backend.services, bootOpts);
   await backend.services.ads.scheduleSync();
 
   // The node server answers what its HTTP parser refuses in the error shape too (listen.ts).
@@ -198,7 +227,7 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
 
   // The HTTP thread only serves requests: the jobs it queues run in the workers, woken as soon as
   // the queuing transaction has committed.
-  const pool = new WorkerPool({ dbPath, workers, jobDelayMs, syncIntervalMs, release: (owner) => backend.services.jobs.release(owner), log: poolLog, warn });
+  const pool = new WorkerPool({ store: spec, workers, jobDelayMs, syncIntervalMs, release: (owner) => backend.services.jobs.release(owner), log: poolLog, warn });
   backend.services.jobs.onEnqueue = () => pool.nudge();
 
   // Announced last: whoever waits for the start-up line can use the server, and stop it, at once.
@@ -208,17 +237,26 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   const shownHost = ['0.0.0.0', '::', ''].includes(opts.host) ? '127.0.0.1' : opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const origin = `http://${shownHost}:${address.port}`;
   const baseUrl = `${origin}/api/v1`;
+  const where = spec.kind === 'postgres' ? { database: store.label } : {};
+  // A replica that joined a database in use has no key of its own: it says how to make one.
+  const makeKey = `adcli serve keys create --workspace ${boot.workspace} --scopes SCOPES with this --database URL or ADCLI_DATABASE_URL`;
+  if (boot.apiKey === null) {
+    const why = boot.revokedKey ? `the key in ${keyFile(dir)} was revoked` : 'the database was set up before (by another replica)';
+    io.stderr.write(`adcli serve: no API key here: ${why}; make one with ${makeKey}\n`);
+  }
   if (exec !== undefined) {
     // The command owns stdout; the key goes to it in the environment only, never to a log.
     io.stderr.write(`adcli serve: the API is listening on ${baseUrl} (workspace ${boot.workspace}); running: ${exec}\n`);
   } else if (opts.json) {
-    io.stdout.write(JSON.stringify({ baseUrl, apiKey: boot.apiKey, workspace: boot.workspace }) + '\n');
+    io.stdout.write(JSON.stringify({ baseUrl, apiKey: boot.apiKey, workspace: boot.workspace, ...where }) + '\n');
   } else {
     const lines = [
       `adcli serve: the API is listening on ${baseUrl}`,
       `  workspace  ${boot.workspace}${boot.created === 'store' ? ' (new)' : ''}`,
-      `  API key    ${boot.apiKey}${temp ? '' : `  (kept in ${keyFile(dir)})`}`,
-      `  data       ${temp ? 'a temporary file, deleted when the server stops' : dbPath}`,
+      boot.apiKey === null ? '  API key    none here: adcli serve keys create makes one (with --database or ADCLI_DATABASE_URL)' : `  API key    ${boot.apiKey}${temp ? '' : `  (kept in ${keyFile(dir)})`}`,
+      spec.kind === 'postgres'
+        ? `  database   ${store.label} (shared by replicas)`
+        : `  data       ${temp ? 'a temporary file, deleted when the server stops' : dbPath}`,
       `  jobs       ${workers} worker thread${workers === 1 ? '' : 's'}`,
       `  OpenAPI    ${baseUrl}/openapi.json`,
       'Press Ctrl-C to stop.',
@@ -231,7 +269,7 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
       shell: true,
       stdio: 'inherit',
       detached: group,
-      env: { ...f.env, ADCLI_BASE_URL: baseUrl, ADCLI_API_KEY: boot.apiKey },
+      env: commandEnv(f.env, baseUrl, boot.apiKey),
     });
     child.once('error', (err) => {
       io.stderr.write(`adcli serve: cannot run the command: ${err.message}\n`);
@@ -246,6 +284,27 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
 
   const exitCode = await done;
   if (exitCode !== 0) throw new SilentExit(exitCode);
+}
+
+/**
+ * The environment of --exec's command: the server's URL and key; not the database's URL, which
+ * holds the server's password (the command talks to the API).
+ */
+function commandEnv(env: NodeJS.ProcessEnv, baseUrl: string, apiKey: string | null): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env, ADCLI_BASE_URL: baseUrl };
+  delete out.ADCLI_DATABASE_URL;
+  if (apiKey !== null) out.ADCLI_API_KEY = apiKey;
+  else delete out.ADCLI_API_KEY;
+  return out;
+}
+
+/** The data dir beside a database: created private (0700) for the key file, or refused in one line. */
+function makeDataDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (e) {
+    throw new StoreFileError(`cannot make the data dir ${dir} for the local key file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); pick another with --data DIR`);
+  }
 }
 
 const TEMP_PREFIX = 'adcli-serve-';

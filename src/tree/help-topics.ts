@@ -29,6 +29,11 @@ export const ENVIRONMENT: { names: string[]; meaning: string }[] = [
   },
   { names: ['ADCLI_CONFIG_DIR'], meaning: 'where profiles are saved (default $XDG_CONFIG_HOME/adcli, else ~/.config/adcli).' },
   { names: ['ADCLI_DATA_DIR'], meaning: 'the data dir of the local backend and of adcli serve, unless --data is given (default $XDG_DATA_HOME/adcli, else ~/.local/share/adcli).' },
+  {
+    names: ['ADCLI_DATABASE_URL'],
+    meaning:
+      'a Postgres URL for adcli serve and its keys and ads commands to keep the store in, shared by replicas, unless --database is given (the password may be left to PGPASSWORD).',
+  },
   { names: ['ADCLI_DEBUG'], meaning: 'set to any value to print the stack trace of an unexpected error (exit 1). --debug shows the HTTP exchanges.' },
   {
     names: ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'],

@@ -14,11 +14,14 @@ export function registerLocal(program: Command, f: Factory): void {
     '# run a command against a fresh server, then stop it (ADCLI_BASE_URL and ADCLI_API_KEY are set)',
     "adcli serve --memory --seed demo --exec 'adcli campaigns list'",
     'adcli serve --memory --clock 2030-12-01T09:00:00Z --job-delay 0',
+    '# one of several replicas on one Postgres database (the password from PGPASSWORD)',
+    'adcli serve --database postgres://adcli@db.internal:5432/adcli --host 0.0.0.0',
   )
     .description('Run the whole API locally: a stateful backend with a simulated ad platform')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on, 0 picks a free one (default: 4010; with --exec a free one)', intArg(0, 65535))
-    .option('--data <dir>', 'data dir (default $ADCLI_DATA_DIR or ~/.local/share/adcli)')
+    .option('--data <dir>', 'data dir (default $ADCLI_DATA_DIR or ~/.local/share/adcli); with --database it keeps only the local key file')
+    .option('--database <url>', 'keep the store in Postgres, shared by replicas: postgres://USER@HOST:PORT/DB (default $ADCLI_DATABASE_URL; keep the password out of argv: put it there or in PGPASSWORD)')
     .option('--memory', 'a throw-away store: a private temporary file, deleted when the server stops')
     .addOption(new Option('--seed <name>', 'load demo content into a fresh workspace').choices(SEEDS))
     .option('--rate-limit <n>', 'requests per key per minute (0 turns the limit off)', intArg(0, 1_000_000), 120)
@@ -52,6 +55,7 @@ export function registerLocal(program: Command, f: Factory): void {
     .option('--campaign-ids <list>', 'limit the key to these campaigns (it cannot create campaigns)')
     .option('--name <name>', 'a label for the key')
     .option('--data <dir>', 'data dir of the backend')
+    .option('--database <url>', 'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)')
     .option('--json', 'print {id, key, ...} as JSON')
     .action(async (_opts, cmd: Command) => (await import('../commands/keys.ts')).createKey(f, cmd.optsWithGlobals()));
   examples(
@@ -64,6 +68,7 @@ export function registerLocal(program: Command, f: Factory): void {
     .command('list')
     .description('List API keys (never their text)')
     .option('--data <dir>', 'data dir of the backend')
+    .option('--database <url>', 'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)')
     .option('--json', 'print JSON')
     .action(async (_opts, cmd: Command) => (await import('../commands/keys.ts')).listKeys(f, cmd.optsWithGlobals()));
   examples(list, 'adcli serve keys list', 'adcli serve keys list --json');
@@ -72,6 +77,7 @@ export function registerLocal(program: Command, f: Factory): void {
     .description('Revoke an API key; it stops working on its next request')
     .argument('<id>', 'key id (from keys list)')
     .option('--data <dir>', 'data dir of the backend')
+    .option('--database <url>', 'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)')
     .option('--json', 'print JSON')
     .action(async (id, _opts, cmd: Command) => (await import('../commands/keys.ts')).revokeKey(f, id, cmd.optsWithGlobals()));
   examples(revoke, 'adcli serve keys revoke 65f0c1d2e3a4b5c6d7e8f901');
@@ -95,6 +101,7 @@ export function registerLocal(program: Command, f: Factory): void {
     .command('list')
     .description('List the campaigns in the ad platform: their status there and when the service last synced them')
     .option('--data <dir>', 'data dir of the backend')
+    .option('--database <url>', 'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)')
     .option('--json', 'print JSON')
     .action(async (_opts, cmd: Command) => (await import('../commands/ads-platform.ts')).listCampaigns(f, cmd.optsWithGlobals()));
   examples(adsList, 'adcli serve ads list', 'adcli serve ads list --json');
@@ -104,6 +111,7 @@ export function registerLocal(program: Command, f: Factory): void {
     .argument('<campaign>', 'service campaign id, or the ad-platform campaign id')
     .addArgument(new Argument('<status>', 'status in the ad platform').choices(ADS_STATUSES))
     .option('--data <dir>', 'data dir of the backend')
+    .option('--database <url>', 'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)')
     .option('--json', 'print JSON')
     .action(async (campaign, status, _opts, cmd: Command) =>
       (await import('../commands/ads-platform.ts')).setStatus(f, campaign, status, cmd.optsWithGlobals()),

@@ -1,0 +1,30 @@
+/**
+ * Which store a process of `adcli serve` uses, as plain data a worker thread can be given
+ * (workerData): the SQLite file of a data dir, or a Postgres database shared by replicas. Both
+ * adapters are imported on demand, so whoever opens SQLite never loads `pg`, and the CLI's start-up
+ * loads neither.
+ */
+import type { Store } from './port.ts';
+
+export type StoreSpec =
+  | { kind: 'sqlite'; path: string }
+  /** `url` holds the password, if any: never put it in argv, an environment or a message (use `label`) */
+  | { kind: 'postgres'; url: string };
+
+export interface OpenStoreOptions {
+  /** Postgres connections in this process's pool (default the adapter's 10) */
+  maxConnections?: number;
+}
+
+/**
+ * Opens the store a spec names. SQLite: a StoreFileError when the file cannot be used. Postgres: a
+ * DatabaseOpenError (its `kind` says why) when the database cannot be used; migrations run first.
+ */
+export async function openStore(spec: StoreSpec, opts: OpenStoreOptions = {}): Promise<Store> {
+  if (spec.kind === 'sqlite') {
+    const { SqliteStore } = await import('./db.ts');
+    return new SqliteStore(spec.path);
+  }
+  const { PostgresStore } = await import('./postgres.ts');
+  return PostgresStore.open(spec.url, opts.maxConnections === undefined ? {} : { max: opts.maxConnections });
+}
