@@ -117,7 +117,7 @@ describe.skipIf(!pgServer)('adcli serve --database (Postgres)', () => {
     expect(a.info.apiKey).toMatch(/^adcli_/);
     expect(b.info.apiKey).toBeNull();
     expect(b.info.workspace).toBe('default');
-    expect(b.stderr()).toContain('adcli serve: no API key here: the database was set up before (by another replica); make one with adcli serve keys create --workspace default');
+    expect(b.stderr()).toContain('adcli serve: no API key here: the database was set up by another replica or an earlier start; make one with: adcli serve keys create --workspace default');
     expect(existsSync(join(bData, 'local.key'))).toBe(false);
 
     const created = await http(a.info.baseUrl, a.info.apiKey, 'POST', '/campaigns', { name: 'Shared' });

@@ -239,10 +239,10 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   const baseUrl = `${origin}/api/v1`;
   const where = spec.kind === 'postgres' ? { database: store.label } : {};
   // A replica that joined a database in use has no key of its own: it says how to make one.
-  const makeKey = `adcli serve keys create --workspace ${boot.workspace} --scopes SCOPES with this --database URL or ADCLI_DATABASE_URL`;
   if (boot.apiKey === null) {
-    const why = boot.revokedKey ? `the key in ${keyFile(dir)} was revoked` : 'the database was set up before (by another replica)';
-    io.stderr.write(`adcli serve: no API key here: ${why}; make one with ${makeKey}\n`);
+    const why = boot.revokedKey ? `the key in ${keyFile(dir)} was revoked` : 'the database was set up by another replica or an earlier start';
+    const make = `adcli serve keys create --workspace ${boot.workspace} --scopes SCOPES --database URL (or with ADCLI_DATABASE_URL set)`;
+    io.stderr.write(`adcli serve: no API key here: ${why}; make one with: ${make}\n`);
   }
   if (exec !== undefined) {
     // The command owns stdout; the key goes to it in the environment only, never to a log.
