@@ -45,6 +45,12 @@ const LISTS = ['list_campaigns', 'list_audiences', 'list_data_stores', 'list_bra
 export const ENUMS: EnumSpec[] = [
   { name: 'CAMPAIGN_TYPES', type: 'CampaignType', what: 'Campaign types', at: ['create_campaign body.campaignType', 'update_campaign body.campaignType', 'get_campaign response.campaignType'] },
   { name: 'CAMPAIGN_STATUSES', type: 'CampaignStatus', what: 'Campaign statuses', at: ['list_campaigns query.status', 'get_campaign response.status'] },
+  {
+    name: 'ADS_STATUS_FILTERS',
+    type: 'AdsStatusFilter',
+    what: 'Delivery states a campaign list can filter on (adsPlatform.status, or unpublished)',
+    at: ['list_campaigns query.adsStatus'],
+  },
   { name: 'BUDGET_TYPES', type: 'BudgetType', what: 'Budget types', at: ['create_campaign body.budgetType', 'update_campaign body.budgetType', 'get_campaign response.budgetType'] },
   {
     name: 'BIDDING_STRATEGIES',

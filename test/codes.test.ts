@@ -166,3 +166,87 @@ describe('the CLI checks the codes before sending anything (exit 2)', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('regions exist (ISO 3166-2, checked on the server with the iso-3166 list)', () => {
+  let b: TestBackend;
+  let api: Client;
+  beforeEach(async () => {
+    b = await testBackend();
+    api = b.api;
+  });
+
+  it('takes real subdivisions, nested ones included, on create and update', async () => {
+    const r = await api.post('/campaigns', { name: 'x', locations: ['US-CA', 'DE-BY', 'GB-ENG', 'FR-75C', 'CN-BJ'] });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect((await api.patch(`/campaigns/${r.body.id}`, { locations: ['AT-9', 'CH-ZH'] })).status).toBe(200);
+  });
+
+  it('refuses a region code its country does not have, naming the item, with the nearest ones', async () => {
+    const created = await api.post('/campaigns', { name: 'x', locations: ['DE', 'DE-BAY'] });
+    expect(created.status).toBe(400);
+    expect(created.body.error.message).toBe('locations[1]: "DE-BAY" is not an ISO 3166-2 region of Germany; did you mean "DE-BY" (Bayern)?');
+    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM campaigns'))!.n).toBe(0);
+    const ok = await api.post('/campaigns', { name: 'y' });
+    const patch = await api.patch(`/campaigns/${ok.body.id}`, { locations: ['US-QQQ'] });
+    expect(patch.status).toBe(400);
+    expect(patch.body.error.message).toMatch(/^locations\[0\]: "US-QQQ" is not an ISO 3166-2 region of United States; region codes of United States look like US-\w+ \(.+\), or use the country code US$/);
+    expect((await api.get(`/campaigns/${ok.body.id}`)).body.locations).toEqual(['US']);
+  });
+
+  it('refuses free text on update as on create', async () => {
+    const ok = await api.post('/campaigns', { name: 'y' });
+    const r = await api.patch(`/campaigns/${ok.body.id}`, { locations: ['Germany', 'Austria'], language: 'German' });
+    expect(r.status).toBe(400);
+    for (const m of ['"Germany"', '"DE"', '"Austria"', '"AT"', '"German"', '"de"']) expect(r.body.error.message).toContain(m);
+  });
+});
+
+describe('the ad-platform account of a new campaign (customerId on create)', () => {
+  let b: TestBackend;
+  let api: Client;
+  let euro: string;
+  beforeEach(async () => {
+    b = await testBackend();
+    api = b.api;
+    const ws = await b.workspaceId();
+    await b.store.write(async () => b.services.workspaces.addAccount(ws, { customerId: '2223334444', name: 'Acme Europe', currencyCode: 'EUR', timeZone: 'Europe/Berlin' }, false));
+    euro = '222-333-4444';
+  });
+
+  it('puts the campaign in the named account (dashes optional), whose currency the budget is in', async () => {
+    const r = await api.post('/campaigns', { name: 'DACH', campaignType: 'VIDEO', locations: ['DE', 'AT'], language: 'de', budget: 40, budgetType: 'daily', customerId: '2223334444' });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.adsPlatform).toMatchObject({ customerId: euro, accountName: 'Acme Europe', campaignId: null, status: null });
+    const accounts = (await api.get('/ads-platform/accounts')).body.data as { customerId: string; currencyCode: string }[];
+    expect(accounts.find((a) => a.customerId === r.body.adsPlatform.customerId)!.currencyCode).toBe('EUR');
+    // published without naming the account again, it goes to that one
+    expect((await api.post('/campaigns/' + r.body.id + '/ads-platform', {})).body.adsPlatform).toMatchObject({ customerId: euro, status: 'PAUSED' });
+    // without customerId: the workspace's default account, as before
+    const plain = await api.post('/campaigns', { name: 'US' });
+    expect(plain.body.adsPlatform.customerId).not.toBe(euro);
+    expect(plain.body.adsPlatform.customerId).toBe(accounts[0]!.customerId);
+  });
+
+  it('refuses an account the workspace does not have (400 naming list_ads_accounts) or the key may not use (403)', async () => {
+    const missing = await api.post('/campaigns', { name: 'x', customerId: '999-999-9999' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe('customerId: no ad-platform account 999-999-9999 in this workspace; list_ads_accounts lists the accounts this key may use');
+    const malformed = await api.post('/campaigns', { name: 'x', customerId: 'EUR account' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.message).toContain('customerId');
+    const defaultAccount = (await api.get('/ads-platform/accounts')).body.data[0].customerId as string;
+    const limited = await b.client({ customerIds: ['2223334444'] });
+    const r = await limited.post('/campaigns', { name: 'x', customerId: defaultAccount });
+    expect(r.status).toBe(403);
+    expect((await limited.post('/campaigns', { name: 'x', customerId: euro })).status).toBe(201);
+    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM campaigns'))!.n).toBe(1);
+  });
+
+  it('says in the descriptions that budgets are in the account currency', () => {
+    const create = operations.find((o) => o.name === 'create_campaign')!;
+    expect(create.description).toMatch(/customerId/);
+    expect(create.description).toMatch(/currency/);
+    expect(create.description).toMatch(/list_ads_accounts/);
+    expect(operations.find((o) => o.name === 'list_ads_accounts')!.description).toMatch(/currency.*create_campaign/);
+  });
+});

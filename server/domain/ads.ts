@@ -3,6 +3,7 @@ import { resolveDateRange, type DatePreset } from '../ads/dates.ts';
 import { buildReport } from '../ads/report.ts';
 import { conflict, invalid, notFound } from '../lib/errors.ts';
 import { parseJsonArray } from '../lib/json.ts';
+import { languageProblem, locationProblem } from '../schemas/codes.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import type { TargetingItem } from '../targeting/types.ts';
 import { assertCustomerAllowed, digitsOnly, formatCustomerId, type Actor } from './actor.ts';
@@ -54,10 +55,14 @@ export class Ads {
       throw conflict(`campaign ${campaignId} already exists in the ad platform as campaign ${row.ads_campaign_id}`);
     }
     const target = customerId ?? row.customer_id;
-    if (!target) throw invalid('customerId is required: this campaign has no ad-platform account of its own');
-    const account = await this.#account(actor, target, 'customerId');
-    if (!row.campaign_type) throw conflict('set campaignType before creating the campaign in the ad platform');
-    if (row.budget === null) throw conflict('set a budget before creating the campaign in the ad platform');
+    // A named account that is not there (404) or not the key's (403) is the request's fault, said first.
+    const account = target ? await this.#account(actor, target, 'customerId') : null;
+    const missing = prerequisitesMissing(row, account === null);
+    if (missing.length > 0 || account === null) {
+      const list = `the campaign cannot be created in the ad platform yet; it needs: ${missing.map((m, i) => `(${i + 1}) ${m}`).join('; ')}`;
+      // only the account missing is the request's to give (400); anything else is the campaign's state (409)
+      throw account === null && missing.length === 1 ? invalid(list) : conflict(list);
+    }
     let created: { campaignId: string };
     try {
       created = await this.#platform.createCampaign(account.customerId, row.id, { ...adsSettingsOf(row), targeting: [] });
@@ -260,6 +265,25 @@ export interface PlatformCampaign {
   lastSyncAt: string | null;
   /** the service campaign was deleted; the platform campaign lives on */
   deletedInService: boolean;
+}
+
+/**
+ * Everything a campaign still lacks before it can be created in the ad platform, each with the call
+ * that gives it, so one answer lists them all. Locations and language stored before codes were
+ * checked (a snapshot of an older version) count too: the platform would receive them as they are.
+ */
+function prerequisitesMissing(row: CampaignRow, noAccount: boolean): string[] {
+  const missing: string[] = [];
+  if (noAccount) missing.push('an ad-platform account: pass customerId (list_ads_accounts lists them)');
+  if (!row.campaign_type) missing.push('a campaignType (SEARCH, DEMAND_GEN, VIDEO or DISPLAY): set it with update_campaign');
+  if (row.budget === null) missing.push("a budget, in the account's currency: set budget and budgetType with update_campaign");
+  for (const [i, location] of parseJsonArray(row.locations).entries()) {
+    const problem = locationProblem(location);
+    if (problem) missing.push(`locations[${i}] as a code: ${problem}; set locations with update_campaign`);
+  }
+  const language = languageProblem(row.language);
+  if (language) missing.push(`language as a code: ${language}; set it with update_campaign`);
+  return missing;
 }
 
 /** What the ad platform receives of a campaign's settings. */

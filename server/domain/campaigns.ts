@@ -2,7 +2,9 @@ import { conflict, invalid, notFound, forbidden } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parseJsonArray } from '../lib/json.ts';
 import type { Campaign, TARGETING_STATUSES } from '../schemas/records.ts';
-import { assertCampaignAllowed, assertCustomerAllowed, type Actor } from './actor.ts';
+import { regionProblem } from '../schemas/subdivisions.ts';
+import type { ADS_STATUS_FILTERS } from '../schemas/records.ts';
+import { assertCampaignAllowed, assertCustomerAllowed, formatCustomerId, type Actor } from './actor.ts';
 import type { DomainDeps } from './context.ts';
 import { containsPattern, decodeCursor, toPage, type PageQuery } from './paging.ts';
 import type { SqlValue } from '../store/port.ts';
@@ -73,6 +75,26 @@ export interface CampaignCreate extends CampaignSettings {
   name: string;
   dataStoreIds?: string[];
   audienceIds?: string[];
+  /** the ad-platform account; default the workspace's default one */
+  customerId?: string;
+}
+
+export interface CampaignFilter extends PageQuery {
+  status?: Campaign['status'] | undefined;
+  /** adsPlatform.status, or `unpublished` for a campaign not created in the ad platform */
+  adsStatus?: (typeof ADS_STATUS_FILTERS)[number] | undefined;
+}
+
+/**
+ * The 409 for a slot whose targeting is generating, with the way on: the result comes to
+ * get_targeting; and a retry of a request whose answer was lost (a timeout) gets that answer when
+ * it is sent with the first request's Idempotency-Key.
+ */
+export function generatingNow(slotId: string, what: string): string {
+  return (
+    `the targeting of audience slot ${slotId} ${what}: call get_targeting until its status is ready (it usually takes seconds); ` +
+    'if this is a retry of a request whose answer was lost, send it again with the same Idempotency-Key to get that answer'
+  );
 }
 
 export const MAX_SLOTS = 10;
@@ -125,7 +147,7 @@ export class Campaigns {
     this.#audiences = audiences;
   }
 
-  async list(actor: Actor, q: PageQuery & { status?: Campaign['status'] | undefined }) {
+  async list(actor: Actor, q: CampaignFilter) {
     const where = ['c.workspace_id = ?', 'c.seq < ?'];
     const params: (string | number)[] = [actor.workspaceId, decodeCursor(q.cursor)];
     if (q.name) {
@@ -135,6 +157,11 @@ export class Campaigns {
     if (q.status) {
       where.push('c.status = ?');
       params.push(q.status);
+    }
+    if (q.adsStatus === 'unpublished') where.push('c.ads_campaign_id IS NULL');
+    else if (q.adsStatus) {
+      where.push('c.ads_campaign_id IS NOT NULL AND c.ads_status = ?');
+      params.push(q.adsStatus);
     }
     this.#limitClauses(actor, where, params);
     params.push(q.limit + 1);
@@ -210,8 +237,9 @@ export class Campaigns {
     const settings = { ...input };
     delete settings.dataStoreIds;
     delete settings.audienceIds;
+    delete settings.customerId;
     const merged = await this.#validated(actor, defaults(), settings);
-    const customerId = await this.#defaultCustomerId(actor);
+    const customerId = input.customerId !== undefined ? await this.#namedCustomerId(actor, input.customerId) : await this.#defaultCustomerId(actor);
     const values: Record<string, unknown> = {
       id,
       workspace_id: actor.workspaceId,
@@ -302,7 +330,7 @@ export class Campaigns {
     await this.row(actor, campaignId);
     const slot = await this.slot(campaignId, slotId);
     if (slot.targeting_status === 'generating') {
-      throw conflict(`targeting of audience slot ${slotId} is generating; wait until it is done`);
+      throw conflict(generatingNow(slotId, 'is generating; change the slot once it is ready'));
     }
     const name = patch.name ?? slot.name;
     const ids = patch.dataStoreIds
@@ -320,7 +348,7 @@ export class Campaigns {
       throw conflict("the campaign's primary audience cannot be removed; set its dataStoreIds to [] instead");
     }
     if (slot.targeting_status === 'generating') {
-      throw conflict(`targeting of audience slot ${slotId} is generating; wait until it is done`);
+      throw conflict(generatingNow(slotId, 'is generating; change the slot once it is ready'));
     }
     await this.#d.store.run('DELETE FROM campaign_audiences WHERE id = ?', slotId);
     await this.touch(campaignId);
@@ -397,11 +425,24 @@ export class Campaigns {
     if (merged.budgetType === 'total' && !merged.endDate) {
       throw invalid('endDate is required when budgetType is total: a total budget needs an end date');
     }
+    for (const [i, location] of (patch.locations ?? []).entries()) {
+      const problem = await regionProblem(location);
+      if (problem) throw invalid(`locations[${i}]: ${problem}`);
+    }
     if (patch.brandId) {
       const brand = await this.#d.store.get('SELECT 1 FROM brands WHERE id = ? AND workspace_id = ?', patch.brandId, actor.workspaceId);
       if (!brand) throw invalid(`brandId: no brand ${patch.brandId} in this workspace`);
     }
     return merged;
+  }
+
+  /** The account a new campaign names: one of the workspace's, and one the key may use. */
+  async #namedCustomerId(actor: Actor, customerId: string): Promise<string> {
+    const wanted = formatCustomerId(customerId);
+    const found = await this.#d.store.get('SELECT 1 FROM ad_accounts WHERE workspace_id = ? AND customer_id = ?', actor.workspaceId, wanted);
+    if (!found) throw invalid(`customerId: no ad-platform account ${wanted} in this workspace; list_ads_accounts lists the accounts this key may use`);
+    assertCustomerAllowed(actor, wanted);
+    return wanted;
   }
 
   /** A new campaign lives in the workspace's default ad account, or the first one the key may use. */

@@ -111,7 +111,7 @@ export class DataStores {
       const total = channels.length + videos.length;
       const now = this.#d.clock.now().toISOString();
       const failed = total > 0 && unknown.length === total;
-      const fix = `Import them with POST /data-stores/${row.id}/import.`;
+      const fix = `Import them into data store ${row.id} with import_data_store (POST /data-stores/${row.id}/import).`;
       const error = failed
         ? `none of the ${total} sources is in the content catalog: ${unknown.join(', ')}. ${fix}`
         : unknown.length

@@ -6,6 +6,7 @@ import type { Actor } from './actor.ts';
 import { SHARED, type ChannelRow, type VideoRow } from './catalog.ts';
 import type { DomainDeps } from './context.ts';
 import { decodeCursor, encodeCursor } from './paging.ts';
+import { compareMatches, loadStemmer, matchChannel, queryStems } from './channel-search.ts';
 
 export interface ExplorationChannel {
   channelId: string;
@@ -24,6 +25,12 @@ const THEMES = 8;
 const TOPICS = 6;
 /** how much other content a channel's themes are scored against */
 const BACKGROUND_VIDEOS = 600;
+/**
+ * The least similarity of a similar channel. Channels that share no topic and few words score about
+ * 0.03 or less (every channel talks of videos, gear and the like); a shared topic or a real overlap
+ * of what the videos are about gives 0.1 and more.
+ */
+export const MIN_SIMILARITY = 0.05;
 
 /**
  * Audience exploration (invite-only): what a channel of the content catalog makes, its topics in our
@@ -72,7 +79,6 @@ export class Exploration {
   async #profile(owner: string, row: ChannelRow, background: string[] | null): Promise<ExplorationChannel> {
     const videos = await this.#videos(owner, row.id);
     const docs = videoDocs(videos);
-    const text = [row.title, row.description, row.keywords, ...docs.slice(0, 50)].join('\n');
     return {
       channelId: row.id,
       title: row.title,
@@ -80,7 +86,7 @@ export class Exploration {
       imageUrl: row.image_url,
       subscribers: row.subscribers,
       country: row.country,
-      topics: matchTaxonomy(text, { kinds: ['topic'], limit: TOPICS }).map((m) => m.path),
+      topics: topicsOf(row, docs),
       contentThemes: background ? topPhrases(docs, background, THEMES) : [],
       recentTitles: videos.slice(0, RECENT_TITLES).map((v) => v.title),
     };
@@ -104,22 +110,29 @@ export class Exploration {
     });
   }
 
-  /** Channels whose title, handle, keywords or description hold every word of the query, best first. */
+  /**
+   * Channels whose title, handle, topics, keywords or description hold any word of the query, as
+   * stems, best first (channel-search.ts).
+   */
   async search(actor: Actor, q: { query: string; limit: number; cursor?: string | undefined }) {
     this.#assertInvited(actor);
-    const words = q.query.toLowerCase().split(/\s+/).filter(Boolean);
     const offset = q.cursor === undefined ? 0 : decodeCursor(q.cursor);
+    const stem = await loadStemmer();
+    const stems = queryStems(q.query, stem);
     return this.#d.store.read(async () => {
-      const ranked = (await this.#allChannels(actor.workspaceId))
-        .map((c) => ({ c, score: searchScore(c, words) }))
-        .filter((r) => r.score > 0)
-        .sort((a, b) => b.score - a.score || b.c.subscribers - a.c.subscribers || (a.c.id < b.c.id ? -1 : 1));
-      const pageRows = ranked.slice(offset, offset + q.limit);
+      const owner = actor.workspaceId;
+      const scored = [];
+      for (const c of await this.#allChannels(owner)) {
+        const topics = topicsOf(c, videoDocs(await this.#videos(owner, c.id)));
+        const match = matchChannel(stems, { ...c, topics }, stem);
+        if (match.matched > 0) scored.push({ c, match });
+      }
+      scored.sort((a, b) => compareMatches(a.match, b.match) || b.c.subscribers - a.c.subscribers || (a.c.id < b.c.id ? -1 : 1));
       const data: ExplorationChannel[] = [];
-      for (const r of pageRows) data.push(await this.#profile(actor.workspaceId, r.c, await this.#background(actor.workspaceId, r.c.id)));
+      for (const r of scored.slice(offset, offset + q.limit)) data.push(await this.#profile(owner, r.c, await this.#background(owner, r.c.id)));
       return {
         data,
-        nextCursor: offset + q.limit < ranked.length ? encodeCursor(offset + q.limit) : null,
+        nextCursor: offset + q.limit < scored.length ? encodeCursor(offset + q.limit) : null,
       };
     });
   }
@@ -155,7 +168,7 @@ export class Exploration {
 
   /**
    * Channels most like this one: shared taxonomy topics (weighted 0.6) and overlap of the words
-   * their videos are about (0.4), both as Jaccard indexes.
+   * their videos are about (0.4), both as Jaccard indexes; only those at MIN_SIMILARITY or above.
    */
   async similar(actor: Actor, channelId: string, q: { limit: number }) {
     this.#assertInvited(actor);
@@ -177,7 +190,7 @@ export class Exploration {
         candidates.push({ row: c, similarity: Math.round(similarity * 1000) / 1000, sharedTopics });
       }
       const scored = candidates
-        .filter((s) => s.similarity > 0)
+        .filter((s) => s.similarity >= MIN_SIMILARITY)
         .sort((a, b) => b.similarity - a.similarity || (a.row.id < b.row.id ? -1 : 1))
         .slice(0, q.limit);
       const data = [];
@@ -213,20 +226,10 @@ function videoDocs(videos: readonly VideoRow[]): string[] {
   });
 }
 
-function searchScore(c: ChannelRow, words: string[]): number {
-  let score = 0;
-  const fields: [string, number][] = [
-    [c.title.toLowerCase(), 4],
-    [c.handle.toLowerCase(), 3],
-    [c.keywords.toLowerCase(), 2],
-    [c.description.toLowerCase(), 1],
-  ];
-  for (const w of words) {
-    const s = fields.reduce((acc, [text, weight]) => acc + (text.includes(w) ? weight : 0), 0);
-    if (s === 0) return 0;
-    score += s;
-  }
-  return score;
+/** A channel's taxonomy topics, from its own text and its first 50 videos. */
+function topicsOf(row: ChannelRow, docs: readonly string[]): string[] {
+  const text = [row.title, row.description, row.keywords, ...docs.slice(0, 50)].join('\n');
+  return matchTaxonomy(text, { kinds: ['topic'], limit: TOPICS }).map((m) => m.path);
 }
 
 function jaccard<T>(a: Set<T>, b: Set<T>): number {

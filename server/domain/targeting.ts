@@ -4,7 +4,7 @@ import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import { generate } from '../targeting/generate.ts';
 import type { AudienceSeed, TargetingItem } from '../targeting/types.ts';
 import type { Actor } from './actor.ts';
-import type { Campaigns, SlotRow } from './campaigns.ts';
+import { generatingNow, type Campaigns, type SlotRow } from './campaigns.ts';
 import type { DomainDeps } from './context.ts';
 import { CorpusReader } from './corpus.ts';
 
@@ -74,10 +74,14 @@ export class Targeting {
       const named = [...new Set(audienceIds)];
       targets = named.map((id) => {
         const slot = slots.find((s) => s.id === id);
-        if (!slot) throw invalid(`audienceIds[${audienceIds.indexOf(id)}]: no audience slot ${id} on campaign ${campaignId}`);
-        if (slot.targeting_status === 'generating') {
-          throw conflict(`the targeting of audience slot ${id} is already generating; wait until it is ready`);
+        const field = `audienceIds[${audienceIds.indexOf(id)}]`;
+        if (!slot) {
+          // a saved audience's id where its slot's is meant: name the slot that holds it
+          const holder = slots.find((s) => s.audience_id === id);
+          if (holder) throw invalid(`${field}: ${id} is a saved audience, not an audience slot; its slot on this campaign is ${holder.id} ("${holder.name}")`);
+          throw invalid(`${field}: no audience slot ${id} on campaign ${campaignId}; get_targeting lists the slot ids (audiences[].id)`);
         }
+        if (slot.targeting_status === 'generating') throw conflict(generatingNow(id, 'is already generating'));
         return slot;
       });
     } else {
@@ -110,9 +114,7 @@ export class Targeting {
   async editItems(actor: Actor, campaignId: string, slotId: string, items: TargetingItem[]): Promise<TargetingView> {
     await this.#campaigns.row(actor, campaignId);
     const slot = await this.#campaigns.slot(campaignId, slotId);
-    if (slot.targeting_status === 'generating') {
-      throw conflict(`the targeting of audience slot ${slotId} is generating; edit it once it is ready`);
-    }
+    if (slot.targeting_status === 'generating') throw conflict(generatingNow(slotId, 'is generating; edit it once it is ready'));
     await this.#d.store.run(
       "UPDATE campaign_audiences SET targeting_items = ?, targeting_status = 'ready', targeting_error = '', targeting_updated_at = ? WHERE id = ?",
       JSON.stringify(items),

@@ -49,7 +49,7 @@ function requests(d: Demo): Record<string, Request> {
   const backpackers = d.audience('Lightweight backpackers');
   return {
     get_workspace: {},
-    list_campaigns: { query: { limit: '2', status: 'ready' } },
+    list_campaigns: { query: { limit: '2', adsStatus: 'ENABLED' } },
     create_campaign: {
       body: {
         name: 'Northwind Skyline Tents Autumn Push',
@@ -64,6 +64,7 @@ function requests(d: Demo): Record<string, Request> {
         biddingStrategy: 'MAXIMIZE_CONVERSIONS',
         dataStoreIds: [hiking],
         audienceIds: [backpackers],
+        customerId: d.customerIds[0]!,
       },
     },
     get_campaign: { params: { campaignId: platform.id } },

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from '../lib/errors.ts';
+import { nearestName } from '../schemas/nearest.ts';
 
 type Where = 'path' | 'query' | 'body';
 type Issue = z.core.$ZodIssue;
@@ -10,7 +11,7 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, whe
   // "x is required" (absent) from "x must be a string, not a number" (wrong type).
   const r = schema.safeParse(value, { reportInput: true });
   if (r.success) return r.data;
-  const messages = [...new Set(r.error.issues.map((i) => describeIssue(i, where)))];
+  const messages = [...new Set(r.error.issues.map((i) => describeIssue(i, where, schema)))];
   throw new ApiError(400, 'invalid_request', messages.slice(0, 3).join('; ') + (messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''));
 }
 
@@ -38,7 +39,80 @@ function typeName(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-export function describeIssue(issue: Issue, where: Where): string {
+/**
+ * The keys of the object the schema holds at this path (through optional, nullable, default, pipes
+ * and arrays), to suggest the nearest to an unknown one; undefined where no object is found.
+ */
+export function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
+  let def = (schema as unknown as SchemaNode)._zod.def;
+  let i = 0;
+  for (let steps = 0; steps < 100; steps++) {
+    switch (def.type) {
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'readonly':
+      case 'nonoptional':
+      case 'catch':
+        def = def.innerType!._zod.def;
+        continue;
+      case 'pipe':
+        // z.preprocess is a transform piped into the schema; a transform after the schema pipes out of it
+        def = def.in!._zod.def.type === 'transform' ? def.out!._zod.def : def.in!._zod.def;
+        continue;
+      case 'object': {
+        if (i === path.length) return Object.keys(def.shape!);
+        const next = def.shape![String(path[i++])];
+        if (!next) return undefined;
+        def = next._zod.def;
+        continue;
+      }
+      case 'array':
+        if (i === path.length || typeof path[i] !== 'number') return undefined;
+        i++;
+        def = def.element!._zod.def;
+        continue;
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The parts of zod's internal schema definition that keysAt walks. */
+interface SchemaNode {
+  _zod: {
+    def: {
+      type: string;
+      innerType?: SchemaNode;
+      in?: SchemaNode;
+      out?: SchemaNode;
+      shape?: Record<string, SchemaNode>;
+      element?: SchemaNode;
+    };
+  };
+}
+
+/** Unknown keys, each with the known key it most likely meant, or the known keys when none is near. */
+function unknownKeys(issue: z.core.$ZodIssueUnrecognizedKeys, where: Where, schema: z.ZodType | undefined): string {
+  const field = fieldName(issue.path, where);
+  const prefix = issue.path.length ? `${field}.` : '';
+  const noun = where === 'query' ? 'query parameter' : 'field';
+  const named = `unknown ${noun}${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(prefix + k)).join(', ')}`;
+  const known = schema ? keysAt(schema, issue.path) : undefined;
+  if (!known || known.length === 0) return named;
+  const meant = issue.keys.map((k) => [k, nearestName(k, known)] as const).filter((m): m is readonly [string, string] => m[1] !== undefined);
+  if (meant.length === 0) return `${named}; the ${noun}s here are ${known.join(', ')}`;
+  if (issue.keys.length === 1) return `${named}; did you mean ${JSON.stringify(prefix + meant[0]![1])}?`;
+  return `${named}; did you mean ${meant.map(([k, m]) => `${JSON.stringify(prefix + m)} for ${JSON.stringify(prefix + k)}`).join(', ')}?`;
+}
+
+/**
+ * What one issue says, naming the field. With the schema, an unknown field also gets the nearest
+ * known one (`unknown field "dailyBudget"; did you mean "budget"?`).
+ */
+export function describeIssue(issue: Issue, where: Where, schema?: z.ZodType): string {
   const field = fieldName(issue.path, where);
   switch (issue.code) {
     case 'invalid_type': {
@@ -68,25 +142,28 @@ export function describeIssue(issue: Issue, where: Where): string {
       }
       return `${field} ${has} at most ${bound(issue.maximum, issue.origin)}`;
     }
-    case 'unrecognized_keys': {
-      const prefix = issue.path.length ? `${field}.` : '';
-      const noun = where === 'query' ? 'query parameter' : 'field';
-      return `unknown ${noun}${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(prefix + k)).join(', ')}`;
-    }
+    case 'unrecognized_keys':
+      return unknownKeys(issue, where, schema);
     case 'invalid_format': {
       const pattern = 'pattern' in issue && issue.pattern ? String(issue.pattern).replace(/^\/|\/[a-z]*$/g, '') : issue.format;
       return `${field} must match ${pattern}`;
     }
-    case 'invalid_value':
-      return issue.values.length === 1
-        ? `${field} must be ${JSON.stringify(issue.values[0])}`
-        : `${field} must be one of ${issue.values.map((v) => String(v)).join(', ')}`;
+    case 'invalid_value': {
+      const must =
+        issue.values.length === 1
+          ? `${field} must be ${JSON.stringify(issue.values[0])}`
+          : `${field} must be one of ${issue.values.map((v) => String(v)).join(', ')}`;
+      // the right word in the wrong case (enabled for ENABLED) names the one to send
+      const input = issue.input;
+      const meant = typeof input === 'string' ? issue.values.find((v) => typeof v === 'string' && v.toLowerCase() === input.toLowerCase()) : undefined;
+      return meant !== undefined ? `${must}; did you mean ${JSON.stringify(meant)}?` : must;
+    }
     case 'invalid_union': {
       // Report the branch that got furthest: the one whose first issue has the longest path.
       const branches = issue.errors.filter((b) => b.length > 0);
       const best = branches.sort((a, b) => b[0]!.path.length - a[0]!.path.length)[0];
       if (!best) return `${field} is not valid`;
-      return describeIssue({ ...best[0]!, path: [...issue.path, ...best[0]!.path] } as Issue, where);
+      return describeIssue({ ...best[0]!, path: [...issue.path, ...best[0]!.path] } as Issue, where, schema);
     }
     case 'custom':
       return issue.message.startsWith(field) || issue.path.length === 0 ? issue.message : `${field}: ${issue.message}`;

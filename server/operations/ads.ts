@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATE_PRESETS, DEFAULT_DATE_PRESET } from '../ads/dates.ts';
 import { performanceReport } from '../ads/report.ts';
 import { customerId, hexId } from '../schemas/common.ts';
-import { campaign } from '../schemas/records.ts';
+import { CAMPAIGN_STATES, campaign } from '../schemas/records.ts';
 import { defineOperation, readOnly } from './operation.ts';
 
 const account = z
@@ -26,7 +26,7 @@ export const adsOperations = [
     tag: 'ad platform',
     summary: 'Create the campaign in the ad platform (paused)',
     description:
-      "Creates the campaign in the ad platform, always PAUSED: nothing spends until a person turns it on there. customerId picks the account (default: the campaign's own). Settings and targeting go over at the next sync, not at once. A second create is 409; the campaign needs a campaignType and a budget first (409). A key limited to other accounts gets 403.",
+      `Creates the campaign in the ad platform, always PAUSED (adsPlatform.status): nothing spends until a person turns it on there. customerId picks the account (default: the campaign's own); the budget is spent in its currency. Settings and targeting go over at the next sync, not at once. A second create is 409. The campaign needs a campaignType and a budget first: a 409 lists everything missing at once, with the call that sets it. A key limited to other accounts gets 403. ${CAMPAIGN_STATES}`,
     params: z.strictObject({ campaignId: hexId('campaign') }),
     body: z.strictObject({ customerId: customerId.optional() }),
     response: campaign,
@@ -41,7 +41,8 @@ export const adsOperations = [
     scope: 'ads:read',
     tag: 'ad platform',
     summary: 'List ad-platform accounts',
-    description: "The ad-platform accounts of the workspace that the key may use (customer id, name, currency, time zone), the workspace's default account first.",
+    description:
+      "The ad-platform accounts of the workspace that the key may use (customer id, name, currency, time zone), the workspace's default account first. A campaign's budget is in its account's currency: pass the account's customerId to create_campaign.",
     response: z.strictObject({ data: z.array(account), nextCursor: z.null() }),
     errors: [403],
     hints: adPlatformRead,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { deleted, hexId, listQuery, page } from '../schemas/common.ts';
+import { customerId, deleted, hexId, listQuery, page } from '../schemas/common.ts';
 import { languageTag, locationCode } from '../schemas/codes.ts';
-import { BIDDING_STRATEGIES, BUDGET_TYPES, CAMPAIGN_STATUSES, CAMPAIGN_TYPES, campaign } from '../schemas/records.ts';
+import { ADS_STATUS_FILTERS, BIDDING_STRATEGIES, BUDGET_TYPES, CAMPAIGN_STATES, CAMPAIGN_STATUSES, CAMPAIGN_TYPES, campaign } from '../schemas/records.ts';
 import { MAX_SLOTS } from '../domain/campaigns.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
 
@@ -20,7 +20,12 @@ export const campaignSettings = {
   locations: z.array(locationCode).max(20).meta({ description: 'country (US, DE) or region (US-CA) codes, at most 20' }),
   successMetrics: z.array(z.string().max(200)).max(20),
   campaignType: z.enum(CAMPAIGN_TYPES),
-  budget: z.number().gt(0).max(10_000_000).nullable().meta({ description: "in the account's currency" }),
+  budget: z
+    .number()
+    .gt(0)
+    .max(10_000_000)
+    .nullable()
+    .meta({ description: "in the currency of the campaign's ad-platform account (customerId; list_ads_accounts gives its currencyCode)" }),
   budgetType: z.enum(BUDGET_TYPES).meta({ description: 'a total budget requires endDate' }),
   endDate: z
     .string()
@@ -61,6 +66,9 @@ export const createCampaignBody = z.strictObject({
     .max(MAX_SLOTS - 1)
     .optional()
     .meta({ description: 'saved audiences to attach; the campaign keeps its own copy of each' }),
+  customerId: customerId
+    .optional()
+    .meta({ description: "the campaign's ad-platform account (from list_ads_accounts); budget is in its currency; default the workspace's default account" }),
 }).check((ctx) => {
   if (ctx.value.budgetType === 'total' && !ctx.value.endDate) ctx.issues.push({ code: 'custom', message: TOTAL_NEEDS_END_DATE, path: ['endDate'], input: ctx.value });
 });
@@ -76,8 +84,15 @@ export const campaignOperations = [
     scope: 'campaigns:read',
     tag: 'campaigns',
     summary: 'List campaigns',
-    description: 'Lists the campaigns of the workspace, newest first, one page at a time. Filter by name (contains) or status; pass nextCursor as cursor for the next page.',
-    query: z.strictObject({ ...listQuery, status: z.enum(CAMPAIGN_STATUSES).optional() }),
+    description: `Lists the campaigns of the workspace, newest first, one page at a time. Filter by name (contains), status, or adsStatus (ENABLED for the running ones; unpublished for those not in the ad platform); pass nextCursor as cursor for the next page. ${CAMPAIGN_STATES}`,
+    query: z.strictObject({
+      ...listQuery,
+      status: z.enum(CAMPAIGN_STATUSES).optional().meta({ description: 'only campaigns in this data-readiness status' }),
+      adsStatus: z
+        .enum(ADS_STATUS_FILTERS)
+        .optional()
+        .meta({ description: 'only campaigns whose adsPlatform.status is this (ENABLED: running); unpublished: not created in the ad platform yet' }),
+    }),
     response: page(campaign),
     errors: [400, 403],
     hints: readOnly,
@@ -91,7 +106,7 @@ export const campaignOperations = [
     tag: 'campaigns',
     summary: 'Create a campaign',
     description:
-      'Creates a campaign in draft. Only name is required; other settings default (language en, locations [US]). A total budget needs an endDate. dataStoreIds feed the primary audience; audienceIds attach copies of saved audiences. A key limited to certain campaigns cannot create campaigns.',
+      `Creates a campaign in draft. Only name is required; other settings default (language en, locations [US]). locations are ISO 3166 country or region codes (DE, US-CA), language a BCP 47 tag (de); names such as Germany are refused with the code to use. customerId picks the ad-platform account (list_ads_accounts; default the workspace's default account): budget is in that account's currency. A total budget needs an endDate. dataStoreIds feed the primary audience; audienceIds attach copies of saved audiences. A key limited to certain campaigns cannot create campaigns. ${CAMPAIGN_STATES}`,
     body: createCampaignBody,
     bodyRequired: true,
     response: campaign,
@@ -107,7 +122,7 @@ export const campaignOperations = [
     scope: 'campaigns:read',
     tag: 'campaigns',
     summary: 'Get a campaign',
-    description: 'Returns one campaign with its settings, audience slots, brand and ad-platform block.',
+    description: `Returns one campaign with its settings, audience slots, brand and ad-platform block. ${CAMPAIGN_STATES}`,
     params: campaignPath,
     response: campaign,
     errors: [400, 403, 404],
@@ -122,7 +137,7 @@ export const campaignOperations = [
     tag: 'campaigns',
     summary: 'Update a campaign',
     description:
-      'Changes the given settings only; null clears a nullable setting (brandId null removes the brand). A total budget requires an endDate. Settings of a campaign already in the ad platform reach it at the next sync, not at once; its campaignType can no longer change.',
+      `Changes the given settings only; null clears a nullable setting (brandId null removes the brand). locations and language take codes, as on create; budget is in the currency of the campaign's account (adsPlatform.customerId). A total budget requires an endDate. Settings of a campaign already in the ad platform reach it at the next sync, not at once; its campaignType can no longer change. ${CAMPAIGN_STATES}`,
     params: campaignPath,
     body: updateCampaignBody,
     bodyRequired: true,
@@ -152,7 +167,7 @@ export const campaignOperations = [
     scope: 'campaigns:write',
     tag: 'campaigns',
     summary: 'Attach a saved audience to a campaign',
-    description: `Adds an audience slot holding a copy of a saved audience (its name and data stores). Later changes to the saved audience do not reach the copy. A campaign holds at most ${MAX_SLOTS} audiences; the same saved audience cannot be attached twice (409).`,
+    description: `Adds an audience slot holding a copy of a saved audience (its name and data stores). Later changes to the saved audience do not reach the copy. A campaign holds at most ${MAX_SLOTS} audiences; the same saved audience cannot be attached twice (409). Answers with the campaign. ${CAMPAIGN_STATES}`,
     params: campaignPath,
     body: z.strictObject({
       audienceId: hexId('saved audience'),
@@ -172,7 +187,7 @@ export const campaignOperations = [
     scope: 'campaigns:write',
     tag: 'campaigns',
     summary: "Edit a campaign's audience slot",
-    description: "Renames a slot or replaces its data stores (the primary audience's too). 409 while the slot's targeting generates.",
+    description: `Renames a slot or replaces its data stores (the primary audience's too). 409 while the slot's targeting generates. Answers with the campaign. ${CAMPAIGN_STATES}`,
     params: slotPath,
     body: z.strictObject({
       name: z.string().min(1).max(160).optional(),
@@ -191,7 +206,7 @@ export const campaignOperations = [
     scope: 'campaigns:write',
     tag: 'campaigns',
     summary: 'Remove an audience slot from a campaign',
-    description: "Removes an attached audience and its targeting from the campaign. The primary audience cannot be removed (409); neither can a slot whose targeting is generating.",
+    description: `Removes an attached audience and its targeting from the campaign. The primary audience cannot be removed (409); neither can a slot whose targeting is generating. Answers with the campaign. ${CAMPAIGN_STATES}`,
     params: slotPath,
     response: campaign,
     errors: [400, 403, 404, 409],

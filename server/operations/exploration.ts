@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channelId, listQuery, page, queryInt } from '../schemas/common.ts';
 import { storeVideo } from '../schemas/records.ts';
+import { MIN_SIMILARITY } from '../domain/exploration.ts';
 import { defineOperation, readOnly } from './operation.ts';
 
 const explorationChannel = z
@@ -42,14 +43,14 @@ export const explorationOperations = [
     scope: 'exploration:read',
     tag: 'exploration',
     summary: 'Search channels',
-    description: `Finds channels whose title, handle, keywords or description contain every word of the query, best match first. ${invite}`,
+    description: `Finds channels whose title, handle, topics, keywords or description hold any word of the query, compared as word stems (espressos finds espresso); channels matching more of the words come first, then those with them in the title. ${invite}`,
     query: z.strictObject({
       query: z
         .string()
         .min(1)
         .max(200)
         .refine((q) => q.trim() !== '', { message: 'query must hold at least one word' })
-        .meta({ description: 'words to look for' }),
+        .meta({ description: 'words to look for; any may match, more matches rank higher' }),
       limit: listQuery.limit,
       cursor: listQuery.cursor,
     }),
@@ -80,7 +81,7 @@ export const explorationOperations = [
     scope: 'exploration:read',
     tag: 'exploration',
     summary: 'Find similar channels',
-    description: `Channels most like this one, by shared taxonomy topics and overlap of what their videos are about; similarity is 0-1. ${invite}`,
+    description: `Channels most like this one, by shared taxonomy topics and overlap of what their videos are about; similarity is 0-1, and only channels at ${MIN_SIMILARITY} or above are listed (below it they share next to nothing), so there may be fewer than limit, or none. ${invite}`,
     params: channelPath,
     query: z.strictObject({ limit: queryInt(1, 50).default(10).meta({ description: 'how many, 1-50' }) }),
     response: z.strictObject({

@@ -1,4 +1,4 @@
-import { workspace } from '../schemas/records.ts';
+import { CAMPAIGN_STATES, workspace } from '../schemas/records.ts';
 import { defineOperation, readOnly } from './operation.ts';
 
 export const RECENT_CAMPAIGNS = 5;
@@ -11,7 +11,7 @@ export const workspaceOperations = [
     scope: 'campaigns:read',
     tag: 'workspace',
     summary: 'Get the workspace',
-    description: `The workspace of the key: its slug, how many campaigns, audiences, data stores and brands it holds, and its ${RECENT_CAMPAIGNS} newest campaigns. A good first call.`,
+    description: `The workspace of the key: its slug, how many campaigns, audiences, data stores and brands it holds, and its ${RECENT_CAMPAIGNS} newest campaigns. A good first call. ${CAMPAIGN_STATES}`,
     response: workspace,
     errors: [403],
     hints: readOnly,

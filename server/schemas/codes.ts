@@ -21,6 +21,7 @@
  * subdivision exists is not checked.
  */
 import { z } from 'zod';
+import { distance } from './nearest.ts';
 
 /** Codes ICU names as regions that are not ISO 3166-1 assigned codes: groupings, user-assigned
  * and exceptionally reserved ones (the ad platform cannot target them as countries). */
@@ -279,29 +280,6 @@ function suggestLanguage(value: string): string[] {
     if (knownLanguage(base)) return [base];
   }
   return byName(trimmed, languageNameIndex());
-}
-
-/** Damerau-Levenshtein (optimal string alignment) distance, giving up above `limit`. */
-function distance(a: string, b: string, limit: number): number {
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    const row = [i];
-    let min = i;
-    for (let j = 1; j <= b.length; j++) {
-      if (i === 0) {
-        row.push(j);
-        continue;
-      }
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      row.push(d);
-      min = Math.min(min, d);
-    }
-    rows.push(row);
-    if (i > 0 && min > limit) return limit + 1;
-  }
-  return rows[a.length]![b.length]!;
 }
 
 // ---- schemas --------------------------------------------------------------------------------

@@ -20,6 +20,15 @@ export const TARGETING_STATUSES = ['not_generated', 'generating', 'ready', 'erro
 export const DATA_STORE_STATUSES = ['collecting', 'ready', 'error'] as const;
 export const DATA_STORE_SCOPES = ['workspace', 'library'] as const;
 export const ADS_STATUSES = ['PAUSED', 'ENABLED', 'REMOVED'] as const;
+/** What list_campaigns can filter `adsPlatform.status` on: a platform status, or not in the ad platform yet. */
+export const ADS_STATUS_FILTERS = [...ADS_STATUSES, 'unpublished'] as const;
+
+/**
+ * The two states of a campaign, said once for every operation that answers with campaigns: a model
+ * reading `status: draft` on a running campaign would otherwise take it for not running.
+ */
+export const CAMPAIGN_STATES =
+  "A campaign's status is its data readiness in this service (draft, loading, ready, error), not delivery; adsPlatform.status says whether it runs: ENABLED (running), PAUSED, REMOVED, or null until it is created in the ad platform.";
 
 export const campaignAudienceSlot = z.strictObject({
   id: z.string().meta({ description: "the audience's slot on the campaign; stable; used for targeting" }),
@@ -32,7 +41,7 @@ export const campaign = z
   .strictObject({
     id: z.string(),
     name: z.string(),
-    status: z.enum(CAMPAIGN_STATUSES),
+    status: z.enum(CAMPAIGN_STATUSES).meta({ description: 'data readiness in this service (draft, loading, ready, error), not delivery: see adsPlatform.status' }),
     objective: z.string(),
     brandId: z.string().nullable(),
     brand: z.strictObject({ name: z.string(), website: z.string(), description: z.string() }),
@@ -41,7 +50,7 @@ export const campaign = z
     locations: z.array(z.string()),
     successMetrics: z.array(z.string()),
     campaignType: z.enum(CAMPAIGN_TYPES).nullable(),
-    budget: z.number().nullable(),
+    budget: z.number().nullable().meta({ description: "in the currency of the campaign's ad-platform account (adsPlatform.customerId; list_ads_accounts gives its currencyCode)" }),
     budgetType: z.enum(BUDGET_TYPES).nullable(),
     endDate: isoDate.nullable(),
     biddingStrategy: z.enum(BIDDING_STRATEGIES).nullable(),
@@ -49,10 +58,10 @@ export const campaign = z
     targetRoas: z.number().nullable(),
     audiences: z.array(campaignAudienceSlot),
     adsPlatform: z.strictObject({
-      customerId: z.string().nullable(),
+      customerId: z.string().nullable().meta({ description: 'the ad-platform account; its currency is the currency of budget' }),
       accountName: z.string().nullable(),
       campaignId: z.string().nullable(),
-      status: z.string().nullable(),
+      status: z.string().nullable().meta({ description: 'delivery in the ad platform: ENABLED (running), PAUSED or REMOVED; null until created there' }),
     }),
     url: z.string(),
     createdAt: isoTime.nullable(),

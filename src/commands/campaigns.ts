@@ -31,16 +31,17 @@ const FLAG_FIELDS: Record<string, string> = {
   targetRoas: 'targetRoas',
   dataStore: 'dataStoreIds',
   audience: 'audienceIds',
+  customerId: 'customerId',
 };
 
 /** The body from the flags: `--no-X` clears a nullable setting (null). */
 export const bodyFromFlags = (opts: Record<string, unknown>) => bodyFrom(opts, FLAG_FIELDS, null);
 
 export async function list(f: Factory, cmd: Command): Promise<void> {
-  const o = optionsOf<ListFlags & { status?: string }>(cmd);
+  const o = optionsOf<ListFlags & { status?: string; adsStatus?: string }>(cmd);
   const io = f.io;
   const client = await f.apiClient(o);
-  await runList<any>(io, client, route('list_campaigns').path, { name: o.name, status: o.status }, o, {
+  await runList<any>(io, client, route('list_campaigns').path, { name: o.name, status: o.status, adsStatus: o.adsStatus }, o, {
     // Narrow terminals keep the id, the name (cut) and the status; the others go, last ones first.
     render: (items) =>
       table(
@@ -64,7 +65,7 @@ export async function list(f: Factory, cmd: Command): Promise<void> {
           x.updatedAt?.slice(0, 16).replace('T', ' '),
         ]),
       ),
-    empty: o.name || o.status ? 'No campaigns match.' : 'No campaigns yet.',
+    empty: o.name || o.status || o.adsStatus ? 'No campaigns match.' : 'No campaigns yet.',
   });
 }
 

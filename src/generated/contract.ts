@@ -9,6 +9,10 @@ export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
 export const CAMPAIGN_STATUSES = ["draft", "loading", "ready", "error"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
+/** Delivery states a campaign list can filter on (adsPlatform.status, or unpublished): list_campaigns query.adsStatus. */
+export const ADS_STATUS_FILTERS = ["PAUSED", "ENABLED", "REMOVED", "unpublished"] as const;
+export type AdsStatusFilter = (typeof ADS_STATUS_FILTERS)[number];
+
 /** Budget types: create_campaign body.budgetType, update_campaign body.budgetType, get_campaign response.budgetType. */
 export const BUDGET_TYPES = ["daily", "total"] as const;
 export type BudgetType = (typeof BUDGET_TYPES)[number];

@@ -25,6 +25,7 @@ export type Brand = {
 export type Campaign = {
   id: string;
   name: string;
+  /** data readiness in this service (draft, loading, ready, error), not delivery: see adsPlatform.status */
   status: "draft" | "loading" | "ready" | "error";
   objective: string;
   brandId: string | null;
@@ -38,6 +39,7 @@ export type Campaign = {
   locations: string[];
   successMetrics: string[];
   campaignType: "SEARCH" | "DEMAND_GEN" | "VIDEO" | "DISPLAY" | null;
+  /** in the currency of the campaign's ad-platform account (adsPlatform.customerId; list_ads_accounts gives its currencyCode) */
   budget: number | null;
   budgetType: "daily" | "total" | null;
   endDate: string | null;
@@ -53,9 +55,11 @@ export type Campaign = {
     dataStoreIds: string[];
   }[];
   adsPlatform: {
+    /** the ad-platform account; its currency is the currency of budget */
     customerId: string | null;
     accountName: string | null;
     campaignId: string | null;
+    /** delivery in the ad platform: ENABLED (running), PAUSED or REMOVED; null until created there */
     status: string | null;
   };
   url: string;

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { BIDDING_STRATEGIES, BOUNDS, BUDGET_TYPES, CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '../generated/contract.ts';
+import { ADS_STATUS_FILTERS, BIDDING_STRATEGIES, BOUNDS, BUDGET_TYPES, CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '../generated/contract.ts';
 import type { Factory } from '../lib/factory.ts';
 import { collect, num } from '../lib/validate.ts';
 import { atMost, chars, limitOption, range } from '../lib/args.ts';
@@ -62,10 +62,13 @@ export function registerCampaigns(program: Command, f: Factory): void {
       .addOption(limitOption(BOUNDS.listLimit))
       .option('--all', 'follow every page')
       .option('--name <text>', 'only names containing this text')
-      .addOption(new Option('--status <status>', 'only this status').choices(CAMPAIGN_STATUSES))
+      .addOption(new Option('--status <status>', 'only this data-readiness status (not whether it runs: see --ads-status)').choices(CAMPAIGN_STATUSES))
+      .addOption(new Option('--ads-status <status>', 'only this ad-platform status: ENABLED (running), PAUSED, REMOVED, or unpublished').choices(ADS_STATUS_FILTERS))
       .action(async (_o, cmd) => (await load()).list(f, cmd)),
     'adcli campaigns list',
     'adcli campaigns list --status ready --limit 10',
+    '# the campaigns running in the ad platform',
+    'adcli campaigns list --ads-status ENABLED',
     'adcli campaigns list --all --json',
   );
   examples(
@@ -91,7 +94,8 @@ export function registerCampaigns(program: Command, f: Factory): void {
       idempotency(
         settingsFlags(campaigns.command('create').description('Create a campaign (prompts for what is missing on a terminal)'), false)
           .option('--data-store <id>', `data store of the campaign's primary audience; repeat for several, ${atMost(BOUNDS.dataStoreIds)}`, collect)
-          .option('--audience <id>', 'saved audience to attach a copy of; repeat for several', collect),
+          .option('--audience <id>', 'saved audience to attach a copy of; repeat for several', collect)
+          .option('--customer-id <id>', "ad-platform account (123-456-7890, see adcli ads accounts); the budget is in its currency (default: the workspace's default account)"),
         'create',
       ),
       WHILE_LOADING,
