@@ -123,12 +123,16 @@ describe('hints and server info', () => {
     for (const name of ['edit_targeting', 'generate_targeting', 'update_campaign', 'update_brand', 'update_audience', 'update_data_store', 'update_campaign_audience', 'import_data_store']) {
       expect(hints.get(name)!.destructiveHint, name).toBe(true);
     }
-    for (const name of ['create_campaign', 'create_brand', 'add_campaign_audience', 'get_campaign', 'list_campaigns']) {
+    for (const name of ['create_campaign', 'create_brand', 'add_campaign_audience']) {
       expect(hints.get(name)!.destructiveHint, name).toBe(false);
+    }
+    // destructive and idempotent mean something only for writes (the protocol's rule): a read says readOnly alone
+    for (const name of ['get_campaign', 'list_campaigns']) {
+      expect(hints.get(name), name).toEqual({ readOnlyHint: true, openWorldHint: false });
     }
     for (const name of ['create_ads_campaign', 'list_ads_accounts', 'get_performance']) expect(hints.get(name)!.openWorldHint, name).toBe(true);
     for (const name of ['get_campaign', 'update_campaign', 'generate_targeting']) expect(hints.get(name)!.openWorldHint, name).toBe(false);
-    for (const [name, h] of hints) if (h.readOnlyHint) expect(h.destructiveHint, name).toBe(false);
+    for (const [name, h] of hints) if (h.readOnlyHint) expect(h.destructiveHint, name).toBeUndefined();
   });
 
   it("serverInfo.version is the package's version", async () => {

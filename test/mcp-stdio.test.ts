@@ -4,13 +4,17 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { operations } from '../server/operations/index.ts';
 import { BIN, cleanupAll, killAll, runAdcli, sandbox, startServer, type Sandbox } from './helpers/process.ts';
 
-/** `adcli mcp`: the SDK's own stdio client launches it as a desktop MCP client would. */
-async function connect(env: NodeJS.ProcessEnv): Promise<Client> {
+/** `adcli mcp`: the SDK's own stdio client launches it as a desktop MCP client would. `stderr()` is what it said there. */
+async function connect(env: NodeJS.ProcessEnv): Promise<Client & { stderr: () => string }> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], env: env as Record<string, string>, stderr: 'pipe' });
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const client = new Client({ name: 'adcli-test', version: '1.0.0' });
   await client.connect(transport);
-  return client;
+  return Object.assign(client, { stderr: () => err });
 }
+
+const EXPLORATION = operations.filter((o) => o.scope === 'exploration:read').map((o) => o.name);
 
 const text = (r: any) => (r.content as { text: string }[]).map((c) => c.text).join('\n');
 
@@ -24,8 +28,16 @@ describe('adcli mcp (stdio)', () => {
     const env = { ...sb.env, ADCLI_BASE_URL: server.info.baseUrl, ADCLI_API_KEY: server.info.apiKey };
     const client = await connect(env);
     try {
+      // every tool the key may call: the workspace `default` was not invited to exploration
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(operations.map((o) => o.name).sort());
+      expect(tools.map((t) => t.name).sort()).toEqual(operations.map((o) => o.name).filter((n) => !EXPLORATION.includes(n)).sort());
+      // it names the deployment it serves, in the instructions and on stderr, never the key
+      const instructions = client.getInstructions()!;
+      expect(instructions).toContain(`Served by adcli mcp for the deployment at ${server.info.baseUrl} (base URL from the ADCLI_BASE_URL environment variable).`);
+      expect(instructions).toMatch(/Only the tools the deployment lets this key call are listed; 4 other tools need what it lacks: exploration:read \(for exploration, the scope or an invitation of the workspace\)\./);
+      expect(client.stderr()).toContain(`adcli mcp: serving the deployment at ${server.info.baseUrl}`);
+      expect(client.stderr().split('\n').filter((l) => l.startsWith('adcli mcp:'))).toHaveLength(1);
+      for (const said of [instructions, client.stderr()]) expect(said).not.toContain(server.info.apiKey);
 
       const created = await client.callTool({ name: 'create_campaign', arguments: { name: 'From stdio', idempotencyKey: 'stdio-1' } });
       expect(created.isError).toBeFalsy();
@@ -47,6 +59,10 @@ describe('adcli mcp (stdio)', () => {
     expect(made.code).toBe(0);
     const readOnly = await connect({ ...env, ADCLI_API_KEY: JSON.parse(made.stdout).key });
     try {
+      // tools/list holds what campaigns:read allows, as the deployment's /mcp says; the rest is named in the instructions
+      const listed = (await readOnly.listTools()).tools.map((t) => t.name).sort();
+      expect(listed).toEqual(operations.filter((o) => o.scope === 'campaigns:read').map((o) => o.name).sort());
+      expect(readOnly.getInstructions()).toMatch(/Only the tools the deployment lets this key call are listed; \d+ other tools need what it lacks: campaigns:write, audiences:read, /);
       const denied = await readOnly.callTool({ name: 'create_campaign', arguments: { name: 'nope' } });
       expect(denied.isError).toBe(true);
       expect(text(denied)).toMatch(/^forbidden: this API key lacks the campaigns:write scope/);
@@ -62,6 +78,10 @@ describe('adcli mcp (stdio)', () => {
       const ws = await client.callTool({ name: 'get_workspace', arguments: {} });
       expect(ws.isError).toBeFalsy();
       expect((ws.structuredContent as { slug: string }).slug).toBe('demo');
+      // the demo workspace of the local backend, said as such; its all-scopes key sees every tool
+      expect(client.getInstructions()).toContain(`Served by adcli mcp for the built-in local backend with demo data (profile local, data in ${sb.dataDir})`);
+      expect(client.stderr()).toContain('adcli mcp: serving the built-in local backend with demo data');
+      expect((await client.listTools()).tools).toHaveLength(operations.length);
     } finally {
       await client.close();
     }

@@ -12,6 +12,8 @@
  *   are 405, which the protocol allows.
  * - The answer is plain JSON, or an SSE stream when the client accepts one and asked for progress
  *   (a progressToken), since progress notifications can only travel on a stream.
+ * - tools/list shows the tools the key's scopes allow (and exploration only to invited workspaces),
+ *   and the instructions say so; a hidden tool still answers the API's own 403 when called.
  * - A tool call becomes an internal request to the app's own `/api/v1` route with the caller's
  *   Authorization, so it passes the same pipeline as HTTP: auth, scope, workspace and key limits,
  *   validation messages, idempotency and the rate limit.
@@ -72,6 +74,8 @@ export function originAllowed(origin: string | undefined, host: string | undefin
 type Lazy = {
   tools: Tool[];
   createMcpServer: typeof import('./server.ts').createMcpServer;
+  instructionsFor: typeof import('./instructions.ts').instructionsFor;
+  visibleTo: typeof import('./instructions.ts').visibleTo;
   Transport: typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js').WebStandardStreamableHTTPServerTransport;
 };
 
@@ -80,12 +84,19 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
   let lazy: Promise<Lazy> | undefined;
   const load = () =>
     (lazy ??= (async () => {
-      const [{ buildTools }, { createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+      const [{ buildTools }, { createMcpServer }, { instructionsFor, visibleTo }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
         import('./tools.ts'),
         import('./server.ts'),
+        import('./instructions.ts'),
         import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
       ]);
-      return { tools: buildTools(opts.operations, { waitTimeoutMs: opts.waitTimeoutMs }), createMcpServer, Transport: WebStandardStreamableHTTPServerTransport };
+      return {
+        tools: buildTools(opts.operations, { waitTimeoutMs: opts.waitTimeoutMs }),
+        createMcpServer,
+        instructionsFor,
+        visibleTo,
+        Transport: WebStandardStreamableHTTPServerTransport,
+      };
     })().catch((e: unknown) => {
       lazy = undefined; // a failed load (say, dist/ rebuilt underneath) is tried again by the next request
       throw e;
@@ -148,10 +159,14 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     if (acceptsSse || acceptsJson) headers.set('accept', 'application/json, text/event-stream');
     const req = new Request(c.req.raw.url, { method: 'POST', headers, signal: c.req.raw.signal });
 
-    const { tools, createMcpServer, Transport } = await load();
+    const { tools, createMcpServer, instructionsFor, visibleTo, Transport } = await load();
     const call = internalCall(app, opts.apiPrefix, new URL(c.req.url).origin, authorization, prepaid);
     const requestId = c.get('requestId');
+    // tools/list and the instructions follow the key of this request: its scopes, its workspace's invitation.
+    const viewer = { scopes: key.scopes, exploration: key.exploration };
     const server = createMcpServer(tools, call, { version: opts.version }, {
+      visible: visibleTo(viewer),
+      instructions: instructionsFor(tools, viewer),
       onUnexpected: (e) => {
         opts.logger.event('error', `MCP tool failed: ${e instanceof Error ? e.message : String(e)}`, {
           requestId,

@@ -9,6 +9,7 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { SHARED_RULES } from './instructions.ts';
 import { errorResult, type CallApi, type Tool } from './tools.ts';
 
 export interface ServerInfo {
@@ -23,21 +24,25 @@ export interface ToolServerOptions {
    * Without it (adcli mcp over stdio, whose user is the operator) the failure's message is shown.
    */
   onUnexpected?: (err: unknown) => string;
+  /**
+   * Which tools tools/list shows (those the key's scopes allow); default all. A hidden tool can
+   * still be called: the API answers its 403 naming the scope it needs.
+   */
+  visible?: (tool: Tool) => boolean;
+  /** the server's instructions; default the shared rules alone */
+  instructions?: string;
 }
 
-export const INSTRUCTIONS =
-  'Tools of the advertising-campaign API: campaigns, their audience slots and targeting, saved audiences, data stores of video-platform channels and videos, brands, the ad platform (accounts, paused campaigns, performance) and channel exploration. ' +
-  'Ids are 24 hex characters; list tools page with limit and cursor (pass nextCursor). Writes accept an idempotencyKey: reuse it when retrying the same call so nothing happens twice. ' +
-  'Generating targeting runs in the background: call generate_targeting with wait: true to get the final result, or poll get_targeting. Nothing spends money: campaigns are created in the ad platform PAUSED.';
-
-/** The tools/list entry of a tool. */
+/**
+ * The tools/list entry of a tool: no output schema, since results are compact views (and the full
+ * records' schemas would fill a model's context many times over); `instructions` say what they hold.
+ */
 export function listing(tool: Tool): McpTool {
   return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
     inputSchema: tool.inputJsonSchema as McpTool['inputSchema'],
-    outputSchema: tool.outputJsonSchema as McpTool['outputSchema'],
     annotations: tool.annotations,
   };
 }
@@ -49,7 +54,7 @@ export function listing(tool: Tool): McpTool {
  */
 export function registerTools(server: Server, tools: readonly Tool[], call: CallApi, opts: ToolServerOptions = {}): void {
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const listed = tools.map(listing);
+  const listed = tools.filter(opts.visible ?? (() => true)).map(listing);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
@@ -80,7 +85,7 @@ export function registerTools(server: Server, tools: readonly Tool[], call: Call
 export function createMcpServer(tools: readonly Tool[], call: CallApi, info: ServerInfo, opts: ToolServerOptions = {}): Server {
   const server = new Server(
     { name: info.name ?? 'adcli', version: info.version },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: false } }, instructions: opts.instructions ?? SHARED_RULES },
   );
   registerTools(server, tools, call, opts);
   return server;

@@ -1,7 +1,8 @@
 /**
  * MCP tools, generated from the operation table (design brief §2.1): one tool per operation, with the
- * operation's name, description, schemas and hints. Nothing here knows a single operation by hand,
- * except the MCP-only `wait` of generate_targeting (§ waitForTargeting).
+ * operation's name, description and hints, presented for a model by ./presentation.ts (argument
+ * names that cannot be confused, compact results with `detail: "full"`, filters, waits) and with
+ * errors that say what to do next (./recovery.ts).
  *
  * A tool call is turned back into the API request it stands for (`toRequest`) and handed to a `call`
  * function: the HTTP endpoint (`endpoint.ts`) sends it through the app's own pipeline, so auth,
@@ -14,9 +15,11 @@ import { parseOrThrow } from '../http/validation.ts';
 import { ApiError } from '../lib/errors.ts';
 import { idempotencyKey } from '../schemas/common.ts';
 import type { Operation } from '../operations/operation.ts';
-import { abortableSleep, waitFor, type WaitOutcome } from '../lib/wait.ts';
+import { PRESENTATIONS, type Presentation } from './presentation.ts';
+import { nearestArgument, nextStep, pathTranslator, renameFields, savedAudienceAsSlot, slotAsSavedAudience } from './recovery.ts';
+import type { Json } from './views.ts';
+import { isOk, Refused, waitForDataStore, waitForTargeting, type WaitBounds, type WaitResult } from './waits.ts';
 
-type Json = Record<string, unknown>;
 type AnyObject = z.ZodObject<z.core.$ZodLooseShape>;
 
 /** One API request, as a tool call stands for it. `path` is under the API prefix (/api/v1). */
@@ -60,11 +63,11 @@ export interface ToolContext extends CallContext {
   progress?: (progress: number, total: number | undefined, message: string) => Promise<void>;
 }
 
+/** The MCP hints; destructive and idempotent only for writes (the protocol reads them only when readOnlyHint is false). */
 export interface ToolAnnotations {
-  title: string;
   readOnlyHint: boolean;
-  destructiveHint: boolean;
-  idempotentHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
   openWorldHint: boolean;
 }
 
@@ -73,54 +76,69 @@ export interface Tool {
   title: string;
   description: string;
   operation: Operation;
-  /** path, query and body fields of the operation in one strict object, plus the MCP-only fields */
+  /** path, query and body fields of the operation (under the tool's names) in one strict object, plus the MCP-only fields */
   inputSchema: AnyObject;
-  /** the JSON Schema of inputSchema, as listed by tools/list */
+  /** the JSON Schema of the listed input, as tools/list carries it */
   inputJsonSchema: Json;
-  outputSchema: z.ZodType;
-  /** the JSON Schema of the operation's response, as listed by tools/list */
-  outputJsonSchema: Json;
   annotations: ToolAnnotations;
-  /** the API request the arguments stand for; throws an ApiError (400) naming the field for arguments that cannot form one */
+  /** the API request the arguments stand for; throws an ApiError (400) naming the argument for arguments that cannot form one */
   toRequest(args: unknown): ApiRequest;
-  /** runs the tool: one API request (or, for generate_targeting with wait, the request and polling) */
+  /** runs the tool: one API request (or, with wait, the request and polling), the answer in the tool's view */
   run(args: unknown, call: CallApi, ctx?: ToolContext): Promise<ToolResult>;
 }
 
 export interface BuildOptions {
-  /** how long generate_targeting with wait polls before it answers the state so far; default 10 min */
+  /** how long a wait polls before it answers the state so far; default 10 min */
   waitTimeoutMs?: number;
   /** first poll interval of a wait; it grows to at most 2 s. Default 250 ms */
   pollIntervalMs?: number;
+  /** the presentation of each tool by name; default ./presentation.ts */
+  presentations?: Record<string, Presentation>;
 }
 
 /** MCP-only input fields; an operation field of the same name would be a build error. */
 const IDEMPOTENCY_KEY = 'idempotencyKey';
 const WAIT = 'wait';
-const idempotencyKeyField = idempotencyKey
-  .optional()
-  .meta({
-    description:
-      'any unique string, e.g. a UUID; sent as the Idempotency-Key header. Repeating the call with the same key and arguments answers the first result without repeating the change (remembered 24 h); the same key with other arguments is an idempotency_conflict.',
-  });
-const waitField = z
-  .boolean()
-  .optional()
-  .meta({
-    description:
-      'MCP only: wait until the started audience slots are ready or in error, sending progress notifications, and answer the final targeting (default false: answer at once and poll get_targeting)',
-  });
-const extrasSchema = z.object({ [IDEMPOTENCY_KEY]: idempotencyKeyField, [WAIT]: waitField });
-
-/** The operations whose tool takes `wait`, and the read operation it polls. */
-const WAITABLE: Record<string, string> = { generate_targeting: 'get_targeting' };
+const DETAIL = 'detail';
+// Their rules are told once, in the server's instructions (./instructions.ts).
+const idempotencyKeyField = idempotencyKey.optional();
+const waitField = z.boolean().optional().meta({ description: 'answer when the background work is done' });
+const detailField = z.enum(['compact', 'full']).optional();
 
 /**
  * JSON Schema as MCP tool listings carry it: draft-07 like the SDK's own McpServer, since the SDK
- * client validates structuredContent with a default (draft-07) Ajv.
+ * client validates with a default (draft-07) Ajv; without the $schema line every tool would repeat.
  */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
-  return z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any' }) as Json;
+  const json = z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any' }) as Json;
+  delete json.$schema;
+  return lighten(json) as Json;
+}
+
+const HEX_ID_PATTERN = '^[a-f0-9]{24}$';
+
+/**
+ * A listing without what the instructions already say: ids are 24 hex characters, so an id lists
+ * without its pattern (the API still checks it, naming the argument) and an argument named
+ * campaignId without the description "campaign id"; an object of any shape as just an object.
+ */
+function lighten(node: unknown, name?: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => lighten(n));
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'pattern' && v === HEX_ID_PATTERN) continue;
+    if ((k === 'properties' || k === 'additionalProperties') && typeof v === 'object' && v !== null && Object.keys(v).length === 0) continue;
+    if (k === 'description' && typeof v === 'string') {
+      const text = v.replace(' (24 lowercase hex characters)', '');
+      // "campaign id" on campaignId, "data store id" on the items of dataStoreIds
+      if (/^[\w -]+ id$/.test(text) && (name === undefined || name === 'items' || name.endsWith('Id'))) continue;
+      out[k] = text;
+      continue;
+    }
+    out[k] = k === 'properties' && typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).map(([p, s]) => [p, lighten(s, p)])) : lighten(v, k);
+  }
+  return out;
 }
 
 function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
@@ -129,45 +147,78 @@ function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
   throw new Error('not an object schema');
 }
 
+export function errorResult(code: string, message: string, requestId?: string, next?: string): ToolResult {
+  return { content: [{ type: 'text', text: `${code}: ${message}${next ? ` — ${next}` : ''}${requestId ? ` (request id ${requestId})` : ''}` }], isError: true };
+}
+
+export function okResult(body: Json, note?: string): ToolResult {
+  const content: ToolResult['content'] = [{ type: 'text', text: JSON.stringify(body) }];
+  if (note) content.push({ type: 'text', text: note });
+  return { content, structuredContent: body };
+}
+
 /**
  * The tools of the given operations, in table order. Throws at once if two sources of one operation
  * (path, query, body, MCP-only fields) name the same field: a flattened input would be ambiguous.
  */
 export function buildTools(ops: readonly Operation[], opts: BuildOptions = {}): Tool[] {
-  const byName = new Map(ops.map((op) => [op.name, op]));
-  const tools: Tool[] = [];
-  const toolByName = new Map<string, Tool>();
-  for (const op of ops) {
-    if (toolByName.has(op.name)) throw new Error(`two operations are named ${op.name}`);
-    const tool = buildTool(op, opts, byName.has(WAITABLE[op.name] ?? '') ? () => toolByName.get(WAITABLE[op.name]!)! : undefined);
-    tools.push(tool);
-    toolByName.set(tool.name, tool);
-  }
-  return tools;
+  const names = new Set<string>();
+  const translate = pathTranslator(ops);
+  const presentations = opts.presentations ?? PRESENTATIONS;
+  const bounds: WaitBounds = { timeoutMs: opts.waitTimeoutMs ?? 10 * 60_000, pollIntervalMs: opts.pollIntervalMs ?? 250 };
+  return ops.map((op) => {
+    if (names.has(op.name)) throw new Error(`two operations are named ${op.name}`);
+    names.add(op.name);
+    return buildTool(op, presentations[op.name] ?? {}, bounds, translate);
+  });
 }
 
-function buildTool(op: Operation, opts: BuildOptions, pollTool: (() => Tool) | undefined): Tool {
-  const write = op.method !== 'GET';
-  const waitable = write && pollTool !== undefined;
+type Where = 'path' | 'query' | 'body' | 'mcp';
 
-  // Where each input field goes. A body that is not an object would travel whole as `body`.
-  const sources = new Map<string, 'path' | 'query' | 'body' | 'mcp'>();
+function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, translate: (text: string) => string): Tool {
+  const write = op.method !== 'GET';
+  const renames = pres.renames ?? {};
+  const renamedTo = new Map(Object.entries(renames).map(([to, r]) => [r.from, to]));
+  for (const [to, r] of Object.entries(renames)) {
+    const fields = [...Object.keys(shapeOf(op.params)), ...Object.keys(shapeOf(op.query)), ...(op.body instanceof z.ZodObject ? Object.keys(shapeOf(op.body)) : [])];
+    if (!fields.includes(r.from)) throw new Error(`operation ${op.name}: ${to} renames ${r.from}, which it does not have`);
+  }
+  const say = (text: string) => renameFields(translate(text), renames);
+
+  // Where each argument goes, under which contract name. A body that is not an object travels whole as `body`.
+  const sources = new Map<string, { where: Where; field: string }>();
   const shape: Record<string, z.ZodType> = {};
-  const add = (name: string, where: 'path' | 'query' | 'body' | 'mcp', schema: z.ZodType) => {
+  const add = (field: string, where: Where, schema: z.ZodType) => {
+    const name = renamedTo.get(field) ?? field;
     const prior = sources.get(name);
-    if (prior) throw new Error(`operation ${op.name}: the field ${name} is both in the ${prior} and in the ${where}; an MCP tool needs distinct names`);
-    sources.set(name, where);
-    shape[name] = schema;
+    if (prior) throw new Error(`operation ${op.name}: the field ${name} is both in the ${prior.where} and in the ${where}; an MCP tool needs distinct names`);
+    sources.set(name, { where, field });
+    let listed = pres.listedAs?.[field] ?? schema;
+    const description = renames[name]?.description;
+    if (description) listed = listed.meta({ ...z.globalRegistry.get(listed), description });
+    shape[name] = listed;
   };
-  const pathShape = shapeOf(op.params);
-  for (const [k, s] of Object.entries(pathShape)) add(k, 'path', s);
+  for (const [k, s] of Object.entries(shapeOf(op.params))) add(k, 'path', s);
   for (const [k, s] of Object.entries(shapeOf(op.query))) add(k, 'query', s);
   const objectBody = op.body === undefined || op.body instanceof z.ZodObject;
   if (objectBody) for (const [k, s] of Object.entries(shapeOf(op.body))) add(k, 'body', s);
   else add('body', 'body', op.bodyRequired ? op.body! : op.body!.optional());
-  if (write) add(IDEMPOTENCY_KEY, 'mcp', idempotencyKeyField);
-  if (waitable) add(WAIT, 'mcp', waitField);
+  const mcpOnly: Record<string, z.ZodType> = { ...(pres.args ?? {}) };
+  if (pres.detail) mcpOnly[DETAIL] = detailField;
+  if (write) mcpOnly[IDEMPOTENCY_KEY] = idempotencyKeyField;
+  if (write && pres.wait) mcpOnly[WAIT] = waitField;
+  for (const [k, s] of Object.entries(mcpOnly)) add(k, 'mcp', s);
   const inputSchema = z.strictObject(shape);
+  const extrasSchema = z.strictObject(mcpOnly);
+
+  const unknownArgument = (k: string): string => {
+    const ours = renamedTo.get(k);
+    if (ours) return `"${k}" is called ${ours} in ${op.name}${renames[ours]?.description ? ` (${renames[ours].description})` : ''}`;
+    if (/^slotIds?$/.test(k) && pres.savedAudienceArgs?.length) return `${op.name} takes saved audiences, not slots: ${pres.savedAudienceArgs.join(', ')}`;
+    if (/^savedAudienceIds?$/.test(k) && pres.slotArgs?.length) return `${op.name} takes audience slots, not saved audiences: ${pres.slotArgs.join(', ')}`;
+    const near = nearestArgument(k, [...sources.keys()]);
+    return `unknown field "${k}"${near ? `; did you mean ${near}?` : ''}`;
+  };
 
   const toRequest = (args: unknown): ApiRequest => {
     const a = args ?? {};
@@ -179,25 +230,23 @@ function buildTool(op: Operation, opts: BuildOptions, pollTool: (() => Tool) | u
     const unknown: string[] = [];
     let wholeBody: unknown;
     for (const [k, v] of Object.entries(a)) {
-      const where = sources.get(k);
-      if (where === 'path') path[k] = v;
-      else if (where === 'query') {
+      const source = sources.get(k);
+      if (!source) unknown.push(k);
+      else if (source.where === 'path') path[source.field] = v;
+      else if (source.where === 'query') {
         // A query string cannot say null: an optional parameter given as null is left out.
         if (v === undefined || v === null) continue;
         if (typeof v === 'object') throw new ApiError(400, 'invalid_request', `${k} must be a single value, not ${Array.isArray(v) ? 'an array' : 'an object'}`);
-        query[k] = String(v);
-      } else if (where === 'body') {
-        if (objectBody) body[k] = v;
+        query[source.field] = String(v);
+      } else if (source.where === 'body') {
+        if (objectBody) body[source.field] = v;
         else wholeBody = v;
-      } else if (where === 'mcp') extras[k] = v;
-      else unknown.push(k);
+      } else extras[k] = v;
     }
-    if (unknown.length) {
-      throw new ApiError(400, 'invalid_request', `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')}`);
-    }
+    if (unknown.length) throw new ApiError(400, 'invalid_request', unknown.map(unknownArgument).join('; '));
     // The path is checked here (as the API would) because a bad value could not even form the URL.
     if (op.params) parseOrThrow(op.params, path, 'path');
-    const { idempotencyKey } = parseOrThrow(extrasSchema, extras, 'body');
+    const { idempotencyKey } = parseOrThrow(extrasSchema, extras, 'body') as { idempotencyKey?: string };
     const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(path[name])));
     const req: ApiRequest = { method: op.method, path: url, query };
     if (op.body) req.body = objectBody ? body : wholeBody;
@@ -205,154 +254,147 @@ function buildTool(op: Operation, opts: BuildOptions, pollTool: (() => Tool) | u
     return req;
   };
 
+  /** An API error answer as the tool's error: in the tool's names, with the next step. */
+  const replyError = async (reply: ApiReply, args: Json, call: CallApi, ctx: CallContext): Promise<ToolResult> => {
+    const err = (reply.body as { error?: { code?: unknown; message?: unknown; requestId?: unknown } } | undefined)?.error;
+    if (!err || typeof err.code !== 'string' || typeof err.message !== 'string') {
+      return errorResult(reply.status >= 500 ? 'internal' : 'invalid_response', `the API answered HTTP ${reply.status} without an error body`);
+    }
+    const message = say(err.message);
+    const requestId = typeof err.requestId === 'string' ? err.requestId : undefined;
+    const mixUp = reply.status === 400 || reply.status === 404 ? await explainMixUp(message, args, call, ctx).catch(() => undefined) : undefined;
+    return errorResult(err.code, message, requestId, mixUp ?? nextStep(op.name, reply.status, err.code, message));
+  };
+
+  /** A saved audience passed as a slot, or a slot as a saved audience: which id and argument to pass instead. */
+  const explainMixUp = async (message: string, args: Json, call: CallApi, ctx: CallContext): Promise<string | undefined> => {
+    for (const arg of /no audience slot/.test(message) ? (pres.slotArgs ?? []) : []) {
+      const found = args[arg] !== undefined ? await savedAudienceAsSlot(arg, args[arg], args.campaignId, call, ctx) : undefined;
+      if (found) return found;
+    }
+    for (const arg of /no (saved )?audience [a-f0-9]{24}/.test(message) ? (pres.savedAudienceArgs ?? []) : []) {
+      const found = args[arg] !== undefined ? await slotAsSavedAudience(arg, args[arg], call, ctx) : undefined;
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  /** The answer in the tool's view, with the API's own words (error, reason) in tool names. */
+  const present = (body: Json, args: Json): Json => {
+    const full = args[DETAIL] === 'full';
+    return speakTools(pres.view ? pres.view(body, args, full) : body, translate) as Json;
+  };
+
+  const generateAndWait = async (req: ApiRequest, args: Json, call: CallApi, ctx: ToolContext): Promise<ToolResult> => {
+    const named = args.slotIds as string[] | undefined;
+    const pollReq: ApiRequest = { method: 'GET', path: req.path.replace(/\/generate$/, ''), query: {} };
+    let reply = await call(req, ctx);
+    let joined: string[] = [];
+    // A named slot already generating (a retry after a host's timeout): wait for that generation.
+    if (reply.status === 409 && named?.length) {
+      const now = await call(pollReq, ctx);
+      if (!isOk(now)) return replyError(now, args, call, ctx);
+      const generating = new Set(((now.body as Json).audiences as Json[]).filter((s) => s.status === 'generating').map((s) => s.id as string));
+      joined = named.filter((id) => generating.has(id));
+      const rest = named.filter((id) => !generating.has(id));
+      if (joined.length === 0) return replyError(reply, args, call, ctx);
+      reply = rest.length
+        ? await call({ ...req, body: { audienceIds: rest }, ...(req.idempotencyKey ? { idempotencyKey: `${req.idempotencyKey.slice(0, 190)}:rest` } : {}) }, ctx)
+        : { status: 200, body: { ...(now.body as Json), started: [], skipped: [] } };
+    }
+    if (!isOk(reply)) return replyError(reply, args, call, ctx);
+    const first = reply.body as Json;
+    const skipped = [...(first.skipped as Json[]), ...joined.map((id) => ({ id, reason: 'already generating: waited for that generation' }))];
+    const waitIds = named?.length
+      ? [...(first.started as string[]), ...joined]
+      : ((first.audiences ?? []) as Json[]).filter((s) => s.status === 'generating').map((s) => s.id as string);
+    return finish(await waitForTargeting(first, waitIds, pollReq, { started: first.started, skipped }, call, ctx, bounds), args, call, ctx);
+  };
+
+  const finish = (r: WaitResult, args: Json, _call: CallApi, _ctx: CallContext): ToolResult => okResult(present(r.body, args), r.note);
+
   const tool: Tool = {
     name: op.name,
     title: op.summary,
-    description: op.description,
+    description: mcpDescription(op, pres),
     operation: op,
     inputSchema,
     inputJsonSchema: jsonSchemaOf(inputSchema, 'input'),
-    outputSchema: op.response,
-    outputJsonSchema: jsonSchemaOf(op.response, 'output'),
     annotations: {
-      title: op.summary,
       readOnlyHint: op.hints.readOnly,
-      destructiveHint: op.hints.destructive,
-      idempotentHint: op.hints.idempotent,
+      ...(op.hints.readOnly ? {} : { destructiveHint: op.hints.destructive, idempotentHint: op.hints.idempotent }),
       // the ad-platform tools reach a world outside the service; the others its own workspace data
       openWorldHint: op.hints.openWorld ?? false,
     },
     toRequest,
-    async run(args, call, ctx = {}) {
+    async run(rawArgs, call, ctx = {}) {
       let req: ApiRequest;
       try {
-        req = toRequest(args);
+        req = toRequest(rawArgs);
       } catch (e) {
-        if (e instanceof ApiError) return errorResult(e.code, e.message);
+        if (e instanceof ApiError) return errorResult(e.code, say(e.message));
         throw e;
       }
-      const reply = await call(req, ctx);
-      if (!isOk(reply)) return replyError(reply);
-      const wait = waitable && (args as Record<string, unknown>)[WAIT] === true;
-      if (!wait) return okResult(reply.body as Json);
-      return waitForTargeting(reply.body as GenerateReply, pollTool!(), (args as Record<string, unknown>), call, ctx, opts);
+      const args = (rawArgs ?? {}) as Json;
+      const wait = pres.wait !== undefined && args[WAIT] === true;
+      try {
+        if (wait && pres.wait === 'targeting') return await generateAndWait(req, args, call, ctx);
+        const reply = await call(req, ctx);
+        if (!isOk(reply)) return await replyError(reply, args, call, ctx);
+        const body = reply.body as Json;
+        if (pres.slotArgs?.includes('slotIds') && op.method === 'GET') {
+          const missing = await missingSlots(body, args, call, ctx);
+          if (missing) return missing;
+        }
+        if (wait && pres.wait === 'dataStore') {
+          const store = (op.name === 'import_data_store' ? body.dataStore : body) as Json;
+          const r = await waitForDataStore(store, { method: 'GET', path: `/data-stores/${encodeURIComponent(String(store.id))}`, query: {} }, call, ctx, bounds);
+          return finish({ ...r, body: op.name === 'import_data_store' ? { ...body, dataStore: r.body } : r.body }, args, call, ctx);
+        }
+        return okResult(present(body, args));
+      } catch (e) {
+        if (e instanceof Refused) return replyError(e.reply, args, call, ctx);
+        throw e;
+      }
     },
+  };
+
+  /** get_targeting's slotIds filter naming no slot of the campaign: the same error the writes give. */
+  const missingSlots = async (body: Json, args: Json, call: CallApi, ctx: CallContext): Promise<ToolResult | undefined> => {
+    const wanted = (args.slotIds as string[] | undefined) ?? [];
+    const have = new Set(((body.audiences ?? []) as Json[]).map((s) => s.id as string));
+    const missing = wanted.filter((id) => !have.has(id));
+    if (!missing.length) return undefined;
+    const message = `slotIds[${wanted.indexOf(missing[0]!)}]: no audience slot ${missing[0]} on campaign ${String(args.campaignId)}`;
+    const mixUp = await savedAudienceAsSlot('slotIds', missing, args.campaignId, call, ctx).catch(() => undefined);
+    return errorResult('invalid_request', message, undefined, mixUp ?? "get_campaign lists the campaign's slots (slotId)");
   };
   return tool;
 }
 
-function isOk(reply: ApiReply): boolean {
-  return reply.status >= 200 && reply.status < 300 && typeof reply.body === 'object' && reply.body !== null;
-}
-
-export function okResult(body: Json, note?: string): ToolResult {
-  const content: ToolResult['content'] = [{ type: 'text', text: JSON.stringify(body) }];
-  if (note) content.push({ type: 'text', text: note });
-  return { content, structuredContent: body };
-}
-
-export function errorResult(code: string, message: string, requestId?: string): ToolResult {
-  return { content: [{ type: 'text', text: `${code}: ${message}${requestId ? ` (request id ${requestId})` : ''}` }], isError: true };
-}
-
-/** An API error answer as a tool error: `code: message (request id …)`. */
-export function replyError(reply: ApiReply): ToolResult {
-  const err = (reply.body as { error?: { code?: unknown; message?: unknown; requestId?: unknown } } | undefined)?.error;
-  if (err && typeof err.code === 'string' && typeof err.message === 'string') {
-    return errorResult(err.code, err.message, typeof err.requestId === 'string' ? err.requestId : undefined);
-  }
-  return errorResult(reply.status >= 500 ? 'internal' : 'invalid_response', `the API answered HTTP ${reply.status} without an error body`);
-}
-
-interface Slot {
-  id: string;
-  name: string;
-  status: string;
-}
-interface GenerateReply extends Json {
-  audiences: Slot[];
-  started: string[];
-  skipped: unknown[];
-}
-
-/** A refusal from the API while waiting: answered as the tool's error. */
-class Refused {
-  readonly reply: ApiReply;
-  constructor(reply: ApiReply) {
-    this.reply = reply;
-  }
-}
-
 /**
- * generate_targeting with `wait`: polls get_targeting (through the same `call`, so with the same key
- * and under the same rate limit; a 429 is waited out) with the shared backoff loop until every
- * started slot is ready or in error, then answers that final targeting with the generate call's
- * `started` and `skipped`. Progress goes to the client after every poll: `progress` counts finished
- * slots and creeps up between them (the protocol wants it to grow with each notification), `total`
- * is the number of started slots.
+ * What the instructions say once for all tools, as the operation descriptions say it for each: left
+ * out of the tools' descriptions (a sentence that is not found costs tokens, nothing else).
  */
-async function waitForTargeting(first: GenerateReply, poll: Tool, args: Record<string, unknown>, call: CallApi, ctx: ToolContext, opts: BuildOptions): Promise<ToolResult> {
-  const started = new Set(first.started);
-  const total = started.size;
-  const extra = { started: first.started, skipped: first.skipped };
-  if (total === 0) return okResult(first);
-  const timeoutMs = opts.waitTimeoutMs ?? 10 * 60_000;
-  const req = poll.toRequest(Object.fromEntries(Object.keys(shapeOf(poll.operation.params)).map((k) => [k, args[k]])));
-  const progressOf = (slots: Slot[]) => {
-    const mine = slots.filter((s) => started.has(s.id));
-    // a started slot that is gone (removed meanwhile) counts as finished
-    const pending = mine.filter((s) => s.status !== 'ready' && s.status !== 'error');
-    return { done: total - pending.length, pending };
-  };
-  let polls = 0;
-  let state = progressOf(first.audiences);
-  let last: Json = first;
-  // Notifications go out in order, and all of them before the answer.
-  let reporting = Promise.resolve();
-  const report = (final = false) => {
-    if (!ctx.progress) return;
-    const creep = final ? 0 : 0.9 * (1 - 1 / (polls + 1));
-    const names = state.pending.map((s) => s.name).join(', ');
-    const message = `${state.done} of ${total} audience slot${total === 1 ? '' : 's'} finished${names ? `; generating: ${names}` : ''}`;
-    const progress = ctx.progress;
-    reporting = reporting.then(() => progress(state.done + creep, total, message)).catch(() => {});
-  };
-  report();
-  let outcome: WaitOutcome<GenerateReply>;
-  try {
-    outcome = await waitFor<GenerateReply>({
-      poll: async (signal) => {
-        for (;;) {
-          const reply = await call(req, { ...ctx, signal });
-          if (reply.status === 429) {
-            await abortableSleep((reply.retryAfter ?? 1) * 1000, signal);
-            if (signal.aborted) throw signal.reason;
-            continue;
-          }
-          if (!isOk(reply)) throw new Refused(reply);
-          return reply.body as GenerateReply;
-        }
-      },
-      done: (t) => progressOf(t.audiences).done === total,
-      timeoutMs,
-      signal: ctx.signal,
-      backoff: { initialMs: opts.pollIntervalMs ?? 250, maxMs: 2000, factor: 1.5, jitter: 0.2 },
-      onPoll: (t) => {
-        polls++;
-        last = t;
-        state = progressOf(t.audiences);
-        report(state.done === total);
-      },
-    });
-  } catch (e) {
-    if (e instanceof Refused) return replyError(e.reply);
-    throw e;
-  }
-  await reporting;
-  if (outcome.outcome === 'done') return okResult({ ...last, ...extra });
-  if (outcome.outcome === 'interrupted') throw ctx.signal?.reason ?? new Error('the request was cancelled');
-  return okResult(
-    { ...last, ...extra },
-    `Still generating after ${Math.round(timeoutMs / 1000)} s (${state.done} of ${total} slots finished); poll get_targeting for the result.`,
-  );
+const SAID_ONCE = [
+  / ?A campaign's status is its data readiness.*?in the ad platform\./,
+  /;? ?pass nextCursor as cursor for the next page/,
+  / ?Invite-only: a workspace that has not been invited gets 403 even with the scope\./,
+];
+
+/** The operation's description in the tool's argument names, without what the instructions say. */
+function mcpDescription(op: Operation, pres: Presentation): string {
+  let d = renameFields(op.description, pres.renames ?? {});
+  for (const re of SAID_ONCE) d = d.replace(re, '');
+  d = d.trim();
+  return pres.note ? `${d} ${pres.note}` : d;
+}
+
+/** The API's own sentences in a result (a data store's error, a skip reason) name tools, not HTTP paths. */
+function speakTools(node: unknown, translate: (text: string) => string): unknown {
+  if (Array.isArray(node)) return node.map((n) => speakTools(n, translate));
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node)) out[k] = (k === 'error' || k === 'reason') && typeof v === 'string' ? translate(v) : speakTools(v, translate);
+  return out;
 }

@@ -1,0 +1,123 @@
+/**
+ * How each tool presents its operation to a model, beside what the operation table says: argument
+ * names that cannot be confused (slotIds for a campaign's audience slots, savedAudienceIds for saved
+ * audiences; mapped back to the contract's fields), the compact view of its result, filters where a
+ * result grows, the MCP-only waits, and listed schemas lighter than the contract's where the
+ * contract's would fill a context window (the API still validates the real ones).
+ */
+import { z } from 'zod';
+import { storeVideo } from '../schemas/records.ts';
+import {
+  audienceSummary,
+  brandSummary,
+  campaignSummary,
+  campaignView,
+  COMPACT_VIDEO_FIELDS,
+  dataStoreView,
+  explorationChannelDetail,
+  explorationChannelView,
+  pageOf,
+  performanceView,
+  SECTIONS,
+  storeChannelView,
+  STORE_VIDEO_FIELDS,
+  targetingView,
+  videoView,
+  workspaceView,
+  type Json,
+  type Section,
+} from './views.ts';
+
+export interface Rename {
+  /** the contract's field (path, query or body) this argument stands for */
+  from: string;
+  /** the listed description, where the contract's own would say the ambiguous name */
+  description?: string;
+}
+
+export interface Presentation {
+  /** argument name → the contract field it is sent as */
+  renames?: Record<string, Rename>;
+  /** a contract field listed with a lighter schema than the contract's (by the contract's name) */
+  listedAs?: Record<string, z.ZodType>;
+  /** MCP-only arguments read by the view; never sent to the API */
+  args?: Record<string, z.ZodType>;
+  /** whether the tool takes detail: "full" (the API's own record) */
+  detail?: boolean;
+  /** the answer as the tool gives it; `full` when detail is "full" */
+  view?: (body: Json, args: Json, full: boolean) => Json;
+  /** MCP-only wait: generated targeting, or a data store's collection */
+  wait?: 'targeting' | 'dataStore';
+  /** arguments holding audience-slot ids / saved-audience ids: a mix-up is named in the error */
+  slotArgs?: string[];
+  savedAudienceArgs?: string[];
+  /** appended to the operation's description */
+  note?: string;
+}
+
+const hex = z.string().regex(/^[a-f0-9]{24}$/);
+const slotIdsFilter = z.array(hex).max(25).optional().meta({ description: 'only these slots' });
+const sectionsFilter = z.array(z.enum(SECTIONS)).max(4).optional().meta({ description: 'only these sections' });
+const videoFields = z
+  .array(z.enum(STORE_VIDEO_FIELDS as [string, ...string[]]))
+  .max(STORE_VIDEO_FIELDS.length)
+  .optional()
+  .meta({ description: `fields to return beside videoId (default ${COMPACT_VIDEO_FIELDS.slice(1).join(', ')})` });
+
+const slotIdsRename = { from: 'audienceIds', description: 'audience slot ids (slotId in get_campaign or get_targeting)' };
+const savedAudienceId = { from: 'audienceId', description: 'saved audience id' };
+
+const resources = (what: string, max: number) => z.array(z.looseObject({})).max(max).optional().meta({ description: `${what} resources of the YouTube Data API v3` });
+
+/** The videos of a listing, narrowed to `fields` (all with detail full). */
+const videosView = (p: Json, args: Json, full: boolean): Json => {
+  const fields: readonly string[] = (args.fields as string[] | undefined) ?? (full ? STORE_VIDEO_FIELDS : COMPACT_VIDEO_FIELDS);
+  return { ...p, data: (p.data ?? []).map((v: Json) => videoView(v, fields)) };
+};
+
+const targeting = (body: Json, args: Json, full: boolean) => targetingView(body, { slotIds: args.slotIds as string[] | undefined, sections: args.sections as Section[] | undefined }, full);
+
+/** For the tools whose compact view is their only one (writes answer compact; get_* with detail full show all). */
+const compact = (view: (b: Json) => Json) => (body: Json, _args: Json, full: boolean) => (full ? body : view(body));
+
+export const PRESENTATIONS: Record<string, Presentation> = {
+  get_workspace: { detail: true, view: compact(workspaceView) },
+  list_campaigns: { detail: true, view: compact(pageOf(campaignSummary)) },
+  create_campaign: { renames: { savedAudienceIds: { from: 'audienceIds', description: 'saved audiences to attach (ids from list_audiences); the campaign keeps a copy of each in a slot' } }, view: compact(campaignView), savedAudienceArgs: ['savedAudienceIds'] },
+  get_campaign: { detail: true, view: compact(campaignView) },
+  update_campaign: { view: compact(campaignView) },
+  add_campaign_audience: { renames: { savedAudienceId }, view: compact(campaignView), savedAudienceArgs: ['savedAudienceId'] },
+  update_campaign_audience: { view: compact(campaignView), slotArgs: ['slotId'] },
+  remove_campaign_audience: { view: compact(campaignView), slotArgs: ['slotId'] },
+  get_targeting: { detail: true, args: { slotIds: slotIdsFilter, sections: sectionsFilter }, view: targeting, slotArgs: ['slotIds'] },
+  generate_targeting: {
+    renames: { slotIds: slotIdsRename },
+    wait: 'targeting',
+    view: (b, _a, full) => targetingView(b, {}, full),
+    slotArgs: ['slotIds'],
+    note: 'With wait: true it waits for the slots (ones already generating too) instead of answering 409.',
+  },
+  edit_targeting: { view: (b, a, full) => targetingView(b, { slotIds: [a.slotId as string] }, full), slotArgs: ['slotId'] },
+  list_audiences: { detail: true, view: compact(pageOf(audienceSummary)) },
+  get_audience: { renames: { savedAudienceId }, savedAudienceArgs: ['savedAudienceId'] },
+  update_audience: { renames: { savedAudienceId }, savedAudienceArgs: ['savedAudienceId'] },
+  delete_audience: { renames: { savedAudienceId }, savedAudienceArgs: ['savedAudienceId'] },
+  list_data_stores: { detail: true, view: compact(pageOf(dataStoreView)) },
+  create_data_store: { wait: 'dataStore', note: 'With wait: true it answers once collected.' },
+  update_data_store: { wait: 'dataStore' },
+  import_data_store: {
+    wait: 'dataStore',
+    listedAs: { channels: resources('youtube#channel', 100), videos: resources('youtube#video', 1000), comments: resources('youtube#commentThread or youtube#comment', 5000) },
+  },
+  list_data_store_channels: { detail: true, view: compact(pageOf(storeChannelView)) },
+  list_data_store_videos: { detail: true, args: { fields: videoFields }, view: videosView },
+  list_brands: { detail: true, view: compact(pageOf(brandSummary)) },
+  get_performance: { detail: true, view: compact(performanceView) },
+  get_exploration_channel: { detail: true, view: compact(explorationChannelDetail) },
+  search_exploration_channels: { detail: true, view: compact(pageOf(explorationChannelView)) },
+  list_exploration_channel_videos: { detail: true, args: { fields: videoFields }, view: videosView },
+  list_similar_channels: { detail: true, view: compact(pageOf(explorationChannelView)) },
+};
+
+/** The fields of a video record, checked against the record's schema at load (a renamed field fails here). */
+for (const f of COMPACT_VIDEO_FIELDS) if (!(f in storeVideo.shape)) throw new Error(`compact video field ${f} is not a field of a video`);

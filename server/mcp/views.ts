@@ -1,0 +1,190 @@
+/**
+ * Compact views of the API's records, as MCP tools answer them by default (`detail: "full"` gives the
+ * API's own record). A model reads every token of a result, so a view keeps what it needs to decide
+ * and to make the next call (ids, names, states, the figures asked for) and leaves out what only a
+ * page shows (image URLs, long descriptions, timestamps of no consequence). Empty fields are left
+ * out; names that could be confused get unambiguous ones (slotId, savedAudienceId).
+ */
+import { storeVideo } from '../schemas/records.ts';
+
+/** The fields a video listing can be narrowed to (`fields`). */
+export const STORE_VIDEO_FIELDS = Object.keys(storeVideo.shape) as (keyof typeof storeVideo.shape)[];
+
+// Records arrive as parsed JSON of the API's answers: loosely typed on purpose, the API validated them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, any>;
+
+/** Drops null, '' and [] fields: a compact record says only what is set. */
+export function dropEmpty(o: Json): Json {
+  const out: Json = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+/** A value of list_campaigns' adsStatus filter: the ad-platform status, or unpublished. */
+export const adsStatusOf = (c: Json): string => (c.adsPlatform?.campaignId ? (c.adsPlatform.status ?? 'unpublished') : 'unpublished');
+
+/** A campaign in a list: enough to pick one and to ask for its performance. */
+export function campaignSummary(c: Json): Json {
+  return {
+    id: c.id,
+    name: c.name,
+    status: c.status,
+    adsStatus: adsStatusOf(c),
+    ...dropEmpty({
+      customerId: c.adsPlatform?.customerId,
+      campaignType: c.campaignType,
+      budget: c.budget,
+      budgetType: c.budgetType,
+      locations: c.locations,
+      language: c.language,
+    }),
+    slots: (c.audiences ?? []).length,
+  };
+}
+
+/** One campaign: its settings and its audience slots, without the brand's text and the page URL. */
+export function campaignView(c: Json): Json {
+  const { slots: _count, ...summary } = campaignSummary(c);
+  return {
+    ...summary,
+    ...dropEmpty({
+      objective: c.objective,
+      industry: c.industry,
+      brandId: c.brandId,
+      brandName: c.brandId ? c.brand?.name : null,
+      successMetrics: c.successMetrics,
+      endDate: c.endDate,
+      biddingStrategy: c.biddingStrategy,
+      targetCpa: c.targetCpa,
+      targetRoas: c.targetRoas,
+      accountName: c.adsPlatform?.accountName,
+    }),
+    slots: (c.audiences ?? []).map((s: Json) => ({
+      slotId: s.id,
+      name: s.name,
+      ...dropEmpty({ savedAudienceId: s.audienceId }),
+      dataStoreIds: s.dataStoreIds,
+    })),
+  };
+}
+
+export const workspaceView = (w: Json): Json => ({ ...w, recentCampaigns: (w.recentCampaigns ?? []).map(campaignSummary) });
+
+export const SECTIONS = ['keywords', 'segments', 'topics', 'websites'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface TargetingFilter {
+  slotIds?: string[];
+  sections?: Section[];
+}
+
+/**
+ * Targeting: per slot its state and items by section; a keyword as { text, matchType }, the other
+ * sections' items as their text. The full view keeps the API's items (label and source too),
+ * which is what edit_targeting takes back.
+ */
+export function targetingView(t: Json, filter: TargetingFilter, full: boolean): Json {
+  const sections = filter.sections?.length ? filter.sections : SECTIONS;
+  const slots = (t.audiences ?? []).filter((s: Json) => !filter.slotIds?.length || filter.slotIds.includes(s.id));
+  const out: Json = {
+    campaignId: t.campaignId,
+    ...dropEmpty({ campaignType: t.campaignType }),
+    slots: slots.map((s: Json) => {
+      const items = (s.items ?? []) as Json[];
+      const slot: Json = {
+        slotId: s.id,
+        name: s.name,
+        ...dropEmpty({ savedAudienceId: s.audienceId }),
+        status: s.status,
+        ...dropEmpty({ error: s.error, updatedAt: s.updatedAt }),
+      };
+      if (full) {
+        slot.items = items.filter((i) => (sections as readonly string[]).includes(i.section));
+        return slot;
+      }
+      for (const section of sections) {
+        const mine = items.filter((i) => i.section === section);
+        if (!mine.length) continue;
+        slot[section] = section === 'keywords' ? mine.map((i) => ({ text: i.text, matchType: i.matchType })) : mine.map((i) => i.text);
+      }
+      return slot;
+    }),
+  };
+  for (const k of ['started', 'skipped'] as const) if (t[k] !== undefined) out[k] = t[k];
+  return out;
+}
+
+export const COMPACT_VIDEO_FIELDS = ['videoId', 'title', 'publishedAt', 'viewCount', 'commentCount'] as const;
+
+/** A video with the chosen fields (videoId always). */
+export function videoView(v: Json, fields: readonly string[]): Json {
+  const out: Json = { videoId: v.videoId };
+  for (const f of fields) if (f in v && (STORE_VIDEO_FIELDS as readonly string[]).includes(f)) out[f] = v[f];
+  return out;
+}
+
+export const storeChannelView = (c: Json): Json => ({
+  channelId: c.channelId,
+  title: c.title,
+  ...dropEmpty({ handle: c.handle, country: c.country }),
+  subscribers: c.subscribers,
+  videoCount: c.videoCount,
+});
+
+/** A channel found by exploration: who it is and its first topics. */
+export const explorationChannelView = (c: Json): Json => ({
+  channelId: c.channelId,
+  title: c.title,
+  ...dropEmpty({ handle: c.handle, country: c.country }),
+  subscribers: c.subscribers,
+  topics: (c.topics ?? []).slice(0, 3),
+  ...(c.similarity !== undefined ? { similarity: c.similarity, sharedTopics: c.sharedTopics } : {}),
+});
+
+/** One exploration channel: all but the image, with its five latest titles. */
+export const explorationChannelDetail = (c: Json): Json => {
+  const { imageUrl: _image, ...rest } = c;
+  return { ...rest, recentTitles: (c.recentTitles ?? []).slice(0, 5) };
+};
+
+export const audienceSummary = (a: Json): Json => ({
+  id: a.id,
+  name: a.name,
+  kind: a.kind,
+  ...dropEmpty({ description: truncate(a.description, 160), dataStoreIds: a.dataStoreIds }),
+  keywords: (a.keywords ?? []).length,
+  topics: (a.topics ?? []).length,
+});
+
+export const dataStoreView = (d: Json): Json => ({
+  id: d.id,
+  name: d.name,
+  status: d.status,
+  ...dropEmpty({ error: d.error }),
+  scope: d.scope,
+  channelCount: d.channelCount,
+  videoCount: d.videoCount,
+});
+
+export const brandSummary = (b: Json): Json => ({ id: b.id, name: b.name, ...dropEmpty({ website: b.website }) });
+
+/** The performance report without the ad platform's own ids: the figures and the days. */
+export const performanceView = (p: Json): Json => ({
+  ...p,
+  campaigns: (p.campaigns ?? []).map((c: Json) => {
+    const { googleAdsCampaignId: _g, ...rest } = c;
+    return rest;
+  }),
+});
+
+export function truncate(s: unknown, max: number): string {
+  const text = typeof s === 'string' ? s : '';
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** A page of the API (data, nextCursor) with each item in a view. */
+export const pageOf = (view: (item: Json) => Json) => (p: Json): Json => ({ ...p, data: (p.data ?? []).map(view) });
