@@ -348,7 +348,7 @@ describe('the request journal', () => {
     expectError(await ctl.get('/requests?limit=0'), 400, 'invalid_request', 'limit');
   });
 
-  it('is bounded: a busy workspace keeps its newest entries, another keeps its own', () => {
+  it('is bounded: a busy workspace keeps its newest entries, another keeps its own', async () => {
     const journal = new RequestJournal(SqliteStore.memory());
     const entry = (workspaceId: string, n: number) => ({
       workspaceId,
@@ -364,15 +364,15 @@ describe('the request journal', () => {
     });
     journal.record(entry('quiet', 0));
     for (let n = 1; n <= 3 * JOURNAL_SIZE; n++) journal.record(entry('busy', n));
-    journal.flush();
-    const busy = journal.list('busy', { limit: JOURNAL_SIZE });
+    await journal.flush();
+    const busy = await journal.list('busy', { limit: JOURNAL_SIZE });
     expect(busy).toHaveLength(JOURNAL_SIZE);
     expect(busy.at(-1)!.path).toBe(`/api/v1/workspace?n=${3 * JOURNAL_SIZE}`);
     expect(busy[0]!.path).toBe(`/api/v1/workspace?n=${2 * JOURNAL_SIZE + 1}`);
     // what is kept beyond the newest JOURNAL_SIZE is trimmed in batches, never more than one batch
-    expect(journal.count('busy')).toBeLessThan(2 * JOURNAL_SIZE);
-    expect(journal.list('quiet', { limit: 10 }).map((e) => e.requestId)).toEqual(['req_0']);
-    journal.close();
+    expect(await journal.count('busy')).toBeLessThan(2 * JOURNAL_SIZE);
+    expect((await journal.list('quiet', { limit: 10 })).map((e) => e.requestId)).toEqual(['req_0']);
+    await journal.close();
   });
 
   it('is per workspace', async () => {

@@ -7,7 +7,7 @@ import { systemActor } from '../server/domain/actor.ts';
 import type { DomainDeps } from '../server/domain/context.ts';
 import { WorkspaceClocks } from '../server/time/workspace-clocks.ts';
 import { createServices, type Services } from '../server/domain/services.ts';
-import { JobQueue, processOwner, type JobKind, type JobRow } from '../server/jobs/queue.ts';
+import { JobQueue, leasePlace, processOwner, type JobKind, type JobRow } from '../server/jobs/queue.ts';
 import { JobRunner } from '../server/jobs/runner.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { SCOPES } from '../server/schemas/common.ts';
@@ -278,8 +278,8 @@ describe('job queue on one SQLite file with two connections', () => {
     const dead = spawnSync(process.execPath, ['-e', '']).pid!;
     const farFuture = '2099-01-01T00:00:00.000Z';
     const owners = {
-      dead: `${hostname()}:${dead}:x`,
-      alive: `${hostname()}:${process.pid}:y`,
+      dead: `${leasePlace()}:${dead}:x`,
+      alive: `${leasePlace()}:${process.pid}:y`,
       elsewhere: `some-other-host-${hostname()}:${dead}:z`,
     };
     for (const [subject, owner] of Object.entries(owners)) {

@@ -1,14 +1,19 @@
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { dirname, join } from 'node:path';
-import { SqliteStore } from '../store/db.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Store } from '../store/port.ts';
-import { makePrivate } from '../store/files.ts';
+import { PostgresJournalTable, SqliteJournalFile, type EntryRow, type JournalSink } from './journal-sink.ts';
 
 /** How long an entry may wait to be written with others. */
 const FLUSH_MS = 500;
-/** Journals of this process, written out when it exits. */
+/** Journals of this process on SQLite, written out when it exits. */
 const openJournals = new Set<RequestJournal>();
 let exitHooked = false;
+
+/**
+ * Runs a function in the async context of this module's loading: outside every store transaction. A
+ * journal listed from inside a request's read transaction writes its pending entries first, and a
+ * read-only transaction could not.
+ */
+const outsideTransactions = AsyncLocalStorage.snapshot();
 
 /** How many requests a workspace's journal keeps: the newest ones. */
 export const JOURNAL_SIZE = 1000;
@@ -32,76 +37,39 @@ export interface JournalEntry {
 
 export type NewJournalEntry = Omit<JournalEntry, 'seq'> & { workspaceId: string };
 
-interface EntryRow {
-  seq: number;
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  request_id: string;
-  idempotency_key: string | null;
-  replayed: number;
-  fault: string | null;
-}
-
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS request_journal (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    workspace_id TEXT NOT NULL,
-    at TEXT NOT NULL,
-    method TEXT NOT NULL,
-    path TEXT NOT NULL,
-    status INTEGER NOT NULL,
-    duration_ms REAL NOT NULL,
-    request_id TEXT NOT NULL,
-    idempotency_key TEXT,
-    replayed INTEGER NOT NULL DEFAULT 0,
-    fault TEXT
-  );
-  CREATE INDEX IF NOT EXISTS request_journal_workspace ON request_journal(workspace_id, seq);
-`;
-
 /**
  * The request journal of adcli serve (design section 7): the last requests of each workspace.
  *
- * It lives in a file of its own beside the store (`requests.db`), on a connection of its own: a
- * journal row per request must neither count as a change of the data (which would empty the read
- * cache on every request) nor wait for the store's write lock while a job holds it. A write that
- * finds the journal busy keeps its entries and writes them with the next one. Beside a store that
- * is no SQLite file (in memory, or a Postgres database) the journal is in memory, per process.
+ * Beside a SQLite store it is a file of its own (journal-sink.ts: requests.db; in memory beside an
+ * in-memory store). On Postgres it is a table of the database, so the journal of a workspace lists
+ * the requests every replica served. Either way entries are written in batches a moment after their
+ * request, off its path; a batch that cannot be written (a busy file, an unreachable database) waits
+ * for the next one.
  */
 export class RequestJournal {
-  readonly #db: DatabaseSync;
-  readonly #insert: StatementSync;
+  readonly #sink: JournalSink;
+  /** the sink writes synchronously (SQLite): a process that exits can still write what is pending */
+  readonly #sync: boolean;
   /** entries not written yet, by workspace; only the newest JOURNAL_SIZE of each can matter */
   #pending = new Map<string, NewJournalEntry[]>();
   #sinceTrim = 0;
   /** workspaces with rows written since the last trim */
   readonly #untrimmed = new Set<string>();
-  readonly #trim: StatementSync;
   #timer: NodeJS.Timeout | null = null;
+  /** the batch being written (Postgres), so writes follow one another */
+  #writing: Promise<void> = Promise.resolve();
+  #closed = false;
 
   constructor(store: Store) {
-    const path = store instanceof SqliteStore && store.path !== ':memory:' ? join(dirname(store.path), 'requests.db') : ':memory:';
-    this.#db = new DatabaseSync(path, { timeout: 50 });
-    // the journal holds paths and query strings of the workspace's requests: private like the store
-    makePrivate(path);
-    if (path !== ':memory:') this.#db.exec('PRAGMA journal_mode = WAL');
-    this.#db.exec('PRAGMA synchronous = OFF');
-    this.#db.exec(SCHEMA);
-    this.#insert = this.#db.prepare(
-      `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.#trim = this.#db.prepare(
-      'DELETE FROM request_journal WHERE workspace_id = ? AND seq <= (SELECT seq FROM request_journal WHERE workspace_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)',
-    );
+    this.#sync = store.dialect.name !== 'postgres';
+    this.#sink = this.#sync ? new SqliteJournalFile(store) : new PostgresJournalTable(store);
+    // On Postgres the store awaits this before its connections close: the last batch is written.
     store.onClose(() => this.close());
+    if (!this.#sync) return;
     openJournals.add(this);
-    if (openJournals.size === 1 && !exitHooked) {
+    if (!exitHooked) {
       exitHooked = true;
-      process.once('exit', () => openJournals.forEach((j) => j.close()));
+      process.once('exit', () => openJournals.forEach((j) => void j.close()));
     }
   }
 
@@ -110,6 +78,7 @@ export class RequestJournal {
    * that exits (a CLI command on the local profile) writes what is pending on its way out.
    */
   record(entry: NewJournalEntry): void {
+    if (this.#closed) return;
     let list = this.#pending.get(entry.workspaceId);
     if (!list) this.#pending.set(entry.workspaceId, (list = []));
     list.push(entry);
@@ -119,77 +88,123 @@ export class RequestJournal {
     if (this.#timer) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      this.flush();
+      void this.flush();
     }, FLUSH_MS);
     this.#timer.unref();
   }
 
-  /** Writes what is pending (the newest JOURNAL_SIZE of each workspace); on a busy journal, keeps it for the next time. */
-  flush(): void {
-    if (this.#pending.size === 0 || !this.#db.isOpen) return;
+  /**
+   * Writes what is pending (the newest JOURNAL_SIZE of each workspace). Never rejects: entries that
+   * could not be written are kept for the next time.
+   */
+  flush(): Promise<void> {
+    if (this.#sync) {
+      this.#flushNow();
+      return Promise.resolve();
+    }
+    this.#writing = this.#writing.then(() => outsideTransactions(() => this.#flushAsync()));
+    return this.#writing;
+  }
+
+  /** The batch to write: the newest JOURNAL_SIZE entries of each workspace, and which to trim after. */
+  #take(): { entries: NewJournalEntry[]; trim: string[]; taken: Map<string, NewJournalEntry[]> } | null {
+    if (this.#pending.size === 0) return null;
+    const taken = this.#pending;
+    this.#pending = new Map();
+    const entries: NewJournalEntry[] = [];
+    for (const [workspaceId, list] of taken) {
+      entries.push(...list.slice(-JOURNAL_SIZE));
+      this.#untrimmed.add(workspaceId);
+    }
+    this.#sinceTrim += entries.length;
+    // Keep the newest JOURNAL_SIZE of each workspace written to: trimmed once per JOURNAL_SIZE rows,
+    // so a busy server pays for it on one write in many, never per request.
+    let trim: string[] = [];
+    if (this.#sinceTrim >= JOURNAL_SIZE) {
+      trim = [...this.#untrimmed];
+      this.#sinceTrim = 0;
+      this.#untrimmed.clear();
+    }
+    return { entries, trim, taken };
+  }
+
+  /** Puts a batch that could not be written back in front of what came since. */
+  #giveBack(taken: Map<string, NewJournalEntry[]>, trim: string[]): void {
+    for (const [workspaceId, list] of taken) {
+      const merged = [...list, ...(this.#pending.get(workspaceId) ?? [])];
+      this.#pending.set(workspaceId, merged.length > JOURNAL_SIZE ? merged.slice(-JOURNAL_SIZE) : merged);
+    }
+    for (const w of trim) this.#untrimmed.add(w);
+  }
+
+  #flushNow(): void {
+    const batch = this.#take();
+    if (!batch) return;
     try {
-      this.#db.exec('BEGIN IMMEDIATE');
-      let written = 0;
-      for (const [workspaceId, list] of this.#pending) {
-        for (const e of list.slice(-JOURNAL_SIZE)) {
-          this.#insert.run(e.workspaceId, e.at, e.method, e.path, e.status, e.durationMs, e.requestId, e.idempotencyKey, e.replayed ? 1 : 0, e.fault);
-        }
-        written += Math.min(list.length, JOURNAL_SIZE);
-        this.#untrimmed.add(workspaceId);
-      }
-      this.#sinceTrim += written;
-      // Keep the newest JOURNAL_SIZE of each workspace written to: trimmed once per JOURNAL_SIZE rows,
-      // so a busy server pays for it on one flush in many, never per request.
-      if (this.#sinceTrim >= JOURNAL_SIZE) {
-        this.#sinceTrim = 0;
-        for (const w of this.#untrimmed) this.#trim.run(w, w, JOURNAL_SIZE);
-        this.#untrimmed.clear();
-      }
-      this.#db.exec('COMMIT');
-      this.#pending.clear();
+      void this.#sink.write(batch.entries, batch.trim, JOURNAL_SIZE);
     } catch {
       // Busy (another process writes its journal): the entries wait for the next write.
-      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      this.#giveBack(batch.taken, batch.trim);
+    }
+  }
+
+  async #flushAsync(): Promise<void> {
+    const batch = this.#take();
+    if (!batch) return;
+    try {
+      await this.#sink.write(batch.entries, batch.trim, JOURNAL_SIZE);
+    } catch {
+      // The database cannot be reached: the entries wait for the next write.
+      this.#giveBack(batch.taken, batch.trim);
     }
   }
 
   /** The workspace's requests after `after` (a seq), oldest first, at most `limit` (the newest ones). */
-  list(workspaceId: string, opts: { after?: number; limit: number }): JournalEntry[] {
-    this.flush();
-    const rows = this.#db
-      .prepare('SELECT * FROM request_journal WHERE workspace_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?')
-      .all(workspaceId, opts.after ?? 0, Math.min(opts.limit, JOURNAL_SIZE)) as unknown as EntryRow[];
-    return rows.reverse().map((r) => ({
-      seq: r.seq,
-      at: r.at,
-      method: r.method,
-      path: r.path,
-      status: r.status,
-      durationMs: Math.round(r.duration_ms * 10) / 10,
-      requestId: r.request_id,
-      idempotencyKey: r.idempotency_key,
-      replayed: r.replayed === 1,
-      fault: r.fault,
-    }));
+  async list(workspaceId: string, opts: { after?: number; limit: number }): Promise<JournalEntry[]> {
+    await this.flush();
+    const rows = await this.#sink.list(workspaceId, opts.after ?? 0, Math.min(opts.limit, JOURNAL_SIZE));
+    return rows.reverse().map(toEntry);
   }
 
   /** How many entries of the workspace are kept (between two trims, up to twice JOURNAL_SIZE). */
-  count(workspaceId: string): number {
-    this.flush();
-    return Number((this.#db.prepare('SELECT COUNT(*) AS n FROM request_journal WHERE workspace_id = ?').get(workspaceId) as { n: number }).n);
+  async count(workspaceId: string): Promise<number> {
+    await this.flush();
+    return this.#sink.count(workspaceId);
   }
 
-  clear(workspaceId: string): number {
-    this.flush();
+  /** Forgets the workspace's requests (a reset); inside the reset's transaction on Postgres. */
+  async clear(workspaceId: string): Promise<number> {
+    // a batch on its way holding some of them lands first, to be deleted with the rest
+    await this.#writing;
     this.#pending.delete(workspaceId);
-    return Number(this.#db.prepare('DELETE FROM request_journal WHERE workspace_id = ?').run(workspaceId).changes);
+    return this.#sink.clear(workspaceId);
   }
 
-  close(): void {
+  /** Writes what is pending and closes; on Postgres the promise ends when the last batch is written. */
+  close(): Promise<void> {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
-    this.flush();
-    if (this.#db.isOpen) this.#db.close();
-    openJournals.delete(this);
+    const last = this.#closed ? this.#writing : this.flush();
+    this.#closed = true;
+    if (this.#sync) {
+      this.#sink.close();
+      openJournals.delete(this);
+    }
+    return last;
   }
+}
+
+function toEntry(r: EntryRow): JournalEntry {
+  return {
+    seq: r.seq,
+    at: r.at,
+    method: r.method,
+    path: r.path,
+    status: r.status,
+    durationMs: Math.round(r.duration_ms * 10) / 10,
+    requestId: r.request_id,
+    idempotencyKey: r.idempotency_key,
+    replayed: r.replayed === 1,
+    fault: r.fault,
+  };
 }

@@ -189,7 +189,7 @@ export const controlOperations: readonly Operation[] = [
     hints: { readOnly: false, destructive: true, idempotent: true },
     handler: async (actor, { body }, s) => {
       const result = await resetWorkspace(s, actor.workspaceId, body.seed);
-      s.journal.clear(actor.workspaceId);
+      await s.journal.clear(actor.workspaceId);
       return result;
     },
   }),
@@ -307,7 +307,7 @@ export const controlOperations: readonly Operation[] = [
     errors: [400, 403],
     timeDependent: true,
     hints: readOnly,
-    handler: (actor, { query }, s) => ({ data: s.journal.list(actor.workspaceId, query) }),
+    handler: async (actor, { query }, s) => ({ data: await s.journal.list(actor.workspaceId, query) }),
   }),
   defineOperation({
     name: 'create_login_link',

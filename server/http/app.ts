@@ -22,11 +22,12 @@ import { preferFault, type FaultAction } from '../control/faults.ts';
 import { authorizationOf } from './auth.ts';
 import { limitBody, readFileBody } from './body-limit.ts';
 import { readJson } from './json-body.ts';
+import { mountHealth } from './health.ts';
 import { errorHandler } from './on-error.ts';
 import { apiExamples } from './openapi-examples.ts';
 import { API_INFO, openApiDocument } from './openapi.ts';
 import { strictQuery } from './query.ts';
-import { RateLimiter, countRequests } from './rate-limit.ts';
+import { countRequests, limiterFor } from './rate-limit.ts';
 import { ReadCache } from './read-cache.ts';
 import { requestLog, type RequestEnv } from './request-log.ts';
 import { parseOrThrow } from './validation.ts';
@@ -83,13 +84,15 @@ export function createApp(opts: AppOptions): Backend {
   // The job runner's lines (a job that failed) go to the request log, as events in JSON.
   const runnerLog = requestLogger && format === 'json' ? (line: string) => requestLogger.event('warn', line) : opts.log;
   const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), { log: runnerLog });
-  const limiter = opts.rateLimit === 0 ? null : new RateLimiter(opts.rateLimit ?? 120);
+  // In memory beside a SQLite file; in the database on Postgres, so replicas share each key's count.
+  const limiter = opts.rateLimit === 0 ? null : limiterFor(store, opts.rateLimit ?? 120, () => clocks.base.now().getTime());
   const idempotency = new IdempotencyRecords(store);
   const readCache = new ReadCache(store);
   const app = new Hono<Env>();
   let openapi: string | undefined;
 
   app.use('*', requestLog({ logger: requestLogger, journal: () => services.journal }));
+  mountHealth(app, store, logger);
 
   const limitJsonBody = limitBody(MAX_BODY_BYTES);
   // GET and HEAD carry no body; skipping the stream wrapper keeps reads fast. A file upload (a
@@ -122,10 +125,11 @@ export function createApp(opts: AppOptions): Backend {
   const authenticate = (c: Context<Env>): Promise<AuthenticatedKey> => services.keys.fromHeader(authorizationOf(c));
 
   /**
-   * Counts n requests of the key against its rate limit (429 over it); answers the RateLimit-* headers.
-   * Reads the workspace's clock as of the last refresh: call it after `clocks.refresh()`.
+   * Counts n requests of the key against its rate limit (429 over it); answers the RateLimit-* headers,
+   * at once from memory (SQLite) or once the database has counted them (Postgres). Reads the
+   * workspace's clock as of the last refresh: call it after `clocks.refresh()`.
    */
-  const countNow = (key: AuthenticatedKey, n: number): Record<string, string> | null =>
+  const countNow = (key: AuthenticatedKey, n: number): Record<string, string> | Promise<Record<string, string>> | null =>
     limiter && countRequests(limiter, key.keyId, clocks.of(key.workspaceId).getTime(), n);
   /** countNow with the clocks brought up to date first (/mcp and the pages). */
   const rateLimit = async (key: AuthenticatedKey, n: number): Promise<Record<string, string> | null> => {
@@ -151,7 +155,9 @@ export function createApp(opts: AppOptions): Backend {
     // A tool call of /mcp was counted as the JSON-RPC message it came in (mcp/endpoint.ts).
     if (!(c.env as { mcpCounted?: boolean } | undefined)?.mcpCounted) {
       // Rate-limit windows follow the workspace's clock, so advancing it opens a new window.
-      const headers = countNow(key, 1);
+      const counted = countNow(key, 1);
+      // awaited only when the count is in the database: an in-memory one costs no extra turn
+      const headers = counted instanceof Promise ? await counted : counted;
       if (headers) for (const [k, v] of Object.entries(headers)) c.header(k, v);
     }
     if (!key.scopes.has(op.scope)) throw forbidden(`this API key lacks the ${op.scope} scope`);
@@ -183,7 +189,7 @@ export function createApp(opts: AppOptions): Backend {
     // A read answered before from unchanged data is answered again without validation or queries.
     const cacheKey = write || op.timeDependent ? null : `${actor.keyId}\n${actor.appUrl}\n${c.req.url}`;
     const cached = cacheKey === null ? undefined : await readCache.get(cacheKey);
-    if (cached !== undefined) return c.body(cached, op.successStatus ?? 200, { 'content-type': 'application/json' });
+    if (cached?.body !== undefined) return c.body(cached.body, op.successStatus ?? 200, { 'content-type': 'application/json' });
     const idemKey = write ? header(c, 'idempotency-key') : undefined;
     if (idemKey !== undefined && !idempotencyKey.safeParse(idemKey).success) {
       throw new ApiError(400, 'invalid_request', `Idempotency-Key must be ${idempotencyKey.minLength} to ${idempotencyKey.maxLength} characters`);
@@ -198,7 +204,7 @@ export function createApp(opts: AppOptions): Backend {
 
     if (!write) {
       const text = JSON.stringify(await clocks.within(actor.workspaceId, () => store.read(async () => op.handler(actor, input, services))));
-      if (cacheKey !== null) readCache.set(cacheKey, text);
+      if (cacheKey !== null) readCache.set(cacheKey, text, cached!.stamp);
       return c.body(text, status, { 'content-type': 'application/json' });
     }
     const fingerprint = idemKey === undefined ? '' : hash(`${op.method} ${c.req.path}?${canonicalJson(rawQuery)}\n${canonicalJson(rawBody ?? null)}`);

@@ -1,12 +1,37 @@
 import { ApiError } from '../lib/errors.ts';
+import type { Store } from '../store/port.ts';
 
 const WINDOW_MS = 60_000;
 
+/** How a key stands after some requests were counted: retryAfter is set when it is over the limit. */
+export interface Hit {
+  remaining: number;
+  resetSeconds: number;
+  retryAfter: number | null;
+}
+
 /**
- * Per-key fixed windows of one minute: a key may make `limit` requests in a window that opens with
- * its first request. In memory, per process: it protects this server, which is what it is for.
+ * Counts requests per key in fixed windows of one minute that open with the key's first request, on
+ * the key's workspace time. `hit` answers at once when the count is in memory, a promise when it is
+ * in the database.
  */
-export class RateLimiter {
+export interface RequestLimiter {
+  readonly limit: number;
+  hit(keyId: string, now: number, n?: number): Hit | Promise<Hit>;
+}
+
+/** A window that started at `start` and holds `count` requests, seen at `now`. */
+function standing(limit: number, start: number, count: number, now: number): Hit {
+  const resetSeconds = Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000));
+  if (count > limit) return { remaining: 0, resetSeconds, retryAfter: resetSeconds };
+  return { remaining: limit - count, resetSeconds, retryAfter: null };
+}
+
+/**
+ * Per-key fixed windows in memory, per process: one process on its SQLite file serves every request
+ * of its keys, so its own count is the whole count, at no cost on the request's path.
+ */
+export class RateLimiter implements RequestLimiter {
   readonly limit: number;
   #windows = new Map<string, { start: number; count: number }>();
 
@@ -14,11 +39,8 @@ export class RateLimiter {
     this.limit = limit;
   }
 
-  /**
-   * Counts `n` requests at `now` (ms, the key's workspace time); returns the state after them, with
-   * retryAfter set when it is over the limit.
-   */
-  hit(keyId: string, now: number, n = 1): { remaining: number; resetSeconds: number; retryAfter: number | null } {
+  /** Counts `n` requests at `now` (ms, the key's workspace time); returns the state after them. */
+  hit(keyId: string, now: number, n = 1): Hit {
     let w = this.#windows.get(keyId);
     if (!w || now - w.start >= WINDOW_MS || now < w.start) {
       if (this.#windows.size > 10_000) this.#sweep(now);
@@ -26,9 +48,7 @@ export class RateLimiter {
       this.#windows.set(keyId, w);
     }
     w.count += n;
-    const resetSeconds = Math.max(1, Math.ceil((w.start + WINDOW_MS - now) / 1000));
-    if (w.count > this.limit) return { remaining: 0, resetSeconds, retryAfter: resetSeconds };
-    return { remaining: this.limit - w.count, resetSeconds, retryAfter: null };
+    return standing(this.limit, w.start, w.count, now);
   }
 
   #sweep(now: number): void {
@@ -36,19 +56,83 @@ export class RateLimiter {
   }
 }
 
+/** How often a process deletes windows nobody has used for a while, and after how long (real time). */
+const SWEEP_EVERY_MS = 10 * 60_000;
+const SWEEP_UNUSED_MS = 60 * 60_000;
+
+/**
+ * The same windows in the database (table rate_windows), for replicas on one Postgres: each request
+ * is counted by one atomic upsert, outside the request's transaction, so the 121st request of a
+ * minute is refused whichever replica it reaches. The upsert opens a new window when the old one is
+ * over (or the workspace's clock went back, a reset), else adds to it. Windows unused for an hour of
+ * real time are deleted now and then.
+ */
+export class StoreRateLimiter implements RequestLimiter {
+  readonly limit: number;
+  readonly #store: Store;
+  readonly #realNow: () => number;
+  #nextSweep: number;
+
+  constructor(store: Store, limit: number, realNow: () => number) {
+    this.#store = store;
+    this.limit = limit;
+    this.#realNow = realNow;
+    this.#nextSweep = realNow() + SWEEP_EVERY_MS;
+  }
+
+  async hit(keyId: string, now: number, n = 1): Promise<Hit> {
+    const real = this.#realNow();
+    // A read of the store's port, as the row is wanted back: the windows are no data any cache
+    // derives from, so they need not count as a change of this process's data.
+    const row = (await this.#store.get<{ started_ms: number; hits: number }>(
+      `INSERT INTO rate_windows (key_id, started_ms, hits, touched_ms) VALUES (?, ?, ?, ?)
+       ON CONFLICT (key_id) DO UPDATE SET
+         started_ms = CASE WHEN excluded.started_ms - rate_windows.started_ms >= ${WINDOW_MS} OR excluded.started_ms < rate_windows.started_ms
+                           THEN excluded.started_ms ELSE rate_windows.started_ms END,
+         hits = CASE WHEN excluded.started_ms - rate_windows.started_ms >= ${WINDOW_MS} OR excluded.started_ms < rate_windows.started_ms
+                     THEN excluded.hits ELSE rate_windows.hits + excluded.hits END,
+         touched_ms = excluded.touched_ms
+       RETURNING started_ms, hits`,
+      keyId,
+      now,
+      n,
+      real,
+    ))!;
+    if (real >= this.#nextSweep) {
+      this.#nextSweep = real + SWEEP_EVERY_MS;
+      await this.#store.run('DELETE FROM rate_windows WHERE touched_ms < ?', real - SWEEP_UNUSED_MS);
+    }
+    return standing(this.limit, row.started_ms, row.hits, now);
+  }
+}
+
+/**
+ * The limiter for a store: in memory beside a SQLite file (one process serves it), in the database on
+ * Postgres (replicas share the count).
+ */
+export function limiterFor(store: Store, limit: number, realNow: () => number): RequestLimiter {
+  return store.dialect.name === 'postgres' ? new StoreRateLimiter(store, limit, realNow) : new RateLimiter(limit);
+}
+
+type LimitHeaders = Record<string, string>;
+
 /**
  * Counts `n` requests of a key and answers the RateLimit-* headers to set; throws the 429 (with
- * Retry-After and those headers) when the key is over its limit.
+ * Retry-After and those headers) when the key is over its limit. Synchronous when the limiter is.
  */
-export function countRequests(limiter: RateLimiter, keyId: string, now: number, n = 1): Record<string, string> {
+export function countRequests(limiter: RequestLimiter, keyId: string, now: number, n = 1): LimitHeaders | Promise<LimitHeaders> {
   const r = limiter.hit(keyId, now, n);
+  return r instanceof Promise ? r.then((hit) => limitHeaders(limiter.limit, hit)) : limitHeaders(limiter.limit, r);
+}
+
+function limitHeaders(limit: number, r: Hit): LimitHeaders {
   const headers = {
-    'RateLimit-Limit': String(limiter.limit),
+    'RateLimit-Limit': String(limit),
     'RateLimit-Remaining': String(r.remaining),
     'RateLimit-Reset': String(r.resetSeconds),
   };
   if (r.retryAfter !== null) {
-    throw new ApiError(429, 'rate_limited', `more than ${limiter.limit} requests in a minute; retry in ${r.retryAfter} s`, {
+    throw new ApiError(429, 'rate_limited', `more than ${limit} requests in a minute; retry in ${r.retryAfter} s`, {
       ...headers,
       'Retry-After': String(r.retryAfter),
     });

@@ -2,10 +2,14 @@ import type { Store } from '../store/port.ts';
 
 const MAX_ENTRIES = 2000;
 
+/** What `get` found: the body, or the stamp a body computed from now on is to be stored under. */
+export type CacheLookup = { body: string; stamp: string } | { body: undefined; stamp: string };
+
 /**
  * Response bodies of reads, valid while the store's change stamp stays the same: any write through
- * this process or a commit by another process clears it, so a read never returns data older than
- * the last write. Keyed by API key (its workspace and limits decide what it may see) and full URL.
+ * this process or a commit by another process (a replica, a worker) clears it, so a read never returns
+ * data older than the last write. Keyed by API key (its workspace and limits decide what it may see)
+ * and full URL.
  */
 export class ReadCache {
   readonly #store: Store;
@@ -16,18 +20,22 @@ export class ReadCache {
     this.#store = store;
   }
 
-  async get(key: string): Promise<string | undefined> {
+  async get(key: string): Promise<CacheLookup> {
     const stamp = await this.#store.changeStamp();
     if (stamp !== this.#stamp) {
       this.#entries.clear();
       this.#stamp = stamp;
-      return undefined;
+      return { body: undefined, stamp };
     }
-    return this.#entries.get(key);
+    return { body: this.#entries.get(key), stamp };
   }
 
-  /** Stores a body computed under the stamp `get` saw; a write since then makes the next `get` miss. */
-  set(key: string, body: string): void {
+  /**
+   * Stores a body computed after `get` answered `stamp`. Dropped when the cache has moved to another
+   * stamp since: a concurrent request saw a newer commit, which this body may predate.
+   */
+  set(key: string, body: string, stamp: string): void {
+    if (stamp !== this.#stamp) return;
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
     this.#entries.set(key, body);
   }

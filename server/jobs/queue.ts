@@ -1,3 +1,4 @@
+import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { newId } from '../lib/ids.ts';
@@ -23,19 +24,47 @@ export interface JobRow {
 }
 
 /**
- * This process (or one of its worker threads) as a lease holder: host and pid let a restarted
- * process see that a holder died; the thread id names a worker, whose leases its pool hands back.
+ * Where a pid names a process: the host and, on Linux, the pid namespace (containers may share a
+ * hostname, or the host's network and so its name, while each has pids of its own).
+ */
+function pidSpace(): string {
+  let ns = '';
+  try {
+    ns = readlinkSync('/proc/self/ns/pid').replace(/\D/g, '');
+  } catch {
+    // no /proc: the hostname alone
+  }
+  const host = hostname().replace(/[:~]/g, '_');
+  return ns ? `${host}~${ns}` : host;
+}
+
+let here: string | undefined;
+
+/** This process's place in its owner names (before the pid): the host, and its pid namespace on Linux. */
+export function leasePlace(): string {
+  return (here ??= pidSpace());
+}
+
+/**
+ * This process (or one of its worker threads) as a lease holder, `place:pid:random:thread`: the place
+ * (host and pid namespace) and pid let a process of the same place see that a holder died; the
+ * thread id names a worker, whose leases its pool hands back.
  */
 export function processOwner(threadId = 0): string {
-  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}:${threadId}`;
+  return `${leasePlace()}:${process.pid}:${randomBytes(4).toString('hex')}:${threadId}`;
 }
 
 /** How long finished jobs are kept, in the time of their workspace: the table stays bounded. */
 export const JOB_RETENTION_MS = 7 * 24 * 3600_000;
 
-function holderIsDead(owner: string): boolean {
-  const [host, pid] = owner.split(':');
-  if (host !== hostname() || !pid) return false;
+/**
+ * Whether a lease holder is known to be dead: only a holder of this place can be asked (is its pid
+ * still a process?). A holder elsewhere (another host of the replicas, another container) is never
+ * judged: its lease runs out instead.
+ */
+export function holderIsDead(owner: string): boolean {
+  const [place, pid] = owner.split(':');
+  if (place !== leasePlace() || !pid || !/^\d+$/.test(pid)) return false;
   try {
     process.kill(Number(pid), 0);
     return false;
@@ -44,11 +73,17 @@ function holderIsDead(owner: string): boolean {
   }
 }
 
+/** Due jobs read per look; another process may take some of them first. */
+const CANDIDATES = 10;
+/** Looks per claim before giving up for this poll when other processes keep taking the candidates. */
+const ROUNDS = 5;
+
 /**
  * Durable jobs: rows in the store. Enqueueing happens inside the caller's write transaction, so a
- * job exists exactly when the change that asked for it was committed. Claiming is one UPDATE in a
- * write transaction, so two processes never hold the same job; a lease that runs out, or whose
- * holder process is gone, lets another process take the job over.
+ * job exists exactly when the change that asked for it was committed. A claim takes one job with one
+ * conditional UPDATE (still queued, as read, and on Postgres not being taken by another replica this
+ * instant: SKIP LOCKED), so two processes never hold the same job and never wait for each other; a
+ * lease that runs out, or whose holder process is gone, lets another process take the job over.
  */
 export class JobQueue {
   readonly #d: DomainDeps;
@@ -92,59 +127,98 @@ export class JobQueue {
    * Takes the next due job for this process, or null. A job is due by the time of its own workspace;
    * leases run on real time (they guard against dead holders, not simulated work). With `workspaceId`,
    * only that workspace's jobs due by `until` (an advance stepping through its time).
+   *
+   * No transaction of its own: each statement is atomic, reads come first and a write happens only
+   * when there is something to take, so an idle poll changes nothing (the read caches stay warm) and
+   * replicas on Postgres claiming at once do not fail each other's serializable transactions.
    */
-  claim(only?: { workspaceId: string; until: number }): Promise<JobRow | null> {
-    const store = this.#d.store;
-    return store.write(async () => {
-      const real = this.#d.clock.base.now();
-      const realIso = real.toISOString();
-      for (const r of await store.all<JobRow>("SELECT * FROM jobs WHERE state = 'running' AND lease_owner != ?", this.owner)) {
-        if (r.lease_owner && (r.lease_until! <= realIso || holderIsDead(r.lease_owner))) {
-          await store.run("UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, updated_at = ? WHERE id = ?", realIso, r.id);
-        }
+  async claim(only?: { workspaceId: string; until: number }): Promise<JobRow | null> {
+    const real = this.#d.clock.base.now();
+    await this.#takeOver(real.toISOString());
+    for (let round = 0; round < ROUNDS; round++) {
+      const candidates = only ? await this.#dueOf(only.workspaceId, only.until, CANDIDATES) : await this.#due(real.getTime());
+      if (candidates.length === 0) return null;
+      for (const job of candidates) {
+        const taken = await this.#take(job, real);
+        if (taken) return taken;
       }
-      const job = only ? await this.#nextOf(only.workspaceId, only.until) : await this.#nextDue(real.getTime());
-      if (!job) return null;
-      const iso = (job.workspace_id ? this.#d.clock.of(job.workspace_id) : real).toISOString();
-      const until = new Date(real.getTime() + this.leaseMs).toISOString();
-      await store.run(
-        "UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ?",
-        this.owner,
-        until,
-        iso,
-        job.id,
-      );
-      return { ...job, state: 'running', lease_owner: this.owner, lease_until: until, attempts: job.attempts + 1 };
-    });
+    }
+    return null;
   }
 
-  /** The earliest queued job that is due in its workspace's time. */
-  async #nextDue(realMs: number): Promise<JobRow | undefined> {
+  /** Puts back in the queue the jobs of other holders whose lease ran out or who died here. */
+  async #takeOver(realIso: string): Promise<void> {
+    const store = this.#d.store;
+    const running = await store.all<{ id: string; lease_owner: string | null; lease_until: string | null }>(
+      "SELECT id, lease_owner, lease_until FROM jobs WHERE state = 'running' AND lease_owner != ?",
+      this.owner,
+    );
+    for (const r of running) {
+      if (!r.lease_owner || !r.lease_until || (r.lease_until > realIso && !holderIsDead(r.lease_owner))) continue;
+      // only the lease as read: a holder that finished since, or a process that took it over first, wins
+      await store.run(
+        "UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, updated_at = ? WHERE id = ? AND state = 'running' AND lease_owner = ? AND lease_until = ?",
+        realIso,
+        r.id,
+        r.lease_owner,
+        r.lease_until,
+      );
+    }
+  }
+
+  /**
+   * Takes a job read as queued if it still is, unchanged, and no other process is taking it this
+   * instant; the job as taken, or null when another process was first.
+   */
+  async #take(job: JobRow, real: Date): Promise<JobRow | null> {
+    const store = this.#d.store;
+    const iso = (job.workspace_id ? this.#d.clock.of(job.workspace_id) : real).toISOString();
+    const until = new Date(real.getTime() + this.leaseMs).toISOString();
+    const { changes } = await store.run(
+      `UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?
+        WHERE id = (SELECT id FROM jobs WHERE id = ? AND state = 'queued' AND run_at = ?${store.dialect.skipLocked})`,
+      this.owner,
+      until,
+      iso,
+      job.id,
+      job.run_at,
+    );
+    if (changes === 0) return null;
+    return (await store.get<JobRow>("SELECT * FROM jobs WHERE id = ? AND state = 'running' AND lease_owner = ?", job.id, this.owner)) ?? null;
+  }
+
+  /** The earliest queued jobs that are due in their workspace's time, earliest first. */
+  async #due(realMs: number): Promise<JobRow[]> {
     const custom = await this.#d.clock.custom();
     if (custom.size === 0) {
-      return this.#d.store.get<JobRow>("SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT 1", new Date(realMs).toISOString());
+      return this.#d.store.all<JobRow>(
+        "SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT ?",
+        new Date(realMs).toISOString(),
+        CANDIDATES,
+      );
     }
     // Some workspaces run ahead of (or behind, frozen) real time: look as far as the latest of them,
-    // then keep the first job that is due in its own workspace.
+    // then keep the jobs that are due in their own workspace.
     const horizon = Math.max(realMs, ...custom.values());
     const rows = await this.#d.store.all<JobRow>(
       "SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT 200",
       new Date(horizon).toISOString(),
     );
-    return rows.find((r) => Date.parse(r.run_at) <= (r.workspace_id !== null ? (custom.get(r.workspace_id) ?? realMs) : realMs));
+    return rows.filter((r) => Date.parse(r.run_at) <= (r.workspace_id !== null ? (custom.get(r.workspace_id) ?? realMs) : realMs)).slice(0, CANDIDATES);
   }
 
-  #nextOf(workspaceId: string, until: number): Promise<JobRow | undefined> {
-    return this.#d.store.get<JobRow>(
-      "SELECT * FROM jobs WHERE workspace_id = ? AND state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT 1",
+  #dueOf(workspaceId: string, until: number, limit: number): Promise<JobRow[]> {
+    return this.#d.store.all<JobRow>(
+      "SELECT * FROM jobs WHERE workspace_id = ? AND state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT ?",
       workspaceId,
       new Date(until).toISOString(),
+      limit,
     );
   }
 
   /** The next queued job of a workspace that falls due by `until`, without claiming it. */
-  peek(workspaceId: string, until: number): Promise<JobRow | undefined> {
-    return this.#nextOf(workspaceId, until);
+  async peek(workspaceId: string, until: number): Promise<JobRow | undefined> {
+    return (await this.#dueOf(workspaceId, until, 1))[0];
   }
 
   /** True while this process still holds the job: a completion must check it in its own transaction. */

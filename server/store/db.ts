@@ -21,6 +21,7 @@ const sqliteDialect: StoreDialect = {
   name: 'sqlite',
   jsonValues: (expr) => `(SELECT value FROM json_each(${expr}))`,
   like: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '\\'`,
+  skipLocked: '',
 };
 
 /**
@@ -42,7 +43,7 @@ export class SqliteStore implements Store {
   #writes = 0;
   #dataVersion: number | undefined;
   #afterCommit: (() => void)[] = [];
-  #onClose: (() => void)[] = [];
+  #onClose: (() => void | Promise<void>)[] = [];
 
   /**
    * Opens (or creates) the store. A file that cannot be used (not a database, damaged, no write
@@ -232,7 +233,7 @@ export class SqliteStore implements Store {
     return `${this.#dataVersion}.${this.#writes}`;
   }
 
-  onClose(cb: () => void): void {
+  onClose(cb: () => void | Promise<void>): void {
     this.#onClose.push(cb);
   }
 
@@ -242,7 +243,8 @@ export class SqliteStore implements Store {
   }
 
   closeNow(): void {
-    for (const cb of this.#onClose.splice(0)) cb();
+    // what is opened beside a SQLite store closes synchronously (the journal's own file)
+    for (const cb of this.#onClose.splice(0)) void cb();
     this.#statements.clear();
     if (this.db.isOpen) this.db.close();
   }

@@ -21,6 +21,12 @@ export interface StoreDialect {
   jsonValues(expr: string): string;
   /** a case-insensitive LIKE of `expr` against a pattern placeholder, `\` escaping `%` and `_` */
   like(expr: string, pattern: string): string;
+  /**
+   * Appended to a `SELECT ... LIMIT n` that picks rows to take (a job to claim): on Postgres
+   * ` FOR UPDATE SKIP LOCKED`, so replicas taking rows at once each skip the rows another is taking
+   * instead of queueing behind it; empty on SQLite, whose writers take turns anyway.
+   */
+  readonly skipLocked: string;
 }
 
 /** One answer to a write statement. */
@@ -56,7 +62,10 @@ export interface Store {
    */
   changeStamp(): Promise<string>;
 
-  /** Runs cb when the store closes (things opened beside it, such as the request journal). */
-  onClose(cb: () => void): void;
+  /**
+   * Runs cb when the store closes (things opened beside it, such as the request journal); a promise
+   * it returns is awaited before the connections close, so it may still write.
+   */
+  onClose(cb: () => void | Promise<void>): void;
   close(): Promise<void>;
 }

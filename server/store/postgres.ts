@@ -35,6 +35,7 @@ const postgresDialect: StoreDialect = {
   name: 'postgres',
   jsonValues: (expr) => `(SELECT jsonb_array_elements_text((${expr})::jsonb))`,
   like: (expr, pattern) => `${expr} ILIKE ${pattern} ESCAPE '\\'`,
+  skipLocked: ' FOR UPDATE SKIP LOCKED',
 };
 
 /** Held while migrating, so replicas starting together apply the migrations once, one after the other. */
@@ -57,7 +58,7 @@ export class PostgresStore implements Store {
   readonly #translated = new Map<string, Translated>();
   #writes = 0;
   #stamp: { writes: number; value: Promise<string> } | undefined;
-  #onClose: (() => void)[] = [];
+  #onClose: (() => void | Promise<void>)[] = [];
   #closed = false;
 
   private constructor(pool: Pool, label: string, maxAttempts: number) {
@@ -281,14 +282,21 @@ export class PostgresStore implements Store {
     return this.#stamp!.value;
   }
 
-  onClose(cb: () => void): void {
+  onClose(cb: () => void | Promise<void>): void {
     this.#onClose.push(cb);
   }
 
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const cb of this.#onClose.splice(0)) cb();
+    // before the pool ends: a callback may still write (the request journal's last entries)
+    for (const cb of this.#onClose.splice(0)) {
+      try {
+        await cb();
+      } catch {
+        // closing goes on: what failed to write is lost either way
+      }
+    }
     await this.#pool.end();
   }
 }

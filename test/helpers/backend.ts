@@ -3,6 +3,7 @@ import { createApp, type Backend } from '../../server/http/app.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { SCOPES, type Scope } from '../../server/schemas/common.ts';
 import { SqliteStore } from '../../server/store/db.ts';
+import { PostgresStore } from '../../server/store/postgres.ts';
 import type { Store } from '../../server/store/port.ts';
 
 export interface Reply<T = any> {
@@ -79,6 +80,23 @@ export async function testBackend(opts: { rateLimit?: number; store?: Store; clo
     client,
     workspaceId: async (slug = 'acme') => (await services.workspaces.bySlug(slug))!.id,
   };
+}
+
+/**
+ * Replicas in one process: a backend per PostgresStore, each with its own connection pool to the one
+ * database at `url`, sharing one ManualClock (real time, as the replicas' hosts would share). Each has
+ * its own `api` key in workspace `acme`; `close()` closes every store.
+ */
+export async function pgReplicas(
+  url: string,
+  opts: { count?: number; rateLimit?: number; clock?: ManualClock } = {},
+): Promise<{ replicas: TestBackend[]; close(): Promise<void> }> {
+  const clock = opts.clock ?? new ManualClock('2026-03-02T10:00:00.000Z');
+  const replicas: TestBackend[] = [];
+  for (let i = 0; i < (opts.count ?? 2); i++) {
+    replicas.push(await testBackend({ store: await PostgresStore.open(url), clock, rateLimit: opts.rateLimit }));
+  }
+  return { replicas, close: async () => void (await Promise.all(replicas.map((r) => r.store.close()))) };
 }
 
 export const ALL_SCOPES = SCOPES;

@@ -1,0 +1,167 @@
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { dirname, join } from 'node:path';
+import { SqliteStore } from '../store/db.ts';
+import type { Store } from '../store/port.ts';
+import { makePrivate } from '../store/files.ts';
+import type { NewJournalEntry } from './journal.ts';
+
+/** A journal row as both engines give it back. */
+export interface EntryRow {
+  seq: number;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  request_id: string;
+  idempotency_key: string | null;
+  replayed: number;
+  fault: string | null;
+}
+
+/**
+ * Where a journal's rows live. `write` stores a batch and, with `trim`, keeps only the newest `keep`
+ * rows of those workspaces; it throws when the rows could not be written (they are kept for later).
+ */
+export interface JournalSink {
+  write(entries: readonly NewJournalEntry[], trim: readonly string[], keep: number): void | Promise<void>;
+  list(workspaceId: string, after: number, limit: number): EntryRow[] | Promise<EntryRow[]>;
+  count(workspaceId: string): number | Promise<number>;
+  clear(workspaceId: string): number | Promise<number>;
+  close(): void;
+}
+
+const TRIM = 'DELETE FROM request_journal WHERE workspace_id = ? AND seq <= (SELECT seq FROM request_journal WHERE workspace_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)';
+const LIST = 'SELECT * FROM request_journal WHERE workspace_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?';
+const COUNT = 'SELECT COUNT(*) AS n FROM request_journal WHERE workspace_id = ?';
+const CLEAR = 'DELETE FROM request_journal WHERE workspace_id = ?';
+
+const SQLITE_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS request_journal (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id TEXT NOT NULL,
+    at TEXT NOT NULL,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    duration_ms REAL NOT NULL,
+    request_id TEXT NOT NULL,
+    idempotency_key TEXT,
+    replayed INTEGER NOT NULL DEFAULT 0,
+    fault TEXT
+  );
+  CREATE INDEX IF NOT EXISTS request_journal_workspace ON request_journal(workspace_id, seq);
+`;
+
+/**
+ * Beside a SQLite store: a file of its own (`requests.db`) on a connection of its own, so a journal
+ * row per request neither counts as a change of the data (which would empty the read cache on every
+ * request) nor waits for the store's write lock while a job holds it. Synchronous, so a process that
+ * exits can still write what is pending. Beside an in-memory store it is in memory too.
+ */
+export class SqliteJournalFile implements JournalSink {
+  readonly #db: DatabaseSync;
+  readonly #insert: StatementSync;
+  readonly #trim: StatementSync;
+
+  constructor(store: Store) {
+    const path = store instanceof SqliteStore && store.path !== ':memory:' ? join(dirname(store.path), 'requests.db') : ':memory:';
+    this.#db = new DatabaseSync(path, { timeout: 50 });
+    // the journal holds paths and query strings of the workspace's requests: private like the store
+    makePrivate(path);
+    if (path !== ':memory:') this.#db.exec('PRAGMA journal_mode = WAL');
+    this.#db.exec('PRAGMA synchronous = OFF');
+    this.#db.exec(SQLITE_SCHEMA);
+    this.#insert = this.#db.prepare(
+      `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#trim = this.#db.prepare(TRIM);
+  }
+
+  write(entries: readonly NewJournalEntry[], trim: readonly string[], keep: number): void {
+    if (!this.#db.isOpen) return;
+    try {
+      this.#db.exec('BEGIN IMMEDIATE');
+      for (const e of entries) {
+        this.#insert.run(e.workspaceId, e.at, e.method, e.path, e.status, e.durationMs, e.requestId, e.idempotencyKey, e.replayed ? 1 : 0, e.fault);
+      }
+      for (const w of trim) this.#trim.run(w, w, keep);
+      this.#db.exec('COMMIT');
+    } catch (e) {
+      // Busy (another process writes its journal): the caller keeps the entries for the next time.
+      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+
+  list(workspaceId: string, after: number, limit: number): EntryRow[] {
+    return this.#db.prepare(LIST).all(workspaceId, after, limit) as unknown as EntryRow[];
+  }
+
+  count(workspaceId: string): number {
+    return Number((this.#db.prepare(COUNT).get(workspaceId) as { n: number }).n);
+  }
+
+  clear(workspaceId: string): number {
+    return Number(this.#db.prepare(CLEAR).run(workspaceId).changes);
+  }
+
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+}
+
+/**
+ * On Postgres: a table of the database (request_journal), so every replica writes its requests there
+ * and any replica lists them all. A batch is one INSERT of a JSON array, outside any transaction.
+ */
+export class PostgresJournalTable implements JournalSink {
+  readonly #store: Store;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  async write(entries: readonly NewJournalEntry[], trim: readonly string[], keep: number): Promise<void> {
+    const rows = entries.map((e, i) => ({
+      i,
+      workspace_id: e.workspaceId,
+      at: e.at,
+      method: e.method,
+      path: e.path,
+      status: e.status,
+      duration_ms: e.durationMs,
+      request_id: e.requestId,
+      idempotency_key: e.idempotencyKey,
+      replayed: e.replayed ? 1 : 0,
+      fault: e.fault,
+    }));
+    // in the batch's order, so seq follows the order the requests were answered in
+    await this.#store.run(
+      `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault)
+       SELECT workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault
+         FROM jsonb_to_recordset(?::jsonb) AS e(i bigint, workspace_id text, at text, method text, path text, status bigint,
+              duration_ms double precision, request_id text, idempotency_key text, replayed bigint, fault text)
+        ORDER BY i`,
+      JSON.stringify(rows),
+    );
+    for (const w of trim) await this.#store.run(TRIM, w, w, keep);
+  }
+
+  list(workspaceId: string, after: number, limit: number): Promise<EntryRow[]> {
+    return this.#store.all<EntryRow>(LIST, workspaceId, after, limit);
+  }
+
+  async count(workspaceId: string): Promise<number> {
+    return (await this.#store.get<{ n: number }>(COUNT, workspaceId))!.n;
+  }
+
+  async clear(workspaceId: string): Promise<number> {
+    return (await this.#store.run(CLEAR, workspaceId)).changes;
+  }
+
+  close(): void {
+    // the store's connections are the store's to close
+  }
+}
