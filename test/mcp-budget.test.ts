@@ -104,7 +104,7 @@ describe('the MCP context budget (o200k_base tokens)', () => {
   });
 
   it('detail: "full" answers the API record; filters narrow targeting by slot and section, videos by field', async () => {
-    const [c] = (await ok(client, 'list_campaigns', { limit: 1 })).data as Json[];
+    const c = ((await ok(client, 'list_campaigns', { limit: 1 })).data as Json[])[0]!;
     const full = await ok(client, 'get_campaign', { campaignId: c.id, detail: 'full' });
     // the same record as over HTTP, but for the page URL's host (the MCP client's differs from the test client's)
     expect({ ...full, url: null }).toEqual({ ...(await demo.get(`/campaigns/${c.id}`)).body, url: null });
@@ -120,7 +120,7 @@ describe('the MCP context budget (o200k_base tokens)', () => {
     expect(Object.keys(compact.slots[0])).not.toContain('keywords');
     expect(compact.slots[0].topics ?? []).toEqual(slot.items.filter((i: Json) => i.section === 'topics').map((i: Json) => i.text));
 
-    const [store] = (await ok(client, 'list_data_stores', { limit: 1 })).data as Json[];
+    const store = ((await ok(client, 'list_data_stores', { limit: 1 })).data as Json[])[0]!;
     const videos = await ok(client, 'list_data_store_videos', { dataStoreId: store.id, limit: 3, fields: ['title', 'tags'] });
     for (const v of videos.data) expect(Object.keys(v).sort()).toEqual(['tags', 'title', 'videoId']);
     const fullVideos = await ok(client, 'list_data_store_videos', { dataStoreId: store.id, limit: 3, detail: 'full' });

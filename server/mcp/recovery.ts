@@ -10,15 +10,31 @@ import type { Json } from './views.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Replaces `POST /data-stores/ID/import` (and its /api/v1 form) by the tool name, import_data_store. */
-export function pathTranslator(ops: readonly Operation[]): (text: string) => string {
+/** Turns the API's words into the tools': HTTP paths into tool names, headers into arguments. */
+export interface Translator {
+  (text: string): string;
+  /** the tool names, to tell whether a message already names one */
+  names: readonly string[];
+}
+
+/**
+ * Replaces `POST /data-stores/ID/import` (and its /api/v1 form) by the tool name, import_data_store
+ * ("import_data_store (POST /data-stores/ID/import)" says it once), and the Idempotency-Key header
+ * by the idempotencyKey argument.
+ */
+export function pathTranslator(ops: readonly Operation[]): Translator {
   const rules = [...ops]
     .sort((a, b) => b.path.length - a.path.length)
     .map((op) => ({
       re: new RegExp(`\\b${op.method} (?:/api/v1)?${op.path.split(/\{\w+\}/).map(escape).join('[^\\s/]+')}(?![\\w/-])`, 'g'),
       name: op.name,
     }));
-  return (text) => rules.reduce((t, r) => t.replace(r.re, r.name), text);
+  const translate = (text: string) =>
+    rules
+      .reduce((t, r) => t.replace(r.re, r.name), text)
+      .replace(/\b(\w+) \(\1\)/g, '$1')
+      .replace(/\bIdempotency-Key( header)?\b/g, 'idempotencyKey');
+  return Object.assign(translate, { names: ops.map((o) => o.name) });
 }
 
 /** The contract's field names in a message, said as the tool's argument names. */
@@ -28,8 +44,11 @@ export function renameFields(text: string, renames: Record<string, { from: strin
   return out;
 }
 
-/** The next step after an API error of a tool, in tool names; undefined where none helps. */
-export function nextStep(tool: string, status: number, code: string, message: string): string | undefined {
+/**
+ * The next step after an API error of a tool, in tool names; undefined where none helps, or where
+ * the API's message already names the tool to call (but a wait is MCP's own to offer).
+ */
+export function nextStep(tool: string, status: number, code: string, message: string, tools: readonly string[] = []): string | undefined {
   if (code === 'idempotency_conflict') return 'this idempotencyKey was used with other arguments: retry the very same call with it, or use a new key for new arguments';
   if (code === 'rate_limited') return 'wait the seconds said, then retry (with the same idempotencyKey for a write)';
   if (code === 'forbidden' && /lacks the \S+ scope/.test(message)) return "tools/list shows the tools this key's scopes allow";
@@ -39,6 +58,7 @@ export function nextStep(tool: string, status: number, code: string, message: st
       ? 'call generate_targeting with wait: true to wait for that generation, or poll get_targeting until the slot is ready'
       : 'poll get_targeting (or call generate_targeting with wait: true) until the slot is ready, then retry';
   }
+  if (tools.some((t) => new RegExp(`\\b${t}\\b`).test(message))) return undefined;
   if (status === 409 && tool === 'create_ads_campaign') {
     if (/already exists in the ad platform/.test(message)) return 'get_campaign shows it (adsStatus, customerId)';
     return 'set what is missing with update_campaign (campaignType, budget), then call create_ads_campaign again';
@@ -65,8 +85,8 @@ export function nearestArgument(unknown: string, known: readonly string[]): stri
   let best: { name: string; score: number } | undefined;
   for (const name of known) {
     const k = name.toLowerCase();
-    // dailyBudget → budget, campaign_name → name: one contains the other
-    const contains = k.length >= 4 && (u.includes(k) || k.includes(u)) ? 0.5 : Infinity;
+    // dailyBudget → budget, campaign_name → name: one contains the other (the longer such name wins)
+    const contains = k.length >= 4 && (u.includes(k) || k.includes(u)) ? 0.3 - k.length / 1000 : Infinity;
     const score = Math.min(contains, distance(u.replace(/[_-]/g, ''), k) / Math.max(u.length, k.length));
     if (score <= 0.34 && (!best || score < best.score)) best = { name, score };
   }

@@ -14,13 +14,17 @@ import { z } from 'zod';
 import { parseOrThrow } from '../http/validation.ts';
 import { ApiError } from '../lib/errors.ts';
 import { idempotencyKey } from '../schemas/common.ts';
+import { CAMPAIGN_STATES } from '../schemas/records.ts';
 import type { Operation } from '../operations/operation.ts';
 import { PRESENTATIONS, type Presentation } from './presentation.ts';
-import { nearestArgument, nextStep, pathTranslator, renameFields, savedAudienceAsSlot, slotAsSavedAudience } from './recovery.ts';
+import { nearestArgument, nextStep, pathTranslator, renameFields, savedAudienceAsSlot, slotAsSavedAudience, type Translator } from './recovery.ts';
 import type { Json } from './views.ts';
 import { isOk, Refused, waitForDataStore, waitForTargeting, type WaitBounds, type WaitResult } from './waits.ts';
 
 type AnyObject = z.ZodObject<z.core.$ZodLooseShape>;
+
+/** An argument the tool does not take: said in the tool's own names already (never renamed again). */
+class UnknownArgument extends ApiError {}
 
 /** One API request, as a tool call stands for it. `path` is under the API prefix (/api/v1). */
 export interface ApiRequest {
@@ -175,7 +179,7 @@ export function buildTools(ops: readonly Operation[], opts: BuildOptions = {}): 
 
 type Where = 'path' | 'query' | 'body' | 'mcp';
 
-function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, translate: (text: string) => string): Tool {
+function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, translate: Translator): Tool {
   const write = op.method !== 'GET';
   const renames = pres.renames ?? {};
   const renamedTo = new Map(Object.entries(renames).map(([to, r]) => [r.from, to]));
@@ -184,6 +188,7 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
     if (!fields.includes(r.from)) throw new Error(`operation ${op.name}: ${to} renames ${r.from}, which it does not have`);
   }
   const say = (text: string) => renameFields(translate(text), renames);
+  const toolNames = translate.names;
 
   // Where each argument goes, under which contract name. A body that is not an object travels whole as `body`.
   const sources = new Map<string, { where: Where; field: string }>();
@@ -243,7 +248,7 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
         else wholeBody = v;
       } else extras[k] = v;
     }
-    if (unknown.length) throw new ApiError(400, 'invalid_request', unknown.map(unknownArgument).join('; '));
+    if (unknown.length) throw new UnknownArgument(400, 'invalid_request', unknown.map(unknownArgument).join('; '));
     // The path is checked here (as the API would) because a bad value could not even form the URL.
     if (op.params) parseOrThrow(op.params, path, 'path');
     const { idempotencyKey } = parseOrThrow(extrasSchema, extras, 'body') as { idempotencyKey?: string };
@@ -263,16 +268,16 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
     const message = say(err.message);
     const requestId = typeof err.requestId === 'string' ? err.requestId : undefined;
     const mixUp = reply.status === 400 || reply.status === 404 ? await explainMixUp(message, args, call, ctx).catch(() => undefined) : undefined;
-    return errorResult(err.code, message, requestId, mixUp ?? nextStep(op.name, reply.status, err.code, message));
+    return errorResult(err.code, message, requestId, mixUp ?? nextStep(op.name, reply.status, err.code, message, toolNames));
   };
 
   /** A saved audience passed as a slot, or a slot as a saved audience: which id and argument to pass instead. */
   const explainMixUp = async (message: string, args: Json, call: CallApi, ctx: CallContext): Promise<string | undefined> => {
-    for (const arg of /no audience slot/.test(message) ? (pres.slotArgs ?? []) : []) {
+    for (const arg of /no audience slot|is a saved audience/.test(message) ? (pres.slotArgs ?? []) : []) {
       const found = args[arg] !== undefined ? await savedAudienceAsSlot(arg, args[arg], args.campaignId, call, ctx) : undefined;
       if (found) return found;
     }
-    for (const arg of /no (saved )?audience [a-f0-9]{24}/.test(message) ? (pres.savedAudienceArgs ?? []) : []) {
+    for (const arg of /no (saved )?audience [a-f0-9]{24}|is an audience slot/.test(message) ? (pres.savedAudienceArgs ?? []) : []) {
       const found = args[arg] !== undefined ? await slotAsSavedAudience(arg, args[arg], call, ctx) : undefined;
       if (found) return found;
     }
@@ -332,7 +337,7 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
       try {
         req = toRequest(rawArgs);
       } catch (e) {
-        if (e instanceof ApiError) return errorResult(e.code, say(e.message));
+        if (e instanceof ApiError) return errorResult(e.code, e instanceof UnknownArgument ? e.message : say(e.message));
         throw e;
       }
       const args = (rawArgs ?? {}) as Json;
@@ -376,8 +381,8 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
  * What the instructions say once for all tools, as the operation descriptions say it for each: left
  * out of the tools' descriptions (a sentence that is not found costs tokens, nothing else).
  */
-const SAID_ONCE = [
-  / ?A campaign's status is its data readiness.*?in the ad platform\./,
+const SAID_ONCE: (string | RegExp)[] = [
+  CAMPAIGN_STATES,
   /;? ?pass nextCursor as cursor for the next page/,
   / ?Invite-only: a workspace that has not been invited gets 403 even with the scope\./,
 ];
