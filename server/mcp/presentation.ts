@@ -112,6 +112,7 @@ export const PRESENTATIONS: Record<string, Presentation> = {
   list_data_store_channels: { detail: true, view: compact(pageOf(storeChannelView)) },
   list_data_store_videos: { detail: true, args: { fields: videoFields }, view: videosView },
   list_brands: { detail: true, view: compact(pageOf(brandSummary)) },
+  create_ads_campaign: { view: compact(campaignView) },
   get_performance: { detail: true, view: compact(performanceView) },
   get_exploration_channel: { detail: true, view: compact(explorationChannelDetail) },
   search_exploration_channels: { detail: true, view: compact(pageOf(explorationChannelView)) },
