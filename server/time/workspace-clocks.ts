@@ -39,6 +39,9 @@ export class WorkspaceClocks implements Clock {
   readonly #pinned = new Map<string, number>();
   #rows = new Map<string, ClockRow>();
   #stamp = '';
+  /** bumped by each refresh and each change: a refresh older than the last one kept is dropped */
+  #generation = 0;
+  #kept = 0;
 
   constructor(store: Store, base: Clock) {
     this.#store = store;
@@ -150,13 +153,19 @@ export class WorkspaceClocks implements Clock {
     // Seen at once here; other processes see it once the commit changes the store's stamp.
     this.#rows.set(workspaceId, row);
     this.#stamp = '';
+    this.#kept = ++this.#generation;
   }
 
   /** Clock rows are few and change rarely: one read per change of the store, shared by every call. */
   async refresh(): Promise<void> {
     const stamp = await this.#store.changeStamp();
     if (stamp === this.#stamp) return;
+    const generation = ++this.#generation;
     const rows = await this.#store.all<ClockRow>('SELECT workspace_id, frozen_at, offset_ms FROM workspace_clocks');
+    // Overlapping refreshes (concurrent requests): one that began before the last kept refresh or
+    // change may have read older rows, so it must not replace them.
+    if (generation < this.#kept) return;
+    this.#kept = generation;
     this.#rows = new Map(rows.map((r) => [r.workspace_id, r]));
     this.#stamp = stamp;
   }
