@@ -137,8 +137,9 @@ export class PostgresJournalTable implements JournalSink {
       replayed: e.replayed ? 1 : 0,
       fault: e.fault,
     }));
-    // in the batch's order, so seq follows the order the requests were answered in
-    await this.#store.run(
+    // in the batch's order, so seq follows the order the requests were answered in; a note, not a
+    // change of data: no cache derives from the journal
+    await this.#store.note(
       `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault)
        SELECT workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault
          FROM jsonb_to_recordset(?::jsonb) AS e(i bigint, workspace_id text, at text, method text, path text, status bigint,
@@ -146,7 +147,7 @@ export class PostgresJournalTable implements JournalSink {
         ORDER BY i`,
       JSON.stringify(rows),
     );
-    for (const w of trim) await this.#store.run(TRIM, w, w, keep);
+    for (const w of trim) await this.#store.note(TRIM, w, w, keep);
   }
 
   list(workspaceId: string, after: number, limit: number): Promise<EntryRow[]> {

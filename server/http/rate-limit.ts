@@ -82,8 +82,8 @@ export class StoreRateLimiter implements RequestLimiter {
 
   async hit(keyId: string, now: number, n = 1): Promise<Hit> {
     const real = this.#realNow();
-    // A read of the store's port, as the row is wanted back: the windows are no data any cache
-    // derives from, so they need not count as a change of this process's data.
+    // A `get`, as the row is wanted back: autocommit without the change announcement of `run`, since
+    // the windows are no data any cache derives from (see Store.note).
     const row = (await this.#store.get<{ started_ms: number; hits: number }>(
       `INSERT INTO rate_windows (key_id, started_ms, hits, touched_ms) VALUES (?, ?, ?, ?)
        ON CONFLICT (key_id) DO UPDATE SET
@@ -100,7 +100,7 @@ export class StoreRateLimiter implements RequestLimiter {
     ))!;
     if (real >= this.#nextSweep) {
       this.#nextSweep = real + SWEEP_EVERY_MS;
-      await this.#store.run('DELETE FROM rate_windows WHERE touched_ms < ?', real - SWEEP_UNUSED_MS);
+      await this.#store.note('DELETE FROM rate_windows WHERE touched_ms < ?', real - SWEEP_UNUSED_MS);
     }
     return standing(this.limit, row.started_ms, row.hits, now);
   }

@@ -149,6 +149,12 @@ export class SqliteStore implements Store {
     return this.#idle().then(() => this.run(sql, ...params));
   }
 
+  note(sql: string, ...params: SqlValue[]): Promise<RunResult> {
+    const note = () => ({ changes: Number(this.statement(sql).run(...(params as SQLInputValue[])).changes) });
+    if (this.#mayQuery()) return Promise.resolve(note());
+    return this.#idle().then(() => this.note(sql, ...params));
+  }
+
   /**
    * The synchronous forms, for SQLite-only code that must not yield (start-up checks, snapshots,
    * the request journal's own file). Domain code uses the port's async methods.

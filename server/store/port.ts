@@ -42,6 +42,11 @@ export interface Store {
   get<T>(sql: string, ...params: SqlValue[]): Promise<T | undefined>;
   all<T>(sql: string, ...params: SqlValue[]): Promise<T[]>;
   run(sql: string, ...params: SqlValue[]): Promise<RunResult>;
+  /**
+   * A write to bookkeeping that no cached read depends on (rate-limit windows, the request journal):
+   * it does not move the change stamp, so caches survive it. Inside a transaction it is part of it.
+   */
+  note(sql: string, ...params: SqlValue[]): Promise<RunResult>;
 
   /**
    * Runs fn in one write transaction: all of it commits or none of it does. Re-entrant: a call inside

@@ -4,7 +4,7 @@
  * database through it. `pg` is loaded by `open` only, so the CLI and the SQLite path never load it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
+import type { Client, Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DatabaseOpenError, isRetryable, isUnavailable, openError, redactUrl } from './pg-errors.ts';
 import { pgMigrations } from './pg-migrations.ts';
 import type { RunResult, SqlValue, Store, StoreDialect } from './port.ts';
@@ -41,6 +41,9 @@ const postgresDialect: StoreDialect = {
 /** Held while migrating, so replicas starting together apply the migrations once, one after the other. */
 const MIGRATION_LOCK = 0x0adc11; // any constant: the lock is per database
 const BEGIN_WRITE = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
+/** Every write transaction announces itself on this channel as it commits (see changeStamp). */
+const CHANGES = 'adcli_changes';
+const COMMIT_WRITE = `NOTIFY ${CHANGES}; COMMIT`;
 const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 
 const MAX_PREPARED = 1000;
@@ -56,13 +59,20 @@ export class PostgresStore implements Store {
   readonly #pool: Pool;
   readonly #maxAttempts: number;
   readonly #translated = new Map<string, Translated>();
+  readonly #newClient: () => Client;
   #writes = 0;
   #stamp: { writes: number; value: Promise<string> } | undefined;
+  /** the connection that LISTENs for other connections' commits, and how many it has heard */
+  #listener: Promise<Client> | undefined;
+  #heard = 0;
+  /** bumped when the listener is lost: commits may have gone unheard meanwhile */
+  #epoch = 0;
   #onClose: (() => void | Promise<void>)[] = [];
   #closed = false;
 
-  private constructor(pool: Pool, label: string, maxAttempts: number) {
+  private constructor(pool: Pool, newClient: () => Client, label: string, maxAttempts: number) {
     this.#pool = pool;
+    this.#newClient = newClient;
     this.label = label;
     this.#maxAttempts = maxAttempts;
   }
@@ -110,7 +120,9 @@ export class PostgresStore implements Store {
       // An idle connection the server ends (restart, admin shutdown) is dropped by the pool; without
       // a listener its error would end the process.
       pool.on('error', () => {});
-      const store = new PostgresStore(pool, label, opts.maxAttempts ?? 30);
+      const newClient = () =>
+        new pg.Client({ connectionString: url, types, connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000, keepAlive: true, application_name: 'adcli' });
+      const store = new PostgresStore(pool, newClient, label, opts.maxAttempts ?? 30);
       await store.#migrate();
       return store;
     } catch (e) {
@@ -196,10 +208,31 @@ export class PostgresStore implements Store {
   }
 
   async run(sql: string, ...params: SqlValue[]): Promise<RunResult> {
-    const inTx = this.#tx() !== undefined;
-    const r = await this.#query(sql, params);
-    if (!inTx) this.#writes++; // an autocommit write outside write()
-    return { changes: r.rowCount ?? 0 };
+    if (this.#tx()) return { changes: (await this.#query(sql, params)).rowCount ?? 0 };
+    // A write outside write(): in a short transaction of its own that announces its commit.
+    const client = await this.#pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      try {
+        const t = this.#translate(sql);
+        const r = await client.query(t.name ? { name: t.name, text: t.text, values: params } : { text: t.text, values: params });
+        await client.query(COMMIT_WRITE);
+        return { changes: r.rowCount ?? 0 };
+      } catch (e) {
+        if (isUnavailable(e)) broken = e as Error;
+        else await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+        throw e;
+      } finally {
+        this.#writes++;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async note(sql: string, ...params: SqlValue[]): Promise<RunResult> {
+    return { changes: (await this.#query(sql, params)).rowCount ?? 0 };
   }
 
   write<T>(fn: () => Promise<T>): Promise<T> {
@@ -230,7 +263,7 @@ export class PostgresStore implements Store {
         await client.query(begin);
         const value = await currentTx.run(tx, fn);
         if (tx.failed !== undefined) throw tx.failed;
-        await client.query('COMMIT');
+        await client.query(begin === BEGIN_WRITE ? COMMIT_WRITE : 'COMMIT');
         outcome = { ok: true, value };
       } catch (err) {
         outcome = { ok: false, err };
@@ -260,26 +293,56 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * The snapshot of the whole cluster (`pg_current_snapshot()`: which transactions are committed,
-   * which in progress) with a count of this process's own commits. A commit anywhere, by any
-   * replica, changes the snapshot, and two equal snapshots see the same rows; unlike the WAL
-   * position it cannot be read between a commit's log record and the moment its rows become
-   * visible. Any user may call it. Callers in one synchronous turn share one query: they all asked
-   * before it was sent.
+   * Commits heard on a LISTEN connection, with this process's own: every write transaction (and
+   * autocommit write) runs `NOTIFY adcli_changes` as it commits, on any replica. A query on the
+   * listening connection returns only after Postgres has delivered the notifications of every
+   * transaction that committed before it began, so after that round trip the count covers every
+   * commit a reader could see. Writes to bookkeeping (`note`: rate-limit windows, the request
+   * journal) and other databases of the cluster do not move it, so caches survive them. When the
+   * listener is lost, the epoch moves: commits may have gone unheard. Callers in one synchronous turn
+   * share one round trip: they all asked before it was sent.
    */
   changeStamp(): Promise<string> {
     const writes = this.#writes;
-    const read = () => this.#query(SNAPSHOT, []).then((r) => `${(r.rows[0] as { s: string }).s}.${writes}`);
-    if (this.#tx()) return read();
-    // shared only while no commit of this process came in between
     if (this.#stamp?.writes !== writes) {
-      const stamp = { writes, value: read() };
+      const stamp = { writes, value: this.#readStamp(writes) };
       this.#stamp = stamp;
       queueMicrotask(() => {
         if (this.#stamp === stamp) this.#stamp = undefined;
       });
     }
     return this.#stamp!.value;
+  }
+
+  async #readStamp(writes: number): Promise<string> {
+    const listener = await this.#listening();
+    await listener.query('SELECT 1');
+    return `${this.#epoch}.${this.#heard}.${writes}`;
+  }
+
+  #listening(): Promise<Client> {
+    if (!this.#listener) {
+      const client = this.#newClient();
+      const lost = () => {
+        if (this.#listener === ready) {
+          this.#listener = undefined;
+          this.#epoch++;
+        }
+        client.removeAllListeners();
+        client.on('error', () => {});
+        void client.end().catch(() => {});
+      };
+      client.on('notification', () => this.#heard++);
+      client.on('error', lost);
+      client.on('end', lost);
+      const ready: Promise<Client> = client
+        .connect()
+        .then(() => client.query(`LISTEN ${CHANGES}`))
+        .then(() => client);
+      ready.catch(lost);
+      this.#listener = ready;
+    }
+    return this.#listener;
   }
 
   onClose(cb: () => void | Promise<void>): void {
@@ -297,11 +360,12 @@ export class PostgresStore implements Store {
         // closing goes on: what failed to write is lost either way
       }
     }
+    const listener = this.#listener;
+    this.#listener = undefined;
+    await listener?.then((c) => c.end()).catch(() => {});
     await this.#pool.end();
   }
 }
-
-const SNAPSHOT = 'SELECT pg_current_snapshot()::text AS s';
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
