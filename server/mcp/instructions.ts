@@ -33,6 +33,16 @@ export interface Viewer {
   derived?: boolean;
 }
 
+/**
+ * The viewer a deployment's /mcp listing stands for (adcli mcp): the scopes of the tools it listed,
+ * exploration known only when its tools were listed; null names: nothing could be learned.
+ */
+export function viewerOfListing(tools: readonly Tool[], listed: ReadonlySet<string> | null): Viewer {
+  if (!listed) return { scopes: null, exploration: null, derived: true };
+  const scopes = new Set<string>(tools.filter((t) => listed.has(t.name)).map((t) => t.operation.scope));
+  return { scopes, exploration: scopes.has('exploration:read') ? true : null, derived: true };
+}
+
 /** Whether a key with these scopes may call the tool (exploration is invite-only besides its scope). */
 export function visibleTo(viewer: Viewer): (tool: Tool) => boolean {
   return (tool) => {

@@ -18,7 +18,7 @@ import { VERSION } from '../version.ts';
  */
 export async function mcpCommand(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
-  const [{ operations }, { buildTools }, { createMcpServer }, { instructionsFor }, { StdioServerTransport }] = await Promise.all([
+  const [{ operations }, { buildTools }, { createMcpServer }, { instructionsFor, viewerOfListing }, { StdioServerTransport }] = await Promise.all([
     import('../../server/operations/index.ts'),
     import('../../server/mcp/tools.ts'),
     import('../../server/mcp/server.ts'),
@@ -30,9 +30,7 @@ export async function mcpCommand(f: Factory, cmd: Command): Promise<void> {
   f.io.stderr.write(`adcli mcp: serving ${backend}\n`);
   const tools = buildTools(operations);
   const allowed = await allowedTools(client);
-  const scopes = allowed && new Set(tools.filter((t) => allowed.has(t.name)).map((t) => t.operation.scope as string));
-  // Exploration is invite-only beside its scope: what the backend listed says both at once.
-  const viewer = { scopes, exploration: scopes?.has('exploration:read') ? true : null, derived: true };
+  const viewer = viewerOfListing(tools, allowed);
   const server = createMcpServer(
     tools,
     async (req, ctx) => {
