@@ -319,6 +319,26 @@ describe('placeholders in Postgres numbering', () => {
   });
 });
 
+describe.skipIf(!pg)('the Postgres store: one reading of commits per request', () => {
+  it('shares one stamp inside oneStampPer, counting its own commits at once, and reads afresh outside it', async () => {
+    const url = await pg!.createDatabase();
+    const s = await track(PostgresStore.open(url));
+    const other = await track(PostgresStore.open(url));
+    await s.run(COUNTER);
+    await s.run("INSERT INTO counters (id, n) VALUES ('c', 0)");
+    await s.oneStampPer(async () => {
+      const first = await s.changeStamp();
+      await other.run("UPDATE counters SET n = 1 WHERE id = 'c'"); // concurrent with this request
+      expect(await s.changeStamp()).toBe(first);
+      await s.write(() => s.run("UPDATE counters SET n = 2 WHERE id = 'c'"));
+      expect(await s.changeStamp()).not.toBe(first);
+    });
+    const before = await s.changeStamp();
+    await other.run("UPDATE counters SET n = 3 WHERE id = 'c'");
+    expect(await s.changeStamp()).not.toBe(before);
+  });
+});
+
 describe.skipIf(!pg)('the Postgres store: opening and losing the database', () => {
   const oneLine = (e: unknown) => {
     expect(e).toBeInstanceOf(DatabaseOpenError);

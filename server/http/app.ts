@@ -92,6 +92,8 @@ export function createApp(opts: AppOptions): Backend {
   let openapi: string | undefined;
 
   app.use('*', requestLog({ logger: requestLogger, journal: () => services.journal }));
+  // One reading of other replicas' commits per request serves every cache it consults (Postgres).
+  app.use('*', (_c, next) => store.oneStampPer(next));
   mountHealth(app, store, logger);
 
   const limitJsonBody = limitBody(MAX_BODY_BYTES);

@@ -66,6 +66,12 @@ export interface Store {
    * change, never the other way round.
    */
   changeStamp(): Promise<string>;
+  /**
+   * Runs fn (one request) with one reading of other processes' commits: every changeStamp inside
+   * it shares the first one's round trip, plus this process's own commits since. Commits elsewhere
+   * during fn were concurrent with it, so answering as of its start is still up to date.
+   */
+  oneStampPer<T>(fn: () => Promise<T>): Promise<T>;
 
   /**
    * Runs cb when the store closes (things opened beside it, such as the request journal); a promise

@@ -30,6 +30,8 @@ interface Tx {
   after: (() => void)[];
 }
 const currentTx = new AsyncLocalStorage<Tx>();
+/** a request's reading of the commits heard (oneStampPer), keyed by store */
+const requestStamp = new AsyncLocalStorage<{ store: PostgresStore; heard?: Promise<string> }>();
 
 const postgresDialect: StoreDialect = {
   name: 'postgres',
@@ -302,7 +304,17 @@ export class PostgresStore implements Store {
    * listener is lost, the epoch moves: commits may have gone unheard. Callers in one synchronous turn
    * share one round trip: they all asked before it was sent.
    */
+  oneStampPer<T>(fn: () => Promise<T>): Promise<T> {
+    return requestStamp.run({ store: this }, fn);
+  }
+
   changeStamp(): Promise<string> {
+    const scope = requestStamp.getStore();
+    if (scope?.store === this) {
+      // the request's one round trip; this process's own commits since count at once
+      scope.heard ??= this.#readStamp(0).then((s) => s.slice(0, s.lastIndexOf('.')));
+      return scope.heard.then((heard) => `${heard}.${this.#writes}`);
+    }
     const writes = this.#writes;
     if (this.#stamp?.writes !== writes) {
       const stamp = { writes, value: this.#readStamp(writes) };
