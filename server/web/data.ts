@@ -211,7 +211,10 @@ export interface ConsoleView {
   } | null;
 }
 
-export function consoleView(r: Reader): Promise<ConsoleView> {
+export async function consoleView(r: Reader): Promise<ConsoleView> {
+  // The page reads in one transaction, on Postgres a snapshot taken at its first query: the journal
+  // writes its pending entries before that, or the page would miss the latest requests.
+  if (r.can('backend')) await r.services.journal.flush();
   return r.within(async () => {
     const list = async <T>(name: string, query: Record<string, string> = {}): Promise<Listed<T>> => {
       const page = await r.read<Page<T>>(name, { query: { limit: String(LIST_SIZE), ...query } });
