@@ -5,9 +5,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { JOURNAL_SIZE, RequestJournal } from '../server/control/journal.ts';
 import { SCOPES } from '../server/schemas/common.ts';
-import { SqliteStore } from '../server/store/db.ts';
 import { DEMO_CAMPAIGNS } from '../server/seed/demo.ts';
-import { testBackend, type Client, type Reply, type TestBackend } from './helpers/backend.ts';
+import { onPostgres, testBackend, type Client, type Reply, type TestBackend } from './helpers/backend.ts';
 
 /**
  * adcli serve's controls (design section 7) through the in-process app: each workspace's clock,
@@ -197,7 +196,7 @@ describe('reset', () => {
   });
 });
 
-describe('snapshots', () => {
+describe.skipIf(onPostgres)('snapshots (files of the SQLite store; a Postgres database has pg_dump)', () => {
   const save = async () => {
     const res = await b.app.request('/_adcli/v1/snapshot', { headers: { authorization: `Bearer ${ctl.key}` } });
     expect(res.status).toBe(200);
@@ -254,6 +253,20 @@ describe('snapshots', () => {
     const junk = await load(new TextEncoder().encode('x'.repeat(500)));
     expect(junk.status).toBe(400);
     expect(((await junk.json()) as any).error.message).toMatch(/not an SQLite database/);
+    expect(ok(await api.get('/brands')).data.map((x: any) => x.name)).toEqual(['Kept']);
+  });
+});
+
+describe.runIf(onPostgres)('snapshots on Postgres', () => {
+  it('are refused in both directions with a 409 that names pg_dump, and change nothing', async () => {
+    ok(await api.post('/brands', { name: 'Kept' }), 201);
+    expectError(await ctl.get('/snapshot'), 409, 'conflict', /snapshots need the SQLite store.*pg_dump/);
+    const put = await b.app.request('/_adcli/v1/snapshot', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${ctl.key}`, 'content-type': 'application/vnd.sqlite3' },
+      body: new TextEncoder().encode('x'.repeat(500)),
+    });
+    expect(put.status).toBe(409);
     expect(ok(await api.get('/brands')).data.map((x: any) => x.name)).toEqual(['Kept']);
   });
 });
@@ -349,7 +362,7 @@ describe('the request journal', () => {
   });
 
   it('is bounded: a busy workspace keeps its newest entries, another keeps its own', async () => {
-    const journal = new RequestJournal(SqliteStore.memory());
+    const journal = new RequestJournal(b.store);
     const entry = (workspaceId: string, n: number) => ({
       workspaceId,
       at: new Date(n).toISOString(),

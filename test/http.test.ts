@@ -9,8 +9,7 @@ import { API_PREFIX, MAX_BODY_BYTES, createApp } from '../server/http/app.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { operations } from '../server/operations/index.ts';
 import { defineOperation, readOnly, type Operation } from '../server/operations/operation.ts';
-import { SqliteStore } from '../server/store/db.ts';
-import { ALL_SCOPES, MISSING_ID, clientFor, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
+import { ALL_SCOPES, MISSING_ID, clientFor, testBackend, testStore, type Client, type TestBackend } from './helpers/backend.ts';
 
 const HOUR = 60 * 60 * 1000;
 const ERROR_SHAPE = z.strictObject({ error: z.strictObject({ code: z.string(), message: z.string(), requestId: z.string() }) });
@@ -513,7 +512,7 @@ describe('errors', () => {
         throw new TypeError('secret detail: cannot read /srv/adcli/data.sqlite');
       },
     });
-    const b = createApp({ store: SqliteStore.memory(), clock: new ManualClock(), rateLimit: 0, operations: [boom] });
+    const b = createApp({ store: await testStore(), clock: new ManualClock(), rateLimit: 0, operations: [boom] });
     const key = await b.store.write(async () => (await b.services.keys.create((await b.services.workspaces.ensure('acme')).id, { scopes: ALL_SCOPES })).key);
     const log = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {

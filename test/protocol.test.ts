@@ -13,8 +13,8 @@ import { listen } from '../server/http/listen.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { MAX_JSON_DEPTH } from '../server/lib/json.ts';
 import { SCOPES } from '../server/schemas/common.ts';
-import { SqliteStore } from '../server/store/db.ts';
-import { clientFor, testBackend, type TestBackend } from './helpers/backend.ts';
+import type { SqliteStore } from '../server/store/db.ts';
+import { clientFor, onPostgres, testBackend, testStore, type TestBackend } from './helpers/backend.ts';
 
 interface Answer {
   status: number;
@@ -282,7 +282,7 @@ describe('JSON bodies', () => {
 async function backendWithLog(format: 'text' | 'json', extra: { appUrl?: string } = {}) {
   const lines: string[] = [];
   const warnings: string[] = [];
-  const store = SqliteStore.memory();
+  const store = await testStore();
   const backend = createApp({
     store,
     clock: new ManualClock('2026-03-02T10:00:00.000Z'),
@@ -336,13 +336,14 @@ describe('campaign links', () => {
   });
 });
 
-describe('a full disk', () => {
+describe.skipIf(onPostgres)('a full disk (SQLite: its page limit stands in for the disk)', () => {
   it('answers 503 in the error shape with Retry-After, logs one line, and keeps the data as it was', async () => {
     const { store, warnings, api } = await backendWithLog('text');
     await api.post('/brands', { name: 'Before' });
     // SQLite's own limit on the file's pages: a write past it fails with SQLITE_FULL, as on a full disk
-    const pages = store.db.prepare('PRAGMA page_count').get()!.page_count as number;
-    store.db.exec(`PRAGMA max_page_count = ${pages}`);
+    const { db } = store as SqliteStore;
+    const pages = db.prepare('PRAGMA page_count').get()!.page_count as number;
+    db.exec(`PRAGMA max_page_count = ${pages}`);
     const big = 'x'.repeat(3900);
     let r;
     for (let i = 0; i < 50; i++) {

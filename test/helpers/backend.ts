@@ -5,6 +5,9 @@ import { SCOPES, type Scope } from '../../server/schemas/common.ts';
 import { SqliteStore } from '../../server/store/db.ts';
 import { PostgresStore } from '../../server/store/postgres.ts';
 import type { Store } from '../../server/store/port.ts';
+import { onPostgres, passStore } from './postgres-pass.ts';
+
+export { onPostgres } from './postgres-pass.ts';
 
 export interface Reply<T = any> {
   status: number;
@@ -56,11 +59,26 @@ export interface TestBackend extends Backend {
   workspaceId(slug?: string): Promise<string>;
 }
 
-/** A fresh in-memory backend with workspace `acme` (rate limit off unless asked). */
+/**
+ * A fresh, empty store as testBackend() makes them: in memory on SQLite, or a database of the
+ * Postgres pass's server (closed after the test or file that made it).
+ */
+export function testStore(): Promise<Store> {
+  return onPostgres ? passStore() : Promise.resolve(SqliteStore.memory());
+}
+
+/**
+ * A fresh backend with workspace `acme` (rate limit off unless asked): in memory on SQLite, or on a
+ * new database of the pass's server in the Postgres pass (ADCLI_TEST_STORE=postgres, see
+ * postgres-pass.ts). A `store` given is used as it is.
+ */
 export async function testBackend(opts: { rateLimit?: number; store?: Store; clock?: ManualClock } = {}): Promise<TestBackend> {
   const clock = opts.clock ?? new ManualClock('2026-03-02T10:00:00.000Z');
-  const backend = createApp({ store: opts.store ?? SqliteStore.memory(), clock, rateLimit: opts.rateLimit ?? 0 });
-  const { services, store } = backend;
+  let runner: Backend['runner'] | undefined;
+  const store = opts.store ?? (onPostgres ? await passStore(() => runner?.stop()) : SqliteStore.memory());
+  const backend = createApp({ store, clock, rateLimit: opts.rateLimit ?? 0 });
+  runner = backend.runner;
+  const { services } = backend;
   const client: TestBackend['client'] = async (o = {}) => {
     const key = await store.write(async () => {
       const ws = await services.workspaces.ensure(o.workspace ?? 'acme');

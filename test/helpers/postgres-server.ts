@@ -90,8 +90,11 @@ function alive(pid: number): boolean {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts a new server (prefer postgresOrSkip, which shares one per file). Throws if it cannot. */
-export async function startPostgres(): Promise<PgServer> {
+/**
+ * Starts a new server (prefer postgresOrSkip, which shares one per file). Throws if it cannot.
+ * `maxConnections` (default 200): the Postgres pass of the suite shares one server among its workers.
+ */
+export async function startPostgres(opts: { maxConnections?: number } = {}): Promise<PgServer> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('no Postgres binaries (pg_config --bindir, /usr/lib/postgresql/*/bin)');
   const user = runAsUser();
@@ -140,7 +143,7 @@ export async function startPostgres(): Promise<PgServer> {
   };
 
   const launch = async () => {
-    const args = ['-D', data, '-h', '127.0.0.1', '-p', String(port), '-k', dir, '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200', '-c', 'autovacuum=off'];
+    const args = ['-D', data, '-h', '127.0.0.1', '-p', String(port), '-k', dir, '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', `max_connections=${opts.maxConnections ?? 200}`, '-c', 'autovacuum=off'];
     const [cmd, cmdArgs] = command(join(bin, 'postgres'), args);
     log = '';
     const c = spawn(cmd, cmdArgs, { env, cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], ...spawnOpts });
