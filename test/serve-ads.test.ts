@@ -1,19 +1,9 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { cleanupAll, killAll, runAdcli, sandbox, startServer } from './helpers/process.ts';
+import { until } from './helpers/wait.ts';
 
 afterEach(killAll);
 afterAll(cleanupAll);
-
-/** Polls until check() holds, or fails after `ms`. */
-async function until<T>(get: () => Promise<T>, check: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (check(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('adcli serve ads: the simulated ad platform beside a running server', () => {
   it('lists platform campaigns with their last sync, and a status set there reaches the service at the next sync', async () => {
@@ -24,17 +14,20 @@ describe('adcli serve ads: the simulated ad platform beside a running server', (
       expect(r.code, r.stderr).toBe(0);
       return JSON.parse(r.stdout) as { campaignId: string; googleAdsCampaignId: string; status: string; lastSyncAt: string | null }[];
     };
-    const synced = await until(list, (rows) => rows.length === 1 && rows[0]!.lastSyncAt !== null);
+    const synced = await until('the demo campaign to be synced', async () => {
+      const rows = await list();
+      return rows.length === 1 && rows[0]!.lastSyncAt !== null && rows;
+    });
     const demo = synced[0]!;
     expect(demo.status).toBe('ENABLED');
     expect(demo.googleAdsCampaignId).toMatch(/^\d+$/);
 
     const set = await runAdcli(['serve', 'ads', 'set-status', demo.googleAdsCampaignId, 'PAUSED', '--json', '--data', sb.dataDir], { env: sb.env });
     expect(set.code, set.stderr).toBe(0);
-    const record = await until(
-      () => server.api('GET', `/campaigns/${demo.campaignId}`),
-      (r) => r.body.adsPlatform.status === 'PAUSED',
-    );
+    const record = await until('the pause to reach the service', async () => {
+      const r = await server.api('GET', `/campaigns/${demo.campaignId}`);
+      return r.body.adsPlatform.status === 'PAUSED' && r;
+    });
     expect(record.body.adsPlatform.campaignId).toBe(demo.googleAdsCampaignId);
 
     const bad = await runAdcli(['serve', 'ads', 'set-status', demo.googleAdsCampaignId, 'ON', '--data', sb.dataDir], { env: sb.env });

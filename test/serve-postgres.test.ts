@@ -9,10 +9,11 @@
 import { createServer } from 'node:net';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD, PASSWORD_USER, postgresOrSkip } from './helpers/postgres.ts';
 import { cleanupAll, http, killAll, listAll, runAdcli, sandbox, startServer, tempDir, type Sandbox, type Server } from './helpers/process.ts';
+import { pgQuery } from './helpers/replicas.ts';
+import { until } from './helpers/wait.ts';
 
 afterEach(killAll);
 afterAll(cleanupAll);
@@ -26,17 +27,6 @@ const CHANNEL = 'UCnhwCGpIe9IdW5plisiGJLT';
 /** The password of the URLs the refusals are tested with: it must never be printed. */
 const SECRET = 's3cret-pw';
 
-async function query<T>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
 /** A port nothing listens on (taken, then freed). */
 function closedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -47,16 +37,6 @@ function closedPort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** A replica: `adcli serve --json --database URL --data <its own dir>`, as on a host of its own. */
@@ -92,7 +72,7 @@ describe.skipIf(!pgServer)('adcli serve --database (Postgres)', () => {
     expect((await s.api('GET', '/workspace')).body.slug).toBe('default');
     const created = await s.api('POST', '/campaigns', { name: 'On Postgres' });
     expect(created.status).toBe(201);
-    const rows = await query<{ name: string }>(server.url(db), 'SELECT name FROM campaigns WHERE id = $1', [created.body.id]);
+    const rows = await pgQuery<{ name: string }>(server.url(db), 'SELECT name FROM campaigns WHERE id = $1', [created.body.id]);
     expect(rows).toEqual([{ name: 'On Postgres' }]);
 
     // a second start with the same data dir shows the same key; nothing new is made
@@ -100,10 +80,10 @@ describe.skipIf(!pgServer)('adcli serve --database (Postgres)', () => {
     expect(s.stderr()).toContain('adcli serve: stopping');
     const again = await startServer(['--database', url, '--data', data, '--workers', '1'], { env: sb.env, timeoutMs: 60_000 });
     expect(again.info.apiKey).toBe(s.info.apiKey);
-    expect(await query(server.url(db), 'SELECT COUNT(*)::int AS n FROM api_keys')).toEqual([{ n: 1 }]);
+    expect(await pgQuery(server.url(db), 'SELECT COUNT(*)::int AS n FROM api_keys')).toEqual([{ n: 1 }]);
     await again.stop('SIGTERM', 20_000);
     // the pool was closed: no connection of adcli's is left on the database
-    expect(await query(server.url(db), "SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'adcli'", [db])).toEqual([{ n: 0 }]);
+    expect(await pgQuery(server.url(db), "SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'adcli'", [db])).toEqual([{ n: 0 }]);
     for (const text of [s.stdout(), s.stderr(), again.stdout(), again.stderr()]) expect(text).not.toContain(PASSWORD);
   });
 
@@ -137,8 +117,8 @@ describe.skipIf(!pgServer)('adcli serve --database (Postgres)', () => {
     expect(replicas.map((r) => r.info.workspace)).toEqual(['default', 'default', 'default']);
     const withKey = replicas.filter((r) => r.info.apiKey !== null);
     expect(withKey).toHaveLength(1);
-    expect(await query(url, 'SELECT slug FROM workspaces')).toEqual([{ slug: 'default' }]);
-    expect(await query(url, 'SELECT COUNT(*)::int AS n FROM api_keys')).toEqual([{ n: 1 }]);
+    expect(await pgQuery(url, 'SELECT slug FROM workspaces')).toEqual([{ slug: 'default' }]);
+    expect(await pgQuery(url, 'SELECT COUNT(*)::int AS n FROM api_keys')).toEqual([{ n: 1 }]);
     // the one key works on every replica
     for (const r of replicas) expect((await http(r.info.baseUrl, withKey[0]!.info.apiKey, 'GET', '/workspace')).status).toBe(200);
   });
@@ -149,8 +129,8 @@ describe.skipIf(!pgServer)('adcli serve --database (Postgres)', () => {
     const replicas = await Promise.all(['r1', 'r2', 'r3'].map((name) => replica(sb, url, name, ['--seed', 'demo'])));
     expect(replicas.map((r) => r.info.workspace)).toEqual(['demo', 'demo', 'demo']);
     expect(replicas.filter((r) => r.info.apiKey !== null)).toHaveLength(1);
-    expect(await query(url, 'SELECT slug FROM workspaces')).toEqual([{ slug: 'demo' }]);
-    expect(await query(url, "SELECT COUNT(*)::int AS n FROM campaigns WHERE name = $1", [LAUNCH])).toEqual([{ n: 1 }]);
+    expect(await pgQuery(url, 'SELECT slug FROM workspaces')).toEqual([{ slug: 'demo' }]);
+    expect(await pgQuery(url, "SELECT COUNT(*)::int AS n FROM campaigns WHERE name = $1", [LAUNCH])).toEqual([{ n: 1 }]);
   });
 
   it('serve keys and serve ads work on the database (--database or ADCLI_DATABASE_URL); a key made there works on every replica', async () => {
@@ -219,7 +199,7 @@ describe.skipIf(!pgServer)('adcli serve --database (Postgres)', () => {
       return slots.every((s: { status: string }) => s.status === 'ready') ? slots : null;
     });
     expect(targeting.length).toBe(started.body.started.length);
-    const jobs = await query<{ state: string; lease_owner: string | null }>(url, "SELECT state, lease_owner FROM jobs WHERE kind IN ('collect_data_store', 'generate_targeting')");
+    const jobs = await pgQuery<{ state: string; lease_owner: string | null }>(url, "SELECT state, lease_owner FROM jobs WHERE kind IN ('collect_data_store', 'generate_targeting')");
     expect(jobs.length).toBeGreaterThan(0);
     for (const j of jobs) expect(j).toEqual({ state: 'done', lease_owner: null });
   });
@@ -273,7 +253,7 @@ describe.skipIf(!pgServer)('adcli serve --database (Postgres)', () => {
 
       // owned by the superuser: since Postgres 15 others may not create tables in its public schema
       const owned = (await server.createDatabase()).split('/').pop()!;
-      await query(server.url(owned), 'REVOKE CREATE ON SCHEMA public FROM PUBLIC');
+      await pgQuery(server.url(owned), 'REVOKE CREATE ON SCHEMA public FROM PUBLIC');
       const denied = await refused(['--database', server.url(owned, { user: PASSWORD_USER, password: PASSWORD })]);
       expect(denied.code).toBe(1);
       expect(denied.line).toContain("does not let this user create adcli's tables");
@@ -281,7 +261,7 @@ describe.skipIf(!pgServer)('adcli serve --database (Postgres)', () => {
       const newer = await server.createDatabase();
       const made = await runAdcli(['serve', 'keys', 'list', '--database', newer], { env: sandbox().env });
       expect(made.code, made.stderr).toBe(0);
-      await query(newer, "INSERT INTO schema_migrations (version, applied_at) VALUES (9999, 'later')");
+      await pgQuery(newer, "INSERT INTO schema_migrations (version, applied_at) VALUES (9999, 'later')");
       const schema = await refused(['--database', newer]);
       expect(schema.code).toBe(1);
       expect(schema.line).toMatch(/has schema 9999, newer than this adcli's \d+.*upgrade adcli/);

@@ -21,6 +21,10 @@ import { SCOPES } from '../server/schemas/common.ts';
 import { SqliteStore } from '../server/store/db.ts';
 import { clientFor } from './helpers/backend.ts';
 import { cleanupAll, killAll, runAdcli, sandbox, startServer, tempDir, type Server } from './helpers/process.ts';
+import { until as poll } from './helpers/wait.ts';
+
+/** Polls every 5 ms: a job's running state can be short. */
+const until = <T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, ms = 60_000) => poll(what, check, ms, 5);
 
 afterEach(killAll);
 afterAll(cleanupAll);
@@ -46,17 +50,6 @@ function jobsOf(file: string) {
 }
 
 const apiOf = (server: Server): ApiCall => (method, path, body) => server.api(method, path, body);
-
-/** Waits (bounded, as a guard against hanging) until the check answers something. */
-async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 const SERVE = ['--job-delay', '0', '--rate-limit', '0', '--quiet'];
 

@@ -7,6 +7,8 @@
 import pg from 'pg';
 import { sandbox, startServer, tempDir, type Sandbox, type Server } from './process.ts';
 
+export { until } from './wait.ts';
+
 export interface ReplicaSet {
   servers: Server[];
   /** the first key of the database: exactly one replica made and printed it */
@@ -68,15 +70,4 @@ export async function holdTransaction(url: string, sql: string): Promise<HeldTra
       await client.end();
     },
   };
-}
-
-/** Polls `probe` every 100 ms until it answers something truthy; rejects after `ms`, naming `what`. */
-export async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
