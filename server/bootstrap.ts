@@ -29,26 +29,9 @@ export interface BootResult {
 export function bootstrap(services: Services, opts: BootOptions): Promise<BootResult> {
   const { store } = services.deps;
   return store.write(async (): Promise<BootResult> => {
-    const fresh = (await services.workspaces.count()) === 0;
-    const seed = opts.seed ?? (fresh ? opts.seedWhenEmpty : undefined);
-    if (seed === 'demo') await runSeed(services, 'demo');
-    if (fresh && seed !== 'demo') await services.workspaces.ensure('default');
-
-    const existing = opts.keyFile ? readKeyFile(opts.keyFile) : null;
-    const valid = existing ? await services.keys.authenticate(existing) : null;
-    if (existing && valid) return { workspace: valid.workspaceSlug, apiKey: existing, created: 'nothing' };
-
-    const slug = fresh ? (seed === 'demo' ? 'demo' : 'default') : await oldestWorkspace(services);
-    const ws = (await services.workspaces.bySlug(slug))!;
-    if (existing !== null && !isWellFormedKey(existing)) {
-      throw new StoreFileError(`${opts.keyFile} does not hold an adcli key; move it away, and a new all-scopes key is made and kept there`);
-    }
-    // A key the store does not know (the store was made anew): registered as it is, never
-    // overwritten. Only a key this store has revoked is replaced.
-    if (existing !== null && !(await services.keys.known(existing))) {
-      await services.keys.adopt(ws.id, existing, { name: 'local', scopes: [...SCOPES] });
-      return { workspace: slug, apiKey: existing, created: fresh ? 'store' : 'key' };
-    }
+    const start = await startStore(services, opts, 'a new all-scopes key is made and kept there');
+    if ('done' in start) return start.done;
+    const { fresh, slug, ws } = start;
     const { key } = await services.keys.create(ws.id, { name: 'local', scopes: [...SCOPES] });
     if (opts.keyFile) writeSecretFile(opts.keyFile, key + '\n');
     return { workspace: slug, apiKey: key, created: fresh ? 'store' : 'key' };
@@ -76,24 +59,9 @@ export interface SharedBootResult {
 export async function bootstrapShared(services: Services, opts: BootOptions): Promise<SharedBootResult> {
   const { store } = services.deps;
   const result = await store.write(async (): Promise<SharedBootResult & { write?: string }> => {
-    const fresh = (await services.workspaces.count()) === 0;
-    const seed = opts.seed ?? (fresh ? opts.seedWhenEmpty : undefined);
-    if (seed === 'demo') await runSeed(services, 'demo');
-    if (fresh && seed !== 'demo') await services.workspaces.ensure('default');
-
-    const existing = opts.keyFile ? readKeyFile(opts.keyFile) : null;
-    const valid = existing ? await services.keys.authenticate(existing) : null;
-    if (existing && valid) return { workspace: valid.workspaceSlug, apiKey: existing, created: 'nothing' };
-
-    const slug = fresh ? (seed === 'demo' ? 'demo' : 'default') : await oldestWorkspace(services);
-    const ws = (await services.workspaces.bySlug(slug))!;
-    if (existing !== null && !isWellFormedKey(existing)) {
-      throw new StoreFileError(`${opts.keyFile} does not hold an adcli key; move it away, and adcli serve keys create makes a new one`);
-    }
-    if (existing !== null && !(await services.keys.known(existing))) {
-      await services.keys.adopt(ws.id, existing, { name: 'local', scopes: [...SCOPES] });
-      return { workspace: slug, apiKey: existing, created: fresh ? 'store' : 'key' };
-    }
+    const start = await startStore(services, opts, 'adcli serve keys create makes a new one');
+    if ('done' in start) return start.done;
+    const { fresh, slug, ws, existing } = start;
     if (!fresh) return { workspace: slug, apiKey: null, created: 'nothing', ...(existing !== null ? { revokedKey: true } : {}) };
     const { key } = await services.keys.create(ws.id, { name: 'local', scopes: [...SCOPES] });
     return { workspace: slug, apiKey: key, created: 'store', ...(opts.keyFile ? { write: key } : {}) };
@@ -101,6 +69,38 @@ export async function bootstrapShared(services: Services, opts: BootOptions): Pr
   const { write, ...out } = result;
   if (write !== undefined && opts.keyFile) writeSecretFile(opts.keyFile, write + '\n');
   return out;
+}
+
+type StoreStart =
+  | { done: BootResult }
+  | { fresh: boolean; slug: string; ws: { id: string }; existing: string | null };
+
+/**
+ * What both bootstraps do first, inside their transaction: seed or make the first workspace of an
+ * empty store, and settle the key file: a key the store accepts ends it (done); a key the store does
+ * not know (the store was made anew) is registered as it is, never overwritten. Otherwise it says
+ * which workspace a new key would be for.
+ */
+async function startStore(services: Services, opts: BootOptions, whenNotAKey: string): Promise<StoreStart> {
+  const fresh = (await services.workspaces.count()) === 0;
+  const seed = opts.seed ?? (fresh ? opts.seedWhenEmpty : undefined);
+  if (seed === 'demo') await runSeed(services, 'demo');
+  if (fresh && seed !== 'demo') await services.workspaces.ensure('default');
+
+  const existing = opts.keyFile ? readKeyFile(opts.keyFile) : null;
+  const valid = existing ? await services.keys.authenticate(existing) : null;
+  if (existing && valid) return { done: { workspace: valid.workspaceSlug, apiKey: existing, created: 'nothing' } };
+
+  const slug = fresh ? (seed === 'demo' ? 'demo' : 'default') : await oldestWorkspace(services);
+  const ws = (await services.workspaces.bySlug(slug))!;
+  if (existing !== null && !isWellFormedKey(existing)) {
+    throw new StoreFileError(`${opts.keyFile} does not hold an adcli key; move it away, and ${whenNotAKey}`);
+  }
+  if (existing !== null && !(await services.keys.known(existing))) {
+    await services.keys.adopt(ws.id, existing, { name: 'local', scopes: [...SCOPES] });
+    return { done: { workspace: slug, apiKey: existing, created: fresh ? 'store' : 'key' } };
+  }
+  return { fresh, slug, ws, existing };
 }
 
 async function oldestWorkspace(services: Services): Promise<string> {

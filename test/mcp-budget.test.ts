@@ -11,9 +11,8 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../server/operations/index.ts';
-import { runSeed } from '../server/seed/index.ts';
-import { testBackend, type Client as ApiClient, type TestBackend } from './helpers/backend.ts';
-import { callTool, mcpClient, ok, resultText, type Json } from './helpers/mcp.ts';
+import type { Client as ApiClient, TestBackend } from './helpers/backend.ts';
+import { callTool, demoMcp, ok, resultText, type Json } from './helpers/mcp.ts';
 
 const LIST_BUDGET = 8_000;
 const RESULT_BUDGET = 3_000;
@@ -34,10 +33,7 @@ async function read(name: string, args: Json = {}): Promise<Json> {
 }
 
 beforeAll(async () => {
-  b = await testBackend();
-  await b.store.write(() => runSeed(b.services, 'demo'));
-  demo = await b.client({ workspace: 'demo' });
-  client = await mcpClient({ app: b.app }, demo.key);
+  ({ b, demo, client } = await demoMcp());
 });
 afterAll(async () => {
   await client?.close();

@@ -9,20 +9,16 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTools, type ApiRequest, type CallApi } from '../server/mcp/tools.ts';
 import { operations } from '../server/operations/index.ts';
-import { runSeed } from '../server/seed/index.ts';
 import { SCOPES, type Scope } from '../server/schemas/common.ts';
-import { testBackend, type Client as ApiClient, type TestBackend } from './helpers/backend.ts';
-import { callTool, mcpClient, ok, resultText, toolError, type Json } from './helpers/mcp.ts';
+import type { Client as ApiClient, TestBackend } from './helpers/backend.ts';
+import { callTool, demoMcp, mcpClient, ok, resultText, toolError, type Json } from './helpers/mcp.ts';
 
 let b: TestBackend;
 let demo: ApiClient;
 let client: Client;
 
 beforeAll(async () => {
-  b = await testBackend();
-  await b.store.write(() => runSeed(b.services, 'demo'));
-  demo = await b.client({ workspace: 'demo' });
-  client = await mcpClient({ app: b.app }, demo.key);
+  ({ b, demo, client } = await demoMcp());
 });
 afterAll(async () => {
   b.runner.stop();

@@ -6,11 +6,10 @@
  * one-line refusals of a database that cannot be used (exit codes of the README's table, never the
  * password), and a clean stop.
  */
-import { createServer } from 'node:net';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { PASSWORD, PASSWORD_USER, postgresOrSkip } from './helpers/postgres.ts';
+import { PASSWORD, PASSWORD_USER, freePort, postgresOrSkip } from './helpers/postgres.ts';
 import { cleanupAll, http, killAll, listAll, runAdcli, sandbox, startServer, tempDir, type Sandbox, type Server } from './helpers/process.ts';
 import { pgQuery } from './helpers/replicas.ts';
 import { until } from './helpers/wait.ts';
@@ -27,17 +26,6 @@ const CHANNEL = 'UCnhwCGpIe9IdW5plisiGJLT';
 /** The password of the URLs the refusals are tested with: it must never be printed. */
 const SECRET = 's3cret-pw';
 
-/** A port nothing listens on (taken, then freed). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A replica: `adcli serve --json --database URL --data <its own dir>`, as on a host of its own. */
 function replica(sb: Sandbox, url: string, name: string, args: string[] = []): Promise<Server> {
@@ -240,7 +228,7 @@ describe.skipIf(!pgServer)('adcli serve --database (Postgres)', () => {
     });
 
     it('an unreachable host: 5', async () => {
-      const port = await closedPort();
+      const port = await freePort();
       const r = await refused(['--database', `postgres://adcli:${SECRET}@127.0.0.1:${port}/adcli`]);
       expect(r.code).toBe(5);
       expect(r.line).toContain('cannot reach the database');

@@ -9,6 +9,8 @@ import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Hono } from 'hono';
 import { expect } from 'vitest';
+import { runSeed } from '../../server/seed/index.ts';
+import { testBackend, type Client as ApiClient, type TestBackend } from './backend.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = Record<string, any>;
@@ -83,4 +85,12 @@ export async function modelSession(client: Client) {
       return callTool(client, name, args);
     },
   };
+}
+
+/** A backend seeded with the demo workspace, its API client and an MCP client on its /mcp. */
+export async function demoMcp(): Promise<{ b: TestBackend; demo: ApiClient; client: Client }> {
+  const b = await testBackend();
+  await b.store.write(() => runSeed(b.services, 'demo'));
+  const demo = await b.client({ workspace: 'demo' });
+  return { b, demo, client: await mcpClient({ app: b.app }, demo.key) };
 }

@@ -68,7 +68,8 @@ function runAsUser(): { name: string; uid: number; gid: number } | null {
   throw new Error('running as root and no postgres or nobody user to run Postgres as');
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now (taken, then freed). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
