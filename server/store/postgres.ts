@@ -69,6 +69,8 @@ export class PostgresStore implements Store {
   #heard = 0;
   /** bumped when the listener is lost: commits may have gone unheard meanwhile */
   #epoch = 0;
+  #inFlight: Promise<void> | undefined;
+  #queued: Promise<void> | undefined;
   #onClose: (() => void | Promise<void>)[] = [];
   #closed = false;
 
@@ -327,9 +329,30 @@ export class PostgresStore implements Store {
   }
 
   async #readStamp(writes: number): Promise<string> {
-    const listener = await this.#listening();
-    await listener.query('SELECT 1');
+    await this.#roundTrip();
     return `${this.#epoch}.${this.#heard}.${writes}`;
+  }
+
+  /**
+   * One query on the listening connection, sent after this call. A connection runs one query at a
+   * time: callers that come while one is on its way share the next one (one sent before they called
+   * could miss a commit they must see).
+   */
+  #roundTrip(): Promise<void> {
+    if (!this.#inFlight) {
+      this.#inFlight = this.#listening()
+        .then((listener) => listener.query('SELECT 1'))
+        .then(() => undefined)
+        .finally(() => (this.#inFlight = undefined));
+      return this.#inFlight;
+    }
+    this.#queued ??= this.#inFlight
+      .catch(() => undefined)
+      .then(() => {
+        this.#queued = undefined;
+        return this.#roundTrip();
+      });
+    return this.#queued;
   }
 
   #listening(): Promise<Client> {
