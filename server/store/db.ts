@@ -16,6 +16,8 @@ interface Tx {
   open: boolean;
 }
 const currentTx = new AsyncLocalStorage<Tx>();
+/** a request's one reading of other connections' commits (oneStampPer) */
+const requestStamp = new AsyncLocalStorage<{ store: SqliteStore; dataVersion: number | undefined }>();
 
 const sqliteDialect: StoreDialect = {
   name: 'sqlite',
@@ -221,9 +223,13 @@ export class SqliteStore implements Store {
     else cb();
   }
 
-  /** data_version is read from memory shared with other connections: nothing to save by sharing it */
+  /**
+   * Within fn (one request), other connections' commits are read once (PRAGMA data_version), however
+   * many caches ask; this connection's own writes count at once. Commits elsewhere during fn were
+   * concurrent with it, so answering as of its start is still up to date.
+   */
   oneStampPer<T>(fn: () => Promise<T>): Promise<T> {
-    return fn();
+    return requestStamp.run({ store: this, dataVersion: undefined }, fn);
   }
 
   changeStamp(): Promise<string> {
@@ -235,13 +241,21 @@ export class SqliteStore implements Store {
    * counts this connection's own.
    */
   changeStampNow(): string {
-    // Another connection cannot commit while this synchronous turn runs, so one read of
-    // data_version serves every caller of the turn (auth and the read cache of one request).
+    const scope = requestStamp.getStore();
+    if (scope?.store === this) {
+      scope.dataVersion ??= this.#readDataVersion();
+      return `${scope.dataVersion}.${this.#writes}`;
+    }
+    // Outside a request (jobs): one read serves every caller of one synchronous turn.
     if (this.#dataVersion === undefined) {
-      this.#dataVersion = this.statement('PRAGMA data_version').get()!.data_version as number;
+      this.#dataVersion = this.#readDataVersion();
       queueMicrotask(() => (this.#dataVersion = undefined));
     }
     return `${this.#dataVersion}.${this.#writes}`;
+  }
+
+  #readDataVersion(): number {
+    return this.statement('PRAGMA data_version').get()!.data_version as number;
   }
 
   onClose(cb: () => void | Promise<void>): void {
