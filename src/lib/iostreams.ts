@@ -218,9 +218,10 @@ export class IOStreams {
    */
   async readSecret(prompt: string): Promise<string> {
     const stdin = this.stdin;
-    if (prompt) this.stderr.write(prompt);
+    // Echo off before the prompt shows: a key pasted the moment the prompt appears must not be echoed.
     const raw = this.#tty.stdin && typeof stdin.setRawMode === 'function';
     if (raw) stdin.setRawMode!(true);
+    if (prompt) this.stderr.write(prompt);
     try {
       return await new Promise<string>((resolve, reject) => {
         let line = '';
