@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The Postgres pass: every test file that builds its backend in-process with testBackend() runs
+ * The Postgres pass: every test file that builds its backend in-process with testBackend() (or
+ * demoMcp(), which calls it) runs
  * again with ADCLI_TEST_STORE=postgres, each backend on a database of one Postgres server for the
  * pass (test/setup/postgres.ts, test/helpers/postgres-pass.ts). Found by reading the files, so a new
  * such file joins the pass by itself; tests that are SQLite's own say so with skipIf(onPostgres).
@@ -10,7 +11,7 @@ import { defineConfig } from 'vitest/config';
 const postgresPass = readdirSync('test')
   .filter((f) => f.endsWith('.test.ts'))
   .map((f) => `test/${f}`)
-  .filter((f) => /\btestBackend\(/.test(readFileSync(f, 'utf8')));
+  .filter((f) => /\b(testBackend|demoMcp)\(/.test(readFileSync(f, 'utf8')));
 
 export default defineConfig({
   test: {
