@@ -242,6 +242,17 @@ for (const adapter of adapters) {
       expect(await s.changeStamp()).not.toBe(afterTx);
     });
 
+    it('tells the change stamp without waiting where it can (knownStamp), the same as changeStamp', async () => {
+      const { s } = await fresh();
+      await s.oneStampPer(async () => {
+        const stamp = await s.changeStamp();
+        expect(s.knownStamp()).toBe(stamp);
+        await s.write(() => s.run('UPDATE counters SET n = n + 1'));
+        expect(s.knownStamp()).toBe(await s.changeStamp());
+        expect(s.knownStamp()).not.toBe(stamp);
+      });
+    });
+
     it('keeps the change stamp across bookkeeping notes (note), which caches need not see', async () => {
       const { s, target } = await fresh();
       const other = await track(target.open());
@@ -326,12 +337,16 @@ describe.skipIf(!pg)('the Postgres store: one reading of commits per request', (
     const other = await track(PostgresStore.open(url));
     await s.run(COUNTER);
     await s.run("INSERT INTO counters (id, n) VALUES ('c', 0)");
+    expect(s.knownStamp()).toBeUndefined(); // outside a request it takes a round trip
     await s.oneStampPer(async () => {
+      expect(s.knownStamp()).toBeUndefined(); // not read yet
       const first = await s.changeStamp();
+      expect(s.knownStamp()).toBe(first);
       await other.run("UPDATE counters SET n = 1 WHERE id = 'c'"); // concurrent with this request
       expect(await s.changeStamp()).toBe(first);
       await s.write(() => s.run("UPDATE counters SET n = 2 WHERE id = 'c'"));
       expect(await s.changeStamp()).not.toBe(first);
+      expect(s.knownStamp()).toBe(await s.changeStamp());
     });
     const before = await s.changeStamp();
     await other.run("UPDATE counters SET n = 3 WHERE id = 'c'");

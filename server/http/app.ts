@@ -147,8 +147,9 @@ export function createApp(opts: AppOptions): Backend {
   /** Authenticates, rate-limits and checks the scope: the part every operation shares. */
   const actorFor = async (c: Context<Env>, op: Operation, control: boolean): Promise<Actor> => {
     const key = await authenticate(c);
-    // The journal's time and the rate-limit window read the workspace's clock.
-    await clocks.refresh();
+    // The journal's time and the rate-limit window read the workspace's clock (no turn when current).
+    const refreshing = clocks.refresh();
+    if (refreshing) await refreshing;
     // The journal keeps the API requests of a workspace, rate-limited ones included; not the controls.
     if (!control) {
       const idempotencyKey = op.method !== 'GET' ? (header(c, 'idempotency-key') ?? null) : null;
@@ -177,7 +178,8 @@ export function createApp(opts: AppOptions): Backend {
       if (op.binary) return runFile(c, op, actor);
     } else {
       const note = c.get('journal')!;
-      const fault = await faultFor(c, actor.workspaceId, op);
+      const found = faultFor(c, actor.workspaceId, op);
+      const fault = found instanceof Promise ? await found : found;
       if (fault) {
         note.fault = fault.source;
         if (fault.delayMs > 0) await new Promise((r) => setTimeout(r, fault.delayMs));
@@ -190,7 +192,8 @@ export function createApp(opts: AppOptions): Backend {
     }
     // A read answered before from unchanged data is answered again without validation or queries.
     const cacheKey = write || op.timeDependent ? null : `${actor.keyId}\n${actor.appUrl}\n${c.req.url}`;
-    const cached = cacheKey === null ? undefined : await readCache.get(cacheKey);
+    const lookup = cacheKey === null ? undefined : readCache.get(cacheKey);
+    const cached = lookup instanceof Promise ? await lookup : lookup;
     if (cached?.body !== undefined) return c.body(cached.body, op.successStatus ?? 200, { 'content-type': 'application/json' });
     const idemKey = write ? header(c, 'idempotency-key') : undefined;
     if (idemKey !== undefined && !idempotencyKey.safeParse(idemKey).success) {

@@ -20,8 +20,13 @@ export class ReadCache {
     this.#store = store;
   }
 
-  async get(key: string): Promise<CacheLookup> {
-    const stamp = await this.#store.changeStamp();
+  /** Answers at once (no promise) when the store's stamp is known without waiting. */
+  get(key: string): CacheLookup | Promise<CacheLookup> {
+    const known = this.#store.knownStamp();
+    return known !== undefined ? this.#lookup(key, known) : this.#store.changeStamp().then((stamp) => this.#lookup(key, stamp));
+  }
+
+  #lookup(key: string, stamp: string): CacheLookup {
     if (stamp !== this.#stamp) {
       this.#entries.clear();
       this.#stamp = stamp;

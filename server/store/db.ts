@@ -236,6 +236,10 @@ export class SqliteStore implements Store {
     return Promise.resolve(this.changeStampNow());
   }
 
+  knownStamp(): string {
+    return this.changeStampNow();
+  }
+
   /**
    * SQLite's data_version changes with every commit by another connection or process; #writes
    * counts this connection's own.

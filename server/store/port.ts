@@ -72,6 +72,12 @@ export interface Store {
    * during fn were concurrent with it, so answering as of its start is still up to date.
    */
   oneStampPer<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * The change stamp when it can be told without waiting (SQLite always; Postgres once the request's
+   * one reading is in), else undefined: then await changeStamp(). Caches check it first, so a hit on
+   * the hot path costs no promise.
+   */
+  knownStamp(): string | undefined;
 
   /**
    * Runs cb when the store closes (things opened beside it, such as the request journal); a promise

@@ -31,7 +31,7 @@ interface Tx {
 }
 const currentTx = new AsyncLocalStorage<Tx>();
 /** a request's reading of the commits heard (oneStampPer), keyed by store */
-const requestStamp = new AsyncLocalStorage<{ store: PostgresStore; heard?: Promise<string> }>();
+const requestStamp = new AsyncLocalStorage<{ store: PostgresStore; heard?: Promise<string>; heardNow?: string }>();
 
 const postgresDialect: StoreDialect = {
   name: 'postgres',
@@ -310,11 +310,16 @@ export class PostgresStore implements Store {
     return requestStamp.run({ store: this }, fn);
   }
 
+  knownStamp(): string | undefined {
+    const scope = requestStamp.getStore();
+    return scope?.store === this && scope.heardNow !== undefined ? `${scope.heardNow}.${this.#writes}` : undefined;
+  }
+
   changeStamp(): Promise<string> {
     const scope = requestStamp.getStore();
     if (scope?.store === this) {
       // the request's one round trip; this process's own commits since count at once
-      scope.heard ??= this.#readStamp(0).then((s) => s.slice(0, s.lastIndexOf('.')));
+      scope.heard ??= this.#readStamp(0).then((s) => (scope.heardNow = s.slice(0, s.lastIndexOf('.'))));
       return scope.heard.then((heard) => `${heard}.${this.#writes}`);
     }
     const writes = this.#writes;

@@ -156,8 +156,16 @@ export class WorkspaceClocks implements Clock {
     this.#kept = ++this.#generation;
   }
 
-  /** Clock rows are few and change rarely: one read per change of the store, shared by every call. */
-  async refresh(): Promise<void> {
+  /**
+   * Clock rows are few and change rarely: one read per change of the store, shared by every call.
+   * Undefined (no promise) when they are known to be current.
+   */
+  refresh(): Promise<void> | undefined {
+    if (this.#store.knownStamp() === this.#stamp) return undefined;
+    return this.#reread();
+  }
+
+  async #reread(): Promise<void> {
     const stamp = await this.#store.changeStamp();
     if (stamp === this.#stamp) return;
     const generation = ++this.#generation;
