@@ -145,13 +145,12 @@ export class Keys {
    * The key of an `Authorization` header, or a 401 saying what is wrong with it (never echoing the
    * key). The one check behind both the API and the MCP endpoint.
    */
-  async fromHeader(header: string | undefined): Promise<AuthenticatedKey> {
+  fromHeader(header: string | undefined): Promise<AuthenticatedKey> | AuthenticatedKey {
     if (!header) throw unauthorized('missing API key: send the header Authorization: Bearer <key>');
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) throw unauthorized('the Authorization header must be "Bearer" followed by an API key');
-    const key = isWellFormedKey(m[1]!) ? await this.authenticate(m[1]!) : null;
-    if (!key) throw unauthorized('the API key is not valid or has been revoked', 'invalid_token');
-    return key;
+    const found = isWellFormedKey(m[1]!) ? this.authenticate(m[1]!) : null;
+    return found instanceof Promise ? found.then(validKey) : validKey(found);
   }
 
   /** Whether the store has ever held this key (revoked or not). */
@@ -160,9 +159,18 @@ export class Keys {
   }
 
   /** The key's workspace and limits, or null when the key is unknown or revoked. Read on every request. */
-  async authenticate(key: string): Promise<AuthenticatedKey | null> {
+  authenticate(key: string): AuthenticatedKey | null | Promise<AuthenticatedKey | null> {
     // A revocation is a write (here or in another process), so it moves the stamp: the very next
-    // request looks the key up again.
+    // request looks the key up again. A hit under a stamp known without waiting costs no promise.
+    const known = this.#d.store.knownStamp();
+    if (known !== undefined && known === this.#cacheStamp) {
+      const cached = this.#cache.get(key);
+      if (cached !== undefined) return cached;
+    }
+    return this.#authenticate(key);
+  }
+
+  async #authenticate(key: string): Promise<AuthenticatedKey | null> {
     const stamp = await this.#d.store.changeStamp();
     if (stamp !== this.#cacheStamp || this.#cache.size > 1000) {
       this.#cache.clear();
@@ -216,4 +224,10 @@ function toRecord(r: KeyRow): KeyRecord {
     createdAt: r.created_at,
     revokedAt: r.revoked_at,
   };
+}
+
+/** The key a lookup found, or the 401 for none. */
+function validKey(key: AuthenticatedKey | null): AuthenticatedKey {
+  if (!key) throw unauthorized('the API key is not valid or has been revoked', 'invalid_token');
+  return key;
 }

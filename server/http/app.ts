@@ -124,7 +124,7 @@ export function createApp(opts: AppOptions): Backend {
   });
 
   /** The key of the request's Authorization header, or the 400/401 that says what is wrong with it. */
-  const authenticate = (c: Context<Env>): Promise<AuthenticatedKey> => services.keys.fromHeader(authorizationOf(c));
+  const authenticate = (c: Context<Env>): Promise<AuthenticatedKey> | AuthenticatedKey => services.keys.fromHeader(authorizationOf(c));
 
   /**
    * Counts n requests of the key against its rate limit (429 over it); answers the RateLimit-* headers,
@@ -141,12 +141,13 @@ export function createApp(opts: AppOptions): Backend {
   };
 
   // MCP tools generated from the same table, at /mcp on the host; each tool call runs this pipeline.
-  mountMcp(app, { services, operations: ops, apiPrefix: API_PREFIX, version: PACKAGE_VERSION, authenticate, rateLimit, logger });
+  mountMcp(app, { services, operations: ops, apiPrefix: API_PREFIX, version: PACKAGE_VERSION, authenticate: async (c) => authenticate(c), rateLimit, logger });
   mountWeb(app, { services, appUrl: opts.appUrl, rateLimit }); // the pages at /app/ (server/web)
 
   /** Authenticates, rate-limits and checks the scope: the part every operation shares. */
   const actorFor = async (c: Context<Env>, op: Operation, control: boolean): Promise<Actor> => {
-    const key = await authenticate(c);
+    const authenticated = authenticate(c);
+    const key = authenticated instanceof Promise ? await authenticated : authenticated;
     // The journal's time and the rate-limit window read the workspace's clock (no turn when current).
     const refreshing = clocks.refresh();
     if (refreshing) await refreshing;
