@@ -644,7 +644,7 @@ describe('OpenAPI document', () => {
     expect(p.industry.maxLength).toBe(120);
     expect(p.language.maxLength).toBe(20);
     expect(p.locations).toMatchObject({ type: 'array', maxItems: 20 });
-    expect(p.locations.items.maxLength).toBe(80);
+    expect(resolve(p.locations.items).maxLength).toBe(80);
     expect(p.successMetrics).toMatchObject({ type: 'array', maxItems: 20 });
     expect(p.successMetrics.items.maxLength).toBe(200);
     expect(nonNull(p.budget)).toMatchObject({ type: 'number', exclusiveMinimum: 0, maximum: 10_000_000 });

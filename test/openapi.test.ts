@@ -13,8 +13,10 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX } from '../server/control/operations.ts';
 import { API_PREFIX } from '../server/http/app.ts';
+import { buildExamples } from '../server/http/openapi-examples.ts';
 import { ERROR_CODES } from '../server/lib/errors.ts';
 import { operations } from '../server/operations/index.ts';
+import { runSeed } from '../server/seed/index.ts';
 import { testBackend, type TestBackend } from './helpers/backend.ts';
 import { ROOT } from './helpers/process.ts';
 
@@ -163,6 +165,42 @@ describe('what the document says', () => {
     }
     const campaign = api.paths['/campaigns/{campaignId}'].get.responses['200'].content['application/json'].example;
     expect(campaign.name).toBe('Northwind Ridgeline Packs Always-On Video');
+  });
+
+  it("uses example ids that name the demo seed's records, the same at every start", async () => {
+    // a second build is a second start: every id (the demo's, and those an example creates) is the same
+    expect(JSON.stringify([...(await buildExamples(operations))])).toBe(JSON.stringify([...(await buildExamples(operations))]));
+    const t = await testBackend();
+    await t.store.write(() => runSeed(t.services, 'demo'));
+    const demo = await t.client({ workspace: 'demo' });
+    const where: Record<string, (id: string) => string> = {
+      campaignId: (id) => `/campaigns/${id}`,
+      brandId: (id) => `/brands/${id}`,
+      audienceId: (id) => `/audiences/${id}`,
+      dataStoreId: (id) => `/data-stores/${id}`,
+      channelId: (id) => `/exploration/channels/${id}`,
+    };
+    const named: string[] = [];
+    for (const op of operations) {
+      const entry = api.paths[op.path][op.method.toLowerCase()];
+      const body = entry.requestBody?.content['application/json'].example ?? {};
+      const params: Record<string, string> = Object.fromEntries((entry.parameters as Json[]).filter((p) => p.in === 'path').map((p) => [p.name, String(p.example)]));
+      const ids: Record<string, string> = { ...params, ...(typeof body.brandId === 'string' ? { brandId: body.brandId } : {}) };
+      for (const [name, id] of Object.entries(ids)) {
+        if (name === 'slotId') {
+          const campaign = (await demo.get(`/campaigns/${params.campaignId}`)).body;
+          expect(campaign.audiences.map((s: Json) => s.id), `${op.name} slotId`).toContain(id);
+        } else if (where[name]) {
+          expect((await demo.get(where[name](id))).status, `${op.name} ${name} ${id}`).toBe(200);
+        }
+        named.push(id);
+      }
+      for (const id of [...(body.dataStoreIds ?? []), ...(body.audienceIds ?? [])] as string[]) {
+        const found = await Promise.all([demo.get(`/data-stores/${id}`), demo.get(`/audiences/${id}`)]);
+        expect(found.map((r) => r.status), `${op.name} ${id}`).toContain(200);
+      }
+    }
+    expect(named.length).toBeGreaterThan(20);
   });
 
   it('types query parameters (integers, booleans) with their defaults; create defaults documented', () => {

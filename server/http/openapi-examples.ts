@@ -2,11 +2,13 @@
  * Examples for the OpenAPI document, taken from the demo workspace: a request per operation, written
  * here by hand with the demo's own records, and the answer the operation really gives to it. The
  * demo is loaded into a throw-away in-memory store with a fixed clock; each request runs in a write
- * transaction that is rolled back, so every example starts from the same demo.
+ * transaction that is rolled back, so every example starts from the same demo. The demo's ids are
+ * stable (seed/demo.ts), so the examples name the records of `adcli serve --seed demo`.
  */
 import { systemActor } from '../domain/actor.ts';
 import { createServices, type Services } from '../domain/services.ts';
 import { ManualClock } from '../lib/clock.ts';
+import { withStableIds } from '../lib/ids.ts';
 import type { Operation } from '../operations/operation.ts';
 import { SCOPES } from '../schemas/common.ts';
 import type { Campaign } from '../schemas/records.ts';
@@ -178,11 +180,14 @@ export async function buildExamples(ops: readonly Operation[]): Promise<Map<stri
       } as Parameters<Operation['handler']>[1];
       let answer: unknown;
       try {
+        // what an example creates gets a stable id too, so the document is the same at every start
         await run(() =>
-          store.write(async () => {
-            answer = await op.handler(actor, input, services);
-            throw ROLLBACK;
-          }),
+          withStableIds(`example:${op.name}`, () =>
+            store.write(async () => {
+              answer = await op.handler(actor, input, services);
+              throw ROLLBACK;
+            }),
+          ),
         );
       } catch (e) {
         if (e !== ROLLBACK) throw new Error(`the OpenAPI example of ${op.name} failed: ${(e as Error).message}`);

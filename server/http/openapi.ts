@@ -16,19 +16,35 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'The service cannot take the request now (busy, or its disk is full); retry after Retry-After seconds.',
 };
 
+/** Text without a NUL character (no text of a request may hold one). */
+const NO_NUL = '^[^\\u0000]*$';
+
 /** Component names of records whose schema title says otherwise. */
 const RENAMED: Record<string, string> = { Audience: 'SavedAudience' };
 
 /**
- * The metadata zod's JSON Schema conversion sees: the schemas' own (descriptions, titles, formats),
- * and for every schema with a title an `id`, which makes zod write it once under $defs and $ref it
- * wherever it appears. So each record (Campaign, Brand, …) becomes one named component.
+ * JSON Schema keywords a schema states in this document only, under the meta key `openapi` (or a
+ * function giving them, for what is costly to compute): rules and long wording that would cost the
+ * MCP tool listing its token budget (the listing leaves the key out, server/mcp/tools.ts). What it
+ * holds replaces the schema's own keywords of the same name (`description`, say).
+ */
+export type OpenApiOnly = Record<string, unknown> | (() => Record<string, unknown>);
+
+/**
+ * The metadata zod's JSON Schema conversion sees: the schemas' own (descriptions, titles, formats)
+ * with their `openapi` keywords, and for every schema with a title an `id`, which makes zod write it
+ * once under $defs and $ref it wherever it appears. So each record (Campaign, Brand, …) becomes one
+ * named component.
  */
 class TitlesAsIds extends z.core.$ZodRegistry<z.core.GlobalMeta> {
   override get<S extends z.core.$ZodType>(schema: S) {
-    const meta = z.globalRegistry.get(schema);
-    if (!meta?.title) return meta as ReturnType<z.core.$ZodRegistry<z.core.GlobalMeta>['get']>;
-    return { ...meta, id: RENAMED[meta.title] ?? meta.title } as ReturnType<z.core.$ZodRegistry<z.core.GlobalMeta>['get']>;
+    type Meta = ReturnType<z.core.$ZodRegistry<z.core.GlobalMeta>['get']>;
+    const found = z.globalRegistry.get(schema);
+    if (!found) return found;
+    const { openapi, ...meta } = found as z.core.GlobalMeta & { openapi?: OpenApiOnly };
+    const merged = openapi === undefined ? meta : { ...meta, ...(typeof openapi === 'function' ? openapi() : openapi) };
+    if (!merged.title) return merged as Meta;
+    return { ...merged, id: RENAMED[merged.title] ?? merged.title } as Meta;
   }
 }
 const metadata = new TitlesAsIds();
@@ -40,18 +56,16 @@ class Components {
   /**
    * The JSON Schema of a zod schema, its named parts moved to components/schemas and $ref'd. A named
    * schema whose input and output shapes differ (a default) gets a second component, NameInput.
+   * Each component's title is its name: client generators name their classes by title, and two
+   * components of one title would be one class (the answer of one of them lost).
    */
   convert(schema: z.ZodType, io: 'input' | 'output'): Json {
-    const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', metadata }) as Json;
+    const converted = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', metadata }) as Json;
+    const json = io === 'input' ? this.#withoutNul(converted) : converted;
     delete json.$schema;
     const defs = (json.$defs ?? {}) as Record<string, Json>;
     delete json.$defs;
-    const names: Record<string, string> = {};
-    for (const [id, def] of Object.entries(defs)) {
-      const existing = this.schemas[id];
-      const name = existing === undefined || same(existing, def) ? id : `${id}Input`;
-      names[id] = name;
-    }
+    const names: Record<string, string> = Object.fromEntries(Object.keys(defs).map((id) => [id, id]));
     const rename = (v: unknown): unknown => {
       if (Array.isArray(v)) return v.map(rename);
       if (v && typeof v === 'object') {
@@ -63,16 +77,71 @@ class Components {
       }
       return v;
     };
+    const named = (name: string, def: Json): Json => ({ ...(rename(def) as Json), title: name });
+    // Compared with their refs renamed: a schema holding a named one is the same as before when both
+    // are. A def renamed to NameInput can make one holding it differ too, so until nothing changes.
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const [id, def] of Object.entries(defs)) {
+        const existing = this.schemas[id];
+        if (names[id] === id && existing !== undefined && !same(existing, named(id, def))) {
+          names[id] = `${id}Input`;
+          changed = true;
+        }
+      }
+    }
     for (const [id, def] of Object.entries(defs)) {
       const name = names[id]!;
-      const renamed = rename(def) as Json;
+      const renamed = named(name, def);
       const existing = this.schemas[name];
       if (existing !== undefined && !same(existing, renamed)) throw new Error(`two different schemas are named ${name}`);
       this.schemas[name] = renamed;
     }
     return rename(json) as Json;
   }
+
+  /**
+   * An input schema that says what the pipeline refuses everywhere (validation.ts): no text holds a
+   * NUL character, neither a string nor a member's name. A string with no pattern or enumeration
+   * gets the pattern (a pattern of our own excludes NUL by itself); an object that takes members of
+   * any name, propertyNames; a member of any shape, any JSON without NUL (a named schema).
+   */
+  #withoutNul(node: Json): Json {
+    const out: Json = { ...node };
+    for (const k of ['items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']) if (isSchema(out[k])) out[k] = this.#withoutNul(out[k]);
+    for (const k of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) if (Array.isArray(out[k])) out[k] = out[k].map((x: Json) => this.#withoutNul(x));
+    for (const k of ['properties', '$defs']) if (isSchema(out[k])) out[k] = Object.fromEntries(Object.entries(out[k]).map(([n, x]) => [n, this.#withoutNul(x as Json)]));
+    const types = Array.isArray(out.type) ? out.type : [out.type];
+    if (types.includes('string') && out.pattern === undefined && out.enum === undefined && out.const === undefined && !out.anyOf && !out.oneOf) out.pattern = NO_NUL;
+    if (types.includes('object') && out.additionalProperties !== false) {
+      out.propertyNames ??= { pattern: NO_NUL };
+      if (isSchema(out.additionalProperties) && Object.keys(out.additionalProperties).length === 0) {
+        // said as "not one that holds a NUL": a union that $refs itself in an array makes generated
+        // TypeScript types circular, a `not` is typed unknown (as `{}` was)
+        const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+        this.schemas.JsonWithoutNul ??= {
+          title: 'JsonWithoutNul',
+          description: 'Any JSON value whose strings and member names hold no NUL character, at any depth.',
+          not: ref('JsonHoldingNul'),
+        };
+        this.schemas.JsonHoldingNul ??= {
+          title: 'JsonHoldingNul',
+          description: 'A JSON value with a NUL character in a string or a member name, at any depth.',
+          anyOf: [
+            { type: 'string', pattern: '\\u0000' },
+            { type: 'array', contains: ref('JsonHoldingNul') },
+            { type: 'object', not: { propertyNames: { pattern: NO_NUL } } },
+            { type: 'object', not: { additionalProperties: ref('JsonWithoutNul') } },
+          ],
+        };
+        out.additionalProperties = ref('JsonWithoutNul');
+      }
+    }
+    return out;
+  }
 }
+
+const isSchema = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -89,7 +158,10 @@ function parameters(components: Components, schema: z.ZodType | undefined, locat
   const required = new Set((components.convert(schema, 'input').required ?? []) as string[]);
   const props = (json.properties ?? {}) as Record<string, Json>;
   return Object.entries(props).map(([name, s]) => {
-    const { description, ...rest } = s;
+    const { description, ...plain } = s;
+    // The pipeline refuses a NUL character in any query value (strictQuery): said where no
+    // pattern or enumeration says more.
+    const rest = location === 'query' && plain.type === 'string' && plain.pattern === undefined && plain.enum === undefined ? { ...plain, pattern: NO_NUL } : plain;
     const value = example?.[name];
     return {
       name,
@@ -129,7 +201,7 @@ export interface OperationExample {
 export const API_INFO: DocumentInfo = {
   title: 'Advertising Campaign Management API',
   description:
-    'Campaigns, audience targeting, saved audiences, data stores, brands and the ad platform. Served by adcli. Every request carries `Authorization: Bearer <key>`; each operation needs the scope its security requirement names. Examples come from the demo workspace (`adcli serve --seed demo`).',
+    'Campaigns, audience targeting, saved audiences, data stores, brands and the ad platform. Served by adcli. Every request carries `Authorization: Bearer <key>`; each operation needs the scope its security requirement names. Examples come from the demo workspace (`adcli serve --seed demo`), whose ids are the same on every machine.\n\nRules every request follows: lengths of text (minLength, maxLength) count UTF-16 code units, as JavaScript does, so a character beyond the Basic Multilingual Plane (most emoji) counts as 2; a JSON body is at most 1 MB and nests objects and arrays at most 64 levels deep; a query parameter is given at most once, never holds a NUL character, and no parameter the operation does not list is accepted. An id in a path that names nothing in the workspace is 404; an id in a body or query that must name a record (its description says which) and names nothing is 400.',
   prefix: '/api/v1',
   tags: {
     workspace: 'The workspace of the key: counts and the newest campaigns.',
@@ -157,9 +229,10 @@ export function openApiDocument(
     const success = op.successStatus ?? 200;
     const example = examples.get(op.name);
     // Every operation can answer 400 (unknown query parameters, a bad Idempotency-Key), 401, 403 (the
-    // scope) and 429, whatever its own list says: the shared pipeline in app.ts checks those; a write
-    // can also meet a full disk (503).
-    const errors = [...new Set([...op.errors, 400, 401, 403, 429, ...(write ? [409, 413, 503] : []), 500])].sort((a, b) => a - b);
+    // scope), 429 and 503 (a busy store, a database out of reach), whatever its own list says: the
+    // shared pipeline in app.ts checks those; a write can also meet a reused Idempotency-Key (409), a
+    // body over 1 MB (413) and a full disk (503).
+    const errors = [...new Set([...op.errors, 400, 401, 403, 429, 503, ...(write ? [409, 413] : []), 500])].sort((a, b) => a - b);
     const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
     const responses: Record<string, Json> = {
       [success]: {

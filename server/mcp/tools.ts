@@ -124,13 +124,15 @@ const HEX_ID_PATTERN = '^[a-f0-9]{24}$';
 /**
  * A listing without what the instructions already say: ids are 24 hex characters, so an id lists
  * without its pattern (the API still checks it, naming the argument) and an argument named
- * campaignId without the description "campaign id"; an object of any shape as just an object.
+ * campaignId without the description "campaign id"; an object of any shape as just an object. What a
+ * schema states for the OpenAPI document only (its `openapi` meta, the long form) is left out too.
  */
 function lighten(node: unknown, name?: string): unknown {
   if (Array.isArray(node)) return node.map((n) => lighten(n));
   if (typeof node !== 'object' || node === null) return node;
   const out: Json = {};
   for (const [k, v] of Object.entries(node)) {
+    if (k === 'openapi') continue;
     if (k === 'pattern' && v === HEX_ID_PATTERN) continue;
     if ((k === 'properties' || k === 'additionalProperties') && typeof v === 'object' && v !== null && Object.keys(v).length === 0) continue;
     if (k === 'description' && typeof v === 'string') {

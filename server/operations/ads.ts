@@ -28,7 +28,14 @@ export const adsOperations = [
     description:
       `Creates the campaign in the ad platform, always PAUSED (adsPlatform.status): nothing spends until a person turns it on there. customerId picks the account (default: the campaign's own); the budget is spent in its currency. Settings and targeting go over at the next sync, not at once. A second create is 409. The campaign needs a campaignType and a budget first: a 409 lists everything missing at once, with the call that sets it. A key limited to other accounts gets 403. ${CAMPAIGN_STATES}`,
     params: z.strictObject({ campaignId: hexId('campaign') }),
-    body: z.strictObject({ customerId: customerId.optional() }),
+    body: z.strictObject({
+      customerId: customerId.optional().meta({
+        openapi: {
+          description:
+            "the account to create it in: one of list_ads_accounts (another is 404, or 403 when the key is limited to other accounts); default the campaign's own (adsPlatform.customerId), so required when the campaign has none (400 without it)",
+        },
+      }),
+    }),
     response: campaign,
     errors: [400, 403, 404, 409],
     hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

@@ -10,7 +10,13 @@ const audienceFields = {
   keywords: z.array(z.string().min(1).max(80)).max(200),
   topics: z.array(z.string().min(1).max(120)).max(50),
   tags: z.array(z.string().min(1).max(60)).max(50),
-  dataStoreIds: z.array(hexId('data store')).max(20).meta({ description: 'data stores the targeting is generated from' }),
+  dataStoreIds: z
+    .array(hexId('data store'))
+    .max(20)
+    .meta({
+      description: 'data stores the targeting is generated from',
+      openapi: { description: 'data stores the targeting is generated from: each one of this workspace or a library store (list_data_stores); another id is refused (400)' },
+    }),
 };
 const optional = Object.fromEntries(Object.entries(audienceFields).map(([k, v]) => [k, v.optional()])) as {
   [K in keyof typeof audienceFields]: z.ZodOptional<(typeof audienceFields)[K]>;

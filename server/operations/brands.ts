@@ -3,11 +3,22 @@ import { deleted, hexId, listQuery, page } from '../schemas/common.ts';
 import { brand } from '../schemas/records.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
 
+/** An http(s) URL (the scheme in any case), or empty; `not` more characters a URL cannot hold. */
+const websitePattern = (not = '') => `^(?:|[Hh][Tt][Tt][Pp][Ss]?://[^\\s${not}/$.?#][^\\s${not}]*)$`;
+const websiteRe = new RegExp(websitePattern());
+
 const website = z
   .string()
   .max(2000)
-  .refine((s) => s === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(s), { message: 'website must be an http(s) URL or empty' })
-  .meta({ description: 'http(s) URL of the brand, or empty' });
+  .refine((s) => websiteRe.test(s), { message: 'website must be an http(s) URL or empty' })
+  .meta({
+    description: 'http(s) URL of the brand, or empty',
+    openapi: {
+      // the document's pattern also says what no text may hold (a NUL, refused everywhere)
+      pattern: websitePattern('\\u0000'),
+      description: 'http(s) URL of the brand (http:// or https://, then a host; no spaces), or empty',
+    },
+  });
 
 const brandFields = {
   name: z.string().min(1).max(160),

@@ -14,7 +14,9 @@ const isCalendarDate = (s: string) => {
 export const campaignSettings = {
   name: z.string().min(1).max(160).meta({ description: 'campaign name, 1-160 characters' }),
   objective: z.string().max(4000).meta({ description: 'what the campaign should achieve and for whom; drives targeting' }),
-  brandId: hexId('brand').nullable().meta({ description: 'brand id; null removes the brand' }),
+  brandId: hexId('brand')
+    .nullable()
+    .meta({ description: 'brand id; null removes the brand', openapi: { description: 'a brand of this workspace (list_brands); another id is refused (400); null removes the brand' } }),
   industry: z.string().max(120),
   language: languageTag,
   locations: z.array(locationCode).max(20).meta({ description: 'country (US, DE) or region (US-CA) codes, at most 20' }),
@@ -31,8 +33,16 @@ export const campaignSettings = {
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .refine(isCalendarDate, { message: 'endDate must be a real calendar date (YYYY-MM-DD)' })
+    // format date is RFC 3339's full-date: a day that exists (2026-02-30 does not), as isCalendarDate
+    .meta({ openapi: { format: 'date' } })
     .nullable()
-    .meta({ description: 'YYYY-MM-DD; required for a total budget' }),
+    .meta({
+      description: 'YYYY-MM-DD; required for a total budget',
+      openapi: {
+        description:
+          'YYYY-MM-DD, a real calendar date (2026-02-30 is refused). A total budget needs one: a request that leaves the campaign with budgetType total and no endDate (given here or already set) is refused (400).',
+      },
+    }),
   biddingStrategy: z.enum(BIDDING_STRATEGIES).nullable(),
   targetCpa: z.number().gt(0).max(1_000_000).nullable(),
   targetRoas: z.number().gt(0).max(1000).nullable(),
@@ -45,33 +55,52 @@ const optionalSettings = Object.fromEntries(Object.entries(campaignSettings).map
 /** The rule of the contract that spans fields and can be decided from the request alone. */
 export const TOTAL_NEEDS_END_DATE = 'endDate is required when budgetType is total: a total budget needs an end date';
 
-export const updateCampaignBody = z.strictObject(optionalSettings).check((ctx) => {
-  // On update the stored end date counts too: only an explicit null with a total budget is decided here.
-  if (ctx.value.budgetType === 'total' && ctx.value.endDate === null) ctx.issues.push({ code: 'custom', message: TOTAL_NEEDS_END_DATE, path: ['endDate'], input: ctx.value });
-});
+/** budgetType total in a body: the condition of the end-date rule, in JSON Schema. */
+const TOTAL_BUDGET = { properties: { budgetType: { const: 'total' } }, required: ['budgetType'] };
 
-export const createCampaignBody = z.strictObject({
-  ...optionalSettings,
-  name: campaignSettings.name,
-  // what a new campaign gets when they are left out (documented; the domain applies them)
-  language: optionalSettings.language.meta({ default: 'en' }),
-  locations: optionalSettings.locations.meta({ default: ['US'] }),
-  dataStoreIds: z
-    .array(hexId('data store'))
-    .max(20)
-    .optional()
-    .meta({ description: "data stores of the campaign's primary audience" }),
-  audienceIds: z
-    .array(hexId('audience'))
-    .max(MAX_SLOTS - 1)
-    .optional()
-    .meta({ description: 'saved audiences to attach; the campaign keeps its own copy of each' }),
-  customerId: customerId
-    .optional()
-    .meta({ description: "the campaign's ad-platform account (from list_ads_accounts); budget is in its currency; default the workspace's default account" }),
-}).check((ctx) => {
-  if (ctx.value.budgetType === 'total' && !ctx.value.endDate) ctx.issues.push({ code: 'custom', message: TOTAL_NEEDS_END_DATE, path: ['endDate'], input: ctx.value });
-});
+export const updateCampaignBody = z
+  .strictObject(optionalSettings)
+  .check((ctx) => {
+    // On update the stored end date counts too: only an explicit null with a total budget is decided here.
+    if (ctx.value.budgetType === 'total' && ctx.value.endDate === null) ctx.issues.push({ code: 'custom', message: TOTAL_NEEDS_END_DATE, path: ['endDate'], input: ctx.value });
+  })
+  .meta({ openapi: { if: TOTAL_BUDGET, then: { properties: { endDate: { type: 'string' } } } } });
+
+export const createCampaignBody = z
+  .strictObject({
+    ...optionalSettings,
+    name: campaignSettings.name,
+    // what a new campaign gets when they are left out (documented; the domain applies them)
+    language: optionalSettings.language.meta({ default: 'en' }),
+    locations: optionalSettings.locations.meta({ default: ['US'] }),
+    dataStoreIds: z
+      .array(hexId('data store'))
+      .max(20)
+      .optional()
+      .meta({
+        description: "data stores of the campaign's primary audience",
+        openapi: { description: "data stores of the campaign's primary audience: each one of this workspace or a library store (list_data_stores); another id is refused (400)" },
+      }),
+    audienceIds: z
+      .array(hexId('audience'))
+      .max(MAX_SLOTS - 1)
+      .optional()
+      .meta({
+        description: 'saved audiences to attach; the campaign keeps its own copy of each',
+        openapi: { description: 'saved audiences of this workspace (list_audiences) to attach; the campaign keeps its own copy of each; another id is refused (400)' },
+      }),
+    customerId: customerId.optional().meta({
+      description: "the campaign's ad-platform account (from list_ads_accounts); budget is in its currency; default the workspace's default account",
+      openapi: {
+        description:
+          "the campaign's ad-platform account: one of list_ads_accounts (an account of this workspace the key may use; another is refused, 400, or 403 when the key is limited to other accounts); budget is in its currency; default the workspace's default account",
+      },
+    }),
+  })
+  .check((ctx) => {
+    if (ctx.value.budgetType === 'total' && !ctx.value.endDate) ctx.issues.push({ code: 'custom', message: TOTAL_NEEDS_END_DATE, path: ['endDate'], input: ctx.value });
+  })
+  .meta({ openapi: { if: TOTAL_BUDGET, then: { required: ['endDate'], properties: { endDate: { type: 'string' } } } } });
 
 const campaignPath = z.strictObject({ campaignId: hexId('campaign') });
 const slotPath = z.strictObject({ campaignId: hexId('campaign'), slotId: hexId('audience slot') });
@@ -170,7 +199,7 @@ export const campaignOperations = [
     description: `Adds an audience slot holding a copy of a saved audience (its name and data stores). Later changes to the saved audience do not reach the copy. A campaign holds at most ${MAX_SLOTS} audiences; the same saved audience cannot be attached twice (409). Answers with the campaign. ${CAMPAIGN_STATES}`,
     params: campaignPath,
     body: z.strictObject({
-      audienceId: hexId('saved audience'),
+      audienceId: hexId('saved audience').meta({ openapi: { description: 'a saved audience of this workspace (list_audiences); another id is refused (400)' } }),
       name: z.string().min(1).max(160).optional().meta({ description: "slot name; default the saved audience's name" }),
     }),
     bodyRequired: true,
@@ -191,7 +220,11 @@ export const campaignOperations = [
     params: slotPath,
     body: z.strictObject({
       name: z.string().min(1).max(160).optional(),
-      dataStoreIds: z.array(hexId('data store')).max(20).optional(),
+      dataStoreIds: z
+        .array(hexId('data store'))
+        .max(20)
+        .optional()
+        .meta({ openapi: { description: 'data stores of this workspace or library stores (list_data_stores); another id is refused (400)' } }),
     }),
     bodyRequired: true,
     response: campaign,

@@ -50,7 +50,8 @@ export const explorationOperations = [
         .min(1)
         .max(200)
         .refine((q) => q.trim() !== '', { message: 'query must hold at least one word' })
-        .meta({ description: 'words to look for; any may match, more matches rank higher' }),
+        // a character other than white space (what trim removes), and no NUL (no query value has one)
+        .meta({ description: 'words to look for; any may match, more matches rank higher', openapi: { pattern: '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$' } }),
       limit: listQuery.limit,
       cursor: listQuery.cursor,
     }),

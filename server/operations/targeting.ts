@@ -35,6 +35,37 @@ export const targeting = z
   })
   .meta({ title: 'Targeting' });
 
+/** Whitespace-separated words of a keyword: at most 10 (`text.trim().split(/\s+/)`, as superRefine counts). */
+const AT_MOST_10_WORDS = '^\\s*(?:\\S+(?:\\s+\\S+){0,9})?\\s*$';
+
+/**
+ * The rules per section, for the OpenAPI document: one branch for keywords, one for the others (the
+ * item's own schema holds what they share).
+ */
+const ITEM_BY_SECTION = {
+  oneOf: [
+    {
+      title: 'KeywordItemInput',
+      description: 'A keyword: at most 80 characters and 10 words; matchType EXACT, PHRASE or BROAD (default BROAD).',
+      required: ['section'],
+      properties: {
+        section: { const: 'keywords' },
+        text: { maxLength: 80, pattern: AT_MOST_10_WORDS },
+        matchType: { enum: [...MATCH_TYPES] },
+      },
+    },
+    {
+      title: 'OtherItemInput',
+      description: 'A segment, topic or website: no matchType (or an empty one).',
+      required: ['section'],
+      properties: {
+        section: { enum: SECTIONS.filter((x) => x !== 'keywords') },
+        matchType: { const: '' },
+      },
+    },
+  ],
+};
+
 /** An item as a person writes it; omitted label, matchType and source are filled in. */
 const itemInput = z
   .strictObject({
@@ -53,6 +84,7 @@ const itemInput = z
       ctx.addIssue({ code: 'custom', path: ['matchType'], message: `matchType applies to keywords only, not ${item.section}` });
     }
   })
+  .meta({ openapi: ITEM_BY_SECTION })
   .transform(
     (i): TargetingItem => ({
       section: i.section,
@@ -92,7 +124,17 @@ export const targetingOperations = [
       'Starts generating targeting in the background from the audience slots\' data stores. Without audienceIds, every slot with no targeting yet is generated; naming slots (ids from get_targeting) regenerates them. Slots without data stores, or already ready/generating when not named, are skipped with a reason; naming a slot that is generating is 409. Poll get_targeting for the result.',
     params: campaignPath,
     body: z.strictObject({
-      audienceIds: z.array(z.string().min(1).max(200)).max(25).optional().meta({ description: 'audience slot ids to (re)generate' }),
+      audienceIds: z
+        .array(z.string().min(1).max(200).meta({ openapi: { pattern: '^[a-f0-9]{24}$' } }))
+        .max(25)
+        .optional()
+        .meta({
+          description: 'audience slot ids to (re)generate',
+          openapi: {
+            description:
+              "audience slot ids of this campaign to (re)generate (get_targeting's audiences[].id, not saved audience ids); an id that names no slot of the campaign is refused (400)",
+          },
+        }),
     }),
     response: targeting.extend({
       started: z.array(z.string()),

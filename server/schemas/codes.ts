@@ -292,7 +292,26 @@ export const locationCode = z
     const problem = locationProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
   })
-  .meta({ description: 'ISO 3166-1 alpha-2 country code (US, DE) or ISO 3166-2 region code (US-CA, DE-BY), upper case' });
+  .meta({
+    description: 'ISO 3166-1 alpha-2 country code (US, DE) or ISO 3166-2 region code (US-CA, DE-BY), upper case',
+    // The OpenAPI document lists the countries (built when the document is, not at import). The
+    // subdivisions are too many to list there (the server checks them against the iso-3166 list).
+    openapi: () => ({
+      title: 'LocationCode',
+      anyOf: [
+        { enum: [...countries().keys()].sort(), description: 'ISO 3166-1 alpha-2 country code (assigned codes only: not EU, UN, XK, ZZ, …)' },
+        {
+          pattern: `^[A-Z]{2}-[A-Z0-9]{1,3}$`,
+          description:
+            'ISO 3166-2 subdivision code of one of the country codes: one that exists in ISO 3166-2 (US-CA, DE-BY, GB-ENG, FR-75C). A code of this shape that is no subdivision is refused (400), with the nearest codes.',
+          examples: ['US-CA', 'DE-BY', 'GB-ENG', 'FR-75C', 'CA-ON', 'AU-NSW'],
+        },
+      ],
+    }),
+  });
+
+/** The shape of a canonical BCP 47 tag without extensions: language, script, region, variants. */
+const LANGUAGE_TAG_SHAPE = '^(?:[a-z]{2,3}|[a-z]{5,8})(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?(?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*$';
 
 /** A campaign's language: a BCP 47 tag in canonical form (max 20 characters, the contract's bound). */
 export const languageTag = z
@@ -302,4 +321,12 @@ export const languageTag = z
     const problem = languageProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
   })
-  .meta({ description: 'BCP 47 language tag in canonical case, e.g. en, de, pt-BR' });
+  .meta({
+    description: 'BCP 47 language tag in canonical case, e.g. en, de, pt-BR',
+    openapi: {
+      pattern: LANGUAGE_TAG_SHAPE,
+      description:
+        'BCP 47 language tag that Node\'s ICU knows, in canonical form: Intl.getCanonicalLocales gives the tag itself (so en, pt-BR, zh-Hant, es-419; EN, pt-br, iw or en_US are refused, naming the tag to use), without extension or private-use subtags, a language other than und, mul, zxx or mis, and every subtag one ICU can name (Intl.DisplayNames). The pattern is the shape; a tag of that shape ICU does not know is refused (400).',
+      examples: ['en', 'de', 'pt-BR', 'zh-Hant', 'es-419', 'fr-CA'],
+    },
+  });

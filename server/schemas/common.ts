@@ -34,11 +34,26 @@ export const queryInt = (min: number, max: number) =>
 export const listQuery = {
   name: z.string().max(160).optional().meta({ description: 'only items whose name contains this text (case-insensitive)' }),
   limit: queryInt(1, 100).default(25).meta({ description: 'page size, 1-100' }),
-  cursor: z.string().max(200).optional().meta({ description: 'the nextCursor of the previous page' }),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({
+      description: 'the nextCursor of the previous page',
+      openapi: { description: 'the nextCursor of the previous page of this list, unchanged: an opaque token; any other text is refused (400)' },
+    }),
 };
 
-/** The Idempotency-Key header of a write: any string of 1 to 200 characters (the contract's Limits). */
-export const idempotencyKey = z.string().min(1).max(200);
+/**
+ * The Idempotency-Key header of a write: any string of 1 to 200 characters (the contract's Limits).
+ * What a header can carry is the document's pattern: visible characters and spaces, no control
+ * characters, and spaces at its ends are not part of the value.
+ */
+export const idempotencyKey = z
+  .string()
+  .min(1)
+  .max(200)
+  .meta({ openapi: { pattern: '^[\\t\\u0020-\\u007e\\u0080-\\u00ff]*[\\u0021-\\u007e\\u0080-\\u00ff][\\t\\u0020-\\u007e\\u0080-\\u00ff]*$' } });
 
 /** A flag in a query string: `true` or `false` (nothing else), documented as a boolean. */
 export const boolQuery = (description: string) =>

@@ -75,18 +75,43 @@ export const ytCommentThread = z.looseObject({
 
 export const importLimits = { channels: 100, videos: 1000, comments: 5000 } as const;
 
+/** `snippet.videoId` given, in JSON Schema. */
+const HAS_VIDEO_ID = { properties: { snippet: { required: ['videoId'], properties: { videoId: { type: 'string' } } } } };
+
+/**
+ * What the import checks beyond the shapes (data-stores.ts), for the OpenAPI document: a comment
+ * names its video, a thread in its snippet or its top-level comment's.
+ */
+const commentNamesItsVideo = { allOf: [HAS_VIDEO_ID] };
+const threadNamesItsVideo = {
+  anyOf: [HAS_VIDEO_ID, { properties: { snippet: { properties: { topLevelComment: HAS_VIDEO_ID } } } }],
+};
+
 export const importBody = z
   .strictObject({
     channels: z.array(ytChannel).max(importLimits.channels).optional().meta({ description: 'youtube#channel resources' }),
     videos: z.array(ytVideo).max(importLimits.videos).optional().meta({ description: 'youtube#video resources' }),
     comments: z
-      .array(z.union([ytCommentThread, ytComment]))
+      .array(z.union([ytCommentThread.meta({ openapi: threadNamesItsVideo }), ytComment.meta({ openapi: commentNamesItsVideo })]))
       .max(importLimits.comments)
       .optional()
-      .meta({ description: 'youtube#commentThread or youtube#comment resources' }),
+      .meta({
+        description: 'youtube#commentThread or youtube#comment resources',
+        openapi: {
+          description:
+            "youtube#commentThread or youtube#comment resources. Each names its video (a comment's snippet.videoId; a thread's snippet.videoId or its top-level comment's), and that video must be in the workspace's catalog (imported before) or in this request's videos; otherwise the import is refused (400).",
+        },
+      }),
   })
   .refine((b) => (b.channels?.length ?? 0) + (b.videos?.length ?? 0) + (b.comments?.length ?? 0) > 0, {
     message: 'give at least one of channels, videos or comments',
+  })
+  // at least one item in all
+  .meta({
+    openapi: {
+      anyOf: (['channels', 'videos', 'comments'] as const).map((k) => ({ required: [k], properties: { [k]: { minItems: 1 } } })),
+      description: 'At least one channel, video or comment. Nested objects count toward the body limits: at most 1 MB, 64 levels deep.',
+    },
   });
 
 export type YtChannel = z.output<typeof ytChannel>;

@@ -4,6 +4,7 @@ import { Catalog, SHARED } from '../domain/catalog.ts';
 import type { DataStoreRow } from '../domain/data-stores.ts';
 import type { Services } from '../domain/services.ts';
 import type { AdAccountInput, WorkspaceRow } from '../domain/workspaces.ts';
+import { withStableIds } from '../lib/ids.ts';
 import { SCOPES } from '../schemas/common.ts';
 import { ytChannel, ytCommentThread, ytVideo } from '../schemas/youtube.ts';
 import { demoContent, type DemoContent, type DemoTheme } from './demo-content.ts';
@@ -79,7 +80,9 @@ export function seedDemo(services: Services, slug = 'demo'): Promise<{ workspace
  */
 export async function fillDemo(services: Services, ws: WorkspaceRow): Promise<void> {
   const { store, clock } = services.deps;
-  await store.write(() => clock.within(ws.id, async () => {
+  // Stable ids (per workspace slug): the same demo names the same records on every machine and run,
+  // which the OpenAPI document's examples rely on.
+  await store.write(() => clock.within(ws.id, () => withStableIds(`demo:${ws.slug}`, async () => {
     const content = demoContent();
     const videosByChannel = await loadCatalog(services, content);
     const videosOf = (channelIds: string[]) => channelIds.flatMap((c) => videosByChannel.get(c) ?? []);
@@ -214,7 +217,7 @@ export async function fillDemo(services: Services, ws: WorkspaceRow): Promise<vo
       dataStoreIds: [stores.travel],
       audienceIds: [audience.travellers.id, audience.backpackers.id],
     });
-  }));
+  })));
 }
 
 /**
@@ -242,11 +245,12 @@ async function ensureLibrary(services: Services, channelIds: string[], videosOf:
   const { store } = services.deps;
   const existing = await store.get<DataStoreRow>("SELECT * FROM data_stores WHERE scope = 'library' AND name = ?", DEMO_LIBRARY_STORE);
   if (existing) return existing;
-  return services.dataStores.createLibrary({
+  // its own ids: made once per store, whichever workspace gets the demo first
+  return withStableIds('demo-library', () => services.dataStores.createLibrary({
     name: DEMO_LIBRARY_STORE,
     description:
       'A broad, shared store of popular outdoor, trail running and travel creators: hiking gear reviews, ultrarunning, van life and budget travel.',
     channelIds,
     videoIds: videosOf(channelIds),
-  });
+  }));
 }
