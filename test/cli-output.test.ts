@@ -20,7 +20,7 @@ import type { Command } from 'commander';
 import { cliIn, runCli, type CliResult } from './helpers/cli.ts';
 import { cleanupAll, runAdcli, sandbox } from './helpers/process.ts';
 import { recorder, type Recorder } from './helpers/recorder.ts';
-import { CONTROLS, ESCAPED, RAW_CONTROL } from './helpers/controls.ts';
+import { RAW_CONTROL, STORABLE_CONTROLS as CONTROLS, STORABLE_ESCAPED as ESCAPED } from './helpers/controls.ts';
 
 afterAll(cleanupAll);
 

@@ -5,91 +5,18 @@
  * what goes over the wire: the app of testBackend() behind the real node server of adcli serve
  * (server/http/listen.ts).
  */
-import type { Server } from 'node:http';
-import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../server/http/app.ts';
-import { listen } from '../server/http/listen.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { MAX_JSON_DEPTH } from '../server/lib/json.ts';
 import { SCOPES } from '../server/schemas/common.ts';
 import type { SqliteStore } from '../server/store/db.ts';
 import { clientFor, onPostgres, testBackend, testStore, type TestBackend } from './helpers/backend.ts';
+import { closeServers, exchange, serveApp, type Answer } from './helpers/raw-http.ts';
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: any;
-  text: string;
-}
+afterEach(closeServers);
 
-/** Parses one HTTP/1.1 response (Content-Length bodies) from the start of `raw`; the rest is left over. */
-function parseAnswer(raw: string): { answer: Answer; rest: string } | null {
-  const end = raw.indexOf('\r\n\r\n');
-  if (end < 0) return null;
-  const [statusLine, ...lines] = raw.slice(0, end).split('\r\n');
-  const headers: Record<string, string> = {};
-  for (const l of lines) {
-    const i = l.indexOf(':');
-    headers[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim();
-  }
-  const length = Number(headers['content-length'] ?? 0);
-  const bodyStart = end + 4;
-  if (raw.length < bodyStart + length) return null;
-  const text = raw.slice(bodyStart, bodyStart + length);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { answer: { status: Number(statusLine!.split(' ')[1]), headers, body, text }, rest: raw.slice(bodyStart + length) };
-}
-
-/**
- * Sends `chunks` on one new connection (each after the answers so far) and collects the answers
- * until the server closes the connection or `answers` have come.
- */
-function exchange(port: number, chunks: (string | Buffer)[], answers = 1): Promise<{ answers: Answer[]; closedByServer: boolean }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let raw = '';
-    const got: Answer[] = [];
-    let closedByServer = false;
-    const timer = setTimeout(() => socket.destroy(), 10_000);
-    socket.setEncoding('latin1');
-    socket.on('connect', () => socket.write(chunks.shift()!));
-    socket.on('data', (d: string) => {
-      raw += d;
-      for (let p = parseAnswer(raw); p; p = parseAnswer(raw)) {
-        got.push(p.answer);
-        raw = p.rest;
-        if (got.length >= answers) socket.end();
-        else if (chunks.length) socket.write(chunks.shift()!);
-      }
-    });
-    socket.on('end', () => (closedByServer = got.length < answers || closedByServer));
-    socket.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? undefined : reject(e)));
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve({ answers: got, closedByServer });
-    });
-  });
-}
-
-const servers: Server[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    await new Promise((r) => s.close(r));
-  }
-});
-
-async function serveBackend(b: TestBackend): Promise<number> {
-  const { server, address } = await listen(b.app, '127.0.0.1', 0);
-  servers.push(server);
-  return address.port;
-}
+const serveBackend = (b: TestBackend): Promise<number> => serveApp(b.app);
 
 function expectErrorShape(a: Answer, status: number, code: string, message?: string | RegExp) {
   expect(a.status, a.text).toBe(status);
@@ -352,7 +279,7 @@ describe.skipIf(onPostgres)('a full disk (SQLite: its page limit stands in for t
     }
     expect(r!.status, JSON.stringify(r!.body)).toBe(503);
     expect(r!.headers.get('retry-after')).toBe('30');
-    expect(r!.body.error).toMatchObject({ code: 'internal', message: expect.stringContaining('disk is full') });
+    expect(r!.body.error).toMatchObject({ code: 'unavailable', message: expect.stringContaining('disk is full') });
     expect(r!.body.error.requestId).toBe(r!.headers.get('x-request-id'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^error: the disk is full/);

@@ -2,10 +2,11 @@
  * adcli serve as a process (issue 10): its node server answers parser errors in the error shape;
  * --log-format json; --public-url for campaign links; its files private, a readable data dir
  * warned about; an empty or damaged store refused at start in one line (exit 1, no stack); a full
- * disk answered 503 (a real one: a small tmpfs, when this runs as root). Needs `npm run build`.
+ * disk answered 503, a nearly full one still serving reads (a real one: a small tmpfs, when this
+ * runs as root). Needs `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -155,7 +156,7 @@ describe.runIf(canMount)('a full disk under adcli serve', () => {
     }
     expect(full!.status, full!.text).toBe(503);
     expect(full!.headers.get('retry-after')).toBe('30');
-    expect(full!.body.error).toMatchObject({ code: 'internal', message: expect.stringContaining('disk is full'), requestId: full!.headers.get('x-request-id') });
+    expect(full!.body.error).toMatchObject({ code: 'unavailable', message: expect.stringContaining('disk is full'), requestId: full!.headers.get('x-request-id') });
     const logLine = 'the disk is full: a write failed';
     await s.waitForStderr((t) => t.includes(logLine));
     const logged = s.stderr().split('\n').filter((l) => l.includes(logLine));
@@ -168,4 +169,58 @@ describe.runIf(canMount)('a full disk under adcli serve', () => {
     expect((await s.api('POST', '/brands', { name: 'After' })).status).toBe(201);
     await s.stop();
   });
+
+  /** A tmpfs data dir with a stopped server's store in it, and a filler leaving `freeKb` KB free. */
+  async function nearlyFull(freeKb: number) {
+    const sb = sandbox();
+    mountPoint = tempDir(sb, 'tiny');
+    const m = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=4m,mode=0700', 'tmpfs', mountPoint]);
+    expect(m.status, String(m.stderr)).toBe(0);
+    const dir = join(mountPoint, 'data');
+    mkdirSync(dir, { mode: 0o700 });
+    const first = await startServer(['--data', dir, '--quiet', '--workers', '1'], { env: sb.env });
+    expect((await first.api('POST', '/brands', { name: 'Before' })).status).toBe(201);
+    await first.stop();
+    const fd = openSync(join(mountPoint, 'filler'), 'w');
+    try {
+      for (let free = freeBytes(mountPoint); free > freeKb * 1024; free = freeBytes(mountPoint)) writeSync(fd, Buffer.alloc(Math.min(64 * 1024, free - freeKb * 1024), 1));
+    } finally {
+      closeSync(fd);
+    }
+    expect(freeBytes(mountPoint)).toBe(freeKb * 1024);
+    return { sb, dir };
+  }
+
+  it('started with 32 KB free: reads are served, writes get 503 unavailable', async () => {
+    const { sb, dir } = await nearlyFull(32);
+    const s = await startServer(['--data', dir, '--quiet', '--workers', '1'], { env: sb.env });
+    for (const path of ['/workspace', '/brands', '/campaigns', '/brands?limit=1']) {
+      const r = await s.api('GET', path);
+      expect(r.status, `${path}: ${r.text}`).toBe(200);
+    }
+    expect((await s.api('GET', '/brands')).body.data.map((b: any) => b.name)).toEqual(['Before']);
+    const write = await s.api('POST', '/brands', { name: 'No room' });
+    expect(write.status, write.text).toBe(503);
+    expect(write.headers.get('retry-after')).toBe('30');
+    expect(write.body.error.code).toBe('unavailable');
+    expect((await s.api('GET', '/workspace')).status).toBe(200);
+    await s.stop();
+    // the journal's file needs room of its own: said once at most, not per request
+    expect((s.stderr().match(/the request journal cannot be opened/g) ?? []).length).toBeLessThanOrEqual(1);
+    expect(s.stderr()).not.toMatch(/internal error|\n\s+at /);
+  });
+
+  it('started with too little room to open the store: one line naming the full disk, exit 1', async () => {
+    const { sb, dir } = await nearlyFull(8);
+    const r = await runAdcli(['serve', '--data', dir, '--json'], { env: sb.env });
+    expect(r.code).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines, r.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`cannot open the store ${join(dir, 'adcli.db')}: its disk is full \\(\\d+ KB free`));
+  });
 });
+
+function freeBytes(path: string): number {
+  const s = statfsSync(path);
+  return s.bavail * s.bsize;
+}

@@ -247,12 +247,11 @@ describe('adcli serve refuses bad input in one line', () => {
     expect(expectOneLineMessage(r.stderr)).toMatch(mention);
   });
 
-  it('a port in use: non-zero exit with a plain message', async () => {
+  it('a port in use: exit 2 (usage) with one line naming the port and --port', async () => {
     const a = await startServer(['--memory', '--quiet']);
     const r = await runAdcli(['serve', '--memory', '--port', String(a.port)]);
-    expect(r.code).not.toBe(0);
-    expect(r.code).not.toBeNull();
-    expect(expectOneLineMessage(r.stderr)).toMatch(new RegExp(`${a.port}.*in use`));
+    expect(r.code, r.stderr).toBe(2);
+    expect(expectOneLineMessage(r.stderr)).toMatch(new RegExp(`port ${a.port} .*in use; pick another with --port`));
     // The first server is unharmed.
     expect((await a.api('GET', '/workspace')).status).toBe(200);
   });

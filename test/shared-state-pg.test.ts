@@ -210,12 +210,12 @@ describe.skipIf(!pg)('a replica whose database goes away', () => {
       for (const request of [() => r.api.get('/brands'), () => r.api.post('/brands', { name: 'During' })]) {
         const res = await request();
         expect(res.status).toBe(503);
-        expect(res.body.error).toMatchObject({ code: 'internal', message: expect.stringContaining('cannot reach its database') });
+        expect(res.body.error).toMatchObject({ code: 'unavailable', message: expect.stringContaining('cannot reach its database') });
         expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
       }
       const notReady = await probe('/readyz');
       expect(notReady.status).toBe(503);
-      expect(notReady.body.error.code).toBe('internal');
+      expect(notReady.body.error.code).toBe('unavailable');
       expect(notReady.headers.get('retry-after')).toMatch(/^\d+$/);
       expect((await probe('/livez')).status).toBe(200);
     } finally {

@@ -29,7 +29,7 @@ export function mountHealth(app: Hono<RequestEnv>, store: Store, logger: Logger)
     if (ready) logger.event('error', `not ready: the database cannot be reached (${problem})`);
     ready = false;
     const rid = c.get('requestId') ?? newRequestId();
-    return c.json(errorBody('internal', `not ready: the service cannot reach its database; retry in ${UNAVAILABLE_RETRY_S} s`, rid), 503, {
+    return c.json(errorBody('unavailable', `not ready: the service cannot reach its database; retry in ${UNAVAILABLE_RETRY_S} s`, rid), 503, {
       'Retry-After': String(UNAVAILABLE_RETRY_S),
     });
   });

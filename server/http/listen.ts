@@ -3,14 +3,33 @@
  * what node's own HTTP parser refuses before the app ever sees a request (headers too large, a bad
  * method, a malformed header, a request that took too long). Node's default answer is a bare status
  * line with an empty body; a client of this API always gets the error JSON, and `Connection: close`,
- * since the connection cannot carry another request after a parse error.
+ * since the connection cannot carry another request after a parse error. Request bodies are watched
+ * here too (guardBody): one that stops arriving is a 408 in seconds, and an answer sent before the
+ * body was read leaves the connection usable, or says it is not.
  */
 import { getRequestListener } from '@hono/node-server';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Hono } from 'hono';
-import { errorBody } from '../lib/errors.ts';
+import { ApiError, errorBody } from '../lib/errors.ts';
 import { requestId } from '../lib/ids.ts';
+import { CLOSE } from './body-limit.ts';
+
+/** Seconds a request body may stop arriving (no byte at all) before it is answered 408. */
+export const BODY_TIMEOUT_S = 30;
+
+/**
+ * The unread rest of a body answered early (a 401 before the body was read) is read and dropped
+ * when it declares at most this many bytes, so the connection can carry the client's next request.
+ * A larger body, or one of unknown length (chunked), gets `Connection: close` instead.
+ */
+export const DRAIN_MAX_BYTES = 1024 * 1024;
+
+/**
+ * How long a connection closed after an early answer goes on reading what the client still sends.
+ * Closing a socket with unread data resets the connection, and a client can lose the answer to it.
+ */
+const LINGER_MS = 2_000;
 
 /** Node's default limit on the size of request headers (--max-http-header-size). */
 const MAX_HEADER_KB = 16;
@@ -81,13 +100,92 @@ function requestError(err: unknown): Response {
   });
 }
 
-/** Starts the HTTP server of an app on host:port; resolves once it listens (rejects if it cannot). */
-export async function listen(app: Hono<any>, host: string, port: number): Promise<{ server: Server; address: AddressInfo }> {
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Watches a request's body: a body that stops arriving for timeoutMs fails the app's read of it with
+ * a 408 (answered in the error shape, `Connection: close`); an answer sent before the body was read
+ * keeps the connection usable (the rest is drained) or says `Connection: close` (see DRAIN_MAX_BYTES).
+ */
+function guardBody(req: IncomingMessage, res: ServerResponse, timeoutMs: number): void {
+  const socket = req.socket;
+  socket.setTimeout(timeoutMs);
+  // Node emits 'timeout' on the pending response when its socket idles; with a listener it leaves
+  // the socket to us instead of destroying it unanswered.
+  res.on('timeout', () => {
+    if (req.complete) socket.setTimeout(0); // the whole body is here: the app takes its time
+    else stalled(req, res, timeoutMs);
+  });
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!req.complete) answeredEarly(req, res);
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
+}
+
+/** The body stopped arriving: the app's read of it fails with the 408 it answers. */
+function stalled(req: IncomingMessage, res: ServerResponse, timeoutMs: number): void {
+  // Answered already (the rest was being drained), or the app is not reading the body: nothing to say.
+  if (res.headersSent || req.listenerCount('error') === 0) {
+    req.socket.destroy();
+    return;
+  }
+  const seconds = Math.round(timeoutMs / 100) / 10;
+  req.emit('error', new ApiError(408, 'invalid_request', `the request body stopped arriving: nothing came for ${seconds} s; send the whole body without pausing`, CLOSE));
+  discard(req);
+}
+
+/** The app answers before the body was read: keep the connection by draining a bounded rest, else close it. */
+function answeredEarly(req: IncomingMessage, res: ServerResponse): void {
+  // Node destroys the socket once an answer with `Connection: close` (this one's, or the app's own)
+  // is sent: it is half-closed instead, and what the client still sends is read and dropped for a
+  // moment, so the answer is not lost to a reset.
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    closing.add(socket);
+    socket.end();
+    discard(req);
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+  if (Number(req.headers['content-length']) <= DRAIN_MAX_BYTES) res.once('finish', () => discard(req));
+  else res.setHeader('Connection', 'close');
+}
+
+/** Connections answered `Connection: close` and lingering: a request that still comes on one is not served. */
+const closing = new WeakSet<Socket>();
+
+/** Reads and drops the rest of a body nobody reads any more. */
+function discard(req: IncomingMessage): void {
+  // The app's body stream would pause the request again at each chunk nobody takes from it.
+  req.removeAllListeners('data');
+  req.on('data', () => {});
+  req.resume();
+}
+
+/**
+ * Starts the HTTP server of an app on host:port; resolves once it listens (rejects if it cannot).
+ * `bodyTimeoutMs` (default BODY_TIMEOUT_S) is for tests.
+ */
+export async function listen(
+  app: Hono<any>,
+  host: string,
+  port: number,
+  opts: { bodyTimeoutMs?: number } = {},
+): Promise<{ server: Server; address: AddressInfo }> {
+  const bodyTimeoutMs = opts.bodyTimeoutMs ?? BODY_TIMEOUT_S * 1000;
   // Node's own check of the Host header answers an empty 400; the listener's check answers in the
-  // error shape (requestError).
-  const listener = getRequestListener(app.fetch, { errorHandler: requestError });
+  // error shape (requestError). Bodies are cleaned up here (guardBody), not by the listener, whose
+  // cleanup closes a connection whose rest of a body takes over half a second to arrive.
+  const listener = getRequestListener(app.fetch, { errorHandler: requestError, autoCleanupIncoming: false });
   // The listener answers every failure itself (errorHandler): its promise never rejects.
-  const server = createServer({ requireHostHeader: false }, (req, res) => void listener(req, res));
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    if (closing.has(req.socket)) return void req.socket.destroy();
+    if (hasBody(req)) guardBody(req, res, bodyTimeoutMs);
+    void listener(req, res);
+  });
   answerParserErrors(server);
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('listening', () => resolve(server.address() as AddressInfo));

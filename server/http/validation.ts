@@ -5,14 +5,40 @@ import { nearestName } from '../schemas/nearest.ts';
 type Where = 'path' | 'query' | 'body';
 type Issue = z.core.$ZodIssue;
 
-/** Parses input with an operation's schema; a failure becomes a 400 naming the field and the bound. */
+/**
+ * Parses input with an operation's schema; a failure becomes a 400 naming the field and the bound.
+ * Text holding a NUL character is refused too (see nulAt).
+ */
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: Where): z.output<T> {
   // reportInput: zod 4 leaves `input` off issues by default, and describeIssue needs it to tell
   // "x is required" (absent) from "x must be a string, not a number" (wrong type).
   const r = schema.safeParse(value, { reportInput: true });
-  if (r.success) return r.data;
+  if (r.success) {
+    const nul = nulAt(value, []);
+    if (nul) throw new ApiError(400, 'invalid_request', `${fieldName(nul, where)} holds a NUL character (U+0000), which no text accepts`);
+    return r.data;
+  }
   const messages = [...new Set(r.error.issues.map((i) => describeIssue(i, where, schema)))];
   throw new ApiError(400, 'invalid_request', messages.slice(0, 3).join('; ') + (messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''));
+}
+
+/**
+ * Where a value holds a NUL character (in a string, or a key), as a path; null if nowhere. Postgres
+ * cannot store one in text and SQLite's text functions stop at it, so one rule on both stores:
+ * refused before the store, like a NUL in a query string.
+ */
+export function nulAt(value: unknown, path: PropertyKey[]): PropertyKey[] | null {
+  if (typeof value === 'string') return value.includes('\0') ? [...path] : null;
+  if (value === null || typeof value !== 'object') return null;
+  const entries: [PropertyKey, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  for (const [k, v] of entries) {
+    if (typeof k === 'string' && k.includes('\0')) return [...path, k.replace(/\0/g, '\\0')];
+    path.push(k);
+    const at = nulAt(v, path);
+    path.pop();
+    if (at) return at;
+  }
+  return null;
 }
 
 export function fieldName(path: PropertyKey[], where: Where): string {

@@ -3,7 +3,7 @@
  * too; refused at start, in one line that names the file and what to do, when they cannot be used
  * (empty, damaged, not writable) rather than silently replaced.
  */
-import { accessSync, chmodSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, statfsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -86,8 +86,26 @@ export function unusableStore(dbPath: string, err: unknown): StoreFileError {
   const what = e.message?.replace(/\s+/g, ' ').slice(0, 200) ?? String(err);
   if (sqlite === 26) return new StoreFileError(`${dbPath} is not an adcli store (SQLite: ${what}); move it away to start a new store, or pick another data dir with --data DIR`);
   if (sqlite === 11) return new StoreFileError(`the store ${dbPath} is damaged (SQLite: ${what}); restore it from a copy or a snapshot (adcli serve --snapshot FILE), or move it away to start a new store`);
+  // SQLite needs room for the store's shared-memory and log files to open it at all.
+  const free = sqlite === 13 || sqlite === 10 ? freeBytes(dbPath) : null;
+  if (free !== null && free < NEARLY_FULL_BYTES) {
+    return new StoreFileError(`cannot open the store ${dbPath}: its disk is full (${Math.floor(free / 1024)} KB free; SQLite: ${what}); free some space, or pick another data dir with --data DIR`);
+  }
   if (sqlite === 8 || sqlite === 14 || e.code === 'EACCES' || e.code === 'EROFS' || e.code === 'EPERM') {
     return new StoreFileError(`cannot open the store ${dbPath} for writing (${what}); make its data dir writable, or pick another with --data DIR`);
   }
   return new StoreFileError(`cannot open the store ${dbPath}: ${what}`);
+}
+
+/** Less free space than this on the store's disk explains a failure to open it. */
+const NEARLY_FULL_BYTES = 1024 * 1024;
+
+/** Bytes free (to this user) on the file system holding a file; null when that cannot be told. */
+function freeBytes(path: string): number | null {
+  try {
+    const s = statfsSync(dirname(path));
+    return s.bavail * s.bsize;
+  } catch {
+    return null;
+  }
 }

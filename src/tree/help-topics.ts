@@ -4,7 +4,7 @@ import { EXIT } from '../lib/errors.ts';
 export const EXIT_CODES: { code: number; name: keyof typeof EXIT; meaning: string }[] = [
   { code: EXIT.ok, name: 'ok', meaning: 'ok' },
   { code: EXIT.unexpected, name: 'unexpected', meaning: 'unexpected error (a bug, or a failure adcli does not know)' },
-  { code: EXIT.usage, name: 'usage', meaning: 'usage: a bad or missing flag or argument, a prompt needed but no terminal to ask on, a delete without --yes' },
+  { code: EXIT.usage, name: 'usage', meaning: 'usage: a bad or missing flag or argument, a prompt needed but no terminal to ask on, a delete without --yes, serve on a port in use' },
   { code: EXIT.refused, name: 'refused', meaning: 'the API refused the request: 400 invalid, 404 not found, 409 conflict' },
   { code: EXIT.auth, name: 'auth', meaning: 'authentication: no key, a bad key (401), or a key without the scope or access (403)' },
   { code: EXIT.unavailable, name: 'unavailable', meaning: 'the API is unavailable: a network error, a 5xx, or a 429 still after the retries' },

@@ -8,3 +8,10 @@ export const ESCAPED =
 
 /** Any control character but the newline that ends a line. */
 export const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * The same without NUL, which the API refuses in every text (Postgres cannot store it): what a
+ * record made through adcli serve can hold. CONTROLS keeps NUL for the escaping itself.
+ */
+export const STORABLE_CONTROLS = CONTROLS.replace('\u0000', '\u0001');
+export const STORABLE_ESCAPED = ESCAPED.replace('\\u0000', '\\u0001');
