@@ -167,7 +167,7 @@ describe('against adcli serve --memory', () => {
     expect(noYes.code).toBe(2);
     expect(noYes.stderr).toMatch(/--yes/);
 
-    expect(json(await adcli('backend', 'snapshot', 'load', file, '--yes', '--json'))).toEqual({ workspaces: 1 });
+    expect(json(await adcli('backend', 'snapshot', 'load', file, '--yes', '--json'))).toMatchObject({ workspace: 'default', rows: { brands: 1 } });
     expect(json(await adcli('brands', 'list', '--json')).map((b: any) => b.name)).toEqual(['Kept in the snapshot']);
 
     const junk = join(dir, 'junk.db');
@@ -256,7 +256,7 @@ describe('on the local profile', () => {
     // the clock is back to real time after a reset
     expect(Math.abs(json(await adcli('backend', 'clock', '--json')).offsetMs)).toBeLessThan(60_000);
 
-    expect(json(await adcli('backend', 'snapshot', 'load', file, '--yes', '--json'))).toEqual({ workspaces: 1 });
+    expect(json(await adcli('backend', 'snapshot', 'load', file, '--yes', '--json'))).toMatchObject({ workspace: 'demo', rows: { brands: brands.length } });
     expect(json(await adcli('brands', 'list', '--json'))).toEqual(brands);
   });
 

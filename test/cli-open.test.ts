@@ -23,9 +23,9 @@ afterAll(removeSandboxes);
 
 const LINK = /^http:\/\/127\.0\.0\.1:\d+\/app\/login\?token=[\w-]{43}$/;
 
-/** Follows a login link as a browser would: the session cookie, then the page it leads to. */
+/** Follows a login link as a browser would (opened directly: Sec-Fetch-Site none): the session cookie, then the page it leads to. */
 async function follow(link: string): Promise<{ status: number; html: string; path: string }> {
-  const login = await fetch(link, { redirect: 'manual' });
+  const login = await fetch(link, { redirect: 'manual', headers: { 'sec-fetch-site': 'none' } });
   expect(login.status).toBe(303);
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const page = new URL(login.headers.get('location')!, link);

@@ -34,7 +34,7 @@ describe('modes', () => {
     const store = new SqliteStore(join(dir, 'adcli.db'));
     const services = servicesOf(store);
     await bootstrap(services, { keyFile: join(dir, 'local.key') });
-    services.journal.record({ workspaceId: 'w', at: '', method: 'GET', path: '/', status: 200, durationMs: 1, requestId: 'r', idempotencyKey: null, replayed: false, fault: null });
+    services.journal.record({ workspaceId: 'w', keyId: 'k', at: '', method: 'GET', path: '/', status: 200, durationMs: 1, requestId: 'r', idempotencyKey: null, replayed: false, fault: null });
     await services.journal.flush();
     for (const f of ['adcli.db', 'adcli.db-wal', 'adcli.db-shm', 'requests.db', 'local.key']) expect(mode(join(dir, f)), f).toBe(0o600);
     await store.close();

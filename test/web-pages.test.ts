@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runSeed } from '../server/seed/index.ts';
-import { LOGIN_LINK_TTL_MS } from '../server/web/sessions.ts';
+import { LOGIN_LINK_TTL_MS } from '../server/domain/page-sessions.ts';
 import { MISSING_ID, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 
 const ORIGIN = 'http://localhost';
@@ -39,8 +39,9 @@ class Browser {
     if (set) this.cookie = set.split(';')[0]!;
     return { status: res.status, html: await res.text(), headers: res.headers };
   }
+  /** A page opened as a browser opens a typed or launched address (Sec-Fetch-Site: none). */
   get(path: string, headers?: Record<string, string>) {
-    return this.request('GET', path, { headers });
+    return this.request('GET', path, { headers: { 'sec-fetch-site': 'none', ...headers } });
   }
   post(path: string, form: Record<string, string>, headers?: Record<string, string>) {
     return this.request('POST', path, { form, headers });

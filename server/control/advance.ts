@@ -1,61 +1,194 @@
 import type { Services } from '../domain/services.ts';
 import { jobHandlers } from '../jobs/handlers.ts';
+import { holderIsDead } from '../jobs/queue.ts';
 import { JobRunner } from '../jobs/runner.ts';
-import { invalid } from '../lib/errors.ts';
+import { ApiError, conflict, invalid } from '../lib/errors.ts';
+import { IdempotencyRecords } from '../store/idempotency.ts';
 import type { ClockState } from '../time/workspace-clocks.ts';
 
 /** An advance may run this many jobs at most: a job that keeps rescheduling itself cannot hang it. */
 const MAX_STEPS = 100_000;
+/** How long an advance holds its workspace's jobs without taking a step (real time). */
+export const ADVANCE_LEASE_MS = 60_000;
 
 export interface AdvanceResult {
-  clock: ClockState;
+  /** where the clock stands now (no advance under way any more) */
+  clock: ClockState & { advancing: null };
   /** the jobs that fell due and ran, by kind */
   ran: Record<string, number>;
 }
 
+/** The request an advance answers: with an Idempotency-Key, a retry resumes it instead of moving again. */
+export interface AdvanceRequest {
+  keyId: string;
+  idempotencyKey?: string;
+  /** the request's fingerprint, as the idempotency memory keeps it */
+  fingerprint: string;
+}
+
+/** An advance to run, as it can travel to a job worker thread: to an instant, or by a duration from the workspace's time. */
+export interface AdvanceWork {
+  workspaceId: string;
+  to?: string;
+  byMs?: number;
+  /** the request field the instant came from, for messages */
+  field: string;
+  request?: AdvanceRequest;
+}
+
+/** Runs an advance: here, or in a job worker thread of adcli serve (off the HTTP thread). */
+export type Advancer = (work: AdvanceWork) => Promise<AdvanceResult>;
+
+/** The advancer that runs the advance on the calling thread, over these services. */
+export function advanceHere(services: Services): Advancer {
+  return (w) => advanceTo(services, w.workspaceId, w.to !== undefined ? new Date(w.to) : (now) => new Date(now.getTime() + (w.byMs ?? 0)), w.field, w.request);
+}
+
+interface AdvanceRow {
+  workspace_id: string;
+  target: string;
+  owner: string;
+  lease_until: string;
+  api_key_id: string | null;
+  idempotency_key: string | null;
+  fingerprint: string | null;
+  ran: string;
+}
+
 /**
- * Moves a workspace's clock forward to `to`, running every job of the workspace that falls due on the
- * way, in time order, each at its own instant (design section 7): after advancing 7 days a report
- * shows 7 more days and the syncs in between have happened. All of it is one write transaction, so a
- * crash in the middle leaves the workspace as it was before the call.
+ * Moves a workspace's clock forward to `target` (an instant, or one computed from the workspace's time
+ * when the advance starts), running every job of the workspace that falls due on the way, in time
+ * order, each at its own instant: after advancing 7 days a report shows 7 more days and the syncs in
+ * between have happened.
+ *
+ * It steps: each job runs in its own transactions and the clock is saved after each, so other requests
+ * (and other workspaces) are served between steps, and a crash leaves the workspace consistent at the
+ * last step taken. While it runs, a row in `clock_advances` holds a lease on the workspace's jobs (job
+ * workers leave them alone) and tells GET /clock how far it got; a retry of the same request (same
+ * Idempotency-Key) after a crash resumes it towards the same instant, so it never moves twice.
  *
  * Periodic syncs with nothing in between only record their time, so a run of them collapses into the
  * last one before the next other job (the same state as running each, without 10,080 syncs a week).
  */
-export function advanceTo(services: Services, workspaceId: string, to: Date, field = 'time'): Promise<AdvanceResult> {
+export async function advanceTo(
+  services: Services,
+  workspaceId: string,
+  target: Date | ((now: Date) => Date),
+  field = 'time',
+  request?: AdvanceRequest,
+): Promise<AdvanceResult> {
   const { store, clock } = services.deps;
   const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services));
-  return store.write(async () => {
+  const owner = services.jobs.owner;
+  const real = () => clock.base.now().getTime();
+  const leaseUntil = () => new Date(real() + ADVANCE_LEASE_MS).toISOString();
+
+  const started = await store.write(async () => {
     await clock.refresh();
-    const from = clock.of(workspaceId).getTime();
-    const target = to.getTime();
-    if (target < from) {
-      throw invalid(`${field}: ${to.toISOString()} is before the workspace's time ${new Date(from).toISOString()}; a clock only moves forward`);
+    const row = await store.get<AdvanceRow>('SELECT * FROM clock_advances WHERE workspace_id = ?', workspaceId);
+    const same = row !== undefined && request?.idempotencyKey !== undefined && row.api_key_id === request.keyId && row.idempotency_key === request.idempotencyKey;
+    if (row && same && row.fingerprint !== request!.fingerprint) {
+      throw new ApiError(409, 'idempotency_conflict', 'this Idempotency-Key was used with a different request; use a new key for a new request');
     }
-    const ran: Record<string, number> = {};
+    // a holder of this host whose process is gone holds nothing (as a job's lease): its retry resumes at once
+    if (row && Date.parse(row.lease_until) > real() && !holderIsDead(row.owner)) {
+      throw conflict(
+        `the clock of this workspace is being moved to ${row.target} by ${same ? 'this very request, sent before' : 'another request'}; wait for it to finish (GET /_adcli/v1/clock shows how far it got)`,
+      );
+    }
+    const from = clock.of(workspaceId);
+    // An interrupted advance of this request resumes towards its instant; another one is abandoned
+    // where its last step left the workspace (its client never got an answer).
+    const to = row && same ? new Date(row.target) : typeof target === 'function' ? target(from) : target;
+    if (to.getTime() < from.getTime()) {
+      throw invalid(`${field}: ${to.toISOString()} is before the workspace's time ${from.toISOString()}; a clock only moves forward`);
+    }
+    const ran: Record<string, number> = row && same ? JSON.parse(row.ran) : {};
+    await store.run('DELETE FROM clock_advances WHERE workspace_id = ?', workspaceId);
+    await store.run(
+      `INSERT INTO clock_advances (workspace_id, target, owner, lease_until, api_key_id, idempotency_key, fingerprint, ran, started_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      workspaceId,
+      to.toISOString(),
+      owner,
+      leaseUntil(),
+      request?.keyId ?? null,
+      request?.idempotencyKey ?? null,
+      request?.fingerprint ?? null,
+      JSON.stringify(ran),
+      new Date(real()).toISOString(),
+    );
+    return { from: from.getTime(), to, ran };
+  });
+
+  const { to, ran } = started;
+  const goal = to.getTime();
+  /** Saves a step: the clock where it stands, what ran, a fresh lease; throws if the advance was taken over. */
+  const step = (at: Date) =>
+    store.write(async () => {
+      const { changes } = await store.run(
+        'UPDATE clock_advances SET ran = ?, lease_until = ? WHERE workspace_id = ? AND owner = ?',
+        JSON.stringify(ran),
+        leaseUntil(),
+        workspaceId,
+        owner,
+      );
+      if (!changes) throw conflict('this clock advance was taken over by a retry after it stalled; the retry finishes it');
+      await clock.moveTo(workspaceId, at, field);
+    });
+
+  let result!: AdvanceResult;
+  try {
     await clock.pinned(workspaceId, async (pin) => {
-      let current = from;
+      let current = started.from;
       let previous: string | null = null;
-      for (let step = 0; ; step++) {
-        if (step >= MAX_STEPS) throw invalid(`more than ${MAX_STEPS} jobs fell due while advancing; advance by less at a time`);
-        const next = await services.jobs.peek(workspaceId, target);
+      for (let n = 0; ; n++) {
+        if (n >= MAX_STEPS) throw invalid(`more than ${MAX_STEPS} jobs fell due while advancing; advance by less at a time`);
+        const next = await services.jobs.peek(workspaceId, goal);
         if (!next) break;
         let at = Math.max(Date.parse(next.run_at), current);
-        if (next.kind === 'sync_ads' && previous === 'sync_ads') at = await lastQuietSync(services, workspaceId, next.id, at, target);
+        if (next.kind === 'sync_ads' && previous === 'sync_ads') at = await lastQuietSync(services, workspaceId, next.id, at, goal);
         pin(at);
         current = at;
         const job = await services.jobs.claim({ workspaceId, until: at });
-        if (!job) break;
-        await runner.run(job);
-        ran[job.kind] = (ran[job.kind] ?? 0) + 1;
-        previous = job.kind;
+        if (job) {
+          await runner.run(job);
+          ran[job.kind] = (ran[job.kind] ?? 0) + 1;
+          previous = job.kind;
+        }
+        await step(new Date(at));
+        // other requests, of this workspace and of others, are served between two steps
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      pin(target);
-      await clock.moveTo(workspaceId, to, field);
+      pin(goal);
+      // The last step, the answer and its idempotency record commit together: a retry replays it.
+      await store.write(async () => {
+        await step(to);
+        await store.run('DELETE FROM clock_advances WHERE workspace_id = ? AND owner = ?', workspaceId, owner);
+        result = { clock: { ...(await clock.state(workspaceId)), advancing: null }, ran };
+        if (request?.idempotencyKey !== undefined) {
+          const { keyId, idempotencyKey, fingerprint } = request;
+          await new IdempotencyRecords(store).save(keyId, idempotencyKey, { fingerprint, status: 200, body: JSON.stringify(result) }, to);
+        }
+      });
     });
-    await services.jobs.prune(workspaceId);
-    return { clock: await clock.state(workspaceId), ran };
-  });
+  } catch (err) {
+    // A step that failed (the store unavailable): a retry with the same key may resume at once.
+    await store
+      .run('UPDATE clock_advances SET lease_until = ? WHERE workspace_id = ? AND owner = ?', new Date(real()).toISOString(), workspaceId, owner)
+      .catch(() => undefined);
+    throw err;
+  }
+  await services.jobs.prune(workspaceId);
+  return result;
+}
+
+/** The advance under way in a workspace, for GET /clock: where it goes and what ran so far; null when none. */
+export async function advanceUnderWay(services: Services, workspaceId: string): Promise<{ to: string; ran: Record<string, number> } | null> {
+  const { store, clock } = services.deps;
+  const row = await store.get<AdvanceRow>('SELECT * FROM clock_advances WHERE workspace_id = ?', workspaceId);
+  if (!row || Date.parse(row.lease_until) <= clock.base.now().getTime()) return null;
+  return { to: row.target, ran: JSON.parse(row.ran) as Record<string, number> };
 }
 
 /**

@@ -46,9 +46,20 @@ export interface FaultAction {
   drop: boolean;
 }
 
+/**
+ * Whose rules a call sees: a workspace's, and for a key limited to accounts or campaigns only the
+ * rules it added, which apply to its own requests only (it cannot fault requests outside its limit).
+ */
+export interface FaultOwner {
+  workspaceId: string;
+  /** the limited key acting; null for a key without limits (every rule of the workspace) */
+  limitedKeyId: string | null;
+}
+
 interface FaultRow {
   id: string;
   workspace_id: string;
+  key_id: string | null;
   seq: number;
   method: string;
   path: string;
@@ -79,7 +90,8 @@ export class FaultRules {
   }
 
   /** Adds a rule; `known` are the API's operations (paths with {param} segments): a rule must match one. */
-  add(workspaceId: string, input: FaultRuleInput, known: readonly { method: string; path: string }[]): Promise<FaultRule> {
+  add(owner: FaultOwner, input: FaultRuleInput, known: readonly { method: string; path: string }[]): Promise<FaultRule> {
+    const { workspaceId } = owner;
     const method = input.method ?? '*';
     const path = normalizePath(input.path);
     if (input.status === undefined && input.delayMs === undefined && !input.drop) {
@@ -87,7 +99,7 @@ export class FaultRules {
     }
     if (input.status !== undefined && input.drop) throw invalid('status and drop exclude each other: a dropped connection has no status');
     if (input.count !== undefined && input.probability !== undefined) throw invalid('count and probability exclude each other');
-    if (!known.some((op) => (method === '*' || op.method === method) && patternMatchesTemplate(path, op.path))) {
+    if (!matchesAnOperation(method, path, known)) {
       throw invalid(`path: ${method} ${path} matches no operation of the API (paths are relative to /api/v1, e.g. /campaigns/* or /campaigns/{campaignId})`);
     }
     const store = this.#d.store;
@@ -97,10 +109,11 @@ export class FaultRules {
       const now = this.#d.clock.now();
       const id = newId(now);
       await store.run(
-        `INSERT INTO fault_rules (id, workspace_id, seq, method, path, status, delay_ms, drop_connection, remaining, probability, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO fault_rules (id, workspace_id, key_id, seq, method, path, status, delay_ms, drop_connection, remaining, probability, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         id,
         workspaceId,
+        owner.limitedKeyId,
         (n.seq ?? 0) + 1,
         method,
         path,
@@ -115,18 +128,21 @@ export class FaultRules {
     });
   }
 
-  async list(workspaceId: string): Promise<FaultRule[]> {
-    return (await this.#d.store.all<FaultRow>('SELECT * FROM fault_rules WHERE workspace_id = ? ORDER BY seq', workspaceId)).map(toRule);
+  async list(owner: FaultOwner): Promise<FaultRule[]> {
+    const { where, params } = ownedBy(owner);
+    return (await this.#d.store.all<FaultRow>(`SELECT * FROM fault_rules WHERE ${where} ORDER BY seq`, ...params)).map(toRule);
   }
 
-  async remove(workspaceId: string, id: string): Promise<{ id: string; deleted: true }> {
-    const { changes } = await this.#d.store.run('DELETE FROM fault_rules WHERE workspace_id = ? AND id = ?', workspaceId, id);
-    if (!changes) throw notFound(`no fault rule ${id} in this workspace`);
+  async remove(owner: FaultOwner, id: string): Promise<{ id: string; deleted: true }> {
+    const { where, params } = ownedBy(owner);
+    const { changes } = await this.#d.store.run(`DELETE FROM fault_rules WHERE ${where} AND id = ?`, ...params, id);
+    if (!changes) throw notFound(owner.limitedKeyId === null ? `no fault rule ${id} in this workspace` : `no fault rule ${id} added by this API key`);
     return { id, deleted: true };
   }
 
-  async clear(workspaceId: string): Promise<{ deleted: number }> {
-    const { changes } = await this.#d.store.run('DELETE FROM fault_rules WHERE workspace_id = ?', workspaceId);
+  async clear(owner: FaultOwner): Promise<{ deleted: number }> {
+    const { where, params } = ownedBy(owner);
+    const { changes } = await this.#d.store.run(`DELETE FROM fault_rules WHERE ${where}`, ...params);
     return { deleted: changes };
   }
 
@@ -135,18 +151,19 @@ export class FaultRules {
    * matches and still applies wins; a counted rule is used up atomically, so two servers on one data
    * dir never apply one count twice.
    */
-  match(workspaceId: string, method: string, path: string): FaultAction | null | Promise<FaultAction | null> {
+  match(workspaceId: string, keyId: string, method: string, path: string): FaultAction | null | Promise<FaultAction | null> {
     // The common case, no rules for the workspace and the store's stamp known: answered at once.
     const known = this.#d.store.knownStamp();
     if (known !== undefined && known === this.#stamp && !this.#byWorkspace.has(workspaceId)) return null;
-    return this.#match(workspaceId, method, path);
+    return this.#match(workspaceId, keyId, method, path);
   }
 
-  async #match(workspaceId: string, method: string, path: string): Promise<FaultAction | null> {
+  async #match(workspaceId: string, keyId: string, method: string, path: string): Promise<FaultAction | null> {
     const rules = await this.#rules(workspaceId);
     if (rules.length === 0) return null;
     const segments = path.split('/');
     for (const r of rules) {
+      if (r.key_id !== null && r.key_id !== keyId) continue;
       if (r.method !== '*' && r.method !== method) continue;
       if (!patternMatchesPath(r.path, segments)) continue;
       if (r.probability !== null && this.#random() >= r.probability) continue;
@@ -202,6 +219,11 @@ export function preferFault(header: string | undefined): FaultAction | null {
   return status === null && delayMs === 0 ? null : { source: 'prefer', delayMs, status, drop: false };
 }
 
+/** Whether a rule's method and (normalised) path can match a request of one of the `known` operations. */
+export function matchesAnOperation(method: string, path: string, known: readonly { method: string; path: string }[]): boolean {
+  return known.some((op) => (method === '*' || op.method === method) && patternMatchesTemplate(path, op.path));
+}
+
 /** `/campaigns/{id}/` and `campaigns/*` alike: one leading slash, none trailing. */
 function normalizePath(path: string): string {
   const p = ('/' + path.trim().replace(/^\/+/, '')).replace(/\/+$/, '');
@@ -231,6 +253,12 @@ function patternMatchesTemplate(pattern: string, template: string): boolean {
     if (!isWild(p[i]!) && !isWild(t[i]!) && p[i] !== t[i]) return false;
   }
   return p.length === t.length;
+}
+
+function ownedBy(owner: FaultOwner): { where: string; params: string[] } {
+  return owner.limitedKeyId === null
+    ? { where: 'workspace_id = ?', params: [owner.workspaceId] }
+    : { where: 'workspace_id = ? AND key_id = ?', params: [owner.workspaceId, owner.limitedKeyId] };
 }
 
 function toRule(r: FaultRow): FaultRule {

@@ -25,7 +25,8 @@ export interface EntryRow {
  */
 export interface JournalSink {
   write(entries: readonly NewJournalEntry[], trim: readonly string[], keep: number): void | Promise<void>;
-  list(workspaceId: string, after: number, limit: number): EntryRow[] | Promise<EntryRow[]>;
+  /** with keyId, only that key's requests */
+  list(workspaceId: string, after: number, limit: number, keyId: string | null): EntryRow[] | Promise<EntryRow[]>;
   count(workspaceId: string): number | Promise<number>;
   clear(workspaceId: string): number | Promise<number>;
   close(): void;
@@ -33,6 +34,7 @@ export interface JournalSink {
 
 const TRIM = 'DELETE FROM request_journal WHERE workspace_id = ? AND seq <= (SELECT seq FROM request_journal WHERE workspace_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)';
 const LIST = 'SELECT * FROM request_journal WHERE workspace_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?';
+const LIST_BY_KEY = 'SELECT * FROM request_journal WHERE workspace_id = ? AND seq > ? AND key_id = ? ORDER BY seq DESC LIMIT ?';
 const COUNT = 'SELECT COUNT(*) AS n FROM request_journal WHERE workspace_id = ?';
 const CLEAR = 'DELETE FROM request_journal WHERE workspace_id = ?';
 
@@ -48,7 +50,8 @@ const SQLITE_SCHEMA = `
     request_id TEXT NOT NULL,
     idempotency_key TEXT,
     replayed INTEGER NOT NULL DEFAULT 0,
-    fault TEXT
+    fault TEXT,
+    key_id TEXT
   );
   CREATE INDEX IF NOT EXISTS request_journal_workspace ON request_journal(workspace_id, seq);
 `;
@@ -67,16 +70,25 @@ export class SqliteJournalFile implements JournalSink {
   constructor(store: Store) {
     const path = store instanceof SqliteStore && store.path !== ':memory:' ? join(dirname(store.path), 'requests.db') : ':memory:';
     this.#db = new DatabaseSync(path, { timeout: 50 });
-    // the journal holds paths and query strings of the workspace's requests: private like the store
-    makePrivate(path);
-    if (path !== ':memory:') this.#db.exec('PRAGMA journal_mode = WAL');
-    this.#db.exec('PRAGMA synchronous = OFF');
-    this.#db.exec(SQLITE_SCHEMA);
-    this.#insert = this.#db.prepare(
-      `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.#trim = this.#db.prepare(TRIM);
+    try {
+      // the journal holds paths and query strings of the workspace's requests: private like the store
+      makePrivate(path);
+      if (path !== ':memory:') this.#db.exec('PRAGMA journal_mode = WAL');
+      this.#db.exec('PRAGMA synchronous = OFF');
+      this.#db.exec(SQLITE_SCHEMA);
+      // a requests.db of an earlier adcli has no key_id: its entries belong to no key
+      const columns = this.#db.prepare('PRAGMA table_info(request_journal)').all() as { name: string }[];
+      if (!columns.some((c) => c.name === 'key_id')) this.#db.exec('ALTER TABLE request_journal ADD COLUMN key_id TEXT');
+      this.#insert = this.#db.prepare(
+        `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault, key_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      this.#trim = this.#db.prepare(TRIM);
+    } catch (e) {
+      // a full disk, say: the next attempt opens it anew, without a handle left behind
+      this.#db.close();
+      throw e;
+    }
   }
 
   write(entries: readonly NewJournalEntry[], trim: readonly string[], keep: number): void {
@@ -84,7 +96,7 @@ export class SqliteJournalFile implements JournalSink {
     try {
       this.#db.exec('BEGIN IMMEDIATE');
       for (const e of entries) {
-        this.#insert.run(e.workspaceId, e.at, e.method, e.path, e.status, e.durationMs, e.requestId, e.idempotencyKey, e.replayed ? 1 : 0, e.fault);
+        this.#insert.run(e.workspaceId, e.at, e.method, e.path, e.status, e.durationMs, e.requestId, e.idempotencyKey, e.replayed ? 1 : 0, e.fault, e.keyId);
       }
       for (const w of trim) this.#trim.run(w, w, keep);
       this.#db.exec('COMMIT');
@@ -95,8 +107,9 @@ export class SqliteJournalFile implements JournalSink {
     }
   }
 
-  list(workspaceId: string, after: number, limit: number): EntryRow[] {
-    return this.#db.prepare(LIST).all(workspaceId, after, limit) as unknown as EntryRow[];
+  list(workspaceId: string, after: number, limit: number, keyId: string | null): EntryRow[] {
+    const rows = keyId === null ? this.#db.prepare(LIST).all(workspaceId, after, limit) : this.#db.prepare(LIST_BY_KEY).all(workspaceId, after, keyId, limit);
+    return rows as unknown as EntryRow[];
   }
 
   count(workspaceId: string): number {
@@ -136,22 +149,23 @@ export class PostgresJournalTable implements JournalSink {
       idempotency_key: e.idempotencyKey,
       replayed: e.replayed ? 1 : 0,
       fault: e.fault,
+      key_id: e.keyId,
     }));
     // in the batch's order, so seq follows the order the requests were answered in; a note, not a
     // change of data: no cache derives from the journal
     await this.#store.note(
-      `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault)
-       SELECT workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault
+      `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault, key_id)
+       SELECT workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault, key_id
          FROM jsonb_to_recordset(?::jsonb) AS e(i bigint, workspace_id text, at text, method text, path text, status bigint,
-              duration_ms double precision, request_id text, idempotency_key text, replayed bigint, fault text)
+              duration_ms double precision, request_id text, idempotency_key text, replayed bigint, fault text, key_id text)
         ORDER BY i`,
       JSON.stringify(rows),
     );
     for (const w of trim) await this.#store.note(TRIM, w, w, keep);
   }
 
-  list(workspaceId: string, after: number, limit: number): Promise<EntryRow[]> {
-    return this.#store.all<EntryRow>(LIST, workspaceId, after, limit);
+  list(workspaceId: string, after: number, limit: number, keyId: string | null): Promise<EntryRow[]> {
+    return keyId === null ? this.#store.all<EntryRow>(LIST, workspaceId, after, limit) : this.#store.all<EntryRow>(LIST_BY_KEY, workspaceId, after, keyId, limit);
   }
 
   async count(workspaceId: string): Promise<number> {

@@ -35,7 +35,7 @@ export interface JournalEntry {
   fault: string | null;
 }
 
-export type NewJournalEntry = Omit<JournalEntry, 'seq'> & { workspaceId: string };
+export type NewJournalEntry = Omit<JournalEntry, 'seq'> & { workspaceId: string; keyId: string };
 
 /**
  * The request journal of adcli serve (design section 7): the last requests of each workspace.
@@ -159,10 +159,13 @@ export class RequestJournal {
     }
   }
 
-  /** The workspace's requests after `after` (a seq), oldest first, at most `limit` (the newest ones). */
-  async list(workspaceId: string, opts: { after?: number; limit: number }): Promise<JournalEntry[]> {
+  /**
+   * The workspace's requests after `after` (a seq), oldest first, at most `limit` (the newest ones);
+   * with `keyId`, only the requests that key made.
+   */
+  async list(workspaceId: string, opts: { after?: number; limit: number; keyId?: string | null }): Promise<JournalEntry[]> {
     await this.flush();
-    const rows = await this.#sink.list(workspaceId, opts.after ?? 0, Math.min(opts.limit, JOURNAL_SIZE));
+    const rows = await this.#sink.list(workspaceId, opts.after ?? 0, Math.min(opts.limit, JOURNAL_SIZE), opts.keyId ?? null);
     return rows.reverse().map(toEntry);
   }
 

@@ -3,17 +3,21 @@ import { operations as apiOperations } from '../operations/index.ts';
 import { creates, defineOperation, deletes, readOnly, updates, type Operation } from '../operations/operation.ts';
 import { hexId, isoTime, queryInt } from '../schemas/common.ts';
 import { SEEDS } from '../seed/index.ts';
-import { advanceTo } from './advance.ts';
+import type { Actor } from '../domain/actor.ts';
+import { LOGIN_LINK_TTL_MS } from '../domain/page-sessions.ts';
+import type { Services } from '../domain/services.ts';
+import { advanceUnderWay } from './advance.ts';
 import { parseDuration } from './duration.ts';
-import { FAULT_METHODS, MAX_FAULT_DELAY_MS } from './faults.ts';
+import { FAULT_METHODS, MAX_FAULT_DELAY_MS, type FaultOwner } from './faults.ts';
 import { JOURNAL_SIZE } from './journal.ts';
 import { resetWorkspace } from './reset.ts';
 import { loadSnapshot, saveSnapshot } from './snapshot.ts';
-import { LOGIN_LINK_TTL_MS, webSessions } from '../web/sessions.ts';
+import type { UploadedFile } from '../operations/operation.ts';
+import { ApiError } from '../lib/errors.ts';
 
 /** Where the controls live on the host: outside the contract's /api/v1 (design section 7). */
 export const CONTROL_PREFIX = '/_adcli/v1';
-/** A snapshot upload may be this large. */
+/** A snapshot upload may be this large (it is streamed to a temporary file, never held in memory). */
 export const MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024;
 /** The longest single advance: enough for a campaign's year, short enough to answer in seconds. */
 export const MAX_ADVANCE_MS = 1000 * 86_400_000;
@@ -22,7 +26,32 @@ const clockState = z.strictObject({
   now: isoTime.meta({ description: "the workspace's time (ISO 8601)" }),
   frozen: z.boolean().meta({ description: 'true while time stands still' }),
   offsetMs: z.number().meta({ description: 'how far ahead of real time the clock is, in ms' }),
+  advancing: z
+    .strictObject({
+      to: isoTime.meta({ description: 'where the advance moves the clock' }),
+      ran: z.record(z.string(), z.number()).meta({ description: 'the jobs run so far, by kind' }),
+    })
+    .nullable()
+    .meta({ description: 'an advance under way (it steps through due jobs; now shows how far it got), or null' }),
 });
+
+/** The clock of the actor's workspace as the controls answer it. */
+async function clockOf(s: Services, workspaceId: string): Promise<z.input<typeof clockState>> {
+  return { ...(await s.deps.clock.state(workspaceId)), advancing: await advanceUnderWay(s, workspaceId) };
+}
+
+/** Whose fault rules a key sees: a limited key only its own, which apply only to its own requests. */
+const faultOwner = (actor: Actor): FaultOwner => ({ workspaceId: actor.workspaceId, limitedKeyId: actor.campaignIds || actor.customerIds ? actor.keyId : null });
+const limited = (actor: Actor) => Boolean(actor.campaignIds || actor.customerIds);
+
+/** The request journal, or a 503 when its file cannot be opened (a full disk): the API goes on without it. */
+function journalOf(s: Services): Services['journal'] {
+  try {
+    return s.journal;
+  } catch (e) {
+    throw new ApiError(503, 'unavailable', `the request journal cannot be opened (${(e as Error).message}); it is kept again once that is mended`, { 'Retry-After': '10' });
+  }
+}
 
 const advanceResult = z.strictObject({
   clock: clockState,
@@ -45,7 +74,14 @@ const duration = z
     }
     return ms;
   })
-  .meta({ description: 'how far to move: 90s, 25h, 7d, 1h30m, 2w, or ISO 8601 (PT25H, P7D)' });
+  .meta({
+    description: 'how far to move: 90s, 25h, 7d, 1h30m, 2w, or ISO 8601 (PT25H, P7D)',
+    openapi: {
+      // the grammar of parseDuration, units in either case; at most MAX_ADVANCE_MS
+      pattern: '^\\s*(?:(?:\\d+(?:\\.\\d+)?(?:[mM][sS]|[sSmMhHdDwW]))+|[pP](?:\\d+[wW])?(?:\\d+[dD])?(?:[tT](?:\\d+[hH])?(?:\\d+[mM])?(?:\\d+(?:\\.\\d+)?[sS])?)?)\\s*$',
+      description: `how far to move, from 1 ms to ${MAX_ADVANCE_MS / 86_400_000} days: numbers with units ms, s, m, h, d, w run together (90s, 25h, 7d, 1h30m, 2w), or an ISO 8601 duration (PT25H, P7D, P1DT12H; not P or PT alone)`,
+    },
+  });
 
 const instant = z
   .string()
@@ -53,7 +89,10 @@ const instant = z
   .refine((s) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(s) && !Number.isNaN(Date.parse(s)), {
     message: 'time must be an ISO 8601 instant with a zone, e.g. 2026-12-01T09:00:00Z, or a date',
   })
-  .meta({ description: 'ISO 8601 instant with a zone (2026-12-01T09:00:00Z), or a date (midnight UTC)' });
+  .meta({
+    description: 'ISO 8601 instant with a zone (2026-12-01T09:00:00Z), or a date (midnight UTC)',
+    openapi: { pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$' },
+  });
 
 const faultRule = z.strictObject({
   id: z.string(),
@@ -81,7 +120,8 @@ const journalEntry = z.strictObject({
   fault: z.string().nullable().meta({ description: 'the fault applied: a rule id, `prefer` (the Prefer header), or null' }),
 });
 
-const snapshotFile = z.custom<Uint8Array>((v) => v instanceof Uint8Array).meta({ description: 'an SQLite file' });
+const snapshotFile = z.custom<ReadableStream<Uint8Array>>((v) => v instanceof ReadableStream).meta({ description: 'an SQLite file' });
+const snapshotUpload = z.custom<UploadedFile>((v) => typeof (v as UploadedFile | undefined)?.path === 'string').meta({ description: 'an SQLite file' });
 const SQLITE_TYPE = 'application/vnd.sqlite3';
 const known = apiOperations.map((op) => ({ method: op.method, path: op.path }));
 
@@ -90,7 +130,7 @@ const known = apiOperations.map((op) => ({ method: op.method, path: op.path }));
 export const CONTROL_TAGS: Record<string, string> = {
   clock: "The workspace's clock: real, frozen, or moved ahead; advancing runs the jobs that fall due.",
   reset: 'Empty the workspace, or load a seed into it.',
-  snapshots: 'Save the whole store to a file, or load one.',
+  snapshots: "Save the workspace's records to a file, or load one into the workspace.",
   faults: 'Fault rules: answer chosen requests with an error status, a delay or a dropped connection.',
   requests: "The request journal: the workspace's last API requests.",
   pages: 'One-time login links to the pages of adcli serve: the campaign page and the console at /app/.',
@@ -104,12 +144,12 @@ export const controlOperations: readonly Operation[] = [
     scope: 'backend',
     tag: 'clock',
     summary: "Show the workspace's clock",
-    description: "The workspace's time, whether it is frozen, and how far ahead of real time it runs.",
+    description: "The workspace's time, whether it is frozen, how far ahead of real time it runs, and an advance under way.",
     response: clockState,
     errors: [403],
     timeDependent: true,
     hints: readOnly,
-    handler: (actor, _i, s) => s.deps.clock.state(actor.workspaceId),
+    handler: (actor, _i, s) => clockOf(s, actor.workspaceId),
   }),
   defineOperation({
     name: 'advance_clock',
@@ -119,13 +159,16 @@ export const controlOperations: readonly Operation[] = [
     tag: 'clock',
     summary: "Move the workspace's clock forward",
     description:
-      'Moves the time forward by `by` and, before answering, runs every job of the workspace that falls due on the way, in time order: collections, generations, each sync, so reports show the days in between. Idempotency keys older than 24 hours expire and rate-limit windows roll over.',
+      'Moves the time forward by `by` and, before answering, runs every job of the workspace that falls due on the way, in time order: collections, generations, each sync, so reports show the days in between. It steps one job at a time, so other requests and workspaces are served meanwhile (GET /clock shows how far it got); a retry with the same Idempotency-Key resumes an interrupted advance instead of moving again. Idempotency keys older than 24 hours expire. 409 while another advance of the workspace runs. A key limited to accounts or campaigns may not move the time of the whole workspace (403).',
     body: z.strictObject({ by: duration }),
     bodyRequired: true,
     response: advanceResult,
-    errors: [400, 403],
+    errors: [400, 403, 409],
+    wholeWorkspace: true,
+    steps: true,
     hints: creates,
-    handler: (actor, { body }, s) => advanceTo(s, actor.workspaceId, new Date(s.deps.clock.of(actor.workspaceId).getTime() + body.by), 'by'),
+    handler: (actor, { body, request }, s) =>
+      s.advance({ workspaceId: actor.workspaceId, byMs: body.by, field: 'by', ...(request && { request: { keyId: actor.keyId, ...request } }) }),
   }),
   defineOperation({
     name: 'set_clock',
@@ -138,9 +181,12 @@ export const controlOperations: readonly Operation[] = [
     body: z.strictObject({ time: instant }),
     bodyRequired: true,
     response: advanceResult,
-    errors: [400, 403],
+    errors: [400, 403, 409],
+    wholeWorkspace: true,
+    steps: true,
     hints: updates,
-    handler: (actor, { body }, s) => advanceTo(s, actor.workspaceId, new Date(body.time), 'time'),
+    handler: (actor, { body, request }, s) =>
+      s.advance({ workspaceId: actor.workspaceId, to: new Date(body.time).toISOString(), field: 'time', ...(request && { request: { keyId: actor.keyId, ...request } }) }),
   }),
   defineOperation({
     name: 'freeze_clock',
@@ -152,10 +198,11 @@ export const controlOperations: readonly Operation[] = [
     description: 'Stops time where it is: nothing time-based moves until the clock is advanced, set or resumed.',
     response: clockState,
     errors: [403],
+    wholeWorkspace: true,
     hints: updates,
     handler: async (actor, _i, s) => {
       await s.deps.clock.freeze(actor.workspaceId);
-      return s.deps.clock.state(actor.workspaceId);
+      return clockOf(s, actor.workspaceId);
     },
   }),
   defineOperation({
@@ -168,10 +215,11 @@ export const controlOperations: readonly Operation[] = [
     description: 'Time runs again from where it stands, staying ahead of real time by as much as it was moved.',
     response: clockState,
     errors: [403],
+    wholeWorkspace: true,
     hints: updates,
     handler: async (actor, _i, s) => {
       await s.deps.clock.resume(actor.workspaceId);
-      return s.deps.clock.state(actor.workspaceId);
+      return clockOf(s, actor.workspaceId);
     },
   }),
   defineOperation({
@@ -185,11 +233,16 @@ export const controlOperations: readonly Operation[] = [
       'Empties the workspace (campaigns, audiences, data stores, brands, imports, jobs, idempotency memory, ad-platform records, fault rules, journal) or loads a seed into it. The workspace and its API keys stay; the clock returns to real time.',
     body: z.strictObject({ seed: z.enum(SEEDS).optional().meta({ description: 'load this seed after emptying' }) }),
     response: z.strictObject({ workspace: z.string(), seed: z.enum(SEEDS).nullable() }),
-    errors: [400, 403],
+    errors: [400, 403, 409],
+    wholeWorkspace: true,
     hints: { readOnly: false, destructive: true, idempotent: true },
     handler: async (actor, { body }, s) => {
       const result = await resetWorkspace(s, actor.workspaceId, body.seed);
-      await s.journal.clear(actor.workspaceId);
+      try {
+        await s.journal.clear(actor.workspaceId);
+      } catch {
+        // best effort: a journal that cannot be opened (a full disk) has nothing to clear
+      }
       return result;
     },
   }),
@@ -199,14 +252,16 @@ export const controlOperations: readonly Operation[] = [
     path: '/snapshot',
     scope: 'backend',
     tag: 'snapshots',
-    summary: 'Save a snapshot of the whole store',
-    description: 'A consistent copy of the whole store (every workspace), taken while serving, as an SQLite file.',
+    summary: "Save a snapshot of the workspace",
+    description:
+      "A consistent copy of the workspace's records (campaigns, audiences, data stores and their imports, brands, jobs, ad-platform records, its clock and fault rules), taken while serving, as an SQLite file. Never an API key, a login link, a session or an idempotency record. A key limited to accounts or campaigns may not save the whole workspace (403).",
     response: snapshotFile,
     errors: [403],
     timeDependent: true,
+    wholeWorkspace: true,
     binary: { mediaType: SQLITE_TYPE, in: 'response' },
     hints: readOnly,
-    handler: (_actor, _i, s) => saveSnapshot(s.deps.store),
+    handler: (actor, _i, s) => saveSnapshot(s, actor.workspaceId),
   }),
   defineOperation({
     name: 'load_snapshot',
@@ -214,16 +269,20 @@ export const controlOperations: readonly Operation[] = [
     path: '/snapshot',
     scope: 'backend',
     tag: 'snapshots',
-    summary: 'Load a snapshot into the whole store',
+    summary: 'Load a snapshot into the workspace',
     description:
-      'Replaces the whole store with a snapshot, in one transaction: a file that is not an adcli store, or is from a newer adcli, is refused (400) and nothing changes. API keys of the running store whose workspace is in the snapshot keep working.',
-    body: snapshotFile,
+      "Replaces the workspace's records with a snapshot's, in one transaction; other workspaces, the workspace's keys, its slug and its invitations are untouched. Every row is checked as the API checks what it writes, references must stay inside the snapshot, and the workspace must read back as the API serves it: otherwise 400 naming the table and row, and nothing changes. A file from a newer adcli, or one whose records belong to another workspace of this server, is refused. A key limited to accounts or campaigns may not (403); 409 while an advance of the workspace's clock runs.",
+    body: snapshotUpload,
     bodyRequired: true,
-    response: z.strictObject({ workspaces: z.number() }),
-    errors: [400, 403, 413],
+    response: z.strictObject({
+      workspace: z.string(),
+      rows: z.record(z.string(), z.number()).meta({ description: 'the rows loaded, by table' }),
+    }),
+    errors: [400, 403, 409, 413],
+    wholeWorkspace: true,
     binary: { mediaType: SQLITE_TYPE, in: 'body', maxBytes: MAX_SNAPSHOT_BYTES },
     hints: { readOnly: false, destructive: true, idempotent: true },
-    handler: (_actor, { body }, s) => loadSnapshot(s.deps.store, body),
+    handler: (actor, { body }, s) => loadSnapshot(s, actor.workspaceId, body.path),
   }),
   defineOperation({
     name: 'list_faults',
@@ -232,12 +291,12 @@ export const controlOperations: readonly Operation[] = [
     scope: 'backend',
     tag: 'faults',
     summary: 'List fault rules',
-    description: "The workspace's fault rules, in the order they are tried.",
+    description: "The workspace's fault rules, in the order they are tried; for a key limited to accounts or campaigns, the rules it added.",
     response: z.strictObject({ data: z.array(faultRule) }),
     errors: [403],
     timeDependent: true,
     hints: readOnly,
-    handler: async (actor, _i, s) => ({ data: await s.faults.list(actor.workspaceId) }),
+    handler: async (actor, _i, s) => ({ data: await s.faults.list(faultOwner(actor)) }),
   }),
   defineOperation({
     name: 'add_fault',
@@ -247,10 +306,17 @@ export const controlOperations: readonly Operation[] = [
     tag: 'faults',
     summary: 'Add a fault rule',
     description:
-      'Requests of this workspace whose method and path (under /api/v1; `*` or `{name}` is one segment, a final `**` the rest) match get the fault: a status in the error shape (429 with Retry-After), a delay, or a dropped connection; for `count` requests, with a `probability`, or until cleared.',
+      'Requests of this workspace whose method and path (under /api/v1; `*` or `{name}` is one segment, a final `**` the rest) match get the fault: a status in the error shape (429 with Retry-After), a delay, or a dropped connection; for `count` requests, with a `probability`, or until cleared. A rule added by a key limited to accounts or campaigns applies to that key\'s own requests only.',
     body: z.strictObject({
       method: z.enum(FAULT_METHODS).optional().meta({ description: 'default * (any)' }),
-      path: z.string().min(1).max(300),
+      path: z
+        .string()
+        .min(1)
+        .max(300)
+        .meta({
+          description: 'an API path under /api/v1; `*` or `{name}` is one segment, a final `**` the rest',
+          openapi: { description: 'an API path under /api/v1 (`/campaigns/*`, `/campaigns/{campaignId}/targeting/**`): `*` or `{name}` is one segment, a final `**` the rest; it must be able to match an operation of the API with the method given (400 otherwise)' },
+        }),
       status: z.number().int().min(400).max(599).optional(),
       delayMs: z.number().int().min(0).max(MAX_FAULT_DELAY_MS).optional(),
       drop: z.boolean().optional(),
@@ -262,7 +328,7 @@ export const controlOperations: readonly Operation[] = [
     successStatus: 201,
     errors: [400, 403],
     hints: creates,
-    handler: (actor, { body }, s) => s.faults.add(actor.workspaceId, body, known),
+    handler: (actor, { body }, s) => s.faults.add(faultOwner(actor), body, known),
   }),
   defineOperation({
     name: 'delete_fault',
@@ -271,12 +337,12 @@ export const controlOperations: readonly Operation[] = [
     scope: 'backend',
     tag: 'faults',
     summary: 'Delete a fault rule',
-    description: 'Removes one rule.',
+    description: 'Removes one rule (a limited key: one it added).',
     params: z.strictObject({ faultId: hexId('fault rule') }),
     response: z.strictObject({ id: z.string(), deleted: z.literal(true) }),
     errors: [403, 404],
     hints: deletes,
-    handler: (actor, { params }, s) => s.faults.remove(actor.workspaceId, params.faultId),
+    handler: (actor, { params }, s) => s.faults.remove(faultOwner(actor), params.faultId),
   }),
   defineOperation({
     name: 'clear_faults',
@@ -285,11 +351,11 @@ export const controlOperations: readonly Operation[] = [
     scope: 'backend',
     tag: 'faults',
     summary: 'Clear every fault rule',
-    description: "Removes all of the workspace's fault rules.",
+    description: "Removes all of the workspace's fault rules (a limited key: those it added).",
     response: z.strictObject({ deleted: z.number() }),
     errors: [403],
     hints: deletes,
-    handler: (actor, _i, s) => s.faults.clear(actor.workspaceId),
+    handler: (actor, _i, s) => s.faults.clear(faultOwner(actor)),
   }),
   defineOperation({
     name: 'list_requests',
@@ -298,16 +364,17 @@ export const controlOperations: readonly Operation[] = [
     scope: 'backend',
     tag: 'requests',
     summary: 'List the recent requests of the workspace',
-    description: `The request journal: the workspace's last ${JOURNAL_SIZE} API requests, oldest first (time, method, path, status, duration, request id, idempotency key, replayed, fault). Never a key.`,
+    description: `The request journal: the workspace's last ${JOURNAL_SIZE} API requests, oldest first (time, method, path, status, duration, request id, idempotency key, replayed, fault); for a key limited to accounts or campaigns, only its own requests. Never a key.`,
     query: z.strictObject({
-      after: queryInt(0, Number.MAX_SAFE_INTEGER).optional().meta({ description: 'only requests with a larger seq' }),
+      // 15 digits: what a query integer may have (queryInt), so the document promises no more
+      after: queryInt(0, 999_999_999_999_999).optional().meta({ description: 'only requests with a larger seq' }),
       limit: queryInt(1, JOURNAL_SIZE).default(100).meta({ description: `the newest this many, 1-${JOURNAL_SIZE}` }),
     }),
     response: z.strictObject({ data: z.array(journalEntry) }),
     errors: [400, 403],
     timeDependent: true,
     hints: readOnly,
-    handler: async (actor, { query }, s) => ({ data: await s.journal.list(actor.workspaceId, query) }),
+    handler: async (actor, { query }, s) => ({ data: await journalOf(s).list(actor.workspaceId, { ...query, keyId: limited(actor) ? actor.keyId : null }) }),
   }),
   defineOperation({
     name: 'create_login_link',
@@ -318,7 +385,7 @@ export const controlOperations: readonly Operation[] = [
     scope: 'campaigns:read',
     tag: 'pages',
     summary: 'Create a one-time login link to the pages',
-    description: `A link that opens the campaign page (with campaignId) or the console in a browser and starts a session there, bound to this key: the pages show what the key's scopes and limits allow, and their forms do what it may do. It works once, within ${LOGIN_LINK_TTL_MS / 60_000} minutes, and holds no key. \`page\` is the page's own address. An unknown campaign is 404, one outside the key's limits 403.`,
+    description: `A link that opens the campaign page (with campaignId) or the console in a browser and starts a session there, bound to this key: the pages show what the key's scopes and limits allow, and their forms do what it may do. It works once, within ${LOGIN_LINK_TTL_MS / 60_000} minutes, and holds no key; it is never kept for an Idempotency-Key (a retry gets a new link). \`page\` is the page's own address. An unknown campaign is 404, one outside the key's limits 403.`,
     body: z.strictObject({ campaignId: hexId('campaign').optional().meta({ description: 'open this campaign\'s page; default: the console' }) }),
     response: z.strictObject({
       url: z.string().meta({ description: 'the one-time login link' }),
@@ -327,11 +394,12 @@ export const controlOperations: readonly Operation[] = [
     }),
     successStatus: 201,
     errors: [400, 403, 404],
+    secretAnswer: true,
     hints: creates,
     handler: async (actor, { body }, s) => {
       if (body.campaignId !== undefined) await s.campaigns.row(actor, body.campaignId);
       const page = body.campaignId === undefined ? '' : `campaigns/${body.campaignId}`;
-      const link = webSessions(s).mint(actor, page);
+      const link = await s.sessions.mint(actor, page);
       return { url: `${actor.appUrl}/login?token=${link.token}`, page: `${actor.appUrl}/${page}`, expiresAt: link.expiresAt.toISOString() };
     },
   }),

@@ -1,134 +1,165 @@
-import * as sqlite from 'node:sqlite';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+/**
+ * Workspace snapshots: one workspace's records in an SQLite file of adcli's schema (with a
+ * `snapshot_meta` table saying whose), saved and loaded through the store port, so they work on both
+ * stores. What a snapshot holds, and never holds (keys, sessions, idempotency records), is
+ * snapshot-tables.ts. A load replaces the caller's workspace only, in one transaction, after every
+ * row passed the API's checks, and only if the workspace it makes can be served: anything else is a
+ * 400 naming the table and the row, and nothing changes.
+ */
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { closeSync, createReadStream, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { conflict, invalid } from '../lib/errors.ts';
-import { migrations } from '../store/migrations.ts';
+import { systemActor } from '../domain/actor.ts';
+import type { Services } from '../domain/services.ts';
+import { ApiError, invalid } from '../lib/errors.ts';
+import { PACKAGE_VERSION } from '../lib/version.ts';
+import { SCOPES } from '../schemas/common.ts';
+import { audience, brand, campaign, dataStore } from '../schemas/records.ts';
 import { SqliteStore } from '../store/db.ts';
+import { migrations } from '../store/migrations.ts';
 import type { SqlValue, Store } from '../store/port.ts';
+import { emptyWorkspace } from './reset.ts';
+import { SNAPSHOT_TABLES, type Refs, type Row, type SnapshotTable } from './snapshot-tables.ts';
 
 /** SQLite's file header: every database file starts with these 16 bytes. */
 const SQLITE_MAGIC = 'SQLite format 3\0';
+/** Rows read or written at a time: memory stays bounded whatever the workspace's size. */
+const PAGE = 500;
 
-/** The tables a snapshot carries, in an order that satisfies their foreign keys when filled. */
-export const SNAPSHOT_TABLES = [
-  'workspaces',
-  'api_keys',
-  'ad_accounts',
-  'brands',
-  'data_stores',
-  'audiences',
-  'campaigns',
-  'campaign_audiences',
-  'data_store_channels',
-  'data_store_videos',
-  'yt_channels',
-  'yt_videos',
-  'yt_comments',
-  'idempotency',
-  'jobs',
-  'ads_campaigns',
-  'ads_settings_history',
-  'ads_status_changes',
-  'workspace_clocks',
-  'fault_rules',
-] as const;
+export interface LoadResult {
+  workspace: string;
+  /** the records loaded, by table */
+  rows: Record<string, number>;
+}
 
-/** Snapshots are SQLite files of the SQLite store; a Postgres database has its own tools. */
-function sqliteOf(store: Store): SqliteStore {
-  if (store instanceof SqliteStore) return store;
-  throw conflict(`snapshots need the SQLite store; this server keeps its data in ${store.dialect.name} (use pg_dump and pg_restore for a Postgres database)`);
+interface Workspace {
+  id: string;
+  slug: string;
+  exploration: number;
 }
 
 /**
- * Runs fn (synchronous) once the connection is in no transaction: VACUUM INTO and DETACH are refused
- * inside one, and with the async port another request may hold one open across its awaits.
+ * A consistent copy of the workspace (one read transaction of the store), as an SQLite file streamed
+ * from a private temporary file (deleted once sent): memory holds a page of rows at a time, not the file.
  */
-async function outsideTransactions<T>(store: SqliteStore, fn: () => T): Promise<T> {
-  for (;;) {
-    // An empty read waits its turn after any open transaction; nothing runs between its end and fn
-    // unless another context got the connection first, which isTransaction tells. Its after-commit
-    // callback runs at its end, unless it joined a transaction of the caller's, which would never end.
-    let ended = false;
-    await store.read(() => Promise.resolve(store.afterCommit(() => (ended = true))));
-    if (!ended) throw new Error('snapshots cannot be saved or loaded inside a store transaction');
-    if (!store.db.isTransaction) return fn();
-  }
-}
-
-/**
- * A consistent copy of the whole store, taken while it serves: SQLite's online backup (Node ≥ 23.8)
- * or `VACUUM INTO` on older Nodes, both SQLite's own, into a private temporary file; returns its bytes.
- */
-export async function saveSnapshot(target: Store): Promise<Uint8Array> {
-  const store = sqliteOf(target);
+export async function saveSnapshot(services: Services, workspaceId: string): Promise<ReadableStream<Uint8Array>> {
+  const { store, clock } = services.deps;
   const dir = mkdtempSync(join(tmpdir(), 'adcli-snapshot-'));
   const file = join(dir, 'snapshot.db');
   try {
-    if (typeof (sqlite as { backup?: unknown }).backup === 'function' && store.path !== ':memory:') {
-      // Inside a read transaction no other request can write on this connection while the backup
-      // steps: it copies committed data only.
-      await store.read(() => (sqlite as unknown as { backup(db: sqlite.DatabaseSync, path: string): Promise<number> }).backup(store.db, file));
-    } else {
-      await outsideTransactions(store, () => store.db.prepare('VACUUM INTO ?').run(file));
-    }
-    return readFileSync(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * Replaces the whole store's content with a snapshot's, in one write transaction: a file that is not
- * an adcli store, or one from a newer adcli, is refused with a clear 400 and the running store is left
- * untouched; a crash half-way rolls back. A snapshot from an older adcli is migrated first (on a
- * temporary copy). API keys of the running store whose workspace is in the snapshot are kept, so the
- * caller's own key keeps working after a load.
- */
-export async function loadSnapshot(target: Store, bytes: Uint8Array): Promise<{ workspaces: number }> {
-  const store = sqliteOf(target);
-  if (bytes.length < 100 || Buffer.from(bytes.subarray(0, 16)).toString('latin1') !== SQLITE_MAGIC) {
-    throw invalid('the snapshot is not an SQLite database (adcli backend snapshot save makes one)');
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'adcli-snapshot-'));
-  const file = join(dir, 'snapshot.db');
-  try {
-    writeFileSync(file, bytes, { mode: 0o600 });
-    checkSnapshot(file);
-    // Bring an older snapshot up to this adcli's schema: the store migrates on open.
-    new SqliteStore(file).closeNow();
-    // DETACH is refused inside a transaction: attach outside one, then replace everything in one write.
-    await outsideTransactions(store, () => store.db.prepare('ATTACH DATABASE ? AS snap').run(file));
+    const out = new SqliteStore(file); // adcli's schema, migrated to this version
     try {
-      return await store.write(async () => {
-        store.db.exec('PRAGMA defer_foreign_keys = ON');
-        const keys = await store.all<Record<string, SqlValue>>('SELECT * FROM main.api_keys');
-        for (const t of [...SNAPSHOT_TABLES].reverse()) await store.run(`DELETE FROM main.${t}`);
-        for (const t of SNAPSHOT_TABLES) await store.run(`INSERT INTO main.${t} SELECT * FROM snap.${t}`);
-        for (const k of keys) {
-          const cols = Object.keys(k);
-          await store.run(
-            `INSERT OR IGNORE INTO main.api_keys (${cols.join(', ')}) SELECT ${cols.map(() => '?').join(', ')} WHERE EXISTS (SELECT 1 FROM main.workspaces WHERE id = ?)`,
-            ...cols.map((c) => k[c]!),
-            k.workspace_id!,
-          );
+      // the workspace's rows name its workspace row, which the file leaves out on purpose
+      out.db.exec('PRAGMA foreign_keys = OFF');
+      out.db.exec('CREATE TABLE snapshot_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)');
+      await store.read(async () => {
+        const ws = (await store.get<Workspace>('SELECT id, slug, exploration FROM workspaces WHERE id = ?', workspaceId))!;
+        for (const table of SNAPSHOT_TABLES) {
+          const { names, key } = columnsOf(out.db, table.name);
+          const insert = out.db.prepare(`INSERT INTO ${table.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`);
+          for (let offset = 0; ; offset += PAGE) {
+            const rows = await store.all<Row>(
+              `SELECT ${names.join(', ')} FROM ${table.name} WHERE ${table.where} ORDER BY ${key.join(', ')} LIMIT ${PAGE} OFFSET ${offset}`,
+              workspaceId,
+            );
+            out.db.exec('BEGIN');
+            for (const r of rows) insert.run(...names.map((n) => r[n] as SQLInputValue));
+            out.db.exec('COMMIT');
+            if (rows.length < PAGE) break;
+          }
         }
-        const row = await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM main.workspaces');
-        return { workspaces: row!.n };
+        const meta = out.db.prepare('INSERT INTO snapshot_meta (name, value) VALUES (?, ?)');
+        // one self-contained file: no write-ahead log beside it
+        out.db.exec('PRAGMA journal_mode = DELETE');
+        for (const [name, value] of Object.entries({
+          kind: 'workspace',
+          workspace_id: ws.id,
+          workspace: ws.slug,
+          saved_at: clock.of(workspaceId).toISOString(),
+          adcli: PACKAGE_VERSION,
+        })) {
+          meta.run(name, value);
+        }
       });
     } finally {
-      await outsideTransactions(store, () => store.db.exec('DETACH DATABASE snap'));
+      out.closeNow();
     }
-  } finally {
+  } catch (e) {
     rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+  const stream = createReadStream(file);
+  stream.once('close', () => rmSync(dir, { recursive: true, force: true }));
+  return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+}
+
+/**
+ * Replaces the workspace's records with a snapshot file's (a private temporary file: it is migrated
+ * in place). The workspace and its keys stay, as a reset leaves them; so do its slug and invitations.
+ */
+export async function loadSnapshot(services: Services, workspaceId: string, file: string): Promise<LoadResult> {
+  const { store } = services.deps;
+  checkFile(file);
+  // An older snapshot is brought up to this adcli's schema first: the store migrates on open.
+  try {
+    new SqliteStore(file).closeNow();
+  } catch (e) {
+    throw invalid(`the snapshot cannot be read as an adcli store: ${(e as Error).message}`);
+  }
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    const target = (await store.get<Workspace>('SELECT id, slug, exploration FROM workspaces WHERE id = ?', workspaceId))!;
+    const source = sourceWorkspace(db, target);
+    const refs = await referencesOf(db, source, store);
+    return await store.write(async () => {
+      await emptyWorkspace(services, workspaceId);
+      const rows: Record<string, number> = {};
+      for (const table of SNAPSHOT_TABLES) rows[table.name] = await copyTable(db, table, source, workspaceId, refs, store);
+      await services.deps.clock.reread(workspaceId);
+      await services.ads.scheduleSync(workspaceId);
+      await assertServable(services, target);
+      return { workspace: target.slug, rows };
+    });
+  } finally {
+    db.close();
   }
 }
 
-/** Opens the file read-only and checks it is an adcli store this adcli can read. */
-function checkSnapshot(file: string): void {
-  let db: sqlite.DatabaseSync | undefined;
+/**
+ * The workspaces (slugs) a snapshot file holds, for `adcli serve --snapshot` to load each into the
+ * workspace of its name: one for a workspace snapshot, every one of an earlier adcli's whole-store file.
+ */
+export function snapshotWorkspaces(file: string): string[] {
+  checkFile(file);
+  const db = new DatabaseSync(file, { readOnly: true });
   try {
-    db = new sqlite.DatabaseSync(file, { readOnly: true });
+    const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshot_meta'").get();
+    if (hasMeta) {
+      const row = db.prepare("SELECT value FROM snapshot_meta WHERE name = 'workspace'").get() as { value: string } | undefined;
+      if (!row) throw invalid('the snapshot_meta table of the snapshot does not name its workspace');
+      return [row.value];
+    }
+    return (db.prepare('SELECT slug FROM workspaces ORDER BY slug').all() as { slug: string }[]).map((r) => r.slug);
+  } finally {
+    db.close();
+  }
+}
+
+/** The file is an SQLite database of adcli's schema that this adcli can read, undamaged. */
+function checkFile(file: string): void {
+  const head = Buffer.alloc(16);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, head, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (head.toString('latin1') !== SQLITE_MAGIC) throw invalid('the snapshot is not an SQLite database (adcli backend snapshot save makes one)');
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(file, { readOnly: true });
     const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
     if (!hasTable) throw invalid('the snapshot is an SQLite database but not an adcli store (it has no schema_migrations table)');
     const v = Number((db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0);
@@ -137,12 +168,152 @@ function checkSnapshot(file: string): void {
     }
     const ok = (db.prepare('PRAGMA quick_check').get() as { quick_check: string }).quick_check;
     if (ok !== 'ok') throw invalid(`the snapshot is damaged: ${ok}`);
-    const orphan = db.prepare('PRAGMA foreign_key_check').get() as { table: string; parent: string } | undefined;
-    if (orphan) throw invalid(`the snapshot is inconsistent: a row of ${orphan.table} names a missing row of ${orphan.parent}`);
+    for (const table of SNAPSHOT_TABLES) {
+      if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table.name)) {
+        if (table.name === 'fault_rules' || table.name === 'workspace_clocks') continue; // older schemas: migrated below
+        throw invalid(`the snapshot has no table ${table.name}: it is not a whole adcli store`);
+      }
+    }
   } catch (e) {
-    if (e instanceof Error && 'status' in e) throw e;
+    if (e instanceof ApiError) throw e;
     throw invalid(`the snapshot cannot be read as an adcli store: ${(e as Error).message}`);
   } finally {
     db?.close();
   }
+}
+
+/**
+ * The workspace of the file to load: a workspace snapshot names it; a whole-store snapshot of an
+ * earlier adcli holds several, of which the one with the caller's slug (or the only one) is taken.
+ */
+function sourceWorkspace(db: DatabaseSync, target: Workspace): string {
+  const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshot_meta'").get();
+  if (hasMeta) {
+    const meta = Object.fromEntries((db.prepare('SELECT name, value FROM snapshot_meta').all() as { name: string; value: string }[]).map((r) => [r.name, r.value]));
+    if (meta.kind !== 'workspace' || typeof meta.workspace_id !== 'string') throw invalid('the snapshot_meta table of the snapshot does not name its workspace');
+    return meta.workspace_id;
+  }
+  const all = db.prepare('SELECT id, slug FROM workspaces ORDER BY slug').all() as { id: string; slug: string }[];
+  const match = all.find((w) => w.slug === target.slug) ?? (all.length === 1 ? all[0] : undefined);
+  if (!match) {
+    throw invalid(
+      `the snapshot is a whole-store file of an earlier adcli with workspaces ${all.map((w) => w.slug).join(', ') || '(none)'}, none of them ${target.slug}; load it into one of those workspaces`,
+    );
+  }
+  return match.id;
+}
+
+/** The ids a row of the snapshot may refer to: its own records, and the server's library stores. */
+async function referencesOf(db: DatabaseSync, source: string, store: Store): Promise<Refs> {
+  const ids = (table: string, column: string) => {
+    const spec = SNAPSHOT_TABLES.find((t) => t.name === table)!;
+    return new Set((db.prepare(`SELECT ${column} AS id FROM ${table} WHERE ${spec.where}`).all(source) as { id: string }[]).map((r) => r.id));
+  };
+  const library = await store.all<{ id: string }>("SELECT id FROM data_stores WHERE scope = 'library'");
+  return {
+    accounts: ids('ad_accounts', 'customer_id'),
+    brands: ids('brands', 'id'),
+    dataStores: ids('data_stores', 'id'),
+    libraryStores: new Set(library.map((r) => r.id)),
+    audiences: ids('audiences', 'id'),
+    campaigns: ids('campaigns', 'id'),
+    withPrimarySlot: new Set(
+      (db.prepare(`SELECT campaign_id AS id FROM campaign_audiences WHERE position = 0 AND audience_id IS NULL AND campaign_id IN (SELECT id FROM campaigns WHERE workspace_id = ?)`).all(source) as { id: string }[]).map((r) => r.id),
+    ),
+    slots: ids('campaign_audiences', 'id'),
+    adsCampaigns: ids('ads_campaigns', 'campaign_id'),
+  };
+}
+
+/** Checks and copies one table's rows of the workspace into the store, a page at a time; how many. */
+async function copyTable(db: DatabaseSync, table: SnapshotTable, source: string, workspaceId: string, refs: Refs, store: Store): Promise<number> {
+  const { names, key } = columnsOf(db, table.name);
+  const columns = table.renumber ? names.filter((n) => n !== 'seq') : names;
+  const select = db.prepare(`SELECT ${names.join(', ')} FROM ${table.name} WHERE ${table.where} ORDER BY ${key.join(', ')}`);
+  let n = 0;
+  let batch: Row[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    if (table.uniqueId) await assertFree(store, table, batch, n - batch.length);
+    const values = batch.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
+    await store.run(`INSERT INTO ${table.name} (${columns.join(', ')}) VALUES ${values}`, ...batch.flatMap((r) => columns.map((c) => r[c] as SqlValue)));
+    batch = [];
+  };
+  for (const row of select.iterate(source) as Iterable<Row>) {
+    n++;
+    for (const c of table.workspaceColumns) row[c] = workspaceId;
+    const problem = table.check(row, refs);
+    if (problem) throw invalid(`the snapshot's ${table.name} row ${n}${describeRow(table, row)} ${problem}; nothing was loaded`);
+    batch.push(row);
+    if (batch.length >= PAGE / 5) await flush();
+  }
+  await flush();
+  return n;
+}
+
+/** Ids of a batch that another workspace of the server holds are a 400: a load never reaches outside. */
+async function assertFree(store: Store, table: SnapshotTable, batch: Row[], before: number): Promise<void> {
+  const column = table.uniqueId!;
+  const taken = await store.get<{ id: string }>(
+    `SELECT ${column} AS id FROM ${table.name} WHERE ${column} IN ${store.dialect.jsonValues('?')} LIMIT 1`,
+    JSON.stringify(batch.map((r) => r[column])),
+  );
+  if (!taken) return;
+  const at = before + batch.findIndex((r) => r[column] === taken.id) + 1;
+  throw invalid(
+    `the snapshot's ${table.name} row ${at} (${column} ${taken.id}) has an id another workspace of this server holds: a snapshot loads into its own workspace, or into a workspace of a server that does not hold the one it was saved from; nothing was loaded`,
+  );
+}
+
+/**
+ * Reads back every record of the loaded workspace as the API answers it, inside the load's
+ * transaction: a file whose rows pass their checks but would still leave the workspace unservable
+ * is refused with the record named, and the transaction rolls back.
+ */
+async function assertServable(services: Services, ws: Workspace): Promise<void> {
+  const { store } = services.deps;
+  const actor = systemActor(ws, SCOPES);
+  const ids = async (table: string) => (await store.all<{ id: string }>(`SELECT id FROM ${table} WHERE workspace_id = ?`, ws.id)).map((r) => r.id);
+  const kinds = [
+    { table: 'campaigns', what: 'campaign', read: (id: string) => services.campaigns.get(actor, id), schema: campaign, also: (id: string) => services.targeting.get(actor, id) },
+    { table: 'brands', what: 'brand', read: (id: string) => services.brands.get(actor, id), schema: brand },
+    { table: 'audiences', what: 'audience', read: (id: string) => services.audiences.get(actor, id), schema: audience },
+    { table: 'data_stores', what: 'data store', read: (id: string) => services.dataStores.get(actor, id), schema: dataStore },
+  ];
+  await services.deps.clock.within(ws.id, async () => {
+    for (const kind of kinds) {
+      for (const id of await ids(kind.table)) {
+        await serves(`${kind.what} ${id}`, async () => {
+          const answer = kind.schema.safeParse(await kind.read(id));
+          if (!answer.success) throw new Error(answer.error.issues[0]!.message);
+          await kind.also?.(id);
+        });
+      }
+    }
+    for (const account of await store.all<{ customer_id: string }>('SELECT customer_id FROM ad_accounts WHERE workspace_id = ?', ws.id)) {
+      await serves(`the performance report of account ${account.customer_id}`, () => services.ads.performance(actor, account.customer_id, 'LAST_30_DAYS'));
+    }
+  });
+}
+
+async function serves(what: string, read: () => Promise<unknown>): Promise<void> {
+  try {
+    await read();
+  } catch (e) {
+    if (e instanceof ApiError && e.status >= 500) throw e;
+    const why = e instanceof Error ? e.message : String(e);
+    throw invalid(`the snapshot's ${what} cannot be served as loaded (${why.slice(0, 200)}); nothing was loaded`);
+  }
+}
+
+/** A table's columns in the file (adcli's schema) and the columns that order it (its primary key). */
+function columnsOf(db: DatabaseSync, table: string): { names: string[]; key: string[] } {
+  const info = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; pk: number }[];
+  const key = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+  return { names: info.map((c) => c.name), key: key.length ? key : info.map((c) => c.name) };
+}
+
+function describeRow(table: SnapshotTable, row: Row): string {
+  const id = table.uniqueId ? row[table.uniqueId] : (row.id ?? row.campaign_id ?? row.data_store_id);
+  return typeof id === 'string' ? ` (${id.slice(0, 40)})` : '';
 }

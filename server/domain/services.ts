@@ -9,11 +9,13 @@ import type { DomainDeps } from './context.ts';
 import { DataStores } from './data-stores.ts';
 import { Exploration } from './exploration.ts';
 import { Keys } from './keys.ts';
+import { PageSessions } from './page-sessions.ts';
 import { Targeting } from './targeting.ts';
 import { Workspaces } from './workspaces.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Store } from '../store/port.ts';
 import { WorkspaceClocks } from '../time/workspace-clocks.ts';
+import { advanceHere, type Advancer } from '../control/advance.ts';
 import { FaultRules } from '../control/faults.ts';
 import { RequestJournal } from '../control/journal.ts';
 
@@ -30,10 +32,14 @@ export interface Services {
   targeting: Targeting;
   ads: Ads;
   exploration: Exploration;
+  /** login links and sessions of the pages */
+  sessions: PageSessions;
   /** adcli serve's fault rules (design section 7) */
   faults: FaultRules;
   /** adcli serve's request journal: opened on first use (worker threads never open it) */
   readonly journal: RequestJournal;
+  /** moves a workspace's clock, running what falls due: here, or in a job worker thread */
+  advance: Advancer;
 }
 
 export interface ServiceOptions {
@@ -43,6 +49,8 @@ export interface ServiceOptions {
   syncIntervalMs?: number;
   /** the lease holder name of this connection's job queue (worker threads name themselves) */
   jobOwner?: string;
+  /** where clock advances run (adcli serve: its job worker threads); default this thread */
+  advance?: Advancer;
 }
 
 /**
@@ -69,7 +77,7 @@ export function createServices(base: { store: Store; clock: Clock }, opts: Servi
   dataStores.afterDelete = async (ids) => {
     for (const c of ids) await campaigns.refreshStatus(c);
   };
-  return {
+  const services: Services = {
     deps,
     jobs,
     workspaces: new Workspaces(deps),
@@ -82,9 +90,12 @@ export function createServices(base: { store: Store; clock: Clock }, opts: Servi
     targeting,
     ads,
     exploration: new Exploration(deps),
+    sessions: new PageSessions(deps),
     faults: new FaultRules(deps),
     get journal() {
       return (journal ??= new RequestJournal(base.store));
     },
+    advance: (work) => (opts.advance ?? advanceHere(services))(work),
   };
+  return services;
 }

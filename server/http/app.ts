@@ -1,26 +1,28 @@
 import { Hono, type Context } from 'hono';
 import { createHash } from 'node:crypto';
+import type { Advancer } from '../control/advance.ts';
 import type { Actor } from '../domain/actor.ts';
 import type { AuthenticatedKey } from '../domain/keys.ts';
 import { createServices, type Services } from '../domain/services.ts';
 import { jobHandlers } from '../jobs/handlers.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
-import { ApiError, bearerChallenge, errorBody, forbidden, type ErrorCode } from '../lib/errors.ts';
+import { ApiError, bearerChallenge, errorBody, type ErrorCode } from '../lib/errors.ts';
 import { canonicalJson } from '../lib/json.ts';
 import { createLogger, type LogFormat, type Logger } from '../lib/log.ts';
 import { PACKAGE_VERSION } from '../lib/version.ts';
 import { mountMcp } from '../mcp/endpoint.ts';
 import { mountWeb } from '../web/mount.ts';
 import { operations as allOperations } from '../operations/index.ts';
-import type { Operation } from '../operations/operation.ts';
+import { authorize, type Operation } from '../operations/operation.ts';
 import type { Store } from '../store/port.ts';
 import { IdempotencyRecords } from '../store/idempotency.ts';
 import { idempotencyKey } from '../schemas/common.ts';
 import { CONTROL_PREFIX, CONTROL_TAGS, controlOperations } from '../control/operations.ts';
 import { preferFault, type FaultAction } from '../control/faults.ts';
 import { authorizationOf } from './auth.ts';
-import { limitBody, readFileBody } from './body-limit.ts';
+import { limitBody } from './body-limit.ts';
+import { receiveFile } from './upload.ts';
 import { readJson } from './json-body.ts';
 import { mountHealth } from './health.ts';
 import { errorHandler } from './on-error.ts';
@@ -57,6 +59,8 @@ export interface AppOptions {
   jobDelayMs?: number;
   /** how often settings and targeting are synced to the ad platform, in ms */
   syncIntervalMs?: number;
+  /** where clock advances run (adcli serve: its job worker threads); default the HTTP thread */
+  advance?: Advancer;
 }
 
 export interface Backend {
@@ -76,7 +80,7 @@ export function createApp(opts: AppOptions): Backend {
   const store = opts.store;
   const clock = opts.clock ?? systemClock;
   const ops = opts.operations ?? allOperations;
-  const services = createServices({ store, clock }, { jobDelayMs: opts.jobDelayMs, syncIntervalMs: opts.syncIntervalMs });
+  const services = createServices({ store, clock }, { jobDelayMs: opts.jobDelayMs, syncIntervalMs: opts.syncIntervalMs, advance: opts.advance });
   const clocks = services.deps.clock;
   const format = opts.logFormat ?? 'text';
   const requestLogger = opts.log ? createLogger(opts.log, format) : null;
@@ -91,7 +95,7 @@ export function createApp(opts: AppOptions): Backend {
   const app = new Hono<Env>();
   let openapi: string | undefined;
 
-  app.use('*', requestLog({ logger: requestLogger, journal: () => services.journal }));
+  app.use('*', requestLog({ logger: requestLogger, journal: () => services.journal, warn: logger }));
   // One reading of other replicas' commits per request serves every cache it consults (Postgres).
   app.use('*', (_c, next) => store.oneStampPer(next));
   mountHealth(app, store, logger);
@@ -128,17 +132,14 @@ export function createApp(opts: AppOptions): Backend {
 
   /**
    * Counts n requests of the key against its rate limit (429 over it); answers the RateLimit-* headers,
-   * at once from memory (SQLite) or once the database has counted them (Postgres). Reads the
-   * workspace's clock as of the last refresh: call it after `clocks.refresh()`.
+   * at once from memory (SQLite) or once the database has counted them (Postgres). Windows run on
+   * real time, not the workspace's: they measure the client's pace, and a frozen clock must not hold
+   * a window open forever.
    */
   const countNow = (key: AuthenticatedKey, n: number): Record<string, string> | Promise<Record<string, string>> | null =>
-    limiter && countRequests(limiter, key.keyId, clocks.of(key.workspaceId).getTime(), n);
-  /** countNow with the clocks brought up to date first (/mcp and the pages). */
-  const rateLimit = async (key: AuthenticatedKey, n: number): Promise<Record<string, string> | null> => {
-    if (!limiter) return null;
-    await clocks.refresh();
-    return countNow(key, n);
-  };
+    limiter && countRequests(limiter, key.keyId, clocks.base.now().getTime(), n);
+  /** countNow for /mcp and the pages. */
+  const rateLimit = async (key: AuthenticatedKey, n: number): Promise<Record<string, string> | null> => (limiter ? countNow(key, n) : null);
 
   // MCP tools generated from the same table, at /mcp on the host; each tool call runs this pipeline.
   mountMcp(app, { services, operations: ops, apiPrefix: API_PREFIX, version: PACKAGE_VERSION, authenticate: async (c) => authenticate(c), rateLimit, logger });
@@ -154,23 +155,23 @@ export function createApp(opts: AppOptions): Backend {
     // The journal keeps the API requests of a workspace, rate-limited ones included; not the controls.
     if (!control) {
       const idempotencyKey = op.method !== 'GET' ? (header(c, 'idempotency-key') ?? null) : null;
-      c.set('journal', { workspaceId: key.workspaceId, at: clocks.of(key.workspaceId).toISOString(), idempotencyKey, replayed: false, fault: null, dropped: false });
+      c.set('journal', { workspaceId: key.workspaceId, keyId: key.keyId, at: clocks.of(key.workspaceId).toISOString(), idempotencyKey, replayed: false, fault: null, dropped: false });
     }
     // A tool call of /mcp was counted as the JSON-RPC message it came in (mcp/endpoint.ts).
     if (!(c.env as { mcpCounted?: boolean } | undefined)?.mcpCounted) {
-      // Rate-limit windows follow the workspace's clock, so advancing it opens a new window.
       const counted = countNow(key, 1);
       // awaited only when the count is in the database: an in-memory one costs no extra turn
       const headers = counted instanceof Promise ? await counted : counted;
       if (headers) for (const [k, v] of Object.entries(headers)) c.header(k, v);
     }
-    if (!key.scopes.has(op.scope)) throw forbidden(`this API key lacks the ${op.scope} scope`);
-    return { ...key, appUrl: opts.appUrl ?? appUrlOf(c) };
+    const actor: Actor = { ...key, appUrl: opts.appUrl ?? appUrlOf(c) };
+    authorize(op, actor);
+    return actor;
   };
 
   /** A fault for this API request, from its Prefer header or the workspace's rules; null for none. */
-  const faultFor = (c: Context<Env>, workspaceId: string, op: Operation): FaultAction | null | Promise<FaultAction | null> =>
-    preferFault(header(c, 'prefer')) ?? services.faults.match(workspaceId, op.method, c.req.path.slice(API_PREFIX.length));
+  const faultFor = (c: Context<Env>, actor: Actor, op: Operation): FaultAction | null | Promise<FaultAction | null> =>
+    preferFault(header(c, 'prefer')) ?? services.faults.match(actor.workspaceId, actor.keyId, op.method, c.req.path.slice(API_PREFIX.length));
 
   const run = async (c: Context<Env>, op: Operation, control: boolean): Promise<Response> => {
     const actor = await actorFor(c, op, control);
@@ -179,7 +180,7 @@ export function createApp(opts: AppOptions): Backend {
       if (op.binary) return runFile(c, op, actor);
     } else {
       const note = c.get('journal')!;
-      const found = faultFor(c, actor.workspaceId, op);
+      const found = faultFor(c, actor, op);
       const fault = found instanceof Promise ? await found : found;
       if (fault) {
         note.fault = fault.source;
@@ -214,21 +215,29 @@ export function createApp(opts: AppOptions): Backend {
       return c.body(text, status, { 'content-type': 'application/json' });
     }
     const fingerprint = idemKey === undefined ? '' : hash(`${op.method} ${c.req.path}?${canonicalJson(rawQuery)}\n${canonicalJson(rawBody ?? null)}`);
-    const outcome = await clocks.within(actor.workspaceId, () => store.write(async () => {
-      const now = clocks.now();
-      if (idemKey !== undefined) {
-        const prior = await idempotency.find(actor.keyId, idemKey, now);
-        if (prior) {
-          if (prior.fingerprint !== fingerprint) {
-            throw new ApiError(409, 'idempotency_conflict', 'this Idempotency-Key was used with a different request; use a new key for a new request');
-          }
-          return { ...prior, replayed: true };
-        }
+    /** The remembered answer to this key, or undefined; 409 when the key came with another request. */
+    const replay = async () => {
+      const prior = idemKey === undefined ? undefined : await idempotency.find(actor.keyId, idemKey, clocks.now());
+      if (prior && prior.fingerprint !== fingerprint) {
+        throw new ApiError(409, 'idempotency_conflict', 'this Idempotency-Key was used with a different request; use a new key for a new request');
       }
-      const text = JSON.stringify(await op.handler(actor, input, services));
-      if (idemKey !== undefined) await idempotency.save(actor.keyId, idemKey, { fingerprint, status, body: text }, now);
-      return { status, body: text, replayed: false };
-    }));
+      return prior && { ...prior, replayed: true };
+    };
+    const outcome = op.steps
+      ? // many transactions of its own; it saves its idempotency record with its last step
+        await clocks.within(actor.workspaceId, async () => {
+          const prior = await store.read(replay);
+          if (prior) return prior;
+          const request = { idempotencyKey: idemKey, fingerprint };
+          return { status, body: JSON.stringify(await op.handler(actor, { ...input, request }, services)), replayed: false };
+        })
+      : await clocks.within(actor.workspaceId, () => store.write(async () => {
+          const prior = await replay();
+          if (prior) return prior;
+          const text = JSON.stringify(await op.handler(actor, input, services));
+          if (idemKey !== undefined && !op.secretAnswer) await idempotency.save(actor.keyId, idemKey, { fingerprint, status, body: text }, clocks.now());
+          return { status, body: text, replayed: false };
+        }));
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (outcome.replayed) {
       headers['idempotent-replayed'] = 'true';
@@ -244,11 +253,16 @@ export function createApp(opts: AppOptions): Backend {
     const params = op.params ? parseOrThrow(op.params, c.req.param(), 'path') : EMPTY;
     const rawQuery = strictQuery(c.req.url);
     const query = op.query ? parseOrThrow(op.query, rawQuery, 'query') : noQuery(rawQuery);
-    const body = binary.in === 'body' ? await readFileBody(c, binary.maxBytes ?? MAX_BODY_BYTES) : undefined;
+    const body = binary.in === 'body' ? await receiveFile(c, binary.maxBytes ?? MAX_BODY_BYTES) : undefined;
     const input = { params, query, body } as Parameters<Operation['handler']>[1];
-    const result = await clocks.within(actor.workspaceId, () => op.handler(actor, input, services));
+    let result: unknown;
+    try {
+      result = await clocks.within(actor.workspaceId, () => op.handler(actor, input, services));
+    } finally {
+      body?.dispose();
+    }
     if (binary.in === 'response') {
-      return c.body(result as Uint8Array<ArrayBuffer>, 200, { 'content-type': binary.mediaType, 'content-disposition': 'attachment; filename="adcli-snapshot.db"' });
+      return c.body(result as ReadableStream<Uint8Array>, 200, { 'content-type': binary.mediaType, 'content-disposition': 'attachment; filename="adcli-snapshot.db"' });
     }
     return c.body(JSON.stringify(result), op.successStatus ?? 200, { 'content-type': 'application/json' });
   };
@@ -302,6 +316,7 @@ function injectedError(status: number, source: string): ApiError {
     409: 'conflict',
     413: 'payload_too_large',
     429: 'rate_limited',
+    503: 'unavailable',
   };
   const code = codes[status] ?? (status >= 500 ? 'internal' : 'invalid_request');
   const why = source === 'prefer' ? 'the Prefer header asked for it' : `fault rule ${source}`;

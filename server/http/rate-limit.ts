@@ -12,8 +12,8 @@ export interface Hit {
 
 /**
  * Counts requests per key in fixed windows of one minute that open with the key's first request, on
- * the key's workspace time. `hit` answers at once when the count is in memory, a promise when it is
- * in the database.
+ * real time (never a workspace's clock: a frozen clock would hold a window open forever). `hit`
+ * answers at once when the count is in memory, a promise when it is in the database.
  */
 export interface RequestLimiter {
   readonly limit: number;
@@ -22,7 +22,7 @@ export interface RequestLimiter {
 
 /** A window that started at `start` and holds `count` requests, seen at `now`. */
 function standing(limit: number, start: number, count: number, now: number): Hit {
-  const resetSeconds = Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000));
+  const resetSeconds = Math.min(WINDOW_MS / 1000, Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000)));
   if (count > limit) return { remaining: 0, resetSeconds, retryAfter: resetSeconds };
   return { remaining: limit - count, resetSeconds, retryAfter: null };
 }
@@ -39,10 +39,10 @@ export class RateLimiter implements RequestLimiter {
     this.limit = limit;
   }
 
-  /** Counts `n` requests at `now` (ms, the key's workspace time); returns the state after them. */
+  /** Counts `n` requests at `now` (ms, real time); returns the state after them. */
   hit(keyId: string, now: number, n = 1): Hit {
     let w = this.#windows.get(keyId);
-    if (!w || now - w.start >= WINDOW_MS || now < w.start) {
+    if (!w || now - w.start >= WINDOW_MS) {
       if (this.#windows.size > 10_000) this.#sweep(now);
       w = { start: now, count: 0 };
       this.#windows.set(keyId, w);
@@ -63,9 +63,10 @@ const SWEEP_UNUSED_MS = 60 * 60_000;
 /**
  * The same windows in the database (table rate_windows), for replicas on one Postgres: each request
  * is counted by one atomic upsert, outside the request's transaction, so the 121st request of a
- * minute is refused whichever replica it reaches. The upsert opens a new window when the old one is
- * over (or the workspace's clock went back, a reset), else adds to it. Windows unused for an hour of
- * real time are deleted now and then.
+ * minute is refused whichever replica it reaches. The upsert opens a new window only when the old one
+ * is over: a request whose time was read a moment before another's but counted after it adds to the
+ * window that one opened (restarting the window there let a burst through). Windows unused for an
+ * hour of real time are deleted now and then.
  */
 export class StoreRateLimiter implements RequestLimiter {
   readonly limit: number;
@@ -87,9 +88,9 @@ export class StoreRateLimiter implements RequestLimiter {
     const row = (await this.#store.get<{ started_ms: number; hits: number }>(
       `INSERT INTO rate_windows (key_id, started_ms, hits, touched_ms) VALUES (?, ?, ?, ?)
        ON CONFLICT (key_id) DO UPDATE SET
-         started_ms = CASE WHEN excluded.started_ms - rate_windows.started_ms >= ${WINDOW_MS} OR excluded.started_ms < rate_windows.started_ms
+         started_ms = CASE WHEN excluded.started_ms - rate_windows.started_ms >= ${WINDOW_MS}
                            THEN excluded.started_ms ELSE rate_windows.started_ms END,
-         hits = CASE WHEN excluded.started_ms - rate_windows.started_ms >= ${WINDOW_MS} OR excluded.started_ms < rate_windows.started_ms
+         hits = CASE WHEN excluded.started_ms - rate_windows.started_ms >= ${WINDOW_MS}
                      THEN excluded.hits ELSE rate_windows.hits + excluded.hits END,
          touched_ms = excluded.touched_ms
        RETURNING started_ms, hits`,

@@ -6,6 +6,8 @@ import type { Logger } from '../lib/log.ts';
 /** What the request journal notes of an API request while it runs (design section 7). */
 export interface JournalNote {
   workspaceId: string;
+  /** the key that made it: a key limited to accounts or campaigns lists only its own requests */
+  keyId: string;
   /** when the request arrived, in the workspace's time (read where the key was checked: same turn, no second store read) */
   at: string;
   idempotencyKey: string | null;
@@ -14,15 +16,38 @@ export interface JournalNote {
   dropped: boolean;
 }
 
+/** How long after a failed opening the request journal is tried again. */
+const JOURNAL_RETRY_MS = 10_000;
+
 export type RequestEnv = { Variables: { requestId: string; journal?: JournalNote } };
 
 /**
  * The first middleware: gives the request its id (header `x-request-id`), and once it is answered
  * writes the request log line and, for API requests that named a workspace, the journal entry.
  */
-/** `journal` is asked for only when a request is to be journaled (it opens a file on first use). */
-export function requestLog(opts: { logger: Logger | null; journal: () => RequestJournal }): MiddlewareHandler<RequestEnv> {
-  const { logger, journal } = opts;
+/**
+ * `journal` is asked for only when a request is to be journaled (it opens a file on first use). A
+ * journal that cannot be opened (a full disk) costs its entries, never the request's answer: it is
+ * said once on `warn` and tried again JOURNAL_RETRY_MS later.
+ */
+export function requestLog(opts: { logger: Logger | null; journal: () => RequestJournal; warn?: Logger }): MiddlewareHandler<RequestEnv> {
+  const { logger, journal, warn } = opts;
+  let retryAt = 0;
+  let down = false;
+  const journalOrNull = (): RequestJournal | null => {
+    if (retryAt > 0 && performance.now() < retryAt) return null;
+    try {
+      const j = journal();
+      retryAt = 0;
+      down = false;
+      return j;
+    } catch (e) {
+      retryAt = performance.now() + JOURNAL_RETRY_MS;
+      if (!down) warn?.event('warn', `the request journal cannot be opened (${e instanceof Error ? e.message : String(e)}); requests are answered but not journaled until it can`);
+      down = true;
+      return null;
+    }
+  };
   return async (c, next) => {
     const rid = newRequestId();
     c.set('requestId', rid);
@@ -34,8 +59,9 @@ export function requestLog(opts: { logger: Logger | null; journal: () => Request
     const ms = performance.now() - started;
     const note = c.get('journal');
     if (note) {
-      journal().record({
+      journalOrNull()?.record({
         workspaceId: note.workspaceId,
+        keyId: note.keyId,
         at: note.at,
         method: c.req.method,
         path: pathAndQuery(c.req.url),

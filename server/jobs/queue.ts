@@ -73,6 +73,9 @@ export function holderIsDead(owner: string): boolean {
   }
 }
 
+/** A job of no workspace whose clock an advance holds (its lease, real time, is the placeholder). */
+const NOT_ADVANCING = '(workspace_id IS NULL OR workspace_id NOT IN (SELECT workspace_id FROM clock_advances WHERE lease_until > ?))';
+
 /** Due jobs read per look; another process may take some of them first. */
 const CANDIDATES = 10;
 /** Looks per claim before giving up for this poll when other processes keep taking the candidates. */
@@ -187,22 +190,23 @@ export class JobQueue {
     return (await store.get<JobRow>("SELECT * FROM jobs WHERE id = ? AND state = 'running' AND lease_owner = ?", job.id, this.owner)) ?? null;
   }
 
-  /** The earliest queued jobs that are due in their workspace's time, earliest first. */
+  /**
+   * The earliest queued jobs that are due in their workspace's time, earliest first; not those of a
+   * workspace whose clock an advance is moving (it runs them itself, in time order).
+   */
   async #due(realMs: number): Promise<JobRow[]> {
     const custom = await this.#d.clock.custom();
+    const real = new Date(realMs).toISOString();
     if (custom.size === 0) {
-      return this.#d.store.all<JobRow>(
-        "SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT ?",
-        new Date(realMs).toISOString(),
-        CANDIDATES,
-      );
+      return this.#d.store.all<JobRow>(`SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? AND ${NOT_ADVANCING} ORDER BY run_at, id LIMIT ?`, real, real, CANDIDATES);
     }
     // Some workspaces run ahead of (or behind, frozen) real time: look as far as the latest of them,
     // then keep the jobs that are due in their own workspace.
     const horizon = Math.max(realMs, ...custom.values());
     const rows = await this.#d.store.all<JobRow>(
-      "SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? ORDER BY run_at, id LIMIT 200",
+      `SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? AND ${NOT_ADVANCING} ORDER BY run_at, id LIMIT 200`,
       new Date(horizon).toISOString(),
+      real,
     );
     return rows.filter((r) => Date.parse(r.run_at) <= (r.workspace_id !== null ? (custom.get(r.workspace_id) ?? realMs) : realMs)).slice(0, CANDIDATES);
   }

@@ -5,8 +5,9 @@
  * dies mid-job leaves nothing half done: the pool hands its lease back and another worker runs it.
  *
  * Messages from the pool: `start` (the lease owner name, once), `nudge` (a job was queued: look now),
- * `stop` (claim nothing more, finish the current job, close the store, exit). To the pool: `log` lines
- * (a job's failure) and `stopped` before a clean exit.
+ * `stop` (claim nothing more, finish the current job, close the store, exit), `advance` (move a
+ * workspace's clock through its due jobs, here rather than on the HTTP thread). To the pool: `log`
+ * lines (a job's failure), `advanced` answers, and `stopped` before a clean exit.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { WorkerData, FromWorker, ToWorker } from './worker-protocol.ts';
@@ -28,20 +29,27 @@ const data = workerData as WorkerData;
 
 let stopping = false;
 let wake: (() => void) | null = null;
+/** advances asked for before the services below exist; run once they do */
+let advances: ((m: Extract<ToWorker, { type: 'advance' }>) => void) | Extract<ToWorker, { type: 'advance' }>[] = [];
 const owner = await new Promise<string>((resolve) => {
   port.on('message', (m: ToWorker) => {
     if (m.type === 'start') resolve(m.owner);
     else if (m.type === 'stop') stopping = true;
+    else if (m.type === 'advance') {
+      if (Array.isArray(advances)) advances.push(m);
+      else advances(m);
+    }
     wake?.();
   });
 });
 
-const [{ openStore }, { createServices }, { JobRunner }, { jobHandlers }, { systemClock }] = await Promise.all([
+const [{ openStore }, { createServices }, { JobRunner }, { jobHandlers }, { systemClock }, { ApiError }] = await Promise.all([
   import('../store/open.ts'),
   import('../domain/services.ts'),
   import('./runner.ts'),
   import('./handlers.ts'),
   import('../lib/clock.ts'),
+  import('../lib/errors.ts'),
 ]);
 
 // One job runs at a time here: two connections cover its transaction and a query beside it.
@@ -52,6 +60,20 @@ const services = createServices(
 );
 const log = (line: string) => send({ type: 'log', line });
 const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), { log });
+
+/** Runs an advance beside the job loop (each of its steps is a transaction of its own) and answers it. */
+const advance = (m: Extract<ToWorker, { type: 'advance' }>) => {
+  services.advance(m.work).then(
+    (result) => send({ type: 'advanced', id: m.id, result }),
+    (err: unknown) => {
+      if (err instanceof ApiError) send({ type: 'advanced', id: m.id, error: { status: err.status, code: err.code, message: err.message, headers: err.headers } });
+      else send({ type: 'advanced', id: m.id, error: { status: 500, code: 'internal', message: err instanceof Error ? err.message : String(err), headers: {} } });
+    },
+  );
+};
+const waiting = advances as Extract<ToWorker, { type: 'advance' }>[];
+advances = advance;
+for (const m of waiting) advance(m);
 
 /** Waits until nudged or stopped, or `ms` passed. */
 const sleep = (ms: number) =>

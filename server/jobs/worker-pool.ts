@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import type { AdvanceResult, AdvanceWork } from '../control/advance.ts';
+import { ApiError } from '../lib/errors.ts';
 import { processOwner } from './queue.ts';
 import type { StoreSpec } from '../store/open.ts';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.ts';
@@ -43,6 +45,8 @@ interface Slot extends PoolThread {
   startedAt: number;
   exited: Promise<void>;
   done: boolean;
+  /** advances this worker runs, by message id */
+  advances: Map<number, { resolve(r: AdvanceResult): void; reject(e: Error): void }>;
 }
 
 /** Restarts of a worker that keeps dying right after it started wait longer each time, up to this. */
@@ -65,6 +69,7 @@ export class WorkerPool {
   #stopping = false;
   #stopped: Promise<{ handedBack: number }> | null = null;
   #hurry: (() => void) | null = null;
+  #nextAdvance = 0;
 
   constructor(opts: WorkerPoolOptions) {
     if (!Number.isInteger(opts.workers) || opts.workers < 1) throw new Error(`a worker pool needs at least one worker, not ${opts.workers}`);
@@ -93,6 +98,23 @@ export class WorkerPool {
   nudge(): void {
     if (this.#stopping) return;
     for (const s of this.#slots) if (!s.done) post(s.worker, { type: 'nudge' });
+  }
+
+  /**
+   * Runs a clock advance in a worker thread, so the HTTP thread keeps serving every workspace while
+   * the advance's jobs (generations above all) run; answers what the advance answers. A worker that
+   * stops half-way answers 503: the advance stopped at a step, and a retry with the same
+   * Idempotency-Key resumes it.
+   */
+  advance(work: AdvanceWork): Promise<AdvanceResult> {
+    const live = this.#slots.filter((s) => !s.done);
+    if (this.#stopping || live.length === 0) return Promise.reject(stoppedAdvance());
+    const slot = live[this.#nextAdvance++ % live.length]!;
+    const id = this.#nextAdvance;
+    return new Promise((resolve, reject) => {
+      slot.advances.set(id, { resolve, reject });
+      post(slot.worker, { type: 'advance', id, work });
+    });
   }
 
   /**
@@ -151,15 +173,25 @@ export class WorkerPool {
       startedAt: Date.now(),
       exited: new Promise<void>((resolve) => (markExited = resolve)),
       done: false,
+      advances: new Map(),
     };
     this.#slots[index] = slot;
     let failure: Error | null = null;
     worker.on('message', (m: FromWorker) => {
       if (m.type === 'log') this.#opts.log?.(m.line);
+      else if (m.type === 'advanced') {
+        const waiter = slot.advances.get(m.id);
+        slot.advances.delete(m.id);
+        if (!waiter) return;
+        if (m.result) waiter.resolve(m.result);
+        else waiter.reject(new ApiError(m.error!.status, m.error!.code, m.error!.message, m.error!.headers));
+      }
     });
     worker.on('error', (err) => (failure = err));
     worker.on('exit', (code) => {
       slot.done = true;
+      for (const waiter of slot.advances.values()) waiter.reject(stoppedAdvance());
+      slot.advances.clear();
       markExited();
       if (!this.#stopping) void this.#crashed(slot, code, failure);
     });
@@ -197,6 +229,15 @@ export class WorkerPool {
       return 0;
     }
   }
+}
+
+function stoppedAdvance(): ApiError {
+  return new ApiError(
+    503,
+    'unavailable',
+    'the job worker moving the clock stopped; the clock stands at its last step: retry with the same Idempotency-Key to finish the advance',
+    { 'Retry-After': '1' },
+  );
 }
 
 function post(worker: Worker, message: ToWorker): void {

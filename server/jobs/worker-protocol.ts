@@ -1,4 +1,6 @@
 /** The messages between WorkerPool (the HTTP thread of `adcli serve`) and its job worker threads. */
+import type { AdvanceResult, AdvanceWork } from '../control/advance.ts';
+import type { ErrorCode } from '../lib/errors.ts';
 import type { StoreSpec } from '../store/open.ts';
 
 /** What a worker is started with (`workerData`: copied to the thread, never argv or an environment). */
@@ -19,10 +21,14 @@ export type ToWorker =
   /** a job was queued: look for due jobs now */
   | { type: 'nudge' }
   /** claim nothing more, finish the current job, close the store and exit */
-  | { type: 'stop' };
+  | { type: 'stop' }
+  /** move a workspace's clock, running its due jobs here, off the HTTP thread; answered by `advanced` */
+  | { type: 'advance'; id: number; work: AdvanceWork };
 
 export type FromWorker =
   /** a job's failure, for the server's log */
   | { type: 'log'; line: string }
   /** the worker closed its store and exits */
-  | { type: 'stopped' };
+  | { type: 'stopped' }
+  /** an advance's answer, or the API error it ended with */
+  | { type: 'advanced'; id: number; result?: AdvanceResult; error?: { status: number; code: ErrorCode; message: string; headers: Record<string, string> } };

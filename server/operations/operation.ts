@@ -1,14 +1,25 @@
 import type { z } from 'zod';
 import type { Actor } from '../domain/actor.ts';
+import { forbidden } from '../lib/errors.ts';
 import type { Services } from '../domain/services.ts';
 import type { Scope } from '../schemas/common.ts';
 
 type AnyObject = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
+/** A file body as an operation's handler gets it: streamed to a private temporary file. */
+export interface UploadedFile {
+  path: string;
+  size: number;
+  /** deletes the file (the pipeline does, once the handler is done) */
+  dispose(): void;
+}
+
 export interface OperationInput<P extends AnyObject, Q extends AnyObject, B extends z.ZodType> {
   params: z.output<P>;
   query: z.output<Q>;
   body: z.output<B>;
+  /** for an operation that `steps`: the request's Idempotency-Key and fingerprint, to resume a retry */
+  request?: { idempotencyKey?: string; fingerprint: string };
 }
 
 /**
@@ -45,10 +56,26 @@ export interface Operation<
   timeDependent?: boolean;
   /**
    * The body or the answer is a file, not JSON (snapshots): its media type and, for a body, its size
-   * bound. Such a handler may return a promise and runs outside the pipeline's transaction (it makes
-   * its own), without the idempotency memory.
+   * bound (the handler gets an UploadedFile). Such a handler may return a promise and runs outside the
+   * pipeline's transaction (it makes its own), without the idempotency memory.
    */
   binary?: { mediaType: string; in: 'body' | 'response'; maxBytes?: number };
+  /**
+   * It acts on the whole workspace (its time, all its content, a snapshot of it), so a key limited
+   * to certain accounts or campaigns may not use it (403): it would reach outside the limit.
+   */
+  wholeWorkspace?: boolean;
+  /**
+   * It takes many steps, each its own transaction, so other requests are served between them (a clock
+   * advance running due jobs): it runs outside the pipeline's transaction and keeps its own idempotency
+   * record from `input.request`.
+   */
+  steps?: boolean;
+  /**
+   * Its answer holds a one-time secret (a login link): it is never kept in the idempotency memory,
+   * which the store (and so a copy of it) holds in clear, so a retry gets a new one.
+   */
+  secretAnswer?: boolean;
   /**
    * What the operation does, for MCP clients: it only reads / it may overwrite or remove what is
    * there (an update replaces values, a delete removes) / repeating it changes nothing more / it
@@ -56,6 +83,18 @@ export interface Operation<
    */
   hints: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld?: boolean };
   handler(actor: Actor, input: OperationInput<P, Q, B>, services: Services): z.input<R> | Promise<z.input<R>>;
+}
+
+/**
+ * Whether the actor may call the operation: its scope, and no key limit when it acts on the whole
+ * workspace. Every way into an operation (HTTP, MCP through HTTP, the pages) asks this.
+ */
+export function authorize(op: Operation, actor: Actor): void {
+  if (!actor.scopes.has(op.scope)) throw forbidden(`this API key lacks the ${op.scope} scope`);
+  if (op.wholeWorkspace && (actor.campaignIds || actor.customerIds)) {
+    const limit = actor.campaignIds && actor.customerIds ? 'campaigns and ad-platform accounts' : actor.campaignIds ? 'campaigns' : 'ad-platform accounts';
+    throw forbidden(`this API key is limited to certain ${limit}, and ${op.name} acts on the whole workspace (every campaign in it); use a key without limits`);
+  }
 }
 
 export function defineOperation<P extends AnyObject, Q extends AnyObject, B extends z.ZodType, R extends z.ZodType>(

@@ -268,4 +268,34 @@ export const migrations: string[] = [
   ALTER TABLE ads_campaigns ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
   UPDATE ads_campaigns SET seq = rowid;
   `,
+  /* 5: page sessions in the store (shared by replicas, per workspace); fault rules a limited key owns */ `
+  -- Login links and sessions of the pages, by the SHA-256 of their token: never a token itself.
+  -- Times are real milliseconds: a workspace's clock never signs anybody out.
+  CREATE TABLE web_sessions (
+    hash TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    key_id TEXT NOT NULL,
+    page TEXT NOT NULL DEFAULT '',
+    flash TEXT,
+    created_ms INTEGER NOT NULL,
+    expires_ms INTEGER NOT NULL
+  );
+  CREATE INDEX web_sessions_workspace ON web_sessions(workspace_id, kind, created_ms);
+  -- A rule added by a key limited to accounts or campaigns applies to that key's requests only.
+  ALTER TABLE fault_rules ADD COLUMN key_id TEXT;
+  -- A clock advance under way, stepping through due jobs one transaction at a time: while its lease
+  -- (real time) runs, only it runs the workspace's jobs; a retry with its Idempotency-Key resumes it.
+  CREATE TABLE clock_advances (
+    workspace_id TEXT PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,
+    target TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    lease_until TEXT NOT NULL,
+    api_key_id TEXT,
+    idempotency_key TEXT,
+    fingerprint TEXT,
+    ran TEXT NOT NULL DEFAULT '{}',
+    started_at TEXT NOT NULL
+  );
+  `,
 ];

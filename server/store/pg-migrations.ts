@@ -277,6 +277,32 @@ export const pgMigrations: string[] = [
   );
   CREATE INDEX request_journal_workspace ON request_journal(workspace_id, seq);
   `,
+  /* 3: SQLite's schema 5: page sessions in the store; fault rules a limited key owns; who made a journal entry */ `
+  CREATE TABLE web_sessions (
+    hash TEXT COLLATE "C" PRIMARY KEY,
+    kind TEXT COLLATE "C" NOT NULL,
+    workspace_id TEXT COLLATE "C" NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    key_id TEXT COLLATE "C" NOT NULL,
+    page TEXT COLLATE "C" NOT NULL DEFAULT '',
+    flash TEXT COLLATE "C",
+    created_ms BIGINT NOT NULL,
+    expires_ms BIGINT NOT NULL
+  );
+  CREATE INDEX web_sessions_workspace ON web_sessions(workspace_id, kind, created_ms);
+  ALTER TABLE fault_rules ADD COLUMN key_id TEXT COLLATE "C";
+  ALTER TABLE request_journal ADD COLUMN key_id TEXT COLLATE "C";
+  CREATE TABLE clock_advances (
+    workspace_id TEXT COLLATE "C" PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,
+    target TEXT COLLATE "C" NOT NULL,
+    owner TEXT COLLATE "C" NOT NULL,
+    lease_until TEXT COLLATE "C" NOT NULL,
+    api_key_id TEXT COLLATE "C",
+    idempotency_key TEXT COLLATE "C",
+    fingerprint TEXT COLLATE "C",
+    ran TEXT COLLATE "C" NOT NULL DEFAULT '{}',
+    started_at TEXT COLLATE "C" NOT NULL
+  );
+  `,
 ];
 
 /**

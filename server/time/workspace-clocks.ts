@@ -125,6 +125,15 @@ export class WorkspaceClocks implements Clock {
     this.#pinned.delete(workspaceId);
   }
 
+  /** Reads the workspace's clock row again, inside the caller's transaction (a snapshot just wrote it). */
+  async reread(workspaceId: string): Promise<void> {
+    const row = await this.#store.get<ClockRow>('SELECT workspace_id, frozen_at, offset_ms FROM workspace_clocks WHERE workspace_id = ?', workspaceId);
+    if (row) this.#rows.set(workspaceId, row);
+    else this.#rows.delete(workspaceId);
+    this.#stamp = '';
+    this.#kept = ++this.#generation;
+  }
+
   /** Where a new workspace's clock starts: frozen at `serve --clock` if given, else real time. */
   async startNew(workspaceId: string): Promise<void> {
     if (this.newWorkspaceFrozenAt) await this.#save(workspaceId, this.newWorkspaceFrozenAt, true);

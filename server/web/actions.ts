@@ -7,9 +7,9 @@ import type { z } from 'zod';
 import type { Actor } from '../domain/actor.ts';
 import type { Services } from '../domain/services.ts';
 import { controlOperations } from '../control/operations.ts';
-import { ApiError, forbidden } from '../lib/errors.ts';
-import type { Operation } from '../operations/operation.ts';
-import { describeIssue } from '../http/validation.ts';
+import { ApiError } from '../lib/errors.ts';
+import { authorize, type Operation } from '../operations/operation.ts';
+import { describeIssue, fieldName, nulAt } from '../http/validation.ts';
 
 /** What a form sent and what was wrong with it, to show the page again. */
 export interface FormState {
@@ -104,18 +104,24 @@ export async function runAction(services: Services, actor: Actor, name: ActionNa
   const action: Action = ACTIONS[name];
   const op = controlOperations.find((o) => o.name === action.control)!;
   const fail = (errors: Record<string, string>, status: 400 | 403 | 404 = 400): ActionOutcome => ({ ok: false, state: { form: name, values: form, errors }, status });
-  if (!actor.scopes.has(op.scope)) return fail({ '': forbidden(`this API key lacks the ${op.scope} scope`).message }, 403);
+  try {
+    authorize(op, actor);
+  } catch (e) {
+    return fail({ '': (e as Error).message }, 403);
+  }
 
-  const input = action.input(form);
+  const fields = action.input(form);
   const errors: Record<string, string> = { ...action.check?.(form) };
-  const params = parse(op.params, input.params ?? {}, 'path', errors);
-  const body = op.body ? parse(op.body, input.body ?? {}, 'body', errors) : undefined;
+  const params = parse(op.params, fields.params ?? {}, 'path', errors);
+  const body = op.body ? parse(op.body, fields.body ?? {}, 'body', errors) : undefined;
   if (Object.keys(errors).length) return fail(errors);
 
   const clocks = services.deps.clock;
+  const input = { params: params ?? {}, query: {}, body } as Parameters<Operation['handler']>[1];
   try {
+    // one write transaction, unless the control steps through many of its own (a clock advance)
     const result = await clocks.within(actor.workspaceId, () =>
-      services.deps.store.write(async () => op.handler(actor, { params: params ?? {}, query: {}, body } as Parameters<Operation['handler']>[1], services)),
+      op.steps ? op.handler(actor, input, services) : services.deps.store.write(async () => op.handler(actor, input, services)),
     );
     return { ok: true, flash: action.done(result, form), anchor: action.anchor };
   } catch (e) {
@@ -129,7 +135,13 @@ export async function runAction(services: Services, actor: Actor, name: ActionNa
 function parse(schema: z.ZodType | undefined, value: unknown, where: 'body' | 'path', errors: Record<string, string>): any {
   if (!schema) return undefined;
   const r = schema.safeParse(value, { reportInput: true });
-  if (r.success) return r.data;
+  if (r.success) {
+    // the rule the API applies to every body: no NUL in any text (one behaviour on both stores)
+    const nul = nulAt(value, []);
+    if (!nul) return r.data;
+    errors[where === 'path' ? 'id' : typeof nul[0] === 'string' ? nul[0] : ''] ??= `${fieldName(nul, where)} holds a NUL character (U+0000), which no text accepts`;
+    return undefined;
+  }
   for (const issue of r.error.issues) {
     const field = where === 'path' ? 'id' : typeof issue.path[0] === 'string' ? issue.path[0] : '';
     errors[field] ??= describeIssue(issue, where);

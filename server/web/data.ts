@@ -8,9 +8,8 @@ import type { JournalEntry } from '../control/journal.ts';
 import type { Actor } from '../domain/actor.ts';
 import type { Services } from '../domain/services.ts';
 import { controlOperations } from '../control/operations.ts';
-import { forbidden } from '../lib/errors.ts';
 import { operations } from '../operations/index.ts';
-import type { Operation } from '../operations/operation.ts';
+import { authorize, type Operation } from '../operations/operation.ts';
 import type { Scope } from '../schemas/common.ts';
 import type { Audience, Brand, Campaign, DataStore } from '../schemas/records.ts';
 import { parseOrThrow } from '../http/validation.ts';
@@ -41,7 +40,7 @@ export class Reader {
   async read<T>(name: string, input: { params?: Record<string, string>; query?: Record<string, string> } = {}, actor: Actor = this.actor): Promise<T> {
     const op = byName.get(name);
     if (!op) throw new Error(`no operation ${name}`);
-    if (!actor.scopes.has(op.scope)) throw forbidden(`this API key lacks the ${op.scope} scope`);
+    authorize(op, actor);
     const params = op.params ? parseOrThrow(op.params, input.params ?? {}, 'path') : {};
     const query = op.query ? parseOrThrow(op.query, input.query ?? {}, 'query') : {};
     return (await op.handler(actor, { params, query, body: undefined } as Parameters<Operation['handler']>[1], this.#s)) as T;

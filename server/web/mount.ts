@@ -21,7 +21,7 @@ import type { AuthenticatedKey } from '../domain/keys.ts';
 import type { Services } from '../domain/services.ts';
 import { ApiError } from '../lib/errors.ts';
 import { originAllowed } from '../mcp/endpoint.ts';
-import { SESSION_TTL_MS, WebSessions, webSessions, type Session } from './sessions.ts';
+import { PageSessions, SESSION_TTL_MS, type Session } from '../domain/page-sessions.ts';
 
 export const APP_PATH = '/app';
 
@@ -55,7 +55,7 @@ const GET_A_LINK = ['adcli backend console', 'adcli campaigns open CAMPAIGN_ID']
 /** Mounts the pages on the app (one call in server/http/app.ts). */
 export function mountWeb(app: Hono<any>, opts: WebOptions): void {
   const { services } = opts;
-  const sessions = webSessions(services);
+  const sessions = services.sessions;
   const allowedOrigins = opts.appUrl ? [new URL(opts.appUrl).origin] : [];
   const cookiePath = opts.appUrl ? new URL(opts.appUrl).pathname.replace(/\/$/, '') || '/' : APP_PATH;
   let style: Promise<{ text: string; tag: string }> | undefined;
@@ -89,11 +89,11 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
   /** The request's session, its key (asked again: a revoked key has no session) and the actor it acts as. */
   const sessionOf = async (c: Context): Promise<{ id: string; session: Session; key: AuthenticatedKey; actor: Actor } | null> => {
     const id = getCookie(c, cookieName(c));
-    const session = sessions.get(id);
+    const session = await sessions.get(id);
     if (!id || !session) return null;
     const key = await services.keys.byId(session.keyId);
     if (!key || key.workspaceId !== session.workspaceId) {
-      sessions.end(id);
+      await sessions.end(id);
       return null;
     }
     return { id, session, key, actor: { ...key, appUrl: opts.appUrl ?? `${new URL(c.req.url).origin}${APP_PATH}` } };
@@ -118,12 +118,6 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     return notFound(c, root, e.message);
   };
 
-  const takeFlash = (s: Session) => {
-    const f = s.flash;
-    s.flash = null;
-    return f;
-  };
-
   app.use(`${APP_PATH}/*`, async (c, next) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.header(k, v);
     const host = c.req.header('host') ?? new URL(c.req.url).host;
@@ -145,26 +139,63 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     return c.body(text, 200, { 'content-type': 'text/css; charset=utf-8' });
   });
 
-  app.get(`${APP_PATH}/login`, async (c) => {
+  /**
+   * Where a login link was followed from: directly (adcli opened it, or it was pasted), from another
+   * site (refused: nobody may sign a browser in unseen), or unknown (no Sec-Fetch-Site nor Referer:
+   * a page of ours asks first).
+   */
+  const cameFrom = (c: Context): 'direct' | 'elsewhere' | 'unknown' => {
     const site = c.req.header('sec-fetch-site');
-    if (site === 'cross-site' || site === 'same-site') {
-      return message(c, 403, '', 'Open the link directly', ['A login link works only when opened directly (by adcli, or pasted into the address bar), not from another site.'], GET_A_LINK);
+    if (site !== undefined) return site === 'none' || site === 'same-origin' ? 'direct' : 'elsewhere';
+    const referer = c.req.header('referer');
+    if (referer === undefined) return 'unknown';
+    let from: string;
+    try {
+      from = new URL(referer).origin;
+    } catch {
+      return 'elsewhere';
     }
-    // A HEAD (a link checker, a preview) must not use up the link: only a GET opens it.
-    if (c.req.method === 'HEAD') return c.body(null, 200);
-    const token = new URL(c.req.url).searchParams.get('token');
-    const opened = token ? sessions.redeem(token) : null;
+    return from === new URL(c.req.url).origin || allowedOrigins.includes(from) ? 'direct' : 'elsewhere';
+  };
+  const openDirectly = (c: Context) =>
+    message(c, 403, '', 'Open the link directly', ['A login link works only when opened directly (by adcli, or pasted into the address bar), not from another site.'], GET_A_LINK);
+
+  /** Signs the browser in with a login link's token and opens its page. */
+  const signInWith = async (c: Context, token: string | null | undefined) => {
+    const opened = token ? await sessions.redeem(token) : null;
     if (!opened) return signIn(c, '', 'This login link was already used or has expired: each link works once, for 5 minutes.');
     setCookie(c, cookieName(c), opened.id, { httpOnly: true, sameSite: 'Strict', path: cookiePath, secure: secure(c), maxAge: Math.floor(SESSION_TTL_MS / 1000) });
     // Relative to /app/login: '' opens the console, campaigns/{id} a campaign.
     return c.redirect(opened.page || './', 303);
+  };
+
+  app.get(`${APP_PATH}/login`, async (c) => {
+    const from = cameFrom(c);
+    if (from === 'elsewhere') return openDirectly(c);
+    // A HEAD (a link checker, a preview) must not use up the link: only a GET opens it.
+    if (c.req.method === 'HEAD') return c.body(null, 200);
+    const token = new URL(c.req.url).searchParams.get('token');
+    if (from === 'direct') return signInWith(c, token);
+    const workspace = token ? await sessions.linkWorkspace(token) : null;
+    if (!token || !workspace) return signIn(c, '', 'This login link was already used or has expired: each link works once, for 5 minutes.');
+    const { pages } = await load();
+    return c.html(pages.confirmLoginPage({ workspace, token }));
+  });
+
+  // The confirmation's form: a browser sends Origin with every POST, and the middleware above refuses
+  // a foreign one; a POST with neither Origin nor Sec-Fetch-Site is no browser's and signs nobody in.
+  app.post(`${APP_PATH}/login`, async (c) => {
+    if (c.req.header('origin') === undefined && c.req.header('sec-fetch-site') === undefined) return openDirectly(c);
+    if (cameFrom(c) === 'elsewhere') return openDirectly(c);
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    return signInWith(c, typeof form.token === 'string' ? form.token : null);
   });
 
   app.post(`${APP_PATH}/logout`, async (c) => {
     const s = await sessionOf(c);
     const form = await c.req.parseBody().catch(() => ({}));
-    if (s && !WebSessions.csrfMatches(s.session, (form as Record<string, unknown>).csrf)) return message(c, 403, '', 'This form has expired', ['Reload the page and try again.']);
-    if (s) sessions.end(s.id);
+    if (s && !PageSessions.csrfMatches(s.session, (form as Record<string, unknown>).csrf)) return message(c, 403, '', 'This form has expired', ['Reload the page and try again.']);
+    if (s) await sessions.end(s.id);
     deleteCookie(c, cookieName(c), { path: cookiePath, secure: secure(c) });
     return message(c, 200, '', 'Signed out', ['This browser no longer has a session with adcli serve.'], GET_A_LINK);
   });
@@ -177,7 +208,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     const { pages, data } = await load();
     try {
       const view = await data.consoleView(new data.Reader(services, s.actor));
-      return c.html(pages.consolePage(view, { root: '', csrf: s.session.csrf, flash: takeFlash(s.session) }));
+      return c.html(pages.consolePage(view, { root: '', csrf: s.session.csrf, flash: await sessions.takeFlash(s.session) }));
     } catch (e) {
       return failed(c, e, '');
     }
@@ -193,7 +224,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     const { pages, data } = await load();
     try {
       const view = await data.campaignView(new data.Reader(services, s.actor), id);
-      return c.html(pages.campaignPage(view, { root: '../', csrf: s.session.csrf, flash: takeFlash(s.session) }));
+      return c.html(pages.campaignPage(view, { root: '../', csrf: s.session.csrf, flash: await sessions.takeFlash(s.session) }));
     } catch (e) {
       return failed(c, e, '../');
     }
@@ -206,14 +237,14 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     const s = await sessionOf(c);
     if (!s) return signIn(c, '../', 'You are not signed in, or your session has ended: nothing was changed.');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    if (!WebSessions.csrfMatches(s.session, form.csrf)) {
+    if (!PageSessions.csrfMatches(s.session, form.csrf)) {
       return message(c, 403, '../', 'This form has expired', ['The form did not carry this session’s token, so nothing was changed. Reload the console and try again.']);
     }
     const stop = await limited(c, s.key, '../');
     if (stop) return stop;
     const outcome = await actions.runAction(services, s.actor, name, actions.formValues(form));
     if (outcome.ok) {
-      s.session.flash = outcome.flash;
+      await sessions.setFlash(s.session, outcome.flash);
       return c.redirect(`../#${outcome.anchor}`, 303);
     }
     if (outcome.status === 403) return message(c, 403, '../', 'Not allowed', [outcome.state.errors[''] ?? '', 'Nothing was changed.']);

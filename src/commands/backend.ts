@@ -94,13 +94,40 @@ export const clockShow = (f: Factory, cmd: Command) => clockCall(f, cmd, 'get_cl
 export const clockFreeze = (f: Factory, cmd: Command) => clockCall(f, cmd, 'freeze_clock');
 export const clockResume = (f: Factory, cmd: Command) => clockCall(f, cmd, 'resume_clock');
 
+/**
+ * Moves the clock with `name` (advance or set); on a terminal a spinner says how far the advance got
+ * (GET /clock while it steps through due jobs). The call's Idempotency-Key stays the same across the
+ * client's retries, so a retry resumes an advance that was cut off instead of moving again.
+ */
+async function moveClock(f: Factory, o: GlobalOptions, name: 'advance_clock' | 'set_clock', body: Record<string, string>): Promise<Advanced> {
+  const client = await f.apiClient(o);
+  if (!f.io.isStderrTTY()) return callControl<Advanced>(client, name, { body });
+  const spinner = await f.io.startSpinner('Moving the clock…');
+  const done = new AbortController();
+  const watch = (async () => {
+    while (!done.signal.aborted) {
+      await abortableSleep(500, done.signal);
+      if (done.signal.aborted) return;
+      const state = await callControl<ClockState>(client, 'get_clock').catch(() => null);
+      const ran = state?.advancing ? Object.values(state.advancing.ran).reduce((a, n) => a + n, 0) : 0;
+      if (state?.advancing) spinner.update(`Moving the clock to ${state.advancing.to}: at ${state.now}, ${ran} job${ran === 1 ? '' : 's'} run`);
+    }
+  })();
+  try {
+    return await callControl<Advanced>(client, name, { body });
+  } finally {
+    done.abort();
+    await watch;
+    spinner.stop();
+  }
+}
+
 /** `backend clock advance DURATION`: checked locally (the server's own parser and bounds), then moved. */
 export async function clockAdvance(f: Factory, by: string, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
   const body = { by };
   await validateLocally((await control('advance_clock')).body!, body, 'body');
-  const client = await f.apiClient(o);
-  showAdvanced(f.io, o, await callControl<Advanced>(client, 'advance_clock', { body }));
+  showAdvanced(f.io, o, await moveClock(f, o, 'advance_clock', body));
 }
 
 /** `backend clock set TIME`: an ISO instant with a zone, or a date; forward only (the server refuses going back). */
@@ -108,8 +135,7 @@ export async function clockSet(f: Factory, time: string, cmd: Command): Promise<
   const o = optionsOf(cmd);
   const body = { time };
   await validateLocally((await control('set_clock')).body!, body, 'body');
-  const client = await f.apiClient(o);
-  showAdvanced(f.io, o, await callControl<Advanced>(client, 'set_clock', { body }));
+  showAdvanced(f.io, o, await moveClock(f, o, 'set_clock', body));
 }
 
 /** Which backend a confirmation is about: the profile and where it points. */
@@ -137,7 +163,7 @@ export async function reset(f: Factory, cmd: Command): Promise<void> {
 }
 
 /**
- * `backend snapshot save FILE`: the whole store as an SQLite file. Written to a private temporary file
+ * `backend snapshot save FILE`: the workspace's records as an SQLite file (never a key). Written to a private temporary file
  * beside FILE (mode 0600, created before the request, so an unwritable folder fails first), synced,
  * then renamed over FILE: never half a snapshot, never readable by others.
  */
@@ -174,7 +200,7 @@ export async function snapshotSave(f: Factory, file: string, cmd: Command): Prom
     fd = undefined;
     renameSync(tmp, path);
     if (o.json) printJson(io, { file: path, bytes: bytes.byteLength });
-    else say(io, `Saved a snapshot of the whole store (${formatBytes(bytes.byteLength)}) to ${file}.`);
+    else say(io, `Saved a snapshot of the workspace (${formatBytes(bytes.byteLength)}) to ${file}.`);
   } finally {
     if (fd !== undefined) {
       closeSync(fd);
@@ -183,7 +209,7 @@ export async function snapshotSave(f: Factory, file: string, cmd: Command): Prom
   }
 }
 
-/** `backend snapshot load FILE`: replaces the whole store, after a confirmation or --yes. */
+/** `backend snapshot load FILE`: replaces the workspace's records, after a confirmation or --yes. */
 export async function snapshotLoad(f: Factory, file: string, cmd: Command): Promise<void> {
   const o = optionsOf<{ yes?: boolean }>(cmd);
   let bytes: Uint8Array;
@@ -197,8 +223,8 @@ export async function snapshotLoad(f: Factory, file: string, cmd: Command): Prom
   }
   await f.prompter.confirmOrYes(
     {
-      question: `Replace the whole store of ${describeTarget(f, o)} (every workspace) with ${file}?`,
-      withoutTerminal: 'loading a snapshot (it replaces the whole store)',
+      question: `Replace everything the workspace holds on ${describeTarget(f, o)} with ${file}?`,
+      withoutTerminal: "loading a snapshot (it replaces the workspace's records)",
       declined: 'nothing loaded',
     },
     o.yes,
@@ -210,9 +236,16 @@ export async function snapshotLoad(f: Factory, file: string, cmd: Command): Prom
   } catch (e) {
     throw await explain(client, e, false);
   }
-  const r = JSON.parse(text) as { workspaces: number };
+  const r = JSON.parse(text) as { workspace: string; rows: Record<string, number> };
   if (o.json) printJson(f.io, r);
-  else say(f.io, `Loaded ${file}: ${r.workspaces} workspace${r.workspaces === 1 ? '' : 's'}.`);
+  else {
+    const n = (table: string) => r.rows[table] ?? 0;
+    const count = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
+    say(
+      f.io,
+      `Loaded ${file} into workspace ${r.workspace}: ${count(n('campaigns'), 'campaign')}, ${count(n('audiences'), 'saved audience')}, ${count(n('data_stores'), 'data store')}, ${count(n('brands'), 'brand')}.`,
+    );
+  }
 }
 
 function formatBytes(n: number): string {

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrap, bootstrapShared, type SharedBootResult } from '../../server/bootstrap.ts';
 import { createApp } from '../../server/http/app.ts';
 import { listen } from '../../server/http/listen.ts';
 import { createLogger, LOG_FORMATS, type LogFormat } from '../../server/lib/log.ts';
-import { loadSnapshot } from '../../server/control/snapshot.ts';
+import { loadSnapshot, snapshotWorkspaces } from '../../server/control/snapshot.ts';
 import { WorkerPool } from '../../server/jobs/worker-pool.ts';
 import { SqliteStore } from '../../server/store/db.ts';
 import { StoreFileError, checkStoreFile, dataDirWarning } from '../../server/store/files.ts';
@@ -67,7 +67,8 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   if (database !== undefined) {
     const from = opts.database !== undefined ? '--database' : 'ADCLI_DATABASE_URL';
     if (opts.memory) throw usageError(`--memory and ${from} exclude each other: --memory is a throw-away SQLite store`);
-    if (opts.snapshot) throw usageError(`--snapshot and ${from} exclude each other: snapshots load into the SQLite store only`);
+    // every replica's start would load it again over what the others have changed since
+    if (opts.snapshot) throw usageError(`--snapshot and ${from} exclude each other: on a database shared by replicas, load a snapshot once with adcli backend snapshot load`);
   }
   if (opts.memory && opts.data) throw usageError('--memory and --data exclude each other');
   if (opts.quiet && opts.logRequests) throw usageError('--quiet and --log-requests exclude each other');
@@ -131,15 +132,36 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   const jobDelayMs = opts.jobDelay;
   const syncIntervalMs = opts.syncInterval * 1000;
   const appUrl = publicUrl === undefined ? undefined : `${publicUrl}/app`;
-  const backend = createApp({ store, rateLimit: opts.rateLimit, log, warn: write, logFormat, jobDelayMs, syncIntervalMs, ...(appUrl ? { appUrl } : {}) });
-  // --snapshot: the store starts as the snapshot was (checked first: a bad file changes nothing).
+  // Clock advances run in the job workers, off the HTTP thread, once the pool below exists.
+  let pool: WorkerPool | undefined;
+  const backend = createApp({
+    store,
+    rateLimit: opts.rateLimit,
+    log,
+    warn: write,
+    logFormat,
+    jobDelayMs,
+    syncIntervalMs,
+    advance: (work) => (pool ? pool.advance(work) : Promise.reject(new Error('the job workers have not started'))),
+    ...(appUrl ? { appUrl } : {}),
+  });
+  // --snapshot: each workspace of the file starts as it was saved, in the workspace of its name
+  // (made if needed). The file is loaded from a private copy: loading migrates it in place.
   if (opts.snapshot) {
+    const copyDir = mkdtempSync(join(tmpdir(), 'adcli-snapshot-'));
     try {
-      await loadSnapshot(store, readFileSync(opts.snapshot));
+      const copy = join(copyDir, 'snapshot.db');
+      copyFileSync(opts.snapshot, copy);
+      for (const slug of snapshotWorkspaces(copy)) {
+        const ws = await backend.services.workspaces.ensure(slug);
+        await loadSnapshot(backend.services, ws.id, copy);
+      }
     } catch (e) {
       await store.close();
       removeTemp();
       throw new CliError(`--snapshot ${opts.snapshot}: ${(e as Error).message}`);
+    } finally {
+      rmSync(copyDir, { recursive: true, force: true });
     }
   }
   // --clock: every workspace created from now on starts frozen at that instant.
@@ -155,12 +177,20 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
       : await bootstrap(backend.services, bootOpts);
   await backend.services.ads.scheduleSync();
 
+  // The HTTP thread only serves requests: the jobs it queues (and clock advances) run in the
+  // workers, woken as soon as the queuing transaction has committed.
+  pool = new WorkerPool({ store: spec, workers, jobDelayMs, syncIntervalMs, release: (owner) => backend.services.jobs.release(owner), log: poolLog, warn });
+  const workerPool = pool;
+  backend.services.jobs.onEnqueue = () => workerPool.nudge();
+
   // The node server answers what its HTTP parser refuses in the error shape too (listen.ts).
   const { server, address } = await listen(backend.app, opts.host, port).catch((err: NodeJS.ErrnoException) => {
+    // Exit 2 (usage): the fix is another --port; exit 5 (network) would tell a script to retry as it is.
     throw err.code === 'EADDRINUSE'
-      ? new CliError(`port ${port} on ${opts.host} is in use; pick another with --port`)
+      ? usageError(`port ${port} on ${opts.host} is in use; pick another with --port PORT (0 picks a free one)`)
       : new CliError(`cannot listen on ${opts.host}:${port}: ${err.message}`);
   }).catch(async (err: unknown) => {
+    await workerPool.stop({ graceMs: 0 });
     await store.close();
     removeTemp();
     throw err;
@@ -181,14 +211,14 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
     (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
     const graceMs = temp ? 0 : STOP_GRACE_MS;
     // The store knows which jobs the workers hold (a claim commits before its job runs).
-    const running = await backend.services.jobs.runningBy(pool.threads().map((t) => t.owner));
+    const running = await backend.services.jobs.runningBy(workerPool.threads().map((t) => t.owner));
     if (running > 0 && graceMs > 0) {
       const jobs = running === 1 ? '1 running job gets' : `${running} running jobs get`;
       io.stderr.write(`adcli serve: stopping; ${jobs} up to ${graceMs / 1000} s to finish (Ctrl-C again hands ${running === 1 ? 'it' : 'them'} back now)\n`);
     } else if (announce === 'always') {
       io.stderr.write('adcli serve: stopping\n');
     }
-    const { handedBack } = await pool.stop({ graceMs });
+    const { handedBack } = await workerPool.stop({ graceMs });
     if (handedBack > 0 && !temp) {
       io.stderr.write(`adcli serve: ${handedBack === 1 ? '1 unfinished job was' : `${handedBack} unfinished jobs were`} handed back; ${handedBack === 1 ? 'it runs' : 'they run'} at the next start\n`);
     }
@@ -219,16 +249,12 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
     } else if (!stopping) {
       void stop(0, exec === undefined ? 'always' : 'when-jobs-run');
     } else {
-      void pool.stop({ graceMs: 0 });
+      void workerPool.stop({ graceMs: 0 });
     }
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  // The HTTP thread only serves requests: the jobs it queues run in the workers, woken as soon as
-  // the queuing transaction has committed.
-  const pool = new WorkerPool({ store: spec, workers, jobDelayMs, syncIntervalMs, release: (owner) => backend.services.jobs.release(owner), log: poolLog, warn });
-  backend.services.jobs.onEnqueue = () => pool.nudge();
 
   // Announced last: whoever waits for the start-up line can use the server, and stop it, at once.
   if (!['127.0.0.1', '::1', 'localhost'].includes(opts.host)) {

@@ -59,7 +59,7 @@ export const FAULT_METHODS = ["*", "GET", "POST", "PATCH", "PUT", "DELETE"] as c
 export type FaultMethod = (typeof FAULT_METHODS)[number];
 
 /** The API's error codes: get_workspace response!400.error.code. */
-export const ERROR_CODES = ["invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "idempotency_conflict", "payload_too_large", "rate_limited", "internal"] as const;
+export const ERROR_CODES = ["invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "idempotency_conflict", "payload_too_large", "rate_limited", "internal", "unavailable"] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The scopes an API key can hold: the x-scope of every operation, in the order the tables first use them. */

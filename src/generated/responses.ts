@@ -115,7 +115,7 @@ export type DataStoreVideo = {
 export type Error = {
   error: {
     /** stable, machine-readable code */
-    code: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_conflict" | "payload_too_large" | "rate_limited" | "internal";
+    code: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_conflict" | "payload_too_large" | "rate_limited" | "internal" | "unavailable";
     /** plain-language explanation */
     message: string;
     /** quote it when asking for help */
@@ -410,6 +410,13 @@ export interface Responses {
     frozen: boolean;
     /** how far ahead of real time the clock is, in ms */
     offsetMs: number;
+    /** an advance under way (it steps through due jobs; now shows how far it got), or null */
+    advancing: {
+      /** where the advance moves the clock */
+      to: string;
+      /** the jobs run so far, by kind */
+      ran: Record<string, number>;
+    } | null;
   };
   /** Move the workspace's clock forward */
   advance_clock: {
@@ -420,6 +427,13 @@ export interface Responses {
       frozen: boolean;
       /** how far ahead of real time the clock is, in ms */
       offsetMs: number;
+      /** an advance under way (it steps through due jobs; now shows how far it got), or null */
+      advancing: {
+        /** where the advance moves the clock */
+        to: string;
+        /** the jobs run so far, by kind */
+        ran: Record<string, number>;
+      } | null;
     };
     /** the jobs that fell due and ran while advancing, by kind */
     ran: Record<string, number>;
@@ -433,6 +447,13 @@ export interface Responses {
       frozen: boolean;
       /** how far ahead of real time the clock is, in ms */
       offsetMs: number;
+      /** an advance under way (it steps through due jobs; now shows how far it got), or null */
+      advancing: {
+        /** where the advance moves the clock */
+        to: string;
+        /** the jobs run so far, by kind */
+        ran: Record<string, number>;
+      } | null;
     };
     /** the jobs that fell due and ran while advancing, by kind */
     ran: Record<string, number>;
@@ -445,6 +466,13 @@ export interface Responses {
     frozen: boolean;
     /** how far ahead of real time the clock is, in ms */
     offsetMs: number;
+    /** an advance under way (it steps through due jobs; now shows how far it got), or null */
+    advancing: {
+      /** where the advance moves the clock */
+      to: string;
+      /** the jobs run so far, by kind */
+      ran: Record<string, number>;
+    } | null;
   };
   /** Let the workspace's clock run again */
   resume_clock: {
@@ -454,17 +482,26 @@ export interface Responses {
     frozen: boolean;
     /** how far ahead of real time the clock is, in ms */
     offsetMs: number;
+    /** an advance under way (it steps through due jobs; now shows how far it got), or null */
+    advancing: {
+      /** where the advance moves the clock */
+      to: string;
+      /** the jobs run so far, by kind */
+      ran: Record<string, number>;
+    } | null;
   };
   /** Reset the workspace */
   reset_workspace: {
     workspace: string;
     seed: "demo" | null;
   };
-  /** Save a snapshot of the whole store (a file, not JSON) */
+  /** Save a snapshot of the workspace (a file, not JSON) */
   save_snapshot: Uint8Array;
-  /** Load a snapshot into the whole store */
+  /** Load a snapshot into the workspace */
   load_snapshot: {
-    workspaces: number;
+    workspace: string;
+    /** the rows loaded, by table */
+    rows: Record<string, number>;
   };
   /** List fault rules */
   list_faults: {

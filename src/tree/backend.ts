@@ -95,14 +95,14 @@ export function registerBackend(program: Command, f: Factory): void {
   );
 
   const snapshot = examples(
-    b.command('snapshot').description('Save the whole store (every workspace) to a file, or load one back'),
+    b.command('snapshot').description("Save the workspace's records to a file, or load one back (never a key)"),
     'adcli backend snapshot save before.db',
     'adcli backend snapshot load before.db --yes',
   );
   examples(
     snapshot
       .command('save')
-      .description('Save a consistent copy of the whole store, taken while serving, to FILE (mode 0600)')
+      .description("Save a consistent copy of the workspace's records, taken while serving, to FILE (mode 0600)")
       .argument('<file>', 'where to write the SQLite file; - for stdout (not a terminal)')
       .action(async (file, _o, cmd) => (await backend()).snapshotSave(f, file, cmd)),
     'adcli backend snapshot save before.db',
@@ -111,7 +111,7 @@ export function registerBackend(program: Command, f: Factory): void {
   examples(
     snapshot
       .command('load')
-      .description('Replace the whole store with a snapshot; a file that is not an adcli store changes nothing')
+      .description("Replace the workspace's records with a snapshot's; a file that is refused changes nothing")
       .argument('<file>', 'a snapshot written by snapshot save')
       .option('--yes', 'do not ask for confirmation (needed without a terminal)')
       .action(async (file, _o, cmd) => (await backend()).snapshotLoad(f, file, cmd)),

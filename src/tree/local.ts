@@ -28,7 +28,7 @@ export function registerLocal(program: Command, f: Factory): void {
     .option('--job-delay <ms>', 'minimum duration of background jobs, to watch collecting/generating states', intArg(0, 3_600_000), 1500)
     .option('--sync-interval <seconds>', 'how often settings and targeting reach the ad platform', intArg(1, 86_400), 60)
     .option('--clock <time>', 'start every new workspace with its clock frozen at TIME, e.g. 2026-12-01T09:00:00Z (see adcli backend clock)', instantArg)
-    .option('--snapshot <file>', 'start from a snapshot saved with adcli backend snapshot save (it replaces the store\'s content)')
+    .option('--snapshot <file>', 'start with the workspace a snapshot holds (adcli backend snapshot save), loaded into the workspace of its name')
     .option('--workers <n>', 'threads running background jobs, 1 to 16 (default: one less than the cores, at most 4)', intArg(1, 16))
     .option('--exec <command>', 'run a shell command with ADCLI_BASE_URL and ADCLI_API_KEY set, then stop and exit with its exit code')
     .option('--json', 'print one JSON line {baseUrl, apiKey, workspace} once listening')
