@@ -262,6 +262,9 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
         targeting_status: oneOf(TARGETING_STATUSES),
         targeting_error: text,
         targeting_items: jsonOf('an array', Array.isArray),
+        targeting_exclusions: jsonOf('an array of {section, text, reason}', (v) =>
+          Array.isArray(v) && v.every((e) => typeof e === 'object' && e !== null && typeof e.section === 'string' && typeof e.text === 'string' && typeof e.reason === 'string'),
+        ),
         targeting_updated_at: nullable(time),
         created_at: time,
       }) ??

@@ -284,6 +284,9 @@ export const migrations: string[] = [
   CREATE INDEX web_sessions_workspace ON web_sessions(workspace_id, kind, created_ms);
   -- A rule added by a key limited to accounts or campaigns applies to that key's requests only.
   ALTER TABLE fault_rules ADD COLUMN key_id TEXT;
+  -- What a slot's generation leaves out: items a person removed, other brands of the workspace
+  -- (JSON: [{section, text, reason}]); regenerating never adds them back until they are cleared.
+  ALTER TABLE campaign_audiences ADD COLUMN targeting_exclusions TEXT NOT NULL DEFAULT '[]';
   -- A clock advance under way, stepping through due jobs one transaction at a time: while its lease
   -- (real time) runs, only it runs the workspace's jobs; a retry with its Idempotency-Key resumes it.
   CREATE TABLE clock_advances (

@@ -290,6 +290,7 @@ export const pgMigrations: string[] = [
   );
   CREATE INDEX web_sessions_workspace ON web_sessions(workspace_id, kind, created_ms);
   ALTER TABLE fault_rules ADD COLUMN key_id TEXT COLLATE "C";
+  ALTER TABLE campaign_audiences ADD COLUMN targeting_exclusions TEXT COLLATE "C" NOT NULL DEFAULT '[]';
   ALTER TABLE request_journal ADD COLUMN key_id TEXT COLLATE "C";
   CREATE TABLE clock_advances (
     workspace_id TEXT COLLATE "C" PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,

@@ -53,7 +53,7 @@ import {
   type Unit,
 } from './text.ts';
 import { MAX_PHRASE_CHARS, MAX_PHRASE_WORDS } from './tokens.ts';
-import type { Corpus, CorpusChannel, CorpusComment, GenerateInput, MatchType, TargetingItem } from './types.ts';
+import type { Corpus, CorpusChannel, CorpusComment, ExcludedItem, GenerateInput, MatchType, TargetingItem } from './types.ts';
 
 /** Field weights: a word in a title says more about a video than a word in one comment. */
 const WEIGHT = {
@@ -83,7 +83,10 @@ const MAX_AUDIENCE_KEYWORDS = 10;
 const LITTLE_TEXT_SHARE = 0.3;
 
 export interface GenerateResult {
+  /** each section's items best first (the order is the rank) */
   items: TargetingItem[];
+  /** what was left out on purpose (another brand of the workspace, a sponsor) */
+  excluded: ExcludedItem[];
   /** what a person should know about the result (little text in the campaign's language); '' if nothing */
   notice: string;
   /** words per detected language, most first */
@@ -124,7 +127,7 @@ export function generate(input: GenerateInput): GenerateResult {
     seen.add(id);
     out.push(item);
   }
-  return { items: out, notice: languageNotice(lang, languages, keywords.length), languages };
+  return { items: out, excluded: [], notice: languageNotice(lang, languages, keywords.length), languages };
 }
 
 // ---------------------------------------------------------------- input

@@ -44,6 +44,13 @@ export interface AudienceSeed {
   tags: string[];
 }
 
+/** A brand the workspace knows (its brands), as the generator sees it. */
+export interface KnownBrand {
+  name: string;
+  website: string;
+  description: string;
+}
+
 export interface GenerateInput {
   /** the content of the slot's data stores */
   corpus: Corpus;
@@ -55,6 +62,19 @@ export interface GenerateInput {
     campaignType: 'SEARCH' | 'DEMAND_GEN' | 'VIDEO' | 'DISPLAY' | null;
     language: string;
   };
+  /**
+   * The workspace's brands: the campaign's own (its name and products may be targeted) and every
+   * other one (never targeted: what names one is excluded, and said so). Absent: none known.
+   */
+  brands?: { own: KnownBrand | null; others: KnownBrand[] };
+}
+
+/** Something the generator found but left out on purpose, for a person to see (and override). */
+export interface ExcludedItem {
+  section: Section;
+  text: string;
+  /** why, in a few words: "another brand of the workspace (Northwind Outdoor)", "a sponsor of …" */
+  reason: string;
 }
 
 export type Section = 'keywords' | 'segments' | 'topics' | 'websites';
