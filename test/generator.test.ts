@@ -303,7 +303,7 @@ describe('generateTargeting', () => {
     expect(keywords(generateTargeting(input(trailCorpus())))).toEqual(keywords(items));
   });
 
-  it('marks a recurring brand/product name EXACT and a recurring common phrase PHRASE', () => {
+  it('match types follow Google Ads practice: EXACT for names, BROAD for a multi-word topic, PHRASE for other specific phrases and words', () => {
     const kws = keywords(items);
     const speedcross = kws.find((k) => k.text.toLowerCase() === 'salomon speedcross');
     expect(speedcross).toBeDefined();
@@ -312,9 +312,11 @@ describe('generateTargeting', () => {
     const shoes = kws.find((k) => k.text.toLowerCase() === 'trail running shoes');
     expect(shoes).toBeDefined();
     expect(shoes!.matchType).toBe('PHRASE');
-    // a single common word is neither
-    const single = kws.find((k) => k.text === 'ultramarathon');
-    expect(single?.matchType).toBe('BROAD');
+    // a topic of our taxonomy, in several documents: broad match reaches its neighbours
+    expect(kws.find((k) => k.text === 'trail running')?.matchType).toBe('BROAD');
+    // a single word is never broad: "ultramarathon" is specific, so phrase match
+    expect(kws.find((k) => k.text === 'ultramarathon')?.matchType).toBe('PHRASE');
+    for (const k of kws) if (!k.text.includes(' ')) expect(k.matchType, k.text).not.toBe('BROAD');
   });
 
   it('tells where a keyword comes from', () => {
@@ -366,8 +368,11 @@ describe('generateTargeting', () => {
   });
 
   it('shapes the mix by campaign type', () => {
+    // search: no linked websites, the store's own channel as a placement
     const search = generateTargeting(input(trail, {}, { campaignType: 'SEARCH' }));
-    expect(section(search, 'websites')).toEqual([]);
+    expect(section(search, 'websites')).toEqual([
+      { section: 'websites', label: 'Summit Stride', text: `https://www.youtube.com/channel/${TRAIL_CH}`, matchType: '', source: 'channels' },
+    ]);
     expect(keywords(search).length).toBeGreaterThanOrEqual(keywords(items).length);
     const display = generateTargeting(input(trail, {}, { campaignType: 'DISPLAY' }));
     expect(section(display, 'websites')[0]!.source).toBe('links');
@@ -395,7 +400,7 @@ describe('generateTargeting', () => {
       name: 'Runners',
       description: '',
       kind: 'custom',
-      keywords: ['trail running shoes', '"ultra training plan"', '[Hoka Speedgoat]', 'x'.repeat(90)],
+      keywords: ['trail running shoes', '"ultra training plan"', '[Altra Lone Peak]', 'x'.repeat(90)],
       topics: [],
       tags: [],
     };
@@ -403,7 +408,7 @@ describe('generateTargeting', () => {
     const audience = out.filter((k) => k.source === 'audience');
     expect(audience).toEqual([
       { section: 'keywords', label: 'ultra training plan', text: 'ultra training plan', matchType: 'PHRASE', source: 'audience' },
-      { section: 'keywords', label: 'Hoka Speedgoat', text: 'Hoka Speedgoat', matchType: 'EXACT', source: 'audience' },
+      { section: 'keywords', label: 'Altra Lone Peak', text: 'Altra Lone Peak', matchType: 'EXACT', source: 'audience' },
     ]);
     expect(out.filter((k) => k.source !== 'audience').length).toBeGreaterThan(audience.length);
   });

@@ -244,6 +244,11 @@ describe('phrases', () => {
     name: false,
     recurring: true,
     whole,
+    written: whole,
+    alone: false,
+    once: false,
+    cue: 0,
+    inTitle: true,
     source: 'titles',
   });
 

@@ -72,6 +72,7 @@ const sourdough: EvalStore = {
       ['dense sourdough', 'dense crumb'],
     ],
     topics: ['/Food & Drink/Cooking & Recipes/Baking'],
+    theme: ['bread', 'loaf', 'dough', 'flour', 'proof', 'baking', 'bake', 'bakes', 'oven', 'levain', 'hydration', 'autolyse', 'shaping', 'crust', 'rye', 'fermentation', 'batard', 'ear', 'wheat stalk', 'leaf pattern', 'rye flour', 'feeding', 'feeding schedule', 'underproofed'],
   },
 };
 
@@ -140,6 +141,7 @@ const finance: EvalStore = {
       ['personal finance'],
     ],
     topics: ['/Finance/Personal Finance & Budgeting'],
+    theme: ['loan', 'loans', 'debt', 'repayment', 'forgiveness', 'qualifying payments', 'payments', 'interest', 'budget', 'paycheck', 'salary', 'savings', 'rent', 'groceries', 'financial', 'finance', 'money', 'refinancing', 'idr'],
   },
 };
 
@@ -200,6 +202,7 @@ const guitar: EvalStore = {
       ['guitar pedals'],
     ],
     topics: ['/Music & Audio/Musical Instruments'],
+    theme: ['guitar', 'amp', 'pickup', 'bridge', 'clean', 'crunch', 'high gain', 'pots', 'pot', '500k pots', 'control cavity', 'volume', 'tuner', 'pedal', 'pedals', 'patch cables', 'hum', 'tone', 'strat'],
   },
 };
 
@@ -268,6 +271,7 @@ const houseplants: EvalStore = {
       ['bright indirect light'],
     ],
     topics: ['/Home & Garden/Gardening/Houseplants'],
+    theme: ['plant', 'plants', 'leaves', 'leaf', 'fenestrations', 'roots', 'node', 'cutting', 'cuttings', 'soil', 'watering', 'light', 'low light', 'grow bars', 'timer', 'snake', 'yellow leaves', 'potting', 'plant parent', 'mushy roots'],
   },
 };
 
@@ -421,6 +425,7 @@ const tech: EvalStore = {
       ['fanless'],
     ],
     topics: ['/Computers & Electronics/Computers & Laptops'],
+    never: ['nordvpn', 'squarespace'],
   },
 };
 
@@ -490,6 +495,7 @@ const travel: EvalStore = {
       ['warungs', 'local warungs'],
     ],
     topics: ['/Travel/Budget Travel', '/Travel/Destinations/Asia & Pacific'],
+    never: ['nordvpn', 'epidemic sound', 'safetywing'],
   },
 };
 
@@ -548,6 +554,7 @@ const fitness: EvalStore = {
       ['kettlebell for beginners'],
     ],
     topics: ['/Health & Fitness/Fitness/Strength Training'],
+    never: ['vitablend', 'fittrack'],
   },
 };
 

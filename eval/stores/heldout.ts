@@ -1,6 +1,7 @@
 // Held-out stores: written with their labels after the generator was tuned on the other stores, and
 // never used to tune it. Their row in `npm run eval` is the fairer estimate of how adcli does on
-// stores it has not seen. Our own writing.
+// stores it has not seen. Our own writing. Their `theme` and `never` lists were added before the
+// keyword selection of issue 22 was tuned, without looking at how any system did on them.
 import type { EvalStore } from './types.ts';
 
 const climbing: EvalStore = {
@@ -60,6 +61,7 @@ const climbing: EvalStore = {
       ['falling safely', 'falling practice'],
     ],
     topics: ['/Sports/Climbing & Mountaineering'],
+    theme: ['climbing', 'climber', 'climbers', 'boulder', 'problems', 'mats', 'grip', 'edge', 'hang', 'hangs', 'protocol', 'drills', 'drill', 'toe placement', 'footholds', 'overhangs', 'grades', 'v grade'],
   },
 };
 
@@ -141,6 +143,7 @@ const esSponsorYoga: EvalStore = {
       ['esterilla'],
     ],
     topics: ['/Health & Fitness/Fitness/Yoga & Pilates'],
+    never: ['esterilla zen', 'clasesonline'],
   },
 };
 
@@ -239,6 +242,7 @@ const ptThemedRun: EvalStore = {
       ['caminhada'],
     ],
     topics: ['/Sports/Running & Walking/Road Running', '/Sports/Running & Walking'],
+    theme: ['corrida', 'correr', 'maratona', 'prova', 'provas', 'treino', 'corrida leve', 'iniciantes', 'joelho', 'quilômetro', 'carboidrato'],
   },
 };
 

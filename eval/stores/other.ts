@@ -57,6 +57,7 @@ const esCafe: EvalStore = {
       ['fresas cónicas', 'fresas planas'],
     ],
     topics: ['/Food & Drink/Beverages/Coffee & Tea/Pour-Over & Filter Coffee', '/Food & Drink/Beverages/Coffee & Tea'],
+    theme: ['café', 'cafés', 'barista', 'taza', 'agua', 'gramos de café', 'vertido', 'vertido en espiral', 'infusión', 'filtrado', 'costra', 'amargo', 'fresas', 'método'],
   },
 };
 
@@ -147,6 +148,7 @@ const esFinanzas: EvalStore = {
       ['tarjeta de crédito'],
     ],
     topics: ['/Finance/Investing', '/Finance/Personal Finance & Budgeting'],
+    never: ['inversaapp', 'presupuestos pro'],
   },
 };
 
@@ -209,6 +211,7 @@ const deWandern: EvalStore = {
       ['ausrüstung'],
     ],
     topics: ['/Hobbies & Leisure/Outdoors/Hiking & Backpacking/Hut-to-Hut Hiking', '/Hobbies & Leisure/Outdoors/Hiking & Backpacking'],
+    theme: ['hütte', 'hütten', 'wanderer', 'tour', 'touren', 'gipfel', 'alm', 'almwiesen', 'scharten', 'rucksack', 'lavarellahütte', 'rifugio lagazuoi', 'bayern', 'tirol', 'südtirol', 'bergwanderung', 'sohle', 'dämpfung', 'einsteiger'],
   },
 };
 
@@ -299,6 +302,7 @@ const deEtf: EvalStore = {
       ['dividenden'],
     ],
     topics: ['/Finance/Investing'],
+    never: ['brokerly'],
   },
 };
 
@@ -359,6 +363,7 @@ const frVelo: EvalStore = {
       ['pneus'],
     ],
     topics: ['/Sports/Cycling/Road & Gravel Cycling', '/Sports/Cycling'],
+    theme: ['cycliste', 'route', 'routes', 'col', 'cols', 'montée', 'itinéraire', 'chemins', 'matériel', 'nutrition', 'alpes', 'grimper', 'rouler', 'pneus de 40 mm', 'position'],
   },
 };
 
@@ -470,6 +475,7 @@ const ptViagem: EvalStore = {
       ['mochilão'],
     ],
     topics: ['/Travel/Budget Travel', '/Travel'],
+    theme: ['viagem', 'viagens', 'viajar', 'alfama', 'belém', 'lençóis', 'morro do pai inácio', 'bahia', 'guia', 'pousadas', 'hostels', 'ônibus noturnos', 'ônibus noturno', 'passagens aéreas', 'transporte', 'lugares'],
   },
 };
 

@@ -19,7 +19,8 @@
  * Pure and deterministic: ids are walked in sorted order, sets are turned into sorted arrays.
  */
 import { publicSuffixes } from './libs.ts';
-import { cmpStr, extractLinks, isExcludedDomain } from './text.ts';
+import { cmpStr } from './order.ts';
+import { extractLinks, isExcludedDomain } from './text.ts';
 import type { Corpus, CorpusChannel } from './types.ts';
 
 export interface Boilerplate {
@@ -29,6 +30,8 @@ export interface Boilerplate {
   sponsorDomains: ReadonlySet<string>;
   /** the sponsors' names as word keys ("nordvpn"): no keyword may hold one */
   sponsorWords: ReadonlySet<string>;
+  /** per sponsor domain and per sponsor word, the channels whose descriptions link it, sorted */
+  sponsorChannels: ReadonlyMap<string, readonly string[]>;
   /** registrable domains that are the creators' own sites */
   ownDomains: ReadonlySet<string>;
 }
@@ -210,11 +213,30 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
     if (own) sponsorDomains.add(domain);
   }
   const sponsorWords = new Set<string>();
+  const wordOf = new Map<string, string>();
   for (const d of sponsorDomains) {
     const label = (publicSuffixes().getDomainWithoutSuffix(d, { allowPrivateDomains: true }) ?? '').toLowerCase();
-    if (label.length >= 4 && /^[a-z0-9-]+$/.test(label)) sponsorWords.add(label.replace(/-/g, ''));
+    if (label.length >= 4 && /^[a-z0-9-]+$/.test(label)) {
+      sponsorWords.add(label.replace(/-/g, ''));
+      wordOf.set(d, label.replace(/-/g, ''));
+    }
   }
-  return { lines, sponsorDomains, sponsorWords, ownDomains };
+  // who a sponsor sponsors: the channels linking its domain (what a person reads in an exclusion's reason)
+  const byKey = new Map<string, Set<string>>();
+  const note2 = (key: string, channel: string) => {
+    let set = byKey.get(key);
+    if (!set) byKey.set(key, (set = new Set()));
+    set.add(channel);
+  };
+  for (const u of uses) {
+    if (!sponsorDomains.has(u.domain) || !u.channel) continue;
+    note2(u.domain, u.channel);
+    const word = wordOf.get(u.domain);
+    if (word) note2(word, u.channel);
+  }
+  const sponsorChannels = new Map<string, string[]>();
+  for (const [key, set] of byKey) sponsorChannels.set(key, [...set].sort(cmpStr));
+  return { lines, sponsorDomains, sponsorWords, sponsorChannels, ownDomains };
 }
 
 /**

@@ -14,46 +14,41 @@
  *    language's stopwords; topics and segments from all the text, each in its own language's cues.
  *    When little or none of the text is in the campaign's language, `notice` says so (the slot's
  *    `error` carries it; the slot is still ready).
- * 3. Sections and where their items come from (`source`):
- *    - keywords: phrases of the content, scored against the background (text.ts). Source is the
- *      field that contributed most weight: "titles", "descriptions", "tags", "comments", "channels"
- *      (channel title, description and keywords); a saved audience's own keywords: "audience".
- *      Match type by evidence: EXACT for recurring names (capitalised in running text in two
- *      places: brands, products, places), PHRASE for multi-word phrases recurring in ≥ 3 documents
- *      (every document of a small store), BROAD otherwise; audience keywords keep their own syntax
- *      ("…" PHRASE, […] EXACT). Any store size: a store of one video scores within itself.
- *    - topics, segments (affinity and in-market): taxonomy nodes with enough evidence in the
- *      content, the most specific first (a parent before its children only when they disagree);
- *      source "taxonomy", or "audience" when only the saved audience's topics/tags lifted the node.
- *    - websites: domains linked in channel and video descriptions (source "links"), the creators'
- *      own sites first, no sponsors, affiliates, shorteners or social networks; and the stores'
- *      YouTube channels as placements (source "channels"); channels linked from descriptions that
- *      are not in the stores are placements with source "links".
+ * 3. Sections, each best first (the order is the rank), and where their items come from (`source`):
+ *    - keywords (keywords.ts): phrases of the content scored against the background (analyzer.ts),
+ *      only those a marketer would pay for, picked as a person lists them (select.ts). Source is
+ *      the field that contributed most weight: "titles", "descriptions", "tags", "comments",
+ *      "channels" (channel description and keywords); a saved audience's own keywords: "audience".
+ *      EXACT for names and the campaign's own brand and products, BROAD for a multi-word topic of
+ *      the taxonomy, PHRASE otherwise; audience keywords keep their own syntax ("…" PHRASE, […]
+ *      EXACT). Any store size: a store of one video scores within itself.
+ *    - topics, segments (topics.ts): taxonomy nodes with enough evidence in the content, the
+ *      strongest branch first and in it the most specific node first (a parent after its
+ *      children, only when they disagree); source "taxonomy", or "audience" when only the saved
+ *      audience's topics/tags lifted the node.
+ *    - websites (websites.ts): domains linked in channel and video descriptions (source "links"),
+ *      the creators' own sites first, no sponsors, affiliates, shorteners or social networks; and
+ *      the stores' YouTube channels as placements (source "channels"); channels linked from
+ *      descriptions that are not in the stores are placements with source "links".
+ * 4. The workspace's brands (brands.ts): another brand's names, products and site, and the names
+ *    of the catalog's sponsors, are left out and listed in `excluded` with the reason.
  *
  * Nothing is invented: an empty corpus gives no items at all (the audience's keywords are only added
  * next to derived ones).
  */
+import { Analyzer, type Doc, type Unit } from './analyzer.ts';
 import { findBoilerplate, stripBoilerplate, type Boilerplate } from './boilerplate.ts';
+import { brandCheck } from './brands.ts';
+import { keywordItems } from './keywords.ts';
 import { LANGUAGES, detectLanguage, isSupported, primaryTag, voteLanguage, type Lang } from './lang.ts';
-import { mixFor, type CampaignTypeMix } from './mix.ts';
-import { taxonomyIndex, nodeLabel, type TaxonomyNode } from './taxonomy.ts';
-import {
-  Analyzer,
-  cleanCommentSentences,
-  cmpStr,
-  contentKeys,
-  dedupeKey,
-  extractChannelIds,
-  extractDomains,
-  keyOf,
-  matchTaxonomy,
-  selectPhrases,
-  type Doc,
-  type PhraseCandidate,
-  type Unit,
-} from './text.ts';
-import { MAX_PHRASE_CHARS, MAX_PHRASE_WORDS } from './tokens.ts';
-import type { Corpus, CorpusChannel, CorpusComment, ExcludedItem, GenerateInput, MatchType, TargetingItem } from './types.ts';
+import { mixFor } from './mix.ts';
+import { cmpStr } from './order.ts';
+import { cleanCommentSentences, dedupeKey } from './text.ts';
+import { taxonomyItems } from './topics.ts';
+import type { Corpus, CorpusChannel, CorpusComment, ExcludedItem, GenerateInput, TargetingItem } from './types.ts';
+import { websiteItems } from './websites.ts';
+
+export { orderSpecificFirst, type Scored } from './topics.ts';
 
 /** Field weights: a word in a title says more about a video than a word in one comment. */
 const WEIGHT = {
@@ -65,20 +60,8 @@ const WEIGHT = {
   channelKeywords: 2,
 } as const;
 
-/** A node is kept when this share of the slot's documents is about it (and at least 2 documents, in a store of more than 3). */
-const TOPIC_MIN_COVERAGE = 0.15;
-const SEGMENT_MIN_COVERAGE = 0.15;
-/** Children disagree when the runner-up has at least this share of the best child's coverage: the parent leads. */
-const CHILDREN_DISAGREE = 0.6;
 /** A channel's description counts for topics as this share of its videos in the store (plus itself). */
 const CHANNEL_TOPIC_SHARE = 0.5;
-/** A saved audience's topics and tags multiply matching nodes' coverage (and add a little). */
-const SEED_NODE_FACTOR = 1.5;
-const SEED_NODE_BONUS = 0.05;
-/** Nodes the campaign objective names are lifted a little. */
-const OBJECTIVE_NODE_FACTOR = 1.2;
-/** At most this many of a saved audience's own keywords are added. */
-const MAX_AUDIENCE_KEYWORDS = 10;
 /** Below this share of the words, the campaign's language has "little text" in the stores. */
 const LITTLE_TEXT_SHARE = 0.3;
 
@@ -115,19 +98,22 @@ export function generate(input: GenerateInput): GenerateResult {
 
   const seed = input.seed;
   const seedText = seed ? [...seed.topics, ...seed.tags].join(' | ') : '';
-  const keywords = isSupported(lang) ? keywordItems(analyzer, input, seedText, mix, bp, lang) : [];
+  const channels = [...corpus.channels, ...background.channels];
+  const kw = isSupported(lang)
+    ? keywordItems({ analyzer, input, seedText, mix, bp, lang, channels })
+    : { items: [], excluded: [], brands: brandCheck(input.brands, bp, channels, analyzer, [], lang) };
   const { topics, segments } = taxonomyItems(analyzer, input, seedText, mix);
-  const websites = websiteItems(corpus, mix, bp);
+  const websites = websiteItems(corpus, mix, bp, kw.brands);
 
   const out: TargetingItem[] = [];
   const seen = new Set<string>();
-  for (const item of [...keywords, ...segments, ...topics, ...websites]) {
+  for (const item of [...kw.items, ...segments, ...topics, ...websites.items]) {
     const id = `${item.section}\u0000${item.text.toLowerCase()}`;
     if (seen.has(id)) continue;
     seen.add(id);
     out.push(item);
   }
-  return { items: out, excluded: [], notice: languageNotice(lang, languages, keywords.length), languages };
+  return { items: out, excluded: [...kw.excluded, ...websites.excluded], notice: languageNotice(lang, languages, kw.items.length), languages };
 }
 
 // ---------------------------------------------------------------- input
@@ -353,260 +339,3 @@ export function languageNotice(lang: Lang, languages: GenerateResult['languages'
 
 
 // ---------------------------------------------------------------- keywords
-
-function keywordItems(analyzer: Analyzer, input: GenerateInput, seedText: string, mix: CampaignTypeMix, bp: Boilerplate, lang: Lang): TargetingItem[] {
-  if (mix.keywords <= 0) return [];
-  const seeds = input.seed ? parseSeedKeywords(input.seed.keywords) : [];
-  const cands = analyzer.rank({
-    boostKeys: contentKeys(input.campaign.objective, lang),
-    boost: 1.3,
-    boostKeys2: contentKeys(seedText, lang),
-    boost2: 1.2,
-    bannedWords: bp.sponsorWords,
-  });
-  const seedSlots = Math.min(seeds.length, MAX_AUDIENCE_KEYWORDS, Math.floor(mix.keywords / 3));
-  const picked = selectPhrases(cands, mix.keywords - seedSlots, fitsKeywordLimits, (k) => analyzer.countOf(k));
-  if (picked.length === 0) return []; // no derived keywords: no audience keywords on their own either
-  const items: TargetingItem[] = picked.map((c) => ({
-    section: 'keywords',
-    label: c.text,
-    text: c.text,
-    matchType: matchTypeOf(c),
-    source: c.source,
-  }));
-  const have = new Set(picked.map((c) => c.key));
-  const haveText = new Set(picked.map((c) => c.text.toLowerCase()));
-  let added = 0;
-  for (const s of seeds) {
-    if (added >= seedSlots) break;
-    const key = keyOf(s.text, lang);
-    if ((key !== null && have.has(key)) || haveText.has(s.text.toLowerCase())) continue;
-    if (key !== null) have.add(key);
-    haveText.add(s.text.toLowerCase());
-    items.push({ section: 'keywords', label: s.text, text: s.text, matchType: s.matchType, source: 'audience' });
-    added++;
-  }
-  return items;
-}
-
-function matchTypeOf(c: PhraseCandidate): MatchType {
-  if (c.name) return 'EXACT';
-  if (c.recurring) return 'PHRASE';
-  return 'BROAD';
-}
-
-function fitsKeywordLimits(c: PhraseCandidate): boolean {
-  return c.text.length <= MAX_PHRASE_CHARS && c.text.split(/\s+/).length <= MAX_PHRASE_WORDS;
-}
-
-/** An audience keyword in ad-platform syntax: `[exact]`, `"phrase"`, or broad. */
-function parseSeedKeywords(list: string[]): { text: string; matchType: MatchType }[] {
-  const out: { text: string; matchType: MatchType }[] = [];
-  for (const raw of list) {
-    let s = (raw ?? '').trim();
-    let matchType: MatchType = 'BROAD';
-    if (/^\[.*\]$/.test(s)) {
-      matchType = 'EXACT';
-      s = s.slice(1, -1);
-    } else if (/^".*"$/.test(s)) {
-      matchType = 'PHRASE';
-      s = s.slice(1, -1);
-    }
-    s = s.replace(/\s+/g, ' ').trim();
-    if (!s || s.length > MAX_PHRASE_CHARS || s.split(' ').length > MAX_PHRASE_WORDS) continue;
-    out.push({ text: s, matchType });
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------- topics and segments
-
-export interface Scored {
-  node: TaxonomyNode;
-  coverage: number;
-  /** coverage without the saved audience's lift */
-  own: number;
-  /** unsaturated evidence, for ties */
-  weight: number;
-}
-
-function taxonomyItems(analyzer: Analyzer, input: GenerateInput, seedText: string, mix: CampaignTypeMix): { topics: TargetingItem[]; segments: TargetingItem[] } {
-  const tax = taxonomyIndex();
-  const seedNodes = new Set<number>();
-  if (input.seed) {
-    for (const s of [...input.seed.topics, ...input.seed.tags]) {
-      const exact = tax.byName.get(s.trim().toLowerCase());
-      if (exact) for (const i of exact) seedNodes.add(i);
-    }
-    if (seedText) for (const m of matchTaxonomy(seedText, { minScore: 1, limit: 20 })) seedNodes.add(nodeIndex(m.kind, m.path));
-  }
-  const objectiveNodes = new Set<number>();
-  if (input.campaign.objective) {
-    for (const m of matchTaxonomy(input.campaign.objective, { minScore: 1, limit: 20 })) objectiveNodes.add(nodeIndex(m.kind, m.path));
-  }
-  // a small store's evidence may sit in one document; a larger one needs it in two
-  const minDocs = analyzer.taxDocs <= 3 ? 1 : 2;
-  const scored = new Map<number, Scored>();
-  for (const s of analyzer.nodeScores()) {
-    if (s.docs < minDocs) continue;
-    let own = s.coverage;
-    if (objectiveNodes.has(s.node)) own *= OBJECTIVE_NODE_FACTOR;
-    const coverage = seedNodes.has(s.node) ? own * SEED_NODE_FACTOR + SEED_NODE_BONUS : own;
-    scored.set(s.node, { node: tax.nodes[s.node]!, coverage, own, weight: s.weight });
-  }
-  const pick = (kinds: string[], min: number): Scored[] => {
-    const qualified = new Map<number, Scored>();
-    for (const [i, s] of scored) if (kinds.includes(s.node.kind) && s.coverage >= min) qualified.set(i, s);
-    return orderSpecificFirst(qualified, min);
-  };
-  const item = (s: Scored, section: 'topics' | 'segments', min: number): TargetingItem => ({
-    section,
-    label: nodeLabel(s.node),
-    text: s.node.path,
-    matchType: '',
-    source: s.own >= min ? 'taxonomy' : 'audience',
-  });
-
-  const topics = pick(['topic'], TOPIC_MIN_COVERAGE)
-    .slice(0, mix.topics)
-    .map((s) => item(s, 'topics', TOPIC_MIN_COVERAGE));
-
-  // segments: half the room for each kind, the rest to whichever has more, in each kind's order
-  const affinity = pick(['affinity'], SEGMENT_MIN_COVERAGE);
-  const inMarket = pick(['in_market'], SEGMENT_MIN_COVERAGE);
-  const half = Math.floor(mix.segments / 2);
-  const chosen = new Set([...affinity.slice(0, half), ...inMarket.slice(0, mix.segments - half)]);
-  const rest = [...affinity.slice(half), ...inMarket.slice(mix.segments - half)].sort(byCoverage);
-  for (const s of rest) {
-    if (chosen.size >= mix.segments) break;
-    chosen.add(s);
-  }
-  // interleave by rank: the best of each kind first
-  const ranked = [...affinity, ...inMarket].filter((s) => chosen.has(s));
-  const rank = new Map<Scored, number>();
-  affinity.forEach((s, i) => rank.set(s, i));
-  inMarket.forEach((s, i) => rank.set(s, i));
-  ranked.sort((a, b) => rank.get(a)! - rank.get(b)! || byCoverage(a, b));
-  const segments = ranked.map((s) => item(s, 'segments', SEGMENT_MIN_COVERAGE));
-  return { topics, segments };
-}
-
-/**
- * Orders qualified nodes so that the most specific node the evidence supports comes first:
- * - a node is listed when it is one of ours (not a path prefix that only groups its children, like
- *   "/Travel/Destinations") and adds something: it has no qualified child, its children
- *   disagree (two or more, the runner-up at CHILDREN_DISAGREE of the best), or it has evidence of
- *   its own beyond its best child's (by twice the threshold);
- * - best first, but a node's qualified descendants come right before it; subtrees rank by the
- *   best node they list, so a child that beats its parent's other branches leads.
- */
-export function orderSpecificFirst(qualified: ReadonlyMap<number, Scored>, min: number): Scored[] {
-  const kidsOf = (s: Scored) =>
-    s.node.children
-      .map((c) => qualified.get(c))
-      .filter((x): x is Scored => x !== undefined)
-      .sort(byCoverage);
-  const disagree = (kids: Scored[]) => kids.length >= 2 && kids[1]!.coverage >= CHILDREN_DISAGREE * kids[0]!.coverage;
-  const listed = new Set<Scored>();
-  for (const s of qualified.values()) {
-    const kids = kidsOf(s);
-    const maxKid = kids.length ? kids[0]!.coverage : 0;
-    if (!s.node.declared) continue; // "/Travel/Destinations" only groups its children
-    if (kids.length === 0 || disagree(kids) || s.coverage - maxKid >= 2 * min) listed.add(s);
-  }
-  // a subtree ranks by the best node it lists (a group like "/Travel/Destinations" by its best destination)
-  const bestCache = new Map<Scored, Scored | null>();
-  const best = (s: Scored): Scored | null => {
-    if (bestCache.has(s)) return bestCache.get(s)!;
-    let b: Scored | null = listed.has(s) ? s : null;
-    for (const k of kidsOf(s)) {
-      const kb = best(k);
-      if (kb && (!b || byCoverage(kb, b) < 0)) b = kb;
-    }
-    bestCache.set(s, b);
-    return b;
-  };
-  const byBest = (x: Scored, y: Scored) => {
-    const bx = best(x);
-    const by = best(y);
-    return bx && by ? byCoverage(bx, by) || byCoverage(x, y) : bx ? -1 : by ? 1 : byCoverage(x, y);
-  };
-  const out: Scored[] = [];
-  const done = new Set<Scored>();
-  const emit = (s: Scored) => {
-    if (done.has(s)) return;
-    done.add(s);
-    for (const k of kidsOf(s).sort(byBest)) emit(k);
-    if (listed.has(s)) out.push(s);
-  };
-  for (const s of [...qualified.values()].sort(byBest)) {
-    // start from the top of a qualified chain, so children are placed beside their parent
-    let top = s;
-    for (let p = qualified.get(top.node.parent); p !== undefined; p = qualified.get(p.node.parent)) top = p;
-    emit(top);
-  }
-  return out;
-}
-
-function nodeIndex(kind: string, path: string): number {
-  const tax = taxonomyIndex();
-  for (const i of tax.byName.get(path.toLowerCase()) ?? []) if (tax.nodes[i]!.kind === kind && tax.nodes[i]!.path === path) return i;
-  return -1;
-}
-
-/** Best first; on equal coverage the stronger evidence, the more specific node, then the path. */
-function byCoverage(a: Scored, b: Scored): number {
-  return b.coverage - a.coverage || b.weight - a.weight || b.node.depth - a.node.depth || cmpStr(a.node.path, b.node.path);
-}
-
-// ---------------------------------------------------------------- websites
-
-interface DomainCount {
-  domain: string;
-  docs: number;
-  channels: Set<string>;
-}
-
-function websiteItems(corpus: Corpus, mix: CampaignTypeMix, bp: Boilerplate): TargetingItem[] {
-  const domains = new Map<string, DomainCount>();
-  const linkedChannels = new Map<string, number>();
-  const mention = (text: string, channelId: string) => {
-    for (const d of extractDomains(text)) {
-      if (bp.sponsorDomains.has(d)) continue;
-      let c = domains.get(d);
-      if (!c) domains.set(d, (c = { domain: d, docs: 0, channels: new Set() }));
-      c.docs++;
-      c.channels.add(channelId);
-    }
-    for (const id of extractChannelIds(text)) linkedChannels.set(id, (linkedChannels.get(id) ?? 0) + 1);
-  };
-  for (const ch of corpus.channels) mention(ch.description, ch.id);
-  for (const v of corpus.videos) mention(v.description, v.channelId);
-
-  const own = (d: DomainCount) => (bp.ownDomains.has(d.domain) ? 1 : 0);
-  const domainItems: TargetingItem[] = [...domains.values()]
-    .sort((a, b) => own(b) - own(a) || b.channels.size - a.channels.size || b.docs - a.docs || cmpStr(a.domain, b.domain))
-    .slice(0, mix.domains)
-    .map((d) => ({ section: 'websites', label: d.domain, text: d.domain, matchType: '', source: 'links' }));
-
-  const channelItems: TargetingItem[] = [];
-  if (mix.channels > 0) {
-    const videosPer = new Map<string, number>();
-    for (const v of corpus.videos) if (v.channelId) videosPer.set(v.channelId, (videosPer.get(v.channelId) ?? 0) + 1);
-    const known = new Map(corpus.channels.map((c) => [c.id, c]));
-    const ownChannels: { id: string; title: string; videos: number; subscribers: number }[] = [];
-    for (const c of corpus.channels) ownChannels.push({ id: c.id, title: c.title || c.handle || c.id, videos: videosPer.get(c.id) ?? 0, subscribers: c.subscribers || 0 });
-    for (const [id, n] of videosPer) if (!known.has(id)) ownChannels.push({ id, title: id, videos: n, subscribers: 0 });
-    ownChannels.sort((a, b) => b.videos - a.videos || b.subscribers - a.subscribers || cmpStr(a.id, b.id));
-    for (const c of ownChannels) channelItems.push({ section: 'websites', label: c.title, text: channelUrl(c.id), matchType: '', source: 'channels' });
-    const linked = [...linkedChannels.entries()].filter(([id]) => !known.has(id) && !videosPer.has(id));
-    linked.sort((a, b) => b[1] - a[1] || cmpStr(a[0], b[0]));
-    for (const [id] of linked) channelItems.push({ section: 'websites', label: `YouTube channel ${id}`, text: channelUrl(id), matchType: '', source: 'links' });
-  }
-  const channels = channelItems.slice(0, mix.channels);
-  return mix.channelsFirst ? [...channels, ...domainItems] : [...domainItems, ...channels];
-}
-
-function channelUrl(id: string): string {
-  return `https://www.youtube.com/channel/${id}`;
-}

@@ -1,0 +1,656 @@
+/**
+ * The phrase scorer of the targeting generator: phrases of a slot's documents counted (BM25-saturated
+ * term frequency, document frequency, capitalisation, which field they come from), scored against
+ * the background's document frequency (TF-IDF), and the taxonomy evidence per document. Pure and
+ * deterministic: no clock, no randomness, explicit comparators everywhere.
+ */
+import type { Lang } from './lang.ts';
+import { cmpStr } from './order.ts';
+import { taxonomyIndex, type CueHit, type TaxonomyIndex } from './taxonomy.ts';
+import {
+  CONTENT,
+  NUMBER,
+  MAX_PHRASE_CHARS,
+  MAX_PHRASE_WORDS,
+  STOP,
+  WEAK,
+  phraseKey,
+  tokenize,
+  validPhrase,
+  validWhole,
+  type CaseMode,
+  type WordInfo,
+} from './tokens.ts';
+
+/** Where text comes from; a keyword's source is the field that contributed most of its weight. */
+export const FIELDS = ['titles', 'descriptions', 'tags', 'comments', 'channels'] as const;
+export type Field = (typeof FIELDS)[number];
+const TITLES = 0;
+const COMMENTS = 3;
+
+export interface Unit {
+  text: string;
+  field: Field;
+  /** how much one occurrence counts: a title word more than a comment word */
+  weight: number;
+  /** whether capitalisation here is evidence of a name */
+  mode: CaseMode;
+  /** a list of phrases written as such, one per "|"-separated part (tags, a channel's keywords) */
+  whole?: boolean;
+  /** the unit's own language when it clearly differs from the document's (a comment): left out */
+  lang?: Lang;
+}
+
+export interface Doc {
+  units: Unit[];
+  /** the document's language (default: the analyzer's) */
+  lang?: Lang;
+  /** whether its phrases count for keywords (default true); false: taxonomy evidence only */
+  keywords?: boolean;
+  /** how many documents its taxonomy evidence speaks for (default 1; a channel's description speaks for its videos too) */
+  taxWeight?: number;
+}
+
+/** BM25 parameters: k1 saturates repeated mentions within one document, b normalises for length. */
+const K1 = 1.2;
+const B = 0.5;
+/** Score factors by phrase length: a lone common word is a poor keyword, a phrase a better one. */
+const UNIGRAM_FACTOR = 0.6;
+const MULTIWORD_BONUS = 0.4;
+/** How much less a phrase counts when all of its weight comes from comments. */
+const COMMENT_ONLY_PENALTY = 0.4;
+/** A document's taxonomy evidence saturates at this much weight (e.g. one title mention of a two-word cue). */
+const NODE_SATURATION = 3;
+/** Longest phrase counted in running text of creators (titles, descriptions) and in comments. */
+const MAX_N_CREATOR = 5;
+const MAX_N_COMMENTS = 3;
+/** Longest cue of the taxonomy, in words. */
+export const MAX_CUE_WORDS = 4;
+/**
+ * A store of at most this many keyword documents is small: a phrase needs no second document (a
+ * single video scores within itself), and one capitalised in two places of one video is a name.
+ */
+export const SMALL_STORE_DOCS = 5;
+
+class PhraseStat {
+  key: string;
+  n: number;
+  count = 0;
+  /** BM25-saturated weighted term frequency, summed over slot documents */
+  tf = 0;
+  df = 0;
+  bgDf = 0;
+  lastDoc = -1;
+  lastBgDoc = -1;
+  cur = 0;
+  capOcc = 0;
+  lowOcc = 0;
+  capDocs = 0;
+  lastCapDoc = -1;
+  fields = [0, 0, 0, 0, 0];
+  /** occurrences written exactly as the key (no plural folded, no accent) */
+  keySurf = 0;
+  surfaces: Map<string, number> | null = null;
+  caps: Map<string, number> | null = null;
+  cue: CueHit[] | null;
+  /** written as a whole: a tag, an entry of a channel's keywords */
+  whole = 0;
+  /** occurrences as a whole capitalised run of words in running text: a name */
+  run = 0;
+  /** SHAPE_* flags of its words */
+  shape: number;
+  /** occurrences right before an article or object pronoun: the last word is likely a verb */
+  verbRight = 0;
+  /** occurrences in running text that can / cannot be a German noun phrase (German nouns are capitalised) */
+  capHead = 0;
+  lowHead = 0;
+  constructor(key: string, n: number, cue: CueHit[] | null, shape: number) {
+    this.key = key;
+    this.n = n;
+    this.cue = cue;
+    this.shape = shape;
+  }
+}
+
+/** Shapes of a phrase that make it a phrase only when a person wrote it so (recurring, a tag, a name). */
+const SHAPE_NUMBER_START = 1; // "18 grams", "5 modelle"
+const SHAPE_COORDINATION = 2; // "dose and yield", "mezcal y mercados"
+const SHAPE_PREPOSITION = 4; // "agua en colectivo", "départ des houches"
+const SHAPE_PARTICLE_END = 8; // "fighting over"
+const SHAPE_PAST_END = 16; // "shoes tested"
+
+function shapeOf(words: readonly WordInfo[], i: number, n: number): number {
+  let shape = 0;
+  if (n > 1 && words[i]!.kind === NUMBER) shape |= SHAPE_NUMBER_START;
+  for (let k = i + 1; k < i + n - 1; k++) {
+    if (words[k]!.kind !== STOP) continue;
+    shape |= words[k]!.coordinator ? SHAPE_COORDINATION : SHAPE_PREPOSITION;
+  }
+  const last = words[i + n - 1]!;
+  if (n > 1 && last.particle) shape |= SHAPE_PARTICLE_END;
+  if (n > 1 && last.past) shape |= SHAPE_PAST_END;
+  return shape;
+}
+
+export interface PhraseCandidate {
+  key: string;
+  /** display form: the most frequent spelling; names keep their capitals ("Salomon Speedcross") */
+  text: string;
+  words: number;
+  score: number;
+  count: number;
+  df: number;
+  bgDf: number;
+  /** recurring capitalised name: capitalised in most informative occurrences, in ≥ 2 places */
+  name: boolean;
+  /** recurring multi-word phrase: ≥ 2 words in ≥ 3 documents (or every document of a small store), seen twice or more */
+  recurring: boolean;
+  /** a phrase as a person wrote it: recurring, or written as a whole (a tag, a name) */
+  whole: boolean;
+  /** written as a whole by a person: a tag, a channel keyword, a short title, a capitalised name */
+  written: boolean;
+  /** written on its own as a whole: a tag or a channel keyword that is this very phrase */
+  alone: boolean;
+  /** in fewer documents than the store's floor, kept because a person wrote it as a whole (RankOptions.writtenOnce) */
+  once: boolean;
+  /** the weight of the strongest cue of a specific taxonomy node (below the top level) it is; 0: none */
+  cue: number;
+  /** seen in a title */
+  inTitle: boolean;
+  source: Field;
+}
+
+/** What the analyzer counted of one phrase (by key). */
+export interface PhraseEvidence {
+  df: number;
+  bgDf: number;
+  count: number;
+  /** occurrences capitalised / lowercase where capitalisation tells something */
+  capOcc: number;
+  lowOcc: number;
+}
+
+export interface NodeScore {
+  node: number;
+  /** mean per-document evidence, 0..1: the share of the slot's documents about this node */
+  coverage: number;
+  /** mean log-scaled evidence per document, unsaturated */
+  weight: number;
+  /** documents with any evidence */
+  docs: number;
+}
+
+export interface RankOptions {
+  /** minimum document frequency in the slot corpus (default 1 for a small store, else 2) */
+  minDf?: number;
+  /** content-word keys that raise a phrase's score (e.g. from the campaign objective) */
+  boostKeys?: ReadonlySet<string>;
+  boost?: number;
+  /** more keys with their own factor (e.g. the saved audience's tags) */
+  boostKeys2?: ReadonlySet<string>;
+  boost2?: number;
+  /** also phrases under the document-frequency floor that a person wrote as a whole (marked `once`) */
+  writtenOnce?: boolean;
+}
+
+/**
+ * Counts phrases over slot documents (term frequency, document frequency, capitalisation, which
+ * field they come from), their document frequency over background documents, and taxonomy evidence
+ * per document. Phrases are 1-5 words of creators' running text, 1-3 words of comments, and whole
+ * tags and capitalised names up to 10 words; documents in another language than the analyzer's give
+ * taxonomy evidence only (in their own language's cues).
+ */
+export class Analyzer {
+  readonly stats = new Map<string, PhraseStat>();
+  /** keyword documents */
+  docs = 0;
+  /** documents with taxonomy evidence counted (keyword documents and the others) */
+  taxDocs = 0;
+  private taxWeight = 1;
+  bgDocs = 0;
+  readonly lang: Lang;
+  private readonly tax: TaxonomyIndex | null;
+  private readonly cues: Map<string, CueHit[]> | null;
+  readonly nodeCoverage: Float64Array;
+  /** evidence beyond saturation (log-scaled): breaks ties between nodes every document is about */
+  readonly nodeWeight: Float64Array;
+  readonly nodeDocs: Int32Array;
+  private readonly acc: Float64Array;
+  private readonly touchedNodes: number[] = [];
+  private readonly touched: PhraseStat[] = [];
+  private intent = false;
+
+  constructor(opts: { taxonomy: boolean; lang?: Lang }) {
+    this.lang = opts.lang ?? 'en';
+    this.tax = opts.taxonomy ? taxonomyIndex() : null;
+    this.cues = this.tax ? this.tax.cuesFor(this.lang) : null;
+    const n = this.tax ? this.tax.nodes.length : 0;
+    this.nodeCoverage = new Float64Array(n);
+    this.nodeWeight = new Float64Array(n);
+    this.nodeDocs = new Int32Array(n);
+    this.acc = new Float64Array(n);
+  }
+
+  /** Adds the slot documents (all at once: BM25 needs the average length first). */
+  addCorpus(docs: readonly Doc[]): void {
+    const lengths = docs.map((d) => d.units.reduce((s, u) => s + u.text.length * u.weight, 0));
+    const kw = docs.map((d, i) => (d.keywords === false ? 0 : lengths[i]!)).filter((l) => l > 0);
+    const avg = kw.length ? kw.reduce((a, b) => a + b, 0) / kw.length || 1 : 1;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      if (lengths[i] === 0) continue;
+      this.taxWeight = doc.taxWeight ?? 1;
+      if (doc.keywords === false || (doc.lang !== undefined && doc.lang !== this.lang)) this.addTaxonomyDoc(doc);
+      else this.addDoc(doc, lengths[i]! / avg);
+    }
+  }
+
+  private addDoc(doc: Doc, relLen: number): void {
+    const d = this.docs++;
+    this.taxDocs += this.taxWeight;
+    this.intent = false;
+    for (const unit of doc.units) {
+      const fieldIdx = FIELDS.indexOf(unit.field);
+      const w = unit.weight;
+      const maxN = fieldIdx === COMMENTS ? MAX_N_COMMENTS : MAX_N_CREATOR;
+      const text = unit.mode === 'text';
+      for (const seg of tokenize(unit.text, unit.mode, this.lang)) {
+        const words = seg.words;
+        const inf = seg.informative;
+        const len = words.length;
+        for (let i = 0; i < len; i++) {
+          const wi = words[i]!;
+          if (wi.intent) this.intent = true;
+          if (wi.kind === STOP) continue; // no phrase starts with a stopword
+          let key = '';
+          for (let n = 1; n <= maxN && i + n <= len; n++) {
+            const last = words[i + n - 1]!;
+            key = n === 1 ? wi.key : key + ' ' + last.key;
+            if (validPhrase(words, i, n)) this.occur(this.stat(key, n, words, i), words, inf, i, n, w, fieldIdx, d, capEvidence(words, inf, i, n), text);
+            // a stopword that joins nothing ends every longer phrase too
+            if (last.kind === STOP && (!last.connector || words[i + n - 2]!.kind === STOP)) break;
+          }
+        }
+        if (text) this.nameRuns(words, inf, maxN, w, fieldIdx, d);
+        // a tag, a channel keyword, a title part of two or three words without a stopword: a phrase
+        // as a person wrote it (a title's "Mezcal y mercados" or "Tagestour im Allgäu" is none)
+        const title = fieldIdx === TITLES && len >= 2 && len <= 3 && shapeOf(words, 0, len) === 0 && validPhrase(words, 0, len);
+        if (unit.whole ? validWhole(words) : title) {
+          const key = phraseKey(words, 0, len);
+          let st = this.stats.get(key);
+          // counted above unless longer than the windows or holding a stopword a window may not
+          if (!st || st.lastDoc !== d) {
+            st ??= this.stat(key, len, words, 0);
+            this.occur(st, words, inf, 0, len, w, fieldIdx, d, 0, text);
+          }
+          st.whole++;
+        }
+      }
+    }
+    // BM25 saturation per document
+    const norm = K1 * (1 - B + B * relLen);
+    for (const st of this.touched) {
+      const c = st.cur;
+      st.tf += (c * (K1 + 1)) / (c + norm);
+      st.cur = 0;
+      if (st.cue !== null) for (const hit of st.cue) this.evidence(hit, c);
+    }
+    this.touched.length = 0;
+    this.closeTaxonomyDoc();
+  }
+
+  /** A document in another language: only its taxonomy evidence, matched with that language's cues. */
+  private addTaxonomyDoc(doc: Doc): void {
+    if (!this.tax) return;
+    this.taxDocs += this.taxWeight;
+    this.intent = false;
+    const lang = doc.lang ?? this.lang;
+    const cues = this.tax.cuesFor(lang);
+    for (const unit of doc.units) {
+      for (const seg of tokenize(unit.text, 'none', lang)) {
+        const words = seg.words;
+        const len = words.length;
+        for (let i = 0; i < len; i++) {
+          if (words[i]!.intent) this.intent = true;
+          if (words[i]!.kind === STOP) continue;
+          let key = '';
+          for (let n = 1; n <= MAX_CUE_WORDS && i + n <= len; n++) {
+            key = n === 1 ? words[i]!.key : key + ' ' + words[i + n - 1]!.key;
+            const hits = cues.get(key);
+            if (hits) for (const hit of hits) this.evidence(hit, unit.weight);
+          }
+        }
+      }
+    }
+    this.closeTaxonomyDoc();
+  }
+
+  private evidence(hit: CueHit, weight: number): void {
+    const tax = this.tax!;
+    const c = weight * hit.weight;
+    for (const r of tax.receivers[hit.node]!) {
+      if (this.acc[r.node] === 0) this.touchedNodes.push(r.node);
+      this.acc[r.node]! += c * r.factor;
+    }
+  }
+
+  private closeTaxonomyDoc(): void {
+    const tax = this.tax;
+    if (!tax) return;
+    for (const node of this.touchedNodes) {
+      let v = this.acc[node]!;
+      if (tax.nodes[node]!.kind === 'in_market') v *= this.intent ? 1 : 0.6;
+      this.nodeCoverage[node]! += this.taxWeight * Math.min(1, v / NODE_SATURATION);
+      this.nodeWeight[node]! += this.taxWeight * Math.log1p(v);
+      this.nodeDocs[node]!++;
+      this.acc[node] = 0;
+    }
+    this.touchedNodes.length = 0;
+  }
+
+  private stat(key: string, n: number, words: readonly WordInfo[], i: number): PhraseStat {
+    let st = this.stats.get(key);
+    if (st === undefined) {
+      st = new PhraseStat(key, n, this.cues !== null && n <= MAX_CUE_WORDS ? (this.cues.get(key) ?? null) : null, shapeOf(words, i, n));
+      this.stats.set(key, st);
+    }
+    return st;
+  }
+
+  private occur(st: PhraseStat, words: readonly WordInfo[], inf: readonly boolean[], i: number, n: number, w: number, fieldIdx: number, d: number, ev: number, text: boolean): void {
+    if (text) {
+      const next = words[i + n];
+      if (next !== undefined && next.determiner) st.verbRight++;
+      // a German noun phrase: capitalised head, nothing lowercase after a capitalised word ("ETFs legen Dividenden")
+      let noun = words[i + n - 1]!.upper;
+      for (let k = i + 1; k < i + n && noun; k++) if (words[k - 1]!.upper && !words[k]!.upper && words[k]!.kind !== STOP) noun = false;
+      if (noun) st.capHead++;
+      else st.lowHead++;
+    }
+    if (st.lastDoc !== d) {
+      st.lastDoc = d;
+      st.df++;
+      this.touched.push(st);
+    }
+    st.count++;
+    st.cur += w;
+    st.fields[fieldIdx]! += w;
+    if (sameAsKey(words, i, n)) st.keySurf++;
+    else {
+      const surf = lowSurface(words, i, n);
+      const m = (st.surfaces ??= new Map());
+      m.set(surf, (m.get(surf) ?? 0) + 1);
+    }
+    if (ev === 1) {
+      st.capOcc++;
+      if (st.lastCapDoc !== d) {
+        st.lastCapDoc = d;
+        st.capDocs++;
+      }
+      const form = origSurface(words, i, n);
+      const m = (st.caps ??= new Map());
+      m.set(form, (m.get(form) ?? 0) + 1);
+    } else if (ev === -1) st.lowOcc++;
+  }
+
+  /**
+   * Whole capitalised runs of running text ("Tour du Mont Blanc", "Salomon Speedcross 6"): a name is
+   * a phrase as a person wrote it, counted whole up to the platforms' 10 words.
+   */
+  private nameRuns(words: readonly WordInfo[], inf: readonly boolean[], maxN: number, w: number, fieldIdx: number, d: number): void {
+    const len = words.length;
+    let start = -1;
+    let end = -1;
+    let informative = false;
+    const close = () => {
+      const n = end - start + 1;
+      if (start >= 0 && n >= 2 && n <= MAX_PHRASE_WORDS && informative && validPhrase(words, start, n)) {
+        const key = phraseKey(words, start, n);
+        const st = n > maxN ? this.stat(key, n, words, start) : this.stats.get(key);
+        if (st) {
+          if (n > maxN) this.occur(st, words, inf, start, n, w, fieldIdx, d, 1, true);
+          st.run++;
+        }
+      }
+      start = -1;
+      informative = false;
+    };
+    for (let k = 0; k < len; k++) {
+      const x = words[k]!;
+      if (isNameWord(x)) {
+        if (start < 0) start = k;
+        end = k;
+        if (inf[k]) informative = true;
+      } else if (start >= 0 && k + 1 < len && isNameWord(words[k + 1]!) && nameParticle(x, words[k - 1]!, words[k + 1]!)) {
+        continue;
+      } else close();
+    }
+    close();
+  }
+
+  /** Adds background documents: only their document frequency of phrases the slot has counts. */
+  addBackground(docs: readonly Doc[]): void {
+    for (const doc of docs) {
+      const d = this.bgDocs++;
+      for (const unit of doc.units) {
+        for (const seg of tokenize(unit.text, 'none', this.lang)) {
+          const words = seg.words;
+          const len = words.length;
+          for (let i = 0; i < len; i++) {
+            if (words[i]!.kind === STOP) continue;
+            let key = '';
+            for (let n = 1; n <= MAX_N_CREATOR && i + n <= len; n++) {
+              const last = words[i + n - 1]!;
+              key = n === 1 ? words[i]!.key : key + ' ' + last.key;
+              const st = this.stats.get(key);
+              if (st !== undefined && st.lastBgDoc !== d) {
+                st.lastBgDoc = d;
+                st.bgDf++;
+              }
+              if (last.kind === STOP && !last.connector) break;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** The weight of the strongest cue among hits of specific nodes (below the top level: "trip" only cues "/Travel"). */
+  private specificCue(hits: readonly CueHit[] | null): number {
+    let w = 0;
+    if (hits && this.tax) for (const h of hits) if (this.tax.nodes[h.node]!.depth >= 2) w = Math.max(w, h.weight);
+    return w;
+  }
+
+  /** What was counted of a phrase (by key); null when it was never counted. */
+  evidenceOf(key: string): PhraseEvidence | null {
+    const st = this.stats.get(key);
+    return st ? { df: st.df, bgDf: st.bgDf, count: st.count, capOcc: st.capOcc, lowOcc: st.lowOcc } : null;
+  }
+
+  /** How often a phrase (by key) occurs in the slot; 0 when it was never counted. */
+  countOf(key: string): number {
+    return this.stats.get(key)?.count ?? 0;
+  }
+
+  /**
+   * Scores phrases that recur (df ≥ minDf) or, in a small store, stand out within it: score = tf ×
+   * idf × length factor × boosts, where idf = ln((1 + N) / (1 + df + bgDf)) + 1 over N = slot +
+   * background documents, so a phrase common in the background scores lower than one specific to
+   * the slot. A phrase of four or more words needs to be one a person wrote as such (recurring, a
+   * tag, a name); a window of running text seen once is none. Sorted best first.
+   */
+  rank(opts: RankOptions = {}): PhraseCandidate[] {
+    const small = this.docs <= SMALL_STORE_DOCS;
+    const minDf = opts.minDf ?? (small ? 1 : 2);
+    const N = this.docs + this.bgDocs;
+    const recurringDf = Math.min(3, this.docs);
+    const out: PhraseCandidate[] = [];
+    // phrases of three or more words and phrases mostly from comments need one more document once
+    // there are enough documents: chatter repeats by chance more than titles and descriptions do
+    const strictDf = this.docs >= 6 ? minDf + 1 : minDf;
+    for (const st of this.stats.values()) {
+      const written = st.whole > 0 || st.run > 0;
+      const once = st.df < minDf;
+      if (once && !(opts.writtenOnce && written)) continue;
+      const total = st.fields[0]! + st.fields[1]! + st.fields[2]! + st.fields[3]! + st.fields[4]!;
+      const whole = st.count >= 2 || written;
+      if (st.n >= 4 && !whole) continue;
+      // shapes that are a phrase only when a person wrote it so: a number first, a preposition or
+      // a list's "and" inside, an English particle or past tense last. Written so: a tag, a name,
+      // in two documents, or by the creator and a viewer alike (not a title echoed in its own
+      // description)
+      if (st.shape !== 0 && !(st.df >= 2 || st.whole > 0 || st.run > 0 || (st.fields[COMMENTS]! > 0 && st.fields[COMMENTS]! < total))) continue;
+      // most occurrences right before an article or a pronoun: it ends in a verb ("inverter runs the")
+      if (st.whole === 0 && st.run === 0 && st.verbRight * 2 > st.count) continue;
+      // German capitalises nouns: a phrase of running text ending in a lowercase word ends in a verb or adjective
+      if (this.lang === 'de' && st.whole === 0 && st.capHead === 0 && st.lowHead > 0) continue;
+      if (st.df < strictDf) {
+        const mostlyComments = st.fields[COMMENTS]! * 2 > total;
+        if (mostlyComments || (st.n >= 3 && st.whole === 0 && st.run === 0 && !this.fixedExpression(st))) continue;
+      }
+      const keys = st.key.split(' ');
+      const idf = Math.log((1 + N) / (1 + st.df + st.bgDf)) + 1;
+      let score = st.tf * idf;
+      if (opts.boostKeys && keys.some((k) => opts.boostKeys!.has(k))) score *= opts.boost ?? 1.3;
+      if (opts.boostKeys2 && keys.some((k) => opts.boostKeys2!.has(k))) score *= opts.boost2 ?? 1.2;
+      const informative = st.capOcc + st.lowOcc;
+      const name = st.capOcc >= 2 && st.capDocs >= (small ? 1 : 2) && st.capOcc >= 0.75 * informative && hasLetters(st.key);
+      // single words are weak keywords unless they are names; phrases a person wrote as such are
+      // more specific; a two- or three-word window of running text seen once gets no bonus
+      score *= st.n === 1 ? (name ? 1 : UNIGRAM_FACTOR) : whole ? 1 + MULTIWORD_BONUS * (Math.min(st.n, 4) - 1) : 1;
+      // the creators' own words (titles, tags, descriptions, channel texts) are surer keywords than
+      // phrases only viewers use in passing
+      score *= 1 - COMMENT_ONLY_PENALTY * (total > 0 ? st.fields[COMMENTS]! / total : 0);
+      const text = name ? bestOf(st.caps!, '') : bestSurface(st);
+      if (text.length > MAX_PHRASE_CHARS) continue;
+      let source = 0;
+      for (let f = 1; f < FIELDS.length; f++) if (st.fields[f]! > st.fields[source]!) source = f;
+      out.push({
+        key: st.key,
+        text,
+        words: st.n,
+        score,
+        count: st.count,
+        df: st.df,
+        bgDf: st.bgDf,
+        name,
+        recurring: st.n >= 2 && st.df >= recurringDf && st.count >= 2,
+        whole,
+        written,
+        alone: st.whole > 0,
+        once,
+        cue: this.specificCue(st.cue),
+        inTitle: st.fields[TITLES]! > 0,
+        source: FIELDS[source]!,
+      });
+    }
+    out.sort(byScore);
+    return out;
+  }
+
+  /**
+   * A phrase of three or more words whose shorter parts (mostly) occur only inside it, like "Pacific
+   * Crest Trail": a fixed expression, kept even on two documents, since its parts are no keywords.
+   */
+  private fixedExpression(st: PhraseStat): boolean {
+    const w = st.key.split(' ');
+    const left = this.stats.get(w.slice(0, -1).join(' '));
+    const right = this.stats.get(w.slice(1).join(' '));
+    const most = Math.max(left?.count ?? 0, right?.count ?? 0);
+    return st.count >= 0.7 * most;
+  }
+
+  /** Taxonomy evidence per node (only with { taxonomy: true }). */
+  nodeScores(): NodeScore[] {
+    const out: NodeScore[] = [];
+    const n = this.taxDocs || 1;
+    for (let i = 0; i < this.nodeCoverage.length; i++) {
+      if (this.nodeDocs[i]! > 0) out.push({ node: i, coverage: this.nodeCoverage[i]! / n, weight: this.nodeWeight[i]! / n, docs: this.nodeDocs[i]! });
+    }
+    return out;
+  }
+}
+
+function isNameWord(w: WordInfo): boolean {
+  return w.cap && !w.caseless && (w.kind === CONTENT || w.kind === WEAK);
+}
+
+/** A connector, or a short lowercase word, between two capitalised words of a name ("Rio de Janeiro", "Tour du Mont Blanc"). */
+function nameParticle(w: WordInfo, before: WordInfo, after: WordInfo): boolean {
+  if (!isNameWord(before) || !isNameWord(after)) return false;
+  return (w.kind === STOP && w.connector) || (w.kind !== NUMBER && !w.upper && w.low.length <= 3);
+}
+
+export function byScore(a: { score: number; key: string }, b: { score: number; key: string }): number {
+  return b.score - a.score || cmpStr(a.key, b.key);
+}
+
+function hasLetters(key: string): boolean {
+  return /\p{L}/u.test(key);
+}
+
+function sameAsKey(words: readonly WordInfo[], i: number, n: number): boolean {
+  for (let k = i; k < i + n; k++) if (words[k]!.low !== words[k]!.key) return false;
+  return true;
+}
+
+function lowSurface(words: readonly WordInfo[], i: number, n: number): string {
+  let s = words[i]!.low;
+  for (let k = i + 1; k < i + n; k++) s += ' ' + words[k]!.low;
+  return s;
+}
+
+function origSurface(words: readonly WordInfo[], i: number, n: number): string {
+  let s = words[i]!.orig;
+  for (let k = i + 1; k < i + n; k++) s += ' ' + words[k]!.orig;
+  return s.replace(/'s$/i, '');
+}
+
+/**
+ * Capitalisation evidence of one occurrence: 1 when every content word is capitalised and at least
+ * one of them is in an informative position, -1 when an informative content word is lowercase,
+ * 0 when nothing can be told (sentence start, Title Case line, tag, or the occurrence is only part
+ * of a longer capitalised name).
+ */
+function capEvidence(words: readonly WordInfo[], inf: readonly boolean[], i: number, n: number): number {
+  // part of a longer capitalised run ("Muir Trail" in "John Muir Trail"): evidence for the run, not this part
+  if (i > 0 && extendsName(words[i - 1]!, inf[i - 1]!)) return 0;
+  if (i + n < words.length && extendsName(words[i + n]!, inf[i + n]!)) return 0;
+  let informative = false;
+  let allCap = true;
+  let anyAlpha = false;
+  for (let k = i; k < i + n; k++) {
+    const w = words[k]!;
+    if (w.kind === STOP || w.caseless) continue;
+    // "du" in "Tour du Mont Blanc", "da" in "Leonardo da Vinci": a short lowercase word inside a name
+    if (k > i && k < i + n - 1 && nameParticle(w, words[k - 1]!, words[k + 1]!)) continue;
+    anyAlpha = true;
+    if (inf[k]) {
+      informative = true;
+      if (!w.cap) return -1;
+    }
+    if (!w.cap) allCap = false;
+  }
+  if (!anyAlpha || !informative) return 0;
+  return allCap ? 1 : -1;
+}
+
+function extendsName(w: WordInfo, informative: boolean): boolean {
+  return informative && w.cap && !w.caseless && (w.kind === CONTENT || w.kind === WEAK);
+}
+
+function bestOf(m: Map<string, number>, fallback: string): string {
+  let best = fallback;
+  let bestN = -1;
+  for (const [s, c] of m) if (c > bestN || (c === bestN && cmpStr(s, best) < 0)) [best, bestN] = [s, c];
+  return best;
+}
+
+function bestSurface(st: PhraseStat): string {
+  if (!st.surfaces) return st.key;
+  let best = st.key;
+  let bestN = st.keySurf;
+  for (const [s, c] of st.surfaces) if (c > bestN || (c === bestN && cmpStr(s, best) < 0)) [best, bestN] = [s, c];
+  return best;
+}

@@ -1,0 +1,228 @@
+/**
+ * The keywords section: phrases of the slot's content scored against the background (analyzer.ts),
+ * kept only when a marketer would pay for them, picked as a person would list them (select.ts), best
+ * first, with Google Ads' match types; a saved audience's own keywords after them. Pure and
+ * deterministic.
+ *
+ * What is kept:
+ * - a name (capitalised where capitals tell something, in two places: a brand, a product, a place);
+ * - a single word only when it is specific to the store against the catalog (far more frequent here
+ *   than in the background; in a store of one video, rare in the catalog) and says what the store
+ *   is about: a tag or channel keyword of its own, a cue of a specific topic of our taxonomy, or in
+ *   a store of one video a title word (any word its creator wrote twice, or once when the video
+ *   has only a line or two); never a stopword of the language (the `stopwords-iso` list, English
+ *   included: "made", "done", "early");
+ * - a phrase with a word specific to the store, written as a whole by a person (a tag, a channel
+ *   keyword, a short title, a name) or recurring across documents; a window of running text only
+ *   with two words that carry meaning, one of them the store's own vocabulary (its tags, channel
+ *   keywords, names and cues), or in a store of one video both specific: "five fixes" or "honest
+ *   numbers" say nothing about the store;
+ * - never another brand of the workspace, its products or a sponsor (brands.ts): those are listed in
+ *   `excluded`, with the reason.
+ * Tags and names seen in one document count too (below the document-frequency floor of larger
+ * stores), so a small store is not starved; they rank by their own, lower, evidence.
+ *
+ * Match types: EXACT for names and the campaign's own brand and products; BROAD for a multi-word
+ * topic (a phrase that is one of our taxonomy's cues, seen in more than one place: "trail running");
+ * PHRASE for the other specific phrases and words.
+ */
+import { SMALL_STORE_DOCS, type Analyzer, type PhraseCandidate } from './analyzer.ts';
+import type { Boilerplate } from './boilerplate.ts';
+import { brandCheck, type BrandCheck } from './brands.ts';
+import { isStopword, type Lang } from './lang.ts';
+import { isoStopwords } from './libs.ts';
+import type { CampaignTypeMix } from './mix.ts';
+import { cmpStr } from './order.ts';
+import { selectPhrases, subKeys } from './select.ts';
+import { CONTENT, MAX_PHRASE_CHARS, MAX_PHRASE_WORDS, contentKeys, keyOf, wordInfo } from './tokens.ts';
+import type { CorpusChannel, ExcludedItem, GenerateInput, MatchType, TargetingItem } from './types.ts';
+
+/** At most this many of a saved audience's own keywords are added. */
+const MAX_AUDIENCE_KEYWORDS = 10;
+/** A word is specific to the store when its share of the store's documents is this many times its share of the background's. */
+const SPECIFIC_LIFT = 3;
+/** A store of at most this many keyword documents is one video (and its channel): its title words are its labels. */
+const TINY_STORE_DOCS = 2;
+/** A store of one video whose creator wrote at most this many different words (of meaning) is a short upload. */
+const SPARSE_WORDS = 20;
+/**
+ * In such a store every word is frequent (one document of one or two), so a single word is specific
+ * only when it is rare in the catalog: in at most this share of the background's documents.
+ */
+const TINY_BACKGROUND_SHARE = 0.005;
+/** The campaign's own brand and products rank a little higher. */
+const OWN_BRAND_BOOST = 1.3;
+/** At most this many keywords are listed as excluded. */
+const MAX_EXCLUDED = 25;
+/** A window of running text of three or more words seen once is rarely how a person says it. */
+const LOOSE_WINDOW_FACTOR = 0.6;
+/** In a store of one video a title word is a label: it counts about as much as a phrase. */
+const TITLE_WORD_FACTOR = 1.6;
+
+export interface KeywordInput {
+  analyzer: Analyzer;
+  input: GenerateInput;
+  seedText: string;
+  mix: CampaignTypeMix;
+  bp: Boilerplate;
+  lang: Lang;
+  /** channels of the slot and the background, for the names in exclusions' reasons */
+  channels: readonly CorpusChannel[];
+}
+
+export function keywordItems(k: KeywordInput): { items: TargetingItem[]; excluded: ExcludedItem[]; brands: BrandCheck } {
+  const { analyzer, input, seedText, mix, bp, lang } = k;
+  const ranked = analyzer.rank({
+    boostKeys: contentKeys(input.campaign.objective, lang),
+    boost: 1.3,
+    boostKeys2: contentKeys(seedText, lang),
+    boost2: 1.2,
+    writtenOnce: true,
+  });
+  const brands = brandCheck(input.brands, bp, k.channels, analyzer, ranked, lang);
+  if (mix.keywords <= 0) return { items: [], excluded: [], brands };
+  const seeds = input.seed ? parseSeedKeywords(input.seed.keywords) : [];
+  const worth = keepWorthy(analyzer, ranked, lang);
+
+  // brands: another one's (and the fragments only seen inside it) is left out and said so; ours leads
+  const own = new Set<string>();
+  const out = new Map<string, string>();
+  const excluded: ExcludedItem[] = [];
+  for (const c of ranked) {
+    const verdict = brands.keyword(c);
+    if (verdict === null) continue;
+    if (verdict.own) own.add(c.key);
+    else out.set(c.key, verdict.reason);
+  }
+  for (const c of ranked) {
+    const reason = out.get(c.key);
+    if (reason === undefined || c.words < 2) continue;
+    for (const sub of subKeys(c.key)) if (!out.has(sub) && c.count >= 0.7 * analyzer.countOf(sub)) out.set(sub, reason);
+  }
+  const cands: PhraseCandidate[] = [];
+  for (const c of ranked) {
+    if (!worth(c)) continue;
+    const reason = out.get(c.key);
+    if (reason !== undefined) {
+      if (excluded.length < MAX_EXCLUDED && !excluded.some((e) => e.text.toLowerCase() === c.text.toLowerCase())) excluded.push({ section: 'keywords', text: c.text, reason });
+      continue;
+    }
+    let score = c.score;
+    if (own.has(c.key)) score *= OWN_BRAND_BOOST;
+    if (c.words >= 3 && !c.written && !c.name && c.count < 2) score *= LOOSE_WINDOW_FACTOR;
+    if (c.words === 1 && c.inTitle && analyzer.docs <= TINY_STORE_DOCS) score *= TITLE_WORD_FACTOR;
+    cands.push(score === c.score ? c : { ...c, score });
+  }
+  cands.sort((a, b) => b.score - a.score || cmpStr(a.key, b.key));
+
+  const seedSlots = Math.min(seeds.length, MAX_AUDIENCE_KEYWORDS, Math.floor(mix.keywords / 3));
+  const picked = selectPhrases(cands, mix.keywords - seedSlots, () => true, (key) => analyzer.countOf(key), { heads: analyzer.docs <= TINY_STORE_DOCS });
+  if (picked.length === 0) return { items: [], excluded, brands }; // no derived keywords: no audience keywords on their own either
+  const items: TargetingItem[] = picked.map((c) => ({
+    section: 'keywords',
+    label: c.text,
+    text: c.text,
+    matchType: matchTypeOf(c, own.has(c.key)),
+    source: c.source,
+  }));
+  const have = new Set(picked.map((c) => c.key));
+  const haveText = new Set(picked.map((c) => c.text.toLowerCase()));
+  let added = 0;
+  for (const s of seeds) {
+    if (added >= seedSlots) break;
+    const key = keyOf(s.text, lang);
+    if ((key !== null && have.has(key)) || haveText.has(s.text.toLowerCase())) continue;
+    if (key !== null) have.add(key);
+    haveText.add(s.text.toLowerCase());
+    items.push({ section: 'keywords', label: s.text, text: s.text, matchType: s.matchType, source: 'audience' });
+    added++;
+  }
+  return { items, excluded, brands };
+}
+
+/** Whether a candidate is a keyword a marketer would pay for (the rules in this file's comment). */
+function keepWorthy(analyzer: Analyzer, ranked: readonly PhraseCandidate[], lang: Lang): (c: PhraseCandidate) => boolean {
+  const tiny = analyzer.docs <= TINY_STORE_DOCS;
+  const small = analyzer.docs <= SMALL_STORE_DOCS;
+  const stop = isoStopwordSet(lang);
+  const specificCache = new Map<string, boolean>();
+  const specific = (key: string): boolean => {
+    let v = specificCache.get(key);
+    if (v === undefined) {
+      const e = analyzer.evidenceOf(key);
+      v = e !== null && (analyzer.bgDocs === 0 || e.bgDf === 0 || e.df / analyzer.docs >= SPECIFIC_LIFT * (e.bgDf / analyzer.bgDocs));
+      specificCache.set(key, v);
+    }
+    return v;
+  };
+  // a store of one short upload ("my dog catching a frisbee at the park"): every word of it is a label
+  const sparse = tiny && ranked.filter((c) => c.words === 1 && c.source !== 'comments').length <= SPARSE_WORDS;
+  // the store's own vocabulary: words of its tags, channel keywords, short titles, names and cues
+  const vocabulary = new Set<string>();
+  for (const c of ranked) {
+    if (c.written || c.name || c.cue >= 1) for (const w of contentWords(c.key, lang)) vocabulary.add(w);
+  }
+  return (c) => {
+    if (c.text.length > MAX_PHRASE_CHARS || c.words > MAX_PHRASE_WORDS) return false;
+    if (c.name) return true;
+    if (c.words === 1) {
+      if ((stop.has(c.key) || stop.has(c.text.toLowerCase())) && c.cue === 0) return false;
+      if (tiny ? c.bgDf > TINY_BACKGROUND_SHARE * analyzer.bgDocs : !specific(c.key)) return false;
+      return c.alone || c.cue >= 1 || (tiny && (c.inTitle || (c.source !== 'comments' && (sparse || c.count >= 2))));
+    }
+    const content = contentWords(c.key, lang);
+    if (!content.some(specific)) return false;
+    if (c.written || (c.recurring && !small)) return true;
+    if (content.length < 2) return false;
+    // one video has no vocabulary beyond its title: its creator's two-word phrases of specific words
+    if (tiny) return c.source !== 'comments' && content.every(specific);
+    return content.some((w) => vocabulary.has(w));
+  };
+}
+
+const contentCache = new Map<string, string[]>();
+function contentWords(key: string, lang: Lang): string[] {
+  const id = `${lang}:${key}`;
+  let out = contentCache.get(id);
+  if (out === undefined) {
+    out = key.split(' ').filter((w) => wordInfo(w, lang).kind === CONTENT && !isStopword(w, lang));
+    if (contentCache.size > 100_000) contentCache.clear();
+    contentCache.set(id, out);
+  }
+  return out;
+}
+
+const isoSets = new Map<Lang, ReadonlySet<string>>();
+/** `stopwords-iso`'s list of a language, for single words only: "made", "done", "early" are no keyword on their own. */
+function isoStopwordSet(lang: Lang): ReadonlySet<string> {
+  let set = isoSets.get(lang);
+  if (!set) isoSets.set(lang, (set = new Set((isoStopwords()[lang] ?? []).map((w) => w.toLowerCase()))));
+  return set;
+}
+
+function matchTypeOf(c: PhraseCandidate, own: boolean): MatchType {
+  if (c.name || own) return 'EXACT';
+  if (c.words >= 2 && c.cue >= 1 && !c.once) return 'BROAD';
+  return 'PHRASE';
+}
+
+/** An audience keyword in ad-platform syntax: `[exact]`, `"phrase"`, or broad. */
+function parseSeedKeywords(list: string[]): { text: string; matchType: MatchType }[] {
+  const out: { text: string; matchType: MatchType }[] = [];
+  for (const raw of list) {
+    let s = (raw ?? '').trim();
+    let matchType: MatchType = 'BROAD';
+    if (/^\[.*\]$/.test(s)) {
+      matchType = 'EXACT';
+      s = s.slice(1, -1);
+    } else if (/^".*"$/.test(s)) {
+      matchType = 'PHRASE';
+      s = s.slice(1, -1);
+    }
+    s = s.replace(/\s+/g, ' ').trim();
+    if (!s || s.length > MAX_PHRASE_CHARS || s.split(' ').length > MAX_PHRASE_WORDS) continue;
+    out.push({ text: s, matchType });
+  }
+  return out;
+}
+
