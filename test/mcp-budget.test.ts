@@ -74,6 +74,7 @@ describe('the MCP context budget (o200k_base tokens)', () => {
       largestTargeting = Math.max(largestTargeting, items);
       const slot = (t.slots as Json[])[0]!;
       await read('get_targeting', { campaignId: c.id, slotIds: [slot.slotId], sections: ['keywords'] });
+      await read('list_targeting_exclusions', { campaignId: c.id, slotId: slot.slotId });
     }
     expect(largestTargeting, 'the demo targeting was generated').toBeGreaterThan(20);
     await read('list_audiences', { limit: 100 });
@@ -93,6 +94,23 @@ describe('the MCP context budget (o200k_base tokens)', () => {
     await read('get_exploration_channel', { channelId });
     await read('list_exploration_channel_videos', { channelId, limit: 100 });
     await read('list_similar_channels', { channelId, limit: 50 });
+
+    // Removing three keywords and adding one answers what changed, not the targeting.
+    const edited = campaigns.find((c) => c.slots > 0)!;
+    const full = await ok(client, 'get_targeting', { campaignId: edited.id, sections: ['keywords'] });
+    const slot = (full.slots as Json[]).find((s) => (s.keywords?.length ?? 0) >= 3)!;
+    const args = {
+      campaignId: edited.id,
+      slotId: slot.slotId,
+      remove: (slot.keywords as Json[]).slice(0, 3).map((k) => ({ section: 'keywords', text: k.text })),
+      add: [{ section: 'keywords', text: 'budget test keyword', matchType: 'EXACT' }],
+    };
+    const r = await callTool(client, 'change_targeting_items', args);
+    expect(r.isError, resultText(r)).toBeFalsy();
+    const tokens = countTokens(resultText(r));
+    measured.push({ call: 'change_targeting_items (remove 3, add 1)', tokens });
+    expect(tokens).toBeLessThanOrEqual(250);
+    await read('list_targeting_exclusions', { campaignId: edited.id, slotId: slot.slotId });
 
     // every read tool was measured
     const reads = operations.filter((o) => o.method === 'GET').map((o) => o.name);

@@ -1,9 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { targeting, targetingOperations } from '../server/operations/targeting.ts';
+import { regenerated } from '../server/domain/targeting.ts';
+import { targeting, targetingChange, targetingOperations } from '../server/operations/targeting.ts';
+import { generate as runGenerator } from '../server/targeting/generate.ts';
+import type { TargetingItem } from '../server/targeting/types.ts';
 import { campaign as campaignSchema } from '../server/schemas/records.ts';
 import { demoContent, type DemoContent, type DemoTheme } from '../server/seed/demo-content.ts';
 import { runSeed } from '../server/seed/index.ts';
+import { ok } from './helpers/assert.ts';
 import { MISSING_ID, testBackend, type Client, type Reply, type TestBackend } from './helpers/backend.ts';
 
 /**
@@ -238,7 +242,10 @@ describe('generate targeting', () => {
     expect(slotOf(named, fed).status).toBe('generating');
     expect(slotOf(named, primary).status).toBe('ready');
     expect(await campaignStatus(campaignId)).toBe('loading');
-    expect(await runJobs()).toBe(1);
+    // one generation (other kinds of jobs, e.g. the ad-platform sync, may be due beside it)
+    expect((await pendingJobs()).map((j) => j.subject)).toEqual([fed]);
+    await runJobs();
+    expect(await pendingJobs()).toEqual([]);
     const after = await getTargeting(campaignId);
     expect(slotOf(after, fed).status).toBe('ready');
     expect(slotOf(after, fed).updatedAt).toBe(b.clock.now().toISOString());
@@ -381,7 +388,7 @@ describe('edit targeting items', () => {
     b.clock.advance(1000);
     const r = await api.put(itemsPath(campaignId, primary), {
       items: [
-        { section: 'keywords', text: 'burr grinder' },
+        { section: 'keywords', text: 'burr grinder sale' },
         { section: 'keywords', text: 'pour over kettle', matchType: 'EXACT', label: 'Pour-over kettle', source: 'brief' },
         { section: 'topics', text: 'Food & Drink › Coffee' },
         { section: 'websites', text: 'coffee.example', matchType: '' },
@@ -392,7 +399,7 @@ describe('edit targeting items', () => {
     const t = targeting.parse(r.body);
     expect(slotOf(t, primary)).toMatchObject({ status: 'ready', error: '', updatedAt: b.clock.now().toISOString() });
     expect(slotOf(t, primary).items).toEqual([
-      { section: 'keywords', label: 'burr grinder', text: 'burr grinder', matchType: 'BROAD', source: 'manual' },
+      { section: 'keywords', label: 'burr grinder sale', text: 'burr grinder sale', matchType: 'BROAD', source: 'manual' },
       { section: 'keywords', label: 'Pour-over kettle', text: 'pour over kettle', matchType: 'EXACT', source: 'brief' },
       { section: 'topics', label: 'Food & Drink › Coffee', text: 'Food & Drink › Coffee', matchType: '', source: 'manual' },
       { section: 'websites', label: 'coffee.example', text: 'coffee.example', matchType: '', source: 'manual' },
@@ -401,14 +408,16 @@ describe('edit targeting items', () => {
     expect(await getTargeting(campaignId)).toEqual(t);
     expect(slotOf(t, fed).status).toBe('ready');
 
-    // A slot without data stores can be filled by hand; an empty list is allowed.
+    // A slot without data stores can be filled by hand.
     const manual = await api.put(itemsPath(campaignId, bare), { items: [{ section: 'keywords', text: 'coffee gift', matchType: 'PHRASE' }] });
     expect(manual.status).toBe(200);
     expect(slotOf(manual.body, bare)).toMatchObject({ status: 'ready', items: [{ text: 'coffee gift', matchType: 'PHRASE', source: 'manual' }] });
+    expect(await campaignStatus(campaignId)).toBe('ready');
+    // An empty list is allowed: the slot is not_generated again (not ready with nothing), and the campaign a draft.
     const cleared = await api.put(itemsPath(campaignId, fed), { items: [] });
     expect(cleared.status).toBe(200);
-    expect(slotOf(cleared.body, fed)).toMatchObject({ status: 'ready', items: [] });
-    expect(await campaignStatus(campaignId)).toBe('ready');
+    expect(slotOf(cleared.body, fed)).toMatchObject({ status: 'not_generated', items: [], error: '' });
+    expect(await campaignStatus(campaignId)).toBe('draft');
   });
 
   it('makes a never-generated slot ready, and the campaign with it', async () => {
@@ -462,6 +471,269 @@ describe('edit targeting items', () => {
     expectError(await (await b.client({ scopes: ['campaigns:read'] })).put(itemsPath(campaignId, primary), body), 403, 'forbidden', 'campaigns:write');
     expect(slotOf(await getTargeting(campaignId), primary).status).toBe('not_generated');
     expect(slotOf(await getTargeting(other.campaignId), other.primary).status).toBe('not_generated');
+  });
+});
+
+describe('hand edits that survive regeneration (issue 21)', () => {
+  const itemsPath = (campaignId: string, slotId: string) => `/campaigns/${campaignId}/targeting/audiences/${slotId}/items`;
+  const exclusionsPath = (campaignId: string, slotId: string) => `/campaigns/${campaignId}/targeting/audiences/${slotId}/exclusions`;
+  const change = async (campaignId: string, slotId: string, body: unknown) => targetingChange.parse(ok(await api.patch(itemsPath(campaignId, slotId), body)));
+  const exclusions = async (campaignId: string, slotId: string) => ok(await api.get(exclusionsPath(campaignId, slotId))).data;
+  type Item = Targeting['audiences'][number]['items'][number];
+  const keywords = (items: Item[]) => items.filter((i) => i.section === 'keywords');
+
+  /** A coffee campaign whose primary slot has generated targeting. */
+  async function generated() {
+    const { campaignId, primary, fed } = await threeSlotCampaign();
+    await generate(campaignId, { audienceIds: [primary] });
+    await runJobs();
+    const items = slotOf(await getTargeting(campaignId), primary).items;
+    expect(keywords(items).length).toBeGreaterThan(5);
+    return { campaignId, primary, fed, items };
+  }
+
+  async function regenerate(campaignId: string, slotId: string) {
+    await generate(campaignId, { audienceIds: [slotId] });
+    await runJobs();
+    const slot = slotOf(await getTargeting(campaignId), slotId);
+    expect(slot.status).toBe('ready');
+    return slot;
+  }
+
+  it('three competitor keywords removed and one added, in one compact answer, stay so after regenerating', async () => {
+    const { campaignId, primary, items } = await generated();
+    // the keywords a person would not pay for (another brand's names, here the first three)
+    const competitors = keywords(items).slice(0, 3);
+    const r = await api.patch(itemsPath(campaignId, primary), {
+      remove: competitors.map((k, n) => ({ section: 'keywords', text: n === 0 ? k.text.toUpperCase() : k.text })),
+      add: [{ section: 'keywords', text: 'bright beans subscription', matchType: 'EXACT' }],
+    });
+    const answer = targetingChange.parse(ok(r));
+    // what changed, not the targeting: small enough for a model to read
+    expect(JSON.stringify(r.body).length).toBeLessThan(1500);
+    expect(answer).toEqual({
+      campaignId,
+      slotId: primary,
+      status: 'ready',
+      itemCount: items.length - 2,
+      itemCounts: { keywords: keywords(items).length - 2, segments: expect.any(Number), topics: expect.any(Number), websites: expect.any(Number) },
+      added: [{ section: 'keywords', text: 'bright beans subscription', matchType: 'EXACT' }],
+      removed: competitors.map((k) => ({ section: 'keywords', text: k.text })),
+      restored: [],
+      exclusions: competitors.map((k) => ({ section: 'keywords', text: k.text, reason: 'removed by hand' })),
+    });
+    expect(await exclusions(campaignId, primary)).toEqual(answer.exclusions);
+    // the targeting keeps the contract's shape: exclusions are not items
+    const t = await getTargeting(campaignId);
+    expect(Object.keys(slotOf(t, primary)).sort()).toEqual(['audienceId', 'error', 'id', 'items', 'name', 'status', 'updatedAt']);
+    const manual = { section: 'keywords', label: 'bright beans subscription', text: 'bright beans subscription', matchType: 'EXACT', source: 'manual' };
+    const kept = items.filter((i) => !competitors.includes(i));
+    expect(slotOf(t, primary).items).toEqual([manual, ...kept]);
+
+    // Regenerating: the same generation, the three left out, the manual keyword first in its section.
+    b.clock.advance(60_000);
+    const after = await regenerate(campaignId, primary);
+    expect(after.items).toEqual([manual, ...kept]);
+    expect(await exclusions(campaignId, primary)).toEqual(answer.exclusions);
+  });
+
+  it('add lifts an exclusion (the person overrides it) and gives an item there its match type; restore lets generating add one again', async () => {
+    const { campaignId, primary, items } = await generated();
+    const [a, bb, c] = keywords(items);
+    await change(campaignId, primary, { remove: [a, bb, c].map((k) => ({ section: 'keywords', text: k!.text })) });
+    // adding a removed keyword lifts its exclusion; adding one that is there changes its match type in place
+    const other = keywords(items)[3]!;
+    const added = await change(campaignId, primary, {
+      add: [
+        { section: 'keywords', text: a!.text, matchType: 'PHRASE' },
+        { section: 'keywords', text: other.text.toUpperCase(), matchType: other.matchType === 'EXACT' ? 'BROAD' : 'EXACT' },
+      ],
+    });
+    expect(added.exclusions.map((e) => e.text)).toEqual([bb!.text, c!.text]);
+    const slot = slotOf(await getTargeting(campaignId), primary);
+    expect(keywords(slot.items).filter((k) => k.source === 'manual').map((k) => k.text)).toEqual([a!.text, other.text.toUpperCase()]);
+    expect(keywords(slot.items).filter((k) => k.text.toLowerCase() === other.text.toLowerCase())).toHaveLength(1);
+
+    // restore lifts an exclusion without adding: the next generation may add it back
+    const restored = await change(campaignId, primary, { restore: [{ section: 'keywords', text: bb!.text.toUpperCase() }, { section: 'topics', text: 'not excluded' }] });
+    expect(restored).toMatchObject({ restored: [{ section: 'keywords', text: bb!.text }], exclusions: [{ text: c!.text, reason: 'removed by hand' }], added: [], removed: [] });
+    expect(keywords(slotOf(await getTargeting(campaignId), primary).items).some((k) => k.text === bb!.text)).toBe(false);
+    const after = await regenerate(campaignId, primary);
+    expect(after.items).toContainEqual(bb);
+    expect(after.items.some((i) => i.text === c!.text)).toBe(false);
+    // the manual ones stay, first in their section
+    expect(after.items.slice(0, 2).map((i) => [i.text, i.source])).toEqual([
+      [a!.text, 'manual'],
+      [other.text.toUpperCase(), 'manual'],
+    ]);
+  });
+
+  it('a removal of an item not there excludes it before any generation adds it', async () => {
+    const { campaignId, primary } = await threeSlotCampaign();
+    const r = await change(campaignId, primary, { remove: [{ section: 'keywords', text: 'Ember & Grind' }] });
+    expect(r).toMatchObject({ status: 'not_generated', itemCount: 0, removed: [], exclusions: [{ section: 'keywords', text: 'Ember & Grind', reason: 'removed by hand' }] });
+    await generate(campaignId);
+    await runJobs();
+    const slot = slotOf(await getTargeting(campaignId), primary);
+    expect(slot.status).toBe('ready');
+    expect(slot.items.length).toBeGreaterThan(5);
+    expect(slot.items.some((i) => i.text.toLowerCase() === 'ember & grind')).toBe(false);
+  });
+
+  it('PUT [] leaves the slot not_generated, and a later generate with no names fills it without the excluded items', async () => {
+    const { campaignId, primary, items } = await generated();
+    const gone = keywords(items).slice(0, 2);
+    await change(campaignId, primary, { remove: gone.map((k) => ({ section: k.section, text: k.text })) });
+    const cleared = ok(await api.put(itemsPath(campaignId, primary), { items: [] }));
+    expect(slotOf(cleared, primary)).toMatchObject({ status: 'not_generated', items: [], error: '' });
+    // clearing starts over: nothing more is excluded than before
+    expect((await exclusions(campaignId, primary)).map((e: { text: string }) => e.text)).toEqual(gone.map((k) => k.text));
+    expect(await campaignStatus(campaignId)).toBe('draft');
+
+    const g = await generate(campaignId);
+    expect(g.started).toContain(primary);
+    await runJobs();
+    const slot = slotOf(await getTargeting(campaignId), primary);
+    expect(slot.status).toBe('ready');
+    expect(slot.items).toEqual(items.filter((i) => !gone.includes(i)));
+  });
+
+  it('PUT is a diff: items left out are excluded, new ones manual, ones resent keep their source', async () => {
+    const { campaignId, primary, items } = await generated();
+    const [first, second, ...rest] = items;
+    const r = ok(
+      await api.put(itemsPath(campaignId, primary), {
+        items: [...rest.map(({ section, text, matchType, label }) => ({ section, text, label, ...(matchType ? { matchType } : {}) })), { section: 'topics', text: '/Food & Drink/Coffee Gifts' }],
+      }),
+    );
+    const slot = slotOf(r, primary);
+    expect(slot.items.slice(0, -1)).toEqual(rest);
+    expect(slot.items.at(-1)).toMatchObject({ text: '/Food & Drink/Coffee Gifts', source: 'manual' });
+    expect(await exclusions(campaignId, primary)).toEqual([first, second].map((i) => ({ section: i!.section, text: i!.text, reason: 'removed by hand' })));
+    // regenerating: the two stay out, the new topic stays, first among the topics
+    const after = await regenerate(campaignId, primary);
+    expect(after.items.some((i) => i.text === first!.text || i.text === second!.text)).toBe(false);
+    expect(after.items.filter((i) => i.section === 'topics')[0]).toMatchObject({ text: '/Food & Drink/Coffee Gifts', source: 'manual' });
+    expect(after.items.filter((i) => i.source !== 'manual')).toEqual(rest);
+  });
+
+  it('the emptied slot goes back to not_generated through change_targeting_items too', async () => {
+    const { campaignId, fed } = await threeSlotCampaign();
+    const one = await change(campaignId, fed, { add: [{ section: 'websites', text: 'coffee.example' }] });
+    expect(one).toMatchObject({ status: 'ready', itemCount: 1, itemCounts: { keywords: 0, segments: 0, topics: 0, websites: 1 } });
+    const none = await change(campaignId, fed, { remove: [{ section: 'websites', text: 'COFFEE.example' }] });
+    expect(none).toMatchObject({ status: 'not_generated', itemCount: 0, removed: [{ section: 'websites', text: 'coffee.example' }] });
+    // a generate without names picks it up again, not "already generated"
+    const g = await generate(campaignId);
+    expect(g.started).toContain(fed);
+  });
+
+  it('checks its body, and is 409 while the slot generates, 404 elsewhere, 403 without campaigns:write', async () => {
+    const { campaignId, primary } = await threeSlotCampaign();
+    const patch = (body: unknown) => api.patch(itemsPath(campaignId, primary), body);
+    expectError(await patch({}), 400, 'invalid_request', 'at least one item to add, remove or restore');
+    expectError(await patch({ add: [], remove: [] }), 400, 'invalid_request', 'at least one');
+    expectError(await patch({ remove: [{ section: 'audiences', text: 'x' }] }), 400, 'invalid_request', 'remove[0].section');
+    expectError(await patch({ remove: [{ section: 'keywords', text: '' }] }), 400, 'invalid_request', 'remove[0].text');
+    expectError(await patch({ add: [{ section: 'keywords', text: 'w '.repeat(11).trim() }] }), 400, 'invalid_request', 'add[0].text', '10 words');
+    expectError(await patch({ add: [{ section: 'topics', text: 'x', matchType: 'EXACT' }] }), 400, 'invalid_request', 'add[0].matchType');
+    expectError(await patch({ restore: [{ section: 'keywords', text: 'x', reason: 'y' }] }), 400, 'invalid_request', 'unknown field', 'reason');
+    expectError(await patch({ remove: Array.from({ length: 501 }, (_, n) => ({ section: 'keywords', text: `k${n}` })) }), 400, 'invalid_request', 'remove');
+    expectError(await (await b.client({ workspace: 'other' })).patch(itemsPath(campaignId, primary), { restore: [{ section: 'keywords', text: 'x' }] }), 404, 'not_found');
+    expectError(await api.patch(itemsPath(campaignId, MISSING_ID), { restore: [{ section: 'keywords', text: 'x' }] }), 404, 'not_found');
+    expectError(await api.get(exclusionsPath(campaignId, MISSING_ID)), 404, 'not_found');
+    expectError(await (await b.client({ scopes: ['campaigns:read'] })).patch(itemsPath(campaignId, primary), { restore: [{ section: 'keywords', text: 'x' }] }), 403, 'forbidden', 'campaigns:write');
+    expect(ok(await (await b.client({ scopes: ['campaigns:read'] })).get(exclusionsPath(campaignId, primary)))).toEqual({ data: [] });
+
+    await generate(campaignId);
+    expectError(await patch({ remove: [{ section: 'keywords', text: 'x' }] }), 409, 'conflict', 'generating');
+    await runJobs();
+    expect(await exclusions(campaignId, primary)).toEqual([]);
+  });
+
+  it('a slot holds at most 500 items and 1000 exclusions (409, nothing changed)', async () => {
+    const { campaignId, fed } = await threeSlotCampaign();
+    const many = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ section: 'keywords', text: `keyword ${from + i}` }));
+    ok(await api.put(itemsPath(campaignId, fed), { items: many(500) }));
+    expectError(await api.patch(itemsPath(campaignId, fed), { add: many(1, 500) }), 409, 'conflict', 'would hold 501 items, at most 500');
+    await change(campaignId, fed, { remove: many(500, 1000) });
+    await change(campaignId, fed, { remove: many(500, 2000) });
+    expectError(await api.patch(itemsPath(campaignId, fed), { remove: many(1, 3000) }), 409, 'conflict', 'at most 1000');
+    expect(await exclusions(campaignId, fed)).toHaveLength(1000);
+    expect(slotOf(await getTargeting(campaignId), fed).items).toHaveLength(500);
+  });
+});
+
+describe('the workspace\'s brands in generation (issue 22)', () => {
+  it('the generator gets the campaign\'s own brand and every other one; what it leaves out becomes exclusions with its reason', async () => {
+    const own = ok(await api.post('/brands', { name: 'Bright Beans', website: 'https://brightbeans.example', description: 'Coffee beans by subscription.' }), 201);
+    const rival = ok(await api.post('/brands', { name: 'Ember & Grind Coffee Co.', website: 'https://emberandgrind.example', description: 'Grinders and kettles.' }), 201);
+    const third = ok(await api.post('/brands', { name: 'Northwind Outdoor' }), 201);
+    const store = await importedStore('coffee');
+    const c = await createCampaign({ dataStoreIds: [store], brandId: own.id });
+    const slot = c.audiences[0]!.id;
+    // a brand of another workspace is none of this campaign's business
+    await (await b.client({ workspace: 'other' })).post('/brands', { name: 'Elsewhere Roasters' });
+
+    const input = await b.services.targeting.generationInput(slot);
+    if (input === null || input === 'collecting') throw new Error(`no input: ${input}`);
+    expect(input.brands).toEqual({
+      own: { name: 'Bright Beans', website: 'https://brightbeans.example', description: 'Coffee beans by subscription.' },
+      others: [
+        { name: rival.name, website: 'https://emberandgrind.example', description: 'Grinders and kettles.' },
+        { name: third.name, website: '', description: '' },
+      ],
+    });
+    // a campaign without a brand: every brand of the workspace is another's
+    const bare = await createCampaign({ dataStoreIds: [store] });
+    const bareInput = await b.services.targeting.generationInput(bare.audiences[0]!.id);
+    expect(bareInput !== null && bareInput !== 'collecting' && bareInput.brands).toEqual({ own: null, others: [{ name: 'Bright Beans' }, { name: rival.name }, { name: third.name }].map((x) => expect.objectContaining(x)) });
+
+    // The job hands that input to the generator: what it leaves out is what the slot's exclusions
+    // say, with its reasons.
+    const expected = runGenerator(input);
+    await generate(c.id);
+    await runJobs();
+    const t = slotOf(await getTargeting(c.id), slot);
+    expect(t.items).toEqual(expected.items.filter((i) => !expected.excluded.some((e) => e.section === i.section && e.text.toLowerCase() === i.text.toLowerCase())));
+    const left = ok(await api.get(`/campaigns/${c.id}/targeting/audiences/${slot}/exclusions`)).data;
+    expect(left).toEqual(expected.excluded.map(({ section, text, reason }) => ({ section, text, reason })));
+    for (const e of left) expect(e.reason).not.toBe('');
+    // the coffee store names the rival brand: left out, said why, and never an item
+    expect(left).toContainEqual({ section: 'keywords', text: 'Ember & Grind', reason: expect.stringContaining(rival.name) });
+    expect(t.items.filter((i) => /ember & grind/i.test(i.text))).toEqual([]);
+
+    // A person who wants it anyway adds it: regenerating keeps it, and no longer leaves it out.
+    ok(await api.patch(`/campaigns/${c.id}/targeting/audiences/${slot}/items`, { add: [{ section: 'keywords', text: 'ember & grind', matchType: 'EXACT' }] }));
+    await generate(c.id, { audienceIds: [slot] });
+    await runJobs();
+    const after = slotOf(await getTargeting(c.id), slot);
+    expect(after.items.filter((i) => /^ember & grind$/i.test(i.text))).toEqual([
+      { section: 'keywords', label: 'ember & grind', text: 'ember & grind', matchType: 'EXACT', source: 'manual' },
+    ]);
+    const leftAfter = ok(await api.get(`/campaigns/${c.id}/targeting/audiences/${slot}/exclusions`)).data;
+    expect(leftAfter).toEqual(left.filter((e: { text: string }) => e.text !== 'Ember & Grind'));
+  });
+
+  it('regenerated(): manual items first and kept, hand exclusions kept, the generator\'s replaced, a manual item overrides one', () => {
+    const kw = (text: string, source = 'tags', matchType = 'BROAD'): TargetingItem => ({ section: 'keywords', label: text, text, matchType: matchType as 'BROAD', source });
+    const topic = (text: string, source = 'taxonomy'): TargetingItem => ({ section: 'topics', label: text, text, matchType: '', source });
+    const current = [kw('old generated'), kw('Northwind Talus', 'manual', 'EXACT'), topic('/Mine', 'manual')];
+    const exclusions = [
+      { section: 'keywords' as const, text: 'espresso', reason: 'removed by hand' },
+      { section: 'keywords' as const, text: 'Gone Brand', reason: 'another brand of the workspace (Gone Brand)' },
+    ];
+    const result = {
+      items: [kw('Espresso'), kw('pour over'), kw('northwind talus'), kw('Ember & Grind', 'tags', 'EXACT'), topic('/Food'), topic('/mine')],
+      excluded: [
+        { section: 'keywords' as const, text: 'Ember & Grind', reason: 'another brand of the workspace (Ember & Grind Coffee Co.)' },
+        { section: 'keywords' as const, text: 'Northwind Talus', reason: 'another brand of the workspace (Northwind Outdoor)' },
+      ],
+    };
+    expect(regenerated(current, exclusions, result)).toEqual({
+      items: [kw('Northwind Talus', 'manual', 'EXACT'), kw('pour over'), topic('/Mine', 'manual'), topic('/Food')],
+      exclusions: [exclusions[0], result.excluded[0]],
+    });
   });
 });
 

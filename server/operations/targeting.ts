@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { hexId, isoTimeOrEmpty } from '../schemas/common.ts';
 import { TARGETING_STATUSES } from '../schemas/records.ts';
-import type { TargetingItem } from '../targeting/types.ts';
+import type { ItemInput } from '../domain/targeting.ts';
+import { MAX_SLOT_EXCLUSIONS, MAX_SLOT_ITEMS } from '../domain/targeting-rules.ts';
 import { defineOperation, readOnly, updates } from './operation.ts';
 
 export const SECTIONS = ['keywords', 'segments', 'topics', 'websites'] as const;
@@ -66,7 +67,7 @@ const ITEM_BY_SECTION = {
   ],
 };
 
-/** An item as a person writes it; omitted label, matchType and source are filled in. */
+/** An item as a person writes it; an omitted matchType is filled in, label and source by the domain (from what is there). */
 const itemInput = z
   .strictObject({
     section: z.enum(SECTIONS),
@@ -86,14 +87,47 @@ const itemInput = z
   })
   .meta({ openapi: ITEM_BY_SECTION })
   .transform(
-    (i): TargetingItem => ({
+    (i): ItemInput => ({
       section: i.section,
-      label: i.label ?? i.text,
+      label: i.label,
       text: i.text,
       matchType: i.section === 'keywords' ? (i.matchType || 'BROAD') : '',
-      source: i.source ?? 'manual',
+      source: i.source,
     }),
   );
+
+/** An item named by section and text (case-insensitive), as remove and restore take it. */
+const itemRef = z.strictObject({
+  section: z.enum(SECTIONS),
+  text: z.string().min(1).max(2000),
+});
+
+export const targetingExclusion = z
+  .strictObject({
+    section: z.enum(SECTIONS),
+    text: z.string(),
+    reason: z.string().meta({ description: '"removed by hand", or why the generator left it out (another brand of the workspace, a sponsor)' }),
+  })
+  .meta({ title: 'TargetingExclusion' });
+
+const sectionCount = z.number().int().min(0);
+
+export const targetingChange = z
+  .strictObject({
+    campaignId: z.string(),
+    slotId: z.string(),
+    status: z.enum(TARGETING_STATUSES),
+    itemCount: z.number().int().min(0).meta({ description: 'items the slot holds now' }),
+    itemCounts: z.strictObject({ keywords: sectionCount, segments: sectionCount, topics: sectionCount, websites: sectionCount }),
+    added: z.array(z.strictObject({ section: z.enum(SECTIONS), text: z.string(), matchType: z.string() })),
+    removed: z.array(z.strictObject({ section: z.enum(SECTIONS), text: z.string() })).meta({ description: 'items taken out (a removal of an item not there only adds the exclusion)' }),
+    restored: z.array(z.strictObject({ section: z.enum(SECTIONS), text: z.string() })).meta({ description: 'exclusions lifted' }),
+    exclusions: z.array(targetingExclusion).meta({ description: "the slot's exclusions now" }),
+  })
+  .meta({ title: 'TargetingChange' });
+
+/** What regenerating keeps, said by the targeting operations that edit. */
+const REGENERATING_KEEPS = 'Regenerating keeps manual items and exclusions.';
 
 const campaignPath = z.strictObject({ campaignId: hexId('campaign') });
 
@@ -106,7 +140,7 @@ export const targetingOperations = [
     tag: 'targeting',
     summary: "Get a campaign's targeting",
     description:
-      'Returns the targeting of every audience slot: status (not_generated, generating, ready, error) and items (keywords with match types, segments, topics, websites), each with its source. Everything listed goes to the ad platform at the next sync. Poll this after generate_targeting until the slots are ready.',
+      "Every audience slot's targeting: status (not_generated, generating, ready, error) and items (keywords with match types, segments, topics, websites) with their source, best first per section. All items go to the ad platform at the next sync.",
     params: campaignPath,
     response: targeting,
     errors: [400, 403, 404],
@@ -121,7 +155,7 @@ export const targetingOperations = [
     tag: 'targeting',
     summary: 'Generate targeting',
     description:
-      'Starts generating targeting in the background from the audience slots\' data stores. Without audienceIds, every slot with no targeting yet is generated; naming slots (ids from get_targeting) regenerates them. Slots without data stores, or already ready/generating when not named, are skipped with a reason; naming a slot that is generating is 409. Poll get_targeting for the result.',
+      "Generates targeting in the background from the slots' data stores: without audienceIds, the slots not generated yet (or in error); named slots (ids from get_targeting) are regenerated, keeping manual items (first in their section) and never re-adding exclusions. Skipped slots say why; naming a generating slot is 409. Poll get_targeting for the result.",
     params: campaignPath,
     body: z.strictObject({
       audienceIds: z
@@ -141,7 +175,7 @@ export const targetingOperations = [
       skipped: z.array(z.strictObject({ id: z.string(), reason: z.string() })),
     }),
     errors: [400, 403, 404, 409],
-    // regenerating a named slot replaces its items, hand edits included
+    // regenerating a named slot replaces its generated items
     hints: { readOnly: false, destructive: true, idempotent: false },
     handler: (actor, { params, body }, s) => s.targeting.generate(actor, params.campaignId, body.audienceIds),
   }),
@@ -153,13 +187,66 @@ export const targetingOperations = [
     tag: 'targeting',
     summary: "Replace an audience slot's targeting items",
     description:
-      'Replaces all items of one audience slot with the given list (the slot becomes ready). 409 while the slot generates. Keywords are at most 80 characters and 10 words, with matchType EXACT, PHRASE or BROAD (default BROAD).',
+      `Sets a slot's items to the list: items left out become exclusions (removed by hand), new ones manual. ${REGENERATING_KEEPS} An empty list clears it (not_generated; exclusions kept), else it is ready. 409 while generating. Keywords: ≤ 80 characters, ≤ 10 words; matchType EXACT, PHRASE or BROAD (default).`,
     params: z.strictObject({ campaignId: hexId('campaign'), slotId: hexId('audience slot') }),
-    body: z.strictObject({ items: z.array(itemInput).max(500) }),
+    body: z.strictObject({ items: z.array(itemInput).max(MAX_SLOT_ITEMS) }),
     bodyRequired: true,
     response: targeting,
     errors: [400, 403, 404, 409],
     hints: updates,
     handler: (actor, { params, body }, s) => s.targeting.editItems(actor, params.campaignId, params.slotId, body.items),
+  }),
+  defineOperation({
+    name: 'change_targeting_items',
+    method: 'PATCH',
+    path: '/campaigns/{campaignId}/targeting/audiences/{slotId}/items',
+    scope: 'campaigns:write',
+    tag: 'targeting',
+    summary: "Change some of an audience slot's targeting items",
+    description:
+      `In order: remove takes items out (any case) and excludes them, even absent ones; restore lifts exclusions; add puts items in as manual (one there gets the new matchType), lifting its exclusion. ${REGENERATING_KEEPS} Left empty: not_generated. 409 while generating or past ${MAX_SLOT_ITEMS} items or ${MAX_SLOT_EXCLUSIONS} exclusions.`,
+    params: z.strictObject({ campaignId: hexId('campaign'), slotId: hexId('audience slot') }),
+    body: z
+      .strictObject({
+        add: z
+          .array(itemInput)
+          .max(MAX_SLOT_ITEMS)
+          .optional()
+          .meta({ description: 'items as edit_targeting takes them; one whose section and text are there (any case) replaces it' }),
+        remove: z
+          .array(itemRef)
+          .max(MAX_SLOT_ITEMS)
+          .optional()
+          .meta({ description: 'items to take out (section and text, any case) and exclude with the reason "removed by hand"; one not there is excluded all the same' }),
+        restore: z.array(itemRef).max(MAX_SLOT_ITEMS).optional().meta({ description: 'exclusions to lift (section and text, any case); the item is not added' }),
+      })
+      .refine((b) => (b.add?.length ?? 0) + (b.remove?.length ?? 0) + (b.restore?.length ?? 0) > 0, {
+        message: 'give at least one item to add, remove or restore',
+      })
+      .meta({
+        openapi: {
+          anyOf: (['add', 'remove', 'restore'] as const).map((k) => ({ required: [k], properties: { [k]: { minItems: 1 } } })),
+          description: 'At least one item to add, remove or restore.',
+        },
+      }),
+    bodyRequired: true,
+    response: targetingChange,
+    errors: [400, 403, 404, 409],
+    hints: updates,
+    handler: (actor, { params, body }, s) => s.targeting.changeItems(actor, params.campaignId, params.slotId, body),
+  }),
+  defineOperation({
+    name: 'list_targeting_exclusions',
+    method: 'GET',
+    path: '/campaigns/{campaignId}/targeting/audiences/{slotId}/exclusions',
+    scope: 'campaigns:read',
+    tag: 'targeting',
+    summary: "List an audience slot's targeting exclusions",
+    description: 'What regenerating the slot never adds back, and why (removed by hand, another brand, a sponsor). Not sent to the ad platform.',
+    params: z.strictObject({ campaignId: hexId('campaign'), slotId: hexId('audience slot') }),
+    response: z.strictObject({ data: z.array(targetingExclusion) }),
+    errors: [400, 403, 404],
+    hints: readOnly,
+    handler: (actor, { params }, s) => s.targeting.exclusions(actor, params.campaignId, params.slotId),
   }),
 ];

@@ -29,7 +29,7 @@ const COMMAND_OPERATIONS: Readonly<Record<string, string>> = {
   'campaigns audiences remove': 'remove_campaign_audience',
   'targeting show': 'get_targeting',
   'targeting generate': 'generate_targeting',
-  'targeting edit': 'edit_targeting',
+  'targeting edit': 'change_targeting_items',
   'audiences list': 'list_audiences',
   'audiences get': 'get_audience',
   'audiences create': 'create_audience',
