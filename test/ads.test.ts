@@ -426,6 +426,7 @@ describe('performance report', () => {
           googleAdsCampaignId: '12345678901',
           campaignType: 'SEARCH',
           status: 'ENABLED',
+          deletedInService: false,
           daily: [day('2026-02-01', 1000, 100, 0.1, 1.1, 10), day('2026-02-03', 10, 10, 0.2, 0.33, 0.7), day('2026-01-31', 5, 5, 5, 5, 5)],
         },
         {
@@ -434,6 +435,7 @@ describe('performance report', () => {
           googleAdsCampaignId: null,
           campaignType: null,
           status: null,
+          deletedInService: true,
           daily: [],
         },
         {
@@ -442,6 +444,7 @@ describe('performance report', () => {
           googleAdsCampaignId: '98765432109',
           campaignType: 'DISPLAY',
           status: 'PAUSED',
+          deletedInService: false,
           daily: [day('2026-02-01', 300, 1, 0.7, 0, 0)],
         },
       ],
@@ -458,6 +461,7 @@ describe('performance report', () => {
       googleAdsCampaignId: '12345678901',
       campaignType: 'SEARCH',
       status: 'ENABLED',
+      deletedInService: false,
       impressions: 1010,
       clicks: 110,
       cost: 0.3, // not 0.30000000000000004
@@ -467,7 +471,7 @@ describe('performance report', () => {
       costPerConversion: 0.2098, // 0.3 / 1.43
       roas: 35.6667, // 10.7 / 0.3
     });
-    expect(beta).toMatchObject({ googleAdsCampaignId: '', campaignType: '', status: '', impressions: 0, cost: 0, ctr: 0, cpc: 0, costPerConversion: 0, roas: 0 });
+    expect(beta).toMatchObject({ googleAdsCampaignId: '', campaignType: '', status: '', deletedInService: true, impressions: 0, cost: 0, ctr: 0, cpc: 0, costPerConversion: 0, roas: 0 });
     expect(gamma).toMatchObject({ clicks: 1, conversions: 0, costPerConversion: 0, roas: 0, cpc: 0.7 });
 
     expect(report.daily).toEqual([
@@ -509,6 +513,7 @@ describe('performance report', () => {
         googleAdsCampaignId: campaignId,
         campaignType,
         status: (await env.ads.campaign(campaignId))!.status,
+        deletedInService: false,
         daily: await env.ads.dailyMetrics(campaignId, dateRange.startDate, dateRange.endDate),
       });
     }

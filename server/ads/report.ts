@@ -7,9 +7,11 @@
  *   series and the campaign totals agree to the cent: Σ daily.cost = Σ campaigns.cost, and so on;
  * - ratios are recomputed from the summed figures, never averaged: ctr = clicks / impressions,
  *   cpc = cost / clicks, costPerConversion = cost / conversions, roas = conversion value / cost;
- *   0 where the denominator is 0; rounded to 4 decimals (ctr is a fraction: 0.0512 is 5.12 %);
+ *   0 where the denominator is 0 (the contract's number: "no ratio", not a ratio of 0); rounded to
+ *   4 decimals (ctr is a fraction: 0.0512 is 5.12 %);
  * - `daily` is dense: one entry per day of the date range (zeros on days nothing served), summed
- *   across the campaigns, ascending; figures outside the range are ignored;
+ *   across the report's campaigns (the account's, or the one asked for), ascending; figures outside
+ *   the range are ignored;
  * - the contract types the campaign's identity fields as strings, so unknown ones are `''`.
  */
 import { z } from 'zod';
@@ -26,6 +28,8 @@ export interface ReportCampaignInput {
   campaignType: string | null;
   /** the ad-platform status (PAUSED, ENABLED, REMOVED) */
   status: string | null;
+  /** the service's campaign was deleted; the platform campaign lives on */
+  deletedInService: boolean;
   daily: readonly DailyMetrics[];
 }
 
@@ -53,14 +57,20 @@ export const reportCampaign = z.strictObject({
   googleAdsCampaignId: z.string().meta({ description: "the ad platform's campaign id" }),
   campaignType: z.string().meta({ description: "SEARCH, DEMAND_GEN, VIDEO or DISPLAY; '' when unset" }),
   status: z.string().meta({ description: "the ad-platform status: PAUSED, ENABLED or REMOVED; '' when unknown" }),
-  impressions: z.number(),
+  deletedInService: z.boolean().meta({
+    description:
+      'the campaign was deleted in this service (campaignId answers 404); its ad-platform campaign lives on, and serves and spends while ENABLED, until it is REMOVED there',
+  }),
+  impressions: z.number().meta({ description: '0: the campaign did not serve in the date range' }),
   clicks: z.number(),
-  cost: z.number().meta({ description: "in the account's currency" }),
+  cost: z.number().meta({ description: "in the account's currency (list_ads_accounts: currencyCode)" }),
   conversions: z.number(),
-  ctr: z.number().meta({ description: 'clicks / impressions (a fraction); 0 without impressions' }),
-  cpc: z.number().meta({ description: 'cost / clicks; 0 without clicks' }),
-  costPerConversion: z.number().meta({ description: 'cost / conversions; 0 without conversions' }),
-  roas: z.number().meta({ description: 'conversion value / cost; 0 without cost' }),
+  ctr: z.number().meta({ description: 'clicks / impressions (a fraction); 0 when impressions is 0: then there is no rate, not a rate of 0' }),
+  cpc: z.number().meta({ description: 'cost / clicks; 0 when clicks is 0: then there is no cost per click, not a free click' }),
+  costPerConversion: z.number().meta({
+    description: 'cost / conversions; 0 when conversions is 0: then there is no cost per conversion, not a free conversion (compare only rows with conversions)',
+  }),
+  roas: z.number().meta({ description: 'conversion value / cost; 0 when cost is 0: then there is no return on spend, not a return of 0' }),
 });
 
 export const reportDay = z.strictObject({
@@ -75,8 +85,10 @@ export const performanceReport = z
   .strictObject({
     customerId: z.string().meta({ description: 'the ad-platform account, 123-456-7890' }),
     dateRange: reportDateRange,
-    campaigns: z.array(reportCampaign),
-    daily: z.array(reportDay).meta({ description: 'every day of the range, summed across the campaigns; sums equal the campaign totals' }),
+    campaigns: z.array(reportCampaign).meta({ description: "the account's campaigns of this service, deleted ones included; only the one asked for with campaignId" }),
+    daily: z.array(reportDay).meta({
+      description: "every day of the range, summed across the report's campaigns: the account's, or the one campaign asked for with campaignId; sums equal the campaign totals",
+    }),
   })
   .meta({ title: 'PerformanceReport' });
 
@@ -129,6 +141,7 @@ export function buildReport(input: ReportInput): PerformanceReport {
       googleAdsCampaignId: c.googleAdsCampaignId ?? '',
       campaignType: c.campaignType ?? '',
       status: c.status ?? '',
+      deletedInService: c.deletedInService,
       impressions: t.impressions,
       clicks: t.clicks,
       cost,

@@ -63,15 +63,19 @@ export const adsOperations = [
     tag: 'ad platform',
     summary: 'Get performance',
     description:
-      "Impressions, clicks, cost, conversions and ratios (ctr, cpc, costPerConversion, roas) of the service's campaigns in one ad-platform account, per campaign and per day, for a date range preset in the account's time zone (LAST_N presets end yesterday). Only days a campaign was ENABLED have figures.",
+      "Impressions, clicks, cost, conversions and ratios (ctr, cpc, costPerConversion, roas) of the service's campaigns in one ad-platform account, per campaign, and per day for the whole account or, with campaignId, for that campaign alone; for a date range preset in the account's time zone (LAST_N presets end yesterday). Only days a campaign was ENABLED have figures. A ratio without a denominator is 0, meaning none.",
     query: z.strictObject({
       customerId,
       dateRange: z.enum(DATE_PRESETS).default(DEFAULT_DATE_PRESET).meta({ description: `date range preset; default ${DEFAULT_DATE_PRESET}` }),
+      // Not in the contract: per-campaign daily figures, declared here once for the API, CLI and MCP.
+      campaignId: hexId('campaign')
+        .optional()
+        .meta({ description: "only this campaign: its row, and its own days instead of the account's" }),
     }),
     response: performanceReport,
     errors: [400, 403, 404],
     hints: adPlatformRead,
     timeDependent: true,
-    handler: (actor, { query }, s) => s.ads.performance(actor, query.customerId, query.dateRange),
+    handler: (actor, { query }, s) => s.ads.performance(actor, query.customerId, query.dateRange, query.campaignId),
   }),
 ];

@@ -1,14 +1,16 @@
 import type { Command } from 'commander';
-import type { ApiClient } from '../lib/client.ts';
+import { ApiCallError, type ApiClient } from '../lib/client.ts';
 import { optionsOf } from '../lib/context.ts';
 import { CliError, EXIT, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
-import { bold, escapeControl, fields, printJson, say, statusText, table, warn } from '../lib/output.ts';
+import { accountsOf, currencyOf, withCurrency } from '../lib/accounts.ts';
+import { isLocal } from '../lib/target.ts';
+import { bold, escapeControl, fields, hint, printJson, say, statusText, table, warn } from '../lib/output.ts';
 import { bodyFrom } from '../lib/crud.ts';
 import { route } from '../lib/route.ts';
-import { checkRequest, pastEndDateWarning } from '../lib/validate.ts';
+import { checkRequest } from '../lib/validate.ts';
 import { follow } from '../lib/wait.ts';
 import { BOUNDS, CAMPAIGN_TYPES } from '../generated/contract.ts';
 import type { Campaign } from '../generated/responses.ts';
@@ -41,9 +43,12 @@ export async function list(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags & { status?: string; adsStatus?: string }>(cmd);
   const io = f.io;
   const client = await f.apiClient(o);
+  // Budgets are in their account's currency, said next to each (asked beside the list, not after it).
+  const accounts = o.json ? undefined : accountsOf(client).catch(() => []);
   await runList<any>(io, client, route('list_campaigns').path, { name: o.name, status: o.status, adsStatus: o.adsStatus }, o, {
     // Narrow terminals keep the id, the name (cut) and the status; the others go, last ones first.
-    render: (items) =>
+    render: async (items) => {
+      const known = (await accounts) ?? [];
       table(
         io,
         [
@@ -60,16 +65,23 @@ export async function list(f: Factory, cmd: Command): Promise<void> {
           x.name,
           statusText(x.status),
           x.campaignType,
-          x.budget === null ? null : `${x.budget}${x.budgetType ? ` ${x.budgetType}` : ''}`,
+          budgetText(x, currencyOf(known, x.adsPlatform.customerId)),
           x.adsPlatform.campaignId ? [statusText(x.adsPlatform.status), ` ${x.adsPlatform.campaignId}`] : null,
           x.updatedAt?.slice(0, 16).replace('T', ' '),
         ]),
-      ),
+      );
+    },
     empty: o.name || o.status || o.adsStatus ? 'No campaigns match.' : 'No campaigns yet.',
   });
 }
 
-export function showCampaign(io: IOStreams, x: any): void {
+/** `50 USD daily`: the amount, its account's currency (when known) and the budget type. */
+function budgetText(x: { budget: number | null; budgetType: string | null }, currency: string | undefined): string | null {
+  return x.budget === null ? null : `${withCurrency(x.budget, currency)}${x.budgetType ? ` ${x.budgetType}` : ''}`;
+}
+
+/** A campaign for people; `currency` is its account's (list_ads_accounts), for the amounts. */
+export function showCampaign(io: IOStreams, x: any, currency?: string): void {
   fields(io, [
     ['ID', x.id],
     ['Name', bold(x.name)],
@@ -81,10 +93,10 @@ export function showCampaign(io: IOStreams, x: any): void {
     ['Locations', x.locations.join(', ')],
     ['Success metrics', x.successMetrics.join('; ')],
     ['Type', x.campaignType],
-    ['Budget', x.budget === null ? null : `${x.budget} ${x.budgetType ?? ''}`.trim()],
+    ['Budget', budgetText(x, currency)],
     ['End date', x.endDate],
     ['Bidding', x.biddingStrategy],
-    ['Target CPA', x.targetCpa],
+    ['Target CPA', x.targetCpa === null ? null : withCurrency(x.targetCpa, currency)],
     ['Target ROAS', x.targetRoas],
     ['Ad platform', x.adsPlatform.campaignId ? [statusText(x.adsPlatform.status), ` campaign ${x.adsPlatform.campaignId}`] : 'not created there'],
     ['Account', x.adsPlatform.customerId ? `${x.adsPlatform.customerId} ${x.adsPlatform.accountName ?? ''}`.trim() : null],
@@ -108,9 +120,10 @@ export function showSlots(io: IOStreams, x: CampaignRecord): void {
   );
 }
 
-function output(io: IOStreams, o: { json?: boolean }, record: unknown): void {
+/** A campaign record: the API's JSON, or for people with the currency of its account. */
+async function output(io: IOStreams, o: { json?: boolean }, record: Campaign, client: ApiClient): Promise<void> {
   if (o.json) printJson(io, record);
-  else showCampaign(io, record);
+  else showCampaign(io, record, currencyOf(await accountsOf(client), record.adsPlatform.customerId));
 }
 
 /** A campaign record, as the API answers it. */
@@ -137,7 +150,7 @@ async function settle(f: Factory, o: WaitFlags & { json?: boolean }, client: Api
     still: 'still loading',
     resume: `See it with adcli campaigns get ${id}, or keep waiting with adcli campaigns get ${id} --wait`,
   });
-  output(f.io, o, x);
+  await output(f.io, o, x, client);
   if (x.status === 'error') throw await campaignFailed(client, id);
 }
 
@@ -155,13 +168,7 @@ export async function get(f: Factory, id: string, cmd: Command): Promise<void> {
   const client = await f.apiClient(o);
   const campaign = await client.call<Campaign>('get_campaign', { params: { campaignId: id } });
   if (o.wait) await settle(f, o, client, campaign);
-  else output(f.io, o, campaign);
-}
-
-/** A warning on a terminal (stderr) for a setting that is allowed but most likely a slip. */
-function warnAboutSettings(io: IOStreams, body: Record<string, unknown>): void {
-  const warning = pastEndDateWarning(body.endDate);
-  if (warning && io.isStderrTTY()) warn(io, warning);
+  else await output(f.io, o, campaign, client);
 }
 
 export async function create(f: Factory, cmd: Command): Promise<void> {
@@ -184,11 +191,10 @@ export async function create(f: Factory, cmd: Command): Promise<void> {
     }
   }
   await checkRequest('create_campaign', { body });
-  warnAboutSettings(f.io, body);
   const client = await f.apiClient(o);
   const campaign = await client.call<Campaign>('create_campaign', { body, idempotencyKey: o.idempotencyKey as string | undefined });
   if (o.wait) await settle(f, o, client, campaign);
-  else output(f.io, o, campaign);
+  else await output(f.io, o, campaign, client);
 }
 
 export async function update(f: Factory, id: string, cmd: Command): Promise<void> {
@@ -198,9 +204,8 @@ export async function update(f: Factory, id: string, cmd: Command): Promise<void
   if (Object.keys(body).length === 0) {
     throw usageError('nothing to change: give at least one setting flag (see adcli campaigns update --help)');
   }
-  warnAboutSettings(f.io, body);
   const client = await f.apiClient(o);
-  output(f.io, o, await client.call('update_campaign', { params: { campaignId: id }, body, idempotencyKey: o.idempotencyKey as string | undefined }));
+  await output(f.io, o, await client.call<Campaign>('update_campaign', { params: { campaignId: id }, body, idempotencyKey: o.idempotencyKey as string | undefined }), client);
 }
 
 /** The client, made when first needed: a delete refused for want of --yes opens nothing. */
@@ -216,9 +221,10 @@ export async function remove(f: Factory, id: string, cmd: Command): Promise<void
   const o = optionsOf<{ yes?: boolean }>(cmd);
   await checkRequest('delete_campaign', { params: { campaignId: id } });
   const client = once(() => f.apiClient(o));
+  let seen: CampaignRecord | undefined;
   // Asked on a terminal only: the question names the campaign and says when it runs in the ad platform.
   await f.prompter.confirmDelete(`campaign ${id}`, o.yes, async () => {
-    const x = await (await client()).call<CampaignRecord>('get_campaign', { params: { campaignId: id } });
+    const x = (seen = await (await client()).call<CampaignRecord>('get_campaign', { params: { campaignId: id } }));
     const ads = x.adsPlatform;
     const live = ads.campaignId && ads.status === 'ENABLED';
     return {
@@ -230,9 +236,58 @@ export async function remove(f: Factory, id: string, cmd: Command): Promise<void
       question: `Delete campaign ${named(x)}${live ? ' anyway' : ''}?`,
     };
   });
+  // Whether it is in the ad platform is read before the delete: afterwards the record is gone.
+  const before = seen ?? (await recordOrUnknown(await client(), id));
   const r = await (await client()).call('delete_campaign', { params: { campaignId: id } });
   if (o.json) printJson(f.io, r);
   else say(f.io, `Deleted campaign ${id}.`);
+  await sayWhatRemains(f.io, await client(), id, before);
+}
+
+/** The record, or undefined when this key may not read it (the delete still decides). */
+async function recordOrUnknown(client: ApiClient, id: string): Promise<CampaignRecord | undefined> {
+  try {
+    return await client.call<CampaignRecord>('get_campaign', { params: { campaignId: id } });
+  } catch (e) {
+    if (e instanceof ApiCallError) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * A delete leaves the campaign's ad-platform campaign as it was (the contract): said on stderr, with
+ * how to remove it there. On adcli serve that is its ad-platform control; elsewhere the platform itself.
+ */
+async function sayWhatRemains(io: IOStreams, client: ApiClient, id: string, before: CampaignRecord | undefined): Promise<void> {
+  if (before && !before.adsPlatform.campaignId) return;
+  const ads = before?.adsPlatform;
+  if (ads?.status === 'REMOVED') {
+    say(io, `Its ad-platform campaign ${ads.campaignId} was already REMOVED there.`);
+    return;
+  }
+  const how = await removalHint(client, id);
+  if (!ads) {
+    hint(io, `If it was in the ad platform, its campaign there is not deleted and keeps its status.\n${how}`);
+    return;
+  }
+  const where = `Its ad-platform campaign ${ads.campaignId}${ads.customerId ? ` (account ${ads.customerId})` : ''}`;
+  if (ads.status === 'ENABLED') warn(io, `${where} is not deleted: it stays there ENABLED and keeps spending.\n${how}`);
+  else say(io, `${where} is not deleted: it stays there ${ads.status ?? 'PAUSED'}, spending nothing unless it is turned on.\n${how}`);
+}
+
+/** How to remove a platform campaign, a line that ends with the command when there is one: adcli serve's control (the local profile is one), else the platform itself. */
+async function removalHint(client: ApiClient, id: string): Promise<string> {
+  const command = `Remove it there with: adcli backend ads set-status ${id} REMOVED`;
+  if (isLocal(client.target)) return command;
+  try {
+    await client.call('get_clock');
+    return command;
+  } catch (e) {
+    if (e instanceof ApiCallError && e.status === 403) return `With a key that has the backend scope, remove it there: adcli backend ads set-status ${id} REMOVED`;
+    if (e instanceof ApiCallError && e.status === 404) return 'This deployment is not adcli serve: remove it in the ad platform itself.';
+    // The delete is done: a failed probe only leaves both ways open.
+    return `Remove it in the ad platform itself; on adcli serve: adcli backend ads set-status ${id} REMOVED`;
+  }
 }
 
 export async function publish(f: Factory, id: string, cmd: Command): Promise<void> {
@@ -243,8 +298,10 @@ export async function publish(f: Factory, id: string, cmd: Command): Promise<voi
   const r = await client.call<any>('create_ads_campaign', { params: { campaignId: id }, body, idempotencyKey: o.idempotencyKey });
   if (o.json) printJson(f.io, r);
   else {
-    showCampaign(f.io, r);
+    showCampaign(f.io, r, currencyOf(await accountsOf(client), r.adsPlatform.customerId));
     say(f.io, `Created in the ad platform as campaign ${r.adsPlatform.campaignId}, PAUSED: nothing spends until someone turns it on there. Settings and targeting go over at the next sync.`);
+    hint(f.io, 'On adcli serve and the local profile, turn it on with:');
+    hint(f.io, `  adcli backend ads set-status ${id} ENABLED`);
   }
 }
 

@@ -13,7 +13,7 @@ export interface ColumnChartOptions {
   height?: number;
   /** formats the axis value labels; default a compact number */
   format?: (n: number) => string;
-  /** a title line above the chart */
+  /** a title line above the chart (cut to the width; colour escapes are kept whole) */
   title?: string;
 }
 
@@ -62,7 +62,7 @@ export function columnChart(points: readonly { label: string; value: number }[],
   const height = Math.max(1, opts.height ?? 6);
   const format = opts.format ?? compactNumber;
   const lines: string[] = [];
-  if (opts.title) lines.push(opts.title.slice(0, Math.max(0, opts.width)));
+  if (opts.title) lines.push(opts.title);
   if (points.length === 0) return [...lines, '(no data)'];
 
   const maxOf = (ps: readonly { value: number }[]) => Math.max(0, ...ps.map((p) => (Number.isFinite(p.value) ? p.value : 0)));
@@ -104,7 +104,24 @@ export function columnChart(points: readonly { label: string; value: number }[],
   }
   lines.push(`${zero.padStart(labelWidth)} └${'─'.repeat(Math.min(room, n * step))}`);
   lines.push(xAxisLabels(series.map((p) => p.label), step, prefix, opts.width));
-  return lines.map((l) => ([...l].length > opts.width ? [...l].slice(0, Math.max(0, opts.width)).join('') : l));
+  return lines.map((l) => fitVisible(l, Math.max(0, opts.width)));
+}
+
+/**
+ * A line cut to `width` visible characters; colour escapes (a painted title) do not count and are
+ * all kept, so a cut title still ends its colour.
+ */
+function fitVisible(l: string, width: number): string {
+  let out = '';
+  let shown = 0;
+  for (const [part] of l.matchAll(/\x1b\[[0-9;]*m|[\s\S]/gu)) {
+    if (part.length > 1 && part.startsWith('\x1b[')) out += part;
+    else if (shown < width) {
+      out += part;
+      shown++;
+    }
+  }
+  return out;
 }
 
 /** The first, middle and last labels placed under their columns, as far as they fit. */

@@ -11,8 +11,8 @@ export interface ListFlags {
 }
 
 export interface ListOptions<T> {
-  /** draws the items (a table) */
-  render: (items: T[]) => void;
+  /** draws the items (a table); it may first look something up */
+  render: (items: T[]) => void | Promise<void>;
   /** said on a terminal when there are none: "No campaigns match." */
   empty: string;
 }
@@ -46,6 +46,6 @@ export async function runList<T>(
   if (flags.json) printJson(io, items);
   else if (items.length === 0) {
     if (io.isStdoutTTY()) say(io, opts.empty);
-  } else opts.render(items);
+  } else await opts.render(items);
   if (more) hint(io, `Showing the first ${items.length}; more match: --all lists every one (--limit sets the page size, up to 100).`);
 }

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Factory } from '../lib/factory.ts';
-import { API_METHODS, BOUNDS, DATE_PRESETS, DEFAULT_DATE_PRESET, MATCH_TYPES } from '../generated/contract.ts';
+import { API_METHODS, BOUNDS, DATE_PRESETS, DEFAULT_DATE_PRESET, MATCH_TYPES, TARGETING_SECTIONS } from '../generated/contract.ts';
 import { OPERATIONS, type OperationSummary } from '../generated/operations.ts';
 import { atMost, chars, limitOption } from '../lib/args.ts';
 import { examples, helpSection } from '../lib/help.ts';
@@ -41,7 +41,7 @@ export function registerWork(program: Command, f: Factory): void {
     waitFlags(
       targeting
         .command('show')
-        .description('Show the targeting of every audience slot, grouped by section, with match types and sources')
+        .description('Show the targeting of every audience slot: items by section in rank order, with match types and sources, and what generating leaves out')
         .argument('<campaign>', 'campaign id'),
       'an audience slot generates',
       'the final targeting',
@@ -68,32 +68,44 @@ export function registerWork(program: Command, f: Factory): void {
   examples(
     targeting
       .command('edit')
-      .description("Replace an audience slot's items from a file, or add and remove keywords on its current items")
+      .description(
+        "Add, remove or restore items of an audience slot, or replace them all from a file, and print what changed\n\n" +
+          'Regenerating the slot keeps what you add, and never adds back what you remove: removed items are ' +
+          'left out (targeting show lists them) until you restore them. A slot left with no items needs ' +
+          'generating again (targeting generate fills it, leaving out what you removed).',
+      )
       .argument('<campaign>', 'campaign id')
       .argument('<slot>', 'audience slot id (see targeting show)')
-      .option('--file <file>', `JSON {"items": [...]} or an array of items ({section, text, matchType?, label?, source?}), at most ${BOUNDS.targetingItems.max}; - reads stdin`)
       .option('--add-keyword <text[:MATCH]>', `add a keyword with a match type, {${MATCH_TYPES.join(', ')}} (default BROAD); repeatable`, collect)
-      .option('--remove <text>', 'remove the items with this text or label; repeatable', collect)
+      .option('--add <section:text>', `add an item to a section, {${TARGETING_SECTIONS.join(', ')}}, e.g. "topics:/Sports/Running"; repeatable`, collect)
+      .option('--remove <text>', 'remove the items with this text or label (section:text for one section) and leave them out when generating; repeatable', collect)
+      .option('--restore <text>', 'let generating add a removed item again (section:text for one section); repeatable', collect)
+      .option('--file <file>', `replace all items: JSON {"items": [...]} or an array of items ({section, text, matchType?, label?, source?}), at most ${BOUNDS.targetingItems.max}; - reads stdin`)
       .option('--idempotency-key <key>', 'make a retry of this exact change safe (default: generated)')
       .action(async (id, slot, _o, cmd) => (await targetingCmds()).edit(f, id, slot, cmd)),
     'adcli targeting edit 65f0c1d2e3a4b5c6d7e8f901 65f0c1d2e3a4b5c6d7e8f902 --add-keyword "trail shoes:EXACT" --remove "running"',
+    'adcli targeting edit 65f0c1d2e3a4b5c6d7e8f901 65f0c1d2e3a4b5c6d7e8f902 --add "topics:/Sports/Running" --restore "trail running"',
     'adcli targeting edit 65f0c1d2e3a4b5c6d7e8f901 65f0c1d2e3a4b5c6d7e8f902 --file items.json',
   );
 
   const performance = examples(
-    program.command('performance').description('Performance of the campaigns in an ad-platform account'),
+    program.command('performance').description('Performance of the campaigns in an ad-platform account, or of one campaign'),
     'adcli performance show --date-range LAST_7_DAYS',
   );
   examples(
     performance
       .command('show')
-      .description('Totals, a per-campaign table and daily charts of clicks and cost (piped: tab-separated total/campaign/day rows)')
-      .option('--customer-id <id>', "ad-platform account, 123-456-7890 (default: the workspace's default account)")
+      .description(
+        "Totals, a per-campaign table and daily charts of clicks and cost: the account's days (all its campaigns), or one campaign's with --campaign (piped: tab-separated total/campaign/day rows)",
+      )
+      .option('--customer-id <id>', "ad-platform account, 123-456-7890 (default: the campaign's account with --campaign, else the workspace's default account)")
+      .option('--campaign <id>', "only this campaign: its row, and daily figures of its own instead of the account's")
       .addOption(new Option('--date-range <preset>', "date range in the account's time zone").choices(DATE_PRESETS).default(DEFAULT_DATE_PRESET))
-      .option('--csv', 'print CSV for a spreadsheet: a header row, then the total, each campaign and each day')
+      .option('--csv', 'print CSV for a spreadsheet: a header row, then the total, each campaign and each day (account day or campaign day)')
       .action(async (_o, cmd) => (await performanceCmds()).show(f, cmd)),
     'adcli performance show',
     'adcli performance show --customer-id 512-384-7260 --date-range LAST_7_DAYS',
+    'adcli performance show --campaign 65f0c1d2e3a4b5c6d7e8f901 --date-range LAST_7_DAYS',
     'adcli performance show --date-range THIS_MONTH --json',
     'adcli performance show --csv > performance.csv',
   );
