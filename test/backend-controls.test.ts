@@ -331,7 +331,22 @@ describe('the controls document', () => {
     expect(res.status).toBe(200);
     const doc = (await res.json()) as any;
     expect(doc.servers).toEqual([{ url: '/_adcli/v1' }]);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/clock', '/clock/advance', '/clock/freeze', '/clock/resume', '/clock/set', '/faults', '/faults/{faultId}', '/login-links', '/requests', '/reset', '/snapshot']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/ads/campaigns',
+      '/ads/campaigns/{campaignId}/status',
+      '/clock',
+      '/clock/advance',
+      '/clock/freeze',
+      '/clock/resume',
+      '/clock/set',
+      '/faults',
+      '/faults/{faultId}',
+      '/key',
+      '/login-links',
+      '/requests',
+      '/reset',
+      '/snapshot',
+    ]);
     expect(doc.paths['/snapshot'].get.responses['200'].content).toHaveProperty(['application/vnd.sqlite3']);
   });
 });

@@ -98,6 +98,10 @@ describe('auth login --with-token', () => {
       baseUrlSource: 'profile default',
       keySource: `profile default in ${dir}`,
       workspace: 'default',
+      // adcli serve tells a key its scopes and limits (GET /_adcli/v1/key)
+      scopes: expect.arrayContaining(['campaigns:read', 'backend']),
+      customerIds: null,
+      campaignIds: null,
       ok: true,
     });
   });

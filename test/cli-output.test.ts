@@ -65,11 +65,11 @@ describe('tables that fit the terminal', () => {
     expect(await header(200)).toEqual(['ID', 'NAME', 'STATUS', 'TYPE', 'BUDGET', 'AD PLATFORM', 'UPDATED']);
   });
 
-  it('piped, nothing is cut: one tab-separated row a campaign with every column', async () => {
+  it("piped, nothing is cut: one tab-separated row a campaign with every column, the budget in its account's currency", async () => {
     const r = ok(await adcli(['campaigns', 'list', '--limit', '100']));
     const rows = lines(r.stdout).map((l) => l.split('\t'));
     for (const row of rows) expect(row).toHaveLength(7);
-    expect(rows.find((row) => row[0] === long.id)).toEqual([long.id, LONG, 'draft', 'VIDEO', '150 daily', '-', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/)]);
+    expect(rows.find((row) => row[0] === long.id)).toEqual([long.id, LONG, 'draft', 'VIDEO', '150 USD daily', '-', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/)]);
   });
 
   const others: string[][] = [
@@ -220,7 +220,10 @@ describe('--jq', () => {
         .join(''),
     );
     const counts = ok(await adcli(['campaigns', 'list', '--limit', '100', '--jq', 'group_by(.status) | map({(.[0].status): length}) | add']));
-    expect(JSON.parse(counts.stdout)).toEqual({ draft: all.length });
+    const byStatus: Record<string, number> = {};
+    for (const x of all) byStatus[x.status] = (byStatus[x.status] ?? 0) + 1;
+    expect(JSON.parse(counts.stdout)).toEqual(byStatus);
+    expect(byStatus.ready).toBe(1); // the demo's running campaign, its targeting generated
   });
 
   it('other results print as JSON: one line piped, indented on a terminal; after --json FIELDS', async () => {
@@ -258,14 +261,15 @@ describe('performance show --csv', () => {
   /** RFC 4180 fields of one line (no line breaks inside: control characters are escaped). */
   const csvFields = (line: string) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'));
 
-  it('a header row, then the total, each campaign and each day, with the figures of the JSON report', async () => {
+  it('a header row, then the total, each campaign and each day (the account\'s), with the figures of the JSON report and the currency', async () => {
     const report = json(await adcli(['performance', 'show', '--json']));
     const r = ok(await adcli(['performance', 'show', '--csv']));
     const rows = r.stdout.split('\r\n').filter(Boolean).map(csvFields);
-    expect(rows[0]).toEqual(['kind', 'date', 'campaignId', 'name', 'status', 'impressions', 'clicks', 'cost', 'conversions', 'ctr', 'cpc', 'costPerConversion', 'roas']);
-    for (const row of rows) expect(row).toHaveLength(13);
+    expect(rows[0]).toEqual(['kind', 'date', 'campaignId', 'name', 'status', 'impressions', 'clicks', 'cost', 'conversions', 'ctr', 'cpc', 'costPerConversion', 'roas', 'currency', 'notes']);
+    for (const row of rows) expect(row).toHaveLength(15);
     expect(rows.filter((x) => x[0] === 'total')).toHaveLength(1);
-    expect(rows.filter((x) => x[0] === 'day').map((x) => x[1])).toEqual(report.daily.map((d: any) => d.date));
+    for (const row of rows.slice(1)) expect(row[13]).toBe('USD');
+    expect(rows.filter((x) => x[0] === 'account day').map((x) => x[1])).toEqual(report.daily.map((d: any) => d.date));
     const campaigns = rows.filter((x) => x[0] === 'campaign');
     expect(campaigns.map((x) => [x[2], x[3], Number(x[6]), Number(x[7])])).toEqual(report.campaigns.map((c: any) => [c.campaignId, c.name, c.clicks, c.cost]));
     // The same on a terminal: CSV is asked for by name.
@@ -322,9 +326,13 @@ describe('control characters from the API are escaped on every output path', () 
     const text = await adcli(['targeting', 'show', odd.id], { tty: true });
     check(text);
     expect(text.stdout).toContain(`${ESCAPED} slot ${slot}`);
+    // a removal of an item not there: left out of generating, said with the text escaped
     const edit = await adcli(['targeting', 'edit', odd.id, slot, '--remove', CONTROLS]);
-    expect(edit.stderr).toContain(`No item "${ESCAPED}" in audience slot ${slot}`);
-    expect(edit.stderr).not.toMatch(RAW_CONTROL);
+    expect(edit.stdout).toContain(`left-out\tkeywords\t${ESCAPED}\t-\n`);
+    expect(edit.stdout.replaceAll('\t', ' ') + edit.stderr).not.toMatch(RAW_CONTROL);
+    const restore = await adcli(['targeting', 'edit', odd.id, slot, '--restore', `keywords:${CONTROLS}x`]);
+    expect(restore.stderr).toContain(`Nothing to restore for keyword "${ESCAPED}x"`);
+    expect(restore.stderr).not.toMatch(RAW_CONTROL);
     const jq = ok(await adcli(['campaigns', 'get', odd.id, '--jq', '.name']));
     expect(jq.stdout).toBe(`${ESCAPED}\n`);
   });

@@ -112,25 +112,16 @@ describe('a past end date', () => {
     sb = sandbox();
   });
 
-  it('warns on a terminal (stderr), is no error, and says nothing to a script', async () => {
-    const tty = await runCli(['campaigns', 'create', '--name', 'Looking back', '--end-date', '2020-01-31', '--budget', '10', '--budget-type', 'total'], {
-      env: sb.env,
-      tty: true,
-      columns: 120,
-    });
-    expect(tty.code, tty.stderr).toBe(0);
-    expect(tty.stderr).toMatch(/Warning: the end date 2020-01-31 is in the past \(today is \d{4}-\d\d-\d\d\)/);
+  it('is refused by the backend (exit 3, naming the date and today there), and nothing is created', async () => {
+    const before = json(await runCli(['campaigns', 'list', '--all', '--json', 'id'], { env: sb.env })).length;
+    const past = await runCli(['campaigns', 'create', '--name', 'Looking back', '--end-date', '2020-01-31', '--budget', '10', '--budget-type', 'total'], { env: sb.env });
+    expect(past.code).toBe(3);
+    expect(past.stderr).toMatch(/endDate: 2020-01-31 has passed \(it is \d{4}-\d\d-\d\d in the time zone of account/);
+    expect(json(await runCli(['campaigns', 'list', '--all', '--json', 'id'], { env: sb.env }))).toHaveLength(before);
 
-    const piped = await runCli(['campaigns', 'create', '--name', 'Looking back too', '--end-date', '2020-01-31', '--json'], { env: sb.env });
-    const id = json(piped).id;
-    expect(piped.stderr).toBe('');
-
-    const update = await runCli(['campaigns', 'update', id, '--end-date', '2021-06-30'], { env: sb.env, tty: { stderr: true } });
-    expect(update.code, update.stderr).toBe(0);
-    expect(update.stderr).toContain('Warning: the end date 2021-06-30 is in the past');
-
-    const future = await runCli(['campaigns', 'update', id, '--end-date', '2999-12-31'], { env: sb.env, tty: { stderr: true } });
-    expect(future.code, future.stderr).toBe(0);
-    expect(future.stderr).not.toContain('Warning');
+    const id = json(await runCli(['campaigns', 'create', '--name', 'Looking ahead', '--end-date', '2999-12-31', '--json'], { env: sb.env })).id;
+    const update = await runCli(['campaigns', 'update', id, '--end-date', '2021-06-30'], { env: sb.env });
+    expect(update.code).toBe(3);
+    expect(update.stderr).toContain('endDate: 2021-06-30 has passed');
   });
 });

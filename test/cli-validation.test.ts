@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../src/lib/errors.ts';
-import { pastEndDateWarning } from '../src/lib/validate.ts';
 import { testBackend, type TestBackend } from './helpers/backend.ts';
 import { runCli } from './helpers/cli.ts';
 import { cleanupAll, sandbox } from './helpers/process.ts';
@@ -181,16 +180,5 @@ describe('the local rules say what the server says', () => {
     expect(r.code).toBe(EXIT.refused);
     expect(r.stderr).toContain('endDate is required when budgetType is total');
     expect((await adcli(['campaigns', 'update', c.id, '--budget-type', 'total', '--end-date', '2030-06-30'])).code).toBe(0);
-  });
-});
-
-describe('pastEndDateWarning', () => {
-  const now = new Date(2026, 5, 15, 12, 0, 0); // 15 June 2026, local time
-  it('warns for a day before today only', () => {
-    expect(pastEndDateWarning('2026-06-14', now)).toBe('Warning: the end date 2026-06-14 is in the past (today is 2026-06-15).');
-    expect(pastEndDateWarning('2026-06-15', now)).toBeUndefined();
-    expect(pastEndDateWarning('2027-01-01', now)).toBeUndefined();
-    expect(pastEndDateWarning(null, now)).toBeUndefined();
-    expect(pastEndDateWarning('soon', now)).toBeUndefined();
   });
 });

@@ -73,7 +73,7 @@ describe('against adcli serve --memory --seed demo', () => {
     });
 
     it('generate --wait --json prints the final targeting object; a second run skips the ready slot with its reason', async () => {
-      const id = await campaignId(fast, PLATFORM);
+      const id = await campaignId(fast, 'Switchback Vans Alps Summer Rentals');
       const r = await runCli(['targeting', 'generate', id, '--wait', '--json'], { env: remoteEnv(fast) });
       expect(r.code, r.stderr).toBe(0);
       const t = JSON.parse(r.stdout);
@@ -102,7 +102,7 @@ describe('against adcli serve --memory --seed demo', () => {
       // The job went on; `targeting show --wait` waits for it without starting anything new.
       const resumed = await runCli(['targeting', 'show', id, '--wait', '--json'], { env: remoteEnv(slow) });
       expect(resumed.code, resumed.stderr).toBe(0);
-      expect(JSON.parse(resumed.stdout).audiences[0].status).toBe('ready');
+      expect(JSON.parse(resumed.stdout).audiences.every((s: { status: string }) => s.status === 'ready')).toBe(true);
     });
 
     it('a slot that ends in error exits 10 with the slot error (an empty data store)', async () => {
@@ -125,7 +125,7 @@ describe('against adcli serve --memory --seed demo', () => {
     });
 
     it('Ctrl-C while waiting stops waiting (exit 130, said on stderr) and the generation goes on', async () => {
-      const id = await campaignId(slow, PLATFORM);
+      const id = await campaignId(slow, 'Ember & Grind Home Baristas Q1');
       const p = spawnAdcli(['targeting', 'generate', id, '--wait', '--debug'], { env: remoteEnv(slow) });
       // --debug logs each exchange: once the first poll is out, the command is waiting.
       const deadline = Date.now() + 15_000;
@@ -135,11 +135,12 @@ describe('against adcli serve --memory --seed demo', () => {
       expect(exit.code, p.stderr()).toBe(130);
       expect(p.stderr()).toMatch(/stopped waiting; the generation goes on/);
       expect(p.stdout()).toBe('');
+      // its one slot with data stores: the saved audience's copy (the primary slot has none)
       const now = await slow.api('GET', `/campaigns/${id}/targeting`);
-      expect(now.body.audiences[0].status).toBe('generating');
+      expect(now.body.audiences.at(-1).status).toBe('generating');
       for (let i = 0; i < 100; i++) {
         const t = await slow.api('GET', `/campaigns/${id}/targeting`);
-        if (t.body.audiences[0].status === 'ready') return;
+        if (t.body.audiences.at(-1).status === 'ready') return;
         await new Promise((r) => setTimeout(r, 200));
       }
       throw new Error('the generation did not finish after Ctrl-C');
@@ -156,7 +157,7 @@ describe('against adcli serve --memory --seed demo', () => {
       expect(r.output).toMatch(/Home coffee enthusiasts slot \w+\s+ready/);
     });
 
-    it('edit adds and removes keywords on the current items, and checks them locally first', async () => {
+    it('edit adds and removes keywords on the current items, answers the change, and checks them locally first', async () => {
       const id = await campaignId(fast, LAUNCH);
       const before = (await fast.api('GET', `/campaigns/${id}/targeting`)).body;
       const slot = before.audiences[0];
@@ -169,7 +170,17 @@ describe('against adcli serve --memory --seed demo', () => {
         env: remoteEnv(fast),
       });
       expect(r.code, r.stderr).toBe(0);
-      const after = JSON.parse(r.stdout).audiences[0].items;
+      // --json: the change, not the targeting
+      const change = JSON.parse(r.stdout);
+      expect(change).toMatchObject({
+        slotId: slot.id,
+        status: 'ready',
+        itemCount: items.length,
+        added: [{ section: 'keywords', text: 'grippy trail shoes', matchType: 'EXACT' }],
+        removed: [{ section: 'keywords', text: gone }],
+      });
+      expect(change.exclusions).toContainEqual({ section: 'keywords', text: gone, reason: 'removed by hand' });
+      const after = (await fast.api('GET', `/campaigns/${id}/targeting`)).body.audiences[0].items;
       expect(after).toContainEqual({ section: 'keywords', label: 'grippy trail shoes', text: 'grippy trail shoes', matchType: 'EXACT', source: 'manual' });
       expect(after.some((i: any) => i.text === gone)).toBe(false);
       expect(after).toHaveLength(items.length);
@@ -179,7 +190,8 @@ describe('against adcli serve --memory --seed demo', () => {
       writeFileSync(file, JSON.stringify({ items: [{ section: 'keywords', text: 'trail shoe', matchType: 'PHRASE' }, { section: 'topics', text: '/Sports' }] }));
       const f = await runCli(['targeting', 'edit', id, slot.id, '--file', file, '--json'], { env: remoteEnv(fast) });
       expect(f.code, f.stderr).toBe(0);
-      expect(JSON.parse(f.stdout).audiences[0].items.map((i: any) => i.text)).toEqual(['trail shoe', '/Sports']);
+      expect(JSON.parse(f.stdout)).toMatchObject({ itemCount: 2, itemCounts: { keywords: 1, topics: 1 } });
+      expect((await fast.api('GET', `/campaigns/${id}/targeting`)).body.audiences[0].items.map((i: any) => i.text)).toEqual(['trail shoe', '/Sports']);
 
       // Local validation: no request is made (the base URL points nowhere), the server's message, exit 2.
       const bad = await runCli(['targeting', 'edit', id, slot.id, '--add-keyword', 'one two three four five six seven eight nine ten eleven'], {
@@ -393,7 +405,7 @@ describe('on the local profile (in-process backend, demo seeded on first use)', 
 
   it('--wait-timeout 0 times out with exit 8 on the local backend too', async () => {
     const sb = sandbox();
-    const list = await runCli(['api', 'GET', '/campaigns', '--query', `name=${PLATFORM}`], { env: sb.env });
+    const list = await runCli(['api', 'GET', '/campaigns', '--query', `name=${LAUNCH}`], { env: sb.env });
     const id = JSON.parse(list.stdout).data[0].id;
     const r = await runCli(['targeting', 'generate', id, '--wait', '--wait-timeout', '0'], { env: sb.env });
     expect(r.code, r.stderr).toBe(8);
@@ -402,7 +414,7 @@ describe('on the local profile (in-process backend, demo seeded on first use)', 
     // ...and it does: the next run picks the job up and finishes it.
     const resumed = await runCli(['targeting', 'show', id, '--wait', '--json'], { env: sb.env });
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(JSON.parse(resumed.stdout).audiences[0].status).toBe('ready');
+    expect(JSON.parse(resumed.stdout).audiences.every((s: { status: string }) => s.status === 'ready')).toBe(true);
   });
 });
 

@@ -58,7 +58,7 @@ describe('a generation job survives SIGKILL of adcli serve', () => {
 
     const db = new DatabaseSync(join(dir, 'adcli.db'), { readOnly: true });
     try {
-      const jobs = db.prepare("SELECT subject, state, attempts, error, finished_at FROM jobs WHERE kind = 'generate_targeting'").all();
+      const jobs = db.prepare("SELECT subject, state, attempts, error, finished_at FROM jobs WHERE kind = 'generate_targeting' AND subject = ?").all(slotId);
       expect(jobs).toEqual([{ subject: slotId, state: 'done', attempts: 1, error: '', finished_at: expect.any(String) }]);
       // It ran in the restarted process, not in the killed one.
       expect((jobs[0] as { finished_at: string }).finished_at > killedAt).toBe(true);

@@ -126,10 +126,89 @@ describe('an assistant works through four requests with only what tools/list say
     expect(sum(last, 'impressions') + sum(before, 'impressions')).toBeGreaterThan(0);
   });
 
+  it('"Which running campaign has the best cost per conversion?" (a campaign that never ran cannot win)', async () => {
+    // a campaign published beside the running one and never turned on: its costPerConversion would be the contract's 0
+    const runningOne = ((await session.ok('list_campaigns', { adsStatus: 'ENABLED' })).data as Json[])[0]!;
+    const idleOne = await session.ok('create_campaign', {
+      name: 'Scenario: published, never turned on',
+      campaignType: 'SEARCH',
+      budget: 5,
+      budgetType: 'daily',
+      customerId: runningOne.customerId,
+      idempotencyKey: 'scenario-idle-1',
+    });
+    await session.ok('create_ads_campaign', { campaignId: idleOne.id, idempotencyKey: 'scenario-idle-publish-1' });
+    const accounts = ((await session.ok('list_ads_accounts')).data as Json[]).map((a) => a.customerId as string);
+    const rows: Json[] = [];
+    for (const customerId of accounts) {
+      const report = await session.ok('get_performance', { customerId, dateRange: 'LAST_7_DAYS' });
+      expect(report.currencyCode, 'the costs come with their currency').toMatch(/^[A-Z]{3}$/);
+      rows.push(...(report.campaigns as Json[]).map((r) => ({ ...r, currencyCode: report.currencyCode })));
+    }
+    // in its account's report it is said not to have run, with no ratio to compare
+    const idle = rows.find((r) => r.campaignId === idleOne.id)!;
+    expect(idle, JSON.stringify(rows)).toMatchObject({ delivery: 'did not run', status: 'PAUSED' });
+    expect(idle).not.toHaveProperty('costPerConversion');
+    for (const r of rows.filter((x) => x.delivery === 'did not run')) expect(Object.keys(r)).not.toContain('costPerConversion');
+    // the answer, read straight off the compact rows of the running campaigns: the lowest costPerConversion
+    const running = new Set(((await session.ok('list_campaigns', { adsStatus: 'ENABLED' })).data as Json[]).map((c) => c.id as string));
+    const ranked = rows.filter((r) => running.has(r.campaignId) && typeof r.costPerConversion === 'number').sort((a, b) => a.costPerConversion - b.costPerConversion);
+    const best = ranked[0]!;
+    expect(best, JSON.stringify(rows)).toBeDefined();
+    expect(best).toMatchObject({ status: 'ENABLED', currencyCode: expect.any(String) });
+    expect(best.impressions).toBeGreaterThan(0);
+    expect(best.conversions).toBeGreaterThan(0);
+    expect(best.costPerConversion).toBeGreaterThan(0);
+    // even a model that forgets the running filter cannot pick a campaign that never ran
+    const anyBest = rows.filter((r) => typeof r.costPerConversion === 'number').sort((a, b) => a.costPerConversion - b.costPerConversion)[0]!;
+    expect(anyBest.delivery).toBeUndefined();
+    expect(anyBest.costPerConversion).toBeGreaterThan(0);
+  });
+
+  it('"Take the competitor keywords out of the Switchback campaign, add campervan rental munich, and regenerate"', async () => {
+    const campaign = ((await session.ok('list_campaigns', { name: 'Switchback' })).data as Json[])[0]!;
+    const ours = (await session.ok('get_campaign', { campaignId: campaign.id })).brandName as string;
+    const others = ((await session.ok('list_brands', { limit: 100 })).data as Json[]).map((b) => b.name as string).filter((n) => n !== ours);
+    await session.ok('generate_targeting', { campaignId: campaign.id, wait: true });
+    const compact = await session.ok('get_targeting', { campaignId: campaign.id, sections: ['keywords'] });
+    const slot = (compact.slots as Json[]).find((x) => x.keywords?.length)!;
+    expect(slot, JSON.stringify(compact)).toBeDefined();
+    // competitors: keywords naming another brand of the workspace, then those brands' names and
+    // short names, so that generating never adds them (three in all)
+    const words = new Set(others.flatMap((n) => n.toLowerCase().split(/\W+/)).filter((w) => w.length > 3));
+    const named = (slot.keywords as Json[]).filter((k) => k.text.toLowerCase().split(/\W+/).some((w: string) => words.has(w))).map((k) => k.text as string);
+    const remove = [...new Set([...named, ...others, ...others.map((n) => n.split(' ')[0]!)])].slice(0, 3).map((text) => ({ section: 'keywords', text }));
+    expect(remove).toHaveLength(3);
+    const r = await session.call('change_targeting_items', {
+      campaignId: campaign.id,
+      slotId: slot.slotId,
+      remove,
+      add: [{ section: 'keywords', text: 'campervan rental munich', matchType: 'EXACT' }],
+      idempotencyKey: 'scenario-change-1',
+    });
+    expect(r.isError).toBeFalsy();
+    // what changed, in a few hundred characters: no need to read or resend the slot
+    expect((r.content as { text: string }[])[0]!.text.length).toBeLessThan(1500);
+    const changed = r.structuredContent as Json;
+    expect(changed).toMatchObject({ slotId: slot.slotId, status: 'ready', added: [{ section: 'keywords', text: 'campervan rental munich', matchType: 'EXACT' }] });
+    const byHand = (changed.exclusions as Json[]).find((g) => g.reason === 'removed by hand')!;
+    expect(byHand.keywords).toEqual(expect.arrayContaining(remove.map((x) => x.text)));
+
+    const regenerated = await session.ok('generate_targeting', { campaignId: campaign.id, slotIds: [slot.slotId], wait: true });
+    const after = (regenerated.slots as Json[]).find((x) => x.slotId === slot.slotId)!;
+    expect(after.status).toBe('ready');
+    expect(after.keywords[0]).toEqual({ text: 'campervan rental munich', matchType: 'EXACT' });
+    const gone = new Set(remove.map((x) => x.text.toLowerCase()));
+    for (const k of after.keywords as Json[]) expect(gone.has(k.text.toLowerCase()), k.text).toBe(false);
+    // what stays out, and why
+    const left = (await session.ok('list_targeting_exclusions', { campaignId: campaign.id, slotId: slot.slotId })).data as Json[];
+    expect(left.find((g) => g.reason === 'removed by hand')!.keywords).toEqual(expect.arrayContaining(remove.map((x) => x.text)));
+  });
+
   it('used only tools that tools/list holds', () => {
     for (const name of session.used) expect(session.tools.has(name), name).toBe(true);
     expect([...session.used].sort()).toEqual(
-      ['create_ads_campaign', 'create_campaign', 'edit_targeting', 'generate_targeting', 'get_campaign', 'get_performance', 'get_targeting', 'list_ads_accounts', 'list_brands', 'list_campaigns', 'list_data_stores'].sort(),
+      ['change_targeting_items', 'create_ads_campaign', 'create_campaign', 'edit_targeting', 'generate_targeting', 'get_campaign', 'get_performance', 'get_targeting', 'list_ads_accounts', 'list_brands', 'list_campaigns', 'list_data_stores', 'list_targeting_exclusions'].sort(),
     );
   });
 });

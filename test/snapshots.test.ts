@@ -113,7 +113,7 @@ describe('a workspace snapshot', () => {
     const limited = await b.client({ prefix: '/_adcli/v1', customerIds: ['1234567890'] });
     const saveRes = await b.app.request('/_adcli/v1/snapshot', { headers: { authorization: `Bearer ${limited.key}` } });
     expect(saveRes.status).toBe(403);
-    expect(((await saveRes.json()) as any).error.message).toMatch(/limited to certain ad-platform accounts.*whole workspace/);
+    expect(((await saveRes.json()) as any).error.message).toMatch(/limited to ad-platform accounts 123-456-7890.*whole workspace/);
     expectError(await load(bytes, limited.key), 403, 'forbidden', 'whole workspace');
   });
 });

@@ -69,7 +69,7 @@ describe('a key limited to campaigns, with the backend scope', () => {
       ['/clock/resume', undefined],
       ['/reset', {}],
     ] as const) {
-      expectError(await limitedCtl.post(path, body), 403, 'forbidden', 'limited to certain campaigns', 'whole workspace', 'use a key without limits');
+      expectError(await limitedCtl.post(path, body), 403, 'forbidden', 'limited to campaigns', 'whole workspace', 'use a key without limits');
     }
     expect(ok(await ctl.get('/clock')).frozen).toBe(false);
     expect(ok(await api.get('/campaigns')).data).toHaveLength(2);

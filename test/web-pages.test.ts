@@ -189,6 +189,48 @@ describe('the campaign page', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
   });
 
+  it("shows the campaign's own figures: charts that say so, currencies next to amounts, – for a ratio without a denominator", async () => {
+    const api = await b.client({ workspace: 'demo' });
+    const accounts = (await api.get('/ads-platform/accounts')).body.data as { customerId: string; currencyCode: string }[];
+    const enabled = demoCampaigns.find((c) => c.adsPlatform.status === 'ENABLED')!;
+    const record = (await api.get(`/campaigns/${enabled.id}`)).body;
+    const currency = accounts.find((a) => a.customerId === record.adsPlatform.customerId)!.currencyCode;
+    const page = await (await signedIn(ctl, enabled.id)).get(`/app/campaigns/${enabled.id}`);
+    expect(page.html).toContain('Impressions of this campaign');
+    expect(page.html).toContain(`Cost of this campaign (${currency})`);
+    expect(page.html).toContain(`${record.budget} ${currency} ${record.budgetType}`);
+    // its days are its own: the same as the API's report of this campaign alone
+    const own = (await api.get(`/ads-platform/performance?customerId=${record.adsPlatform.customerId}&campaignId=${enabled.id}`)).body;
+    const bars = [...page.html.matchAll(/<rect class="bar-impressions" data-value="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(bars).toEqual(own.daily.map((d: { impressions: number }) => d.impressions));
+
+    // published, never turned on: no rate, no cost per click or conversion; it did not run
+    const idle = (await api.post('/campaigns', { name: 'Idle on the page', campaignType: 'SEARCH', budget: 25, budgetType: 'daily' })).body;
+    expect((await api.post(`/campaigns/${idle.id}/ads-platform`, {})).status).toBe(200);
+    const idlePage = await (await signedIn(ctl, idle.id)).get(`/app/campaigns/${idle.id}`);
+    for (const total of ['ctr', 'cpc', 'cost-per-conversion']) expect(idlePage.html).toContain(`data-total="${total}">–</span>`);
+    expect(idlePage.html).toContain('It did not run in these days.');
+    // the console's list: each budget in its account's currency
+    const console = await (await signedIn(ctl)).get('/app/');
+    expect(console.html).toMatch(new RegExp(`>25 [A-Z]{3} daily<`));
+  });
+
+  it("shows each slot's exclusions with their reasons, apart from its items", async () => {
+    const api = await b.client({ workspace: 'demo' });
+    const c = demoCampaigns[0]!;
+    const slot = (await api.get(`/campaigns/${c.id}`)).body.audiences[0].id;
+    const r = await api.patch(`/campaigns/${c.id}/targeting/audiences/${slot}/items`, {
+      remove: [{ section: 'keywords', text: 'Ember & Grind' }],
+      add: [{ section: 'keywords', text: 'ridgeline pack review', matchType: 'EXACT' }],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const page = await (await signedIn(ctl, c.id)).get(`/app/campaigns/${c.id}`);
+    const article = page.html.slice(page.html.indexOf(`id="slot-${slot}"`));
+    expect(article).toContain('Left out (1): generating never adds these back');
+    expect(article).toMatch(/<li>Ember &amp; Grind<span class="tag"> · keyword<\/span><span class="tag"> · removed by hand<\/span><\/li>/);
+    expect(article).toContain('ridgeline pack review');
+  });
+
   it('answers an unknown or malformed id with a 404 page in the same style', async () => {
     const br = await signedIn(ctl);
     const missing = await br.get(`/app/campaigns/${MISSING_ID}`);
@@ -216,7 +258,7 @@ describe('the campaign page', () => {
     expect(page.html).toContain('Data store details need the datasets:read scope');
     const other = await br.get(`/app/campaigns/${second!.id}`);
     expect(other.status).toBe(403);
-    expect(other.html).toContain('limited to certain campaigns');
+    expect(other.html).toContain('limited to campaign');
     const console = await br.get('/app/');
     expect(console.status).toBe(200);
     expect(console.html).toContain(first!.name);

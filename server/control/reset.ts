@@ -26,7 +26,6 @@ export function resetWorkspace(services: Services, workspaceId: string, seed?: S
       await store.run('UPDATE workspaces SET exploration = 1 WHERE id = ?', workspaceId);
       await fillDemo(services, { ...ws, exploration: 1 });
       await seedDemoAdsHistory(services, workspaceId);
-      await services.ads.scheduleSync(workspaceId);
     }
     return { workspace: ws.slug, seed: seed ?? null };
   });

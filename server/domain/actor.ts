@@ -18,17 +18,20 @@ export interface Actor {
 
 export function assertCampaignAllowed(actor: Actor, campaignId: string): void {
   if (actor.campaignIds && !actor.campaignIds.includes(campaignId)) {
-    throw forbidden(`this API key is limited to certain campaigns and may not use campaign ${campaignId}`);
+    throw forbidden(
+      `this API key is limited to campaign${actor.campaignIds.length === 1 ? '' : 's'} ${actor.campaignIds.join(', ')} and may not use campaign ${campaignId}; use a key without that limit (adcli auth status shows a key's limits)`,
+    );
   }
 }
 
 export function assertCustomerAllowed(actor: Actor, customerId: string | null): void {
   if (!actor.customerIds) return;
   if (customerId === null || !actor.customerIds.includes(digitsOnly(customerId))) {
+    const limit = `ad-platform account${actor.customerIds.length === 1 ? '' : 's'} ${actor.customerIds.map(formatCustomerId).join(', ')}`;
     throw forbidden(
       customerId === null
-        ? 'this API key is limited to certain ad-platform accounts, and this campaign has no account'
-        : `this API key is limited to certain ad-platform accounts and may not use account ${formatCustomerId(customerId)}`,
+        ? `this API key is limited to ${limit}, and this campaign has no account; use a key without that limit (adcli auth status shows a key's limits)`
+        : `this API key is limited to ${limit} and may not use account ${formatCustomerId(customerId)}; use one of those, or a key without that limit (adcli auth status shows a key's limits)`,
     );
   }
 }

@@ -1,4 +1,4 @@
-import { AdPlatformError, type AdPlatform, type AdsCampaign, type AdsCampaignSettings } from '../ads/port.ts';
+import { AdPlatformError, type AdPlatform, type AdsCampaign, type AdsCampaignSettings, type AdsStatus } from '../ads/port.ts';
 import { resolveDateRange, type DatePreset } from '../ads/dates.ts';
 import { buildReport } from '../ads/report.ts';
 import { conflict, invalid, notFound } from '../lib/errors.ts';
@@ -6,7 +6,9 @@ import { parseJsonArray } from '../lib/json.ts';
 import { languageProblem, locationProblem } from '../schemas/codes.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import type { TargetingItem } from '../targeting/types.ts';
-import { assertCustomerAllowed, digitsOnly, formatCustomerId, type Actor } from './actor.ts';
+import { servingOf, type Serving } from '../ads/serving.ts';
+import { todayIn } from '../ads/dates.ts';
+import { assertCampaignAllowed, assertCustomerAllowed, digitsOnly, formatCustomerId, type Actor } from './actor.ts';
 import type { CampaignRow, Campaigns } from './campaigns.ts';
 import type { DomainDeps } from './context.ts';
 
@@ -57,6 +59,13 @@ export class Ads {
     const target = customerId ?? row.customer_id;
     // A named account that is not there (404) or not the key's (403) is the request's fault, said first.
     const account = target ? await this.#account(actor, target, 'customerId') : null;
+    // a flight that is over would never serve: said before anything is created
+    if (row.end_date && account) {
+      const today = todayIn(account.timeZone, this.#d.clock.now());
+      if (row.end_date < today) {
+        throw conflict(`the campaign's end date ${row.end_date} has passed (it is ${today} in account ${account.customerId}'s time zone): it would never serve; set a later endDate, or none, with update_campaign first`);
+      }
+    }
     const missing = prerequisitesMissing(row, account === null);
     if (missing.length > 0 || account === null) {
       const list = `the campaign cannot be created in the ad platform yet; it needs: ${missing.map((m, i) => `(${i + 1}) ${m}`).join('; ')}`;
@@ -89,10 +98,14 @@ export class Ads {
    * show less than the account spends. It keeps the service campaign id it was created for (a
    * campaign-limited key sees it when that id is in its limit) and the name and type it last
    * received. Campaigns the service still has come first, newest first, with the service's
-   * current name; the deleted ones follow, newest first.
+   * current name; the deleted ones follow, newest first, marked deletedInService.
+   *
+   * With `campaignId` the report is that one campaign's (its row and its own daily series), so the
+   * daily sums still equal the campaign totals; a campaign not in the account is 404.
    */
-  async performance(actor: Actor, customerId: string, preset: DatePreset) {
+  async performance(actor: Actor, customerId: string, preset: DatePreset, campaignId?: string) {
     const account = await this.#account(actor, customerId, 'customerId');
+    if (campaignId !== undefined) assertCampaignAllowed(actor, campaignId);
     const dateRange = resolveDateRange(preset, account.timeZone, this.#d.clock.now());
     const service = new Map(
       (await this.#d.store.all<CampaignRow>('SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL', actor.workspaceId)).map(
@@ -101,8 +114,10 @@ export class Ads {
     );
     const ordered = (await this.#platform.campaigns(account.customerId))
       .filter((ads) => !actor.campaignIds || actor.campaignIds.includes(ads.serviceCampaignId))
+      .filter((ads) => campaignId === undefined || ads.serviceCampaignId === campaignId)
       .map((ads, created) => ({ ads, created, row: service.get(ads.campaignId) }))
       .sort((a, b) => (a.row && b.row ? b.row.seq - a.row.seq : a.row ? -1 : b.row ? 1 : b.created - a.created));
+    if (campaignId !== undefined && ordered.length === 0) throw await this.#notInReport(actor, account.customerId, campaignId);
     const campaigns = [];
     for (const { ads, row } of ordered) {
       campaigns.push({
@@ -111,10 +126,24 @@ export class Ads {
         googleAdsCampaignId: ads.campaignId,
         campaignType: row?.campaign_type ?? ads.settings.campaignType ?? '',
         status: ads.status,
+        deletedInService: !row,
         daily: await this.#platform.dailyMetrics(ads.campaignId, dateRange.startDate, dateRange.endDate),
       });
     }
     return buildReport({ customerId: account.customerId, dateRange, campaigns });
+  }
+
+  /** The 404 of a campaignId that has no campaign in the account's report, saying where it is instead. */
+  async #notInReport(actor: Actor, customerId: string, campaignId: string) {
+    const row = await this.#d.store.get<{ customer_id: string | null; ads_campaign_id: string | null }>(
+      'SELECT customer_id, ads_campaign_id FROM campaigns WHERE id = ? AND workspace_id = ?',
+      campaignId,
+      actor.workspaceId,
+    );
+    const hidden = row?.customer_id && actor.customerIds && !actor.customerIds.includes(digitsOnly(row.customer_id));
+    if (!row || hidden) return notFound(`campaignId: no campaign ${campaignId} in ad-platform account ${customerId}`);
+    if (!row.ads_campaign_id) return notFound(`campaignId: campaign ${campaignId} is not in the ad platform yet (create_ads_campaign publishes it), so it has no performance`);
+    return notFound(`campaignId: campaign ${campaignId} is in ad-platform account ${row.customer_id}, not ${customerId}: pass customerId ${row.customer_id}`);
   }
 
   /**
@@ -214,7 +243,7 @@ export class Ads {
   async setStatus(
     serviceOrPlatformId: string,
     status: 'PAUSED' | 'ENABLED' | 'REMOVED',
-  ): Promise<{ campaignId: string; googleAdsCampaignId: string; status: string }> {
+  ): Promise<{ campaignId: string; googleAdsCampaignId: string; status: AdsStatus }> {
     const found = await this.#findPlatformCampaign(serviceOrPlatformId);
     if (!found) throw notFound(`no campaign ${serviceOrPlatformId} exists in the ad platform`);
     const { ads, workspaceId } = found;
@@ -228,6 +257,50 @@ export class Ads {
     // The service learns the new status at its next sync; make that sync due now.
     await this.#jobs.enqueue('sync_ads', workspaceId, { workspaceId });
     return { campaignId: ads.serviceCampaignId, googleAdsCampaignId: ads.campaignId, status };
+  }
+
+  /**
+   * The workspace's campaigns in the ad platform as its key may see them (its account and campaign
+   * limits): status there, whether each serves now and why not, the last sync, and whether the
+   * service campaign was deleted (the platform campaign lives on, and keeps spending while ENABLED).
+   */
+  async platformCampaigns(actor: Actor): Promise<WorkspacePlatformCampaign[]> {
+    const store = this.#d.store;
+    const now = this.#d.clock.of(actor.workspaceId);
+    const out: WorkspacePlatformCampaign[] = [];
+    for (const account of await this.accounts(actor)) {
+      const today = todayIn(account.timeZone, now);
+      for (const ads of await this.#platform.campaigns(account.customerId)) {
+        if (actor.campaignIds && !actor.campaignIds.includes(ads.serviceCampaignId)) continue;
+        const row = await store.get<{ ads_synced_at: string | null }>('SELECT ads_synced_at FROM campaigns WHERE id = ? AND ads_campaign_id = ?', ads.serviceCampaignId, ads.campaignId);
+        out.push({
+          campaignId: ads.serviceCampaignId,
+          googleAdsCampaignId: ads.campaignId,
+          name: ads.settings.name,
+          customerId: ads.customerId,
+          currencyCode: account.currencyCode,
+          status: ads.status,
+          serving: servingOf(ads, today),
+          endDate: ads.settings.endDate,
+          lastSyncAt: row ? row.ads_synced_at : ads.syncedAt,
+          deletedInService: !row,
+        });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The ad-platform switch of a workspace's key (`adcli backend ads set-status`): as setStatus, for a
+   * campaign of the key's workspace and inside its limits only (404 for any other, so nothing of
+   * another workspace is told).
+   */
+  async setStatusAs(actor: Actor, serviceOrPlatformId: string, status: 'PAUSED' | 'ENABLED' | 'REMOVED') {
+    const found = await this.#findPlatformCampaign(serviceOrPlatformId);
+    if (!found || found.workspaceId !== actor.workspaceId) throw notFound(`no campaign ${serviceOrPlatformId} exists in the ad platform for this workspace`);
+    assertCustomerAllowed(actor, found.ads.customerId);
+    assertCampaignAllowed(actor, found.ads.serviceCampaignId);
+    return this.setStatus(found.ads.campaignId, status);
   }
 
   /** A platform campaign by its own id or its service campaign's, with the workspace of its account. */
@@ -251,6 +324,20 @@ export class Ads {
     }
     return null;
   }
+}
+
+/** One campaign of a workspace in the ad platform, as `adcli backend ads list` shows it. */
+export interface WorkspacePlatformCampaign {
+  campaignId: string;
+  googleAdsCampaignId: string;
+  name: string;
+  customerId: string;
+  currencyCode: string;
+  status: AdsStatus;
+  serving: Serving;
+  endDate: string | null;
+  lastSyncAt: string | null;
+  deletedInService: boolean;
 }
 
 /** One row of `adcli serve ads list`. */

@@ -1,3 +1,4 @@
+import { todayIn } from '../ads/dates.ts';
 import { conflict, invalid, notFound, forbidden } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parseJsonArray } from '../lib/json.ts';
@@ -231,15 +232,15 @@ export class Campaigns {
   }
 
   async create(actor: Actor, input: CampaignCreate): Promise<Campaign> {
-    if (actor.campaignIds) throw forbidden('this API key is limited to certain campaigns and cannot create campaigns');
+    if (actor.campaignIds) throw forbidden(`this API key is limited to campaign${actor.campaignIds.length === 1 ? '' : 's'} ${actor.campaignIds.join(', ')} and cannot create campaigns; use a key without that limit`);
     const now = this.#d.clock.now().toISOString();
     const id = newId(this.#d.clock.now());
     const settings = { ...input };
     delete settings.dataStoreIds;
     delete settings.audienceIds;
     delete settings.customerId;
-    const merged = await this.#validated(actor, defaults(), settings);
     const customerId = input.customerId !== undefined ? await this.#namedCustomerId(actor, input.customerId) : await this.#defaultCustomerId(actor);
+    const merged = await this.#validated(actor, defaults(), settings, customerId);
     const values: Record<string, unknown> = {
       id,
       workspace_id: actor.workspaceId,
@@ -277,7 +278,7 @@ export class Campaigns {
     if (patch.campaignType !== undefined && row.ads_campaign_id && patch.campaignType !== row.campaign_type) {
       throw conflict('campaignType cannot change once the campaign exists in the ad platform; create a new campaign instead');
     }
-    const merged = await this.#validated(actor, settingsOf(row), patch);
+    const merged = await this.#validated(actor, settingsOf(row), patch, row.customer_id);
     const sets: string[] = [];
     const params: (string | number | null)[] = [];
     for (const field of fields) {
@@ -420,10 +421,17 @@ export class Campaigns {
   }
 
   /** Applies a patch to current settings and checks the rules that span fields. */
-  async #validated(actor: Actor, current: CampaignSettings, patch: CampaignSettings): Promise<CampaignSettings> {
+  async #validated(actor: Actor, current: CampaignSettings, patch: CampaignSettings, customerId: string | null): Promise<CampaignSettings> {
     const merged = { ...current, ...patch };
     if (merged.budgetType === 'total' && !merged.endDate) {
       throw invalid('endDate is required when budgetType is total: a total budget needs an end date');
+    }
+    if (patch.endDate) {
+      // a campaign set to end before today would never serve: refused when the date is given
+      const today = await this.todayOf(customerId);
+      if (patch.endDate < today.date) {
+        throw invalid(`endDate: ${patch.endDate} has passed (it is ${today.date} in ${today.where}); a campaign ends today or later, or has no end date (null)`);
+      }
     }
     for (const [i, location] of (patch.locations ?? []).entries()) {
       const problem = await regionProblem(location);
@@ -434,6 +442,18 @@ export class Campaigns {
       if (!brand) throw invalid(`brandId: no brand ${patch.brandId} in this workspace`);
     }
     return merged;
+  }
+
+  /**
+   * Today's date where a campaign's account is (its time zone, on the workspace's clock), for the
+   * rules about end dates; UTC for a campaign with no account.
+   */
+  async todayOf(customerId: string | null): Promise<{ date: string; where: string }> {
+    const account = customerId
+      ? await this.#d.store.get<{ time_zone: string }>('SELECT time_zone FROM ad_accounts WHERE customer_id = ?', customerId)
+      : undefined;
+    const zone = account?.time_zone ?? 'UTC';
+    return { date: todayIn(zone, this.#d.clock.now()), where: account ? `the time zone of account ${customerId} (${zone})` : 'UTC' };
   }
 
   /** The account a new campaign names: one of the workspace's, and one the key may use. */

@@ -70,7 +70,8 @@ function requests(d: Demo): Record<string, Request> {
       },
     },
     get_campaign: { params: { campaignId: platform.id } },
-    update_campaign: { params: { campaignId: launch.id }, body: { budget: 30_000, endDate: '2026-05-31' } },
+    // far enough ahead to stay a valid end date when the example is replayed against a server today
+    update_campaign: { params: { campaignId: launch.id }, body: { budget: 30_000, endDate: '2030-05-31' } },
     delete_campaign: { params: { campaignId: coffee.id } },
     add_campaign_audience: { params: { campaignId: launch.id }, body: { audienceId: backpackers, name: 'Backpackers planning trips' } },
     update_campaign_audience: { params: { campaignId: launch.id, slotId: launch.audiences[0]!.id }, body: { dataStoreIds: [trail] } },
@@ -87,6 +88,14 @@ function requests(d: Demo): Record<string, Request> {
         ],
       },
     },
+    change_targeting_items: {
+      params: { campaignId: platform.id, slotId: platform.audiences[0]!.id },
+      body: {
+        remove: [{ section: 'keywords', text: 'switchback vans' }],
+        add: [{ section: 'keywords', text: 'ridgeline pack review', matchType: 'EXACT' }],
+      },
+    },
+    list_targeting_exclusions: { params: { campaignId: platform.id, slotId: platform.audiences[0]!.id } },
     list_audiences: { query: { limit: '2' } },
     create_audience: {
       body: {

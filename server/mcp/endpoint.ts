@@ -28,6 +28,7 @@ import { ApiError, errorBody } from '../lib/errors.ts';
 import type { Logger } from '../lib/log.ts';
 import { parseJsonText } from '../http/json-body.ts';
 import type { Operation } from '../operations/operation.ts';
+import type { KeyLimits } from './instructions.ts';
 import type { ApiReply, CallApi, Tool } from './tools.ts';
 
 export const MCP_PATH = '/mcp';
@@ -163,7 +164,7 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     const call = internalCall(app, opts.apiPrefix, new URL(c.req.url).origin, authorization, prepaid);
     const requestId = c.get('requestId');
     // tools/list and the instructions follow the key of this request: its scopes, its workspace's invitation.
-    const viewer = { scopes: key.scopes, exploration: key.exploration };
+    const viewer = { scopes: key.scopes, exploration: key.exploration, limits: await limitsOf(opts.services, key) };
     const server = createMcpServer(tools, call, { version: opts.version }, {
       visible: visibleTo(viewer),
       instructions: instructionsFor(tools, viewer),
@@ -241,8 +242,9 @@ function internalCall(app: Hono<Env>, prefix: string, origin: string, authorizat
     const headers: Record<string, string> = { authorization, accept: 'application/json' };
     if (r.body !== undefined) headers['content-type'] = 'application/json';
     if (r.idempotencyKey !== undefined) headers['idempotency-key'] = r.idempotencyKey;
-    const counted = prepaid.calls > 0;
-    if (counted) prepaid.calls--;
+    // A view's lookup belongs to its tool call, which was counted already.
+    const counted = ctx.lookup === true || prepaid.calls > 0;
+    if (counted && !ctx.lookup) prepaid.calls--;
     const res = await app.request(
       url.href,
       { method: r.method, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body), signal: ctx.signal },
@@ -259,5 +261,16 @@ function internalCall(app: Hono<Env>, prefix: string, origin: string, authorizat
     const retryAfter = Number(res.headers.get('retry-after'));
     if (retryAfter > 0) reply.retryAfter = retryAfter;
     return reply;
+  };
+}
+
+/** What the instructions say of a key's limits: none for a key without, else its accounts (and currencies) and campaigns. */
+async function limitsOf(services: Services, key: AuthenticatedKey): Promise<KeyLimits | null> {
+  if (!key.customerIds && !key.campaignIds) return null;
+  const accounts = await services.deps.store.read(() => services.ads.accounts({ ...key, appUrl: '' }));
+  return {
+    customerIds: key.customerIds,
+    campaignIds: key.campaignIds,
+    accounts: accounts.map((a) => ({ customerId: a.customerId, currencyCode: a.currencyCode })),
   };
 }

@@ -31,6 +31,33 @@ export interface Viewer {
    * tool may be a missing scope or a missing invitation, which that list cannot tell apart.
    */
   derived?: boolean;
+  /** the key's account or campaign limits; null or absent for a key without */
+  limits?: KeyLimits | null;
+}
+
+/** A key's limits as the instructions tell them. */
+export interface KeyLimits {
+  /** digits only, as keys keep them; null: every account */
+  customerIds: readonly string[] | null;
+  campaignIds: readonly string[] | null;
+  /** the accounts the key may use, the one new campaigns go to first */
+  accounts: readonly { customerId: string; currencyCode: string }[];
+}
+
+/** One line on what a limited key sees and may do, so an empty list is not read as "nothing exists". */
+export function limitsLine(l: KeyLimits): string {
+  const parts: string[] = [];
+  if (l.customerIds) {
+    const shown = l.accounts.map((a) => `${a.customerId} (${a.currencyCode})`).join(', ') || 'none of this workspace';
+    parts.push(
+      `This key is limited to ad-platform account${l.accounts.length === 1 ? '' : 's'} ${shown}: lists show only campaigns, reports and accounts there; a new campaign goes to ${l.accounts[0] ? l.accounts[0].customerId : 'no account'} unless customerId names another it may use, and budgets are in that account's currency.`,
+    );
+  }
+  if (l.campaignIds) {
+    parts.push(`This key is limited to campaign${l.campaignIds.length === 1 ? '' : 's'} ${l.campaignIds.join(', ')}: lists show only those, and it cannot create campaigns.`);
+  }
+  parts.push('Anything outside the limit answers forbidden; a key without limits can act there.');
+  return parts.join(' ');
 }
 
 /**
@@ -62,7 +89,7 @@ export function instructionsFor(tools: readonly Tool[], viewer: Viewer, backend?
     const lacks = TOOL_SCOPES.filter((s) => !viewer.scopes!.has(s));
     const hidden = tools.filter((t) => !visibleTo(viewer)(t)).length;
     const others = `${hidden} other tool${hidden === 1 ? '' : 's'}`;
-    if (lacks.length === 0) lines.push(`This key has every scope (${has.join(', ')}).`);
+    if (lacks.length === 0) lines.push(`This key has every scope (${has.join(', ')})${viewer.limits ? ', within the limits below' : ''}.`);
     else if (viewer.derived) {
       const invite = lacks.includes('exploration:read') ? ' (for exploration, the scope or an invitation of the workspace)' : '';
       lines.push(`Only the tools the deployment lets this key call are listed; ${others} need what it lacks: ${lacks.join(', ')}${invite}.`);
@@ -72,6 +99,7 @@ export function instructionsFor(tools: readonly Tool[], viewer: Viewer, backend?
   if (viewer.exploration === false && (viewer.scopes === null || viewer.scopes.has('exploration:read' satisfies Scope))) {
     lines.push('Channel exploration is invite-only and this workspace has not been invited: its tools are not listed.');
   }
+  if (viewer.limits) lines.push(limitsLine(viewer.limits));
   if (backend) lines.push(`Served by adcli mcp for ${backend}.`);
   return lines.join('\n');
 }

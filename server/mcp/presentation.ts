@@ -14,18 +14,22 @@ import {
   campaignView,
   COMPACT_VIDEO_FIELDS,
   dataStoreView,
+  deletedCampaignView,
   explorationChannelDetail,
   explorationChannelView,
+  exclusionsView,
   pageOf,
   performanceView,
   SECTIONS,
   storeChannelView,
   STORE_VIDEO_FIELDS,
+  targetingChangeView,
   targetingView,
   videoView,
   workspaceView,
   type Json,
   type Section,
+  type ViewContext,
 } from './views.ts';
 
 export interface Rename {
@@ -44,8 +48,14 @@ export interface Presentation {
   args?: Record<string, z.ZodType>;
   /** whether the tool takes detail: "full" (the API's own record) */
   detail?: boolean;
-  /** the answer as the tool gives it; `full` when detail is "full" */
-  view?: (body: Json, args: Json, full: boolean) => Json;
+  /** the answer as the tool gives it; `full` when detail is "full"; `ctx` what `lookup` found */
+  view?: (body: Json, args: Json, full: boolean, ctx: ViewContext) => Json;
+  /**
+   * What the compact view needs beside the answer, read with the caller's key through `get` (a GET
+   * under the API prefix; undefined for an answer that is not 2xx). Made before a write (it may read
+   * what the write removes), beside a read; a lookup that fails only leaves its part out.
+   */
+  lookup?: (args: Json, get: (path: string) => Promise<Json | undefined>) => Promise<ViewContext>;
   /** MCP-only wait: generated targeting, or a data store's collection */
   wait?: 'targeting' | 'dataStore';
   /** arguments holding audience-slot ids / saved-audience ids: a mix-up is named in the error */
@@ -57,12 +67,19 @@ export interface Presentation {
 
 const hex = z.string().regex(/^[a-f0-9]{24}$/);
 const slotIdsFilter = z.array(hex).max(25).optional().meta({ description: 'only these slots' });
-const sectionsFilter = z.array(z.enum(SECTIONS)).max(4).optional().meta({ description: 'only these sections' });
+const sectionsFilter = z.array(z.enum(SECTIONS)).optional().meta({ description: 'only these sections' });
 const videoFields = z
   .array(z.enum(STORE_VIDEO_FIELDS as [string, ...string[]]))
   .max(STORE_VIDEO_FIELDS.length)
   .optional()
   .meta({ description: `fields to return beside videoId (default ${COMPACT_VIDEO_FIELDS.slice(1).join(', ')})` });
+
+/**
+ * Targeting items as the writes take them, listed without bounds, prose and the fields a model
+ * rarely sets (label, source: still taken); the API checks the real schema.
+ */
+const itemsListed = z.array(z.object({ section: z.enum(SECTIONS), text: z.string(), matchType: z.enum(['EXACT', 'PHRASE', 'BROAD', '']).optional() }));
+const itemRefsListed = z.array(z.object({ section: z.string(), text: z.string() }).partial());
 
 const slotIdsRename = { from: 'audienceIds', description: 'audience slot ids (slotId in get_campaign or get_targeting)' };
 const savedAudienceId = { from: 'audienceId', description: 'saved audience id' };
@@ -78,26 +95,44 @@ const videosView = (p: Json, args: Json, full: boolean): Json => {
 const targeting = (body: Json, args: Json, full: boolean) => targetingView(body, { slotIds: args.slotIds as string[] | undefined, sections: args.sections as Section[] | undefined }, full);
 
 /** For the tools whose compact view is their only one (writes answer compact; get_* with detail full show all). */
-const compact = (view: (b: Json) => Json) => (body: Json, _args: Json, full: boolean) => (full ? body : view(body));
+const compact = (view: (b: Json, ctx: ViewContext) => Json) => (body: Json, _args: Json, full: boolean, ctx: ViewContext) => (full ? body : view(body, ctx));
+
+/** Each account's currency, for the views that show budgets and costs next to it. */
+const currencies: Presentation['lookup'] = async (_args, get) => {
+  const accounts = (await get('/ads-platform/accounts'))?.data as Json[] | undefined;
+  return accounts ? { currencies: Object.fromEntries(accounts.map((a) => [a.customerId as string, a.currencyCode as string])) } : {};
+};
+
+/** The campaign a delete is about to remove: whether it is in the ad platform decides what the answer says remains. */
+const campaignBefore: Presentation['lookup'] = async (args, get) => ({ before: await get(`/campaigns/${encodeURIComponent(String(args.campaignId))}`) });
 
 export const PRESENTATIONS: Record<string, Presentation> = {
-  get_workspace: { detail: true, view: compact(workspaceView) },
-  list_campaigns: { detail: true, view: compact(pageOf(campaignSummary)) },
-  create_campaign: { renames: { savedAudienceIds: { from: 'audienceIds', description: 'saved audiences to attach (ids from list_audiences); the campaign keeps a copy of each in a slot' } }, view: compact(campaignView), savedAudienceArgs: ['savedAudienceIds'] },
-  get_campaign: { detail: true, view: compact(campaignView) },
-  update_campaign: { view: compact(campaignView) },
-  add_campaign_audience: { renames: { savedAudienceId }, view: compact(campaignView), savedAudienceArgs: ['savedAudienceId'] },
-  update_campaign_audience: { view: compact(campaignView), slotArgs: ['slotId'] },
-  remove_campaign_audience: { view: compact(campaignView), slotArgs: ['slotId'] },
+  get_workspace: { detail: true, view: compact(workspaceView), lookup: currencies },
+  list_campaigns: { detail: true, view: compact(pageOf(campaignSummary)), lookup: currencies },
+  create_campaign: {
+    renames: { savedAudienceIds: { from: 'audienceIds', description: 'saved audiences to attach (ids from list_audiences); the campaign keeps a copy of each in a slot' } },
+    view: compact(campaignView),
+    lookup: currencies,
+    savedAudienceArgs: ['savedAudienceIds'],
+  },
+  get_campaign: { detail: true, view: compact(campaignView), lookup: currencies },
+  update_campaign: { view: compact(campaignView), lookup: currencies },
+  delete_campaign: { view: (b, _a, _full, ctx) => deletedCampaignView(b, ctx), lookup: campaignBefore },
+  add_campaign_audience: { renames: { savedAudienceId }, view: compact(campaignView), lookup: currencies, savedAudienceArgs: ['savedAudienceId'] },
+  update_campaign_audience: { view: compact(campaignView), lookup: currencies, slotArgs: ['slotId'] },
+  remove_campaign_audience: { view: compact(campaignView), lookup: currencies, slotArgs: ['slotId'] },
   get_targeting: { detail: true, args: { slotIds: slotIdsFilter, sections: sectionsFilter }, view: targeting, slotArgs: ['slotIds'] },
   generate_targeting: {
     renames: { slotIds: slotIdsRename },
+    listedAs: { audienceIds: z.array(z.string()).max(25).optional() },
     wait: 'targeting',
     view: (b, _a, full) => targetingView(b, {}, full),
     slotArgs: ['slotIds'],
-    note: 'With wait: true it waits for the slots (ones already generating too) instead of answering 409.',
+    note: 'wait: true waits for the slots (also ones generating) instead of 409.',
   },
-  edit_targeting: { view: (b, a, full) => targetingView(b, { slotIds: [a.slotId as string] }, full), slotArgs: ['slotId'] },
+  edit_targeting: { view: (b, a, full) => targetingView(b, { slotIds: [a.slotId as string] }, full), slotArgs: ['slotId'], listedAs: { items: itemsListed } },
+  change_targeting_items: { view: compact(targetingChangeView), slotArgs: ['slotId'], listedAs: { add: itemsListed.optional(), remove: itemRefsListed.optional(), restore: itemRefsListed.optional() } },
+  list_targeting_exclusions: { view: (b) => ({ data: exclusionsView(b.data ?? []) }), slotArgs: ['slotId'] },
   list_audiences: { detail: true, view: compact(pageOf(audienceSummary)) },
   get_audience: { renames: { savedAudienceId }, savedAudienceArgs: ['savedAudienceId'] },
   update_audience: { renames: { savedAudienceId }, savedAudienceArgs: ['savedAudienceId'] },
@@ -112,8 +147,8 @@ export const PRESENTATIONS: Record<string, Presentation> = {
   list_data_store_channels: { detail: true, view: compact(pageOf(storeChannelView)) },
   list_data_store_videos: { detail: true, args: { fields: videoFields }, view: videosView },
   list_brands: { detail: true, view: compact(pageOf(brandSummary)) },
-  create_ads_campaign: { view: compact(campaignView) },
-  get_performance: { detail: true, view: compact(performanceView) },
+  create_ads_campaign: { view: compact(campaignView), lookup: currencies },
+  get_performance: { detail: true, view: (b, a, full, ctx) => (full ? b : performanceView(b, ctx, a.campaignId as string | undefined)), lookup: currencies },
   get_exploration_channel: { detail: true, view: compact(explorationChannelDetail) },
   search_exploration_channels: { detail: true, view: compact(pageOf(explorationChannelView)) },
   list_exploration_channel_videos: { detail: true, args: { fields: videoFields }, view: videosView },

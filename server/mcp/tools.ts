@@ -18,7 +18,7 @@ import { CAMPAIGN_STATES } from '../schemas/records.ts';
 import type { Operation } from '../operations/operation.ts';
 import { PRESENTATIONS, type Presentation } from './presentation.ts';
 import { nearestArgument, nextStep, pathTranslator, renameFields, savedAudienceAsSlot, slotAsSavedAudience, type Translator } from './recovery.ts';
-import type { Json } from './views.ts';
+import type { Json, ViewContext } from './views.ts';
 import { isOk, Refused, waitForDataStore, waitForTargeting, type WaitBounds, type WaitResult } from './waits.ts';
 
 type AnyObject = z.ZodObject<z.core.$ZodLooseShape>;
@@ -49,6 +49,8 @@ export interface ApiReply {
 export interface CallContext {
   /** aborted when the MCP request is cancelled or its connection closes */
   signal?: AbortSignal;
+  /** a lookup of the tool's view (presentation.ts `lookup`): part of the tool call, not a request of its own */
+  lookup?: boolean;
 }
 
 /** Sends one API request with the caller's key. Never rejects for an HTTP error status, only for a failure to get any answer. */
@@ -106,6 +108,8 @@ const WAIT = 'wait';
 const DETAIL = 'detail';
 // Their rules are told once, in the server's instructions (./instructions.ts).
 const idempotencyKeyField = idempotencyKey.optional();
+// listed without its bounds (a key past them is still refused, naming them): 10 tokens a write
+const idempotencyKeyListed = z.string().optional();
 const waitField = z.boolean().optional().meta({ description: 'answer when the background work is done' });
 const detailField = z.enum(['compact', 'full']).optional();
 
@@ -214,7 +218,7 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
   if (pres.detail) mcpOnly[DETAIL] = detailField;
   if (write) mcpOnly[IDEMPOTENCY_KEY] = idempotencyKeyField;
   if (write && pres.wait) mcpOnly[WAIT] = waitField;
-  for (const [k, s] of Object.entries(mcpOnly)) add(k, 'mcp', s);
+  for (const [k, s] of Object.entries(mcpOnly)) add(k, 'mcp', k === IDEMPOTENCY_KEY ? idempotencyKeyListed : s);
   const inputSchema = z.strictObject(shape);
   const extrasSchema = z.strictObject(mcpOnly);
 
@@ -287,9 +291,19 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
   };
 
   /** The answer in the tool's view, with the API's own words (error, reason) in tool names. */
-  const present = (body: Json, args: Json): Json => {
+  const present = (body: Json, args: Json, looked: ViewContext = {}): Json => {
     const full = args[DETAIL] === 'full';
-    return speakTools(pres.view ? pres.view(body, args, full) : body, translate) as Json;
+    return speakTools(pres.view ? pres.view(body, args, full, looked) : body, translate) as Json;
+  };
+
+  /** What the compact view needs beside the answer (presentation.ts `lookup`); nothing for detail full or when it fails. */
+  const lookUp = async (args: Json, call: CallApi, ctx: CallContext): Promise<ViewContext> => {
+    if (!pres.lookup || args[DETAIL] === 'full') return {};
+    const get = async (path: string) => {
+      const r = await call({ method: 'GET', path, query: {} }, { ...ctx, lookup: true });
+      return isOk(r) ? (r.body as Json) : undefined;
+    };
+    return pres.lookup(args, get).catch(() => ({}));
   };
 
   const generateAndWait = async (req: ApiRequest, args: Json, call: CallApi, ctx: ToolContext): Promise<ToolResult> => {
@@ -346,7 +360,9 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
       const wait = pres.wait !== undefined && args[WAIT] === true;
       try {
         if (wait && pres.wait === 'targeting') return await generateAndWait(req, args, call, ctx);
-        const reply = await call(req, ctx);
+        // The view's lookup goes before a write (it may read what the write removes), beside a read.
+        const before = write ? await lookUp(args, call, ctx) : undefined;
+        const [reply, looked] = await Promise.all([call(req, ctx), before ?? lookUp(args, call, ctx)]);
         if (!isOk(reply)) return await replyError(reply, args, call, ctx);
         const body = reply.body as Json;
         if (pres.slotArgs?.includes('slotIds') && op.method === 'GET') {
@@ -358,7 +374,7 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
           const r = await waitForDataStore(store, { method: 'GET', path: `/data-stores/${encodeURIComponent(String(store.id))}`, query: {} }, call, ctx, bounds);
           return finish({ ...r, body: op.name === 'import_data_store' ? { ...body, dataStore: r.body } : r.body }, args, call, ctx);
         }
-        return okResult(present(body, args));
+        return okResult(present(body, args, looked));
       } catch (e) {
         if (e instanceof Refused) return replyError(e.reply, args, call, ctx);
         throw e;

@@ -24,11 +24,24 @@ export function dropEmpty(o: Json): Json {
   return out;
 }
 
+/**
+ * What a view may know beside the API's answer, looked up with the caller's key (presentation.ts):
+ * each account's currency (customer id → currencyCode), the record a delete removed.
+ */
+export interface ViewContext {
+  currencies?: Record<string, string>;
+  before?: Json;
+}
+
+/** The currency of an account's amounts, when the accounts could be looked up. */
+const currencyOf = (ctx: ViewContext, customerId: unknown): string | undefined =>
+  typeof customerId === 'string' ? ctx.currencies?.[customerId] : undefined;
+
 /** A value of list_campaigns' adsStatus filter: the ad-platform status, or unpublished. */
 export const adsStatusOf = (c: Json): string => (c.adsPlatform?.campaignId ? (c.adsPlatform.status ?? 'unpublished') : 'unpublished');
 
-/** A campaign in a list: enough to pick one and to ask for its performance. */
-export function campaignSummary(c: Json): Json {
+/** A campaign in a list: enough to pick one and to ask for its performance; budgets with their currency. */
+export function campaignSummary(c: Json, ctx: ViewContext = {}): Json {
   return {
     id: c.id,
     name: c.name,
@@ -38,6 +51,7 @@ export function campaignSummary(c: Json): Json {
       customerId: c.adsPlatform?.customerId,
       campaignType: c.campaignType,
       budget: c.budget,
+      currencyCode: currencyOf(ctx, c.adsPlatform?.customerId),
       budgetType: c.budgetType,
       locations: c.locations,
       language: c.language,
@@ -47,8 +61,8 @@ export function campaignSummary(c: Json): Json {
 }
 
 /** One campaign: its settings and its audience slots, without the brand's text and the page URL. */
-export function campaignView(c: Json): Json {
-  const { slots: _count, ...summary } = campaignSummary(c);
+export function campaignView(c: Json, ctx: ViewContext = {}): Json {
+  const { slots: _count, ...summary } = campaignSummary(c, ctx);
   return {
     ...summary,
     ...dropEmpty({
@@ -72,7 +86,7 @@ export function campaignView(c: Json): Json {
   };
 }
 
-export const workspaceView = (w: Json): Json => ({ ...w, recentCampaigns: (w.recentCampaigns ?? []).map(campaignSummary) });
+export const workspaceView = (w: Json, ctx: ViewContext = {}): Json => ({ ...w, recentCampaigns: (w.recentCampaigns ?? []).map((c: Json) => campaignSummary(c, ctx)) });
 
 export const SECTIONS = ['keywords', 'segments', 'topics', 'websites'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -117,6 +131,28 @@ export function targetingView(t: Json, filter: TargetingFilter, full: boolean): 
   for (const k of ['started', 'skipped'] as const) if (t[k] !== undefined) out[k] = t[k];
   return out;
 }
+
+/**
+ * A slot's exclusions grouped by reason, then section, as texts: the same facts in a third of the
+ * tokens (a slot may leave out hundreds of items).
+ */
+export function exclusionsView(list: Json[]): Json[] {
+  const groups = new Map<string, Json>();
+  for (const e of list) {
+    const g = groups.get(e.reason) ?? groups.set(e.reason, { reason: e.reason }).get(e.reason)!;
+    (g[e.section] ??= []).push(e.text);
+  }
+  return [...groups.values()];
+}
+
+/** An edit of a few items: the slot's state and counts, what changed, and what stays left out. */
+export const targetingChangeView = (c: Json): Json => ({
+  slotId: c.slotId,
+  status: c.status,
+  itemCount: c.itemCount,
+  itemCounts: Object.fromEntries(Object.entries(c.itemCounts ?? {}).filter(([, n]) => n !== 0)),
+  ...dropEmpty({ added: c.added, removed: c.removed, restored: c.restored, exclusions: exclusionsView(c.exclusions ?? []) }),
+});
 
 export const COMPACT_VIDEO_FIELDS = ['videoId', 'title', 'publishedAt', 'viewCount', 'commentCount'] as const;
 
@@ -172,14 +208,54 @@ export const dataStoreView = (d: Json): Json => ({
 
 export const brandSummary = (b: Json): Json => ({ id: b.id, name: b.name, ...dropEmpty({ website: b.website }) });
 
-/** The performance report without the ad platform's own ids: the figures and the days. */
-export const performanceView = (p: Json): Json => ({
-  ...p,
-  campaigns: (p.campaigns ?? []).map((c: Json) => {
-    const { googleAdsCampaignId: _g, ...rest } = c;
-    return rest;
-  }),
+/**
+ * The performance report without the ad platform's own ids, in figures that cannot mislead: the
+ * account's currency; a campaign that served nothing in the range says `delivery: "did not run"`
+ * instead of a row of zeros; a ratio whose denominator is 0 is left out (the API's 0 there means
+ * none, and would win a "lowest cost per conversion"); a campaign deleted in the service says so;
+ * `dailyOf` says whose days `daily` holds: the account's (all its campaigns) or the one campaign's.
+ */
+export const performanceView = (p: Json, ctx: ViewContext = {}, campaignId?: string): Json => ({
+  customerId: p.customerId,
+  ...dropEmpty({ currencyCode: currencyOf(ctx, p.customerId) }),
+  dateRange: p.dateRange,
+  campaigns: (p.campaigns ?? []).map(reportRowView),
+  dailyOf: campaignId ? 'campaign' : 'account',
+  daily: p.daily,
 });
+
+function reportRowView(c: Json): Json {
+  const head: Json = { campaignId: c.campaignId, name: c.name, ...dropEmpty({ campaignType: c.campaignType }), status: c.status };
+  if (c.deletedInService) head.deletedInService = true;
+  if (!c.impressions) return { ...head, delivery: 'did not run' };
+  return {
+    ...head,
+    impressions: c.impressions,
+    clicks: c.clicks,
+    cost: c.cost,
+    conversions: c.conversions,
+    ctr: c.ctr,
+    ...(c.clicks ? { cpc: c.cpc } : {}),
+    ...(c.conversions ? { costPerConversion: c.costPerConversion } : {}),
+    ...(c.cost ? { roas: c.roas } : {}),
+  };
+}
+
+/**
+ * A deleted campaign, and what the delete left: its ad-platform campaign (the contract leaves it as
+ * it was). No tool can remove it there, so the answer says who can.
+ */
+export function deletedCampaignView(body: Json, ctx: ViewContext = {}): Json {
+  const ads = ctx.before?.adsPlatform;
+  if (!ads?.campaignId) return body;
+  const left = { googleAdsCampaignId: ads.campaignId, customerId: ads.customerId, status: ads.status };
+  if (ads.status === 'REMOVED') return { ...body, adPlatform: { ...left, note: 'already REMOVED there: nothing remains to do' } };
+  const note =
+    ads.status === 'ENABLED'
+      ? 'not deleted: it stays ENABLED and keeps spending until a person removes it (REMOVED) in the ad platform; no tool can'
+      : 'not deleted: it stays PAUSED there (spending nothing unless turned on); a person removes it (REMOVED) in the ad platform; no tool can';
+  return { ...body, adPlatform: { ...left, note } };
+}
 
 export function truncate(s: unknown, max: number): string {
   const text = typeof s === 'string' ? s : '';
@@ -187,4 +263,6 @@ export function truncate(s: unknown, max: number): string {
 }
 
 /** A page of the API (data, nextCursor) with each item in a view. */
-export const pageOf = (view: (item: Json) => Json) => (p: Json): Json => ({ ...p, data: (p.data ?? []).map(view) });
+export const pageOf =
+  (view: (item: Json, ctx: ViewContext) => Json) =>
+  (p: Json, ctx: ViewContext = {}): Json => ({ ...p, data: (p.data ?? []).map((item: Json) => view(item, ctx)) });

@@ -37,10 +37,12 @@ export const campaignSettings = {
     .meta({ openapi: { format: 'date' } })
     .nullable()
     .meta({
-      description: 'YYYY-MM-DD; required for a total budget',
+      description: "YYYY-MM-DD, today or later in the account's time zone; required for a total budget",
       openapi: {
         description:
-          'YYYY-MM-DD, a real calendar date (2026-02-30 is refused). A total budget needs one: a request that leaves the campaign with budgetType total and no endDate (given here or already set) is refused (400).',
+          "YYYY-MM-DD, a real calendar date (2026-02-30 is refused), today or later: a date already past in the time zone of the campaign's ad-platform account, on the workspace's clock, is refused (400), since the campaign would never serve. A total budget needs one: a request that leaves the campaign with budgetType total and no endDate (given here or already set) is refused (400).",
+        // the rule a static schema cannot say (today moves): for tools that read extensions
+        'x-not-before': 'today',
       },
     }),
   biddingStrategy: z.enum(BIDDING_STRATEGIES).nullable(),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Actor } from '../domain/actor.ts';
+import { formatCustomerId, type Actor } from '../domain/actor.ts';
 import { forbidden } from '../lib/errors.ts';
 import type { Services } from '../domain/services.ts';
 import type { Scope } from '../schemas/common.ts';
@@ -92,8 +92,11 @@ export interface Operation<
 export function authorize(op: Operation, actor: Actor): void {
   if (!actor.scopes.has(op.scope)) throw forbidden(`this API key lacks the ${op.scope} scope`);
   if (op.wholeWorkspace && (actor.campaignIds || actor.customerIds)) {
-    const limit = actor.campaignIds && actor.customerIds ? 'campaigns and ad-platform accounts' : actor.campaignIds ? 'campaigns' : 'ad-platform accounts';
-    throw forbidden(`this API key is limited to certain ${limit}, and ${op.name} acts on the whole workspace (every campaign in it); use a key without limits`);
+    const limits = [
+      ...(actor.customerIds ? [`ad-platform accounts ${actor.customerIds.map(formatCustomerId).join(', ')}`] : []),
+      ...(actor.campaignIds ? [`campaigns ${actor.campaignIds.join(', ')}`] : []),
+    ];
+    throw forbidden(`this API key is limited to ${limits.join(' and ')}, and ${op.name} acts on the whole workspace (every campaign in it); use a key without limits`);
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { systemActor } from '../domain/actor.ts';
+import { formatCustomerId, systemActor } from '../domain/actor.ts';
 import { Catalog, SHARED } from '../domain/catalog.ts';
 import type { DataStoreRow } from '../domain/data-stores.ts';
 import type { Services } from '../domain/services.ts';
@@ -23,6 +23,28 @@ export function demoAccountsFor(slug: string): AdAccountInput[] {
     return { ...a, customerId: String(1_000_000_000n + n) };
   });
 }
+
+/** The demo's brands (the eval reads them too, as the generator sees a workspace's brands). */
+export const DEMO_BRANDS = {
+  northwind: {
+    name: 'Northwind Outdoor',
+    website: 'https://www.northwindoutdoor.example',
+    description:
+      'Lightweight backpacks, tents and trail running shoes, designed in Boulder, Colorado and tested on long trails. Known for the Ridgeline packs, the Skyline trekking pole tents and the Talus trail shoe, all covered by a lifetime repair programme.',
+  },
+  ember: {
+    name: 'Ember & Grind Coffee Co.',
+    website: 'https://www.emberandgrind.example',
+    description:
+      'Specialty coffee gear for home brewers from Portland, Oregon: the Ridge hand grinder, a temperature-control gooseneck kettle, and small-batch roasted beans by subscription.',
+  },
+  switchback: {
+    name: 'Switchback Vans',
+    website: 'https://www.switchbackvans.example',
+    description:
+      'Campervan rentals from Munich, Innsbruck and Milan: compact, fully equipped vans with solar power and a kitchen, for road trips through the Alps and the Dolomites.',
+  },
+} as const;
 
 /** Campaign names, for code that builds on the demo (e.g. publishing the platform campaign). */
 export const DEMO_CAMPAIGNS = {
@@ -84,6 +106,9 @@ export async function fillDemo(services: Services, ws: WorkspaceRow): Promise<vo
   // which the OpenAPI document's examples rely on.
   await store.write(() => clock.within(ws.id, () => withStableIds(`demo:${ws.slug}`, async () => {
     const content = demoContent();
+    // Dates follow the workspace's clock, so the demo's flights never lie in the past.
+    const inDays = (n: number) => new Date(clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    const [us, europe] = demoAccountsFor(ws.slug).map((a) => formatCustomerId(a.customerId));
     const videosByChannel = await loadCatalog(services, content);
     const videosOf = (channelIds: string[]) => channelIds.flatMap((c) => videosByChannel.get(c) ?? []);
 
@@ -91,24 +116,9 @@ export async function fillDemo(services: Services, ws: WorkspaceRow): Promise<vo
     const actor = systemActor(ws, SCOPES);
 
     const brand = {
-      northwind: await services.brands.create(actor, {
-        name: 'Northwind Outdoor',
-        website: 'https://www.northwindoutdoor.example',
-        description:
-          'Lightweight backpacks, tents and trail running shoes, designed in Boulder, Colorado and tested on long trails. Known for the Ridgeline packs, the Skyline trekking pole tents and the Talus trail shoe, all covered by a lifetime repair programme.',
-      }),
-      ember: await services.brands.create(actor, {
-        name: 'Ember & Grind Coffee Co.',
-        website: 'https://www.emberandgrind.example',
-        description:
-          'Specialty coffee gear for home brewers from Portland, Oregon: the Ridge hand grinder, a temperature-control gooseneck kettle, and small-batch roasted beans by subscription.',
-      }),
-      switchback: await services.brands.create(actor, {
-        name: 'Switchback Vans',
-        website: 'https://www.switchbackvans.example',
-        description:
-          'Campervan rentals from Munich, Innsbruck and Milan: compact, fully equipped vans with solar power and a kitchen, for road trips through the Alps and the Dolomites.',
-      }),
+      northwind: await services.brands.create(actor, DEMO_BRANDS.northwind),
+      ember: await services.brands.create(actor, DEMO_BRANDS.ember),
+      switchback: await services.brands.create(actor, DEMO_BRANDS.switchback),
     };
 
     const stores = {} as Record<DemoTheme, string>;
@@ -164,9 +174,10 @@ export async function fillDemo(services: Services, ws: WorkspaceRow): Promise<vo
       campaignType: 'DEMAND_GEN',
       budget: 25_000,
       budgetType: 'total',
-      endDate: '2026-05-31',
+      endDate: inDays(75),
       biddingStrategy: 'MAXIMIZE_CONVERSIONS',
       dataStoreIds: [stores.trail, stores.hiking],
+      customerId: us,
     });
     await services.campaigns.create(actor, {
       name: DEMO_CAMPAIGNS.platform,
@@ -212,10 +223,12 @@ export async function fillDemo(services: Services, ws: WorkspaceRow): Promise<vo
       campaignType: 'DEMAND_GEN',
       budget: 12_000,
       budgetType: 'total',
-      endDate: '2026-08-31',
+      endDate: inDays(150),
       biddingStrategy: 'MAXIMIZE_CONVERSIONS',
       dataStoreIds: [stores.travel],
       audienceIds: [audience.travellers.id, audience.backpackers.id],
+      // a Europe-only campaign with its goals in euros: the Europe account, in EUR
+      customerId: europe,
     });
   })));
 }

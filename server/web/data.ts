@@ -3,6 +3,8 @@
  * scopes and key limits) and the domain services behind them: no second data path. Each page is read
  * in one read transaction, on the workspace's own clock.
  */
+import { todayIn } from '../ads/dates.ts';
+import { servingOf, type Serving } from '../ads/serving.ts';
 import type { FaultRule } from '../control/faults.ts';
 import type { JournalEntry } from '../control/journal.ts';
 import type { Actor } from '../domain/actor.ts';
@@ -13,6 +15,7 @@ import { authorize, type Operation } from '../operations/operation.ts';
 import type { Scope } from '../schemas/common.ts';
 import type { Audience, Brand, Campaign, DataStore } from '../schemas/records.ts';
 import { parseOrThrow } from '../http/validation.ts';
+import { ApiError } from '../lib/errors.ts';
 import type { JobRow } from '../jobs/queue.ts';
 
 /** How many records each list of the console shows (the newest). */
@@ -77,6 +80,8 @@ export interface TargetingSlot {
   error: string;
   updatedAt: string;
   items: { section: string; label: string; text: string; matchType: string; source: string }[];
+  /** what generating leaves out, and why (list_targeting_exclusions) */
+  exclusions: { section: string; text: string; reason: string }[];
 }
 
 export interface DailyFigures {
@@ -87,17 +92,20 @@ export interface DailyFigures {
   conversions: number;
 }
 
+/** One campaign's figures: its totals and its own days. A ratio without a denominator is null (shown as –). */
 export interface Performance {
   startDate: string;
   endDate: string;
   currency: string;
-  totals: { impressions: number; clicks: number; cost: number; conversions: number; ctr: number; cpc: number };
+  totals: { impressions: number; clicks: number; cost: number; conversions: number; ctr: number | null; cpc: number | null; costPerConversion: number | null };
   daily: DailyFigures[];
 }
 
 export interface CampaignView {
   header: Header;
   campaign: Campaign;
+  /** the currency of its account (budget, target CPA); null without ads:read or an account */
+  currency: string | null;
   /** null without campaigns:read on targeting (never: it is the campaign's own scope) */
   targeting: TargetingSlot[];
   /** the slots' data stores by id; null without datasets:read */
@@ -109,6 +117,8 @@ export interface CampaignView {
     nextSyncAt: string | null;
     /** its status in the ad platform now (the service learns it at the next sync) */
     platformStatus: string | null;
+    /** whether it serves ads now, and why not (an ENABLED campaign past its end date has ENDED) */
+    serving: Serving | null;
   } | null;
   /** the last 30 days; null when it is not in the ad platform, or without ads:read */
   performance: Performance | null;
@@ -127,7 +137,11 @@ export async function header(r: Reader): Promise<Header> {
 export function campaignView(r: Reader, campaignId: string): Promise<CampaignView> {
   return r.within(async () => {
     const campaign = await r.read<Campaign>('get_campaign', { params: { campaignId } });
-    const targeting = (await r.read<{ audiences: TargetingSlot[] }>('get_targeting', { params: { campaignId } })).audiences;
+    const targeting: TargetingSlot[] = [];
+    for (const slot of (await r.read<{ audiences: Omit<TargetingSlot, 'exclusions'>[] }>('get_targeting', { params: { campaignId } })).audiences) {
+      const exclusions = (await r.read<{ data: TargetingSlot['exclusions'] }>('list_targeting_exclusions', { params: { campaignId, slotId: slot.id } })).data;
+      targeting.push({ ...slot, exclusions });
+    }
     let dataStores: Map<string, DataStore> | null = null;
     if (r.can('datasets:read')) {
       dataStores = new Map();
@@ -140,42 +154,64 @@ export function campaignView(r: Reader, campaignId: string): Promise<CampaignVie
     let performance: Performance | null = null;
     let performanceNote: string | null = null;
     const { customerId, campaignId: adsId } = campaign.adsPlatform;
+    const currency = (await currencies(r))[customerId ?? ''] ?? null;
     if (adsId) {
       const row = await s.campaigns.row(r.actor, campaignId);
+      const there = await s.ads.platform.campaign(adsId);
+      const zone = (await s.ads.platform.accounts(r.actor.workspaceId)).find((a) => a.customerId === there?.customerId)?.timeZone ?? 'UTC';
       ads = {
         lastSyncAt: row.ads_synced_at,
         nextSyncAt: (await s.jobs.pending('sync_ads', r.actor.workspaceId))?.run_at ?? null,
-        platformStatus: (await s.ads.platform.campaign(adsId))?.status ?? null,
+        platformStatus: there?.status ?? null,
+        serving: there ? servingOf(there, todayIn(zone, s.deps.clock.now())) : null,
       };
       if (!r.can('ads:read')) performanceNote = 'Performance needs the ads:read scope, which this key lacks.';
       else if (customerId) {
-        // The report of the campaign's account, narrowed to this campaign: its daily series is the campaign's.
-        const only: Actor = { ...r.actor, campaignIds: [campaignId] };
-        const report = await r.read<Report>('get_performance', { query: { customerId, dateRange: 'LAST_30_DAYS' } }, only);
-        const accounts = (await r.read<{ data: { customerId: string; currencyCode: string }[] }>('list_ads_accounts')).data;
-        const mine = report.campaigns.find((c) => c.campaignId === campaignId);
-        performance = {
-          startDate: report.dateRange.startDate,
-          endDate: report.dateRange.endDate,
-          currency: accounts.find((a) => a.customerId === report.customerId)?.currencyCode ?? '',
-          totals: mine
-            ? { impressions: mine.impressions, clicks: mine.clicks, cost: mine.cost, conversions: mine.conversions, ctr: mine.ctr, cpc: mine.cpc }
-            : { impressions: 0, clicks: 0, cost: 0, conversions: 0, ctr: 0, cpc: 0 },
-          daily: report.daily,
-        };
+        // The campaign's own report: its row and its own daily series.
+        const report = await r.read<Report>('get_performance', { query: { customerId, dateRange: 'LAST_30_DAYS', campaignId } }).catch((e: unknown) => {
+          if (e instanceof ApiError && e.status === 404) return null;
+          throw e;
+        });
+        const mine = report?.campaigns.find((c) => c.campaignId === campaignId);
+        if (!report || !mine) performanceNote = `Its ad-platform campaign is not in the report of account ${customerId}.`;
+        else {
+          performance = {
+            startDate: report.dateRange.startDate,
+            endDate: report.dateRange.endDate,
+            currency: currency ?? '',
+            totals: {
+              impressions: mine.impressions,
+              clicks: mine.clicks,
+              cost: mine.cost,
+              conversions: mine.conversions,
+              // the report's 0 for a ratio without a denominator means none
+              ctr: mine.impressions ? mine.ctr : null,
+              cpc: mine.clicks ? mine.cpc : null,
+              costPerConversion: mine.conversions ? mine.costPerConversion : null,
+            },
+            daily: report.daily,
+          };
+        }
       }
     } else {
       performanceNote = 'Not in the ad platform yet: publish it (adcli campaigns publish) and turn it on there to see performance.';
     }
-    return { header: await header(r), campaign, targeting, dataStores, ads, performance, performanceNote };
+    return { header: await header(r), campaign, currency, targeting, dataStores, ads, performance, performanceNote };
   });
 }
 
 interface Report {
   customerId: string;
   dateRange: { startDate: string; endDate: string };
-  campaigns: { campaignId: string; impressions: number; clicks: number; cost: number; conversions: number; ctr: number; cpc: number }[];
+  campaigns: { campaignId: string; impressions: number; clicks: number; cost: number; conversions: number; ctr: number; cpc: number; costPerConversion: number }[];
   daily: DailyFigures[];
+}
+
+/** Each account's currency (customer id → code) for the amounts a page shows; none without ads:read. */
+async function currencies(r: Reader): Promise<Record<string, string>> {
+  if (!r.can('ads:read')) return {};
+  const accounts = (await r.read<{ data: { customerId: string; currencyCode: string }[] }>('list_ads_accounts')).data;
+  return Object.fromEntries(accounts.map((a) => [a.customerId, a.currencyCode]));
 }
 
 /** What the console shows of fault rules and the journal: the control operations' own records. */
@@ -195,6 +231,8 @@ export interface Listed<T> {
 
 export interface ConsoleView {
   header: Header;
+  /** each account's currency, for the budgets; empty without ads:read */
+  currencies: Record<string, string>;
   counts: { campaigns: number; audiences: number; dataStores: number; brands: number };
   campaigns: Listed<Campaign>;
   audiences: Listed<Audience> | null;
@@ -224,6 +262,7 @@ export async function consoleView(r: Reader): Promise<ConsoleView> {
     const ws = r.actor.workspaceId;
     return {
       header: await header(r),
+      currencies: await currencies(r),
       counts: workspace.counts,
       campaigns: await list<Campaign>('list_campaigns'),
       audiences: r.can('audiences:read') ? await list<Audience>('list_audiences') : null,

@@ -36,6 +36,11 @@ const SECTIONS = [
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const money = (n: number, currency: string) => `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${currency ? ` ${currency}` : ''}`;
 const percent = (f: number) => `${(f * 100).toFixed(2)} %`;
+/** What a ratio without a denominator shows: there is none (the API's 0 would read as a real 0). */
+const NO_RATIO = '–';
+/** A budget as people read it: `50 USD daily` (the currency of the campaign's account, when known). */
+const budgetText = (c: Campaign, currency: string | null | undefined) =>
+  c.budget === null ? null : `${c.budget}${currency ? ` ${currency}` : ''}${c.budgetType ? ` ${c.budgetType}` : ''}`;
 
 /** 2026-03-02T10:00:00.000Z → 2026-03-02 10:00 UTC */
 function when(iso: string | null | undefined): string {
@@ -219,17 +224,17 @@ const Facts: FC<{ rows: [string, Child][] }> = ({ rows }) => (
   </dl>
 );
 
-const Settings: FC<{ c: Campaign }> = ({ c }) => (
+const Settings: FC<{ c: Campaign; currency: string | null }> = ({ c, currency }) => (
   <section class="card" aria-labelledby="settings">
     <h2 id="settings">Settings</h2>
     <Facts
       rows={[
         ['Objective', c.objective],
         ['Type', c.campaignType],
-        ['Budget', c.budget === null ? null : `${c.budget}${c.budgetType ? ` ${c.budgetType}` : ''}`],
+        ['Budget', budgetText(c, currency)],
         ['End date', c.endDate],
         ['Bidding', c.biddingStrategy],
-        ['Target CPA', c.targetCpa === null ? null : String(c.targetCpa)],
+        ['Target CPA', c.targetCpa === null ? null : `${c.targetCpa}${currency ? ` ${currency}` : ''}`],
         ['Target ROAS', c.targetRoas === null ? null : String(c.targetRoas)],
         ['Industry', c.industry],
         ['Language', <code>{c.language}</code>],
@@ -276,9 +281,13 @@ const AdsCard: FC<{ v: CampaignView }> = ({ v }) => {
               v.ads?.platformStatus ? (
                 <>
                   <Badge value={v.ads.platformStatus} />
-                  {v.ads.platformStatus !== a.status ? <span class="notice"> · the service learns it at the next sync</span> : null}
+                  {v.ads.platformStatus !== a.status ? <span class="notice"> · the service records it at the next sync</span> : null}
                 </>
               ) : null,
+            ],
+            [
+              'Serving',
+              v.ads?.serving ? (v.ads.serving.reason ? <span class="notice">no: {v.ads.serving.reason}</span> : 'yes') : null,
             ],
             ['Last sync', <Time iso={v.ads?.lastSyncAt} />],
             ['Next sync', v.ads?.nextSyncAt ? <Time iso={v.ads.nextSyncAt} /> : <span class="notice">none scheduled</span>],
@@ -294,15 +303,17 @@ const AdsCard: FC<{ v: CampaignView }> = ({ v }) => {
   );
 };
 
+/** The campaign's own figures: its totals, and charts and a table of its own days (not the account's). */
 const PerformanceCard: FC<{ p: Performance | null; note: string | null }> = ({ p, note }) => (
   <section class="card" aria-labelledby="performance">
     <h2 id="performance">Performance, last 30 days</h2>
     {p ? (
       <>
         <p class="lede">
-          {p.startDate} to {p.endDate}, days in the account's time zone; only days the campaign was ENABLED have figures.
+          This campaign's figures, {p.startDate} to {p.endDate}, days in the account's time zone; only days the campaign was ENABLED have figures.
+          {p.totals.impressions === 0 ? ' It did not run in these days.' : ''}
         </p>
-        <ul class="totals" aria-label="Totals">
+        <ul class="totals" aria-label="Totals of this campaign">
           <li>
             <span class="label">Impressions</span>
             <span class="value" data-total="impressions">{int(p.totals.impressions)}</span>
@@ -321,19 +332,34 @@ const PerformanceCard: FC<{ p: Performance | null; note: string | null }> = ({ p
           </li>
           <li>
             <span class="label">CTR</span>
-            <span class="value">{percent(p.totals.ctr)}</span>
+            <span class="value" data-total="ctr">{p.totals.ctr === null ? NO_RATIO : percent(p.totals.ctr)}</span>
+          </li>
+          <li>
+            <span class="label">Avg. CPC</span>
+            <span class="value" data-total="cpc">{p.totals.cpc === null ? NO_RATIO : money(p.totals.cpc, p.currency)}</span>
+          </li>
+          <li>
+            <span class="label">Cost / conversion</span>
+            <span class="value" data-total="cost-per-conversion">{p.totals.costPerConversion === null ? NO_RATIO : money(p.totals.costPerConversion, p.currency)}</span>
           </li>
         </ul>
         <div class="charts">
-          <BarChart id="chart-impressions" title="Impressions" kind="impressions" points={p.daily.map((d) => ({ date: d.date, value: d.impressions }))} format={int} total={int(p.totals.impressions)} />
-          <BarChart id="chart-clicks" title="Clicks" kind="clicks" points={p.daily.map((d) => ({ date: d.date, value: d.clicks }))} format={int} total={int(p.totals.clicks)} />
-          <BarChart id="chart-cost" title="Cost" kind="cost" points={p.daily.map((d) => ({ date: d.date, value: d.cost }))} format={(n) => money(n, p.currency)} total={money(p.totals.cost, p.currency)} />
+          <BarChart id="chart-impressions" title="Impressions of this campaign" kind="impressions" points={p.daily.map((d) => ({ date: d.date, value: d.impressions }))} format={int} total={int(p.totals.impressions)} />
+          <BarChart id="chart-clicks" title="Clicks of this campaign" kind="clicks" points={p.daily.map((d) => ({ date: d.date, value: d.clicks }))} format={int} total={int(p.totals.clicks)} />
+          <BarChart
+            id="chart-cost"
+            title={`Cost of this campaign${p.currency ? ` (${p.currency})` : ''}`}
+            kind="cost"
+            points={p.daily.map((d) => ({ date: d.date, value: d.cost }))}
+            format={(n) => money(n, p.currency)}
+            total={money(p.totals.cost, p.currency)}
+          />
         </div>
         <details>
-          <summary>The figures of each day</summary>
+          <summary>The figures of each day of this campaign</summary>
           <DataTable
-            label="Daily figures"
-            columns={[{ title: 'Day' }, { title: 'Impressions', num: true }, { title: 'Clicks', num: true }, { title: 'Cost', num: true }, { title: 'Conversions', num: true }]}
+            label="Daily figures of this campaign"
+            columns={[{ title: 'Day' }, { title: 'Impressions', num: true }, { title: 'Clicks', num: true }, { title: p.currency ? `Cost (${p.currency})` : 'Cost', num: true }, { title: 'Conversions', num: true }]}
             rows={p.daily.map((d) => ({ cells: [d.date, int(d.impressions), int(d.clicks), money(d.cost, ''), d.conversions.toLocaleString('en-US')] }))}
           />
         </details>
@@ -418,6 +444,20 @@ const Slot: FC<{ v: CampaignView; slot: Campaign['audiences'][number]; targeting
     ) : (
       <p class="notice">No targeting items{targeting?.status === 'not_generated' ? ' yet: generate them with adcli targeting generate' : ''}.</p>
     )}
+    {targeting && targeting.exclusions.length ? (
+      <div class="exclusions">
+        <h4 class="tag">{`Left out (${targeting.exclusions.length}): generating never adds these back`}</h4>
+        <ul class="items">
+          {targeting.exclusions.map((e) => (
+            <li>
+              {e.text}
+              <span class="tag"> · {e.section.replace(/s$/, '')}</span>
+              <span class="tag"> · {e.reason}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    ) : null}
   </article>
 );
 
@@ -433,7 +473,7 @@ export function campaignPage(v: CampaignView, ctx: PageContext): string {
         {c.name} <Badge value={c.status} />
       </h1>
       <div class="cols">
-        <Settings c={c} />
+        <Settings c={c} currency={v.currency} />
         <div>
           <BrandCard c={c} root={root} />
           <AdsCard v={v} />
@@ -608,7 +648,7 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
                   <a href={`${root}campaigns/${c.id}`}>{c.name}</a>,
                   <Badge value={c.status} />,
                   c.campaignType ?? '',
-                  c.budget === null ? '' : `${c.budget}${c.budgetType ? ` ${c.budgetType}` : ''}`,
+                  budgetText(c, v.currencies[c.adsPlatform.customerId ?? '']) ?? '',
                   c.adsPlatform.campaignId ? <Badge value={c.adsPlatform.status} /> : <span class="notice">not there</span>,
                   c.brandId ? v.brands ? <a href={`#brand-${c.brandId}`}>{c.brand.name}</a> : c.brand.name : '',
                   <StoreLinks ids={stores} />,

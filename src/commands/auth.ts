@@ -8,7 +8,7 @@ import { fields, printJson, say } from '../lib/output.ts';
 import { keyFile } from '../lib/paths.ts';
 import { isLocal, normalizeBaseUrl, type Target } from '../lib/target.ts';
 import { checkProfileName, savedProfiles, unknownProfile } from './profiles.ts';
-import type { Workspace as WorkspaceRecord } from '../generated/responses.ts';
+import type { Responses, Workspace as WorkspaceRecord } from '../generated/responses.ts';
 
 type Workspace = Pick<WorkspaceRecord, 'slug' | 'counts'>;
 
@@ -82,10 +82,13 @@ export async function status(f: Factory, cmd: Command): Promise<void> {
   const profileUsed = !(fromEnv(target.baseUrlSource) && fromEnv(keySource));
 
   let workspace: Workspace | null = null;
+  let key: KeyInfo | null = null;
   let failure: CliError | null = null;
   try {
     const client = await f.apiClient(o);
     workspace = await client.call<Workspace>('get_workspace');
+    // adcli serve (and the local profile) tell a key its scopes and limits; other deployments do not
+    key = await client.call<KeyInfo>('get_key').catch(() => null);
   } catch (e) {
     if (!(e instanceof CliError)) throw e;
     failure = e;
@@ -99,6 +102,7 @@ export async function status(f: Factory, cmd: Command): Promise<void> {
       baseUrlSource: target.baseUrlSource,
       keySource,
       workspace: workspace?.slug ?? null,
+      ...(key ? { scopes: key.scopes, customerIds: key.customerIds, campaignIds: key.campaignIds } : {}),
       ok: !failure,
     });
   } else {
@@ -107,9 +111,23 @@ export async function status(f: Factory, cmd: Command): Promise<void> {
       ['Base URL', `${local ? `the backend in this process (data in ${f.dataDir()})` : target.baseUrl}, from ${target.baseUrlSource}`],
       ['Key', `from ${keySource}`],
       ['Workspace', workspace ? workspace.slug : failure ? `unknown: ${failure.message}` : null],
+      ...(key ? ([['Scopes', key.scopes.join(', ')], ['Limits', limitsOf(key)]] as [string, string][]) : []),
     ]);
   }
   if (failure) throw failure;
+}
+
+type KeyInfo = Responses['get_key'];
+
+/** A key's limits in a line: what it may reach, and where new campaigns go. */
+function limitsOf(k: KeyInfo): string {
+  const parts: string[] = [];
+  if (k.customerIds) {
+    const accounts = k.accounts.map((a) => `${a.customerId} (${a.currencyCode})`).join(', ');
+    parts.push(`ad-platform account${k.accounts.length === 1 ? '' : 's'} ${accounts || k.customerIds.join(', ')}; new campaigns go to ${k.accounts[0]?.customerId ?? 'none'}`);
+  }
+  if (k.campaignIds) parts.push(`campaign${k.campaignIds.length === 1 ? '' : 's'} ${k.campaignIds.join(', ')} (it cannot create campaigns)`);
+  return parts.length ? `only ${parts.join('; and ')}` : 'none: every account and campaign of the workspace';
 }
 
 /** `auth logout`: removes the profile and its key; the current profile falls back to local. */

@@ -22,6 +22,8 @@ export const RESPONSE_FIELDS: Readonly<Record<string, ResponseFields>> = {
   get_targeting: { list: false, fields: ["campaignId", "campaignType", "audiences"] },
   generate_targeting: { list: false, fields: ["campaignId", "campaignType", "audiences", "started", "skipped"] },
   edit_targeting: { list: false, fields: ["campaignId", "campaignType", "audiences"] },
+  change_targeting_items: { list: false, fields: ["campaignId", "slotId", "status", "itemCount", "itemCounts", "added", "removed", "restored", "exclusions"] },
+  list_targeting_exclusions: { list: true, fields: ["section", "text", "reason"] },
   list_audiences: { list: true, fields: ["id", "name", "description", "kind", "keywords", "topics", "tags", "dataStoreIds", "createdAt", "updatedAt"] },
   create_audience: { list: false, fields: ["id", "name", "description", "kind", "keywords", "topics", "tags", "dataStoreIds", "createdAt", "updatedAt"] },
   get_audience: { list: false, fields: ["id", "name", "description", "kind", "keywords", "topics", "tags", "dataStoreIds", "createdAt", "updatedAt"] },
@@ -59,5 +61,8 @@ export const RESPONSE_FIELDS: Readonly<Record<string, ResponseFields>> = {
   delete_fault: { list: false, fields: ["id", "deleted"] },
   clear_faults: { list: false, fields: ["deleted"] },
   list_requests: { list: true, fields: ["seq", "at", "method", "path", "status", "durationMs", "requestId", "idempotencyKey", "replayed", "fault"] },
+  list_ads_campaigns: { list: true, fields: ["campaignId", "googleAdsCampaignId", "name", "customerId", "currencyCode", "status", "serving", "endDate", "lastSyncAt", "deletedInService"] },
+  set_ads_status: { list: false, fields: ["campaignId", "googleAdsCampaignId", "status"] },
+  get_key: { list: false, fields: ["id", "name", "workspace", "scopes", "customerIds", "campaignIds", "accounts"] },
   create_login_link: { list: false, fields: ["url", "page", "expiresAt"] },
 };

@@ -26,6 +26,8 @@ export const OPERATIONS: readonly OperationSummary[] = [
   { name: "get_targeting", method: "GET", path: "/campaigns/{campaignId}/targeting", scope: "campaigns:read", summary: "Get a campaign's targeting" },
   { name: "generate_targeting", method: "POST", path: "/campaigns/{campaignId}/targeting/generate", scope: "campaigns:write", summary: "Generate targeting" },
   { name: "edit_targeting", method: "PUT", path: "/campaigns/{campaignId}/targeting/audiences/{slotId}/items", scope: "campaigns:write", summary: "Replace an audience slot's targeting items" },
+  { name: "change_targeting_items", method: "PATCH", path: "/campaigns/{campaignId}/targeting/audiences/{slotId}/items", scope: "campaigns:write", summary: "Change some of an audience slot's targeting items" },
+  { name: "list_targeting_exclusions", method: "GET", path: "/campaigns/{campaignId}/targeting/audiences/{slotId}/exclusions", scope: "campaigns:read", summary: "List an audience slot's targeting exclusions" },
   { name: "list_audiences", method: "GET", path: "/audiences", scope: "audiences:read", summary: "List saved audiences" },
   { name: "create_audience", method: "POST", path: "/audiences", scope: "audiences:write", summary: "Create a saved audience" },
   { name: "get_audience", method: "GET", path: "/audiences/{audienceId}", scope: "audiences:read", summary: "Get a saved audience" },
@@ -71,6 +73,9 @@ export const CONTROL_OPERATIONS: readonly OperationSummary[] = [
   { name: "delete_fault", method: "DELETE", path: "/faults/{faultId}", scope: "backend", summary: "Delete a fault rule" },
   { name: "clear_faults", method: "DELETE", path: "/faults", scope: "backend", summary: "Clear every fault rule" },
   { name: "list_requests", method: "GET", path: "/requests", scope: "backend", summary: "List the recent requests of the workspace" },
+  { name: "list_ads_campaigns", method: "GET", path: "/ads/campaigns", scope: "backend", summary: "List the workspace's campaigns in the ad platform" },
+  { name: "set_ads_status", method: "POST", path: "/ads/campaigns/{campaignId}/status", scope: "backend", summary: "Turn a campaign on or off in the ad platform" },
+  { name: "get_key", method: "GET", path: "/key", scope: "campaigns:read", summary: "Show the API key making the request" },
   { name: "create_login_link", method: "POST", path: "/login-links", scope: "campaigns:read", summary: "Create a one-time login link to the pages" },
 ];
 
@@ -88,6 +93,8 @@ export type OperationName =
   | "get_targeting"
   | "generate_targeting"
   | "edit_targeting"
+  | "change_targeting_items"
+  | "list_targeting_exclusions"
   | "list_audiences"
   | "create_audience"
   | "get_audience"
@@ -129,4 +136,7 @@ export type ControlOperationName =
   | "delete_fault"
   | "clear_faults"
   | "list_requests"
+  | "list_ads_campaigns"
+  | "set_ads_status"
+  | "get_key"
   | "create_login_link";

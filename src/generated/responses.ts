@@ -149,6 +149,7 @@ export type PerformanceReport = {
     /** last day, inclusive */
     endDate: string;
   };
+  /** the account's campaigns of this service, deleted ones included; only the one asked for with campaignId */
   campaigns: {
     /** the service's campaign id */
     campaignId: string;
@@ -159,21 +160,24 @@ export type PerformanceReport = {
     campaignType: string;
     /** the ad-platform status: PAUSED, ENABLED or REMOVED; '' when unknown */
     status: string;
+    /** the campaign was deleted in this service (campaignId answers 404); its ad-platform campaign lives on, and serves and spends while ENABLED, until it is REMOVED there */
+    deletedInService: boolean;
+    /** 0: the campaign did not serve in the date range */
     impressions: number;
     clicks: number;
-    /** in the account's currency */
+    /** in the account's currency (list_ads_accounts: currencyCode) */
     cost: number;
     conversions: number;
-    /** clicks / impressions (a fraction); 0 without impressions */
+    /** clicks / impressions (a fraction); 0 when impressions is 0: then there is no rate, not a rate of 0 */
     ctr: number;
-    /** cost / clicks; 0 without clicks */
+    /** cost / clicks; 0 when clicks is 0: then there is no cost per click, not a free click */
     cpc: number;
-    /** cost / conversions; 0 without conversions */
+    /** cost / conversions; 0 when conversions is 0: then there is no cost per conversion, not a free conversion (compare only rows with conversions) */
     costPerConversion: number;
-    /** conversion value / cost; 0 without cost */
+    /** conversion value / cost; 0 when cost is 0: then there is no return on spend, not a return of 0 */
     roas: number;
   }[];
-  /** every day of the range, summed across the campaigns; sums equal the campaign totals */
+  /** every day of the range, summed across the report's campaigns: the account's, or the one campaign asked for with campaignId; sums equal the campaign totals */
   daily: {
     /** YYYY-MM-DD, in the account time zone */
     date: string;
@@ -213,6 +217,44 @@ export type Targeting = {
     updatedAt: string | "";
     items: TargetingItem[];
   }[];
+};
+
+export type TargetingChange = {
+  campaignId: string;
+  slotId: string;
+  status: "not_generated" | "generating" | "ready" | "error";
+  /** items the slot holds now */
+  itemCount: number;
+  itemCounts: {
+    keywords: number;
+    segments: number;
+    topics: number;
+    websites: number;
+  };
+  added: {
+    section: "keywords" | "segments" | "topics" | "websites";
+    text: string;
+    matchType: string;
+  }[];
+  /** items taken out (a removal of an item not there only adds the exclusion) */
+  removed: {
+    section: "keywords" | "segments" | "topics" | "websites";
+    text: string;
+  }[];
+  /** exclusions lifted */
+  restored: {
+    section: "keywords" | "segments" | "topics" | "websites";
+    text: string;
+  }[];
+  /** the slot's exclusions now */
+  exclusions: TargetingExclusion[];
+};
+
+export type TargetingExclusion = {
+  section: "keywords" | "segments" | "topics" | "websites";
+  text: string;
+  /** "removed by hand", or why the generator left it out (another brand of the workspace, a sponsor) */
+  reason: string;
 };
 
 export type TargetingItem = {
@@ -288,6 +330,12 @@ export interface Responses {
   };
   /** Replace an audience slot's targeting items */
   edit_targeting: Targeting;
+  /** Change some of an audience slot's targeting items */
+  change_targeting_items: TargetingChange;
+  /** List an audience slot's targeting exclusions */
+  list_targeting_exclusions: {
+    data: TargetingExclusion[];
+  };
   /** List saved audiences */
   list_audiences: {
     data: SavedAudience[];
@@ -562,6 +610,55 @@ export interface Responses {
       replayed: boolean;
       /** the fault applied: a rule id, `prefer` (the Prefer header), or null */
       fault: string | null;
+    }[];
+  };
+  /** List the workspace's campaigns in the ad platform */
+  list_ads_campaigns: {
+    data: {
+      /** the service campaign it was created for (which may since have been deleted) */
+      campaignId: string;
+      googleAdsCampaignId: string;
+      /** its name as the last sync delivered it */
+      name: string;
+      customerId: string;
+      /** the account's currency: the campaign's budget and costs are in it */
+      currencyCode: string;
+      /** its status in the ad platform: what a person set there */
+      status: "PAUSED" | "ENABLED" | "REMOVED";
+      /** whether it serves ads now (an ENABLED campaign past its end date has ENDED), as the ad platform tells it */
+      serving: {
+        status: "SERVING" | "ENDED" | "NO_BUDGET" | "PAUSED" | "REMOVED";
+        /** why it does not serve; null while it serves */
+        reason: string | null;
+      };
+      endDate: string | null;
+      /** when the service last delivered its settings and targeting; null before the first sync */
+      lastSyncAt: string | null;
+      /** the service campaign was deleted; the platform campaign lives on (and spends while ENABLED) */
+      deletedInService: boolean;
+    }[];
+  };
+  /** Turn a campaign on or off in the ad platform */
+  set_ads_status: {
+    campaignId: string;
+    googleAdsCampaignId: string;
+    status: "PAUSED" | "ENABLED" | "REMOVED";
+  };
+  /** Show the API key making the request */
+  get_key: {
+    id: string;
+    name: string;
+    workspace: string;
+    scopes: string[];
+    /** the ad-platform accounts it is limited to; null: every account of the workspace */
+    customerIds: string[] | null;
+    /** the campaigns it is limited to; null: every campaign of the workspace */
+    campaignIds: string[] | null;
+    /** the accounts it may use, the one new campaigns go to first */
+    accounts: {
+      customerId: string;
+      name: string;
+      currencyCode: string;
     }[];
   };
   /** Create a one-time login link to the pages */

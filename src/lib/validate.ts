@@ -62,22 +62,6 @@ function withoutUndefined(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 }
 
-/** Today's date where adcli runs, as YYYY-MM-DD. */
-function today(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/**
- * An end date before today is allowed (the API takes it) but is almost always a typo: the text of a
- * warning for it, or undefined. Today is this machine's date.
- */
-export function pastEndDateWarning(endDate: unknown, now = new Date()): string | undefined {
-  if (typeof endDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(endDate)) return undefined;
-  const t = today(now);
-  return endDate < t ? `Warning: the end date ${endDate} is in the past (today is ${t}).` : undefined;
-}
-
 /** A number flag; left as the string when it is not a number, so validation names the field. */
 export function num(value: string): number | string {
   const n = Number(value);

@@ -1,5 +1,5 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
-import { BOUNDS, FAULT_METHODS, SEEDS } from '../generated/contract.ts';
+import { Argument, InvalidArgumentError, Option, type Command } from 'commander';
+import { ADS_STATUSES, BOUNDS, FAULT_METHODS, SEEDS, type AdsStatus } from '../generated/contract.ts';
 import { intIn, range } from '../lib/args.ts';
 import type { Factory } from '../lib/factory.ts';
 import { examples } from '../lib/help.ts';
@@ -11,6 +11,13 @@ function methodArg(value: string): string {
   const m = value.toUpperCase();
   if (!(FAULT_METHODS as readonly string[]).includes(m)) throw new InvalidArgumentError(`must be one of ${FAULT_METHODS.join(', ')}`);
   return m;
+}
+
+/** An ad-platform status, any case. */
+function adsStatusArg(value: string): AdsStatus {
+  const s = value.toUpperCase();
+  if (!(ADS_STATUSES as readonly string[]).includes(s)) throw new InvalidArgumentError(`must be one of ${ADS_STATUSES.join(', ')}`);
+  return s as AdsStatus;
 }
 
 /** A probability within its bound: greater than 0, at most 1. */
@@ -27,7 +34,7 @@ export function registerBackend(program: Command, f: Factory): void {
     program
       .command('backend')
       .description(
-        "Control the local backend or an adcli serve: its workspace's clock, reset, snapshots, faults and request journal\n\n" +
+        "Control the local backend or an adcli serve: its workspace's clock, reset, snapshots, faults, request journal and ad platform\n\n" +
           'These commands work on the local profile and on any profile whose server is adcli serve; against ' +
           'another deployment they exit 3. The key needs the backend scope (the local key and the first-run ' +
           "key of adcli serve have it), and they act on the key's own workspace.",
@@ -185,6 +192,34 @@ export function registerBackend(program: Command, f: Factory): void {
     'adcli backend requests --limit 20',
     'adcli backend requests --follow',
   );
+  const ads = examples(
+    b.command('ads').description('Act in the simulated ad platform as a person would there: list its campaigns, turn one on, pause or remove it'),
+    'adcli backend ads list',
+    'adcli backend ads set-status 65f0c1d2e3a4b5c6d7e8f901 ENABLED',
+  );
+  examples(
+    ads
+      .command('list')
+      .description("List the workspace's campaigns in the ad platform: status there, whether each serves now (and why not), last sync")
+      .action(async (_o, cmd) => (await backend()).adsList(f, cmd)),
+    'adcli backend ads list',
+    'adcli backend ads list --json',
+  );
+  examples(
+    ads
+      .command('set-status')
+      .description(
+        'Turn a published campaign on (ENABLED), pause it (PAUSED) or remove it for good (REMOVED) in the ad platform\n\n' +
+          'The API never turns a campaign on: in the real ad platform a person does. The campaign is the service campaign id ' +
+          'or the ad-platform id (which still works after the service campaign was deleted).',
+      )
+      .argument('<campaign>', 'campaign id, or its ad-platform id')
+      .addArgument(new Argument('<status>', `the status to set, any case: {${ADS_STATUSES.join(', ')}}`).argParser(adsStatusArg))
+      .action(async (campaign, status, _o, cmd) => (await backend()).adsSetStatus(f, campaign, status, cmd)),
+    'adcli backend ads set-status 65f0c1d2e3a4b5c6d7e8f901 ENABLED',
+    'adcli backend ads set-status 65f0c1d2e3a4b5c6d7e8f901 REMOVED',
+  );
+
   examples(
     b
       .command('console')

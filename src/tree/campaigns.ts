@@ -126,7 +126,11 @@ export function registerCampaigns(program: Command, f: Factory): void {
     idempotency(
       campaigns
         .command('publish')
-        .description('Create the campaign in the ad platform; always paused until someone turns it on there')
+        .description(
+          'Create the campaign in the ad platform; always paused until someone turns it on there\n\n' +
+            'On adcli serve and the local profile the ad platform is simulated, and you are that someone: ' +
+            'adcli backend ads set-status CAMPAIGN ENABLED turns it on. A campaign whose end date has passed cannot be published.',
+        )
         .argument('<id>', 'campaign id')
         .option('--customer-id <id>', "ad-platform account (123-456-7890); default the campaign's own"),
     ).action(async (id, _o, cmd) => (await load()).publish(f, id, cmd)),

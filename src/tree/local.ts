@@ -93,7 +93,9 @@ export function registerLocal(program: Command, f: Factory): void {
   );
 
   const ads = examples(
-    serve.command('ads').description('Act in the simulated ad platform, as a person would there'),
+    serve
+      .command('ads')
+      .description("Act in the simulated ad platform on a data dir, as its operator (a workspace's key uses adcli backend ads)"),
     'adcli serve ads list',
     'adcli serve ads set-status 65f0c1d2e3a4b5c6d7e8f901 ENABLED',
   );
@@ -107,7 +109,7 @@ export function registerLocal(program: Command, f: Factory): void {
   examples(adsList, 'adcli serve ads list', 'adcli serve ads list --json');
   const setStatus = ads
     .command('set-status')
-    .description('Set a campaign\'s status in the ad platform (ENABLED starts spending); the service learns it at its next sync')
+    .description("Set a campaign's status in the ad platform (ENABLED starts spending); the service records it at the sync this starts")
     .argument('<campaign>', 'service campaign id, or the ad-platform campaign id')
     .addArgument(new Argument('<status>', 'status in the ad platform').choices(ADS_STATUSES))
     .option('--data <dir>', 'data dir of the backend')

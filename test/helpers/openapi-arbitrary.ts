@@ -29,6 +29,8 @@ export interface DrawOptions {
   hint?: (schema: Json, at: Place) => fc.Arbitrary<unknown> | undefined;
   /** how many items an array gets at most (within its own bounds) */
   maxItems?: number;
+  /** what `x-not-before: today` means: the first date a schema with it accepts */
+  today?: Date;
 }
 
 const MAX_DEPTH = 12;
@@ -73,12 +75,13 @@ const text = (maxLength: number) =>
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength }).map((s) => s.replace(/[\u0000\ud800-\udfff]/g, 'x')) },
   );
 
-function stringArb(schema: Json): fc.Arbitrary<string> {
+function stringArb(schema: Json, opts: Pick<DrawOptions, 'today'> = {}): fc.Arbitrary<string> {
   const max = schema.maxLength ?? 200;
   const min = schema.minLength ?? 0;
   let arb: fc.Arbitrary<string>;
   if (schema.format === 'date') {
-    arb = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const from = schema['x-not-before'] === 'today' && opts.today ? opts.today : new Date('1970-01-01T00:00:00Z');
+    arb = fc.date({ min: from, max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
   } else if (schema.format === 'date-time') {
     arb = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
   } else if (schema.format === 'uri') {
@@ -149,7 +152,7 @@ export function arbitraryOf(schema: Json, opts: DrawOptions, at: Place = { path:
     case 'number':
       return numberArb(s, false);
     case 'string':
-      return stringArb(s);
+      return stringArb(s, opts);
     case 'array': {
       const cap = opts.maxItems ?? 3;
       const minItems = s.minItems ?? 0;
