@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const sum = (rows: Json[], k: string) => Math.round(rows.reduce((n, r) => n + (r[k] as number), 0) * 100) / 100;
 
-describe('an assistant works through four requests with only what tools/list says', () => {
+describe('an assistant works through everyday requests with only what tools/list says', () => {
   it('reads the rules once: ids, delivery state, currency, idempotency', () => {
     expect(session.instructions).toMatch(/adsStatus is delivery: ENABLED \(running\)/);
     expect(session.instructions).toMatch(/currency of the campaign's ad-platform account/);
@@ -205,10 +205,87 @@ describe('an assistant works through four requests with only what tools/list say
     expect(left.find((g) => g.reason === 'removed by hand')!.keywords).toEqual(expect.arrayContaining(remove.map((x) => x.text)));
   });
 
+  it('"Make a campaign from the Ridgeline Miles channel and our saved audience of backpackers"', async () => {
+    const channel = ((await session.ok('search_exploration_channels', { query: 'ridgeline miles' })).data as Json[])[0]!;
+    expect(channel.title).toMatch(/Ridgeline Miles/);
+    // a data store of that channel, answered once its videos and comments are collected
+    const store = await session.ok('create_data_store', { name: 'Ridgeline Miles', channelIds: [channel.channelId], wait: true, idempotencyKey: 'scenario-store-1' });
+    expect(store).toMatchObject({ status: 'ready' });
+    const saved = ((await session.ok('list_audiences', { name: 'backpackers' })).data as Json[])[0]!;
+    const created = await session.ok('create_campaign', {
+      name: 'Scenario: Ridgeline Miles and backpackers',
+      dataStoreIds: [store.id],
+      savedAudienceIds: [saved.id],
+      idempotencyKey: 'scenario-channel-1',
+    });
+    // two slots: its own audience on the new store, and a copy of the saved audience
+    const campaign = await session.ok('get_campaign', { campaignId: created.id, detail: 'full' });
+    expect(campaign.audiences).toEqual([
+      expect.objectContaining({ audienceId: null, dataStoreIds: [store.id] }),
+      expect.objectContaining({ audienceId: saved.id }),
+    ]);
+  });
+
+  it('"Which channels are like Ridgeline Miles?"', async () => {
+    const channel = ((await session.ok('search_exploration_channels', { query: 'ridgeline miles' })).data as Json[])[0]!;
+    const similar = (await session.ok('list_similar_channels', { channelId: channel.channelId, limit: 5 })).data as Json[];
+    expect(similar.length).toBeGreaterThan(0);
+    expect(similar.map((c) => c.channelId)).not.toContain(channel.channelId);
+    for (const c of similar) expect(c).toMatchObject({ title: expect.any(String), similarity: expect.any(Number) });
+    // most similar first
+    expect(similar.map((c) => c.similarity)).toEqual([...similar.map((c) => c.similarity)].sort((a, b) => b - a));
+  });
+
+  it('"Delete the test campaigns" (one was published: the answer says what stays in the ad platform)', async () => {
+    const tests = (await session.ok('list_campaigns', { name: 'Scenario', limit: 100 })).data as Json[];
+    expect(tests.length).toBeGreaterThanOrEqual(2);
+    for (const c of tests) {
+      const r = await session.ok('delete_campaign', { campaignId: c.id, idempotencyKey: `scenario-delete-${c.id}` });
+      expect(r).toMatchObject({ id: c.id, deleted: true });
+      if (c.adsStatus !== 'unpublished') expect(JSON.stringify(r.adPlatform ?? r), 'a published one is still in the ad platform').toMatch(/ad platform/);
+    }
+    expect((await session.ok('list_campaigns', { name: 'Scenario', limit: 100 })).data).toEqual([]);
+  });
+
+  it('recovers from errors with the next step each error names', async () => {
+    // a campaign id that names nothing: the error says which tool gives ids
+    const missing = await session.error('get_campaign', { campaignId: 'f'.repeat(24) }, 'not_found');
+    expect(missing).toMatch(/list_campaigns/);
+    // an argument of another name: the nearest one is suggested
+    const running = ((await session.ok('list_campaigns', { adsStatus: 'ENABLED' })).data as Json[])[0]!;
+    const r = await client.callTool({ name: 'update_campaign', arguments: { campaignId: running.id, dailyBudget: 10 } });
+    expect(r.isError).toBe(true);
+    expect((r.content as { text: string }[])[0]!.text).toMatch(/budget/);
+    // an end date already past: said with the dates, nothing changed
+    const past = await session.error('update_campaign', { campaignId: running.id, endDate: '2020-01-01' }, 'invalid_request');
+    expect(past).toMatch(/endDate: 2020-01-01 has passed/);
+    expect((await session.ok('get_campaign', { campaignId: running.id, detail: 'full' })).endDate).toBe(running.endDate ?? null);
+  });
+
   it('used only tools that tools/list holds', () => {
     for (const name of session.used) expect(session.tools.has(name), name).toBe(true);
     expect([...session.used].sort()).toEqual(
-      ['change_targeting_items', 'create_ads_campaign', 'create_campaign', 'edit_targeting', 'generate_targeting', 'get_campaign', 'get_performance', 'get_targeting', 'list_ads_accounts', 'list_brands', 'list_campaigns', 'list_data_stores', 'list_targeting_exclusions'].sort(),
+      [
+        'change_targeting_items',
+        'create_ads_campaign',
+        'create_campaign',
+        'create_data_store',
+        'delete_campaign',
+        'edit_targeting',
+        'generate_targeting',
+        'get_campaign',
+        'get_performance',
+        'get_targeting',
+        'list_ads_accounts',
+        'list_audiences',
+        'list_brands',
+        'list_campaigns',
+        'list_data_stores',
+        'list_similar_channels',
+        'list_targeting_exclusions',
+        'search_exploration_channels',
+        'update_campaign',
+      ].sort(),
     );
   });
 });

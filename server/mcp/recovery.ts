@@ -52,6 +52,7 @@ export function nextStep(tool: string, status: number, code: string, message: st
   if (code === 'idempotency_conflict') return 'this idempotencyKey was used with other arguments: retry the very same call with it, or use a new key for new arguments';
   if (code === 'rate_limited') return 'wait the seconds said, then retry (with the same idempotencyKey for a write)';
   if (code === 'forbidden' && /lacks the \S+ scope/.test(message)) return "tools/list shows the tools this key's scopes allow";
+  if (code === 'forbidden' && /is limited to/.test(message)) return "the instructions say this key's limits: act inside them, or ask a person for a key without them";
   if (status >= 500) return 'retry the same call (with the same idempotencyKey for a write)';
   if (status === 409 && /generating/.test(message)) {
     return tool === 'generate_targeting'
