@@ -3,7 +3,17 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'src/generated/**', 'test/artifacts/**', 'vitest.config.ts', 'eslint.config.js'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'src/generated/**',
+      'test/artifacts/**',
+      'vitest.config.ts',
+      'eslint.config.js',
+    ],
+  },
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
@@ -14,7 +24,18 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'off' },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: true, attributes: false, properties: false, returns: false, variables: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        {
+          checksVoidReturn: {
+            arguments: true,
+            attributes: false,
+            properties: false,
+            returns: false,
+            variables: false,
+          },
+        },
+      ],
       '@typescript-eslint/await-thenable': 'error',
     },
   },

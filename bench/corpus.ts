@@ -7,7 +7,12 @@
 // POST /data-stores/{id}/import takes, in requests within its limits.
 import { mulberry32 } from '../server/lib/random.ts';
 import { importLimits, type ImportBody } from '../server/schemas/youtube.ts';
-import type { Corpus, CorpusChannel, CorpusComment, CorpusVideo } from '../server/targeting/types.ts';
+import type {
+  Corpus,
+  CorpusChannel,
+  CorpusComment,
+  CorpusVideo,
+} from '../server/targeting/types.ts';
 
 export interface Theme {
   channel: { title: string; handle: string; keywords: string; description: string };
@@ -31,9 +36,24 @@ export const THEMES: Theme[] = [
       description:
         'Trail running, ultramarathons and honest shoe reviews from the mountains. Every shoe gets at least 100 miles before I review it.\nTraining plans: https://www.ridgeandrock.example/plans\nInstagram: https://instagram.com/ridgeandrock',
     },
-    footer: 'Training plans: https://www.ridgeandrock.example/plans\nShoe discounts: https://bit.ly/rr-shoes\nShoes are bought by me or sent with no say over the review.',
-    products: ['Salomon Speedcross 6', 'Hoka Speedgoat 5', 'La Sportiva Bushido', 'Altra Lone Peak 8', 'Nike Pegasus Trail', 'Salomon Sense Ride'],
-    places: ['the Lake District', 'Chamonix', 'the Grand Canyon', 'Flagstaff', 'the Dolomites', 'Western States'],
+    footer:
+      'Training plans: https://www.ridgeandrock.example/plans\nShoe discounts: https://bit.ly/rr-shoes\nShoes are bought by me or sent with no say over the review.',
+    products: [
+      'Salomon Speedcross 6',
+      'Hoka Speedgoat 5',
+      'La Sportiva Bushido',
+      'Altra Lone Peak 8',
+      'Nike Pegasus Trail',
+      'Salomon Sense Ride',
+    ],
+    places: [
+      'the Lake District',
+      'Chamonix',
+      'the Grand Canyon',
+      'Flagstaff',
+      'the Dolomites',
+      'Western States',
+    ],
     titles: [
       '{P} review after {N} miles',
       'My first 100 mile race in {L}',
@@ -50,7 +70,16 @@ export const THEMES: Theme[] = [
       'The aid station strategy that got me to the finish line of my first 100 mile race.',
       'Trail running shoes wear out faster on rocky terrain, so rotate two pairs.',
     ],
-    tags: ['trail running', 'ultramarathon', 'trail running shoes', 'shoe review', 'race report', 'mountain running', 'ultra fueling', 'trail race'],
+    tags: [
+      'trail running',
+      'ultramarathon',
+      'trail running shoes',
+      'shoe review',
+      'race report',
+      'mountain running',
+      'ultra fueling',
+      'trail race',
+    ],
     comments: [
       'The {P} was the only shoe that survived the rocks in {L} for me.',
       'Ran my first 50K in the {P} and had zero blisters.',
@@ -63,7 +92,11 @@ export const THEMES: Theme[] = [
       'I rotate the {P} with a road shoe and my legs feel fresher.',
       'Electrolytes every hour and I stopped cramping late in races.',
     ],
-    questions: ['How does the {P} fit compared to the {P}?', 'What would you carry for a {N}K mountain race?', 'Is the {P} good on wet rock?'],
+    questions: [
+      'How does the {P} fit compared to the {P}?',
+      'What would you carry for a {N}K mountain race?',
+      'Is the {P} good on wet rock?',
+    ],
   },
   {
     channel: {
@@ -73,8 +106,16 @@ export const THEMES: Theme[] = [
       description:
         'Home espresso, pour over and coffee gear explained without the snobbery. Every recipe is tested with a scale and a timer.\nRecipes: https://morningextraction.example/recipes\nNewsletter: https://bit.ly/mx-news\nTikTok: https://www.tiktok.com/@morningextraction',
     },
-    footer: 'Recipes: https://morningextraction.example/recipes\nBeans I like: https://www.beanroute.example\nSome links are affiliate links.',
-    products: ['Breville Bambino', 'Hario V60', 'Baratza Encore', 'Comandante C40', 'AeroPress Go', 'Gaggia Classic'],
+    footer:
+      'Recipes: https://morningextraction.example/recipes\nBeans I like: https://www.beanroute.example\nSome links are affiliate links.',
+    products: [
+      'Breville Bambino',
+      'Hario V60',
+      'Baratza Encore',
+      'Comandante C40',
+      'AeroPress Go',
+      'Gaggia Classic',
+    ],
     places: ['Melbourne', 'Portland', 'Oslo', 'Tokyo', 'Lisbon', 'Bogotá'],
     titles: [
       '{P} review: the best espresso machine for beginners?',
@@ -92,7 +133,16 @@ export const THEMES: Theme[] = [
       'Why a good burr grinder matters more than the espresso machine.',
       'Specialty coffee in {L}: the roasters and cafés worth a detour.',
     ],
-    tags: ['coffee', 'espresso', 'pour over', 'latte art', 'home espresso', 'coffee grinder', 'burr grinder', 'specialty coffee'],
+    tags: [
+      'coffee',
+      'espresso',
+      'pour over',
+      'latte art',
+      'home espresso',
+      'coffee grinder',
+      'burr grinder',
+      'specialty coffee',
+    ],
     comments: [
       'Grinding finer on the {P} fixed my sour shots.',
       'The {P} was my first espresso machine and it still pulls great shots.',
@@ -105,7 +155,11 @@ export const THEMES: Theme[] = [
       'Weighing the coffee and water changed everything about my morning cup.',
       'My {P} needed descaling and the espresso tastes so much better now.',
     ],
-    questions: ['What grind setting do you use on the {P}?', 'Is the {P} good enough for espresso?', 'Which beans would you recommend for pour over?'],
+    questions: [
+      'What grind setting do you use on the {P}?',
+      'Is the {P} good enough for espresso?',
+      'Which beans would you recommend for pour over?',
+    ],
   },
   {
     channel: {
@@ -115,9 +169,24 @@ export const THEMES: Theme[] = [
       description:
         'Two people and a dog living full time in a self-built cargo van: national parks, public lands and remote work from the road.\nBuild guide: https://www.openroadvan.example/build\nPatreon: https://www.patreon.com/openroadvan',
     },
-    footer: 'Build guide and wiring diagram: https://www.openroadvan.example/build\nSolar kit: https://amzn.to/3VanSolar\nWe pay for everything in our van.',
-    products: ['Ford Transit', 'Ram ProMaster', 'Mercedes Sprinter', 'Victron MultiPlus', 'Battle Born battery', 'Maxxair fan'],
-    places: ['Utah', 'Baja California', 'the Pacific Northwest', 'Patagonia', 'the Scottish Highlands', 'Norway'],
+    footer:
+      'Build guide and wiring diagram: https://www.openroadvan.example/build\nSolar kit: https://amzn.to/3VanSolar\nWe pay for everything in our van.',
+    products: [
+      'Ford Transit',
+      'Ram ProMaster',
+      'Mercedes Sprinter',
+      'Victron MultiPlus',
+      'Battle Born battery',
+      'Maxxair fan',
+    ],
+    places: [
+      'Utah',
+      'Baja California',
+      'the Pacific Northwest',
+      'Patagonia',
+      'the Scottish Highlands',
+      'Norway',
+    ],
     titles: [
       'Our {P} van build: full tour after {N} months',
       'Van life in {L}: where we camp for free',
@@ -134,7 +203,16 @@ export const THEMES: Theme[] = [
       'Working remotely from the road means planning around signal and power.',
       'A month of van life in {L} cost us less than rent, fuel included.',
     ],
-    tags: ['van life', 'vanlife', 'van build', 'campervan', 'road trip', 'solar setup', 'diesel heater', 'dispersed camping'],
+    tags: [
+      'van life',
+      'vanlife',
+      'van build',
+      'campervan',
+      'road trip',
+      'solar setup',
+      'diesel heater',
+      'dispersed camping',
+    ],
     comments: [
       'We built our {P} last year and your wiring diagram saved us weeks.',
       'The diesel heater was the best upgrade for our winter in {L}.',
@@ -147,19 +225,55 @@ export const THEMES: Theme[] = [
       'The {P} is the best thing we put in our van build.',
       'Leave no trace, we always pack out everything from public land.',
     ],
-    questions: ['How much did your {P} build cost in total?', 'Which battery would you buy again for a {N} watt setup?', 'Where do you fill water in {L}?'],
+    questions: [
+      'How much did your {P} build cost in total?',
+      'Which battery would you buy again for a {N} watt setup?',
+      'Where do you fill water in {L}?',
+    ],
   },
 ];
 
 /** Qualifiers appended to comment sentences, so that, as in real comment sections, most sentences are unique. */
 const QUALIFIERS = [
-  'after {N} weeks', 'this spring', 'last weekend', 'with my partner', 'in the rain', 'on a tight budget', 'at {N} in the morning',
-  'for about {N} dollars', 'over the holidays', 'since {N} days ago', 'with my kids', 'on my second try', 'before work', 'in {L}',
-  'during a heatwave', 'with a friend from {L}', 'for the {N}th time', 'after your last video', 'on a rainy Sunday', 'right before winter',
+  'after {N} weeks',
+  'this spring',
+  'last weekend',
+  'with my partner',
+  'in the rain',
+  'on a tight budget',
+  'at {N} in the morning',
+  'for about {N} dollars',
+  'over the holidays',
+  'since {N} days ago',
+  'with my kids',
+  'on my second try',
+  'before work',
+  'in {L}',
+  'during a heatwave',
+  'with a friend from {L}',
+  'for the {N}th time',
+  'after your last video',
+  'on a rainy Sunday',
+  'right before winter',
 ];
 
-const OPENERS = ['Great video!', 'Love this.', 'Super helpful as always.', 'Thanks for being so honest.', 'Saving this for later.'];
-const BOILERPLATE = ['First!', 'nice video', 'Nice', '👍👍👍', 'Great content, keep it up!', "Who's watching in 2026?", 'Early squad 🙌', 'Awesome'];
+const OPENERS = [
+  'Great video!',
+  'Love this.',
+  'Super helpful as always.',
+  'Thanks for being so honest.',
+  'Saving this for later.',
+];
+const BOILERPLATE = [
+  'First!',
+  'nice video',
+  'Nice',
+  '👍👍👍',
+  'Great content, keep it up!',
+  "Who's watching in 2026?",
+  'Early squad 🙌',
+  'Awesome',
+];
 const SPAM = [
   'Check out my channel!!! 🔥🔥🔥 new videos every day',
   'free gift cards at www.giftcard-drop.example 💰💰 limited time only',
@@ -168,14 +282,30 @@ const SPAM = [
   'Get 10,000 followers FAST → https://bit.ly/followers-boost-now',
   'BEST CRYPTO SIGNALS IN THE WORLD JOIN NOW',
 ];
-const AUTHORS = ['@jen.hikes', '@trailmixtom', '@mountain_mo', '@latte_lucie', '@vanlife_kira', '@nomadnico', '@benjiruns', '@kenji.brews', '@isla_runs', '@wes_wanders'];
+const AUTHORS = [
+  '@jen.hikes',
+  '@trailmixtom',
+  '@mountain_mo',
+  '@latte_lucie',
+  '@vanlife_kira',
+  '@nomadnico',
+  '@benjiruns',
+  '@kenji.brews',
+  '@isla_runs',
+  '@wes_wanders',
+];
 const ID = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
 /**
  * A corpus of `videos` videos with `commentsPerVideo` comments each, spread over the channels of
  * `themes` (one channel per theme); the same arguments give the same corpus on every machine.
  */
-export function syntheticCorpus(videos: number, commentsPerVideo: number, seed: number, themes: readonly Theme[] = THEMES): Corpus {
+export function syntheticCorpus(
+  videos: number,
+  commentsPerVideo: number,
+  seed: number,
+  themes: readonly Theme[] = THEMES,
+): Corpus {
   const rng = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
   const id = (prefix: string, n: number) => {
@@ -184,7 +314,10 @@ export function syntheticCorpus(videos: number, commentsPerVideo: number, seed: 
     return s;
   };
   const fill = (t: Theme, s: string) =>
-    s.replace(/\{P\}/g, () => pick(t.products)).replace(/\{L\}/g, () => pick(t.places)).replace(/\{N\}/g, () => String(5 + Math.floor(rng() * 400)));
+    s
+      .replace(/\{P\}/g, () => pick(t.products))
+      .replace(/\{L\}/g, () => pick(t.places))
+      .replace(/\{N\}/g, () => String(5 + Math.floor(rng() * 400)));
   const channels: CorpusChannel[] = [];
   const perTheme = themes.map((t, i) => {
     const ch: CorpusChannel = {
@@ -215,9 +348,19 @@ export function syntheticCorpus(videos: number, commentsPerVideo: number, seed: 
         if (rng() < 0.3) text = `${pick(OPENERS)} ${text}`;
         if (rng() < 0.25) text = `${text} ${fill(t, pick(t.questions))}`;
       }
-      comments.push({ id: id('Ugx', 20), text, likeCount: Math.floor(rng() * 60), author: pick(AUTHORS) });
+      comments.push({
+        id: id('Ugx', 20),
+        text,
+        likeCount: Math.floor(rng() * 60),
+        author: pick(AUTHORS),
+      });
     }
-    const description = [fill(t, pick(t.descriptions)), fill(t, pick(t.descriptions)), '', t.footer].join('\n');
+    const description = [
+      fill(t, pick(t.descriptions)),
+      fill(t, pick(t.descriptions)),
+      '',
+      t.footer,
+    ].join('\n');
     const tags = [pick(t.tags), pick(t.tags), pick(t.tags), pick(t.products).toLowerCase()];
     out.push({
       id: id('', 11),
@@ -264,7 +407,12 @@ export function importBodies(corpus: Corpus): ImportBody[] {
   const channels = corpus.channels.map((c) => ({
     kind: 'youtube#channel' as const,
     id: c.id,
-    snippet: { title: c.title, description: c.description, customUrl: `@${c.handle}`, country: c.country },
+    snippet: {
+      title: c.title,
+      description: c.description,
+      customUrl: `@${c.handle}`,
+      country: c.country,
+    },
     statistics: { subscriberCount: c.subscribers },
     brandingSettings: { channel: { keywords: c.keywords } },
   }));
@@ -278,7 +426,12 @@ export function importBodies(corpus: Corpus): ImportBody[] {
     v.comments.map((c) => ({
       kind: 'youtube#comment' as const,
       id: c.id,
-      snippet: { videoId: v.id, textOriginal: c.text, authorDisplayName: c.author, likeCount: c.likeCount },
+      snippet: {
+        videoId: v.id,
+        textOriginal: c.text,
+        authorDisplayName: c.author,
+        likeCount: c.likeCount,
+      },
     })),
   );
   return [
@@ -289,7 +442,11 @@ export function importBodies(corpus: Corpus): ImportBody[] {
 }
 
 /** One call to a running server's API under /api/v1: answers status and parsed body. */
-export type ApiCall = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+export type ApiCall = (
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: any }>;
 
 export interface GenerationSetup {
   dataStoreId: string;
@@ -303,19 +460,34 @@ export interface GenerationSetup {
  * draft campaign whose `slots` audience slots (the primary one and saved audiences) all draw on it,
  * so that one generate call queues `slots` generations over the whole corpus.
  */
-export async function setUpGeneration(api: ApiCall, opts: { videos: number; commentsPerVideo: number; slots: number }): Promise<GenerationSetup> {
+export async function setUpGeneration(
+  api: ApiCall,
+  opts: { videos: number; commentsPerVideo: number; slots: number },
+): Promise<GenerationSetup> {
   const ok = async (method: string, path: string, body?: unknown) => {
     const r = await api(method, path, body);
-    if (r.status >= 300) throw new Error(`${method} ${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
+    if (r.status >= 300)
+      throw new Error(`${method} ${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
     return r.body;
   };
-  const store = await ok('POST', '/data-stores', { name: `Synthetic ${opts.videos} × ${opts.commentsPerVideo}` });
-  for (const body of importBodies(syntheticCorpus(opts.videos, opts.commentsPerVideo, 0xc0ffee + opts.videos))) {
+  const store = await ok('POST', '/data-stores', {
+    name: `Synthetic ${opts.videos} × ${opts.commentsPerVideo}`,
+  });
+  for (const body of importBodies(
+    syntheticCorpus(opts.videos, opts.commentsPerVideo, 0xc0ffee + opts.videos),
+  )) {
     await ok('POST', `/data-stores/${store.id}/import`, body);
   }
   const audienceIds: string[] = [];
   for (let i = 1; i < opts.slots; i++) {
-    audienceIds.push((await ok('POST', '/audiences', { name: `Synthetic audience ${i}`, dataStoreIds: [store.id] })).id);
+    audienceIds.push(
+      (
+        await ok('POST', '/audiences', {
+          name: `Synthetic audience ${i}`,
+          dataStoreIds: [store.id],
+        })
+      ).id,
+    );
   }
   const campaign = await ok('POST', '/campaigns', {
     name: `Synthetic generation over ${opts.videos} videos`,
@@ -324,5 +496,9 @@ export async function setUpGeneration(api: ApiCall, opts: { videos: number; comm
     audienceIds,
   });
   const targeting = await ok('GET', `/campaigns/${campaign.id}/targeting`);
-  return { dataStoreId: store.id, campaignId: campaign.id, slotIds: targeting.audiences.map((a: { id: string }) => a.id) };
+  return {
+    dataStoreId: store.id,
+    campaignId: campaign.id,
+    slotIds: targeting.audiences.map((a: { id: string }) => a.id),
+  };
 }

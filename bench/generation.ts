@@ -15,9 +15,16 @@ import { report, type Figure } from './lib.ts';
 export function benchInput(videos: number, commentsPerVideo: number): GenerateInput {
   return {
     corpus: syntheticCorpus(videos, commentsPerVideo, 0x5eed + videos, THEMES),
-    background: syntheticCorpus(Math.max(1, Math.floor(videos / 4)), 20, 0xb6 + videos, [THEMES[1]!, THEMES[2]!]),
+    background: syntheticCorpus(Math.max(1, Math.floor(videos / 4)), 20, 0xb6 + videos, [
+      THEMES[1]!,
+      THEMES[2]!,
+    ]),
     seed: null,
-    campaign: { objective: 'Reach trail runners, home baristas and van lifers', campaignType: 'VIDEO', language: 'en' },
+    campaign: {
+      objective: 'Reach trail runners, home baristas and van lifers',
+      campaignType: 'VIDEO',
+      language: 'en',
+    },
   };
 }
 
@@ -74,9 +81,27 @@ export async function generationBench(): Promise<void> {
   const growth = genLarge / genSmall;
 
   const figures: Figure[] = [
-    { name: 'generate, 200 videos × 50 comments', value: fmtMs(genSmall), ratio: genSmall / floorSmall, goal: '< 1 s', ok: genSmall < 1000 },
-    { name: 'generate, 2000 videos × 50 comments', value: fmtMs(genLarge), ratio: genLarge / floorLarge, goal: '-', ok: true },
-    { name: 'growth for 10× data (time 10× / time 1×)', value: `${growth.toFixed(2)}×`, ratio: growth, goal: '<= 12', ok: growth <= 12 },
+    {
+      name: 'generate, 200 videos × 50 comments',
+      value: fmtMs(genSmall),
+      ratio: genSmall / floorSmall,
+      goal: '< 1 s',
+      ok: genSmall < 1000,
+    },
+    {
+      name: 'generate, 2000 videos × 50 comments',
+      value: fmtMs(genLarge),
+      ratio: genLarge / floorLarge,
+      goal: '-',
+      ok: true,
+    },
+    {
+      name: 'growth for 10× data (time 10× / time 1×)',
+      value: `${growth.toFixed(2)}×`,
+      ratio: growth,
+      goal: '<= 12',
+      ok: growth <= 12,
+    },
   ];
   report(
     `targeting generation (ratio: vs lowercasing + splitting the same text, ${fmtMs(floorSmall)} / ${fmtMs(floorLarge)}; growth ratio is the 10×/1× time)`,

@@ -13,8 +13,15 @@ export interface BenchServer<T> {
  * Starts a bench server in its own process (`node script ...args`) and reads its JSON start-up line.
  * `cpu()` works only for the bench's own servers (bench/servers/), which answer CPU probes.
  */
-export async function startServer<T>(script: string, env: Record<string, string> = {}, args: string[] = []): Promise<BenchServer<T>> {
-  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+export async function startServer<T>(
+  script: string,
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<BenchServer<T>> {
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const rl: Interface = createInterface({ input: child.stdout! });
   const lines: string[] = [];
   const waiters: ((line: string) => void)[] = [];
@@ -90,11 +97,20 @@ export async function load(server: BenchServer<unknown>, opts: Load): Promise<Lo
   const result = await run(opts.duration ?? Number(process.env.BENCH_SECONDS ?? 5));
   const cpuMicros = (await server.cpu()) - before;
   const total = result.requests.total as number;
-  return { rps: result.requests.average, capacity: (total / cpuMicros) * 1e6, meanMs: result.latency.mean, non2xx: result.non2xx };
+  return {
+    rps: result.requests.average,
+    capacity: (total / cpuMicros) * 1e6,
+    meanMs: result.latency.mean,
+    non2xx: result.non2xx,
+  };
 }
 
 /** Sequential requests, one at a time; the median latency in ms. */
-export async function medianLatency(url: string, headers: Record<string, string>, n: number): Promise<number> {
+export async function medianLatency(
+  url: string,
+  headers: Record<string, string>,
+  n: number,
+): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();

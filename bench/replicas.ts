@@ -14,7 +14,13 @@ const bin = fileURLToPath(new URL('../bin/adcli.js', import.meta.url));
 const CONNECTIONS = 12;
 
 /** one request of an autocannon run (bench/autocannon.d.ts types the module loosely) */
-type AutocannonRequest = { method: string; path: string; headers: Record<string, string>; body?: string; setupRequest?: (req: AutocannonRequest) => AutocannonRequest };
+type AutocannonRequest = {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: AutocannonRequest) => AutocannonRequest;
+};
 
 interface ServeInfo {
   /** the API's base, …/api/v1 */
@@ -28,15 +34,36 @@ interface Throughput {
 }
 
 async function serve(args: string[]): Promise<BenchServer<ServeInfo>> {
-  return startServer<ServeInfo>(bin, {}, ['serve', '--port', '0', '--json', '--quiet', '--rate-limit', '0', '--workers', '1', ...args]);
+  return startServer<ServeInfo>(bin, {}, [
+    'serve',
+    '--port',
+    '0',
+    '--json',
+    '--quiet',
+    '--rate-limit',
+    '0',
+    '--workers',
+    '1',
+    ...args,
+  ]);
 }
 
 /** Requests per second the client saw, summed over one autocannon run per server, all at once. */
-async function spread(urls: string[], request: (apiPath: string) => AutocannonRequest): Promise<number> {
+async function spread(
+  urls: string[],
+  request: (apiPath: string) => AutocannonRequest,
+): Promise<number> {
   const duration = Number(process.env.BENCH_SECONDS ?? 5);
   const per = Math.max(1, Math.round(CONNECTIONS / urls.length));
   const results = await Promise.all(
-    urls.map((base) => autocannon({ url: base, connections: per, duration, requests: [request(new URL(base).pathname)] })),
+    urls.map((base) =>
+      autocannon({
+        url: base,
+        connections: per,
+        duration,
+        requests: [request(new URL(base).pathname)],
+      }),
+    ),
   );
   for (const r of results) if (r.non2xx) throw new Error(`${r.non2xx} responses were not 2xx`);
   return results.reduce((sum, r) => sum + (r.requests.total as number) / duration, 0);
@@ -49,15 +76,23 @@ async function measure(bases: string[], key: string): Promise<Throughput> {
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Replica bench' }),
   });
-  if (created.status !== 201) throw new Error(`creating the campaign: ${created.status} ${await created.text()}`);
+  if (created.status !== 201)
+    throw new Error(`creating the campaign: ${created.status} ${await created.text()}`);
   const { id } = (await created.json()) as { id: string };
-  const reads = await spread(bases, (api) => ({ method: 'GET', path: `${api}/campaigns/${id}`, headers: auth }));
+  const reads = await spread(bases, (api) => ({
+    method: 'GET',
+    path: `${api}/campaigns/${id}`,
+    headers: auth,
+  }));
   const writes = await spread(bases, (api) => ({
     method: 'POST',
     path: `${api}/brands`,
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Bench brand' }),
-    setupRequest: (req: AutocannonRequest) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+    setupRequest: (req: AutocannonRequest) => ({
+      ...req,
+      headers: { ...req.headers, 'idempotency-key': randomUUID() },
+    }),
   }));
   return { reads, writes };
 }
@@ -84,20 +119,36 @@ export async function replicasBench(): Promise<void> {
   try {
     pg = await startPostgres();
   } catch (e) {
-    process.stdout.write(`\nReplicas on Postgres: skipped (${(e as Error).message.split('\n')[0]})\n`);
+    process.stdout.write(
+      `\nReplicas on Postgres: skipped (${(e as Error).message.split('\n')[0]})\n`,
+    );
     return;
   }
   try {
     const one = await serve(['--memory']);
-    const floor = await measure([one.info.baseUrl], one.info.apiKey!).finally(() => stop(one.child));
+    const floor = await measure([one.info.baseUrl], one.info.apiKey!).finally(() =>
+      stop(one.child),
+    );
     const rows = [{ name: 'one adcli serve on SQLite', t: floor }];
-    for (const n of [1, 2, 3]) rows.push({ name: `${n} replica${n === 1 ? '' : 's'} on one Postgres`, t: await replicas(pg, n) });
-    const fig = (name: string, v: number, base: number) => ({ name, value: `${Math.round(v)} req/s`, ratio: v / base, goal: '-', ok: true });
+    for (const n of [1, 2, 3])
+      rows.push({
+        name: `${n} replica${n === 1 ? '' : 's'} on one Postgres`,
+        t: await replicas(pg, n),
+      });
+    const fig = (name: string, v: number, base: number) => ({
+      name,
+      value: `${Math.round(v)} req/s`,
+      ratio: v / base,
+      goal: '-',
+      ok: true,
+    });
     report(
       `Replicas: requests/s the client saw over ${CONNECTIONS} connections spread across the replicas, ratio against one process on SQLite (${cpus().length} cores shared by every replica, Postgres and the client: overhead, not scaling)`,
       [
         ...rows.map((r) => fig(`GET /campaigns/{id}: ${r.name}`, r.t.reads, floor.reads)),
-        ...rows.map((r) => fig(`POST /brands + Idempotency-Key: ${r.name}`, r.t.writes, floor.writes)),
+        ...rows.map((r) =>
+          fig(`POST /brands + Idempotency-Key: ${r.name}`, r.t.writes, floor.writes),
+        ),
       ],
     );
   } finally {

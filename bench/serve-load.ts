@@ -18,7 +18,11 @@ function percentile(xs: number[], p: number): number {
  * Sends one probe every 25 ms (without waiting for the one before: a stalled server shows as long
  * latencies, not as fewer probes) until `until` resolves; answers each probe's latency in ms.
  */
-async function probe(url: string, headers: Record<string, string>, until: Promise<unknown>): Promise<number[]> {
+async function probe(
+  url: string,
+  headers: Record<string, string>,
+  until: Promise<unknown>,
+): Promise<number[]> {
   const latencies: number[] = [];
   const inFlight = new Set<Promise<void>>();
   let done = false;
@@ -46,7 +50,16 @@ export async function serveLoadBench(): Promise<void> {
   const videos = Number(process.env.BENCH_LOAD_VIDEOS ?? 2000);
   const slots = 10;
   const server = await startServer<{ baseUrl: string; apiKey: string }>(bin, {}, [
-    'serve', '--memory', '--port', '0', '--json', '--quiet', '--rate-limit', '0', '--job-delay', '0',
+    'serve',
+    '--memory',
+    '--port',
+    '0',
+    '--json',
+    '--quiet',
+    '--rate-limit',
+    '0',
+    '--job-delay',
+    '0',
   ]);
   try {
     const { baseUrl, apiKey } = server.info;
@@ -54,7 +67,10 @@ export async function serveLoadBench(): Promise<void> {
     const api: ApiCall = async (method, path, body) => {
       const res = await fetch(baseUrl + path, {
         method,
-        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...headers,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, body: await res.json() };
@@ -66,7 +82,8 @@ export async function serveLoadBench(): Promise<void> {
     const idle = await probe(url, headers, sleep(idleMs));
 
     const started = await api('POST', `/campaigns/${setup.campaignId}/targeting/generate`, {});
-    if (started.status !== 200 || started.body.started.length !== slots) throw new Error(`generate: ${started.status} ${JSON.stringify(started.body)}`);
+    if (started.status !== 200 || started.body.started.length !== slots)
+      throw new Error(`generate: ${started.status} ${JSON.stringify(started.body)}`);
     const t0 = performance.now();
     // Done when the campaign leaves `loading`: polled like the CLI's --wait (every 250 ms), on the
     // campaign itself, a small read, so the figure is about the jobs and not about a big response.
@@ -80,8 +97,13 @@ export async function serveLoadBench(): Promise<void> {
     const busy = await probe(url, headers, generated);
     const genMs = await generated;
     const targeting = await api('GET', `/campaigns/${setup.campaignId}/targeting`);
-    const notReady = targeting.body.audiences.filter((a: { status: string }) => a.status !== 'ready');
-    if (notReady.length) throw new Error(`generation did not finish: ${JSON.stringify(notReady.map((a: { status: string; error: string }) => [a.status, a.error]))}`);
+    const notReady = targeting.body.audiences.filter(
+      (a: { status: string }) => a.status !== 'ready',
+    );
+    if (notReady.length)
+      throw new Error(
+        `generation did not finish: ${JSON.stringify(notReady.map((a: { status: string; error: string }) => [a.status, a.error]))}`,
+      );
 
     const idle50 = percentile(idle, 0.5);
     const idle99 = percentile(idle, 0.99);
@@ -93,8 +115,20 @@ export async function serveLoadBench(): Promise<void> {
       [
         { name: 'floor: idle p50', value: fmt(idle50), ratio: 1, goal: '-', ok: true },
         { name: 'floor: idle p99', value: fmt(idle99), ratio: 1, goal: '-', ok: true },
-        { name: 'during generation p50', value: fmt(busy50), ratio: busy50 / idle50, goal: '-', ok: true },
-        { name: 'during generation p99', value: fmt(busy99), ratio: busy99 / idle99, goal: '<= 5', ok: busy99 / idle99 <= 5 },
+        {
+          name: 'during generation p50',
+          value: fmt(busy50),
+          ratio: busy50 / idle50,
+          goal: '-',
+          ok: true,
+        },
+        {
+          name: 'during generation p99',
+          value: fmt(busy99),
+          ratio: busy99 / idle99,
+          goal: '<= 5',
+          ok: busy99 / idle99 <= 5,
+        },
       ],
     );
   } finally {

@@ -25,31 +25,74 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function startupBench(): Promise<void> {
   const rounds = Number(process.env.BENCH_STARTUP_RUNS ?? 25);
   const home = mkdtempSync(join(tmpdir(), 'adcli-bench-'));
-  const base: NodeJS.ProcessEnv = { ...process.env, HOME: home, ADCLI_CONFIG_DIR: join(home, 'config'), ADCLI_DATA_DIR: join(home, 'data') };
+  const base: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    ADCLI_CONFIG_DIR: join(home, 'config'),
+    ADCLI_DATA_DIR: join(home, 'data'),
+  };
   delete base.ADCLI_API_KEY;
   delete base.ADCLI_BASE_URL;
   delete base.ADCLI_PROFILE;
-  const server = await startServer<{ port: number; key: string }>(fileURLToPath(new URL('./servers/adcli.ts', import.meta.url)));
-  const remote = { ...base, ADCLI_BASE_URL: `http://127.0.0.1:${server.info.port}/api/v1`, ADCLI_API_KEY: server.info.key };
+  const server = await startServer<{ port: number; key: string }>(
+    fileURLToPath(new URL('./servers/adcli.ts', import.meta.url)),
+  );
+  const remote = {
+    ...base,
+    ADCLI_BASE_URL: `http://127.0.0.1:${server.info.port}/api/v1`,
+    ADCLI_API_KEY: server.info.key,
+  };
   // The single executable (npm run sea) is this very Node binary with adcli inside: same floor.
   if (!existsSync(seaBinary)) await buildSea();
-  const cases: { name: string; args: string[]; env: NodeJS.ProcessEnv; goal: number | null; command?: string }[] = [
+  const cases: {
+    name: string;
+    args: string[];
+    env: NodeJS.ProcessEnv;
+    goal: number | null;
+    command?: string;
+  }[] = [
     { name: 'floor: node -e 0', args: ['-e', '0'], env: base, goal: null },
     { name: 'adcli --version', args: [bin, '--version'], env: base, goal: 1.5 },
-    { name: 'dist/sea/adcli --version (single executable)', args: ['--version'], env: base, goal: 1.5, command: seaBinary as string },
+    {
+      name: 'dist/sea/adcli --version (single executable)',
+      args: ['--version'],
+      env: base,
+      goal: 1.5,
+      command: seaBinary as string,
+    },
     { name: 'adcli --help', args: [bin, '--help'], env: base, goal: 2 },
-    { name: 'adcli workspace --json (running server)', args: [bin, 'workspace', '--json'], env: remote, goal: 2.5 },
-    { name: 'adcli workspace --json (local profile)', args: [bin, 'workspace', '--json'], env: base, goal: 5 },
+    {
+      name: 'adcli workspace --json (running server)',
+      args: [bin, 'workspace', '--json'],
+      env: remote,
+      goal: 2.5,
+    },
+    {
+      name: 'adcli workspace --json (local profile)',
+      args: [bin, 'workspace', '--json'],
+      env: base,
+      goal: 5,
+    },
   ];
   try {
     for (const c of cases) time(c.args, c.env, c.command); // warm-up; the local profile seeds its data dir here
     const samples = cases.map(() => [] as number[]);
-    for (let r = 0; r < rounds; r++) cases.forEach((c, i) => samples[i]!.push(time(c.args, c.env, c.command)));
+    for (let r = 0; r < rounds; r++)
+      cases.forEach((c, i) => samples[i]!.push(time(c.args, c.env, c.command)));
     const floor = median(samples[0]!);
-    report(`CLI start-up: median of ${rounds} runs, ratio against bare node -e 0 (${process.version})`, cases.map((c, i) => {
-      const m = median(samples[i]!);
-      return { name: c.name, value: `${m.toFixed(1)} ms`, ratio: m / floor, goal: c.goal === null ? '-' : `<= ${c.goal}`, ok: c.goal === null || m / floor <= c.goal };
-    }));
+    report(
+      `CLI start-up: median of ${rounds} runs, ratio against bare node -e 0 (${process.version})`,
+      cases.map((c, i) => {
+        const m = median(samples[i]!);
+        return {
+          name: c.name,
+          value: `${m.toFixed(1)} ms`,
+          ratio: m / floor,
+          goal: c.goal === null ? '-' : `<= ${c.goal}`,
+          ok: c.goal === null || m / floor <= c.goal,
+        };
+      }),
+    );
   } finally {
     await stop(server.child);
     rmSync(home, { recursive: true, force: true });

@@ -52,7 +52,12 @@ function runs(text: string): string[][] {
     .filter((r) => r.length > 0);
 }
 
-export function tfidf(store: BaselineDoc[], background: BaselineDoc[], lang: Lang, k: number): string[] {
+export function tfidf(
+  store: BaselineDoc[],
+  background: BaselineDoc[],
+  lang: Lang,
+  k: number,
+): string[] {
   const tf = new Map<string, number>();
   const df = new Map<string, number>();
   const display = new Map<string, string>();
@@ -77,7 +82,10 @@ export function tfidf(store: BaselineDoc[], background: BaselineDoc[], lang: Lan
   count(store, true);
   count(background, false);
   const N = store.length + background.length;
-  const scored = [...tf.entries()].map(([key, f]) => ({ key, score: f * Math.log(N / (df.get(key) ?? 1)) }));
+  const scored = [...tf.entries()].map(([key, f]) => ({
+    key,
+    score: f * Math.log(N / (df.get(key) ?? 1)),
+  }));
   scored.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return scored.slice(0, k).map((s) => display.get(s.key)!);
 }
@@ -96,11 +104,26 @@ interface WordStat {
 export function yake(store: BaselineDoc[], lang: Lang, k: number): string[] {
   // the store as one document, as YAKE reads a document: its sentences in order
   const sentences: string[][] = [];
-  for (const doc of store) for (const text of doc.texts) for (const s of text.split(SENTENCE)) for (const r of runs(s)) sentences.push(r);
+  for (const doc of store)
+    for (const text of doc.texts)
+      for (const s of text.split(SENTENCE)) for (const r of runs(s)) sentences.push(r);
   const stats = new Map<string, WordStat>();
   const stat = (w: string): WordStat => {
     let s = stats.get(w);
-    if (!s) stats.set(w, (s = { tf: 0, tfUpper: 0, tfAcronym: 0, sentences: [], left: new Set(), right: new Set(), leftCount: 0, rightCount: 0 }));
+    if (!s)
+      stats.set(
+        w,
+        (s = {
+          tf: 0,
+          tfUpper: 0,
+          tfAcronym: 0,
+          sentences: [],
+          left: new Set(),
+          right: new Set(),
+          leftCount: 0,
+          rightCount: 0,
+        }),
+      );
     return s;
   };
   sentences.forEach((ws, si) => {
@@ -182,7 +205,12 @@ function similarity(a: string, b: string): number {
   let prev = Array.from({ length: n + 1 }, (_, j) => j);
   for (let i = 1; i <= m; i++) {
     const cur = [i];
-    for (let j = 1; j <= n; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= n; j++)
+      cur[j] = Math.min(
+        prev[j]! + 1,
+        cur[j - 1]! + 1,
+        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     prev = cur;
   }
   return 1 - prev[n]! / Math.max(m, n);

@@ -5,7 +5,13 @@
  */
 import { demoContent } from '../server/seed/demo-content.ts';
 import { DEMO_BRANDS as SEED_BRANDS } from '../server/seed/demo.ts';
-import type { Corpus, CorpusChannel, CorpusComment, CorpusVideo, KnownBrand } from '../server/targeting/types.ts';
+import type {
+  Corpus,
+  CorpusChannel,
+  CorpusComment,
+  CorpusVideo,
+  KnownBrand,
+} from '../server/targeting/types.ts';
 
 /** The README tour's store: the Ridgeline Miles channel. */
 export const TOUR_CHANNEL = 'UCnhwCGpIe9IdW5plisiGJLT';
@@ -24,7 +30,13 @@ export function demoCatalog(): Corpus {
     const videoId = t.snippet.videoId ?? t.snippet.topLevelComment.snippet.videoId ?? '';
     const all = [t.snippet.topLevelComment, ...(t.replies?.comments ?? [])];
     const list = comments.get(videoId) ?? [];
-    for (const c of all) list.push({ id: c.id, text: c.snippet.textOriginal ?? c.snippet.textDisplay ?? '', likeCount: Number(c.snippet.likeCount ?? 0), author: c.snippet.authorDisplayName ?? '' });
+    for (const c of all)
+      list.push({
+        id: c.id,
+        text: c.snippet.textOriginal ?? c.snippet.textDisplay ?? '',
+        likeCount: Number(c.snippet.likeCount ?? 0),
+        author: c.snippet.authorDisplayName ?? '',
+      });
     comments.set(videoId, list);
   }
   const channels: CorpusChannel[] = content.channels.map((c) => ({
@@ -54,10 +66,15 @@ export function demoStore(channelIds: readonly string[]): { corpus: Corpus; back
   const all = demoCatalog();
   const inStore = new Set(channelIds);
   return {
-    corpus: { channels: all.channels.filter((c) => inStore.has(c.id)), videos: all.videos.filter((v) => inStore.has(v.channelId)) },
+    corpus: {
+      channels: all.channels.filter((c) => inStore.has(c.id)),
+      videos: all.videos.filter((v) => inStore.has(v.channelId)),
+    },
     background: {
       channels: all.channels.filter((c) => !inStore.has(c.id)),
-      videos: all.videos.filter((v) => !inStore.has(v.channelId)).map((v) => ({ ...v, comments: [] })),
+      videos: all.videos
+        .filter((v) => !inStore.has(v.channelId))
+        .map((v) => ({ ...v, comments: [] })),
     },
   };
 }

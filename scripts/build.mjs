@@ -23,7 +23,11 @@ const dataExports = (id) =>
   Object.entries(Object.getOwnPropertyDescriptors(require(id)))
     .filter(([name, d]) => 'value' in d && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')
     .map(([name]) => name);
-const view = (id) => () => `const m = process.getBuiltinModule('node:${id}'); export default m;\n` + dataExports(`node:${id}`).map((n) => `export const ${n} = m.${n};`).join('\n');
+const view = (id) => () =>
+  `const m = process.getBuiltinModule('node:${id}'); export default m;\n` +
+  dataExports(`node:${id}`)
+    .map((n) => `export const ${n} = m.${n};`)
+    .join('\n');
 const VIEWS = {
   fs: view('fs'),
   util: view('util'),
@@ -35,7 +39,9 @@ const VIEWS = {
   child_process: () =>
     `let m; const load = () => (m ??= process.getBuiltinModule('node:child_process'));\n` +
     `export default new Proxy({}, { get: (_, key) => load()[key] });\n` +
-    dataExports('node:child_process').map((n) => `export const ${n} = (...a) => load().${n}(...a);`).join('\n'),
+    dataExports('node:child_process')
+      .map((n) => `export const ${n} = (...a) => load().${n}(...a);`)
+      .join('\n'),
 };
 // undici's HTTP/2 client reads only node:http2's constants when it loads (and calls connect() for an
 // HTTP/2 connection, which adcli never asks for); loading node:http2 costs a third of a remote call.
@@ -49,10 +55,14 @@ const builtinViews = {
   name: 'builtin-views',
   setup(b) {
     b.onResolve({ filter: /^(node:)?(fs|util|crypto|os|tty|process|child_process)$/ }, (args) =>
-      args.namespace === 'builtin-view' ? undefined : { path: args.path.replace(/^node:/, ''), namespace: 'builtin-view' },
+      args.namespace === 'builtin-view'
+        ? undefined
+        : { path: args.path.replace(/^node:/, ''), namespace: 'builtin-view' },
     );
     b.onResolve({ filter: /^(node:)?http2$/ }, (args) =>
-      /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/.test(args.importer) ? { path: 'http2', namespace: 'builtin-view' } : undefined,
+      /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/.test(args.importer)
+        ? { path: 'http2', namespace: 'builtin-view' }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'builtin-view' }, (args) => ({
       contents: VIEWS[args.path](),
@@ -92,7 +102,9 @@ await build({
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __adcliCreateRequire } from 'node:module'; const require = __adcliCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __adcliCreateRequire } from 'node:module'; const require = __adcliCreateRequire(import.meta.url);",
+  },
   define: { __ADCLI_VERSION__: JSON.stringify(version) },
   plugins: [builtinViews, jqWasm],
   logLevel: 'warning',

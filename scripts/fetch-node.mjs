@@ -15,13 +15,23 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export function floorVersion() {
   const range = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).engines.node;
   const m = /^[\^>=~\s]*(\d+)\.(\d+)\.(\d+)/.exec(range.trim());
-  if (!m) throw new Error(`engines.node is "${range}": expected it to begin with the floor as X.Y.Z`);
+  if (!m)
+    throw new Error(`engines.node is "${range}": expected it to begin with the floor as X.Y.Z`);
   return `${m[1]}.${m[2]}.${m[3]}`;
 }
 
 /** Where the binary of that version lives once fetched (it may not exist yet). */
 export function nodePath(version) {
-  return join(ROOT, 'node_modules', '.cache', 'adcli-node', version, 'package', 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+  return join(
+    ROOT,
+    'node_modules',
+    '.cache',
+    'adcli-node',
+    version,
+    'package',
+    'bin',
+    process.platform === 'win32' ? 'node.exe' : 'node',
+  );
 }
 
 /** Fetches the Node binary of that version (cached); returns its path or throws with the reason. */
@@ -44,7 +54,9 @@ export function fetchNode(version = floorVersion()) {
     const [{ filename }] = JSON.parse(out);
     execFileSync('tar', ['xzf', join(work, filename), '-C', work], { stdio: 'ignore' });
     rmSync(join(work, filename));
-    if (!existsSync(join(work, 'package', 'bin', process.platform === 'win32' ? 'node.exe' : 'node'))) {
+    if (
+      !existsSync(join(work, 'package', 'bin', process.platform === 'win32' ? 'node.exe' : 'node'))
+    ) {
       throw new Error(`${pkg} holds no Node binary`);
     }
     rmSync(dir, { recursive: true, force: true });
@@ -55,7 +67,10 @@ export function fetchNode(version = floorVersion()) {
     const err = /** @type {{ stderr?: string, message: string }} */ (e);
     const npmSays = String(err.stderr ?? '')
       .split('\n')
-      .find((l) => l.startsWith('npm error') && !/^npm error (code|syscall|errno|A complete log)\b/.test(l));
+      .find(
+        (l) =>
+          l.startsWith('npm error') && !/^npm error (code|syscall|errno|A complete log)\b/.test(l),
+      );
     const reason = npmSays?.replace(/^npm error\s*/, '') || err.message.split('\n')[0];
     throw new Error(`cannot fetch ${pkg} through npm: ${reason}`);
   }

@@ -9,7 +9,11 @@ import { Factory } from '../src/lib/factory.ts';
 import { IOStreams } from '../src/lib/iostreams.ts';
 import { buildProgram } from '../src/program.ts';
 
-export const COMPLETION_FILES = { bash: 'completions/adcli.bash', zsh: 'completions/_adcli', fish: 'completions/adcli.fish' } as const;
+export const COMPLETION_FILES = {
+  bash: 'completions/adcli.bash',
+  zsh: 'completions/_adcli',
+  fish: 'completions/adcli.fish',
+} as const;
 
 export function render(shell: keyof typeof COMPLETION_FILES): string {
   // The whole tree, as `adcli completion` sees it; its streams and environment play no part.
@@ -18,7 +22,10 @@ export function render(shell: keyof typeof COMPLETION_FILES): string {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   for (const [shell, file] of Object.entries(COMPLETION_FILES)) {
-    writeFileSync(new URL(`../${file}`, import.meta.url), render(shell as keyof typeof COMPLETION_FILES));
+    writeFileSync(
+      new URL(`../${file}`, import.meta.url),
+      render(shell as keyof typeof COMPLETION_FILES),
+    );
     process.stdout.write(`wrote ${file}\n`);
   }
 }

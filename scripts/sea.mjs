@@ -21,7 +21,16 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'postject';
@@ -53,9 +62,13 @@ const bundledLibs = {
       const declaration = 'const load = createRequire(import.meta.url);';
       const ids = [...new Set([...source.matchAll(/\bload\('([^']+)'\)/g)].map((m) => m[1]))];
       if (!source.includes(declaration) || ids.length === 0) {
-        throw new Error(`${args.path} no longer loads its libraries with \`${declaration}\` and load('…'): update bundledLibs in scripts/sea.mjs`);
+        throw new Error(
+          `${args.path} no longer loads its libraries with \`${declaration}\` and load('…'): update bundledLibs in scripts/sea.mjs`,
+        );
       }
-      const cases = ids.map((id) => `    case ${JSON.stringify(id)}: return require(${JSON.stringify(id)});`).join('\n');
+      const cases = ids
+        .map((id) => `    case ${JSON.stringify(id)}: return require(${JSON.stringify(id)});`)
+        .join('\n');
       const load = `const load = (id: string): unknown => {\n  switch (id) {\n${cases}\n    default: throw new Error('not bundled into the single executable: ' + id);\n  }\n};`;
       return { contents: source.replace(declaration, load), loader: 'ts' };
     });
@@ -126,7 +139,11 @@ const common = {
   write: false,
   // The bundle's warnings are the build's failures: an import.meta or a require() left unbundled
   // would only break inside the executable.
-  logOverride: { 'empty-import-meta': 'error', 'unsupported-require-call': 'error', 'unsupported-dynamic-import': 'error' },
+  logOverride: {
+    'empty-import-meta': 'error',
+    'unsupported-require-call': 'error',
+    'unsupported-dynamic-import': 'error',
+  },
 };
 
 export async function buildSea() {
@@ -150,7 +167,9 @@ export async function buildSea() {
       format: 'esm',
       // A module started from a data: URL imports Node's builtins and nothing else; CommonJS
       // dependencies get a require() that answers builtins.
-      banner: { js: "const require = (id) => { const m = process.getBuiltinModule(id); if (!m) throw new Error('not bundled into the job worker: ' + id); return m; };" },
+      banner: {
+        js: "const require = (id) => { const m = process.getBuiltinModule(id); if (!m) throw new Error('not bundled into the job worker: ' + id); return m; };",
+      },
     });
     const mainFile = join(work, 'main.cjs');
     const cliFile = join(work, 'adcli.js');
@@ -158,7 +177,10 @@ export async function buildSea() {
     const workerFile = join(work, 'job-worker.mjs');
     writeFileSync(mainFile, MAIN(version));
     // The CommonJS bundle as one function expression, called by the main script with its own require.
-    writeFileSync(cliFile, `(function (exports, require, module, __filename, __dirname) {\n${cli.outputFiles[0].text}\n})`);
+    writeFileSync(
+      cliFile,
+      `(function (exports, require, module, __filename, __dirname) {\n${cli.outputFiles[0].text}\n})`,
+    );
     writeFileSync(workerFile, worker.outputFiles[0].contents);
     const env = { ...process.env };
     delete env.NODE_OPTIONS;
@@ -187,7 +209,10 @@ export async function buildSea() {
     const warn = console.warn;
     console.warn = () => {};
     try {
-      await inject(exe, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE, ...(macos ? { machoSegmentName: 'NODE_SEA' } : {}) });
+      await inject(exe, 'NODE_SEA_BLOB', readFileSync(blob), {
+        sentinelFuse: FUSE,
+        ...(macos ? { machoSegmentName: 'NODE_SEA' } : {}),
+      });
     } finally {
       console.warn = warn;
     }
@@ -195,7 +220,10 @@ export async function buildSea() {
 
     mkdirSync(dirname(seaBinary), { recursive: true });
     // dist/ is in the npm package's `files`; the executable (130 MB) is not part of the package.
-    writeFileSync(join(dirname(seaBinary), '.npmignore'), '# the single executable of `npm run sea` stays out of the npm package\n*\n');
+    writeFileSync(
+      join(dirname(seaBinary), '.npmignore'),
+      '# the single executable of `npm run sea` stays out of the npm package\n*\n',
+    );
     renameSync(exe, seaBinary);
     return seaBinary;
   } finally {
@@ -206,5 +234,7 @@ export async function buildSea() {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const exe = await buildSea();
   const mb = (statSync(exe).size / 1024 / 1024).toFixed(1);
-  process.stdout.write(`${exe.slice(ROOT.length)}: adcli ${version} for ${process.platform}-${process.arch} on Node ${process.version}, ${mb} MB\n`);
+  process.stdout.write(
+    `${exe.slice(ROOT.length)}: adcli ${version} for ${process.platform}-${process.arch} on Node ${process.version}, ${mb} MB\n`,
+  );
 }

@@ -56,15 +56,29 @@ export interface SharedBootResult {
  * key in its file makes none: keys are made on purpose, with `adcli serve keys create --database`.
  * A key file holding a key the database does not know is registered, as on SQLite.
  */
-export async function bootstrapShared(services: Services, opts: BootOptions): Promise<SharedBootResult> {
+export async function bootstrapShared(
+  services: Services,
+  opts: BootOptions,
+): Promise<SharedBootResult> {
   const { store } = services.deps;
   const result = await store.write(async (): Promise<SharedBootResult & { write?: string }> => {
     const start = await startStore(services, opts, 'adcli serve keys create makes a new one');
     if ('done' in start) return start.done;
     const { fresh, slug, ws, existing } = start;
-    if (!fresh) return { workspace: slug, apiKey: null, created: 'nothing', ...(existing !== null ? { revokedKey: true } : {}) };
+    if (!fresh)
+      return {
+        workspace: slug,
+        apiKey: null,
+        created: 'nothing',
+        ...(existing !== null ? { revokedKey: true } : {}),
+      };
     const { key } = await services.keys.create(ws.id, { name: 'local', scopes: [...SCOPES] });
-    return { workspace: slug, apiKey: key, created: 'store', ...(opts.keyFile ? { write: key } : {}) };
+    return {
+      workspace: slug,
+      apiKey: key,
+      created: 'store',
+      ...(opts.keyFile ? { write: key } : {}),
+    };
   });
   const { write, ...out } = result;
   if (write !== undefined && opts.keyFile) writeSecretFile(opts.keyFile, write + '\n');
@@ -81,7 +95,11 @@ type StoreStart =
  * not know (the store was made anew) is registered as it is, never overwritten. Otherwise it says
  * which workspace a new key would be for.
  */
-async function startStore(services: Services, opts: BootOptions, whenNotAKey: string): Promise<StoreStart> {
+async function startStore(
+  services: Services,
+  opts: BootOptions,
+  whenNotAKey: string,
+): Promise<StoreStart> {
   const fresh = (await services.workspaces.count()) === 0;
   const seed = opts.seed ?? (fresh ? opts.seedWhenEmpty : undefined);
   if (seed === 'demo') await runSeed(services, 'demo');
@@ -89,12 +107,15 @@ async function startStore(services: Services, opts: BootOptions, whenNotAKey: st
 
   const existing = opts.keyFile ? readKeyFile(opts.keyFile) : null;
   const valid = existing ? await services.keys.authenticate(existing) : null;
-  if (existing && valid) return { done: { workspace: valid.workspaceSlug, apiKey: existing, created: 'nothing' } };
+  if (existing && valid)
+    return { done: { workspace: valid.workspaceSlug, apiKey: existing, created: 'nothing' } };
 
   const slug = fresh ? (seed === 'demo' ? 'demo' : 'default') : await oldestWorkspace(services);
   const ws = (await services.workspaces.bySlug(slug))!;
   if (existing !== null && !isWellFormedKey(existing)) {
-    throw new StoreFileError(`${opts.keyFile} does not hold an adcli key; move it away, and ${whenNotAKey}`);
+    throw new StoreFileError(
+      `${opts.keyFile} does not hold an adcli key; move it away, and ${whenNotAKey}`,
+    );
   }
   if (existing !== null && !(await services.keys.known(existing))) {
     await services.keys.adopt(ws.id, existing, { name: 'local', scopes: [...SCOPES] });
@@ -104,7 +125,9 @@ async function startStore(services: Services, opts: BootOptions, whenNotAKey: st
 }
 
 async function oldestWorkspace(services: Services): Promise<string> {
-  return (await services.deps.store.get<{ slug: string }>('SELECT slug FROM workspaces ORDER BY created_at, id LIMIT 1'))!.slug;
+  return (await services.deps.store.get<{ slug: string }>(
+    'SELECT slug FROM workspaces ORDER BY created_at, id LIMIT 1',
+  ))!.slug;
 }
 
 export function readKeyFile(path: string): string | null {

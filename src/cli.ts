@@ -10,7 +10,10 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${VERSION}\n`);
 } else {
-  const [{ main }, { Factory }] = await Promise.all([import('./main.ts'), import('./lib/factory.ts')]);
+  const [{ main }, { Factory }] = await Promise.all([
+    import('./main.ts'),
+    import('./lib/factory.ts'),
+  ]);
   const f = Factory.system();
   const code = await main(args, f);
   // Every command is over when main returns (serve, when it has stopped): an idle keep-alive socket

@@ -22,7 +22,11 @@ export async function main(argv: string[], f: Factory): Promise<number> {
   // Messages may quote the API (a name, a server's message): escaped like every other text of it,
   // each of their lines (a message's own line breaks stay).
   const fail = (err: CliError): number => {
-    f.io.stderr.write(json ? safeJson(err.toJSON()) + '\n' : `adcli: ${err.message.split('\n').map(escapeControl).join('\n')}\n`);
+    f.io.stderr.write(
+      json
+        ? safeJson(err.toJSON()) + '\n'
+        : `adcli: ${err.message.split('\n').map(escapeControl).join('\n')}\n`,
+    );
     return err.exitCode;
   };
   // --json FIELDS and --jq are checked before the command runs: a mistake costs no request.
@@ -49,7 +53,9 @@ export async function main(argv: string[], f: Factory): Promise<number> {
     return fail(new CliError(err.message.replace(/^error: /, ''), EXIT.usage));
   }
   if (err instanceof CliError) return fail(err);
-  f.io.stderr.write(`adcli: unexpected error: ${escapeControl(err instanceof Error ? err.message : String(err))}\n`);
+  f.io.stderr.write(
+    `adcli: unexpected error: ${escapeControl(err instanceof Error ? err.message : String(err))}\n`,
+  );
   if (f.env.ADCLI_DEBUG) f.io.stderr.write(`${(err as Error)?.stack}\n`);
   return EXIT.unexpected;
 }
@@ -57,5 +63,7 @@ export async function main(argv: string[], f: Factory): Promise<number> {
 /** --json among the options (not after `--`, where it would be an argument); normalized, it is `--json=…`. */
 function jsonRequested(args: string[]): boolean {
   const end = args.indexOf('--');
-  return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--json' || a.startsWith('--json='));
+  return (end === -1 ? args : args.slice(0, end)).some(
+    (a) => a === '--json' || a.startsWith('--json='),
+  );
 }

@@ -39,7 +39,9 @@ export function groupsFor(args: string[]): typeof GROUPS {
     }
   }
   if (first === undefined) {
-    const versionOnly = args.some((a) => a === '-v' || a === '--version') && !args.some((a) => a === '-h' || a === '--help');
+    const versionOnly =
+      args.some((a) => a === '-v' || a === '--version') &&
+      !args.some((a) => a === '-h' || a === '--help');
     return versionOnly ? [] : GROUPS;
   }
   if (first === 'help' || first === 'completion') return GROUPS;
@@ -58,7 +60,9 @@ export function groupsFor(args: string[]): typeof GROUPS {
 export function buildProgram(f: Factory, args?: string[]): Command {
   const io = f.io;
   const program = new Command('adcli')
-    .description('Manage advertising campaigns from the terminal, and run the API locally with `adcli serve`.')
+    .description(
+      'Manage advertising campaigns from the terminal, and run the API locally with `adcli serve`.',
+    )
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
@@ -72,9 +76,19 @@ export function buildProgram(f: Factory, args?: string[]): Command {
     .helpOption('-h, --help', 'show help for this command')
     .version(VERSION, '-v, --version', 'print the version of adcli')
     .option('--profile <name>', 'profile to use (default: the current one; see adcli profiles)')
-    .option('--base-url <url>', 'API base URL, e.g. https://api.example.com/api/v1 (overrides the profile)')
-    .option('--json [fields]', 'print JSON: records as the API returns them, lists as one array; with fields (id,name,status) only those', jsonFlagValue)
-    .option('--jq <expression>', 'filter the JSON with jq (implies --json); string results print as plain text')
+    .option(
+      '--base-url <url>',
+      'API base URL, e.g. https://api.example.com/api/v1 (overrides the profile)',
+    )
+    .option(
+      '--json [fields]',
+      'print JSON: records as the API returns them, lists as one array; with fields (id,name,status) only those',
+      jsonFlagValue,
+    )
+    .option(
+      '--jq <expression>',
+      'filter the JSON with jq (implies --json); string results print as plain text',
+    )
     .option('--debug', 'log each HTTP exchange to stderr (the key redacted)')
     .showSuggestionAfterError(true)
     .exitOverride();

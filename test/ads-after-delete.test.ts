@@ -28,7 +28,17 @@ function ok<T = any>(r: Reply<T>, status = 200): T {
 }
 
 async function published(name = 'Spring trail shoes'): Promise<{ id: string; adsId: string }> {
-  const c = campaign.parse(ok(await api.post('/campaigns', { name, campaignType: 'SEARCH', budget: 50, budgetType: 'daily' }), 201));
+  const c = campaign.parse(
+    ok(
+      await api.post('/campaigns', {
+        name,
+        campaignType: 'SEARCH',
+        budget: 50,
+        budgetType: 'daily',
+      }),
+      201,
+    ),
+  );
   const rec = campaign.parse(ok(await api.post(`/campaigns/${c.id}/ads-platform`, {})));
   return { id: c.id, adsId: rec.adsPlatform.campaignId! };
 }
@@ -40,19 +50,37 @@ async function runSync(): Promise<void> {
 }
 
 const listed = () => b.store.read(async () => b.services.ads.listCreated());
-const setStatus = (id: string, status: 'ENABLED' | 'PAUSED' | 'REMOVED') => b.store.write(async () => b.services.ads.setStatus(id, status));
+const setStatus = (id: string, status: 'ENABLED' | 'PAUSED' | 'REMOVED') =>
+  b.store.write(async () => b.services.ads.setStatus(id, status));
 const perf = async (client: Client = api, preset = 'LAST_7_DAYS'): Promise<PerformanceReport> =>
-  performanceReport.parse(ok(await client.get(`/ads-platform/performance?customerId=${customerId}&dateRange=${preset}`)));
+  performanceReport.parse(
+    ok(await client.get(`/ads-platform/performance?customerId=${customerId}&dateRange=${preset}`)),
+  );
 
 describe('the campaign record tells whether the campaign runs in the ad platform (for the delete prompt)', () => {
   it('has adsPlatform.status: null before publishing, PAUSED after, ENABLED once a sync saw it turned on', async () => {
-    const c = campaign.parse(ok(await api.post('/campaigns', { name: 'x', campaignType: 'SEARCH', budget: 5, budgetType: 'daily' }), 201));
+    const c = campaign.parse(
+      ok(
+        await api.post('/campaigns', {
+          name: 'x',
+          campaignType: 'SEARCH',
+          budget: 5,
+          budgetType: 'daily',
+        }),
+        201,
+      ),
+    );
     expect(c.adsPlatform).toMatchObject({ campaignId: null, status: null });
     const { id, adsId } = await published();
-    expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform).toMatchObject({ campaignId: adsId, status: 'PAUSED' });
+    expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform).toMatchObject({
+      campaignId: adsId,
+      status: 'PAUSED',
+    });
     await setStatus(adsId, 'ENABLED');
     await b.runner.runDue();
-    expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform.status).toBe('ENABLED');
+    expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform.status).toBe(
+      'ENABLED',
+    );
   });
 });
 
@@ -88,13 +116,27 @@ describe('adcli serve ads list after a delete', () => {
       deletedInService: true,
     });
     expect(after[1]!.lastSyncAt).toBe(serviceSync);
-    expect(after[0]).toMatchObject({ campaignId: kept.id, deletedInService: false, workspace: 'acme' });
+    expect(after[0]).toMatchObject({
+      campaignId: kept.id,
+      deletedInService: false,
+      workspace: 'acme',
+    });
   });
 
   it("shows each platform campaign under its account's workspace", async () => {
     const { id } = await published();
     const globex = await b.client({ workspace: 'globex' });
-    const g = campaign.parse(ok(await globex.post('/campaigns', { name: 'Globex', campaignType: 'VIDEO', budget: 9, budgetType: 'daily' }), 201));
+    const g = campaign.parse(
+      ok(
+        await globex.post('/campaigns', {
+          name: 'Globex',
+          campaignType: 'VIDEO',
+          budget: 9,
+          budgetType: 'daily',
+        }),
+        201,
+      ),
+    );
     ok(await globex.post(`/campaigns/${g.id}/ads-platform`, {}));
     ok(await globex.delete(`/campaigns/${g.id}`));
     ok(await api.delete(`/campaigns/${id}`));
@@ -110,10 +152,22 @@ describe('adcli serve ads set-status after a delete', () => {
     const { id, adsId } = await published();
     ok(await api.delete(`/campaigns/${id}`));
 
-    expect(await setStatus(id, 'ENABLED')).toEqual({ campaignId: id, googleAdsCampaignId: adsId, status: 'ENABLED' });
+    expect(await setStatus(id, 'ENABLED')).toEqual({
+      campaignId: id,
+      googleAdsCampaignId: adsId,
+      status: 'ENABLED',
+    });
     expect((await b.services.ads.platform.campaign(adsId))!.status).toBe('ENABLED');
-    expect(await setStatus(adsId, 'PAUSED')).toEqual({ campaignId: id, googleAdsCampaignId: adsId, status: 'PAUSED' });
-    expect((await listed())[0]).toMatchObject({ campaignId: id, status: 'PAUSED', deletedInService: true });
+    expect(await setStatus(adsId, 'PAUSED')).toEqual({
+      campaignId: id,
+      googleAdsCampaignId: adsId,
+      status: 'PAUSED',
+    });
+    expect((await listed())[0]).toMatchObject({
+      campaignId: id,
+      status: 'PAUSED',
+      deletedInService: true,
+    });
 
     await setStatus(id, 'REMOVED');
     await expect(setStatus(adsId, 'ENABLED')).rejects.toThrow(/removed/);
@@ -122,8 +176,12 @@ describe('adcli serve ads set-status after a delete', () => {
 
   it('answers 404 for what the ad platform does not have', async () => {
     const c = campaign.parse(ok(await api.post('/campaigns', { name: 'never published' }), 201));
-    await expect(setStatus(c.id, 'ENABLED')).rejects.toThrow(`no campaign ${c.id} exists in the ad platform`);
-    await expect(setStatus('99999999999', 'ENABLED')).rejects.toThrow('no campaign 99999999999 exists in the ad platform');
+    await expect(setStatus(c.id, 'ENABLED')).rejects.toThrow(
+      `no campaign ${c.id} exists in the ad platform`,
+    );
+    await expect(setStatus('99999999999', 'ENABLED')).rejects.toThrow(
+      'no campaign 99999999999 exists in the ad platform',
+    );
   });
 });
 
@@ -139,10 +197,20 @@ describe('the periodic sync after a delete', () => {
     ok(await api.patch(`/campaigns/${kept.id}`, { name: 'Kept, renamed' }));
     await b.runner.runDue();
     await runSync();
-    expect((await b.services.ads.platform.campaign(kept.adsId))!.settings.name).toBe('Kept, renamed');
+    expect((await b.services.ads.platform.campaign(kept.adsId))!.settings.name).toBe(
+      'Kept, renamed',
+    );
     expect((await b.services.ads.platform.campaign(gone.adsId))!.settings).toEqual(orphanSettings);
-    expect((await b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'queued'"))!.n).toBe(1);
-    expect((await b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'failed'"))!.n).toBe(0);
+    expect(
+      (await b.store.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'queued'",
+      ))!.n,
+    ).toBe(1);
+    expect(
+      (await b.store.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'failed'",
+      ))!.n,
+    ).toBe(0);
   });
 });
 
@@ -166,12 +234,18 @@ describe('performance after a delete', () => {
     // it spent on the days after its service record was deleted too
     const yesterday = r.dateRange.endDate;
     expect(r.daily.find((d) => d.date === yesterday)!.cost).toBeGreaterThan(0);
-    expect(r.daily.reduce((s, d) => s + Math.round(d.cost * 100), 0)).toBe(Math.round(orphan.cost * 100));
+    expect(r.daily.reduce((s, d) => s + Math.round(d.cost * 100), 0)).toBe(
+      Math.round(orphan.cost * 100),
+    );
 
     // a key limited to campaigns sees it when its id is in the limit
     const limited = (ids: string[]) => b.client({ scopes: ['ads:read'], campaignIds: ids });
-    expect((await perf(await limited([gone.id]))).campaigns.map((c) => c.campaignId)).toEqual([gone.id]);
-    expect((await perf(await limited([kept.id]))).campaigns.map((c) => c.campaignId)).toEqual([kept.id]);
+    expect((await perf(await limited([gone.id]))).campaigns.map((c) => c.campaignId)).toEqual([
+      gone.id,
+    ]);
+    expect((await perf(await limited([kept.id]))).campaigns.map((c) => c.campaignId)).toEqual([
+      kept.id,
+    ]);
 
     // once paused there, it stops spending
     await setStatus(gone.id, 'PAUSED');

@@ -5,7 +5,14 @@ import { SCOPES } from '../server/schemas/common.ts';
 import { campaign, type Campaign } from '../server/schemas/records.ts';
 import { runSeed } from '../server/seed/index.ts';
 import { DEMO_ACCOUNTS, DEMO_CAMPAIGNS } from '../server/seed/demo.ts';
-import { clientFor, MISSING_ID, testBackend, type Client, type Reply, type TestBackend } from './helpers/backend.ts';
+import {
+  clientFor,
+  MISSING_ID,
+  testBackend,
+  type Client,
+  type Reply,
+  type TestBackend,
+} from './helpers/backend.ts';
 
 /**
  * The ad-platform operations of the in-process app: accounts, creating a campaign in the ad platform
@@ -19,7 +26,12 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** Asserts an error reply: status, code, the error body shape and message fragments. */
-function expectError(r: Reply, status: number, code: string, ...fragments: (string | RegExp)[]): void {
+function expectError(
+  r: Reply,
+  status: number,
+  code: string,
+  ...fragments: (string | RegExp)[]
+): void {
   expect({ status: r.status, body: r.body }).toMatchObject({ status, body: { error: { code } } });
   expect(Object.keys(r.body)).toEqual(['error']);
   expect(r.body.error.message).toEqual(expect.any(String));
@@ -37,7 +49,12 @@ function ok<T = any>(r: Reply<T>, status = 200): T {
 
 /** Calendar day of an instant in a zone, computed independently of server/ads/dates.ts. */
 function dayIn(timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -70,7 +87,10 @@ beforeEach(async () => {
   acmeAccount = (await b.services.ads.platform.accounts(await b.workspaceId()))[0]!;
 });
 
-async function createCampaign(body: Record<string, unknown> = {}, client: Client = api): Promise<Campaign> {
+async function createCampaign(
+  body: Record<string, unknown> = {},
+  client: Client = api,
+): Promise<Campaign> {
   const r = await client.post('/campaigns', {
     name: 'Spring trail shoes',
     campaignType: 'SEARCH',
@@ -83,14 +103,24 @@ async function createCampaign(body: Record<string, unknown> = {}, client: Client
   return campaign.parse(r.body);
 }
 
-async function publish(id: string, body: Record<string, unknown> = {}, client: Client = api): Promise<Campaign> {
+async function publish(
+  id: string,
+  body: Record<string, unknown> = {},
+  client: Client = api,
+): Promise<Campaign> {
   return campaign.parse(ok(await client.post(`/campaigns/${id}/ads-platform`, body)));
 }
 
 /** Adds a second ad-platform account to workspace acme. */
 async function addAcmeAccount(customerId = '2223334444', name = 'Acme Europe'): Promise<string> {
   const workspaceId = await b.workspaceId();
-  await b.store.write(async () => b.services.workspaces.addAccount(workspaceId, { customerId, name, currencyCode: 'EUR', timeZone: 'Europe/Berlin' }, false));
+  await b.store.write(async () =>
+    b.services.workspaces.addAccount(
+      workspaceId,
+      { customerId, name, currencyCode: 'EUR', timeZone: 'Europe/Berlin' },
+      false,
+    ),
+  );
   return `${customerId.slice(0, 3)}-${customerId.slice(3, 6)}-${customerId.slice(6)}`;
 }
 
@@ -102,7 +132,10 @@ async function runSync(): Promise<void> {
 }
 
 async function historyCount(adsId: string): Promise<number> {
-  return (await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_settings_history WHERE campaign_id = ?', adsId))!.n;
+  return (await b.store.get<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM ads_settings_history WHERE campaign_id = ?',
+    adsId,
+  ))!.n;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -122,18 +155,25 @@ describe('GET /ads-platform/accounts', () => {
       expect(a.timeZone).toEqual(expect.any(String));
     }
     expect(body.data[0]).toEqual(acmeAccount);
-    expect(body.data[1]).toEqual({ customerId: second, name: 'Acme Europe', currencyCode: 'EUR', timeZone: 'Europe/Berlin' });
+    expect(body.data[1]).toEqual({
+      customerId: second,
+      name: 'Acme Europe',
+      currencyCode: 'EUR',
+      timeZone: 'Europe/Berlin',
+    });
   });
 
   it('shows a key limited to one account only that account (dashes or not in the limit)', async () => {
     const second = await addAcmeAccount();
     const limited = await b.client({ customerIds: [second.replace(/-/g, '')] });
-    expect(ok(await limited.get('/ads-platform/accounts')).data.map((a: any) => a.customerId)).toEqual([second]);
+    expect(
+      ok(await limited.get('/ads-platform/accounts')).data.map((a: any) => a.customerId),
+    ).toEqual([second]);
     const limitedDashes = await b.client({ customerIds: [acmeAccount.customerId] });
     expect(ok(await limitedDashes.get('/ads-platform/accounts')).data).toEqual([acmeAccount]);
   });
 
-  it('shows only the accounts of the key\'s own workspace', async () => {
+  it("shows only the accounts of the key's own workspace", async () => {
     const other = await b.client({ workspace: 'other' });
     const theirs = ok(await other.get('/ads-platform/accounts')).data;
     expect(theirs).toHaveLength(1);
@@ -151,7 +191,12 @@ describe('GET /ads-platform/accounts', () => {
 describe('POST /campaigns/{id}/ads-platform', () => {
   it('creates the campaign in the default account, PAUSED, and answers the full campaign record', async () => {
     const c = await createCampaign();
-    expect(c.adsPlatform).toEqual({ customerId: acmeAccount.customerId, accountName: acmeAccount.name, campaignId: null, status: null });
+    expect(c.adsPlatform).toEqual({
+      customerId: acmeAccount.customerId,
+      accountName: acmeAccount.name,
+      campaignId: null,
+      status: null,
+    });
     const r = await api.post(`/campaigns/${c.id}/ads-platform`, {});
     expect(r.status).toBe(200);
     const rec = campaign.parse(r.body); // strict: exactly the contract's fields
@@ -162,11 +207,24 @@ describe('POST /campaigns/{id}/ads-platform', () => {
     expect(rec.adsPlatform.campaignId).toMatch(/^[1-9]\d*$/);
     expect(rec.adsPlatform.status).toBe('PAUSED');
     // The record read afterwards says the same.
-    expect(campaign.parse(ok(await api.get(`/campaigns/${c.id}`))).adsPlatform).toEqual(rec.adsPlatform);
+    expect(campaign.parse(ok(await api.get(`/campaigns/${c.id}`))).adsPlatform).toEqual(
+      rec.adsPlatform,
+    );
     // And the platform holds it, PAUSED, with the settings at creation and no targeting yet.
     const ads = (await b.services.ads.platform.campaign(rec.adsPlatform.campaignId!))!;
-    expect(ads).toMatchObject({ status: 'PAUSED', customerId: acmeAccount.customerId, serviceCampaignId: c.id, syncedAt: null });
-    expect(ads.settings).toMatchObject({ name: c.name, campaignType: 'SEARCH', budget: 50, budgetType: 'daily', targeting: [] });
+    expect(ads).toMatchObject({
+      status: 'PAUSED',
+      customerId: acmeAccount.customerId,
+      serviceCampaignId: c.id,
+      syncedAt: null,
+    });
+    expect(ads.settings).toMatchObject({
+      name: c.name,
+      campaignType: 'SEARCH',
+      budget: 50,
+      budgetType: 'daily',
+      targeting: [],
+    });
   });
 
   it('works without a body at all', async () => {
@@ -183,32 +241,66 @@ describe('POST /campaigns/{id}/ads-platform', () => {
     const second = await addAcmeAccount();
     const c = await createCampaign();
     const rec = await publish(c.id, { customerId: form(second) });
-    expect(rec.adsPlatform).toMatchObject({ customerId: second, accountName: 'Acme Europe', status: 'PAUSED' });
-    expect((await b.services.ads.platform.campaign(rec.adsPlatform.campaignId!))!.customerId).toBe(second);
+    expect(rec.adsPlatform).toMatchObject({
+      customerId: second,
+      accountName: 'Acme Europe',
+      status: 'PAUSED',
+    });
+    expect((await b.services.ads.platform.campaign(rec.adsPlatform.campaignId!))!.customerId).toBe(
+      second,
+    );
   });
 
-  it.each(['12-345-67890', '123456789', '12345678901', 'abc-def-ghij', '123 456 7890', '', 1234567890])(
-    'rejects customerId %j with 400',
-    async (bad) => {
-      const c = await createCampaign();
-      expectError(await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: bad }), 400, 'invalid_request', 'customerId');
-      expect(campaign.parse(ok(await api.get(`/campaigns/${c.id}`))).adsPlatform.campaignId).toBeNull();
-    },
-  );
+  it.each([
+    '12-345-67890',
+    '123456789',
+    '12345678901',
+    'abc-def-ghij',
+    '123 456 7890',
+    '',
+    1234567890,
+  ])('rejects customerId %j with 400', async (bad) => {
+    const c = await createCampaign();
+    expectError(
+      await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: bad }),
+      400,
+      'invalid_request',
+      'customerId',
+    );
+    expect(
+      campaign.parse(ok(await api.get(`/campaigns/${c.id}`))).adsPlatform.campaignId,
+    ).toBeNull();
+  });
 
   it('rejects unknown body fields and a bad campaign id with 400', async () => {
     const c = await createCampaign();
-    expectError(await api.post(`/campaigns/${c.id}/ads-platform`, { status: 'ENABLED' }), 400, 'invalid_request');
+    expectError(
+      await api.post(`/campaigns/${c.id}/ads-platform`, { status: 'ENABLED' }),
+      400,
+      'invalid_request',
+    );
     expectError(await api.post('/campaigns/not-an-id/ads-platform', {}), 400, 'invalid_request');
   });
 
-  it('answers 404 for an account that is not in the workspace (unknown, or another workspace\'s)', async () => {
+  it("answers 404 for an account that is not in the workspace (unknown, or another workspace's)", async () => {
     const c = await createCampaign();
-    expectError(await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: '999-999-9999' }), 404, 'not_found', '999-999-9999');
+    expectError(
+      await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: '999-999-9999' }),
+      404,
+      'not_found',
+      '999-999-9999',
+    );
     await b.client({ workspace: 'other' });
-    const theirs = (await b.services.ads.platform.accounts(await b.workspaceId('other')))[0]!.customerId;
-    expectError(await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: theirs }), 404, 'not_found');
-    expect(campaign.parse(ok(await api.get(`/campaigns/${c.id}`))).adsPlatform.campaignId).toBeNull();
+    const theirs = (await b.services.ads.platform.accounts(await b.workspaceId('other')))[0]!
+      .customerId;
+    expectError(
+      await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: theirs }),
+      404,
+      'not_found',
+    );
+    expect(
+      campaign.parse(ok(await api.get(`/campaigns/${c.id}`))).adsPlatform.campaignId,
+    ).toBeNull();
   });
 
   it('answers 403 to a key limited to other accounts', async () => {
@@ -217,12 +309,25 @@ describe('POST /campaigns/{id}/ads-platform', () => {
     // a campaign in the default account: outside the key's limit
     const c = await createCampaign();
     expectError(await limited.post(`/campaigns/${c.id}/ads-platform`, {}), 403, 'forbidden');
-    expectError(await limited.post(`/campaigns/${c.id}/ads-platform`, { customerId: second }), 403, 'forbidden');
+    expectError(
+      await limited.post(`/campaigns/${c.id}/ads-platform`, { customerId: second }),
+      403,
+      'forbidden',
+    );
     // its own campaign (created in its account), sent to an account it may not use
     const own = await createCampaign({}, limited);
     expect(own.adsPlatform.customerId).toBe(second);
-    expectError(await limited.post(`/campaigns/${own.id}/ads-platform`, { customerId: acmeAccount.customerId }), 403, 'forbidden', acmeAccount.customerId);
-    expect(campaign.parse(ok(await api.get(`/campaigns/${own.id}`))).adsPlatform.campaignId).toBeNull();
+    expectError(
+      await limited.post(`/campaigns/${own.id}/ads-platform`, {
+        customerId: acmeAccount.customerId,
+      }),
+      403,
+      'forbidden',
+      acmeAccount.customerId,
+    );
+    expect(
+      campaign.parse(ok(await api.get(`/campaigns/${own.id}`))).adsPlatform.campaignId,
+    ).toBeNull();
     // in its own account it may
     expect((await publish(own.id, {}, limited)).adsPlatform.status).toBe('PAUSED');
   });
@@ -230,52 +335,119 @@ describe('POST /campaigns/{id}/ads-platform', () => {
   it('answers 409 conflict to a second create', async () => {
     const c = await createCampaign();
     const first = await publish(c.id);
-    expectError(await api.post(`/campaigns/${c.id}/ads-platform`, {}), 409, 'conflict', first.adsPlatform.campaignId!);
+    expectError(
+      await api.post(`/campaigns/${c.id}/ads-platform`, {}),
+      409,
+      'conflict',
+      first.adsPlatform.campaignId!,
+    );
     const second = await addAcmeAccount();
-    expectError(await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: second }), 409, 'conflict');
+    expectError(
+      await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: second }),
+      409,
+      'conflict',
+    );
     const after = campaign.parse(ok(await api.get(`/campaigns/${c.id}`)));
     expect(after.adsPlatform).toEqual(first.adsPlatform);
-    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_campaigns WHERE service_campaign_id = ?', c.id))!.n).toBe(1);
+    expect(
+      (await b.store.get<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM ads_campaigns WHERE service_campaign_id = ?',
+        c.id,
+      ))!.n,
+    ).toBe(1);
   });
 
   it('answers 409 with what to set when the campaign has no campaignType or no budget', async () => {
     const noType = await createCampaign({ campaignType: undefined });
-    expectError(await api.post(`/campaigns/${noType.id}/ads-platform`, {}), 409, 'conflict', 'campaignType');
+    expectError(
+      await api.post(`/campaigns/${noType.id}/ads-platform`, {}),
+      409,
+      'conflict',
+      'campaignType',
+    );
     const noBudget = await createCampaign({ budget: undefined, budgetType: undefined });
-    expectError(await api.post(`/campaigns/${noBudget.id}/ads-platform`, {}), 409, 'conflict', 'budget');
+    expectError(
+      await api.post(`/campaigns/${noBudget.id}/ads-platform`, {}),
+      409,
+      'conflict',
+      'budget',
+    );
     const bare = campaign.parse(ok(await api.post('/campaigns', { name: 'Bare' }), 201));
-    expectError(await api.post(`/campaigns/${bare.id}/ads-platform`, {}), 409, 'conflict', /campaignType|budget/);
+    expectError(
+      await api.post(`/campaigns/${bare.id}/ads-platform`, {}),
+      409,
+      'conflict',
+      /campaignType|budget/,
+    );
     // Once set, it goes through.
     ok(await api.patch(`/campaigns/${noType.id}`, { campaignType: 'VIDEO' }));
     expect((await publish(noType.id)).adsPlatform.status).toBe('PAUSED');
-    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_campaigns'))!.n).toBe(1);
+    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_campaigns'))!.n).toBe(
+      1,
+    );
   });
 
   it('replays a create with the same Idempotency-Key instead of answering 409', async () => {
     const c = await createCampaign();
-    const first = await api.post(`/campaigns/${c.id}/ads-platform`, {}, { 'idempotency-key': 'publish-1' });
+    const first = await api.post(
+      `/campaigns/${c.id}/ads-platform`,
+      {},
+      { 'idempotency-key': 'publish-1' },
+    );
     expect(first.status).toBe(200);
-    const again = await api.post(`/campaigns/${c.id}/ads-platform`, {}, { 'idempotency-key': 'publish-1' });
+    const again = await api.post(
+      `/campaigns/${c.id}/ads-platform`,
+      {},
+      { 'idempotency-key': 'publish-1' },
+    );
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
-    expectError(await api.post(`/campaigns/${c.id}/ads-platform`, { customerId: acmeAccount.customerId }, { 'idempotency-key': 'publish-1' }), 409, 'idempotency_conflict');
-    expectError(await api.post(`/campaigns/${c.id}/ads-platform`, {}, { 'idempotency-key': 'publish-2' }), 409, 'conflict');
-    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_campaigns'))!.n).toBe(1);
+    expectError(
+      await api.post(
+        `/campaigns/${c.id}/ads-platform`,
+        { customerId: acmeAccount.customerId },
+        { 'idempotency-key': 'publish-1' },
+      ),
+      409,
+      'idempotency_conflict',
+    );
+    expectError(
+      await api.post(`/campaigns/${c.id}/ads-platform`, {}, { 'idempotency-key': 'publish-2' }),
+      409,
+      'conflict',
+    );
+    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM ads_campaigns'))!.n).toBe(
+      1,
+    );
   });
 
   it('keeps campaignType fixed once the campaign is in the ad platform (409), other settings stay editable', async () => {
     const c = await createCampaign();
     await publish(c.id);
-    expectError(await api.patch(`/campaigns/${c.id}`, { campaignType: 'DISPLAY' }), 409, 'conflict', 'campaignType');
-    expect(ok(await api.patch(`/campaigns/${c.id}`, { campaignType: 'SEARCH', budget: 55 })).budget).toBe(55);
+    expectError(
+      await api.patch(`/campaigns/${c.id}`, { campaignType: 'DISPLAY' }),
+      409,
+      'conflict',
+      'campaignType',
+    );
+    expect(
+      ok(await api.patch(`/campaigns/${c.id}`, { campaignType: 'SEARCH', budget: 55 })).budget,
+    ).toBe(55);
   });
 
   it('needs the ads:write scope', async () => {
     const c = await createCampaign();
     const noWrite = await b.client({ scopes: SCOPES.filter((s) => s !== 'ads:write') });
-    expectError(await noWrite.post(`/campaigns/${c.id}/ads-platform`, {}), 403, 'forbidden', 'ads:write');
-    expect(campaign.parse(ok(await api.get(`/campaigns/${c.id}`))).adsPlatform.campaignId).toBeNull();
+    expectError(
+      await noWrite.post(`/campaigns/${c.id}/ads-platform`, {}),
+      403,
+      'forbidden',
+      'ads:write',
+    );
+    expect(
+      campaign.parse(ok(await api.get(`/campaigns/${c.id}`))).adsPlatform.campaignId,
+    ).toBeNull();
   });
 
   it('answers 403 to a campaign-limited key outside its limit, and works inside it', async () => {
@@ -292,7 +464,9 @@ describe('POST /campaigns/{id}/ads-platform', () => {
     const theirs = await createCampaign({}, other);
     expectError(await api.post(`/campaigns/${theirs.id}/ads-platform`, {}), 404, 'not_found');
     expectError(await api.post(`/campaigns/${MISSING_ID}/ads-platform`, {}), 404, 'not_found');
-    expect(campaign.parse(ok(await other.get(`/campaigns/${theirs.id}`))).adsPlatform.campaignId).toBeNull();
+    expect(
+      campaign.parse(ok(await other.get(`/campaigns/${theirs.id}`))).adsPlatform.campaignId,
+    ).toBeNull();
   });
 });
 
@@ -309,12 +483,20 @@ describe('sync to the ad platform', () => {
     const { id, adsId, slotId } = await published();
     const atCreation = (await b.services.ads.platform.campaign(adsId))!.settings;
 
-    ok(await api.patch(`/campaigns/${id}`, { name: 'Spring trail shoes (US)', budget: 75, locations: ['US', 'CA'] }));
+    ok(
+      await api.patch(`/campaigns/${id}`, {
+        name: 'Spring trail shoes (US)',
+        budget: 75,
+        locations: ['US', 'CA'],
+      }),
+    );
     const items = [
       { section: 'keywords', text: 'trail running shoes', matchType: 'PHRASE' },
       { section: 'websites', text: 'trailrunnermag.example' },
     ];
-    const edited = ok(await api.put(`/campaigns/${id}/targeting/audiences/${slotId}/items`, { items }));
+    const edited = ok(
+      await api.put(`/campaigns/${id}/targeting/audiences/${slotId}/items`, { items }),
+    );
     const expectedItems = edited.audiences[0].items;
     expect(expectedItems).toHaveLength(2);
 
@@ -330,7 +512,12 @@ describe('sync to the ad platform', () => {
     b.clock.advance(1001);
     await b.runner.runDue();
     const after = (await b.services.ads.platform.campaign(adsId))!;
-    expect(after.settings).toMatchObject({ name: 'Spring trail shoes (US)', budget: 75, locations: ['US', 'CA'], campaignType: 'SEARCH' });
+    expect(after.settings).toMatchObject({
+      name: 'Spring trail shoes (US)',
+      budget: 75,
+      locations: ['US', 'CA'],
+      campaignType: 'SEARCH',
+    });
     expect(after.settings.targeting).toEqual(expectedItems);
     expect(after.syncedAt).toBe(b.clock.now().toISOString());
   });
@@ -338,22 +525,41 @@ describe('sync to the ad platform', () => {
   it('carries over the items of slots with targeting; a slot never generated adds nothing', async () => {
     const { id, adsId, slotId } = await published();
     const ds = ok(await api.post('/data-stores', { name: 'Trail channels' }), 201);
-    const aud = ok(await api.post('/audiences', { name: 'Ultrarunners', dataStoreIds: [ds.id] }), 201);
+    const aud = ok(
+      await api.post('/audiences', { name: 'Ultrarunners', dataStoreIds: [ds.id] }),
+      201,
+    );
     ok(await api.post(`/campaigns/${id}/audiences`, { audienceId: aud.id }), 201);
     const targeting = ok(await api.get(`/campaigns/${id}/targeting`));
     expect(targeting.audiences).toHaveLength(2);
     const second = targeting.audiences[1];
     expect(second.status).toBe('not_generated');
 
-    ok(await api.put(`/campaigns/${id}/targeting/audiences/${slotId}/items`, { items: [{ section: 'keywords', text: 'ultra vest' }] }));
+    ok(
+      await api.put(`/campaigns/${id}/targeting/audiences/${slotId}/items`, {
+        items: [{ section: 'keywords', text: 'ultra vest' }],
+      }),
+    );
     await runSync();
     expect((await b.services.ads.platform.campaign(adsId))!.settings.targeting).toEqual([
-      { section: 'keywords', label: 'ultra vest', text: 'ultra vest', matchType: 'BROAD', source: 'manual' },
+      {
+        section: 'keywords',
+        label: 'ultra vest',
+        text: 'ultra vest',
+        matchType: 'BROAD',
+        source: 'manual',
+      },
     ]);
 
-    ok(await api.put(`/campaigns/${id}/targeting/audiences/${second.id}/items`, { items: [{ section: 'topics', text: '/Sports/Running' }] }));
+    ok(
+      await api.put(`/campaigns/${id}/targeting/audiences/${second.id}/items`, {
+        items: [{ section: 'topics', text: '/Sports/Running' }],
+      }),
+    );
     await runSync();
-    expect((await b.services.ads.platform.campaign(adsId))!.settings.targeting.map((i) => i.text)).toEqual(['ultra vest', '/Sports/Running']);
+    expect(
+      (await b.services.ads.platform.campaign(adsId))!.settings.targeting.map((i) => i.text),
+    ).toEqual(['ultra vest', '/Sports/Running']);
   });
 
   it('keeps delivering the listed targeting of a slot while it regenerates and after a failed regeneration', async () => {
@@ -370,7 +576,9 @@ describe('sync to the ad platform', () => {
     const ds = ok(await api.post('/data-stores', { name: 'Empty for now' }), 201);
     ok(await api.patch(`/campaigns/${id}/audiences/${slotId}`, { dataStoreIds: [ds.id] }));
     b.services.targeting.delayMs = 10 * b.services.ads.syncIntervalMs;
-    const started = ok(await api.post(`/campaigns/${id}/targeting/generate`, { audienceIds: [slotId] }));
+    const started = ok(
+      await api.post(`/campaigns/${id}/targeting/generate`, { audienceIds: [slotId] }),
+    );
     expect(started.started).toEqual([slotId]);
     const listed = ok(await api.get(`/campaigns/${id}/targeting`)).audiences[0];
     expect(listed.status).toBe('generating');
@@ -415,7 +623,10 @@ describe('sync to the ad platform', () => {
     const { id, adsId } = await published();
     await b.services.ads.scheduleSync();
     await b.services.ads.scheduleSync();
-    const pending = async () => (await b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'queued'"))!.n;
+    const pending = async () =>
+      (await b.store.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'queued'",
+      ))!.n;
     expect(await pending()).toBe(1);
     for (let i = 0; i < 3; i++) {
       b.clock.advance(b.services.ads.syncIntervalMs);
@@ -436,22 +647,32 @@ describe('sync to the ad platform', () => {
     // The service learns it at its next sync.
     expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform.status).toBe('PAUSED');
     await b.runner.runDue();
-    expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform.status).toBe('ENABLED');
+    expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform.status).toBe(
+      'ENABLED',
+    );
 
     // By service campaign id too; REMOVED is final.
     await b.services.ads.setStatus(id, 'REMOVED');
     await b.runner.runDue();
-    expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform.status).toBe('REMOVED');
+    expect(campaign.parse(ok(await api.get(`/campaigns/${id}`))).adsPlatform.status).toBe(
+      'REMOVED',
+    );
     await expect(b.services.ads.setStatus(adsId, 'ENABLED')).rejects.toThrow(/removed/);
     // A removed campaign gets no settings any more.
     ok(await api.patch(`/campaigns/${id}`, { name: 'Too late' }));
     await runSync();
-    expect((await b.services.ads.platform.campaign(adsId))!.settings.name).toBe('Spring trail shoes');
+    expect((await b.services.ads.platform.campaign(adsId))!.settings.name).toBe(
+      'Spring trail shoes',
+    );
   });
 
   it('the API cannot change the ad-platform status', async () => {
     const { id } = await published();
-    expectError(await api.patch(`/campaigns/${id}`, { adsPlatform: { status: 'ENABLED' } }), 400, 'invalid_request');
+    expectError(
+      await api.patch(`/campaigns/${id}`, { adsPlatform: { status: 'ENABLED' } }),
+      400,
+      'invalid_request',
+    );
     expectError(await api.patch(`/campaigns/${id}`, { status: 'ENABLED' }), 400, 'invalid_request');
   });
 });
@@ -459,8 +680,16 @@ describe('sync to the ad platform', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('spend follows the ad-platform status', () => {
-  const perf = async (preset = 'LAST_7_DAYS', client: Client = api, customerId = acmeAccount.customerId): Promise<PerformanceReport> =>
-    performanceReport.parse(ok(await client.get(`/ads-platform/performance?customerId=${customerId}&dateRange=${preset}`)));
+  const perf = async (
+    preset = 'LAST_7_DAYS',
+    client: Client = api,
+    customerId = acmeAccount.customerId,
+  ): Promise<PerformanceReport> =>
+    performanceReport.parse(
+      ok(
+        await client.get(`/ads-platform/performance?customerId=${customerId}&dateRange=${preset}`),
+      ),
+    );
 
   it('nothing spends while PAUSED; once ENABLED, days have figures within the daily budget', async () => {
     const c = await createCampaign({ budget: 40 });
@@ -484,7 +713,11 @@ describe('spend follows the ad-platform status', () => {
       roas: 0,
     });
     expect(paused.daily).toHaveLength(7);
-    expect(paused.daily.every((d) => d.impressions === 0 && d.clicks === 0 && d.cost === 0 && d.conversions === 0)).toBe(true);
+    expect(
+      paused.daily.every(
+        (d) => d.impressions === 0 && d.clicks === 0 && d.cost === 0 && d.conversions === 0,
+      ),
+    ).toBe(true);
     const today = dayIn(acmeAccount.timeZone, b.clock.now());
     expect((await perf('TODAY')).campaigns[0]!.cost).toBe(0);
 
@@ -500,7 +733,8 @@ describe('spend follows the ad-platform status', () => {
       expect(d.cost).toBeLessThanOrEqual(40);
       expect(d.cost).toBeGreaterThanOrEqual(0);
       expect(d.clicks).toBeLessThanOrEqual(d.impressions);
-      if (d.date < enabledOn) expect(d).toMatchObject({ impressions: 0, clicks: 0, cost: 0, conversions: 0 });
+      if (d.date < enabledOn)
+        expect(d).toMatchObject({ impressions: 0, clicks: 0, cost: 0, conversions: 0 });
       // whole days after it was turned on have figures
       if (d.date > enabledOn) expect(d.cost).toBeGreaterThan(0);
     }
@@ -537,7 +771,14 @@ describe('GET /ads-platform/performance (demo seed)', () => {
   beforeEach(async () => {
     b = await testBackend({ clock: new ManualClock(NOW) });
     demoWs = (await runSeed(b.services, 'demo')).workspaceId;
-    const key = await b.store.write(async () => (await b.services.keys.create(demoWs, { scopes: ['ads:read', 'ads:write', 'campaigns:read', 'campaigns:write'] })).key);
+    const key = await b.store.write(
+      async () =>
+        (
+          await b.services.keys.create(demoWs, {
+            scopes: ['ads:read', 'ads:write', 'campaigns:read', 'campaigns:write'],
+          })
+        ).key,
+    );
     demo = clientFor(b.app, key);
   });
 
@@ -545,7 +786,9 @@ describe('GET /ads-platform/performance (demo seed)', () => {
 
   it('the demo has the accounts the brief promises', async () => {
     expect(US.timeZone).toBe('America/Los_Angeles');
-    expect(ok(await demo.get('/ads-platform/accounts')).data.map((a: any) => a.customerId)).toEqual([US_ID, EU_ID]);
+    expect(ok(await demo.get('/ads-platform/accounts')).data.map((a: any) => a.customerId)).toEqual(
+      [US_ID, EU_ID],
+    );
     // The chosen instant really is on different days in Los Angeles and UTC.
     expect(dayIn('America/Los_Angeles', new Date(NOW))).toBe('2026-03-01');
     expect(dayIn('UTC', new Date(NOW))).toBe('2026-03-02');
@@ -555,8 +798,16 @@ describe('GET /ads-platform/performance (demo seed)', () => {
     const r = performanceReport.parse(ok(await get(demo, `?customerId=${US_ID}`)));
     const today = dayIn(US.timeZone, b.clock.now());
     expect(r.customerId).toBe(US_ID);
-    expect(r.dateRange).toEqual({ preset: 'LAST_30_DAYS', startDate: plusDays(today, -30), endDate: plusDays(today, -1) });
-    expect(r.dateRange).toEqual({ preset: 'LAST_30_DAYS', startDate: '2026-01-30', endDate: '2026-02-28' });
+    expect(r.dateRange).toEqual({
+      preset: 'LAST_30_DAYS',
+      startDate: plusDays(today, -30),
+      endDate: plusDays(today, -1),
+    });
+    expect(r.dateRange).toEqual({
+      preset: 'LAST_30_DAYS',
+      startDate: '2026-01-30',
+      endDate: '2026-02-28',
+    });
     expect(r.daily.map((d) => d.date)).toEqual(daysFromTo('2026-01-30', '2026-02-28'));
     // Same report without dashes.
     expect(ok(await get(demo, `?customerId=${US_ID.replace(/-/g, '')}`))).toEqual(r);
@@ -584,38 +835,103 @@ describe('GET /ads-platform/performance (demo seed)', () => {
     }
   }
 
-  const PRESETS = ['TODAY', 'YESTERDAY', 'LAST_7_DAYS', 'LAST_14_DAYS', 'LAST_30_DAYS', 'THIS_MONTH', 'LAST_MONTH'];
+  const PRESETS = [
+    'TODAY',
+    'YESTERDAY',
+    'LAST_7_DAYS',
+    'LAST_14_DAYS',
+    'LAST_30_DAYS',
+    'THIS_MONTH',
+    'LAST_MONTH',
+  ];
 
-  it.each(PRESETS)('resolves %s in the account time zone (Los Angeles and Berlin)', async (preset) => {
-    for (const [account, id] of [
-      [US, US_ID],
-      [EU, EU_ID],
-    ] as const) {
-      const r = performanceReport.parse(ok(await get(demo, `?customerId=${id}&dateRange=${preset}`)));
-      const want = expected(preset, account.timeZone);
-      expect(r.dateRange).toEqual({ preset, ...want });
-      expect(r.daily.map((d) => d.date)).toEqual(daysFromTo(want.startDate, want.endDate));
-    }
-  });
+  it.each(PRESETS)(
+    'resolves %s in the account time zone (Los Angeles and Berlin)',
+    async (preset) => {
+      for (const [account, id] of [
+        [US, US_ID],
+        [EU, EU_ID],
+      ] as const) {
+        const r = performanceReport.parse(
+          ok(await get(demo, `?customerId=${id}&dateRange=${preset}`)),
+        );
+        const want = expected(preset, account.timeZone);
+        expect(r.dateRange).toEqual({ preset, ...want });
+        expect(r.daily.map((d) => d.date)).toEqual(daysFromTo(want.startDate, want.endDate));
+      }
+    },
+  );
 
   it('has the literal dates at 03:00 UTC on 2 March (Los Angeles: 1 March)', async () => {
-    const range = async (preset: string, id = US_ID) => ok(await get(demo, `?customerId=${id}&dateRange=${preset}`)).dateRange;
-    expect(await range('TODAY')).toEqual({ preset: 'TODAY', startDate: '2026-03-01', endDate: '2026-03-01' });
-    expect(await range('YESTERDAY')).toEqual({ preset: 'YESTERDAY', startDate: '2026-02-28', endDate: '2026-02-28' });
-    expect(await range('LAST_7_DAYS')).toEqual({ preset: 'LAST_7_DAYS', startDate: '2026-02-22', endDate: '2026-02-28' });
-    expect(await range('LAST_14_DAYS')).toEqual({ preset: 'LAST_14_DAYS', startDate: '2026-02-15', endDate: '2026-02-28' });
-    expect(await range('THIS_MONTH')).toEqual({ preset: 'THIS_MONTH', startDate: '2026-03-01', endDate: '2026-03-01' });
-    expect(await range('LAST_MONTH')).toEqual({ preset: 'LAST_MONTH', startDate: '2026-02-01', endDate: '2026-02-28' });
+    const range = async (preset: string, id = US_ID) =>
+      ok(await get(demo, `?customerId=${id}&dateRange=${preset}`)).dateRange;
+    expect(await range('TODAY')).toEqual({
+      preset: 'TODAY',
+      startDate: '2026-03-01',
+      endDate: '2026-03-01',
+    });
+    expect(await range('YESTERDAY')).toEqual({
+      preset: 'YESTERDAY',
+      startDate: '2026-02-28',
+      endDate: '2026-02-28',
+    });
+    expect(await range('LAST_7_DAYS')).toEqual({
+      preset: 'LAST_7_DAYS',
+      startDate: '2026-02-22',
+      endDate: '2026-02-28',
+    });
+    expect(await range('LAST_14_DAYS')).toEqual({
+      preset: 'LAST_14_DAYS',
+      startDate: '2026-02-15',
+      endDate: '2026-02-28',
+    });
+    expect(await range('THIS_MONTH')).toEqual({
+      preset: 'THIS_MONTH',
+      startDate: '2026-03-01',
+      endDate: '2026-03-01',
+    });
+    expect(await range('LAST_MONTH')).toEqual({
+      preset: 'LAST_MONTH',
+      startDate: '2026-02-01',
+      endDate: '2026-02-28',
+    });
     // Berlin is already on 2 March.
-    expect(await range('TODAY', EU_ID)).toEqual({ preset: 'TODAY', startDate: '2026-03-02', endDate: '2026-03-02' });
-    expect(await range('THIS_MONTH', EU_ID)).toEqual({ preset: 'THIS_MONTH', startDate: '2026-03-01', endDate: '2026-03-02' });
-    expect(await range('LAST_7_DAYS', EU_ID)).toEqual({ preset: 'LAST_7_DAYS', startDate: '2026-02-23', endDate: '2026-03-01' });
+    expect(await range('TODAY', EU_ID)).toEqual({
+      preset: 'TODAY',
+      startDate: '2026-03-02',
+      endDate: '2026-03-02',
+    });
+    expect(await range('THIS_MONTH', EU_ID)).toEqual({
+      preset: 'THIS_MONTH',
+      startDate: '2026-03-01',
+      endDate: '2026-03-02',
+    });
+    expect(await range('LAST_7_DAYS', EU_ID)).toEqual({
+      preset: 'LAST_7_DAYS',
+      startDate: '2026-02-23',
+      endDate: '2026-03-01',
+    });
   });
 
   it('rejects a bad preset, a missing or malformed customerId and unknown parameters with 400', async () => {
-    expectError(await get(demo, `?customerId=${US_ID}&dateRange=LAST_90_DAYS`), 400, 'invalid_request', 'dateRange');
-    expectError(await get(demo, `?customerId=${US_ID}&dateRange=last_7_days`), 400, 'invalid_request', 'dateRange');
-    expectError(await get(demo, `?customerId=${US_ID}&dateRange=`), 400, 'invalid_request', 'dateRange');
+    expectError(
+      await get(demo, `?customerId=${US_ID}&dateRange=LAST_90_DAYS`),
+      400,
+      'invalid_request',
+      'dateRange',
+    );
+    expectError(
+      await get(demo, `?customerId=${US_ID}&dateRange=last_7_days`),
+      400,
+      'invalid_request',
+      'dateRange',
+    );
+    expectError(
+      await get(demo, `?customerId=${US_ID}&dateRange=`),
+      400,
+      'invalid_request',
+      'dateRange',
+    );
     expectError(await get(demo, ''), 400, 'invalid_request', 'customerId');
     expectError(await get(demo, '?dateRange=TODAY'), 400, 'invalid_request', 'customerId');
     expectError(await get(demo, '?customerId=512-384-726'), 400, 'invalid_request', 'customerId');
@@ -624,23 +940,44 @@ describe('GET /ads-platform/performance (demo seed)', () => {
 
   it("answers 404 for an unknown account or another workspace's account", async () => {
     expectError(await get(demo, '?customerId=999-999-9999'), 404, 'not_found', '999-999-9999');
-    const acmeId = (await b.services.ads.platform.accounts(await b.workspaceId('acme')))[0]!.customerId;
+    const acmeId = (await b.services.ads.platform.accounts(await b.workspaceId('acme')))[0]!
+      .customerId;
     expectError(await get(demo, `?customerId=${acmeId}`), 404, 'not_found');
     expectError(await get(b.api, `?customerId=${US_ID}`), 404, 'not_found');
   });
 
   it('answers 403 to a key limited to another account, and needs ads:read', async () => {
-    const euOnly = clientFor(b.app, await b.store.write(async () => (await b.services.keys.create(demoWs, { scopes: ['ads:read'], customerIds: [EU_ID] })).key));
+    const euOnly = clientFor(
+      b.app,
+      await b.store.write(
+        async () =>
+          (await b.services.keys.create(demoWs, { scopes: ['ads:read'], customerIds: [EU_ID] }))
+            .key,
+      ),
+    );
     expectError(await get(euOnly, `?customerId=${US_ID}`), 403, 'forbidden', US_ID);
     expect(ok(await get(euOnly, `?customerId=${EU_ID}`)).customerId).toBe(EU_ID);
-    const noScope = clientFor(b.app, await b.store.write(async () => (await b.services.keys.create(demoWs, { scopes: ['campaigns:read'] })).key));
+    const noScope = clientFor(
+      b.app,
+      await b.store.write(
+        async () => (await b.services.keys.create(demoWs, { scopes: ['campaigns:read'] })).key,
+      ),
+    );
     expectError(await get(noScope, `?customerId=${US_ID}`), 403, 'forbidden', 'ads:read');
   });
 
   async function checkArithmetic(r: PerformanceReport): Promise<void> {
-    const rawDaily = (c: PerformanceReport['campaigns'][number]) => b.services.ads.platform.dailyMetrics(c.googleAdsCampaignId, r.dateRange.startDate, r.dateRange.endDate);
+    const rawDaily = (c: PerformanceReport['campaigns'][number]) =>
+      b.services.ads.platform.dailyMetrics(
+        c.googleAdsCampaignId,
+        r.dateRange.startDate,
+        r.dateRange.endDate,
+      );
     const all = { impressions: 0, clicks: 0, cost: 0, conversions: 0 };
-    const perDay = new Map<string, { impressions: number; clicks: number; cost: number; conversions: number }>();
+    const perDay = new Map<
+      string,
+      { impressions: number; clicks: number; cost: number; conversions: number }
+    >();
     for (const c of r.campaigns) {
       const days = await rawDaily(c);
       const sum = { impressions: 0, clicks: 0, cost: 0, conversions: 0, value: 0 };
@@ -676,10 +1013,20 @@ describe('GET /ads-platform/performance (demo seed)', () => {
     // the daily series: one entry per day, summed across the campaigns
     for (const d of r.daily) {
       const want = perDay.get(d.date) ?? { impressions: 0, clicks: 0, cost: 0, conversions: 0 };
-      expect({ impressions: d.impressions, clicks: d.clicks, cost: cents(d.cost), conversions: hundredths(d.conversions) }).toEqual(want);
+      expect({
+        impressions: d.impressions,
+        clicks: d.clicks,
+        cost: cents(d.cost),
+        conversions: hundredths(d.conversions),
+      }).toEqual(want);
     }
     const dailySum = r.daily.reduce(
-      (s, d) => ({ impressions: s.impressions + d.impressions, clicks: s.clicks + d.clicks, cost: s.cost + cents(d.cost), conversions: s.conversions + hundredths(d.conversions) }),
+      (s, d) => ({
+        impressions: s.impressions + d.impressions,
+        clicks: s.clicks + d.clicks,
+        cost: s.cost + cents(d.cost),
+        conversions: s.conversions + hundredths(d.conversions),
+      }),
       { impressions: 0, clicks: 0, cost: 0, conversions: 0 },
     );
     expect(dailySum).toEqual(all);
@@ -689,7 +1036,11 @@ describe('GET /ads-platform/performance (demo seed)', () => {
     const r = performanceReport.parse(ok(await get(demo, `?customerId=${US_ID}`)));
     expect(r.campaigns).toHaveLength(1);
     const c = r.campaigns[0]!;
-    expect(c).toMatchObject({ name: DEMO_CAMPAIGNS.platform, campaignType: 'VIDEO', status: 'ENABLED' });
+    expect(c).toMatchObject({
+      name: DEMO_CAMPAIGNS.platform,
+      campaignType: 'VIDEO',
+      status: 'ENABLED',
+    });
     expect(c.googleAdsCampaignId).toMatch(/^[1-9]\d*$/);
     expect(c.impressions).toBeGreaterThan(0);
     expect(c.clicks).toBeGreaterThan(0);
@@ -700,39 +1051,84 @@ describe('GET /ads-platform/performance (demo seed)', () => {
     // 90 days ENABLED: every day of the last 30 has figures, within the daily budget of 150
     expect(r.daily.every((d) => d.cost > 0 && d.cost <= 150)).toBe(true);
     await checkArithmetic(r);
-    for (const preset of PRESETS) await checkArithmetic(performanceReport.parse(ok(await get(demo, `?customerId=${US_ID}&dateRange=${preset}`))));
+    for (const preset of PRESETS)
+      await checkArithmetic(
+        performanceReport.parse(ok(await get(demo, `?customerId=${US_ID}&dateRange=${preset}`))),
+      );
   });
 
   it('adds up across several campaigns, with ratios of 0 where a campaign has no figures', async () => {
     // Two more campaigns in the US account: one turned on, one left PAUSED.
     const mk = async (name: string, type: string) =>
-      campaign.parse(ok(await demo.post('/campaigns', { name, campaignType: type, budget: 30, budgetType: 'daily' }), 201));
+      campaign.parse(
+        ok(
+          await demo.post('/campaigns', {
+            name,
+            campaignType: type,
+            budget: 30,
+            budgetType: 'daily',
+          }),
+          201,
+        ),
+      );
     const on = await mk('Ridgeline search', 'SEARCH');
     const off = await mk('Ridgeline display', 'DISPLAY');
-    const onAds = campaign.parse(ok(await demo.post(`/campaigns/${on.id}/ads-platform`, { customerId: US_ID }))).adsPlatform.campaignId!;
+    const onAds = campaign.parse(
+      ok(await demo.post(`/campaigns/${on.id}/ads-platform`, { customerId: US_ID })),
+    ).adsPlatform.campaignId!;
     ok(await demo.post(`/campaigns/${off.id}/ads-platform`, { customerId: US_ID }));
     await b.services.ads.setStatus(onAds, 'ENABLED');
     b.clock.advance(10 * DAY);
     await b.runner.runDue();
 
-    const r = performanceReport.parse(ok(await get(demo, `?customerId=${US_ID}&dateRange=LAST_14_DAYS`)));
-    expect(r.campaigns.map((c) => c.name).sort()).toEqual(['Ridgeline display', 'Ridgeline search', DEMO_CAMPAIGNS.platform].sort());
+    const r = performanceReport.parse(
+      ok(await get(demo, `?customerId=${US_ID}&dateRange=LAST_14_DAYS`)),
+    );
+    expect(r.campaigns.map((c) => c.name).sort()).toEqual(
+      ['Ridgeline display', 'Ridgeline search', DEMO_CAMPAIGNS.platform].sort(),
+    );
     const paused = r.campaigns.find((c) => c.campaignId === off.id)!;
-    expect(paused).toMatchObject({ status: 'PAUSED', impressions: 0, clicks: 0, cost: 0, conversions: 0, ctr: 0, cpc: 0, costPerConversion: 0, roas: 0 });
+    expect(paused).toMatchObject({
+      status: 'PAUSED',
+      impressions: 0,
+      clicks: 0,
+      cost: 0,
+      conversions: 0,
+      ctr: 0,
+      cpc: 0,
+      costPerConversion: 0,
+      roas: 0,
+    });
     expect(r.campaigns.find((c) => c.campaignId === on.id)!.cost).toBeGreaterThan(0);
     await checkArithmetic(r);
   });
 
   it('lists only the campaigns of that account', async () => {
-    const eu = campaign.parse(ok(await demo.post('/campaigns', { name: 'Alps vans EU', campaignType: 'SEARCH', budget: 20, budgetType: 'daily' }), 201));
-    const euAds = campaign.parse(ok(await demo.post(`/campaigns/${eu.id}/ads-platform`, { customerId: EU_ID }))).adsPlatform.campaignId!;
+    const eu = campaign.parse(
+      ok(
+        await demo.post('/campaigns', {
+          name: 'Alps vans EU',
+          campaignType: 'SEARCH',
+          budget: 20,
+          budgetType: 'daily',
+        }),
+        201,
+      ),
+    );
+    const euAds = campaign.parse(
+      ok(await demo.post(`/campaigns/${eu.id}/ads-platform`, { customerId: EU_ID })),
+    ).adsPlatform.campaignId!;
     await b.services.ads.setStatus(euAds, 'ENABLED');
     b.clock.advance(3 * DAY);
     await b.runner.runDue();
 
-    const us = performanceReport.parse(ok(await get(demo, `?customerId=${US_ID}&dateRange=LAST_7_DAYS`)));
+    const us = performanceReport.parse(
+      ok(await get(demo, `?customerId=${US_ID}&dateRange=LAST_7_DAYS`)),
+    );
     expect(us.campaigns.map((c) => c.name)).toEqual([DEMO_CAMPAIGNS.platform]);
-    const euReport = performanceReport.parse(ok(await get(demo, `?customerId=${EU_ID}&dateRange=LAST_7_DAYS`)));
+    const euReport = performanceReport.parse(
+      ok(await get(demo, `?customerId=${EU_ID}&dateRange=LAST_7_DAYS`)),
+    );
     expect(euReport.customerId).toBe(EU_ID);
     expect(euReport.campaigns.map((c) => c.campaignId)).toEqual([eu.id]);
     expect(euReport.campaigns[0]!.cost).toBeGreaterThan(0);
@@ -744,15 +1140,36 @@ describe('GET /ads-platform/performance (demo seed)', () => {
     // nor do another workspace's
     const acme = await createCampaign();
     await publish(acme.id);
-    expect(performanceReport.parse(ok(await get(demo, `?customerId=${US_ID}&dateRange=LAST_7_DAYS`))).campaigns.map((c) => c.campaignId)).not.toContain(acme.id);
+    expect(
+      performanceReport
+        .parse(ok(await get(demo, `?customerId=${US_ID}&dateRange=LAST_7_DAYS`)))
+        .campaigns.map((c) => c.campaignId),
+    ).not.toContain(acme.id);
   });
 
   it('shows a campaign-limited key only its campaigns', async () => {
-    const platformCampaign = (ok(await demo.get('/campaigns?limit=100')).data as Campaign[]).find((c) => c.name === DEMO_CAMPAIGNS.platform)!;
-    const other = (ok(await demo.get('/campaigns?limit=100')).data as Campaign[]).find((c) => c.name !== DEMO_CAMPAIGNS.platform)!;
-    const limitedTo = async (ids: string[]) => clientFor(b.app, await b.store.write(async () => (await b.services.keys.create(demoWs, { scopes: ['ads:read'], campaignIds: ids })).key));
-    expect(performanceReport.parse(ok(await get(await limitedTo([platformCampaign.id]), `?customerId=${US_ID}`))).campaigns).toHaveLength(1);
-    const none = performanceReport.parse(ok(await get(await limitedTo([other.id]), `?customerId=${US_ID}`)));
+    const platformCampaign = (ok(await demo.get('/campaigns?limit=100')).data as Campaign[]).find(
+      (c) => c.name === DEMO_CAMPAIGNS.platform,
+    )!;
+    const other = (ok(await demo.get('/campaigns?limit=100')).data as Campaign[]).find(
+      (c) => c.name !== DEMO_CAMPAIGNS.platform,
+    )!;
+    const limitedTo = async (ids: string[]) =>
+      clientFor(
+        b.app,
+        await b.store.write(
+          async () =>
+            (await b.services.keys.create(demoWs, { scopes: ['ads:read'], campaignIds: ids })).key,
+        ),
+      );
+    expect(
+      performanceReport.parse(
+        ok(await get(await limitedTo([platformCampaign.id]), `?customerId=${US_ID}`)),
+      ).campaigns,
+    ).toHaveLength(1);
+    const none = performanceReport.parse(
+      ok(await get(await limitedTo([other.id]), `?customerId=${US_ID}`)),
+    );
     expect(none.campaigns).toEqual([]);
     expect(none.daily.every((d) => d.cost === 0 && d.impressions === 0)).toBe(true);
   });
@@ -763,4 +1180,3 @@ describe('GET /ads-platform/performance (demo seed)', () => {
     expect(again).toEqual(a);
   });
 });
-

@@ -1,7 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addDays, DATE_PRESETS, daysBetween, eachDay, resolveDateRange, startOfDay, todayIn } from '../server/ads/dates.ts';
+import {
+  addDays,
+  DATE_PRESETS,
+  daysBetween,
+  eachDay,
+  resolveDateRange,
+  startOfDay,
+  todayIn,
+} from '../server/ads/dates.ts';
 import { dailyBudgetCap, dailyFigures, scaleFigures } from '../server/ads/metrics.ts';
-import { AdPlatformError, type AdsCampaignSettings, type DailyMetrics } from '../server/ads/port.ts';
+import {
+  AdPlatformError,
+  type AdsCampaignSettings,
+  type DailyMetrics,
+} from '../server/ads/port.ts';
 import { buildReport, performanceReport } from '../server/ads/report.ts';
 import { SimulatedAdPlatform } from '../server/ads/simulated.ts';
 import { ManualClock } from '../server/lib/clock.ts';
@@ -38,7 +50,13 @@ function settings(over: Partial<AdsCampaignSettings> = {}): AdsCampaignSettings 
 async function setup(timeZone = 'America/New_York', start = '2026-01-15T12:00:00.000Z') {
   const store = SqliteStore.memory();
   const clock = new ManualClock(start);
-  await store.run('INSERT INTO workspaces (id, slug, exploration, created_at) VALUES (?, ?, ?, ?)', 'ws1', 'acme', 0, start);
+  await store.run(
+    'INSERT INTO workspaces (id, slug, exploration, created_at) VALUES (?, ?, ?, ?)',
+    'ws1',
+    'acme',
+    0,
+    start,
+  );
   const account = `INSERT INTO ad_accounts (customer_id, workspace_id, name, currency_code, time_zone, is_default, created_at)
                    VALUES (?, ?, ?, ?, ?, ?, ?)`;
   await store.run(account, CUSTOMER, 'ws1', 'Acme US', 'USD', timeZone, 1, start);
@@ -57,7 +75,12 @@ describe('simulated ad platform', () => {
   it('lists the accounts of a workspace, the default first', async () => {
     expect(await env.ads.accounts('ws1')).toEqual([
       { customerId: CUSTOMER, name: 'Acme US', currencyCode: 'USD', timeZone: 'America/New_York' },
-      { customerId: '555-000-1111', name: 'Acme EU', currencyCode: 'EUR', timeZone: 'Europe/Berlin' },
+      {
+        customerId: '555-000-1111',
+        name: 'Acme EU',
+        currencyCode: 'EUR',
+        timeZone: 'Europe/Berlin',
+      },
     ]);
     expect(await env.ads.accounts('other')).toEqual([]);
     expect((await env.ads.account('1234567890'))?.name).toBe('Acme US');
@@ -77,18 +100,24 @@ describe('simulated ad platform', () => {
       syncedAt: null,
       settings: settings(),
     });
-    expect(await env.store.all('SELECT status FROM ads_status_changes')).toEqual([{ status: 'PAUSED' }]);
+    expect(await env.store.all('SELECT status FROM ads_status_changes')).toEqual([
+      { status: 'PAUSED' },
+    ]);
     expect(await env.store.all('SELECT campaign_id FROM ads_settings_history')).toHaveLength(1);
 
     const again = () => env.ads.createCampaign(CUSTOMER, SVC, settings());
     await expect(again()).rejects.toThrow(AdPlatformError);
     await expect(again()).rejects.toThrow(/already exists in the ad platform/);
     await expect(again()).rejects.toMatchObject({ code: 'already_exists' });
-    await expect(env.ads.createCampaign('999-999-9999', 'b'.repeat(24), settings())).rejects.toThrow(/no account 999-999-9999/);
+    await expect(
+      env.ads.createCampaign('999-999-9999', 'b'.repeat(24), settings()),
+    ).rejects.toThrow(/no account 999-999-9999/);
 
     // Ids are derived from account and service campaign: the same on another machine, distinct per campaign.
     const other = await setup();
-    expect((await other.ads.createCampaign(CUSTOMER, SVC, settings())).campaignId).toBe(created.campaignId);
+    expect((await other.ads.createCampaign(CUSTOMER, SVC, settings())).campaignId).toBe(
+      created.campaignId,
+    );
     const second = await env.ads.createCampaign(CUSTOMER, 'b'.repeat(24), settings());
     expect(second.campaignId).not.toBe(created.campaignId);
     expect(await env.ads.campaign('1')).toBeNull();
@@ -112,7 +141,19 @@ describe('simulated ad platform', () => {
   it('sync stores the settings and the sync time; unknown campaigns are not found', async () => {
     const { campaignId } = await env.ads.createCampaign(CUSTOMER, SVC, settings());
     env.clock.advance(HOUR);
-    const next = settings({ name: 'Renamed', budget: 80, targeting: [{ section: 'keywords', label: 'trail shoes', text: 'trail shoes', matchType: 'PHRASE', source: 'titles' }] });
+    const next = settings({
+      name: 'Renamed',
+      budget: 80,
+      targeting: [
+        {
+          section: 'keywords',
+          label: 'trail shoes',
+          text: 'trail shoes',
+          matchType: 'PHRASE',
+          source: 'titles',
+        },
+      ],
+    });
     expect(await env.ads.sync(campaignId, next)).toEqual({ syncedAt: '2026-01-15T13:00:00.000Z' });
     const c = (await env.ads.campaign(campaignId))!;
     expect(c.syncedAt).toBe('2026-01-15T13:00:00.000Z');
@@ -120,7 +161,9 @@ describe('simulated ad platform', () => {
     expect(await env.store.all('SELECT at FROM ads_settings_history ORDER BY at')).toHaveLength(2);
     await expect(env.ads.sync('42', next)).rejects.toThrow(/no campaign 42/);
     await expect(env.ads.setStatus('42', 'ENABLED')).rejects.toThrow(AdPlatformError);
-    await expect(env.ads.dailyMetrics('42', '2026-01-01', '2026-01-31')).rejects.toThrow(/no campaign 42/);
+    await expect(env.ads.dailyMetrics('42', '2026-01-01', '2026-01-31')).rejects.toThrow(
+      /no campaign 42/,
+    );
   });
 
   it('nothing spends while PAUSED', async () => {
@@ -141,13 +184,18 @@ describe('simulated ad platform', () => {
     let m = await env.ads.dailyMetrics(campaignId, '2026-01-01', '2026-02-28');
     expect(dates(m)).toEqual(eachDay('2026-01-17', '2026-01-27'));
     // Full days carry the model's full-day figures; the first and the current day only their share.
-    const full = (date: string) => dailyFigures(campaignId, date, settings(), { startDate: '2026-01-15' });
+    const full = (date: string) =>
+      dailyFigures(campaignId, date, settings(), { startDate: '2026-01-15' });
     for (const d of m.slice(1, -1)) expect(d).toEqual({ date: d.date, ...full(d.date) });
     expect(m[0]).toEqual({ date: '2026-01-17', ...scaleFigures(full('2026-01-17'), 17 / 24) });
     expect(m.at(-1)).toEqual({ date: '2026-01-27', ...scaleFigures(full('2026-01-27'), 7 / 24) });
     expect(m[0]!.cost).toBeLessThan(full('2026-01-17').cost);
     // Never after today, never before it existed, and only inside the asked range.
-    expect(dates(await env.ads.dailyMetrics(campaignId, '2026-01-20', '2026-01-22'))).toEqual(['2026-01-20', '2026-01-21', '2026-01-22']);
+    expect(dates(await env.ads.dailyMetrics(campaignId, '2026-01-20', '2026-01-22'))).toEqual([
+      '2026-01-20',
+      '2026-01-21',
+      '2026-01-22',
+    ]);
     expect(await env.ads.dailyMetrics(campaignId, '2026-01-28', '2026-02-28')).toEqual([]);
 
     await env.ads.setStatus(campaignId, 'PAUSED');
@@ -157,9 +205,17 @@ describe('simulated ad platform', () => {
     await env.ads.setStatus(campaignId, 'REMOVED');
     env.clock.advance(5 * DAY);
     m = await env.ads.dailyMetrics(campaignId, '2026-01-01', '2026-02-28');
-    expect(dates(m)).toEqual([...eachDay('2026-01-17', '2026-01-27'), '2026-01-30', '2026-01-31', '2026-02-01']);
+    expect(dates(m)).toEqual([
+      ...eachDay('2026-01-17', '2026-01-27'),
+      '2026-01-30',
+      '2026-01-31',
+      '2026-02-01',
+    ]);
     // The day of the pause has the morning only.
-    expect(m.find((d) => d.date === '2026-01-27')).toEqual({ date: '2026-01-27', ...scaleFigures(full('2026-01-27'), 7 / 24) });
+    expect(m.find((d) => d.date === '2026-01-27')).toEqual({
+      date: '2026-01-27',
+      ...scaleFigures(full('2026-01-27'), 7 / 24),
+    });
 
     await expect(env.ads.setStatus(campaignId, 'ENABLED')).rejects.toThrow(/removed/);
     await expect(env.ads.sync(campaignId, settings())).rejects.toThrow(AdPlatformError);
@@ -200,7 +256,15 @@ describe('simulated ad platform', () => {
     expect(dates(m)).toEqual(eachDay('2026-01-15', '2026-01-25'));
     for (const d of m) {
       if (d.date < '2026-01-20') expect(d.cost).toBeGreaterThan(0);
-      else expect(d).toEqual({ date: d.date, impressions: 0, clicks: 0, cost: 0, conversions: 0, conversionValue: 0 });
+      else
+        expect(d).toEqual({
+          date: d.date,
+          impressions: 0,
+          clicks: 0,
+          cost: 0,
+          conversions: 0,
+          conversionValue: 0,
+        });
     }
   });
 
@@ -237,7 +301,13 @@ describe('performance model', () => {
       for (const biddingStrategy of BIDDING_STRATEGIES) {
         for (const [i, budget] of [3, 50, 1234.56].entries()) {
           const id = `9${i}${campaignType.length}${biddingStrategy.length}4567890`;
-          const s = settings({ campaignType, biddingStrategy, budget, targetCpa: 25, targetRoas: 4 });
+          const s = settings({
+            campaignType,
+            biddingStrategy,
+            budget,
+            targetCpa: 25,
+            targetRoas: 4,
+          });
           let spent = 0;
           for (let k = 0; k < 90; k++) {
             const f = dailyFigures(id, addDays(start, k), s);
@@ -263,7 +333,11 @@ describe('performance model', () => {
       let cost = 0;
       for (let c = 0; c < 10; c++) {
         for (let k = 0; k < 30; k++) {
-          const f = dailyFigures(`5550000${c}`, addDays('2026-02-01', k), settings({ campaignType, budget: 500, biddingStrategy: 'MANUAL_CPC' }));
+          const f = dailyFigures(
+            `5550000${c}`,
+            addDays('2026-02-01', k),
+            settings({ campaignType, budget: 500, biddingStrategy: 'MANUAL_CPC' }),
+          );
           imp += f.impressions;
           clicks += f.clicks;
           cost += f.cost;
@@ -286,12 +360,31 @@ describe('performance model', () => {
   });
 
   it('spends nothing without a budget, after the end date, or on a total budget without one', () => {
-    expect(dailyFigures('1', '2026-02-01', settings({ budget: null }))).toEqual({ impressions: 0, clicks: 0, cost: 0, conversions: 0, conversionValue: 0 });
+    expect(dailyFigures('1', '2026-02-01', settings({ budget: null }))).toEqual({
+      impressions: 0,
+      clicks: 0,
+      cost: 0,
+      conversions: 0,
+      conversionValue: 0,
+    });
     expect(dailyFigures('1', '2026-02-01', settings({ endDate: '2026-01-31' })).cost).toBe(0);
-    expect(dailyFigures('1', '2026-01-31', settings({ endDate: '2026-01-31' })).cost).toBeGreaterThan(0);
+    expect(
+      dailyFigures('1', '2026-01-31', settings({ endDate: '2026-01-31' })).cost,
+    ).toBeGreaterThan(0);
     expect(dailyBudgetCap(settings({ budgetType: 'total', budget: 100 }), '2026-01-01')).toBe(0);
-    expect(dailyBudgetCap(settings({ budgetType: 'total', budget: 100, endDate: '2026-01-10' }), '2026-01-05', { startDate: '2026-01-01' })).toBe(10);
-    expect(dailyBudgetCap(settings({ budgetType: 'total', budget: 300, endDate: '2026-01-30' }), '2026-01-05')).toBe(10);
+    expect(
+      dailyBudgetCap(
+        settings({ budgetType: 'total', budget: 100, endDate: '2026-01-10' }),
+        '2026-01-05',
+        { startDate: '2026-01-01' },
+      ),
+    ).toBe(10);
+    expect(
+      dailyBudgetCap(
+        settings({ budgetType: 'total', budget: 300, endDate: '2026-01-30' }),
+        '2026-01-05',
+      ),
+    ).toBe(10);
   });
 
   it('TARGET_CPA keeps cost per conversion near the target; TARGET_ROAS keeps value/cost near the target', () => {
@@ -303,10 +396,18 @@ describe('performance model', () => {
       let roasCost = 0;
       for (let k = 0; k < 30; k++) {
         const date = addDays('2026-02-01', k);
-        const f = dailyFigures(id, date, settings({ budget: 200, biddingStrategy: 'TARGET_CPA', targetCpa: 40 }));
+        const f = dailyFigures(
+          id,
+          date,
+          settings({ budget: 200, biddingStrategy: 'TARGET_CPA', targetCpa: 40 }),
+        );
         cost += f.cost;
         conv += f.conversions;
-        const g = dailyFigures(id, date, settings({ budget: 200, biddingStrategy: 'TARGET_ROAS', targetRoas: 4 }));
+        const g = dailyFigures(
+          id,
+          date,
+          settings({ budget: 200, biddingStrategy: 'TARGET_ROAS', targetRoas: 4 }),
+        );
         roasCost += g.cost;
         value += g.conversionValue;
       }
@@ -321,7 +422,12 @@ describe('performance model', () => {
     const share = (biddingStrategy: AdsCampaignSettings['biddingStrategy']) => {
       let cost = 0;
       for (let c = 0; c < 10; c++) {
-        for (let k = 0; k < 28; k++) cost += dailyFigures(`8${c}`, addDays('2026-02-02', k), settings({ budget: 100, biddingStrategy })).cost;
+        for (let k = 0; k < 28; k++)
+          cost += dailyFigures(
+            `8${c}`,
+            addDays('2026-02-02', k),
+            settings({ budget: 100, biddingStrategy }),
+          ).cost;
       }
       return cost / (10 * 28 * 100);
     };
@@ -334,7 +440,11 @@ describe('performance model', () => {
       // 2026-02-02 is a Monday
       for (let w = 0; w < 4; w++) {
         for (let k = 0; k < 7; k++) {
-          const f = dailyFigures(`6${c}`, addDays('2026-02-02', 7 * w + k), settings({ budget: 100, biddingStrategy: 'MANUAL_CPC' }));
+          const f = dailyFigures(
+            `6${c}`,
+            addDays('2026-02-02', 7 * w + k),
+            settings({ budget: 100, biddingStrategy: 'MANUAL_CPC' }),
+          );
           if (k >= 5) weekend += f.cost / 2;
           else weekday += f.cost / 5;
         }
@@ -346,7 +456,13 @@ describe('performance model', () => {
   it('scales a partial day without breaking the guarantees', () => {
     const f = dailyFigures('12345678901', '2026-02-10', settings({ budget: 100 }));
     expect(scaleFigures(f, 1)).toEqual(f);
-    expect(scaleFigures(f, 0)).toEqual({ impressions: 0, clicks: 0, cost: 0, conversions: 0, conversionValue: 0 });
+    expect(scaleFigures(f, 0)).toEqual({
+      impressions: 0,
+      clicks: 0,
+      cost: 0,
+      conversions: 0,
+      conversionValue: 0,
+    });
     const half = scaleFigures(f, 0.5);
     expect(half.cost).toBeLessThanOrEqual(f.cost / 2);
     expect(half.clicks).toBeLessThanOrEqual(half.impressions);
@@ -360,21 +476,70 @@ describe('date range presets', () => {
   it("resolve in the account's time zone", () => {
     expect(todayIn('America/Los_Angeles', now)).toBe('2026-02-28');
     expect(todayIn('Europe/Berlin', now)).toBe('2026-03-01');
-    const la = (p: (typeof DATE_PRESETS)[number]) => resolveDateRange(p, 'America/Los_Angeles', now);
+    const la = (p: (typeof DATE_PRESETS)[number]) =>
+      resolveDateRange(p, 'America/Los_Angeles', now);
     const berlin = (p: (typeof DATE_PRESETS)[number]) => resolveDateRange(p, 'Europe/Berlin', now);
 
-    expect(la('TODAY')).toEqual({ preset: 'TODAY', startDate: '2026-02-28', endDate: '2026-02-28' });
-    expect(berlin('TODAY')).toEqual({ preset: 'TODAY', startDate: '2026-03-01', endDate: '2026-03-01' });
-    expect(la('YESTERDAY')).toEqual({ preset: 'YESTERDAY', startDate: '2026-02-27', endDate: '2026-02-27' });
-    expect(berlin('YESTERDAY')).toEqual({ preset: 'YESTERDAY', startDate: '2026-02-28', endDate: '2026-02-28' });
-    expect(berlin('LAST_7_DAYS')).toEqual({ preset: 'LAST_7_DAYS', startDate: '2026-02-22', endDate: '2026-02-28' });
-    expect(la('LAST_7_DAYS')).toEqual({ preset: 'LAST_7_DAYS', startDate: '2026-02-21', endDate: '2026-02-27' });
-    expect(berlin('LAST_14_DAYS')).toEqual({ preset: 'LAST_14_DAYS', startDate: '2026-02-15', endDate: '2026-02-28' });
-    expect(berlin('LAST_30_DAYS')).toEqual({ preset: 'LAST_30_DAYS', startDate: '2026-01-30', endDate: '2026-02-28' });
-    expect(berlin('LAST_MONTH')).toEqual({ preset: 'LAST_MONTH', startDate: '2026-02-01', endDate: '2026-02-28' });
-    expect(la('LAST_MONTH')).toEqual({ preset: 'LAST_MONTH', startDate: '2026-01-01', endDate: '2026-01-31' });
-    expect(berlin('THIS_MONTH')).toEqual({ preset: 'THIS_MONTH', startDate: '2026-03-01', endDate: '2026-03-01' });
-    expect(la('THIS_MONTH')).toEqual({ preset: 'THIS_MONTH', startDate: '2026-02-01', endDate: '2026-02-28' });
+    expect(la('TODAY')).toEqual({
+      preset: 'TODAY',
+      startDate: '2026-02-28',
+      endDate: '2026-02-28',
+    });
+    expect(berlin('TODAY')).toEqual({
+      preset: 'TODAY',
+      startDate: '2026-03-01',
+      endDate: '2026-03-01',
+    });
+    expect(la('YESTERDAY')).toEqual({
+      preset: 'YESTERDAY',
+      startDate: '2026-02-27',
+      endDate: '2026-02-27',
+    });
+    expect(berlin('YESTERDAY')).toEqual({
+      preset: 'YESTERDAY',
+      startDate: '2026-02-28',
+      endDate: '2026-02-28',
+    });
+    expect(berlin('LAST_7_DAYS')).toEqual({
+      preset: 'LAST_7_DAYS',
+      startDate: '2026-02-22',
+      endDate: '2026-02-28',
+    });
+    expect(la('LAST_7_DAYS')).toEqual({
+      preset: 'LAST_7_DAYS',
+      startDate: '2026-02-21',
+      endDate: '2026-02-27',
+    });
+    expect(berlin('LAST_14_DAYS')).toEqual({
+      preset: 'LAST_14_DAYS',
+      startDate: '2026-02-15',
+      endDate: '2026-02-28',
+    });
+    expect(berlin('LAST_30_DAYS')).toEqual({
+      preset: 'LAST_30_DAYS',
+      startDate: '2026-01-30',
+      endDate: '2026-02-28',
+    });
+    expect(berlin('LAST_MONTH')).toEqual({
+      preset: 'LAST_MONTH',
+      startDate: '2026-02-01',
+      endDate: '2026-02-28',
+    });
+    expect(la('LAST_MONTH')).toEqual({
+      preset: 'LAST_MONTH',
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+    });
+    expect(berlin('THIS_MONTH')).toEqual({
+      preset: 'THIS_MONTH',
+      startDate: '2026-03-01',
+      endDate: '2026-03-01',
+    });
+    expect(la('THIS_MONTH')).toEqual({
+      preset: 'THIS_MONTH',
+      startDate: '2026-02-01',
+      endDate: '2026-02-28',
+    });
     for (const p of ['LAST_7_DAYS', 'LAST_14_DAYS', 'LAST_30_DAYS'] as const) {
       for (const zone of ['America/Los_Angeles', 'Europe/Berlin']) {
         const r = resolveDateRange(p, zone, now);
@@ -386,27 +551,53 @@ describe('date range presets', () => {
 
   it('default to LAST_30_DAYS and handle year ends and leap years', () => {
     expect(resolveDateRange(undefined, 'UTC', now).preset).toBe('LAST_30_DAYS');
-    expect(resolveDateRange('LAST_MONTH', 'UTC', new Date('2026-01-01T10:00:00Z'))).toMatchObject({ startDate: '2025-12-01', endDate: '2025-12-31' });
-    expect(resolveDateRange('YESTERDAY', 'UTC', new Date('2026-01-01T10:00:00Z'))).toMatchObject({ startDate: '2025-12-31' });
-    expect(resolveDateRange('LAST_MONTH', 'Asia/Tokyo', new Date('2028-03-15T00:00:00Z'))).toMatchObject({ startDate: '2028-02-01', endDate: '2028-02-29' });
+    expect(resolveDateRange('LAST_MONTH', 'UTC', new Date('2026-01-01T10:00:00Z'))).toMatchObject({
+      startDate: '2025-12-01',
+      endDate: '2025-12-31',
+    });
+    expect(resolveDateRange('YESTERDAY', 'UTC', new Date('2026-01-01T10:00:00Z'))).toMatchObject({
+      startDate: '2025-12-31',
+    });
+    expect(
+      resolveDateRange('LAST_MONTH', 'Asia/Tokyo', new Date('2028-03-15T00:00:00Z')),
+    ).toMatchObject({ startDate: '2028-02-01', endDate: '2028-02-29' });
     expect(DATE_PRESETS).toContain('LAST_30_DAYS');
-    expect(() => resolveDateRange('NEXT_WEEK' as never, 'UTC', now)).toThrow(/unknown date range preset/);
+    expect(() => resolveDateRange('NEXT_WEEK' as never, 'UTC', now)).toThrow(
+      /unknown date range preset/,
+    );
   });
 
   it('finds the first instant of a day, also across DST changes', () => {
-    expect(new Date(startOfDay('2026-03-01', 'Europe/Berlin')).toISOString()).toBe('2026-02-28T23:00:00.000Z');
-    expect(new Date(startOfDay('2026-07-01', 'America/Los_Angeles')).toISOString()).toBe('2026-07-01T07:00:00.000Z');
+    expect(new Date(startOfDay('2026-03-01', 'Europe/Berlin')).toISOString()).toBe(
+      '2026-02-28T23:00:00.000Z',
+    );
+    expect(new Date(startOfDay('2026-07-01', 'America/Los_Angeles')).toISOString()).toBe(
+      '2026-07-01T07:00:00.000Z',
+    );
     // New York springs forward on 2026-03-08: a 23-hour day.
-    expect(startOfDay('2026-03-09', 'America/New_York') - startOfDay('2026-03-08', 'America/New_York')).toBe(23 * HOUR);
-    expect(startOfDay('2026-11-02', 'America/New_York') - startOfDay('2026-11-01', 'America/New_York')).toBe(25 * HOUR);
+    expect(
+      startOfDay('2026-03-09', 'America/New_York') - startOfDay('2026-03-08', 'America/New_York'),
+    ).toBe(23 * HOUR);
+    expect(
+      startOfDay('2026-11-02', 'America/New_York') - startOfDay('2026-11-01', 'America/New_York'),
+    ).toBe(25 * HOUR);
     // Santiago skips midnight on 2025-09-07 (00:00 -> 01:00): the day starts at 01:00 local.
-    expect(new Date(startOfDay('2025-09-07', 'America/Santiago')).toISOString()).toBe('2025-09-07T04:00:00.000Z');
+    expect(new Date(startOfDay('2025-09-07', 'America/Santiago')).toISOString()).toBe(
+      '2025-09-07T04:00:00.000Z',
+    );
   });
 });
 
 describe('performance report', () => {
   const range = { preset: 'LAST_7_DAYS' as const, startDate: '2026-02-01', endDate: '2026-02-03' };
-  const day = (date: string, impressions: number, clicks: number, cost: number, conversions: number, conversionValue: number): DailyMetrics => ({
+  const day = (
+    date: string,
+    impressions: number,
+    clicks: number,
+    cost: number,
+    conversions: number,
+    conversionValue: number,
+  ): DailyMetrics => ({
     date,
     impressions,
     clicks,
@@ -427,7 +618,11 @@ describe('performance report', () => {
           campaignType: 'SEARCH',
           status: 'ENABLED',
           deletedInService: false,
-          daily: [day('2026-02-01', 1000, 100, 0.1, 1.1, 10), day('2026-02-03', 10, 10, 0.2, 0.33, 0.7), day('2026-01-31', 5, 5, 5, 5, 5)],
+          daily: [
+            day('2026-02-01', 1000, 100, 0.1, 1.1, 10),
+            day('2026-02-03', 10, 10, 0.2, 0.33, 0.7),
+            day('2026-01-31', 5, 5, 5, 5, 5),
+          ],
         },
         {
           campaignId: 'b'.repeat(24),
@@ -471,8 +666,25 @@ describe('performance report', () => {
       costPerConversion: 0.2098, // 0.3 / 1.43
       roas: 35.6667, // 10.7 / 0.3
     });
-    expect(beta).toMatchObject({ googleAdsCampaignId: '', campaignType: '', status: '', deletedInService: true, impressions: 0, cost: 0, ctr: 0, cpc: 0, costPerConversion: 0, roas: 0 });
-    expect(gamma).toMatchObject({ clicks: 1, conversions: 0, costPerConversion: 0, roas: 0, cpc: 0.7 });
+    expect(beta).toMatchObject({
+      googleAdsCampaignId: '',
+      campaignType: '',
+      status: '',
+      deletedInService: true,
+      impressions: 0,
+      cost: 0,
+      ctr: 0,
+      cpc: 0,
+      costPerConversion: 0,
+      roas: 0,
+    });
+    expect(gamma).toMatchObject({
+      clicks: 1,
+      conversions: 0,
+      costPerConversion: 0,
+      roas: 0,
+      cpc: 0.7,
+    });
 
     expect(report.daily).toEqual([
       { date: '2026-02-01', impressions: 1300, clicks: 101, cost: 0.8, conversions: 1.1 },
@@ -481,24 +693,40 @@ describe('performance report', () => {
     ]);
     const cents = (xs: number[]) => xs.reduce((s, x) => s + Math.round(x * 100), 0);
     expect(cents(report.daily.map((d) => d.cost))).toBe(cents(report.campaigns.map((c) => c.cost)));
-    expect(cents(report.daily.map((d) => d.conversions))).toBe(cents(report.campaigns.map((c) => c.conversions)));
-    expect(report.daily.reduce((s, d) => s + d.clicks, 0)).toBe(report.campaigns.reduce((s, c) => s + c.clicks, 0));
-    expect(report.daily.reduce((s, d) => s + d.impressions, 0)).toBe(report.campaigns.reduce((s, c) => s + c.impressions, 0));
+    expect(cents(report.daily.map((d) => d.conversions))).toBe(
+      cents(report.campaigns.map((c) => c.conversions)),
+    );
+    expect(report.daily.reduce((s, d) => s + d.clicks, 0)).toBe(
+      report.campaigns.reduce((s, c) => s + c.clicks, 0),
+    );
+    expect(report.daily.reduce((s, d) => s + d.impressions, 0)).toBe(
+      report.campaigns.reduce((s, c) => s + c.impressions, 0),
+    );
   });
 
   it('is strict about its shape', () => {
     const report = buildReport({ customerId: CUSTOMER, dateRange: range, campaigns: [] });
     expect(report.daily).toHaveLength(3);
     expect(() => performanceReport.parse({ ...report, extra: 1 })).toThrow();
-    expect(() => performanceReport.parse({ ...report, campaigns: [{ campaignId: 'x' }] })).toThrow();
+    expect(() =>
+      performanceReport.parse({ ...report, campaigns: [{ campaignId: 'x' }] }),
+    ).toThrow();
   });
 
   it('reports the simulated platform end to end', async () => {
     const env = await setup('America/Los_Angeles', '2026-01-01T20:00:00.000Z');
-    const ids: { svc: string; campaignId: string; campaignType: (typeof CAMPAIGN_TYPES)[number] }[] = [];
+    const ids: {
+      svc: string;
+      campaignId: string;
+      campaignType: (typeof CAMPAIGN_TYPES)[number];
+    }[] = [];
     for (const [i, campaignType] of CAMPAIGN_TYPES.entries()) {
       const svc = String(i).repeat(24);
-      const { campaignId } = await env.ads.createCampaign(CUSTOMER, svc, settings({ campaignType, budget: 40 + i * 25 }));
+      const { campaignId } = await env.ads.createCampaign(
+        CUSTOMER,
+        svc,
+        settings({ campaignType, budget: 40 + i * 25 }),
+      );
       await env.ads.setStatus(campaignId, 'ENABLED');
       ids.push({ svc, campaignId, campaignType });
     }
@@ -525,7 +753,9 @@ describe('performance report', () => {
     expect(report.daily.every((d) => d.cost > 0)).toBe(true);
     const cents = (xs: number[]) => xs.reduce((s, x) => s + Math.round(x * 100), 0);
     expect(cents(report.daily.map((d) => d.cost))).toBe(cents(report.campaigns.map((c) => c.cost)));
-    expect(cents(report.daily.map((d) => d.conversions))).toBe(cents(report.campaigns.map((c) => c.conversions)));
+    expect(cents(report.daily.map((d) => d.conversions))).toBe(
+      cents(report.campaigns.map((c) => c.conversions)),
+    );
     for (const c of report.campaigns) {
       expect(c.ctr).toBe(Math.round((c.clicks / c.impressions) * 1e4) / 1e4);
       expect(c.cost).toBeLessThanOrEqual(30 * (40 + 3 * 25));

@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { JOURNAL_SIZE, RequestJournal } from '../server/control/journal.ts';
 import { SCOPES } from '../server/schemas/common.ts';
 import { DEMO_CAMPAIGNS } from '../server/seed/demo.ts';
-import { clientFor, testBackend, type Client, type Reply, type TestBackend } from './helpers/backend.ts';
+import {
+  clientFor,
+  testBackend,
+  type Client,
+  type Reply,
+  type TestBackend,
+} from './helpers/backend.ts';
 
 /**
  * adcli serve's controls (design section 7) through the in-process app: each workspace's clock,
@@ -39,7 +45,12 @@ const time = async (c: Client = ctl) => Date.parse(ok(await c.get('/clock')).now
 describe('the clock of a workspace', () => {
   it('runs on real time until it is frozen, moved or resumed', async () => {
     const real = b.clock.now().getTime();
-    expect(ok(await ctl.get('/clock'))).toEqual({ now: new Date(real).toISOString(), frozen: false, offsetMs: 0, advancing: null });
+    expect(ok(await ctl.get('/clock'))).toEqual({
+      now: new Date(real).toISOString(),
+      frozen: false,
+      offsetMs: 0,
+      advancing: null,
+    });
     b.clock.advance(1000);
     expect(await time()).toBe(real + 1000);
 
@@ -48,7 +59,10 @@ describe('the clock of a workspace', () => {
     expect(await time()).toBe(real + 1000); // frozen: real time moved, the workspace did not
 
     const moved = ok(await ctl.post('/clock/advance', { by: '25h' }));
-    expect(moved.clock).toMatchObject({ now: new Date(real + 1000 + 25 * HOUR).toISOString(), frozen: true });
+    expect(moved.clock).toMatchObject({
+      now: new Date(real + 1000 + 25 * HOUR).toISOString(),
+      frozen: true,
+    });
 
     expect(ok(await ctl.post('/clock/resume'))).toMatchObject({ frozen: false });
     b.clock.advance(2000);
@@ -62,11 +76,31 @@ describe('the clock of a workspace', () => {
   });
 
   it('refuses to move backwards, malformed times and durations, naming the field', async () => {
-    expectError(await ctl.post('/clock/set', { time: '2020-01-01T00:00:00Z' }), 400, 'invalid_request', /^time: .*only moves forward/);
+    expectError(
+      await ctl.post('/clock/set', { time: '2020-01-01T00:00:00Z' }),
+      400,
+      'invalid_request',
+      /^time: .*only moves forward/,
+    );
     expectError(await ctl.post('/clock/set', { time: 'tomorrow' }), 400, 'invalid_request', 'time');
-    expectError(await ctl.post('/clock/advance', { by: 'a while' }), 400, 'invalid_request', /by must be a duration/);
-    expectError(await ctl.post('/clock/advance', { by: '0s' }), 400, 'invalid_request', /by must be from 1 ms/);
-    expectError(await ctl.post('/clock/advance', { by: '1001d' }), 400, 'invalid_request', /1000 days/);
+    expectError(
+      await ctl.post('/clock/advance', { by: 'a while' }),
+      400,
+      'invalid_request',
+      /by must be a duration/,
+    );
+    expectError(
+      await ctl.post('/clock/advance', { by: '0s' }),
+      400,
+      'invalid_request',
+      /by must be from 1 ms/,
+    );
+    expectError(
+      await ctl.post('/clock/advance', { by: '1001d' }),
+      400,
+      'invalid_request',
+      /1000 days/,
+    );
     expectError(await ctl.post('/clock/advance', {}), 400, 'invalid_request', 'by');
     // ISO 8601 durations are read too
     const before = await time();
@@ -75,7 +109,10 @@ describe('the clock of a workspace', () => {
   });
 
   it('needs the backend scope', async () => {
-    const noBackend = await b.client({ scopes: SCOPES.filter((s) => s !== 'backend'), prefix: '/_adcli/v1' });
+    const noBackend = await b.client({
+      scopes: SCOPES.filter((s) => s !== 'backend'),
+      prefix: '/_adcli/v1',
+    });
     expectError(await noBackend.get('/clock'), 403, 'forbidden', 'backend');
     expectError(await noBackend.post('/clock/advance', { by: '1h' }), 403, 'forbidden', 'backend');
   });
@@ -88,8 +125,12 @@ describe('the clock of a workspace', () => {
     expect(await time()).toBe(real + 30 * DAY);
     expect(await time(other)).toBe(real);
     const otherApi = await b.client({ workspace: 'other' });
-    expect(ok(await otherApi.post('/brands', { name: 'Now' }), 201).createdAt).toBe(new Date(real).toISOString());
-    expect(ok(await api.post('/brands', { name: 'Then' }), 201).createdAt).toBe(new Date(real + 30 * DAY).toISOString());
+    expect(ok(await otherApi.post('/brands', { name: 'Now' }), 201).createdAt).toBe(
+      new Date(real).toISOString(),
+    );
+    expect(ok(await api.post('/brands', { name: 'Then' }), 201).createdAt).toBe(
+      new Date(real + 30 * DAY).toISOString(),
+    );
   });
 
   it('forgets an Idempotency-Key after 24 hours of the workspace time', async () => {
@@ -130,12 +171,25 @@ describe('advancing runs the work that falls due', () => {
   it('gives an ENABLED campaign 7 more days of performance after 7 days', async () => {
     // On the demo's second account, where no other campaign spends.
     const europe = ok(await api.get('/ads-platform/accounts')).data[1].customerId;
-    const camp = (await api.get('/campaigns?limit=100')).body.data.find((c: any) => c.name === DEMO_CAMPAIGNS.launch);
-    ok(await api.patch(`/campaigns/${camp.id}`, { campaignType: 'VIDEO', budget: 40, budgetType: 'daily', endDate: null }));
-    const published = ok(await api.post(`/campaigns/${camp.id}/ads-platform`, { customerId: europe }));
+    const camp = (await api.get('/campaigns?limit=100')).body.data.find(
+      (c: any) => c.name === DEMO_CAMPAIGNS.launch,
+    );
+    ok(
+      await api.patch(`/campaigns/${camp.id}`, {
+        campaignType: 'VIDEO',
+        budget: 40,
+        budgetType: 'daily',
+        endDate: null,
+      }),
+    );
+    const published = ok(
+      await api.post(`/campaigns/${camp.id}/ads-platform`, { customerId: europe }),
+    );
     await b.services.ads.setStatus(published.adsPlatform.campaignId, 'ENABLED');
     const servedDays = async () => {
-      const report = ok(await api.get(`/ads-platform/performance?customerId=${europe}&dateRange=LAST_30_DAYS`));
+      const report = ok(
+        await api.get(`/ads-platform/performance?customerId=${europe}&dateRange=LAST_30_DAYS`),
+      );
       return report.daily.filter((d: any) => d.impressions > 0).length;
     };
     expect(await servedDays()).toBe(0);
@@ -143,13 +197,20 @@ describe('advancing runs the work that falls due', () => {
     expect(await servedDays()).toBe(7);
     expect(moved.ran.sync_ads).toBeGreaterThan(0);
     // Syncs ran at the workspace's time: the last one within an interval of now.
-    const synced = (await b.services.ads.listCreated()).find((c) => c.campaignId === camp.id)!.lastSyncAt!;
-    expect(Date.parse(moved.clock.now) - Date.parse(synced)).toBeLessThanOrEqual(b.services.ads.syncIntervalMs);
+    const synced = (await b.services.ads.listCreated()).find(
+      (c) => c.campaignId === camp.id,
+    )!.lastSyncAt!;
+    expect(Date.parse(moved.clock.now) - Date.parse(synced)).toBeLessThanOrEqual(
+      b.services.ads.syncIntervalMs,
+    );
     expect(Date.parse(moved.clock.now) - Date.parse(synced)).toBeGreaterThanOrEqual(0);
   });
 
   it('finishes a collection and a generation, in time order', async () => {
-    const ds = ok(await api.post('/data-stores', { name: 'Fresh', channelIds: [await demoChannel()] }), 201);
+    const ds = ok(
+      await api.post('/data-stores', { name: 'Fresh', channelIds: [await demoChannel()] }),
+      201,
+    );
     expect(ds.status).toBe('collecting');
     const camp = ok(await api.post('/campaigns', { name: 'Timed', dataStoreIds: [ds.id] }), 201);
     ok(await api.post(`/campaigns/${camp.id}/targeting/generate`, {}));
@@ -162,19 +223,28 @@ describe('advancing runs the work that falls due', () => {
   it('keeps finished jobs 7 days of the workspace time', async () => {
     ok(await api.post('/data-stores', { name: 'Kept', channelIds: [await demoChannel()] }), 201);
     await ctl.post('/clock/advance', { by: '1s' });
-    const finished = async () => (await b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'collect_data_store' AND state = 'done'"))!.n;
+    const finished = async () =>
+      (await b.store.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM jobs WHERE kind = 'collect_data_store' AND state = 'done'",
+      ))!.n;
     expect(await finished()).toBe(1);
     await ctl.post('/clock/advance', { by: '6d' });
     expect(await finished()).toBe(1);
     await ctl.post('/clock/advance', { by: '2d' });
     expect(await finished()).toBe(0);
     // the periodic sync keeps only its latest run
-    expect((await b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'done'"))!.n).toBeLessThanOrEqual(1);
+    expect(
+      (await b.store.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM jobs WHERE kind = 'sync_ads' AND state = 'done'",
+      ))!.n,
+    ).toBeLessThanOrEqual(1);
   });
 });
 
 async function demoChannel(): Promise<string> {
-  return (await b.store.get<{ id: string }>("SELECT id FROM yt_channels WHERE owner = '' ORDER BY id LIMIT 1"))!.id;
+  return (await b.store.get<{ id: string }>(
+    "SELECT id FROM yt_channels WHERE owner = '' ORDER BY id LIMIT 1",
+  ))!.id;
 }
 
 describe('reset', () => {
@@ -186,7 +256,10 @@ describe('reset', () => {
     expect(ok(await ctl.get('/faults')).data).toEqual([]);
     expect(ok(await api.get('/ads-platform/accounts')).data).toHaveLength(1);
 
-    expect(ok(await ctl.post('/reset', { seed: 'demo' }))).toEqual({ workspace: 'acme', seed: 'demo' });
+    expect(ok(await ctl.post('/reset', { seed: 'demo' }))).toEqual({
+      workspace: 'acme',
+      seed: 'demo',
+    });
     const names = ok(await api.get('/campaigns?limit=100')).data.map((c: any) => c.name);
     expect(names).toEqual(expect.arrayContaining(Object.values(DEMO_CAMPAIGNS)));
     expectError(await ctl.post('/reset', { seed: 'nope' }), 400, 'invalid_request', 'seed');
@@ -202,8 +275,17 @@ describe('reset', () => {
 
 describe('faults', () => {
   it('answers two 503s and then lets requests through, in the error shape', async () => {
-    const rule = ok(await ctl.post('/faults', { method: 'GET', path: '/workspace', status: 503, count: 2 }), 201);
-    expect(rule).toMatchObject({ method: 'GET', path: '/workspace', status: 503, remaining: 2, matched: 0 });
+    const rule = ok(
+      await ctl.post('/faults', { method: 'GET', path: '/workspace', status: 503, count: 2 }),
+      201,
+    );
+    expect(rule).toMatchObject({
+      method: 'GET',
+      path: '/workspace',
+      status: 503,
+      remaining: 2,
+      matched: 0,
+    });
     expectError(await api.get('/workspace'), 503, 'unavailable', `fault rule ${rule.id}`);
     expectError(await api.get('/workspace'), 503, 'unavailable');
     ok(await api.get('/workspace'));
@@ -211,7 +293,10 @@ describe('faults', () => {
   });
 
   it('matches paths with wildcards and methods, and gives a 429 its Retry-After', async () => {
-    ok(await ctl.post('/faults', { method: 'POST', path: '/campaigns/*/targeting/**', status: 429 }), 201);
+    ok(
+      await ctl.post('/faults', { method: 'POST', path: '/campaigns/*/targeting/**', status: 429 }),
+      201,
+    );
     ok(await ctl.post('/faults', { path: '/campaigns/{campaignId}', status: 404, count: 1 }), 201);
     const campaign = ok(await api.post('/campaigns', { name: 'C' }), 201); // /campaigns itself is not /campaigns/{id}
     expectError(await api.get(`/campaigns/${campaign.id}`), 404, 'not_found', 'injected fault');
@@ -221,7 +306,12 @@ describe('faults', () => {
     expect(limited.headers.get('retry-after')).toBe('1');
     ok(await api.get(`/campaigns/${campaign.id}/targeting`)); // GET is not POST
     // a pattern may not reach past the API's operations
-    expectError(await ctl.post('/faults', { method: 'POST', path: '/brands/**', status: 429 }), 400, 'invalid_request', 'matches no operation');
+    expectError(
+      await ctl.post('/faults', { method: 'POST', path: '/brands/**', status: 429 }),
+      400,
+      'invalid_request',
+      'matches no operation',
+    );
   });
 
   it('delays, and drops the connection (in-process: a marked answer)', async () => {
@@ -230,18 +320,50 @@ describe('faults', () => {
     expect(dropped.headers.get('x-adcli-dropped')).toBe('1');
     ok(await ctl.post('/faults', { path: '/workspace', delayMs: 30, count: 1 }), 201);
     ok(await api.get('/workspace'));
-    const journal = ok(await ctl.get('/requests')).data.filter((e: any) => e.path === '/api/v1/workspace');
+    const journal = ok(await ctl.get('/requests')).data.filter(
+      (e: any) => e.path === '/api/v1/workspace',
+    );
     expect(journal.map((e: any) => e.status)).toEqual([0, 200]);
     expect(journal.every((e: any) => e.fault !== null)).toBe(true);
   });
 
   it('refuses rules that match nothing known or say nothing', async () => {
-    expectError(await ctl.post('/faults', { path: '/nothing/here', status: 500 }), 400, 'invalid_request', /^path: .*matches no operation/);
-    expectError(await ctl.post('/faults', { method: 'PUT', path: '/brands', status: 500 }), 400, 'invalid_request', 'matches no operation');
-    expectError(await ctl.post('/faults', { path: '/brands' }), 400, 'invalid_request', 'status, delayMs or drop');
-    expectError(await ctl.post('/faults', { path: '/brands', status: 200 }), 400, 'invalid_request', 'status');
-    expectError(await ctl.post('/faults', { path: '/brands', status: 500, drop: true }), 400, 'invalid_request', 'exclude');
-    expectError(await ctl.post('/faults', { path: '/brands', delayMs: 60_001 }), 400, 'invalid_request', 'delayMs');
+    expectError(
+      await ctl.post('/faults', { path: '/nothing/here', status: 500 }),
+      400,
+      'invalid_request',
+      /^path: .*matches no operation/,
+    );
+    expectError(
+      await ctl.post('/faults', { method: 'PUT', path: '/brands', status: 500 }),
+      400,
+      'invalid_request',
+      'matches no operation',
+    );
+    expectError(
+      await ctl.post('/faults', { path: '/brands' }),
+      400,
+      'invalid_request',
+      'status, delayMs or drop',
+    );
+    expectError(
+      await ctl.post('/faults', { path: '/brands', status: 200 }),
+      400,
+      'invalid_request',
+      'status',
+    );
+    expectError(
+      await ctl.post('/faults', { path: '/brands', status: 500, drop: true }),
+      400,
+      'invalid_request',
+      'exclude',
+    );
+    expectError(
+      await ctl.post('/faults', { path: '/brands', delayMs: 60_001 }),
+      400,
+      'invalid_request',
+      'delayMs',
+    );
   });
 
   it('are per workspace, and can be deleted or cleared', async () => {
@@ -263,8 +385,18 @@ describe('faults', () => {
     expect(r.headers.get('retry-after')).toBe('1');
     ok(await api.get('/workspace', { prefer: 'delay=20' }));
     ok(await api.get('/workspace', { prefer: 'return=minimal' })); // not ours: ignored
-    expectError(await api.get('/workspace', { prefer: 'code=200' }), 400, 'invalid_request', 'Prefer: code');
-    expectError(await api.get('/workspace', { prefer: 'delay=99999' }), 400, 'invalid_request', 'Prefer: delay');
+    expectError(
+      await api.get('/workspace', { prefer: 'code=200' }),
+      400,
+      'invalid_request',
+      'Prefer: code',
+    );
+    expectError(
+      await api.get('/workspace', { prefer: 'delay=99999' }),
+      400,
+      'invalid_request',
+      'Prefer: delay',
+    );
   });
 });
 
@@ -281,7 +413,11 @@ describe('the request journal', () => {
       ['GET', '/api/v1/workspace', 500, false],
       ['GET', '/api/v1/brands?name=On', 200, false],
     ]);
-    expect(entries[0]).toMatchObject({ idempotencyKey: 'k-1', fault: null, requestId: expect.stringMatching(/.+/) });
+    expect(entries[0]).toMatchObject({
+      idempotencyKey: 'k-1',
+      fault: null,
+      requestId: expect.stringMatching(/.+/),
+    });
     expect(entries[2].fault).toBe('prefer');
     expect(JSON.stringify(entries)).not.toContain(api.key);
     // only newer entries after a seq
@@ -347,6 +483,8 @@ describe('the controls document', () => {
       '/reset',
       '/snapshot',
     ]);
-    expect(doc.paths['/snapshot'].get.responses['200'].content).toHaveProperty(['application/vnd.sqlite3']);
+    expect(doc.paths['/snapshot'].get.responses['200'].content).toHaveProperty([
+      'application/vnd.sqlite3',
+    ]);
   });
 });

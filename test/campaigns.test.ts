@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { page } from '../server/schemas/common.ts';
 import { campaign, workspace, type Campaign } from '../server/schemas/records.ts';
-import { MISSING_ID, testBackend, type Client, type Reply, type TestBackend } from './helpers/backend.ts';
+import {
+  MISSING_ID,
+  testBackend,
+  type Client,
+  type Reply,
+  type TestBackend,
+} from './helpers/backend.ts';
 
 /**
  * Campaign operations of the in-process app, against the contract (Campaign, Update a campaign,
@@ -19,7 +25,12 @@ beforeEach(async () => {
 const HOUR = 3_600_000;
 
 /** Asserts an error reply: exact status, the body `{error:{code,message,requestId}}` and message fragments. */
-function expectError(r: Reply, status: number, code: string, ...fragments: (string | RegExp)[]): void {
+function expectError(
+  r: Reply,
+  status: number,
+  code: string,
+  ...fragments: (string | RegExp)[]
+): void {
   expect({ status: r.status, body: r.body }).toMatchObject({ status, body: { error: { code } } });
   expect(Object.keys(r.body)).toEqual(['error']);
   expect(Object.keys(r.body.error).sort()).toEqual(['code', 'message', 'requestId']);
@@ -42,7 +53,10 @@ async function create(body: Record<string, unknown> = {}, client: Client = api):
   return expectCampaign(await client.post('/campaigns', { name: 'Spring launch', ...body }), 201);
 }
 
-async function createAudience(body: Record<string, unknown> = {}, client: Client = api): Promise<{ id: string; name: string; dataStoreIds: string[] }> {
+async function createAudience(
+  body: Record<string, unknown> = {},
+  client: Client = api,
+): Promise<{ id: string; name: string; dataStoreIds: string[] }> {
   const r = await client.post('/audiences', { name: 'Home bakers', ...body });
   expect(r.status).toBe(201);
   return r.body;
@@ -54,21 +68,52 @@ async function createDataStore(name = 'Baking channels', client: Client = api): 
   return r.body.id;
 }
 
-async function createBrand(client: Client = api): Promise<{ id: string; name: string; website: string; description: string }> {
-  const r = await client.post('/brands', { name: 'Crumb & Co', website: 'https://crumb.example', description: 'Flour for home bakers' });
+async function createBrand(
+  client: Client = api,
+): Promise<{ id: string; name: string; website: string; description: string }> {
+  const r = await client.post('/brands', {
+    name: 'Crumb & Co',
+    website: 'https://crumb.example',
+    description: 'Flour for home bakers',
+  });
   expect(r.status).toBe(201);
   return r.body;
 }
 
 async function defaultCustomerId(slug = 'acme'): Promise<string> {
-  return (await b.services.deps.store.get<{ customer_id: string }>('SELECT customer_id FROM ad_accounts WHERE workspace_id = ?', await b.workspaceId(slug)))!
-    .customer_id;
+  return (await b.services.deps.store.get<{ customer_id: string }>(
+    'SELECT customer_id FROM ad_accounts WHERE workspace_id = ?',
+    await b.workspaceId(slug),
+  ))!.customer_id;
 }
 
 const s = (n: number, c = 'x') => c.repeat(n);
 /** 21 valid country codes, for the 20-item bound of locations. */
-const COUNTRIES = ['US', 'CA', 'MX', 'BR', 'AR', 'GB', 'IE', 'FR', 'DE', 'AT', 'CH', 'NL', 'BE', 'LU', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI'];
-const items = (n: number, len = 2) => Array.from({ length: n }, (_, i) => `${i}`.padStart(len, 'a'));
+const COUNTRIES = [
+  'US',
+  'CA',
+  'MX',
+  'BR',
+  'AR',
+  'GB',
+  'IE',
+  'FR',
+  'DE',
+  'AT',
+  'CH',
+  'NL',
+  'BE',
+  'LU',
+  'IT',
+  'ES',
+  'PT',
+  'DK',
+  'SE',
+  'NO',
+  'FI',
+];
+const items = (n: number, len = 2) =>
+  Array.from({ length: n }, (_, i) => `${i}`.padStart(len, 'a'));
 
 // ---------------------------------------------------------------------------------------------
 describe('create a campaign', () => {
@@ -94,12 +139,22 @@ describe('create a campaign', () => {
       biddingStrategy: null,
       targetCpa: null,
       targetRoas: null,
-      adsPlatform: { customerId: await defaultCustomerId(), accountName: 'acme (main)', campaignId: null, status: null },
+      adsPlatform: {
+        customerId: await defaultCustomerId(),
+        accountName: 'acme (main)',
+        campaignId: null,
+        status: null,
+      },
       createdAt: b.clock.now().toISOString(),
       updatedAt: b.clock.now().toISOString(),
     });
     expect(c.audiences).toHaveLength(1);
-    expect(c.audiences[0]).toEqual({ id: expect.stringMatching(/^[a-f0-9]{24}$/), name: expect.any(String), audienceId: null, dataStoreIds: [] });
+    expect(c.audiences[0]).toEqual({
+      id: expect.stringMatching(/^[a-f0-9]{24}$/),
+      name: expect.any(String),
+      audienceId: null,
+      dataStoreIds: [],
+    });
     expect(c.url).toMatch(new RegExp(`/campaigns/${c.id}$`));
     expect(r.headers.get('content-type')).toContain('application/json');
     expect(r.headers.get('x-request-id')).toBeTruthy();
@@ -129,7 +184,11 @@ describe('create a campaign', () => {
     const c = await create(body);
     const { brandId: _ignored, ...rest } = body;
     expect(c).toMatchObject({ ...rest, brandId: brand.id, status: 'draft' });
-    expect(c.brand).toEqual({ name: brand.name, website: brand.website, description: brand.description });
+    expect(c.brand).toEqual({
+      name: brand.name,
+      website: brand.website,
+      description: brand.description,
+    });
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`))).toEqual(c);
   });
 
@@ -148,7 +207,11 @@ describe('create a campaign', () => {
     const c = await create({ audienceIds: [a1.id, a2.id] });
     expect(c.audiences).toHaveLength(3);
     expect(c.audiences[0]!.audienceId).toBeNull();
-    expect(c.audiences.slice(1).map(({ name, audienceId, dataStoreIds }) => ({ name, audienceId, dataStoreIds }))).toEqual([
+    expect(
+      c.audiences
+        .slice(1)
+        .map(({ name, audienceId, dataStoreIds }) => ({ name, audienceId, dataStoreIds })),
+    ).toEqual([
       { name: 'Home bakers', audienceId: a1.id, dataStoreIds: [ds] },
       { name: 'Pastry chefs', audienceId: a2.id, dataStoreIds: [] },
     ]);
@@ -156,26 +219,64 @@ describe('create a campaign', () => {
   });
 
   it('rejects unknown brandId, dataStoreIds and audienceIds with 400 naming the field, and creates nothing', async () => {
-    expectError(await api.post('/campaigns', { name: 'x', brandId: MISSING_ID }), 400, 'invalid_request', 'brandId');
-    expectError(await api.post('/campaigns', { name: 'x', dataStoreIds: [MISSING_ID] }), 400, 'invalid_request', 'dataStoreIds');
+    expectError(
+      await api.post('/campaigns', { name: 'x', brandId: MISSING_ID }),
+      400,
+      'invalid_request',
+      'brandId',
+    );
+    expectError(
+      await api.post('/campaigns', { name: 'x', dataStoreIds: [MISSING_ID] }),
+      400,
+      'invalid_request',
+      'dataStoreIds',
+    );
     const a = await createAudience();
-    expectError(await api.post('/campaigns', { name: 'x', audienceIds: [a.id, MISSING_ID] }), 400, 'invalid_request', 'audienceIds[1]');
+    expectError(
+      await api.post('/campaigns', { name: 'x', audienceIds: [a.id, MISSING_ID] }),
+      400,
+      'invalid_request',
+      'audienceIds[1]',
+    );
     const list = await api.get('/campaigns');
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([]);
-    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM campaign_audiences'))!.n).toBe(0);
+    expect(
+      (await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM campaign_audiences'))!.n,
+    ).toBe(0);
   });
 
   it('rejects malformed ids in brandId, dataStoreIds and audienceIds', async () => {
-    expectError(await api.post('/campaigns', { name: 'x', brandId: 'ABC' }), 400, 'invalid_request', 'brandId');
-    expectError(await api.post('/campaigns', { name: 'x', dataStoreIds: ['nope'] }), 400, 'invalid_request', 'dataStoreIds[0]');
-    expectError(await api.post('/campaigns', { name: 'x', audienceIds: [MISSING_ID.toUpperCase()] }), 400, 'invalid_request', 'audienceIds[0]');
+    expectError(
+      await api.post('/campaigns', { name: 'x', brandId: 'ABC' }),
+      400,
+      'invalid_request',
+      'brandId',
+    );
+    expectError(
+      await api.post('/campaigns', { name: 'x', dataStoreIds: ['nope'] }),
+      400,
+      'invalid_request',
+      'dataStoreIds[0]',
+    );
+    expectError(
+      await api.post('/campaigns', { name: 'x', audienceIds: [MISSING_ID.toUpperCase()] }),
+      400,
+      'invalid_request',
+      'audienceIds[0]',
+    );
   });
 
   it('takes at most 9 saved audiences (10 slots with the primary)', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) ids.push((await createAudience({ name: `A${i}` })).id);
-    expectError(await api.post('/campaigns', { name: 'x', audienceIds: ids }), 400, 'invalid_request', 'audienceIds', '9');
+    expectError(
+      await api.post('/campaigns', { name: 'x', audienceIds: ids }),
+      400,
+      'invalid_request',
+      'audienceIds',
+      '9',
+    );
     const c = await create({ audienceIds: ids.slice(0, 9) });
     expect(c.audiences).toHaveLength(10);
   });
@@ -189,25 +290,86 @@ describe('create a campaign', () => {
   });
 
   it('says which field has the wrong type, and that a missing one is required', async () => {
-    expectError(await api.post('/campaigns', { name: 'x', budget: '100' }), 400, 'invalid_request', 'budget must be a number, not a string');
-    expectError(await api.post('/campaigns', { name: 42 }), 400, 'invalid_request', 'name must be a string, not a number');
-    expectError(await api.post('/campaigns', { name: null }), 400, 'invalid_request', 'name must be a string, not null');
-    expectError(await api.post('/campaigns', { name: 'x', locations: 'US' }), 400, 'invalid_request', 'locations must be an array, not a string');
-    expectError(await api.post('/campaigns', { objective: 'x' }), 400, 'invalid_request', 'name is required');
+    expectError(
+      await api.post('/campaigns', { name: 'x', budget: '100' }),
+      400,
+      'invalid_request',
+      'budget must be a number, not a string',
+    );
+    expectError(
+      await api.post('/campaigns', { name: 42 }),
+      400,
+      'invalid_request',
+      'name must be a string, not a number',
+    );
+    expectError(
+      await api.post('/campaigns', { name: null }),
+      400,
+      'invalid_request',
+      'name must be a string, not null',
+    );
+    expectError(
+      await api.post('/campaigns', { name: 'x', locations: 'US' }),
+      400,
+      'invalid_request',
+      'locations must be an array, not a string',
+    );
+    expectError(
+      await api.post('/campaigns', { objective: 'x' }),
+      400,
+      'invalid_request',
+      'name is required',
+    );
     // JSON numbers that overflow to Infinity are not valid numbers
-    expectError(await api.post('/campaigns', '{"name":"x","budget":1e400}'), 400, 'invalid_request', 'budget');
+    expectError(
+      await api.post('/campaigns', '{"name":"x","budget":1e400}'),
+      400,
+      'invalid_request',
+      'budget',
+    );
   });
 
   it('rejects unknown and read-only fields', async () => {
-    expectError(await api.post('/campaigns', { name: 'x', colour: 'red' }), 400, 'invalid_request', 'colour');
-    expectError(await api.post('/campaigns', { name: 'x', status: 'ready' }), 400, 'invalid_request', 'status');
-    expectError(await api.post('/campaigns', { name: 'x', id: MISSING_ID }), 400, 'invalid_request', '"id"');
-    expectError(await api.post('/campaigns', { name: 'x', audiences: [] }), 400, 'invalid_request', 'audiences');
+    expectError(
+      await api.post('/campaigns', { name: 'x', colour: 'red' }),
+      400,
+      'invalid_request',
+      'colour',
+    );
+    expectError(
+      await api.post('/campaigns', { name: 'x', status: 'ready' }),
+      400,
+      'invalid_request',
+      'status',
+    );
+    expectError(
+      await api.post('/campaigns', { name: 'x', id: MISSING_ID }),
+      400,
+      'invalid_request',
+      '"id"',
+    );
+    expectError(
+      await api.post('/campaigns', { name: 'x', audiences: [] }),
+      400,
+      'invalid_request',
+      'audiences',
+    );
   });
 
   it('a total budget requires endDate', async () => {
-    expectError(await api.post('/campaigns', { name: 'x', budgetType: 'total', budget: 100 }), 400, 'invalid_request', 'endDate', 'total');
-    expectError(await api.post('/campaigns', { name: 'x', budgetType: 'total', endDate: null }), 400, 'invalid_request', 'endDate');
+    expectError(
+      await api.post('/campaigns', { name: 'x', budgetType: 'total', budget: 100 }),
+      400,
+      'invalid_request',
+      'endDate',
+      'total',
+    );
+    expectError(
+      await api.post('/campaigns', { name: 'x', budgetType: 'total', endDate: null }),
+      400,
+      'invalid_request',
+      'endDate',
+    );
     const c = await create({ budgetType: 'total', budget: 100, endDate: '2026-06-30' });
     expect(c).toMatchObject({ budgetType: 'total', budget: 100, endDate: '2026-06-30' });
     expect((await create({ budgetType: 'daily' })).budgetType).toBe('daily');
@@ -215,7 +377,12 @@ describe('create a campaign', () => {
 
   it('needs the campaigns:write scope', async () => {
     const reader = await b.client({ scopes: ['campaigns:read'] });
-    expectError(await reader.post('/campaigns', { name: 'x' }), 403, 'forbidden', 'campaigns:write');
+    expectError(
+      await reader.post('/campaigns', { name: 'x' }),
+      403,
+      'forbidden',
+      'campaigns:write',
+    );
   });
 
   it('with an Idempotency-Key, a repeat returns the first 201 and creates nothing more', async () => {
@@ -226,7 +393,11 @@ describe('create a campaign', () => {
     const again = await api.post('/campaigns', { name: 'Once' }, headers);
     expect(expectCampaign(again, 201)).toEqual(c);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expectError(await api.post('/campaigns', { name: 'Twice' }, headers), 409, 'idempotency_conflict');
+    expectError(
+      await api.post('/campaigns', { name: 'Twice' }, headers),
+      409,
+      'idempotency_conflict',
+    );
     expect((await api.get('/campaigns')).body.data.map((x: Campaign) => x.id)).toEqual([c.id]);
   });
 });
@@ -369,7 +540,15 @@ const BOUNDS: BoundCase[] = [
   },
   {
     field: 'biddingStrategy',
-    ok: ['MAXIMIZE_CONVERSIONS', 'MAXIMIZE_CONVERSION_VALUE', 'TARGET_CPA', 'TARGET_ROAS', 'TARGET_CPC', 'TARGET_SPEND', 'MANUAL_CPC'],
+    ok: [
+      'MAXIMIZE_CONVERSIONS',
+      'MAXIMIZE_CONVERSION_VALUE',
+      'TARGET_CPA',
+      'TARGET_ROAS',
+      'TARGET_CPC',
+      'TARGET_SPEND',
+      'MANUAL_CPC',
+    ],
     bad: [
       ['CHEAPEST', 'biddingStrategy', 'MANUAL_CPC'],
       ['target_cpa', 'biddingStrategy'],
@@ -401,22 +580,34 @@ describe('bounds and enumerations of the Campaign table', () => {
           const created = await create(field === 'name' ? { name: value } : { [field]: value });
           expect(created[field as keyof Campaign]).toEqual(value);
           const base = await create();
-          const updated = expectCampaign(await api.patch(`/campaigns/${base.id}`, { [field]: value }));
+          const updated = expectCampaign(
+            await api.patch(`/campaigns/${base.id}`, { [field]: value }),
+          );
           expect(updated[field as keyof Campaign]).toEqual(value);
-          expect(expectCampaign(await api.get(`/campaigns/${base.id}`))[field as keyof Campaign]).toEqual(value);
+          expect(
+            expectCampaign(await api.get(`/campaigns/${base.id}`))[field as keyof Campaign],
+          ).toEqual(value);
         });
       }
       for (const [value, ...fragments] of bad) {
         it(`rejects ${short(value)} with 400 on create and on update`, async () => {
           expectError(
-            await api.post('/campaigns', field === 'name' ? { name: value } : { name: 'x', [field]: value }),
+            await api.post(
+              '/campaigns',
+              field === 'name' ? { name: value } : { name: 'x', [field]: value },
+            ),
             400,
             'invalid_request',
             ...fragments,
           );
           expect((await api.get('/campaigns')).body.data).toEqual([]);
           const base = await create();
-          expectError(await api.patch(`/campaigns/${base.id}`, { [field]: value }), 400, 'invalid_request', ...fragments);
+          expectError(
+            await api.patch(`/campaigns/${base.id}`, { [field]: value }),
+            400,
+            'invalid_request',
+            ...fragments,
+          );
           // a refused update changes nothing
           expect(expectCampaign(await api.get(`/campaigns/${base.id}`))).toEqual(base);
         });
@@ -447,9 +638,17 @@ describe('update a campaign', () => {
     const brand = await createBrand();
     const c = await create({ ...full, brandId: brand.id });
     b.clock.advance(HOUR);
-    const r = await api.patch(`/campaigns/${c.id}`, { objective: 'Sell more stand mixers', budget: 1200 });
+    const r = await api.patch(`/campaigns/${c.id}`, {
+      objective: 'Sell more stand mixers',
+      budget: 1200,
+    });
     const u = expectCampaign(r);
-    expect(u).toEqual({ ...c, objective: 'Sell more stand mixers', budget: 1200, updatedAt: b.clock.now().toISOString() });
+    expect(u).toEqual({
+      ...c,
+      objective: 'Sell more stand mixers',
+      budget: 1200,
+      updatedAt: b.clock.now().toISOString(),
+    });
     expect(u.createdAt).toBe(c.createdAt);
     expect(u.updatedAt).not.toBe(c.updatedAt);
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`))).toEqual(u);
@@ -472,19 +671,45 @@ describe('update a campaign', () => {
       expect(u[field as keyof Campaign]).toBeNull();
     }
     const after = expectCampaign(await api.get(`/campaigns/${c.id}`));
-    expect(after).toMatchObject({ ...full, ...cleared, brand: { name: '', website: '', description: '' } });
+    expect(after).toMatchObject({
+      ...full,
+      ...cleared,
+      brand: { name: '', website: '', description: '' },
+    });
   });
 
   it('clears several nullable fields in one request', async () => {
     const c = await create(full);
-    const u = expectCampaign(await api.patch(`/campaigns/${c.id}`, { budget: null, targetCpa: null, targetRoas: null }));
-    expect(u).toMatchObject({ budget: null, targetCpa: null, targetRoas: null, biddingStrategy: 'TARGET_CPA', endDate: '2026-12-24' });
+    const u = expectCampaign(
+      await api.patch(`/campaigns/${c.id}`, { budget: null, targetCpa: null, targetRoas: null }),
+    );
+    expect(u).toMatchObject({
+      budget: null,
+      targetCpa: null,
+      targetRoas: null,
+      biddingStrategy: 'TARGET_CPA',
+      endDate: '2026-12-24',
+    });
   });
 
   it('null for a field that is not nullable is 400 and changes nothing', async () => {
     const c = await create(full);
-    for (const field of ['name', 'campaignType', 'budgetType', 'locations', 'objective', 'industry', 'language', 'successMetrics']) {
-      expectError(await api.patch(`/campaigns/${c.id}`, { [field]: null }), 400, 'invalid_request', field);
+    for (const field of [
+      'name',
+      'campaignType',
+      'budgetType',
+      'locations',
+      'objective',
+      'industry',
+      'language',
+      'successMetrics',
+    ]) {
+      expectError(
+        await api.patch(`/campaigns/${c.id}`, { [field]: null }),
+        400,
+        'invalid_request',
+        field,
+      );
     }
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`))).toEqual(c);
   });
@@ -494,14 +719,23 @@ describe('update a campaign', () => {
     const c = await create();
     const withBrand = expectCampaign(await api.patch(`/campaigns/${c.id}`, { brandId: brand.id }));
     expect(withBrand.brandId).toBe(brand.id);
-    expect(withBrand.brand).toEqual({ name: 'Crumb & Co', website: 'https://crumb.example', description: 'Flour for home bakers' });
-    expectError(await api.patch(`/campaigns/${c.id}`, { brandId: MISSING_ID }), 400, 'invalid_request', 'brandId');
+    expect(withBrand.brand).toEqual({
+      name: 'Crumb & Co',
+      website: 'https://crumb.example',
+      description: 'Flour for home bakers',
+    });
+    expectError(
+      await api.patch(`/campaigns/${c.id}`, { brandId: MISSING_ID }),
+      400,
+      'invalid_request',
+      'brandId',
+    );
     const removed = expectCampaign(await api.patch(`/campaigns/${c.id}`, { brandId: null }));
     expect(removed.brandId).toBeNull();
     expect(removed.brand).toEqual({ name: '', website: '', description: '' });
   });
 
-  it("deleting the brand removes it from the campaign (brandId null, brand empty strings)", async () => {
+  it('deleting the brand removes it from the campaign (brandId null, brand empty strings)', async () => {
     const brand = await createBrand();
     const c = await create({ brandId: brand.id });
     expect((await api.delete(`/brands/${brand.id}`)).status).toBe(200);
@@ -512,20 +746,41 @@ describe('update a campaign', () => {
 
   it('a total budget requires endDate', async () => {
     const c = await create({ budget: 500 });
-    expectError(await api.patch(`/campaigns/${c.id}`, { budgetType: 'total' }), 400, 'invalid_request', 'endDate');
-    expectError(await api.patch(`/campaigns/${c.id}`, { budgetType: 'total', endDate: null }), 400, 'invalid_request', 'endDate');
+    expectError(
+      await api.patch(`/campaigns/${c.id}`, { budgetType: 'total' }),
+      400,
+      'invalid_request',
+      'endDate',
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}`, { budgetType: 'total', endDate: null }),
+      400,
+      'invalid_request',
+      'endDate',
+    );
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`)).budgetType).toBeNull();
 
-    const total = expectCampaign(await api.patch(`/campaigns/${c.id}`, { budgetType: 'total', endDate: '2026-05-31' }));
+    const total = expectCampaign(
+      await api.patch(`/campaigns/${c.id}`, { budgetType: 'total', endDate: '2026-05-31' }),
+    );
     expect(total).toMatchObject({ budgetType: 'total', endDate: '2026-05-31' });
 
     // clearing the end date of a total-budget campaign is refused
-    expectError(await api.patch(`/campaigns/${c.id}`, { endDate: null }), 400, 'invalid_request', 'endDate');
+    expectError(
+      await api.patch(`/campaigns/${c.id}`, { endDate: null }),
+      400,
+      'invalid_request',
+      'endDate',
+    );
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`)).endDate).toBe('2026-05-31');
     // moving the end date is fine
-    expect(expectCampaign(await api.patch(`/campaigns/${c.id}`, { endDate: '2026-06-30' })).endDate).toBe('2026-06-30');
+    expect(
+      expectCampaign(await api.patch(`/campaigns/${c.id}`, { endDate: '2026-06-30' })).endDate,
+    ).toBe('2026-06-30');
     // switching to daily and clearing the date together is fine
-    const daily = expectCampaign(await api.patch(`/campaigns/${c.id}`, { budgetType: 'daily', endDate: null }));
+    const daily = expectCampaign(
+      await api.patch(`/campaigns/${c.id}`, { budgetType: 'daily', endDate: null }),
+    );
     expect(daily).toMatchObject({ budgetType: 'daily', endDate: null });
   });
 
@@ -535,7 +790,12 @@ describe('update a campaign', () => {
     expectError(await api.patch(`/campaigns/${c.id}`, '   '), 400, 'invalid_request', 'body');
     expectError(await api.patch(`/campaigns/${c.id}`, 'null'), 400, 'invalid_request', 'body');
     expectError(await api.patch(`/campaigns/${c.id}`, '["name"]'), 400, 'invalid_request', 'body');
-    expectError(await api.patch(`/campaigns/${c.id}`, '{"name": "x",}'), 400, 'invalid_request', 'JSON');
+    expectError(
+      await api.patch(`/campaigns/${c.id}`, '{"name": "x",}'),
+      400,
+      'invalid_request',
+      'JSON',
+    );
   });
 
   it('an empty object changes nothing', async () => {
@@ -546,17 +806,52 @@ describe('update a campaign', () => {
 
   it('rejects unknown and read-only fields', async () => {
     const c = await create();
-    expectError(await api.patch(`/campaigns/${c.id}`, { nmae: 'typo' }), 400, 'invalid_request', 'nmae');
-    expectError(await api.patch(`/campaigns/${c.id}`, { status: 'ready' }), 400, 'invalid_request', 'status');
-    expectError(await api.patch(`/campaigns/${c.id}`, { dataStoreIds: [] }), 400, 'invalid_request', 'dataStoreIds');
-    expectError(await api.patch(`/campaigns/${c.id}`, { createdAt: '2020-01-01' }), 400, 'invalid_request', 'createdAt');
+    expectError(
+      await api.patch(`/campaigns/${c.id}`, { nmae: 'typo' }),
+      400,
+      'invalid_request',
+      'nmae',
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}`, { status: 'ready' }),
+      400,
+      'invalid_request',
+      'status',
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}`, { dataStoreIds: [] }),
+      400,
+      'invalid_request',
+      'dataStoreIds',
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}`, { createdAt: '2020-01-01' }),
+      400,
+      'invalid_request',
+      'createdAt',
+    );
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`))).toEqual(c);
   });
 
   it('a malformed id is 400 and an absent one 404 not_found', async () => {
-    expectError(await api.patch('/campaigns/xyz', { name: 'x' }), 400, 'invalid_request', 'campaignId');
-    expectError(await api.patch(`/campaigns/${MISSING_ID.toUpperCase()}`, { name: 'x' }), 400, 'invalid_request', 'campaignId');
-    expectError(await api.patch(`/campaigns/${MISSING_ID}`, { name: 'x' }), 404, 'not_found', MISSING_ID);
+    expectError(
+      await api.patch('/campaigns/xyz', { name: 'x' }),
+      400,
+      'invalid_request',
+      'campaignId',
+    );
+    expectError(
+      await api.patch(`/campaigns/${MISSING_ID.toUpperCase()}`, { name: 'x' }),
+      400,
+      'invalid_request',
+      'campaignId',
+    );
+    expectError(
+      await api.patch(`/campaigns/${MISSING_ID}`, { name: 'x' }),
+      404,
+      'not_found',
+      MISSING_ID,
+    );
     expectError(await api.get('/campaigns/xyz'), 400, 'invalid_request', 'campaignId');
     expectError(await api.get(`/campaigns/${MISSING_ID}`), 404, 'not_found');
     expectError(await api.delete('/campaigns/xyz'), 400, 'invalid_request', 'campaignId');
@@ -565,27 +860,49 @@ describe('update a campaign', () => {
 
   it('campaignType cannot change once the campaign is in the ad platform (409)', async () => {
     const c = await create({ campaignType: 'SEARCH' });
-    await b.store.run("UPDATE campaigns SET ads_campaign_id='123', ads_status='PAUSED' WHERE id=?", c.id);
+    await b.store.run(
+      "UPDATE campaigns SET ads_campaign_id='123', ads_status='PAUSED' WHERE id=?",
+      c.id,
+    );
     const linked = expectCampaign(await api.get(`/campaigns/${c.id}`));
     expect(linked.adsPlatform).toMatchObject({ campaignId: '123', status: 'PAUSED' });
 
-    expectError(await api.patch(`/campaigns/${c.id}`, { campaignType: 'VIDEO' }), 409, 'conflict', 'campaignType');
-    expectError(await api.patch(`/campaigns/${c.id}`, { campaignType: 'DISPLAY', budget: 10 }), 409, 'conflict');
+    expectError(
+      await api.patch(`/campaigns/${c.id}`, { campaignType: 'VIDEO' }),
+      409,
+      'conflict',
+      'campaignType',
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}`, { campaignType: 'DISPLAY', budget: 10 }),
+      409,
+      'conflict',
+    );
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`))).toEqual(linked);
     // the same type, and other settings, are still fine
-    expect(expectCampaign(await api.patch(`/campaigns/${c.id}`, { campaignType: 'SEARCH' })).campaignType).toBe('SEARCH');
+    expect(
+      expectCampaign(await api.patch(`/campaigns/${c.id}`, { campaignType: 'SEARCH' }))
+        .campaignType,
+    ).toBe('SEARCH');
     expect(expectCampaign(await api.patch(`/campaigns/${c.id}`, { budget: 42 })).budget).toBe(42);
   });
 
   it('campaignType can change freely before the campaign is in the ad platform', async () => {
     const c = await create({ campaignType: 'SEARCH' });
-    expect(expectCampaign(await api.patch(`/campaigns/${c.id}`, { campaignType: 'VIDEO' })).campaignType).toBe('VIDEO');
+    expect(
+      expectCampaign(await api.patch(`/campaigns/${c.id}`, { campaignType: 'VIDEO' })).campaignType,
+    ).toBe('VIDEO');
   });
 
   it('needs the campaigns:write scope', async () => {
     const c = await create();
     const reader = await b.client({ scopes: ['campaigns:read'] });
-    expectError(await reader.patch(`/campaigns/${c.id}`, { name: 'y' }), 403, 'forbidden', 'campaigns:write');
+    expectError(
+      await reader.patch(`/campaigns/${c.id}`, { name: 'y' }),
+      403,
+      'forbidden',
+      'campaigns:write',
+    );
     expectError(await reader.delete(`/campaigns/${c.id}`), 403, 'forbidden', 'campaigns:write');
     expectCampaign(await reader.get(`/campaigns/${c.id}`));
   });
@@ -604,7 +921,12 @@ describe('delete a campaign', () => {
     expectError(await api.patch(`/campaigns/${c.id}`, { name: 'x' }), 404, 'not_found');
     expectError(await api.delete(`/campaigns/${c.id}`), 404, 'not_found');
     // its audience slots go with it; the saved audience and other campaigns stay
-    expect((await b.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM campaign_audiences WHERE campaign_id = ?', c.id))!.n).toBe(0);
+    expect(
+      (await b.store.get<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM campaign_audiences WHERE campaign_id = ?',
+        c.id,
+      ))!.n,
+    ).toBe(0);
     expect((await api.get(`/audiences/${a.id}`)).status).toBe(200);
     expect((await api.get('/campaigns')).body.data.map((x: Campaign) => x.id)).toEqual([other.id]);
   });
@@ -637,11 +959,23 @@ describe('list campaigns', () => {
   });
 
   it('filters by name: contains, case-insensitive, % and _ literal', async () => {
-    const names = ['Spring Sale', 'spring launch', 'Autumn SPRING', 'Winter', '100% off', '1000 off', 'a_b', 'axb'];
+    const names = [
+      'Spring Sale',
+      'spring launch',
+      'Autumn SPRING',
+      'Winter',
+      '100% off',
+      '1000 off',
+      'a_b',
+      'axb',
+    ];
     const ids = new Map<string, string>();
     for (const name of names) ids.set(name, (await create({ name })).id);
-    const names_ = async (q: string) => (await list(`?name=${encodeURIComponent(q)}`)).data.map((c) => c.name).sort();
-    expect(await names_('spring')).toEqual(['Autumn SPRING', 'Spring Sale', 'spring launch'].sort());
+    const names_ = async (q: string) =>
+      (await list(`?name=${encodeURIComponent(q)}`)).data.map((c) => c.name).sort();
+    expect(await names_('spring')).toEqual(
+      ['Autumn SPRING', 'Spring Sale', 'spring launch'].sort(),
+    );
     expect(await names_('SPRING S')).toEqual(['Spring Sale']);
     expect(await names_('%')).toEqual(['100% off']);
     expect(await names_('0%')).toEqual(['100% off']);
@@ -682,7 +1016,12 @@ describe('list campaigns', () => {
     expectError(await api.get('/campaigns?limit=-1'), 400, 'invalid_request', 'limit');
     expectError(await api.get('/campaigns?limit=2.5'), 400, 'invalid_request', 'limit');
     const ten = await api.get('/campaigns?limit=ten');
-    expectError(ten, 400, 'invalid_request', 'limit must be a whole number in decimal digits, not "ten"');
+    expectError(
+      ten,
+      400,
+      'invalid_request',
+      'limit must be a whole number in decimal digits, not "ten"',
+    );
     expect(ten.body.error.message).not.toContain('not not');
   });
 
@@ -697,7 +1036,9 @@ describe('list campaigns', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const p: { data: Campaign[]; nextCursor: string | null } = await list(`?limit=10${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const p: { data: Campaign[]; nextCursor: string | null } = await list(
+        `?limit=10${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       pages++;
       expect(p.data.length).toBe(pages < 6 ? 10 : 3);
       seen.push(...p.data.map((c) => c.id));
@@ -727,7 +1068,9 @@ describe('list campaigns', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const p: { data: Campaign[]; nextCursor: string | null } = await list(`?name=odd&limit=5${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const p: { data: Campaign[]; nextCursor: string | null } = await list(
+        `?name=odd&limit=5${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       seen.push(...p.data.map((c) => c.id));
       cursor = p.nextCursor;
     } while (cursor !== null);
@@ -737,7 +1080,12 @@ describe('list campaigns', () => {
   it('a garbage cursor is 400', async () => {
     await create();
     expectError(await api.get('/campaigns?cursor=garbage'), 400, 'invalid_request', 'cursor');
-    expectError(await api.get(`/campaigns?cursor=${Buffer.from('s:abc').toString('base64url')}`), 400, 'invalid_request', 'cursor');
+    expectError(
+      await api.get(`/campaigns?cursor=${Buffer.from('s:abc').toString('base64url')}`),
+      400,
+      'invalid_request',
+      'cursor',
+    );
     expectError(await api.get('/campaigns?cursor=%00%01'), 400, 'invalid_request', 'cursor');
   });
 
@@ -763,7 +1111,12 @@ describe('campaign audience slots', () => {
     const u = expectCampaign(r, 201);
     expect(u.audiences).toHaveLength(2);
     expect(u.audiences[0]).toEqual(c.audiences[0]);
-    expect(u.audiences[1]).toEqual({ id: expect.stringMatching(/^[a-f0-9]{24}$/), name: 'Sourdough fans', audienceId: a.id, dataStoreIds: [ds] });
+    expect(u.audiences[1]).toEqual({
+      id: expect.stringMatching(/^[a-f0-9]{24}$/),
+      name: 'Sourdough fans',
+      audienceId: a.id,
+      dataStoreIds: [ds],
+    });
     expect(u.audiences[1]!.id).not.toBe(u.audiences[0]!.id);
     expect(u.updatedAt).toBe(b.clock.now().toISOString());
     expect(u.createdAt).toBe(c.createdAt);
@@ -772,15 +1125,28 @@ describe('campaign audience slots', () => {
   it('takes an optional slot name', async () => {
     const a = await createAudience({ name: 'Sourdough fans' });
     const c = await create();
-    const u = expectCampaign(await api.post(`/campaigns/${c.id}/audiences`, { audienceId: a.id, name: 'Bread people' }), 201);
+    const u = expectCampaign(
+      await api.post(`/campaigns/${c.id}/audiences`, { audienceId: a.id, name: 'Bread people' }),
+      201,
+    );
     expect(u.audiences[1]).toMatchObject({ name: 'Bread people', audienceId: a.id });
-    expectError(await api.post(`/campaigns/${c.id}/audiences`, { audienceId: a.id, name: '' }), 400, 'invalid_request', 'name');
+    expectError(
+      await api.post(`/campaigns/${c.id}/audiences`, { audienceId: a.id, name: '' }),
+      400,
+      'invalid_request',
+      'name',
+    );
   });
 
   it('attaching the same saved audience twice is 409', async () => {
     const a = await createAudience();
     const c = await create({ audienceIds: [a.id] });
-    expectError(await api.post(`/campaigns/${c.id}/audiences`, { audienceId: a.id }), 409, 'conflict', a.id);
+    expectError(
+      await api.post(`/campaigns/${c.id}/audiences`, { audienceId: a.id }),
+      409,
+      'conflict',
+      a.id,
+    );
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`)).audiences).toHaveLength(2);
   });
 
@@ -788,18 +1154,47 @@ describe('campaign audience slots', () => {
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) ids.push((await createAudience({ name: `A${i}` })).id);
     const c = await create({ audienceIds: ids.slice(0, 9) });
-    expectError(await api.post(`/campaigns/${c.id}/audiences`, { audienceId: ids[9] }), 409, 'conflict', '10');
+    expectError(
+      await api.post(`/campaigns/${c.id}/audiences`, { audienceId: ids[9] }),
+      409,
+      'conflict',
+      '10',
+    );
   });
 
   it('rejects a bad or unknown audienceId and unknown fields', async () => {
     const c = await create();
-    expectError(await api.post(`/campaigns/${c.id}/audiences`, {}), 400, 'invalid_request', 'audienceId');
+    expectError(
+      await api.post(`/campaigns/${c.id}/audiences`, {}),
+      400,
+      'invalid_request',
+      'audienceId',
+    );
     expectError(await api.post(`/campaigns/${c.id}/audiences`), 400, 'invalid_request', 'body');
-    expectError(await api.post(`/campaigns/${c.id}/audiences`, { audienceId: 'abc' }), 400, 'invalid_request', 'audienceId');
-    expectError(await api.post(`/campaigns/${c.id}/audiences`, { audienceId: MISSING_ID }), 400, 'invalid_request', 'audienceId');
+    expectError(
+      await api.post(`/campaigns/${c.id}/audiences`, { audienceId: 'abc' }),
+      400,
+      'invalid_request',
+      'audienceId',
+    );
+    expectError(
+      await api.post(`/campaigns/${c.id}/audiences`, { audienceId: MISSING_ID }),
+      400,
+      'invalid_request',
+      'audienceId',
+    );
     const a = await createAudience();
-    expectError(await api.post(`/campaigns/${c.id}/audiences`, { audienceId: a.id, extra: 1 }), 400, 'invalid_request', 'extra');
-    expectError(await api.post(`/campaigns/${MISSING_ID}/audiences`, { audienceId: a.id }), 404, 'not_found');
+    expectError(
+      await api.post(`/campaigns/${c.id}/audiences`, { audienceId: a.id, extra: 1 }),
+      400,
+      'invalid_request',
+      'extra',
+    );
+    expectError(
+      await api.post(`/campaigns/${MISSING_ID}/audiences`, { audienceId: a.id }),
+      404,
+      'not_found',
+    );
   });
 
   it('PATCH renames a slot and replaces its data stores, the primary slot too', async () => {
@@ -810,15 +1205,29 @@ describe('campaign audience slots', () => {
     const [primary, slot] = c.audiences;
     b.clock.advance(HOUR);
 
-    const renamed = expectCampaign(await api.patch(`/campaigns/${c.id}/audiences/${slot!.id}`, { name: 'Renamed' }));
+    const renamed = expectCampaign(
+      await api.patch(`/campaigns/${c.id}/audiences/${slot!.id}`, { name: 'Renamed' }),
+    );
     expect(renamed.audiences[1]).toEqual({ ...slot, name: 'Renamed' });
     expect(renamed.updatedAt).toBe(b.clock.now().toISOString());
 
-    const restocked = expectCampaign(await api.patch(`/campaigns/${c.id}/audiences/${slot!.id}`, { dataStoreIds: [d2, d1] }));
+    const restocked = expectCampaign(
+      await api.patch(`/campaigns/${c.id}/audiences/${slot!.id}`, { dataStoreIds: [d2, d1] }),
+    );
     expect(restocked.audiences[1]).toEqual({ ...slot, name: 'Renamed', dataStoreIds: [d2, d1] });
 
-    const p = expectCampaign(await api.patch(`/campaigns/${c.id}/audiences/${primary!.id}`, { name: 'Main', dataStoreIds: [] }));
-    expect(p.audiences[0]).toEqual({ id: primary!.id, name: 'Main', audienceId: null, dataStoreIds: [] });
+    const p = expectCampaign(
+      await api.patch(`/campaigns/${c.id}/audiences/${primary!.id}`, {
+        name: 'Main',
+        dataStoreIds: [],
+      }),
+    );
+    expect(p.audiences[0]).toEqual({
+      id: primary!.id,
+      name: 'Main',
+      audienceId: null,
+      dataStoreIds: [],
+    });
 
     // the saved audience itself is untouched
     const saved = await api.get(`/audiences/${a.id}`);
@@ -828,14 +1237,57 @@ describe('campaign audience slots', () => {
   it('PATCH of a slot checks its body', async () => {
     const c = await create();
     const slot = c.audiences[0]!.id;
-    expectError(await api.patch(`/campaigns/${c.id}/audiences/${slot}`), 400, 'invalid_request', 'body');
-    expectError(await api.patch(`/campaigns/${c.id}/audiences/${slot}`, { name: '' }), 400, 'invalid_request', 'name');
-    expectError(await api.patch(`/campaigns/${c.id}/audiences/${slot}`, { name: s(161) }), 400, 'invalid_request', 'name', '160');
-    expectError(await api.patch(`/campaigns/${c.id}/audiences/${slot}`, { dataStoreIds: [MISSING_ID] }), 400, 'invalid_request', 'dataStoreIds');
-    expectError(await api.patch(`/campaigns/${c.id}/audiences/${slot}`, { dataStoreIds: Array(21).fill(MISSING_ID) }), 400, 'invalid_request', 'dataStoreIds', '20');
-    expectError(await api.patch(`/campaigns/${c.id}/audiences/${slot}`, { audienceId: MISSING_ID }), 400, 'invalid_request', 'audienceId');
-    expectError(await api.patch(`/campaigns/${c.id}/audiences/xyz`, { name: 'x' }), 400, 'invalid_request', 'slotId');
-    expectError(await api.patch(`/campaigns/${c.id}/audiences/${MISSING_ID}`, { name: 'x' }), 404, 'not_found');
+    expectError(
+      await api.patch(`/campaigns/${c.id}/audiences/${slot}`),
+      400,
+      'invalid_request',
+      'body',
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}/audiences/${slot}`, { name: '' }),
+      400,
+      'invalid_request',
+      'name',
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}/audiences/${slot}`, { name: s(161) }),
+      400,
+      'invalid_request',
+      'name',
+      '160',
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}/audiences/${slot}`, { dataStoreIds: [MISSING_ID] }),
+      400,
+      'invalid_request',
+      'dataStoreIds',
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}/audiences/${slot}`, {
+        dataStoreIds: Array(21).fill(MISSING_ID),
+      }),
+      400,
+      'invalid_request',
+      'dataStoreIds',
+      '20',
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}/audiences/${slot}`, { audienceId: MISSING_ID }),
+      400,
+      'invalid_request',
+      'audienceId',
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}/audiences/xyz`, { name: 'x' }),
+      400,
+      'invalid_request',
+      'slotId',
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}/audiences/${MISSING_ID}`, { name: 'x' }),
+      404,
+      'not_found',
+    );
   });
 
   it('DELETE removes an attached slot; the primary slot cannot be removed (409)', async () => {
@@ -848,10 +1300,18 @@ describe('campaign audience slots', () => {
     expect(u.audiences).toEqual([primary]);
     expect(u.updatedAt).toBe(b.clock.now().toISOString());
     expectError(await api.delete(`/campaigns/${c.id}/audiences/${slot!.id}`), 404, 'not_found');
-    expectError(await api.delete(`/campaigns/${c.id}/audiences/${primary!.id}`), 409, 'conflict', 'primary');
+    expectError(
+      await api.delete(`/campaigns/${c.id}/audiences/${primary!.id}`),
+      409,
+      'conflict',
+      'primary',
+    );
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`)).audiences).toEqual([primary]);
     // the audience can be attached again once removed
-    expect(expectCampaign(await api.post(`/campaigns/${c.id}/audiences`, { audienceId: a.id }), 201).audiences).toHaveLength(2);
+    expect(
+      expectCampaign(await api.post(`/campaigns/${c.id}/audiences`, { audienceId: a.id }), 201)
+        .audiences,
+    ).toHaveLength(2);
   });
 
   it('a slot id of another campaign is 404', async () => {
@@ -859,9 +1319,17 @@ describe('campaign audience slots', () => {
     const c1 = await create({ name: 'One', audienceIds: [a.id] });
     const c2 = await create({ name: 'Two' });
     const foreign = c1.audiences[1]!.id;
-    expectError(await api.patch(`/campaigns/${c2.id}/audiences/${foreign}`, { name: 'x' }), 404, 'not_found');
+    expectError(
+      await api.patch(`/campaigns/${c2.id}/audiences/${foreign}`, { name: 'x' }),
+      404,
+      'not_found',
+    );
     expectError(await api.delete(`/campaigns/${c2.id}/audiences/${foreign}`), 404, 'not_found');
-    expectError(await api.delete(`/campaigns/${c2.id}/audiences/${c1.audiences[0]!.id}`), 404, 'not_found');
+    expectError(
+      await api.delete(`/campaigns/${c2.id}/audiences/${c1.audiences[0]!.id}`),
+      404,
+      'not_found',
+    );
     expect(expectCampaign(await api.get(`/campaigns/${c1.id}`))).toEqual(c1);
   });
 
@@ -869,19 +1337,37 @@ describe('campaign audience slots', () => {
     const a = await createAudience();
     const c = await create({ audienceIds: [a.id] });
     const slot = c.audiences[1]!.id;
-    await b.store.run("UPDATE campaign_audiences SET targeting_status = 'generating' WHERE id = ?", slot);
-    expectError(await api.patch(`/campaigns/${c.id}/audiences/${slot}`, { name: 'x' }), 409, 'conflict', 'generating');
-    expectError(await api.delete(`/campaigns/${c.id}/audiences/${slot}`), 409, 'conflict', 'generating');
+    await b.store.run(
+      "UPDATE campaign_audiences SET targeting_status = 'generating' WHERE id = ?",
+      slot,
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}/audiences/${slot}`, { name: 'x' }),
+      409,
+      'conflict',
+      'generating',
+    );
+    expectError(
+      await api.delete(`/campaigns/${c.id}/audiences/${slot}`),
+      409,
+      'conflict',
+      'generating',
+    );
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`)).audiences).toHaveLength(2);
   });
 
   it('deleting or changing the saved audience leaves the campaign its copy', async () => {
     const ds = await createDataStore();
     const a = await createAudience({ name: 'Sourdough fans', dataStoreIds: [ds] });
-    const c = expectCampaign(await api.post(`/campaigns/${(await create()).id}/audiences`, { audienceId: a.id }), 201);
+    const c = expectCampaign(
+      await api.post(`/campaigns/${(await create()).id}/audiences`, { audienceId: a.id }),
+      201,
+    );
     const copy = c.audiences[1]!;
 
-    expect((await api.patch(`/audiences/${a.id}`, { name: 'Changed', dataStoreIds: [] })).status).toBe(200);
+    expect(
+      (await api.patch(`/audiences/${a.id}`, { name: 'Changed', dataStoreIds: [] })).status,
+    ).toBe(200);
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`)).audiences[1]).toEqual(copy);
 
     const del = await api.delete(`/audiences/${a.id}`);
@@ -890,10 +1376,20 @@ describe('campaign audience slots', () => {
     expect((await api.get(`/audiences/${a.id}`)).status).toBe(404);
 
     const after = expectCampaign(await api.get(`/campaigns/${c.id}`));
-    expect(after.audiences[1]).toEqual({ id: copy.id, name: 'Sourdough fans', audienceId: a.id, dataStoreIds: [ds] });
+    expect(after.audiences[1]).toEqual({
+      id: copy.id,
+      name: 'Sourdough fans',
+      audienceId: a.id,
+      dataStoreIds: [ds],
+    });
     // the copy can still be edited and removed
-    expect(expectCampaign(await api.patch(`/campaigns/${c.id}/audiences/${copy.id}`, { name: 'Kept' })).audiences[1]!.name).toBe('Kept');
-    expect(expectCampaign(await api.delete(`/campaigns/${c.id}/audiences/${copy.id}`)).audiences).toHaveLength(1);
+    expect(
+      expectCampaign(await api.patch(`/campaigns/${c.id}/audiences/${copy.id}`, { name: 'Kept' }))
+        .audiences[1]!.name,
+    ).toBe('Kept');
+    expect(
+      expectCampaign(await api.delete(`/campaigns/${c.id}/audiences/${copy.id}`)).audiences,
+    ).toHaveLength(1);
   });
 });
 
@@ -905,8 +1401,16 @@ describe('workspace isolation', () => {
     expectError(await other.get(`/campaigns/${c.id}`), 404, 'not_found');
     expectError(await other.patch(`/campaigns/${c.id}`, { name: 'Hijacked' }), 404, 'not_found');
     expectError(await other.delete(`/campaigns/${c.id}`), 404, 'not_found');
-    expectError(await other.post(`/campaigns/${c.id}/audiences`, { audienceId: MISSING_ID }), 404, 'not_found');
-    expectError(await other.patch(`/campaigns/${c.id}/audiences/${c.audiences[0]!.id}`, { name: 'x' }), 404, 'not_found');
+    expectError(
+      await other.post(`/campaigns/${c.id}/audiences`, { audienceId: MISSING_ID }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await other.patch(`/campaigns/${c.id}/audiences/${c.audiences[0]!.id}`, { name: 'x' }),
+      404,
+      'not_found',
+    );
     const list = await other.get('/campaigns');
     expect(list.status).toBe(200);
     expect(list.body).toEqual({ data: [], nextCursor: null });
@@ -922,18 +1426,48 @@ describe('workspace isolation', () => {
     expect((await api.get('/campaigns')).body.data.map((x: Campaign) => x.id)).toEqual([c.id]);
   });
 
-  it("brands, data stores and audiences of another workspace cannot be used (400)", async () => {
+  it('brands, data stores and audiences of another workspace cannot be used (400)', async () => {
     const other = await b.client({ workspace: 'other' });
     const brand = await createBrand(other);
     const ds = await createDataStore('Theirs', other);
     const aud = await createAudience({ name: 'Theirs' }, other);
-    expectError(await api.post('/campaigns', { name: 'x', brandId: brand.id }), 400, 'invalid_request', 'brandId');
-    expectError(await api.post('/campaigns', { name: 'x', dataStoreIds: [ds] }), 400, 'invalid_request', 'dataStoreIds');
-    expectError(await api.post('/campaigns', { name: 'x', audienceIds: [aud.id] }), 400, 'invalid_request', 'audienceIds');
+    expectError(
+      await api.post('/campaigns', { name: 'x', brandId: brand.id }),
+      400,
+      'invalid_request',
+      'brandId',
+    );
+    expectError(
+      await api.post('/campaigns', { name: 'x', dataStoreIds: [ds] }),
+      400,
+      'invalid_request',
+      'dataStoreIds',
+    );
+    expectError(
+      await api.post('/campaigns', { name: 'x', audienceIds: [aud.id] }),
+      400,
+      'invalid_request',
+      'audienceIds',
+    );
     const c = await create();
-    expectError(await api.patch(`/campaigns/${c.id}`, { brandId: brand.id }), 400, 'invalid_request', 'brandId');
-    expectError(await api.post(`/campaigns/${c.id}/audiences`, { audienceId: aud.id }), 400, 'invalid_request', 'audienceId');
-    expectError(await api.patch(`/campaigns/${c.id}/audiences/${c.audiences[0]!.id}`, { dataStoreIds: [ds] }), 400, 'invalid_request', 'dataStoreIds');
+    expectError(
+      await api.patch(`/campaigns/${c.id}`, { brandId: brand.id }),
+      400,
+      'invalid_request',
+      'brandId',
+    );
+    expectError(
+      await api.post(`/campaigns/${c.id}/audiences`, { audienceId: aud.id }),
+      400,
+      'invalid_request',
+      'audienceId',
+    );
+    expectError(
+      await api.patch(`/campaigns/${c.id}/audiences/${c.audiences[0]!.id}`, { dataStoreIds: [ds] }),
+      400,
+      'invalid_request',
+      'dataStoreIds',
+    );
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`))).toEqual(c);
   });
 });
@@ -946,12 +1480,18 @@ describe('keys limited to campaigns or ad-platform accounts', () => {
     const limited = await b.client({ campaignIds: [a.id] });
 
     expect(expectCampaign(await limited.get(`/campaigns/${a.id}`))).toEqual(a);
-    expect(expectCampaign(await limited.patch(`/campaigns/${a.id}`, { objective: 'ok' })).objective).toBe('ok');
+    expect(
+      expectCampaign(await limited.patch(`/campaigns/${a.id}`, { objective: 'ok' })).objective,
+    ).toBe('ok');
 
     expectError(await limited.get(`/campaigns/${bb.id}`), 403, 'forbidden', bb.id);
     expectError(await limited.patch(`/campaigns/${bb.id}`, { name: 'x' }), 403, 'forbidden');
     expectError(await limited.delete(`/campaigns/${bb.id}`), 403, 'forbidden');
-    expectError(await limited.post(`/campaigns/${bb.id}/audiences`, { audienceId: MISSING_ID }), 403, 'forbidden');
+    expectError(
+      await limited.post(`/campaigns/${bb.id}/audiences`, { audienceId: MISSING_ID }),
+      403,
+      'forbidden',
+    );
     // an id that does not exist is still outside the limit: 403, not 404
     expectError(await limited.get(`/campaigns/${MISSING_ID}`), 403, 'forbidden');
     expectError(await limited.delete(`/campaigns/${MISSING_ID}`), 403, 'forbidden');
@@ -998,13 +1538,20 @@ describe('keys limited to campaigns or ad-platform accounts', () => {
   it('a campaign in an account outside the key limit is 403 while others are fine', async () => {
     const inside = await create({ name: 'Inside' });
     const outside = await create({ name: 'Outside' });
-    await b.services.workspaces.addAccount(await b.workspaceId(), { customerId: '5554443333', name: 'Second', currencyCode: 'EUR', timeZone: 'Europe/Berlin' }, false);
+    await b.services.workspaces.addAccount(
+      await b.workspaceId(),
+      { customerId: '5554443333', name: 'Second', currencyCode: 'EUR', timeZone: 'Europe/Berlin' },
+      false,
+    );
     await b.store.run("UPDATE campaigns SET customer_id = '555-444-3333' WHERE id = ?", outside.id);
     const k = await b.client({ customerIds: [await defaultCustomerId()] });
     expectCampaign(await k.get(`/campaigns/${inside.id}`));
     expectError(await k.get(`/campaigns/${outside.id}`), 403, 'forbidden', '555-444-3333');
     expect((await k.get('/campaigns')).body.data.map((x: Campaign) => x.id)).toEqual([inside.id]);
-    expect(expectCampaign(await api.get(`/campaigns/${outside.id}`)).adsPlatform).toMatchObject({ customerId: '555-444-3333', accountName: 'Second' });
+    expect(expectCampaign(await api.get(`/campaigns/${outside.id}`)).adsPlatform).toMatchObject({
+      customerId: '555-444-3333',
+      accountName: 'Second',
+    });
   });
 });
 
@@ -1033,7 +1580,8 @@ describe('GET /workspace', () => {
     const ws = workspace.parse(r.body);
     expect(ws.counts).toEqual({ campaigns: 7, audiences: 1, dataStores: 2, brands: 1 });
     expect(ws.recentCampaigns.map((c) => c.id)).toEqual(ids.slice(2).reverse());
-    for (const c of ws.recentCampaigns) expect(c).toEqual(expectCampaign(await api.get(`/campaigns/${c.id}`)));
+    for (const c of ws.recentCampaigns)
+      expect(c).toEqual(expectCampaign(await api.get(`/campaigns/${c.id}`)));
 
     await api.delete(`/campaigns/${ids[6]}`);
     const after = workspace.parse((await api.get('/workspace')).body);

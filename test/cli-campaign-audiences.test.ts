@@ -27,10 +27,14 @@ describe('campaigns audiences', () => {
     sb = sandbox();
     adcli = cliIn(sb.env);
     // A new campaign has only its primary audience, with no data stores.
-    const c = json(await adcli(['campaigns', 'create', '--name', 'Slots at work', '--type', 'SEARCH', '--json']));
+    const c = json(
+      await adcli(['campaigns', 'create', '--name', 'Slots at work', '--type', 'SEARCH', '--json']),
+    );
     campaign = c.id;
     primary = c.audiences[0].id;
-    backpackers = json(await adcli(['audiences', 'list', '--name', 'Lightweight backpackers', '--json']))[0];
+    backpackers = json(
+      await adcli(['audiences', 'list', '--name', 'Lightweight backpackers', '--json']),
+    )[0];
     trail = json(await adcli(['data-stores', 'list', '--name', 'Trail running', '--json']))[0].id;
   });
 
@@ -38,8 +42,12 @@ describe('campaigns audiences', () => {
     const r = await adcli(['targeting', 'generate', campaign, '--wait']);
     expect(r.code).toBe(EXIT.refused);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain(`adcli: nothing was generated for campaign ${campaign}: every audience slot was skipped:\n`);
-    expect(r.stderr).toContain(`  Primary audience (slot ${primary}): no data stores: add dataStoreIds to this audience first\n`);
+    expect(r.stderr).toContain(
+      `adcli: nothing was generated for campaign ${campaign}: every audience slot was skipped:\n`,
+    );
+    expect(r.stderr).toContain(
+      `  Primary audience (slot ${primary}): no data stores: add dataStoreIds to this audience first\n`,
+    );
     expect(r.stderr).toContain(`adcli campaigns audiences update ${campaign} SLOT --data-store ID`);
 
     // With --json the error is JSON, reasons included.
@@ -63,37 +71,92 @@ describe('campaigns audiences', () => {
   it('add attaches a copy of a saved audience; the same one twice is refused', async () => {
     const piped = await adcli(['campaigns', 'audiences', 'add', campaign, backpackers.id]);
     expect(piped.code, piped.stderr).toBe(0);
-    const rows = piped.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    const rows = piped.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows).toHaveLength(2);
     const slot = rows.find((r) => r[2] === backpackers.id)!;
     expect(slot[1]).toBe(backpackers.name);
     expect(slot[3]).toBe(backpackers.dataStoreIds.join(' '));
-    expect(piped.stderr).toContain(`Attached a copy of saved audience ${backpackers.id} to campaign ${campaign} as slot ${slot[0]}`);
-    expect(piped.stderr).toContain(`adcli targeting generate ${campaign} --audience ${slot[0]} --wait`);
+    expect(piped.stderr).toContain(
+      `Attached a copy of saved audience ${backpackers.id} to campaign ${campaign} as slot ${slot[0]}`,
+    );
+    expect(piped.stderr).toContain(
+      `adcli targeting generate ${campaign} --audience ${slot[0]} --wait`,
+    );
 
     const again = await adcli(['campaigns', 'audiences', 'add', campaign, backpackers.id]);
     expect(again.code).toBe(EXIT.refused);
-    expect(again.stderr).toContain(`audience ${backpackers.id} is already attached to campaign ${campaign}`);
+    expect(again.stderr).toContain(
+      `audience ${backpackers.id} is already attached to campaign ${campaign}`,
+    );
   });
 
   it('add --name names the slot; --json prints the campaign', async () => {
     const coffee = json(await adcli(['audiences', 'list', '--name', 'Home coffee', '--json']))[0];
-    const x = json(await adcli(['campaigns', 'audiences', 'add', campaign, coffee.id, '--name', 'Coffee people', '--json']));
+    const x = json(
+      await adcli([
+        'campaigns',
+        'audiences',
+        'add',
+        campaign,
+        coffee.id,
+        '--name',
+        'Coffee people',
+        '--json',
+      ]),
+    );
     expect(x.id).toBe(campaign);
-    expect(x.audiences.find((a: any) => a.audienceId === coffee.id)).toMatchObject({ name: 'Coffee people', dataStoreIds: coffee.dataStoreIds });
+    expect(x.audiences.find((a: any) => a.audienceId === coffee.id)).toMatchObject({
+      name: 'Coffee people',
+      dataStoreIds: coffee.dataStoreIds,
+    });
   });
 
   it('update sets the name and replaces the data stores; --no-data-store empties them', async () => {
-    const x = json(await adcli(['campaigns', 'audiences', 'update', campaign, primary, '--name', 'Trail runners', '--data-store', trail, '--json']));
-    expect(x.audiences.find((a: any) => a.id === primary)).toEqual({ id: primary, name: 'Trail runners', audienceId: null, dataStoreIds: [trail] });
+    const x = json(
+      await adcli([
+        'campaigns',
+        'audiences',
+        'update',
+        campaign,
+        primary,
+        '--name',
+        'Trail runners',
+        '--data-store',
+        trail,
+        '--json',
+      ]),
+    );
+    expect(x.audiences.find((a: any) => a.id === primary)).toEqual({
+      id: primary,
+      name: 'Trail runners',
+      audienceId: null,
+      dataStoreIds: [trail],
+    });
 
-    const coffee = json(await adcli(['campaigns', 'audiences', 'list', campaign, '--json'])).find((a: any) => a.name === 'Coffee people');
-    const emptied = json(await adcli(['campaigns', 'audiences', 'update', campaign, coffee.id, '--no-data-store', '--json']));
+    const coffee = json(await adcli(['campaigns', 'audiences', 'list', campaign, '--json'])).find(
+      (a: any) => a.name === 'Coffee people',
+    );
+    const emptied = json(
+      await adcli([
+        'campaigns',
+        'audiences',
+        'update',
+        campaign,
+        coffee.id,
+        '--no-data-store',
+        '--json',
+      ]),
+    );
     expect(emptied.audiences.find((a: any) => a.id === coffee.id).dataStoreIds).toEqual([]);
 
     const nothing = await adcli(['campaigns', 'audiences', 'update', campaign, primary]);
     expect(nothing.code).toBe(EXIT.usage);
-    expect(nothing.stderr).toContain('adcli: nothing to change: give --name, --data-store or --no-data-store');
+    expect(nothing.stderr).toContain(
+      'adcli: nothing to change: give --name, --data-store or --no-data-store',
+    );
   });
 
   it('targeting generate --wait now generates the slots with data stores; run again, it says each is done (exit 3)', async () => {
@@ -107,7 +170,9 @@ describe('campaigns audiences', () => {
     const again = await adcli(['targeting', 'generate', campaign, '--wait']);
     expect(again.code).toBe(EXIT.refused);
     expect(again.stdout).toBe('');
-    expect(again.stderr).toContain(`  Trail runners (slot ${primary}): already generated; name it in audienceIds to regenerate\n`);
+    expect(again.stderr).toContain(
+      `  Trail runners (slot ${primary}): already generated; name it in audienceIds to regenerate\n`,
+    );
     expect(again.stderr).toMatch(/ {2}Coffee people \(slot \w+\): no data stores/);
   });
 
@@ -117,27 +182,54 @@ describe('campaigns audiences', () => {
 
     const piped = await adcli(['campaigns', 'audiences', 'remove', campaign, coffee.id]);
     expect(piped.code).toBe(EXIT.usage);
-    expect(piped.stderr).toBe(`adcli: removing audience slot ${coffee.id} from campaign ${campaign} needs --yes when there is no terminal to confirm on\n`);
+    expect(piped.stderr).toBe(
+      `adcli: removing audience slot ${coffee.id} from campaign ${campaign} needs --yes when there is no terminal to confirm on\n`,
+    );
 
     const env = { ...sb.env };
     delete env.CI;
-    const question = 'Remove audience slot "Coffee people" and its targeting from campaign "Slots at work"?';
-    const no = await runCli(['campaigns', 'audiences', 'remove', campaign, coffee.id], { env, tty: true, columns: 120, dialog: { prompt: question, answer: 'n\r' } });
+    const question =
+      'Remove audience slot "Coffee people" and its targeting from campaign "Slots at work"?';
+    const no = await runCli(['campaigns', 'audiences', 'remove', campaign, coffee.id], {
+      env,
+      tty: true,
+      columns: 120,
+      dialog: { prompt: question, answer: 'n\r' },
+    });
     expect(no.stdout).toContain(question);
     expect(no.code).toBe(EXIT.usage);
     expect(no.stderr).toContain('adcli: nothing removed');
 
-    const yes = await runCli(['campaigns', 'audiences', 'remove', campaign, coffee.id], { env, tty: true, columns: 120, dialog: { prompt: question, answer: 'y\r' } });
+    const yes = await runCli(['campaigns', 'audiences', 'remove', campaign, coffee.id], {
+      env,
+      tty: true,
+      columns: 120,
+      dialog: { prompt: question, answer: 'y\r' },
+    });
     expect(yes.code, yes.stderr).toBe(0);
     expect(yes.stderr).toContain(`Removed audience slot ${coffee.id} from campaign ${campaign}.`);
-    expect(json(await adcli(['campaigns', 'audiences', 'list', campaign, '--json'])).map((a: any) => a.id)).not.toContain(coffee.id);
+    expect(
+      json(await adcli(['campaigns', 'audiences', 'list', campaign, '--json'])).map(
+        (a: any) => a.id,
+      ),
+    ).not.toContain(coffee.id);
 
     const first = await adcli(['campaigns', 'audiences', 'remove', campaign, primary, '--yes']);
     expect(first.code).toBe(EXIT.refused);
     expect(first.stderr).toContain("the campaign's primary audience cannot be removed");
 
     const backpackersSlot = slots.find((a: any) => a.audienceId === backpackers.id);
-    const x = json(await adcli(['campaigns', 'audiences', 'remove', campaign, backpackersSlot.id, '--yes', '--json']));
+    const x = json(
+      await adcli([
+        'campaigns',
+        'audiences',
+        'remove',
+        campaign,
+        backpackersSlot.id,
+        '--yes',
+        '--json',
+      ]),
+    );
     expect(x.audiences.map((a: any) => a.id)).toEqual([primary]);
   });
 
@@ -145,7 +237,10 @@ describe('campaigns audiences', () => {
     const env = { ...sb.env };
     delete env.CI;
     const other = 'f'.repeat(24);
-    const r = await runCli(['campaigns', 'audiences', 'remove', campaign, other], { env, tty: true });
+    const r = await runCli(['campaigns', 'audiences', 'remove', campaign, other], {
+      env,
+      tty: true,
+    });
     expect(r.code).toBe(EXIT.refused);
     expect(r.stderr).toContain(`campaign ${campaign} has no audience slot ${other}`);
   });

@@ -44,20 +44,25 @@ describe('the local profile does its background work', () => {
   });
 
   it('a collection and a generation started without --wait are done at a later command once due', async () => {
-    const store = json(await run(['data-stores', 'create', '--name', 'Ridgeline', '--channel', CHANNEL, '--json']));
+    const store = json(
+      await run(['data-stores', 'create', '--name', 'Ridgeline', '--channel', CHANNEL, '--json']),
+    );
     expect(store.status).toBe('collecting');
     const campaigns = json(await run(['campaigns', 'list', '--name', LAUNCH, '--json']));
     const id = campaigns[0].id;
     const started = json(await run(['targeting', 'generate', id, '--json']));
     expect(started.started.length).toBeGreaterThan(0);
-    expect(started.audiences.find((s: any) => s.id === started.started[0]).status).toBe('generating');
+    expect(started.audiences.find((s: any) => s.id === started.started[0]).status).toBe(
+      'generating',
+    );
 
     await sleep(PAST_DUE_MS);
     const later = json(await run(['data-stores', 'get', store.id, '--json']));
     expect(later).toMatchObject({ status: 'ready', channelCount: 1 });
     expect(later.videoCount).toBeGreaterThan(0);
     const t = json(await run(['targeting', 'show', id, '--json']));
-    for (const slot of t.audiences.filter((s: any) => started.started.includes(s.id))) expect(slot.status).toBe('ready');
+    for (const slot of t.audiences.filter((s: any) => started.started.includes(s.id)))
+      expect(slot.status).toBe('ready');
     // Piped, without --wait: nothing on stderr but data on stdout.
     const piped = await run(['data-stores', 'get', store.id]);
     expect(piped.stdout).toMatch(/^Status\tready$/m);
@@ -65,7 +70,15 @@ describe('the local profile does its background work', () => {
   });
 
   it('data-stores create --wait prints the ready record; piped, one progress line per change on stderr and no spinner', async () => {
-    const r = await run(['data-stores', 'create', '--name', 'Waited', '--channel', CHANNEL, '--wait']);
+    const r = await run([
+      'data-stores',
+      'create',
+      '--name',
+      'Waited',
+      '--channel',
+      CHANNEL,
+      '--wait',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     // Only data on stdout: the record as create prints it, in its final state.
     expect(r.stdout).toMatch(/^Name\tWaited$/m);
@@ -73,23 +86,53 @@ describe('the local profile does its background work', () => {
     expect(r.stdout).toMatch(/^Channels\t1$/m);
     const id = /^ID\t(\w+)$/m.exec(r.stdout)![1]!;
     expect(r.stderr).not.toMatch(SPINNER);
-    expect(r.stderr.trim().split('\n')).toEqual([`data store ${id} collecting`, expect.stringMatching(new RegExp(`^data store ${id} ready after \\d+(ms|s)$`))]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      `data store ${id} collecting`,
+      expect.stringMatching(new RegExp(`^data store ${id} ready after \\d+(ms|s)$`)),
+    ]);
 
     // --json: the final record's JSON, and stderr stays empty (it would hold an error's JSON).
-    const j = await run(['data-stores', 'create', '--name', 'Waited JSON', '--video', 's3LbW-WY8kl', '--wait', '--json']);
-    expect(json(j)).toMatchObject({ name: 'Waited JSON', status: 'ready', videoCount: 1, error: '' });
+    const j = await run([
+      'data-stores',
+      'create',
+      '--name',
+      'Waited JSON',
+      '--video',
+      's3LbW-WY8kl',
+      '--wait',
+      '--json',
+    ]);
+    expect(json(j)).toMatchObject({
+      name: 'Waited JSON',
+      status: 'ready',
+      videoCount: 1,
+      error: '',
+    });
     expect(j.stderr).toBe('');
   });
 
   it('--wait on a store whose sources are all unknown ends in exit 10 with the store’s message, the record on stdout', async () => {
-    const r = await run(['data-stores', 'create', '--name', 'Nowhere', '--channel', UNKNOWN_CHANNEL, '--video', UNKNOWN_VIDEO, '--wait', '--json']);
+    const r = await run([
+      'data-stores',
+      'create',
+      '--name',
+      'Nowhere',
+      '--channel',
+      UNKNOWN_CHANNEL,
+      '--video',
+      UNKNOWN_VIDEO,
+      '--wait',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(10);
     const store = JSON.parse(r.stdout);
     expect(store.status).toBe('error');
     expect(store.error).toContain('none of the 2 sources is in the content catalog');
     const err = JSON.parse(r.stderr);
     expect(err.error.exitCode).toBe(10);
-    expect(err.error.message).toContain(`data store ${store.id} ended in error: none of the 2 sources is in the content catalog: ${UNKNOWN_CHANNEL}, ${UNKNOWN_VIDEO}`);
+    expect(err.error.message).toContain(
+      `data store ${store.id} ended in error: none of the 2 sources is in the content catalog: ${UNKNOWN_CHANNEL}, ${UNKNOWN_VIDEO}`,
+    );
 
     // get --wait on a store already in error: the same, at once.
     const again = await run(['data-stores', 'get', store.id, '--wait']);
@@ -100,19 +143,48 @@ describe('the local profile does its background work', () => {
 
   it('--wait-timeout: exit 8 saying the job goes on; the next command finishes it', async () => {
     // Nothing is due at the create itself: the deadline (0) passes before the collection is due.
-    const r = await run(['data-stores', 'create', '--name', 'Later', '--channel', CHANNEL, '--wait', '--wait-timeout', '0']);
+    const r = await run([
+      'data-stores',
+      'create',
+      '--name',
+      'Later',
+      '--channel',
+      CHANNEL,
+      '--wait',
+      '--wait-timeout',
+      '0',
+    ]);
     expect(r.code, r.stderr).toBe(8);
     const id = /data store (\w+) collecting/.exec(r.stderr)![1]!;
-    expect(r.stderr).toMatch(/still collecting after \S+ \(--wait-timeout 0ms\); the collection goes on: the next adcli command finishes it once it is due/);
+    expect(r.stderr).toMatch(
+      /still collecting after \S+ \(--wait-timeout 0ms\); the collection goes on: the next adcli command finishes it once it is due/,
+    );
     expect(r.stderr).toContain(`adcli data-stores get ${id} --wait`);
     const later = await run(['data-stores', 'get', id, '--wait', '--json']);
     expect(json(later).status).toBe('ready');
   });
 
   it('data-stores import --wait waits for the collection in progress and prints the store with the counts', async () => {
-    const store = json(await run(['data-stores', 'create', '--name', 'Import while collecting', '--channel', CHANNEL, '--json']));
+    const store = json(
+      await run([
+        'data-stores',
+        'create',
+        '--name',
+        'Import while collecting',
+        '--channel',
+        CHANNEL,
+        '--json',
+      ]),
+    );
     const file = join(tempDir(sb, 'import'), 'videos.json');
-    writeFileSync(file, JSON.stringify({ kind: 'youtube#channel', id: 'UCAAAAAAAAAAAAAAAAAAAAAA', snippet: { title: 'An imported channel' } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        kind: 'youtube#channel',
+        id: 'UCAAAAAAAAAAAAAAAAAAAAAA',
+        snippet: { title: 'An imported channel' },
+      }),
+    );
     const r = await run(['data-stores', 'import', store.id, '--file', file, '--wait', '--json']);
     const out = json(r);
     expect(out.imported).toEqual({ channels: 1, videos: 0, comments: 0 });
@@ -120,13 +192,34 @@ describe('the local profile does its background work', () => {
   });
 
   it('campaigns create --wait follows loading to its end; campaigns get --wait on a settled campaign returns at once', async () => {
-    const store = json(await run(['data-stores', 'create', '--name', 'For a campaign', '--channel', CHANNEL, '--json']));
-    const r = await run(['campaigns', 'create', '--name', 'Waits for its store', '--data-store', store.id, '--wait']);
+    const store = json(
+      await run([
+        'data-stores',
+        'create',
+        '--name',
+        'For a campaign',
+        '--channel',
+        CHANNEL,
+        '--json',
+      ]),
+    );
+    const r = await run([
+      'campaigns',
+      'create',
+      '--name',
+      'Waits for its store',
+      '--data-store',
+      store.id,
+      '--wait',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const id = /^ID\t(\w+)$/m.exec(r.stdout)![1]!;
     // Collected, no targeting generated yet: draft.
     expect(r.stdout).toMatch(/^Status\tdraft$/m);
-    expect(r.stderr.trim().split('\n')).toEqual([`campaign ${id} loading`, expect.stringMatching(new RegExp(`^campaign ${id} draft after \\d+(ms|s)$`))]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      `campaign ${id} loading`,
+      expect.stringMatching(new RegExp(`^campaign ${id} draft after \\d+(ms|s)$`)),
+    ]);
 
     const gen = json(await run(['targeting', 'generate', id, '--wait', '--json']));
     expect(gen.audiences[0].status).toBe('ready');
@@ -148,7 +241,10 @@ describe('an injected dropped connection on the local profile', () => {
       try {
         const res = await createApp({ store }).app.request(`http://localhost/_adcli/v1${path}`, {
           method,
-          headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            authorization: `Bearer ${key}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
           body: body ? JSON.stringify(body) : undefined,
         });
         expect(res.status, path).toBeLessThan(300);
@@ -157,13 +253,20 @@ describe('an injected dropped connection on the local profile', () => {
         await store.close();
       }
     };
-    const rule = await control('POST', '/faults', { method: 'GET', path: '/workspace', drop: true, count: 1 });
+    const rule = await control('POST', '/faults', {
+      method: 'GET',
+      path: '/workspace',
+      drop: true,
+      count: 1,
+    });
 
     const r = await runCli(['workspace', '--json', '--debug'], { env: sb.env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).slug).toBe('demo');
     expect(r.stderr.match(/✗ ECONNRESET: the connection was dropped/g)).toHaveLength(1);
-    const journal = (await control('GET', '/requests')).data.filter((e: any) => e.path === '/api/v1/workspace');
+    const journal = (await control('GET', '/requests')).data.filter(
+      (e: any) => e.path === '/api/v1/workspace',
+    );
     // The dropped request (no status: nothing was answered), then the retry.
     expect(journal.slice(-2).map((e: any) => [e.status, e.fault])).toEqual([
       [0, rule.id],

@@ -48,10 +48,16 @@ describe('against adcli serve', () => {
   beforeAll(async () => {
     backend = createApp({ store: SqliteStore.memory(), rateLimit: 0 });
     const ws = (await runSeed(backend.services, 'demo')).workspaceId;
-    const key = await backend.store.write(async () => (await backend.services.keys.create(ws, { scopes: SCOPES })).key);
+    const key = await backend.store.write(
+      async () => (await backend.services.keys.create(ws, { scopes: SCOPES })).key,
+    );
     const listening = await listen(backend.app, '127.0.0.1', 0);
     server = listening.server;
-    env = { ...sandbox().env, ADCLI_BASE_URL: `http://127.0.0.1:${listening.address.port}/api/v1`, ADCLI_API_KEY: key };
+    env = {
+      ...sandbox().env,
+      ADCLI_BASE_URL: `http://127.0.0.1:${listening.address.port}/api/v1`,
+      ADCLI_API_KEY: key,
+    };
     const r = await runCli(['campaigns', 'list', '--json'], { env });
     campaign = JSON.parse(r.stdout)[0];
   });
@@ -88,24 +94,42 @@ describe('against adcli serve', () => {
   it('on a terminal, starts the BROWSER command with the link and says which page it opens', async () => {
     const dir = tempDir(sandbox(), 'browser');
     const script = join(dir, 'browser.sh');
-    writeFileSync(script, `#!/bin/sh\nprintf '%s' "$1" > "${dir}/opened.tmp" && mv "${dir}/opened.tmp" "${dir}/opened"\n`);
+    writeFileSync(
+      script,
+      `#!/bin/sh\nprintf '%s' "$1" > "${dir}/opened.tmp" && mv "${dir}/opened.tmp" "${dir}/opened"\n`,
+    );
     chmodSync(script, 0o755);
     const { CI: _ci, ...terminal } = env;
-    const r = await runCli(['campaigns', 'open', campaign.id], { env: { ...terminal, BROWSER: script }, tty: true });
+    const r = await runCli(['campaigns', 'open', campaign.id], {
+      env: { ...terminal, BROWSER: script },
+      tty: true,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(new RegExp(`^Opening http://127\\.0\\.0\\.1:\\d+/app/campaigns/${campaign.id} in your browser\\.\\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^Opening http://127\\.0\\.0\\.1:\\d+/app/campaigns/${campaign.id} in your browser\\.\\n$`,
+      ),
+    );
     const opened = await fileOf(join(dir, 'opened'));
     expect(opened).toMatch(LINK);
     expect((await follow(opened)).status).toBe(200);
 
     // --no-browser, and a BROWSER that cannot start: the link is printed
-    const printed = await runCli(['campaigns', 'open', campaign.id, '--no-browser'], { env: { ...terminal, BROWSER: script }, tty: true });
+    const printed = await runCli(['campaigns', 'open', campaign.id, '--no-browser'], {
+      env: { ...terminal, BROWSER: script },
+      tty: true,
+    });
     expect(printed.stdout.trim()).toMatch(LINK);
-    const broken = await runCli(['campaigns', 'open', campaign.id], { env: { ...terminal, BROWSER: join(dir, 'no-such-browser') }, tty: true });
+    const broken = await runCli(['campaigns', 'open', campaign.id], {
+      env: { ...terminal, BROWSER: join(dir, 'no-such-browser') },
+      tty: true,
+    });
     expect(broken.code).toBe(0);
     expect(broken.stdout.trim()).toMatch(LINK);
-    expect(broken.stderr).toMatch(/^Could not start a browser \(.*no-such-browser: not found\); open this link in a browser\. It works once, until \d{4}-/);
+    expect(broken.stderr).toMatch(
+      /^Could not start a browser \(.*no-such-browser: not found\); open this link in a browser\. It works once, until \d{4}-/,
+    );
   });
 
   it('says what is wrong with the id before opening anything', async () => {
@@ -125,7 +149,9 @@ describe('on the local profile', () => {
     const r = await runCli(['campaigns', 'open', 'a'.repeat(24)], { env });
     expect(r.code).toBe(3);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/The campaign page is served by adcli serve, and the local profile runs the backend inside each adcli command, with no web server to open/);
+    expect(r.stderr).toMatch(
+      /The campaign page is served by adcli serve, and the local profile runs the backend inside each adcli command, with no web server to open/,
+    );
     const c = await runCli(['backend', 'console'], { env });
     expect(c.code).toBe(3);
     expect(c.stderr).toContain('The console is served by adcli serve');
@@ -142,14 +168,26 @@ describe('against a deployment that is not adcli serve', () => {
     other = createServer((req, res) => {
       res.setHeader('content-type', 'application/json');
       if (req.method === 'GET' && req.url === `/api/v1/campaigns/${id}`) {
-        res.end(JSON.stringify({ id, name: 'Elsewhere', url: `https://ads.example.com/app/campaigns/${id}` }));
+        res.end(
+          JSON.stringify({
+            id,
+            name: 'Elsewhere',
+            url: `https://ads.example.com/app/campaigns/${id}`,
+          }),
+        );
         return;
       }
       res.statusCode = 404;
-      res.end(JSON.stringify({ error: { code: 'not_found', message: 'no such route', requestId: 'r' } }));
+      res.end(
+        JSON.stringify({ error: { code: 'not_found', message: 'no such route', requestId: 'r' } }),
+      );
     });
     await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
-    env = { ...sandbox().env, ADCLI_BASE_URL: `http://127.0.0.1:${(other.address() as AddressInfo).port}/api/v1`, ADCLI_API_KEY: 'someone-elses-key' };
+    env = {
+      ...sandbox().env,
+      ADCLI_BASE_URL: `http://127.0.0.1:${(other.address() as AddressInfo).port}/api/v1`,
+      ADCLI_API_KEY: 'someone-elses-key',
+    };
   });
   afterAll(() => new Promise((r) => other.close(r)));
 
@@ -165,10 +203,21 @@ describe('against a deployment that is not adcli serve', () => {
 
 describe('the browser command', () => {
   it('is BROWSER when set, else the platform opener; none on a Linux without a display', () => {
-    expect(browserCommand({ BROWSER: 'firefox --new-window' }, 'http://x/')).toEqual(['firefox', '--new-window', 'http://x/']);
+    expect(browserCommand({ BROWSER: 'firefox --new-window' }, 'http://x/')).toEqual([
+      'firefox',
+      '--new-window',
+      'http://x/',
+    ]);
     expect(browserCommand({}, 'http://x/', 'darwin')).toEqual(['open', 'http://x/']);
-    expect(browserCommand({}, 'http://x/', 'win32')).toEqual(['rundll32', 'url.dll,FileProtocolHandler', 'http://x/']);
-    expect(browserCommand({ DISPLAY: ':0' }, 'http://x/', 'linux')).toEqual(['xdg-open', 'http://x/']);
+    expect(browserCommand({}, 'http://x/', 'win32')).toEqual([
+      'rundll32',
+      'url.dll,FileProtocolHandler',
+      'http://x/',
+    ]);
+    expect(browserCommand({ DISPLAY: ':0' }, 'http://x/', 'linux')).toEqual([
+      'xdg-open',
+      'http://x/',
+    ]);
     expect(browserCommand({}, 'http://x/', 'linux')).toBeNull();
   });
 });

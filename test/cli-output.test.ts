@@ -20,14 +20,21 @@ import type { Command } from 'commander';
 import { cliIn, runCli, type CliResult } from './helpers/cli.ts';
 import { cleanupAll, runAdcli, sandbox } from './helpers/process.ts';
 import { recorder, type Recorder } from './helpers/recorder.ts';
-import { RAW_CONTROL, STORABLE_CONTROLS as CONTROLS, STORABLE_ESCAPED as ESCAPED } from './helpers/controls.ts';
+import {
+  RAW_CONTROL,
+  STORABLE_CONTROLS as CONTROLS,
+  STORABLE_ESCAPED as ESCAPED,
+} from './helpers/controls.ts';
 
 afterAll(cleanupAll);
 
-const LONG = 'Northwind Ridgeline Packs Always-On Video, Spring and Summer Outdoor Push (EMEA + North America)';
+const LONG =
+  'Northwind Ridgeline Packs Always-On Video, Spring and Summer Outdoor Push (EMEA + North America)';
 
 function ok(r: CliResult): CliResult {
-  expect(r.code, `exit ${r.code}\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`).toBe(0);
+  expect(r.code, `exit ${r.code}\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`).toBe(
+    0,
+  );
   return r;
 }
 const json = (r: CliResult) => JSON.parse(ok(r).stdout);
@@ -39,7 +46,21 @@ let odd: { id: string; name: string; audiences: { id: string }[] };
 
 beforeAll(async () => {
   adcli = cliIn(sandbox().env);
-  long = json(await adcli(['campaigns', 'create', '--name', LONG, '--type', 'VIDEO', '--budget', '150', '--budget-type', 'daily', '--json']));
+  long = json(
+    await adcli([
+      'campaigns',
+      'create',
+      '--name',
+      LONG,
+      '--type',
+      'VIDEO',
+      '--budget',
+      '150',
+      '--budget-type',
+      'daily',
+      '--json',
+    ]),
+  );
   odd = json(await adcli(['campaigns', 'create', '--name', CONTROLS, '--json']));
   expect(odd.name).toBe(CONTROLS);
 });
@@ -60,16 +81,35 @@ describe('tables that fit the terminal', () => {
   }
 
   it('more room, more columns: the optional ones come back as the terminal widens', async () => {
-    const header = async (columns: number) => lines(ok(await adcli(['campaigns', 'list'], { tty: true, columns })).stdout)[0]!.split(/ {2,}/);
+    const header = async (columns: number) =>
+      lines(ok(await adcli(['campaigns', 'list'], { tty: true, columns })).stdout)[0]!.split(
+        / {2,}/,
+      );
     expect(await header(60)).toEqual(['ID', 'NAME', 'STATUS']);
-    expect(await header(200)).toEqual(['ID', 'NAME', 'STATUS', 'TYPE', 'BUDGET', 'AD PLATFORM', 'UPDATED']);
+    expect(await header(200)).toEqual([
+      'ID',
+      'NAME',
+      'STATUS',
+      'TYPE',
+      'BUDGET',
+      'AD PLATFORM',
+      'UPDATED',
+    ]);
   });
 
   it("piped, nothing is cut: one tab-separated row a campaign with every column, the budget in its account's currency", async () => {
     const r = ok(await adcli(['campaigns', 'list', '--limit', '100']));
     const rows = lines(r.stdout).map((l) => l.split('\t'));
     for (const row of rows) expect(row).toHaveLength(7);
-    expect(rows.find((row) => row[0] === long.id)).toEqual([long.id, LONG, 'draft', 'VIDEO', '150 USD daily', '-', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/)]);
+    expect(rows.find((row) => row[0] === long.id)).toEqual([
+      long.id,
+      LONG,
+      'draft',
+      'VIDEO',
+      '150 USD daily',
+      '-',
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/),
+    ]);
   });
 
   const others: string[][] = [
@@ -85,10 +125,16 @@ describe('tables that fit the terminal', () => {
   for (const columns of [60, 80, 120]) {
     it(`every other table at ${columns} columns: no line longer than the width`, async () => {
       for (const args of others) {
-        const r = ok(await adcli(args.map((a) => (a === 'ID' ? long.id : a)), { tty: true, columns }));
+        const r = ok(
+          await adcli(
+            args.map((a) => (a === 'ID' ? long.id : a)),
+            { tty: true, columns },
+          ),
+        );
         // Records' own values (a campaign's objective, a URL) are not tables: only the table lines are held to the width.
-        const table = args.includes('get') ? r.stdout.split('\n\n')[1] ?? '' : r.stdout;
-        for (const l of lines(table)) expect(displayWidth(l), `${args.join(' ')}: ${l}`).toBeLessThanOrEqual(columns);
+        const table = args.includes('get') ? (r.stdout.split('\n\n')[1] ?? '') : r.stdout;
+        for (const l of lines(table))
+          expect(displayWidth(l), `${args.join(' ')}: ${l}`).toBeLessThanOrEqual(columns);
       }
     });
   }
@@ -96,7 +142,9 @@ describe('tables that fit the terminal', () => {
 
 describe('empty lists', () => {
   it('on a terminal say so in words on stderr; piped print nothing at all', async () => {
-    const tty = ok(await adcli(['brands', 'list', '--name', 'no-such-brand-anywhere'], { tty: true }));
+    const tty = ok(
+      await adcli(['brands', 'list', '--name', 'no-such-brand-anywhere'], { tty: true }),
+    );
     expect(tty.stdout).toBe('');
     expect(tty.stderr).toContain('No brands match.');
     const piped = ok(await adcli(['brands', 'list', '--name', 'no-such-brand-anywhere']));
@@ -104,7 +152,9 @@ describe('empty lists', () => {
     const campaigns = ok(await adcli(['campaigns', 'list', '--status', 'error'], { tty: true }));
     expect(campaigns.stdout).toBe('');
     expect(campaigns.stderr).toContain('No campaigns match.');
-    expect(ok(await adcli(['campaigns', 'list', '--status', 'error', '--json'])).stdout).toBe('[]\n');
+    expect(ok(await adcli(['campaigns', 'list', '--status', 'error', '--json'])).stdout).toBe(
+      '[]\n',
+    );
   });
 });
 
@@ -113,7 +163,9 @@ describe('a list that stopped before its end', () => {
     const r = ok(await adcli(['campaigns', 'list', '--limit', '2']));
     expect(lines(r.stdout)).toHaveLength(2);
     expect(r.stdout).not.toContain('Showing');
-    expect(r.stderr).toBe('Showing the first 2; more match: --all lists every one (--limit sets the page size, up to 100).\n');
+    expect(r.stderr).toBe(
+      'Showing the first 2; more match: --all lists every one (--limit sets the page size, up to 100).\n',
+    );
     const all = ok(await adcli(['campaigns', 'list', '--all', '--limit', '2']));
     expect(lines(all.stdout).length).toBeGreaterThan(2);
     expect(all.stderr).toBe('');
@@ -134,8 +186,15 @@ describe('--json FIELDS', () => {
     const items = json(await adcli(['campaigns', 'list', '--json', 'status,id,name']));
     expect(items.length).toBeGreaterThan(1);
     for (const x of items) expect(Object.keys(x)).toEqual(['status', 'id', 'name']);
-    expect(items.find((x: any) => x.id === long.id)).toEqual({ status: 'draft', id: long.id, name: LONG });
-    expect(json(await adcli(['campaigns', 'get', long.id, '--json', 'name,budget']))).toEqual({ name: LONG, budget: 150 });
+    expect(items.find((x: any) => x.id === long.id)).toEqual({
+      status: 'draft',
+      id: long.id,
+      name: LONG,
+    });
+    expect(json(await adcli(['campaigns', 'get', long.id, '--json', 'name,budget']))).toEqual({
+      name: LONG,
+      budget: 150,
+    });
     expect(json(await adcli(['campaigns', 'get', long.id, '--json=name']))).toEqual({ name: LONG });
   });
 
@@ -154,33 +213,81 @@ describe('--json FIELDS', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('"error"');
     const message = JSON.parse(r.stderr).error.message as string;
-    expect(message).toBe(`unknown JSON field "nme"; available fields: ${[...RESPONSE_FIELDS.list_campaigns!.fields].sort().join(', ')}`);
+    expect(message).toBe(
+      `unknown JSON field "nme"; available fields: ${[...RESPONSE_FIELDS.list_campaigns!.fields].sort().join(', ')}`,
+    );
     expect(server.seen).toEqual([]);
   });
 
   it('a command of its own shape checks the names against what it prints', async () => {
-    expect(json(await adcli(['profiles', 'list', '--json', 'name,current']))).toEqual([{ name: 'local', current: true }]);
+    expect(json(await adcli(['profiles', 'list', '--json', 'name,current']))).toEqual([
+      { name: 'local', current: true },
+    ]);
     const r = await adcli(['profiles', 'list', '--json', 'name,nope']);
     expect(r.code).toBe(EXIT.usage);
-    expect(r.stderr).toContain('unknown JSON field \\"nope\\"; available fields: baseUrl, builtIn, current, name');
+    expect(r.stderr).toContain(
+      'unknown JSON field \\"nope\\"; available fields: baseUrl, builtIn, current, name',
+    );
   });
 
   it('the word after a bare --json is its field list only when it can be one', () => {
     const program = buildProgram(new Factory({ io: IOStreams.test().io, env: {} }));
     const norm = (...args: string[]) => normalizeJsonArgs(program, args);
     expect(norm('--json', 'campaigns', 'list')).toEqual(['--json=', 'campaigns', 'list']);
-    expect(norm('campaigns', 'list', '--json', 'id,name')).toEqual(['campaigns', 'list', '--json=id,name']);
+    expect(norm('campaigns', 'list', '--json', 'id,name')).toEqual([
+      'campaigns',
+      'list',
+      '--json=id,name',
+    ]);
     expect(norm('campaigns', 'list', '--json', 'nme')).toEqual(['campaigns', 'list', '--json=nme']);
     // get still needs its id: an id, or a word that is not a field, is the id
-    expect(norm('campaigns', 'get', '--json', 'abcdefabcdefabcdefabcdef')).toEqual(['campaigns', 'get', '--json=', 'abcdefabcdefabcdefabcdef']);
-    expect(norm('campaigns', 'get', '--json', 'name', 'ID')).toEqual(['campaigns', 'get', '--json=name', 'ID']);
-    expect(norm('explore', 'search', '--json', 'shoes')).toEqual(['explore', 'search', '--json=', 'shoes']);
-    expect(norm('explore', 'search', 'shoes', '--json', 'title')).toEqual(['explore', 'search', 'shoes', '--json=title']);
+    expect(norm('campaigns', 'get', '--json', 'abcdefabcdefabcdefabcdef')).toEqual([
+      'campaigns',
+      'get',
+      '--json=',
+      'abcdefabcdefabcdefabcdef',
+    ]);
+    expect(norm('campaigns', 'get', '--json', 'name', 'ID')).toEqual([
+      'campaigns',
+      'get',
+      '--json=name',
+      'ID',
+    ]);
+    expect(norm('explore', 'search', '--json', 'shoes')).toEqual([
+      'explore',
+      'search',
+      '--json=',
+      'shoes',
+    ]);
+    expect(norm('explore', 'search', 'shoes', '--json', 'title')).toEqual([
+      'explore',
+      'search',
+      'shoes',
+      '--json=title',
+    ]);
     // a flag's value is never taken for anything else; nothing after -- is touched
-    expect(norm('campaigns', 'list', '--name', 'x', '--json')).toEqual(['campaigns', 'list', '--name', 'x', '--json=']);
-    expect(norm('api', 'GET', '/campaigns', '--json', '--', '--json')).toEqual(['api', 'GET', '/campaigns', '--json=', '--', '--json']);
+    expect(norm('campaigns', 'list', '--name', 'x', '--json')).toEqual([
+      'campaigns',
+      'list',
+      '--name',
+      'x',
+      '--json=',
+    ]);
+    expect(norm('api', 'GET', '/campaigns', '--json', '--', '--json')).toEqual([
+      'api',
+      'GET',
+      '/campaigns',
+      '--json=',
+      '--',
+      '--json',
+    ]);
     // a flag missing its value is left for commander to say so
-    expect(norm('brands', 'list', '--json', '--limit')).toEqual(['brands', 'list', '--json=', '--limit']);
+    expect(norm('brands', 'list', '--json', '--limit')).toEqual([
+      'brands',
+      'list',
+      '--json=',
+      '--limit',
+    ]);
   });
 
   it('every command with a schema names a real operation and a real command', () => {
@@ -198,8 +305,13 @@ describe('--json FIELDS', () => {
   });
 
   it('src/generated/fields.ts is what the response schemas say (npm run generate)', async () => {
-    const [{ operations }, { controlOperations }] = await Promise.all([import('../server/operations/index.ts'), import('../server/control/operations.ts')]);
-    expect(readFileSync(new URL('../src/generated/fields.ts', import.meta.url), 'utf8')).toBe(renderFields({ api: operations, control: controlOperations }));
+    const [{ operations }, { controlOperations }] = await Promise.all([
+      import('../server/operations/index.ts'),
+      import('../server/control/operations.ts'),
+    ]);
+    expect(readFileSync(new URL('../src/generated/fields.ts', import.meta.url), 'utf8')).toBe(
+      renderFields({ api: operations, control: controlOperations }),
+    );
   });
 });
 
@@ -212,14 +324,32 @@ describe('--jq', () => {
 
   it('filters with jq itself: strings print as text, one a line, and --jq implies --json', async () => {
     const all = json(await adcli(['campaigns', 'list', '--limit', '100', '--json']));
-    const r = ok(await adcli(['campaigns', 'list', '--limit', '100', '--jq', '.[] | select(.status=="draft") | .name']));
+    const r = ok(
+      await adcli([
+        'campaigns',
+        'list',
+        '--limit',
+        '100',
+        '--jq',
+        '.[] | select(.status=="draft") | .name',
+      ]),
+    );
     expect(r.stdout).toBe(
       all
         .filter((x: any) => x.status === 'draft')
         .map((x: any) => `${x.name === CONTROLS ? ESCAPED : x.name}\n`)
         .join(''),
     );
-    const counts = ok(await adcli(['campaigns', 'list', '--limit', '100', '--jq', 'group_by(.status) | map({(.[0].status): length}) | add']));
+    const counts = ok(
+      await adcli([
+        'campaigns',
+        'list',
+        '--limit',
+        '100',
+        '--jq',
+        'group_by(.status) | map({(.[0].status): length}) | add',
+      ]),
+    );
     const byStatus: Record<string, number> = {};
     for (const x of all) byStatus[x.status] = (byStatus[x.status] ?? 0) + 1;
     expect(JSON.parse(counts.stdout)).toEqual(byStatus);
@@ -229,7 +359,9 @@ describe('--jq', () => {
   it('other results print as JSON: one line piped, indented on a terminal; after --json FIELDS', async () => {
     const piped = ok(await adcli(['campaigns', 'get', long.id, '--json', 'id,name', '--jq', '.']));
     expect(piped.stdout).toBe(`${JSON.stringify({ id: long.id, name: LONG })}\n`);
-    const tty = ok(await adcli(['campaigns', 'get', long.id, '--jq', '{id, budget}'], { tty: true }));
+    const tty = ok(
+      await adcli(['campaigns', 'get', long.id, '--jq', '{id, budget}'], { tty: true }),
+    );
     expect(tty.stdout).toBe(`{\n  "id": "${long.id}",\n  "budget": 150\n}\n`);
   });
 
@@ -237,41 +369,91 @@ describe('--jq', () => {
     const env = sandbox().env;
     const r = await runAdcli(['brands', 'list', '--jq', 'map(.name) | length'], { env });
     expect(r).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\n$/) });
-    expect(await runAdcli(['brands', 'list', '--jq', '.['], { env })).toMatchObject({ code: EXIT.usage, stdout: '' });
+    expect(await runAdcli(['brands', 'list', '--jq', '.['], { env })).toMatchObject({
+      code: EXIT.usage,
+      stdout: '',
+    });
   });
 
-  it('a syntax error: exit 2 with jq\'s message, before any request', async () => {
-    const r = await runCli(['campaigns', 'list', '--jq', '.[] | select(.status=="draft" | .name'], { env: server.env });
-    expect(r).toEqual({ code: EXIT.usage, stdout: '', stderr: expect.stringMatching(/^adcli: --jq: syntax error, unexpected .*line 1\n$/) });
-    const unknown = await runCli(['campaigns', 'list', '--jq', 'nosuchfunction(1)'], { env: server.env });
+  it("a syntax error: exit 2 with jq's message, before any request", async () => {
+    const r = await runCli(['campaigns', 'list', '--jq', '.[] | select(.status=="draft" | .name'], {
+      env: server.env,
+    });
+    expect(r).toEqual({
+      code: EXIT.usage,
+      stdout: '',
+      stderr: expect.stringMatching(/^adcli: --jq: syntax error, unexpected .*line 1\n$/),
+    });
+    const unknown = await runCli(['campaigns', 'list', '--jq', 'nosuchfunction(1)'], {
+      env: server.env,
+    });
     expect(unknown.code).toBe(EXIT.usage);
-    expect(unknown.stderr).toBe('adcli: --jq: nosuchfunction/1 is not defined at <top-level>, line 1\n');
+    expect(unknown.stderr).toBe(
+      'adcli: --jq: nosuchfunction/1 is not defined at <top-level>, line 1\n',
+    );
     expect(server.seen).toEqual([]);
   });
 
-  it('a filter that fails on the data: exit 2 with jq\'s message, after the results before it (as jq)', async () => {
+  it("a filter that fails on the data: exit 2 with jq's message, after the results before it (as jq)", async () => {
     const r = await adcli(['campaigns', 'get', long.id, '--jq', '.name.first']);
-    expect(r).toEqual({ code: EXIT.usage, stdout: '', stderr: expect.stringMatching(/^adcli: --jq: Cannot index string with (string )?"first"\n$/) });
-    const partial = await adcli(['campaigns', 'get', long.id, '--jq', '.id, .budget, error("stop here"), .name']);
-    expect(partial).toEqual({ code: EXIT.usage, stdout: `${long.id}\n150\n`, stderr: 'adcli: --jq: stop here\n' });
+    expect(r).toEqual({
+      code: EXIT.usage,
+      stdout: '',
+      stderr: expect.stringMatching(/^adcli: --jq: Cannot index string with (string )?"first"\n$/),
+    });
+    const partial = await adcli([
+      'campaigns',
+      'get',
+      long.id,
+      '--jq',
+      '.id, .budget, error("stop here"), .name',
+    ]);
+    expect(partial).toEqual({
+      code: EXIT.usage,
+      stdout: `${long.id}\n150\n`,
+      stderr: 'adcli: --jq: stop here\n',
+    });
   });
 });
 
 describe('performance show --csv', () => {
   /** RFC 4180 fields of one line (no line breaks inside: control characters are escaped). */
-  const csvFields = (line: string) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'));
+  const csvFields = (line: string) =>
+    [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) =>
+      m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'),
+    );
 
-  it('a header row, then the total, each campaign and each day (the account\'s), with the figures of the JSON report and the currency', async () => {
+  it("a header row, then the total, each campaign and each day (the account's), with the figures of the JSON report and the currency", async () => {
     const report = json(await adcli(['performance', 'show', '--json']));
     const r = ok(await adcli(['performance', 'show', '--csv']));
     const rows = r.stdout.split('\r\n').filter(Boolean).map(csvFields);
-    expect(rows[0]).toEqual(['kind', 'date', 'campaignId', 'name', 'status', 'impressions', 'clicks', 'cost', 'conversions', 'ctr', 'cpc', 'costPerConversion', 'roas', 'currency', 'notes']);
+    expect(rows[0]).toEqual([
+      'kind',
+      'date',
+      'campaignId',
+      'name',
+      'status',
+      'impressions',
+      'clicks',
+      'cost',
+      'conversions',
+      'ctr',
+      'cpc',
+      'costPerConversion',
+      'roas',
+      'currency',
+      'notes',
+    ]);
     for (const row of rows) expect(row).toHaveLength(15);
     expect(rows.filter((x) => x[0] === 'total')).toHaveLength(1);
     for (const row of rows.slice(1)) expect(row[13]).toBe('USD');
-    expect(rows.filter((x) => x[0] === 'account day').map((x) => x[1])).toEqual(report.daily.map((d: any) => d.date));
+    expect(rows.filter((x) => x[0] === 'account day').map((x) => x[1])).toEqual(
+      report.daily.map((d: any) => d.date),
+    );
     const campaigns = rows.filter((x) => x[0] === 'campaign');
-    expect(campaigns.map((x) => [x[2], x[3], Number(x[6]), Number(x[7])])).toEqual(report.campaigns.map((c: any) => [c.campaignId, c.name, c.clicks, c.cost]));
+    expect(campaigns.map((x) => [x[2], x[3], Number(x[6]), Number(x[7])])).toEqual(
+      report.campaigns.map((c: any) => [c.campaignId, c.name, c.clicks, c.cost]),
+    );
     // The same on a terminal: CSV is asked for by name.
     expect(ok(await adcli(['performance', 'show', '--csv'], { tty: true })).stdout).toBe(r.stdout);
   });
@@ -286,13 +468,19 @@ describe('performance show --csv', () => {
 
   it('cells are quoted when they must be, escaped, and never start a spreadsheet formula', () => {
     const t = IOStreams.test();
-    printCsv(t.io, ['name', 'n'], [
-      ['a, "b"', 1],
-      ['=HYPERLINK("http://x.example")', -2],
-      ['+1', null],
-      [CONTROLS, 0.5],
-    ]);
-    expect(t.stdout()).toBe(`name,n\r\n"a, ""b""",1\r\n"'=HYPERLINK(""http://x.example"")",-2\r\n'+1,\r\n${ESCAPED},0.5\r\n`);
+    printCsv(
+      t.io,
+      ['name', 'n'],
+      [
+        ['a, "b"', 1],
+        ['=HYPERLINK("http://x.example")', -2],
+        ['+1', null],
+        [CONTROLS, 0.5],
+      ],
+    );
+    expect(t.stdout()).toBe(
+      `name,n\r\n"a, ""b""",1\r\n"'=HYPERLINK(""http://x.example"")",-2\r\n'+1,\r\n${ESCAPED},0.5\r\n`,
+    );
   });
 });
 
@@ -301,7 +489,8 @@ describe('control characters from the API are escaped on every output path', () 
   const check = (r: CliResult, piped = false) => {
     ok(r);
     expect(r.stdout).toContain(ESCAPED);
-    for (const l of r.stdout.split('\n')) for (const cell of piped ? l.split('\t') : [l]) expect(cell).not.toMatch(RAW_CONTROL);
+    for (const l of r.stdout.split('\n'))
+      for (const cell of piped ? l.split('\t') : [l]) expect(cell).not.toMatch(RAW_CONTROL);
     expect(r.stderr).not.toMatch(RAW_CONTROL);
   };
 
@@ -313,7 +502,7 @@ describe('control characters from the API are escaped on every output path', () 
     expect(row.split('\t')).toEqual([odd.id, ESCAPED, 'draft', '-', '-', '-', expect.any(String)]);
   });
 
-  it('a record\'s field lines, on a terminal and piped', async () => {
+  it("a record's field lines, on a terminal and piped", async () => {
     check(await adcli(['campaigns', 'get', odd.id], { tty: true }));
     const piped = await adcli(['campaigns', 'get', odd.id]);
     check(piped, true);
@@ -330,7 +519,14 @@ describe('control characters from the API are escaped on every output path', () 
     const edit = await adcli(['targeting', 'edit', odd.id, slot, '--remove', CONTROLS]);
     expect(edit.stdout).toContain(`left-out\tkeywords\t${ESCAPED}\t-\n`);
     expect(edit.stdout.replaceAll('\t', ' ') + edit.stderr).not.toMatch(RAW_CONTROL);
-    const restore = await adcli(['targeting', 'edit', odd.id, slot, '--restore', `keywords:${CONTROLS}x`]);
+    const restore = await adcli([
+      'targeting',
+      'edit',
+      odd.id,
+      slot,
+      '--restore',
+      `keywords:${CONTROLS}x`,
+    ]);
     expect(restore.stderr).toContain(`Nothing to restore for keyword "${ESCAPED}x"`);
     expect(restore.stderr).not.toMatch(RAW_CONTROL);
     const jq = ok(await adcli(['campaigns', 'get', odd.id, '--jq', '.name']));
@@ -352,6 +548,8 @@ describe('control characters from the API are escaped on every output path', () 
   it('error messages that quote what they were given', async () => {
     const r = await adcli(['profiles', 'use', CONTROLS]);
     expect(r.code).toBe(EXIT.usage);
-    expect(r.stderr).toBe(`adcli: no profile named ${ESCAPED} (profiles: local); adcli auth login --profile ${ESCAPED} creates it\n`);
+    expect(r.stderr).toBe(
+      `adcli: no profile named ${ESCAPED} (profiles: local); adcli auth login --profile ${ESCAPED} creates it\n`,
+    );
   });
 });

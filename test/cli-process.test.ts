@@ -18,12 +18,21 @@ describe('the entry', () => {
     expect(JSON.parse(ok.stdout).length).toBeGreaterThan(0);
 
     const unknown = await runAdcli(['brands', 'list', '--limit'], { env: sb.env });
-    expect(unknown).toMatchObject({ code: EXIT.usage, stdout: '', stderr: "adcli: option '--limit <n>' argument missing\n" });
+    expect(unknown).toMatchObject({
+      code: EXIT.usage,
+      stdout: '',
+      stderr: "adcli: option '--limit <n>' argument missing\n",
+    });
     const json = await runAdcli(['brands', 'list', '--bogus', '--json'], { env: sb.env });
     expect(json.code).toBe(EXIT.usage);
-    expect(JSON.parse(json.stderr)).toEqual({ error: { message: "unknown option '--bogus'", exitCode: EXIT.usage } });
+    expect(JSON.parse(json.stderr)).toEqual({
+      error: { message: "unknown option '--bogus'", exitCode: EXIT.usage },
+    });
     const own = await runAdcli(['brands', 'delete', 'f'.repeat(24)], { env: sb.env });
-    expect(own).toMatchObject({ code: EXIT.usage, stderr: expect.stringMatching(/^adcli: deleting brand f+ needs --yes/) });
+    expect(own).toMatchObject({
+      code: EXIT.usage,
+      stderr: expect.stringMatching(/^adcli: deleting brand f+ needs --yes/),
+    });
 
     const refused = await runAdcli(['brands', 'get', 'f'.repeat(24)], { env: sb.env });
     expect(refused.code).toBe(EXIT.refused);
@@ -32,7 +41,9 @@ describe('the entry', () => {
 
   it('adcli --debug serve runs until it is stopped, and stops cleanly', async () => {
     const sb = sandbox();
-    const p = spawnAdcli(['--debug', 'serve', '--memory', '--port', '0', '--json', '--quiet'], { env: sb.env });
+    const p = spawnAdcli(['--debug', 'serve', '--memory', '--port', '0', '--json', '--quiet'], {
+      env: sb.env,
+    });
     const info = JSON.parse((await p.waitForStdout((t) => t.includes('\n'))).split('\n')[0]!);
     // still serving once the command has started
     expect((await http(info.baseUrl, info.apiKey, 'GET', '/workspace')).status).toBe(200);

@@ -8,9 +8,24 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchBody, packBatches, routeItems, MAX_BATCH_BYTES } from '../src/commands/data-stores.ts';
+import {
+  batchBody,
+  packBatches,
+  routeItems,
+  MAX_BATCH_BYTES,
+} from '../src/commands/data-stores.ts';
 import { cliIn, runCli, type CliResult } from './helpers/cli.ts';
-import { cleanupAll, hasScript, listAll, runInTerminal, sandbox, startServer, tempDir, type Sandbox, type Server } from './helpers/process.ts';
+import {
+  cleanupAll,
+  hasScript,
+  listAll,
+  runInTerminal,
+  sandbox,
+  startServer,
+  tempDir,
+  type Sandbox,
+  type Server,
+} from './helpers/process.ts';
 
 afterAll(cleanupAll);
 
@@ -18,7 +33,9 @@ const MISSING = 'ffffffffffffffffffffffff';
 const ESC = '\x1b[';
 
 function ok(r: CliResult): CliResult {
-  expect(r.code, `exit ${r.code}\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`).toBe(0);
+  expect(r.code, `exit ${r.code}\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`).toBe(
+    0,
+  );
   return r;
 }
 
@@ -69,16 +86,40 @@ const channelList = {
       customUrl: i ? '@second' : '@rickastleyyt',
       publishedAt: '2006-07-25T21:27:11Z',
       thumbnails: {
-        default: { url: `https://yt3.ggpht.com/${i}=s88-c-k-c0x00ffffff-no-rj`, width: 88, height: 88 },
-        medium: { url: `https://yt3.ggpht.com/${i}=s240-c-k-c0x00ffffff-no-rj`, width: 240, height: 240 },
-        high: { url: `https://yt3.ggpht.com/${i}=s800-c-k-c0x00ffffff-no-rj`, width: 800, height: 800 },
+        default: {
+          url: `https://yt3.ggpht.com/${i}=s88-c-k-c0x00ffffff-no-rj`,
+          width: 88,
+          height: 88,
+        },
+        medium: {
+          url: `https://yt3.ggpht.com/${i}=s240-c-k-c0x00ffffff-no-rj`,
+          width: 240,
+          height: 240,
+        },
+        high: {
+          url: `https://yt3.ggpht.com/${i}=s800-c-k-c0x00ffffff-no-rj`,
+          width: 800,
+          height: 800,
+        },
       },
       localized: { title: 'Rick Astley', description: 'Official channel.' },
       country: 'GB',
     },
     contentDetails: { relatedPlaylists: { likes: '', uploads: `UU${id.slice(2)}` } },
-    statistics: { viewCount: '2681406911', subscriberCount: '4270000', hiddenSubscriberCount: false, videoCount: '228' },
-    brandingSettings: { channel: { title: 'Rick Astley', keywords: '"rick astley" music pop', unsubscribedTrailer: VIDEO }, image: {} },
+    statistics: {
+      viewCount: '2681406911',
+      subscriberCount: '4270000',
+      hiddenSubscriberCount: false,
+      videoCount: '228',
+    },
+    brandingSettings: {
+      channel: {
+        title: 'Rick Astley',
+        keywords: '"rick astley" music pop',
+        unsubscribedTrailer: VIDEO,
+      },
+      image: {},
+    },
   })),
 };
 
@@ -97,7 +138,9 @@ const videoList = {
       channelId,
       title,
       description: 'The official video for “Never Gonna Give You Up” by Rick Astley.',
-      thumbnails: { default: { url: `https://i.ytimg.com/vi/${id}/default.jpg`, width: 120, height: 90 } },
+      thumbnails: {
+        default: { url: `https://i.ytimg.com/vi/${id}/default.jpg`, width: 120, height: 90 },
+      },
       channelTitle: 'Rick Astley',
       tags: ['rick astley', 'Never Gonna Give You Up', 'rickroll'],
       categoryId: '10',
@@ -106,8 +149,21 @@ const videoList = {
       localized: { title, description: '…' },
       defaultAudioLanguage: 'en',
     },
-    contentDetails: { duration, dimension: '2d', definition: 'hd', caption: 'true', licensedContent: true, contentRating: {}, projection: 'rectangular' },
-    statistics: { viewCount: '1613486491', likeCount: '18156428', favoriteCount: '0', commentCount: '2368000' },
+    contentDetails: {
+      duration,
+      dimension: '2d',
+      definition: 'hd',
+      caption: 'true',
+      licensedContent: true,
+      contentRating: {},
+      projection: 'rectangular',
+    },
+    statistics: {
+      viewCount: '1613486491',
+      likeCount: '18156428',
+      favoriteCount: '0',
+      commentCount: '2368000',
+    },
   })),
   pageInfo: { totalResults: 2, resultsPerPage: 2 },
 };
@@ -175,12 +231,15 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
   let sb: Sandbox;
   let s: Server;
   let env: NodeJS.ProcessEnv;
-  const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => runCli(args, { env: { ...env, ...extra } });
+  const run = (args: string[], extra: NodeJS.ProcessEnv = {}) =>
+    runCli(args, { env: { ...env, ...extra } });
   const runWithInput = (args: string[], input: string) => runCli(args, { env, stdin: input });
 
   beforeAll(async () => {
     sb = sandbox();
-    s = await startServer(['--memory', '--quiet', '--rate-limit', '0', '--job-delay', '0'], { env: sb.env });
+    s = await startServer(['--memory', '--quiet', '--rate-limit', '0', '--job-delay', '0'], {
+      env: sb.env,
+    });
     env = { ...sb.env, ADCLI_BASE_URL: s.info.baseUrl, ADCLI_API_KEY: s.info.apiKey };
   });
   afterAll(async () => {
@@ -195,7 +254,9 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
     const rows = tsv(await run(['workspace']));
     expect(rows).toContainEqual(['Workspace', 'default']);
     expect(rows.find((r) => r[0] === 'Brands')?.[1]).toMatch(/^\d+$/);
-    expect(rows.some((r) => r[0] === created.body.id && r[1] === 'WS campaign' && r[2] === 'draft')).toBe(true);
+    expect(
+      rows.some((r) => r[0] === created.body.id && r[1] === 'WS campaign' && r[2] === 'draft'),
+    ).toBe(true);
 
     const api = await s.api('GET', '/workspace');
     expect(json(await run(['workspace', '--json']))).toEqual(api.body);
@@ -203,9 +264,23 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
 
   it('brands: create, get, list (TSV, --name, --limit, --all), update, delete with --yes', async () => {
     const created = json(
-      await run(['brands', 'create', '--name', 'Acme Tents', '--website', 'https://acme.example', '--description', 'Tents for everyone', '--json']),
+      await run([
+        'brands',
+        'create',
+        '--name',
+        'Acme Tents',
+        '--website',
+        'https://acme.example',
+        '--description',
+        'Tents for everyone',
+        '--json',
+      ]),
     );
-    expect(created).toMatchObject({ name: 'Acme Tents', website: 'https://acme.example', description: 'Tents for everyone' });
+    expect(created).toMatchObject({
+      name: 'Acme Tents',
+      website: 'https://acme.example',
+      description: 'Tents for everyone',
+    });
     expect((await s.api('GET', `/brands/${created.id}`)).body).toEqual(created);
 
     const fields = tsv(await run(['brands', 'get', created.id]));
@@ -226,8 +301,24 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
     expect(all).toEqual(api);
     expect(all.length).toBeGreaterThan(2);
 
-    const updated = json(await run(['brands', 'update', created.id, '--website', '', '--name', 'Acme Tents & Tarps', '--json']));
-    expect(updated).toMatchObject({ id: created.id, name: 'Acme Tents & Tarps', website: '', description: 'Tents for everyone' });
+    const updated = json(
+      await run([
+        'brands',
+        'update',
+        created.id,
+        '--website',
+        '',
+        '--name',
+        'Acme Tents & Tarps',
+        '--json',
+      ]),
+    );
+    expect(updated).toMatchObject({
+      id: created.id,
+      name: 'Acme Tents & Tarps',
+      website: '',
+      description: 'Tents for everyone',
+    });
 
     fails(await run(['brands', 'delete', created.id]), 2, '--yes');
     expect((await s.api('GET', `/brands/${created.id}`)).status).toBe(200);
@@ -240,9 +331,27 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
     const store = json(await run(['data-stores', 'create', '--name', 'For audiences', '--json']));
     const a = json(
       await run([
-        'audiences', 'create', '--name', 'Hikers', '--description', 'People who hike', '--kind', 'affinity',
-        '--keyword', 'hiking boots', '--keyword', 'trail maps', '--topic', 'Outdoors', '--tag', 'q1', '--tag', 'test',
-        '--data-store', store.id, '--json',
+        'audiences',
+        'create',
+        '--name',
+        'Hikers',
+        '--description',
+        'People who hike',
+        '--kind',
+        'affinity',
+        '--keyword',
+        'hiking boots',
+        '--keyword',
+        'trail maps',
+        '--topic',
+        'Outdoors',
+        '--tag',
+        'q1',
+        '--tag',
+        'test',
+        '--data-store',
+        store.id,
+        '--json',
       ]),
     );
     expect(a).toMatchObject({
@@ -259,14 +368,33 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
     const rows = tsv(await run(['audiences', 'list', '--name', 'Hikers']));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.slice(0, 6)).toEqual([a.id, 'Hikers', 'affinity', '2', '1', '1']);
-    expect(json(await run(['audiences', 'list', '--json']))).toEqual((await s.api('GET', '/audiences')).body.data);
+    expect(json(await run(['audiences', 'list', '--json']))).toEqual(
+      (await s.api('GET', '/audiences')).body.data,
+    );
 
     const fields = tsv(await run(['audiences', 'get', a.id]));
     expect(fields).toContainEqual(['Keywords', 'hiking boots, trail maps']);
     expect(fields).toContainEqual(['Data stores', store.id]);
 
-    const u = json(await run(['audiences', 'update', a.id, '--no-keyword', '--topic', 'Camping', '--kind', 'in_market', '--json']));
-    expect(u).toMatchObject({ keywords: [], topics: ['Camping'], kind: 'in_market', tags: ['q1', 'test'] });
+    const u = json(
+      await run([
+        'audiences',
+        'update',
+        a.id,
+        '--no-keyword',
+        '--topic',
+        'Camping',
+        '--kind',
+        'in_market',
+        '--json',
+      ]),
+    );
+    expect(u).toMatchObject({
+      keywords: [],
+      topics: ['Camping'],
+      kind: 'in_market',
+      tags: ['q1', 'test'],
+    });
     fails(await run(['audiences', 'update', a.id]), 2, 'nothing to change');
 
     fails(await run(['audiences', 'create', '--name', 'x', '--kind', 'lookalike']), 2);
@@ -286,11 +414,37 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
     writeFileSync(files.videos, JSON.stringify(videoList, null, 2));
     writeFileSync(files.comments, JSON.stringify(commentThreadList, null, 2));
 
-    const ds = json(await run(['data-stores', 'create', '--name', 'Music', '--description', 'imported', '--json']));
-    expect(ds).toMatchObject({ name: 'Music', description: 'imported', status: 'ready', scope: 'workspace', channelCount: 0 });
+    const ds = json(
+      await run([
+        'data-stores',
+        'create',
+        '--name',
+        'Music',
+        '--description',
+        'imported',
+        '--json',
+      ]),
+    );
+    expect(ds).toMatchObject({
+      name: 'Music',
+      description: 'imported',
+      status: 'ready',
+      scope: 'workspace',
+      channelCount: 0,
+    });
 
     // Files in any order: channels go first, then videos, then comments (the threads need their videos).
-    const r = await run(['data-stores', 'import', ds.id, '--file', files.comments, '--file', files.videos, '--file', files.channels]);
+    const r = await run([
+      'data-stores',
+      'import',
+      ds.id,
+      '--file',
+      files.comments,
+      '--file',
+      files.videos,
+      '--file',
+      files.channels,
+    ]);
     const rows = tsv(r);
     expect(rows).toContainEqual(['Imported', '2 channels, 2 videos, 3 comments in 1 request']);
     expect(rows).toContainEqual(['Channels', '2']);
@@ -300,30 +454,68 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
     expect(channels.map((c) => c[0]).sort()).toEqual([CHANNEL, CHANNEL2].sort());
     const rick = channels.find((c) => c[0] === CHANNEL)!;
     expect(rick.slice(1)).toEqual(['Rick Astley', '@rickastleyyt', 'GB', '4270000', '1']);
-    expect(json(await run(['data-stores', 'channels', ds.id, '--json']))).toEqual((await s.api('GET', `/data-stores/${ds.id}/channels`)).body.data);
+    expect(json(await run(['data-stores', 'channels', ds.id, '--json']))).toEqual(
+      (await s.api('GET', `/data-stores/${ds.id}/channels`)).body.data,
+    );
 
     const videos = tsv(await run(['data-stores', 'videos', ds.id, '--channel', CHANNEL]));
     expect(videos).toHaveLength(1);
-    expect(videos[0]!.slice(0, 5)).toEqual([VIDEO, CHANNEL, 'Rick Astley - Never Gonna Give You Up (Official Music Video)', '2009-10-25', '1613486491']);
+    expect(videos[0]!.slice(0, 5)).toEqual([
+      VIDEO,
+      CHANNEL,
+      'Rick Astley - Never Gonna Give You Up (Official Music Video)',
+      '2009-10-25',
+      '1613486491',
+    ]);
     expect(videos[0]![7]).toBe('PT3M34S');
 
     // An array of resources on stdin, --json: the API's {dataStore, imported}.
     const mixed = [...channelList.items, ...videoList.items];
-    const viaStdin = JSON.parse(ok(await runWithInput(['data-stores', 'import', ds.id, '--file', '-', '--json'], JSON.stringify(mixed))).stdout);
+    const viaStdin = JSON.parse(
+      ok(
+        await runWithInput(
+          ['data-stores', 'import', ds.id, '--file', '-', '--json'],
+          JSON.stringify(mixed),
+        ),
+      ).stdout,
+    );
     expect(viaStdin.imported).toEqual({ channels: 2, videos: 2, comments: 0 });
     expect(viaStdin.dataStore).toEqual((await s.api('GET', `/data-stores/${ds.id}`)).body);
     // The {channels, videos, comments} shape too.
-    const bundle = { channels: [channelList.items[0]], videos: [videoList.items[0]], comments: [commentThreadList.items[0]] };
-    const viaBundle = JSON.parse(ok(await runWithInput(['data-stores', 'import', ds.id, '-f', '-', '--json'], JSON.stringify(bundle))).stdout);
+    const bundle = {
+      channels: [channelList.items[0]],
+      videos: [videoList.items[0]],
+      comments: [commentThreadList.items[0]],
+    };
+    const viaBundle = JSON.parse(
+      ok(
+        await runWithInput(
+          ['data-stores', 'import', ds.id, '-f', '-', '--json'],
+          JSON.stringify(bundle),
+        ),
+      ).stdout,
+    );
     expect(viaBundle.imported).toEqual({ channels: 1, videos: 1, comments: 2 });
 
     const got = json(await run(['data-stores', 'get', ds.id, '--json']));
     expect(got).toEqual((await s.api('GET', `/data-stores/${ds.id}`)).body);
-    const upd = json(await run(['data-stores', 'update', ds.id, '--name', 'Music videos', '--json']));
+    const upd = json(
+      await run(['data-stores', 'update', ds.id, '--name', 'Music videos', '--json']),
+    );
     expect(upd).toMatchObject({ id: ds.id, name: 'Music videos', channelCount: 2, videoCount: 2 });
 
     const list = tsv(await run(['data-stores', 'list', '--name', 'Music videos']));
-    expect(list).toEqual([[ds.id, 'Music videos', 'ready', 'workspace', '2', '2', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/)]]);
+    expect(list).toEqual([
+      [
+        ds.id,
+        'Music videos',
+        'ready',
+        'workspace',
+        '2',
+        '2',
+        expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/),
+      ],
+    ]);
     expect(json(await run(['data-stores', 'list', '--include-library', '--json']))).toEqual(
       (await s.api('GET', '/data-stores?includeLibrary=true')).body.data,
     );
@@ -340,20 +532,58 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
     badVideo.items[1]!.snippet.title = '';
     const file = join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify([channelList, badVideo]));
-    fails(await run(['data-stores', 'import', ds.id, '--file', file]), 2, `${file}: [1].items[1].snippet.title must not be empty`);
+    fails(
+      await run(['data-stores', 'import', ds.id, '--file', file]),
+      2,
+      `${file}: [1].items[1].snippet.title must not be empty`,
+    );
     expect((await s.api('GET', `/data-stores/${ds.id}`)).body.channelCount).toBe(0);
 
-    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], '{"kind":"youtube#searchListResponse","items":[]}'), 2, 'youtube#searchListResponse cannot be imported');
-    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], 'not json'), 2, 'stdin is not JSON');
-    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], '{"channels":[],"etag":"x"}'), 2, 'unknown field "etag"');
-    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], '[]'), 2, 'nothing to import');
-    const orphan = { comments: [{ kind: 'youtube#comment', id: 'c1', snippet: { textOriginal: 'hi' } }] };
-    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], JSON.stringify(orphan)), 2, 'comments[0].snippet.videoId is required');
+    fails(
+      await runWithInput(
+        ['data-stores', 'import', ds.id, '-f', '-'],
+        '{"kind":"youtube#searchListResponse","items":[]}',
+      ),
+      2,
+      'youtube#searchListResponse cannot be imported',
+    );
+    fails(
+      await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], 'not json'),
+      2,
+      'stdin is not JSON',
+    );
+    fails(
+      await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], '{"channels":[],"etag":"x"}'),
+      2,
+      'unknown field "etag"',
+    );
+    fails(
+      await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], '[]'),
+      2,
+      'nothing to import',
+    );
+    const orphan = {
+      comments: [{ kind: 'youtube#comment', id: 'c1', snippet: { textOriginal: 'hi' } }],
+    };
+    fails(
+      await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], JSON.stringify(orphan)),
+      2,
+      'comments[0].snippet.videoId is required',
+    );
     fails(await run(['data-stores', 'import', ds.id]), 2, '--file is required');
-    fails(await run(['data-stores', 'import', ds.id, '--file', join(dir, 'missing.json')]), 2, 'ENOENT');
+    fails(
+      await run(['data-stores', 'import', ds.id, '--file', join(dir, 'missing.json')]),
+      2,
+      'ENOENT',
+    );
     // A comment on a video the catalog does not hold: the API refuses it (400 → exit 3).
     const unknownVideo = { comments: [comment('c2', 'AAAAAAAAAAA', 'hello')] };
-    fails(await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], JSON.stringify(unknownVideo)), 3, 'not in the catalog', 'invalid_request');
+    fails(
+      await runWithInput(['data-stores', 'import', ds.id, '-f', '-'], JSON.stringify(unknownVideo)),
+      3,
+      'not in the catalog',
+      'invalid_request',
+    );
     fails(await run(['data-stores', 'import', MISSING, '--file', join(dir, 'bad.json')]), 2);
     const good = join(dir, 'good.json');
     writeFileSync(good, JSON.stringify(videoList));
@@ -379,15 +609,42 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
       items: Array.from({ length: 5100 }, (_, i) => ({
         kind: 'youtube#commentThread',
         id: `thread${i}`,
-        snippet: { videoId: vid(i % 1100), topLevelComment: { kind: 'youtube#comment', id: `thread${i}`, snippet: { textOriginal: 'nice', authorDisplayName: 'a' } } },
+        snippet: {
+          videoId: vid(i % 1100),
+          topLevelComment: {
+            kind: 'youtube#comment',
+            id: `thread${i}`,
+            snippet: { textOriginal: 'nice', authorDisplayName: 'a' },
+          },
+        },
       })),
     };
     writeFileSync(join(dir, 'videos.json'), JSON.stringify(videos));
     writeFileSync(join(dir, 'threads.json'), JSON.stringify(threads));
-    writeFileSync(join(dir, 'channel.json'), JSON.stringify({ kind: 'youtube#channelListResponse', items: [{ kind: 'youtube#channel', id: ch, snippet: { title: 'Big' } }] }));
+    writeFileSync(
+      join(dir, 'channel.json'),
+      JSON.stringify({
+        kind: 'youtube#channelListResponse',
+        items: [{ kind: 'youtube#channel', id: ch, snippet: { title: 'Big' } }],
+      }),
+    );
 
     const r = await run(
-      ['data-stores', 'import', ds.id, '-f', join(dir, 'threads.json'), '-f', join(dir, 'videos.json'), '-f', join(dir, 'channel.json'), '--json', '--debug', '--idempotency-key', 'big-import'],
+      [
+        'data-stores',
+        'import',
+        ds.id,
+        '-f',
+        join(dir, 'threads.json'),
+        '-f',
+        join(dir, 'videos.json'),
+        '-f',
+        join(dir, 'channel.json'),
+        '--json',
+        '--debug',
+        '--idempotency-key',
+        'big-import',
+      ],
       {},
     );
     expect(r.code, r.stderr.slice(-2000)).toBe(0);
@@ -404,7 +661,20 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
     for (const n of sizes) expect(n).toBeLessThan(1_000_000);
 
     // Running it again with the same key replays each batch: nothing doubles.
-    const again = await run(['data-stores', 'import', ds.id, '-f', join(dir, 'threads.json'), '-f', join(dir, 'videos.json'), '-f', join(dir, 'channel.json'), '--json', '--idempotency-key', 'big-import']);
+    const again = await run([
+      'data-stores',
+      'import',
+      ds.id,
+      '-f',
+      join(dir, 'threads.json'),
+      '-f',
+      join(dir, 'videos.json'),
+      '-f',
+      join(dir, 'channel.json'),
+      '--json',
+      '--idempotency-key',
+      'big-import',
+    ]);
     expect(JSON.parse(ok(again).stdout).imported).toEqual(out.imported);
     const after = await s.api('GET', `/data-stores/${ds.id}`);
     expect(after.body).toMatchObject({ channelCount: 1, videoCount: 1100 });
@@ -413,21 +683,69 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
   it('validates locally before any request: an unreachable API still gives exit 2 with the server message', async () => {
     const down = { ADCLI_BASE_URL: 'http://127.0.0.1:9/api/v1' };
     const long = 'x'.repeat(161);
-    fails(await run(['brands', 'create', '--name', long], down), 2, 'name must be at most 160 characters');
-    fails(await run(['audiences', 'create', '--name', long], down), 2, 'name must be at most 160 characters');
-    fails(await run(['data-stores', 'create', '--name', long], down), 2, 'name must be at most 160 characters');
-    fails(await run(['brands', 'update', MISSING, '--website', 'ftp://x'], down), 2, 'website must be an http(s) URL or empty');
-    fails(await run(['audiences', 'create', '--name', 'ok', '--keyword', 'k'.repeat(81)], down), 2, 'keywords[0] must be at most 80 characters');
-    fails(await run(['audiences', 'create', '--name', 'ok', '--data-store', 'nope'], down), 2, 'dataStoreIds[0] must match');
-    fails(await run(['audiences', 'update', MISSING, '--description', 'd'.repeat(4001)], down), 2, 'description must be at most 4000 characters');
-    fails(await run(['data-stores', 'create', '--name', 'ok', '--channel', 'UCshort'], down), 2, 'channelIds[0] must match');
-    fails(await run(['data-stores', 'create', '--name', 'ok', '--video', 'bad'], down), 2, 'videoIds[0] must match');
+    fails(
+      await run(['brands', 'create', '--name', long], down),
+      2,
+      'name must be at most 160 characters',
+    );
+    fails(
+      await run(['audiences', 'create', '--name', long], down),
+      2,
+      'name must be at most 160 characters',
+    );
+    fails(
+      await run(['data-stores', 'create', '--name', long], down),
+      2,
+      'name must be at most 160 characters',
+    );
+    fails(
+      await run(['brands', 'update', MISSING, '--website', 'ftp://x'], down),
+      2,
+      'website must be an http(s) URL or empty',
+    );
+    fails(
+      await run(['audiences', 'create', '--name', 'ok', '--keyword', 'k'.repeat(81)], down),
+      2,
+      'keywords[0] must be at most 80 characters',
+    );
+    fails(
+      await run(['audiences', 'create', '--name', 'ok', '--data-store', 'nope'], down),
+      2,
+      'dataStoreIds[0] must match',
+    );
+    fails(
+      await run(['audiences', 'update', MISSING, '--description', 'd'.repeat(4001)], down),
+      2,
+      'description must be at most 4000 characters',
+    );
+    fails(
+      await run(['data-stores', 'create', '--name', 'ok', '--channel', 'UCshort'], down),
+      2,
+      'channelIds[0] must match',
+    );
+    fails(
+      await run(['data-stores', 'create', '--name', 'ok', '--video', 'bad'], down),
+      2,
+      'videoIds[0] must match',
+    );
     fails(await run(['brands', 'get', 'not-an-id'], down), 2, 'brandId must match');
     fails(await run(['audiences', 'list', '--limit', '101'], down), 2);
-    fails(await run(['brands', 'list', '--name', long], down), 2, 'name must be at most 160 characters');
-    fails(await run(['brands', 'create', '--name', 'ok', '--idempotency-key', 'k'.repeat(201)], down), 2, 'Idempotency-Key must be 1 to 200 characters');
+    fails(
+      await run(['brands', 'list', '--name', long], down),
+      2,
+      'name must be at most 160 characters',
+    );
+    fails(
+      await run(['brands', 'create', '--name', 'ok', '--idempotency-key', 'k'.repeat(201)], down),
+      2,
+      'Idempotency-Key must be 1 to 200 characters',
+    );
     // missing required flag without a terminal: a usage error naming the flag
-    fails(await run(['brands', 'create', '--website', 'https://x.example'], down), 2, '--name is required');
+    fails(
+      await run(['brands', 'create', '--website', 'https://x.example'], down),
+      2,
+      '--name is required',
+    );
     fails(await run(['audiences', 'create'], down), 2, '--name is required');
     fails(await run(['data-stores', 'create'], down), 2, '--name is required');
     fails(await run(['data-stores', 'delete', MISSING], down), 2, '--yes');
@@ -457,14 +775,30 @@ describe('a key without the scope (adcli serve keys create)', () => {
     const dir = tempDir(sb, 'scoped');
     const s = await startServer(['--data', dir, '--quiet', '--rate-limit', '0'], { env: sb.env });
     try {
-      const k = await runCli(['serve', 'keys', 'create', '--data', dir, '--workspace', 'default', '--scopes', 'campaigns:read', '--json'], { env: sb.env });
+      const k = await runCli(
+        [
+          'serve',
+          'keys',
+          'create',
+          '--data',
+          dir,
+          '--workspace',
+          'default',
+          '--scopes',
+          'campaigns:read',
+          '--json',
+        ],
+        { env: sb.env },
+      );
       const key = json(k).key as string;
       const env = { ...sb.env, ADCLI_BASE_URL: s.info.baseUrl, ADCLI_API_KEY: key };
       ok(await runCli(['workspace'], { env }));
       fails(await runCli(['audiences', 'list'], { env }), 4, 'audiences:read');
       fails(await runCli(['brands', 'create', '--name', 'nope'], { env }), 4);
       fails(await runCli(['data-stores', 'list'], { env }), 4);
-      const bad = await runCli(['brands', 'list'], { env: { ...env, ADCLI_API_KEY: 'adcli_notakeyatall0000000000' } });
+      const bad = await runCli(['brands', 'list'], {
+        env: { ...env, ADCLI_API_KEY: 'adcli_notakeyatall0000000000' },
+      });
       fails(bad, 4);
     } finally {
       await s.stop('SIGTERM');
@@ -487,7 +821,9 @@ describe('the built-in local profile (no env; the demo seeded on first use)', ()
     expect(ws.counts.audiences).toBeGreaterThan(0);
     const rows = tsv(await run(['workspace']));
     expect(rows).toContainEqual(['Workspace', 'demo']);
-    expect(rows.filter((r) => /^[a-f0-9]{24}$/.test(r[0]!))).toHaveLength(ws.recentCampaigns.length);
+    expect(rows.filter((r) => /^[a-f0-9]{24}$/.test(r[0]!))).toHaveLength(
+      ws.recentCampaigns.length,
+    );
 
     const audiences = tsv(await run(['audiences', 'list']));
     expect(audiences).toHaveLength(ws.counts.audiences);
@@ -504,7 +840,9 @@ describe('the built-in local profile (no env; the demo seeded on first use)', ()
     const channels = tsv(await run(['data-stores', 'channels', lib[0]!]));
     expect(channels.length).toBe(Number(lib[4]));
     expect(channels.every((c) => /^UC[A-Za-z0-9_-]{22}$/.test(c[0]!))).toBe(true);
-    const videos = json(await run(['data-stores', 'videos', lib[0]!, '--all', '--limit', '10', '--json']));
+    const videos = json(
+      await run(['data-stores', 'videos', lib[0]!, '--all', '--limit', '10', '--json']),
+    );
     expect(videos).toHaveLength(Number(lib[5]));
 
     // library stores are read-only: 409 → exit 3
@@ -513,9 +851,13 @@ describe('the built-in local profile (no env; the demo seeded on first use)', ()
 
   it('create, update and delete a brand and an audience; the data persists between runs', async () => {
     const b = json(await run(['brands', 'create', '--name', 'Local brand', '--json']));
-    const a = json(await run(['audiences', 'create', '--name', 'Local audience', '--tag', 'x', '--json']));
+    const a = json(
+      await run(['audiences', 'create', '--name', 'Local audience', '--tag', 'x', '--json']),
+    );
     expect(json(await run(['brands', 'get', b.id, '--json']))).toEqual(b);
-    expect(json(await run(['audiences', 'update', a.id, '--description', 'later', '--json']))).toMatchObject({ description: 'later', tags: ['x'] });
+    expect(
+      json(await run(['audiences', 'update', a.id, '--description', 'later', '--json'])),
+    ).toMatchObject({ description: 'later', tags: ['x'] });
     ok(await run(['brands', 'delete', b.id, '--yes']));
     fails(await run(['brands', 'get', b.id]), 3);
     fails(await run(['audiences', 'delete', a.id]), 2, '--yes');
@@ -558,17 +900,25 @@ describe('on a terminal', () => {
 describe.skipIf(!hasScript)('on a real terminal (pseudo-terminal via script)', () => {
   it('prompts for a missing name, and confirms a delete', async () => {
     const sb = sandbox();
-    const created = await runInTerminal(['brands', 'create', '--website', 'https://typed.example'], sb.env, { dialog: { prompt: 'Brand name', answer: 'Typed brand\r' } });
+    const created = await runInTerminal(
+      ['brands', 'create', '--website', 'https://typed.example'],
+      sb.env,
+      { dialog: { prompt: 'Brand name', answer: 'Typed brand\r' } },
+    );
     expect(created.code, created.output).toBe(0);
     const id = /ID +([a-f0-9]{24})/.exec(created.output)?.[1];
     expect(id).toBeTruthy();
     const rows = tsv(await runCli(['brands', 'list', '--name', 'Typed brand'], { env: sb.env }));
     expect(rows).toEqual([[id, 'Typed brand', 'https://typed.example', expect.any(String)]]);
 
-    const no = await runInTerminal(['brands', 'delete', id!], sb.env, { dialog: { prompt: 'Delete brand', answer: 'n\r' } });
+    const no = await runInTerminal(['brands', 'delete', id!], sb.env, {
+      dialog: { prompt: 'Delete brand', answer: 'n\r' },
+    });
     expect(no.code).toBe(2);
     expect(no.output).toContain('nothing deleted');
-    const yes = await runInTerminal(['brands', 'delete', id!], sb.env, { dialog: { prompt: 'Delete brand', answer: 'y\r' } });
+    const yes = await runInTerminal(['brands', 'delete', id!], sb.env, {
+      dialog: { prompt: 'Delete brand', answer: 'y\r' },
+    });
     expect(yes.code, yes.output).toBe(0);
     expect(yes.output).toContain(`Deleted brand ${id}`);
   });
@@ -579,17 +929,32 @@ describe.skipIf(!hasScript)('on a real terminal (pseudo-terminal via script)', (
 describe('import routing and packing', () => {
   it('routes list responses by kind and packs channels, videos, comments in order within the limits', () => {
     const items = routeItems([commentThreadList, videoList, channelList], 'f.json');
-    expect(items.map((i) => i.kind)).toEqual(['comments', 'comments', 'videos', 'videos', 'channels', 'channels']);
+    expect(items.map((i) => i.kind)).toEqual([
+      'comments',
+      'comments',
+      'videos',
+      'videos',
+      'channels',
+      'channels',
+    ]);
     expect(items[0]!.path).toEqual([0, 'items', 0]);
     const one = packBatches(items);
     expect(one).toHaveLength(1);
     expect(Object.keys(batchBody(one[0]!))).toEqual(['channels', 'videos', 'comments']);
 
-    const many = routeItems({ videos: Array.from({ length: 2500 }, (_, i) => ({ id: `v${i}`, snippet: {} })) }, 'g.json');
-    const batches = packBatches(many, MAX_BATCH_BYTES, { channels: 100, videos: 1000, comments: 5000 });
+    const many = routeItems(
+      { videos: Array.from({ length: 2500 }, (_, i) => ({ id: `v${i}`, snippet: {} })) },
+      'g.json',
+    );
+    const batches = packBatches(many, MAX_BATCH_BYTES, {
+      channels: 100,
+      videos: 1000,
+      comments: 5000,
+    });
     expect(batches.map((b) => b.videos.length)).toEqual([1000, 1000, 500]);
     const small = packBatches(many, 20_000);
-    for (const b of small) expect(Buffer.byteLength(JSON.stringify(batchBody(b)))).toBeLessThanOrEqual(20_000);
+    for (const b of small)
+      expect(Buffer.byteLength(JSON.stringify(batchBody(b)))).toBeLessThanOrEqual(20_000);
     expect(small.reduce((n, b) => n + b.videos.length, 0)).toBe(2500);
   });
 });

@@ -1,4 +1,9 @@
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.ts';
@@ -12,7 +17,10 @@ import { cleanupAll, killAll, sandbox, startServer, type Server } from './helper
  */
 type Fault = 'rate-limit' | 'drop-after-forward' | null;
 
-function faultyProxy(target: string, plan: Fault[]): Promise<{ url: string; seen: { method: string; key?: string }[]; close(): void }> {
+function faultyProxy(
+  target: string,
+  plan: Fault[],
+): Promise<{ url: string; seen: { method: string; key?: string }[]; close(): void }> {
   const seen: { method: string; key?: string }[] = [];
   const forward = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -21,17 +29,31 @@ function faultyProxy(target: string, plan: Fault[]): Promise<{ url: string; seen
     seen.push({ method: req.method!, key: req.headers['idempotency-key'] as string | undefined });
     if (fault === 'rate-limit') {
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
-      res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'slow down', requestId: 'req_proxy' } }));
+      res.end(
+        JSON.stringify({
+          error: { code: 'rate_limited', message: 'slow down', requestId: 'req_proxy' },
+        }),
+      );
       return;
     }
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
-    const upstream = await fetch(target + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(
+        ([k]) => !['host', 'connection', 'content-length'].includes(k),
+      ),
+    ) as Record<string, string>;
+    const upstream = await fetch(target + req.url, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
     const body = Buffer.from(await upstream.arrayBuffer());
     if (fault === 'drop-after-forward') {
       req.socket.destroy(); // the server applied it; the client hears nothing
       return;
     }
-    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+    res.writeHead(upstream.status, {
+      'content-type': upstream.headers.get('content-type') ?? 'application/json',
+    });
     res.end(body);
   };
   // an error of the proxy itself stays an unhandled rejection: vitest fails the run on it
@@ -107,9 +129,11 @@ describe('adcli retries against a real server', () => {
       expect(r.stderr).toMatch(/Idempotency-Key must be 1 to 200 characters/);
     }
     expect(proxy.seen).toHaveLength(0);
-    const ok = await runCli(['campaigns', 'create', '--name', 'x', '--idempotency-key', 'k'.repeat(200), '--json'], { env });
+    const ok = await runCli(
+      ['campaigns', 'create', '--name', 'x', '--idempotency-key', 'k'.repeat(200), '--json'],
+      { env },
+    );
     expect(ok.code, ok.stderr).toBe(0);
     expect(proxy.seen.map((s) => s.key)).toEqual(['k'.repeat(200)]);
   });
 });
-

@@ -38,7 +38,12 @@ describe('campaigns delete', () => {
     const live = json(await adcli(['campaigns', 'list', '--name', LIVE, '--json']))[0];
     expect(live.adsPlatform.status).toBe('ENABLED');
     const question = `Delete campaign "${LIVE}" (${live.id}) anyway?`;
-    const r = await runCli(['campaigns', 'delete', live.id], { env: asking, tty: true, columns: 120, dialog: { prompt: question, answer: 'n\r' } });
+    const r = await runCli(['campaigns', 'delete', live.id], {
+      env: asking,
+      tty: true,
+      columns: 120,
+      dialog: { prompt: question, answer: 'n\r' },
+    });
     expect(r.code).toBe(EXIT.usage);
     expect(r.stdout).toContain(question);
     expect(r.stderr).toContain(
@@ -54,7 +59,12 @@ describe('campaigns delete', () => {
   it('a campaign that does not run anywhere: the plain question, and "y" deletes it', async () => {
     const c = json(await adcli(['campaigns', 'create', '--name', 'Short-lived', '--json']));
     const question = `Delete campaign "Short-lived" (${c.id})?`;
-    const r = await runCli(['campaigns', 'delete', c.id], { env: asking, tty: true, columns: 120, dialog: { prompt: question, answer: 'y\r' } });
+    const r = await runCli(['campaigns', 'delete', c.id], {
+      env: asking,
+      tty: true,
+      columns: 120,
+      dialog: { prompt: question, answer: 'y\r' },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(question);
     expect(r.stderr).not.toContain('live in the ad platform');
@@ -63,9 +73,16 @@ describe('campaigns delete', () => {
   });
 
   it('names in the question are escaped: control characters never reach the terminal', async () => {
-    const c = json(await adcli(['campaigns', 'create', '--name', 'Bell\x07 and \x1b[2Jclear', '--json']));
+    const c = json(
+      await adcli(['campaigns', 'create', '--name', 'Bell\x07 and \x1b[2Jclear', '--json']),
+    );
     const question = `Delete campaign "Bell\\u0007 and \\u001b[2Jclear" (${c.id})?`;
-    const r = await runCli(['campaigns', 'delete', c.id], { env: asking, tty: true, columns: 120, dialog: { prompt: question, answer: 'n\r' } });
+    const r = await runCli(['campaigns', 'delete', c.id], {
+      env: asking,
+      tty: true,
+      columns: 120,
+      dialog: { prompt: question, answer: 'n\r' },
+    });
     expect(r.code).toBe(EXIT.usage);
     expect(r.stdout).toContain(question);
     expect(r.stdout).not.toContain('\x07');
@@ -74,7 +91,11 @@ describe('campaigns delete', () => {
   it('without a terminal: --yes is needed, and nothing is asked or looked up', async () => {
     const c = json(await adcli(['campaigns', 'create', '--name', 'Scripted', '--json']));
     const r = await adcli(['campaigns', 'delete', c.id]);
-    expect(r).toEqual({ code: EXIT.usage, stdout: '', stderr: `adcli: deleting campaign ${c.id} needs --yes when there is no terminal to confirm on\n` });
+    expect(r).toEqual({
+      code: EXIT.usage,
+      stdout: '',
+      stderr: `adcli: deleting campaign ${c.id} needs --yes when there is no terminal to confirm on\n`,
+    });
     const yes = await adcli(['campaigns', 'delete', c.id, '--yes', '--json']);
     expect(json(yes)).toEqual({ id: c.id, deleted: true });
   });
@@ -93,7 +114,8 @@ describe('the local-backend notice', () => {
     const first = await runCli(['brands', 'list'], { env: sb.env, tty: true, columns: 80 });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toBe(`${LOCAL_NOTICE}\n`);
-    for (const line of first.stderr.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    for (const line of first.stderr.trimEnd().split('\n'))
+      expect(line.length, line).toBeLessThanOrEqual(80);
     expect(existsSync(marker)).toBe(true);
 
     const second = await runCli(['workspace'], { env: sb.env, tty: true, columns: 80 });
@@ -102,7 +124,9 @@ describe('the local-backend notice', () => {
 
     // Another data dir is another backend: said there once too.
     const other = sandbox();
-    expect((await runCli(['workspace'], { env: other.env, tty: true })).stderr).toBe(`${LOCAL_NOTICE}\n`);
+    expect((await runCli(['workspace'], { env: other.env, tty: true })).stderr).toBe(
+      `${LOCAL_NOTICE}\n`,
+    );
   });
 });
 
@@ -113,14 +137,41 @@ describe('a past end date', () => {
   });
 
   it('is refused by the backend (exit 3, naming the date and today there), and nothing is created', async () => {
-    const before = json(await runCli(['campaigns', 'list', '--all', '--json', 'id'], { env: sb.env })).length;
-    const past = await runCli(['campaigns', 'create', '--name', 'Looking back', '--end-date', '2020-01-31', '--budget', '10', '--budget-type', 'total'], { env: sb.env });
+    const before = json(
+      await runCli(['campaigns', 'list', '--all', '--json', 'id'], { env: sb.env }),
+    ).length;
+    const past = await runCli(
+      [
+        'campaigns',
+        'create',
+        '--name',
+        'Looking back',
+        '--end-date',
+        '2020-01-31',
+        '--budget',
+        '10',
+        '--budget-type',
+        'total',
+      ],
+      { env: sb.env },
+    );
     expect(past.code).toBe(3);
-    expect(past.stderr).toMatch(/endDate: 2020-01-31 has passed \(it is \d{4}-\d\d-\d\d in the time zone of account/);
-    expect(json(await runCli(['campaigns', 'list', '--all', '--json', 'id'], { env: sb.env }))).toHaveLength(before);
+    expect(past.stderr).toMatch(
+      /endDate: 2020-01-31 has passed \(it is \d{4}-\d\d-\d\d in the time zone of account/,
+    );
+    expect(
+      json(await runCli(['campaigns', 'list', '--all', '--json', 'id'], { env: sb.env })),
+    ).toHaveLength(before);
 
-    const id = json(await runCli(['campaigns', 'create', '--name', 'Looking ahead', '--end-date', '2999-12-31', '--json'], { env: sb.env })).id;
-    const update = await runCli(['campaigns', 'update', id, '--end-date', '2021-06-30'], { env: sb.env });
+    const id = json(
+      await runCli(
+        ['campaigns', 'create', '--name', 'Looking ahead', '--end-date', '2999-12-31', '--json'],
+        { env: sb.env },
+      ),
+    ).id;
+    const update = await runCli(['campaigns', 'update', id, '--end-date', '2021-06-30'], {
+      env: sb.env,
+    });
     expect(update.code).toBe(3);
     expect(update.stderr).toContain('endDate: 2021-06-30 has passed');
   });

@@ -20,7 +20,8 @@ afterAll(cleanupAll);
 const ID = '65f1c0a2b3d4e5f60718293a';
 const SLOT = '65f1c0a2b3d4e5f60718293b';
 const BAD = 'NOT-AN-ID';
-const HEX = (field: string, given = BAD) => `${field} must match ^[a-f0-9]{24}$ (an id is 24 lowercase hex characters), not "${given}"`;
+const HEX = (field: string, given = BAD) =>
+  `${field} must match ^[a-f0-9]{24}$ (an id is 24 lowercase hex characters), not "${given}"`;
 
 describe('refused locally, exit 2, nothing sent', () => {
   let server: Recorder;
@@ -38,7 +39,11 @@ describe('refused locally, exit 2, nothing sent', () => {
   async function refused(args: string[], message: string): Promise<void> {
     seen.length = 0;
     const r = await runCli(args, { env });
-    expect(r, args.join(' ')).toEqual({ code: EXIT.usage, stdout: '', stderr: `adcli: ${message}\n` });
+    expect(r, args.join(' ')).toEqual({
+      code: EXIT.usage,
+      stdout: '',
+      stderr: `adcli: ${message}\n`,
+    });
     expect(seen, args.join(' ')).toEqual([]);
   }
 
@@ -54,9 +59,15 @@ describe('refused locally, exit 2, nothing sent', () => {
     [['campaigns', 'audiences', 'update', ID, SLOT, '--data-store', BAD], HEX('dataStoreIds[0]')],
     [['campaigns', 'audiences', 'remove', BAD, SLOT, '--yes'], HEX('campaignId')],
     [['campaigns', 'create', '--name', 'x', '--brand', BAD], HEX('brandId')],
-    [['campaigns', 'create', '--name', 'x', '--data-store', ID, '--data-store', BAD], HEX('dataStoreIds[1]')],
+    [
+      ['campaigns', 'create', '--name', 'x', '--data-store', ID, '--data-store', BAD],
+      HEX('dataStoreIds[1]'),
+    ],
     [['campaigns', 'create', '--name', 'x', '--audience', BAD], HEX('audienceIds[0]')],
-    [['campaigns', 'update', ID, '--brand', 'ABCDEF0123456789ABCDEF01'], HEX('brandId', 'ABCDEF0123456789ABCDEF01')],
+    [
+      ['campaigns', 'update', ID, '--brand', 'ABCDEF0123456789ABCDEF01'],
+      HEX('brandId', 'ABCDEF0123456789ABCDEF01'),
+    ],
     [['targeting', 'show', BAD], HEX('campaignId')],
     [['targeting', 'generate', BAD], HEX('campaignId')],
     [['targeting', 'edit', ID, BAD, '--add-keyword', 'x'], HEX('slotId')],
@@ -89,8 +100,14 @@ describe('refused locally, exit 2, nothing sent', () => {
   });
 
   const crossField: [string[], string][] = [
-    [['campaigns', 'create', '--name', 'x', '--budget', '100', '--budget-type', 'total'], 'endDate is required when budgetType is total: a total budget needs an end date'],
-    [['campaigns', 'update', ID, '--budget-type', 'total', '--no-end-date'], 'endDate is required when budgetType is total: a total budget needs an end date'],
+    [
+      ['campaigns', 'create', '--name', 'x', '--budget', '100', '--budget-type', 'total'],
+      'endDate is required when budgetType is total: a total budget needs an end date',
+    ],
+    [
+      ['campaigns', 'update', ID, '--budget-type', 'total', '--no-end-date'],
+      'endDate is required when budgetType is total: a total budget needs an end date',
+    ],
   ];
 
   it.each(crossField)('%j: a rule across fields', async (args, message) => {
@@ -98,17 +115,42 @@ describe('refused locally, exit 2, nothing sent', () => {
   });
 
   const schemaRules: [string[], string][] = [
-    [['campaigns', 'create', '--name', 'x', '--end-date', '2026-02-30'], 'endDate must be a real calendar date (YYYY-MM-DD)'],
-    [['campaigns', 'create', '--name', 'x', '--end-date', '31.12.2026'], 'endDate must match ^\\d{4}-\\d{2}-\\d{2}$'],
+    [
+      ['campaigns', 'create', '--name', 'x', '--end-date', '2026-02-30'],
+      'endDate must be a real calendar date (YYYY-MM-DD)',
+    ],
+    [
+      ['campaigns', 'create', '--name', 'x', '--end-date', '31.12.2026'],
+      'endDate must match ^\\d{4}-\\d{2}-\\d{2}$',
+    ],
     [['campaigns', 'create', '--name', 'x', '--budget', '0'], 'budget must be greater than 0'],
     [['campaigns', 'create', '--name', ''], 'name must not be empty'],
     [['campaigns', 'update', ID, '--target-roas', '1001'], 'targetRoas must be at most 1000'],
-    [['campaigns', 'publish', ID, '--customer-id', '12-34'], 'customerId must match ^\\d{3}-?\\d{3}-?\\d{4}$'],
-    [['campaigns', 'audiences', 'update', ID, SLOT, '--name', 'n'.repeat(161)], 'name must be at most 160 characters'],
-    [['brands', 'create', '--name', 'x', '--website', 'ftp://example.com'], 'website must be an http(s) URL or empty'],
+    [
+      ['campaigns', 'publish', ID, '--customer-id', '12-34'],
+      'customerId must match ^\\d{3}-?\\d{3}-?\\d{4}$',
+    ],
+    [
+      ['campaigns', 'audiences', 'update', ID, SLOT, '--name', 'n'.repeat(161)],
+      'name must be at most 160 characters',
+    ],
+    [
+      ['brands', 'create', '--name', 'x', '--website', 'ftp://example.com'],
+      'website must be an http(s) URL or empty',
+    ],
     [['explore', 'search', '   '], 'query must hold at least one word'],
     [['explore', 'channel', 'UCshort'], 'channelId must match ^UC[A-Za-z0-9_-]{22}$'],
-    [['targeting', 'edit', ID, SLOT, '--add-keyword', 'one two three four five six seven eight nine ten eleven'], ''],
+    [
+      [
+        'targeting',
+        'edit',
+        ID,
+        SLOT,
+        '--add-keyword',
+        'one two three four five six seven eight nine ten eleven',
+      ],
+      '',
+    ],
   ];
 
   it.each(schemaRules)('%j: a value outside the schema', async (args, message) => {
@@ -126,7 +168,10 @@ describe('refused locally, exit 2, nothing sent', () => {
       ['campaigns', 'create', '--name', 'x', '--location', 'US', '--location', 'Germany'],
       'locations[1]: "Germany" is not an ISO 3166 country or region code; did you mean "DE" (Germany)?',
     );
-    await refused(['campaigns', 'update', ID, '--language', 'German'], 'language: "German" is not a known BCP 47 language tag; did you mean "de" (German)?');
+    await refused(
+      ['campaigns', 'update', ID, '--language', 'German'],
+      'language: "German" is not a known BCP 47 language tag; did you mean "de" (German)?',
+    );
     seen.length = 0;
     const lower = await runCli(['campaigns', 'update', ID, '--location', 'us'], { env });
     expect(lower.code).toBe(EXIT.usage);
@@ -138,7 +183,9 @@ describe('refused locally, exit 2, nothing sent', () => {
     seen.length = 0;
     const r = await runCli(['campaigns', 'get', BAD, '--json'], { env });
     expect(r.code).toBe(EXIT.usage);
-    expect(JSON.parse(r.stderr)).toEqual({ error: { message: HEX('campaignId'), exitCode: EXIT.usage } });
+    expect(JSON.parse(r.stderr)).toEqual({
+      error: { message: HEX('campaignId'), exitCode: EXIT.usage },
+    });
     expect(seen).toEqual([]);
   });
 
@@ -158,27 +205,71 @@ describe('the local rules say what the server says', () => {
 
   it('a total budget without an end date: the same message from both', async () => {
     const sb = sandbox();
-    const local = await runCli(['campaigns', 'create', '--name', 'x', '--budget', '100', '--budget-type', 'total'], { env: sb.env });
+    const local = await runCli(
+      ['campaigns', 'create', '--name', 'x', '--budget', '100', '--budget-type', 'total'],
+      { env: sb.env },
+    );
     expect(local.code).toBe(EXIT.usage);
-    const created = await backend.api.post('/campaigns', { name: 'x', budget: 100, budgetType: 'total' });
+    const created = await backend.api.post('/campaigns', {
+      name: 'x',
+      budget: 100,
+      budgetType: 'total',
+    });
     expect(created.status).toBe(400);
     expect(local.stderr).toBe(`adcli: ${created.body.error.message}\n`);
 
-    const c = await backend.api.post('/campaigns', { name: 'y', budget: 100, budgetType: 'total', endDate: '2030-01-31' });
+    const c = await backend.api.post('/campaigns', {
+      name: 'y',
+      budget: 100,
+      budgetType: 'total',
+      endDate: '2030-01-31',
+    });
     expect(c.status).toBe(201);
-    const updated = await backend.api.patch(`/campaigns/${c.body.id}`, { budgetType: 'total', endDate: null });
+    const updated = await backend.api.patch(`/campaigns/${c.body.id}`, {
+      budgetType: 'total',
+      endDate: null,
+    });
     expect(updated.status).toBe(400);
-    const localUpdate = await runCli(['campaigns', 'update', c.body.id, '--budget-type', 'total', '--no-end-date'], { env: sb.env });
+    const localUpdate = await runCli(
+      ['campaigns', 'update', c.body.id, '--budget-type', 'total', '--no-end-date'],
+      { env: sb.env },
+    );
     expect(localUpdate.stderr).toBe(`adcli: ${updated.body.error.message}\n`);
   });
 
   it('a rule that needs the stored campaign is left to the server: exit 3 with its message', async () => {
     const sb = sandbox();
     const adcli = (args: string[]) => runCli(args, { env: sb.env });
-    const c = JSON.parse((await adcli(['campaigns', 'create', '--name', 'Daily', '--budget', '20', '--budget-type', 'daily', '--json'])).stdout);
+    const c = JSON.parse(
+      (
+        await adcli([
+          'campaigns',
+          'create',
+          '--name',
+          'Daily',
+          '--budget',
+          '20',
+          '--budget-type',
+          'daily',
+          '--json',
+        ])
+      ).stdout,
+    );
     const r = await adcli(['campaigns', 'update', c.id, '--budget-type', 'total']);
     expect(r.code).toBe(EXIT.refused);
     expect(r.stderr).toContain('endDate is required when budgetType is total');
-    expect((await adcli(['campaigns', 'update', c.id, '--budget-type', 'total', '--end-date', '2030-06-30'])).code).toBe(0);
+    expect(
+      (
+        await adcli([
+          'campaigns',
+          'update',
+          c.id,
+          '--budget-type',
+          'total',
+          '--end-date',
+          '2030-06-30',
+        ])
+      ).code,
+    ).toBe(0);
   });
 });

@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { completionModel, completionScript } from '../src/lib/completion-gen.ts';
-import { BIDDING_STRATEGIES, BUDGET_TYPES, CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '../src/generated/contract.ts';
+import {
+  BIDDING_STRATEGIES,
+  BUDGET_TYPES,
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_TYPES,
+} from '../src/generated/contract.ts';
 import { COMPLETION_FILES, render } from '../scripts/gen-completions.ts';
 import { ROOT } from './helpers/process.ts';
 
@@ -18,20 +23,35 @@ const SHELLS = ['bash', 'zsh', 'fish'] as const;
 const has = (bin: string) => spawnSync(bin, ['-c', 'exit 0'], { stdio: 'ignore' }).status === 0;
 const fileOf = (shell: (typeof SHELLS)[number]) => join(ROOT, COMPLETION_FILES[shell]);
 
-const fresh = Object.fromEntries(SHELLS.map((s) => [s, render(s)])) as Record<(typeof SHELLS)[number], string>;
+const fresh = Object.fromEntries(SHELLS.map((s) => [s, render(s)])) as Record<
+  (typeof SHELLS)[number],
+  string
+>;
 
 describe('completions/ matches the command tree', () => {
   for (const shell of SHELLS) {
     it(`${COMPLETION_FILES[shell]} is what adcli completion ${shell} prints`, () => {
       const kept = readFileSync(fileOf(shell), 'utf8');
       // On a mismatch: `npm run completions` regenerates the files from the tree.
-      expect(kept === fresh[shell], `${COMPLETION_FILES[shell]} drifted from the command tree; run npm run completions`).toBe(true);
+      expect(
+        kept === fresh[shell],
+        `${COMPLETION_FILES[shell]} drifted from the command tree; run npm run completions`,
+      ).toBe(true);
     });
   }
 
   it('the scripts name every command group and the enums of the campaign flags', () => {
     for (const shell of SHELLS) {
-      for (const word of ['campaigns', 'auth', 'profiles', 'completion', 'serve', 'exit-codes', ...CAMPAIGN_TYPES, ...BIDDING_STRATEGIES]) {
+      for (const word of [
+        'campaigns',
+        'auth',
+        'profiles',
+        'completion',
+        'serve',
+        'exit-codes',
+        ...CAMPAIGN_TYPES,
+        ...BIDDING_STRATEGIES,
+      ]) {
         expect(fresh[shell], `${shell}: ${word}`).toContain(word);
       }
     }
@@ -49,31 +69,58 @@ describe.skipIf(!has('bash'))('bash', () => {
   const complete = (...words: string[]): string[] => {
     const script = `source ${JSON.stringify(fileOf('bash'))}
 COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _adcli; printf '%s\\n' "\${COMPREPLY[@]}"`;
-    const r = spawnSync('bash', ['--norc', '--noprofile', '-c', script], { encoding: 'utf8', cwd: ROOT });
+    const r = spawnSync('bash', ['--norc', '--noprofile', '-c', script], {
+      encoding: 'utf8',
+      cwd: ROOT,
+    });
     expect(r.stderr).toBe('');
     return r.stdout.split('\n').filter(Boolean);
   };
 
   it('completes commands, subcommands, flags and enum values', () => {
-    expect(complete('adcli', '')).toEqual(expect.arrayContaining(['campaigns', 'auth', 'profiles', 'completion', 'help', 'serve']));
+    expect(complete('adcli', '')).toEqual(
+      expect.arrayContaining(['campaigns', 'auth', 'profiles', 'completion', 'help', 'serve']),
+    );
     expect(complete('adcli', 'aut')).toEqual(['auth']);
     expect(complete('adcli', 'auth', '')).toEqual(['login', 'status', 'logout', 'help']);
     expect(complete('adcli', 'campaigns', 'list', '--status', '')).toEqual(CAMPAIGN_STATUSES);
     expect(complete('adcli', 'campaigns', 'create', '--type', '')).toEqual(CAMPAIGN_TYPES);
-    expect(complete('adcli', 'campaigns', 'update', 'abc', '--budget-type', '')).toEqual(BUDGET_TYPES);
-    expect(complete('adcli', 'campaigns', 'create', '--bidding', 'TARGET_R')).toEqual(['TARGET_ROAS']);
+    expect(complete('adcli', 'campaigns', 'update', 'abc', '--budget-type', '')).toEqual(
+      BUDGET_TYPES,
+    );
+    expect(complete('adcli', 'campaigns', 'create', '--bidding', 'TARGET_R')).toEqual([
+      'TARGET_ROAS',
+    ]);
     expect(complete('adcli', 'completion', '')).toEqual(['bash', 'zsh', 'fish']);
-    expect(complete('adcli', 'help', '')).toEqual(expect.arrayContaining(['campaigns', 'auth', 'exit-codes']));
+    expect(complete('adcli', 'help', '')).toEqual(
+      expect.arrayContaining(['campaigns', 'auth', 'exit-codes']),
+    );
   });
 
   it('skips global flags and their values, and knows --flag=value', () => {
     expect(complete('adcli', '--profile', 'work', 'campaigns', 'l')).toEqual(['list']);
-    expect(complete('adcli', 'campaigns', '--base-url', 'http://x', 'list', '--st')).toEqual(['--status']);
+    expect(complete('adcli', 'campaigns', '--base-url', 'http://x', 'list', '--st')).toEqual([
+      '--status',
+    ]);
     // with "=" in COMP_WORDBREAKS (the default) bash splits --type=SE into three words
     expect(complete('adcli', 'campaigns', 'create', '--type', '=', 'SE')).toEqual(['SEARCH']);
-    expect(complete('adcli', 'campaigns', 'create', '--type=D')).toEqual(['--type=DEMAND_GEN', '--type=DISPLAY']);
+    expect(complete('adcli', 'campaigns', 'create', '--type=D')).toEqual([
+      '--type=DEMAND_GEN',
+      '--type=DISPLAY',
+    ]);
     const flags = complete('adcli', 'campaigns', 'list', '--');
-    expect(flags).toEqual(expect.arrayContaining(['--limit', '--all', '--status', '--json', '--profile', '--base-url', '--debug', '--help']));
+    expect(flags).toEqual(
+      expect.arrayContaining([
+        '--limit',
+        '--all',
+        '--status',
+        '--json',
+        '--profile',
+        '--base-url',
+        '--debug',
+        '--help',
+      ]),
+    );
     expect(flags).not.toContain('--version');
   });
 
@@ -103,8 +150,12 @@ words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; _adcli
       expect(r.stderr).toBe('');
       return r.stdout.split('\n').filter(Boolean);
     };
-    expect(complete('adcli', '')).toEqual(expect.arrayContaining(['campaigns', 'auth', 'profiles', 'completion', 'help']));
-    expect(complete('adcli', '--profile', 'work', 'campaigns', 'list', '--status', '')).toEqual(CAMPAIGN_STATUSES);
+    expect(complete('adcli', '')).toEqual(
+      expect.arrayContaining(['campaigns', 'auth', 'profiles', 'completion', 'help']),
+    );
+    expect(complete('adcli', '--profile', 'work', 'campaigns', 'list', '--status', '')).toEqual(
+      CAMPAIGN_STATUSES,
+    );
     expect(complete('adcli', 'campaigns', 'create', '--type=')).toEqual(CAMPAIGN_TYPES);
     expect(complete('adcli', 'completion', '')).toEqual(['bash', 'zsh', 'fish']);
     expect(complete('adcli', 'serve', '--data', '')).toEqual(['<files -/>']);
@@ -115,15 +166,23 @@ describe.skipIf(!has('fish'))('fish', () => {
   it('fish -n accepts the file, and complete -C uses it', () => {
     expect(spawnSync('fish', ['-n', fileOf('fish')], { encoding: 'utf8' }).status).toBe(0);
     const complete = (line: string): string[] => {
-      const r = spawnSync('fish', ['--no-config', '-c', `source ${fileOf('fish')}; complete -C${JSON.stringify(line)}`], { encoding: 'utf8' });
+      const r = spawnSync(
+        'fish',
+        ['--no-config', '-c', `source ${fileOf('fish')}; complete -C${JSON.stringify(line)}`],
+        { encoding: 'utf8' },
+      );
       expect(r.stderr).toBe('');
       return r.stdout
         .split('\n')
         .filter(Boolean)
         .map((l) => l.split('\t')[0]!);
     };
-    expect(complete('adcli ')).toEqual(expect.arrayContaining(['campaigns', 'auth', 'profiles', 'completion', 'help']));
-    expect(complete('adcli --profile work campaigns list --status ').sort()).toEqual([...CAMPAIGN_STATUSES].sort());
+    expect(complete('adcli ')).toEqual(
+      expect.arrayContaining(['campaigns', 'auth', 'profiles', 'completion', 'help']),
+    );
+    expect(complete('adcli --profile work campaigns list --status ').sort()).toEqual(
+      [...CAMPAIGN_STATUSES].sort(),
+    );
     expect(complete('adcli completion ').sort()).toEqual(['bash', 'fish', 'zsh']);
     expect(complete('adcli campaigns list --st')).toEqual(['--status']);
   });
@@ -133,7 +192,7 @@ describe('the generator', () => {
   /** A small tree with what the real one has: globals, nesting, choices, aliases, a <dir> value. */
   const tree = () => {
     const p = new Command('tool').version('1.0.0').option('--profile <name>', 'profile');
-    const report = p.command('report').alias('r').description("Reports: it's \"quoted\"");
+    const report = p.command('report').alias('r').description('Reports: it\'s "quoted"');
     report
       .command('show')
       .description('Show a report')
@@ -146,24 +205,47 @@ describe('the generator', () => {
   it('walks commands with their own and inherited flags, choices, and help commands', () => {
     const nodes = completionModel(tree());
     const paths = nodes.map((n) => n.path);
-    expect(paths).toEqual(['tool', 'tool report', 'tool report show', 'tool report help', 'tool help']);
+    expect(paths).toEqual([
+      'tool',
+      'tool report',
+      'tool report show',
+      'tool report help',
+      'tool help',
+    ]);
     const show = nodes.find((n) => n.path === 'tool report show')!;
-    expect(show.flags.map((f) => f.names.join(','))).toEqual(['--date-range', '--out', '-q,--quiet', '-h,--help']);
+    expect(show.flags.map((f) => f.names.join(','))).toEqual([
+      '--date-range',
+      '--out',
+      '-q,--quiet',
+      '-h,--help',
+    ]);
     expect(show.flags[0]!.value).toEqual({ choices: ['TODAY', 'LAST_7_DAYS'] });
     expect(show.flags[1]!.value).toBe('dir');
     expect(show.flags[2]!.value).toBeNull();
     // the root's --profile reaches down; its --version and --help do not
     expect(show.inherited.map((f) => f.long)).toEqual(['--profile']);
     expect(nodes.find((n) => n.path === 'tool help')!.args[0]).toEqual(['report']);
-    expect(nodes[0]!.subcommands[0]).toEqual({ name: 'report', aliases: ['r'], description: 'Reports: it\'s "quoted"' });
+    expect(nodes[0]!.subcommands[0]).toEqual({
+      name: 'report',
+      aliases: ['r'],
+      description: 'Reports: it\'s "quoted"',
+    });
   });
 
   it('renders scripts that the shells accept, quotes included, and aliases resolve', () => {
     const bashScript = completionScript('bash', tree());
     if (has('bash')) {
-      const r = spawnSync('bash', ['--norc', '-c', `${bashScript}\nCOMP_WORDS=(tool r show --date-range ''); COMP_CWORD=4; _tool; echo "\${COMPREPLY[*]}"`], {
-        encoding: 'utf8',
-      });
+      const r = spawnSync(
+        'bash',
+        [
+          '--norc',
+          '-c',
+          `${bashScript}\nCOMP_WORDS=(tool r show --date-range ''); COMP_CWORD=4; _tool; echo "\${COMPREPLY[*]}"`,
+        ],
+        {
+          encoding: 'utf8',
+        },
+      );
       expect(r.stdout.trim()).toBe('TODAY LAST_7_DAYS');
     }
     const dir = mkdtempSync(join(tmpdir(), 'adcli-completions-'));

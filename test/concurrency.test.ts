@@ -4,7 +4,19 @@
  * request, never lose or double a write, and keep idempotency exact across the two servers.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { cleanupAll, http, killAll, listAll, runAdcli, sandbox, startServer, tempDir, type HttpReply, type Sandbox, type Server } from './helpers/process.ts';
+import {
+  cleanupAll,
+  http,
+  killAll,
+  listAll,
+  runAdcli,
+  sandbox,
+  startServer,
+  tempDir,
+  type HttpReply,
+  type Sandbox,
+  type Server,
+} from './helpers/process.ts';
 
 afterEach(killAll);
 afterAll(cleanupAll);
@@ -44,9 +56,23 @@ describe('two servers and a key creator on one data dir', () => {
     const keyCreator = (async () => {
       // Bounded: one key a round while the servers write, at least MIN_KEYS rounds.
       for (let i = 0; i < MAX_KEY_CREATES && (writing || i < MIN_KEYS); i++) {
-        const r = await runAdcli(['serve', 'keys', 'create', '--workspace', i % 2 ? 'default' : 'side', '--scopes', 'campaigns:read', '--json', '--data', dir], {
-          env: sb.env,
-        });
+        const r = await runAdcli(
+          [
+            'serve',
+            'keys',
+            'create',
+            '--workspace',
+            i % 2 ? 'default' : 'side',
+            '--scopes',
+            'campaigns:read',
+            '--json',
+            '--data',
+            dir,
+          ],
+          {
+            env: sb.env,
+          },
+        );
         if (r.code !== 0) keyFailures.push(`exit ${r.code}: ${r.stderr}`);
         else createdKeys.push(JSON.parse(r.stdout).key);
         if (writing) keysWhileWriting++;
@@ -58,13 +84,16 @@ describe('two servers and a key creator on one data dir', () => {
     const writesTo = async (s: Server, tag: string) => {
       const replies: HttpReply[] = [];
       let n = 0;
-      const more = () => n < WRITES_PER_SERVER || (keysWhileWriting < MIN_KEYS && keyFailures.length === 0 && n < MAX_WRITES_PER_SERVER);
+      const more = () =>
+        n < WRITES_PER_SERVER ||
+        (keysWhileWriting < MIN_KEYS && keyFailures.length === 0 && n < MAX_WRITES_PER_SERVER);
       const writer = async () => {
         while (more()) {
           const i = n++;
           const body = { name: `${tag}-${i}`, objective: `parallel write ${i} through ${tag}` };
           // Every fourth write also carries an idempotency key, so those records are written concurrently too.
-          const headers: Record<string, string> = i % 4 === 0 ? { 'idempotency-key': `${tag}-${i}` } : {};
+          const headers: Record<string, string> =
+            i % 4 === 0 ? { 'idempotency-key': `${tag}-${i}` } : {};
           const r = await s.api('POST', '/campaigns', body, headers);
           expectHealthy(r, `POST ${tag}-${i}`);
           replies.push(r);
@@ -73,7 +102,9 @@ describe('two servers and a key creator on one data dir', () => {
       await Promise.all(Array.from({ length: IN_FLIGHT }, writer));
       return replies;
     };
-    const [ra, rb] = await Promise.all([writesTo(a, 'a'), writesTo(b, 'b')]).finally(() => (writing = false));
+    const [ra, rb] = await Promise.all([writesTo(a, 'a'), writesTo(b, 'b')]).finally(
+      () => (writing = false),
+    );
     await keyCreator;
 
     expect(keyFailures).toEqual([]);
@@ -101,7 +132,9 @@ describe('two servers and a key creator on one data dir', () => {
         expect(r.status, r.text).toBe(200);
       }
     }
-    const listed = JSON.parse((await runAdcli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout);
+    const listed = JSON.parse(
+      (await runAdcli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout,
+    );
     expect(listed.length).toBe(createdKeys.length + 1);
   });
 
@@ -113,7 +146,9 @@ describe('two servers and a key creator on one data dir', () => {
     expect(new Set(servers.map((s) => s.info.apiKey)).size).toBe(1);
     expect(servers.map((s) => s.info.workspace)).toEqual(['default', 'default', 'default']);
     for (const s of servers) expect((await s.api('GET', '/workspace')).status).toBe(200);
-    const listed = JSON.parse((await runAdcli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout);
+    const listed = JSON.parse(
+      (await runAdcli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout,
+    );
     expect(listed.map((k: { workspace: string }) => k.workspace)).toEqual(['default']);
   });
 
@@ -121,12 +156,18 @@ describe('two servers and a key creator on one data dir', () => {
     const sb = sandbox();
     const dir = tempDir(sb, 'idem');
     const [a, b] = await twoServers(sb, dir);
-    const body = { name: 'Exactly once', objective: 'one campaign, however many retries', locations: ['US'] };
+    const body = {
+      name: 'Exactly once',
+      objective: 'one campaign, however many retries',
+      locations: ['US'],
+    };
     // Warm both connections so the eight requests really overlap.
     await Promise.all([a.api('GET', '/workspace'), b.api('GET', '/workspace')]);
 
     const replies = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => (i % 2 ? b : a).api('POST', '/campaigns', body, { 'idempotency-key': 'the-one-key' })),
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 ? b : a).api('POST', '/campaigns', body, { 'idempotency-key': 'the-one-key' }),
+      ),
     );
     for (const r of replies) expectHealthy(r, 'POST');
     expect(replies.map((r) => r.status)).toEqual(Array(8).fill(201));
@@ -138,7 +179,12 @@ describe('two servers and a key creator on one data dir', () => {
     expect((await listAll(b.info.baseUrl, b.info.apiKey, '/campaigns')).length).toBe(1);
 
     // The same key with another body is a conflict on either server.
-    const other = await b.api('POST', '/campaigns', { ...body, name: 'Something else' }, { 'idempotency-key': 'the-one-key' });
+    const other = await b.api(
+      'POST',
+      '/campaigns',
+      { ...body, name: 'Something else' },
+      { 'idempotency-key': 'the-one-key' },
+    );
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe('idempotency_conflict');
   });

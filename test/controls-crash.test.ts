@@ -24,16 +24,25 @@ describe('adcli serve survives SIGKILL during an advance', () => {
     const args = ['--data', dir, '--seed', 'demo', '--rate-limit', '0', '--quiet'];
     const first = await startServer(args, { env: sb.env });
     const { baseUrl, apiKey } = first.info;
-    const ctl = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => http(CONTROL(baseUrl), apiKey, method, path, body, headers);
+    const ctl = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+      http(CONTROL(baseUrl), apiKey, method, path, body, headers);
     const key = { 'idempotency-key': 'advance-after-crash' };
 
     expect((await ctl('POST', '/clock/freeze')).status).toBe(200);
     const frozenAt = Date.parse((await ctl('GET', '/clock')).body.now);
-    const channel = (await http(baseUrl, apiKey, 'GET', '/exploration/channels?query=hiking')).body.data[0].channelId;
+    const channel = (await http(baseUrl, apiKey, 'GET', '/exploration/channels?query=hiking')).body
+      .data[0].channelId;
     // Many collections fall due together: the advance that runs them takes a while.
     const ids: string[] = [];
     for (let i = 0; i < STORES; i++) {
-      const r = await http(baseUrl, apiKey, 'POST', '/data-stores', { name: `crash ${i}`, channelIds: [channel] }, { 'idempotency-key': `ds-${i}` });
+      const r = await http(
+        baseUrl,
+        apiKey,
+        'POST',
+        '/data-stores',
+        { name: `crash ${i}`, channelIds: [channel] },
+        { 'idempotency-key': `ds-${i}` },
+      );
       expect(r.status).toBe(201);
       ids.push(r.body.id);
     }
@@ -48,7 +57,9 @@ describe('adcli serve survives SIGKILL during an advance', () => {
     let midway = false;
     for (let i = 0; i < 2000 && !answered; i++) {
       const clock = (await ctl('GET', '/clock')).body;
-      const ran = clock.advancing ? Object.values(clock.advancing.ran as Record<string, number>).reduce((a, n) => a + n, 0) : 0;
+      const ran = clock.advancing
+        ? Object.values(clock.advancing.ran as Record<string, number>).reduce((a, n) => a + n, 0)
+        : 0;
       if (ran > 0 && ran < STORES - 10) {
         midway = true;
         break;
@@ -60,8 +71,14 @@ describe('adcli serve survives SIGKILL during an advance', () => {
     expect(midway, 'the advance was killed half-way (else the run proves less)').toBe(true);
 
     const second = await startServer(args, { env: sb.env });
-    const c2 = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => http(CONTROL(second.info.baseUrl), second.info.apiKey, method, path, body, headers);
-    const statuses = async () => Promise.all(ids.map(async (id) => (await second.api('GET', `/data-stores/${id}`)).body.status as string));
+    const c2 = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+      http(CONTROL(second.info.baseUrl), second.info.apiKey, method, path, body, headers);
+    const statuses = async () =>
+      Promise.all(
+        ids.map(
+          async (id) => (await second.api('GET', `/data-stores/${id}`)).body.status as string,
+        ),
+      );
     // every acknowledged create survived; each store is done or still waits, none half-collected
     const before = await statuses();
     expect(before).toHaveLength(STORES);
@@ -82,7 +99,11 @@ describe('adcli serve survives SIGKILL during an advance', () => {
 
     // each collection ran once: one finished job per store
     const db = new DatabaseSync(join(dir, 'adcli.db'), { readOnly: true });
-    const done = db.prepare("SELECT subject, COUNT(*) AS n FROM jobs WHERE kind = 'collect_data_store' AND state = 'done' GROUP BY subject").all() as { n: number }[];
+    const done = db
+      .prepare(
+        "SELECT subject, COUNT(*) AS n FROM jobs WHERE kind = 'collect_data_store' AND state = 'done' GROUP BY subject",
+      )
+      .all() as { n: number }[];
     db.close();
     expect(done).toHaveLength(STORES);
     expect(done.every((r) => r.n === 1)).toBe(true);

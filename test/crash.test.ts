@@ -7,7 +7,16 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { cleanupAll, http, killAll, listAll, sandbox, startServer, tempDir, type HttpReply } from './helpers/process.ts';
+import {
+  cleanupAll,
+  http,
+  killAll,
+  listAll,
+  sandbox,
+  startServer,
+  tempDir,
+  type HttpReply,
+} from './helpers/process.ts';
 
 afterEach(killAll);
 afterAll(cleanupAll);
@@ -46,12 +55,23 @@ describe('adcli serve survives SIGKILL', () => {
       const n = writes.length;
       const target = n % 3 === 2 ? patchable.shift() : undefined;
       const w: Write = target
-        ? { n, method: 'PATCH', path: `/campaigns/${target}`, body: { objective: `patched by p-${n}`, budget: n + 1, budgetType: 'daily' }, idem: `p-${n}` }
+        ? {
+            n,
+            method: 'PATCH',
+            path: `/campaigns/${target}`,
+            body: { objective: `patched by p-${n}`, budget: n + 1, budgetType: 'daily' },
+            idem: `p-${n}`,
+          }
         : {
             n,
             method: 'POST',
             path: '/campaigns',
-            body: { name: `crash c-${n}`, objective: `objective of c-${n} `.repeat(20), locations: ['US', 'CA'], successMetrics: [`metric ${n}`] },
+            body: {
+              name: `crash c-${n}`,
+              objective: `objective of c-${n} `.repeat(20),
+              locations: ['US', 'CA'],
+              successMetrics: [`metric ${n}`],
+            },
             idem: `k-${n}`,
           };
       writes.push(w);
@@ -103,7 +123,8 @@ describe('adcli serve survives SIGKILL', () => {
     // After the restart: acknowledged creates exist once with their id, the others at most once.
     let campaigns = await listAll(base2, apiKey, '/campaigns');
     let found = byName(campaigns);
-    for (const c of campaigns) expect(names.has(c.name), `unexpected campaign ${c.name}`).toBe(true);
+    for (const c of campaigns)
+      expect(names.has(c.name), `unexpected campaign ${c.name}`).toBe(true);
     for (const w of posts) {
       const got = found.get(w.body.name as string) ?? [];
       if (w.ack) {
@@ -121,7 +142,11 @@ describe('adcli serve survives SIGKILL', () => {
     }
 
     // Replaying an acknowledged write answers the stored response and changes nothing.
-    const replays = await Promise.all(acked.map((w) => http(base2, apiKey, w.method, w.path, w.body, { 'idempotency-key': w.idem })));
+    const replays = await Promise.all(
+      acked.map((w) =>
+        http(base2, apiKey, w.method, w.path, w.body, { 'idempotency-key': w.idem }),
+      ),
+    );
     acked.forEach((w, i) => {
       const r = replays[i]!;
       expect(r.status, `${w.idem}: ${r.text}`).toBe(w.ack!.status);
@@ -132,7 +157,11 @@ describe('adcli serve survives SIGKILL', () => {
 
     // Replaying the unanswered ones creates each at most once; twice changes nothing more.
     for (let round = 0; round < 2; round++) {
-      const rs = await Promise.all(unacked.map((w) => http(base2, apiKey, w.method, w.path, w.body, { 'idempotency-key': w.idem })));
+      const rs = await Promise.all(
+        unacked.map((w) =>
+          http(base2, apiKey, w.method, w.path, w.body, { 'idempotency-key': w.idem }),
+        ),
+      );
       rs.forEach((r, i) => {
         expect(r.status, `${unacked[i]!.idem}: ${r.text}`).toBeLessThan(300);
         if (round === 1) expect(r.headers.get('idempotent-replayed')).toBe('true');

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { operations } from '../server/operations/index.ts';
-import { ADS_STATUS_FILTERS, CAMPAIGN_STATES, campaign, type Campaign } from '../server/schemas/records.ts';
+import {
+  ADS_STATUS_FILTERS,
+  CAMPAIGN_STATES,
+  campaign,
+  type Campaign,
+} from '../server/schemas/records.ts';
 import { DEMO_CAMPAIGNS } from '../server/seed/demo.ts';
 import { ADS_STATUS_FILTERS as CLI_FILTERS } from '../src/generated/contract.ts';
 import { openApiDocument } from '../server/http/openapi.ts';
@@ -22,13 +27,21 @@ let b: TestBackend;
 const made: Record<'draft' | 'paused' | 'enabled' | 'removed', Campaign> = {} as never;
 
 function expect400(r: Reply, ...fragments: string[]): string {
-  expect({ status: r.status, code: r.body?.error?.code }).toEqual({ status: 400, code: 'invalid_request' });
+  expect({ status: r.status, code: r.body?.error?.code }).toEqual({
+    status: 400,
+    code: 'invalid_request',
+  });
   for (const f of fragments) expect(r.body.error.message).toContain(f);
   return r.body.error.message;
 }
 
 async function create(name: string): Promise<Campaign> {
-  const r = await b.api.post('/campaigns', { name, campaignType: 'SEARCH', budget: 20, budgetType: 'daily' });
+  const r = await b.api.post('/campaigns', {
+    name,
+    campaignType: 'SEARCH',
+    budget: 20,
+    budgetType: 'daily',
+  });
   expect(r.status).toBe(201);
   return campaign.parse(r.body);
 }
@@ -83,7 +96,9 @@ describe('GET /campaigns?adsStatus=', () => {
     await create('another draft');
     const page1 = await b.api.get('/campaigns?adsStatus=unpublished&limit=1');
     expect(page1.body.data.map((c: Campaign) => c.name)).toEqual(['another draft']);
-    const page2 = await b.api.get(`/campaigns?adsStatus=unpublished&limit=1&cursor=${encodeURIComponent(page1.body.nextCursor)}`);
+    const page2 = await b.api.get(
+      `/campaigns?adsStatus=unpublished&limit=1&cursor=${encodeURIComponent(page1.body.nextCursor)}`,
+    );
     expect(page2.body.data.map((c: Campaign) => c.name)).toEqual(['not published']);
     expect(page2.body.nextCursor).toBeNull();
   });
@@ -91,20 +106,33 @@ describe('GET /campaigns?adsStatus=', () => {
   it('keeps a key limited to campaigns within its limit', async () => {
     const limited = await b.client({ campaignIds: [made.paused.id] });
     expect((await limited.get('/campaigns?adsStatus=ENABLED')).body.data).toEqual([]);
-    expect((await limited.get('/campaigns?adsStatus=PAUSED')).body.data.map((c: Campaign) => c.id)).toEqual([made.paused.id]);
+    expect(
+      (await limited.get('/campaigns?adsStatus=PAUSED')).body.data.map((c: Campaign) => c.id),
+    ).toEqual([made.paused.id]);
   });
 
   it('refuses any other value with a 400 naming the parameter and the values it takes', async () => {
     const all = ADS_STATUS_FILTERS.join(', ');
     for (const bad of ['RUNNING', 'active', '', 'ENABLED,PAUSED', 'null']) {
-      expect400(await b.api.get(`/campaigns?adsStatus=${encodeURIComponent(bad)}`), `adsStatus must be one of ${all}`);
+      expect400(
+        await b.api.get(`/campaigns?adsStatus=${encodeURIComponent(bad)}`),
+        `adsStatus must be one of ${all}`,
+      );
     }
     // the right word in the wrong case names the one to send
-    expect(expect400(await b.api.get('/campaigns?adsStatus=enabled'))).toBe(`adsStatus must be one of ${all}; did you mean "ENABLED"?`);
+    expect(expect400(await b.api.get('/campaigns?adsStatus=enabled'))).toBe(
+      `adsStatus must be one of ${all}; did you mean "ENABLED"?`,
+    );
     expect400(await b.api.get('/campaigns?adsStatus=UNPUBLISHED'), 'did you mean "unpublished"?');
-    expect400(await b.api.get('/campaigns?adsStatus=ENABLED&adsStatus=PAUSED'), 'adsStatus', 'more than once');
+    expect400(
+      await b.api.get('/campaigns?adsStatus=ENABLED&adsStatus=PAUSED'),
+      'adsStatus',
+      'more than once',
+    );
     // a misspelt parameter is named with the one it most likely meant
-    expect(expect400(await b.api.get('/campaigns?ads_status=ENABLED'))).toBe('unknown query parameter "ads_status"; did you mean "adsStatus"?');
+    expect(expect400(await b.api.get('/campaigns?ads_status=ENABLED'))).toBe(
+      'unknown query parameter "ads_status"; did you mean "adsStatus"?',
+    );
   });
 });
 
@@ -112,14 +140,22 @@ describe('the contract documents it', () => {
   it('names the filter and its values in the OpenAPI document', () => {
     const doc = openApiDocument(operations, '0') as any;
     const param = doc.paths['/campaigns'].get.parameters.find((p: any) => p.name === 'adsStatus');
-    expect(param).toMatchObject({ in: 'query', required: false, schema: { enum: [...ADS_STATUS_FILTERS] } });
+    expect(param).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { enum: [...ADS_STATUS_FILTERS] },
+    });
     expect(param.description ?? param.schema.description).toMatch(/ENABLED/);
     // and the CLI's generated contract carries the same values
     expect([...CLI_FILTERS]).toEqual([...ADS_STATUS_FILTERS]);
   });
 
   it('says what status and adsPlatform.status mean in every operation that answers with campaigns', () => {
-    const answering = operations.filter((op) => JSON.stringify(z.toJSONSchema(op.response, { io: 'output', unrepresentable: 'any' })).includes('adsPlatform'));
+    const answering = operations.filter((op) =>
+      JSON.stringify(
+        z.toJSONSchema(op.response, { io: 'output', unrepresentable: 'any' }),
+      ).includes('adsPlatform'),
+    );
     expect(answering.map((op) => op.name).sort()).toEqual(
       [
         'add_campaign_audience',
@@ -141,13 +177,22 @@ describe('the contract documents it', () => {
 describe('adcli campaigns list --ads-status', () => {
   it('lists the running campaigns of the local demo, and refuses a value it does not take (exit 2, nothing sent)', async () => {
     const env = sandbox().env;
-    const r = await runCli(['campaigns', 'list', '--ads-status', 'ENABLED', '--json', 'name,adsPlatform'], { env });
+    const r = await runCli(
+      ['campaigns', 'list', '--ads-status', 'ENABLED', '--json', 'name,adsPlatform'],
+      { env },
+    );
     expect(r.code, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as { name: string; adsPlatform: { status: string } }[];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.adsPlatform.status).toBe('ENABLED');
     expect(rows.map((x) => x.name)).toContain(DEMO_CAMPAIGNS.platform);
-    const unpublished = JSON.parse((await runCli(['campaigns', 'list', '--ads-status', 'unpublished', '--json', 'name'], { env })).stdout) as { name: string }[];
+    const unpublished = JSON.parse(
+      (
+        await runCli(['campaigns', 'list', '--ads-status', 'unpublished', '--json', 'name'], {
+          env,
+        })
+      ).stdout,
+    ) as { name: string }[];
     expect(unpublished.map((x) => x.name)).not.toContain(DEMO_CAMPAIGNS.platform);
     expect(unpublished.length).toBeGreaterThan(0);
     const bad = await runCli(['campaigns', 'list', '--ads-status', 'running'], { env });

@@ -46,7 +46,8 @@ function parseDockerfile(text: string): Instruction[] {
 /** A JSON-array (exec form) argument list. */
 const execForm = (args: string): string[] => {
   const parsed = JSON.parse(args) as unknown;
-  if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === 'string')) throw new Error(`not an exec form: ${args}`);
+  if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === 'string'))
+    throw new Error(`not an exec form: ${args}`);
   return parsed as string[];
 };
 
@@ -62,7 +63,8 @@ const one = (op: string): string => {
 const imageEnv = (): Record<string, string> => {
   const env: Record<string, string> = {};
   for (const ins of image.filter((i) => i.op === 'ENV')) {
-    for (const m of ins.args.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)/g)) env[m[1]!] = m[2]!.replace(/^"(.*)"$/, '$1');
+    for (const m of ins.args.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)/g))
+      env[m[1]!] = m[2]!.replace(/^"(.*)"$/, '$1');
   }
   return env;
 };
@@ -84,14 +86,23 @@ afterAll(() => cleanupAll());
 
 describe('the Dockerfile', () => {
   it('builds the single executable in its first stage and copies it onto the PATH of the image', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     const runs = buildStage.filter((i) => i.op === 'RUN').map((i) => i.args);
     expect(runs).toContain('npm ci --no-audit --no-fund');
     expect(runs.at(-1)).toBe('npm run sea');
     expect(pkg.scripts.sea).toBeTruthy();
     const stage = /\bAS\s+(\S+)/i.exec(buildStage[0]!.args)![1];
     const copy = one('COPY').split(/\s+/);
-    expect(copy).toEqual([`--from=${stage}`, `/src/${seaBinary.slice(ROOT.length).replace(/^[\\/]/, '').replace(/\\/g, '/')}`, '/usr/local/bin/adcli']);
+    expect(copy).toEqual([
+      `--from=${stage}`,
+      `/src/${seaBinary
+        .slice(ROOT.length)
+        .replace(/^[\\/]/, '')
+        .replace(/\\/g, '/')}`,
+      '/usr/local/bin/adcli',
+    ]);
     expect(buildStage.find((i) => i.op === 'WORKDIR')?.args).toBe('/src');
     expect(execForm(one('ENTRYPOINT'))).toEqual(['adcli']);
   });
@@ -99,7 +110,9 @@ describe('the Dockerfile', () => {
   it('runs as a user who is not root, with the data dir on a volume, and serves on the exposed port of every interface', () => {
     const user = one('USER');
     expect(['root', '0']).not.toContain(user.split(':')[0]);
-    expect(image.find((i) => i.op === 'RUN')?.args).toMatch(new RegExp(`useradd .*\\b${user}$|useradd .* ${user} `));
+    expect(image.find((i) => i.op === 'RUN')?.args).toMatch(
+      new RegExp(`useradd .*\\b${user}$|useradd .* ${user} `),
+    );
     const env = imageEnv();
     expect(env.ADCLI_DATA_DIR).toBeTruthy();
     expect(execForm(one('VOLUME'))).toEqual([env.ADCLI_DATA_DIR]);
@@ -115,13 +128,21 @@ describe('the Dockerfile', () => {
     const port = String(await freePort());
     // The image's environment, its volume being this sandbox's data dir and its PATH that of a Debian
     // image where adcli is the single executable (no node).
-    const env: NodeJS.ProcessEnv = { ...sb.env, ...imageEnv(), ADCLI_DATA_DIR: sb.dataDir, PATH: toolDir(sb, ['sh', 'cat', { adcli: exe }]) };
+    const env: NodeJS.ProcessEnv = {
+      ...sb.env,
+      ...imageEnv(),
+      ADCLI_DATA_DIR: sb.dataDir,
+      PATH: toolDir(sb, ['sh', 'cat', { adcli: exe }]),
+    };
     for (const k of Object.keys(env)) if (k.startsWith('npm_')) delete env[k];
-    await expect(run('sh', ['-c', 'command -v node'], { env })).rejects.toMatchObject({ code: expect.any(Number) });
+    await expect(run('sh', ['-c', 'command -v node'], { env })).rejects.toMatchObject({
+      code: expect.any(Number),
+    });
 
     const health = /^(?:--\S+\s+)*CMD\s+(.*)$/s.exec(one('HEALTHCHECK'))![1]!;
     expect(health).toContain(`:${exposed}/`);
-    const probe = () => run('sh', ['-c', health.split(`:${exposed}/`).join(`:${port}/`)], { env, timeout: 20_000 });
+    const probe = () =>
+      run('sh', ['-c', health.split(`:${exposed}/`).join(`:${port}/`)], { env, timeout: 20_000 });
     await expect(probe()).rejects.toMatchObject({ code: expect.any(Number) });
 
     const [entry, ...entryArgs] = execForm(one('ENTRYPOINT'));
@@ -131,7 +152,9 @@ describe('the Dockerfile', () => {
     const server = spawnAdcli([...entryArgs, ...cmd], { exe, env });
     await server.waitForStdout((t) => t.includes('the API is listening on'));
     // The deliberate non-loopback host, said once on start (on stderr, into the container's log).
-    expect(server.stderr()).toContain('adcli serve: listening on 0.0.0.0, so other machines can reach this API; keep its keys private.');
+    expect(server.stderr()).toContain(
+      'adcli serve: listening on 0.0.0.0, so other machines can reach this API; keep its keys private.',
+    );
     expect(existsSync(join(sb.dataDir, 'local.key'))).toBe(true);
 
     await expect(probe()).resolves.toMatchObject({ stderr: '' });

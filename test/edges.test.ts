@@ -12,14 +12,22 @@ import { DRAIN_MAX_BYTES } from '../server/http/listen.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { SCOPES } from '../server/schemas/common.ts';
 import { testBackend, testStore } from './helpers/backend.ts';
-import { closeServers, exchange, parseAnswer, rawRequest, serveApp, type Answer } from './helpers/raw-http.ts';
+import {
+  closeServers,
+  exchange,
+  parseAnswer,
+  rawRequest,
+  serveApp,
+  type Answer,
+} from './helpers/raw-http.ts';
 import { until } from './helpers/wait.ts';
 
 afterEach(closeServers);
 
 const BAD_KEY = `Bearer adcli_${'x'.repeat(40)}`;
 /** A JSON body of about 900 KB: under the 1 MB limit, far over what one read of a socket takes. */
-const bigBody = (size = 900 * 1024) => JSON.stringify({ name: 'Big', description: 'd'.repeat(size) });
+const bigBody = (size = 900 * 1024) =>
+  JSON.stringify({ name: 'Big', description: 'd'.repeat(size) });
 const json = { 'Content-Type': 'application/json' };
 
 function expectErrorShape(a: Answer, status: number, code: string, message?: RegExp) {
@@ -45,7 +53,10 @@ describe('an answer sent before the body was read', () => {
     for (const [method, path, headers, status] of cases) {
       const first = rawRequest(method, path, { ...headers, ...json }, bigBody());
       const r = await exchange(port, [first, rawRequest('GET', '/api/v1/workspace', good)], 2);
-      expect(r.answers.map((a) => a.status), `${method} ${path}`).toEqual([status, 200]);
+      expect(
+        r.answers.map((a) => a.status),
+        `${method} ${path}`,
+      ).toEqual([status, 200]);
       expect(r.answers[0]!.headers.connection, `${method} ${path}`).toBe('keep-alive');
       expect(r.closedByServer || r.reset, `${method} ${path}`).toBe(false);
     }
@@ -54,7 +65,15 @@ describe('an answer sent before the body was read', () => {
     const limited = await testBackend({ rateLimit: 1 });
     const limitedPort = await serveApp(limited.app);
     const auth = { Authorization: `Bearer ${limited.api.key}` };
-    const r = await exchange(limitedPort, [rawRequest('GET', '/api/v1/workspace', auth), rawRequest('POST', '/api/v1/brands', { ...auth, ...json }, bigBody()), rawRequest('GET', '/api/v1/workspace', auth)], 3);
+    const r = await exchange(
+      limitedPort,
+      [
+        rawRequest('GET', '/api/v1/workspace', auth),
+        rawRequest('POST', '/api/v1/brands', { ...auth, ...json }, bigBody()),
+        rawRequest('GET', '/api/v1/workspace', auth),
+      ],
+      3,
+    );
     expect(r.answers.map((a) => a.status)).toEqual([200, 429, 429]);
     expect(r.closedByServer || r.reset).toBe(false);
   });
@@ -64,10 +83,16 @@ describe('an answer sent before the body was read', () => {
     const port = await serveApp(b.app);
     const base = `http://127.0.0.1:${port}/api/v1`;
     for (let i = 0; i < 10; i++) {
-      const early = await fetch(`${base}/brands`, { method: 'POST', headers: { authorization: BAD_KEY, ...json }, body: bigBody() });
+      const early = await fetch(`${base}/brands`, {
+        method: 'POST',
+        headers: { authorization: BAD_KEY, ...json },
+        body: bigBody(),
+      });
       expect(early.status).toBe(401);
       expect(((await early.json()) as any).error.code).toBe('unauthorized');
-      const next = await fetch(`${base}/workspace`, { headers: { authorization: `Bearer ${b.api.key}` } });
+      const next = await fetch(`${base}/workspace`, {
+        headers: { authorization: `Bearer ${b.api.key}` },
+      });
       expect(next.status).toBe(200);
       await next.arrayBuffer();
     }
@@ -79,14 +104,27 @@ describe('an answer sent before the body was read', () => {
     const chunk = 'x'.repeat(256 * 1024);
     const piece = `${chunk.length.toString(16)}\r\n${chunk}\r\n`;
     // a request sent on anyway after the answer is not served
-    const next = rawRequest('POST', '/api/v1/brands', { Authorization: `Bearer ${b.api.key}`, ...json }, JSON.stringify({ name: 'Pipelined' }));
+    const next = rawRequest(
+      'POST',
+      '/api/v1/brands',
+      { Authorization: `Bearer ${b.api.key}`, ...json },
+      JSON.stringify({ name: 'Pipelined' }),
+    );
     // chunked: the answer comes after the first chunk; the rest, and a next request, after it (on a
     // GET: the JSON routes read a chunked body whole before answering, to bound it)
     const chunked = [
       `GET /api/v1/workspace HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${BAD_KEY}\r\nTransfer-Encoding: chunked\r\n\r\n${piece}`,
       `${piece}${piece}0\r\n\r\n${next}`,
     ];
-    const declared = [rawRequest('GET', '/api/v1/workspace', { Authorization: BAD_KEY }, 'y'.repeat(DRAIN_MAX_BYTES * 3)), next];
+    const declared = [
+      rawRequest(
+        'GET',
+        '/api/v1/workspace',
+        { Authorization: BAD_KEY },
+        'y'.repeat(DRAIN_MAX_BYTES * 3),
+      ),
+      next,
+    ];
     for (const chunks of [chunked, declared]) {
       const r = await exchange(port, chunks, 2);
       expect(r.answers.map((a) => a.status)).toEqual([401]);
@@ -100,7 +138,12 @@ describe('an answer sent before the body was read', () => {
 });
 
 /** Sends `head` and then each piece of `pieces` pauseMs apart on one connection; resolves with what came back and when. */
-function sendSlowly(port: number, head: string, pieces: string[], pauseMs: number): Promise<{ answer: Answer | undefined; ms: number; raw: string }> {
+function sendSlowly(
+  port: number,
+  head: string,
+  pieces: string[],
+  pauseMs: number,
+): Promise<{ answer: Answer | undefined; ms: number; raw: string }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const socket = connect(port, '127.0.0.1');
@@ -109,7 +152,9 @@ function sendSlowly(port: number, head: string, pieces: string[], pauseMs: numbe
     socket.setEncoding('latin1');
     socket.on('connect', () => {
       socket.write(head);
-      pieces.forEach((p, i) => timers.push(setTimeout(() => socket.writable && socket.write(p), pauseMs * (i + 1))));
+      pieces.forEach((p, i) =>
+        timers.push(setTimeout(() => socket.writable && socket.write(p), pauseMs * (i + 1))),
+      );
     });
     socket.on('data', (d: string) => {
       raw += d;
@@ -133,7 +178,12 @@ describe('a body that stops arriving', () => {
     const head = `POST /api/v1/brands HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${b.api.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"Stal`;
     const r = await sendSlowly(port, head, [], 0);
     expect(r.answer, r.raw).toBeDefined();
-    expectErrorShape(r.answer!, 408, 'invalid_request', /request body stopped arriving: nothing came for 1 s/);
+    expectErrorShape(
+      r.answer!,
+      408,
+      'invalid_request',
+      /request body stopped arriving: nothing came for 1 s/,
+    );
     expect(r.answer!.headers.connection).toBe('close');
     expect(r.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(r.ms).toBeLessThan(TIMEOUT_MS * 5);
@@ -151,7 +201,12 @@ describe('a body that stops arriving', () => {
     expect(slow.ms).toBeGreaterThan(TIMEOUT_MS * 2);
 
     // the body is all here; the answer takes longer than the body timeout (an injected delay)
-    const late = rawRequest('POST', '/api/v1/brands', { Authorization: `Bearer ${b.api.key}`, Prefer: `delay=${TIMEOUT_MS * 1.5}`, ...json }, JSON.stringify({ name: 'Late' }));
+    const late = rawRequest(
+      'POST',
+      '/api/v1/brands',
+      { Authorization: `Bearer ${b.api.key}`, Prefer: `delay=${TIMEOUT_MS * 1.5}`, ...json },
+      JSON.stringify({ name: 'Late' }),
+    );
     const r = await exchange(port, [late]);
     expect(r.answers[0]?.status, r.answers[0]?.text).toBe(201);
   });
@@ -161,18 +216,35 @@ describe('a client that closes the connection mid-body', () => {
   it('is logged in one line as a client that left, not as a store error', async () => {
     const warnings: string[] = [];
     const store = await testStore();
-    const backend = createApp({ store, clock: new ManualClock('2026-03-02T10:00:00.000Z'), rateLimit: 0, warn: (l) => warnings.push(l) });
-    const key = await store.write(async () => (await backend.services.keys.create((await backend.services.workspaces.ensure('acme')).id, { scopes: SCOPES })).key);
+    const backend = createApp({
+      store,
+      clock: new ManualClock('2026-03-02T10:00:00.000Z'),
+      rateLimit: 0,
+      warn: (l) => warnings.push(l),
+    });
+    const key = await store.write(
+      async () =>
+        (
+          await backend.services.keys.create(
+            (await backend.services.workspaces.ensure('acme')).id,
+            { scopes: SCOPES },
+          )
+        ).key,
+    );
     const port = await serveApp(backend.app);
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => {});
-    socket.write(`POST /api/v1/brands HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"name":"Gone`);
+    socket.write(
+      `POST /api/v1/brands HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"name":"Gone`,
+    );
     await new Promise((r) => setTimeout(r, 200));
     socket.destroy();
     await until('the log line', () => warnings.length > 0, 5000, 20);
     await new Promise((r) => setTimeout(r, 200));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^client closed the connection before its request body arrived requestId=req_\w+ method=POST path=\/api\/v1\/brands$/);
+    expect(warnings[0]).toMatch(
+      /^client closed the connection before its request body arrived requestId=req_\w+ method=POST path=\/api\/v1\/brands$/,
+    );
   });
 });
 
@@ -187,19 +259,35 @@ describe('a NUL character in text', () => {
       ['POST', '/brands', { name: 'Fine', description: `tail${NUL}` }, 'description'],
       ['PATCH', `/brands/${brand.id}`, { description: NUL }, 'description'],
       ['POST', '/campaigns', { name: 'Campaign', objective: `grow${NUL}sales` }, 'objective'],
-      ['POST', `/data-stores/${store.id}/import`, { channels: [{ id: 'UCnulTestChannel_0000001', snippet: { title: `Chan${NUL}nel` } }] }, 'channels[0].snippet.title'],
+      [
+        'POST',
+        `/data-stores/${store.id}/import`,
+        { channels: [{ id: 'UCnulTestChannel_0000001', snippet: { title: `Chan${NUL}nel` } }] },
+        'channels[0].snippet.title',
+      ],
     ];
     for (const [method, path, body, field] of cases) {
       const r = await api.request(method, path, body);
       expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBe(400);
-      expect(r.body.error).toMatchObject({ code: 'invalid_request', message: `${field} holds a NUL character (U+0000), which no text accepts` });
+      expect(r.body.error).toMatchObject({
+        code: 'invalid_request',
+        message: `${field} holds a NUL character (U+0000), which no text accepts`,
+      });
     }
-    expect((await api.get('/brands')).body.data.map((x: any) => [x.name, x.description])).toEqual([['Clean', '']]);
+    expect((await api.get('/brands')).body.data.map((x: any) => [x.name, x.description])).toEqual([
+      ['Clean', ''],
+    ]);
     expect((await api.get('/campaigns')).body.data).toEqual([]);
     expect((await api.get(`/data-stores/${store.id}`)).body.channelCount).toBe(0);
     // the same requests without the NUL are accepted
     expect((await api.post('/brands', { name: 'Evil' })).status).toBe(201);
-    expect((await api.post(`/data-stores/${store.id}/import`, { channels: [{ id: 'UCnulTestChannel_0000001', snippet: { title: 'Channel' } }] })).status).toBeLessThan(300);
+    expect(
+      (
+        await api.post(`/data-stores/${store.id}/import`, {
+          channels: [{ id: 'UCnulTestChannel_0000001', snippet: { title: 'Channel' } }],
+        })
+      ).status,
+    ).toBeLessThan(300);
   });
 });
 

@@ -21,7 +21,12 @@ let demo: Client;
 beforeAll(async () => {
   const b = await testBackend();
   const { workspaceId } = await runSeed(b.services, 'demo');
-  demo = clientFor(b.app, await b.store.write(async () => (await b.services.keys.create(workspaceId, { scopes: ['exploration:read'] })).key));
+  demo = clientFor(
+    b.app,
+    await b.store.write(
+      async () => (await b.services.keys.create(workspaceId, { scopes: ['exploration:read'] })).key,
+    ),
+  );
 });
 
 const search = async (query: string) => {
@@ -35,7 +40,12 @@ describe('search', () => {
   it('finds the home-espresso channel for "coffee" through its topics', async () => {
     const crema = demoContent().channels.find((c) => c.id === CREMA_LAB)!;
     // the premise: the word is not in its title, handle, keywords or description
-    const own = [crema.snippet.title, crema.snippet.customUrl, crema.snippet.description, crema.brandingSettings?.channel?.keywords ?? ''].join(' ');
+    const own = [
+      crema.snippet.title,
+      crema.snippet.customUrl,
+      crema.snippet.description,
+      crema.brandingSettings?.channel?.keywords ?? '',
+    ].join(' ');
     expect(own.toLowerCase()).not.toContain('coffee');
     const found = await search('coffee');
     expect(found.map((c) => c.channelId)).toEqual(expect.arrayContaining([SLOW_POUR, CREMA_LAB]));
@@ -66,7 +76,9 @@ describe('search', () => {
   });
 
   it('leaves function words out of a query that has other words', async () => {
-    expect((await ids('coffee for the beginners')).sort()).toEqual((await ids('coffee beginners')).sort());
+    expect((await ids('coffee for the beginners')).sort()).toEqual(
+      (await ids('coffee beginners')).sort(),
+    );
     expect(await ids('coffee for the')).toEqual(await ids('coffee'));
   });
 
@@ -89,7 +101,8 @@ describe('similar channels', () => {
     }
     expect(listed).toBeGreaterThan(0);
     // the coffee channels are like each other and like no hiking or running channel
-    const coffee = (await demo.get(`/exploration/channels/${SLOW_POUR}/similar?limit=50`)).body.data;
+    const coffee = (await demo.get(`/exploration/channels/${SLOW_POUR}/similar?limit=50`)).body
+      .data;
     expect(coffee.map((c: { channelId: string }) => c.channelId)).toEqual([CREMA_LAB]);
     const op = operations.find((o) => o.name === 'list_similar_channels')!;
     expect(op.description).toContain(String(MIN_SIMILARITY));

@@ -3,7 +3,13 @@ import { SCOPES } from '../server/schemas/common.ts';
 import { storeVideo } from '../server/schemas/records.ts';
 import { demoContent } from '../server/seed/demo-content.ts';
 import { runSeed } from '../server/seed/index.ts';
-import { clientFor, testBackend, type Client, type Reply, type TestBackend } from './helpers/backend.ts';
+import {
+  clientFor,
+  testBackend,
+  type Client,
+  type Reply,
+  type TestBackend,
+} from './helpers/backend.ts';
 
 /**
  * Audience exploration (invite-only) against the demo seed: Get a video-platform channel (contract)
@@ -16,16 +22,37 @@ const FELL_TARN = 'UC0UCuExXhf4pTu6DRH9v4NA'; // fell running
 const DIRT_ROAD = 'UCwHPrc0ldpsuwEOUbAJnHwi'; // trail running, Flagstaff
 const UNKNOWN = 'UC' + 'x'.repeat(22);
 
-const CHANNEL_KEYS = ['channelId', 'contentThemes', 'country', 'handle', 'imageUrl', 'recentTitles', 'subscribers', 'title', 'topics'];
+const CHANNEL_KEYS = [
+  'channelId',
+  'contentThemes',
+  'country',
+  'handle',
+  'imageUrl',
+  'recentTitles',
+  'subscribers',
+  'title',
+  'topics',
+];
 
 const content = demoContent();
 const seedChannels = content.channels;
 const seedVideosOf = (channelId: string) =>
   content.videos
     .filter((v) => v.snippet.channelId === channelId)
-    .sort((a, b) => (a.snippet.publishedAt! < b.snippet.publishedAt! ? 1 : a.snippet.publishedAt! > b.snippet.publishedAt! ? -1 : 0));
+    .sort((a, b) =>
+      a.snippet.publishedAt! < b.snippet.publishedAt!
+        ? 1
+        : a.snippet.publishedAt! > b.snippet.publishedAt!
+          ? -1
+          : 0,
+    );
 
-function expectError(r: Reply, status: number, code: string, ...fragments: (string | RegExp)[]): void {
+function expectError(
+  r: Reply,
+  status: number,
+  code: string,
+  ...fragments: (string | RegExp)[]
+): void {
   expect({ status: r.status, body: r.body }).toMatchObject({ status, body: { error: { code } } });
   expect(Object.keys(r.body)).toEqual(['error']);
   expect(r.body.error.requestId).toBe(r.headers.get('x-request-id'));
@@ -43,7 +70,8 @@ function ok<T = any>(r: Reply<T>): T {
 function expectChannelShape(c: any): void {
   expect(Object.keys(c).sort()).toEqual(CHANNEL_KEYS);
   expect(c.channelId).toMatch(/^UC[A-Za-z0-9_-]{22}$/);
-  for (const k of ['title', 'handle', 'imageUrl', 'country'] as const) expect(c[k]).toEqual(expect.any(String));
+  for (const k of ['title', 'handle', 'imageUrl', 'country'] as const)
+    expect(c[k]).toEqual(expect.any(String));
   expect(c.subscribers).toEqual(expect.any(Number));
   for (const k of ['topics', 'contentThemes', 'recentTitles'] as const) {
     expect(Array.isArray(c[k])).toBe(true);
@@ -57,7 +85,11 @@ async function allPages(client: Client, path: string, limit: number): Promise<an
   let cursor: string | null = null;
   const sep = path.includes('?') ? '&' : '?';
   do {
-    const body: any = ok(await client.get(`${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`));
+    const body: any = ok(
+      await client.get(
+        `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      ),
+    );
     expect(Object.keys(body).sort()).toEqual(['data', 'nextCursor']);
     expect(body.data.length).toBeLessThanOrEqual(limit);
     pages.push(body.data);
@@ -75,7 +107,12 @@ let demoWs: string;
 beforeAll(async () => {
   b = await testBackend();
   demoWs = (await runSeed(b.services, 'demo')).workspaceId;
-  demo = clientFor(b.app, await b.store.write(async () => (await b.services.keys.create(demoWs, { scopes: ['exploration:read'] })).key));
+  demo = clientFor(
+    b.app,
+    await b.store.write(
+      async () => (await b.services.keys.create(demoWs, { scopes: ['exploration:read'] })).key,
+    ),
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -92,20 +129,33 @@ describe('invite-only', () => {
     expect((await demo.get(path)).status).toBe(200);
   });
 
-  it.each(paths)('GET %s: 403 forbidden for a workspace that was not invited, even with the scope', async (path) => {
-    const acme = await b.client({ workspace: 'acme', scopes: ['exploration:read'] });
-    expectError(await acme.get(path), 403, 'forbidden', /invit/);
-    // every scope does not help either
-    expectError(await b.api.get(path), 403, 'forbidden', /invit/);
-  });
+  it.each(paths)(
+    'GET %s: 403 forbidden for a workspace that was not invited, even with the scope',
+    async (path) => {
+      const acme = await b.client({ workspace: 'acme', scopes: ['exploration:read'] });
+      expectError(await acme.get(path), 403, 'forbidden', /invit/);
+      // every scope does not help either
+      expectError(await b.api.get(path), 403, 'forbidden', /invit/);
+    },
+  );
 
-  it.each(paths)('GET %s: 403 for a key of the invited workspace without exploration:read', async (path) => {
-    const noScope = clientFor(
-      b.app,
-      await b.store.write(async () => (await b.services.keys.create(demoWs, { scopes: SCOPES.filter((s) => s !== 'exploration:read') })).key),
-    );
-    expectError(await noScope.get(path), 403, 'forbidden', 'exploration:read');
-  });
+  it.each(paths)(
+    'GET %s: 403 for a key of the invited workspace without exploration:read',
+    async (path) => {
+      const noScope = clientFor(
+        b.app,
+        await b.store.write(
+          async () =>
+            (
+              await b.services.keys.create(demoWs, {
+                scopes: SCOPES.filter((s) => s !== 'exploration:read'),
+              })
+            ).key,
+        ),
+      );
+      expectError(await noScope.get(path), 403, 'forbidden', 'exploration:read');
+    },
+  );
 
   it('a workspace invited later gets in', async () => {
     await b.store.write(async () => b.services.workspaces.ensure('invited', { exploration: true }));
@@ -131,23 +181,28 @@ describe('GET /exploration/channels/{channelId}', () => {
     expect(c.imageUrl).toMatch(/^https:\/\//);
   });
 
-  it.each(seedChannels.map((s) => [s.snippet.title, s.id] as const))('lists the recent titles of %s newest first, as in the seed', async (_title, id) => {
-    const c = ok(await demo.get(`/exploration/channels/${id}`));
-    expectChannelShape(c);
-    const seedTitles = seedVideosOf(id).map((v) => v.snippet.title);
-    expect(seedTitles.length).toBeGreaterThan(0);
-    expect(c.recentTitles.length).toBeGreaterThan(0);
-    expect(c.recentTitles).toEqual(seedTitles.slice(0, c.recentTitles.length));
-    expect(c.recentTitles.length).toBe(Math.min(seedTitles.length, 10));
-    expect(c.contentThemes.length).toBeGreaterThan(0);
-    expect(c.topics.length).toBeGreaterThan(0);
-    for (const t of c.topics) expect(t).toMatch(/^\/[^/]/);
-  });
+  it.each(seedChannels.map((s) => [s.snippet.title, s.id] as const))(
+    'lists the recent titles of %s newest first, as in the seed',
+    async (_title, id) => {
+      const c = ok(await demo.get(`/exploration/channels/${id}`));
+      expectChannelShape(c);
+      const seedTitles = seedVideosOf(id).map((v) => v.snippet.title);
+      expect(seedTitles.length).toBeGreaterThan(0);
+      expect(c.recentTitles.length).toBeGreaterThan(0);
+      expect(c.recentTitles).toEqual(seedTitles.slice(0, c.recentTitles.length));
+      expect(c.recentTitles.length).toBe(Math.min(seedTitles.length, 10));
+      expect(c.contentThemes.length).toBeGreaterThan(0);
+      expect(c.topics.length).toBeGreaterThan(0);
+      for (const t of c.topics) expect(t).toMatch(/^\/[^/]/);
+    },
+  );
 
   it('puts coffee channels under /Food & Drink in the taxonomy, and not trail runners', async () => {
     for (const id of [SLOW_POUR, CREMA_LAB]) {
       const c = ok(await demo.get(`/exploration/channels/${id}`));
-      expect(c.topics.some((t: string) => t === '/Food & Drink' || t.startsWith('/Food & Drink/'))).toBe(true);
+      expect(
+        c.topics.some((t: string) => t === '/Food & Drink' || t.startsWith('/Food & Drink/')),
+      ).toBe(true);
     }
     const runner = ok(await demo.get(`/exploration/channels/${DIRT_ROAD}`));
     expect(runner.topics.some((t: string) => t.startsWith('/Food & Drink'))).toBe(false);
@@ -162,8 +217,12 @@ describe('GET /exploration/channels/{channelId}', () => {
     // a fresh store seeded the same way gives the same description
     const other = await testBackend();
     const ws = (await runSeed(other.services, 'demo')).workspaceId;
-    const key = await other.store.write(async () => (await other.services.keys.create(ws, { scopes: ['exploration:read'] })).key);
-    expect(ok(await clientFor(other.app, key).get(`/exploration/channels/${SLOW_POUR}`))).toEqual(first);
+    const key = await other.store.write(
+      async () => (await other.services.keys.create(ws, { scopes: ['exploration:read'] })).key,
+    );
+    expect(ok(await clientFor(other.app, key).get(`/exploration/channels/${SLOW_POUR}`))).toEqual(
+      first,
+    );
   });
 
   it.each(seedChannels.map((s) => [s.snippet.title, s.id] as const))(
@@ -175,8 +234,16 @@ describe('GET /exploration/channels/{channelId}', () => {
       let footer = descriptions[0]!;
       for (const d of descriptions) while (!d.endsWith(footer)) footer = footer.slice(1);
       expect(footer.length).toBeGreaterThan(40);
-      const norm = (s: string) => ` ${s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()} `;
-      const docs = videos.map((v) => norm(`${v.snippet.title} ${(v.snippet.tags ?? []).join(' ')} ${v.snippet.description!.slice(0, -footer.length)}`));
+      const norm = (s: string) =>
+        ` ${s
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, ' ')
+          .trim()} `;
+      const docs = videos.map((v) =>
+        norm(
+          `${v.snippet.title} ${(v.snippet.tags ?? []).join(' ')} ${v.snippet.description!.slice(0, -footer.length)}`,
+        ),
+      );
       const themes: string[] = ok(await demo.get(`/exploration/channels/${id}`)).contentThemes;
       expect(themes.length).toBeGreaterThan(0);
       for (const theme of themes) {
@@ -196,7 +263,12 @@ describe('GET /exploration/channels/{channelId}', () => {
     'UC0PLkj0PKZXCdtyUjofn6e!',
     'UC0PLkj0PKZXCdty.jofn6e7',
   ])('rejects channel id %s with 400', async (id) => {
-    expectError(await demo.get(`/exploration/channels/${encodeURIComponent(id)}`), 400, 'invalid_request', 'channelId');
+    expectError(
+      await demo.get(`/exploration/channels/${encodeURIComponent(id)}`),
+      400,
+      'invalid_request',
+      'channelId',
+    );
   });
 
   it('answers 404 for a channel that is not in the catalog', async () => {
@@ -204,7 +276,11 @@ describe('GET /exploration/channels/{channelId}', () => {
   });
 
   it('rejects query parameters it does not take', async () => {
-    expectError(await demo.get(`/exploration/channels/${SLOW_POUR}?limit=5`), 400, 'invalid_request');
+    expectError(
+      await demo.get(`/exploration/channels/${SLOW_POUR}?limit=5`),
+      400,
+      'invalid_request',
+    );
   });
 
   it("does not show another workspace's private channels, and shows the workspace's own", async () => {
@@ -217,7 +293,12 @@ describe('GET /exploration/channels/{channelId}', () => {
         {
           kind: 'youtube#channel',
           id: PRIVATE,
-          snippet: { title: 'Zanzibar Espresso Secrets', description: 'Private espresso research channel', customUrl: '@zanzibarespresso', country: 'TZ' },
+          snippet: {
+            title: 'Zanzibar Espresso Secrets',
+            description: 'Private espresso research channel',
+            customUrl: '@zanzibarespresso',
+            country: 'TZ',
+          },
           statistics: { subscriberCount: '1200' },
         },
       ],
@@ -225,7 +306,12 @@ describe('GET /exploration/channels/{channelId}', () => {
         {
           kind: 'youtube#video',
           id: 'zzzzzzzzzz1',
-          snippet: { channelId: PRIVATE, title: 'Dialing in espresso in Zanzibar', publishedAt: '2026-01-05T10:00:00Z', tags: ['espresso'] },
+          snippet: {
+            channelId: PRIVATE,
+            title: 'Dialing in espresso in Zanzibar',
+            publishedAt: '2026-01-05T10:00:00Z',
+            tags: ['espresso'],
+          },
           statistics: { viewCount: '10' },
           contentDetails: { duration: 'PT5M' },
         },
@@ -234,8 +320,14 @@ describe('GET /exploration/channels/{channelId}', () => {
     expect(imported.status).toBe(200);
     // the owner sees it
     const own = ok(await rival.get(`/exploration/channels/${PRIVATE}`));
-    expect(own).toMatchObject({ channelId: PRIVATE, title: 'Zanzibar Espresso Secrets', recentTitles: ['Dialing in espresso in Zanzibar'] });
-    expect(ok(await rival.get('/exploration/channels?query=zanzibar')).data.map((c: any) => c.channelId)).toEqual([PRIVATE]);
+    expect(own).toMatchObject({
+      channelId: PRIVATE,
+      title: 'Zanzibar Espresso Secrets',
+      recentTitles: ['Dialing in espresso in Zanzibar'],
+    });
+    expect(
+      ok(await rival.get('/exploration/channels?query=zanzibar')).data.map((c: any) => c.channelId),
+    ).toEqual([PRIVATE]);
     // the demo workspace does not
     expectError(await demo.get(`/exploration/channels/${PRIVATE}`), 404, 'not_found');
     expectError(await demo.get(`/exploration/channels/${PRIVATE}/videos`), 404, 'not_found');
@@ -249,7 +341,8 @@ describe('GET /exploration/channels/{channelId}', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('GET /exploration/channels?query=', () => {
-  const search = async (query: string, extra = '') => ok(await demo.get(`/exploration/channels?query=${encodeURIComponent(query)}${extra}`));
+  const search = async (query: string, extra = '') =>
+    ok(await demo.get(`/exploration/channels?query=${encodeURIComponent(query)}${extra}`));
   const ids = (body: any) => body.data.map((c: any) => c.channelId);
 
   it('finds channels by a title word, a handle or a description word, with full channel records', async () => {
@@ -263,7 +356,9 @@ describe('GET /exploration/channels?query=', () => {
     // case-insensitive
     expect(ids(await search('MELBOURNE'))).toEqual([CREMA_LAB]);
     // the record in a search result is the same as the channel's own
-    expect(byTitle.data.find((c: any) => c.channelId === CREMA_LAB)).toEqual(ok(await demo.get(`/exploration/channels/${CREMA_LAB}`)));
+    expect(byTitle.data.find((c: any) => c.channelId === CREMA_LAB)).toEqual(
+      ok(await demo.get(`/exploration/channels/${CREMA_LAB}`)),
+    );
   });
 
   it('finds channels matching any word, those matching more words first', async () => {
@@ -275,7 +370,9 @@ describe('GET /exploration/channels?query=', () => {
     expect([...both].sort()).toEqual([...trail].sort());
     expect(ids(await search('espresso melbourne'))).toEqual([CREMA_LAB]);
     // no channel has both: each word finds its own
-    expect(ids(await search('espresso flagstaff'))).toEqual(expect.arrayContaining([CREMA_LAB, DIRT_ROAD]));
+    expect(ids(await search('espresso flagstaff'))).toEqual(
+      expect.arrayContaining([CREMA_LAB, DIRT_ROAD]),
+    );
     expect(await search('qwertyuiop')).toEqual({ data: [], nextCursor: null });
   });
 
@@ -302,13 +399,42 @@ describe('GET /exploration/channels?query=', () => {
   it('validates query, limit and cursor', async () => {
     expectError(await demo.get('/exploration/channels'), 400, 'invalid_request', 'query');
     expectError(await demo.get('/exploration/channels?query='), 400, 'invalid_request', 'query');
-    expectError(await demo.get(`/exploration/channels?query=${'a'.repeat(201)}`), 400, 'invalid_request', 'query');
+    expectError(
+      await demo.get(`/exploration/channels?query=${'a'.repeat(201)}`),
+      400,
+      'invalid_request',
+      'query',
+    );
     expect((await demo.get(`/exploration/channels?query=${'a'.repeat(200)}`)).status).toBe(200);
-    expectError(await demo.get('/exploration/channels?query=trail&limit=0'), 400, 'invalid_request', 'limit');
-    expectError(await demo.get('/exploration/channels?query=trail&limit=101'), 400, 'invalid_request', 'limit');
-    expectError(await demo.get('/exploration/channels?query=trail&limit=two'), 400, 'invalid_request', 'limit');
-    expectError(await demo.get('/exploration/channels?query=trail&cursor=not-a-cursor'), 400, 'invalid_request', 'cursor');
-    expectError(await demo.get('/exploration/channels?query=trail&sort=new'), 400, 'invalid_request');
+    expectError(
+      await demo.get('/exploration/channels?query=trail&limit=0'),
+      400,
+      'invalid_request',
+      'limit',
+    );
+    expectError(
+      await demo.get('/exploration/channels?query=trail&limit=101'),
+      400,
+      'invalid_request',
+      'limit',
+    );
+    expectError(
+      await demo.get('/exploration/channels?query=trail&limit=two'),
+      400,
+      'invalid_request',
+      'limit',
+    );
+    expectError(
+      await demo.get('/exploration/channels?query=trail&cursor=not-a-cursor'),
+      400,
+      'invalid_request',
+      'cursor',
+    );
+    expectError(
+      await demo.get('/exploration/channels?query=trail&sort=new'),
+      400,
+      'invalid_request',
+    );
   });
 });
 
@@ -338,19 +464,42 @@ describe('GET /exploration/channels/{channelId}/videos', () => {
   });
 
   it('pages with limit and cursor', async () => {
-    const all = ok(await demo.get(`/exploration/channels/${CREMA_LAB}/videos?limit=100`)).data.map((v: any) => v.videoId);
+    const all = ok(await demo.get(`/exploration/channels/${CREMA_LAB}/videos?limit=100`)).data.map(
+      (v: any) => v.videoId,
+    );
     expect(all.length).toBeGreaterThan(3);
     const pages = await allPages(demo, `/exploration/channels/${CREMA_LAB}/videos`, 3);
     expect(pages.flat().map((v) => v.videoId)).toEqual(all);
-    expect(ok(await demo.get(`/exploration/channels/${CREMA_LAB}/videos`)).data).toHaveLength(Math.min(all.length, 25));
+    expect(ok(await demo.get(`/exploration/channels/${CREMA_LAB}/videos`)).data).toHaveLength(
+      Math.min(all.length, 25),
+    );
   });
 
   it('validates the channel id and the paging parameters; unknown channel is 404', async () => {
-    expectError(await demo.get('/exploration/channels/UCshort/videos'), 400, 'invalid_request', 'channelId');
+    expectError(
+      await demo.get('/exploration/channels/UCshort/videos'),
+      400,
+      'invalid_request',
+      'channelId',
+    );
     expectError(await demo.get(`/exploration/channels/${UNKNOWN}/videos`), 404, 'not_found');
-    expectError(await demo.get(`/exploration/channels/${SLOW_POUR}/videos?limit=0`), 400, 'invalid_request', 'limit');
-    expectError(await demo.get(`/exploration/channels/${SLOW_POUR}/videos?limit=101`), 400, 'invalid_request', 'limit');
-    expectError(await demo.get(`/exploration/channels/${SLOW_POUR}/videos?cursor=%%%`), 400, 'invalid_request');
+    expectError(
+      await demo.get(`/exploration/channels/${SLOW_POUR}/videos?limit=0`),
+      400,
+      'invalid_request',
+      'limit',
+    );
+    expectError(
+      await demo.get(`/exploration/channels/${SLOW_POUR}/videos?limit=101`),
+      400,
+      'invalid_request',
+      'limit',
+    );
+    expectError(
+      await demo.get(`/exploration/channels/${SLOW_POUR}/videos?cursor=%%%`),
+      400,
+      'invalid_request',
+    );
   });
 });
 
@@ -376,14 +525,17 @@ describe('GET /exploration/channels/{channelId}/similar', () => {
     expect(data[0].channelId).toBe(CREMA_LAB);
     expect(data[0].sharedTopics.some((t: string) => t.startsWith('/Food & Drink'))).toBe(true);
     // and the other way round
-    expect(ok(await demo.get(`/exploration/channels/${CREMA_LAB}/similar`)).data[0].channelId).toBe(SLOW_POUR);
+    expect(ok(await demo.get(`/exploration/channels/${CREMA_LAB}/similar`)).data[0].channelId).toBe(
+      SLOW_POUR,
+    );
     // the same every time
     expect(ok(await demo.get(`/exploration/channels/${SLOW_POUR}/similar`))).toEqual(body);
   });
 
   it('shared topics are topics of both channels', async () => {
     const me = ok(await demo.get(`/exploration/channels/${DIRT_ROAD}`));
-    for (const c of ok(await demo.get(`/exploration/channels/${DIRT_ROAD}/similar?limit=50`)).data) {
+    for (const c of ok(await demo.get(`/exploration/channels/${DIRT_ROAD}/similar?limit=50`))
+      .data) {
       for (const t of c.sharedTopics) {
         expect(me.topics).toContain(t);
         expect(c.topics).toContain(t);
@@ -396,15 +548,31 @@ describe('GET /exploration/channels/{channelId}/similar', () => {
     expect(all.length).toBeLessThanOrEqual(seedChannels.length - 1);
     const one = ok(await demo.get(`/exploration/channels/${SLOW_POUR}/similar?limit=1`)).data;
     expect(one).toEqual(all.slice(0, 1));
-    expect(ok(await demo.get(`/exploration/channels/${SLOW_POUR}/similar?limit=3`)).data).toEqual(all.slice(0, 3));
+    expect(ok(await demo.get(`/exploration/channels/${SLOW_POUR}/similar?limit=3`)).data).toEqual(
+      all.slice(0, 3),
+    );
     for (const bad of ['0', '51', '-1', '2.5', 'ten']) {
-      expectError(await demo.get(`/exploration/channels/${SLOW_POUR}/similar?limit=${bad}`), 400, 'invalid_request', 'limit');
+      expectError(
+        await demo.get(`/exploration/channels/${SLOW_POUR}/similar?limit=${bad}`),
+        400,
+        'invalid_request',
+        'limit',
+      );
     }
-    expectError(await demo.get(`/exploration/channels/${SLOW_POUR}/similar?cursor=abc`), 400, 'invalid_request');
+    expectError(
+      await demo.get(`/exploration/channels/${SLOW_POUR}/similar?cursor=abc`),
+      400,
+      'invalid_request',
+    );
   });
 
   it('validates the channel id; unknown channel is 404', async () => {
-    expectError(await demo.get('/exploration/channels/UC!/similar'), 400, 'invalid_request', 'channelId');
+    expectError(
+      await demo.get('/exploration/channels/UC!/similar'),
+      400,
+      'invalid_request',
+      'channelId',
+    );
     expectError(await demo.get(`/exploration/channels/${UNKNOWN}/similar`), 404, 'not_found');
   });
 });
@@ -415,7 +583,9 @@ describe('search needs a word', () => {
     const { runSeed } = await import('../server/seed/index.ts');
     const b = await testBackend();
     const { workspaceId } = await runSeed(b.services, 'demo');
-    const key = await b.store.write(async () => (await b.services.keys.create(workspaceId, { scopes: ['exploration:read'] })).key);
+    const key = await b.store.write(
+      async () => (await b.services.keys.create(workspaceId, { scopes: ['exploration:read'] })).key,
+    );
     const { clientFor } = await import('./helpers/backend.ts');
     const r = await clientFor(b.app, key).get('/exploration/channels?query=%20%20%20');
     expect(r.status).toBe(400);

@@ -13,7 +13,10 @@ import { DATE_PRESETS as SERVER_DATE_PRESETS } from '../server/ads/dates.ts';
 import { controlOperations } from '../server/control/operations.ts';
 import { openApiDocument } from '../server/http/openapi.ts';
 import { operations } from '../server/operations/index.ts';
-import { MATCH_TYPES as SERVER_MATCH_TYPES, SECTIONS as SERVER_SECTIONS } from '../server/operations/targeting.ts';
+import {
+  MATCH_TYPES as SERVER_MATCH_TYPES,
+  SECTIONS as SERVER_SECTIONS,
+} from '../server/operations/targeting.ts';
 import { idempotencyKey, SCOPES as SERVER_SCOPES } from '../server/schemas/common.ts';
 import { ADS_STATUSES as SERVER_ADS_STATUSES } from '../server/schemas/records.ts';
 import * as contract from '../src/generated/contract.ts';
@@ -28,19 +31,27 @@ const field = (name: string, part: 'body' | 'query', key: string): any => {
 };
 
 describe('the generated files', () => {
-  it('match the server\'s tables (npm run generate writes them)', async () => {
+  it("match the server's tables (npm run generate writes them)", async () => {
     for (const [file, text] of Object.entries(await currentFiles())) {
-      expect(readFileSync(file, 'utf8'), `${relative(ROOT, file)} is out of date: run npm run generate`).toBe(text);
+      expect(
+        readFileSync(file, 'utf8'),
+        `${relative(ROOT, file)} is out of date: run npm run generate`,
+      ).toBe(text);
     }
   });
 
   it('are plain data and types: they import nothing, so zod and the server stay out of start-up', async () => {
-    for (const file of Object.keys(await currentFiles())) expect(readFileSync(file, 'utf8')).not.toMatch(/^\s*import\b/m);
+    for (const file of Object.keys(await currentFiles()))
+      expect(readFileSync(file, 'utf8')).not.toMatch(/^\s*import\b/m);
   });
 
   it('hold the values of the zod schemas', () => {
-    expect(contract.CAMPAIGN_TYPES).toEqual(field('create_campaign', 'body', 'campaignType').options);
-    expect(contract.BIDDING_STRATEGIES).toEqual(field('update_campaign', 'body', 'biddingStrategy').options);
+    expect(contract.CAMPAIGN_TYPES).toEqual(
+      field('create_campaign', 'body', 'campaignType').options,
+    );
+    expect(contract.BIDDING_STRATEGIES).toEqual(
+      field('update_campaign', 'body', 'biddingStrategy').options,
+    );
     expect(contract.CAMPAIGN_STATUSES).toEqual(field('list_campaigns', 'query', 'status').options);
     expect(contract.AUDIENCE_KINDS).toEqual(field('create_audience', 'body', 'kind').options);
     expect(contract.SEEDS).toEqual(field('reset_workspace', 'body', 'seed').options);
@@ -52,21 +63,41 @@ describe('the generated files', () => {
     expect([...contract.SCOPES].sort()).toEqual([...SERVER_SCOPES].sort());
     const name = field('create_brand', 'body', 'name');
     expect(contract.BOUNDS.name).toEqual({ min: name.minLength, max: name.maxLength });
-    expect(contract.BOUNDS.idempotencyKey).toEqual({ min: idempotencyKey.minLength, max: idempotencyKey.maxLength });
+    expect(contract.BOUNDS.idempotencyKey).toEqual({
+      min: idempotencyKey.minLength,
+      max: idempotencyKey.maxLength,
+    });
     const limit = op('list_requests').query!.safeParse({}).data as { limit: number };
     expect(contract.BOUNDS.journalLimit.default).toBe(limit.limit);
-    expect(op('list_requests').query!.safeParse({ limit: String(contract.BOUNDS.journalLimit.max) }).success).toBe(true);
-    expect(op('list_requests').query!.safeParse({ limit: String(contract.BOUNDS.journalLimit.max + 1) }).success).toBe(false);
+    expect(
+      op('list_requests').query!.safeParse({ limit: String(contract.BOUNDS.journalLimit.max) })
+        .success,
+    ).toBe(true);
+    expect(
+      op('list_requests').query!.safeParse({ limit: String(contract.BOUNDS.journalLimit.max + 1) })
+        .success,
+    ).toBe(false);
     const status = field('add_fault', 'body', 'status');
-    expect(contract.BOUNDS.faultStatus).toMatchObject({ min: status.minValue, max: status.maxValue });
+    expect(contract.BOUNDS.faultStatus).toMatchObject({
+      min: status.minValue,
+      max: status.maxValue,
+    });
   });
 
   it('a name read from several fields needs them to agree: when one drifts, generating fails and says which', () => {
-    const docs: Documents = { api: openApiDocument(operations, '0'), control: openApiDocument(controlOperations, '0'), adsStatuses: SERVER_ADS_STATUSES };
+    const docs: Documents = {
+      api: openApiDocument(operations, '0'),
+      control: openApiDocument(controlOperations, '0'),
+      adsStatuses: SERVER_ADS_STATUSES,
+    };
     expect(() => renderContract(docs)).not.toThrow();
     const api = structuredClone(docs.api);
-    api.paths['/brands/{brandId}'].patch.requestBody.content['application/json'].schema.properties.name.maxLength = 200;
-    expect(() => renderContract({ ...docs, api })).toThrow(/name: create_campaign body\.name is \{"min":1,"max":160\} but update_brand body\.name is \{"min":1,"max":200\}/);
+    api.paths['/brands/{brandId}'].patch.requestBody.content[
+      'application/json'
+    ].schema.properties.name.maxLength = 200;
+    expect(() => renderContract({ ...docs, api })).toThrow(
+      /name: create_campaign body\.name is \{"min":1,"max":160\} but update_brand body\.name is \{"min":1,"max":200\}/,
+    );
   });
 });
 
@@ -78,7 +109,8 @@ function sources(): { file: string; text: string }[] {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) {
         if (relative(ROOT, path) !== join('src', 'generated')) walk(path);
-      } else if (name.endsWith('.ts')) out.push({ file: relative(ROOT, path), text: readFileSync(path, 'utf8') });
+      } else if (name.endsWith('.ts'))
+        out.push({ file: relative(ROOT, path), text: readFileSync(path, 'utf8') });
     }
   };
   walk(join(ROOT, 'src'));
@@ -86,9 +118,12 @@ function sources(): { file: string; text: string }[] {
 }
 
 describe('no hand copy of the contract in src/', () => {
-  const enums = Object.entries(contract).filter(([, v]) => Array.isArray(v) && v.length > 1) as [string, readonly string[]][];
+  const enums = Object.entries(contract).filter(([, v]) => Array.isArray(v) && v.length > 1) as [
+    string,
+    readonly string[],
+  ][];
 
-  it('no list or union of string literals holds two values of one of the API\'s enums', () => {
+  it("no list or union of string literals holds two values of one of the API's enums", () => {
     const runs = /(?:'[^'\n]*'|"[^"\n]*")(?:\s*[,|]\s*(?:'[^'\n]*'|"[^"\n]*"))+/g;
     const found: string[] = [];
     for (const { file, text } of sources()) {
@@ -104,8 +139,17 @@ describe('no hand copy of the contract in src/', () => {
   });
 
   it('the enums that name nothing else (campaign types, bidding strategies, date presets, scopes) are never a literal', () => {
-    const only = [...contract.CAMPAIGN_TYPES, ...contract.BIDDING_STRATEGIES, ...contract.DATE_PRESETS, ...contract.SCOPES].filter((v) => /[_:]/.test(v));
-    const found = sources().flatMap(({ file, text }) => only.filter((v) => text.includes(`'${v}'`) || text.includes(`"${v}"`)).map((v) => `${file}: ${v}`));
+    const only = [
+      ...contract.CAMPAIGN_TYPES,
+      ...contract.BIDDING_STRATEGIES,
+      ...contract.DATE_PRESETS,
+      ...contract.SCOPES,
+    ].filter((v) => /[_:]/.test(v));
+    const found = sources().flatMap(({ file, text }) =>
+      only
+        .filter((v) => text.includes(`'${v}'`) || text.includes(`"${v}"`))
+        .map((v) => `${file}: ${v}`),
+    );
     expect(only).toContain('MAXIMIZE_CONVERSIONS');
     expect(found).toEqual([]);
   });
@@ -127,7 +171,9 @@ describe('no hand copy of the contract in src/', () => {
       .flatMap(({ file, text }) =>
         text
           .split('\n')
-          .filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line) && patterns.some((p) => p.test(line)))
+          .filter(
+            (line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line) && patterns.some((p) => p.test(line)),
+          )
           .map((line) => `${file}: ${line.trim()}`),
       );
     expect(found).toEqual([]);

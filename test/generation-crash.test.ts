@@ -6,14 +6,23 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { cleanupAll, killAll, sandbox, startServer, tempDir, type Server } from './helpers/process.ts';
+import {
+  cleanupAll,
+  killAll,
+  sandbox,
+  startServer,
+  tempDir,
+  type Server,
+} from './helpers/process.ts';
 
 afterEach(killAll);
 afterAll(cleanupAll);
 
 const LAUNCH = 'Northwind Talus 3 Spring Trail Launch';
 
-async function findCampaign(server: Server): Promise<{ id: string; status: string; audiences: { id: string }[] }> {
+async function findCampaign(
+  server: Server,
+): Promise<{ id: string; status: string; audiences: { id: string }[] }> {
   const r = await server.api('GET', `/campaigns?name=${encodeURIComponent(LAUNCH)}`);
   expect(r.status, r.text).toBe(200);
   expect(r.body.data).toHaveLength(1);
@@ -24,7 +33,10 @@ describe('a generation job survives SIGKILL of adcli serve', () => {
   it('finishes after the restart, once', async () => {
     const sb = sandbox();
     const dir = tempDir(sb, 'gen-crash');
-    const first = await startServer(['--data', dir, '--job-delay', '1500', '--seed', 'demo', '--quiet', '--rate-limit', '0'], { env: sb.env });
+    const first = await startServer(
+      ['--data', dir, '--job-delay', '1500', '--seed', 'demo', '--quiet', '--rate-limit', '0'],
+      { env: sb.env },
+    );
 
     const campaign = await findCampaign(first);
     expect(campaign.status).toBe('draft');
@@ -40,7 +52,10 @@ describe('a generation job survives SIGKILL of adcli serve', () => {
     expect(exit.signal).toBe('SIGKILL');
     const killedAt = new Date().toISOString();
 
-    const second = await startServer(['--data', dir, '--job-delay', '100', '--seed', 'demo', '--quiet', '--rate-limit', '0'], { env: sb.env });
+    const second = await startServer(
+      ['--data', dir, '--job-delay', '100', '--seed', 'demo', '--quiet', '--rate-limit', '0'],
+      { env: sb.env },
+    );
     expect(second.info.apiKey).toBe(first.info.apiKey);
     const deadline = Date.now() + 15_000;
     let slot: { status: string; items: unknown[]; error: string } | undefined;
@@ -58,8 +73,14 @@ describe('a generation job survives SIGKILL of adcli serve', () => {
 
     const db = new DatabaseSync(join(dir, 'adcli.db'), { readOnly: true });
     try {
-      const jobs = db.prepare("SELECT subject, state, attempts, error, finished_at FROM jobs WHERE kind = 'generate_targeting' AND subject = ?").all(slotId);
-      expect(jobs).toEqual([{ subject: slotId, state: 'done', attempts: 1, error: '', finished_at: expect.any(String) }]);
+      const jobs = db
+        .prepare(
+          "SELECT subject, state, attempts, error, finished_at FROM jobs WHERE kind = 'generate_targeting' AND subject = ?",
+        )
+        .all(slotId);
+      expect(jobs).toEqual([
+        { subject: slotId, state: 'done', attempts: 1, error: '', finished_at: expect.any(String) },
+      ]);
       // It ran in the restarted process, not in the killed one.
       expect((jobs[0] as { finished_at: string }).finished_at > killedAt).toBe(true);
     } finally {

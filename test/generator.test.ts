@@ -9,7 +9,15 @@ import {
   registrableDomain,
   topPhrases,
 } from '../server/targeting/text.ts';
-import type { AudienceSeed, Corpus, CorpusChannel, CorpusComment, CorpusVideo, GenerateInput, TargetingItem } from '../server/targeting/types.ts';
+import type {
+  AudienceSeed,
+  Corpus,
+  CorpusChannel,
+  CorpusComment,
+  CorpusVideo,
+  GenerateInput,
+  TargetingItem,
+} from '../server/targeting/types.ts';
 
 // ---------------------------------------------------------------- hand-written corpora
 
@@ -23,11 +31,32 @@ const COFFEE_FOOTER =
 
 let commentSeq = 0;
 function comments(...texts: string[]): CorpusComment[] {
-  return texts.map((text, i) => ({ id: `Ugx${String(++commentSeq).padStart(5, '0')}`, text, likeCount: (i * 7) % 40, author: `@viewer${(commentSeq * 13) % 97}` }));
+  return texts.map((text, i) => ({
+    id: `Ugx${String(++commentSeq).padStart(5, '0')}`,
+    text,
+    likeCount: (i * 7) % 40,
+    author: `@viewer${(commentSeq * 13) % 97}`,
+  }));
 }
 
-function video(id: string, channelId: string, title: string, description: string, tags: string[], cs: CorpusComment[]): CorpusVideo {
-  return { id, channelId, title, description, tags, publishedAt: '2025-05-01T10:00:00Z', viewCount: 10_000, comments: cs };
+function video(
+  id: string,
+  channelId: string,
+  title: string,
+  description: string,
+  tags: string[],
+  cs: CorpusComment[],
+): CorpusVideo {
+  return {
+    id,
+    channelId,
+    title,
+    description,
+    tags,
+    publishedAt: '2025-05-01T10:00:00Z',
+    viewCount: 10_000,
+    comments: cs,
+  };
 }
 
 function trailCorpus(): Corpus {
@@ -41,7 +70,8 @@ function trailCorpus(): Corpus {
     country: 'GB',
     subscribers: 120_000,
   };
-  const v = (id: string, title: string, body: string, tags: string[], cs: CorpusComment[]) => video(id, TRAIL_CH, title, `${body}\n\n${TRAIL_FOOTER}`, tags, cs);
+  const v = (id: string, title: string, body: string, tags: string[], cs: CorpusComment[]) =>
+    video(id, TRAIL_CH, title, `${body}\n\n${TRAIL_FOOTER}`, tags, cs);
   const videos = [
     v(
       'trail000001',
@@ -142,7 +172,8 @@ function coffeeCorpus(): Corpus {
     country: 'US',
     subscribers: 80_000,
   };
-  const v = (id: string, title: string, body: string, tags: string[], cs: CorpusComment[]) => video(id, COFFEE_CH, title, `${body}\n\n${COFFEE_FOOTER}`, tags, cs);
+  const v = (id: string, title: string, body: string, tags: string[], cs: CorpusComment[]) =>
+    video(id, COFFEE_CH, title, `${body}\n\n${COFFEE_FOOTER}`, tags, cs);
   const videos = [
     v(
       'coffee00001',
@@ -170,21 +201,30 @@ function coffeeCorpus(): Corpus {
       'Latte art for beginners: pour a heart in seven days',
       'Steaming milk to a silky microfoam, the right jug and the pour height that makes a latte art heart appear.',
       ['latte art', 'milk steaming', 'home espresso', 'barista skills'],
-      comments('Day five and I poured my first wonky latte art heart!', 'Oat milk never steams as well as whole milk for me.'),
+      comments(
+        'Day five and I poured my first wonky latte art heart!',
+        'Oat milk never steams as well as whole milk for me.',
+      ),
     ),
     v(
       'coffee00004',
       'Cheap burr grinder vs expensive burr grinder for pour over',
       'Blind tasting two grinders on the same light roast: the expensive burr grinder gives a clearer cup, but the cheap one is closer than you think for pour over.',
       ['burr grinder', 'pour over', 'coffee gear', 'coffee grinder'],
-      comments('The cheap burr grinder holds up surprisingly well for filter coffee.', 'Clarity in the cup is what I noticed first after my upgrade.'),
+      comments(
+        'The cheap burr grinder holds up surprisingly well for filter coffee.',
+        'Clarity in the cup is what I noticed first after my upgrade.',
+      ),
     ),
     v(
       'coffee00005',
       'Cold brew at home without special gear',
       'Coarse grind, cold water and twelve hours in the fridge. Cold brew concentrate keeps a week and makes the smoothest iced coffee.',
       ['cold brew', 'iced coffee', 'coffee recipe'],
-      comments('Cold brew concentrate with oat milk is my summer breakfast now.', 'Twelve hours in the fridge is the sweet spot for me too.'),
+      comments(
+        'Cold brew concentrate with oat milk is my summer breakfast now.',
+        'Twelve hours in the fridge is the sweet spot for me too.',
+      ),
     ),
   ];
   return { channels: [channel], videos };
@@ -208,7 +248,12 @@ function withSpam(c: Corpus): Corpus {
   let k = 0;
   for (const text of SPAM_TEXTS) {
     for (let i = 0; i < 30; i++) {
-      videos[i % videos.length]!.comments.push({ id: `Ugxspam${String(++k).padStart(5, '0')}`, text, likeCount: 0, author: `@promo${i}` });
+      videos[i % videos.length]!.comments.push({
+        id: `Ugxspam${String(++k).padStart(5, '0')}`,
+        text,
+        likeCount: 0,
+        author: `@promo${i}`,
+      });
     }
   }
   // not caught by any pattern: the same text pasted 30 times only counts once
@@ -225,7 +270,11 @@ function withSpam(c: Corpus): Corpus {
 
 const EMPTY: Corpus = { channels: [], videos: [] };
 
-function input(corpus: Corpus, over: Partial<GenerateInput> = {}, campaign: Partial<GenerateInput['campaign']> = {}): GenerateInput {
+function input(
+  corpus: Corpus,
+  over: Partial<GenerateInput> = {},
+  campaign: Partial<GenerateInput['campaign']> = {},
+): GenerateInput {
   return {
     corpus,
     background: coffeeCorpus(),
@@ -236,7 +285,8 @@ function input(corpus: Corpus, over: Partial<GenerateInput> = {}, campaign: Part
 }
 
 const keywords = (items: TargetingItem[]) => items.filter((i) => i.section === 'keywords');
-const section = (items: TargetingItem[], s: TargetingItem['section']) => items.filter((i) => i.section === s);
+const section = (items: TargetingItem[], s: TargetingItem['section']) =>
+  items.filter((i) => i.section === s);
 
 /** A deterministic shuffle (reverse + interleave), so the test does not depend on a random seed. */
 function shuffled<T>(xs: T[]): T[] {
@@ -259,11 +309,17 @@ describe('generateTargeting', () => {
     expect(JSON.stringify(again)).toBe(JSON.stringify(items));
     const reordered: Corpus = {
       channels: shuffled(trail.channels),
-      videos: shuffled(trail.videos).map((v) => ({ ...v, comments: shuffled(v.comments), tags: [...v.tags] })),
+      videos: shuffled(trail.videos).map((v) => ({
+        ...v,
+        comments: shuffled(v.comments),
+        tags: [...v.tags],
+      })),
     };
     const bg = coffeeCorpus();
     const reorderedBg: Corpus = { channels: bg.channels, videos: shuffled(bg.videos) };
-    expect(JSON.stringify(generateTargeting(input(reordered, { background: reorderedBg })))).toBe(JSON.stringify(items));
+    expect(JSON.stringify(generateTargeting(input(reordered, { background: reorderedBg })))).toBe(
+      JSON.stringify(items),
+    );
   });
 
   it('produces well-formed items in every section', () => {
@@ -272,7 +328,16 @@ describe('generateTargeting', () => {
       expect(['keywords', 'segments', 'topics', 'websites']).toContain(it.section);
       expect(it.label).not.toBe('');
       expect(it.text).not.toBe('');
-      expect(['titles', 'descriptions', 'tags', 'comments', 'channels', 'links', 'taxonomy', 'audience']).toContain(it.source);
+      expect([
+        'titles',
+        'descriptions',
+        'tags',
+        'comments',
+        'channels',
+        'links',
+        'taxonomy',
+        'audience',
+      ]).toContain(it.source);
       if (it.section === 'keywords') expect(['EXACT', 'PHRASE', 'BROAD']).toContain(it.matchType);
       else expect(it.matchType).toBe('');
     }
@@ -296,8 +361,28 @@ describe('generateTargeting', () => {
 
   it('never turns spam or boilerplate comments into keywords', () => {
     const texts = keywords(items).map((k) => k.text.toLowerCase());
-    for (const bad of ['crypto', 'gift', 'sub4sub', 'sub back', 'telegram', 'earn', 'prizes', 'subscribe', 'channel', 'zorblax', 'deals', 'unbeatable', 'first', 'nice', 'watching', '2026']) {
-      expect(texts.filter((t) => t.includes(bad)), bad).toEqual([]);
+    for (const bad of [
+      'crypto',
+      'gift',
+      'sub4sub',
+      'sub back',
+      'telegram',
+      'earn',
+      'prizes',
+      'subscribe',
+      'channel',
+      'zorblax',
+      'deals',
+      'unbeatable',
+      'first',
+      'nice',
+      'watching',
+      '2026',
+    ]) {
+      expect(
+        texts.filter((t) => t.includes(bad)),
+        bad,
+      ).toEqual([]);
     }
     // the spam does not change the keywords at all
     expect(keywords(generateTargeting(input(trailCorpus())))).toEqual(keywords(items));
@@ -320,7 +405,8 @@ describe('generateTargeting', () => {
   });
 
   it('tells where a keyword comes from', () => {
-    for (const k of keywords(items)) expect(['titles', 'descriptions', 'tags', 'comments', 'channels']).toContain(k.source);
+    for (const k of keywords(items))
+      expect(['titles', 'descriptions', 'tags', 'comments', 'channels']).toContain(k.source);
   });
 
   it('matches topics, the most specific first, and affinity and in-market segments', () => {
@@ -338,31 +424,52 @@ describe('generateTargeting', () => {
     const segs = section(items, 'segments');
     expect(segs.map((s) => s.label)).toContain('Affinity › Running Enthusiasts');
     expect(segs.map((s) => s.label)).toContain('In-market › Running Shoes & Gear');
-    expect(segs.find((s) => s.label === 'Affinity › Running Enthusiasts')!.text).toBe('Running Enthusiasts');
+    expect(segs.find((s) => s.label === 'Affinity › Running Enthusiasts')!.text).toBe(
+      'Running Enthusiasts',
+    );
     expect(segs.some((s) => s.label.startsWith('Affinity › '))).toBe(true);
     expect(segs.some((s) => s.label.startsWith('In-market › '))).toBe(true);
 
     const coffee = generateTargeting(input(coffeeCorpus(), { background: trailCorpus() }));
     const coffeeTopics = section(coffee, 'topics').map((t) => t.text);
     expect(coffeeTopics).toContain('/Food & Drink/Beverages/Coffee & Tea');
-    expect(coffeeTopics).toContain('/Food & Drink/Beverages/Coffee & Tea/Pour-Over & Filter Coffee');
+    expect(coffeeTopics).toContain(
+      '/Food & Drink/Beverages/Coffee & Tea/Pour-Over & Filter Coffee',
+    );
     expect(section(coffee, 'segments').map((s) => s.label)).toContain('Affinity › Coffee Lovers');
-    expect(section(coffee, 'segments').map((s) => s.label)).toContain('In-market › Coffee & Espresso Equipment');
+    expect(section(coffee, 'segments').map((s) => s.label)).toContain(
+      'In-market › Coffee & Espresso Equipment',
+    );
   });
 
   it('lists linked websites (no shorteners, no social networks) and, for VIDEO, the channels as placements', () => {
     const sites = section(items, 'websites');
     const domains = sites.filter((s) => s.source === 'links').map((s) => s.text);
     expect(domains).toContain('summitstride.example');
-    for (const bad of ['bit.ly', 'instagram.com', 'x.com', 'youtube.com', 'giftcard-drop.example']) expect(domains).not.toContain(bad);
+    for (const bad of ['bit.ly', 'instagram.com', 'x.com', 'youtube.com', 'giftcard-drop.example'])
+      expect(domains).not.toContain(bad);
     const placements = sites.filter((s) => s.source === 'channels');
     expect(placements).toEqual([
-      { section: 'websites', label: 'Summit Stride', text: `https://www.youtube.com/channel/${TRAIL_CH}`, matchType: '', source: 'channels' },
+      {
+        section: 'websites',
+        label: 'Summit Stride',
+        text: `https://www.youtube.com/channel/${TRAIL_CH}`,
+        matchType: '',
+        source: 'channels',
+      },
     ]);
     // coffee: a bare host without www. and an amzn.to / tiktok link next to it
-    const coffee = generateTargeting(input(coffeeCorpus(), { background: EMPTY }, { campaignType: 'DISPLAY' }));
+    const coffee = generateTargeting(
+      input(coffeeCorpus(), { background: EMPTY }, { campaignType: 'DISPLAY' }),
+    );
     const coffeeSites = section(coffee, 'websites');
-    expect(coffeeSites[0]).toEqual({ section: 'websites', label: 'dailygrindlab.example', text: 'dailygrindlab.example', matchType: '', source: 'links' });
+    expect(coffeeSites[0]).toEqual({
+      section: 'websites',
+      label: 'dailygrindlab.example',
+      text: 'dailygrindlab.example',
+      matchType: '',
+      source: 'links',
+    });
     expect(coffeeSites.map((s) => s.text)).not.toContain('amzn.to');
     expect(coffeeSites.map((s) => s.text)).not.toContain('tiktok.com');
   });
@@ -371,7 +478,13 @@ describe('generateTargeting', () => {
     // search: no linked websites, the store's own channel as a placement
     const search = generateTargeting(input(trail, {}, { campaignType: 'SEARCH' }));
     expect(section(search, 'websites')).toEqual([
-      { section: 'websites', label: 'Summit Stride', text: `https://www.youtube.com/channel/${TRAIL_CH}`, matchType: '', source: 'channels' },
+      {
+        section: 'websites',
+        label: 'Summit Stride',
+        text: `https://www.youtube.com/channel/${TRAIL_CH}`,
+        matchType: '',
+        source: 'channels',
+      },
     ]);
     expect(keywords(search).length).toBeGreaterThanOrEqual(keywords(items).length);
     const display = generateTargeting(input(trail, {}, { campaignType: 'DISPLAY' }));
@@ -400,25 +513,55 @@ describe('generateTargeting', () => {
       name: 'Runners',
       description: '',
       kind: 'custom',
-      keywords: ['trail running shoes', '"ultra training plan"', '[Altra Lone Peak]', 'x'.repeat(90)],
+      keywords: [
+        'trail running shoes',
+        '"ultra training plan"',
+        '[Altra Lone Peak]',
+        'x'.repeat(90),
+      ],
       topics: [],
       tags: [],
     };
     const out = keywords(generateTargeting(input(trail, { seed })));
     const audience = out.filter((k) => k.source === 'audience');
     expect(audience).toEqual([
-      { section: 'keywords', label: 'ultra training plan', text: 'ultra training plan', matchType: 'PHRASE', source: 'audience' },
-      { section: 'keywords', label: 'Altra Lone Peak', text: 'Altra Lone Peak', matchType: 'EXACT', source: 'audience' },
+      {
+        section: 'keywords',
+        label: 'ultra training plan',
+        text: 'ultra training plan',
+        matchType: 'PHRASE',
+        source: 'audience',
+      },
+      {
+        section: 'keywords',
+        label: 'Altra Lone Peak',
+        text: 'Altra Lone Peak',
+        matchType: 'EXACT',
+        source: 'audience',
+      },
     ]);
     expect(out.filter((k) => k.source !== 'audience').length).toBeGreaterThan(audience.length);
   });
 
   it('lets a saved audience’s topics lift matching taxonomy nodes', () => {
-    const seed: AudienceSeed = { name: 'Fuel', description: '', kind: 'custom', keywords: [], topics: ['/Health & Fitness/Nutrition'], tags: [] };
+    const seed: AudienceSeed = {
+      name: 'Fuel',
+      description: '',
+      kind: 'custom',
+      keywords: [],
+      topics: ['/Health & Fitness/Nutrition'],
+      tags: [],
+    };
     const plain = section(items, 'topics').map((t) => t.text);
     expect(plain).not.toContain('/Health & Fitness/Nutrition');
     const seeded = section(generateTargeting(input(trail, { seed })), 'topics');
-    expect(seeded).toContainEqual({ section: 'topics', label: 'Health & Fitness › Nutrition', text: '/Health & Fitness/Nutrition', matchType: '', source: 'audience' });
+    expect(seeded).toContainEqual({
+      section: 'topics',
+      label: 'Health & Fitness › Nutrition',
+      text: '/Health & Fitness/Nutrition',
+      matchType: '',
+      source: 'audience',
+    });
   });
 
   it('ranks a phrase common in the background below one specific to the slot', () => {
@@ -434,11 +577,20 @@ describe('generateTargeting', () => {
       ),
     );
     const bgVideos = Array.from({ length: 30 }, (_, i) =>
-      video(`bg${String(i).padStart(9, '0')}`, COFFEE_CH, `Weekend plans ${i}`, `As always the alpine weather decided the day. Episode ${i}.`, [], []),
+      video(
+        `bg${String(i).padStart(9, '0')}`,
+        COFFEE_CH,
+        `Weekend plans ${i}`,
+        `As always the alpine weather decided the day. Episode ${i}.`,
+        [],
+        [],
+      ),
     );
     const slot: Corpus = { channels: [], videos: slotVideos };
     const rank = (bg: Corpus) => {
-      const texts = keywords(generateTargeting(input(slot, { background: bg }))).map((k) => k.text.toLowerCase());
+      const texts = keywords(generateTargeting(input(slot, { background: bg }))).map((k) =>
+        k.text.toLowerCase(),
+      );
       return { alpine: texts.indexOf('alpine weather'), zinc: texts.indexOf('zinc sunscreen') };
     };
     const without = rank(EMPTY);
@@ -451,8 +603,17 @@ describe('generateTargeting', () => {
 
   it('lets the campaign objective bias keyword scoring', () => {
     const plain = keywords(generateTargeting(input(trailCorpus())));
-    const biased = keywords(generateTargeting(input(trailCorpus(), {}, { objective: 'Sell strength training programmes to trail runners' })));
-    const pos = (ks: TargetingItem[]) => ks.findIndex((k) => k.text.toLowerCase() === 'strength training');
+    const biased = keywords(
+      generateTargeting(
+        input(
+          trailCorpus(),
+          {},
+          { objective: 'Sell strength training programmes to trail runners' },
+        ),
+      ),
+    );
+    const pos = (ks: TargetingItem[]) =>
+      ks.findIndex((k) => k.text.toLowerCase() === 'strength training');
     expect(pos(plain)).toBeGreaterThanOrEqual(0);
     expect(pos(biased)).toBeLessThanOrEqual(pos(plain));
   });
@@ -468,12 +629,22 @@ describe('generateTargeting', () => {
 
 describe('text helpers', () => {
   it('filters spam and boilerplate comments, keeps real ones', () => {
-    for (const spam of [...SPAM_TEXTS, 'Great content, keep it up!', 'Love your videos', 'https://bit.ly/abc123', 'DM me for a collab, I promote channels like yours']) {
+    for (const spam of [
+      ...SPAM_TEXTS,
+      'Great content, keep it up!',
+      'Love your videos',
+      'https://bit.ly/abc123',
+      'DM me for a collab, I promote channels like yours',
+    ]) {
       expect(isSpamComment(spam), spam).toBe(true);
     }
     expect(isSpamComment('Nice', '@x')).toBe(true);
-    expect(isSpamComment('Ran my first 50K in these shoes and had zero blisters.', '@benjiruns')).toBe(false);
-    expect(cleanComment('Great video! Ran my first 50K in these shoes and had zero blisters.')).toBe('Ran my first 50K in these shoes and had zero blisters.');
+    expect(
+      isSpamComment('Ran my first 50K in these shoes and had zero blisters.', '@benjiruns'),
+    ).toBe(false);
+    expect(
+      cleanComment('Great video! Ran my first 50K in these shoes and had zero blisters.'),
+    ).toBe('Ran my first 50K in these shoes and had zero blisters.');
     expect(isSpamComment('Helpful, thanks', '@SubForSub_99')).toBe(true);
   });
 
@@ -481,10 +652,11 @@ describe('text helpers', () => {
     expect(registrableDomain('https://www.shop.example.co.uk/path?q=1')).toBe('example.co.uk');
     expect(registrableDomain('WWW.Example.com.')).toBe('example.com');
     expect(registrableDomain('192.168.0.1')).toBeNull();
-    expect(extractDomains('Gear: https://www.ridgeline.example/gear, blog at ridgeline.example. Mail hello@other.example\nhttps://bit.ly/x instagram.com/me https://youtu.be/abc www.kayaks.example')).toEqual([
-      'ridgeline.example',
-      'kayaks.example',
-    ]);
+    expect(
+      extractDomains(
+        'Gear: https://www.ridgeline.example/gear, blog at ridgeline.example. Mail hello@other.example\nhttps://bit.ly/x instagram.com/me https://youtu.be/abc www.kayaks.example',
+      ),
+    ).toEqual(['ridgeline.example', 'kayaks.example']);
   });
 
   it('topPhrases finds the distinctive phrases of documents against a background', () => {
@@ -494,7 +666,11 @@ describe('text helpers', () => {
       'Why fastpacking beats backpacking for fit hikers',
       'Cairngorms wild camping spots',
     ];
-    const background = ['Summer kit list for the beach', 'My summer kit list', 'A kit list for city breaks'];
+    const background = [
+      'Summer kit list for the beach',
+      'My summer kit list',
+      'A kit list for city breaks',
+    ];
     const out = topPhrases(docs, background, 3);
     expect(out.length).toBeGreaterThan(0);
     expect(out[0]!.toLowerCase()).toBe('fastpacking');
@@ -504,10 +680,16 @@ describe('text helpers', () => {
   });
 
   it('matchTaxonomy returns taxonomy topics for a text, parents included', () => {
-    const topics = matchTaxonomy('Pour over coffee with a burr grinder, a gooseneck kettle and the Hario V60', { kinds: ['topic'] }).map((m) => m.path);
+    const topics = matchTaxonomy(
+      'Pour over coffee with a burr grinder, a gooseneck kettle and the Hario V60',
+      { kinds: ['topic'] },
+    ).map((m) => m.path);
     expect(topics).toContain('/Food & Drink/Beverages/Coffee & Tea');
     expect(topics).toContain('/Food & Drink/Beverages/Coffee & Tea/Pour-Over & Filter Coffee');
-    const segs = matchTaxonomy('Van life: our cargo van build with a diesel heater and solar panels', { kinds: ['affinity'] }).map((m) => m.label);
+    const segs = matchTaxonomy(
+      'Van life: our cargo van build with a diesel heater and solar panels',
+      { kinds: ['affinity'] },
+    ).map((m) => m.label);
     expect(segs).toContain('Affinity › Travel Buffs › Road Trippers & Van Lifers');
     expect(matchTaxonomy('')).toEqual([]);
   });
@@ -524,15 +706,36 @@ describe('taxonomy', () => {
     const tax = taxonomyIndex();
     expect(tax.invalidCues).toEqual([]);
     expect(tax.danglingLinks).toEqual([]);
-    const roots = new Set(tax.nodes.filter((n) => n.kind === 'topic' && n.depth === 1).map((n) => n.path));
-    for (const r of ['/Sports', '/Hobbies & Leisure', '/Food & Drink', '/Travel', '/Computers & Electronics', '/Games', '/Home & Garden', '/Beauty & Personal Care', '/Finance', '/Autos & Vehicles', '/Pets & Animals', '/Family & Parenting', '/Music & Audio', '/Education']) {
+    const roots = new Set(
+      tax.nodes.filter((n) => n.kind === 'topic' && n.depth === 1).map((n) => n.path),
+    );
+    for (const r of [
+      '/Sports',
+      '/Hobbies & Leisure',
+      '/Food & Drink',
+      '/Travel',
+      '/Computers & Electronics',
+      '/Games',
+      '/Home & Garden',
+      '/Beauty & Personal Care',
+      '/Finance',
+      '/Autos & Vehicles',
+      '/Pets & Animals',
+      '/Family & Parenting',
+      '/Music & Audio',
+      '/Education',
+    ]) {
       expect(roots, r).toContain(r);
     }
-    for (const n of tax.nodes) if (n.declared) expect(tax.receivers[n.index]!.some((r) => r.node === n.index)).toBe(true);
+    for (const n of tax.nodes)
+      if (n.declared) expect(tax.receivers[n.index]!.some((r) => r.node === n.index)).toBe(true);
     // segments for every themed store: the evidence of every topic reaches at least one segment
     for (const n of tax.nodes) {
       if (n.kind !== 'topic' || !n.declared) continue;
-      expect(tax.receivers[n.index]!.some((r) => tax.nodes[r.node]!.kind !== 'topic'), n.path).toBe(true);
+      expect(
+        tax.receivers[n.index]!.some((r) => tax.nodes[r.node]!.kind !== 'topic'),
+        n.path,
+      ).toBe(true);
     }
   });
 });

@@ -50,7 +50,16 @@ const flat = (s: string) => s.replace(/ \\\n\s*/g, ' ').replace(/\s+/g, ' ');
 describe('the help of every command', () => {
   it('walks the whole tree', () => {
     const paths = ALL.map((c) => c.path.join(' '));
-    for (const p of ['campaigns create', 'campaigns audiences update', 'backend faults add', 'api', 'serve keys create', 'completion', 'help']) expect(paths).toContain(p);
+    for (const p of [
+      'campaigns create',
+      'campaigns audiences update',
+      'backend faults add',
+      'api',
+      'serve keys create',
+      'completion',
+      'help',
+    ])
+      expect(paths).toContain(p);
   });
 
   for (const { cmd, path } of ALL) {
@@ -60,19 +69,30 @@ describe('the help of every command', () => {
       const help = r.stdout;
       const text = flat(help);
       expect(cmd.description(), 'a summary').not.toBe('');
-      expect(text.startsWith(flat(cmd.description().split('\n')[0]!)), 'the summary first').toBe(true);
+      expect(text.startsWith(flat(cmd.description().split('\n')[0]!)), 'the summary first').toBe(
+        true,
+      );
       expect(help).toMatch(new RegExp(`\\nUSAGE\\n  adcli ${path.join(' ')} .*\\[flags\\]\\n`));
       expect(help).toMatch(/\nFLAGS\n/);
       expect(help).toContain('-h, --help');
       // the global flags, on every command (declared again by the command itself, they are its own)
       const inherited = help.split('\nINHERITED FLAGS\n')[1]?.split('\n\n')[0] ?? '';
-      for (const flag of GLOBAL) expect(inherited.includes(flag) || cmd.options.some((o) => o.long === flag), `${flag} on ${path.join(' ')}`).toBe(true);
+      for (const flag of GLOBAL)
+        expect(
+          inherited.includes(flag) || cmd.options.some((o) => o.long === flag),
+          `${flag} on ${path.join(' ')}`,
+        ).toBe(true);
       // allowed values of every enum flag and argument
-      for (const o of cmd.options.filter((o) => o.argChoices)) expect(text, o.flags).toContain(`{${o.argChoices!.join(', ')}}`);
-      for (const a of cmd.registeredArguments.filter((a) => a.argChoices)) expect(text, a.name()).toContain(`{${a.argChoices!.join(', ')}}`);
+      for (const o of cmd.options.filter((o) => o.argChoices))
+        expect(text, o.flags).toContain(`{${o.argChoices!.join(', ')}}`);
+      for (const a of cmd.registeredArguments.filter((a) => a.argChoices))
+        expect(text, a.name()).toContain(`{${a.argChoices!.join(', ')}}`);
       // examples, as they are declared beside the command
       const examples = examplesOf(cmd);
-      expect(examples.filter((l) => l.startsWith('adcli ') || l.includes('| adcli ')).length, 'at least one example').toBeGreaterThan(0);
+      expect(
+        examples.filter((l) => l.startsWith('adcli ') || l.includes('| adcli ')).length,
+        'at least one example',
+      ).toBeGreaterThan(0);
       expect(help).toMatch(/\nEXAMPLES\n/);
       for (const line of examples) expect(text).toContain(flat(line));
       expect(help).toMatch(/\nLEARN MORE\n.*adcli help exit-codes.*\n?.*adcli help environment/s);
@@ -84,28 +104,42 @@ describe('the help of every command', () => {
       const create = (await runCli([group, 'create', '--help'])).stdout;
       expect(create, `${group} create`).not.toMatch(/--no-/);
     }
-    expect((await runCli(['campaigns', 'update', '--help'])).stdout).toMatch(/--no-budget\s+clear the budget/);
+    expect((await runCli(['campaigns', 'update', '--help'])).stdout).toMatch(
+      /--no-budget\s+clear the budget/,
+    );
   });
 
-  it('flags state the API\'s bounds and defaults, read from the generated contract', async () => {
+  it("flags state the API's bounds and defaults, read from the generated contract", async () => {
     const create = flat((await runCli(['campaigns', 'create', '--help'])).stdout);
     expect(create).toContain('campaign name, 1-160 characters');
     expect(create).toContain('greater than 0 and at most 10,000,000');
-    expect(create).toContain('{MAXIMIZE_CONVERSIONS, MAXIMIZE_CONVERSION_VALUE, TARGET_CPA, TARGET_ROAS, TARGET_CPC, TARGET_SPEND, MANUAL_CPC}');
+    expect(create).toContain(
+      '{MAXIMIZE_CONVERSIONS, MAXIMIZE_CONVERSION_VALUE, TARGET_CPA, TARGET_ROAS, TARGET_CPC, TARGET_SPEND, MANUAL_CPC}',
+    );
     expect(create).toContain('make a retry of this exact create safe, 1-200 characters');
-    expect(flat((await runCli(['campaigns', 'list', '--help'])).stdout)).toContain('page size, 1-100 (default 25; with --all 100)');
-    expect(flat((await runCli(['performance', 'show', '--help'])).stdout)).toMatch(/--date-range <preset> .*\{TODAY, .*LAST_MONTH\} \(default LAST_30_DAYS\)/);
-    expect(flat((await runCli(['backend', 'requests', '--help'])).stdout)).toContain('the newest this many, 1-1,000 (default 100)');
+    expect(flat((await runCli(['campaigns', 'list', '--help'])).stdout)).toContain(
+      'page size, 1-100 (default 25; with --all 100)',
+    );
+    expect(flat((await runCli(['performance', 'show', '--help'])).stdout)).toMatch(
+      /--date-range <preset> .*\{TODAY, .*LAST_MONTH\} \(default LAST_30_DAYS\)/,
+    );
+    expect(flat((await runCli(['backend', 'requests', '--help'])).stdout)).toContain(
+      'the newest this many, 1-1,000 (default 100)',
+    );
   });
 
   it('fits the width it is given: no line longer, examples broken with a \\ that a shell joins again', async () => {
     for (const columns of [80, 120]) {
       for (const { path } of ALL) {
         const r = await runCli([...path, '--help'], { tty: true, columns });
-        for (const line of r.stdout.split('\n')) expect(line.length, `${path.join(' ')} at ${columns}: ${line}`).toBeLessThanOrEqual(columns);
+        for (const line of r.stdout.split('\n'))
+          expect(line.length, `${path.join(' ')} at ${columns}: ${line}`).toBeLessThanOrEqual(
+            columns,
+          );
       }
     }
-    const narrow = (await runCli(['campaigns', 'create', '--help'], { tty: true, columns: 80 })).stdout;
+    const narrow = (await runCli(['campaigns', 'create', '--help'], { tty: true, columns: 80 }))
+      .stdout;
     expect(narrow).toMatch(/ \\\n {4}--/);
   });
 
@@ -114,7 +148,9 @@ describe('the help of every command', () => {
     expect(root).toMatch(/\nUSAGE\n  adcli <command> <subcommand> \[flags\]\n/);
     expect(root).toMatch(/\nCOMMANDS\n  campaigns: /);
     expect(root).toMatch(/\nHELP TOPICS\n  environment: .*\n  exit-codes: /);
-    expect((await runCli(['help', 'campaigns', 'create'])).stdout).toBe((await runCli(['campaigns', 'create', '--help'])).stdout);
+    expect((await runCli(['help', 'campaigns', 'create'])).stdout).toBe(
+      (await runCli(['campaigns', 'create', '--help'])).stdout,
+    );
     const topics = await runCli(['help', 'nope']);
     expect(topics.code).toBe(EXIT.usage);
     expect(topics.stderr).toMatch(/unknown command 'nope'.*adcli help environment/);
@@ -181,7 +217,11 @@ function adcliArgs(line: string): { args: string[]; shell: boolean } {
   return { args, shell };
 }
 
-const EXAMPLES = ALL.flatMap(({ cmd, path }) => examplesOf(cmd).filter((l) => !l.startsWith('#')).map((line) => ({ path, line })));
+const EXAMPLES = ALL.flatMap(({ cmd, path }) =>
+  examplesOf(cmd)
+    .filter((l) => !l.startsWith('#'))
+    .map((line) => ({ path, line })),
+);
 
 /** Stops a run once commander has parsed it, before the action: what it reached, and with what. */
 class Parsed extends Error {
@@ -218,7 +258,9 @@ describe('every example parses', () => {
       // an example of a command runs it, or one of its subcommands
       const names: string[] = [];
       for (let c: Command | null = reached!; c?.parent; c = c.parent) names.unshift(c.name());
-      expect(names.slice(0, path.length).join(' '), line).toBe(path.join(' ') === 'help' ? names.slice(0, 1).join(' ') : path.join(' '));
+      expect(names.slice(0, path.length).join(' '), line).toBe(
+        path.join(' ') === 'help' ? names.slice(0, 1).join(' ') : path.join(' '),
+      );
     });
   }
 });
@@ -226,8 +268,10 @@ describe('every example parses', () => {
 /** Examples not run for real, and why: each still parses above. */
 function whyNotRun(args: string[], shell: boolean): string | undefined {
   if (shell) return 'shell syntax (a pipe or a redirection)';
-  if (args.some((a) => /^@|\.(db|json|txt|csv)$/.test(a) || a === '-')) return 'reads or writes a file';
-  if (args[0] === 'mcp' || (args[0] === 'serve' && !['keys', 'ads'].includes(args[1]!))) return 'a server: runs until stopped';
+  if (args.some((a) => /^@|\.(db|json|txt|csv)$/.test(a) || a === '-'))
+    return 'reads or writes a file';
+  if (args[0] === 'mcp' || (args[0] === 'serve' && !['keys', 'ads'].includes(args[1]!)))
+    return 'a server: runs until stopped';
   if (args[0] === 'auth' && args[1] !== 'status') return 'needs a deployment to log in to';
   if (args.includes('--follow')) return 'runs until Ctrl-C';
   return undefined;
@@ -275,17 +319,37 @@ describe('adcli help environment', () => {
     const read = new Set<string>();
     for (const file of [...files(join(ROOT, 'src')), ...files(join(ROOT, 'server'))]) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/\benv(?:\?)?\.([A-Za-z_][A-Za-z0-9_]*)|\benv\[['"]([A-Za-z_][A-Za-z0-9_]*)['"]\]|\b(ADCLI_[A-Z_]+)\b/g)) read.add(m[1] ?? m[2] ?? m[3]!);
+      for (const m of text.matchAll(
+        /\benv(?:\?)?\.([A-Za-z_][A-Za-z0-9_]*)|\benv\[['"]([A-Za-z_][A-Za-z0-9_]*)['"]\]|\b(ADCLI_[A-Z_]+)\b/g,
+      ))
+        read.add(m[1] ?? m[2] ?? m[3]!);
     }
-    for (const v of ['ADCLI_API_KEY', 'ADCLI_BASE_URL', 'ADCLI_PROFILE', 'HTTPS_PROXY', 'NO_PROXY', 'NO_COLOR', 'CI', 'COLUMNS']) expect(read).toContain(v);
+    for (const v of [
+      'ADCLI_API_KEY',
+      'ADCLI_BASE_URL',
+      'ADCLI_PROFILE',
+      'HTTPS_PROXY',
+      'NO_PROXY',
+      'NO_COLOR',
+      'CI',
+      'COLUMNS',
+    ])
+      expect(read).toContain(v);
     const r = await runCli(['help', 'environment'], { columns: 100 });
     expect(r.code, r.stderr).toBe(0);
     // each entry: its names on a line, what they do indented under it
     const lines = r.stdout.split('\n');
-    const named = new Set(lines.filter((l, i) => /^[A-Za-z_]/.test(l) && lines[i + 1]?.startsWith('  ')).flatMap((l) => l.split(', ')));
-    for (const v of read) expect(named, `${v} is read but not in adcli help environment`).toContain(v);
+    const named = new Set(
+      lines
+        .filter((l, i) => /^[A-Za-z_]/.test(l) && lines[i + 1]?.startsWith('  '))
+        .flatMap((l) => l.split(', ')),
+    );
+    for (const v of read)
+      expect(named, `${v} is read but not in adcli help environment`).toContain(v);
     for (const line of r.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
-    const json = JSON.parse((await runCli(['help', 'environment', '--json'])).stdout) as { names: string[] }[];
+    const json = JSON.parse((await runCli(['help', 'environment', '--json'])).stdout) as {
+      names: string[];
+    }[];
     expect(json.flatMap((e) => e.names).sort()).toEqual([...named].sort());
   });
 });

@@ -57,13 +57,24 @@ const apiError = (status: number, code: string) => ({
 function headersOf(opts: { headers?: unknown }): Record<string, string> {
   const h = opts.headers;
   const out: Record<string, string> = {};
-  if (Array.isArray(h)) for (let i = 0; i < h.length; i += 2) out[String(h[i]).toLowerCase()] = String(h[i + 1]);
-  else for (const [k, v] of Object.entries((h ?? {}) as Record<string, string>)) out[k.toLowerCase()] = String(v);
+  if (Array.isArray(h))
+    for (let i = 0; i < h.length; i += 2) out[String(h[i]).toLowerCase()] = String(h[i + 1]);
+  else
+    for (const [k, v] of Object.entries((h ?? {}) as Record<string, string>))
+      out[k.toLowerCase()] = String(v);
   return out;
 }
 
 /** Answers each request with the next reply of the list; records the request headers. */
-function script(method: string, path: string, replies: { statusCode: number; data?: string; responseOptions?: { headers?: Record<string, string> } }[]) {
+function script(
+  method: string,
+  path: string,
+  replies: {
+    statusCode: number;
+    data?: string;
+    responseOptions?: { headers?: Record<string, string> };
+  }[],
+) {
   const seen: Record<string, string>[] = [];
   let i = 0;
   mock
@@ -80,8 +91,14 @@ function script(method: string, path: string, replies: { statusCode: number; dat
 describe('retries', () => {
   it('retries a 429 after the Retry-After seconds, then succeeds', async () => {
     const seen = script('GET', '/api/v1/workspace', [
-      { statusCode: 429, ...json({ error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '2' }) },
-      { statusCode: 429, ...json({ error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '0' }) },
+      {
+        statusCode: 429,
+        ...json({ error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '2' }),
+      },
+      {
+        statusCode: 429,
+        ...json({ error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '0' }),
+      },
       { statusCode: 200, ...json({ slug: 'acme' }) },
     ]);
     const c = await client();
@@ -123,9 +140,17 @@ describe('retries', () => {
 
   it('retries a dropped connection, and a refused one', async () => {
     const pool = mock.get(ORIGIN);
-    pool.intercept({ path: '/api/v1/workspace', method: 'GET' }).replyWithError(new undiciErrors.SocketError('other side closed'));
-    pool.intercept({ path: '/api/v1/workspace', method: 'GET' }).replyWithError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }));
-    pool.intercept({ path: '/api/v1/workspace', method: 'GET' }).reply(200, JSON.stringify({ slug: 'acme' }));
+    pool
+      .intercept({ path: '/api/v1/workspace', method: 'GET' })
+      .replyWithError(new undiciErrors.SocketError('other side closed'));
+    pool
+      .intercept({ path: '/api/v1/workspace', method: 'GET' })
+      .replyWithError(
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }),
+      );
+    pool
+      .intercept({ path: '/api/v1/workspace', method: 'GET' })
+      .reply(200, JSON.stringify({ slug: 'acme' }));
     const c = await client({ backoffMs: 10, maxBackoffMs: 40 });
     await expect(c.request('GET', '/workspace')).resolves.toEqual({ slug: 'acme' });
     expect(sleeps).toHaveLength(2);
@@ -149,19 +174,30 @@ describe('retries', () => {
   });
 
   it('uses a given Idempotency-Key, and a new one for each new write', async () => {
-    const first = script('PATCH', '/api/v1/campaigns/c1', [apiError(503, 'unavailable'), { statusCode: 200, ...json({ id: 'c1' }) }]);
+    const first = script('PATCH', '/api/v1/campaigns/c1', [
+      apiError(503, 'unavailable'),
+      { statusCode: 200, ...json({ id: 'c1' }) },
+    ]);
     const c = await client();
     await c.request('PATCH', '/campaigns/c1', { body: { name: 'y' }, idempotencyKey: 'my-key-1' });
     expect(first.map((h) => h['idempotency-key'])).toEqual(['my-key-1', 'my-key-1']);
-    const a = script('DELETE', '/api/v1/campaigns/c1', [{ statusCode: 200, ...json({ deleted: true }) }]);
-    const b = script('DELETE', '/api/v1/campaigns/c2', [{ statusCode: 200, ...json({ deleted: true }) }]);
+    const a = script('DELETE', '/api/v1/campaigns/c1', [
+      { statusCode: 200, ...json({ deleted: true }) },
+    ]);
+    const b = script('DELETE', '/api/v1/campaigns/c2', [
+      { statusCode: 200, ...json({ deleted: true }) },
+    ]);
     await c.request('DELETE', '/campaigns/c1');
     await c.request('DELETE', '/campaigns/c2');
     expect(a[0]!['idempotency-key']).not.toBe(b[0]!['idempotency-key']);
   });
 
   it('gives up after `retries` with exit code 5 (5xx, 429, network)', async () => {
-    const seen = script('GET', '/api/v1/workspace', Array.from({ length: 3 }, () => apiError(503, 'unavailable')));
+    const seen = script(
+      'GET',
+      '/api/v1/workspace',
+      Array.from({ length: 3 }, () => apiError(503, 'unavailable')),
+    );
     const c = await client({ retries: 2 });
     const err = await c.request('GET', '/workspace').catch((e) => e);
     expect(err).toBeInstanceOf(ApiCallError);
@@ -170,10 +206,20 @@ describe('retries', () => {
     expect(seen).toHaveLength(3);
     expect(sleeps).toHaveLength(2);
 
-    script('GET', '/api/v1/brands', Array.from({ length: 2 }, () => apiError(429, 'rate_limited')));
-    expect((await (await client({ retries: 1 })).request('GET', '/brands').catch((e) => e)).exitCode).toBe(EXIT.unavailable);
+    script(
+      'GET',
+      '/api/v1/brands',
+      Array.from({ length: 2 }, () => apiError(429, 'rate_limited')),
+    );
+    expect(
+      (await (await client({ retries: 1 })).request('GET', '/brands').catch((e) => e)).exitCode,
+    ).toBe(EXIT.unavailable);
 
-    mock.get(ORIGIN).intercept({ path: '/api/v1/audiences', method: 'GET' }).replyWithError(new undiciErrors.SocketError('other side closed')).times(2);
+    mock
+      .get(ORIGIN)
+      .intercept({ path: '/api/v1/audiences', method: 'GET' })
+      .replyWithError(new undiciErrors.SocketError('other side closed'))
+      .times(2);
     const net = await (await client({ retries: 1 })).request('GET', '/audiences').catch((e) => e);
     expect(net).toBeInstanceOf(CliError);
     expect(net.exitCode).toBe(EXIT.unavailable);
@@ -181,7 +227,10 @@ describe('retries', () => {
   });
 
   it('does not retry an error that is not a network failure', async () => {
-    mock.get(ORIGIN).intercept({ path: '/api/v1/workspace', method: 'GET' }).replyWithError(new Error('something odd'));
+    mock
+      .get(ORIGIN)
+      .intercept({ path: '/api/v1/workspace', method: 'GET' })
+      .replyWithError(new Error('something odd'));
     const err = await (await client()).request('GET', '/workspace').catch((e) => e);
     expect(err.exitCode).toBe(EXIT.unavailable);
     expect(sleeps).toEqual([]);
@@ -198,19 +247,33 @@ describe('status → exit code', () => {
   ] as const) {
     it(`${status} → ${exit}, not retried, with the API's code, message and request id`, async () => {
       const seen = script('POST', '/api/v1/campaigns', [apiError(status, `code_${status}`)]);
-      const err = await (await client()).request('POST', '/campaigns', { body: {} }).catch((e) => e);
+      const err = await (
+        await client()
+      )
+        .request('POST', '/campaigns', { body: {} })
+        .catch((e) => e);
       expect(err).toBeInstanceOf(ApiCallError);
       expect(err.exitCode).toBe(exit);
       expect(err.status).toBe(status);
       expect(err.message).toBe(`code_${status} happened (code_${status}, request req_${status})`);
-      expect(err.toJSON()).toEqual({ error: { status, code: `code_${status}`, message: `code_${status} happened`, requestId: `req_${status}` } });
+      expect(err.toJSON()).toEqual({
+        error: {
+          status,
+          code: `code_${status}`,
+          message: `code_${status} happened`,
+          requestId: `req_${status}`,
+        },
+      });
       expect(seen).toHaveLength(1);
       expect(sleeps).toEqual([]);
     });
   }
 
   it('a non-JSON error body still maps by status', async () => {
-    mock.get(ORIGIN).intercept({ path: '/api/v1/workspace', method: 'GET' }).reply(404, '<html>not here</html>', { headers: { 'x-request-id': 'req_html' } });
+    mock
+      .get(ORIGIN)
+      .intercept({ path: '/api/v1/workspace', method: 'GET' })
+      .reply(404, '<html>not here</html>', { headers: { 'x-request-id': 'req_html' } });
     const err = await (await client()).request('GET', '/workspace').catch((e) => e);
     expect(err.exitCode).toBe(EXIT.refused);
     expect(err.code).toBe('http_404');
@@ -221,7 +284,10 @@ describe('status → exit code', () => {
 describe('--debug', () => {
   it('logs each exchange with the key redacted, whatever its format', async () => {
     const odd = 'sk_live_0123456789abcdef';
-    script('POST', '/api/v1/campaigns', [apiError(503, 'unavailable'), { statusCode: 201, ...json({ id: 'c1', echo: odd }) }]);
+    script('POST', '/api/v1/campaigns', [
+      apiError(503, 'unavailable'),
+      { statusCode: 201, ...json({ id: 'c1', echo: odd }) },
+    ]);
     const lines: string[] = [];
     const c = await client({ debug: (l) => lines.push(l) }, target({ apiKey: odd }));
     await c.request('POST', '/campaigns', { body: { name: 'x', note: KEY } });
@@ -248,11 +314,18 @@ describe('proxies from the environment', () => {
   const apiSeen: { url: string; host: string; authorization: string }[] = [];
   const agents: Dispatcher[] = [];
 
-  const listen = (s: Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as AddressInfo).port)));
+  const listen = (s: Server) =>
+    new Promise<number>((r) =>
+      s.listen(0, '127.0.0.1', () => r((s.address() as AddressInfo).port)),
+    );
 
   beforeAll(async () => {
     api = createServer((req, res) => {
-      apiSeen.push({ url: req.url!, host: req.headers.host!, authorization: String(req.headers.authorization) });
+      apiSeen.push({
+        url: req.url!,
+        host: req.headers.host!,
+        authorization: String(req.headers.authorization),
+      });
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ slug: 'behind-proxy', path: req.url }));
     });
@@ -261,10 +334,19 @@ describe('proxies from the environment', () => {
     proxy = createServer((req: IncomingMessage, res) => {
       forwarded.push({ method: req.method!, url: req.url! });
       const u = new URL(req.url!);
-      const up = httpRequest({ host: '127.0.0.1', port: apiPort, method: req.method, path: u.pathname + u.search, headers: req.headers }, (r) => {
-        res.writeHead(r.statusCode!, r.headers);
-        r.pipe(res);
-      });
+      const up = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: apiPort,
+          method: req.method,
+          path: u.pathname + u.search,
+          headers: req.headers,
+        },
+        (r) => {
+          res.writeHead(r.statusCode!, r.headers);
+          r.pipe(res);
+        },
+      );
       req.pipe(up);
     });
     proxy.on('connect', (req, socket) => {
@@ -294,17 +376,35 @@ describe('proxies from the environment', () => {
   }
 
   it('HTTP_PROXY carries requests, and NO_PROXY hosts go direct', async () => {
-    const transport = await transportFor({ HTTP_PROXY: `http://127.0.0.1:${proxyPort}`, NO_PROXY: '127.0.0.1,localhost' });
+    const transport = await transportFor({
+      HTTP_PROXY: `http://127.0.0.1:${proxyPort}`,
+      NO_PROXY: '127.0.0.1,localhost',
+    });
     forwarded.length = 0;
     apiSeen.length = 0;
 
-    const viaProxy = new ApiClient(target({ baseUrl: 'http://api.example.test/api/v1' }), transport, { retries: 0 });
-    await expect(viaProxy.request('GET', '/workspace', { query: { x: 1 } })).resolves.toEqual({ slug: 'behind-proxy', path: '/api/v1/workspace?x=1' });
-    expect(forwarded).toEqual([{ method: 'GET', url: 'http://api.example.test/api/v1/workspace?x=1' }]);
+    const viaProxy = new ApiClient(
+      target({ baseUrl: 'http://api.example.test/api/v1' }),
+      transport,
+      { retries: 0 },
+    );
+    await expect(viaProxy.request('GET', '/workspace', { query: { x: 1 } })).resolves.toEqual({
+      slug: 'behind-proxy',
+      path: '/api/v1/workspace?x=1',
+    });
+    expect(forwarded).toEqual([
+      { method: 'GET', url: 'http://api.example.test/api/v1/workspace?x=1' },
+    ]);
     expect(apiSeen[0]).toMatchObject({ host: 'api.example.test', authorization: `Bearer ${KEY}` });
 
-    const direct = new ApiClient(target({ baseUrl: `http://127.0.0.1:${apiPort}/api/v1` }), transport, { retries: 0 });
-    await expect(direct.request('GET', '/workspace')).resolves.toMatchObject({ slug: 'behind-proxy' });
+    const direct = new ApiClient(
+      target({ baseUrl: `http://127.0.0.1:${apiPort}/api/v1` }),
+      transport,
+      { retries: 0 },
+    );
+    await expect(direct.request('GET', '/workspace')).resolves.toMatchObject({
+      slug: 'behind-proxy',
+    });
     expect(forwarded).toHaveLength(1); // the proxy saw nothing new
     expect(apiSeen).toHaveLength(2);
     expect(apiSeen[1]!.host).toBe(`127.0.0.1:${apiPort}`);
@@ -314,21 +414,33 @@ describe('proxies from the environment', () => {
     const transport = await transportFor({ HTTPS_PROXY: `http://127.0.0.1:${proxyPort}` });
     tunnels.length = 0;
     forwarded.length = 0;
-    const secure = new ApiClient(target({ baseUrl: 'https://api.example.test/api/v1' }), transport, { retries: 0 });
+    const secure = new ApiClient(
+      target({ baseUrl: 'https://api.example.test/api/v1' }),
+      transport,
+      { retries: 0 },
+    );
     const err = await secure.request('GET', '/workspace').catch((e) => e);
     expect(tunnels).toEqual(['api.example.test:443']);
     expect(err).toBeInstanceOf(CliError);
     expect(err.exitCode).toBe(EXIT.unavailable);
 
-    const plain = new ApiClient(target({ baseUrl: `http://127.0.0.1:${apiPort}/api/v1` }), transport, { retries: 0 });
-    await expect(plain.request('GET', '/workspace')).resolves.toMatchObject({ slug: 'behind-proxy' });
+    const plain = new ApiClient(
+      target({ baseUrl: `http://127.0.0.1:${apiPort}/api/v1` }),
+      transport,
+      { retries: 0 },
+    );
+    await expect(plain.request('GET', '/workspace')).resolves.toMatchObject({
+      slug: 'behind-proxy',
+    });
     expect(forwarded).toEqual([]);
   });
 
   it('without proxy variables, requests go direct', async () => {
     const transport = await transportFor({});
     forwarded.length = 0;
-    const c = new ApiClient(target({ baseUrl: `http://127.0.0.1:${apiPort}/api/v1` }), transport, { retries: 0 });
+    const c = new ApiClient(target({ baseUrl: `http://127.0.0.1:${apiPort}/api/v1` }), transport, {
+      retries: 0,
+    });
     await expect(c.request('GET', '/workspace')).resolves.toMatchObject({ slug: 'behind-proxy' });
     expect(forwarded).toEqual([]);
   });
@@ -339,7 +451,11 @@ describe('proxies from the environment', () => {
     try {
       const transport = await transportFor({});
       forwarded.length = 0;
-      const c = new ApiClient(target({ baseUrl: `http://127.0.0.1:${apiPort}/api/v1` }), transport, { retries: 0 });
+      const c = new ApiClient(
+        target({ baseUrl: `http://127.0.0.1:${apiPort}/api/v1` }),
+        transport,
+        { retries: 0 },
+      );
       await expect(c.request('GET', '/workspace')).resolves.toMatchObject({ slug: 'behind-proxy' });
       expect(forwarded).toEqual([]);
     } finally {
@@ -353,7 +469,10 @@ describe('proxies from the environment', () => {
     const closed = createServer();
     const port = await listen(closed);
     await new Promise((r) => closed.close(r));
-    const c = new ApiClient(target({ baseUrl: `http://127.0.0.1:${port}/api/v1` }), transport, { retries: 1, sleep: async (ms) => void sleeps.push(ms) });
+    const c = new ApiClient(target({ baseUrl: `http://127.0.0.1:${port}/api/v1` }), transport, {
+      retries: 1,
+      sleep: async (ms) => void sleeps.push(ms),
+    });
     const err = await c.request('GET', '/workspace').catch((e) => e);
     expect(err.exitCode).toBe(EXIT.unavailable);
     expect(err.message).toContain(`cannot reach http://127.0.0.1:${port}/api/v1: ECONNREFUSED`);

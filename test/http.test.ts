@@ -9,20 +9,38 @@ import { API_PREFIX, MAX_BODY_BYTES, createApp } from '../server/http/app.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { operations } from '../server/operations/index.ts';
 import { defineOperation, readOnly, type Operation } from '../server/operations/operation.ts';
-import { ALL_SCOPES, MISSING_ID, clientFor, testBackend, testStore, type Client, type TestBackend } from './helpers/backend.ts';
+import {
+  ALL_SCOPES,
+  MISSING_ID,
+  clientFor,
+  testBackend,
+  testStore,
+  type Client,
+  type TestBackend,
+} from './helpers/backend.ts';
 
 const HOUR = 60 * 60 * 1000;
-const ERROR_SHAPE = z.strictObject({ error: z.strictObject({ code: z.string(), message: z.string(), requestId: z.string() }) });
+const ERROR_SHAPE = z.strictObject({
+  error: z.strictObject({ code: z.string(), message: z.string(), requestId: z.string() }),
+});
 
 type Json = Record<string, any>;
 
 /** Raw request to the app (no default headers), answering status, headers and parsed body. */
-async function raw(t: TestBackend, method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
-  const res = await t.app.request(path.startsWith('/') && !path.startsWith(API_PREFIX) ? API_PREFIX + path : path, {
-    method,
-    headers: init.headers ?? {},
-    body: init.body,
-  });
+async function raw(
+  t: TestBackend,
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string } = {},
+) {
+  const res = await t.app.request(
+    path.startsWith('/') && !path.startsWith(API_PREFIX) ? API_PREFIX + path : path,
+    {
+      method,
+      headers: init.headers ?? {},
+      body: init.body,
+    },
+  );
   const text = await res.text();
   let body: any;
   try {
@@ -33,7 +51,11 @@ async function raw(t: TestBackend, method: string, path: string, init: { headers
   return { status: res.status, headers: res.headers, body, text };
 }
 
-function expectError(reply: { status: number; body: unknown; headers: Headers }, status: number, code?: string) {
+function expectError(
+  reply: { status: number; body: unknown; headers: Headers },
+  status: number,
+  code?: string,
+) {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);
   const parsed = ERROR_SHAPE.parse(reply.body);
   if (code) expect(parsed.error.code).toBe(code);
@@ -58,7 +80,8 @@ function paramNames(op: Operation): string[] {
 /** A path with each {param} filled with the first candidate the operation's own schema accepts. */
 function fillPath(op: Operation): string {
   const names = paramNames(op);
-  const shape = ((op.params as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {}) as Record<string, z.ZodType>;
+  const shape = ((op.params as unknown as { shape?: Record<string, z.ZodType> } | undefined)
+    ?.shape ?? {}) as Record<string, z.ZodType>;
   let path = op.path;
   for (const name of names) {
     const field = shape[name];
@@ -93,7 +116,8 @@ function sample(schema: Json | undefined): unknown {
       return [];
     case 'object': {
       const out: Json = {};
-      for (const name of (schema.required ?? []) as string[]) out[name] = sample(schema.properties?.[name]);
+      for (const name of (schema.required ?? []) as string[])
+        out[name] = sample(schema.properties?.[name]);
       return out;
     }
     default:
@@ -107,7 +131,10 @@ function plausibleBody(op: Operation): unknown {
 }
 
 /** Workspace with exploration on, so an invite-only operation is not refused for the invitation. */
-async function scopedClient(t: TestBackend, scopes: readonly (typeof ALL_SCOPES)[number][]): Promise<Client> {
+async function scopedClient(
+  t: TestBackend,
+  scopes: readonly (typeof ALL_SCOPES)[number][],
+): Promise<Client> {
   await t.store.write(async () => t.services.workspaces.ensure('scopes', { exploration: true }));
   return t.client({ scopes, workspace: 'scopes' });
 }
@@ -150,8 +177,14 @@ describe('authentication', () => {
   });
 
   it('accepts a valid key, case-insensitive scheme', async () => {
-    expect((await raw(t, 'GET', '/workspace', { headers: { authorization: `Bearer ${t.api.key}` } })).status).toBe(200);
-    expect((await raw(t, 'GET', '/workspace', { headers: { authorization: `bearer ${t.api.key}` } })).status).toBe(200);
+    expect(
+      (await raw(t, 'GET', '/workspace', { headers: { authorization: `Bearer ${t.api.key}` } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await raw(t, 'GET', '/workspace', { headers: { authorization: `bearer ${t.api.key}` } }))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses a revoked key on the very next request', async () => {
@@ -170,12 +203,16 @@ describe('authentication', () => {
     expectError(await c.post('/campaigns', { name: 'After revoke' }), 401, 'unauthorized');
   });
 
-  it('scopes every resource to the key\'s workspace', async () => {
+  it("scopes every resource to the key's workspace", async () => {
     const created = await t.api.post('/campaigns', { name: 'Acme only' });
     expect(created.status).toBe(201);
     const other = await t.client({ workspace: 'globex' });
     expectError(await other.get(`/campaigns/${created.body.id}`), 404, 'not_found');
-    expectError(await other.patch(`/campaigns/${created.body.id}`, { name: 'Taken' }), 404, 'not_found');
+    expectError(
+      await other.patch(`/campaigns/${created.body.id}`, { name: 'Taken' }),
+      404,
+      'not_found',
+    );
     expectError(await other.delete(`/campaigns/${created.body.id}`), 404, 'not_found');
     expect((await t.api.get(`/campaigns/${created.body.id}`)).body.name).toBe('Acme only');
   });
@@ -197,7 +234,10 @@ describe('scopes, for every operation of the table', () => {
     const body = plausibleBody(op);
 
     it(`answers 403 forbidden to a key holding every scope but ${op.scope}`, async () => {
-      const c = await scopedClient(t, ALL_SCOPES.filter((s) => s !== op.scope));
+      const c = await scopedClient(
+        t,
+        ALL_SCOPES.filter((s) => s !== op.scope),
+      );
       const r = await c.request(op.method, path, body);
       const e = expectError(r, 403, 'forbidden');
       expect(e.message).toContain(op.scope);
@@ -217,12 +257,20 @@ describe('idempotency', () => {
   it('replays a create: same status and body, one campaign', async () => {
     const t = await testBackend();
     const h = { 'Idempotency-Key': 'create-1' };
-    const first = await t.api.post('/campaigns', { name: 'Spring sale', budget: 50, budgetType: 'daily' }, h);
+    const first = await t.api.post(
+      '/campaigns',
+      { name: 'Spring sale', budget: 50, budgetType: 'daily' },
+      h,
+    );
     expect(first.status).toBe(201);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     t.clock.advance(5_000);
     // key order does not matter: the same JSON object is the same request
-    const second = await t.api.post('/campaigns', { budgetType: 'daily', budget: 50, name: 'Spring sale' }, h);
+    const second = await t.api.post(
+      '/campaigns',
+      { budgetType: 'daily', budget: 50, name: 'Spring sale' },
+      h,
+    );
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
@@ -242,11 +290,23 @@ describe('idempotency', () => {
 
   it('accepts a key of 200 characters and refuses one of 201', async () => {
     const t = await testBackend();
-    const ok = await t.api.post('/campaigns', { name: 'Long key' }, { 'Idempotency-Key': 'k'.repeat(200) });
+    const ok = await t.api.post(
+      '/campaigns',
+      { name: 'Long key' },
+      { 'Idempotency-Key': 'k'.repeat(200) },
+    );
     expect(ok.status).toBe(201);
-    const again = await t.api.post('/campaigns', { name: 'Long key' }, { 'Idempotency-Key': 'k'.repeat(200) });
+    const again = await t.api.post(
+      '/campaigns',
+      { name: 'Long key' },
+      { 'Idempotency-Key': 'k'.repeat(200) },
+    );
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    const e = expectError(await t.api.post('/campaigns', { name: 'Too long' }, { 'Idempotency-Key': 'k'.repeat(201) }), 400, 'invalid_request');
+    const e = expectError(
+      await t.api.post('/campaigns', { name: 'Too long' }, { 'Idempotency-Key': 'k'.repeat(201) }),
+      400,
+      'invalid_request',
+    );
     expect(e.message).toMatch(/Idempotency-Key/);
     expect(e.message).toMatch(/200/);
     expect(await countCampaigns(t.api)).toBe(1);
@@ -280,7 +340,11 @@ describe('idempotency', () => {
     expect(replay.body).toEqual(first.body);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expectError(await t.api.delete(`/campaigns/${id}`), 404, 'not_found');
-    expectError(await t.api.delete(`/campaigns/${id}`, { 'Idempotency-Key': 'delete-2' }), 404, 'not_found');
+    expectError(
+      await t.api.delete(`/campaigns/${id}`, { 'Idempotency-Key': 'delete-2' }),
+      404,
+      'not_found',
+    );
   });
 
   it('keeps keys per API key: another key may use the same string', async () => {
@@ -294,7 +358,11 @@ describe('idempotency', () => {
     expect(b.headers.get('idempotent-replayed')).toBeNull();
     expect(b.body.id).not.toBe(a.body.id);
     // and the same body under another key is a new request too
-    const c = await other.post('/campaigns', { name: 'From A' }, { 'Idempotency-Key': 'other-string' });
+    const c = await other.post(
+      '/campaigns',
+      { name: 'From A' },
+      { 'Idempotency-Key': 'other-string' },
+    );
     expect(c.body.id).not.toBe(a.body.id);
     expect(await countCampaigns(t.api)).toBe(3);
   });
@@ -331,7 +399,9 @@ describe('idempotency', () => {
   it('runs 8 concurrent identical creates with one key exactly once', async () => {
     const t = await testBackend();
     const h = { 'Idempotency-Key': 'race' };
-    const replies = await Promise.all(Array.from({ length: 8 }, () => t.api.post('/campaigns', { name: 'Race' }, h)));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => t.api.post('/campaigns', { name: 'Race' }, h)),
+    );
     for (const r of replies) {
       expect(r.status).toBe(201);
       expect(r.body).toEqual(replies[0]!.body);
@@ -343,9 +413,12 @@ describe('idempotency', () => {
   it('lets one of 8 concurrent different bodies with one key win; the others get 409', async () => {
     const t = await testBackend();
     const h = { 'Idempotency-Key': 'race-different' };
-    const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => t.api.post('/campaigns', { name: `Race ${i}` }, h)));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => t.api.post('/campaigns', { name: `Race ${i}` }, h)),
+    );
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
-    for (const r of replies.filter((r) => r.status !== 201)) expectError(r, 409, 'idempotency_conflict');
+    for (const r of replies.filter((r) => r.status !== 201))
+      expectError(r, 409, 'idempotency_conflict');
     expect(await countCampaigns(t.api)).toBe(1);
   });
 
@@ -415,7 +488,11 @@ describe('errors', () => {
 
   it('answers an unknown route with 404 and the error shape', async () => {
     expectError(await t.api.get('/no-such-thing'), 404, 'not_found');
-    expectError(await raw(t, 'GET', '/elsewhere', { headers: { authorization: `Bearer ${t.api.key}` } }), 404, 'not_found');
+    expectError(
+      await raw(t, 'GET', '/elsewhere', { headers: { authorization: `Bearer ${t.api.key}` } }),
+      404,
+      'not_found',
+    );
     expectError(await t.api.get(`/campaigns/${HEX}/nope`), 404, 'not_found');
   });
 
@@ -442,10 +519,22 @@ describe('errors', () => {
     for (const op of operations) {
       const path = fillPath(op);
       const allowed = operations.filter((o) => fillPath(o) === path).map((o) => o.method);
-      const other = (['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const).find((m) => !allowed.includes(m))!;
-      const r = await t.api.request(other, path, other === 'GET' || other === 'DELETE' ? undefined : {});
+      const other = (['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const).find(
+        (m) => !allowed.includes(m),
+      )!;
+      const r = await t.api.request(
+        other,
+        path,
+        other === 'GET' || other === 'DELETE' ? undefined : {},
+      );
       expectError(r, 405);
-      expect(r.headers.get('allow')?.split(',').map((s) => s.trim()).sort()).toEqual([...new Set(allowed)].sort());
+      expect(
+        r.headers
+          .get('allow')
+          ?.split(',')
+          .map((s) => s.trim())
+          .sort(),
+      ).toEqual([...new Set(allowed)].sort());
     }
   });
 
@@ -463,12 +552,24 @@ describe('errors', () => {
   });
 
   it('names the field and the bound in a validation error', async () => {
-    const e = expectError(await t.api.post('/campaigns', { name: 'n'.repeat(161) }), 400, 'invalid_request');
+    const e = expectError(
+      await t.api.post('/campaigns', { name: 'n'.repeat(161) }),
+      400,
+      'invalid_request',
+    );
     expect(e.message).toMatch(/name/);
     expect(e.message).toMatch(/160/);
-    const b = expectError(await t.api.post('/campaigns', { name: 'ok', budget: 0 }), 400, 'invalid_request');
+    const b = expectError(
+      await t.api.post('/campaigns', { name: 'ok', budget: 0 }),
+      400,
+      'invalid_request',
+    );
     expect(b.message).toMatch(/budget/);
-    const u = expectError(await t.api.post('/campaigns', { name: 'ok', color: 'red' }), 400, 'invalid_request');
+    const u = expectError(
+      await t.api.post('/campaigns', { name: 'ok', color: 'red' }),
+      400,
+      'invalid_request',
+    );
     expect(u.message).toMatch(/color/);
     const l = expectError(await t.api.get('/campaigns?limit=101'), 400, 'invalid_request');
     expect(l.message).toMatch(/limit/);
@@ -512,11 +613,25 @@ describe('errors', () => {
         throw new TypeError('secret detail: cannot read /srv/adcli/data.sqlite');
       },
     });
-    const b = createApp({ store: await testStore(), clock: new ManualClock(), rateLimit: 0, operations: [boom] });
-    const key = await b.store.write(async () => (await b.services.keys.create((await b.services.workspaces.ensure('acme')).id, { scopes: ALL_SCOPES })).key);
+    const b = createApp({
+      store: await testStore(),
+      clock: new ManualClock(),
+      rateLimit: 0,
+      operations: [boom],
+    });
+    const key = await b.store.write(
+      async () =>
+        (
+          await b.services.keys.create((await b.services.workspaces.ensure('acme')).id, {
+            scopes: ALL_SCOPES,
+          })
+        ).key,
+    );
     const log = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      const res = await b.app.request(`${API_PREFIX}/boom`, { headers: { authorization: `Bearer ${key}` } });
+      const res = await b.app.request(`${API_PREFIX}/boom`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       const text = await res.text();
       const reply = { status: res.status, headers: res.headers, body: JSON.parse(text) };
       const e = expectError(reply, 500, 'internal');
@@ -567,7 +682,10 @@ describe('OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0');
     expect(doc.components.schemas.Error).toBeTruthy();
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
   });
 
   const resolve = (s: Json): Json => {
@@ -586,12 +704,20 @@ describe('OpenAPI document', () => {
     expect(entry.operationId).toBe(op.name);
 
     const params = (entry.parameters as Json[]).map(resolve);
-    const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name).sort();
+    const pathParams = params
+      .filter((p) => p.in === 'path')
+      .map((p) => p.name)
+      .sort();
     expect(pathParams).toEqual(paramNames(op).sort());
     for (const p of params.filter((p) => p.in === 'path')) expect(p.required).toBe(true);
 
-    const queryNames = params.filter((p) => p.in === 'query').map((p) => p.name).sort();
-    const expectedQuery = op.query ? Object.keys((op.query as unknown as { shape: object }).shape).sort() : [];
+    const queryNames = params
+      .filter((p) => p.in === 'query')
+      .map((p) => p.name)
+      .sort();
+    const expectedQuery = op.query
+      ? Object.keys((op.query as unknown as { shape: object }).shape).sort()
+      : [];
     expect(queryNames).toEqual(expectedQuery);
 
     if (op.method !== 'GET') {
@@ -615,7 +741,9 @@ describe('OpenAPI document', () => {
     for (const status of ['400', '401', '403', '429', ...op.errors.map(String)]) {
       const res = entry.responses[status];
       expect(res, `response ${status}`).toBeTruthy();
-      expect(res.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+      expect(res.content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/Error',
+      });
     }
     expect(resolve(entry.responses['429'].headers['Retry-After']).schema.type).toBe('integer');
   });
@@ -647,7 +775,11 @@ describe('OpenAPI document', () => {
     expect(resolve(p.locations.items).maxLength).toBe(80);
     expect(p.successMetrics).toMatchObject({ type: 'array', maxItems: 20 });
     expect(p.successMetrics.items.maxLength).toBe(200);
-    expect(nonNull(p.budget)).toMatchObject({ type: 'number', exclusiveMinimum: 0, maximum: 10_000_000 });
+    expect(nonNull(p.budget)).toMatchObject({
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 10_000_000,
+    });
     expect(p.budget.anyOf?.some((b: Json) => b.type === 'null')).toBe(true);
     expect(nonNull(p.targetCpa)).toMatchObject({ exclusiveMinimum: 0, maximum: 1_000_000 });
     expect(nonNull(p.targetRoas)).toMatchObject({ exclusiveMinimum: 0, maximum: 1000 });
@@ -657,7 +789,9 @@ describe('OpenAPI document', () => {
     expect(p.budgetType.enum).toEqual(['daily', 'total']);
     expect(nonNull(p.biddingStrategy).enum).toHaveLength(7);
 
-    const create = resolve(doc.paths['/campaigns'].post.requestBody.content['application/json'].schema);
+    const create = resolve(
+      doc.paths['/campaigns'].post.requestBody.content['application/json'].schema,
+    );
     expect(create.required).toEqual(['name']);
     expect(doc.paths['/campaigns'].post.responses['201']).toBeTruthy();
 
@@ -665,13 +799,33 @@ describe('OpenAPI document', () => {
     expect(campaign.additionalProperties).toBe(false);
     expect(Object.keys(campaign.properties).sort()).toEqual(
       [
-        'id', 'name', 'status', 'objective', 'brandId', 'brand', 'industry', 'language', 'locations', 'successMetrics',
-        'campaignType', 'budget', 'budgetType', 'endDate', 'biddingStrategy', 'targetCpa', 'targetRoas', 'audiences',
-        'adsPlatform', 'url', 'createdAt', 'updatedAt',
+        'id',
+        'name',
+        'status',
+        'objective',
+        'brandId',
+        'brand',
+        'industry',
+        'language',
+        'locations',
+        'successMetrics',
+        'campaignType',
+        'budget',
+        'budgetType',
+        'endDate',
+        'biddingStrategy',
+        'targetCpa',
+        'targetRoas',
+        'audiences',
+        'adsPlatform',
+        'url',
+        'createdAt',
+        'updatedAt',
       ].sort(),
     );
     expect([...campaign.required].sort()).toEqual(Object.keys(campaign.properties).sort());
-    for (const s of ['400', '401', '403', '404', '409', '429']) expect(update.responses[s]).toBeTruthy();
+    for (const s of ['400', '401', '403', '404', '409', '429'])
+      expect(update.responses[s]).toBeTruthy();
 
     const error = resolve({ $ref: '#/components/schemas/Error' });
     expect(error.properties.error.required).toEqual(expect.arrayContaining(['code', 'message']));
@@ -690,22 +844,30 @@ describe('OpenAPI document', () => {
     ['DELETE', '/audiences/{audienceId}', 'audiences:write'],
     ['GET', '/ads-platform/performance', 'ads:read'],
     ['GET', '/exploration/channels/{channelId}', 'exploration:read'],
-  ])('documents the contract\'s %s %s with scope %s', (method, path, scope) => {
+  ])("documents the contract's %s %s with scope %s", (method, path, scope) => {
     const entry = doc.paths[path]?.[method.toLowerCase()];
     expect(entry, `${method} ${path}`).toBeTruthy();
     expect(entry['x-scope']).toBe(scope);
-    const param = (name: string) => (entry.parameters as Json[]).map(resolve).find((p) => p.name === name);
+    const param = (name: string) =>
+      (entry.parameters as Json[]).map(resolve).find((p) => p.name === name);
     for (const name of paramNames({ path } as Operation)) {
-      expect(param(name)?.schema?.pattern).toBe(name === 'channelId' ? '^UC[A-Za-z0-9_-]{22}$' : '^[a-f0-9]{24}$');
+      expect(param(name)?.schema?.pattern).toBe(
+        name === 'channelId' ? '^UC[A-Za-z0-9_-]{22}$' : '^[a-f0-9]{24}$',
+      );
     }
     if (method === 'GET' && (path === '/data-stores' || path === '/audiences')) {
       expect(param('limit')?.schema).toMatchObject({ minimum: 1, maximum: 100, default: 25 });
       expect(param('name')?.in).toBe('query');
       expect(param('cursor')?.in).toBe('query');
     }
-    if (path === '/data-stores' && method === 'GET') expect(String(param('includeLibrary')?.schema?.default)).toBe('false');
+    if (path === '/data-stores' && method === 'GET')
+      expect(String(param('includeLibrary')?.schema?.default)).toBe('false');
     if (path === '/ads-platform/performance') {
-      expect(param('customerId')).toMatchObject({ in: 'query', required: true, schema: { pattern: '^\\d{3}-?\\d{3}-?\\d{4}$' } });
+      expect(param('customerId')).toMatchObject({
+        in: 'query',
+        required: true,
+        schema: { pattern: '^\\d{3}-?\\d{3}-?\\d{4}$' },
+      });
       expect(param('dateRange')?.schema).toMatchObject({ default: 'LAST_30_DAYS' });
       expect(param('dateRange')?.schema.enum).toContain('LAST_30_DAYS');
     }
@@ -717,7 +879,11 @@ describe('OpenAPI document', () => {
     if (path.endsWith('/targeting/generate')) {
       const body = resolve(entry.requestBody.content['application/json'].schema);
       expect(body.properties.audienceIds).toMatchObject({ type: 'array', maxItems: 25 });
-      expect(body.properties.audienceIds.items).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 });
+      expect(body.properties.audienceIds.items).toMatchObject({
+        type: 'string',
+        minLength: 1,
+        maxLength: 200,
+      });
     }
     if (method === 'DELETE') {
       const ok = resolve(entry.responses['200'].content['application/json'].schema);
@@ -726,10 +892,15 @@ describe('OpenAPI document', () => {
   });
 
   it('lists every operation of the table and nothing else', () => {
-    const documented = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([m, e]) => `${m.toUpperCase()} ${path} ${(e as Json).operationId}`),
+    const documented = Object.entries(doc.paths as Record<string, Json>).flatMap(
+      ([path, methods]) =>
+        Object.entries(methods).map(
+          ([m, e]) => `${m.toUpperCase()} ${path} ${(e as Json).operationId}`,
+        ),
     );
-    expect(documented.sort()).toEqual(operations.map((o) => `${o.method} ${o.path} ${o.name}`).sort());
+    expect(documented.sort()).toEqual(
+      operations.map((o) => `${o.method} ${o.path} ${o.name}`).sort(),
+    );
     expect(new Set(operations.map((o) => o.name)).size).toBe(operations.length);
   });
 });

@@ -7,7 +7,11 @@ import { canonicalJson, jsonDepth } from '../server/lib/json.ts';
 function sortedStringify(value: unknown): string {
   return JSON.stringify(value, (_k, v) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
       : v,
   );
 }
@@ -26,7 +30,9 @@ describe('canonicalJson', () => {
   it('orders keys as JavaScript does: array indexes first, numerically; __proto__ is an ordinary key', () => {
     const v = JSON.parse('{"b":1,"10":2,"2":3,"a":[1,{"z":1,"y":null}],"__proto__":4,"01":5}');
     expect(canonicalJson(v)).toBe(sortedStringify(v));
-    expect(canonicalJson(v)).toBe('{"2":3,"10":2,"01":5,"__proto__":4,"a":[1,{"y":null,"z":1}],"b":1}');
+    expect(canonicalJson(v)).toBe(
+      '{"2":3,"10":2,"01":5,"__proto__":4,"a":[1,{"y":null,"z":1}],"b":1}',
+    );
   });
 
   it('does not overflow the stack on a value nested 100,000 levels deep', () => {
@@ -50,7 +56,9 @@ describe('jsonDepth', () => {
 
   it('agrees with a walk of the parsed value', () => {
     const depthOf = (v: unknown): number =>
-      v !== null && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v as object).map(depthOf)) : 0;
+      v !== null && typeof v === 'object'
+        ? 1 + Math.max(0, ...Object.values(v as object).map(depthOf))
+        : 0;
     fc.assert(
       fc.property(fc.jsonValue(), (v) => {
         expect(jsonDepth(JSON.stringify(v))).toBe(depthOf(v));

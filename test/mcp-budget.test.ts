@@ -47,7 +47,10 @@ describe('the MCP context budget (o200k_base tokens)', () => {
     expect(tools).toHaveLength(operations.length);
     const list = countTokens(JSON.stringify({ tools }));
     const instructions = countTokens(client.getInstructions() ?? '');
-    measured.push({ call: 'tools/list', tokens: list }, { call: 'instructions', tokens: instructions });
+    measured.push(
+      { call: 'tools/list', tokens: list },
+      { call: 'instructions', tokens: instructions },
+    );
     expect(list).toBeLessThanOrEqual(LIST_BUDGET);
     // said once: no tool repeats the idempotency rule or lists an output schema
     for (const t of tools) {
@@ -70,25 +73,38 @@ describe('the MCP context budget (o200k_base tokens)', () => {
     for (const c of campaigns) {
       await read('get_campaign', { campaignId: c.id });
       const t = await read('get_targeting', { campaignId: c.id });
-      const items = (t.slots as Json[]).reduce((n, s) => n + (s.keywords?.length ?? 0) + (s.topics?.length ?? 0), 0);
+      const items = (t.slots as Json[]).reduce(
+        (n, s) => n + (s.keywords?.length ?? 0) + (s.topics?.length ?? 0),
+        0,
+      );
       largestTargeting = Math.max(largestTargeting, items);
       const slot = (t.slots as Json[])[0]!;
-      await read('get_targeting', { campaignId: c.id, slotIds: [slot.slotId], sections: ['keywords'] });
+      await read('get_targeting', {
+        campaignId: c.id,
+        slotIds: [slot.slotId],
+        sections: ['keywords'],
+      });
       await read('list_targeting_exclusions', { campaignId: c.id, slotId: slot.slotId });
     }
     expect(largestTargeting, 'the demo targeting was generated').toBeGreaterThan(20);
     await read('list_audiences', { limit: 100 });
-    for (const a of ((await read('list_audiences')).data as Json[]).slice(0, 3)) await read('get_audience', { savedAudienceId: a.id });
-    const stores = (await read('list_data_stores', { includeLibrary: true, limit: 100 })).data as Json[];
+    for (const a of ((await read('list_audiences')).data as Json[]).slice(0, 3))
+      await read('get_audience', { savedAudienceId: a.id });
+    const stores = (await read('list_data_stores', { includeLibrary: true, limit: 100 }))
+      .data as Json[];
     for (const s of stores) {
       await read('get_data_store', { dataStoreId: s.id });
       await read('list_data_store_channels', { dataStoreId: s.id, limit: 100 });
       await read('list_data_store_videos', { dataStoreId: s.id });
     }
-    for (const brand of ((await read('list_brands', { limit: 100 })).data as Json[]).slice(0, 2)) await read('get_brand', { brandId: brand.id });
+    for (const brand of ((await read('list_brands', { limit: 100 })).data as Json[]).slice(0, 2))
+      await read('get_brand', { brandId: brand.id });
     const accounts = (await read('list_ads_accounts')).data as Json[];
-    for (const a of accounts) for (const dateRange of ['LAST_7_DAYS', 'LAST_30_DAYS', 'LAST_MONTH']) await read('get_performance', { customerId: a.customerId, dateRange });
-    const found = (await read('search_exploration_channels', { query: 'coffee', limit: 100 })).data as Json[];
+    for (const a of accounts)
+      for (const dateRange of ['LAST_7_DAYS', 'LAST_30_DAYS', 'LAST_MONTH'])
+        await read('get_performance', { customerId: a.customerId, dateRange });
+    const found = (await read('search_exploration_channels', { query: 'coffee', limit: 100 }))
+      .data as Json[];
     expect(found.length).toBeGreaterThan(0);
     const channelId = found[0]!.channelId as string;
     await read('get_exploration_channel', { channelId });
@@ -97,12 +113,17 @@ describe('the MCP context budget (o200k_base tokens)', () => {
 
     // Removing three keywords and adding one answers what changed, not the targeting.
     const edited = campaigns.find((c) => c.slots > 0)!;
-    const full = await ok(client, 'get_targeting', { campaignId: edited.id, sections: ['keywords'] });
+    const full = await ok(client, 'get_targeting', {
+      campaignId: edited.id,
+      sections: ['keywords'],
+    });
     const slot = (full.slots as Json[]).find((s) => (s.keywords?.length ?? 0) >= 3)!;
     const args = {
       campaignId: edited.id,
       slotId: slot.slotId,
-      remove: (slot.keywords as Json[]).slice(0, 3).map((k) => ({ section: 'keywords', text: k.text })),
+      remove: (slot.keywords as Json[])
+        .slice(0, 3)
+        .map((k) => ({ section: 'keywords', text: k.text })),
       add: [{ section: 'keywords', text: 'budget test keyword', matchType: 'EXACT' }],
     };
     const r = await callTool(client, 'change_targeting_items', args);
@@ -114,30 +135,61 @@ describe('the MCP context budget (o200k_base tokens)', () => {
 
     // every read tool was measured
     const reads = operations.filter((o) => o.method === 'GET').map((o) => o.name);
-    for (const name of reads) expect(measured.some((m) => m.call.startsWith(`${name} `)), name).toBe(true);
+    for (const name of reads)
+      expect(
+        measured.some((m) => m.call.startsWith(`${name} `)),
+        name,
+      ).toBe(true);
   });
 
   it('detail: "full" answers the API record; filters narrow targeting by slot and section, videos by field', async () => {
     const c = ((await ok(client, 'list_campaigns', { limit: 1 })).data as Json[])[0]!;
     const full = await ok(client, 'get_campaign', { campaignId: c.id, detail: 'full' });
     // the same record as over HTTP, but for the page URL's host (the MCP client's differs from the test client's)
-    expect({ ...full, url: null }).toEqual({ ...(await demo.get(`/campaigns/${c.id}`)).body, url: null });
+    expect({ ...full, url: null }).toEqual({
+      ...(await demo.get(`/campaigns/${c.id}`)).body,
+      url: null,
+    });
     expect(full.url).toMatch(new RegExp(`/app/campaigns/${c.id}$`));
-    expect(countTokens(JSON.stringify(full))).toBeGreaterThan(countTokens(JSON.stringify(await ok(client, 'get_campaign', { campaignId: c.id }))));
+    expect(countTokens(JSON.stringify(full))).toBeGreaterThan(
+      countTokens(JSON.stringify(await ok(client, 'get_campaign', { campaignId: c.id }))),
+    );
 
     const apiTargeting = (await demo.get(`/campaigns/${c.id}/targeting`)).body;
     const slot = apiTargeting.audiences.find((s: Json) => s.items.length > 0);
-    const fullTargeting = await ok(client, 'get_targeting', { campaignId: c.id, detail: 'full', slotIds: [slot.id], sections: ['keywords'] });
+    const fullTargeting = await ok(client, 'get_targeting', {
+      campaignId: c.id,
+      detail: 'full',
+      slotIds: [slot.id],
+      sections: ['keywords'],
+    });
     expect(fullTargeting.slots).toHaveLength(1);
-    expect(fullTargeting.slots[0].items).toEqual(slot.items.filter((i: Json) => i.section === 'keywords'));
-    const compact = await ok(client, 'get_targeting', { campaignId: c.id, slotIds: [slot.id], sections: ['topics'] });
+    expect(fullTargeting.slots[0].items).toEqual(
+      slot.items.filter((i: Json) => i.section === 'keywords'),
+    );
+    const compact = await ok(client, 'get_targeting', {
+      campaignId: c.id,
+      slotIds: [slot.id],
+      sections: ['topics'],
+    });
     expect(Object.keys(compact.slots[0])).not.toContain('keywords');
-    expect(compact.slots[0].topics ?? []).toEqual(slot.items.filter((i: Json) => i.section === 'topics').map((i: Json) => i.text));
+    expect(compact.slots[0].topics ?? []).toEqual(
+      slot.items.filter((i: Json) => i.section === 'topics').map((i: Json) => i.text),
+    );
 
     const store = ((await ok(client, 'list_data_stores', { limit: 1 })).data as Json[])[0]!;
-    const videos = await ok(client, 'list_data_store_videos', { dataStoreId: store.id, limit: 3, fields: ['title', 'tags'] });
-    for (const v of videos.data) expect(Object.keys(v).sort()).toEqual(['tags', 'title', 'videoId']);
-    const fullVideos = await ok(client, 'list_data_store_videos', { dataStoreId: store.id, limit: 3, detail: 'full' });
+    const videos = await ok(client, 'list_data_store_videos', {
+      dataStoreId: store.id,
+      limit: 3,
+      fields: ['title', 'tags'],
+    });
+    for (const v of videos.data)
+      expect(Object.keys(v).sort()).toEqual(['tags', 'title', 'videoId']);
+    const fullVideos = await ok(client, 'list_data_store_videos', {
+      dataStoreId: store.id,
+      limit: 3,
+      detail: 'full',
+    });
     expect(fullVideos).toEqual((await demo.get(`/data-stores/${store.id}/videos?limit=3`)).body);
   });
 });

@@ -14,23 +14,48 @@ import { SCOPES } from '../server/schemas/common.ts';
 import { SqliteStore } from '../server/store/db.ts';
 import { testBackend } from './helpers/backend.ts';
 
-const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const PACKAGE_VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 type Json = Record<string, any>;
 
 /** One POST to /mcp of the in-process app: a message or a batch; the answer as JSON. */
-async function post(app: { request: (url: string, init: RequestInit) => Response | Promise<Response> }, key: string, message: unknown) {
+async function post(
+  app: { request: (url: string, init: RequestInit) => Response | Promise<Response> },
+  key: string,
+  message: unknown,
+) {
   const res = await app.request('/mcp', {
     method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
     body: JSON.stringify(message),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as any) : undefined };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text ? (JSON.parse(text) as any) : undefined,
+  };
 }
 
-const rpc = (id: number, method: string, params: Json = {}) => ({ jsonrpc: '2.0', id, method, params });
-const INIT = rpc(0, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } });
+const rpc = (id: number, method: string, params: Json = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  params,
+});
+const INIT = rpc(0, 'initialize', {
+  protocolVersion: '2025-06-18',
+  capabilities: {},
+  clientInfo: { name: 't', version: '0' },
+});
 
 describe('the rate limit counts every JSON-RPC message', () => {
   it('tools/list is counted like any request: over the limit, a 429 in the error shape with Retry-After', async () => {
@@ -42,7 +67,10 @@ describe('the rate limit counts every JSON-RPC message', () => {
     }
     const over = await post(b.app, b.api.key, rpc(4, 'tools/list'));
     expect(over.status).toBe(429);
-    expect(over.body.error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('more than 3 requests in a minute') });
+    expect(over.body.error).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringContaining('more than 3 requests in a minute'),
+    });
     expect(over.body.error.requestId).toBe(over.headers.get('x-request-id'));
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     // the same key over /api/v1 is over its limit too: one budget
@@ -60,7 +88,11 @@ describe('the rate limit counts every JSON-RPC message', () => {
 
   it("a tools/call counts once: the API request it stands for is its message's", async () => {
     const b = await testBackend({ rateLimit: 10 });
-    const r = await post(b.app, b.api.key, rpc(1, 'tools/call', { name: 'get_workspace', arguments: {} }));
+    const r = await post(
+      b.app,
+      b.api.key,
+      rpc(1, 'tools/call', { name: 'get_workspace', arguments: {} }),
+    );
     expect(r.status).toBe(200);
     expect(r.body.result.isError).toBeFalsy();
     expect(r.headers.get('ratelimit-remaining')).toBe('9');
@@ -71,7 +103,11 @@ describe('the rate limit counts every JSON-RPC message', () => {
   it('does not starve another key: each key has its own budget', async () => {
     const b = await testBackend({ rateLimit: 2 });
     const other = await b.client({ workspace: 'other' });
-    await post(b.app, b.api.key, [rpc(1, 'tools/list'), rpc(2, 'tools/list'), rpc(3, 'tools/list')]);
+    await post(b.app, b.api.key, [
+      rpc(1, 'tools/list'),
+      rpc(2, 'tools/list'),
+      rpc(3, 'tools/list'),
+    ]);
     expect((await post(b.app, b.api.key, rpc(4, 'tools/list'))).status).toBe(429);
     expect((await post(b.app, other.key, rpc(1, 'tools/list'))).status).toBe(200);
   });
@@ -98,19 +134,43 @@ describe('a tool that fails unexpectedly', () => {
   it('answers internal with the request id, not the exception text, and logs it once', async () => {
     const warnings: string[] = [];
     const store = SqliteStore.memory();
-    const backend = createApp({ store, clock: new ManualClock(), rateLimit: 0, operations: [...operations, echo], warn: (l) => warnings.push(l) });
-    const key = await store.write(async () => (await backend.services.keys.create((await backend.services.workspaces.ensure('acme')).id, { scopes: SCOPES })).key);
-    const r = await post(backend.app, key, rpc(1, 'tools/call', { name: 'echo_text', arguments: { text: '\ud800' } }));
+    const backend = createApp({
+      store,
+      clock: new ManualClock(),
+      rateLimit: 0,
+      operations: [...operations, echo],
+      warn: (l) => warnings.push(l),
+    });
+    const key = await store.write(
+      async () =>
+        (
+          await backend.services.keys.create(
+            (await backend.services.workspaces.ensure('acme')).id,
+            { scopes: SCOPES },
+          )
+        ).key,
+    );
+    const r = await post(
+      backend.app,
+      key,
+      rpc(1, 'tools/call', { name: 'echo_text', arguments: { text: '\ud800' } }),
+    );
     expect(r.status).toBe(200);
     const rid = r.headers.get('x-request-id')!;
     expect(r.body.result.isError).toBe(true);
-    expect(r.body.result.content[0].text).toBe(`internal: something went wrong on our side; quote request id ${rid} when asking for help (request id ${rid})`);
+    expect(r.body.result.content[0].text).toBe(
+      `internal: something went wrong on our side; quote request id ${rid} when asking for help (request id ${rid})`,
+    );
     expect(r.body.result.content[0].text).not.toMatch(/URI|malformed/i);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^error: MCP tool failed: URI malformed/);
     expect(warnings[0]).toContain(`requestId=${rid}`);
     // the same tool works with a value a URL can carry
-    const ok = await post(backend.app, key, rpc(2, 'tools/call', { name: 'echo_text', arguments: { text: 'hi' } }));
+    const ok = await post(
+      backend.app,
+      key,
+      rpc(2, 'tools/call', { name: 'echo_text', arguments: { text: 'hi' } }),
+    );
     expect(ok.body.result.structuredContent).toEqual({ text: 'hi' });
   });
 });
@@ -119,8 +179,19 @@ describe('hints and server info', () => {
   it('hints by what a tool does: destructive for overwrites, open world for the ad platform', async () => {
     const b = await testBackend();
     const list = await post(b.app, b.api.key, rpc(1, 'tools/list'));
-    const hints = new Map<string, Json>(list.body.result.tools.map((t: Json) => [t.name, t.annotations]));
-    for (const name of ['edit_targeting', 'generate_targeting', 'update_campaign', 'update_brand', 'update_audience', 'update_data_store', 'update_campaign_audience', 'import_data_store']) {
+    const hints = new Map<string, Json>(
+      list.body.result.tools.map((t: Json) => [t.name, t.annotations]),
+    );
+    for (const name of [
+      'edit_targeting',
+      'generate_targeting',
+      'update_campaign',
+      'update_brand',
+      'update_audience',
+      'update_data_store',
+      'update_campaign_audience',
+      'import_data_store',
+    ]) {
       expect(hints.get(name)!.destructiveHint, name).toBe(true);
     }
     for (const name of ['create_campaign', 'create_brand', 'add_campaign_audience']) {
@@ -130,9 +201,12 @@ describe('hints and server info', () => {
     for (const name of ['get_campaign', 'list_campaigns']) {
       expect(hints.get(name), name).toEqual({ readOnlyHint: true, openWorldHint: false });
     }
-    for (const name of ['create_ads_campaign', 'list_ads_accounts', 'get_performance']) expect(hints.get(name)!.openWorldHint, name).toBe(true);
-    for (const name of ['get_campaign', 'update_campaign', 'generate_targeting']) expect(hints.get(name)!.openWorldHint, name).toBe(false);
-    for (const [name, h] of hints) if (h.readOnlyHint) expect(h.destructiveHint, name).toBeUndefined();
+    for (const name of ['create_ads_campaign', 'list_ads_accounts', 'get_performance'])
+      expect(hints.get(name)!.openWorldHint, name).toBe(true);
+    for (const name of ['get_campaign', 'update_campaign', 'generate_targeting'])
+      expect(hints.get(name)!.openWorldHint, name).toBe(false);
+    for (const [name, h] of hints)
+      if (h.readOnlyHint) expect(h.destructiveHint, name).toBeUndefined();
   });
 
   it("serverInfo.version is the package's version", async () => {

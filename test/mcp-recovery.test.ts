@@ -11,7 +11,15 @@ import { buildTools, type ApiRequest, type CallApi } from '../server/mcp/tools.t
 import { operations } from '../server/operations/index.ts';
 import { SCOPES, type Scope } from '../server/schemas/common.ts';
 import type { Client as ApiClient, TestBackend } from './helpers/backend.ts';
-import { callTool, demoMcp, mcpClient, ok, resultText, toolError, type Json } from './helpers/mcp.ts';
+import {
+  callTool,
+  demoMcp,
+  mcpClient,
+  ok,
+  resultText,
+  toolError,
+  type Json,
+} from './helpers/mcp.ts';
 
 let b: TestBackend;
 let demo: ApiClient;
@@ -25,16 +33,27 @@ afterAll(async () => {
   await client?.close();
 });
 
-const namesOf = (scopes: readonly string[]) => operations.filter((o) => scopes.includes(o.scope)).map((o) => o.name).sort();
+const namesOf = (scopes: readonly string[]) =>
+  operations
+    .filter((o) => scopes.includes(o.scope))
+    .map((o) => o.name)
+    .sort();
 
 /** A CallApi on the in-process app with a key, as /mcp's own: `after` runs after each answer. */
-function appCall(key: string, after: (req: ApiRequest, status: number) => Promise<void> = async () => {}): CallApi {
+function appCall(
+  key: string,
+  after: (req: ApiRequest, status: number) => Promise<void> = async () => {},
+): CallApi {
   return async (r) => {
     const qs = new URLSearchParams(r.query).toString();
     const headers: Record<string, string> = { authorization: `Bearer ${key}` };
     if (r.body !== undefined) headers['content-type'] = 'application/json';
     if (r.idempotencyKey) headers['idempotency-key'] = r.idempotencyKey;
-    const res = await b.app.request(`/api/v1${r.path}${qs ? `?${qs}` : ''}`, { method: r.method, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body) });
+    const res = await b.app.request(`/api/v1${r.path}${qs ? `?${qs}` : ''}`, {
+      method: r.method,
+      headers,
+      body: r.body === undefined ? undefined : JSON.stringify(r.body),
+    });
     const text = await res.text();
     await after(r, res.status);
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
@@ -42,9 +61,27 @@ function appCall(key: string, after: (req: ApiRequest, status: number) => Promis
 }
 
 describe('tools by scope', () => {
-  const shapes: { what: string; workspace: string; scopes: readonly Scope[]; listed: string[]; says: RegExp }[] = [
-    { what: 'every scope, invited workspace', workspace: 'demo', scopes: SCOPES, listed: operations.map((o) => o.name).sort(), says: /This key has every scope/ },
-    { what: 'campaigns:read only', workspace: 'demo', scopes: ['campaigns:read'], listed: namesOf(['campaigns:read']), says: /This key's scopes: campaigns:read\. Only the tools they allow are listed; \d+ other tools exist for keys with campaigns:write/ },
+  const shapes: {
+    what: string;
+    workspace: string;
+    scopes: readonly Scope[];
+    listed: string[];
+    says: RegExp;
+  }[] = [
+    {
+      what: 'every scope, invited workspace',
+      workspace: 'demo',
+      scopes: SCOPES,
+      listed: operations.map((o) => o.name).sort(),
+      says: /This key has every scope/,
+    },
+    {
+      what: 'campaigns:read only',
+      workspace: 'demo',
+      scopes: ['campaigns:read'],
+      listed: namesOf(['campaigns:read']),
+      says: /This key's scopes: campaigns:read\. Only the tools they allow are listed; \d+ other tools exist for keys with campaigns:write/,
+    },
     {
       what: 'data stores and exploration, invited',
       workspace: 'demo',
@@ -71,10 +108,15 @@ describe('tools by scope', () => {
   }
 
   it('a hidden tool called anyway answers the 403 naming the scope it needs', async () => {
-    const c = await mcpClient({ app: b.app }, (await b.client({ workspace: 'demo', scopes: ['campaigns:read'] })).key);
+    const c = await mcpClient(
+      { app: b.app },
+      (await b.client({ workspace: 'demo', scopes: ['campaigns:read'] })).key,
+    );
     expect((await c.listTools()).tools.map((t) => t.name)).not.toContain('create_campaign');
     const text = await toolError(c, 'create_campaign', { name: 'x' }, 'forbidden');
-    expect(text).toMatch(/this API key lacks the campaigns:write scope — tools\/list shows the tools this key's scopes allow/);
+    expect(text).toMatch(
+      /this API key lacks the campaigns:write scope — tools\/list shows the tools this key's scopes allow/,
+    );
     await c.close();
   });
 });
@@ -88,42 +130,89 @@ describe('names that cannot be confused', () => {
       if (slot) return { campaignId: c.id, slot };
     }
     const audience = (await demo.post('/audiences', { name: 'Held' })).body;
-    const c = (await demo.post(`/campaigns/${campaigns[0]!.id}/audiences`, { audienceId: audience.id })).body;
-    return { campaignId: c.id, slot: (c.audiences as Json[]).find((s) => s.audienceId === audience.id)! };
+    const c = (
+      await demo.post(`/campaigns/${campaigns[0]!.id}/audiences`, { audienceId: audience.id })
+    ).body;
+    return {
+      campaignId: c.id,
+      slot: (c.audiences as Json[]).find((s) => s.audienceId === audience.id)!,
+    };
   }
 
   it('a saved audience passed as a slot: the error names the slot that holds it', async () => {
     const { campaignId, slot } = await heldAudience();
     const saved = slot.audienceId as string;
-    const gen = await toolError(client, 'generate_targeting', { campaignId, slotIds: [saved] }, 'invalid_request');
+    const gen = await toolError(
+      client,
+      'generate_targeting',
+      { campaignId, slotIds: [saved] },
+      'invalid_request',
+    );
     expect(gen).toMatch(/^invalid_request: slotIds(\[0\])?: /);
-    expect(gen).toContain(`${saved} is a saved audience; slot ${slot.id} of campaign ${campaignId} holds it: pass slotIds: ["${slot.id}"]`);
-    const edit = await toolError(client, 'edit_targeting', { campaignId, slotId: saved, items: [] }, 'not_found');
+    expect(gen).toContain(
+      `${saved} is a saved audience; slot ${slot.id} of campaign ${campaignId} holds it: pass slotIds: ["${slot.id}"]`,
+    );
+    const edit = await toolError(
+      client,
+      'edit_targeting',
+      { campaignId, slotId: saved, items: [] },
+      'not_found',
+    );
     expect(edit).toContain(`pass slotId: "${slot.id}"`);
-    const filter = await toolError(client, 'get_targeting', { campaignId, slotIds: [saved] }, 'invalid_request');
-    expect(filter).toContain(`slot ${slot.id} of campaign ${campaignId} holds it: pass slotIds: ["${slot.id}"]`);
+    const filter = await toolError(
+      client,
+      'get_targeting',
+      { campaignId, slotIds: [saved] },
+      'invalid_request',
+    );
+    expect(filter).toContain(
+      `slot ${slot.id} of campaign ${campaignId} holds it: pass slotIds: ["${slot.id}"]`,
+    );
   });
 
   it('a slot passed as a saved audience: the error names the saved audience it holds', async () => {
     const { campaignId, slot } = await heldAudience();
-    const other = ((await demo.get('/campaigns?limit=100')).body.data as Json[]).find((c) => c.id !== campaignId)!;
-    const r = await callTool(client, 'add_campaign_audience', { campaignId: other.id, savedAudienceId: slot.id });
+    const other = ((await demo.get('/campaigns?limit=100')).body.data as Json[]).find(
+      (c) => c.id !== campaignId,
+    )!;
+    const r = await callTool(client, 'add_campaign_audience', {
+      campaignId: other.id,
+      savedAudienceId: slot.id,
+    });
     expect(r.isError).toBe(true);
     const text = resultText(r);
     expect(text).toMatch(/^(not_found|invalid_request): /);
-    expect(text).toContain(`${slot.id} is audience slot "${slot.name}" of campaign ${campaignId}, not a saved audience; it holds saved audience ${slot.audienceId}: pass savedAudienceId: "${slot.audienceId}"`);
+    expect(text).toContain(
+      `${slot.id} is audience slot "${slot.name}" of campaign ${campaignId}, not a saved audience; it holds saved audience ${slot.audienceId}: pass savedAudienceId: "${slot.audienceId}"`,
+    );
     const got = resultText(await callTool(client, 'get_audience', { savedAudienceId: slot.id }));
     expect(got).toContain(`pass savedAudienceId: "${slot.audienceId}"`);
   });
 
   it("the contract's ambiguous names are refused with the tool's own; an unknown argument gets the nearest", async () => {
     const [c] = (await demo.get('/campaigns?limit=1')).body.data as Json[];
-    expect(await toolError(client, 'generate_targeting', { campaignId: c!.id, audienceIds: [c!.audiences[0].id] }, 'invalid_request')).toMatch(
-      /"audienceIds" is called slotIds in generate_targeting \(audience slot ids/,
+    expect(
+      await toolError(
+        client,
+        'generate_targeting',
+        { campaignId: c!.id, audienceIds: [c!.audiences[0].id] },
+        'invalid_request',
+      ),
+    ).toMatch(/"audienceIds" is called slotIds in generate_targeting \(audience slot ids/);
+    expect(
+      await toolError(
+        client,
+        'create_campaign',
+        { name: 'x', slotIds: [c!.audiences[0].id] },
+        'invalid_request',
+      ),
+    ).toMatch(/create_campaign takes saved audiences, not slots: savedAudienceIds/);
+    expect(
+      await toolError(client, 'create_campaign', { name: 'x', dailyBudget: 40 }, 'invalid_request'),
+    ).toMatch(/unknown field "dailyBudget"; did you mean budget\?/);
+    expect(await toolError(client, 'list_campaigns', { limt: 5 }, 'invalid_request')).toMatch(
+      /unknown field "limt"; did you mean limit\?/,
     );
-    expect(await toolError(client, 'create_campaign', { name: 'x', slotIds: [c!.audiences[0].id] }, 'invalid_request')).toMatch(/create_campaign takes saved audiences, not slots: savedAudienceIds/);
-    expect(await toolError(client, 'create_campaign', { name: 'x', dailyBudget: 40 }, 'invalid_request')).toMatch(/unknown field "dailyBudget"; did you mean budget\?/);
-    expect(await toolError(client, 'list_campaigns', { limt: 5 }, 'invalid_request')).toMatch(/unknown field "limt"; did you mean limit\?/);
   });
 });
 
@@ -134,20 +223,32 @@ describe('recoverable: waits and the next tool', () => {
     const slot = (c.audiences as Json[]).find((s) => s.dataStoreIds.length)!;
     const first = await ok(client, 'generate_targeting', { campaignId: c.id, slotIds: [slot.id] });
     expect(first.started).toEqual([slot.id]);
-    const busy = await toolError(client, 'generate_targeting', { campaignId: c.id, slotIds: [slot.id] }, 'conflict');
-    expect(busy).toMatch(/already generating.* — call generate_targeting with wait: true to wait for that generation, or poll get_targeting/);
+    const busy = await toolError(
+      client,
+      'generate_targeting',
+      { campaignId: c.id, slotIds: [slot.id] },
+      'conflict',
+    );
+    expect(busy).toMatch(
+      /already generating.* — call generate_targeting with wait: true to wait for that generation, or poll get_targeting/,
+    );
 
     // The same call with wait (a retry after a host's timeout): the job runs once the tool is polling.
     let polls = 0;
     const call = appCall(demo.key, async (req) => {
-      if (req.method === 'GET' && req.path.endsWith('/targeting') && ++polls === 2) await b.runner.runDue();
+      if (req.method === 'GET' && req.path.endsWith('/targeting') && ++polls === 2)
+        await b.runner.runDue();
     });
-    const gen = buildTools(operations, { pollIntervalMs: 10, waitTimeoutMs: 30_000 }).find((t) => t.name === 'generate_targeting')!;
+    const gen = buildTools(operations, { pollIntervalMs: 10, waitTimeoutMs: 30_000 }).find(
+      (t) => t.name === 'generate_targeting',
+    )!;
     const r = await gen.run({ campaignId: c.id, slotIds: [slot.id], wait: true }, call);
     expect(r.isError, r.content[0]!.text).toBeFalsy();
     const out = r.structuredContent as Json;
     expect(out.started).toEqual([]);
-    expect(out.skipped).toEqual([{ id: slot.id, reason: 'already generating: waited for that generation' }]);
+    expect(out.skipped).toEqual([
+      { id: slot.id, reason: 'already generating: waited for that generation' },
+    ]);
     const done = (out.slots as Json[]).find((s) => s.slotId === slot.id)!;
     expect(done.status).toBe('ready');
     expect(done.keywords.length).toBeGreaterThan(0);
@@ -155,15 +256,29 @@ describe('recoverable: waits and the next tool', () => {
 
   it('create_data_store with wait answers the collected store; errors and results speak in tool names', async () => {
     const [store] = (await demo.get('/data-stores?limit=1')).body.data as Json[];
-    const channels = ((await demo.get(`/data-stores/${store!.id}/channels?limit=2`)).body.data as Json[]).map((ch) => ch.channelId);
+    const channels = (
+      (await demo.get(`/data-stores/${store!.id}/channels?limit=2`)).body.data as Json[]
+    ).map((ch) => ch.channelId);
     b.runner.start();
     try {
-      const made = await ok(client, 'create_data_store', { name: 'Collected', channelIds: channels, wait: true });
-      expect(made).toMatchObject({ name: 'Collected', status: 'ready', channelCount: channels.length });
+      const made = await ok(client, 'create_data_store', {
+        name: 'Collected',
+        channelIds: channels,
+        wait: true,
+      });
+      expect(made).toMatchObject({
+        name: 'Collected',
+        status: 'ready',
+        channelCount: channels.length,
+      });
       expect(made.videoCount).toBeGreaterThan(0);
 
       // a source the catalog does not hold: the store's error names import_data_store, not its HTTP path
-      const missing = await ok(client, 'create_data_store', { name: 'Unknown source', channelIds: ['UC' + 'x'.repeat(22)], wait: true });
+      const missing = await ok(client, 'create_data_store', {
+        name: 'Unknown source',
+        channelIds: ['UC' + 'x'.repeat(22)],
+        wait: true,
+      });
       expect(missing.status).toBe('error');
       expect(missing.error).toMatch(/with import_data_store\.$/);
       expect(missing.error).not.toMatch(/POST \//);
@@ -174,13 +289,27 @@ describe('recoverable: waits and the next tool', () => {
 
   it('errors name the tool to call next', async () => {
     const [c] = (await demo.get('/campaigns?limit=1')).body.data as Json[];
-    expect(await toolError(client, 'get_campaign', { campaignId: 'f'.repeat(24) }, 'not_found')).toMatch(/ — list_campaigns gives campaign ids/);
+    expect(
+      await toolError(client, 'get_campaign', { campaignId: 'f'.repeat(24) }, 'not_found'),
+    ).toMatch(/ — list_campaigns gives campaign ids/);
     const bare = await ok(client, 'create_campaign', { name: 'No budget yet' });
     // every missing prerequisite at once, each with the tool that sets it
-    const missing = await toolError(client, 'create_ads_campaign', { campaignId: bare.id }, 'conflict');
+    const missing = await toolError(
+      client,
+      'create_ads_campaign',
+      { campaignId: bare.id },
+      'conflict',
+    );
     expect(missing).toMatch(/campaignType.*update_campaign.*budget.*update_campaign/);
     const key = `retry-${c!.id}`;
     await ok(client, 'update_campaign', { campaignId: bare.id, name: 'Once', idempotencyKey: key });
-    expect(await toolError(client, 'update_campaign', { campaignId: bare.id, name: 'Twice', idempotencyKey: key }, 'idempotency_conflict')).toMatch(/ — this idempotencyKey was used with other arguments/);
+    expect(
+      await toolError(
+        client,
+        'update_campaign',
+        { campaignId: bare.id, name: 'Twice', idempotencyKey: key },
+        'idempotency_conflict',
+      ),
+    ).toMatch(/ — this idempotencyKey was used with other arguments/);
   });
 });

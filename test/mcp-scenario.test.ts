@@ -8,7 +8,14 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpClient, modelSession, type Json } from './helpers/mcp.ts';
-import { cleanupAll, killAll, sandbox, startServer, tempDir, type Server } from './helpers/process.ts';
+import {
+  cleanupAll,
+  killAll,
+  sandbox,
+  startServer,
+  tempDir,
+  type Server,
+} from './helpers/process.ts';
 
 let s: Server;
 let client: Client;
@@ -16,7 +23,10 @@ let session: Awaited<ReturnType<typeof modelSession>>;
 
 beforeAll(async () => {
   const sb = sandbox();
-  s = await startServer(['--data', tempDir(sb, 'scenario'), '--seed', 'demo', '--job-delay', '50', '--quiet'], { env: sb.env });
+  s = await startServer(
+    ['--data', tempDir(sb, 'scenario'), '--seed', 'demo', '--job-delay', '50', '--quiet'],
+    { env: sb.env },
+  );
   client = await mcpClient({ url: new URL('/mcp', s.info.baseUrl).href }, s.info.apiKey);
   session = await modelSession(client);
 });
@@ -26,7 +36,8 @@ afterAll(async () => {
   await cleanupAll();
 });
 
-const sum = (rows: Json[], k: string) => Math.round(rows.reduce((n, r) => n + (r[k] as number), 0) * 100) / 100;
+const sum = (rows: Json[], k: string) =>
+  Math.round(rows.reduce((n, r) => n + (r[k] as number), 0) * 100) / 100;
 
 describe('an assistant works through everyday requests with only what tools/list says', () => {
   it('reads the rules once: ids, delivery state, currency, idempotency', () => {
@@ -39,11 +50,14 @@ describe('an assistant works through everyday requests with only what tools/list
   it('"Which campaigns are running and how are they doing?"', async () => {
     const running = (await session.ok('list_campaigns', { adsStatus: 'ENABLED' })).data as Json[];
     expect(running.length).toBeGreaterThan(0);
-    for (const c of running) expect(c).toMatchObject({ adsStatus: 'ENABLED', customerId: expect.any(String) });
+    for (const c of running)
+      expect(c).toMatchObject({ adsStatus: 'ENABLED', customerId: expect.any(String) });
     // how they are doing: the last 7 days of each running campaign's account
     for (const customerId of new Set(running.map((c) => c.customerId as string))) {
       const report = await session.ok('get_performance', { customerId, dateRange: 'LAST_7_DAYS' });
-      const mine = (report.campaigns as Json[]).filter((r) => running.some((c) => c.id === r.campaignId));
+      const mine = (report.campaigns as Json[]).filter((r) =>
+        running.some((c) => c.id === r.campaignId),
+      );
       expect(mine.length).toBeGreaterThan(0);
       for (const r of mine) {
         expect(r.status).toBe('ENABLED');
@@ -53,12 +67,23 @@ describe('an assistant works through everyday requests with only what tools/list
   });
 
   it('"Set up a campaign for Germany and Austria at 40 euros a day"', async () => {
-    const eur = ((await session.ok('list_ads_accounts')).data as Json[]).find((a) => a.currencyCode === 'EUR');
+    const eur = ((await session.ok('list_ads_accounts')).data as Json[]).find(
+      (a) => a.currencyCode === 'EUR',
+    );
     expect(eur, 'an account in euros').toBeDefined();
     const brand = ((await session.ok('list_brands', { name: 'Ember' })).data as Json[])[0]!;
     const store = ((await session.ok('list_data_stores', { name: 'coffee' })).data as Json[])[0]!;
     // a first try in prose is refused with the codes to use
-    const prose = await session.error('create_campaign', { name: 'Ember & Grind DACH', locations: ['Germany', 'Austria'], budget: 40, budgetType: 'daily' }, 'invalid_request');
+    const prose = await session.error(
+      'create_campaign',
+      {
+        name: 'Ember & Grind DACH',
+        locations: ['Germany', 'Austria'],
+        budget: 40,
+        budgetType: 'daily',
+      },
+      'invalid_request',
+    );
     expect(prose).toMatch(/locations\[0\].*\bDE\b/);
     const created = await session.ok('create_campaign', {
       name: 'Ember & Grind DACH',
@@ -73,39 +98,80 @@ describe('an assistant works through everyday requests with only what tools/list
       dataStoreIds: [store.id],
       idempotencyKey: 'scenario-dach-1',
     });
-    expect(created).toMatchObject({ locations: ['DE', 'AT'], language: 'de', budget: 40, budgetType: 'daily', customerId: eur!.customerId, adsStatus: 'unpublished' });
+    expect(created).toMatchObject({
+      locations: ['DE', 'AT'],
+      language: 'de',
+      budget: 40,
+      budgetType: 'daily',
+      customerId: eur!.customerId,
+      adsStatus: 'unpublished',
+    });
     // a retry after a lost answer (same key, same arguments) changes nothing
-    expect((await session.ok('create_campaign', { ...argsOf(created, eur!.customerId, brand.id, store.id), idempotencyKey: 'scenario-dach-1' })).id).toBe(created.id);
+    expect(
+      (
+        await session.ok('create_campaign', {
+          ...argsOf(created, eur!.customerId, brand.id, store.id),
+          idempotencyKey: 'scenario-dach-1',
+        })
+      ).id,
+    ).toBe(created.id);
   });
 
   it('"Drop competitor keywords and publish without spending" (the home-baristas campaign)', async () => {
-    const campaign = ((await session.ok('list_campaigns', { name: 'Home Baristas' })).data as Json[])[0]!;
+    const campaign = (
+      (await session.ok('list_campaigns', { name: 'Home Baristas' })).data as Json[]
+    )[0]!;
     // its targeting, generated where it is not yet (waiting for it), then the slot with keywords
     await session.ok('generate_targeting', { campaignId: campaign.id, wait: true });
-    const compact = await session.ok('get_targeting', { campaignId: campaign.id, sections: ['keywords'] });
+    const compact = await session.ok('get_targeting', {
+      campaignId: campaign.id,
+      sections: ['keywords'],
+    });
     const slot = (compact.slots as Json[]).find((x) => x.keywords?.length)!;
     expect(slot, JSON.stringify(compact)).toBeDefined();
     // edit_targeting replaces every item of the slot: read them all, with detail full
-    const full = await session.ok('get_targeting', { campaignId: campaign.id, slotIds: [slot.slotId], detail: 'full' });
+    const full = await session.ok('get_targeting', {
+      campaignId: campaign.id,
+      slotIds: [slot.slotId],
+      detail: 'full',
+    });
     const items = full.slots[0].items as Json[];
     // competitors: exact-match names that are not our brand's
-    const ours = (await session.ok('get_campaign', { campaignId: campaign.id })).brandName as string;
-    const isCompetitor = (i: Json) => i.section === 'keywords' && i.matchType === 'EXACT' && !i.text.startsWith(ours.split(' ')[0]!);
+    const ours = (await session.ok('get_campaign', { campaignId: campaign.id }))
+      .brandName as string;
+    const isCompetitor = (i: Json) =>
+      i.section === 'keywords' &&
+      i.matchType === 'EXACT' &&
+      !i.text.startsWith(ours.split(' ')[0]!);
     const dropped = items.filter(isCompetitor);
-    expect(dropped.length, JSON.stringify(items.filter((i) => i.section === 'keywords'))).toBeGreaterThan(0);
+    expect(
+      dropped.length,
+      JSON.stringify(items.filter((i) => i.section === 'keywords')),
+    ).toBeGreaterThan(0);
     const kept = items.filter((i) => !isCompetitor(i));
-    const edited = await session.ok('edit_targeting', { campaignId: campaign.id, slotId: slot.slotId, items: kept, idempotencyKey: 'scenario-edit-1' });
+    const edited = await session.ok('edit_targeting', {
+      campaignId: campaign.id,
+      slotId: slot.slotId,
+      items: kept,
+      idempotencyKey: 'scenario-edit-1',
+    });
     const after = edited.slots[0];
     for (const d of dropped) expect(after.keywords.map((k: Json) => k.text)).not.toContain(d.text);
     expect(after.keywords).toHaveLength(kept.filter((i) => i.section === 'keywords').length);
-    expect(after.topics ?? []).toEqual(kept.filter((i) => i.section === 'topics').map((i) => i.text));
+    expect(after.topics ?? []).toEqual(
+      kept.filter((i) => i.section === 'topics').map((i) => i.text),
+    );
 
     // publishing creates it PAUSED: nothing spends until a person enables it
-    const published = await session.ok('create_ads_campaign', { campaignId: campaign.id, idempotencyKey: 'scenario-publish-1' });
+    const published = await session.ok('create_ads_campaign', {
+      campaignId: campaign.id,
+      idempotencyKey: 'scenario-publish-1',
+    });
     expect(published).toMatchObject({ id: campaign.id, adsStatus: 'PAUSED' });
     const paused = (await session.ok('list_campaigns', { adsStatus: 'PAUSED' })).data as Json[];
     expect(paused.map((c) => c.id)).toContain(campaign.id);
-    const stillRunning = (await session.ok('list_campaigns', { adsStatus: 'ENABLED' })).data as Json[];
+    const stillRunning = (await session.ok('list_campaigns', { adsStatus: 'ENABLED' }))
+      .data as Json[];
     expect(stillRunning.map((c) => c.id)).not.toContain(campaign.id);
   });
 
@@ -128,7 +194,9 @@ describe('an assistant works through everyday requests with only what tools/list
 
   it('"Which running campaign has the best cost per conversion?" (a campaign that never ran cannot win)', async () => {
     // a campaign published beside the running one and never turned on: its costPerConversion would be the contract's 0
-    const runningOne = ((await session.ok('list_campaigns', { adsStatus: 'ENABLED' })).data as Json[])[0]!;
+    const runningOne = (
+      (await session.ok('list_campaigns', { adsStatus: 'ENABLED' })).data as Json[]
+    )[0]!;
     const idleOne = await session.ok('create_campaign', {
       name: 'Scenario: published, never turned on',
       campaignType: 'SEARCH',
@@ -137,22 +205,36 @@ describe('an assistant works through everyday requests with only what tools/list
       customerId: runningOne.customerId,
       idempotencyKey: 'scenario-idle-1',
     });
-    await session.ok('create_ads_campaign', { campaignId: idleOne.id, idempotencyKey: 'scenario-idle-publish-1' });
-    const accounts = ((await session.ok('list_ads_accounts')).data as Json[]).map((a) => a.customerId as string);
+    await session.ok('create_ads_campaign', {
+      campaignId: idleOne.id,
+      idempotencyKey: 'scenario-idle-publish-1',
+    });
+    const accounts = ((await session.ok('list_ads_accounts')).data as Json[]).map(
+      (a) => a.customerId as string,
+    );
     const rows: Json[] = [];
     for (const customerId of accounts) {
       const report = await session.ok('get_performance', { customerId, dateRange: 'LAST_7_DAYS' });
       expect(report.currencyCode, 'the costs come with their currency').toMatch(/^[A-Z]{3}$/);
-      rows.push(...(report.campaigns as Json[]).map((r) => ({ ...r, currencyCode: report.currencyCode })));
+      rows.push(
+        ...(report.campaigns as Json[]).map((r) => ({ ...r, currencyCode: report.currencyCode })),
+      );
     }
     // in its account's report it is said not to have run, with no ratio to compare
     const idle = rows.find((r) => r.campaignId === idleOne.id)!;
     expect(idle, JSON.stringify(rows)).toMatchObject({ delivery: 'did not run', status: 'PAUSED' });
     expect(idle).not.toHaveProperty('costPerConversion');
-    for (const r of rows.filter((x) => x.delivery === 'did not run')) expect(Object.keys(r)).not.toContain('costPerConversion');
+    for (const r of rows.filter((x) => x.delivery === 'did not run'))
+      expect(Object.keys(r)).not.toContain('costPerConversion');
     // the answer, read straight off the compact rows of the running campaigns: the lowest costPerConversion
-    const running = new Set(((await session.ok('list_campaigns', { adsStatus: 'ENABLED' })).data as Json[]).map((c) => c.id as string));
-    const ranked = rows.filter((r) => running.has(r.campaignId) && typeof r.costPerConversion === 'number').sort((a, b) => a.costPerConversion - b.costPerConversion);
+    const running = new Set(
+      ((await session.ok('list_campaigns', { adsStatus: 'ENABLED' })).data as Json[]).map(
+        (c) => c.id as string,
+      ),
+    );
+    const ranked = rows
+      .filter((r) => running.has(r.campaignId) && typeof r.costPerConversion === 'number')
+      .sort((a, b) => a.costPerConversion - b.costPerConversion);
     const best = ranked[0]!;
     expect(best, JSON.stringify(rows)).toBeDefined();
     expect(best).toMatchObject({ status: 'ENABLED', currencyCode: expect.any(String) });
@@ -160,24 +242,45 @@ describe('an assistant works through everyday requests with only what tools/list
     expect(best.conversions).toBeGreaterThan(0);
     expect(best.costPerConversion).toBeGreaterThan(0);
     // even a model that forgets the running filter cannot pick a campaign that never ran
-    const anyBest = rows.filter((r) => typeof r.costPerConversion === 'number').sort((a, b) => a.costPerConversion - b.costPerConversion)[0]!;
+    const anyBest = rows
+      .filter((r) => typeof r.costPerConversion === 'number')
+      .sort((a, b) => a.costPerConversion - b.costPerConversion)[0]!;
     expect(anyBest.delivery).toBeUndefined();
     expect(anyBest.costPerConversion).toBeGreaterThan(0);
   });
 
   it('"Take the competitor keywords out of the Switchback campaign, add campervan rental munich, and regenerate"', async () => {
-    const campaign = ((await session.ok('list_campaigns', { name: 'Switchback' })).data as Json[])[0]!;
-    const ours = (await session.ok('get_campaign', { campaignId: campaign.id })).brandName as string;
-    const others = ((await session.ok('list_brands', { limit: 100 })).data as Json[]).map((b) => b.name as string).filter((n) => n !== ours);
+    const campaign = (
+      (await session.ok('list_campaigns', { name: 'Switchback' })).data as Json[]
+    )[0]!;
+    const ours = (await session.ok('get_campaign', { campaignId: campaign.id }))
+      .brandName as string;
+    const others = ((await session.ok('list_brands', { limit: 100 })).data as Json[])
+      .map((b) => b.name as string)
+      .filter((n) => n !== ours);
     await session.ok('generate_targeting', { campaignId: campaign.id, wait: true });
-    const compact = await session.ok('get_targeting', { campaignId: campaign.id, sections: ['keywords'] });
+    const compact = await session.ok('get_targeting', {
+      campaignId: campaign.id,
+      sections: ['keywords'],
+    });
     const slot = (compact.slots as Json[]).find((x) => x.keywords?.length)!;
     expect(slot, JSON.stringify(compact)).toBeDefined();
     // competitors: keywords naming another brand of the workspace, then those brands' names and
     // short names, so that generating never adds them (three in all)
-    const words = new Set(others.flatMap((n) => n.toLowerCase().split(/\W+/)).filter((w) => w.length > 3));
-    const named = (slot.keywords as Json[]).filter((k) => k.text.toLowerCase().split(/\W+/).some((w: string) => words.has(w))).map((k) => k.text as string);
-    const remove = [...new Set([...named, ...others, ...others.map((n) => n.split(' ')[0]!)])].slice(0, 3).map((text) => ({ section: 'keywords', text }));
+    const words = new Set(
+      others.flatMap((n) => n.toLowerCase().split(/\W+/)).filter((w) => w.length > 3),
+    );
+    const named = (slot.keywords as Json[])
+      .filter((k) =>
+        k.text
+          .toLowerCase()
+          .split(/\W+/)
+          .some((w: string) => words.has(w)),
+      )
+      .map((k) => k.text as string);
+    const remove = [...new Set([...named, ...others, ...others.map((n) => n.split(' ')[0]!)])]
+      .slice(0, 3)
+      .map((text) => ({ section: 'keywords', text }));
     expect(remove).toHaveLength(3);
     const r = await session.call('change_targeting_items', {
       campaignId: campaign.id,
@@ -190,28 +293,53 @@ describe('an assistant works through everyday requests with only what tools/list
     // what changed, in a few hundred characters: no need to read or resend the slot
     expect((r.content as { text: string }[])[0]!.text.length).toBeLessThan(1500);
     const changed = r.structuredContent as Json;
-    expect(changed).toMatchObject({ slotId: slot.slotId, status: 'ready', added: [{ section: 'keywords', text: 'campervan rental munich', matchType: 'EXACT' }] });
+    expect(changed).toMatchObject({
+      slotId: slot.slotId,
+      status: 'ready',
+      added: [{ section: 'keywords', text: 'campervan rental munich', matchType: 'EXACT' }],
+    });
     const byHand = (changed.exclusions as Json[]).find((g) => g.reason === 'removed by hand')!;
     expect(byHand.keywords).toEqual(expect.arrayContaining(remove.map((x) => x.text)));
 
-    const regenerated = await session.ok('generate_targeting', { campaignId: campaign.id, slotIds: [slot.slotId], wait: true });
+    const regenerated = await session.ok('generate_targeting', {
+      campaignId: campaign.id,
+      slotIds: [slot.slotId],
+      wait: true,
+    });
     const after = (regenerated.slots as Json[]).find((x) => x.slotId === slot.slotId)!;
     expect(after.status).toBe('ready');
     expect(after.keywords[0]).toEqual({ text: 'campervan rental munich', matchType: 'EXACT' });
     const gone = new Set(remove.map((x) => x.text.toLowerCase()));
-    for (const k of after.keywords as Json[]) expect(gone.has(k.text.toLowerCase()), k.text).toBe(false);
+    for (const k of after.keywords as Json[])
+      expect(gone.has(k.text.toLowerCase()), k.text).toBe(false);
     // what stays out, and why
-    const left = (await session.ok('list_targeting_exclusions', { campaignId: campaign.id, slotId: slot.slotId })).data as Json[];
-    expect(left.find((g) => g.reason === 'removed by hand')!.keywords).toEqual(expect.arrayContaining(remove.map((x) => x.text)));
+    const left = (
+      await session.ok('list_targeting_exclusions', {
+        campaignId: campaign.id,
+        slotId: slot.slotId,
+      })
+    ).data as Json[];
+    expect(left.find((g) => g.reason === 'removed by hand')!.keywords).toEqual(
+      expect.arrayContaining(remove.map((x) => x.text)),
+    );
   });
 
   it('"Make a campaign from the Ridgeline Miles channel and our saved audience of backpackers"', async () => {
-    const channel = ((await session.ok('search_exploration_channels', { query: 'ridgeline miles' })).data as Json[])[0]!;
+    const channel = (
+      (await session.ok('search_exploration_channels', { query: 'ridgeline miles' })).data as Json[]
+    )[0]!;
     expect(channel.title).toMatch(/Ridgeline Miles/);
     // a data store of that channel, answered once its videos and comments are collected
-    const store = await session.ok('create_data_store', { name: 'Ridgeline Miles', channelIds: [channel.channelId], wait: true, idempotencyKey: 'scenario-store-1' });
+    const store = await session.ok('create_data_store', {
+      name: 'Ridgeline Miles',
+      channelIds: [channel.channelId],
+      wait: true,
+      idempotencyKey: 'scenario-store-1',
+    });
     expect(store).toMatchObject({ status: 'ready' });
-    const saved = ((await session.ok('list_audiences', { name: 'backpackers' })).data as Json[])[0]!;
+    const saved = (
+      (await session.ok('list_audiences', { name: 'backpackers' })).data as Json[]
+    )[0]!;
     const created = await session.ok('create_campaign', {
       name: 'Scenario: Ridgeline Miles and backpackers',
       dataStoreIds: [store.id],
@@ -227,39 +355,69 @@ describe('an assistant works through everyday requests with only what tools/list
   });
 
   it('"Which channels are like Ridgeline Miles?"', async () => {
-    const channel = ((await session.ok('search_exploration_channels', { query: 'ridgeline miles' })).data as Json[])[0]!;
-    const similar = (await session.ok('list_similar_channels', { channelId: channel.channelId, limit: 5 })).data as Json[];
+    const channel = (
+      (await session.ok('search_exploration_channels', { query: 'ridgeline miles' })).data as Json[]
+    )[0]!;
+    const similar = (
+      await session.ok('list_similar_channels', { channelId: channel.channelId, limit: 5 })
+    ).data as Json[];
     expect(similar.length).toBeGreaterThan(0);
     expect(similar.map((c) => c.channelId)).not.toContain(channel.channelId);
-    for (const c of similar) expect(c).toMatchObject({ title: expect.any(String), similarity: expect.any(Number) });
+    for (const c of similar)
+      expect(c).toMatchObject({ title: expect.any(String), similarity: expect.any(Number) });
     // most similar first
-    expect(similar.map((c) => c.similarity)).toEqual([...similar.map((c) => c.similarity)].sort((a, b) => b - a));
+    expect(similar.map((c) => c.similarity)).toEqual(
+      [...similar.map((c) => c.similarity)].sort((a, b) => b - a),
+    );
   });
 
   it('"Delete the test campaigns" (one was published: the answer says what stays in the ad platform)', async () => {
-    const tests = (await session.ok('list_campaigns', { name: 'Scenario', limit: 100 })).data as Json[];
+    const tests = (await session.ok('list_campaigns', { name: 'Scenario', limit: 100 }))
+      .data as Json[];
     expect(tests.length).toBeGreaterThanOrEqual(2);
     for (const c of tests) {
-      const r = await session.ok('delete_campaign', { campaignId: c.id, idempotencyKey: `scenario-delete-${c.id}` });
+      const r = await session.ok('delete_campaign', {
+        campaignId: c.id,
+        idempotencyKey: `scenario-delete-${c.id}`,
+      });
       expect(r).toMatchObject({ id: c.id, deleted: true });
-      if (c.adsStatus !== 'unpublished') expect(JSON.stringify(r.adPlatform ?? r), 'a published one is still in the ad platform').toMatch(/ad platform/);
+      if (c.adsStatus !== 'unpublished')
+        expect(
+          JSON.stringify(r.adPlatform ?? r),
+          'a published one is still in the ad platform',
+        ).toMatch(/ad platform/);
     }
     expect((await session.ok('list_campaigns', { name: 'Scenario', limit: 100 })).data).toEqual([]);
   });
 
   it('recovers from errors with the next step each error names', async () => {
     // a campaign id that names nothing: the error says which tool gives ids
-    const missing = await session.error('get_campaign', { campaignId: 'f'.repeat(24) }, 'not_found');
+    const missing = await session.error(
+      'get_campaign',
+      { campaignId: 'f'.repeat(24) },
+      'not_found',
+    );
     expect(missing).toMatch(/list_campaigns/);
     // an argument of another name: the nearest one is suggested
-    const running = ((await session.ok('list_campaigns', { adsStatus: 'ENABLED' })).data as Json[])[0]!;
-    const r = await client.callTool({ name: 'update_campaign', arguments: { campaignId: running.id, dailyBudget: 10 } });
+    const running = (
+      (await session.ok('list_campaigns', { adsStatus: 'ENABLED' })).data as Json[]
+    )[0]!;
+    const r = await client.callTool({
+      name: 'update_campaign',
+      arguments: { campaignId: running.id, dailyBudget: 10 },
+    });
     expect(r.isError).toBe(true);
     expect((r.content as { text: string }[])[0]!.text).toMatch(/budget/);
     // an end date already past: said with the dates, nothing changed
-    const past = await session.error('update_campaign', { campaignId: running.id, endDate: '2020-01-01' }, 'invalid_request');
+    const past = await session.error(
+      'update_campaign',
+      { campaignId: running.id, endDate: '2020-01-01' },
+      'invalid_request',
+    );
     expect(past).toMatch(/endDate: 2020-01-01 has passed/);
-    expect((await session.ok('get_campaign', { campaignId: running.id, detail: 'full' })).endDate).toBe(running.endDate ?? null);
+    expect(
+      (await session.ok('get_campaign', { campaignId: running.id, detail: 'full' })).endDate,
+    ).toBe(running.endDate ?? null);
   });
 
   it('used only tools that tools/list holds', () => {

@@ -9,7 +9,12 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { LATEST_PROTOCOL_VERSION, type CallToolResult, type Progress, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  LATEST_PROTOCOL_VERSION,
+  type CallToolResult,
+  type Progress,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,11 +24,23 @@ import { defineOperation, readOnly } from '../server/operations/operation.ts';
 import { operations } from '../server/operations/index.ts';
 import { testBackend, MISSING_ID } from './helpers/backend.ts';
 import { runCli } from './helpers/cli.ts';
-import { cleanupAll, http, killAll, sandbox, startServer, tempDir, type Server } from './helpers/process.ts';
+import {
+  cleanupAll,
+  http,
+  killAll,
+  sandbox,
+  startServer,
+  tempDir,
+  type Server,
+} from './helpers/process.ts';
 
 type Json = Record<string, any>;
 
-async function connect(url: string, key: string | null, fetchImpl?: (url: string | URL, init?: RequestInit) => Promise<Response>): Promise<Client> {
+async function connect(
+  url: string,
+  key: string | null,
+  fetchImpl?: (url: string | URL, init?: RequestInit) => Promise<Response>,
+): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: key ? { authorization: `Bearer ${key}` } : {} },
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
@@ -33,9 +50,11 @@ async function connect(url: string, key: string | null, fetchImpl?: (url: string
   return client;
 }
 
-const inProcess = (app: Hono<any>) => (url: string | URL, init?: RequestInit) => Promise.resolve(app.request(String(url), init));
+const inProcess = (app: Hono<any>) => (url: string | URL, init?: RequestInit) =>
+  Promise.resolve(app.request(String(url), init));
 
-const text = (r: CallToolResult) => (r.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+const text = (r: CallToolResult) =>
+  (r.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
 
 async function call(client: Client, name: string, args: Json = {}): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -74,9 +93,28 @@ const RENAMED: Record<string, Record<string, string>> = {
   delete_audience: { audienceId: 'savedAudienceId' },
 };
 /** MCP-only arguments beside idempotencyKey: filters, detail and waits. */
-const DETAIL = ['get_workspace', 'list_campaigns', 'get_campaign', 'get_targeting', 'list_audiences', 'list_data_stores', 'list_data_store_channels', 'list_data_store_videos', 'list_brands', 'get_performance', 'get_exploration_channel', 'search_exploration_channels', 'list_exploration_channel_videos', 'list_similar_channels'];
+const DETAIL = [
+  'get_workspace',
+  'list_campaigns',
+  'get_campaign',
+  'get_targeting',
+  'list_audiences',
+  'list_data_stores',
+  'list_data_store_channels',
+  'list_data_store_videos',
+  'list_brands',
+  'get_performance',
+  'get_exploration_channel',
+  'search_exploration_channels',
+  'list_exploration_channel_videos',
+  'list_similar_channels',
+];
 const WAITS = ['generate_targeting', 'create_data_store', 'update_data_store', 'import_data_store'];
-const FILTERS: Record<string, string[]> = { get_targeting: ['slotIds', 'sections'], list_data_store_videos: ['fields'], list_exploration_channel_videos: ['fields'] };
+const FILTERS: Record<string, string[]> = {
+  get_targeting: ['slotIds', 'sections'],
+  list_data_store_videos: ['fields'],
+  list_exploration_channel_videos: ['fields'],
+};
 const EXPLORATION = operations.filter((o) => o.scope === 'exploration:read').map((o) => o.name);
 
 /**
@@ -91,15 +129,20 @@ function expectToolsMatchTable(tools: McpTool[], expectedNames = operations.map(
     expect(tool, `operation ${op.name} has no MCP tool`).toBeDefined();
     // the operation's own first sentence, in the tool's argument names
     const renames = RENAMED[op.name] ?? {};
-    const first = op.description.split('. ')[0]!.replace(/\b(audienceIds?)\b/g, (m) => renames[m] ?? m);
+    const first = op.description
+      .split('. ')[0]!
+      .replace(/\b(audienceIds?)\b/g, (m) => renames[m] ?? m);
     expect(tool!.description!.startsWith(first), `${op.name}: ${tool!.description}`).toBe(true);
-    for (const ambiguous of Object.keys(renames)) expect(tool!.description).not.toMatch(new RegExp(`\\b${ambiguous}\\b`));
+    for (const ambiguous of Object.keys(renames))
+      expect(tool!.description).not.toMatch(new RegExp(`\\b${ambiguous}\\b`));
     expect(tool!.description).not.toMatch(/A campaign's status is its data readiness/);
     expect(tool!.title).toBe(op.summary);
     const write = op.method !== 'GET';
     expect(tool!.annotations as Json).toEqual({
       readOnlyHint: op.hints.readOnly,
-      ...(write ? { destructiveHint: op.hints.destructive, idempotentHint: op.hints.idempotent } : {}),
+      ...(write
+        ? { destructiveHint: op.hints.destructive, idempotentHint: op.hints.idempotent }
+        : {}),
       openWorldHint: op.hints.openWorld ?? false,
     });
     const { properties, required } = contractFields(op);
@@ -110,7 +153,8 @@ function expectToolsMatchTable(tools: McpTool[], expectedNames = operations.map(
     if (WAITS.includes(op.name)) mcpOnly.push('wait');
     if (write) expect(listed.idempotencyKey).toEqual({ type: 'string' });
     if (WAITS.includes(op.name)) expect(listed.wait).toMatchObject({ type: 'boolean' });
-    if (DETAIL.includes(op.name)) expect(listed.detail).toMatchObject({ enum: ['compact', 'full'] });
+    if (DETAIL.includes(op.name))
+      expect(listed.detail).toMatchObject({ enum: ['compact', 'full'] });
     const expected = [...Object.keys(properties).map((k) => renames[k] ?? k), ...mcpOnly].sort();
     expect(Object.keys(listed).sort(), `arguments of ${op.name}`).toEqual(expected);
     // a field listed under its own name keeps its type (import_data_store lists its resources as plain objects)
@@ -118,7 +162,10 @@ function expectToolsMatchTable(tools: McpTool[], expectedNames = operations.map(
       const mine = listed[renames[k] ?? k];
       if (v.type) expect(mine.type, `${op.name}.${k}`).toBe(v.type);
     }
-    expect([...((tool!.inputSchema.required as string[] | undefined) ?? [])].sort(), `required of ${op.name}`).toEqual(required.map((k) => renames[k] ?? k).sort());
+    expect(
+      [...((tool!.inputSchema.required as string[] | undefined) ?? [])].sort(),
+      `required of ${op.name}`,
+    ).toEqual(required.map((k) => renames[k] ?? k).sort());
     expect(tool!.inputSchema.type).toBe('object');
     expect((tool!.inputSchema as Json).additionalProperties).toBe(false);
     expect(tool!.outputSchema).toBeUndefined();
@@ -144,48 +191,99 @@ describe('MCP tools from the operation table', () => {
       hints: readOnly,
       handler: () => ({}),
     });
-    expect(() => buildTools([clash])).toThrow(/get_thing: the field id is both in the path and in the query/);
+    expect(() => buildTools([clash])).toThrow(
+      /get_thing: the field id is both in the path and in the query/,
+    );
   });
 
   it('turns arguments into the request the operation stands for', () => {
     const tools = new Map(buildTools(operations).map((t) => [t.name, t]));
     const id = 'a'.repeat(24);
-    expect(tools.get('update_campaign_audience')!.toRequest({ campaignId: id, slotId: 'b'.repeat(24), name: 'x', idempotencyKey: 'k1' })).toEqual({
+    expect(
+      tools
+        .get('update_campaign_audience')!
+        .toRequest({ campaignId: id, slotId: 'b'.repeat(24), name: 'x', idempotencyKey: 'k1' }),
+    ).toEqual({
       method: 'PATCH',
       path: `/campaigns/${id}/audiences/${'b'.repeat(24)}`,
       query: {},
       body: { name: 'x' },
       idempotencyKey: 'k1',
     });
-    expect(tools.get('list_data_stores')!.toRequest({ limit: 5, includeLibrary: 'true', cursor: null })).toEqual({
+    expect(
+      tools.get('list_data_stores')!.toRequest({ limit: 5, includeLibrary: 'true', cursor: null }),
+    ).toEqual({
       method: 'GET',
       path: '/data-stores',
       query: { limit: '5', includeLibrary: 'true' },
     });
-    expect(tools.get('delete_campaign')!.toRequest({ campaignId: id })).toEqual({ method: 'DELETE', path: `/campaigns/${id}`, query: {} });
-    expect(() => tools.get('get_campaign')!.toRequest({ campaignId: '../workspace' })).toThrow('campaignId must match ^[a-f0-9]{24}$');
+    expect(tools.get('delete_campaign')!.toRequest({ campaignId: id })).toEqual({
+      method: 'DELETE',
+      path: `/campaigns/${id}`,
+      query: {},
+    });
+    expect(() => tools.get('get_campaign')!.toRequest({ campaignId: '../workspace' })).toThrow(
+      'campaignId must match ^[a-f0-9]{24}$',
+    );
     expect(() => tools.get('get_campaign')!.toRequest({})).toThrow('campaignId is required');
-    expect(() => tools.get('get_campaign')!.toRequest({ campaignId: id, idempotencyKey: 'x' })).toThrow('unknown field "idempotencyKey"');
-    expect(() => tools.get('create_campaign')!.toRequest({ name: 'x', idempotencyKey: 'k'.repeat(201) })).toThrow('idempotencyKey must be at most 200 characters');
+    expect(() =>
+      tools.get('get_campaign')!.toRequest({ campaignId: id, idempotencyKey: 'x' }),
+    ).toThrow('unknown field "idempotencyKey"');
+    expect(() =>
+      tools.get('create_campaign')!.toRequest({ name: 'x', idempotencyKey: 'k'.repeat(201) }),
+    ).toThrow('idempotencyKey must be at most 200 characters');
   });
 
   it('runs with any call function (as adcli mcp will): a wait waits out 429s and stops at its timeout', async () => {
     const id = 'c'.repeat(24);
-    const slot = (status: string) => ({ id: 's1', name: 'Primary', audienceId: null, status, error: '', updatedAt: '', items: [] });
+    const slot = (status: string) => ({
+      id: 's1',
+      name: 'Primary',
+      audienceId: null,
+      status,
+      error: '',
+      updatedAt: '',
+      items: [],
+    });
     const seen: string[] = [];
     let polls = 0;
     const fake = async (r: { method: string; path: string; idempotencyKey?: string }) => {
       seen.push(`${r.method} ${r.path}${r.idempotencyKey ? ` key=${r.idempotencyKey}` : ''}`);
-      if (r.method === 'POST') return { status: 200, body: { campaignId: id, campaignType: 'VIDEO', audiences: [slot('generating')], started: ['s1'], skipped: [] } };
+      if (r.method === 'POST')
+        return {
+          status: 200,
+          body: {
+            campaignId: id,
+            campaignType: 'VIDEO',
+            audiences: [slot('generating')],
+            started: ['s1'],
+            skipped: [],
+          },
+        };
       polls++;
-      if (polls === 1) return { status: 429, retryAfter: 0.01, body: { error: { code: 'rate_limited', message: 'slow down', requestId: 'r' } } };
-      return { status: 200, body: { campaignId: id, campaignType: 'VIDEO', audiences: [slot('generating')] } };
+      if (polls === 1)
+        return {
+          status: 429,
+          retryAfter: 0.01,
+          body: { error: { code: 'rate_limited', message: 'slow down', requestId: 'r' } },
+        };
+      return {
+        status: 200,
+        body: { campaignId: id, campaignType: 'VIDEO', audiences: [slot('generating')] },
+      };
     };
-    const [gen] = buildTools(operations, { waitTimeoutMs: 300, pollIntervalMs: 20 }).filter((t) => t.name === 'generate_targeting');
+    const [gen] = buildTools(operations, { waitTimeoutMs: 300, pollIntervalMs: 20 }).filter(
+      (t) => t.name === 'generate_targeting',
+    );
     const progress: number[] = [];
-    const r = await gen!.run({ campaignId: id, wait: true, idempotencyKey: 'k' }, fake, { progress: async (p) => void progress.push(p) });
+    const r = await gen!.run({ campaignId: id, wait: true, idempotencyKey: 'k' }, fake, {
+      progress: async (p) => void progress.push(p),
+    });
     expect(r.isError).toBeFalsy();
-    expect(r.structuredContent).toMatchObject({ started: ['s1'], slots: [{ slotId: 's1', status: 'generating' }] });
+    expect(r.structuredContent).toMatchObject({
+      started: ['s1'],
+      slots: [{ slotId: 's1', status: 'generating' }],
+    });
     expect(r.content.at(-1)!.text).toMatch(/Still generating .*poll get_targeting/);
     expect(seen[0]).toBe(`POST /campaigns/${id}/targeting/generate key=k`);
     expect(seen.slice(1).every((s) => s === `GET /campaigns/${id}/targeting`)).toBe(true);
@@ -215,13 +313,30 @@ describe('MCP in-process (app.request)', () => {
     const b = await testBackend();
     const init = (headers: Record<string, string>) => ({
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headers,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
-    const evil = await b.app.request(URL_, init({ authorization: `Bearer ${b.api.key}`, origin: 'http://evil.example' }));
+    const evil = await b.app.request(
+      URL_,
+      init({ authorization: `Bearer ${b.api.key}`, origin: 'http://evil.example' }),
+    );
     expect(evil.status).toBe(403);
-    expect(((await evil.json()) as Json).error).toMatchObject({ code: 'forbidden', requestId: evil.headers.get('x-request-id') });
-    const own = await b.app.request(URL_, init({ authorization: `Bearer ${b.api.key}`, origin: 'http://127.0.0.1:4010', 'mcp-protocol-version': LATEST_PROTOCOL_VERSION }));
+    expect(((await evil.json()) as Json).error).toMatchObject({
+      code: 'forbidden',
+      requestId: evil.headers.get('x-request-id'),
+    });
+    const own = await b.app.request(
+      URL_,
+      init({
+        authorization: `Bearer ${b.api.key}`,
+        origin: 'http://127.0.0.1:4010',
+        'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+      }),
+    );
     expect(own.status).toBe(200);
 
     for (const auth of [undefined, 'Basic abc', 'Bearer adcli_nope', `Bearer ${b.api.key}x`]) {
@@ -241,11 +356,18 @@ describe('MCP in-process (app.request)', () => {
     const client = await connect(URL_, b.api.key, inProcess(b.app));
     expect(client.getServerVersion()?.name).toBe('adcli');
     // acme was not invited to exploration: its tools are not listed, and the instructions say so
-    expectToolsMatchTable((await client.listTools()).tools, operations.map((o) => o.name).filter((n) => !EXPLORATION.includes(n)));
-    expect(client.getInstructions()).toMatch(/exploration is invite-only and this workspace has not been invited/);
+    expectToolsMatchTable(
+      (await client.listTools()).tools,
+      operations.map((o) => o.name).filter((n) => !EXPLORATION.includes(n)),
+    );
+    expect(client.getInstructions()).toMatch(
+      /exploration is invite-only and this workspace has not been invited/,
+    );
     await client.close();
 
-    const get = await b.app.request(URL_, { headers: { authorization: `Bearer ${b.api.key}`, accept: 'text/event-stream' } });
+    const get = await b.app.request(URL_, {
+      headers: { authorization: `Bearer ${b.api.key}`, accept: 'text/event-stream' },
+    });
     expect(get.status).toBe(405);
 
     const post = (body: Json) =>
@@ -259,11 +381,21 @@ describe('MCP in-process (app.request)', () => {
         },
         body: JSON.stringify(body),
       });
-    const plain = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_workspace', arguments: {} } });
+    const plain = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_workspace', arguments: {} },
+    });
     expect(plain.headers.get('content-type')).toMatch(/application\/json/);
     expect(plain.headers.get('x-request-id')).toMatch(/^req_/);
     expect(((await plain.json()) as Json).result.structuredContent.slug).toBe('acme');
-    const streamed = await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_workspace', arguments: {}, _meta: { progressToken: 7 } } });
+    const streamed = await post({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'get_workspace', arguments: {}, _meta: { progressToken: 7 } },
+    });
     expect(streamed.headers.get('content-type')).toMatch(/text\/event-stream/);
     expect(streamed.headers.get('x-request-id')).toMatch(/^req_/);
     expect(await streamed.text()).toMatch(/"slug":"acme"/);
@@ -271,8 +403,20 @@ describe('MCP in-process (app.request)', () => {
     // the API's body limit covers /mcp too
     const big = await b.app.request(URL_, {
       method: 'POST',
-      headers: { authorization: `Bearer ${b.api.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'create_campaign', arguments: { name: 'x', objective: 'o'.repeat(1_100_000) } } }),
+      headers: {
+        authorization: `Bearer ${b.api.key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: {
+          name: 'create_campaign',
+          arguments: { name: 'x', objective: 'o'.repeat(1_100_000) },
+        },
+      }),
     });
     expect(big.status).toBe(413);
     expect(((await big.json()) as Json).error.code).toBe('payload_too_large');
@@ -284,7 +428,9 @@ describe('MCP in-process (app.request)', () => {
     const client = await connect(URL_, b.api.key, inProcess(b.app));
     expect((await call(client, 'get_workspace')).isError).toBeFalsy();
     expect((await call(client, 'list_campaigns')).isError).toBeFalsy();
-    await expect(call(client, 'get_workspace')).rejects.toThrow(/429|more than 4 requests in a minute/);
+    await expect(call(client, 'get_workspace')).rejects.toThrow(
+      /429|more than 4 requests in a minute/,
+    );
     await client.close();
 
     const c2 = await testBackend();
@@ -292,7 +438,9 @@ describe('MCP in-process (app.request)', () => {
     const other = (await c2.api.post('/campaigns', { name: 'Other' })).body.id;
     const limited = await c2.client({ campaignIds: [mine] });
     const lc = await connect(URL_, limited.key, inProcess(c2.app));
-    expect((await call(lc, 'get_campaign', { campaignId: mine })).structuredContent).toMatchObject({ id: mine });
+    expect((await call(lc, 'get_campaign', { campaignId: mine })).structuredContent).toMatchObject({
+      id: mine,
+    });
     expectToolError(await call(lc, 'get_campaign', { campaignId: other }), 'forbidden');
     // as over HTTP, a key limited to campaigns gets 403 for any other id, existing or not
     expectToolError(await call(lc, 'get_campaign', { campaignId: MISSING_ID }), 'forbidden');
@@ -310,7 +458,9 @@ describe('MCP against adcli serve', () => {
   beforeAll(async () => {
     sb = sandbox();
     dir = tempDir(sb, 'mcp');
-    s = await startServer(['--data', dir, '--seed', 'demo', '--job-delay', '300', '--quiet'], { env: sb.env });
+    s = await startServer(['--data', dir, '--seed', 'demo', '--job-delay', '300', '--quiet'], {
+      env: sb.env,
+    });
     mcpUrl = new URL('/mcp', s.info.baseUrl).href;
     client = await connect(mcpUrl, s.info.apiKey).catch((e) => {
       throw new Error(`${e.message}\n--- server stderr ---\n${s.stderr()}`);
@@ -323,7 +473,21 @@ describe('MCP against adcli serve', () => {
   });
 
   const newKey = async (workspace: string, scopes: string) => {
-    const r = await runCli(['serve', 'keys', 'create', '--workspace', workspace, '--scopes', scopes, '--json', '--data', dir], { env: sb.env });
+    const r = await runCli(
+      [
+        'serve',
+        'keys',
+        'create',
+        '--workspace',
+        workspace,
+        '--scopes',
+        scopes,
+        '--json',
+        '--data',
+        dir,
+      ],
+      { env: sb.env },
+    );
     expect(r.code, r.stderr).toBe(0);
     return JSON.parse(r.stdout).key as string;
   };
@@ -343,19 +507,36 @@ describe('MCP against adcli serve', () => {
     const list = await call(client, 'list_campaigns', { limit: 2 });
     expect((list.structuredContent as Json).data).toHaveLength(2);
     const viaHttp = await s.api('GET', '/campaigns?limit=2');
-    expect((list.structuredContent as Json).data.map((c: Json) => c.id)).toEqual(viaHttp.body.data.map((c: Json) => c.id));
+    expect((list.structuredContent as Json).data.map((c: Json) => c.id)).toEqual(
+      viaHttp.body.data.map((c: Json) => c.id),
+    );
 
-    const created = await call(client, 'create_campaign', { name: 'From MCP', locations: ['DE'], budget: 50 });
+    const created = await call(client, 'create_campaign', {
+      name: 'From MCP',
+      locations: ['DE'],
+      budget: 50,
+    });
     expect(created.isError, text(created)).toBeFalsy();
     // a write answers the compact record; get_campaign with detail full the API's own
     const rec = created.structuredContent as Json;
-    expect(rec).toMatchObject({ name: 'From MCP', status: 'draft', adsStatus: 'unpublished', locations: ['DE'], budget: 50, slots: [{ name: expect.any(String) }] });
+    expect(rec).toMatchObject({
+      name: 'From MCP',
+      status: 'draft',
+      adsStatus: 'unpublished',
+      locations: ['DE'],
+      budget: 50,
+      slots: [{ name: expect.any(String) }],
+    });
     expect(rec.id).toMatch(/^[a-f0-9]{24}$/);
     expect(rec).not.toHaveProperty('url');
     const full = await call(client, 'get_campaign', { campaignId: rec.id, detail: 'full' });
     expect(full.structuredContent).toEqual((await s.api('GET', `/campaigns/${rec.id}`)).body);
-    expect((full.structuredContent as Json).url.startsWith(new URL(s.info.baseUrl).origin)).toBe(true);
-    expect((await call(client, 'get_campaign', { campaignId: rec.id })).structuredContent).toEqual(rec);
+    expect((full.structuredContent as Json).url.startsWith(new URL(s.info.baseUrl).origin)).toBe(
+      true,
+    );
+    expect((await call(client, 'get_campaign', { campaignId: rec.id })).structuredContent).toEqual(
+      rec,
+    );
 
     const del = await call(client, 'delete_campaign', { campaignId: rec.id });
     expect(del.structuredContent).toEqual({ id: rec.id, deleted: true });
@@ -365,30 +546,73 @@ describe('MCP against adcli serve', () => {
     const readOnlyKey = await newKey('demo', 'campaigns:read');
     const ro = await connect(mcpUrl, readOnlyKey);
     expect((await call(ro, 'list_campaigns')).isError).toBeFalsy();
-    expectToolError(await call(ro, 'create_campaign', { name: 'Nope' }), 'forbidden', /campaigns:write/, /\(request id \S+\)$/);
+    expectToolError(
+      await call(ro, 'create_campaign', { name: 'Nope' }),
+      'forbidden',
+      /campaigns:write/,
+      /\(request id \S+\)$/,
+    );
     expectToolError(await call(ro, 'list_brands'), 'forbidden', /brands:read/);
     await ro.close();
 
     const otherKey = await newKey('other', 'campaigns:read,campaigns:write');
     const theirs = await http(s.info.baseUrl, otherKey, 'POST', '/campaigns', { name: 'Theirs' });
     expect(theirs.status).toBe(201);
-    expectToolError(await call(client, 'get_campaign', { campaignId: theirs.body.id }), 'not_found');
-    expectToolError(await call(client, 'update_campaign', { campaignId: theirs.body.id, name: 'Mine now' }), 'not_found');
+    expectToolError(
+      await call(client, 'get_campaign', { campaignId: theirs.body.id }),
+      'not_found',
+    );
+    expectToolError(
+      await call(client, 'update_campaign', { campaignId: theirs.body.id, name: 'Mine now' }),
+      'not_found',
+    );
   });
 
   it('answers bad arguments with the API’s messages, never a crash', async () => {
-    expectToolError(await call(client, 'create_campaign', { name: 'x'.repeat(161) }), 'invalid_request', /name must be at most 160 characters/);
-    expectToolError(await call(client, 'create_campaign', {}), 'invalid_request', /name is required/);
-    expectToolError(await call(client, 'list_campaigns', { limit: 0 }), 'invalid_request', /limit must be at least 1/);
-    expectToolError(await call(client, 'list_campaigns', { status: 'gone' }), 'invalid_request', /status must be one of draft, loading, ready, error/);
-    expectToolError(await call(client, 'get_campaign', { campaignId: 'nope' }), 'invalid_request', /campaignId must match/);
-    expectToolError(await call(client, 'create_campaign', { name: 'x', colour: 'red' }), 'invalid_request', /unknown field "colour"/);
-    expectToolError(await call(client, 'create_campaign', { name: 'x', idempotencyKey: '' }), 'invalid_request', /idempotencyKey must not be empty/);
+    expectToolError(
+      await call(client, 'create_campaign', { name: 'x'.repeat(161) }),
+      'invalid_request',
+      /name must be at most 160 characters/,
+    );
+    expectToolError(
+      await call(client, 'create_campaign', {}),
+      'invalid_request',
+      /name is required/,
+    );
+    expectToolError(
+      await call(client, 'list_campaigns', { limit: 0 }),
+      'invalid_request',
+      /limit must be at least 1/,
+    );
+    expectToolError(
+      await call(client, 'list_campaigns', { status: 'gone' }),
+      'invalid_request',
+      /status must be one of draft, loading, ready, error/,
+    );
+    expectToolError(
+      await call(client, 'get_campaign', { campaignId: 'nope' }),
+      'invalid_request',
+      /campaignId must match/,
+    );
+    expectToolError(
+      await call(client, 'create_campaign', { name: 'x', colour: 'red' }),
+      'invalid_request',
+      /unknown field "colour"/,
+    );
+    expectToolError(
+      await call(client, 'create_campaign', { name: 'x', idempotencyKey: '' }),
+      'invalid_request',
+      /idempotencyKey must not be empty/,
+    );
     // the same messages as the HTTP API
     const viaHttp = await s.api('POST', '/campaigns', { name: 'x'.repeat(161) });
-    expect(text(await call(client, 'create_campaign', { name: 'x'.repeat(161) }))).toContain(viaHttp.body.error.message);
+    expect(text(await call(client, 'create_campaign', { name: 'x'.repeat(161) }))).toContain(
+      viaHttp.body.error.message,
+    );
     // an unknown tool is a protocol error, and the connection goes on
-    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/unknown tool no_such_tool/);
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(
+      /unknown tool no_such_tool/,
+    );
     expect((await call(client, 'get_workspace')).isError).toBeFalsy();
   });
 
@@ -400,7 +624,10 @@ describe('MCP against adcli serve', () => {
     expect((second.structuredContent as Json).id).toBe((first.structuredContent as Json).id);
     const found = await s.api('GET', `/campaigns?name=${encodeURIComponent(args.name)}`);
     expect(found.body.data).toHaveLength(1);
-    expectToolError(await call(client, 'create_campaign', { ...args, budget: 10 }), 'idempotency_conflict');
+    expectToolError(
+      await call(client, 'create_campaign', { ...args, budget: 10 }),
+      'idempotency_conflict',
+    );
   });
 
   it('generate_targeting with wait sends progress and answers the finished targeting', async () => {
@@ -408,21 +635,32 @@ describe('MCP against adcli serve', () => {
     let target: { id: string; slots: string[] } | undefined;
     for (const c of campaigns) {
       const t = (await s.api('GET', `/campaigns/${c.id}/targeting`)).body;
-      const slots = c.audiences.filter((a: Json) => a.dataStoreIds.length > 0).map((a: Json) => a.id);
-      const fresh = t.audiences.filter((a: Json) => slots.includes(a.id) && a.status === 'not_generated');
+      const slots = c.audiences
+        .filter((a: Json) => a.dataStoreIds.length > 0)
+        .map((a: Json) => a.id);
+      const fresh = t.audiences.filter(
+        (a: Json) => slots.includes(a.id) && a.status === 'not_generated',
+      );
       if (fresh.length) {
         target = { id: c.id, slots: fresh.map((a: Json) => a.id) };
         break;
       }
     }
-    expect(target, 'the demo seed has a campaign with data stores and no targeting yet').toBeDefined();
+    expect(
+      target,
+      'the demo seed has a campaign with data stores and no targeting yet',
+    ).toBeDefined();
 
     const progress: Progress[] = [];
-    const r = (await client.callTool({ name: 'generate_targeting', arguments: { campaignId: target!.id, wait: true } }, undefined, {
-      onprogress: (p) => progress.push(p),
-      resetTimeoutOnProgress: true,
-      timeout: 60_000,
-    })) as CallToolResult;
+    const r = (await client.callTool(
+      { name: 'generate_targeting', arguments: { campaignId: target!.id, wait: true } },
+      undefined,
+      {
+        onprogress: (p) => progress.push(p),
+        resetTimeoutOnProgress: true,
+        timeout: 60_000,
+      },
+    )) as CallToolResult;
     expect(r.isError, text(r)).toBeFalsy();
     const out = r.structuredContent as Json;
     expect([...out.started].sort()).toEqual([...target!.slots].sort());
@@ -431,8 +669,12 @@ describe('MCP against adcli serve', () => {
       expect(slot.keywords.length + (slot.topics?.length ?? 0)).toBeGreaterThan(0);
     }
     expect(progress.length).toBeGreaterThanOrEqual(2);
-    for (let i = 1; i < progress.length; i++) expect(progress[i]!.progress).toBeGreaterThan(progress[i - 1]!.progress);
-    expect(progress.at(-1)).toMatchObject({ progress: target!.slots.length, total: target!.slots.length });
+    for (let i = 1; i < progress.length; i++)
+      expect(progress[i]!.progress).toBeGreaterThan(progress[i - 1]!.progress);
+    expect(progress.at(-1)).toMatchObject({
+      progress: target!.slots.length,
+      total: target!.slots.length,
+    });
     expect(progress[0]!.message).toMatch(/audience slot/);
 
     // Without wait it answers at once; a slot is now ready, so nothing starts and the reason says why.
@@ -442,10 +684,16 @@ describe('MCP against adcli serve', () => {
   });
 
   it('is 401 without a key and 403 to a foreign Origin, at the HTTP level', async () => {
-    await expect(connect(mcpUrl, null)).rejects.toMatchObject({ code: 401, message: expect.stringMatching(/missing API key/) });
+    await expect(connect(mcpUrl, null)).rejects.toMatchObject({
+      code: 401,
+      message: expect.stringMatching(/missing API key/),
+    });
     const raw = await fetch(mcpUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(raw.status).toBe(401);
@@ -465,7 +713,9 @@ describe('MCP against adcli serve', () => {
     expect(((await evil.json()) as Json).error.code).toBe('forbidden');
 
     const own = new StreamableHTTPClientTransport(new URL(mcpUrl), {
-      requestInit: { headers: { authorization: `Bearer ${s.info.apiKey}`, origin: `http://127.0.0.1:${s.port}` } },
+      requestInit: {
+        headers: { authorization: `Bearer ${s.info.apiKey}`, origin: `http://127.0.0.1:${s.port}` },
+      },
     });
     const ownClient = new Client({ name: 'same-origin', version: '0' });
     await ownClient.connect(own);

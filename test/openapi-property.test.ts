@@ -33,7 +33,9 @@ import { testBackend, type Client, type TestBackend } from './helpers/backend.ts
 import { arbitraryOf, deref, type Json, type Place } from './helpers/openapi-arbitrary.ts';
 
 const RUNS = Number(process.env.OPENAPI_PROPERTY_RUNS ?? 10);
-const SEED = process.env.OPENAPI_PROPERTY_SEED ? Number(process.env.OPENAPI_PROPERTY_SEED) : 20260302;
+const SEED = process.env.OPENAPI_PROPERTY_SEED
+  ? Number(process.env.OPENAPI_PROPERTY_SEED)
+  : 20260302;
 
 /** What a valid request may still meet, because of what is stored (each declared per operation). */
 const STATE_DEPENDENT = new Set([403, 404, 409]);
@@ -56,7 +58,12 @@ interface Fixtures {
 const CHANNEL_ID = 'UCopenapiPropertyChan_01';
 const VIDEO_ID = 'oaPropVid01';
 /** The fixture campaign as every draw meets it: the end-date rule reads the stored campaign. */
-const CAMPAIGN_STATE = { budgetType: 'daily', endDate: '2026-12-31', budget: 50, campaignType: 'SEARCH' };
+const CAMPAIGN_STATE = {
+  budgetType: 'daily',
+  endDate: '2026-12-31',
+  budget: 50,
+  campaignType: 'SEARCH',
+};
 
 async function seed(t: TestBackend): Promise<Fixtures> {
   await t.store.write(async () => t.services.workspaces.ensure('oaprops', { exploration: true }));
@@ -65,18 +72,47 @@ async function seed(t: TestBackend): Promise<Fixtures> {
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
     return r.body;
   };
-  const brands = [ok(await api.post('/brands', { name: 'Fixture brand', website: 'https://example.com' })), ok(await api.post('/brands', { name: 'Other brand' }))];
+  const brands = [
+    ok(await api.post('/brands', { name: 'Fixture brand', website: 'https://example.com' })),
+    ok(await api.post('/brands', { name: 'Other brand' })),
+  ];
   const store = ok(await api.post('/data-stores', { name: 'Fixture store' }));
   ok(
     await api.post(`/data-stores/${store.id}/import`, {
-      channels: [{ id: CHANNEL_ID, snippet: { title: 'Fixture channel', country: 'US' }, statistics: { subscriberCount: '1200' } }],
-      videos: [{ id: VIDEO_ID, snippet: { channelId: CHANNEL_ID, title: 'Fixture video', tags: ['gear'] }, statistics: { viewCount: '10' } }],
-      comments: [{ id: 'oa-c1', snippet: { videoId: VIDEO_ID, textOriginal: 'nice', authorDisplayName: 'x' } }],
+      channels: [
+        {
+          id: CHANNEL_ID,
+          snippet: { title: 'Fixture channel', country: 'US' },
+          statistics: { subscriberCount: '1200' },
+        },
+      ],
+      videos: [
+        {
+          id: VIDEO_ID,
+          snippet: { channelId: CHANNEL_ID, title: 'Fixture video', tags: ['gear'] },
+          statistics: { viewCount: '10' },
+        },
+      ],
+      comments: [
+        {
+          id: 'oa-c1',
+          snippet: { videoId: VIDEO_ID, textOriginal: 'nice', authorDisplayName: 'x' },
+        },
+      ],
     }),
   );
-  const audience = ok(await api.post('/audiences', { name: 'Fixture audience', dataStoreIds: [store.id], keywords: ['trail'] }));
+  const audience = ok(
+    await api.post('/audiences', {
+      name: 'Fixture audience',
+      dataStoreIds: [store.id],
+      keywords: ['trail'],
+    }),
+  );
   const spares = [];
-  for (let i = 0; i < 4; i++) spares.push(ok(await api.post('/audiences', { name: `Spare audience ${i}`, dataStoreIds: [store.id] })));
+  for (let i = 0; i < 4; i++)
+    spares.push(
+      ok(await api.post('/audiences', { name: `Spare audience ${i}`, dataStoreIds: [store.id] })),
+    );
   const campaign = ok(
     await api.post('/campaigns', {
       name: 'Fixture campaign',
@@ -87,13 +123,21 @@ async function seed(t: TestBackend): Promise<Fixtures> {
       ...CAMPAIGN_STATE,
     }),
   );
-  const removable = ok(await api.post('/campaigns', { name: 'Slots to remove', audienceIds: [audience.id, ...spares.map((s) => s.id)] }));
+  const removable = ok(
+    await api.post('/campaigns', {
+      name: 'Slots to remove',
+      audienceIds: [audience.id, ...spares.map((s) => s.id)],
+    }),
+  );
   const cursor = ok(await api.get('/audiences?limit=1')).nextCursor as string;
   const accounts = ok(await api.get('/ads-platform/accounts')).data as { customerId: string }[];
   return {
     api,
     campaignId: campaign.id,
-    removable: { campaignId: [removable.id], slotId: removable.audiences.map((s: { id: string }) => s.id) },
+    removable: {
+      campaignId: [removable.id],
+      slotId: removable.audiences.map((s: { id: string }) => s.id),
+    },
     ids: {
       campaignId: [campaign.id],
       slotId: campaign.audiences.map((s: { id: string }) => s.id),
@@ -118,8 +162,10 @@ function hints(op: Op, fx: Fixtures) {
   const pick = (name: string) => fc.constantFrom(...fx.ids[name]!);
   return (schema: Json, at: Place): fc.Arbitrary<unknown> | undefined => {
     if (schema.type === 'array' || schema.type === 'object') return undefined;
-    const nullable = Array.isArray(schema.anyOf) && schema.anyOf.some((b: Json) => b.type === 'null');
-    const orNull = (a: fc.Arbitrary<unknown>) => (nullable ? fc.option(a, { nil: null, freq: 4 }) : a);
+    const nullable =
+      Array.isArray(schema.anyOf) && schema.anyOf.some((b: Json) => b.type === 'null');
+    const orNull = (a: fc.Arbitrary<unknown>) =>
+      nullable ? fc.option(a, { nil: null, freq: 4 }) : a;
     if (at.path.includes('comments') && at.name === 'videoId') return pick('videoId');
     switch (at.name) {
       case 'brandId':
@@ -144,7 +190,9 @@ function hints(op: Op, fx: Fixtures) {
 function pathValue(root: Json, op: Op, param: Json, fx: Fixtures): fc.Arbitrary<string> {
   const drawn = arbitraryOf(param.schema, { root }).map(String);
   const known = (op.id === 'remove_campaign_audience' ? fx.removable : fx.ids)[param.name];
-  return known ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: drawn }) : drawn;
+  return known
+    ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: drawn })
+    : drawn;
 }
 
 /** A query value as it travels: the text of a number or a boolean. */
@@ -155,17 +203,21 @@ type TextAt = { path: (string | number)[]; key?: string };
 function textsOf(v: unknown, path: (string | number)[] = []): TextAt[] {
   if (typeof v === 'string') return [{ path }];
   if (Array.isArray(v)) return v.flatMap((x, i) => textsOf(x, [...path, i]));
-  if (v && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => [{ path, key: k }, ...textsOf(x, [...path, k])]);
+  if (v && typeof v === 'object')
+    return Object.entries(v).flatMap(([k, x]) => [{ path, key: k }, ...textsOf(x, [...path, k])]);
   return [];
 }
 
 /** The value with a NUL put into one of its texts (a string, or a member name), at offset `at`. */
 function withNul(v: unknown, t: TextAt, at: number): unknown {
   const copy = JSON.parse(JSON.stringify(v)) as unknown;
-  const insert = (s: string) => s.slice(0, at % (s.length + 1)) + '\u0000' + s.slice(at % (s.length + 1));
+  const insert = (s: string) =>
+    s.slice(0, at % (s.length + 1)) + '\u0000' + s.slice(at % (s.length + 1));
   if (t.key !== undefined) {
     const holder = t.path.reduce<any>((x, k) => x[k], copy);
-    const entries = Object.entries(holder).map(([k, x]) => [k === t.key ? insert(k) : k, x] as const);
+    const entries = Object.entries(holder).map(
+      ([k, x]) => [k === t.key ? insert(k) : k, x] as const,
+    );
     for (const k of Object.keys(holder)) delete holder[k];
     for (const [k, x] of entries) holder[k] = x;
     return copy;
@@ -213,13 +265,22 @@ describe('requests drawn from the served OpenAPI document', () => {
 
   const operations = (): Op[] =>
     Object.entries(doc.paths as Record<string, Record<string, Json>>)
-      .flatMap(([path, methods]) => Object.entries(methods).map(([method, entry]) => ({ id: entry.operationId as string, method: method.toUpperCase(), path, entry })))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, entry]) => ({
+          id: entry.operationId as string,
+          method: method.toUpperCase(),
+          path,
+          entry,
+        })),
+      )
       .sort((a, b) => rank(a) - rank(b));
 
   it('draws valid requests for every operation: never a 5xx, an undeclared status or a 400; 2xx bodies fit the document', async () => {
     const ops = operations();
     expect(ops.length).toBeGreaterThan(30);
-    const idemKey = arbitraryOf(deref(doc, doc.components.parameters.IdempotencyKey).schema, { root: doc }) as fc.Arbitrary<string>;
+    const idemKey = arbitraryOf(deref(doc, doc.components.parameters.IdempotencyKey).schema, {
+      root: doc,
+    }) as fc.Arbitrary<string>;
 
     for (const op of ops) {
       const declared = new Set(Object.keys(op.entry.responses).map(Number));
@@ -230,12 +291,25 @@ describe('requests drawn from the served OpenAPI document', () => {
       const hint = hints(op, fx);
 
       const path = fc
-        .tuple(...params.filter((p) => p.in === 'path').map((p) => pathValue(doc, op, p, fx).map((v) => [p.name as string, v] as const)))
-        .map((pairs) => pairs.reduce((s, [name, v]) => s.replace(`{${name}}`, encodeURIComponent(v)), op.path as string));
+        .tuple(
+          ...params
+            .filter((p) => p.in === 'path')
+            .map((p) => pathValue(doc, op, p, fx).map((v) => [p.name as string, v] as const)),
+        )
+        .map((pairs) =>
+          pairs.reduce(
+            (s, [name, v]) => s.replace(`{${name}}`, encodeURIComponent(v)),
+            op.path as string,
+          ),
+        );
       const queryModel: Record<string, fc.Arbitrary<string>> = {};
       const required: string[] = [];
       for (const p of params.filter((x) => x.in === 'query')) {
-        queryModel[p.name] = arbitraryOf(p.schema, { root: doc, hint, today: tomorrow() }, { path: [p.name], name: p.name }).map(asQueryText);
+        queryModel[p.name] = arbitraryOf(
+          p.schema,
+          { root: doc, hint, today: tomorrow() },
+          { path: [p.name], name: p.name },
+        ).map(asQueryText);
         if (p.required) required.push(p.name);
       }
       const query = fc.record(queryModel, { requiredKeys: required }).map((q) => {
@@ -246,51 +320,75 @@ describe('requests drawn from the served OpenAPI document', () => {
       let body: fc.Arbitrary<unknown> = fc.constant(undefined);
       if (bodySpec) {
         const fitsBody = compile(bodySpec.schema);
-        const drawn = arbitraryOf(bodySpec.schema, { root: doc, hint, today: tomorrow() }).filter((v) => fitsBody(v));
-        body = op.entry.requestBody.required ? drawn : fc.option(drawn, { nil: undefined, freq: 4 });
+        const drawn = arbitraryOf(bodySpec.schema, { root: doc, hint, today: tomorrow() }).filter(
+          (v) => fitsBody(v),
+        );
+        body = op.entry.requestBody.required
+          ? drawn
+          : fc.option(drawn, { nil: undefined, freq: 4 });
       }
-      const headers = op.method === 'GET' ? fc.constant(undefined) : fc.option(idemKey, { nil: undefined });
+      const headers =
+        op.method === 'GET' ? fc.constant(undefined) : fc.option(idemKey, { nil: undefined });
 
       const seen = (answers[op.id] = {} as Record<number, number>);
       await fc.assert(
-        fc.asyncProperty(fc.record({ path, query, body, key: headers }), async ({ path: p, query: q, body: b, key }) => {
-          const h: Record<string, string> = { authorization: `Bearer ${fx.api.key}` };
-          if (b !== undefined) h['content-type'] = 'application/json';
-          if (key !== undefined) h['idempotency-key'] = key;
-          const res = await t.app.request(`${API_PREFIX}${p}${q}`, { method: op.method, headers: h, body: b === undefined ? undefined : JSON.stringify(b) });
-          const text = await res.text();
-          const json = text ? JSON.parse(text) : undefined;
-          const where = `${op.method} ${p}${q} key=${JSON.stringify(key)} body=${JSON.stringify(b)?.slice(0, 600)}\n-> ${res.status} ${text.slice(0, 600)}`;
-          seen[res.status] = (seen[res.status] ?? 0) + 1;
-          if (op.id === 'update_campaign') await fx.api.patch(`/campaigns/${fx.campaignId}`, CAMPAIGN_STATE);
+        fc.asyncProperty(
+          fc.record({ path, query, body, key: headers }),
+          async ({ path: p, query: q, body: b, key }) => {
+            const h: Record<string, string> = { authorization: `Bearer ${fx.api.key}` };
+            if (b !== undefined) h['content-type'] = 'application/json';
+            if (key !== undefined) h['idempotency-key'] = key;
+            const res = await t.app.request(`${API_PREFIX}${p}${q}`, {
+              method: op.method,
+              headers: h,
+              body: b === undefined ? undefined : JSON.stringify(b),
+            });
+            const text = await res.text();
+            const json = text ? JSON.parse(text) : undefined;
+            const where = `${op.method} ${p}${q} key=${JSON.stringify(key)} body=${JSON.stringify(b)?.slice(0, 600)}\n-> ${res.status} ${text.slice(0, 600)}`;
+            seen[res.status] = (seen[res.status] ?? 0) + 1;
+            if (op.id === 'update_campaign')
+              await fx.api.patch(`/campaigns/${fx.campaignId}`, CAMPAIGN_STATE);
 
-          expect(res.status, `a 5xx: ${where}`).toBeLessThan(500);
-          expect(declared.has(res.status), `an undeclared status: ${where}`).toBe(true);
-          if (res.status >= 200 && res.status < 300) {
-            expect(res.status, where).toBe(success);
-            expect(fitsResponse(json), `${where}\n${ajv.errorsText(fitsResponse.errors)}`).toBe(true);
-          } else {
-            expect(errorShape(json), `${where}\n${ajv.errorsText(errorShape.errors)}`).toBe(true);
-            expect(STATE_DEPENDENT.has(res.status), `the document calls this request valid: ${where}`).toBe(true);
-          }
-        }),
+            expect(res.status, `a 5xx: ${where}`).toBeLessThan(500);
+            expect(declared.has(res.status), `an undeclared status: ${where}`).toBe(true);
+            if (res.status >= 200 && res.status < 300) {
+              expect(res.status, where).toBe(success);
+              expect(fitsResponse(json), `${where}\n${ajv.errorsText(fitsResponse.errors)}`).toBe(
+                true,
+              );
+            } else {
+              expect(errorShape(json), `${where}\n${ajv.errorsText(errorShape.errors)}`).toBe(true);
+              expect(
+                STATE_DEPENDENT.has(res.status),
+                `the document calls this request valid: ${where}`,
+              ).toBe(true);
+            }
+          },
+        ),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
     }
 
     if (process.env.OPENAPI_PROPERTY_STATS) console.log(answers);
     // the draws reach the handlers: every operation answered its success status at least once
-    const never = ops.filter((op) => !Object.keys(answers[op.id]!).some((s) => Number(s) < 300)).map((op) => `${op.id} ${JSON.stringify(answers[op.id])}`);
+    const never = ops
+      .filter((op) => !Object.keys(answers[op.id]!).some((s) => Number(s) < 300))
+      .map((op) => `${op.id} ${JSON.stringify(answers[op.id])}`);
     expect(never).toEqual([]);
   });
 
   it('says what it refuses in every text: a NUL character anywhere in a valid body makes it invalid, by the document and by the server', async () => {
-    const ops = operations().filter((op) => op.entry.requestBody?.content?.['application/json'] && op.method !== 'DELETE');
+    const ops = operations().filter(
+      (op) => op.entry.requestBody?.content?.['application/json'] && op.method !== 'DELETE',
+    );
     expect(ops.length).toBeGreaterThan(10);
     for (const op of ops) {
       const schema = op.entry.requestBody.content['application/json'].schema as Json;
       const fitsBody = compile(schema);
-      const valid = arbitraryOf(schema, { root: doc, hint: hints(op, fx) }).filter((v) => fitsBody(v));
+      const valid = arbitraryOf(schema, { root: doc, hint: hints(op, fx) }).filter((v) =>
+        fitsBody(v),
+      );
       const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => fx.ids[name]![0]!);
       await fc.assert(
         fc.asyncProperty(valid, fc.nat(), fc.nat(), async (body, pick, at) => {
@@ -299,7 +397,10 @@ describe('requests drawn from the served OpenAPI document', () => {
           const mutated = withNul(body, texts[pick % texts.length]!, at);
           expect(fitsBody(mutated), `the document accepts ${JSON.stringify(mutated)}`).toBe(false);
           const r = await fx.api.request(op.method, path, mutated);
-          expect(r.status, `${op.id} ${JSON.stringify(mutated).slice(0, 400)} -> ${JSON.stringify(r.body)}`).toBe(400);
+          expect(
+            r.status,
+            `${op.id} ${JSON.stringify(mutated).slice(0, 400)} -> ${JSON.stringify(r.body)}`,
+          ).toBe(400);
         }),
         { numRuns: 3, seed: SEED, endOnFailure: true },
       );
@@ -307,7 +408,9 @@ describe('requests drawn from the served OpenAPI document', () => {
   });
 
   it('names input and output schemas apart: every component titled by its own name, no answer a NameInput', () => {
-    const titles = Object.entries(doc.components.schemas as Record<string, Json>).filter(([, s]) => s.title !== undefined);
+    const titles = Object.entries(doc.components.schemas as Record<string, Json>).filter(
+      ([, s]) => s.title !== undefined,
+    );
     for (const [name, s] of titles) expect(s.title, name).toBe(name);
     for (const { id, entry } of operations()) {
       for (const r of Object.values(entry.responses as Record<string, Json>)) {

@@ -38,7 +38,13 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Environment for the tools: no telemetry, no update check (they must work offline). */
-const offline = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_UPDATE_NOTIFIER: '1', CI: '1' };
+const offline = {
+  ...process.env,
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  NO_UPDATE_NOTIFIER: '1',
+  CI: '1',
+};
 
 function bin(name: string): string {
   return join(ROOT, 'node_modules', '.bin', name);
@@ -52,14 +58,23 @@ describe('Redocly lint (recommended rules)', () => {
     const file = join(dir, `${_name.replace(/\W/g, '-')}.json`);
     writeFileSync(file, JSON.stringify(doc()));
     writeFileSync(join(dir, 'redocly.yaml'), 'extends:\n  - recommended\n');
-    const r = spawnSync(process.execPath, [bin('redocly'), 'lint', file, '--config', join(dir, 'redocly.yaml'), '--format=json'], {
-      cwd: dir,
-      env: offline,
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    const out = JSON.parse(r.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string; location: { pointer: string }[] }[] };
-    const problems = out.problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    const r = spawnSync(
+      process.execPath,
+      [bin('redocly'), 'lint', file, '--config', join(dir, 'redocly.yaml'), '--format=json'],
+      {
+        cwd: dir,
+        env: offline,
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    const out = JSON.parse(r.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; message: string; location: { pointer: string }[] }[];
+    };
+    const problems = out.problems.map(
+      (p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`,
+    );
     expect(problems).toEqual([]);
     expect(out.totals).toMatchObject({ errors: 0, warnings: 0 });
     expect(r.status, r.stderr).toBe(0);
@@ -127,49 +142,93 @@ export async function flow(baseUrl: string, key: string, fetchImpl: (req: Reques
         files: ['flow.ts'],
       }),
     );
-    const tsc = spawnSync(process.execPath, [bin('tsc'), '-p', join(dir, 'tsconfig.json')], { cwd: dir, env: offline, encoding: 'utf8', timeout: 120_000 });
+    const tsc = spawnSync(process.execPath, [bin('tsc'), '-p', join(dir, 'tsconfig.json')], {
+      cwd: dir,
+      env: offline,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
 
-    const { flow } = (await import(pathToFileURL(join(dir, 'flow.ts')).href)) as { flow: (u: string, k: string, f: (r: Request) => Promise<Response>) => Promise<Json> };
-    const result = await flow(`http://127.0.0.1${API_PREFIX}`, b.api.key, async (req) => b.app.fetch(req));
-    expect(result).toMatchObject({ workspace: 'acme', status: 201, name: 'Typed, renamed', storeCount: expect.any(Number), code: 'not_found' });
+    const { flow } = (await import(pathToFileURL(join(dir, 'flow.ts')).href)) as {
+      flow: (u: string, k: string, f: (r: Request) => Promise<Response>) => Promise<Json>;
+    };
+    const result = await flow(`http://127.0.0.1${API_PREFIX}`, b.api.key, async (req) =>
+      b.app.fetch(req),
+    );
+    expect(result).toMatchObject({
+      workspace: 'acme',
+      status: 201,
+      name: 'Typed, renamed',
+      storeCount: expect.any(Number),
+      code: 'not_found',
+    });
     expect(new Date(result.createdAt).toISOString()).toBe(result.createdAt);
   });
 });
 
 describe('what the document says', () => {
-  const resolve = (s: Json): Json => (s.$ref ? resolve(api.components.schemas[s.$ref.split('/').pop()]) : s);
-  const ops = () => Object.values(api.paths as Record<string, Record<string, Json>>).flatMap((p) => Object.values(p));
+  const resolve = (s: Json): Json =>
+    s.$ref ? resolve(api.components.schemas[s.$ref.split('/').pop()]) : s;
+  const ops = () =>
+    Object.values(api.paths as Record<string, Record<string, Json>>).flatMap((p) =>
+      Object.values(p),
+    );
 
   it('names every record once under components/schemas and $refs it', () => {
-    for (const name of ['Campaign', 'Brand', 'SavedAudience', 'DataStore', 'DataStoreChannel', 'DataStoreVideo', 'Targeting', 'TargetingItem', 'PerformanceReport', 'ExplorationChannel', 'AdAccount', 'Workspace', 'Error']) {
+    for (const name of [
+      'Campaign',
+      'Brand',
+      'SavedAudience',
+      'DataStore',
+      'DataStoreChannel',
+      'DataStoreVideo',
+      'Targeting',
+      'TargetingItem',
+      'PerformanceReport',
+      'ExplorationChannel',
+      'AdAccount',
+      'Workspace',
+      'Error',
+    ]) {
       expect(api.components.schemas, name).toHaveProperty(name);
     }
     // the Campaign shape (its adsPlatform block) appears once: in its component
     const text = JSON.stringify(api);
     expect(text.split('"adsPlatform":{"type":"object"').length - 1).toBe(1);
-    expect(api.paths['/campaigns/{campaignId}'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Campaign' });
-    expect(api.paths['/campaigns'].get.responses['200'].content['application/json'].schema.properties.data.items).toEqual({ $ref: '#/components/schemas/Campaign' });
+    expect(
+      api.paths['/campaigns/{campaignId}'].get.responses['200'].content['application/json'].schema,
+    ).toEqual({ $ref: '#/components/schemas/Campaign' });
+    expect(
+      api.paths['/campaigns'].get.responses['200'].content['application/json'].schema.properties
+        .data.items,
+    ).toEqual({ $ref: '#/components/schemas/Campaign' });
   });
 
   it('has an example request and answer for every operation, from the demo, and each answer fits its schema', () => {
     for (const op of operations) {
       const entry = api.paths[op.path][op.method.toLowerCase()];
-      const example = entry.responses[String(op.successStatus ?? 200)].content['application/json'].example;
+      const example =
+        entry.responses[String(op.successStatus ?? 200)].content['application/json'].example;
       expect(example, op.name).toBeDefined();
       const parsed = op.response.safeParse(example);
       expect(parsed.success, `${op.name}: ${parsed.error?.message}`).toBe(true);
-      if (op.body) expect(entry.requestBody.content['application/json'].example, op.name).toBeDefined();
-      for (const p of entry.parameters.filter((x: Json) => x.in === 'path')) expect(p.example, `${op.name} ${p.name}`).toBeDefined();
+      if (op.body)
+        expect(entry.requestBody.content['application/json'].example, op.name).toBeDefined();
+      for (const p of entry.parameters.filter((x: Json) => x.in === 'path'))
+        expect(p.example, `${op.name} ${p.name}`).toBeDefined();
     }
-    const campaign = api.paths['/campaigns/{campaignId}'].get.responses['200'].content['application/json'].example;
+    const campaign =
+      api.paths['/campaigns/{campaignId}'].get.responses['200'].content['application/json'].example;
     expect(campaign.name).toBe('Northwind Ridgeline Packs Always-On Video');
   });
 
   it("uses example ids that name the demo seed's records, the same at every start", async () => {
     // a second build is a second start: every id (the demo's, and those an example creates) is the same
-    expect(JSON.stringify([...(await buildExamples(operations))])).toBe(JSON.stringify([...(await buildExamples(operations))]));
+    expect(JSON.stringify([...(await buildExamples(operations))])).toBe(
+      JSON.stringify([...(await buildExamples(operations))]),
+    );
     const t = await testBackend();
     await t.store.write(() => runSeed(t.services, 'demo'));
     const demo = await t.client({ workspace: 'demo' });
@@ -184,33 +243,65 @@ describe('what the document says', () => {
     for (const op of operations) {
       const entry = api.paths[op.path][op.method.toLowerCase()];
       const body = entry.requestBody?.content['application/json'].example ?? {};
-      const params: Record<string, string> = Object.fromEntries((entry.parameters as Json[]).filter((p) => p.in === 'path').map((p) => [p.name, String(p.example)]));
-      const ids: Record<string, string> = { ...params, ...(typeof body.brandId === 'string' ? { brandId: body.brandId } : {}) };
+      const params: Record<string, string> = Object.fromEntries(
+        (entry.parameters as Json[])
+          .filter((p) => p.in === 'path')
+          .map((p) => [p.name, String(p.example)]),
+      );
+      const ids: Record<string, string> = {
+        ...params,
+        ...(typeof body.brandId === 'string' ? { brandId: body.brandId } : {}),
+      };
       for (const [name, id] of Object.entries(ids)) {
         if (name === 'slotId') {
           const campaign = (await demo.get(`/campaigns/${params.campaignId}`)).body;
-          expect(campaign.audiences.map((s: Json) => s.id), `${op.name} slotId`).toContain(id);
+          expect(
+            campaign.audiences.map((s: Json) => s.id),
+            `${op.name} slotId`,
+          ).toContain(id);
         } else if (where[name]) {
           expect((await demo.get(where[name](id))).status, `${op.name} ${name} ${id}`).toBe(200);
         }
         named.push(id);
       }
       for (const id of [...(body.dataStoreIds ?? []), ...(body.audienceIds ?? [])] as string[]) {
-        const found = await Promise.all([demo.get(`/data-stores/${id}`), demo.get(`/audiences/${id}`)]);
-        expect(found.map((r) => r.status), `${op.name} ${id}`).toContain(200);
+        const found = await Promise.all([
+          demo.get(`/data-stores/${id}`),
+          demo.get(`/audiences/${id}`),
+        ]);
+        expect(
+          found.map((r) => r.status),
+          `${op.name} ${id}`,
+        ).toContain(200);
       }
     }
     expect(named.length).toBeGreaterThan(20);
   });
 
   it('types query parameters (integers, booleans) with their defaults; create defaults documented', () => {
-    const param = (path: string, name: string) => api.paths[path].get.parameters.find((p: Json) => p.name === name);
-    expect(param('/data-stores', 'includeLibrary').schema).toEqual({ type: 'boolean', default: false });
-    expect(param('/data-stores', 'limit').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
+    const param = (path: string, name: string) =>
+      api.paths[path].get.parameters.find((p: Json) => p.name === name);
+    expect(param('/data-stores', 'includeLibrary').schema).toEqual({
+      type: 'boolean',
+      default: false,
+    });
+    expect(param('/data-stores', 'limit').schema).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 25,
+    });
     expect(param('/data-stores', 'limit').required).toBe(false);
-    expect(param('/ads-platform/performance', 'dateRange').schema).toMatchObject({ default: 'LAST_30_DAYS' });
-    expect(param('/exploration/channels/{channelId}/similar', 'limit').schema).toMatchObject({ type: 'integer', default: 10 });
-    const create = resolve(api.paths['/campaigns'].post.requestBody.content['application/json'].schema);
+    expect(param('/ads-platform/performance', 'dateRange').schema).toMatchObject({
+      default: 'LAST_30_DAYS',
+    });
+    expect(param('/exploration/channels/{channelId}/similar', 'limit').schema).toMatchObject({
+      type: 'integer',
+      default: 10,
+    });
+    const create = resolve(
+      api.paths['/campaigns'].post.requestBody.content['application/json'].schema,
+    );
     expect(create.properties.language.default).toBe('en');
     expect(create.properties.locations.default).toEqual(['US']);
   });
@@ -219,8 +310,13 @@ describe('what the document says', () => {
     const campaign = api.components.schemas.Campaign;
     expect(JSON.stringify(campaign.properties.createdAt)).toContain('"format":"date-time"');
     expect(JSON.stringify(campaign.properties.endDate)).toContain('"format":"date"');
-    expect(api.components.schemas.Brand.properties.updatedAt).toMatchObject({ type: 'string', format: 'date-time' });
-    expect(JSON.stringify(api.components.schemas.DataStore.properties.readyAt)).toContain('"format":"date-time"');
+    expect(api.components.schemas.Brand.properties.updatedAt).toMatchObject({
+      type: 'string',
+      format: 'date-time',
+    });
+    expect(JSON.stringify(api.components.schemas.DataStore.properties.readyAt)).toContain(
+      '"format":"date-time"',
+    );
     expect(JSON.stringify(api.components.schemas.PerformanceReport)).toContain('"format":"date"');
   });
 
@@ -229,11 +325,16 @@ describe('what the document says', () => {
       const entry = api.paths[op.path][op.method.toLowerCase()];
       expect(entry.security, op.name).toEqual([{ bearerAuth: [op.scope] }]);
       for (const [status, r] of Object.entries(entry.responses as Record<string, Json>)) {
-        expect(r.headers?.['x-request-id'], `${op.name} ${status}`).toEqual({ $ref: '#/components/headers/RequestId' });
-        if (status === '429' || status === '503') expect(r.headers['Retry-After'], `${op.name} ${status}`).toBeDefined();
+        expect(r.headers?.['x-request-id'], `${op.name} ${status}`).toEqual({
+          $ref: '#/components/headers/RequestId',
+        });
+        if (status === '429' || status === '503')
+          expect(r.headers['Retry-After'], `${op.name} ${status}`).toBeDefined();
       }
     }
-    expect(api.components.schemas.Error.properties.error.properties.code.enum).toEqual([...ERROR_CODES]);
+    expect(api.components.schemas.Error.properties.error.properties.code.enum).toEqual([
+      ...ERROR_CODES,
+    ]);
     expect(ops().length).toBe(operations.length);
   });
 

@@ -27,7 +27,9 @@ let floorNode: string | undefined;
 try {
   floorNode = fetchNode(FLOOR) as string;
 } catch (e) {
-  console.warn(`packed-install: skipped on Node ${FLOOR}: ${e instanceof Error ? e.message : String(e)}`);
+  console.warn(
+    `packed-install: skipped on Node ${FLOOR}: ${e instanceof Error ? e.message : String(e)}`,
+  );
 }
 const nodes: [string, string | undefined][] = [
   [`floor ${FLOOR}`, floorNode],
@@ -44,13 +46,30 @@ beforeAll(async () => {
   prefix = tempDir(sb, 'prefix');
   // dist/ is built by `npm test` before vitest runs; --ignore-scripts keeps prepack from rebuilding it
   // under the feet of the other test files.
-  const packed = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', packDir], { cwd: ROOT, shell: process.platform === 'win32' });
+  const packed = await run(
+    npm,
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', packDir],
+    { cwd: ROOT, shell: process.platform === 'win32' },
+  );
   const { filename } = (JSON.parse(packed.stdout) as { filename: string }[])[0]!;
-  await run(npm, ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--prefix', prefix, join(packDir, filename)], {
-    cwd: prefix,
-    env: { ...process.env, npm_config_update_notifier: 'false' },
-    shell: process.platform === 'win32',
-  });
+  await run(
+    npm,
+    [
+      'install',
+      '--omit=dev',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--prefix',
+      prefix,
+      join(packDir, filename),
+    ],
+    {
+      cwd: prefix,
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+      shell: process.platform === 'win32',
+    },
+  );
   installed = join(prefix, 'node_modules', 'adcli');
 }, 180_000);
 
@@ -58,11 +77,14 @@ afterEach(() => killAll());
 afterAll(() => cleanupAll());
 
 describe('the packed package', () => {
-  it('holds only files the package lists, and asks for no install script, its own or a dependency\'s', () => {
+  it("holds only files the package lists, and asks for no install script, its own or a dependency's", () => {
     const top = readdirSync(installed).sort();
     expect(top).toEqual(expect.arrayContaining(['bin', 'dist', 'package.json']));
-    for (const f of top) expect(['bin', 'dist', 'completions', 'package.json', 'README.md', 'LICENSE']).toContain(f);
-    const own = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    for (const f of top)
+      expect(['bin', 'dist', 'completions', 'package.json', 'README.md', 'LICENSE']).toContain(f);
+    const own = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+    };
     expect(Object.keys(own.scripts ?? {}).filter((s) => INSTALL_SCRIPTS.includes(s))).toEqual([]);
     const withScripts: string[] = [];
     const visit = (dir: string) => {
@@ -75,8 +97,12 @@ describe('the packed package', () => {
         }
         const manifest = join(dir, name, 'package.json');
         if (!existsSync(manifest)) continue;
-        const m = JSON.parse(readFileSync(manifest, 'utf8')) as { scripts?: Record<string, string>; gypfile?: boolean };
-        if (['preinstall', 'install', 'postinstall'].some((s) => m.scripts?.[s]) || m.gypfile) withScripts.push(name);
+        const m = JSON.parse(readFileSync(manifest, 'utf8')) as {
+          scripts?: Record<string, string>;
+          gypfile?: boolean;
+        };
+        if (['preinstall', 'install', 'postinstall'].some((s) => m.scripts?.[s]) || m.gypfile)
+          withScripts.push(name);
         visit(join(dir, name, 'node_modules'));
       }
     };
@@ -92,30 +118,45 @@ for (const [label, node] of nodes) {
       // `adcli` is the command npm linked; its `#!/usr/bin/env node` finds this Node first on the PATH.
       return { ...sb.env, PATH: `${dirname(node!)}${delimiter}${sb.env.PATH ?? ''}` };
     };
-    const adcli = () => join(prefix, 'node_modules', '.bin', process.platform === 'win32' ? 'adcli.cmd' : 'adcli');
-    const exec = (args: string[], e = env()) => run(adcli(), args, { env: e, shell: process.platform === 'win32' });
+    const adcli = () =>
+      join(prefix, 'node_modules', '.bin', process.platform === 'win32' ? 'adcli.cmd' : 'adcli');
+    const exec = (args: string[], e = env()) =>
+      run(adcli(), args, { env: e, shell: process.platform === 'win32' });
 
     it('--version, --help and campaigns list on the local profile', async () => {
       const e = env();
       const { stdout: version } = await run(node!, ['-p', 'process.versions.node'], { env: e });
       expect(version.trim()).toBe(node === process.execPath ? process.versions.node : FLOOR);
-      const [v, help, list] = await Promise.all([exec(['--version'], e), exec(['--help'], e), exec(['campaigns', 'list'], env())]);
+      const [v, help, list] = await Promise.all([
+        exec(['--version'], e),
+        exec(['--help'], e),
+        exec(['campaigns', 'list'], env()),
+      ]);
       expect(v.stdout.trim()).toBe(pkg.version);
       expect(help.stdout).toMatch(/campaigns/);
       expect(list.stderr).toBe('');
       const rows = list.stdout.trim().split('\n');
-      const ws = JSON.parse((await exec(['workspace', '--json'], e)).stdout) as { slug: string; counts: { campaigns: number } };
+      const ws = JSON.parse((await exec(['workspace', '--json'], e)).stdout) as {
+        slug: string;
+        counts: { campaigns: number };
+      };
       expect(ws.slug).toBe('demo');
       expect(rows).toHaveLength(ws.counts.campaigns);
     }, 60_000);
 
     it('serve --memory --port 0 --json answers GET /workspace', async () => {
-      const child = spawn(adcli(), ['serve', '--memory', '--port', '0', '--json'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(adcli(), ['serve', '--memory', '--port', '0', '--json'], {
+        env: env(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       try {
         const line = await new Promise<string>((resolve, reject) => {
           let out = '';
           let err = '';
-          const timer = setTimeout(() => reject(new Error(`no line from serve in 20 s\n${out}${err}`)), 20_000);
+          const timer = setTimeout(
+            () => reject(new Error(`no line from serve in 20 s\n${out}${err}`)),
+            20_000,
+          );
           child.stderr.on('data', (d) => (err += d));
           child.stdout.on('data', (d) => {
             out += d;
@@ -127,7 +168,9 @@ for (const [label, node] of nodes) {
           child.once('exit', (code) => reject(new Error(`serve exited (${code})\n${out}${err}`)));
         });
         const info = JSON.parse(line) as { baseUrl: string; apiKey: string };
-        const res = await fetch(`${info.baseUrl}/workspace`, { headers: { authorization: `Bearer ${info.apiKey}` } });
+        const res = await fetch(`${info.baseUrl}/workspace`, {
+          headers: { authorization: `Bearer ${info.apiKey}` },
+        });
         expect(res.status).toBe(200);
         expect(((await res.json()) as { slug: string }).slug).toBe('default');
       } finally {
@@ -140,10 +183,16 @@ for (const [label, node] of nodes) {
     it('mcp answers initialize over stdio', async () => {
       const child = spawn(adcli(), ['mcp'], { env: env(), stdio: ['pipe', 'pipe', 'pipe'] });
       try {
-        const reply = await new Promise<{ id: number; result: { serverInfo: { name: string }; protocolVersion: string } }>((resolve, reject) => {
+        const reply = await new Promise<{
+          id: number;
+          result: { serverInfo: { name: string }; protocolVersion: string };
+        }>((resolve, reject) => {
           let out = '';
           let err = '';
-          const timer = setTimeout(() => reject(new Error(`no answer from mcp in 20 s\n${out}${err}`)), 20_000);
+          const timer = setTimeout(
+            () => reject(new Error(`no answer from mcp in 20 s\n${out}${err}`)),
+            20_000,
+          );
           child.stderr.on('data', (d) => (err += d));
           child.stdout.on('data', (d) => {
             out += d;
@@ -159,7 +208,11 @@ for (const [label, node] of nodes) {
               jsonrpc: '2.0',
               id: 1,
               method: 'initialize',
-              params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'packed-install', version: '1' } },
+              params: {
+                protocolVersion: '2025-06-18',
+                capabilities: {},
+                clientInfo: { name: 'packed-install', version: '1' },
+              },
             })}\n`,
           );
         });

@@ -58,25 +58,61 @@ function readSqlite(): Schema {
   const store = SqliteStore.memory();
   try {
     const schema: Schema = {};
-    const tables = store.allNow<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
+    const tables = store.allNow<{ name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    );
     for (const { name } of tables) {
-      const cols = store.allNow<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }>(`PRAGMA table_info(${name})`);
-      const table: Table = { columns: {}, primaryKey: [], unique: [], indexes: {}, foreignKeys: [] };
+      const cols = store.allNow<{
+        name: string;
+        type: string;
+        notnull: number;
+        dflt_value: string | null;
+        pk: number;
+      }>(`PRAGMA table_info(${name})`);
+      const table: Table = {
+        columns: {},
+        primaryKey: [],
+        unique: [],
+        indexes: {},
+        foreignKeys: [],
+      };
       for (const c of cols) {
         // a PRIMARY KEY column may hold NULL in SQLite (a quirk); both treat it as required
-        table.columns[c.name] = { type: sqliteFamily(c.type), notNull: c.notnull === 1 || c.pk > 0, default: normalDefault(c.dflt_value) };
+        table.columns[c.name] = {
+          type: sqliteFamily(c.type),
+          notNull: c.notnull === 1 || c.pk > 0,
+          default: normalDefault(c.dflt_value),
+        };
       }
-      table.primaryKey = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
-      for (const idx of store.allNow<{ name: string; unique: number; origin: string }>(`PRAGMA index_list(${name})`)) {
+      table.primaryKey = cols
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name);
+      for (const idx of store.allNow<{ name: string; unique: number; origin: string }>(
+        `PRAGMA index_list(${name})`,
+      )) {
         if (idx.origin === 'pk') continue;
-        const columns = store.allNow<{ name: string; seqno: number }>(`PRAGMA index_info(${idx.name})`).sort((a, b) => a.seqno - b.seqno).map((c) => c.name).join(', ');
+        const columns = store
+          .allNow<{ name: string; seqno: number }>(`PRAGMA index_info(${idx.name})`)
+          .sort((a, b) => a.seqno - b.seqno)
+          .map((c) => c.name)
+          .join(', ');
         if (idx.unique) table.unique.push(columns);
         else table.indexes[idx.name] = columns;
       }
-      const fks = store.allNow<{ id: number; seq: number; table: string; from: string; to: string; on_delete: string }>(`PRAGMA foreign_key_list(${name})`);
+      const fks = store.allNow<{
+        id: number;
+        seq: number;
+        table: string;
+        from: string;
+        to: string;
+        on_delete: string;
+      }>(`PRAGMA foreign_key_list(${name})`);
       for (const id of new Set(fks.map((f) => f.id))) {
         const parts = fks.filter((f) => f.id === id).sort((a, b) => a.seq - b.seq);
-        table.foreignKeys.push(`(${parts.map((p) => p.from).join(', ')}) → ${parts[0]!.table}(${parts.map((p) => p.to).join(', ')}) ON DELETE ${parts[0]!.on_delete}`);
+        table.foreignKeys.push(
+          `(${parts.map((p) => p.from).join(', ')}) → ${parts[0]!.table}(${parts.map((p) => p.to).join(', ')}) ON DELETE ${parts[0]!.on_delete}`,
+        );
       }
       table.unique.sort();
       table.foreignKeys.sort();
@@ -88,27 +124,58 @@ function readSqlite(): Schema {
   }
 }
 
-const PG_ON_DELETE: Record<string, string> = { a: 'NO ACTION', r: 'RESTRICT', c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT' };
+const PG_ON_DELETE: Record<string, string> = {
+  a: 'NO ACTION',
+  r: 'RESTRICT',
+  c: 'CASCADE',
+  n: 'SET NULL',
+  d: 'SET DEFAULT',
+};
 
 async function readPostgres(url: string): Promise<{ schema: Schema; collations: string[] }> {
   const store = await PostgresStore.open(url);
   try {
     const schema: Schema = {};
     const collations: string[] = [];
-    const tables = await store.all<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name");
+    const tables = await store.all<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+    );
     for (const { name } of tables) {
-      const table: Table = { columns: {}, primaryKey: [], unique: [], indexes: {}, foreignKeys: [] };
-      const cols = await store.all<{ name: string; type: string; nullable: string; dflt: string | null; identity: string; collation: string | null }>(
+      const table: Table = {
+        columns: {},
+        primaryKey: [],
+        unique: [],
+        indexes: {},
+        foreignKeys: [],
+      };
+      const cols = await store.all<{
+        name: string;
+        type: string;
+        nullable: string;
+        dflt: string | null;
+        identity: string;
+        collation: string | null;
+      }>(
         `SELECT column_name AS name, data_type AS type, is_nullable AS nullable, column_default AS dflt, is_identity AS identity, collation_name AS collation
            FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ? ORDER BY ordinal_position`,
         name,
       );
       for (const c of cols) {
-        table.columns[c.name] = { type: pgFamily(c.type), notNull: c.nullable === 'NO', default: normalDefault(c.dflt) };
-        if (c.type === 'text' && c.collation !== 'C') collations.push(`${name}.${c.name} has collation ${c.collation ?? 'default'}, not "C"`);
+        table.columns[c.name] = {
+          type: pgFamily(c.type),
+          notNull: c.nullable === 'NO',
+          default: normalDefault(c.dflt),
+        };
+        if (c.type === 'text' && c.collation !== 'C')
+          collations.push(`${name}.${c.name} has collation ${c.collation ?? 'default'}, not "C"`);
       }
       // each index with its columns in order; constraints (pk, unique) have one too
-      const indexes = await store.all<{ name: string; isPrimary: boolean; isUnique: boolean; columns: string }>(
+      const indexes = await store.all<{
+        name: string;
+        isPrimary: boolean;
+        isUnique: boolean;
+        columns: string;
+      }>(
         `SELECT ic.relname AS name, i.indisprimary AS "isPrimary", i.indisunique AS "isUnique",
                 (SELECT string_agg(a.attname, ', ' ORDER BY k.n) FROM unnest(i.indkey) WITH ORDINALITY AS k(attnum, n)
                    JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum) AS columns
@@ -122,7 +189,13 @@ async function readPostgres(url: string): Promise<{ schema: Schema; collations: 
         else if (idx.isUnique) table.unique.push(idx.columns);
         else table.indexes[idx.name] = idx.columns;
       }
-      const fks = await store.all<{ def: string; target: string; from: string; to: string; del: string }>(
+      const fks = await store.all<{
+        def: string;
+        target: string;
+        from: string;
+        to: string;
+        del: string;
+      }>(
         `SELECT c.confrelid::regclass::text AS target, c.confdeltype AS del,
                 (SELECT string_agg(a.attname, ', ' ORDER BY k.n) FROM unnest(c.conkey) WITH ORDINALITY AS k(attnum, n)
                    JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum) AS "from",
@@ -131,7 +204,10 @@ async function readPostgres(url: string): Promise<{ schema: Schema; collations: 
            FROM pg_constraint c WHERE c.contype = 'f' AND c.conrelid = ?::regclass`,
         name,
       );
-      for (const f of fks) table.foreignKeys.push(`(${f.from}) → ${f.target}(${f.to}) ON DELETE ${PG_ON_DELETE[f.del] ?? f.del}`);
+      for (const f of fks)
+        table.foreignKeys.push(
+          `(${f.from}) → ${f.target}(${f.to}) ON DELETE ${PG_ON_DELETE[f.del] ?? f.del}`,
+        );
       table.unique.sort();
       table.foreignKeys.sort();
       schema[name] = table;
@@ -149,7 +225,8 @@ function differences(sqlite: Schema, postgres: Schema, pgOnly: readonly string[]
   for (const name of names) {
     if (pgOnly.includes(name)) {
       if (sqlite[name]) out.push(`table ${name} is declared Postgres-only but SQLite has it`);
-      if (!postgres[name]) out.push(`table ${name} is declared Postgres-only but Postgres lacks it`);
+      if (!postgres[name])
+        out.push(`table ${name} is declared Postgres-only but Postgres lacks it`);
       continue;
     }
     const s = sqlite[name];
@@ -163,19 +240,36 @@ function differences(sqlite: Schema, postgres: Schema, pgOnly: readonly string[]
       const b = p.columns[col];
       if (!a || !b) out.push(`column ${name}.${col} is only in ${a ? 'SQLite' : 'Postgres'}`);
       else {
-        if (a.type !== b.type) out.push(`column ${name}.${col}: ${a.type} in SQLite, ${b.type} in Postgres`);
-        if (a.notNull !== b.notNull) out.push(`column ${name}.${col}: ${a.notNull ? 'NOT NULL' : 'nullable'} in SQLite, ${b.notNull ? 'NOT NULL' : 'nullable'} in Postgres`);
-        if (a.default !== b.default) out.push(`column ${name}.${col}: default ${a.default} in SQLite, ${b.default} in Postgres`);
+        if (a.type !== b.type)
+          out.push(`column ${name}.${col}: ${a.type} in SQLite, ${b.type} in Postgres`);
+        if (a.notNull !== b.notNull)
+          out.push(
+            `column ${name}.${col}: ${a.notNull ? 'NOT NULL' : 'nullable'} in SQLite, ${b.notNull ? 'NOT NULL' : 'nullable'} in Postgres`,
+          );
+        if (a.default !== b.default)
+          out.push(
+            `column ${name}.${col}: default ${a.default} in SQLite, ${b.default} in Postgres`,
+          );
       }
     }
-    if (s.primaryKey.join() !== p.primaryKey.join()) out.push(`table ${name}: primary key (${s.primaryKey.join(', ')}) in SQLite, (${p.primaryKey.join(', ')}) in Postgres`);
-    for (const u of s.unique) if (!p.unique.includes(u)) out.push(`table ${name}: unique (${u}) only in SQLite`);
-    for (const u of p.unique) if (!s.unique.includes(u)) out.push(`table ${name}: unique (${u}) only in Postgres`);
+    if (s.primaryKey.join() !== p.primaryKey.join())
+      out.push(
+        `table ${name}: primary key (${s.primaryKey.join(', ')}) in SQLite, (${p.primaryKey.join(', ')}) in Postgres`,
+      );
+    for (const u of s.unique)
+      if (!p.unique.includes(u)) out.push(`table ${name}: unique (${u}) only in SQLite`);
+    for (const u of p.unique)
+      if (!s.unique.includes(u)) out.push(`table ${name}: unique (${u}) only in Postgres`);
     for (const idx of [...new Set([...Object.keys(s.indexes), ...Object.keys(p.indexes)])]) {
-      if (s.indexes[idx] !== p.indexes[idx]) out.push(`index ${idx} on ${name}: (${s.indexes[idx] ?? 'absent'}) in SQLite, (${p.indexes[idx] ?? 'absent'}) in Postgres`);
+      if (s.indexes[idx] !== p.indexes[idx])
+        out.push(
+          `index ${idx} on ${name}: (${s.indexes[idx] ?? 'absent'}) in SQLite, (${p.indexes[idx] ?? 'absent'}) in Postgres`,
+        );
     }
-    for (const f of s.foreignKeys) if (!p.foreignKeys.includes(f)) out.push(`table ${name}: foreign key ${f} only in SQLite`);
-    for (const f of p.foreignKeys) if (!s.foreignKeys.includes(f)) out.push(`table ${name}: foreign key ${f} only in Postgres`);
+    for (const f of s.foreignKeys)
+      if (!p.foreignKeys.includes(f)) out.push(`table ${name}: foreign key ${f} only in SQLite`);
+    for (const f of p.foreignKeys)
+      if (!s.foreignKeys.includes(f)) out.push(`table ${name}: foreign key ${f} only in Postgres`);
   }
   return out;
 }
@@ -186,7 +280,8 @@ describe.skipIf(!pg)('the Postgres schema', () => {
     const { schema: postgres, collations } = await readPostgres(await pg!.createDatabase());
     expect(Object.keys(sqlite).length).toBeGreaterThan(20);
     expect(differences(sqlite, postgres, PG_ONLY_TABLES)).toEqual([]);
-    for (const name of PG_ONLY_TABLES) expect(Object.keys(postgres[name]!.columns).length, name).toBeGreaterThan(0);
+    for (const name of PG_ONLY_TABLES)
+      expect(Object.keys(postgres[name]!.columns).length, name).toBeGreaterThan(0);
     expect(collations).toEqual([]);
   });
 });
@@ -217,6 +312,8 @@ describe('the schema comparison', () => {
       'table request_journal is declared Postgres-only but Postgres lacks it',
       'table stray is only in Postgres',
     ]);
-    expect(differences(sqlite, sqlite, ['jobs'])).toEqual(['table jobs is declared Postgres-only but SQLite has it']);
+    expect(differences(sqlite, sqlite, ['jobs'])).toEqual([
+      'table jobs is declared Postgres-only but SQLite has it',
+    ]);
   });
 });

@@ -22,16 +22,25 @@ const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : 202
 
 type Json = Record<string, any>;
 
-const ERROR_SHAPE = z.strictObject({ error: z.strictObject({ code: z.string(), message: z.string(), requestId: z.string() }) });
+const ERROR_SHAPE = z.strictObject({
+  error: z.strictObject({ code: z.string(), message: z.string(), requestId: z.string() }),
+});
 
 function jsonSchema(schema: z.ZodType): Json {
-  return z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
+  return z.toJSONSchema(schema, {
+    io: 'input',
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  }) as Json;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Arbitraries
 
-const printable = fc.string({ unit: fc.mapToConstant({ num: 95, build: (v) => String.fromCharCode(0x20 + v) }), maxLength: 40 });
+const printable = fc.string({
+  unit: fc.mapToConstant({ num: 95, build: (v) => String.fromCharCode(0x20 + v) }),
+  maxLength: 40,
+});
 const anyText = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
@@ -42,7 +51,24 @@ const hexId = fc.stringMatching(/^[a-f0-9]{24}$/);
 const numberText = fc.oneof(
   fc.integer().map(String),
   fc.double().map(String),
-  fc.constantFrom('0', '-1', '1', '25', '100', '101', '1e2', '0x10', ' 5 ', '', 'NaN', 'Infinity', '9'.repeat(400), '1.5', 'true', 'null'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1',
+    '25',
+    '100',
+    '101',
+    '1e2',
+    '0x10',
+    ' 5 ',
+    '',
+    'NaN',
+    'Infinity',
+    '9'.repeat(400),
+    '1.5',
+    'true',
+    'null',
+  ),
 );
 const hugeString = fc.constantFrom(4001, 5000, 20_000, 300_000).map((n) => 'x'.repeat(n));
 /** Values that break things: nulls, huge and odd strings, deep arrays, odd numbers. */
@@ -52,34 +78,63 @@ const junk: fc.Arbitrary<unknown> = fc.oneof(
   anyText,
   hugeString,
   numberText,
-  fc.constantFrom(0, -0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.1, 10_000_001, 1_000_001, 1001, Number.MIN_VALUE),
-  fc.array(fc.array(fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }), { maxLength: 3 }), { maxLength: 3 }),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    1e308,
+    -1e308,
+    2 ** 53 + 1,
+    0.1,
+    10_000_001,
+    1_000_001,
+    1001,
+    Number.MIN_VALUE,
+  ),
+  fc.array(fc.array(fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }), { maxLength: 3 }), {
+    maxLength: 3,
+  }),
   fc.dictionary(anyText, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
   fc.array(anyText, { minLength: 21, maxLength: 30 }),
 );
 
 // from the day after the test backends' clock (an end date already past is refused, as it should be)
 const calendarDate = fc
-  .date({ min: new Date('2026-03-03T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true })
+  .date({
+    min: new Date('2026-03-03T00:00:00Z'),
+    max: new Date('2100-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  })
   .map((d) => d.toISOString().slice(0, 10));
 
 /** Ids of real records by field name (brandId, dataStoreIds, ...), so valid bodies can name them. */
 let knownIds: Record<string, string[]> = {};
 
 /** A value that the JSON Schema accepts (mostly: refinements the schema cannot say may still fail). */
-function valid(schema: Json | undefined, depth = 0, name = '', strict = false): fc.Arbitrary<unknown> {
-  if (!schema || Object.keys(schema).length === 0 || depth > 6) return fc.jsonValue({ maxDepth: 2 });
+function valid(
+  schema: Json | undefined,
+  depth = 0,
+  name = '',
+  strict = false,
+): fc.Arbitrary<unknown> {
+  if (!schema || Object.keys(schema).length === 0 || depth > 6)
+    return fc.jsonValue({ maxDepth: 2 });
   const known = knownIds[name];
   if (known?.length && (strict || schema.pattern || schema.anyOf)) {
     // strict: only ids that exist; otherwise mostly those, sometimes a well-formed stranger
     if (strict) return fc.constantFrom(...known);
-    return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: valid(schema, depth, '') });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...known) },
+      { weight: 1, arbitrary: valid(schema, depth, '') },
+    );
   }
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
   const branches = schema.anyOf ?? schema.oneOf;
-  if (Array.isArray(branches)) return fc.oneof(...branches.map((b: Json) => valid(b, depth + 1, name, strict)));
-  if (Array.isArray(schema.allOf) && schema.allOf.length) return valid(schema.allOf[0], depth + 1, name, strict);
+  if (Array.isArray(branches))
+    return fc.oneof(...branches.map((b: Json) => valid(b, depth + 1, name, strict)));
+  if (Array.isArray(schema.allOf) && schema.allOf.length)
+    return valid(schema.allOf[0], depth + 1, name, strict);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'null':
@@ -87,8 +142,12 @@ function valid(schema: Json | undefined, depth = 0, name = '', strict = false): 
     case 'boolean':
       return fc.boolean();
     case 'integer': {
-      const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1000);
-      const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 1_000_000);
+      const min =
+        schema.minimum ??
+        (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1000);
+      const max =
+        schema.maximum ??
+        (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 1_000_000);
       return fc.oneof(fc.integer({ min, max }), fc.constantFrom(min, max));
     }
     case 'number': {
@@ -102,24 +161,45 @@ function valid(schema: Json | undefined, depth = 0, name = '', strict = false): 
         minExcluded: schema.exclusiveMinimum !== undefined,
         maxExcluded: schema.exclusiveMaximum !== undefined,
       });
-      return fc.oneof(d, fc.integer({ min: Math.ceil(min + (schema.exclusiveMinimum !== undefined ? 1 : 0)), max: Math.floor(Math.min(max, 2 ** 31)) }));
+      return fc.oneof(
+        d,
+        fc.integer({
+          min: Math.ceil(min + (schema.exclusiveMinimum !== undefined ? 1 : 0)),
+          max: Math.floor(Math.min(max, 2 ** 31)),
+        }),
+      );
     }
     case 'string': {
       const maxLength = schema.maxLength ?? 200;
       const minLength = schema.minLength ?? 0;
       if (schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return calendarDate;
-      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= maxLength);
+      if (schema.pattern)
+        return fc
+          .stringMatching(new RegExp(schema.pattern))
+          .filter((s) => s.length >= minLength && s.length <= maxLength);
       return fc.oneof(
         { weight: 4, arbitrary: fc.string({ minLength, maxLength: Math.min(maxLength, 40) }) },
         { weight: 1, arbitrary: fc.constant('y'.repeat(Math.max(minLength, maxLength))) },
         // URLs (for website-like fields); only where one fits, so the filter never starves
-        { weight: maxLength >= 200 ? 1 : 0, arbitrary: fc.webUrl().filter((s) => s.length >= minLength && s.length <= maxLength) },
-        { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength: Math.min(maxLength, 20) }).map((s) => s.slice(0, maxLength)).filter((s) => s.length >= minLength) },
+        {
+          weight: maxLength >= 200 ? 1 : 0,
+          arbitrary: fc.webUrl().filter((s) => s.length >= minLength && s.length <= maxLength),
+        },
+        {
+          weight: 1,
+          arbitrary: fc
+            .string({ unit: 'grapheme', minLength, maxLength: Math.min(maxLength, 20) })
+            .map((s) => s.slice(0, maxLength))
+            .filter((s) => s.length >= minLength),
+        },
       );
     }
     case 'array': {
       const maxItems = Math.min(schema.maxItems ?? 3, 3);
-      return fc.array(valid(schema.items, depth + 1, name.replace(/s$/, ''), strict), { minLength: Math.min(schema.minItems ?? 0, maxItems), maxLength: maxItems });
+      return fc.array(valid(schema.items, depth + 1, name.replace(/s$/, ''), strict), {
+        minLength: Math.min(schema.minItems ?? 0, maxItems),
+        maxLength: maxItems,
+      });
     }
     case 'object': {
       const props = (schema.properties ?? {}) as Record<string, Json>;
@@ -139,12 +219,20 @@ function pastBound(schema: Json | undefined): fc.Arbitrary<unknown> {
   const out: fc.Arbitrary<unknown>[] = [junk];
   if (typeof s.maxLength === 'number') out.push(fc.constant('z'.repeat(s.maxLength + 1)));
   if (s.minLength === 1) out.push(fc.constant(''));
-  if (typeof s.maximum === 'number') out.push(fc.constant(s.maximum + 1), fc.constant(s.maximum + 1e-9));
-  if (typeof s.exclusiveMinimum === 'number') out.push(fc.constant(s.exclusiveMinimum), fc.constant(s.exclusiveMinimum - 1));
+  if (typeof s.maximum === 'number')
+    out.push(fc.constant(s.maximum + 1), fc.constant(s.maximum + 1e-9));
+  if (typeof s.exclusiveMinimum === 'number')
+    out.push(fc.constant(s.exclusiveMinimum), fc.constant(s.exclusiveMinimum - 1));
   if (typeof s.minimum === 'number') out.push(fc.constant(s.minimum - 1));
-  if (typeof s.maxItems === 'number') out.push(fc.constant(Array.from({ length: s.maxItems + 1 }, () => (s.items?.type === 'string' ? 'a' : {}))));
+  if (typeof s.maxItems === 'number')
+    out.push(
+      fc.constant(
+        Array.from({ length: s.maxItems + 1 }, () => (s.items?.type === 'string' ? 'a' : {})),
+      ),
+    );
   if (s.pattern) out.push(anyText);
-  if (s.enum) out.push(fc.constantFrom(...s.enum.map((v: unknown) => String(v).toLowerCase() + '_')));
+  if (s.enum)
+    out.push(fc.constantFrom(...s.enum.map((v: unknown) => String(v).toLowerCase() + '_')));
   return fc.oneof(...out);
 }
 
@@ -152,7 +240,12 @@ function pastBound(schema: Json | undefined): fc.Arbitrary<unknown> {
 function bodyArb(op: Operation): fc.Arbitrary<string | undefined> {
   if (!op.body) {
     // operations without a body ignore one; still, make sure it never hurts (GET cannot carry one)
-    return op.method === 'GET' ? fc.constant(undefined) : fc.option(fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)), { nil: undefined });
+    return op.method === 'GET'
+      ? fc.constant(undefined)
+      : fc.option(
+          fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+          { nil: undefined },
+        );
   }
   const schema = jsonSchema(op.body);
   const props = (schema.properties ?? {}) as Record<string, Json>;
@@ -163,19 +256,46 @@ function bodyArb(op: Operation): fc.Arbitrary<string | undefined> {
         .tuple(validBody, fc.constantFrom(...names))
         .chain(([b, name]) => pastBound(props[name]).map((v) => ({ ...b, [name]: v })))
     : validBody;
-  const knownJunk = names.length ? fc.dictionary(fc.constantFrom(...names), junk, { maxKeys: names.length }) : fc.object();
-  const extraField = fc.tuple(validBody, anyText, junk).map(([b, k, v]) => ({ ...b, [k === '__proto__' ? 'x' : k]: v }));
+  const knownJunk = names.length
+    ? fc.dictionary(fc.constantFrom(...names), junk, { maxKeys: names.length })
+    : fc.object();
+  const extraField = fc
+    .tuple(validBody, anyText, junk)
+    .map(([b, k, v]) => ({ ...b, [k === '__proto__' ? 'x' : k]: v }));
   const asJson = fc.oneof(
     { weight: 6, arbitrary: validBody },
     { weight: 4, arbitrary: broken },
     { weight: 2, arbitrary: knownJunk },
     { weight: 1, arbitrary: extraField },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
-    { weight: 1, arbitrary: fc.anything({ maxDepth: 2, withNullPrototype: true, withObjectString: true }).map((v) => JSON.parse(JSON.stringify(v ?? null, (_k, x) => (typeof x === 'bigint' ? String(x) : x)) ?? 'null')) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .anything({ maxDepth: 2, withNullPrototype: true, withObjectString: true })
+        .map((v) =>
+          JSON.parse(
+            JSON.stringify(v ?? null, (_k, x) => (typeof x === 'bigint' ? String(x) : x)) ?? 'null',
+          ),
+        ),
+    },
   );
   return fc.oneof(
     { weight: 14, arbitrary: asJson.map((v) => JSON.stringify(v)) },
-    { weight: 1, arbitrary: fc.constantFrom('', ' ', '{', '{"a":}', 'null', '[]', '"str"', '{"__proto__": {"x": 1}}', '\u0000', '{"name": "\\ud800"}') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        ' ',
+        '{',
+        '{"a":}',
+        'null',
+        '[]',
+        '"str"',
+        '{"__proto__": {"x": 1}}',
+        '\u0000',
+        '{"name": "\\ud800"}',
+      ),
+    },
     { weight: 1, arbitrary: anyText },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
@@ -186,13 +306,31 @@ function queryArb(op: Operation): fc.Arbitrary<string> {
   const props = op.query ? ((jsonSchema(op.query).properties ?? {}) as Record<string, Json>) : {};
   const names = Object.keys(props);
   const validQuery = fc.record(
-    Object.fromEntries(names.map((n) => [n, valid(props[n]).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))])),
+    Object.fromEntries(
+      names.map((n) => [
+        n,
+        valid(props[n]).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))),
+      ]),
+    ),
     { requiredKeys: [] },
   ) as fc.Arbitrary<Record<string, string>>;
-  const junkValue = fc.oneof(anyText, numberText, hugeString.map((s) => s.slice(0, 5000)), fc.constant(''));
-  const junkQuery = fc.dictionary(names.length ? fc.oneof(fc.constantFrom(...names), anyText) : anyText, junkValue, { maxKeys: 4 });
+  const junkValue = fc.oneof(
+    anyText,
+    numberText,
+    hugeString.map((s) => s.slice(0, 5000)),
+    fc.constant(''),
+  );
+  const junkQuery = fc.dictionary(
+    names.length ? fc.oneof(fc.constantFrom(...names), anyText) : anyText,
+    junkValue,
+    { maxKeys: 4 },
+  );
   return fc
-    .oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: names.length ? 5 : 0, arbitrary: validQuery }, { weight: 3, arbitrary: junkQuery })
+    .oneof(
+      { weight: 3, arbitrary: fc.constant({}) },
+      { weight: names.length ? 5 : 0, arbitrary: validQuery },
+      { weight: 3, arbitrary: junkQuery },
+    )
     .map((q) => {
       const s = new URLSearchParams(q as Record<string, string>).toString();
       return s ? `?${s}` : '';
@@ -218,16 +356,40 @@ async function seed(t: TestBackend): Promise<Fixtures> {
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
     return r.body as any;
   };
-  const brand = ok(await api.post('/brands', { name: 'Fixture brand', website: 'https://example.com' }));
-  const store = ok(await api.post('/data-stores', { name: 'Fixture store', description: 'for properties' }));
+  const brand = ok(
+    await api.post('/brands', { name: 'Fixture brand', website: 'https://example.com' }),
+  );
+  const store = ok(
+    await api.post('/data-stores', { name: 'Fixture store', description: 'for properties' }),
+  );
   ok(
     await api.post(`/data-stores/${store.id}/import`, {
-      channels: [{ id: CHANNEL_ID, snippet: { title: 'Fixture channel', country: 'US' }, statistics: { subscriberCount: '1200' } }],
-      videos: [{ id: VIDEO_ID, snippet: { channelId: CHANNEL_ID, title: 'Fixture video', tags: ['a'] }, statistics: { viewCount: '10' } }],
-      comments: [{ id: 'c1', snippet: { videoId: VIDEO_ID, textOriginal: 'nice', authorDisplayName: 'x' } }],
+      channels: [
+        {
+          id: CHANNEL_ID,
+          snippet: { title: 'Fixture channel', country: 'US' },
+          statistics: { subscriberCount: '1200' },
+        },
+      ],
+      videos: [
+        {
+          id: VIDEO_ID,
+          snippet: { channelId: CHANNEL_ID, title: 'Fixture video', tags: ['a'] },
+          statistics: { viewCount: '10' },
+        },
+      ],
+      comments: [
+        { id: 'c1', snippet: { videoId: VIDEO_ID, textOriginal: 'nice', authorDisplayName: 'x' } },
+      ],
     }),
   );
-  const audience = ok(await api.post('/audiences', { name: 'Fixture audience', dataStoreIds: [store.id], keywords: ['k'] }));
+  const audience = ok(
+    await api.post('/audiences', {
+      name: 'Fixture audience',
+      dataStoreIds: [store.id],
+      keywords: ['k'],
+    }),
+  );
   const campaign = ok(
     await api.post('/campaigns', {
       name: 'Fixture campaign',
@@ -279,7 +441,8 @@ function pathArb(op: Operation, fx: Fixtures): fc.Arbitrary<string> {
     names.reduce((p, name, i) => {
       const v = values[i]!;
       // "." and ".." are path navigation, not values; an empty segment is a different route
-      const seg = v === '.' || v === '..' ? `${v}x` : encodeURIComponent(v.replace(/[\ud800-\udfff]/g, '?'));
+      const seg =
+        v === '.' || v === '..' ? `${v}x` : encodeURIComponent(v.replace(/[\ud800-\udfff]/g, '?'));
       return p.replace(`{${name}}`, seg);
     }, op.path),
   );
@@ -297,29 +460,54 @@ function validRequestArb(op: Operation, fx: Fixtures): fc.Arbitrary<Req> {
   const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const props = op.params ? ((jsonSchema(op.params).properties ?? {}) as Record<string, Json>) : {};
   const path = fc
-    .tuple(...names.map((n) => (fx.ids[n]?.length ? fc.constantFrom(...fx.ids[n]!) : valid(props[n]).map(String))))
-    .map((values) => names.reduce((p, n, i) => p.replace(`{${n}}`, encodeURIComponent(values[i]!)), op.path));
+    .tuple(
+      ...names.map((n) =>
+        fx.ids[n]?.length ? fc.constantFrom(...fx.ids[n]!) : valid(props[n]).map(String),
+      ),
+    )
+    .map((values) =>
+      names.reduce((p, n, i) => p.replace(`{${n}}`, encodeURIComponent(values[i]!)), op.path),
+    );
   const qprops = op.query ? ((jsonSchema(op.query).properties ?? {}) as Record<string, Json>) : {};
   const query = fc
-    .record(Object.fromEntries(Object.entries(qprops).map(([n, sch]) => [n, valid(sch, 0, n, true).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))])), {
-      requiredKeys: [],
-    })
+    .record(
+      Object.fromEntries(
+        Object.entries(qprops).map(([n, sch]) => [
+          n,
+          valid(sch, 0, n, true).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))),
+        ]),
+      ),
+      {
+        requiredKeys: [],
+      },
+    )
     .map((q) => {
       const text = new URLSearchParams(q as Record<string, string>).toString();
       return text ? `?${text}` : '';
     });
-  const body = op.body ? valid(jsonSchema(op.body), 0, '', true).map((v) => JSON.stringify(v)) : fc.constant(undefined);
+  const body = op.body
+    ? valid(jsonSchema(op.body), 0, '', true).map((v) => JSON.stringify(v))
+    : fc.constant(undefined);
   const idemKey = fc.option(fc.uuid(), { nil: undefined });
   return fc.record({ path, query, body, idemKey });
 }
 
 /** Anything: odd path segments, junk queries and bodies, bad idempotency keys. */
 function fuzzRequestArb(op: Operation, fx: Fixtures): fc.Arbitrary<Req> {
-  return fc.record({ path: pathArb(op, fx), query: queryArb(op), body: bodyArb(op), idemKey: idemKeyArb });
+  return fc.record({
+    path: pathArb(op, fx),
+    query: queryArb(op),
+    body: bodyArb(op),
+    idemKey: idemKeyArb,
+  });
 }
 
 const idemKeyArb = fc.option(
-  fc.oneof(printable.filter((s) => s.trim().length > 0), fc.constant('k'.repeat(201)), fc.constant('same-key-every-time')),
+  fc.oneof(
+    printable.filter((s) => s.trim().length > 0),
+    fc.constant('k'.repeat(201)),
+    fc.constant('same-key-every-time'),
+  ),
   { nil: undefined, freq: 2 },
 );
 
@@ -339,41 +527,54 @@ describe('every operation answers any request with a documented, well-formed res
     knownIds = fx.ids;
     const stats = { ok: 0, client: 0 };
     const reasons: string[] = [];
-    const allowed = new Set(Object.keys(documented[op.path]![op.method.toLowerCase()]!.responses).map(Number));
+    const allowed = new Set(
+      Object.keys(documented[op.path]![op.method.toLowerCase()]!.responses).map(Number),
+    );
 
     await fc.assert(
-      fc.asyncProperty(fc.oneof(validRequestArb(op, fx), fuzzRequestArb(op, fx), fuzzRequestArb(op, fx)), async ({ path, query, body, idemKey }) => {
-        const headers: Record<string, string> = { authorization: `Bearer ${fx.key}` };
-        if (body !== undefined) headers['content-type'] = 'application/json';
-        if (idemKey !== undefined && op.method !== 'GET') headers['idempotency-key'] = idemKey;
-        const res = await t.app.request(`${API_PREFIX}${path}${query}`, { method: op.method, headers, body });
-        const text = await res.text();
-        const where = `${op.method} ${path}${query.slice(0, 300)} body=${String(body).slice(0, 300)} -> ${res.status} ${text.slice(0, 500)}`;
+      fc.asyncProperty(
+        fc.oneof(validRequestArb(op, fx), fuzzRequestArb(op, fx), fuzzRequestArb(op, fx)),
+        async ({ path, query, body, idemKey }) => {
+          const headers: Record<string, string> = { authorization: `Bearer ${fx.key}` };
+          if (body !== undefined) headers['content-type'] = 'application/json';
+          if (idemKey !== undefined && op.method !== 'GET') headers['idempotency-key'] = idemKey;
+          const res = await t.app.request(`${API_PREFIX}${path}${query}`, {
+            method: op.method,
+            headers,
+            body,
+          });
+          const text = await res.text();
+          const where = `${op.method} ${path}${query.slice(0, 300)} body=${String(body).slice(0, 300)} -> ${res.status} ${text.slice(0, 500)}`;
 
-        expect(res.status, where).toBeLessThan(500);
-        expect(res.status, where).toBeGreaterThanOrEqual(200);
-        expect(res.status >= 300 && res.status < 400, where).toBe(false);
-        const rid = res.headers.get('x-request-id');
-        expect(rid, where).toBeTruthy();
-        const json = JSON.parse(text);
+          expect(res.status, where).toBeLessThan(500);
+          expect(res.status, where).toBeGreaterThanOrEqual(200);
+          expect(res.status >= 300 && res.status < 400, where).toBe(false);
+          const rid = res.headers.get('x-request-id');
+          expect(rid, where).toBeTruthy();
+          const json = JSON.parse(text);
 
-        if (res.status >= 400) {
-          stats.client++;
-          if (process.env.PROPERTY_STATS) reasons.push(`${res.status} ${json?.error?.message?.slice(0, 100)}`);
-          const err = ERROR_SHAPE.safeParse(json);
-          expect(err.success, where).toBe(true);
-          expect(err.data!.error.requestId, where).toBe(rid);
-          expect(err.data!.error.message.length, where).toBeGreaterThan(0);
-          // a path of this operation, not a routing miss: its status is one the document lists
-          const routed = !(res.status === 404 && err.data!.error.message.startsWith('no such route')) && res.status !== 405;
-          if (routed) expect(allowed.has(res.status), `undocumented ${res.status}: ${where}`).toBe(true);
-        } else {
-          stats.ok++;
-          expect(res.status, where).toBe(op.successStatus ?? 200);
-          const parsed = op.response.safeParse(json);
-          expect(parsed.success, `${where}\n${parsed.error?.message}`).toBe(true);
-        }
-      }),
+          if (res.status >= 400) {
+            stats.client++;
+            if (process.env.PROPERTY_STATS)
+              reasons.push(`${res.status} ${json?.error?.message?.slice(0, 100)}`);
+            const err = ERROR_SHAPE.safeParse(json);
+            expect(err.success, where).toBe(true);
+            expect(err.data!.error.requestId, where).toBe(rid);
+            expect(err.data!.error.message.length, where).toBeGreaterThan(0);
+            // a path of this operation, not a routing miss: its status is one the document lists
+            const routed =
+              !(res.status === 404 && err.data!.error.message.startsWith('no such route')) &&
+              res.status !== 405;
+            if (routed)
+              expect(allowed.has(res.status), `undocumented ${res.status}: ${where}`).toBe(true);
+          } else {
+            stats.ok++;
+            expect(res.status, where).toBe(op.successStatus ?? 200);
+            const parsed = op.response.safeParse(json);
+            expect(parsed.success, `${where}\n${parsed.error?.message}`).toBe(true);
+          }
+        },
+      ),
       { numRuns: NUM_RUNS, seed: SEED, endOnFailure: true },
     );
     if (process.env.PROPERTY_STATS) console.log(op.name, stats, reasons.sort().join('\n  '));
@@ -389,12 +590,25 @@ describe('every operation answers any request with a documented, well-formed res
 
 const word = fc.stringMatching(/^[a-z][a-z0-9]{0,11}$/);
 const phrase = (maxWords: number, maxLength: number) =>
-  fc.array(word, { minLength: 1, maxLength: maxWords }).map((w) => w.join(' ')).filter((s) => s.length <= maxLength);
-const itemArb = fc.oneof(
-  fc.record({ section: fc.constant('keywords' as const), text: phrase(10, 80), matchType: fc.constantFrom('EXACT', 'PHRASE', 'BROAD', undefined) }),
-  fc.record({ section: fc.constantFrom('segments' as const, 'topics' as const), text: phrase(6, 200), label: fc.option(phrase(4, 200), { nil: undefined }) }),
-  fc.record({ section: fc.constant('websites' as const), text: fc.domain() }),
-).map((i) => Object.fromEntries(Object.entries(i).filter(([, v]) => v !== undefined)) as Json);
+  fc
+    .array(word, { minLength: 1, maxLength: maxWords })
+    .map((w) => w.join(' '))
+    .filter((s) => s.length <= maxLength);
+const itemArb = fc
+  .oneof(
+    fc.record({
+      section: fc.constant('keywords' as const),
+      text: phrase(10, 80),
+      matchType: fc.constantFrom('EXACT', 'PHRASE', 'BROAD', undefined),
+    }),
+    fc.record({
+      section: fc.constantFrom('segments' as const, 'topics' as const),
+      text: phrase(6, 200),
+      label: fc.option(phrase(4, 200), { nil: undefined }),
+    }),
+    fc.record({ section: fc.constant('websites' as const), text: fc.domain() }),
+  )
+  .map((i) => Object.fromEntries(Object.entries(i).filter(([, v]) => v !== undefined)) as Json);
 
 const channelIdArb = fc.stringMatching(/^[A-Za-z0-9_-]{22}$/).map((s) => `UC${s}`);
 const videoIdArb = fc.stringMatching(/^[A-Za-z0-9_-]{11}$/);
@@ -404,26 +618,74 @@ const countArb = fc.nat({ max: 10_000_000 }).map(String);
 /** A valid import: YouTube Data API resources, the videos on the channels, the comments on the videos. */
 const importArb = fc
   .record({
-    channels: fc.uniqueArray(fc.record({ id: channelIdArb, title: titleArb, subscribers: countArb }), { minLength: 1, maxLength: 3, selector: (c) => c.id }),
+    channels: fc.uniqueArray(
+      fc.record({ id: channelIdArb, title: titleArb, subscribers: countArb }),
+      { minLength: 1, maxLength: 3, selector: (c) => c.id },
+    ),
     videoIds: fc.uniqueArray(videoIdArb, { minLength: 0, maxLength: 4 }),
-    comments: fc.array(fc.record({ text: fc.string({ maxLength: 200 }), author: fc.string({ maxLength: 30 }), thread: fc.boolean() }), { maxLength: 5 }),
+    comments: fc.array(
+      fc.record({
+        text: fc.string({ maxLength: 200 }),
+        author: fc.string({ maxLength: 30 }),
+        thread: fc.boolean(),
+      }),
+      { maxLength: 5 },
+    ),
   })
   .chain(({ channels, videoIds, comments }) =>
-    fc.tuple(fc.constant(channels), fc.array(fc.constantFrom(...channels.map((c) => c.id)), { minLength: videoIds.length, maxLength: videoIds.length }), fc.constant(videoIds), fc.constant(comments)),
+    fc.tuple(
+      fc.constant(channels),
+      fc.array(fc.constantFrom(...channels.map((c) => c.id)), {
+        minLength: videoIds.length,
+        maxLength: videoIds.length,
+      }),
+      fc.constant(videoIds),
+      fc.constant(comments),
+    ),
   )
   .map(([channels, owners, videoIds, comments]) => ({
-    channels: channels.map((c) => ({ kind: 'youtube#channel', id: c.id, snippet: { title: c.title }, statistics: { subscriberCount: c.subscribers } })),
-    videos: videoIds.map((id, i) => ({ kind: 'youtube#video', id, snippet: { channelId: owners[i]!, title: `Video ${i}`, tags: ['t'] }, statistics: { viewCount: '5' } })),
+    channels: channels.map((c) => ({
+      kind: 'youtube#channel',
+      id: c.id,
+      snippet: { title: c.title },
+      statistics: { subscriberCount: c.subscribers },
+    })),
+    videos: videoIds.map((id, i) => ({
+      kind: 'youtube#video',
+      id,
+      snippet: { channelId: owners[i]!, title: `Video ${i}`, tags: ['t'] },
+      statistics: { viewCount: '5' },
+    })),
     comments: videoIds.length
       ? comments.map((c, i) => {
-          const comment = { kind: 'youtube#comment', id: `c${i}-${c.author.length}`, snippet: { videoId: videoIds[i % videoIds.length]!, textOriginal: c.text, authorDisplayName: c.author } };
-          return c.thread ? { kind: 'youtube#commentThread', id: comment.id, snippet: { videoId: comment.snippet.videoId, topLevelComment: comment } } : comment;
+          const comment = {
+            kind: 'youtube#comment',
+            id: `c${i}-${c.author.length}`,
+            snippet: {
+              videoId: videoIds[i % videoIds.length]!,
+              textOriginal: c.text,
+              authorDisplayName: c.author,
+            },
+          };
+          return c.thread
+            ? {
+                kind: 'youtube#commentThread',
+                id: comment.id,
+                snippet: { videoId: comment.snippet.videoId, topLevelComment: comment },
+              }
+            : comment;
         })
       : [],
   }));
 
 /** A valid saved audience body, from the create operation's own schema (names of real data stores). */
-const audienceBodyArb = () => valid(jsonSchema(operations.find((o) => o.name === 'create_audience')!.body!), 0, '', true) as fc.Arbitrary<Json>;
+const audienceBodyArb = () =>
+  valid(
+    jsonSchema(operations.find((o) => o.name === 'create_audience')!.body!),
+    0,
+    '',
+    true,
+  ) as fc.Arbitrary<Json>;
 
 describe('generated valid requests always succeed where outside fuzzers never got a 2xx', () => {
   const RUNS = Math.max(NUM_RUNS, 30);
@@ -434,21 +696,27 @@ describe('generated valid requests always succeed where outside fuzzers never go
     const api = clientFor(t.app, fx.key);
     const [campaignId] = fx.ids.campaignId!;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...fx.ids.slotId!), fc.array(itemArb, { maxLength: 30 }), async (slotId, items) => {
-        const r = await api.put(`/campaigns/${campaignId}/targeting/audiences/${slotId}/items`, { items });
-        expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
-        const slot = r.body.audiences.find((s: Json) => s.id === slotId);
-        expect(slot.status).toBe(items.length ? 'ready' : 'not_generated');
-        expect(slot.items).toEqual(
-          items.map((i) => ({
-            section: i.section,
-            label: i.label ?? i.text,
-            text: i.text,
-            matchType: i.section === 'keywords' ? (i.matchType ?? 'BROAD') : '',
-            source: 'manual',
-          })),
-        );
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...fx.ids.slotId!),
+        fc.array(itemArb, { maxLength: 30 }),
+        async (slotId, items) => {
+          const r = await api.put(`/campaigns/${campaignId}/targeting/audiences/${slotId}/items`, {
+            items,
+          });
+          expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
+          const slot = r.body.audiences.find((s: Json) => s.id === slotId);
+          expect(slot.status).toBe(items.length ? 'ready' : 'not_generated');
+          expect(slot.items).toEqual(
+            items.map((i) => ({
+              section: i.section,
+              label: i.label ?? i.text,
+              text: i.text,
+              matchType: i.section === 'keywords' ? (i.matchType ?? 'BROAD') : '',
+              source: 'manual',
+            })),
+          );
+        },
+      ),
       { numRuns: RUNS, seed: SEED },
     );
   });
@@ -462,8 +730,16 @@ describe('generated valid requests always succeed where outside fuzzers never go
         const store = (await api.post('/data-stores', { name: 'Import target' })).body;
         const r = await api.post(`/data-stores/${store.id}/import`, body);
         expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
-        expect(r.body.imported).toEqual({ channels: body.channels.length, videos: body.videos.length, comments: body.comments.length });
-        expect(r.body.dataStore).toMatchObject({ id: store.id, channelCount: body.channels.length, videoCount: body.videos.length });
+        expect(r.body.imported).toEqual({
+          channels: body.channels.length,
+          videos: body.videos.length,
+          comments: body.comments.length,
+        });
+        expect(r.body.dataStore).toMatchObject({
+          id: store.id,
+          channelCount: body.channels.length,
+          videoCount: body.videos.length,
+        });
       }),
       { numRuns: RUNS, seed: SEED },
     );
@@ -479,7 +755,9 @@ describe('generated valid requests always succeed where outside fuzzers never go
       fc.asyncProperty(audienceBodyArb(), async (audienceBody) => {
         const audience = await api.post('/audiences', audienceBody);
         expect(audience.status, JSON.stringify(audience.body).slice(0, 500)).toBe(201);
-        const attached = await api.post(`/campaigns/${campaignId}/audiences`, { audienceId: audience.body.id });
+        const attached = await api.post(`/campaigns/${campaignId}/audiences`, {
+          audienceId: audience.body.id,
+        });
         expect(attached.status, JSON.stringify(attached.body).slice(0, 500)).toBe(201);
         const slot = attached.body.audiences.find((s: Json) => s.audienceId === audience.body.id);
         const r = await api.delete(`/campaigns/${campaignId}/audiences/${slot.id}`);

@@ -11,7 +11,13 @@ import { ManualClock } from '../server/lib/clock.ts';
 import { MAX_JSON_DEPTH } from '../server/lib/json.ts';
 import { SCOPES } from '../server/schemas/common.ts';
 import type { SqliteStore } from '../server/store/db.ts';
-import { clientFor, onPostgres, testBackend, testStore, type TestBackend } from './helpers/backend.ts';
+import {
+  clientFor,
+  onPostgres,
+  testBackend,
+  testStore,
+  type TestBackend,
+} from './helpers/backend.ts';
 import { closeServers, exchange, serveApp, type Answer } from './helpers/raw-http.ts';
 
 afterEach(closeServers);
@@ -37,10 +43,18 @@ describe("node's HTTP parser errors are answered in the error shape", () => {
     const b = await testBackend();
     const port = await serveBackend(b);
     const cases: [string, number, RegExp][] = [
-      [get('/api/v1/workspace', { 'x-big': 'x'.repeat(20_000) }), 431, /headers are larger than 16 KB/],
+      [
+        get('/api/v1/workspace', { 'x-big': 'x'.repeat(20_000) }),
+        431,
+        /headers are larger than 16 KB/,
+      ],
       ['get /api/v1/workspace HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 400, /method/],
       ['GET /api/v1/workspace HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header: x\r\n\r\n', 400, /header/],
-      ['POST /api/v1/brands HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n', 400, /Content-Length/],
+      [
+        'POST /api/v1/brands HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n',
+        400,
+        /Content-Length/,
+      ],
       ['GET /api/v1/workspace HTTP/1.1\r\n\r\n', 400, /Host header/],
       ['GET /api/v1/workspace HTTP/1.1\r\nHost: a b\r\n\r\n', 400, /Host header/],
     ];
@@ -60,7 +74,11 @@ describe('a 413 closes the connection', () => {
     const auth = `Bearer ${b.api.key}`;
     // declared too large: answered before any of the body is sent
     const declared = `POST /api/v1/brands HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`;
-    const first = await exchange(port, [declared, get('/api/v1/workspace', { Authorization: auth })], 2);
+    const first = await exchange(
+      port,
+      [declared, get('/api/v1/workspace', { Authorization: auth })],
+      2,
+    );
     expect(first.answers).toHaveLength(1);
     expectErrorShape(first.answers[0]!, 413, 'payload_too_large', /larger than 1 MB/);
     expect(first.answers[0]!.headers.connection).toBe('close');
@@ -69,7 +87,10 @@ describe('a 413 closes the connection', () => {
     // streamed too large (chunked, no length): the same
     const chunk = 'x'.repeat(256 * 1024);
     const chunked = `POST /api/v1/brands HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
-    const body = Array.from({ length: 5 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('');
+    const body = Array.from(
+      { length: 5 },
+      () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`,
+    ).join('');
     const second = await exchange(port, [chunked + body]);
     expectErrorShape(second.answers[0]!, 413, 'payload_too_large');
     expect(second.answers[0]!.headers.connection).toBe('close');
@@ -88,7 +109,12 @@ describe('WWW-Authenticate and the Authorization header', () => {
       name: '/mcp',
       request: (h: Record<string, string>) => {
         const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
-        const headers = { ...h, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Content-Length': String(body.length) };
+        const headers = {
+          ...h,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          'Content-Length': String(body.length),
+        };
         return `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers)
           .map(([k, v]) => `${k}: ${v}\r\n`)
           .join('')}\r\n${body}`;
@@ -96,36 +122,53 @@ describe('WWW-Authenticate and the Authorization header', () => {
     },
   ];
 
-  it.each(routes)('$name: 401 with Bearer, invalid_token for a bad key; two Authorization headers are a 400', async ({ request }) => {
-    const b = await testBackend();
-    const port = await serveBackend(b);
-    const none = (await exchange(port, [request({})])).answers[0]!;
-    expectErrorShape(none, 401, 'unauthorized', /missing API key/);
-    expect(none.headers['www-authenticate']).toBe('Bearer realm="adcli"');
+  it.each(routes)(
+    '$name: 401 with Bearer, invalid_token for a bad key; two Authorization headers are a 400',
+    async ({ request }) => {
+      const b = await testBackend();
+      const port = await serveBackend(b);
+      const none = (await exchange(port, [request({})])).answers[0]!;
+      expectErrorShape(none, 401, 'unauthorized', /missing API key/);
+      expect(none.headers['www-authenticate']).toBe('Bearer realm="adcli"');
 
-    const bad = (await exchange(port, [request({ Authorization: `Bearer adcli_${'x'.repeat(40)}` })])).answers[0]!;
-    expectErrorShape(bad, 401, 'unauthorized', /not valid or has been revoked/);
-    expect(bad.headers['www-authenticate']).toBe('Bearer realm="adcli", error="invalid_token"');
+      const bad = (
+        await exchange(port, [request({ Authorization: `Bearer adcli_${'x'.repeat(40)}` })])
+      ).answers[0]!;
+      expectErrorShape(bad, 401, 'unauthorized', /not valid or has been revoked/);
+      expect(bad.headers['www-authenticate']).toBe('Bearer realm="adcli", error="invalid_token"');
 
-    const notBearer = (await exchange(port, [request({ Authorization: 'Basic dXNlcjpwYXNz' })])).answers[0]!;
-    expectErrorShape(notBearer, 401, 'unauthorized');
-    expect(notBearer.headers['www-authenticate']).toBe('Bearer realm="adcli"');
+      const notBearer = (await exchange(port, [request({ Authorization: 'Basic dXNlcjpwYXNz' })]))
+        .answers[0]!;
+      expectErrorShape(notBearer, 401, 'unauthorized');
+      expect(notBearer.headers['www-authenticate']).toBe('Bearer realm="adcli"');
 
-    // the same key twice, or a good key and a bad one: refused alike, whichever comes first
-    for (const second of [b.api.key, `adcli_${'y'.repeat(40)}`]) {
-      const raw = request({ Authorization: `Bearer ${b.api.key}` }).replace('\r\n\r\n', `\r\nAuthorization: Bearer ${second}\r\n\r\n`);
-      const twice = (await exchange(port, [raw])).answers[0]!;
-      expectErrorShape(twice, 400, 'invalid_request', /one Authorization header/);
-      expect(twice.headers['www-authenticate']).toBe('Bearer realm="adcli", error="invalid_request"');
-    }
+      // the same key twice, or a good key and a bad one: refused alike, whichever comes first
+      for (const second of [b.api.key, `adcli_${'y'.repeat(40)}`]) {
+        const raw = request({ Authorization: `Bearer ${b.api.key}` }).replace(
+          '\r\n\r\n',
+          `\r\nAuthorization: Bearer ${second}\r\n\r\n`,
+        );
+        const twice = (await exchange(port, [raw])).answers[0]!;
+        expectErrorShape(twice, 400, 'invalid_request', /one Authorization header/);
+        expect(twice.headers['www-authenticate']).toBe(
+          'Bearer realm="adcli", error="invalid_request"',
+        );
+      }
 
-    const good = (await exchange(port, [request({ Authorization: `Bearer ${b.api.key}` })])).answers[0]!;
-    expect(good.status, good.text).toBe(200);
-  });
+      const good = (await exchange(port, [request({ Authorization: `Bearer ${b.api.key}` })]))
+        .answers[0]!;
+      expect(good.status, good.text).toBe(200);
+    },
+  );
 
   it('in-process, repeated headers arrive joined by a comma: the same 400', async () => {
     const b = await testBackend();
-    const r = await b.app.request('/api/v1/workspace', { headers: [['authorization', `Bearer ${b.api.key}`], ['authorization', `Bearer ${b.api.key}`]] });
+    const r = await b.app.request('/api/v1/workspace', {
+      headers: [
+        ['authorization', `Bearer ${b.api.key}`],
+        ['authorization', `Bearer ${b.api.key}`],
+      ],
+    });
     expect(r.status).toBe(400);
     expect(((await r.json()) as any).error.message).toMatch(/one Authorization header/);
   });
@@ -144,7 +187,9 @@ describe('strict query strings', () => {
     for (const limit of ['0x10', '1e1', ' 5', '5 ', '', '+5', '5.0', '9'.repeat(30)]) {
       const r = await b.api.get(`/campaigns?limit=${encodeURIComponent(limit)}`);
       expect(r.status, limit).toBe(400);
-      expect(r.body.error.message, limit).toMatch(/limit must be a whole number in decimal digits|limit must be at/);
+      expect(r.body.error.message, limit).toMatch(
+        /limit must be a whole number in decimal digits|limit must be at/,
+      );
     }
     expect((await b.api.get('/campaigns?limit=007')).status).toBe(200);
     expect((await b.api.get('/data-stores?includeLibrary=true')).status).toBe(200);
@@ -173,7 +218,9 @@ describe('strict query strings', () => {
       expect(r.status, path).toBe(400);
       expect(r.body.error.message, path).toMatch(message);
     }
-    expect((await b.api.get('/brands?name=alp')).body.data.map((x: any) => x.name)).toEqual(['Alpha']);
+    expect((await b.api.get('/brands?name=alp')).body.data.map((x: any) => x.name)).toEqual([
+      'Alpha',
+    ]);
     expect((await b.api.get('/brands?name=a+b')).body.data).toEqual([]);
   });
 });
@@ -185,10 +232,13 @@ describe('JSON bodies', () => {
     for (const headers of [{}, { 'idempotency-key': 'deep-1' }] as Record<string, string>[]) {
       const r = await b.api.post('/brands', deep, headers);
       expect(r.status).toBe(400);
-      expect(r.body.error.message).toBe(`the body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`);
+      expect(r.body.error.message).toBe(
+        `the body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`,
+      );
     }
     // at the limit the body is read, and refused by its schema
-    const atLimit = '{"name":' + '['.repeat(MAX_JSON_DEPTH - 1) + ']'.repeat(MAX_JSON_DEPTH - 1) + '}';
+    const atLimit =
+      '{"name":' + '['.repeat(MAX_JSON_DEPTH - 1) + ']'.repeat(MAX_JSON_DEPTH - 1) + '}';
     const r = await b.api.post('/brands', atLimit, { 'idempotency-key': 'deep-2' });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toMatch(/name must be a string/);
@@ -198,11 +248,18 @@ describe('JSON bodies', () => {
     const b = await testBackend();
     const res = await b.app.request('/mcp', {
       method: 'POST',
-      headers: { authorization: `Bearer ${b.api.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        authorization: `Bearer ${b.api.key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: '['.repeat(5000) + ']'.repeat(5000),
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as any).error).toMatchObject({ code: -32700, message: expect.stringContaining(`more than ${MAX_JSON_DEPTH} levels`) });
+    expect(((await res.json()) as any).error).toMatchObject({
+      code: -32700,
+      message: expect.stringContaining(`more than ${MAX_JSON_DEPTH} levels`),
+    });
   });
 });
 
@@ -219,16 +276,27 @@ async function backendWithLog(format: 'text' | 'json', extra: { appUrl?: string 
     logFormat: format,
     ...extra,
   });
-  const key = await store.write(async () => (await backend.services.keys.create((await backend.services.workspaces.ensure('acme')).id, { scopes: SCOPES })).key);
+  const key = await store.write(
+    async () =>
+      (
+        await backend.services.keys.create((await backend.services.workspaces.ensure('acme')).id, {
+          scopes: SCOPES,
+        })
+      ).key,
+  );
   return { backend, store, lines, warnings, api: clientFor(backend.app, key), key };
 }
 
 describe('the request log', () => {
   it('escapes control characters of the path: no forged lines, no escape codes', async () => {
     const { backend, lines } = await backendWithLog('text');
-    await backend.app.request('/api/v1/nothing%0aGET%20/api/v1/forged%20200%201.0ms%20req_x%1b[31m%5c');
+    await backend.app.request(
+      '/api/v1/nothing%0aGET%20/api/v1/forged%20200%201.0ms%20req_x%1b[31m%5c',
+    );
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^GET \/api\/v1\/nothing\\nGET \/api\/v1\/forged 200 1\.0ms req_x\\x1b\[31m\\\\ 404 \d+\.\dms req_[0-9a-f]+$/);
+    expect(lines[0]).toMatch(
+      /^GET \/api\/v1\/nothing\\nGET \/api\/v1\/forged 200 1\.0ms req_x\\x1b\[31m\\\\ 404 \d+\.\dms req_[0-9a-f]+$/,
+    );
     expect(lines[0]).not.toMatch(/[\x00-\x1f\x7f]/);
   });
 
@@ -238,9 +306,21 @@ describe('the request log', () => {
     await api.get('/workspace');
     expect(lines).toHaveLength(2);
     const [first, second] = lines.map((l) => JSON.parse(l));
-    expect(first).toMatchObject({ level: 'info', type: 'request', method: 'GET', path: '/api/v1/x\ny', status: 404, requestId: expect.stringMatching(/^req_/) });
+    expect(first).toMatchObject({
+      level: 'info',
+      type: 'request',
+      method: 'GET',
+      path: '/api/v1/x\ny',
+      status: 404,
+      requestId: expect.stringMatching(/^req_/),
+    });
     expect(new Date(first.time).toISOString()).toBe(first.time);
-    expect(second).toMatchObject({ method: 'GET', path: '/api/v1/workspace', status: 200, durationMs: expect.any(Number) });
+    expect(second).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/workspace',
+      status: 200,
+      durationMs: expect.any(Number),
+    });
     expect(lines.every((l) => !l.includes('\n'))).toBe(true);
   });
 });
@@ -279,7 +359,10 @@ describe.skipIf(onPostgres)('a full disk (SQLite: its page limit stands in for t
     }
     expect(r!.status, JSON.stringify(r!.body)).toBe(503);
     expect(r!.headers.get('retry-after')).toBe('30');
-    expect(r!.body.error).toMatchObject({ code: 'unavailable', message: expect.stringContaining('disk is full') });
+    expect(r!.body.error).toMatchObject({
+      code: 'unavailable',
+      message: expect.stringContaining('disk is full'),
+    });
     expect(r!.body.error.requestId).toBe(r!.headers.get('x-request-id'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^error: the disk is full/);

@@ -19,7 +19,8 @@ function tourOf(readme: string): string {
   if (start === -1) throw new Error('README.md has no "## A short tour" heading');
   let i = start + 1;
   while (i < lines.length && lines[i] !== '```sh') {
-    if (/^#{1,3} /.test(lines[i]!)) throw new Error(`no sh block under "A short tour" before "${lines[i]}"`);
+    if (/^#{1,3} /.test(lines[i]!))
+      throw new Error(`no sh block under "A short tour" before "${lines[i]}"`);
     i++;
   }
   const end = lines.indexOf('```', i + 1);
@@ -27,9 +28,17 @@ function tourOf(readme: string): string {
   return lines.slice(i + 1, end).join('\n') + '\n';
 }
 
-function run(script: string, env: NodeJS.ProcessEnv, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-euo', 'pipefail', '-c', script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['--noprofile', '--norc', '-euo', 'pipefail', '-c', script], {
+      env,
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -43,17 +52,28 @@ describe('README.md: A short tour', () => {
   const tour = tourOf(readFileSync(join(ROOT, 'README.md'), 'utf8'));
 
   it('is a real tour: the commands it promises are in it', () => {
-    for (const command of ['campaigns create', 'campaigns audiences add', 'targeting generate', 'targeting show', 'campaigns publish', 'performance show']) {
+    for (const command of [
+      'campaigns create',
+      'campaigns audiences add',
+      'targeting generate',
+      'targeting show',
+      'campaigns publish',
+      'performance show',
+    ]) {
       expect(tour).toContain(`adcli ${command}`);
     }
   });
 
   it('runs as written, in order, on a fresh local backend', async () => {
-    if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first');
+    if (!existsSync(join(ROOT, 'dist', 'cli.js')))
+      throw new Error('dist/cli.js is missing: run `npm run build` first');
     const sb = sandbox();
     // `adcli` on PATH: this repository's bin on the Node running the tests, as `npm link` would put it.
     const bin = tempDir(sb, 'bin');
-    writeFileSync(join(bin, 'adcli'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`);
+    writeFileSync(
+      join(bin, 'adcli'),
+      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`,
+    );
     chmodSync(join(bin, 'adcli'), 0o755);
     const env = { ...sb.env, PATH: `${bin}:${sb.env.PATH ?? ''}` };
     // Where the failing command is said, when one fails.

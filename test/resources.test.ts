@@ -6,9 +6,22 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { deleted, errorResponse, page } from '../server/schemas/common.ts';
-import { audience, brand, campaign, dataStore, storeChannel, storeVideo } from '../server/schemas/records.ts';
+import {
+  audience,
+  brand,
+  campaign,
+  dataStore,
+  storeChannel,
+  storeVideo,
+} from '../server/schemas/records.ts';
 import { ytChannel, ytVideo } from '../server/schemas/youtube.ts';
-import { MISSING_ID, testBackend, type Client, type Reply, type TestBackend } from './helpers/backend.ts';
+import {
+  MISSING_ID,
+  testBackend,
+  type Client,
+  type Reply,
+  type TestBackend,
+} from './helpers/backend.ts';
 
 // ---------------------------------------------------------------- helpers
 
@@ -40,7 +53,9 @@ async function allPages<T extends z.ZodType>(c: Client, path: string, limit: num
   let pages = 0;
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const r: Reply = await c.get(`${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const r: Reply = await c.get(
+      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     const p = expectOk(r, 200, page(schema));
     expect(p.data.length).toBeLessThanOrEqual(limit);
     if (p.nextCursor !== null) expect(p.data.length).toBe(limit);
@@ -73,7 +88,12 @@ function ytChannelResource(n: number, over: Record<string, unknown> = {}) {
       localized: { title: `Channel ${n}`, description: '' },
       country: 'US',
     },
-    statistics: { viewCount: '987654', subscriberCount: '1234', hiddenSubscriberCount: false, videoCount: '42' },
+    statistics: {
+      viewCount: '987654',
+      subscriberCount: '1234',
+      hiddenSubscriberCount: false,
+      videoCount: '42',
+    },
     brandingSettings: { channel: { keywords: 'cooking "home food"' } },
     ...over,
   };
@@ -132,7 +152,9 @@ function ytThread(id: string, videoId: string, replies: string[] = []) {
       totalReplyCount: replies.length,
       isPublic: true,
     },
-    ...(replies.length ? { replies: { comments: replies.map((r) => ytComment(r, undefined, `reply ${r}`)) } } : {}),
+    ...(replies.length
+      ? { replies: { comments: replies.map((r) => ytComment(r, undefined, `reply ${r}`)) } }
+      : {}),
   };
 }
 
@@ -155,16 +177,31 @@ async function createStore(body: Record<string, unknown> = {}, c: Client = api) 
   return expectOk(await c.post('/data-stores', { name: 'Store', ...body }), 201, dataStore);
 }
 function createLibrary(name = 'Library store', channelIds: string[] = [], videoIds: string[] = []) {
-  return t.store.write(async () => t.services.dataStores.createLibrary({ name, description: 'shared by every workspace', channelIds, videoIds }));
+  return t.store.write(async () =>
+    t.services.dataStores.createLibrary({
+      name,
+      description: 'shared by every workspace',
+      channelIds,
+      videoIds,
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- brands
 
 describe('brands', () => {
   it('creates a brand (201, full record) and reads it back', async () => {
-    const r = await api.post('/brands', { name: 'Acme Outdoor', website: 'https://acme.example/shop', description: 'Tents and boots' });
+    const r = await api.post('/brands', {
+      name: 'Acme Outdoor',
+      website: 'https://acme.example/shop',
+      description: 'Tents and boots',
+    });
     const b = expectOk(r, 201, brand);
-    expect(b).toMatchObject({ name: 'Acme Outdoor', website: 'https://acme.example/shop', description: 'Tents and boots' });
+    expect(b).toMatchObject({
+      name: 'Acme Outdoor',
+      website: 'https://acme.example/shop',
+      description: 'Tents and boots',
+    });
     expect(b.id).toMatch(/^[a-f0-9]{24}$/);
     expect(b.createdAt).toBe('2026-03-02T10:00:00.000Z');
     expect(b.updatedAt).toBe(b.createdAt);
@@ -181,33 +218,83 @@ describe('brands', () => {
     expectError(await api.post('/brands', { name: '' }), 400, 'invalid_request', 'name', 'empty');
     expect((await createBrand({ name: 'x' })).name).toBe('x');
     expect((await createBrand({ name: 'n'.repeat(160) })).name).toHaveLength(160);
-    expectError(await api.post('/brands', { name: 'n'.repeat(161) }), 400, 'invalid_request', 'name', '160');
-    expectError(await api.post('/brands', { website: 'https://acme.example' }), 400, 'invalid_request', 'name', 'required');
+    expectError(
+      await api.post('/brands', { name: 'n'.repeat(161) }),
+      400,
+      'invalid_request',
+      'name',
+      '160',
+    );
+    expectError(
+      await api.post('/brands', { website: 'https://acme.example' }),
+      400,
+      'invalid_request',
+      'name',
+      'required',
+    );
     expectError(await api.post('/brands', { name: 42 }), 400, 'invalid_request', 'name', 'string');
   });
 
   it('checks website: an http(s) URL or empty, at most 2000 characters', async () => {
     expect((await createBrand({ website: '' })).website).toBe('');
-    expect((await createBrand({ website: 'http://acme.example' })).website).toBe('http://acme.example');
-    expect((await createBrand({ website: 'HTTPS://ACME.EXAMPLE/x?y=1' })).website).toBe('HTTPS://ACME.EXAMPLE/x?y=1');
-    for (const bad of ['acme.example', 'ftp://acme.example', 'javascript:alert(1)', 'https://', 'https:// acme.example']) {
-      expectError(await api.post('/brands', { name: 'B', website: bad }), 400, 'invalid_request', 'website', 'http(s) URL');
+    expect((await createBrand({ website: 'http://acme.example' })).website).toBe(
+      'http://acme.example',
+    );
+    expect((await createBrand({ website: 'HTTPS://ACME.EXAMPLE/x?y=1' })).website).toBe(
+      'HTTPS://ACME.EXAMPLE/x?y=1',
+    );
+    for (const bad of [
+      'acme.example',
+      'ftp://acme.example',
+      'javascript:alert(1)',
+      'https://',
+      'https:// acme.example',
+    ]) {
+      expectError(
+        await api.post('/brands', { name: 'B', website: bad }),
+        400,
+        'invalid_request',
+        'website',
+        'http(s) URL',
+      );
     }
     const prefix = 'https://acme.example/';
     const atBound = prefix + 'p'.repeat(2000 - prefix.length);
     expect((await createBrand({ website: atBound })).website).toHaveLength(2000);
-    expectError(await api.post('/brands', { name: 'B', website: atBound + 'p' }), 400, 'invalid_request', 'website', '2000');
-    expectError(await api.post('/brands', { name: 'B', website: null }), 400, 'invalid_request', 'website');
+    expectError(
+      await api.post('/brands', { name: 'B', website: atBound + 'p' }),
+      400,
+      'invalid_request',
+      'website',
+      '2000',
+    );
+    expectError(
+      await api.post('/brands', { name: 'B', website: null }),
+      400,
+      'invalid_request',
+      'website',
+    );
   });
 
   it('checks description: at most 4000 characters', async () => {
     expect((await createBrand({ description: 'd'.repeat(3999) })).description).toHaveLength(3999);
     expect((await createBrand({ description: 'd'.repeat(4000) })).description).toHaveLength(4000);
-    expectError(await api.post('/brands', { name: 'B', description: 'd'.repeat(4001) }), 400, 'invalid_request', 'description', '4000');
+    expectError(
+      await api.post('/brands', { name: 'B', description: 'd'.repeat(4001) }),
+      400,
+      'invalid_request',
+      'description',
+      '4000',
+    );
   });
 
   it('refuses unknown fields, a missing body and a non-JSON body', async () => {
-    expectError(await api.post('/brands', { name: 'B', logo: 'x' }), 400, 'invalid_request', 'logo');
+    expectError(
+      await api.post('/brands', { name: 'B', logo: 'x' }),
+      400,
+      'invalid_request',
+      'logo',
+    );
     expectError(await api.post('/brands'), 400, 'invalid_request', 'body');
     expectError(await api.post('/brands', '{"name":'), 400, 'invalid_request', 'JSON');
     expectError(await api.post('/brands', ['x']), 400, 'invalid_request');
@@ -216,7 +303,12 @@ describe('brands', () => {
   it('get: 404 for an unknown id, 400 for a malformed one', async () => {
     expectError(await api.get(`/brands/${MISSING_ID}`), 404, 'not_found', MISSING_ID);
     expectError(await api.get('/brands/not-an-id'), 400, 'invalid_request', 'brandId');
-    expectError(await api.get(`/brands/${MISSING_ID.toUpperCase()}`), 400, 'invalid_request', 'brandId');
+    expectError(
+      await api.get(`/brands/${MISSING_ID.toUpperCase()}`),
+      400,
+      'invalid_request',
+      'brandId',
+    );
   });
 
   it('lists newest first with the default page of 25 and pages through all with the cursor', async () => {
@@ -230,7 +322,11 @@ describe('brands', () => {
     const first = expectOk(await api.get('/brands'), 200, page(brand));
     expect(first.data.map((b) => b.id)).toEqual(newestFirst.slice(0, 25));
     expect(first.nextCursor).toEqual(expect.any(String));
-    const second = expectOk(await api.get(`/brands?cursor=${encodeURIComponent(first.nextCursor!)}`), 200, page(brand));
+    const second = expectOk(
+      await api.get(`/brands?cursor=${encodeURIComponent(first.nextCursor!)}`),
+      200,
+      page(brand),
+    );
     expect(second.data.map((b) => b.id)).toEqual(newestFirst.slice(25));
     expect(second.nextCursor).toBeNull();
 
@@ -266,7 +362,10 @@ describe('brands', () => {
     const b = await createBrand({ name: 'shoes & more' });
     await createBrand({ name: 'Globex' });
     const c = await createBrand({ name: '100% cotton_wear' });
-    const names = async (q: string) => expectOk(await api.get(`/brands?name=${encodeURIComponent(q)}`), 200, page(brand)).data.map((x) => x.id);
+    const names = async (q: string) =>
+      expectOk(await api.get(`/brands?name=${encodeURIComponent(q)}`), 200, page(brand)).data.map(
+        (x) => x.id,
+      );
     expect(await names('SHOES')).toEqual([b.id, a.id]);
     expect(await names('acme')).toEqual([a.id]);
     expect(await names('%')).toEqual([c.id]);
@@ -275,29 +374,68 @@ describe('brands', () => {
     // the filter combines with paging
     const first = expectOk(await api.get('/brands?name=shoes&limit=1'), 200, page(brand));
     expect(first.data.map((x) => x.id)).toEqual([b.id]);
-    const next = expectOk(await api.get(`/brands?name=shoes&limit=1&cursor=${first.nextCursor}`), 200, page(brand));
+    const next = expectOk(
+      await api.get(`/brands?name=shoes&limit=1&cursor=${first.nextCursor}`),
+      200,
+      page(brand),
+    );
     expect(next.data.map((x) => x.id)).toEqual([a.id]);
     expect(next.nextCursor).toBeNull();
   });
 
   it('updates only the fields sent; updatedAt moves with the clock', async () => {
-    const b = await createBrand({ name: 'Acme', website: 'https://acme.example', description: 'Old' });
+    const b = await createBrand({
+      name: 'Acme',
+      website: 'https://acme.example',
+      description: 'Old',
+    });
     t.clock.advance(60 * SECOND);
     const u = expectOk(await api.patch(`/brands/${b.id}`, { description: 'New' }), 200, brand);
     expect(u).toEqual({ ...b, description: 'New', updatedAt: '2026-03-02T10:01:00.000Z' });
     t.clock.advance(60 * SECOND);
-    const u2 = expectOk(await api.patch(`/brands/${b.id}`, { name: 'Acme Inc', website: '' }), 200, brand);
-    expect(u2).toEqual({ ...u, name: 'Acme Inc', website: '', updatedAt: '2026-03-02T10:02:00.000Z' });
+    const u2 = expectOk(
+      await api.patch(`/brands/${b.id}`, { name: 'Acme Inc', website: '' }),
+      200,
+      brand,
+    );
+    expect(u2).toEqual({
+      ...u,
+      name: 'Acme Inc',
+      website: '',
+      updatedAt: '2026-03-02T10:02:00.000Z',
+    });
     expect(expectOk(await api.get(`/brands/${b.id}`), 200, brand)).toEqual(u2);
   });
 
   it('update checks the same bounds and unknown fields', async () => {
     const b = await createBrand();
     expectError(await api.patch(`/brands/${b.id}`, { name: '' }), 400, 'invalid_request', 'name');
-    expectError(await api.patch(`/brands/${b.id}`, { name: 'n'.repeat(161) }), 400, 'invalid_request', 'name', '160');
-    expectError(await api.patch(`/brands/${b.id}`, { website: 'www.acme.example' }), 400, 'invalid_request', 'website');
-    expectError(await api.patch(`/brands/${b.id}`, { description: 'd'.repeat(4001) }), 400, 'invalid_request', 'description', '4000');
-    expectError(await api.patch(`/brands/${b.id}`, { id: MISSING_ID }), 400, 'invalid_request', 'id');
+    expectError(
+      await api.patch(`/brands/${b.id}`, { name: 'n'.repeat(161) }),
+      400,
+      'invalid_request',
+      'name',
+      '160',
+    );
+    expectError(
+      await api.patch(`/brands/${b.id}`, { website: 'www.acme.example' }),
+      400,
+      'invalid_request',
+      'website',
+    );
+    expectError(
+      await api.patch(`/brands/${b.id}`, { description: 'd'.repeat(4001) }),
+      400,
+      'invalid_request',
+      'description',
+      '4000',
+    );
+    expectError(
+      await api.patch(`/brands/${b.id}`, { id: MISSING_ID }),
+      400,
+      'invalid_request',
+      'id',
+    );
     expectError(await api.patch(`/brands/${MISSING_ID}`, { name: 'x' }), 404, 'not_found');
     expect(expectOk(await api.get(`/brands/${b.id}`), 200, brand)).toEqual(b);
   });
@@ -305,18 +443,35 @@ describe('brands', () => {
   it('deletes: {id, deleted: true}, then 404 everywhere', async () => {
     const b = await createBrand();
     const keep = await createBrand({ name: 'Keep' });
-    expect(expectOk(await api.delete(`/brands/${b.id}`), 200, deleted)).toEqual({ id: b.id, deleted: true });
+    expect(expectOk(await api.delete(`/brands/${b.id}`), 200, deleted)).toEqual({
+      id: b.id,
+      deleted: true,
+    });
     expectError(await api.get(`/brands/${b.id}`), 404, 'not_found');
     expectError(await api.patch(`/brands/${b.id}`, { name: 'x' }), 404, 'not_found');
     expectError(await api.delete(`/brands/${b.id}`), 404, 'not_found');
-    expect(expectOk(await api.get('/brands'), 200, page(brand)).data.map((x) => x.id)).toEqual([keep.id]);
+    expect(expectOk(await api.get('/brands'), 200, page(brand)).data.map((x) => x.id)).toEqual([
+      keep.id,
+    ]);
   });
 
   it('campaigns show the brand, follow its changes, and lose it (brandId null, empty brand) when it is deleted', async () => {
-    const b = await createBrand({ name: 'Acme', website: 'https://acme.example', description: 'Boots' });
-    const c = expectOk(await api.post('/campaigns', { name: 'Spring', brandId: b.id }), 201, campaign);
+    const b = await createBrand({
+      name: 'Acme',
+      website: 'https://acme.example',
+      description: 'Boots',
+    });
+    const c = expectOk(
+      await api.post('/campaigns', { name: 'Spring', brandId: b.id }),
+      201,
+      campaign,
+    );
     expect(c.brandId).toBe(b.id);
-    expect(c.brand).toEqual({ name: 'Acme', website: 'https://acme.example', description: 'Boots' });
+    expect(c.brand).toEqual({
+      name: 'Acme',
+      website: 'https://acme.example',
+      description: 'Boots',
+    });
 
     await api.patch(`/brands/${b.id}`, { name: 'Acme 2' });
     expect(expectOk(await api.get(`/campaigns/${c.id}`), 200, campaign).brand.name).toBe('Acme 2');
@@ -325,7 +480,9 @@ describe('brands', () => {
     const after = expectOk(await api.get(`/campaigns/${c.id}`), 200, campaign);
     expect(after.brandId).toBeNull();
     expect(after.brand).toEqual({ name: '', website: '', description: '' });
-    const listed = expectOk(await api.get('/campaigns'), 200, page(campaign)).data.find((x) => x.id === c.id)!;
+    const listed = expectOk(await api.get('/campaigns'), 200, page(campaign)).data.find(
+      (x) => x.id === c.id,
+    )!;
     expect(listed.brandId).toBeNull();
     expect(listed.brand).toEqual({ name: '', website: '', description: '' });
   });
@@ -333,7 +490,12 @@ describe('brands', () => {
   it('a campaign cannot name another workspace’s brand', async () => {
     const other = await t.client({ workspace: 'globex' });
     const theirs = await createBrand({ name: 'Theirs' }, other);
-    expectError(await api.post('/campaigns', { name: 'C', brandId: theirs.id }), 400, 'invalid_request', 'brandId');
+    expectError(
+      await api.post('/campaigns', { name: 'C', brandId: theirs.id }),
+      400,
+      'invalid_request',
+      'brandId',
+    );
   });
 
   it('is isolated per workspace', async () => {
@@ -342,11 +504,18 @@ describe('brands', () => {
     expectError(await other.get(`/brands/${mine.id}`), 404, 'not_found');
     expectError(await other.patch(`/brands/${mine.id}`, { name: 'Hacked' }), 404, 'not_found');
     expectError(await other.delete(`/brands/${mine.id}`), 404, 'not_found');
-    expect(expectOk(await other.get('/brands'), 200, page(brand))).toEqual({ data: [], nextCursor: null });
+    expect(expectOk(await other.get('/brands'), 200, page(brand))).toEqual({
+      data: [],
+      nextCursor: null,
+    });
     expect(expectOk(await other.get('/brands?name=Mine'), 200, page(brand)).data).toEqual([]);
     const theirs = await createBrand({ name: 'Theirs' }, other);
-    expect(expectOk(await api.get('/brands'), 200, page(brand)).data.map((b) => b.id)).toEqual([mine.id]);
-    expect(expectOk(await other.get('/brands'), 200, page(brand)).data.map((b) => b.id)).toEqual([theirs.id]);
+    expect(expectOk(await api.get('/brands'), 200, page(brand)).data.map((b) => b.id)).toEqual([
+      mine.id,
+    ]);
+    expect(expectOk(await other.get('/brands'), 200, page(brand)).data.map((b) => b.id)).toEqual([
+      theirs.id,
+    ]);
     expect(expectOk(await api.get(`/brands/${mine.id}`), 200, brand)).toEqual(mine);
   });
 
@@ -358,7 +527,12 @@ describe('brands', () => {
     const reader = await t.client({ scopes: ['brands:read'] });
     expectOk(await reader.get(`/brands/${b.id}`), 200, brand);
     expectError(await reader.post('/brands', { name: 'x' }), 403, 'forbidden', 'brands:write');
-    expectError(await reader.patch(`/brands/${b.id}`, { name: 'x' }), 403, 'forbidden', 'brands:write');
+    expectError(
+      await reader.patch(`/brands/${b.id}`, { name: 'x' }),
+      403,
+      'forbidden',
+      'brands:write',
+    );
     expectError(await reader.delete(`/brands/${b.id}`), 403, 'forbidden', 'brands:write');
     expect(expectOk(await api.get(`/brands/${b.id}`), 200, brand)).toEqual(b);
   });
@@ -399,20 +573,59 @@ describe('saved audiences', () => {
     };
     const a = expectOk(await api.post('/audiences', body), 201, audience);
     expect(a).toMatchObject(body);
-    for (const kind of ['custom', 'affinity', 'in_market']) expect((await createAudience({ kind })).kind).toBe(kind);
+    for (const kind of ['custom', 'affinity', 'in_market'])
+      expect((await createAudience({ kind })).kind).toBe(kind);
   });
 
   it('checks name, description and kind', async () => {
     expectError(await api.post('/audiences', {}), 400, 'invalid_request', 'name', 'required');
-    expectError(await api.post('/audiences', { name: '' }), 400, 'invalid_request', 'name', 'empty');
+    expectError(
+      await api.post('/audiences', { name: '' }),
+      400,
+      'invalid_request',
+      'name',
+      'empty',
+    );
     expect((await createAudience({ name: 'a' })).name).toBe('a');
     expect((await createAudience({ name: 'a'.repeat(160) })).name).toHaveLength(160);
-    expectError(await api.post('/audiences', { name: 'a'.repeat(161) }), 400, 'invalid_request', 'name', '160');
-    expect((await createAudience({ description: 'd'.repeat(4000) })).description).toHaveLength(4000);
-    expectError(await api.post('/audiences', { name: 'A', description: 'd'.repeat(4001) }), 400, 'invalid_request', 'description', '4000');
-    expectError(await api.post('/audiences', { name: 'A', kind: 'lookalike' }), 400, 'invalid_request', 'kind', 'custom', 'affinity', 'in_market');
-    expectError(await api.post('/audiences', { name: 'A', kind: 'CUSTOM' }), 400, 'invalid_request', 'kind');
-    expectError(await api.post('/audiences', { name: 'A', segments: [] }), 400, 'invalid_request', 'segments');
+    expectError(
+      await api.post('/audiences', { name: 'a'.repeat(161) }),
+      400,
+      'invalid_request',
+      'name',
+      '160',
+    );
+    expect((await createAudience({ description: 'd'.repeat(4000) })).description).toHaveLength(
+      4000,
+    );
+    expectError(
+      await api.post('/audiences', { name: 'A', description: 'd'.repeat(4001) }),
+      400,
+      'invalid_request',
+      'description',
+      '4000',
+    );
+    expectError(
+      await api.post('/audiences', { name: 'A', kind: 'lookalike' }),
+      400,
+      'invalid_request',
+      'kind',
+      'custom',
+      'affinity',
+      'in_market',
+    );
+    expectError(
+      await api.post('/audiences', { name: 'A', kind: 'CUSTOM' }),
+      400,
+      'invalid_request',
+      'kind',
+    );
+    expectError(
+      await api.post('/audiences', { name: 'A', segments: [] }),
+      400,
+      'invalid_request',
+      'segments',
+    );
   });
 
   const arrayBounds = [
@@ -423,28 +636,84 @@ describe('saved audiences', () => {
   for (const { field, maxItems, maxLen } of arrayBounds) {
     it(`checks ${field}: at most ${maxItems} items, each 1-${maxLen} characters`, async () => {
       const items = (n: number) => Array.from({ length: n }, (_, i) => `${field}-${i}`);
-      expect((await createAudience({ [field]: items(maxItems - 1) }))[field]).toHaveLength(maxItems - 1);
+      expect((await createAudience({ [field]: items(maxItems - 1) }))[field]).toHaveLength(
+        maxItems - 1,
+      );
       expect((await createAudience({ [field]: items(maxItems) }))[field]).toEqual(items(maxItems));
-      expectError(await api.post('/audiences', { name: 'A', [field]: items(maxItems + 1) }), 400, 'invalid_request', field, String(maxItems));
-      expect((await createAudience({ [field]: ['x', 'y'.repeat(maxLen)] }))[field]).toEqual(['x', 'y'.repeat(maxLen)]);
-      expectError(await api.post('/audiences', { name: 'A', [field]: ['ok', 'y'.repeat(maxLen + 1)] }), 400, 'invalid_request', `${field}[1]`, String(maxLen));
-      expectError(await api.post('/audiences', { name: 'A', [field]: ['ok', 'fine', ''] }), 400, 'invalid_request', `${field}[2]`);
-      expectError(await api.post('/audiences', { name: 'A', [field]: 'not an array' }), 400, 'invalid_request', field);
-      expectError(await api.post('/audiences', { name: 'A', [field]: [7] }), 400, 'invalid_request', `${field}[0]`);
+      expectError(
+        await api.post('/audiences', { name: 'A', [field]: items(maxItems + 1) }),
+        400,
+        'invalid_request',
+        field,
+        String(maxItems),
+      );
+      expect((await createAudience({ [field]: ['x', 'y'.repeat(maxLen)] }))[field]).toEqual([
+        'x',
+        'y'.repeat(maxLen),
+      ]);
+      expectError(
+        await api.post('/audiences', { name: 'A', [field]: ['ok', 'y'.repeat(maxLen + 1)] }),
+        400,
+        'invalid_request',
+        `${field}[1]`,
+        String(maxLen),
+      );
+      expectError(
+        await api.post('/audiences', { name: 'A', [field]: ['ok', 'fine', ''] }),
+        400,
+        'invalid_request',
+        `${field}[2]`,
+      );
+      expectError(
+        await api.post('/audiences', { name: 'A', [field]: 'not an array' }),
+        400,
+        'invalid_request',
+        field,
+      );
+      expectError(
+        await api.post('/audiences', { name: 'A', [field]: [7] }),
+        400,
+        'invalid_request',
+        `${field}[0]`,
+      );
     });
   }
 
   it('checks dataStoreIds: at most 20 ids of data stores the workspace has', async () => {
     const stores: string[] = [];
     for (let i = 0; i < 21; i++) stores.push((await createStore({ name: `S${i}` })).id);
-    expect((await createAudience({ dataStoreIds: stores.slice(0, 20) })).dataStoreIds).toEqual(stores.slice(0, 20));
-    expectError(await api.post('/audiences', { name: 'A', dataStoreIds: stores }), 400, 'invalid_request', 'dataStoreIds', '20');
-    expectError(await api.post('/audiences', { name: 'A', dataStoreIds: [stores[0], MISSING_ID] }), 400, 'invalid_request', 'dataStoreIds[1]', MISSING_ID);
-    expectError(await api.post('/audiences', { name: 'A', dataStoreIds: ['nope'] }), 400, 'invalid_request', 'dataStoreIds[0]');
+    expect((await createAudience({ dataStoreIds: stores.slice(0, 20) })).dataStoreIds).toEqual(
+      stores.slice(0, 20),
+    );
+    expectError(
+      await api.post('/audiences', { name: 'A', dataStoreIds: stores }),
+      400,
+      'invalid_request',
+      'dataStoreIds',
+      '20',
+    );
+    expectError(
+      await api.post('/audiences', { name: 'A', dataStoreIds: [stores[0], MISSING_ID] }),
+      400,
+      'invalid_request',
+      'dataStoreIds[1]',
+      MISSING_ID,
+    );
+    expectError(
+      await api.post('/audiences', { name: 'A', dataStoreIds: ['nope'] }),
+      400,
+      'invalid_request',
+      'dataStoreIds[0]',
+    );
     // another workspace's store is as unknown as a missing one
     const other = await t.client({ workspace: 'globex' });
     const theirs = await createStore({ name: 'Theirs' }, other);
-    expectError(await api.post('/audiences', { name: 'A', dataStoreIds: [theirs.id] }), 400, 'invalid_request', 'dataStoreIds[0]');
+    expectError(
+      await api.post('/audiences', { name: 'A', dataStoreIds: [theirs.id] }),
+      400,
+      'invalid_request',
+      'dataStoreIds[0]',
+    );
     // a shared library store may be used
     const lib = await createLibrary();
     expect((await createAudience({ dataStoreIds: [lib.id] })).dataStoreIds).toEqual([lib.id]);
@@ -462,14 +731,22 @@ describe('saved audiences', () => {
     const newestFirst = [...ids].reverse();
     const first = expectOk(await api.get('/audiences'), 200, page(audience));
     expect(first.data.map((a) => a.id)).toEqual(newestFirst.slice(0, 25));
-    const second = expectOk(await api.get(`/audiences?cursor=${first.nextCursor}`), 200, page(audience));
+    const second = expectOk(
+      await api.get(`/audiences?cursor=${first.nextCursor}`),
+      200,
+      page(audience),
+    );
     expect(second.data.map((a) => a.id)).toEqual(newestFirst.slice(25));
     expect(second.nextCursor).toBeNull();
     for (const limit of [1, 4, 100]) {
-      expect((await allPages(api, '/audiences', limit, audience)).items.map((a) => a.id)).toEqual(newestFirst);
+      expect((await allPages(api, '/audiences', limit, audience)).items.map((a) => a.id)).toEqual(
+        newestFirst,
+      );
     }
     const runners = await allPages(api, '/audiences?name=RUNNERS', 2, audience);
-    expect(runners.items.map((a) => a.id)).toEqual(newestFirst.filter((_, i) => (26 - i) % 3 === 0));
+    expect(runners.items.map((a) => a.id)).toEqual(
+      newestFirst.filter((_, i) => (26 - i) % 3 === 0),
+    );
     expectError(await api.get('/audiences?limit=0'), 400, 'invalid_request', 'limit');
     expectError(await api.get('/audiences?limit=101'), 400, 'invalid_request', 'limit', '100');
     expectError(await api.get('/audiences?cursor=%%%'), 400, 'invalid_request', 'cursor');
@@ -478,25 +755,95 @@ describe('saved audiences', () => {
   it('updates only the fields sent and replaces arrays whole', async () => {
     const s1 = await createStore({ name: 'S1' });
     const s2 = await createStore({ name: 'S2' });
-    const a = await createAudience({ name: 'A', kind: 'affinity', keywords: ['a', 'b', 'c'], topics: ['t'], tags: ['x', 'y'], dataStoreIds: [s1.id] });
+    const a = await createAudience({
+      name: 'A',
+      kind: 'affinity',
+      keywords: ['a', 'b', 'c'],
+      topics: ['t'],
+      tags: ['x', 'y'],
+      dataStoreIds: [s1.id],
+    });
     t.clock.advance(5 * SECOND);
-    const u = expectOk(await api.patch(`/audiences/${a.id}`, { keywords: ['d'], dataStoreIds: [s2.id] }), 200, audience);
-    expect(u).toEqual({ ...a, keywords: ['d'], dataStoreIds: [s2.id], updatedAt: '2026-03-02T10:00:05.000Z' });
+    const u = expectOk(
+      await api.patch(`/audiences/${a.id}`, { keywords: ['d'], dataStoreIds: [s2.id] }),
+      200,
+      audience,
+    );
+    expect(u).toEqual({
+      ...a,
+      keywords: ['d'],
+      dataStoreIds: [s2.id],
+      updatedAt: '2026-03-02T10:00:05.000Z',
+    });
     t.clock.advance(5 * SECOND);
-    const u2 = expectOk(await api.patch(`/audiences/${a.id}`, { tags: [], name: 'Renamed', kind: 'custom', description: 'now described' }), 200, audience);
-    expect(u2).toEqual({ ...u, tags: [], name: 'Renamed', kind: 'custom', description: 'now described', updatedAt: '2026-03-02T10:00:10.000Z' });
+    const u2 = expectOk(
+      await api.patch(`/audiences/${a.id}`, {
+        tags: [],
+        name: 'Renamed',
+        kind: 'custom',
+        description: 'now described',
+      }),
+      200,
+      audience,
+    );
+    expect(u2).toEqual({
+      ...u,
+      tags: [],
+      name: 'Renamed',
+      kind: 'custom',
+      description: 'now described',
+      updatedAt: '2026-03-02T10:00:10.000Z',
+    });
     expect(expectOk(await api.get(`/audiences/${a.id}`), 200, audience)).toEqual(u2);
   });
 
   it('update checks bounds and data store ids', async () => {
     const a = await createAudience();
-    expectError(await api.patch(`/audiences/${a.id}`, { name: '' }), 400, 'invalid_request', 'name');
-    expectError(await api.patch(`/audiences/${a.id}`, { kind: 'other' }), 400, 'invalid_request', 'kind');
-    expectError(await api.patch(`/audiences/${a.id}`, { keywords: Array(201).fill('k') }), 400, 'invalid_request', 'keywords', '200');
-    expectError(await api.patch(`/audiences/${a.id}`, { topics: ['t'.repeat(121)] }), 400, 'invalid_request', 'topics[0]', '120');
-    expectError(await api.patch(`/audiences/${a.id}`, { tags: Array(51).fill('t') }), 400, 'invalid_request', 'tags', '50');
-    expectError(await api.patch(`/audiences/${a.id}`, { dataStoreIds: [MISSING_ID] }), 400, 'invalid_request', 'dataStoreIds[0]');
-    expectError(await api.patch(`/audiences/${a.id}`, { createdAt: 'x' }), 400, 'invalid_request', 'createdAt');
+    expectError(
+      await api.patch(`/audiences/${a.id}`, { name: '' }),
+      400,
+      'invalid_request',
+      'name',
+    );
+    expectError(
+      await api.patch(`/audiences/${a.id}`, { kind: 'other' }),
+      400,
+      'invalid_request',
+      'kind',
+    );
+    expectError(
+      await api.patch(`/audiences/${a.id}`, { keywords: Array(201).fill('k') }),
+      400,
+      'invalid_request',
+      'keywords',
+      '200',
+    );
+    expectError(
+      await api.patch(`/audiences/${a.id}`, { topics: ['t'.repeat(121)] }),
+      400,
+      'invalid_request',
+      'topics[0]',
+      '120',
+    );
+    expectError(
+      await api.patch(`/audiences/${a.id}`, { tags: Array(51).fill('t') }),
+      400,
+      'invalid_request',
+      'tags',
+      '50',
+    );
+    expectError(
+      await api.patch(`/audiences/${a.id}`, { dataStoreIds: [MISSING_ID] }),
+      400,
+      'invalid_request',
+      'dataStoreIds[0]',
+    );
+    expectError(
+      await api.patch(`/audiences/${a.id}`, { createdAt: 'x' }),
+      400,
+      'invalid_request',
+      'createdAt',
+    );
     expectError(await api.patch(`/audiences/${MISSING_ID}`, { name: 'x' }), 404, 'not_found');
     expectError(await api.get('/audiences/123'), 400, 'invalid_request', 'audienceId');
     expect(expectOk(await api.get(`/audiences/${a.id}`), 200, audience)).toEqual(a);
@@ -504,9 +851,16 @@ describe('saved audiences', () => {
 
   it('deletes: {id, deleted: true}, then 404; campaigns keep their copy', async () => {
     const a = await createAudience({ name: 'Saved', keywords: ['k'] });
-    const c = expectOk(await api.post('/campaigns', { name: 'C', audienceIds: [a.id] }), 201, campaign);
+    const c = expectOk(
+      await api.post('/campaigns', { name: 'C', audienceIds: [a.id] }),
+      201,
+      campaign,
+    );
     expect(c.audiences.map((s) => s.audienceId)).toContain(a.id);
-    expect(expectOk(await api.delete(`/audiences/${a.id}`), 200, deleted)).toEqual({ id: a.id, deleted: true });
+    expect(expectOk(await api.delete(`/audiences/${a.id}`), 200, deleted)).toEqual({
+      id: a.id,
+      deleted: true,
+    });
     expectError(await api.get(`/audiences/${a.id}`), 404, 'not_found');
     expectError(await api.patch(`/audiences/${a.id}`, { name: 'x' }), 404, 'not_found');
     expectError(await api.delete(`/audiences/${a.id}`), 404, 'not_found');
@@ -521,7 +875,10 @@ describe('saved audiences', () => {
     expectError(await other.get(`/audiences/${mine.id}`), 404, 'not_found');
     expectError(await other.patch(`/audiences/${mine.id}`, { name: 'x' }), 404, 'not_found');
     expectError(await other.delete(`/audiences/${mine.id}`), 404, 'not_found');
-    expect(expectOk(await other.get('/audiences'), 200, page(audience))).toEqual({ data: [], nextCursor: null });
+    expect(expectOk(await other.get('/audiences'), 200, page(audience))).toEqual({
+      data: [],
+      nextCursor: null,
+    });
     await createAudience({ name: 'Theirs' }, other);
     expect(expectOk(await api.get('/audiences'), 200, page(audience)).data).toEqual([mine]);
   });
@@ -533,8 +890,18 @@ describe('saved audiences', () => {
     expectError(await writer.get(`/audiences/${a.id}`), 403, 'forbidden', 'audiences:read');
     const reader = await t.client({ scopes: ['audiences:read', 'datasets:write'] });
     expectOk(await reader.get('/audiences'), 200, page(audience));
-    expectError(await reader.post('/audiences', { name: 'x' }), 403, 'forbidden', 'audiences:write');
-    expectError(await reader.patch(`/audiences/${a.id}`, { name: 'x' }), 403, 'forbidden', 'audiences:write');
+    expectError(
+      await reader.post('/audiences', { name: 'x' }),
+      403,
+      'forbidden',
+      'audiences:write',
+    );
+    expectError(
+      await reader.patch(`/audiences/${a.id}`, { name: 'x' }),
+      403,
+      'forbidden',
+      'audiences:write',
+    );
     expectError(await reader.delete(`/audiences/${a.id}`), 403, 'forbidden', 'audiences:write');
   });
 });
@@ -562,8 +929,17 @@ describe('data stores', () => {
   });
 
   it('created with channelIds or videoIds: collecting, not ready yet', async () => {
-    const a = await createStore({ name: 'A', description: 'from channels', channelIds: [chId(1), chId(2)] });
-    expect(a).toMatchObject({ status: 'collecting', description: 'from channels', scope: 'workspace', readyAt: '' });
+    const a = await createStore({
+      name: 'A',
+      description: 'from channels',
+      channelIds: [chId(1), chId(2)],
+    });
+    expect(a).toMatchObject({
+      status: 'collecting',
+      description: 'from channels',
+      scope: 'workspace',
+      readyAt: '',
+    });
     const b = await createStore({ name: 'B', videoIds: [vidId(1)] });
     expect(b.status).toBe('collecting');
     expect(b.readyAt).toBe('');
@@ -573,27 +949,80 @@ describe('data stores', () => {
 
   it('checks name, description, channelIds and videoIds', async () => {
     expectError(await api.post('/data-stores', {}), 400, 'invalid_request', 'name', 'required');
-    expectError(await api.post('/data-stores', { name: '' }), 400, 'invalid_request', 'name', 'empty');
+    expectError(
+      await api.post('/data-stores', { name: '' }),
+      400,
+      'invalid_request',
+      'name',
+      'empty',
+    );
     expect((await createStore({ name: 's'.repeat(160) })).name).toHaveLength(160);
-    expectError(await api.post('/data-stores', { name: 's'.repeat(161) }), 400, 'invalid_request', 'name', '160');
+    expectError(
+      await api.post('/data-stores', { name: 's'.repeat(161) }),
+      400,
+      'invalid_request',
+      'name',
+      '160',
+    );
     expect((await createStore({ description: 'd'.repeat(4000) })).description).toHaveLength(4000);
-    expectError(await api.post('/data-stores', { name: 'S', description: 'd'.repeat(4001) }), 400, 'invalid_request', 'description', '4000');
+    expectError(
+      await api.post('/data-stores', { name: 'S', description: 'd'.repeat(4001) }),
+      400,
+      'invalid_request',
+      'description',
+      '4000',
+    );
 
     const channels = (n: number) => Array.from({ length: n }, (_, i) => chId(i));
     expect((await createStore({ channelIds: channels(50) })).status).toBe('collecting');
-    expectError(await api.post('/data-stores', { name: 'S', channelIds: channels(51) }), 400, 'invalid_request', 'channelIds', '50');
-    for (const bad of ['UC123', 'XX' + 'a'.repeat(22), 'UC' + 'a'.repeat(21) + '!', 'UC' + 'a'.repeat(23)]) {
-      expectError(await api.post('/data-stores', { name: 'S', channelIds: [chId(1), bad] }), 400, 'invalid_request', 'channelIds[1]', 'UC');
+    expectError(
+      await api.post('/data-stores', { name: 'S', channelIds: channels(51) }),
+      400,
+      'invalid_request',
+      'channelIds',
+      '50',
+    );
+    for (const bad of [
+      'UC123',
+      'XX' + 'a'.repeat(22),
+      'UC' + 'a'.repeat(21) + '!',
+      'UC' + 'a'.repeat(23),
+    ]) {
+      expectError(
+        await api.post('/data-stores', { name: 'S', channelIds: [chId(1), bad] }),
+        400,
+        'invalid_request',
+        'channelIds[1]',
+        'UC',
+      );
     }
-    expect((await createStore({ channelIds: ['UC' + 'aZ09_-'.repeat(3) + 'abcd'] })).status).toBe('collecting');
+    expect((await createStore({ channelIds: ['UC' + 'aZ09_-'.repeat(3) + 'abcd'] })).status).toBe(
+      'collecting',
+    );
 
     const videos = (n: number) => Array.from({ length: n }, (_, i) => vidId(i));
     expect((await createStore({ videoIds: videos(500) })).status).toBe('collecting');
-    expectError(await api.post('/data-stores', { name: 'S', videoIds: videos(501) }), 400, 'invalid_request', 'videoIds', '500');
+    expectError(
+      await api.post('/data-stores', { name: 'S', videoIds: videos(501) }),
+      400,
+      'invalid_request',
+      'videoIds',
+      '500',
+    );
     for (const bad of ['short', 'a'.repeat(12), 'abc def ghi', 'abc.def.ghi']) {
-      expectError(await api.post('/data-stores', { name: 'S', videoIds: [bad] }), 400, 'invalid_request', 'videoIds[0]');
+      expectError(
+        await api.post('/data-stores', { name: 'S', videoIds: [bad] }),
+        400,
+        'invalid_request',
+        'videoIds[0]',
+      );
     }
-    expectError(await api.post('/data-stores', { name: 'S', status: 'ready' }), 400, 'invalid_request', 'status');
+    expectError(
+      await api.post('/data-stores', { name: 'S', status: 'ready' }),
+      400,
+      'invalid_request',
+      'status',
+    );
   });
 
   it('lists newest first, pages through all, filters by name; checks limit', async () => {
@@ -605,7 +1034,9 @@ describe('data stores', () => {
     const newestFirst = [...ids].reverse();
     const first = expectOk(await api.get('/data-stores'), 200, page(dataStore));
     expect(first.data.map((s) => s.id)).toEqual(newestFirst.slice(0, 25));
-    expect((await allPages(api, '/data-stores', 5, dataStore)).items.map((s) => s.id)).toEqual(newestFirst);
+    expect((await allPages(api, '/data-stores', 5, dataStore)).items.map((s) => s.id)).toEqual(
+      newestFirst,
+    );
     expect((await allPages(api, '/data-stores?name=odd', 4, dataStore)).items).toHaveLength(13);
     expectError(await api.get('/data-stores?limit=0'), 400, 'invalid_request', 'limit');
     expectError(await api.get('/data-stores?limit=101'), 400, 'invalid_request', 'limit', '100');
@@ -620,33 +1051,76 @@ describe('data stores', () => {
 
     const without = expectOk(await api.get('/data-stores'), 200, page(dataStore));
     expect(without.data.map((s) => s.id)).toEqual([mine2.id, mine.id]);
-    expect(expectOk(await api.get('/data-stores?includeLibrary=false'), 200, page(dataStore)).data.map((s) => s.id)).toEqual([mine2.id, mine.id]);
+    expect(
+      expectOk(await api.get('/data-stores?includeLibrary=false'), 200, page(dataStore)).data.map(
+        (s) => s.id,
+      ),
+    ).toEqual([mine2.id, mine.id]);
 
-    const withLib = expectOk(await api.get('/data-stores?includeLibrary=true'), 200, page(dataStore));
+    const withLib = expectOk(
+      await api.get('/data-stores?includeLibrary=true'),
+      200,
+      page(dataStore),
+    );
     expect(withLib.data.map((s) => s.id)).toEqual([mine2.id, lib.id, mine.id]);
     const libRecord = withLib.data.find((s) => s.id === lib.id)!;
-    expect(libRecord).toMatchObject({ scope: 'library', status: 'ready', name: 'Library: home cooking' });
-    expect(withLib.data.filter((s) => s.id !== lib.id).every((s) => s.scope === 'workspace')).toBe(true);
-    expect((await allPages(api, '/data-stores?includeLibrary=true', 1, dataStore)).items.map((s) => s.id)).toEqual([mine2.id, lib.id, mine.id]);
-    expect(expectOk(await api.get('/data-stores?includeLibrary=true&name=home'), 200, page(dataStore)).data.map((s) => s.id)).toEqual([lib.id]);
+    expect(libRecord).toMatchObject({
+      scope: 'library',
+      status: 'ready',
+      name: 'Library: home cooking',
+    });
+    expect(withLib.data.filter((s) => s.id !== lib.id).every((s) => s.scope === 'workspace')).toBe(
+      true,
+    );
+    expect(
+      (await allPages(api, '/data-stores?includeLibrary=true', 1, dataStore)).items.map(
+        (s) => s.id,
+      ),
+    ).toEqual([mine2.id, lib.id, mine.id]);
+    expect(
+      expectOk(
+        await api.get('/data-stores?includeLibrary=true&name=home'),
+        200,
+        page(dataStore),
+      ).data.map((s) => s.id),
+    ).toEqual([lib.id]);
 
     for (const bad of ['maybe', '1', 'TRUE', '']) {
-      expectError(await api.get(`/data-stores?includeLibrary=${bad}`), 400, 'invalid_request', 'includeLibrary');
+      expectError(
+        await api.get(`/data-stores?includeLibrary=${bad}`),
+        400,
+        'invalid_request',
+        'includeLibrary',
+      );
     }
 
     // every workspace sees the library store, and only its own workspace stores
     const other = await t.client({ workspace: 'globex' });
     expect(expectOk(await other.get('/data-stores'), 200, page(dataStore)).data).toEqual([]);
-    expect(expectOk(await other.get('/data-stores?includeLibrary=true'), 200, page(dataStore)).data.map((s) => s.id)).toEqual([lib.id]);
+    expect(
+      expectOk(await other.get('/data-stores?includeLibrary=true'), 200, page(dataStore)).data.map(
+        (s) => s.id,
+      ),
+    ).toEqual([lib.id]);
   });
 
   it('a library store can be read but not changed, deleted or imported into (409 conflict)', async () => {
     const lib = await createLibrary();
     const got = expectOk(await api.get(`/data-stores/${lib.id}`), 200, dataStore);
     expect(got).toMatchObject({ id: lib.id, scope: 'library', status: 'ready' });
-    expectError(await api.patch(`/data-stores/${lib.id}`, { name: 'Mine now' }), 409, 'conflict', lib.id);
+    expectError(
+      await api.patch(`/data-stores/${lib.id}`, { name: 'Mine now' }),
+      409,
+      'conflict',
+      lib.id,
+    );
     expectError(await api.delete(`/data-stores/${lib.id}`), 409, 'conflict', lib.id);
-    expectError(await api.post(`/data-stores/${lib.id}/import`, { channels: [ytChannelResource(1)] }), 409, 'conflict', lib.id);
+    expectError(
+      await api.post(`/data-stores/${lib.id}/import`, { channels: [ytChannelResource(1)] }),
+      409,
+      'conflict',
+      lib.id,
+    );
     expect(expectOk(await api.get(`/data-stores/${lib.id}`), 200, dataStore)).toEqual(got);
     const other = await t.client({ workspace: 'globex' });
     expect(expectOk(await other.get(`/data-stores/${lib.id}`), 200, dataStore)).toEqual(got);
@@ -662,10 +1136,18 @@ describe('data stores', () => {
     const lib = await createLibrary('Lib', [chId(7)], [vidId(7)]);
     const got = expectOk(await api.get(`/data-stores/${lib.id}`), 200, dataStore);
     expect(got).toMatchObject({ channelCount: 1, videoCount: 1 });
-    const channels = expectOk(await api.get(`/data-stores/${lib.id}/channels`), 200, page(storeChannel));
-    expect(channels.data).toEqual([expect.objectContaining({ channelId: chId(7), title: 'Channel 7', videoCount: 1 })]);
+    const channels = expectOk(
+      await api.get(`/data-stores/${lib.id}/channels`),
+      200,
+      page(storeChannel),
+    );
+    expect(channels.data).toEqual([
+      expect.objectContaining({ channelId: chId(7), title: 'Channel 7', videoCount: 1 }),
+    ]);
     const videos = expectOk(await api.get(`/data-stores/${lib.id}/videos`), 200, page(storeVideo));
-    expect(videos.data).toEqual([expect.objectContaining({ videoId: vidId(7), channelId: chId(7), commentCount: 0 })]);
+    expect(videos.data).toEqual([
+      expect.objectContaining({ videoId: vidId(7), channelId: chId(7), commentCount: 0 }),
+    ]);
   });
 
   it('updates name and description only; updatedAt moves; checks bounds', async () => {
@@ -674,22 +1156,57 @@ describe('data stores', () => {
     const u = expectOk(await api.patch(`/data-stores/${s.id}`, { name: 'New' }), 200, dataStore);
     expect(u).toEqual({ ...s, name: 'New', updatedAt: '2026-03-02T10:00:30.000Z' });
     t.clock.advance(30 * SECOND);
-    const u2 = expectOk(await api.patch(`/data-stores/${s.id}`, { description: '' }), 200, dataStore);
+    const u2 = expectOk(
+      await api.patch(`/data-stores/${s.id}`, { description: '' }),
+      200,
+      dataStore,
+    );
     expect(u2).toEqual({ ...u, description: '', updatedAt: '2026-03-02T10:01:00.000Z' });
     expect(expectOk(await api.get(`/data-stores/${s.id}`), 200, dataStore)).toEqual(u2);
 
-    expectError(await api.patch(`/data-stores/${s.id}`, { name: '' }), 400, 'invalid_request', 'name');
-    expectError(await api.patch(`/data-stores/${s.id}`, { name: 'n'.repeat(161) }), 400, 'invalid_request', 'name', '160');
-    expectError(await api.patch(`/data-stores/${s.id}`, { description: 'd'.repeat(4001) }), 400, 'invalid_request', 'description', '4000');
-    expectError(await api.patch(`/data-stores/${s.id}`, { channelIds: ['bad'] }), 400, 'invalid_request', 'channelIds[0]');
-    expectError(await api.patch(`/data-stores/${s.id}`, { scope: 'library' }), 400, 'invalid_request', 'scope');
+    expectError(
+      await api.patch(`/data-stores/${s.id}`, { name: '' }),
+      400,
+      'invalid_request',
+      'name',
+    );
+    expectError(
+      await api.patch(`/data-stores/${s.id}`, { name: 'n'.repeat(161) }),
+      400,
+      'invalid_request',
+      'name',
+      '160',
+    );
+    expectError(
+      await api.patch(`/data-stores/${s.id}`, { description: 'd'.repeat(4001) }),
+      400,
+      'invalid_request',
+      'description',
+      '4000',
+    );
+    expectError(
+      await api.patch(`/data-stores/${s.id}`, { channelIds: ['bad'] }),
+      400,
+      'invalid_request',
+      'channelIds[0]',
+    );
+    expectError(
+      await api.patch(`/data-stores/${s.id}`, { scope: 'library' }),
+      400,
+      'invalid_request',
+      'scope',
+    );
     expectError(await api.patch(`/data-stores/${MISSING_ID}`, { name: 'x' }), 404, 'not_found');
     expect(expectOk(await api.get(`/data-stores/${s.id}`), 200, dataStore)).toEqual(u2);
   });
 
   it('replacing the sources starts collecting again', async () => {
     const s = await createStore();
-    const u = expectOk(await api.patch(`/data-stores/${s.id}`, { channelIds: [chId(3)] }), 200, dataStore);
+    const u = expectOk(
+      await api.patch(`/data-stores/${s.id}`, { channelIds: [chId(3)] }),
+      200,
+      dataStore,
+    );
     expect(u.status).toBe('collecting');
   });
 
@@ -699,21 +1216,42 @@ describe('data stores', () => {
     const a = await createAudience({ dataStoreIds: [s1.id, s2.id] });
     const onlyS1 = await createAudience({ name: 'only s1', dataStoreIds: [s1.id] });
     const untouched = await createAudience({ name: 'other', dataStoreIds: [s2.id] });
-    const c = expectOk(await api.post('/campaigns', { name: 'C', dataStoreIds: [s1.id, s2.id] }), 201, campaign);
+    const c = expectOk(
+      await api.post('/campaigns', { name: 'C', dataStoreIds: [s1.id, s2.id] }),
+      201,
+      campaign,
+    );
     expect(c.audiences[0]!.dataStoreIds).toEqual([s1.id, s2.id]);
 
-    expect(expectOk(await api.delete(`/data-stores/${s1.id}`), 200, deleted)).toEqual({ id: s1.id, deleted: true });
+    expect(expectOk(await api.delete(`/data-stores/${s1.id}`), 200, deleted)).toEqual({
+      id: s1.id,
+      deleted: true,
+    });
     expectError(await api.get(`/data-stores/${s1.id}`), 404, 'not_found');
     expectError(await api.patch(`/data-stores/${s1.id}`, { name: 'x' }), 404, 'not_found');
     expectError(await api.delete(`/data-stores/${s1.id}`), 404, 'not_found');
     expectError(await api.get(`/data-stores/${s1.id}/channels`), 404, 'not_found');
-    expectError(await api.post(`/data-stores/${s1.id}/import`, { channels: [ytChannelResource(1)] }), 404, 'not_found');
+    expectError(
+      await api.post(`/data-stores/${s1.id}/import`, { channels: [ytChannelResource(1)] }),
+      404,
+      'not_found',
+    );
 
-    expect(expectOk(await api.get(`/audiences/${a.id}`), 200, audience).dataStoreIds).toEqual([s2.id]);
-    expect(expectOk(await api.get(`/audiences/${onlyS1.id}`), 200, audience).dataStoreIds).toEqual([]);
-    expect(expectOk(await api.get(`/audiences/${untouched.id}`), 200, audience).dataStoreIds).toEqual([s2.id]);
-    expect(expectOk(await api.get(`/campaigns/${c.id}`), 200, campaign).audiences[0]!.dataStoreIds).toEqual([s2.id]);
-    expect(expectOk(await api.get('/data-stores'), 200, page(dataStore)).data.map((s) => s.id)).toEqual([s2.id]);
+    expect(expectOk(await api.get(`/audiences/${a.id}`), 200, audience).dataStoreIds).toEqual([
+      s2.id,
+    ]);
+    expect(expectOk(await api.get(`/audiences/${onlyS1.id}`), 200, audience).dataStoreIds).toEqual(
+      [],
+    );
+    expect(
+      expectOk(await api.get(`/audiences/${untouched.id}`), 200, audience).dataStoreIds,
+    ).toEqual([s2.id]);
+    expect(
+      expectOk(await api.get(`/campaigns/${c.id}`), 200, campaign).audiences[0]!.dataStoreIds,
+    ).toEqual([s2.id]);
+    expect(
+      expectOk(await api.get('/data-stores'), 200, page(dataStore)).data.map((s) => s.id),
+    ).toEqual([s2.id]);
   });
 
   it('is isolated per workspace', async () => {
@@ -724,8 +1262,14 @@ describe('data stores', () => {
     expectError(await other.delete(`/data-stores/${mine.id}`), 404, 'not_found');
     expectError(await other.get(`/data-stores/${mine.id}/channels`), 404, 'not_found');
     expectError(await other.get(`/data-stores/${mine.id}/videos`), 404, 'not_found');
-    expectError(await other.post(`/data-stores/${mine.id}/import`, { channels: [ytChannelResource(1)] }), 404, 'not_found');
-    expect(expectOk(await other.get('/data-stores?includeLibrary=true'), 200, page(dataStore)).data).toEqual([]);
+    expectError(
+      await other.post(`/data-stores/${mine.id}/import`, { channels: [ytChannelResource(1)] }),
+      404,
+      'not_found',
+    );
+    expect(
+      expectOk(await other.get('/data-stores?includeLibrary=true'), 200, page(dataStore)).data,
+    ).toEqual([]);
     expect(expectOk(await api.get(`/data-stores/${mine.id}`), 200, dataStore)).toEqual(mine);
   });
 
@@ -736,9 +1280,19 @@ describe('data stores', () => {
     expectError(await writer.get(`/data-stores/${s.id}/videos`), 403, 'forbidden', 'datasets:read');
     const reader = await t.client({ scopes: ['datasets:read'] });
     expectOk(await reader.get(`/data-stores/${s.id}`), 200, dataStore);
-    expectError(await reader.post('/data-stores', { name: 'x' }), 403, 'forbidden', 'datasets:write');
+    expectError(
+      await reader.post('/data-stores', { name: 'x' }),
+      403,
+      'forbidden',
+      'datasets:write',
+    );
     expectError(await reader.delete(`/data-stores/${s.id}`), 403, 'forbidden', 'datasets:write');
-    expectError(await reader.post(`/data-stores/${s.id}/import`, { channels: [ytChannelResource(1)] }), 403, 'forbidden', 'datasets:write');
+    expectError(
+      await reader.post(`/data-stores/${s.id}/import`, { channels: [ytChannelResource(1)] }),
+      403,
+      'forbidden',
+      'datasets:write',
+    );
   });
 });
 
@@ -749,23 +1303,46 @@ describe('data store import (YouTube Data API v3 shapes)', () => {
   beforeEach(async () => {
     store = await createStore({ name: 'Imports' });
   });
-  const imp = (body: unknown, id = store.id, c: Client = api) => c.post(`/data-stores/${id}/import`, body);
-  const channelsOf = async (id = store.id, c: Client = api) => (await allPages(c, `/data-stores/${id}/channels`, 100, storeChannel)).items;
+  const imp = (body: unknown, id = store.id, c: Client = api) =>
+    c.post(`/data-stores/${id}/import`, body);
+  const channelsOf = async (id = store.id, c: Client = api) =>
+    (await allPages(c, `/data-stores/${id}/channels`, 100, storeChannel)).items;
   const videosOf = async (id = store.id, query = '', c: Client = api) =>
-    (await allPages(c, `/data-stores/${id}/videos${query ? `?${query}` : ''}`, 100, storeVideo)).items;
+    (await allPages(c, `/data-stores/${id}/videos${query ? `?${query}` : ''}`, 100, storeVideo))
+      .items;
 
   it('imports channels, videos and comment threads with replies; counts go up; listings show them', async () => {
     t.clock.advance(10 * SECOND);
     const r = await imp({
-      channels: [ytChannelResource(1), ytChannelResource(2, { statistics: { subscriberCount: 77 } })],
-      videos: [ytVideoResource(1, chId(1)), ytVideoResource(2, chId(1), { statistics: { viewCount: '5', likeCount: '1', commentCount: '0' } })],
-      comments: [ytThread('t1', vidId(1), ['t1.r1', 't1.r2']), ytThread('t2', vidId(1)), ytComment('c9', vidId(2), 'plain comment')],
+      channels: [
+        ytChannelResource(1),
+        ytChannelResource(2, { statistics: { subscriberCount: 77 } }),
+      ],
+      videos: [
+        ytVideoResource(1, chId(1)),
+        ytVideoResource(2, chId(1), {
+          statistics: { viewCount: '5', likeCount: '1', commentCount: '0' },
+        }),
+      ],
+      comments: [
+        ytThread('t1', vidId(1), ['t1.r1', 't1.r2']),
+        ytThread('t2', vidId(1)),
+        ytComment('c9', vidId(2), 'plain comment'),
+      ],
     });
     const res = expectOk(r, 200, importResult);
     expect(res.imported).toEqual({ channels: 2, videos: 2, comments: 5 });
-    expect(res.dataStore).toMatchObject({ id: store.id, channelCount: 2, videoCount: 2, status: 'ready', scope: 'workspace' });
+    expect(res.dataStore).toMatchObject({
+      id: store.id,
+      channelCount: 2,
+      videoCount: 2,
+      status: 'ready',
+      scope: 'workspace',
+    });
     expect(res.dataStore.updatedAt).toBe('2026-03-02T10:00:10.000Z');
-    expect(expectOk(await api.get(`/data-stores/${store.id}`), 200, dataStore)).toEqual(res.dataStore);
+    expect(expectOk(await api.get(`/data-stores/${store.id}`), 200, dataStore)).toEqual(
+      res.dataStore,
+    );
 
     const channels = await channelsOf();
     expect(channels.map((c) => c.channelId).sort()).toEqual([chId(1), chId(2)]);
@@ -779,7 +1356,10 @@ describe('data store import (YouTube Data API v3 shapes)', () => {
       subscribers: 1234,
       videoCount: 2,
     });
-    expect(channels.find((c) => c.channelId === chId(2))).toMatchObject({ subscribers: 77, videoCount: 0 });
+    expect(channels.find((c) => c.channelId === chId(2))).toMatchObject({
+      subscribers: 77,
+      videoCount: 0,
+    });
 
     const videos = await videosOf();
     expect(videos.map((v) => v.videoId).sort()).toEqual([vidId(1), vidId(2)]);
@@ -795,51 +1375,120 @@ describe('data store import (YouTube Data API v3 shapes)', () => {
       commentCount: 4, // comments held (t1 + 2 replies + t2), not the platform's "999"
       duration: 'PT5M3S',
     });
-    expect(videos.find((v) => v.videoId === vidId(2))).toMatchObject({ viewCount: 5, likeCount: 1, commentCount: 1 });
+    expect(videos.find((v) => v.videoId === vidId(2))).toMatchObject({
+      viewCount: 5,
+      likeCount: 1,
+      commentCount: 1,
+    });
   });
 
   it('accepts minimal resources and the search-result id form {videoId}', async () => {
     const res = expectOk(
       await imp({
         channels: [{ id: chId(5), snippet: { title: 'Bare' } }],
-        videos: [{ id: { kind: 'youtube#video', videoId: vidId(5) }, snippet: { channelId: chId(5), title: 'Bare video' } }],
+        videos: [
+          {
+            id: { kind: 'youtube#video', videoId: vidId(5) },
+            snippet: { channelId: chId(5), title: 'Bare video' },
+          },
+        ],
       }),
       200,
       importResult,
     );
     expect(res.imported).toEqual({ channels: 1, videos: 1, comments: 0 });
     const [c] = await channelsOf();
-    expect(c).toEqual({ channelId: chId(5), title: 'Bare', handle: '', description: '', imageUrl: '', country: '', subscribers: 0, videoCount: 1 });
+    expect(c).toEqual({
+      channelId: chId(5),
+      title: 'Bare',
+      handle: '',
+      description: '',
+      imageUrl: '',
+      country: '',
+      subscribers: 0,
+      videoCount: 1,
+    });
     const [v] = await videosOf();
-    expect(v).toMatchObject({ videoId: vidId(5), tags: [], publishedAt: null, viewCount: 0, likeCount: 0, commentCount: 0, duration: expect.any(String) });
+    expect(v).toMatchObject({
+      videoId: vidId(5),
+      tags: [],
+      publishedAt: null,
+      viewCount: 0,
+      likeCount: 0,
+      commentCount: 0,
+      duration: expect.any(String),
+    });
   });
 
   it('a video whose channel was not imported still gets its channel', async () => {
     expectOk(await imp({ videos: [ytVideoResource(3, chId(30))] }), 200, importResult);
     const channels = await channelsOf();
     expect(channels).toHaveLength(1);
-    expect(channels[0]).toMatchObject({ channelId: chId(30), title: `Title of ${chId(30)}`, videoCount: 1 });
-    expect(expectOk(await api.get(`/data-stores/${store.id}`), 200, dataStore)).toMatchObject({ channelCount: 1, videoCount: 1 });
+    expect(channels[0]).toMatchObject({
+      channelId: chId(30),
+      title: `Title of ${chId(30)}`,
+      videoCount: 1,
+    });
+    expect(expectOk(await api.get(`/data-stores/${store.id}`), 200, dataStore)).toMatchObject({
+      channelCount: 1,
+      videoCount: 1,
+    });
     // importing the channel later fills it in without a second row
     expectOk(await imp({ channels: [ytChannelResource(30)] }), 200, importResult);
     const again = await channelsOf();
     expect(again).toHaveLength(1);
-    expect(again[0]).toMatchObject({ channelId: chId(30), title: 'Channel 30', subscribers: 1234, videoCount: 1 });
+    expect(again[0]).toMatchObject({
+      channelId: chId(30),
+      title: 'Channel 30',
+      subscribers: 1234,
+      videoCount: 1,
+    });
   });
 
   it('filters videos by channelId and checks it', async () => {
     expectOk(
-      await imp({ videos: [ytVideoResource(1, chId(1)), ytVideoResource(2, chId(2)), ytVideoResource(3, chId(1))] }),
+      await imp({
+        videos: [
+          ytVideoResource(1, chId(1)),
+          ytVideoResource(2, chId(2)),
+          ytVideoResource(3, chId(1)),
+        ],
+      }),
       200,
       importResult,
     );
-    expect((await videosOf(store.id, `channelId=${chId(1)}`)).map((v) => v.videoId).sort()).toEqual([vidId(1), vidId(3)]);
-    expect((await videosOf(store.id, `channelId=${chId(2)}`)).map((v) => v.videoId)).toEqual([vidId(2)]);
+    expect((await videosOf(store.id, `channelId=${chId(1)}`)).map((v) => v.videoId).sort()).toEqual(
+      [vidId(1), vidId(3)],
+    );
+    expect((await videosOf(store.id, `channelId=${chId(2)}`)).map((v) => v.videoId)).toEqual([
+      vidId(2),
+    ]);
     expect(await videosOf(store.id, `channelId=${chId(9)}`)).toEqual([]);
-    expectError(await api.get(`/data-stores/${store.id}/videos?channelId=nope`), 400, 'invalid_request', 'channelId');
-    expectError(await api.get(`/data-stores/${store.id}/videos?name=x`), 400, 'invalid_request', 'name');
-    expectError(await api.get(`/data-stores/${store.id}/channels?limit=101`), 400, 'invalid_request', 'limit', '100');
-    expectError(await api.get(`/data-stores/${store.id}/videos?limit=0`), 400, 'invalid_request', 'limit');
+    expectError(
+      await api.get(`/data-stores/${store.id}/videos?channelId=nope`),
+      400,
+      'invalid_request',
+      'channelId',
+    );
+    expectError(
+      await api.get(`/data-stores/${store.id}/videos?name=x`),
+      400,
+      'invalid_request',
+      'name',
+    );
+    expectError(
+      await api.get(`/data-stores/${store.id}/channels?limit=101`),
+      400,
+      'invalid_request',
+      'limit',
+      '100',
+    );
+    expectError(
+      await api.get(`/data-stores/${store.id}/videos?limit=0`),
+      400,
+      'invalid_request',
+      'limit',
+    );
   });
 
   it('pages the channel and video listings, most recently added first', async () => {
@@ -863,7 +1512,12 @@ describe('data store import (YouTube Data API v3 shapes)', () => {
     t.clock.advance(SECOND);
     const second = expectOk(
       await imp({
-        channels: [ytChannelResource(1, { snippet: { title: 'Renamed channel' }, statistics: { subscriberCount: '2000' } })],
+        channels: [
+          ytChannelResource(1, {
+            snippet: { title: 'Renamed channel' },
+            statistics: { subscriberCount: '2000' },
+          }),
+        ],
         videos: [ytVideoResource(1, chId(1), { statistics: { viewCount: '2500' } })],
         comments: [ytThread('t1', vidId(1), ['t1.r1'])],
       }),
@@ -872,22 +1526,52 @@ describe('data store import (YouTube Data API v3 shapes)', () => {
     );
     expect(second.dataStore).toMatchObject({ channelCount: 1, videoCount: 1 });
     const channels = await channelsOf();
-    expect(channels).toEqual([expect.objectContaining({ channelId: chId(1), title: 'Renamed channel', subscribers: 2000, handle: '', videoCount: 1 })]);
+    expect(channels).toEqual([
+      expect.objectContaining({
+        channelId: chId(1),
+        title: 'Renamed channel',
+        subscribers: 2000,
+        handle: '',
+        videoCount: 1,
+      }),
+    ]);
     const videos = await videosOf();
-    expect(videos).toEqual([expect.objectContaining({ videoId: vidId(1), viewCount: 2500, likeCount: 0, commentCount: 2 })]);
+    expect(videos).toEqual([
+      expect.objectContaining({
+        videoId: vidId(1),
+        viewCount: 2500,
+        likeCount: 0,
+        commentCount: 2,
+      }),
+    ]);
   });
 
   it('the same content imported into two stores of one workspace is linked to both', async () => {
     const other = await createStore({ name: 'Second' });
     expectOk(await imp({ videos: [ytVideoResource(1, chId(1))] }), 200, importResult);
-    expectOk(await imp({ videos: [ytVideoResource(1, chId(1))], comments: [ytThread('t1', vidId(1))] }, other.id), 200, importResult);
-    expect((await videosOf(store.id)).map((v) => [v.videoId, v.commentCount])).toEqual([[vidId(1), 1]]);
-    expect((await videosOf(other.id)).map((v) => [v.videoId, v.commentCount])).toEqual([[vidId(1), 1]]);
+    expectOk(
+      await imp(
+        { videos: [ytVideoResource(1, chId(1))], comments: [ytThread('t1', vidId(1))] },
+        other.id,
+      ),
+      200,
+      importResult,
+    );
+    expect((await videosOf(store.id)).map((v) => [v.videoId, v.commentCount])).toEqual([
+      [vidId(1), 1],
+    ]);
+    expect((await videosOf(other.id)).map((v) => [v.videoId, v.commentCount])).toEqual([
+      [vidId(1), 1],
+    ]);
   });
 
   it('comments may name a video imported earlier', async () => {
     expectOk(await imp({ videos: [ytVideoResource(1, chId(1))] }), 200, importResult);
-    const r = expectOk(await imp({ comments: [ytThread('later', vidId(1), ['later.r'])] }), 200, importResult);
+    const r = expectOk(
+      await imp({ comments: [ytThread('later', vidId(1), ['later.r'])] }),
+      200,
+      importResult,
+    );
     expect(r.imported).toEqual({ channels: 0, videos: 0, comments: 2 });
     expect((await videosOf())[0]!.commentCount).toBe(2);
   });
@@ -904,37 +1588,104 @@ describe('data store import (YouTube Data API v3 shapes)', () => {
       vidId(99),
     );
     expect(msg).not.toContain('comments[0]');
-    expect(expectOk(await api.get(`/data-stores/${store.id}`), 200, dataStore)).toMatchObject({ channelCount: 0, videoCount: 0 });
+    expect(expectOk(await api.get(`/data-stores/${store.id}`), 200, dataStore)).toMatchObject({
+      channelCount: 0,
+      videoCount: 0,
+    });
     expect(await videosOf()).toEqual([]);
     expect(await channelsOf()).toEqual([]);
     // a comment without any video id
-    expectError(await imp({ comments: [ytComment('lonely', undefined, 'hi')] }), 400, 'invalid_request', 'comments[0]', 'videoId');
+    expectError(
+      await imp({ comments: [ytComment('lonely', undefined, 'hi')] }),
+      400,
+      'invalid_request',
+      'comments[0]',
+      'videoId',
+    );
   });
 
   it('refuses an empty import, malformed resources and oversized lists', async () => {
     expectError(await imp({}), 400, 'invalid_request', 'channels', 'videos', 'comments');
     expectError(await imp({ channels: [], videos: [], comments: [] }), 400, 'invalid_request');
     expectError(await imp(undefined), 400, 'invalid_request', 'body');
-    expectError(await imp({ videos: [ytVideoResource(1, chId(1), { id: 'bad-id' })] }), 400, 'invalid_request', 'videos[0].id');
-    expectError(await imp({ videos: [ytVideoResource(1, chId(1)), ytVideoResource(2, 'UCshort')] }), 400, 'invalid_request', 'videos[1].snippet.channelId');
-    expectError(await imp({ videos: [ytVideoResource(1, chId(1), { statistics: { viewCount: '-5' } })] }), 400, 'invalid_request', 'videos[0].statistics.viewCount');
-    expectError(await imp({ videos: [ytVideoResource(1, chId(1), { snippet: { channelId: chId(1) } })] }), 400, 'invalid_request', 'videos[0].snippet.title');
-    expectError(await imp({ channels: [ytChannelResource(1, { id: 'UC-too-short' })] }), 400, 'invalid_request', 'channels[0].id');
-    expectError(await imp({ channels: [{ ...ytChannelResource(1), kind: 'youtube#video' }] }), 400, 'invalid_request', 'channels[0].kind');
-    expectError(await imp({ playlists: [], channels: [ytChannelResource(1)] }), 400, 'invalid_request', 'playlists');
+    expectError(
+      await imp({ videos: [ytVideoResource(1, chId(1), { id: 'bad-id' })] }),
+      400,
+      'invalid_request',
+      'videos[0].id',
+    );
+    expectError(
+      await imp({ videos: [ytVideoResource(1, chId(1)), ytVideoResource(2, 'UCshort')] }),
+      400,
+      'invalid_request',
+      'videos[1].snippet.channelId',
+    );
+    expectError(
+      await imp({ videos: [ytVideoResource(1, chId(1), { statistics: { viewCount: '-5' } })] }),
+      400,
+      'invalid_request',
+      'videos[0].statistics.viewCount',
+    );
+    expectError(
+      await imp({ videos: [ytVideoResource(1, chId(1), { snippet: { channelId: chId(1) } })] }),
+      400,
+      'invalid_request',
+      'videos[0].snippet.title',
+    );
+    expectError(
+      await imp({ channels: [ytChannelResource(1, { id: 'UC-too-short' })] }),
+      400,
+      'invalid_request',
+      'channels[0].id',
+    );
+    expectError(
+      await imp({ channels: [{ ...ytChannelResource(1), kind: 'youtube#video' }] }),
+      400,
+      'invalid_request',
+      'channels[0].kind',
+    );
+    expectError(
+      await imp({ playlists: [], channels: [ytChannelResource(1)] }),
+      400,
+      'invalid_request',
+      'playlists',
+    );
 
-    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ id: vidId(i), snippet: { channelId: chId(1), title: `V${i}` } }));
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: vidId(i),
+        snippet: { channelId: chId(1), title: `V${i}` },
+      }));
     expectError(await imp({ videos: many(1001) }), 400, 'invalid_request', 'videos', '1000');
-    expect(expectOk(await api.get(`/data-stores/${store.id}`), 200, dataStore)).toMatchObject({ channelCount: 0, videoCount: 0 });
-    const channels = (n: number) => Array.from({ length: n }, (_, i) => ({ id: chId(i), snippet: { title: `C${i}` } }));
+    expect(expectOk(await api.get(`/data-stores/${store.id}`), 200, dataStore)).toMatchObject({
+      channelCount: 0,
+      videoCount: 0,
+    });
+    const channels = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: chId(i), snippet: { title: `C${i}` } }));
     expectError(await imp({ channels: channels(101) }), 400, 'invalid_request', 'channels', '100');
-    const comments = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `c${i}`, snippet: { videoId: vidId(1) } }));
-    expectError(await imp({ comments: comments(5001) }), 400, 'invalid_request', 'comments', '5000');
-    const huge = Array.from({ length: 300 }, (_, i) => ({ id: vidId(i), snippet: { channelId: chId(1), title: 'V', description: 'd'.repeat(4000) } }));
+    const comments = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: `c${i}`, snippet: { videoId: vidId(1) } }));
+    expectError(
+      await imp({ comments: comments(5001) }),
+      400,
+      'invalid_request',
+      'comments',
+      '5000',
+    );
+    const huge = Array.from({ length: 300 }, (_, i) => ({
+      id: vidId(i),
+      snippet: { channelId: chId(1), title: 'V', description: 'd'.repeat(4000) },
+    }));
     expectError(await imp({ videos: huge }), 413, 'payload_too_large', '1 MB');
-    expect(expectOk(await api.get(`/data-stores/${store.id}`), 200, dataStore)).toMatchObject({ channelCount: 0, videoCount: 0 });
+    expect(expectOk(await api.get(`/data-stores/${store.id}`), 200, dataStore)).toMatchObject({
+      channelCount: 0,
+      videoCount: 0,
+    });
 
-    expect(expectOk(await imp({ channels: channels(100) }), 200, importResult).imported.channels).toBe(100);
+    expect(
+      expectOk(await imp({ channels: channels(100) }), 200, importResult).imported.channels,
+    ).toBe(100);
     const ok = expectOk(await imp({ videos: many(1000) }), 200, importResult);
     expect(ok.imported.videos).toBe(1000);
     expect(ok.dataStore).toMatchObject({ videoCount: 1000, channelCount: 100 });
@@ -944,8 +1695,14 @@ describe('data store import (YouTube Data API v3 shapes)', () => {
     const other = await t.client({ workspace: 'globex' });
     expectOk(
       await imp({
-        channels: [ytChannelResource(1, { snippet: { title: 'Acme private title', description: 'secret' } })],
-        videos: [ytVideoResource(1, chId(1), { snippet: { channelId: chId(1), title: 'Acme private video' } })],
+        channels: [
+          ytChannelResource(1, { snippet: { title: 'Acme private title', description: 'secret' } }),
+        ],
+        videos: [
+          ytVideoResource(1, chId(1), {
+            snippet: { channelId: chId(1), title: 'Acme private video' },
+          }),
+        ],
         comments: [ytThread('t1', vidId(1))],
       }),
       200,
@@ -953,7 +1710,19 @@ describe('data store import (YouTube Data API v3 shapes)', () => {
     );
     const theirs = await createStore({ name: 'Globex store' }, other);
     // globex imports a video of the same channel without the channel: it gets its own minimal copy
-    expectOk(await imp({ videos: [ytVideoResource(2, chId(1), { snippet: { channelId: chId(1), title: 'Globex video' } })] }, theirs.id, other), 200, importResult);
+    expectOk(
+      await imp(
+        {
+          videos: [
+            ytVideoResource(2, chId(1), { snippet: { channelId: chId(1), title: 'Globex video' } }),
+          ],
+        },
+        theirs.id,
+        other,
+      ),
+      200,
+      importResult,
+    );
     const channels = await channelsOf(theirs.id, other);
     expect(channels).toHaveLength(1);
     expect(channels[0]!.channelId).toBe(chId(1));
@@ -961,10 +1730,19 @@ describe('data store import (YouTube Data API v3 shapes)', () => {
     expect(channels[0]!.description).not.toBe('secret');
     expect(channels[0]!.videoCount).toBe(1);
     // acme's video is not in globex's catalog: a comment on it is refused there
-    expectError(await imp({ comments: [ytThread('x', vidId(1))] }, theirs.id, other), 400, 'invalid_request', 'comments[0]');
+    expectError(
+      await imp({ comments: [ytThread('x', vidId(1))] }, theirs.id, other),
+      400,
+      'invalid_request',
+      'comments[0]',
+    );
     // and acme's own listing is unchanged
-    expect((await channelsOf()).map((c) => [c.title, c.videoCount])).toEqual([['Acme private title', 1]]);
-    expect((await videosOf()).map((v) => [v.title, v.commentCount])).toEqual([['Acme private video', 1]]);
+    expect((await channelsOf()).map((c) => [c.title, c.videoCount])).toEqual([
+      ['Acme private title', 1],
+    ]);
+    expect((await videosOf()).map((v) => [v.title, v.commentCount])).toEqual([
+      ['Acme private video', 1],
+    ]);
   });
 
   it('a workspace copy of shared catalog content is counted once', async () => {
@@ -972,13 +1750,26 @@ describe('data store import (YouTube Data API v3 shapes)', () => {
     await t.store.write(async () => {
       await t.services.catalog.upsertChannel('', ytChannel.parse(ytChannelResource(1)));
       await t.services.catalog.upsertVideo('', ytVideo.parse(ytVideoResource(1, chId(1))));
-      await t.services.catalog.upsertComment('', { id: 't1', snippet: { authorDisplayName: 'x', textOriginal: 'shared' } } as never, vidId(1));
+      await t.services.catalog.upsertComment(
+        '',
+        { id: 't1', snippet: { authorDisplayName: 'x', textOriginal: 'shared' } } as never,
+        vidId(1),
+      );
     });
     // the workspace imports its own copy of the same video and the same comment thread
-    expectOk(await imp({ videos: [ytVideoResource(1, chId(1), { statistics: { viewCount: '7' } })], comments: [ytThread('t1', vidId(1))] }), 200, importResult);
+    expectOk(
+      await imp({
+        videos: [ytVideoResource(1, chId(1), { statistics: { viewCount: '7' } })],
+        comments: [ytThread('t1', vidId(1))],
+      }),
+      200,
+      importResult,
+    );
     const channels = await channelsOf();
     expect(channels).toEqual([expect.objectContaining({ channelId: chId(1), videoCount: 1 })]);
     const videos = await videosOf();
-    expect(videos).toEqual([expect.objectContaining({ videoId: vidId(1), viewCount: 7, commentCount: 1 })]);
+    expect(videos).toEqual([
+      expect.objectContaining({ videoId: vidId(1), viewCount: 7, commentCount: 1 }),
+    ]);
   });
 });

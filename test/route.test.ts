@@ -6,7 +6,11 @@ import { API_PREFIX } from '../server/http/app.ts';
 
 describe('route: the CLI names operations, the table gives their method and path', () => {
   it('fills and encodes path parameters from the table', () => {
-    expect(route('get_workspace')).toEqual({ method: 'GET', path: '/workspace', prefix: '/api/v1' });
+    expect(route('get_workspace')).toEqual({
+      method: 'GET',
+      path: '/workspace',
+      prefix: '/api/v1',
+    });
     expect(route('edit_targeting', { campaignId: 'a'.repeat(24), slotId: 'b c' })).toEqual({
       method: 'PUT',
       path: `/campaigns/${'a'.repeat(24)}/targeting/audiences/b%20c/items`,
@@ -20,7 +24,9 @@ describe('route: the CLI names operations, the table gives their method and path
       ...controlOperations.map((op) => ({ op, prefix: CONTROL_PREFIX })),
     ];
     for (const { op, prefix } of tables) {
-      const params = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, `{${m[1]}}`]));
+      const params = Object.fromEntries(
+        [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, `{${m[1]}}`]),
+      );
       const r = route(op.name, params);
       expect(r.method).toBe(op.method);
       expect(decodeURIComponent(r.path)).toBe(op.path);

@@ -16,11 +16,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without types
 import { buildSea, seaBinary } from '../scripts/sea.mjs';
 import { operations } from '../server/operations/index.ts';
-import { ROOT, cleanupAll, killAll, runAdcli, sandbox, startServer, toolDir } from './helpers/process.ts';
+import {
+  ROOT,
+  cleanupAll,
+  killAll,
+  runAdcli,
+  sandbox,
+  startServer,
+  toolDir,
+} from './helpers/process.ts';
 
 const run = promisify(execFile);
 const exe: string = seaBinary;
-const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+};
 
 /** A sandbox whose PATH has no node: sh and which for the checks and --exec, and adcli, the executable. */
 function nodeless(): NodeJS.ProcessEnv {
@@ -32,7 +42,8 @@ function nodeless(): NodeJS.ProcessEnv {
 }
 
 type Targeting = { audiences: { status: string; items: { section: string }[] }[] };
-const sections = (t: Targeting) => new Set(t.audiences.flatMap((a) => a.items.map((i) => i.section)));
+const sections = (t: Targeting) =>
+  new Set(t.audiences.flatMap((a) => a.items.map((i) => i.section)));
 
 beforeAll(async () => {
   // Built from the sources as they are now, once for this file (a few seconds).
@@ -46,15 +57,26 @@ describe('the single executable, with no Node on the PATH', () => {
   it('is one file in dist/sea, and the PATH it runs with finds no node', async () => {
     expect(statSync(exe).isFile()).toBe(true);
     const env = nodeless();
-    await expect(run('sh', ['-c', 'which node'], { env })).rejects.toMatchObject({ code: expect.any(Number) });
-    await expect(run('sh', ['-c', 'command -v node'], { env })).rejects.toMatchObject({ code: expect.any(Number) });
-    expect((await run('sh', ['-c', 'command -v adcli'], { env })).stdout.trim()).toMatch(/[\\/]adcli$/);
+    await expect(run('sh', ['-c', 'which node'], { env })).rejects.toMatchObject({
+      code: expect.any(Number),
+    });
+    await expect(run('sh', ['-c', 'command -v node'], { env })).rejects.toMatchObject({
+      code: expect.any(Number),
+    });
+    expect((await run('sh', ['-c', 'command -v adcli'], { env })).stdout.trim()).toMatch(
+      /[\\/]adcli$/,
+    );
   });
 
   it('stays out of the npm package, though it sits in dist/', async () => {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const { stdout } = await run(npm, ['pack', '--dry-run', '--ignore-scripts', '--json'], { cwd: ROOT, shell: process.platform === 'win32' });
-    const files = (JSON.parse(stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    const { stdout } = await run(npm, ['pack', '--dry-run', '--ignore-scripts', '--json'], {
+      cwd: ROOT,
+      shell: process.platform === 'win32',
+    });
+    const files = (JSON.parse(stdout) as { files: { path: string }[] }[])[0]!.files.map(
+      (f) => f.path,
+    );
     expect(files).toContain('dist/cli.js');
     expect(files.filter((f) => f.startsWith('dist/sea'))).toEqual([]);
   });
@@ -85,7 +107,11 @@ describe('the single executable, with no Node on the PATH', () => {
 
     // Generation runs the generator in this process: public suffixes (tldts), language detection
     // (franc-min) and stopword lists, which the npm package loads from node_modules.
-    const generated = await runAdcli(['targeting', 'generate', campaign, '--wait', '--json'], { exe, env, timeoutMs: 60_000 });
+    const generated = await runAdcli(['targeting', 'generate', campaign, '--wait', '--json'], {
+      exe,
+      env,
+      timeoutMs: 60_000,
+    });
     expect(generated.code, generated.stderr).toBe(0);
     const targeting = JSON.parse(generated.stdout) as Targeting;
     expect(targeting.audiences.map((a) => a.status)).toContain('ready');
@@ -97,7 +123,9 @@ describe('the single executable, with no Node on the PATH', () => {
     const ws = await server.api('GET', '/workspace');
     expect(ws.status).toBe(200);
     expect(ws.body.slug).toBe(server.info.workspace);
-    expect((await server.api('GET', '/workspace', undefined, { authorization: 'Bearer nope' })).status).toBe(401);
+    expect(
+      (await server.api('GET', '/workspace', undefined, { authorization: 'Bearer nope' })).status,
+    ).toBe(401);
     const exit = await server.stop('SIGTERM');
     expect(exit.code).toBe(0);
   });
@@ -109,13 +137,29 @@ describe('the single executable, with no Node on the PATH', () => {
       'adcli targeting generate "$CAMPAIGN" --wait --json',
       'exit 3',
     ].join('\n');
-    const r = await runAdcli(['serve', '--memory', '--seed', 'demo', '--job-delay', '0', '--workers', '1', '--exec', script], {
-      exe,
-      env: nodeless(),
-      timeoutMs: 60_000,
-    });
+    const r = await runAdcli(
+      [
+        'serve',
+        '--memory',
+        '--seed',
+        'demo',
+        '--job-delay',
+        '0',
+        '--workers',
+        '1',
+        '--exec',
+        script,
+      ],
+      {
+        exe,
+        env: nodeless(),
+        timeoutMs: 60_000,
+      },
+    );
     expect(r.code, r.stderr).toBe(3);
-    expect(r.stderr).toMatch(/^adcli serve: the API is listening on http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(workspace demo\); running: /);
+    expect(r.stderr).toMatch(
+      /^adcli serve: the API is listening on http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(workspace demo\); running: /,
+    );
     expect(r.stderr).not.toMatch(/job worker \d+ stopped unexpectedly/);
     const targeting = JSON.parse(r.stdout) as Targeting;
     expect(targeting.audiences.map((a) => a.status)).toContain('ready');
@@ -124,11 +168,19 @@ describe('the single executable, with no Node on the PATH', () => {
 
   it('mcp answers initialize over stdio and lists every operation as a tool', async () => {
     const env = nodeless();
-    const transport = new StdioClientTransport({ command: exe, args: ['mcp'], env: env as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: exe,
+      args: ['mcp'],
+      env: env as Record<string, string>,
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'adcli-sea-test', version: '1.0.0' });
     await client.connect(transport);
     try {
-      expect(client.getServerVersion()).toMatchObject({ name: expect.stringMatching(/adcli/), version });
+      expect(client.getServerVersion()).toMatchObject({
+        name: expect.stringMatching(/adcli/),
+        version,
+      });
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(operations.map((o) => o.name).sort());
       const ws = await client.callTool({ name: 'get_workspace', arguments: {} });

@@ -5,9 +5,22 @@ import { createServices } from '../server/domain/services.ts';
 import { createApp } from '../server/http/app.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { SCOPES, page } from '../server/schemas/common.ts';
-import { audience, brand, campaign, dataStore, storeChannel, storeVideo, workspace } from '../server/schemas/records.ts';
+import {
+  audience,
+  brand,
+  campaign,
+  dataStore,
+  storeChannel,
+  storeVideo,
+  workspace,
+} from '../server/schemas/records.ts';
 import { ytChannel, ytCommentThread, ytVideo } from '../server/schemas/youtube.ts';
-import { DEMO_ACCOUNTS, DEMO_CAMPAIGNS, DEMO_LIBRARY_STORE, seedDemo } from '../server/seed/demo.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CAMPAIGNS,
+  DEMO_LIBRARY_STORE,
+  seedDemo,
+} from '../server/seed/demo.ts';
 import { demoContent } from '../server/seed/demo-content.ts';
 import { SqliteStore } from '../server/store/db.ts';
 
@@ -19,7 +32,8 @@ async function seeded() {
   return { store, clock, services, workspaceId };
 }
 
-const count = async (store: SqliteStore, sql: string, ...params: string[]) => (await store.get<{ n: number }>(sql, ...params))!.n;
+const count = async (store: SqliteStore, sql: string, ...params: string[]) =>
+  (await store.get<{ n: number }>(sql, ...params))!.n;
 
 /** Row counts of everything the seed writes, to compare before and after a second run. */
 async function tableCounts(store: SqliteStore): Promise<Record<string, number>> {
@@ -49,12 +63,16 @@ describe('demo seed', () => {
     expect(ws.id).toBe(workspaceId);
     expect(ws.exploration).toBe(1);
 
-    const accounts = await store.all<{ customer_id: string; currency_code: string; time_zone: string; is_default: number }>(
-      'SELECT * FROM ad_accounts WHERE workspace_id = ? ORDER BY is_default DESC',
-      workspaceId,
-    );
+    const accounts = await store.all<{
+      customer_id: string;
+      currency_code: string;
+      time_zone: string;
+      is_default: number;
+    }>('SELECT * FROM ad_accounts WHERE workspace_id = ? ORDER BY is_default DESC', workspaceId);
     expect(accounts).toHaveLength(2);
-    expect(accounts.map((a) => a.customer_id.replace(/-/g, ''))).toEqual(DEMO_ACCOUNTS.map((a) => a.customerId));
+    expect(accounts.map((a) => a.customer_id.replace(/-/g, ''))).toEqual(
+      DEMO_ACCOUNTS.map((a) => a.customerId),
+    );
     expect(accounts.map((a) => a.currency_code)).toEqual(['USD', 'EUR']);
     expect(accounts[0]!.is_default).toBe(1);
 
@@ -63,7 +81,9 @@ describe('demo seed', () => {
     expect(await services.campaigns.count(actor)).toBeGreaterThanOrEqual(3);
     expect(await services.audiences.count(actor)).toBeGreaterThanOrEqual(2);
     expect(await services.dataStores.count(actor)).toBeGreaterThanOrEqual(2);
-    expect(await count(store, "SELECT COUNT(*) AS n FROM data_stores WHERE scope = 'library'")).toBeGreaterThanOrEqual(1);
+    expect(
+      await count(store, "SELECT COUNT(*) AS n FROM data_stores WHERE scope = 'library'"),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('has a campaign on a saved audience, one with data stores and no targeting, and a VIDEO/SEARCH one with a daily budget', async () => {
@@ -117,15 +137,24 @@ describe('demo seed', () => {
   it('fills every data store with channels and videos, and the library store is shared and ready', async () => {
     const { store, services } = await seeded();
     const actor = systemActor((await services.workspaces.bySlug('demo'))!, SCOPES);
-    const stores = (await services.dataStores.list(actor, { limit: 100, includeLibrary: true })).data;
+    const stores = (await services.dataStores.list(actor, { limit: 100, includeLibrary: true }))
+      .data;
     expect(stores.filter((s) => s.scope === 'workspace').length).toBeGreaterThanOrEqual(2);
-    expect(stores.filter((s) => s.scope === 'library').map((s) => s.name)).toEqual([DEMO_LIBRARY_STORE]);
+    expect(stores.filter((s) => s.scope === 'library').map((s) => s.name)).toEqual([
+      DEMO_LIBRARY_STORE,
+    ]);
     for (const s of stores) {
       expect(s.status).toBe('ready');
       expect(s.channelCount).toBeGreaterThan(0);
       expect(s.videoCount).toBeGreaterThan(0);
       // Counts agree with the links, and every link points at catalog content.
-      expect(s.channelCount).toBe(await count(store, 'SELECT COUNT(*) AS n FROM data_store_channels WHERE data_store_id = ?', s.id));
+      expect(s.channelCount).toBe(
+        await count(
+          store,
+          'SELECT COUNT(*) AS n FROM data_store_channels WHERE data_store_id = ?',
+          s.id,
+        ),
+      );
       expect(
         await count(
           store,
@@ -144,7 +173,9 @@ describe('demo seed', () => {
 
     const other = await seedDemo(services, 'demo-2');
     expect(other.workspaceId).not.toBe(workspaceId);
-    expect(await count(store, "SELECT COUNT(*) AS n FROM data_stores WHERE scope = 'library'")).toBe(1);
+    expect(
+      await count(store, "SELECT COUNT(*) AS n FROM data_stores WHERE scope = 'library'"),
+    ).toBe(1);
     expect(await count(store, 'SELECT COUNT(*) AS n FROM yt_videos')).toBe(before.yt_videos);
   });
 
@@ -177,13 +208,18 @@ describe('demo seed', () => {
     for (const v of content.videos) expect(() => ytVideo.parse(v)).not.toThrow();
     for (const t of content.commentThreads) expect(() => ytCommentThread.parse(t)).not.toThrow();
     // Every comment made it in: no two share an id.
-    const flat = content.commentThreads.reduce((n, t) => n + 1 + (t.replies?.comments.length ?? 0), 0);
+    const flat = content.commentThreads.reduce(
+      (n, t) => n + 1 + (t.replies?.comments.length ?? 0),
+      0,
+    );
     expect(await count(store, 'SELECT COUNT(*) AS n FROM yt_comments')).toBe(flat);
   });
 
   it('writes realistic content: 6-10 videos a channel, 5-15 threads a video, links to filter, and some noise', async () => {
     const { store } = await seeded();
-    const perChannel = await store.all<{ n: number }>('SELECT COUNT(*) AS n FROM yt_videos GROUP BY channel_id');
+    const perChannel = await store.all<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM yt_videos GROUP BY channel_id',
+    );
     for (const { n } of perChannel) {
       expect(n).toBeGreaterThanOrEqual(6);
       expect(n).toBeLessThanOrEqual(10);
@@ -191,7 +227,8 @@ describe('demo seed', () => {
 
     const content = demoContent();
     const threads = new Map<string, number>();
-    for (const t of content.commentThreads) threads.set(t.snippet.videoId!, (threads.get(t.snippet.videoId!) ?? 0) + 1);
+    for (const t of content.commentThreads)
+      threads.set(t.snippet.videoId!, (threads.get(t.snippet.videoId!) ?? 0) + 1);
     expect(threads.size).toBe(content.videos.length);
     for (const n of threads.values()) {
       expect(n).toBeGreaterThanOrEqual(5);
@@ -199,21 +236,41 @@ describe('demo seed', () => {
     }
     expect(content.commentThreads.some((t) => (t.replies?.comments.length ?? 0) > 0)).toBe(true);
 
-    const descriptions = (await store.all<{ description: string }>('SELECT description FROM yt_channels')).map((r) => r.description).join('\n');
+    const descriptions = (
+      await store.all<{ description: string }>('SELECT description FROM yt_channels')
+    )
+      .map((r) => r.description)
+      .join('\n');
     expect(descriptions).toMatch(/https:\/\/bit\.ly\//);
     expect(descriptions).toMatch(/https:\/\/instagram\.com\//);
     expect(descriptions).toMatch(/https:\/\/[a-z.-]+\.example\b/);
 
-    const texts = (await store.all<{ text: string }>('SELECT text FROM yt_comments')).map((r) => r.text);
-    const noise = texts.filter((t) => /check out my channel|gift cards|^first!$|^nice video$/i.test(t));
+    const texts = (await store.all<{ text: string }>('SELECT text FROM yt_comments')).map(
+      (r) => r.text,
+    );
+    const noise = texts.filter((t) =>
+      /check out my channel|gift cards|^first!$|^nice video$/i.test(t),
+    );
     expect(noise.length).toBeGreaterThan(0);
     expect(noise.length / texts.length).toBeLessThan(0.1);
     // Recurring product and technique names a keyword generator can pick up.
-    for (const phrase of ['Ridgeline 45', 'Talus 3', 'Ember & Grind', 'pour-over', 'trekking pole tent', 'night train']) {
-      expect(texts.filter((t) => t.toLowerCase().includes(phrase.toLowerCase())).length, phrase).toBeGreaterThanOrEqual(3);
+    for (const phrase of [
+      'Ridgeline 45',
+      'Talus 3',
+      'Ember & Grind',
+      'pour-over',
+      'trekking pole tent',
+      'night train',
+    ]) {
+      expect(
+        texts.filter((t) => t.toLowerCase().includes(phrase.toLowerCase())).length,
+        phrase,
+      ).toBeGreaterThanOrEqual(3);
     }
 
-    const dates = (await store.all<{ published_at: string }>('SELECT published_at FROM yt_videos')).map((r) => r.published_at);
+    const dates = (
+      await store.all<{ published_at: string }>('SELECT published_at FROM yt_videos')
+    ).map((r) => r.published_at);
     expect(dates.some((d) => d.startsWith('2025-'))).toBe(true);
     expect(dates.some((d) => d.startsWith('2026-'))).toBe(true);
   });
@@ -221,9 +278,13 @@ describe('demo seed', () => {
   it('serves records that validate against the response schemas', async () => {
     const { store, clock, services, workspaceId } = await seeded();
     const { app } = createApp({ store, clock, rateLimit: 0 });
-    const { key } = await store.write(async () => services.keys.create(workspaceId, { scopes: [...SCOPES] }));
+    const { key } = await store.write(async () =>
+      services.keys.create(workspaceId, { scopes: [...SCOPES] }),
+    );
     const get = async <T extends z.ZodType>(path: string, schema: T): Promise<z.output<T>> => {
-      const res = await app.request(`/api/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
+      const res = await app.request(`/api/v1${path}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(res.status, path).toBe(200);
       return schema.parse(await res.json());
     };
@@ -241,7 +302,9 @@ describe('demo seed', () => {
 
     const campaigns = await get('/campaigns?limit=100', page(campaign));
     expect(campaigns.data).toHaveLength(summary.counts.campaigns);
-    expect((await get('/audiences?limit=100', page(audience))).data).toHaveLength(summary.counts.audiences);
+    expect((await get('/audiences?limit=100', page(audience))).data).toHaveLength(
+      summary.counts.audiences,
+    );
     expect((await get('/brands?limit=100', page(brand))).data).toHaveLength(summary.counts.brands);
     const stores = await get('/data-stores?limit=100&includeLibrary=true', page(dataStore));
     expect(stores.data).toHaveLength(summary.counts.dataStores + 1);
@@ -249,10 +312,18 @@ describe('demo seed', () => {
     for (const s of stores.data) {
       const channels = await get(`/data-stores/${s.id}/channels?limit=100`, page(storeChannel));
       expect(channels.data).toHaveLength(s.channelCount);
-      expect(channels.data.every((c) => c.handle.startsWith('@') && c.subscribers > 0 && c.videoCount > 0)).toBe(true);
+      expect(
+        channels.data.every(
+          (c) => c.handle.startsWith('@') && c.subscribers > 0 && c.videoCount > 0,
+        ),
+      ).toBe(true);
       const videos = await get(`/data-stores/${s.id}/videos?limit=100`, page(storeVideo));
       expect(videos.data).toHaveLength(s.videoCount);
-      expect(videos.data.every((v) => v.commentCount >= 5 && v.tags.length > 0 && v.duration.startsWith('PT'))).toBe(true);
+      expect(
+        videos.data.every(
+          (v) => v.commentCount >= 5 && v.tags.length > 0 && v.duration.startsWith('PT'),
+        ),
+      ).toBe(true);
     }
   });
 });

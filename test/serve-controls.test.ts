@@ -5,7 +5,15 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { cleanupAll, http, killAll, runAdcli, sandbox, startServer, tempDir } from './helpers/process.ts';
+import {
+  cleanupAll,
+  http,
+  killAll,
+  runAdcli,
+  sandbox,
+  startServer,
+  tempDir,
+} from './helpers/process.ts';
 
 afterEach(killAll);
 afterAll(cleanupAll);
@@ -15,7 +23,9 @@ const controls = (baseUrl: string) => baseUrl.replace(/\/api\/v1$/, '/_adcli/v1'
 describe('adcli serve --clock', () => {
   it('starts new workspaces frozen at the given time', async () => {
     const sb = sandbox();
-    const s = await startServer(['--memory', '--quiet', '--clock', '2027-01-01T09:00:00Z'], { env: sb.env });
+    const s = await startServer(['--memory', '--quiet', '--clock', '2027-01-01T09:00:00Z'], {
+      env: sb.env,
+    });
     const clock = await http(controls(s.info.baseUrl), s.info.apiKey, 'GET', '/clock');
     expect(clock.body).toMatchObject({ now: '2027-01-01T09:00:00.000Z', frozen: true });
     const brand = await s.api('POST', '/brands', { name: 'Then' });
@@ -23,7 +33,9 @@ describe('adcli serve --clock', () => {
   });
 
   it('refuses a time it cannot read, with exit 2', async () => {
-    const r = await runAdcli(['serve', '--memory', '--clock', 'next tuesday'], { env: sandbox().env });
+    const r = await runAdcli(['serve', '--memory', '--clock', 'next tuesday'], {
+      env: sandbox().env,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--clock.*ISO 8601/);
   });
@@ -34,7 +46,9 @@ describe('adcli serve --snapshot', () => {
     const sb = sandbox();
     const first = await startServer(['--memory', '--quiet'], { env: sb.env });
     expect((await first.api('POST', '/brands', { name: 'Saved' })).status).toBe(201);
-    const res = await fetch(`${controls(first.info.baseUrl)}/snapshot`, { headers: { authorization: `Bearer ${first.info.apiKey}` } });
+    const res = await fetch(`${controls(first.info.baseUrl)}/snapshot`, {
+      headers: { authorization: `Bearer ${first.info.apiKey}` },
+    });
     expect(res.status).toBe(200);
     const file = join(tempDir(sb, 'snap'), 'saved.db');
     writeFileSync(file, new Uint8Array(await res.arrayBuffer()));

@@ -7,7 +7,17 @@ import { createServer, type Server as NetServer } from 'node:net';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BIN, cleanupAll, http, killAll, runAdcli, sandbox, spawnAdcli, tempDir, type Sandbox } from './helpers/process.ts';
+import {
+  BIN,
+  cleanupAll,
+  http,
+  killAll,
+  runAdcli,
+  sandbox,
+  spawnAdcli,
+  tempDir,
+  type Sandbox,
+} from './helpers/process.ts';
 
 afterEach(killAll);
 afterAll(cleanupAll);
@@ -24,11 +34,13 @@ function script(sb: Sandbox, name: string, text: string): string {
 }
 
 describe('adcli serve --exec', () => {
-  it('exits with the command\'s exit code; stdout is the command\'s alone', async () => {
+  it("exits with the command's exit code; stdout is the command's alone", async () => {
     const r = await runAdcli(['serve', '--memory', '--exec', 'echo from the command; exit 7']);
     expect(r.code, r.stderr).toBe(7);
     expect(r.stdout).toBe('from the command\n');
-    expect(r.stderr).toMatch(/^adcli serve: the API is listening on http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(workspace default\); running: echo from the command; exit 7\n$/);
+    expect(r.stderr).toMatch(
+      /^adcli serve: the API is listening on http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(workspace default\); running: echo from the command; exit 7\n$/,
+    );
     expect(r.stderr).not.toMatch(KEY);
 
     expect((await runAdcli(['serve', '--memory', '--exec', 'true'])).code).toBe(0);
@@ -62,7 +74,10 @@ console.log(JSON.stringify({ base, key, status: res.status, slug: workspace.slug
 `,
     );
     const cli = `${node} ${q(BIN)} workspace --json`;
-    const r = await runAdcli(['serve', '--memory', '--seed', 'demo', '--exec', `${probe} && ${cli}`], { env: sb.env });
+    const r = await runAdcli(
+      ['serve', '--memory', '--seed', 'demo', '--exec', `${probe} && ${cli}`],
+      { env: sb.env },
+    );
     expect(r.code, r.stderr).toBe(0);
     const [first, ...rest] = r.stdout.trim().split('\n');
     const seen = JSON.parse(first!);
@@ -86,7 +101,11 @@ console.log(JSON.stringify({ base, key, status: res.status, slug: workspace.slug
     });
     try {
       const sb = sandbox();
-      const call = script(sb, 'call.mjs', `const r = await fetch(process.env.ADCLI_BASE_URL + '/workspace', { headers: { authorization: 'Bearer ' + process.env.ADCLI_API_KEY } }); console.log(r.status);`);
+      const call = script(
+        sb,
+        'call.mjs',
+        `const r = await fetch(process.env.ADCLI_BASE_URL + '/workspace', { headers: { authorization: 'Bearer ' + process.env.ADCLI_API_KEY } }); console.log(r.status);`,
+      );
       const r = await runAdcli(['serve', '--memory', '--exec', call], { env: sb.env });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe('200\n');
@@ -94,7 +113,9 @@ console.log(JSON.stringify({ base, key, status: res.status, slug: workspace.slug
       expect(r.stderr).not.toMatch(/^GET /m);
 
       // --log-requests asks for the request log, on stderr.
-      const logged = await runAdcli(['serve', '--memory', '--log-requests', '--exec', call], { env: sb.env });
+      const logged = await runAdcli(['serve', '--memory', '--log-requests', '--exec', call], {
+        env: sb.env,
+      });
       expect(logged.code, logged.stderr).toBe(0);
       expect(logged.stdout).toBe('200\n');
       expect(logged.stderr).toMatch(/^GET \/api\/v1\/workspace 200 /m);
@@ -120,7 +141,9 @@ console.log('ready');
 `,
     );
     // Two commands, so the shell stays between adcli and node (a lone command may be exec'd).
-    const p = spawnAdcli(['serve', '--memory', '--exec', `${waiter}; exit $?`], { env: { ...sb.env, TMPDIR: tmp } });
+    const p = spawnAdcli(['serve', '--memory', '--exec', `${waiter}; exit $?`], {
+      env: { ...sb.env, TMPDIR: tmp },
+    });
     await p.waitForStdout((t) => t.includes('ready\n'));
     const exit = await p.stop('SIGTERM', 20_000);
     expect(p.stdout()).toBe('ready\nthe command got SIGTERM\n');

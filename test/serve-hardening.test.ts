@@ -6,11 +6,30 @@
  * runs as root). Needs `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { cleanupAll, killAll, runAdcli, sandbox, startServer, tempDir, type Server } from './helpers/process.ts';
+import {
+  cleanupAll,
+  killAll,
+  runAdcli,
+  sandbox,
+  startServer,
+  tempDir,
+  type Server,
+} from './helpers/process.ts';
 
 afterEach(killAll);
 afterAll(cleanupAll);
@@ -31,27 +50,48 @@ describe('adcli serve over the wire', () => {
   it('answers what node cannot parse in the error shape', async () => {
     const sb = sandbox();
     const s = await startServer(['--memory', '--quiet'], { env: sb.env });
-    const raw = await rawRequest(s.port, 'get /api/v1/workspace HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const raw = await rawRequest(
+      s.port,
+      'get /api/v1/workspace HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+    );
     const [head, body] = raw.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(head).toMatch(/\r\nConnection: close/i);
     const json = JSON.parse(body!);
-    expect(json.error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('method') });
+    expect(json.error).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('method'),
+    });
     expect(head).toContain(`x-request-id: ${json.error.requestId}`);
   });
 
   it('--log-format json writes one JSON object per request line; --public-url makes campaign links', async () => {
     const sb = sandbox();
-    const s = await startServer(['--memory', '--log-format', 'json', '--public-url', 'https://ads.example.com/'], { env: sb.env });
+    const s = await startServer(
+      ['--memory', '--log-format', 'json', '--public-url', 'https://ads.example.com/'],
+      { env: sb.env },
+    );
     const created = await s.api('POST', '/campaigns', { name: 'Linked' }, { host: 'evil.example' });
     expect(created.status).toBe(201);
     expect(created.body.url).toBe(`https://ads.example.com/app/campaigns/${created.body.id}`);
     await s.api('GET', '/nothing%0aforged');
     await s.stop();
-    const lines = s.stderr().split('\n').filter((l) => l.startsWith('{'));
+    const lines = s
+      .stderr()
+      .split('\n')
+      .filter((l) => l.startsWith('{'));
     const entries = lines.map((l) => JSON.parse(l));
-    expect(entries).toContainEqual(expect.objectContaining({ type: 'request', method: 'POST', path: '/api/v1/campaigns', status: 201 }));
-    expect(entries).toContainEqual(expect.objectContaining({ type: 'request', path: '/api/v1/nothing\nforged', status: 404 }));
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        type: 'request',
+        method: 'POST',
+        path: '/api/v1/campaigns',
+        status: 201,
+      }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({ type: 'request', path: '/api/v1/nothing\nforged', status: 404 }),
+    );
   });
 
   it('refuses a --log-format or --public-url it cannot use (exit 2)', async () => {
@@ -75,7 +115,8 @@ describe("adcli serve's files", () => {
     await s.api('GET', '/workspace');
     await s.stop();
     expect(s.stderr()).toContain(`the data dir ${dir} can be listed by other users (mode 0755)`);
-    for (const f of ['adcli.db', 'local.key', 'requests.db']) expect(statSync(join(dir, f)).mode & 0o777, f).toBe(0o600);
+    for (const f of ['adcli.db', 'local.key', 'requests.db'])
+      expect(statSync(join(dir, f)).mode & 0o777, f).toBe(0o600);
   });
 
   it('refuses an empty store next to its key file in one line, exit 1, and keeps both', async () => {
@@ -102,11 +143,15 @@ describe("adcli serve's files", () => {
     const sb = sandbox();
     const dir = tempDir(sb, 'data');
     const s = await startServer(['--data', dir, '--quiet'], { env: sb.env });
-    for (let i = 0; i < 40; i++) await s.api('POST', '/brands', { name: `Brand ${i}`, description: 'd'.repeat(3000) });
+    for (let i = 0; i < 40; i++)
+      await s.api('POST', '/brands', { name: `Brand ${i}`, description: 'd'.repeat(3000) });
     await s.stop();
     const path = join(dir, 'adcli.db');
     // fold the write-ahead log into the file, then damage the middle of it
-    spawnSync(process.execPath, ['-e', `const {DatabaseSync}=require('node:sqlite');const d=new DatabaseSync(${JSON.stringify(path)});d.exec('PRAGMA wal_checkpoint(TRUNCATE)');d.close()`]);
+    spawnSync(process.execPath, [
+      '-e',
+      `const {DatabaseSync}=require('node:sqlite');const d=new DatabaseSync(${JSON.stringify(path)});d.exec('PRAGMA wal_checkpoint(TRUNCATE)');d.close()`,
+    ]);
     const size = statSync(path).size;
     const fd = openSync(path, 'r+');
     writeSync(fd, Buffer.alloc(4096 * 4, 0x5a), 0, 4096 * 4, Math.floor(size / 2 / 4096) * 4096);
@@ -115,7 +160,9 @@ describe("adcli serve's files", () => {
     expect(r.code).toBe(1);
     const lines = r.stderr.trim().split('\n');
     expect(lines, r.stderr).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`the store ${path} is damaged .*restore it from a copy or a snapshot`));
+    expect(lines[0]).toMatch(
+      new RegExp(`the store ${path} is damaged .*restore it from a copy or a snapshot`),
+    );
   });
 });
 
@@ -136,7 +183,9 @@ describe.runIf(canMount)('a full disk under adcli serve', () => {
     expect(m.status, String(m.stderr)).toBe(0);
     const dir = join(mountPoint, 'data');
     mkdirSync(dir, { mode: 0o700 });
-    const s: Server = await startServer(['--data', dir, '--quiet', '--workers', '1'], { env: sb.env });
+    const s: Server = await startServer(['--data', dir, '--quiet', '--workers', '1'], {
+      env: sb.env,
+    });
     expect((await s.api('POST', '/brands', { name: 'Before' })).status).toBe(201);
     // fill what is left of the file system
     const filler = join(mountPoint, 'filler');
@@ -156,10 +205,17 @@ describe.runIf(canMount)('a full disk under adcli serve', () => {
     }
     expect(full!.status, full!.text).toBe(503);
     expect(full!.headers.get('retry-after')).toBe('30');
-    expect(full!.body.error).toMatchObject({ code: 'unavailable', message: expect.stringContaining('disk is full'), requestId: full!.headers.get('x-request-id') });
+    expect(full!.body.error).toMatchObject({
+      code: 'unavailable',
+      message: expect.stringContaining('disk is full'),
+      requestId: full!.headers.get('x-request-id'),
+    });
     const logLine = 'the disk is full: a write failed';
     await s.waitForStderr((t) => t.includes(logLine));
-    const logged = s.stderr().split('\n').filter((l) => l.includes(logLine));
+    const logged = s
+      .stderr()
+      .split('\n')
+      .filter((l) => l.includes(logLine));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain(full!.body.error.requestId);
     expect(s.stderr()).not.toMatch(/\n\s+at /);
@@ -183,7 +239,8 @@ describe.runIf(canMount)('a full disk under adcli serve', () => {
     await first.stop();
     const fd = openSync(join(mountPoint, 'filler'), 'w');
     try {
-      for (let free = freeBytes(mountPoint); free > freeKb * 1024; free = freeBytes(mountPoint)) writeSync(fd, Buffer.alloc(Math.min(64 * 1024, free - freeKb * 1024), 1));
+      for (let free = freeBytes(mountPoint); free > freeKb * 1024; free = freeBytes(mountPoint))
+        writeSync(fd, Buffer.alloc(Math.min(64 * 1024, free - freeKb * 1024), 1));
     } finally {
       closeSync(fd);
     }
@@ -206,7 +263,9 @@ describe.runIf(canMount)('a full disk under adcli serve', () => {
     expect((await s.api('GET', '/workspace')).status).toBe(200);
     await s.stop();
     // the journal's file needs room of its own: said once at most, not per request
-    expect((s.stderr().match(/the request journal cannot be opened/g) ?? []).length).toBeLessThanOrEqual(1);
+    expect(
+      (s.stderr().match(/the request journal cannot be opened/g) ?? []).length,
+    ).toBeLessThanOrEqual(1);
     expect(s.stderr()).not.toMatch(/internal error|\n\s+at /);
   });
 
@@ -216,7 +275,11 @@ describe.runIf(canMount)('a full disk under adcli serve', () => {
     expect(r.code).toBe(1);
     const lines = r.stderr.trim().split('\n');
     expect(lines, r.stderr).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`cannot open the store ${join(dir, 'adcli.db')}: its disk is full \\(\\d+ KB free`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `cannot open the store ${join(dir, 'adcli.db')}: its disk is full \\(\\d+ KB free`,
+      ),
+    );
   });
 });
 

@@ -8,7 +8,16 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.ts';
-import { cleanupAll, http, killAll, runAdcli, sandbox, spawnAdcli, startServer, tempDir } from './helpers/process.ts';
+import {
+  cleanupAll,
+  http,
+  killAll,
+  runAdcli,
+  sandbox,
+  spawnAdcli,
+  startServer,
+  tempDir,
+} from './helpers/process.ts';
 
 afterEach(killAll);
 afterAll(cleanupAll);
@@ -108,7 +117,11 @@ describe('adcli serve with a data dir', () => {
     // The sandbox's ADCLI_DATA_DIR is not used when --data is given.
     expect(existsSync(sb.dataDir)).toBe(false);
 
-    const brand = await first.api('POST', '/brands', { name: 'Northwind', website: 'https://northwind.example', description: 'Trail shoes' });
+    const brand = await first.api('POST', '/brands', {
+      name: 'Northwind',
+      website: 'https://northwind.example',
+      description: 'Trail shoes',
+    });
     expect(brand.status).toBe(201);
     expect((await first.stop('SIGTERM')).code).toBe(0);
 
@@ -121,7 +134,9 @@ describe('adcli serve with a data dir', () => {
 
     // Keys are hashed at rest: neither the db nor its WAL holds the key text.
     expect(storeBytes(dir).includes(Buffer.from(first.info.apiKey))).toBe(false);
-    expect(storeBytes(dir).includes(Buffer.from(first.info.apiKey.slice('adcli_'.length)))).toBe(false);
+    expect(storeBytes(dir).includes(Buffer.from(first.info.apiKey.slice('adcli_'.length)))).toBe(
+      false,
+    );
     expect((await second.stop('SIGTERM')).code).toBe(0);
     expect(storeBytes(dir).includes(Buffer.from(first.info.apiKey))).toBe(false);
   });
@@ -131,9 +146,13 @@ describe('adcli serve with a data dir', () => {
     const dir = tempDir(sb, 'rekey');
     const args = ['--data', dir, '--quiet', '--rate-limit', '0'];
     const first = await startServer(args, { env: sb.env });
-    const listed = JSON.parse((await runCli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout);
+    const listed = JSON.parse(
+      (await runCli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout,
+    );
     expect(listed).toHaveLength(1);
-    const revoked = await runCli(['serve', 'keys', 'revoke', listed[0].id, '--data', dir], { env: sb.env });
+    const revoked = await runCli(['serve', 'keys', 'revoke', listed[0].id, '--data', dir], {
+      env: sb.env,
+    });
     expect(revoked.code, revoked.stderr).toBe(0);
     expect((await first.api('GET', '/workspace')).status).toBe(401);
     await first.stop();
@@ -189,8 +208,13 @@ describe('adcli serve output and logs', () => {
     expect(statuses).toEqual([200, 201, 401, 404]);
 
     const deadline = Date.now() + 5000;
-    const requestLines = () => p.stderr().split('\n').filter((l) => /^(GET|POST|PATCH|PUT|DELETE) \//.test(l));
-    while (requestLines().length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const requestLines = () =>
+      p
+        .stderr()
+        .split('\n')
+        .filter((l) => /^(GET|POST|PATCH|PUT|DELETE) \//.test(l));
+    while (requestLines().length < 4 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     expect(requestLines()).toHaveLength(4);
     expect(requestLines()[0]).toMatch(/^GET \/api\/v1\/workspace 200 /);
     expect(p.stderr()).not.toContain(key);
@@ -251,22 +275,27 @@ describe('adcli serve refuses bad input in one line', () => {
     const a = await startServer(['--memory', '--quiet']);
     const r = await runAdcli(['serve', '--memory', '--port', String(a.port)]);
     expect(r.code, r.stderr).toBe(2);
-    expect(expectOneLineMessage(r.stderr)).toMatch(new RegExp(`port ${a.port} .*in use; pick another with --port`));
+    expect(expectOneLineMessage(r.stderr)).toMatch(
+      new RegExp(`port ${a.port} .*in use; pick another with --port`),
+    );
     // The first server is unharmed.
     expect((await a.api('GET', '/workspace')).status).toBe(200);
   });
 });
 
 describe('adcli serve stops on signals', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s → exit 0 promptly, also with an open keep-alive connection', async (signal) => {
-    const sb = sandbox();
-    const s = await startServer(['--data', tempDir(sb, 'sig'), '--quiet'], { env: sb.env });
-    expect((await s.api('GET', '/workspace')).status).toBe(200);
-    const started = Date.now();
-    const exit = await s.stop(signal, 5000);
-    expect(exit).toEqual({ code: 0, signal: null });
-    expect(Date.now() - started).toBeLessThan(3000);
-  });
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s → exit 0 promptly, also with an open keep-alive connection',
+    async (signal) => {
+      const sb = sandbox();
+      const s = await startServer(['--data', tempDir(sb, 'sig'), '--quiet'], { env: sb.env });
+      expect((await s.api('GET', '/workspace')).status).toBe(200);
+      const started = Date.now();
+      const exit = await s.stop(signal, 5000);
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(Date.now() - started).toBeLessThan(3000);
+    },
+  );
 });
 
 describe('adcli serve keys', () => {
@@ -275,7 +304,21 @@ describe('adcli serve keys', () => {
     const dir = tempDir(sb, 'keys');
     const s = await startServer(['--data', dir, '--quiet', '--rate-limit', '0'], { env: sb.env });
 
-    const created = await runCli(['serve', 'keys', 'create', '--workspace', 'acme', '--scopes', 'campaigns:read', '--json', '--data', dir], { env: sb.env });
+    const created = await runCli(
+      [
+        'serve',
+        'keys',
+        'create',
+        '--workspace',
+        'acme',
+        '--scopes',
+        'campaigns:read',
+        '--json',
+        '--data',
+        dir,
+      ],
+      { env: sb.env },
+    );
     expect(created.code, created.stderr).toBe(0);
     const rec = JSON.parse(created.stdout.trim());
     expect(rec).toMatchObject({ workspace: 'acme', scopes: ['campaigns:read'] });
@@ -286,11 +329,15 @@ describe('adcli serve keys', () => {
     const ws = await http(s.info.baseUrl, rec.key, 'GET', '/workspace');
     expect(ws.status).toBe(200);
     expect(ws.body.slug).toBe('acme');
-    const write = await http(s.info.baseUrl, rec.key, 'POST', '/campaigns', { name: 'Not allowed' });
+    const write = await http(s.info.baseUrl, rec.key, 'POST', '/campaigns', {
+      name: 'Not allowed',
+    });
     expect(write.status).toBe(403);
     expect(write.body.error.code).toBe('forbidden');
 
-    const listed = await runCli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env });
+    const listed = await runCli(['serve', 'keys', 'list', '--json', '--data', dir], {
+      env: sb.env,
+    });
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).not.toContain(rec.key);
     expect(listed.stdout).not.toContain(s.info.apiKey);
@@ -306,7 +353,9 @@ describe('adcli serve keys', () => {
     expect(table.stdout).toContain(rec.id);
     expect(table.stdout).not.toContain(rec.key);
 
-    const revoked = await runCli(['serve', 'keys', 'revoke', rec.id, '--data', dir], { env: sb.env });
+    const revoked = await runCli(['serve', 'keys', 'revoke', rec.id, '--data', dir], {
+      env: sb.env,
+    });
     expect(revoked.code, revoked.stderr).toBe(0);
     const after = await http(s.info.baseUrl, rec.key, 'GET', '/workspace');
     expect(after.status).toBe(401);
@@ -314,21 +363,38 @@ describe('adcli serve keys', () => {
     expect((await s.api('GET', '/workspace')).status).toBe(200);
     expect(storeBytes(dir).includes(Buffer.from(rec.key))).toBe(false);
 
-    const listedAgain = JSON.parse((await runCli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout);
+    const listedAgain = JSON.parse(
+      (await runCli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout,
+    );
     expect(listedAgain.find((k: { id: string }) => k.id === rec.id).revokedAt).toBeTruthy();
   });
 
   it('refuses an unknown scope (exit 2, naming it) and an unknown key id (non-zero, plain message)', async () => {
     const sb = sandbox();
     const dir = tempDir(sb, 'bad');
-    const bad = await runCli(['serve', 'keys', 'create', '--workspace', 'acme', '--scopes', 'campaigns:read,campaigns:delete', '--data', dir], {
-      env: sb.env,
-    });
+    const bad = await runCli(
+      [
+        'serve',
+        'keys',
+        'create',
+        '--workspace',
+        'acme',
+        '--scopes',
+        'campaigns:read,campaigns:delete',
+        '--data',
+        dir,
+      ],
+      {
+        env: sb.env,
+      },
+    );
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe('');
     expect(expectOneLineMessage(bad.stderr)).toContain('campaigns:delete');
 
-    const unknown = await runCli(['serve', 'keys', 'revoke', 'f'.repeat(24), '--data', dir], { env: sb.env });
+    const unknown = await runCli(['serve', 'keys', 'revoke', 'f'.repeat(24), '--data', dir], {
+      env: sb.env,
+    });
     expect(unknown.code).not.toBe(0);
     expect(unknown.code).not.toBeNull();
     expect(expectOneLineMessage(unknown.stderr)).toContain('f'.repeat(24));
@@ -339,9 +405,17 @@ describe('adcli serve keys', () => {
     const dir = tempDir(sb, 'limits');
     const s = await startServer(['--data', dir, '--quiet', '--rate-limit', '0'], { env: sb.env });
     const createKey = async (...flags: string[]) => {
-      const r = await runCli(['serve', 'keys', 'create', '--workspace', 'default', '--json', '--data', dir, ...flags], { env: sb.env });
+      const r = await runCli(
+        ['serve', 'keys', 'create', '--workspace', 'default', '--json', '--data', dir, ...flags],
+        { env: sb.env },
+      );
       expect(r.code, r.stderr).toBe(0);
-      return JSON.parse(r.stdout) as { id: string; key: string; customerIds: string[] | null; campaignIds: string[] | null };
+      return JSON.parse(r.stdout) as {
+        id: string;
+        key: string;
+        customerIds: string[] | null;
+        campaignIds: string[] | null;
+      };
     };
     const c1 = await s.api('POST', '/campaigns', { name: 'One' });
     const c2 = await s.api('POST', '/campaigns', { name: 'Two' });
@@ -349,20 +423,44 @@ describe('adcli serve keys', () => {
     const account: string = c1.body.adsPlatform.customerId;
     expect(account).toMatch(/^\d{3}-\d{3}-\d{4}$/);
 
-    const byCampaign = await createKey('--scopes', 'campaigns:read,campaigns:write', '--campaign-ids', c1.body.id);
-    const inAccount = await createKey('--scopes', 'campaigns:read,campaigns:write', '--customer-ids', account);
-    const otherAccount = await createKey('--scopes', 'campaigns:read,campaigns:write', '--customer-ids', '111-222-3333');
+    const byCampaign = await createKey(
+      '--scopes',
+      'campaigns:read,campaigns:write',
+      '--campaign-ids',
+      c1.body.id,
+    );
+    const inAccount = await createKey(
+      '--scopes',
+      'campaigns:read,campaigns:write',
+      '--customer-ids',
+      account,
+    );
+    const otherAccount = await createKey(
+      '--scopes',
+      'campaigns:read,campaigns:write',
+      '--customer-ids',
+      '111-222-3333',
+    );
 
-    const listed = JSON.parse((await runCli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout);
+    const listed = JSON.parse(
+      (await runCli(['serve', 'keys', 'list', '--json', '--data', dir], { env: sb.env })).stdout,
+    );
     const find = (id: string) => listed.find((k: { id: string }) => k.id === id);
     expect(find(byCampaign.id)).toMatchObject({ campaignIds: [c1.body.id], customerIds: null });
-    expect(find(inAccount.id).customerIds.map((c: string) => c.replace(/-/g, ''))).toEqual([account.replace(/-/g, '')]);
-    expect(find(otherAccount.id).customerIds.map((c: string) => c.replace(/-/g, ''))).toEqual(['1112223333']);
+    expect(find(inAccount.id).customerIds.map((c: string) => c.replace(/-/g, ''))).toEqual([
+      account.replace(/-/g, ''),
+    ]);
+    expect(find(otherAccount.id).customerIds.map((c: string) => c.replace(/-/g, ''))).toEqual([
+      '1112223333',
+    ]);
 
-    const as = (key: string, method: string, path: string, body?: unknown) => http(s.info.baseUrl, key, method, path, body);
+    const as = (key: string, method: string, path: string, body?: unknown) =>
+      http(s.info.baseUrl, key, method, path, body);
     expect((await as(byCampaign.key, 'GET', `/campaigns/${c1.body.id}`)).status).toBe(200);
     expect((await as(byCampaign.key, 'GET', `/campaigns/${c2.body.id}`)).status).toBe(403);
-    expect((await as(byCampaign.key, 'PATCH', `/campaigns/${c2.body.id}`, { name: 'x' })).status).toBe(403);
+    expect(
+      (await as(byCampaign.key, 'PATCH', `/campaigns/${c2.body.id}`, { name: 'x' })).status,
+    ).toBe(403);
     expect((await as(byCampaign.key, 'POST', '/campaigns', { name: 'x' })).status).toBe(403);
     const seen = await as(byCampaign.key, 'GET', '/campaigns');
     expect(seen.body.data.map((c: { id: string }) => c.id)).toEqual([c1.body.id]);

@@ -30,7 +30,10 @@ const ok = (r: { status: number; body: any }, status = 200) => {
 async function things(c: Client, tag: string) {
   const brand = ok(await c.post('/brands', { name: `Brand ${tag}` }), 201).id as string;
   const dataStore = ok(await c.post('/data-stores', { name: `Store ${tag}` }), 201).id as string;
-  const audience = ok(await c.post('/audiences', { name: `Audience ${tag}`, dataStoreIds: [dataStore] }), 201).id as string;
+  const audience = ok(
+    await c.post('/audiences', { name: `Audience ${tag}`, dataStoreIds: [dataStore] }),
+    201,
+  ).id as string;
   return { brand, audience, dataStore };
 }
 
@@ -48,13 +51,29 @@ beforeEach(async () => {
   shared = await things(full, 'shared');
   onlyA = await things(full, 'only A');
   unused = await things(full, 'unused');
-  const campaign = (c: Client, name: string, t: typeof shared, extra: { audienceIds: string[]; dataStoreIds: string[] }) =>
-    c.post('/campaigns', { name, brandId: t.brand, ...extra });
+  const campaign = (
+    c: Client,
+    name: string,
+    t: typeof shared,
+    extra: { audienceIds: string[]; dataStoreIds: string[] },
+  ) => c.post('/campaigns', { name, brandId: t.brand, ...extra });
   // A campaign lands in the first account its key may use.
   const keyA = await b.client({ workspace: WS, customerIds: [A] });
   const keyB = await b.client({ workspace: WS, customerIds: [B] });
-  inA = ok(await campaign(keyA, 'In A', onlyA, { audienceIds: [shared.audience, onlyA.audience], dataStoreIds: [shared.dataStore, onlyA.dataStore] }), 201).id;
-  inB = ok(await campaign(keyB, 'In B', shared, { audienceIds: [shared.audience], dataStoreIds: [shared.dataStore] }), 201).id;
+  inA = ok(
+    await campaign(keyA, 'In A', onlyA, {
+      audienceIds: [shared.audience, onlyA.audience],
+      dataStoreIds: [shared.dataStore, onlyA.dataStore],
+    }),
+    201,
+  ).id;
+  inB = ok(
+    await campaign(keyB, 'In B', shared, {
+      audienceIds: [shared.audience],
+      dataStoreIds: [shared.dataStore],
+    }),
+    201,
+  ).id;
   expect(ok(await full.get(`/campaigns/${inA}`)).adsPlatform.customerId).toBe(A);
   expect(ok(await full.get(`/campaigns/${inB}`)).adsPlatform.customerId).toBe(B);
 });
@@ -68,7 +87,10 @@ const KINDS = [
 const LIMITS = [
   { limit: 'one ad-platform account', client: () => b.client({ workspace: WS, customerIds: [A] }) },
   { limit: 'one campaign', client: () => b.client({ workspace: WS, campaignIds: [inA] }) },
-  { limit: 'one campaign and one account', client: () => b.client({ workspace: WS, campaignIds: [inA], customerIds: [A] }) },
+  {
+    limit: 'one campaign and one account',
+    client: () => b.client({ workspace: WS, campaignIds: [inA], customerIds: [A] }),
+  },
 ];
 
 describe.each(LIMITS)('a key limited to $limit', ({ client }) => {
@@ -83,18 +105,25 @@ describe.each(LIMITS)('a key limited to $limit', ({ client }) => {
     it('may not change or delete one that a campaign outside its limit uses (403), and nothing changes', async () => {
       const c = await client();
       const before = ok(await full.get(`${path}/${shared[key]}`));
-      for (const r of [await c.patch(`${path}/${shared[key]}`, patch), await c.delete(`${path}/${shared[key]}`)]) {
+      for (const r of [
+        await c.patch(`${path}/${shared[key]}`, patch),
+        await c.delete(`${path}/${shared[key]}`),
+      ]) {
         expect(r.status, JSON.stringify(r.body)).toBe(403);
         expect(r.body.error.code).toBe('forbidden');
-        expect(r.body.error.message).toContain(`${kind} ${shared[key]} is also used by campaigns outside that limit`);
+        expect(r.body.error.message).toContain(
+          `${kind} ${shared[key]} is also used by campaigns outside that limit`,
+        );
         // nothing about the campaigns outside the limit
         expect(r.body.error.message).not.toContain(inB);
       }
       expect(ok(await full.get(`${path}/${shared[key]}`))).toEqual(before);
       const other = ok(await full.get(`/campaigns/${inB}`));
       if (kind === 'brand') expect(other.brandId).toBe(shared.brand);
-      if (kind === 'audience') expect(other.audiences.map((s: any) => s.audienceId)).toContain(shared.audience);
-      if (kind === 'data store') expect(other.audiences[0].dataStoreIds).toEqual([shared.dataStore]);
+      if (kind === 'audience')
+        expect(other.audiences.map((s: any) => s.audienceId)).toContain(shared.audience);
+      if (kind === 'data store')
+        expect(other.audiences[0].dataStoreIds).toEqual([shared.dataStore]);
     });
 
     it('may change and delete one that only campaigns inside its limit use, or none', async () => {
@@ -108,7 +137,9 @@ describe.each(LIMITS)('a key limited to $limit', ({ client }) => {
   });
 
   it('may not import into a data store a campaign outside its limit uses', async () => {
-    const body = { channels: [{ id: 'UCsharedLimitsChannel001', snippet: { title: 'A channel' } }] };
+    const body = {
+      channels: [{ id: 'UCsharedLimitsChannel001', snippet: { title: 'A channel' } }],
+    };
     const r = await (await client()).post(`/data-stores/${shared.dataStore}/import`, body);
     expect(r.status, JSON.stringify(r.body)).toBe(403);
     expect(ok(await full.get(`/data-stores/${shared.dataStore}`)).channelCount).toBe(0);

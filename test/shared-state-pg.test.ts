@@ -60,7 +60,10 @@ describe.skipIf(!pg)('two replicas on one Postgres', () => {
     const [a, b] = await two();
     const ctlA = await a.client({ prefix: '/_adcli/v1' });
     ok(await b.api.get('/campaigns'));
-    const rule = ok(await ctlA.post('/faults', { method: 'GET', path: '/campaigns', status: 503, count: 2 }), 201);
+    const rule = ok(
+      await ctlA.post('/faults', { method: 'GET', path: '/campaigns', status: 503, count: 2 }),
+      201,
+    );
     for (let n = 0; n < 2; n++) {
       const r = await b.api.get('/campaigns');
       expect(r.status).toBe(503);
@@ -68,7 +71,11 @@ describe.skipIf(!pg)('two replicas on one Postgres', () => {
     }
     // its count was used up through B: A sees it spent and lets requests through
     ok(await a.api.get('/campaigns'));
-    expect(ok(await ctlA.get('/faults')).data[0]).toMatchObject({ id: rule.id, remaining: 0, matched: 2 });
+    expect(ok(await ctlA.get('/faults')).data[0]).toMatchObject({
+      id: rule.id,
+      remaining: 0,
+      matched: 2,
+    });
   });
 
   it('refuse at once on one replica a key revoked through the other', async () => {
@@ -93,14 +100,17 @@ describe.skipIf(!pg)('two replicas on one Postgres', () => {
     }
     ok(await ctlB.post('/clock/freeze'));
     expect(ok(await ctlA.get('/clock'))).toMatchObject({ frozen: true });
-    expect(Date.parse(ok(await ctlA.get('/clock')).now) - Date.parse(before.now)).toBe(4 * 86_400_000 + 3_600_000);
+    expect(Date.parse(ok(await ctlA.get('/clock')).now) - Date.parse(before.now)).toBe(
+      4 * 86_400_000 + 3_600_000,
+    );
   });
 
   it('list in the journal the requests each replica served', async () => {
     const [a, b] = await two();
     const ctlA = await a.client({ prefix: '/_adcli/v1' });
     const servedByB = [];
-    for (let n = 0; n < 3; n++) servedByB.push((await b.api.get(`/campaigns?limit=${n + 1}`)).headers.get('x-request-id'));
+    for (let n = 0; n < 3; n++)
+      servedByB.push((await b.api.get(`/campaigns?limit=${n + 1}`)).headers.get('x-request-id'));
     const servedByA = (await a.api.get('/brands')).headers.get('x-request-id');
     // B writes its batch a moment later (or when it closes); A lists the shared table
     const deadline = Date.now() + 15_000;
@@ -115,7 +125,11 @@ describe.skipIf(!pg)('two replicas on one Postgres', () => {
     const late = (await b.api.get('/campaigns?limit=7')).headers.get('x-request-id')!;
     await b.store.close();
     const listed = ok(await ctlA.get('/requests?limit=1000')).data;
-    expect(listed.find((e: { requestId: string }) => e.requestId === late)).toMatchObject({ method: 'GET', path: '/api/v1/campaigns?limit=7', status: 200 });
+    expect(listed.find((e: { requestId: string }) => e.requestId === late)).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/campaigns?limit=7',
+      status: 200,
+    });
   });
 
   it('never serve from the read cache a value changed through the other replica', async () => {
@@ -149,7 +163,8 @@ describe.skipIf(!pg)('two replicas on one Postgres', () => {
     const [a, b] = await two();
     const jobs = 30;
     await a.store.write(async () => {
-      for (let n = 0; n < jobs; n++) await a.services.jobs.enqueue('collect_data_store', `subject-${n}`, { workspaceId: null });
+      for (let n = 0; n < jobs; n++)
+        await a.services.jobs.enqueue('collect_data_store', `subject-${n}`, { workspaceId: null });
     });
     const loop = async (queue: JobQueue): Promise<string[]> => {
       const mine: string[] = [];
@@ -161,9 +176,15 @@ describe.skipIf(!pg)('two replicas on one Postgres', () => {
       }
     };
     const [byA, byB] = await Promise.all([loop(a.services.jobs), loop(b.services.jobs)]);
-    expect([...byA, ...byB].sort()).toEqual(Array.from({ length: jobs }, (_, n) => `subject-${n}`).sort());
+    expect([...byA, ...byB].sort()).toEqual(
+      Array.from({ length: jobs }, (_, n) => `subject-${n}`).sort(),
+    );
     expect(new Set([...byA, ...byB]).size).toBe(jobs);
-    expect(await a.store.all<{ state: string; n: number }>('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state')).toEqual([{ state: 'done', n: jobs }]);
+    expect(
+      await a.store.all<{ state: string; n: number }>(
+        'SELECT state, COUNT(*) AS n FROM jobs GROUP BY state',
+      ),
+    ).toEqual([{ state: 'done', n: jobs }]);
   });
 
   it("leave a lease of another host's holder until it runs out; take over a dead holder's of this host at once", async () => {
@@ -175,19 +196,32 @@ describe.skipIf(!pg)('two replicas on one Postgres', () => {
     await a.store.write(async () => {
       for (const [subject, owner] of Object.entries(owners)) {
         const id = await queue.enqueue('collect_data_store', subject, { workspaceId: null });
-        await a.store.run("UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?, attempts = 1 WHERE id = ?", owner, leaseUntil, id);
+        await a.store.run(
+          "UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?, attempts = 1 WHERE id = ?",
+          owner,
+          leaseUntil,
+          id,
+        );
       }
     });
     const here = (await queue.claim())!;
     expect(here).toMatchObject({ subject: 'here', lease_owner: queue.owner, attempts: 2 });
     expect(await queue.claim()).toBeNull();
-    expect(await a.store.get<Pick<JobRow, 'state' | 'lease_owner'>>("SELECT state, lease_owner FROM jobs WHERE subject = 'elsewhere'")).toEqual({
+    expect(
+      await a.store.get<Pick<JobRow, 'state' | 'lease_owner'>>(
+        "SELECT state, lease_owner FROM jobs WHERE subject = 'elsewhere'",
+      ),
+    ).toEqual({
       state: 'running',
       lease_owner: owners.elsewhere,
     });
     // its lease runs out (leases are on real time): now it is taken over
     a.clock.advance(60_001);
-    expect(await queue.claim()).toMatchObject({ subject: 'elsewhere', lease_owner: queue.owner, attempts: 2 });
+    expect(await queue.claim()).toMatchObject({
+      subject: 'elsewhere',
+      lease_owner: queue.owner,
+      attempts: 2,
+    });
   });
 });
 
@@ -207,10 +241,16 @@ describe.skipIf(!pg)('a replica whose database goes away', () => {
 
     await pg!.stop();
     try {
-      for (const request of [() => r.api.get('/brands'), () => r.api.post('/brands', { name: 'During' })]) {
+      for (const request of [
+        () => r.api.get('/brands'),
+        () => r.api.post('/brands', { name: 'During' }),
+      ]) {
         const res = await request();
         expect(res.status).toBe(503);
-        expect(res.body.error).toMatchObject({ code: 'unavailable', message: expect.stringContaining('cannot reach its database') });
+        expect(res.body.error).toMatchObject({
+          code: 'unavailable',
+          message: expect.stringContaining('cannot reach its database'),
+        });
         expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
       }
       const notReady = await probe('/readyz');
@@ -224,13 +264,22 @@ describe.skipIf(!pg)('a replica whose database goes away', () => {
 
     // the pool makes new connections: ready again with no restart of the app
     const deadline = Date.now() + 20_000;
-    while ((await probe('/readyz')).status !== 200 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 100));
+    while ((await probe('/readyz')).status !== 200 && Date.now() < deadline)
+      await new Promise((res) => setTimeout(res, 100));
     expect(await probe('/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
     ok(await r.api.post('/brands', { name: 'After' }), 201);
-    expect(ok(await r.api.get('/brands')).data.map((x: { name: string }) => x.name).sort()).toEqual(['After', 'Before']);
+    expect(
+      ok(await r.api.get('/brands'))
+        .data.map((x: { name: string }) => x.name)
+        .sort(),
+    ).toEqual(['After', 'Before']);
     // and another replica opened now sees the same data
     const other = await PostgresStore.open(url);
     closeAll.push(() => other.close());
-    expect((await other.all<{ name: string }>('SELECT name FROM brands ORDER BY name')).map((x) => x.name)).toEqual(['After', 'Before']);
+    expect(
+      (await other.all<{ name: string }>('SELECT name FROM brands ORDER BY name')).map(
+        (x) => x.name,
+      ),
+    ).toEqual(['After', 'Before']);
   });
 });

@@ -32,7 +32,9 @@ beforeEach(async () => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 async function save(key = ctl.key): Promise<Uint8Array> {
-  const res = await b.app.request('/_adcli/v1/snapshot', { headers: { authorization: `Bearer ${key}` } });
+  const res = await b.app.request('/_adcli/v1/snapshot', {
+    headers: { authorization: `Bearer ${key}` },
+  });
   expect(res.status, await res.clone().text()).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/vnd.sqlite3');
   return new Uint8Array(await res.arrayBuffer());
@@ -69,7 +71,10 @@ function rowsOf(bytes: Uint8Array, sql: string): Record<string, unknown>[] {
   }
 }
 
-const names = async (c: Client, path: string) => ok(await c.get(path)).data.map((x: { name: string }) => x.name).sort();
+const names = async (c: Client, path: string) =>
+  ok(await c.get(path))
+    .data.map((x: { name: string }) => x.name)
+    .sort();
 
 describe('a workspace snapshot', () => {
   it("holds the caller's workspace alone, and never a key, a login link, a session or an idempotency record", async () => {
@@ -87,7 +92,13 @@ describe('a workspace snapshot', () => {
     );
     expect(rowsOf(bytes, 'SELECT name FROM brands')).toEqual([{ name: 'Acme brand' }]);
     expect(rowsOf(bytes, 'SELECT COUNT(*) AS n FROM campaigns')).toEqual([{ n: 0 }]);
-    for (const table of ['workspaces', 'api_keys', 'idempotency', 'web_sessions', 'clock_advances']) {
+    for (const table of [
+      'workspaces',
+      'api_keys',
+      'idempotency',
+      'web_sessions',
+      'clock_advances',
+    ]) {
       expect(rowsOf(bytes, `SELECT COUNT(*) AS n FROM ${table}`), table).toEqual([{ n: 0 }]);
     }
     const text = Buffer.from(bytes).toString('latin1');
@@ -111,9 +122,13 @@ describe('a workspace snapshot', () => {
   it('is refused to a key limited to campaigns or accounts, in both directions', async () => {
     const bytes = await save();
     const limited = await b.client({ prefix: '/_adcli/v1', customerIds: ['1234567890'] });
-    const saveRes = await b.app.request('/_adcli/v1/snapshot', { headers: { authorization: `Bearer ${limited.key}` } });
+    const saveRes = await b.app.request('/_adcli/v1/snapshot', {
+      headers: { authorization: `Bearer ${limited.key}` },
+    });
     expect(saveRes.status).toBe(403);
-    expect(((await saveRes.json()) as any).error.message).toMatch(/limited to ad-platform accounts 123-456-7890.*whole workspace/);
+    expect(((await saveRes.json()) as any).error.message).toMatch(
+      /limited to ad-platform accounts 123-456-7890.*whole workspace/,
+    );
     expectError(await load(bytes, limited.key), 403, 'forbidden', 'whole workspace');
   });
 });
@@ -125,14 +140,15 @@ describe('a crafted snapshot', () => {
     const forged = 'adcli_' + 'F'.repeat(40);
     const crafted = edited(
       bytes,
-      "INSERT INTO workspaces (id, slug, exploration, created_at) VALUES (?1, 'demo', 1, '2026-01-01T00:00:00.000Z'); INSERT INTO api_keys (id, workspace_id, name, hash, hint, scopes, created_at) VALUES ('bbbbbbbbbbbbbbbbbbbbbbbb', ?1, 'x', ?2, 'x', '[\"campaigns:read\",\"backend\"]', '2026-01-01T00:00:00.000Z')".replace(
-        /\?1/g,
-        `'${demoId}'`,
-      ).replace('?2', `'${hashKey(forged)}'`),
+      "INSERT INTO workspaces (id, slug, exploration, created_at) VALUES (?1, 'demo', 1, '2026-01-01T00:00:00.000Z'); INSERT INTO api_keys (id, workspace_id, name, hash, hint, scopes, created_at) VALUES ('bbbbbbbbbbbbbbbbbbbbbbbb', ?1, 'x', ?2, 'x', '[\"campaigns:read\",\"backend\"]', '2026-01-01T00:00:00.000Z')"
+        .replace(/\?1/g, `'${demoId}'`)
+        .replace('?2', `'${hashKey(forged)}'`),
     );
     const demoBefore = await names(demo, '/campaigns?limit=100');
     ok(await load(crafted));
-    const withForged = await b.app.request('/api/v1/campaigns', { headers: { authorization: `Bearer ${forged}` } });
+    const withForged = await b.app.request('/api/v1/campaigns', {
+      headers: { authorization: `Bearer ${forged}` },
+    });
     expect(withForged.status).toBe(401);
     expect(await names(demo, '/campaigns?limit=100')).toEqual(demoBefore);
   });
@@ -143,11 +159,30 @@ describe('a crafted snapshot', () => {
     const demoCampaign = ok(await demo.get('/campaigns?limit=1')).data[0];
     const before = await names(api, '/campaigns');
 
-    const stolenId = await load(edited(bytes, 'UPDATE campaign_audiences SET campaign_id = ?; UPDATE campaigns SET id = ?', demoCampaign.id, demoCampaign.id));
-    expectError(stolenId, 400, 'invalid_request', /campaigns row 1 .*another workspace of this server holds.*nothing was loaded/);
-    const foreignSlot = await load(edited(bytes, 'UPDATE campaign_audiences SET campaign_id = ?', demoCampaign.id));
+    const stolenId = await load(
+      edited(
+        bytes,
+        'UPDATE campaign_audiences SET campaign_id = ?; UPDATE campaigns SET id = ?',
+        demoCampaign.id,
+        demoCampaign.id,
+      ),
+    );
+    expectError(
+      stolenId,
+      400,
+      'invalid_request',
+      /campaigns row 1 .*another workspace of this server holds.*nothing was loaded/,
+    );
+    const foreignSlot = await load(
+      edited(bytes, 'UPDATE campaign_audiences SET campaign_id = ?', demoCampaign.id),
+    );
     // the slot left its campaign: a row of another workspace's campaign is no row of this snapshot
-    expectError(foreignSlot, 400, 'invalid_request', /campaigns row 1 .*has no primary audience slot/);
+    expectError(
+      foreignSlot,
+      400,
+      'invalid_request',
+      /campaigns row 1 .*has no primary audience slot/,
+    );
 
     expect(await names(api, '/campaigns')).toEqual(before);
     expect(ok(await demo.get(`/campaigns/${demoCampaign.id}`)).name).toBe(demoCampaign.name);
@@ -164,40 +199,91 @@ describe('a crafted snapshot', () => {
   });
 
   it.each([
-    ['a clock row whose time is not a time', "INSERT INTO workspace_clocks (workspace_id, frozen_at, offset_ms, updated_at) VALUES ('x', 'not a time', 0, '2026-01-01T00:00:00.000Z'); UPDATE workspace_clocks SET workspace_id = (SELECT value FROM snapshot_meta WHERE name = 'workspace_id')", /workspace_clocks row 1 frozen_at must be an ISO 8601 time/],
-    ['campaign locations that are not JSON', "UPDATE campaigns SET locations = '{{{'", /campaigns row 1 .*locations must be an array of strings/],
-    ['a campaign location that is no code', `UPDATE campaigns SET locations = '["Germany"]'`, /campaigns row 1 .*locations: .*DE/],
-    ['a campaign status no campaign has', "UPDATE campaigns SET status = 'running'", /campaigns row 1 .*status must be one of draft/],
-    ['a brand whose website is no URL', "UPDATE brands SET website = 'javascript:alert(1)'", /brands row 1 .*website/],
-    ['targeting items of no known section', `UPDATE campaign_audiences SET targeting_items = '[{"section":"adverts","label":"x","text":"x","matchType":"","source":"manual"}]'`, /campaign_audiences row 1 .*targeting_items/],
+    [
+      'a clock row whose time is not a time',
+      "INSERT INTO workspace_clocks (workspace_id, frozen_at, offset_ms, updated_at) VALUES ('x', 'not a time', 0, '2026-01-01T00:00:00.000Z'); UPDATE workspace_clocks SET workspace_id = (SELECT value FROM snapshot_meta WHERE name = 'workspace_id')",
+      /workspace_clocks row 1 frozen_at must be an ISO 8601 time/,
+    ],
+    [
+      'campaign locations that are not JSON',
+      "UPDATE campaigns SET locations = '{{{'",
+      /campaigns row 1 .*locations must be an array of strings/,
+    ],
+    [
+      'a campaign location that is no code',
+      `UPDATE campaigns SET locations = '["Germany"]'`,
+      /campaigns row 1 .*locations: .*DE/,
+    ],
+    [
+      'a campaign status no campaign has',
+      "UPDATE campaigns SET status = 'running'",
+      /campaigns row 1 .*status must be one of draft/,
+    ],
+    [
+      'a brand whose website is no URL',
+      "UPDATE brands SET website = 'javascript:alert(1)'",
+      /brands row 1 .*website/,
+    ],
+    [
+      'targeting items of no known section',
+      `UPDATE campaign_audiences SET targeting_items = '[{"section":"adverts","label":"x","text":"x","matchType":"","source":"manual"}]'`,
+      /campaign_audiences row 1 .*targeting_items/,
+    ],
     ['a dropped table', 'DROP TABLE brands', /no table brands/],
-  ])('with %s is refused with a 400 naming the table and row, and nothing changes', async (_what, sql, message) => {
-    ok(await api.post('/brands', { name: 'Kept', website: 'https://kept.example' }), 201);
-    ok(await api.post('/campaigns', { name: 'Kept launch' }), 201);
-    const bytes = await save();
-    ok(await api.post('/brands', { name: 'Newer' }), 201);
+  ])(
+    'with %s is refused with a 400 naming the table and row, and nothing changes',
+    async (_what, sql, message) => {
+      ok(await api.post('/brands', { name: 'Kept', website: 'https://kept.example' }), 201);
+      ok(await api.post('/campaigns', { name: 'Kept launch' }), 201);
+      const bytes = await save();
+      ok(await api.post('/brands', { name: 'Newer' }), 201);
 
-    expectError(await load(edited(bytes, sql)), 400, 'invalid_request', message);
-    expect(await names(api, '/brands')).toEqual(['Kept', 'Newer']);
-    expect(await names(api, '/campaigns')).toEqual(['Kept launch']);
-    // the server goes on serving, and a good file still loads
-    ok(await load(bytes));
-    expect(await names(api, '/brands')).toEqual(['Kept']);
-  });
+      expectError(await load(edited(bytes, sql)), 400, 'invalid_request', message);
+      expect(await names(api, '/brands')).toEqual(['Kept', 'Newer']);
+      expect(await names(api, '/campaigns')).toEqual(['Kept launch']);
+      // the server goes on serving, and a good file still loads
+      ok(await load(bytes));
+      expect(await names(api, '/brands')).toEqual(['Kept']);
+    },
+  );
 
   it('from a newer adcli, or not an adcli store, is refused and nothing changes', async () => {
     ok(await api.post('/brands', { name: 'Kept' }), 201);
     const bytes = await save();
-    expectError(await load(edited(bytes, "INSERT INTO schema_migrations (version, applied_at) VALUES (999, '2030-01-01')")), 400, 'invalid_request', /newer adcli \(schema 999/);
-    expectError(await load(edited(bytes, 'DROP TABLE schema_migrations')), 400, 'invalid_request', /not an adcli store/);
-    expectError(await load(new TextEncoder().encode('x'.repeat(500))), 400, 'invalid_request', /not an SQLite database/);
+    expectError(
+      await load(
+        edited(
+          bytes,
+          "INSERT INTO schema_migrations (version, applied_at) VALUES (999, '2030-01-01')",
+        ),
+      ),
+      400,
+      'invalid_request',
+      /newer adcli \(schema 999/,
+    );
+    expectError(
+      await load(edited(bytes, 'DROP TABLE schema_migrations')),
+      400,
+      'invalid_request',
+      /not an adcli store/,
+    );
+    expectError(
+      await load(new TextEncoder().encode('x'.repeat(500))),
+      400,
+      'invalid_request',
+      /not an SQLite database/,
+    );
     expect(await names(api, '/brands')).toEqual(['Kept']);
   });
 
   it('larger than the bound is refused before it is read', async () => {
     const res = await b.app.request('/_adcli/v1/snapshot', {
       method: 'PUT',
-      headers: { authorization: `Bearer ${ctl.key}`, 'content-type': 'application/vnd.sqlite3', 'content-length': String(600 * 1024 * 1024) },
+      headers: {
+        authorization: `Bearer ${ctl.key}`,
+        'content-type': 'application/vnd.sqlite3',
+        'content-length': String(600 * 1024 * 1024),
+      },
       body: new Uint8Array(10),
     });
     expect(res.status).toBe(413);
@@ -211,17 +297,27 @@ describe('the demo workspace', () => {
     ok(await demoCtl.post('/clock/freeze'));
     const campaigns = ok(await demo.get('/campaigns?limit=100')).data;
     const accounts = ok(await demo.get('/ads-platform/accounts')).data;
-    const report = ok(await demo.get(`/ads-platform/performance?customerId=${accounts[0].customerId}&dateRange=LAST_30_DAYS`));
+    const report = ok(
+      await demo.get(
+        `/ads-platform/performance?customerId=${accounts[0].customerId}&dateRange=LAST_30_DAYS`,
+      ),
+    );
     const clock = ok(await demoCtl.get('/clock'));
     const bytes = await save(demoCtl.key);
 
     ok(await demoCtl.post('/reset', {}));
     expect(ok(await demo.get('/campaigns')).data).toEqual([]);
     const loaded = await load(bytes, demoCtl.key);
-    expect(loaded.body).toMatchObject({ workspace: "demo" });
+    expect(loaded.body).toMatchObject({ workspace: 'demo' });
 
     expect(ok(await demo.get('/campaigns?limit=100')).data).toEqual(campaigns);
-    expect(ok(await demo.get(`/ads-platform/performance?customerId=${accounts[0].customerId}&dateRange=LAST_30_DAYS`))).toEqual(report);
+    expect(
+      ok(
+        await demo.get(
+          `/ads-platform/performance?customerId=${accounts[0].customerId}&dateRange=LAST_30_DAYS`,
+        ),
+      ),
+    ).toEqual(report);
     expect(ok(await demoCtl.get('/clock'))).toEqual(clock);
   });
 });

@@ -4,7 +4,18 @@
  * key file that is never overwritten with a new key.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,9 +45,22 @@ describe('modes', () => {
     const store = new SqliteStore(join(dir, 'adcli.db'));
     const services = servicesOf(store);
     await bootstrap(services, { keyFile: join(dir, 'local.key') });
-    services.journal.record({ workspaceId: 'w', keyId: 'k', at: '', method: 'GET', path: '/', status: 200, durationMs: 1, requestId: 'r', idempotencyKey: null, replayed: false, fault: null });
+    services.journal.record({
+      workspaceId: 'w',
+      keyId: 'k',
+      at: '',
+      method: 'GET',
+      path: '/',
+      status: 200,
+      durationMs: 1,
+      requestId: 'r',
+      idempotencyKey: null,
+      replayed: false,
+      fault: null,
+    });
     await services.journal.flush();
-    for (const f of ['adcli.db', 'adcli.db-wal', 'adcli.db-shm', 'requests.db', 'local.key']) expect(mode(join(dir, f)), f).toBe(0o600);
+    for (const f of ['adcli.db', 'adcli.db-wal', 'adcli.db-shm', 'requests.db', 'local.key'])
+      expect(mode(join(dir, f)), f).toBe(0o600);
     await store.close();
   });
 
@@ -55,7 +79,9 @@ describe('modes', () => {
     const dir = newDir();
     expect(dataDirWarning(dir)).toBeNull();
     chmodSync(dir, 0o755);
-    expect(dataDirWarning(dir)).toBe(`the data dir ${dir} can be listed by other users (mode 0755); its files are private (0600), but to keep even their names private: chmod 700 ${dir}`);
+    expect(dataDirWarning(dir)).toBe(
+      `the data dir ${dir} can be listed by other users (mode 0755); its files are private (0600), but to keep even their names private: chmod 700 ${dir}`,
+    );
   });
 });
 
@@ -65,8 +91,12 @@ describe('files that cannot be used are refused in one line', () => {
     writeFileSync(join(dir, 'adcli.db'), '');
     expect(() => checkStoreFile(join(dir, 'adcli.db'), join(dir, 'local.key'))).not.toThrow();
     writeFileSync(join(dir, 'local.key'), `adcli_${'a'.repeat(40)}\n`);
-    expect(() => checkStoreFile(join(dir, 'adcli.db'), join(dir, 'local.key'))).toThrow(StoreFileError);
-    expect(() => checkStoreFile(join(dir, 'adcli.db'), join(dir, 'local.key'))).toThrow(`the store ${join(dir, 'adcli.db')} is empty (0 bytes)`);
+    expect(() => checkStoreFile(join(dir, 'adcli.db'), join(dir, 'local.key'))).toThrow(
+      StoreFileError,
+    );
+    expect(() => checkStoreFile(join(dir, 'adcli.db'), join(dir, 'local.key'))).toThrow(
+      `the store ${join(dir, 'adcli.db')} is empty (0 bytes)`,
+    );
   });
 
   it('a file that is not a database', () => {
@@ -79,7 +109,9 @@ describe('files that cannot be used are refused in one line', () => {
       err = e;
     }
     expect(err).toBeInstanceOf(StoreFileError);
-    expect((err as Error).message).toMatch(new RegExp(`^${join(dir, 'adcli.db')} is not an adcli store \\(SQLite: .*\\); move it away`));
+    expect((err as Error).message).toMatch(
+      new RegExp(`^${join(dir, 'adcli.db')} is not an adcli store \\(SQLite: .*\\); move it away`),
+    );
     expect((err as Error).message).not.toContain('\n');
   });
 
@@ -91,7 +123,16 @@ describe('files that cannot be used are refused in one line', () => {
     await store.write(async () => {
       const ws = await services.workspaces.ensure('acme');
       for (let i = 0; i < 300; i++) {
-        await store.run('INSERT INTO brands (id, workspace_id, name, website, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', String(i).padStart(24, '0'), ws.id, `Brand ${i}`, '', 'x'.repeat(500), '', '');
+        await store.run(
+          'INSERT INTO brands (id, workspace_id, name, website, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          String(i).padStart(24, '0'),
+          ws.id,
+          `Brand ${i}`,
+          '',
+          'x'.repeat(500),
+          '',
+          '',
+        );
       }
     });
     store.quickCheck();
@@ -114,7 +155,11 @@ describe('files that cannot be used are refused in one line', () => {
       err = e;
     }
     expect(err).toBeInstanceOf(StoreFileError);
-    expect((err as Error).message).toMatch(new RegExp(`^the store ${path} is damaged \\(SQLite: .+\\); restore it from a copy or a snapshot`));
+    expect((err as Error).message).toMatch(
+      new RegExp(
+        `^the store ${path} is damaged \\(SQLite: .+\\); restore it from a copy or a snapshot`,
+      ),
+    );
     expect((err as Error).message).not.toContain('\n');
   });
 
@@ -132,7 +177,9 @@ describe('files that cannot be used are refused in one line', () => {
     } else chmodSync(dir, 0o555);
     try {
       expect(() => checkStoreFile(join(dir, 'adcli.db'), join(dir, 'local.key'))).toThrow(
-        new RegExp(`^the data dir ${dir} is not writable \\((a read-only file system|EACCES)\\); adcli serve keeps its store there`),
+        new RegExp(
+          `^the data dir ${dir} is not writable \\((a read-only file system|EACCES)\\); adcli serve keeps its store there`,
+        ),
       );
     } finally {
       unmount();
@@ -154,7 +201,11 @@ describe('the local key file is never overwritten with a new key', () => {
     expect(readFileSync(keyFile, 'utf8')).toBe(key + '\n');
     expect((await services.keys.authenticate(key))?.workspaceSlug).toBe('default');
     // and on the next start it is simply used
-    expect(await bootstrap(services, { keyFile })).toEqual({ workspace: 'default', apiKey: key, created: 'nothing' });
+    expect(await bootstrap(services, { keyFile })).toEqual({
+      workspace: 'default',
+      apiKey: key,
+      created: 'nothing',
+    });
     await store.close();
   });
 
@@ -163,7 +214,9 @@ describe('the local key file is never overwritten with a new key', () => {
     const keyFile = join(dir, 'local.key');
     writeFileSync(keyFile, 'my notes\n');
     const store = new SqliteStore(join(dir, 'adcli.db'));
-    await expect(bootstrap(servicesOf(store), { keyFile })).rejects.toThrow(`${keyFile} does not hold an adcli key; move it away`);
+    await expect(bootstrap(servicesOf(store), { keyFile })).rejects.toThrow(
+      `${keyFile} does not hold an adcli key; move it away`,
+    );
     expect(readFileSync(keyFile, 'utf8')).toBe('my notes\n');
     await store.close();
   });

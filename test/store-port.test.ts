@@ -11,7 +11,12 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../server/store/db.ts';
 import type { Store } from '../server/store/port.ts';
-import { DatabaseOpenError, isUnavailable, numberPlaceholders, PostgresStore } from '../server/store/postgres.ts';
+import {
+  DatabaseOpenError,
+  isUnavailable,
+  numberPlaceholders,
+  PostgresStore,
+} from '../server/store/postgres.ts';
 import { pgMigrations } from '../server/store/pg-migrations.ts';
 import { PASSWORD, PASSWORD_USER, postgresOrSkip } from './helpers/postgres.ts';
 
@@ -72,7 +77,9 @@ function sqliteWorker(path: string, n: number): Promise<void> {
   const module = pathToFileURL(join(import.meta.dirname, '../server/store/db.ts')).href;
   return new Promise((resolve, reject) => {
     const w = new Worker(code, { eval: true, workerData: { module, path, n } });
-    w.once('message', (m: { ok?: true; error?: string }) => (m.ok ? resolve() : reject(new Error(m.error))));
+    w.once('message', (m: { ok?: true; error?: string }) =>
+      m.ok ? resolve() : reject(new Error(m.error)),
+    );
     w.once('error', reject);
   });
 }
@@ -85,7 +92,10 @@ const adapters: { name: string; skip: boolean; target(): Promise<Target> }[] = [
       const dir = mkdtempSync(join(tmpdir(), 'adcli-port-'));
       dirs.push(dir);
       const path = join(dir, 'adcli.db');
-      return { open: () => Promise.resolve(new SqliteStore(path)), incrementElsewhere: (n) => sqliteWorker(path, n) };
+      return {
+        open: () => Promise.resolve(new SqliteStore(path)),
+        incrementElsewhere: (n) => sqliteWorker(path, n),
+      };
     },
   },
   {
@@ -120,8 +130,13 @@ for (const adapter of adapters) {
 
     it('runs statements and counts the rows they change; get of nothing is undefined', async () => {
       const { s } = await fresh();
-      for (const id of ['a', 'b', 'x']) expect(await s.run('INSERT INTO counters (id, n) VALUES (?, ?)', id, 1)).toEqual({ changes: 1 });
-      expect(await s.run('UPDATE counters SET n = n + ? WHERE id IN (?, ?)', 5, 'a', 'b')).toEqual({ changes: 2 });
+      for (const id of ['a', 'b', 'x'])
+        expect(await s.run('INSERT INTO counters (id, n) VALUES (?, ?)', id, 1)).toEqual({
+          changes: 1,
+        });
+      expect(await s.run('UPDATE counters SET n = n + ? WHERE id IN (?, ?)', 5, 'a', 'b')).toEqual({
+        changes: 2,
+      });
       expect(await s.run('DELETE FROM counters WHERE id = ?', 'nobody')).toEqual({ changes: 0 });
       expect(await s.all('SELECT id, n FROM counters WHERE id <> ? ORDER BY id', 'c')).toEqual([
         { id: 'a', n: 6 },
@@ -130,23 +145,46 @@ for (const adapter of adapters) {
       ]);
       expect(await s.get('SELECT n FROM counters WHERE id = ?', 'nobody')).toBeUndefined();
       // upserts in the port's form
-      await s.run('INSERT INTO counters (id, n) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET n = excluded.n', 'a', 40);
-      await s.run('INSERT INTO counters (id, n) VALUES (?, ?) ON CONFLICT (id) DO NOTHING', 'a', 41);
+      await s.run(
+        'INSERT INTO counters (id, n) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET n = excluded.n',
+        'a',
+        40,
+      );
+      await s.run(
+        'INSERT INTO counters (id, n) VALUES (?, ?) ON CONFLICT (id) DO NOTHING',
+        'a',
+        41,
+      );
       expect(await s.get('SELECT n FROM counters WHERE id = ?', 'a')).toEqual({ n: 40 });
-      expect(await s.get('INSERT INTO counters (id, n) VALUES (?, ?) RETURNING n', 'r', 7)).toEqual({ n: 7 });
+      expect(await s.get('INSERT INTO counters (id, n) VALUES (?, ?) RETURNING n', 'r', 7)).toEqual(
+        { n: 7 },
+      );
     });
 
     it('numbers ?N placeholders, and leaves a ? in a literal alone', async () => {
       const { s } = await fresh();
-      await s.run('INSERT INTO counters (id, n) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET n = ?2 + 1', 'q', 3);
-      await s.run('INSERT INTO counters (id, n) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET n = ?2 + 1', 'q', 3);
-      expect(await s.get("SELECT n, '?' AS mark, 'it''s ?' AS quoted FROM counters WHERE id = ?", 'q')).toEqual({ n: 4, mark: '?', quoted: "it's ?" });
+      await s.run(
+        'INSERT INTO counters (id, n) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET n = ?2 + 1',
+        'q',
+        3,
+      );
+      await s.run(
+        'INSERT INTO counters (id, n) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET n = ?2 + 1',
+        'q',
+        3,
+      );
+      expect(
+        await s.get("SELECT n, '?' AS mark, 'it''s ?' AS quoted FROM counters WHERE id = ?", 'q'),
+      ).toEqual({ n: 4, mark: '?', quoted: "it's ?" });
     });
 
     it('gives integers, COUNT and SUM back as numbers', async () => {
       const { s } = await fresh();
       await s.run('INSERT INTO counters (id, n) VALUES (?, ?), (?, ?)', 'a', 2 ** 40, 'b', 2);
-      const r = await s.get<Record<string, unknown>>('SELECT COUNT(*) AS c, SUM(n) AS total, MAX(n) AS top, COALESCE(SUM(CASE WHEN id = ? THEN n END), 0) AS none FROM counters', 'zz');
+      const r = await s.get<Record<string, unknown>>(
+        'SELECT COUNT(*) AS c, SUM(n) AS total, MAX(n) AS top, COALESCE(SUM(CASE WHEN id = ? THEN n END), 0) AS none FROM counters',
+        'zz',
+      );
       expect(r).toEqual({ c: 3, total: 2 ** 40 + 2, top: 2 ** 40, none: 0 });
       for (const v of Object.values(r!)) expect(typeof v).toBe('number');
       const ws = await s.get<{ n: unknown }>('SELECT COUNT(*) AS n FROM workspaces');
@@ -179,14 +217,23 @@ for (const adapter of adapters) {
           await s.run('INSERT INTO counters (id, n) VALUES (?, ?)', 'outer', 1);
           await s.write(() => s.run('INSERT INTO counters (id, n) VALUES (?, ?)', 'inner', 1));
           // the nested read sees what the transaction wrote and has not committed
-          expect(await s.read(() => s.all('SELECT id FROM counters ORDER BY id'))).toEqual([{ id: 'c' }, { id: 'inner' }, { id: 'outer' }]);
+          expect(await s.read(() => s.all('SELECT id FROM counters ORDER BY id'))).toEqual([
+            { id: 'c' },
+            { id: 'inner' },
+            { id: 'outer' },
+          ]);
           throw new Error('roll back');
         }),
       ).rejects.toThrow('roll back');
       // the inner write went with the outer one
       expect(await s.all('SELECT id FROM counters ORDER BY id')).toEqual([{ id: 'c' }]);
       // a read transaction answers from one snapshot
-      expect(await s.read(async () => [await s.get('SELECT n FROM counters'), await s.get('SELECT COUNT(*) AS k FROM counters')])).toEqual([{ n: 0 }, { k: 1 }]);
+      expect(
+        await s.read(async () => [
+          await s.get('SELECT n FROM counters'),
+          await s.get('SELECT COUNT(*) AS k FROM counters'),
+        ]),
+      ).toEqual([{ n: 0 }, { k: 1 }]);
     });
 
     it('ends 50 concurrent read-then-write increments on one store at 50', async () => {
@@ -197,7 +244,10 @@ for (const adapter of adapters) {
 
     it('ends 25 + 25 concurrent increments by two instances on the same data (two replicas) at 50', async () => {
       const { s, target } = await fresh();
-      await Promise.all([target.incrementElsewhere(25), ...Array.from({ length: 25 }, () => increment(s))]);
+      await Promise.all([
+        target.incrementElsewhere(25),
+        ...Array.from({ length: 25 }, () => increment(s)),
+      ]);
       expect(await s.get('SELECT n FROM counters WHERE id = ?', 'c')).toEqual({ n: 50 });
     });
 
@@ -265,7 +315,9 @@ for (const adapter of adapters) {
         await other.note('UPDATE counters SET n = n + 1');
         expect(await s.changeStamp()).toBe(first);
       }
-      expect(await s.get('SELECT n FROM counters')).toEqual({ n: adapter.name === 'postgres' ? 2 : 1 });
+      expect(await s.get('SELECT n FROM counters')).toEqual({
+        n: adapter.name === 'postgres' ? 2 : 1,
+      });
       await other.run('UPDATE counters SET n = 0');
       expect(await s.changeStamp()).not.toBe(first);
     });
@@ -273,7 +325,12 @@ for (const adapter of adapters) {
     it('reads a JSON array of strings through dialect.jsonValues, from a column or a placeholder', async () => {
       const { s } = await fresh();
       const now = '2026-01-01T00:00:00.000Z';
-      await s.run('INSERT INTO workspaces (id, slug, created_at) VALUES (?, ?, ?)', 'w1', 'one', now);
+      await s.run(
+        'INSERT INTO workspaces (id, slug, created_at) VALUES (?, ?, ?)',
+        'w1',
+        'one',
+        now,
+      );
       const audience = (id: string, tags: string[]) =>
         s.run(
           'INSERT INTO audiences (id, workspace_id, name, description, kind, keywords, topics, tags, data_store_ids, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -293,15 +350,34 @@ for (const adapter of adapters) {
       await audience('a2', ['dogs']);
       await audience('a3', []);
       const { jsonValues } = s.dialect;
-      expect(await s.all(`SELECT id FROM audiences WHERE ? IN ${jsonValues('tags')} ORDER BY id`, 'dogs')).toEqual([{ id: 'a1' }, { id: 'a2' }]);
-      expect(await s.all(`SELECT id FROM audiences WHERE id IN ${jsonValues('?')} ORDER BY id`, JSON.stringify(['a3', 'a1', 'none']))).toEqual([{ id: 'a1' }, { id: 'a3' }]);
-      expect(await s.all(`SELECT id FROM audiences WHERE id IN ${jsonValues('?')}`, '[]')).toEqual([]);
+      expect(
+        await s.all(
+          `SELECT id FROM audiences WHERE ? IN ${jsonValues('tags')} ORDER BY id`,
+          'dogs',
+        ),
+      ).toEqual([{ id: 'a1' }, { id: 'a2' }]);
+      expect(
+        await s.all(
+          `SELECT id FROM audiences WHERE id IN ${jsonValues('?')} ORDER BY id`,
+          JSON.stringify(['a3', 'a1', 'none']),
+        ),
+      ).toEqual([{ id: 'a1' }, { id: 'a3' }]);
+      expect(await s.all(`SELECT id FROM audiences WHERE id IN ${jsonValues('?')}`, '[]')).toEqual(
+        [],
+      );
     });
 
     it('matches case-insensitively with dialect.like, % and _ escaped by a backslash', async () => {
       const { s } = await fresh();
-      for (const id of ['Summer SALE', 'summer-sale', '100%', '1000', 'a_b', 'axb']) await s.run('INSERT INTO counters (id, n) VALUES (?, 0)', id);
-      const like = (pattern: string) => s.all<{ id: string }>(`SELECT id FROM counters WHERE ${s.dialect.like('id', '?')} ORDER BY id`, pattern).then((r) => r.map((x) => x.id));
+      for (const id of ['Summer SALE', 'summer-sale', '100%', '1000', 'a_b', 'axb'])
+        await s.run('INSERT INTO counters (id, n) VALUES (?, 0)', id);
+      const like = (pattern: string) =>
+        s
+          .all<{ id: string }>(
+            `SELECT id FROM counters WHERE ${s.dialect.like('id', '?')} ORDER BY id`,
+            pattern,
+          )
+          .then((r) => r.map((x) => x.id));
       expect(await like('%sale%')).toEqual(['Summer SALE', 'summer-sale']);
       expect(await like('SUMMER_SALE')).toEqual(['Summer SALE', 'summer-sale']);
       expect(await like('100\\%')).toEqual(['100%']);
@@ -312,11 +388,31 @@ for (const adapter of adapters) {
     it('orders and compares text byte-wise in the schema', async () => {
       const { s } = await fresh();
       const slugs = ['b', 'B', 'a', 'A', 'é', '_', 'Z', 'a b', 'ab', 'Ä'];
-      for (const [i, slug] of slugs.entries()) await s.run('INSERT INTO workspaces (id, slug, created_at) VALUES (?, ?, ?)', `w${i}`, slug, 'now');
-      const ordered = (await s.all<{ slug: string }>('SELECT slug FROM workspaces ORDER BY slug')).map((r) => r.slug);
-      expect(ordered).toEqual([...slugs].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y))));
-      expect(await s.all('SELECT slug FROM workspaces WHERE slug > ? ORDER BY slug', 'Z')).toEqual([{ slug: '_' }, { slug: 'a' }, { slug: 'a b' }, { slug: 'ab' }, { slug: 'b' }, { slug: 'Ä' }, { slug: 'é' }]);
-      expect(await s.get('SELECT COUNT(*) AS n FROM workspaces WHERE slug = ?', 'a')).toEqual({ n: 1 });
+      for (const [i, slug] of slugs.entries())
+        await s.run(
+          'INSERT INTO workspaces (id, slug, created_at) VALUES (?, ?, ?)',
+          `w${i}`,
+          slug,
+          'now',
+        );
+      const ordered = (
+        await s.all<{ slug: string }>('SELECT slug FROM workspaces ORDER BY slug')
+      ).map((r) => r.slug);
+      expect(ordered).toEqual(
+        [...slugs].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y))),
+      );
+      expect(await s.all('SELECT slug FROM workspaces WHERE slug > ? ORDER BY slug', 'Z')).toEqual([
+        { slug: '_' },
+        { slug: 'a' },
+        { slug: 'a b' },
+        { slug: 'ab' },
+        { slug: 'b' },
+        { slug: 'Ä' },
+        { slug: 'é' },
+      ]);
+      expect(await s.get('SELECT COUNT(*) AS n FROM workspaces WHERE slug = ?', 'a')).toEqual({
+        n: 1,
+      });
     });
   });
 }
@@ -324,9 +420,13 @@ for (const adapter of adapters) {
 describe('placeholders in Postgres numbering', () => {
   it('numbers ? in order and ?N as given, outside literals, quoted names and comments', () => {
     expect(numberPlaceholders('SELECT ? , ?, ?')).toBe('SELECT $1 , $2, $3');
-    expect(numberPlaceholders('UPDATE t SET a = ?2, b = ?1 WHERE c = ?2')).toBe('UPDATE t SET a = $2, b = $1 WHERE c = $2');
+    expect(numberPlaceholders('UPDATE t SET a = ?2, b = ?1 WHERE c = ?2')).toBe(
+      'UPDATE t SET a = $2, b = $1 WHERE c = $2',
+    );
     expect(numberPlaceholders('SELECT ?3, ?')).toBe('SELECT $3, $4'); // SQLite: one past the largest so far
-    expect(numberPlaceholders(`SELECT '?', 'it''s ?', "a?""b", ? -- what?\n, /* ? */ ?`)).toBe(`SELECT '?', 'it''s ?', "a?""b", $1 -- what?\n, /* ? */ $2`);
+    expect(numberPlaceholders(`SELECT '?', 'it''s ?', "a?""b", ? -- what?\n, /* ? */ ?`)).toBe(
+      `SELECT '?', 'it''s ?', "a?""b", $1 -- what?\n, /* ? */ $2`,
+    );
   });
 });
 
@@ -374,20 +474,29 @@ describe.skipIf(!pg)('the Postgres store: opening and losing the database', () =
 
   it('labels the store with its URL, password removed', async () => {
     await pg!.sql(`CREATE DATABASE label_db OWNER ${PASSWORD_USER}`);
-    const s = await track(PostgresStore.open(pg!.url('label_db', { user: PASSWORD_USER, password: PASSWORD })));
+    const s = await track(
+      PostgresStore.open(pg!.url('label_db', { user: PASSWORD_USER, password: PASSWORD })),
+    );
     expect(s.label).toBe(`postgres://${PASSWORD_USER}@127.0.0.1:${pg!.port}/label_db`);
     expect(s.dialect.name).toBe('postgres');
   });
 
   it('refuses a malformed URL in one line', async () => {
-    for (const url of ['not a url', 'mysql://u:wrong-pass@127.0.0.1/x', `postgres://u:wrong-pass@127.0.0.1:port/x`, 'postgres://u:wrong-pass@/x']) {
+    for (const url of [
+      'not a url',
+      'mysql://u:wrong-pass@127.0.0.1/x',
+      `postgres://u:wrong-pass@127.0.0.1:port/x`,
+      'postgres://u:wrong-pass@/x',
+    ]) {
       const e = await refusal(url);
       expect(e.kind).toBe('url');
     }
   });
 
   it('refuses a wrong password, an unreachable port and a missing database in one line each, without the password', async () => {
-    const wrong = await refusal(pg!.url('postgres', { user: PASSWORD_USER, password: 'wrong-pass' }));
+    const wrong = await refusal(
+      pg!.url('postgres', { user: PASSWORD_USER, password: 'wrong-pass' }),
+    );
     expect(wrong.kind).toBe('auth');
     expect(wrong.message).toContain(`postgres://${PASSWORD_USER}@127.0.0.1:${pg!.port}/postgres`);
     expect((await refusal(pg!.url('postgres', { user: PASSWORD_USER }))).kind).toBe('auth');
@@ -395,7 +504,9 @@ describe.skipIf(!pg)('the Postgres store: opening and losing the database', () =
     const closed = await refusal(`postgres://postgres:wrong-pass@127.0.0.1:1/postgres`);
     expect(closed.kind).toBe('unreachable');
 
-    const missing = await refusal(pg!.url('no_such_db', { user: PASSWORD_USER, password: PASSWORD }));
+    const missing = await refusal(
+      pg!.url('no_such_db', { user: PASSWORD_USER, password: PASSWORD }),
+    );
     expect(missing.kind).toBe('missing');
     expect(missing.message).toContain('no_such_db');
   });
@@ -406,7 +517,9 @@ describe.skipIf(!pg)('the Postgres store: opening and losing the database', () =
     const asUser = pg!.url(name, { user: PASSWORD_USER, password: PASSWORD });
     expect((await refusal(asUser)).kind).toBe('permission');
     const owner = await PostgresStore.open(url);
-    await owner.run(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${PASSWORD_USER}`);
+    await owner.run(
+      `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${PASSWORD_USER}`,
+    );
     await owner.close();
     const s = await track(PostgresStore.open(asUser));
     expect(await s.get('SELECT COUNT(*) AS n FROM workspaces')).toEqual({ n: 0 });
@@ -417,7 +530,11 @@ describe.skipIf(!pg)('the Postgres store: opening and losing the database', () =
   it('refuses a database of a newer schema, naming both versions', async () => {
     const url = await pg!.createDatabase();
     const s = await PostgresStore.open(url);
-    await s.run('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)', pgMigrations.length + 7, 'later');
+    await s.run(
+      'INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)',
+      pgMigrations.length + 7,
+      'later',
+    );
     await s.close();
     const e = await refusal(url);
     expect(e.kind).toBe('schema');
@@ -427,8 +544,12 @@ describe.skipIf(!pg)('the Postgres store: opening and losing the database', () =
 
   it('migrates once when replicas start together', async () => {
     const url = await pg!.createDatabase();
-    const stores = await Promise.all(Array.from({ length: 4 }, () => track(PostgresStore.open(url))));
-    expect(await stores[0]!.all('SELECT version FROM schema_migrations')).toEqual(pgMigrations.map((_, i) => ({ version: i + 1 })));
+    const stores = await Promise.all(
+      Array.from({ length: 4 }, () => track(PostgresStore.open(url))),
+    );
+    expect(await stores[0]!.all('SELECT version FROM schema_migrations')).toEqual(
+      pgMigrations.map((_, i) => ({ version: i + 1 })),
+    );
   });
 
   it('releases a transaction connection on every path: failures do not drain a pool of 2', async () => {
@@ -436,8 +557,12 @@ describe.skipIf(!pg)('the Postgres store: opening and losing the database', () =
     const s = await track(PostgresStore.open(url, { max: 2, connectTimeoutMs: 3_000 }));
     for (let i = 0; i < 6; i++) {
       await expect(s.write(() => Promise.reject(new Error('thrown')))).rejects.toThrow('thrown');
-      await expect(s.write(() => s.run('INSERT INTO no_such_table VALUES (1)'))).rejects.toThrow(/no_such_table/);
-      await expect(s.read(() => s.run("INSERT INTO workspaces (id, slug, created_at) VALUES ('a', 'a', 'a')"))).rejects.toThrow(/read-only/);
+      await expect(s.write(() => s.run('INSERT INTO no_such_table VALUES (1)'))).rejects.toThrow(
+        /no_such_table/,
+      );
+      await expect(
+        s.read(() => s.run("INSERT INTO workspaces (id, slug, created_at) VALUES ('a', 'a', 'a')")),
+      ).rejects.toThrow(/read-only/);
     }
     // an error fn caught still rolls the transaction back instead of committing half of it
     await expect(

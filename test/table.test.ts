@@ -7,14 +7,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeControl, safeJson } from '../src/lib/escape.ts';
 import { fitColumns, renderTable, renderTsv, type Column } from '../src/lib/table.ts';
-import { cut, displayWidth, loadDisplayWidths, spansOf, type Span, type Text } from '../src/lib/text.ts';
+import {
+  cut,
+  displayWidth,
+  loadDisplayWidths,
+  spansOf,
+  type Span,
+  type Text,
+} from '../src/lib/text.ts';
 import { CONTROLS, ESCAPED, RAW_CONTROL } from './helpers/controls.ts';
 
 const paint = (s: Span) => s.text;
 const cells = (rows: Text[][]) => rows.map((r) => r.map((v) => spansOf(v)));
-const render = (columns: Column[], rows: Text[][], width: number) => renderTable(columns, cells(rows), width, paint);
+const render = (columns: Column[], rows: Text[][], width: number) =>
+  renderTable(columns, cells(rows), width, paint);
 
-const LONG = 'Northwind Ridgeline Packs Always-On Video, Spring and Summer Outdoor Push (EMEA + North America)';
+const LONG =
+  'Northwind Ridgeline Packs Always-On Video, Spring and Summer Outdoor Push (EMEA + North America)';
 const COLUMNS: Column[] = [
   { header: 'ID', cut: false },
   { header: 'NAME' },
@@ -55,12 +64,20 @@ describe('a table on a terminal', () => {
     expect(header(60)).toEqual(['ID', 'NAME', 'STATUS']);
     // A column may ask for more room before the optional ones go.
     const roomy = COLUMNS.map((c) => (c.header === 'NAME' ? { ...c, comfortable: 40 } : c));
-    expect(renderTable(roomy, cells(ROWS), 100, paint)[0]!.split(/ {2,}/)).toEqual(['ID', 'NAME', 'STATUS', 'TYPE', 'BUDGET']);
+    expect(renderTable(roomy, cells(ROWS), 100, paint)[0]!.split(/ {2,}/)).toEqual([
+      'ID',
+      'NAME',
+      'STATUS',
+      'TYPE',
+      'BUDGET',
+    ]);
   });
 
   it('fits the content when it is narrower than the terminal: nothing cut or dropped', () => {
     const lines = render(COLUMNS, [ROWS[1]!], 120);
-    expect(lines[1]).toBe('6b0302c1a2b3c4d5e6f70002  Short  draft   VIDEO          2026-11-21 09:00');
+    expect(lines[1]).toBe(
+      '6b0302c1a2b3c4d5e6f70002  Short  draft   VIDEO          2026-11-21 09:00',
+    );
   });
 
   it('the widest text column is cut first, down to the width of the next one', () => {
@@ -72,7 +89,8 @@ describe('a table on a terminal', () => {
 
   it('ever narrower: still no line longer than the width, down to a single column', () => {
     for (const width of [40, 30, 20, 10, 5, 1]) {
-      for (const l of render(COLUMNS, ROWS, width)) expect(displayWidth(l), `${width}: ${l}`).toBeLessThanOrEqual(width);
+      for (const l of render(COLUMNS, ROWS, width))
+        expect(displayWidth(l), `${width}: ${l}`).toBeLessThanOrEqual(width);
     }
   });
 
@@ -80,16 +98,27 @@ describe('a table on a terminal', () => {
     expect(displayWidth('日本語')).toBe(6);
     expect(displayWidth('🏔️ trail')).toBe(8);
     expect(displayWidth('e\u0301')).toBe(1);
-    const lines = render([{ header: 'ID', cut: false }, { header: 'NAME' }], [['x', '山の上のコーヒー焙煎所と登山用品の店 東京本店 🏔️🏔️🏔️']], 30);
+    const lines = render(
+      [{ header: 'ID', cut: false }, { header: 'NAME' }],
+      [['x', '山の上のコーヒー焙煎所と登山用品の店 東京本店 🏔️🏔️🏔️']],
+      30,
+    );
     for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(30);
     expect(lines[1]).toMatch(/…$/);
-    expect(cut(spansOf('日本語'), 4).map((s) => s.text).join('')).toBe('日…');
+    expect(
+      cut(spansOf('日本語'), 4)
+        .map((s) => s.text)
+        .join(''),
+    ).toBe('日…');
   });
 
   it('right-aligned numbers; styles are painted after the cut', () => {
     const lines = renderTable(
       [{ header: 'NAME' }, { header: 'CLICKS', align: 'right', cut: false }],
-      cells([[{ text: 'a', style: 'bold', escaped: true }, '7'], ['bb', '1,234']]),
+      cells([
+        [{ text: 'a', style: 'bold', escaped: true }, '7'],
+        ['bb', '1,234'],
+      ]),
       40,
       (s) => (s.style ? `<${s.text}>` : s.text),
     );
@@ -109,7 +138,9 @@ describe('piped: tab-separated rows', () => {
 describe('control characters', () => {
   it('every class is written as a visible escape; other text is left as it is', () => {
     expect(escapeControl(CONTROLS)).toBe(ESCAPED);
-    expect(escapeControl('Café ☕ 日本 — "quotes" \\ back\\slash')).toBe('Café ☕ 日本 — "quotes" \\ back\\slash');
+    expect(escapeControl('Café ☕ 日本 — "quotes" \\ back\\slash')).toBe(
+      'Café ☕ 日本 — "quotes" \\ back\\slash',
+    );
     // Escaping is idempotent: text escaped twice reads the same.
     expect(escapeControl(escapeControl(CONTROLS))).toBe(ESCAPED);
   });

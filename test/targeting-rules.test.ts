@@ -1,22 +1,64 @@
 import { describe, expect, it } from 'vitest';
-import { findBoilerplate, hasPromoMark, isLinkLine, lineKey, stripBoilerplate } from '../server/targeting/boilerplate.ts';
-import { generate, languageNotice, orderSpecificFirst, type Scored } from '../server/targeting/generate.ts';
-import { detectLanguage, isStopword, primaryTag, voteLanguage, wordKey } from '../server/targeting/lang.ts';
+import {
+  findBoilerplate,
+  hasPromoMark,
+  isLinkLine,
+  lineKey,
+  stripBoilerplate,
+} from '../server/targeting/boilerplate.ts';
+import {
+  generate,
+  languageNotice,
+  orderSpecificFirst,
+  type Scored,
+} from '../server/targeting/generate.ts';
+import {
+  detectLanguage,
+  isStopword,
+  primaryTag,
+  voteLanguage,
+  wordKey,
+} from '../server/targeting/lang.ts';
 import { taxonomyIndex } from '../server/targeting/taxonomy.ts';
-import { Analyzer, overlapMerge, registrableDomain, selectPhrases, type PhraseCandidate } from '../server/targeting/text.ts';
+import {
+  Analyzer,
+  overlapMerge,
+  registrableDomain,
+  selectPhrases,
+  type PhraseCandidate,
+} from '../server/targeting/text.ts';
 import { tokenize, validPhrase, validWhole } from '../server/targeting/tokens.ts';
-import type { Corpus, CorpusChannel, CorpusVideo, GenerateInput, TargetingItem } from '../server/targeting/types.ts';
+import type {
+  Corpus,
+  CorpusChannel,
+  CorpusVideo,
+  GenerateInput,
+  TargetingItem,
+} from '../server/targeting/types.ts';
 
 /**
  * One test (or a few) per rule of issue 11, on the pure functions that carry the rule and on the
  * generator as a whole. The corpora are written here; nothing is mocked.
  */
 
-function channel(id: string, title: string, handle: string, description = '', keywords = ''): CorpusChannel {
+function channel(
+  id: string,
+  title: string,
+  handle: string,
+  description = '',
+  keywords = '',
+): CorpusChannel {
   return { id, title, handle, description, keywords, country: '', subscribers: 0 };
 }
 
-function video(id: string, channelId: string, title: string, description: string, tags: string[] = [], comments: string[] = []): CorpusVideo {
+function video(
+  id: string,
+  channelId: string,
+  title: string,
+  description: string,
+  tags: string[] = [],
+  comments: string[] = [],
+): CorpusVideo {
   return {
     id,
     channelId,
@@ -25,15 +67,30 @@ function video(id: string, channelId: string, title: string, description: string
     tags,
     publishedAt: null,
     viewCount: 0,
-    comments: comments.map((text, i) => ({ id: `${id}-${i}`, text, likeCount: 0, author: `@viewer${i}` })),
+    comments: comments.map((text, i) => ({
+      id: `${id}-${i}`,
+      text,
+      likeCount: 0,
+      author: `@viewer${i}`,
+    })),
   };
 }
 
-function input(corpus: Corpus, campaign: Partial<GenerateInput['campaign']> = {}, background: Corpus = { channels: [], videos: [] }): GenerateInput {
-  return { corpus, background, seed: null, campaign: { objective: '', campaignType: null, language: 'en', ...campaign } };
+function input(
+  corpus: Corpus,
+  campaign: Partial<GenerateInput['campaign']> = {},
+  background: Corpus = { channels: [], videos: [] },
+): GenerateInput {
+  return {
+    corpus,
+    background,
+    seed: null,
+    campaign: { objective: '', campaignType: null, language: 'en', ...campaign },
+  };
 }
 
-const section = (items: TargetingItem[], s: TargetingItem['section']) => items.filter((i) => i.section === s);
+const section = (items: TargetingItem[], s: TargetingItem['section']) =>
+  items.filter((i) => i.section === s);
 const texts = (items: TargetingItem[]) => items.map((i) => i.text.toLowerCase());
 
 // ---------------------------------------------------------------- 1. any store size
@@ -48,20 +105,49 @@ describe('any store size', () => {
   );
 
   it('a store of one video (and its channel) scores within itself: at least 5 keywords', () => {
-    const out = generate(input({ channels: [channel('UCmorningShot', 'Morning Shot', '@morningshot')], videos: [ESPRESSO] }));
+    const out = generate(
+      input({
+        channels: [channel('UCmorningShot', 'Morning Shot', '@morningshot')],
+        videos: [ESPRESSO],
+      }),
+    );
     const kws = texts(section(out.items, 'keywords'));
     expect(kws.length).toBeGreaterThanOrEqual(5);
-    for (const k of ['dialing in espresso', 'bottomless portafilter', 'home espresso']) expect(kws).toContain(k);
+    for (const k of ['dialing in espresso', 'bottomless portafilter', 'home espresso'])
+      expect(kws).toContain(k);
     expect(out.notice).toBe('');
   });
 
   it('the document-frequency rule adapts: one document needs none, a larger store needs two', () => {
     const one = new Analyzer({ taxonomy: false });
-    one.addCorpus([{ units: [{ text: 'A flat burr grinder and a bottomless portafilter.', field: 'descriptions', weight: 1, mode: 'text' }] }]);
+    one.addCorpus([
+      {
+        units: [
+          {
+            text: 'A flat burr grinder and a bottomless portafilter.',
+            field: 'descriptions',
+            weight: 1,
+            mode: 'text',
+          },
+        ],
+      },
+    ]);
     expect(one.rank().map((c) => c.key)).toContain('bottomless portafilter');
     const many = new Analyzer({ taxonomy: false });
-    const docs = ['A bottomless portafilter.', 'Cold brew at home.', 'Cold brew concentrate.', 'Latte art.', 'Cold brew tips.', 'Moka pot.', 'Cold brew again.'];
-    many.addCorpus(docs.map((text) => ({ units: [{ text, field: 'descriptions' as const, weight: 1, mode: 'text' as const }] })));
+    const docs = [
+      'A bottomless portafilter.',
+      'Cold brew at home.',
+      'Cold brew concentrate.',
+      'Latte art.',
+      'Cold brew tips.',
+      'Moka pot.',
+      'Cold brew again.',
+    ];
+    many.addCorpus(
+      docs.map((text) => ({
+        units: [{ text, field: 'descriptions' as const, weight: 1, mode: 'text' as const }],
+      })),
+    );
     const keys = many.rank().map((c) => c.key);
     expect(keys).toContain('cold brew');
     expect(keys).not.toContain('bottomless portafilter');
@@ -73,9 +159,27 @@ describe('any store size', () => {
       input({
         channels: [channel(ch, 'jimmycat88', '@jimmycat88')],
         videos: [
-          video('cat00000001', ch, 'my cat playing piano lol', 'mittens walks on the piano keys again', ['cat', 'piano', 'funny']),
-          video('cat00000002', ch, 'kitten vs laser pointer', 'new kitten chasing the laser pointer', ['kitten', 'laser']),
-          video('cat00000003', ch, 'cats fighting over catnip', 'both cats went crazy for the catnip toy', ['cats', 'catnip']),
+          video(
+            'cat00000001',
+            ch,
+            'my cat playing piano lol',
+            'mittens walks on the piano keys again',
+            ['cat', 'piano', 'funny'],
+          ),
+          video(
+            'cat00000002',
+            ch,
+            'kitten vs laser pointer',
+            'new kitten chasing the laser pointer',
+            ['kitten', 'laser'],
+          ),
+          video(
+            'cat00000003',
+            ch,
+            'cats fighting over catnip',
+            'both cats went crazy for the catnip toy',
+            ['cats', 'catnip'],
+          ),
         ],
       }),
     );
@@ -93,15 +197,49 @@ describe('any store size', () => {
 describe('boilerplate found in the catalog', () => {
   const A = 'UCbyteSized';
   const B = 'UCnomadNotebook';
-  const sponsorRead = (handle: string) => `This video is sponsored by NordVPN. Get 73% off at https://nordvpn.com/${handle}`;
-  const footer = 'Music by Epidemic Sound\nMy gear: https://amzn.to/3gear\nSubscribe for a new video every Monday!';
+  const sponsorRead = (handle: string) =>
+    `This video is sponsored by NordVPN. Get 73% off at https://nordvpn.com/${handle}`;
+  const footer =
+    'Music by Epidemic Sound\nMy gear: https://amzn.to/3gear\nSubscribe for a new video every Monday!';
   const corpus: Corpus = {
-    channels: [channel(A, 'Byte Sized Reviews', '@bytesized', 'Laptop reviews for students. https://bytesized.example'), channel(B, 'Nomad Notebook', '@nomadnotebook', 'Slow travel.')],
+    channels: [
+      channel(
+        A,
+        'Byte Sized Reviews',
+        '@bytesized',
+        'Laptop reviews for students. https://bytesized.example',
+      ),
+      channel(B, 'Nomad Notebook', '@nomadnotebook', 'Slow travel.'),
+    ],
     videos: [
-      video('byte0000001', A, 'Best laptops for students', `${sponsorRead('bytesized')}\n\nFive student laptops tested for battery life and keyboard comfort.\nReviews: https://bytesized.example/reviews\n${footer}`, ['student laptop']),
-      video('byte0000002', A, 'MacBook Air M3 review', `${sponsorRead('bytesized')}\n\nThe MacBook Air M3 has the best battery life of any student laptop.\nReviews: https://bytesized.example/reviews\n${footer}`, ['macbook air']),
-      video('byte0000003', A, 'ThinkPad T14 review', `Thanks to Skillshare, first month free: https://skl.sh/bytesized10\n\nThe ThinkPad T14 keyboard is the best of any student laptop.\nReviews: https://bytesized.example/reviews\n${footer}`, ['thinkpad']),
-      video('nomad000001', B, 'Slow boat to Luang Prabang', `${sponsorRead('nomadnotebook')}\n\nTwo days on the slow boat down the Mekong.\nMusic by Epidemic Sound`, ['laos']),
+      video(
+        'byte0000001',
+        A,
+        'Best laptops for students',
+        `${sponsorRead('bytesized')}\n\nFive student laptops tested for battery life and keyboard comfort.\nReviews: https://bytesized.example/reviews\n${footer}`,
+        ['student laptop'],
+      ),
+      video(
+        'byte0000002',
+        A,
+        'MacBook Air M3 review',
+        `${sponsorRead('bytesized')}\n\nThe MacBook Air M3 has the best battery life of any student laptop.\nReviews: https://bytesized.example/reviews\n${footer}`,
+        ['macbook air'],
+      ),
+      video(
+        'byte0000003',
+        A,
+        'ThinkPad T14 review',
+        `Thanks to Skillshare, first month free: https://skl.sh/bytesized10\n\nThe ThinkPad T14 keyboard is the best of any student laptop.\nReviews: https://bytesized.example/reviews\n${footer}`,
+        ['thinkpad'],
+      ),
+      video(
+        'nomad000001',
+        B,
+        'Slow boat to Luang Prabang',
+        `${sponsorRead('nomadnotebook')}\n\nTwo days on the slow boat down the Mekong.\nMusic by Epidemic Sound`,
+        ['laos'],
+      ),
     ],
   };
   const bp = findBoilerplate(corpus, { channels: [], videos: [] });
@@ -109,14 +247,24 @@ describe('boilerplate found in the catalog', () => {
   it('finds template lines of a channel and lines channels share, by repetition', () => {
     expect(bp.lines.has(lineKey('Music by Epidemic Sound'))).toBe(true); // shared by two channels
     expect(bp.lines.has(lineKey('Subscribe for a new video every Monday!'))).toBe(true); // under every video of one channel
-    expect(bp.lines.has(lineKey('Five student laptops tested for battery life and keyboard comfort.'))).toBe(false);
+    expect(
+      bp.lines.has(lineKey('Five student laptops tested for battery life and keyboard comfort.')),
+    ).toBe(false);
   });
 
   it('tells sponsors and affiliates by their links: a creator’s name in the path, a code or discount, a tracking parameter', () => {
     expect([...bp.sponsorDomains].sort()).toEqual(['nordvpn.com', 'skl.sh']);
     expect(bp.sponsorWords.has('nordvpn')).toBe(true);
     expect([...bp.ownDomains]).toEqual(['bytesized.example']);
-    const tracked = findBoilerplate({ channels: [], videos: [video('aaaaaaaaaaa', 'UCx', 't', 'Try it free: https://fittrack.example/?ref=ironathome')] }, { channels: [], videos: [] });
+    const tracked = findBoilerplate(
+      {
+        channels: [],
+        videos: [
+          video('aaaaaaaaaaa', 'UCx', 't', 'Try it free: https://fittrack.example/?ref=ironathome'),
+        ],
+      },
+      { channels: [], videos: [] },
+    );
     expect([...tracked.sponsorDomains]).toEqual(['fittrack.example']);
   });
 
@@ -124,7 +272,11 @@ describe('boilerplate found in the catalog', () => {
     const text = stripBoilerplate(corpus.videos[0]!.description, bp);
     expect(text).toBe('Five student laptops tested for battery life and keyboard comfort.');
     expect(isLinkLine('Gear I use: https://amzn.to/3gear')).toBe(true);
-    expect(isLinkLine('I reviewed the Hoka Speedgoat here https://x.example/r after 300 miles of rocky trails and wet grass')).toBe(false);
+    expect(
+      isLinkLine(
+        'I reviewed the Hoka Speedgoat here https://x.example/r after 300 miles of rocky trails and wet grass',
+      ),
+    ).toBe(false);
     expect(hasPromoMark('Use code STRIDE20 at checkout')).toBe(true);
     expect(hasPromoMark('Get 20% off')).toBe(true);
     expect(hasPromoMark('The M3 has 16GB of memory')).toBe(false);
@@ -133,7 +285,11 @@ describe('boilerplate found in the catalog', () => {
   it('no sponsor becomes a keyword or a website; the creators’ own site comes first', () => {
     const out = generate(input(corpus, { campaignType: 'DISPLAY' }));
     const kws = texts(section(out.items, 'keywords'));
-    for (const bad of ['nordvpn', 'skillshare', 'epidemic sound', 'subscribe', 'free', 'sponsored']) expect(kws.filter((k) => k.includes(bad)), bad).toEqual([]);
+    for (const bad of ['nordvpn', 'skillshare', 'epidemic sound', 'subscribe', 'free', 'sponsored'])
+      expect(
+        kws.filter((k) => k.includes(bad)),
+        bad,
+      ).toEqual([]);
     const sites = section(out.items, 'websites').filter((s) => s.source === 'links');
     expect(sites[0]!.text).toBe('bytesized.example');
     expect(sites.map((s) => s.text)).not.toContain('nordvpn.com');
@@ -145,18 +301,29 @@ describe('boilerplate found in the catalog', () => {
 
 describe('languages', () => {
   it('detects the language of a text (stopword vote, then trigrams)', () => {
-    expect(detectLanguage('How to fuel your first ultramarathon and what to eat at every aid station')).toBe('en');
-    expect(detectLanguage('Cómo hacer pan de masa madre en casa con harina de trigo, agua y sal')).toBe('es');
-    expect(detectLanguage('Sauerteigbrot backen für Anfänger: das Rezept mit Roggenmehl und Wasser')).toBe('de');
-    expect(detectLanguage('Comment faire du pain au levain à la maison avec de la farine')).toBe('fr');
-    expect(detectLanguage('Como fazer pão de fermentação natural em casa com farinha e água')).toBe('pt');
+    expect(
+      detectLanguage('How to fuel your first ultramarathon and what to eat at every aid station'),
+    ).toBe('en');
+    expect(
+      detectLanguage('Cómo hacer pan de masa madre en casa con harina de trigo, agua y sal'),
+    ).toBe('es');
+    expect(
+      detectLanguage('Sauerteigbrot backen für Anfänger: das Rezept mit Roggenmehl und Wasser'),
+    ).toBe('de');
+    expect(detectLanguage('Comment faire du pain au levain à la maison avec de la farine')).toBe(
+      'fr',
+    );
+    expect(detectLanguage('Como fazer pão de fermentação natural em casa com farinha e água')).toBe(
+      'pt',
+    );
     expect(detectLanguage('lol')).toBeNull();
     expect(voteLanguage('the best of the year')).toBe('en');
     expect(primaryTag('pt-BR')).toBe('pt');
   });
 
   it('uses the stopwords of each language, from the packages', () => {
-    for (const w of ['de', 'con', 'para', 'cómo', 'cada']) expect(isStopword(w, 'es'), w).toBe(true);
+    for (const w of ['de', 'con', 'para', 'cómo', 'cada'])
+      expect(isStopword(w, 'es'), w).toBe(true);
     for (const w of ['und', 'die', 'mit', 'unser']) expect(isStopword(w, 'de'), w).toBe(true);
     for (const w of ['les', 'du', 'avec']) expect(isStopword(w, 'fr'), w).toBe(true);
     for (const w of ['não', 'com', 'uma']) expect(isStopword(w, 'pt'), w).toBe(true);
@@ -177,10 +344,29 @@ describe('languages', () => {
   });
 
   const spanish: Corpus = {
-    channels: [channel('UCtaza', 'Taza de Origen', '@tazadeorigen', 'Café de especialidad en casa: métodos de filtrado, molinillos y recetas.')],
+    channels: [
+      channel(
+        'UCtaza',
+        'Taza de Origen',
+        '@tazadeorigen',
+        'Café de especialidad en casa: métodos de filtrado, molinillos y recetas.',
+      ),
+    ],
     videos: [
-      video('taza0000001', 'UCtaza', 'Cómo preparar café en V60', 'La receta que uso todos los días con la V60: 15 gramos de café, 250 gramos de agua y un bloom de 45 segundos. Te explico la molienda y cómo corregir un café amargo.', ['v60', 'café de filtro', 'receta de café']),
-      video('taza0000002', 'UCtaza', 'Molinillo manual vs molinillo eléctrico', 'Comparo un molinillo manual con un molinillo eléctrico. Para café de filtro, el molinillo manual ofrece una molienda muy uniforme.', ['molinillo de café', 'molinillo manual']),
+      video(
+        'taza0000001',
+        'UCtaza',
+        'Cómo preparar café en V60',
+        'La receta que uso todos los días con la V60: 15 gramos de café, 250 gramos de agua y un bloom de 45 segundos. Te explico la molienda y cómo corregir un café amargo.',
+        ['v60', 'café de filtro', 'receta de café'],
+      ),
+      video(
+        'taza0000002',
+        'UCtaza',
+        'Molinillo manual vs molinillo eléctrico',
+        'Comparo un molinillo manual con un molinillo eléctrico. Para café de filtro, el molinillo manual ofrece una molienda muy uniforme.',
+        ['molinillo de café', 'molinillo manual'],
+      ),
     ],
   };
 
@@ -188,10 +374,13 @@ describe('languages', () => {
     const out = generate(input(spanish, { language: 'es' }));
     const kws = texts(section(out.items, 'keywords'));
     expect(kws.length).toBeGreaterThanOrEqual(5);
-    for (const fw of ['de', 'la', 'con', 'en', 'el', 'un', 'para', 'cómo']) expect(kws, fw).not.toContain(fw);
+    for (const fw of ['de', 'la', 'con', 'en', 'el', 'un', 'para', 'cómo'])
+      expect(kws, fw).not.toContain(fw);
     for (const k of kws) expect(isStopword(k.split(' ').at(-1)!, 'es'), k).toBe(false);
     expect(kws).toContain('molinillo manual');
-    expect(section(out.items, 'topics')[0]!.text).toMatch(/^\/Food & Drink\/Beverages\/Coffee & Tea/);
+    expect(section(out.items, 'topics')[0]!.text).toMatch(
+      /^\/Food & Drink\/Beverages\/Coffee & Tea/,
+    );
     expect(section(out.items, 'segments').length).toBeGreaterThan(0);
     expect(out.notice).toBe('');
   });
@@ -201,18 +390,67 @@ describe('languages', () => {
     expect(section(out.items, 'keywords')).toEqual([]);
     expect(out.notice).toContain('no text in en');
     expect(section(out.items, 'topics').length).toBeGreaterThan(0);
-    expect(languageNotice('de', [{ lang: 'en', words: 900, docs: 9 }, { lang: 'de', words: 100, docs: 1 }], 12)).toMatch(/^little of the data stores' text is in de .*100 of 1000 words \(10%, 1 of 10 documents\); the rest is in en; the 12 keywords come from that text only$/);
+    expect(
+      languageNotice(
+        'de',
+        [
+          { lang: 'en', words: 900, docs: 9 },
+          { lang: 'de', words: 100, docs: 1 },
+        ],
+        12,
+      ),
+    ).toMatch(
+      /^little of the data stores' text is in de .*100 of 1000 words \(10%, 1 of 10 documents\); the rest is in en; the 12 keywords come from that text only$/,
+    );
     expect(languageNotice('en', [{ lang: 'en', words: 900, docs: 9 }], 30)).toBe('');
   });
 
   it('has topics for English, Spanish, German, French and Portuguese stores', () => {
     const topicOf = (lang: string, title: string, description: string) =>
-      section(generate(input({ channels: [], videos: [video('v0000000001', 'UCx', title, description)] }, { language: lang })).items, 'topics')[0]?.text;
-    expect(topicOf('en', 'Sourdough bread for beginners', 'My sourdough starter, bread flour and a dutch oven: an open crumb every time.')).toBe('/Food & Drink/Cooking & Recipes/Baking');
-    expect(topicOf('es', 'Pan de masa madre para principiantes', 'Mi masa madre, harina de fuerza y una olla: un pan con miga abierta cada vez que horneo.')).toBe('/Food & Drink/Cooking & Recipes/Baking');
-    expect(topicOf('de', 'Sauerteigbrot für Anfänger', 'Mein Sauerteig, Roggenmehl und ein gusseiserner Topf: so backen wir jedes Wochenende ein Brot.')).toBe('/Food & Drink/Cooking & Recipes/Baking');
-    expect(topicOf('fr', 'Pain au levain pour débutants', 'Mon levain, de la farine de blé et une cocotte : une boulangerie maison chaque semaine.')).toBe('/Food & Drink/Cooking & Recipes/Baking');
-    expect(topicOf('pt', 'Pão de fermentação natural para iniciantes', 'Meu fermento natural, farinha de trigo e uma panela: pão caseiro toda semana na padaria de casa.')).toBe('/Food & Drink/Cooking & Recipes/Baking');
+      section(
+        generate(
+          input(
+            { channels: [], videos: [video('v0000000001', 'UCx', title, description)] },
+            { language: lang },
+          ),
+        ).items,
+        'topics',
+      )[0]?.text;
+    expect(
+      topicOf(
+        'en',
+        'Sourdough bread for beginners',
+        'My sourdough starter, bread flour and a dutch oven: an open crumb every time.',
+      ),
+    ).toBe('/Food & Drink/Cooking & Recipes/Baking');
+    expect(
+      topicOf(
+        'es',
+        'Pan de masa madre para principiantes',
+        'Mi masa madre, harina de fuerza y una olla: un pan con miga abierta cada vez que horneo.',
+      ),
+    ).toBe('/Food & Drink/Cooking & Recipes/Baking');
+    expect(
+      topicOf(
+        'de',
+        'Sauerteigbrot für Anfänger',
+        'Mein Sauerteig, Roggenmehl und ein gusseiserner Topf: so backen wir jedes Wochenende ein Brot.',
+      ),
+    ).toBe('/Food & Drink/Cooking & Recipes/Baking');
+    expect(
+      topicOf(
+        'fr',
+        'Pain au levain pour débutants',
+        'Mon levain, de la farine de blé et une cocotte : une boulangerie maison chaque semaine.',
+      ),
+    ).toBe('/Food & Drink/Cooking & Recipes/Baking');
+    expect(
+      topicOf(
+        'pt',
+        'Pão de fermentação natural para iniciantes',
+        'Meu fermento natural, farinha de trigo e uma panela: pão caseiro toda semana na padaria de casa.',
+      ),
+    ).toBe('/Food & Drink/Cooking & Recipes/Baking');
   });
 });
 
@@ -253,23 +491,47 @@ describe('phrases', () => {
   });
 
   it('no sliding-window overlaps: two windows of the same text are not both taken', () => {
-    expect(overlapMerge('income driven repayment', 'driven repayment plans')).toBe('income driven repayment plans');
+    expect(overlapMerge('income driven repayment', 'driven repayment plans')).toBe(
+      'income driven repayment plans',
+    );
     expect(overlapMerge('trail running', 'running shoes')).toBe('trail running shoes');
     expect(overlapMerge('trail running', 'trail running shoes')).toBeNull();
     const counts: Record<string, number> = { 'income driven repayment plans': 3 };
-    const picked = selectPhrases([cand('income driven repayment', 9, 4, false), cand('driven repayment plans', 8, 3, false), cand('loan forgiveness', 5, 3)], 10, () => true, (k) => counts[k] ?? 0);
+    const picked = selectPhrases(
+      [
+        cand('income driven repayment', 9, 4, false),
+        cand('driven repayment plans', 8, 3, false),
+        cand('loan forgiveness', 5, 3),
+      ],
+      10,
+      () => true,
+      (k) => counts[k] ?? 0,
+    );
     expect(picked.map((c) => c.key)).toEqual(['income driven repayment', 'loan forgiveness']);
   });
 
   it('no fragments: a part mostly seen inside a longer phrase is left to it', () => {
-    const picked = selectPhrases([cand('led grow', 9, 4), cand('led grow light', 8, 4), cand('monstera', 3, 2)], 10);
+    const picked = selectPhrases(
+      [cand('led grow', 9, 4), cand('led grow light', 8, 4), cand('monstera', 3, 2)],
+      10,
+    );
     expect(picked.map((c) => c.key)).toEqual(['led grow light', 'monstera']);
   });
 
   it('a word beside phrases that hold it only when it earns its place on its own', () => {
-    const beside = selectPhrases([cand('repayment', 9, 10), cand('repayment plan', 8, 4), cand('income driven repayment', 7, 4)], 10);
+    const beside = selectPhrases(
+      [
+        cand('repayment', 9, 10),
+        cand('repayment plan', 8, 4),
+        cand('income driven repayment', 7, 4),
+      ],
+      10,
+    );
     expect(beside.map((c) => c.key)).toEqual(['repayment plan', 'income driven repayment']);
-    const earns = selectPhrases([cand('espresso', 9, 20), cand('espresso machine', 8, 4), cand('espresso grind', 7, 4)], 10);
+    const earns = selectPhrases(
+      [cand('espresso', 9, 20), cand('espresso machine', 8, 4), cand('espresso grind', 7, 4)],
+      10,
+    );
     expect(earns.map((c) => c.key)).toEqual(['espresso', 'espresso machine', 'espresso grind']);
   });
 
@@ -279,14 +541,22 @@ describe('phrases', () => {
       input({
         channels: [],
         videos: [
-          video('tmb00000001', ch, 'Seven days on foot', 'We walked the Tour du Mont Blanc from Les Houches. The Tour du Mont Blanc crosses three countries.', ['tour du mont blanc', 'hut to hut trekking in the french alps for beginners']),
+          video(
+            'tmb00000001',
+            ch,
+            'Seven days on foot',
+            'We walked the Tour du Mont Blanc from Les Houches. The Tour du Mont Blanc crosses three countries.',
+            ['tour du mont blanc', 'hut to hut trekking in the french alps for beginners'],
+          ),
         ],
       }),
     );
     const kws = section(out.items, 'keywords');
     expect(kws.map((k) => k.text)).toContain('Tour du Mont Blanc');
     expect(kws.find((k) => k.text === 'Tour du Mont Blanc')!.matchType).toBe('EXACT');
-    expect(kws.map((k) => k.text)).toContain('hut to hut trekking in the french alps for beginners');
+    expect(kws.map((k) => k.text)).toContain(
+      'hut to hut trekking in the french alps for beginners',
+    );
     for (const k of kws) {
       expect(k.text.split(' ').length).toBeLessThanOrEqual(10);
       expect(k.text.length).toBeLessThanOrEqual(80);
@@ -301,7 +571,13 @@ describe('phrases', () => {
 describe('topics', () => {
   const tax = taxonomyIndex();
   const node = (path: string) => tax.nodes.find((n) => n.kind === 'topic' && n.path === path)!;
-  const scored = (entries: [string, number][]) => new Map(entries.map(([p, c]) => [node(p).index, { node: node(p), coverage: c, own: c, weight: c } satisfies Scored]));
+  const scored = (entries: [string, number][]) =>
+    new Map(
+      entries.map(([p, c]) => [
+        node(p).index,
+        { node: node(p), coverage: c, own: c, weight: c } satisfies Scored,
+      ]),
+    );
   const paths = (s: Scored[]) => s.map((x) => x.node.path);
 
   it('the most specific topic the evidence supports comes first; its parent is left out when it adds nothing', () => {
@@ -327,14 +603,51 @@ describe('topics', () => {
   });
 
   it('finds the specific topic of stores whose theme a parent or a neighbour used to take', () => {
-    const first = (title: string, description: string, tags: string[]) => section(generate(input({ channels: [], videos: [video('v0000000001', 'UCx', title, description, tags)] })).items, 'topics')[0]?.text;
-    expect(first('My everyday sourdough bread', 'An overnight cold proof, stretch and folds and a Dutch oven for an open crumb.', ['sourdough'])).toBe('/Food & Drink/Cooking & Recipes/Baking');
-    expect(first('Income driven repayment plans explained', 'How income driven repayment sets your student loan payment and leads to loan forgiveness.', ['student loans'])).toBe('/Finance/Personal Finance & Budgeting');
-    expect(first('Guitar wiring 101', 'Pots, a tone capacitor and a treble bleed mod for your electric guitar pickups.', ['guitar wiring'])).toBe('/Music & Audio/Musical Instruments');
+    const first = (title: string, description: string, tags: string[]) =>
+      section(
+        generate(
+          input({ channels: [], videos: [video('v0000000001', 'UCx', title, description, tags)] }),
+        ).items,
+        'topics',
+      )[0]?.text;
+    expect(
+      first(
+        'My everyday sourdough bread',
+        'An overnight cold proof, stretch and folds and a Dutch oven for an open crumb.',
+        ['sourdough'],
+      ),
+    ).toBe('/Food & Drink/Cooking & Recipes/Baking');
+    expect(
+      first(
+        'Income driven repayment plans explained',
+        'How income driven repayment sets your student loan payment and leads to loan forgiveness.',
+        ['student loans'],
+      ),
+    ).toBe('/Finance/Personal Finance & Budgeting');
+    expect(
+      first(
+        'Guitar wiring 101',
+        'Pots, a tone capacitor and a treble bleed mod for your electric guitar pickups.',
+        ['guitar wiring'],
+      ),
+    ).toBe('/Music & Audio/Musical Instruments');
   });
 
   it('a houseplant store gets segments', () => {
-    const out = generate(input({ channels: [], videos: [video('v0000000001', 'UCx', 'Monstera care guide', 'Bright indirect light, a chunky potting mix and repotting for houseplants.', ['houseplant care'])] }));
+    const out = generate(
+      input({
+        channels: [],
+        videos: [
+          video(
+            'v0000000001',
+            'UCx',
+            'Monstera care guide',
+            'Bright indirect light, a chunky potting mix and repotting for houseplants.',
+            ['houseplant care'],
+          ),
+        ],
+      }),
+    );
     expect(section(out.items, 'topics')[0]?.text).toBe('/Home & Garden/Gardening/Houseplants');
     expect(section(out.items, 'segments').map((s) => s.text)).toContain('Green Thumbs');
   });

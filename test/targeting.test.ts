@@ -8,7 +8,13 @@ import { campaign as campaignSchema } from '../server/schemas/records.ts';
 import { demoContent, type DemoContent, type DemoTheme } from '../server/seed/demo-content.ts';
 import { runSeed } from '../server/seed/index.ts';
 import { ok } from './helpers/assert.ts';
-import { MISSING_ID, testBackend, type Client, type Reply, type TestBackend } from './helpers/backend.ts';
+import {
+  MISSING_ID,
+  testBackend,
+  type Client,
+  type Reply,
+  type TestBackend,
+} from './helpers/backend.ts';
 
 /**
  * Targeting of the in-process app (contract: Get targeting, Generate targeting, States and
@@ -19,7 +25,8 @@ import { MISSING_ID, testBackend, type Client, type Reply, type TestBackend } fr
 const DELAY = 5000;
 
 type Targeting = z.output<typeof targeting>;
-const generateResponse = targetingOperations.find((o) => o.name === 'generate_targeting')!.response as z.ZodType<
+const generateResponse = targetingOperations.find((o) => o.name === 'generate_targeting')!
+  .response as z.ZodType<
   Targeting & { started: string[]; skipped: { id: string; reason: string }[] }
 >;
 
@@ -45,7 +52,12 @@ beforeEach(async () => {
   api = b.api;
 });
 
-function expectError(r: Reply, status: number, code: string, ...fragments: (string | RegExp)[]): void {
+function expectError(
+  r: Reply,
+  status: number,
+  code: string,
+  ...fragments: (string | RegExp)[]
+): void {
   expect({ status: r.status, body: r.body }).toMatchObject({ status, body: { error: { code } } });
   expect(Object.keys(r.body.error).sort()).toEqual(['code', 'message', 'requestId']);
   for (const f of fragments) {
@@ -84,13 +96,21 @@ async function emptyStore(client: Client = api): Promise<string> {
 }
 
 async function createCampaign(body: Record<string, unknown>, client: Client = api) {
-  const r = await client.post('/campaigns', { name: 'Spring launch', objective: 'Sell more coffee gear to home brewers', ...body });
+  const r = await client.post('/campaigns', {
+    name: 'Spring launch',
+    objective: 'Sell more coffee gear to home brewers',
+    ...body,
+  });
   expect(r.status).toBe(201);
   return campaignSchema.parse(r.body);
 }
 
 /** A saved audience attached to the campaign; answers the new slot's id. */
-async function attach(campaignId: string, audience: Record<string, unknown>, client: Client = api): Promise<string> {
+async function attach(
+  campaignId: string,
+  audience: Record<string, unknown>,
+  client: Client = api,
+): Promise<string> {
   const a = await client.post('/audiences', audience);
   expect(a.status).toBe(201);
   const r = await client.post(`/campaigns/${campaignId}/audiences`, { audienceId: a.body.id });
@@ -128,15 +148,24 @@ async function runJobs(ms = DELAY): Promise<number> {
   return b.runner.runDue();
 }
 
-async function pendingJobs(kind = 'generate_targeting'): Promise<{ subject: string; state: string; attempts: number; run_at: string }[]> {
-  return b.store.all("SELECT subject, state, attempts, run_at FROM jobs WHERE kind = ? AND state IN ('queued', 'running') ORDER BY run_at", kind);
+async function pendingJobs(
+  kind = 'generate_targeting',
+): Promise<{ subject: string; state: string; attempts: number; run_at: string }[]> {
+  return b.store.all(
+    "SELECT subject, state, attempts, run_at FROM jobs WHERE kind = ? AND state IN ('queued', 'running') ORDER BY run_at",
+    kind,
+  );
 }
 
 /** A campaign with three slots: primary (coffee store), a saved audience with a store (coffee), one without stores. */
 async function threeSlotCampaign(body: Record<string, unknown> = {}) {
   const store = await importedStore('coffee');
   const c = await createCampaign({ dataStoreIds: [store], ...body });
-  const fed = await attach(c.id, { name: 'Home baristas', keywords: ['espresso at home'], dataStoreIds: [store] });
+  const fed = await attach(c.id, {
+    name: 'Home baristas',
+    keywords: ['espresso at home'],
+    dataStoreIds: [store],
+  });
   const bare = await attach(c.id, { name: 'Gift buyers' });
   return { store, campaignId: c.id, primary: c.audiences[0]!.id, fed, bare };
 }
@@ -152,9 +181,19 @@ describe('get targeting', () => {
     expect(t.campaignType).toBe('SEARCH');
     expect(t.audiences.map((a) => a.id)).toEqual([primary, fed, bare]);
     const c = campaignSchema.parse((await api.get(`/campaigns/${campaignId}`)).body);
-    expect(t.audiences.map((a) => [a.name, a.audienceId])).toEqual(c.audiences.map((a) => [a.name, a.audienceId]));
+    expect(t.audiences.map((a) => [a.name, a.audienceId])).toEqual(
+      c.audiences.map((a) => [a.name, a.audienceId]),
+    );
     for (const a of t.audiences) {
-      expect(Object.keys(a).sort()).toEqual(['audienceId', 'error', 'id', 'items', 'name', 'status', 'updatedAt']);
+      expect(Object.keys(a).sort()).toEqual([
+        'audienceId',
+        'error',
+        'id',
+        'items',
+        'name',
+        'status',
+        'updatedAt',
+      ]);
       expect(a).toMatchObject({ status: 'not_generated', items: [], updatedAt: '', error: '' });
     }
     expect(t.audiences[0]!.audienceId).toBeNull();
@@ -171,8 +210,17 @@ describe('get targeting', () => {
 
   it('is 404 for a campaign of another workspace and 403 without campaigns:read', async () => {
     const c = await createCampaign({});
-    expectError(await (await b.client({ workspace: 'other' })).get(`/campaigns/${c.id}/targeting`), 404, 'not_found');
-    expectError(await (await b.client({ scopes: ['datasets:read'] })).get(`/campaigns/${c.id}/targeting`), 403, 'forbidden', 'campaigns:read');
+    expectError(
+      await (await b.client({ workspace: 'other' })).get(`/campaigns/${c.id}/targeting`),
+      404,
+      'not_found',
+    );
+    expectError(
+      await (await b.client({ scopes: ['datasets:read'] })).get(`/campaigns/${c.id}/targeting`),
+      403,
+      'forbidden',
+      'campaigns:read',
+    );
     expectError(await api.get(`/campaigns/${MISSING_ID}/targeting`), 404, 'not_found');
   });
 });
@@ -250,7 +298,9 @@ describe('generate targeting', () => {
     expect(slotOf(after, fed).status).toBe('ready');
     expect(slotOf(after, fed).updatedAt).toBe(b.clock.now().toISOString());
     // Same content, same slot: byte-identical items.
-    expect(JSON.stringify(slotOf(after, fed).items)).toBe(JSON.stringify(slotOf(before, fed).items));
+    expect(JSON.stringify(slotOf(after, fed).items)).toBe(
+      JSON.stringify(slotOf(before, fed).items),
+    );
     expect(slotOf(after, primary)).toEqual(slotOf(before, primary));
     expect(await campaignStatus(campaignId)).toBe('ready');
   });
@@ -265,12 +315,27 @@ describe('generate targeting', () => {
       { id: fed, reason: expect.stringMatching(/generating/) },
       { id: bare, reason: expect.stringMatching(/data stores/) },
     ]);
-    expectError(await api.post(`/campaigns/${campaignId}/targeting/generate`, { audienceIds: [primary] }), 409, 'conflict', primary, 'generating');
+    expectError(
+      await api.post(`/campaigns/${campaignId}/targeting/generate`, { audienceIds: [primary] }),
+      409,
+      'conflict',
+      primary,
+      'generating',
+    );
     // A 409 for one named slot starts none of the others.
-    expectError(await api.post(`/campaigns/${campaignId}/targeting/generate`, { audienceIds: [bare, fed] }), 409, 'conflict', fed);
+    expectError(
+      await api.post(`/campaigns/${campaignId}/targeting/generate`, { audienceIds: [bare, fed] }),
+      409,
+      'conflict',
+      fed,
+    );
     expect((await pendingJobs()).map((j) => j.subject).sort()).toEqual([primary, fed].sort());
     expect(await runJobs()).toBe(2);
-    expect((await getTargeting(campaignId)).audiences.map((a) => a.status)).toEqual(['ready', 'ready', 'not_generated']);
+    expect((await getTargeting(campaignId)).audiences.map((a) => a.status)).toEqual([
+      'ready',
+      'ready',
+      'not_generated',
+    ]);
   });
 
   it('skips a named slot without data stores, with a reason', async () => {
@@ -285,7 +350,15 @@ describe('generate targeting', () => {
     const { campaignId, primary } = await threeSlotCampaign();
     const other = await threeSlotCampaign();
     for (const unknown of [MISSING_ID, other.primary, 'not-a-slot']) {
-      expectError(await api.post(`/campaigns/${campaignId}/targeting/generate`, { audienceIds: [primary, unknown] }), 400, 'invalid_request', 'audienceIds[1]', unknown);
+      expectError(
+        await api.post(`/campaigns/${campaignId}/targeting/generate`, {
+          audienceIds: [primary, unknown],
+        }),
+        400,
+        'invalid_request',
+        'audienceIds[1]',
+        unknown,
+      );
     }
     expect(await pendingJobs()).toEqual([]);
     expect(slotOf(await getTargeting(campaignId), primary).status).toBe('not_generated');
@@ -295,8 +368,18 @@ describe('generate targeting', () => {
   it('checks the bounds of audienceIds: at most 25 items of 1 to 200 characters', async () => {
     const { campaignId, primary } = await threeSlotCampaign();
     const path = `/campaigns/${campaignId}/targeting/generate`;
-    expectError(await api.post(path, { audienceIds: Array(26).fill(primary) }), 400, 'invalid_request', 'audienceIds must have at most 25 items');
-    expectError(await api.post(path, { audienceIds: [''] }), 400, 'invalid_request', 'audienceIds[0] must not be empty');
+    expectError(
+      await api.post(path, { audienceIds: Array(26).fill(primary) }),
+      400,
+      'invalid_request',
+      'audienceIds must have at most 25 items',
+    );
+    expectError(
+      await api.post(path, { audienceIds: [''] }),
+      400,
+      'invalid_request',
+      'audienceIds[0] must not be empty',
+    );
     const tooLong = await api.post(path, { audienceIds: [primary, 'a'.repeat(201)] });
     expectError(tooLong, 400, 'invalid_request', 'audienceIds[1] must be at most 200 characters');
     // 200 characters pass the bound; the id is then unknown, a 400 for another reason.
@@ -304,7 +387,12 @@ describe('generate targeting', () => {
     expectError(longest, 400, 'invalid_request', 'audienceIds[0]', 'no audience slot');
     expect(longest.body.error.message).not.toContain('at most');
     expectError(await api.post(path, { audienceIds: 'x' }), 400, 'invalid_request', 'audienceIds');
-    expectError(await api.post(path, { audienceIds: [primary], extra: 1 }), 400, 'invalid_request', 'unknown field "extra"');
+    expectError(
+      await api.post(path, { audienceIds: [primary], extra: 1 }),
+      400,
+      'invalid_request',
+      'unknown field "extra"',
+    );
     expect(await pendingJobs()).toEqual([]);
     // 25 items are fine (repeats name the same slot once).
     const ok = await generate(campaignId, { audienceIds: Array(25).fill(primary) });
@@ -314,8 +402,21 @@ describe('generate targeting', () => {
 
   it('needs campaigns:write, and a campaign of the workspace', async () => {
     const { campaignId } = await threeSlotCampaign();
-    expectError(await (await b.client({ scopes: ['campaigns:read'] })).post(`/campaigns/${campaignId}/targeting/generate`, {}), 403, 'forbidden', 'campaigns:write');
-    expectError(await (await b.client({ workspace: 'other' })).post(`/campaigns/${campaignId}/targeting/generate`, {}), 404, 'not_found');
+    expectError(
+      await (
+        await b.client({ scopes: ['campaigns:read'] })
+      ).post(`/campaigns/${campaignId}/targeting/generate`, {}),
+      403,
+      'forbidden',
+      'campaigns:write',
+    );
+    expectError(
+      await (
+        await b.client({ workspace: 'other' })
+      ).post(`/campaigns/${campaignId}/targeting/generate`, {}),
+      404,
+      'not_found',
+    );
     expect(await pendingJobs()).toEqual([]);
   });
 
@@ -340,11 +441,29 @@ describe('generate targeting', () => {
     const themes: DemoTheme[] = ['coffee', 'trail', 'hiking', 'travel'];
     const spam = content.commentThreads
       .map((t) => t.snippet.topLevelComment!.snippet!)
-      .filter((s) => /SubForSub|Gift-Drops|FastGains|PromoReach|WinnerAlerts|easycash/.test(s.authorDisplayName ?? ''))
+      .filter((s) =>
+        /SubForSub|Gift-Drops|FastGains|PromoReach|WinnerAlerts|easycash/.test(
+          s.authorDisplayName ?? '',
+        ),
+      )
       .map((s) => s.textOriginal!);
     expect(spam.length).toBeGreaterThan(0);
     // Words only spam uses: none of them may reach a keyword.
-    const spamWords = ['gift cards', 'giftcard', 'telegram', 'followers', 'sub back', 'my channel', 'collab', 'prize', 'selected to win', 'trading', 'this simple method', 'check my profile', 'limited time'];
+    const spamWords = [
+      'gift cards',
+      'giftcard',
+      'telegram',
+      'followers',
+      'sub back',
+      'my channel',
+      'collab',
+      'prize',
+      'selected to win',
+      'trading',
+      'this simple method',
+      'check my profile',
+      'limited time',
+    ];
     for (const w of spamWords) expect(spam.join(' ').toLowerCase()).toContain(w);
 
     for (const theme of themes) {
@@ -365,7 +484,8 @@ describe('generate targeting', () => {
           expect(item.text.length, item.text).toBeLessThanOrEqual(80);
           expect(item.text.trim().split(/\s+/).length, item.text).toBeLessThanOrEqual(10);
           const lower = item.text.toLowerCase();
-          for (const w of spamWords) expect(lower, `keyword "${item.text}" carries spam`).not.toContain(w);
+          for (const w of spamWords)
+            expect(lower, `keyword "${item.text}" carries spam`).not.toContain(w);
           for (const s of spam) expect(s.toLowerCase()).not.toBe(lower);
         } else {
           expect(item.matchType, `${item.section} ${item.text}`).toBe('');
@@ -379,7 +499,8 @@ describe('generate targeting', () => {
 });
 
 describe('edit targeting items', () => {
-  const itemsPath = (campaignId: string, slotId: string) => `/campaigns/${campaignId}/targeting/audiences/${slotId}/items`;
+  const itemsPath = (campaignId: string, slotId: string) =>
+    `/campaigns/${campaignId}/targeting/audiences/${slotId}/items`;
 
   it('replaces the items, fills label, matchType and source, and makes the slot ready', async () => {
     const { campaignId, primary, fed, bare } = await threeSlotCampaign();
@@ -389,7 +510,13 @@ describe('edit targeting items', () => {
     const r = await api.put(itemsPath(campaignId, primary), {
       items: [
         { section: 'keywords', text: 'burr grinder sale' },
-        { section: 'keywords', text: 'pour over kettle', matchType: 'EXACT', label: 'Pour-over kettle', source: 'brief' },
+        {
+          section: 'keywords',
+          text: 'pour over kettle',
+          matchType: 'EXACT',
+          label: 'Pour-over kettle',
+          source: 'brief',
+        },
         { section: 'topics', text: 'Food & Drink › Coffee' },
         { section: 'websites', text: 'coffee.example', matchType: '' },
         { section: 'segments', text: 'In-market › Coffee Makers' },
@@ -397,26 +524,69 @@ describe('edit targeting items', () => {
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const t = targeting.parse(r.body);
-    expect(slotOf(t, primary)).toMatchObject({ status: 'ready', error: '', updatedAt: b.clock.now().toISOString() });
+    expect(slotOf(t, primary)).toMatchObject({
+      status: 'ready',
+      error: '',
+      updatedAt: b.clock.now().toISOString(),
+    });
     expect(slotOf(t, primary).items).toEqual([
-      { section: 'keywords', label: 'burr grinder sale', text: 'burr grinder sale', matchType: 'BROAD', source: 'manual' },
-      { section: 'keywords', label: 'Pour-over kettle', text: 'pour over kettle', matchType: 'EXACT', source: 'brief' },
-      { section: 'topics', label: 'Food & Drink › Coffee', text: 'Food & Drink › Coffee', matchType: '', source: 'manual' },
-      { section: 'websites', label: 'coffee.example', text: 'coffee.example', matchType: '', source: 'manual' },
-      { section: 'segments', label: 'In-market › Coffee Makers', text: 'In-market › Coffee Makers', matchType: '', source: 'manual' },
+      {
+        section: 'keywords',
+        label: 'burr grinder sale',
+        text: 'burr grinder sale',
+        matchType: 'BROAD',
+        source: 'manual',
+      },
+      {
+        section: 'keywords',
+        label: 'Pour-over kettle',
+        text: 'pour over kettle',
+        matchType: 'EXACT',
+        source: 'brief',
+      },
+      {
+        section: 'topics',
+        label: 'Food & Drink › Coffee',
+        text: 'Food & Drink › Coffee',
+        matchType: '',
+        source: 'manual',
+      },
+      {
+        section: 'websites',
+        label: 'coffee.example',
+        text: 'coffee.example',
+        matchType: '',
+        source: 'manual',
+      },
+      {
+        section: 'segments',
+        label: 'In-market › Coffee Makers',
+        text: 'In-market › Coffee Makers',
+        matchType: '',
+        source: 'manual',
+      },
     ]);
     expect(await getTargeting(campaignId)).toEqual(t);
     expect(slotOf(t, fed).status).toBe('ready');
 
     // A slot without data stores can be filled by hand.
-    const manual = await api.put(itemsPath(campaignId, bare), { items: [{ section: 'keywords', text: 'coffee gift', matchType: 'PHRASE' }] });
+    const manual = await api.put(itemsPath(campaignId, bare), {
+      items: [{ section: 'keywords', text: 'coffee gift', matchType: 'PHRASE' }],
+    });
     expect(manual.status).toBe(200);
-    expect(slotOf(manual.body, bare)).toMatchObject({ status: 'ready', items: [{ text: 'coffee gift', matchType: 'PHRASE', source: 'manual' }] });
+    expect(slotOf(manual.body, bare)).toMatchObject({
+      status: 'ready',
+      items: [{ text: 'coffee gift', matchType: 'PHRASE', source: 'manual' }],
+    });
     expect(await campaignStatus(campaignId)).toBe('ready');
     // An empty list is allowed: the slot is not_generated again (not ready with nothing), and the campaign a draft.
     const cleared = await api.put(itemsPath(campaignId, fed), { items: [] });
     expect(cleared.status).toBe(200);
-    expect(slotOf(cleared.body, fed)).toMatchObject({ status: 'not_generated', items: [], error: '' });
+    expect(slotOf(cleared.body, fed)).toMatchObject({
+      status: 'not_generated',
+      items: [],
+      error: '',
+    });
     expect(await campaignStatus(campaignId)).toBe('draft');
   });
 
@@ -424,7 +594,9 @@ describe('edit targeting items', () => {
     const store = await importedStore('coffee');
     const c = await createCampaign({ dataStoreIds: [store] });
     const slot = c.audiences[0]!.id;
-    const r = await api.put(itemsPath(c.id, slot), { items: [{ section: 'keywords', text: 'espresso machine' }] });
+    const r = await api.put(itemsPath(c.id, slot), {
+      items: [{ section: 'keywords', text: 'espresso machine' }],
+    });
     expect(r.status).toBe(200);
     expect(slotOf(r.body, slot).status).toBe('ready');
     expect(await campaignStatus(c.id)).toBe('ready');
@@ -433,25 +605,90 @@ describe('edit targeting items', () => {
   it('is 409 while the slot generates', async () => {
     const { campaignId, primary } = await threeSlotCampaign();
     await generate(campaignId);
-    expectError(await api.put(itemsPath(campaignId, primary), { items: [{ section: 'keywords', text: 'grinder' }] }), 409, 'conflict', 'generating');
+    expectError(
+      await api.put(itemsPath(campaignId, primary), {
+        items: [{ section: 'keywords', text: 'grinder' }],
+      }),
+      409,
+      'conflict',
+      'generating',
+    );
     await runJobs();
     const t = await getTargeting(campaignId);
     expect(slotOf(t, primary).items.some((i) => i.source === 'manual')).toBe(false);
-    expect((await api.put(itemsPath(campaignId, primary), { items: [{ section: 'keywords', text: 'grinder' }] })).status).toBe(200);
+    expect(
+      (
+        await api.put(itemsPath(campaignId, primary), {
+          items: [{ section: 'keywords', text: 'grinder' }],
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('validates items: keyword length and words, matchType per section, unknown fields', async () => {
     const { campaignId, primary } = await threeSlotCampaign();
     const put = (items: unknown[]) => api.put(itemsPath(campaignId, primary), { items });
-    expectError(await put([{ section: 'keywords', text: 'k'.repeat(81) }]), 400, 'invalid_request', 'items[0].text', '80 characters');
-    expectError(await put([{ section: 'keywords', text: 'w '.repeat(11).trim() }]), 400, 'invalid_request', 'items[0].text', '10 words');
-    expectError(await put([{ section: 'keywords', text: 'ok' }, { section: 'topics', text: 'Coffee', matchType: 'EXACT' }]), 400, 'invalid_request', 'items[1].matchType', 'keywords only');
-    expectError(await put([{ section: 'keywords', text: 'ok', bid: 2 }]), 400, 'invalid_request', 'unknown field', 'bid');
-    expectError(await put([{ section: 'keywords', text: 'ok', matchType: 'FUZZY' }]), 400, 'invalid_request', 'items[0].matchType');
-    expectError(await put([{ section: 'audiences', text: 'ok' }]), 400, 'invalid_request', 'items[0].section');
-    expectError(await put([{ section: 'keywords', text: '' }]), 400, 'invalid_request', 'items[0].text must not be empty');
-    expectError(await api.put(itemsPath(campaignId, primary), { items: [], extra: true }), 400, 'invalid_request', 'unknown field "extra"');
-    expectError(await api.put(itemsPath(campaignId, primary)), 400, 'invalid_request', 'body is required');
+    expectError(
+      await put([{ section: 'keywords', text: 'k'.repeat(81) }]),
+      400,
+      'invalid_request',
+      'items[0].text',
+      '80 characters',
+    );
+    expectError(
+      await put([{ section: 'keywords', text: 'w '.repeat(11).trim() }]),
+      400,
+      'invalid_request',
+      'items[0].text',
+      '10 words',
+    );
+    expectError(
+      await put([
+        { section: 'keywords', text: 'ok' },
+        { section: 'topics', text: 'Coffee', matchType: 'EXACT' },
+      ]),
+      400,
+      'invalid_request',
+      'items[1].matchType',
+      'keywords only',
+    );
+    expectError(
+      await put([{ section: 'keywords', text: 'ok', bid: 2 }]),
+      400,
+      'invalid_request',
+      'unknown field',
+      'bid',
+    );
+    expectError(
+      await put([{ section: 'keywords', text: 'ok', matchType: 'FUZZY' }]),
+      400,
+      'invalid_request',
+      'items[0].matchType',
+    );
+    expectError(
+      await put([{ section: 'audiences', text: 'ok' }]),
+      400,
+      'invalid_request',
+      'items[0].section',
+    );
+    expectError(
+      await put([{ section: 'keywords', text: '' }]),
+      400,
+      'invalid_request',
+      'items[0].text must not be empty',
+    );
+    expectError(
+      await api.put(itemsPath(campaignId, primary), { items: [], extra: true }),
+      400,
+      'invalid_request',
+      'unknown field "extra"',
+    );
+    expectError(
+      await api.put(itemsPath(campaignId, primary)),
+      400,
+      'invalid_request',
+      'body is required',
+    );
     expect(slotOf(await getTargeting(campaignId), primary).status).toBe('not_generated');
     // The bounds themselves are fine: 80 characters, 10 words.
     const edge = await put([
@@ -465,20 +702,42 @@ describe('edit targeting items', () => {
     const { campaignId, primary } = await threeSlotCampaign();
     const other = await threeSlotCampaign();
     const body = { items: [{ section: 'keywords', text: 'grinder' }] };
-    expectError(await (await b.client({ workspace: 'other' })).put(itemsPath(campaignId, primary), body), 404, 'not_found');
-    expectError(await api.put(itemsPath(campaignId, other.primary), body), 404, 'not_found', other.primary);
+    expectError(
+      await (await b.client({ workspace: 'other' })).put(itemsPath(campaignId, primary), body),
+      404,
+      'not_found',
+    );
+    expectError(
+      await api.put(itemsPath(campaignId, other.primary), body),
+      404,
+      'not_found',
+      other.primary,
+    );
     expectError(await api.put(itemsPath(campaignId, MISSING_ID), body), 404, 'not_found');
-    expectError(await (await b.client({ scopes: ['campaigns:read'] })).put(itemsPath(campaignId, primary), body), 403, 'forbidden', 'campaigns:write');
+    expectError(
+      await (
+        await b.client({ scopes: ['campaigns:read'] })
+      ).put(itemsPath(campaignId, primary), body),
+      403,
+      'forbidden',
+      'campaigns:write',
+    );
     expect(slotOf(await getTargeting(campaignId), primary).status).toBe('not_generated');
-    expect(slotOf(await getTargeting(other.campaignId), other.primary).status).toBe('not_generated');
+    expect(slotOf(await getTargeting(other.campaignId), other.primary).status).toBe(
+      'not_generated',
+    );
   });
 });
 
 describe('hand edits that survive regeneration (issue 21)', () => {
-  const itemsPath = (campaignId: string, slotId: string) => `/campaigns/${campaignId}/targeting/audiences/${slotId}/items`;
-  const exclusionsPath = (campaignId: string, slotId: string) => `/campaigns/${campaignId}/targeting/audiences/${slotId}/exclusions`;
-  const change = async (campaignId: string, slotId: string, body: unknown) => targetingChange.parse(ok(await api.patch(itemsPath(campaignId, slotId), body)));
-  const exclusions = async (campaignId: string, slotId: string) => ok(await api.get(exclusionsPath(campaignId, slotId))).data;
+  const itemsPath = (campaignId: string, slotId: string) =>
+    `/campaigns/${campaignId}/targeting/audiences/${slotId}/items`;
+  const exclusionsPath = (campaignId: string, slotId: string) =>
+    `/campaigns/${campaignId}/targeting/audiences/${slotId}/exclusions`;
+  const change = async (campaignId: string, slotId: string, body: unknown) =>
+    targetingChange.parse(ok(await api.patch(itemsPath(campaignId, slotId), body)));
+  const exclusions = async (campaignId: string, slotId: string) =>
+    ok(await api.get(exclusionsPath(campaignId, slotId))).data;
   type Item = Targeting['audiences'][number]['items'][number];
   const keywords = (items: Item[]) => items.filter((i) => i.section === 'keywords');
 
@@ -505,7 +764,10 @@ describe('hand edits that survive regeneration (issue 21)', () => {
     // the keywords a person would not pay for (another brand's names, here the first three)
     const competitors = keywords(items).slice(0, 3);
     const r = await api.patch(itemsPath(campaignId, primary), {
-      remove: competitors.map((k, n) => ({ section: 'keywords', text: n === 0 ? k.text.toUpperCase() : k.text })),
+      remove: competitors.map((k, n) => ({
+        section: 'keywords',
+        text: n === 0 ? k.text.toUpperCase() : k.text,
+      })),
       add: [{ section: 'keywords', text: 'bright beans subscription', matchType: 'EXACT' }],
     });
     const answer = targetingChange.parse(ok(r));
@@ -516,17 +778,40 @@ describe('hand edits that survive regeneration (issue 21)', () => {
       slotId: primary,
       status: 'ready',
       itemCount: items.length - 2,
-      itemCounts: { keywords: keywords(items).length - 2, segments: expect.any(Number), topics: expect.any(Number), websites: expect.any(Number) },
+      itemCounts: {
+        keywords: keywords(items).length - 2,
+        segments: expect.any(Number),
+        topics: expect.any(Number),
+        websites: expect.any(Number),
+      },
       added: [{ section: 'keywords', text: 'bright beans subscription', matchType: 'EXACT' }],
       removed: competitors.map((k) => ({ section: 'keywords', text: k.text })),
       restored: [],
-      exclusions: competitors.map((k) => ({ section: 'keywords', text: k.text, reason: 'removed by hand' })),
+      exclusions: competitors.map((k) => ({
+        section: 'keywords',
+        text: k.text,
+        reason: 'removed by hand',
+      })),
     });
     expect(await exclusions(campaignId, primary)).toEqual(answer.exclusions);
     // the targeting keeps the contract's shape: exclusions are not items
     const t = await getTargeting(campaignId);
-    expect(Object.keys(slotOf(t, primary)).sort()).toEqual(['audienceId', 'error', 'id', 'items', 'name', 'status', 'updatedAt']);
-    const manual = { section: 'keywords', label: 'bright beans subscription', text: 'bright beans subscription', matchType: 'EXACT', source: 'manual' };
+    expect(Object.keys(slotOf(t, primary)).sort()).toEqual([
+      'audienceId',
+      'error',
+      'id',
+      'items',
+      'name',
+      'status',
+      'updatedAt',
+    ]);
+    const manual = {
+      section: 'keywords',
+      label: 'bright beans subscription',
+      text: 'bright beans subscription',
+      matchType: 'EXACT',
+      source: 'manual',
+    };
     const kept = items.filter((i) => !competitors.includes(i));
     expect(slotOf(t, primary).items).toEqual([manual, ...kept]);
 
@@ -540,24 +825,50 @@ describe('hand edits that survive regeneration (issue 21)', () => {
   it('add lifts an exclusion (the person overrides it) and gives an item there its match type; restore lets generating add one again', async () => {
     const { campaignId, primary, items } = await generated();
     const [a, bb, c] = keywords(items);
-    await change(campaignId, primary, { remove: [a, bb, c].map((k) => ({ section: 'keywords', text: k!.text })) });
+    await change(campaignId, primary, {
+      remove: [a, bb, c].map((k) => ({ section: 'keywords', text: k!.text })),
+    });
     // adding a removed keyword lifts its exclusion; adding one that is there changes its match type in place
     const other = keywords(items)[3]!;
     const added = await change(campaignId, primary, {
       add: [
         { section: 'keywords', text: a!.text, matchType: 'PHRASE' },
-        { section: 'keywords', text: other.text.toUpperCase(), matchType: other.matchType === 'EXACT' ? 'BROAD' : 'EXACT' },
+        {
+          section: 'keywords',
+          text: other.text.toUpperCase(),
+          matchType: other.matchType === 'EXACT' ? 'BROAD' : 'EXACT',
+        },
       ],
     });
     expect(added.exclusions.map((e) => e.text)).toEqual([bb!.text, c!.text]);
     const slot = slotOf(await getTargeting(campaignId), primary);
-    expect(keywords(slot.items).filter((k) => k.source === 'manual').map((k) => k.text)).toEqual([a!.text, other.text.toUpperCase()]);
-    expect(keywords(slot.items).filter((k) => k.text.toLowerCase() === other.text.toLowerCase())).toHaveLength(1);
+    expect(
+      keywords(slot.items)
+        .filter((k) => k.source === 'manual')
+        .map((k) => k.text),
+    ).toEqual([a!.text, other.text.toUpperCase()]);
+    expect(
+      keywords(slot.items).filter((k) => k.text.toLowerCase() === other.text.toLowerCase()),
+    ).toHaveLength(1);
 
     // restore lifts an exclusion without adding: the next generation may add it back
-    const restored = await change(campaignId, primary, { restore: [{ section: 'keywords', text: bb!.text.toUpperCase() }, { section: 'topics', text: 'not excluded' }] });
-    expect(restored).toMatchObject({ restored: [{ section: 'keywords', text: bb!.text }], exclusions: [{ text: c!.text, reason: 'removed by hand' }], added: [], removed: [] });
-    expect(keywords(slotOf(await getTargeting(campaignId), primary).items).some((k) => k.text === bb!.text)).toBe(false);
+    const restored = await change(campaignId, primary, {
+      restore: [
+        { section: 'keywords', text: bb!.text.toUpperCase() },
+        { section: 'topics', text: 'not excluded' },
+      ],
+    });
+    expect(restored).toMatchObject({
+      restored: [{ section: 'keywords', text: bb!.text }],
+      exclusions: [{ text: c!.text, reason: 'removed by hand' }],
+      added: [],
+      removed: [],
+    });
+    expect(
+      keywords(slotOf(await getTargeting(campaignId), primary).items).some(
+        (k) => k.text === bb!.text,
+      ),
+    ).toBe(false);
     const after = await regenerate(campaignId, primary);
     expect(after.items).toContainEqual(bb);
     expect(after.items.some((i) => i.text === c!.text)).toBe(false);
@@ -570,8 +881,15 @@ describe('hand edits that survive regeneration (issue 21)', () => {
 
   it('a removal of an item not there excludes it before any generation adds it', async () => {
     const { campaignId, primary } = await threeSlotCampaign();
-    const r = await change(campaignId, primary, { remove: [{ section: 'keywords', text: 'Ember & Grind' }] });
-    expect(r).toMatchObject({ status: 'not_generated', itemCount: 0, removed: [], exclusions: [{ section: 'keywords', text: 'Ember & Grind', reason: 'removed by hand' }] });
+    const r = await change(campaignId, primary, {
+      remove: [{ section: 'keywords', text: 'Ember & Grind' }],
+    });
+    expect(r).toMatchObject({
+      status: 'not_generated',
+      itemCount: 0,
+      removed: [],
+      exclusions: [{ section: 'keywords', text: 'Ember & Grind', reason: 'removed by hand' }],
+    });
     await generate(campaignId);
     await runJobs();
     const slot = slotOf(await getTargeting(campaignId), primary);
@@ -583,11 +901,19 @@ describe('hand edits that survive regeneration (issue 21)', () => {
   it('PUT [] leaves the slot not_generated, and a later generate with no names fills it without the excluded items', async () => {
     const { campaignId, primary, items } = await generated();
     const gone = keywords(items).slice(0, 2);
-    await change(campaignId, primary, { remove: gone.map((k) => ({ section: k.section, text: k.text })) });
+    await change(campaignId, primary, {
+      remove: gone.map((k) => ({ section: k.section, text: k.text })),
+    });
     const cleared = ok(await api.put(itemsPath(campaignId, primary), { items: [] }));
-    expect(slotOf(cleared, primary)).toMatchObject({ status: 'not_generated', items: [], error: '' });
+    expect(slotOf(cleared, primary)).toMatchObject({
+      status: 'not_generated',
+      items: [],
+      error: '',
+    });
     // clearing starts over: nothing more is excluded than before
-    expect((await exclusions(campaignId, primary)).map((e: { text: string }) => e.text)).toEqual(gone.map((k) => k.text));
+    expect((await exclusions(campaignId, primary)).map((e: { text: string }) => e.text)).toEqual(
+      gone.map((k) => k.text),
+    );
     expect(await campaignStatus(campaignId)).toBe('draft');
 
     const g = await generate(campaignId);
@@ -603,26 +929,58 @@ describe('hand edits that survive regeneration (issue 21)', () => {
     const [first, second, ...rest] = items;
     const r = ok(
       await api.put(itemsPath(campaignId, primary), {
-        items: [...rest.map(({ section, text, matchType, label }) => ({ section, text, label, ...(matchType ? { matchType } : {}) })), { section: 'topics', text: '/Food & Drink/Coffee Gifts' }],
+        items: [
+          ...rest.map(({ section, text, matchType, label }) => ({
+            section,
+            text,
+            label,
+            ...(matchType ? { matchType } : {}),
+          })),
+          { section: 'topics', text: '/Food & Drink/Coffee Gifts' },
+        ],
       }),
     );
     const slot = slotOf(r, primary);
     expect(slot.items.slice(0, -1)).toEqual(rest);
-    expect(slot.items.at(-1)).toMatchObject({ text: '/Food & Drink/Coffee Gifts', source: 'manual' });
-    expect(await exclusions(campaignId, primary)).toEqual([first, second].map((i) => ({ section: i!.section, text: i!.text, reason: 'removed by hand' })));
+    expect(slot.items.at(-1)).toMatchObject({
+      text: '/Food & Drink/Coffee Gifts',
+      source: 'manual',
+    });
+    expect(await exclusions(campaignId, primary)).toEqual(
+      [first, second].map((i) => ({
+        section: i!.section,
+        text: i!.text,
+        reason: 'removed by hand',
+      })),
+    );
     // regenerating: the two stay out, the new topic stays, first among the topics
     const after = await regenerate(campaignId, primary);
     expect(after.items.some((i) => i.text === first!.text || i.text === second!.text)).toBe(false);
-    expect(after.items.filter((i) => i.section === 'topics')[0]).toMatchObject({ text: '/Food & Drink/Coffee Gifts', source: 'manual' });
+    expect(after.items.filter((i) => i.section === 'topics')[0]).toMatchObject({
+      text: '/Food & Drink/Coffee Gifts',
+      source: 'manual',
+    });
     expect(after.items.filter((i) => i.source !== 'manual')).toEqual(rest);
   });
 
   it('the emptied slot goes back to not_generated through change_targeting_items too', async () => {
     const { campaignId, fed } = await threeSlotCampaign();
-    const one = await change(campaignId, fed, { add: [{ section: 'websites', text: 'coffee.example' }] });
-    expect(one).toMatchObject({ status: 'ready', itemCount: 1, itemCounts: { keywords: 0, segments: 0, topics: 0, websites: 1 } });
-    const none = await change(campaignId, fed, { remove: [{ section: 'websites', text: 'COFFEE.example' }] });
-    expect(none).toMatchObject({ status: 'not_generated', itemCount: 0, removed: [{ section: 'websites', text: 'coffee.example' }] });
+    const one = await change(campaignId, fed, {
+      add: [{ section: 'websites', text: 'coffee.example' }],
+    });
+    expect(one).toMatchObject({
+      status: 'ready',
+      itemCount: 1,
+      itemCounts: { keywords: 0, segments: 0, topics: 0, websites: 1 },
+    });
+    const none = await change(campaignId, fed, {
+      remove: [{ section: 'websites', text: 'COFFEE.example' }],
+    });
+    expect(none).toMatchObject({
+      status: 'not_generated',
+      itemCount: 0,
+      removed: [{ section: 'websites', text: 'coffee.example' }],
+    });
     // a generate without names picks it up again, not "already generated"
     const g = await generate(campaignId);
     expect(g.started).toContain(fed);
@@ -631,43 +989,137 @@ describe('hand edits that survive regeneration (issue 21)', () => {
   it('checks its body, and is 409 while the slot generates, 404 elsewhere, 403 without campaigns:write', async () => {
     const { campaignId, primary } = await threeSlotCampaign();
     const patch = (body: unknown) => api.patch(itemsPath(campaignId, primary), body);
-    expectError(await patch({}), 400, 'invalid_request', 'at least one item to add, remove or restore');
+    expectError(
+      await patch({}),
+      400,
+      'invalid_request',
+      'at least one item to add, remove or restore',
+    );
     expectError(await patch({ add: [], remove: [] }), 400, 'invalid_request', 'at least one');
-    expectError(await patch({ remove: [{ section: 'audiences', text: 'x' }] }), 400, 'invalid_request', 'remove[0].section');
-    expectError(await patch({ remove: [{ section: 'keywords', text: '' }] }), 400, 'invalid_request', 'remove[0].text');
-    expectError(await patch({ add: [{ section: 'keywords', text: 'w '.repeat(11).trim() }] }), 400, 'invalid_request', 'add[0].text', '10 words');
-    expectError(await patch({ add: [{ section: 'topics', text: 'x', matchType: 'EXACT' }] }), 400, 'invalid_request', 'add[0].matchType');
-    expectError(await patch({ restore: [{ section: 'keywords', text: 'x', reason: 'y' }] }), 400, 'invalid_request', 'unknown field', 'reason');
-    expectError(await patch({ remove: Array.from({ length: 501 }, (_, n) => ({ section: 'keywords', text: `k${n}` })) }), 400, 'invalid_request', 'remove');
-    expectError(await (await b.client({ workspace: 'other' })).patch(itemsPath(campaignId, primary), { restore: [{ section: 'keywords', text: 'x' }] }), 404, 'not_found');
-    expectError(await api.patch(itemsPath(campaignId, MISSING_ID), { restore: [{ section: 'keywords', text: 'x' }] }), 404, 'not_found');
+    expectError(
+      await patch({ remove: [{ section: 'audiences', text: 'x' }] }),
+      400,
+      'invalid_request',
+      'remove[0].section',
+    );
+    expectError(
+      await patch({ remove: [{ section: 'keywords', text: '' }] }),
+      400,
+      'invalid_request',
+      'remove[0].text',
+    );
+    expectError(
+      await patch({ add: [{ section: 'keywords', text: 'w '.repeat(11).trim() }] }),
+      400,
+      'invalid_request',
+      'add[0].text',
+      '10 words',
+    );
+    expectError(
+      await patch({ add: [{ section: 'topics', text: 'x', matchType: 'EXACT' }] }),
+      400,
+      'invalid_request',
+      'add[0].matchType',
+    );
+    expectError(
+      await patch({ restore: [{ section: 'keywords', text: 'x', reason: 'y' }] }),
+      400,
+      'invalid_request',
+      'unknown field',
+      'reason',
+    );
+    expectError(
+      await patch({
+        remove: Array.from({ length: 501 }, (_, n) => ({ section: 'keywords', text: `k${n}` })),
+      }),
+      400,
+      'invalid_request',
+      'remove',
+    );
+    expectError(
+      await (
+        await b.client({ workspace: 'other' })
+      ).patch(itemsPath(campaignId, primary), { restore: [{ section: 'keywords', text: 'x' }] }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await api.patch(itemsPath(campaignId, MISSING_ID), {
+        restore: [{ section: 'keywords', text: 'x' }],
+      }),
+      404,
+      'not_found',
+    );
     expectError(await api.get(exclusionsPath(campaignId, MISSING_ID)), 404, 'not_found');
-    expectError(await (await b.client({ scopes: ['campaigns:read'] })).patch(itemsPath(campaignId, primary), { restore: [{ section: 'keywords', text: 'x' }] }), 403, 'forbidden', 'campaigns:write');
-    expect(ok(await (await b.client({ scopes: ['campaigns:read'] })).get(exclusionsPath(campaignId, primary)))).toEqual({ data: [] });
+    expectError(
+      await (
+        await b.client({ scopes: ['campaigns:read'] })
+      ).patch(itemsPath(campaignId, primary), { restore: [{ section: 'keywords', text: 'x' }] }),
+      403,
+      'forbidden',
+      'campaigns:write',
+    );
+    expect(
+      ok(
+        await (
+          await b.client({ scopes: ['campaigns:read'] })
+        ).get(exclusionsPath(campaignId, primary)),
+      ),
+    ).toEqual({ data: [] });
 
     await generate(campaignId);
-    expectError(await patch({ remove: [{ section: 'keywords', text: 'x' }] }), 409, 'conflict', 'generating');
+    expectError(
+      await patch({ remove: [{ section: 'keywords', text: 'x' }] }),
+      409,
+      'conflict',
+      'generating',
+    );
     await runJobs();
     expect(await exclusions(campaignId, primary)).toEqual([]);
   });
 
   it('a slot holds at most 500 items and 1000 exclusions (409, nothing changed)', async () => {
     const { campaignId, fed } = await threeSlotCampaign();
-    const many = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ section: 'keywords', text: `keyword ${from + i}` }));
+    const many = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => ({ section: 'keywords', text: `keyword ${from + i}` }));
     ok(await api.put(itemsPath(campaignId, fed), { items: many(500) }));
-    expectError(await api.patch(itemsPath(campaignId, fed), { add: many(1, 500) }), 409, 'conflict', 'would hold 501 items, at most 500');
+    expectError(
+      await api.patch(itemsPath(campaignId, fed), { add: many(1, 500) }),
+      409,
+      'conflict',
+      'would hold 501 items, at most 500',
+    );
     await change(campaignId, fed, { remove: many(500, 1000) });
     await change(campaignId, fed, { remove: many(500, 2000) });
-    expectError(await api.patch(itemsPath(campaignId, fed), { remove: many(1, 3000) }), 409, 'conflict', 'at most 1000');
+    expectError(
+      await api.patch(itemsPath(campaignId, fed), { remove: many(1, 3000) }),
+      409,
+      'conflict',
+      'at most 1000',
+    );
     expect(await exclusions(campaignId, fed)).toHaveLength(1000);
     expect(slotOf(await getTargeting(campaignId), fed).items).toHaveLength(500);
   });
 });
 
-describe('the workspace\'s brands in generation (issue 22)', () => {
-  it('the generator gets the campaign\'s own brand and every other one; what it leaves out becomes exclusions with its reason', async () => {
-    const own = ok(await api.post('/brands', { name: 'Bright Beans', website: 'https://brightbeans.example', description: 'Coffee beans by subscription.' }), 201);
-    const rival = ok(await api.post('/brands', { name: 'Ember & Grind Coffee Co.', website: 'https://emberandgrind.example', description: 'Grinders and kettles.' }), 201);
+describe("the workspace's brands in generation (issue 22)", () => {
+  it("the generator gets the campaign's own brand and every other one; what it leaves out becomes exclusions with its reason", async () => {
+    const own = ok(
+      await api.post('/brands', {
+        name: 'Bright Beans',
+        website: 'https://brightbeans.example',
+        description: 'Coffee beans by subscription.',
+      }),
+      201,
+    );
+    const rival = ok(
+      await api.post('/brands', {
+        name: 'Ember & Grind Coffee Co.',
+        website: 'https://emberandgrind.example',
+        description: 'Grinders and kettles.',
+      }),
+      201,
+    );
     const third = ok(await api.post('/brands', { name: 'Northwind Outdoor' }), 201);
     const store = await importedStore('coffee');
     const c = await createCampaign({ dataStoreIds: [store], brandId: own.id });
@@ -678,16 +1130,29 @@ describe('the workspace\'s brands in generation (issue 22)', () => {
     const input = await b.services.targeting.generationInput(slot);
     if (input === null || input === 'collecting') throw new Error(`no input: ${input}`);
     expect(input.brands).toEqual({
-      own: { name: 'Bright Beans', website: 'https://brightbeans.example', description: 'Coffee beans by subscription.' },
+      own: {
+        name: 'Bright Beans',
+        website: 'https://brightbeans.example',
+        description: 'Coffee beans by subscription.',
+      },
       others: [
-        { name: rival.name, website: 'https://emberandgrind.example', description: 'Grinders and kettles.' },
+        {
+          name: rival.name,
+          website: 'https://emberandgrind.example',
+          description: 'Grinders and kettles.',
+        },
         { name: third.name, website: '', description: '' },
       ],
     });
     // a campaign without a brand: every brand of the workspace is another's
     const bare = await createCampaign({ dataStoreIds: [store] });
     const bareInput = await b.services.targeting.generationInput(bare.audiences[0]!.id);
-    expect(bareInput !== null && bareInput !== 'collecting' && bareInput.brands).toEqual({ own: null, others: [{ name: 'Bright Beans' }, { name: rival.name }, { name: third.name }].map((x) => expect.objectContaining(x)) });
+    expect(bareInput !== null && bareInput !== 'collecting' && bareInput.brands).toEqual({
+      own: null,
+      others: [{ name: 'Bright Beans' }, { name: rival.name }, { name: third.name }].map((x) =>
+        expect.objectContaining(x),
+      ),
+    });
 
     // The job hands that input to the generator: what it leaves out is what the slot's exclusions
     // say, with its reasons.
@@ -695,43 +1160,110 @@ describe('the workspace\'s brands in generation (issue 22)', () => {
     await generate(c.id);
     await runJobs();
     const t = slotOf(await getTargeting(c.id), slot);
-    expect(t.items).toEqual(expected.items.filter((i) => !expected.excluded.some((e) => e.section === i.section && e.text.toLowerCase() === i.text.toLowerCase())));
-    const left = ok(await api.get(`/campaigns/${c.id}/targeting/audiences/${slot}/exclusions`)).data;
-    expect(left).toEqual(expected.excluded.map(({ section, text, reason }) => ({ section, text, reason })));
+    expect(t.items).toEqual(
+      expected.items.filter(
+        (i) =>
+          !expected.excluded.some(
+            (e) => e.section === i.section && e.text.toLowerCase() === i.text.toLowerCase(),
+          ),
+      ),
+    );
+    const left = ok(
+      await api.get(`/campaigns/${c.id}/targeting/audiences/${slot}/exclusions`),
+    ).data;
+    expect(left).toEqual(
+      expected.excluded.map(({ section, text, reason }) => ({ section, text, reason })),
+    );
     for (const e of left) expect(e.reason).not.toBe('');
     // the coffee store names the rival brand: left out, said why, and never an item
-    expect(left).toContainEqual({ section: 'keywords', text: 'Ember & Grind', reason: expect.stringContaining(rival.name) });
+    expect(left).toContainEqual({
+      section: 'keywords',
+      text: 'Ember & Grind',
+      reason: expect.stringContaining(rival.name),
+    });
     expect(t.items.filter((i) => /ember & grind/i.test(i.text))).toEqual([]);
 
     // A person who wants it anyway adds it: regenerating keeps it, and no longer leaves it out.
-    ok(await api.patch(`/campaigns/${c.id}/targeting/audiences/${slot}/items`, { add: [{ section: 'keywords', text: 'ember & grind', matchType: 'EXACT' }] }));
+    ok(
+      await api.patch(`/campaigns/${c.id}/targeting/audiences/${slot}/items`, {
+        add: [{ section: 'keywords', text: 'ember & grind', matchType: 'EXACT' }],
+      }),
+    );
     await generate(c.id, { audienceIds: [slot] });
     await runJobs();
     const after = slotOf(await getTargeting(c.id), slot);
     expect(after.items.filter((i) => /^ember & grind$/i.test(i.text))).toEqual([
-      { section: 'keywords', label: 'ember & grind', text: 'ember & grind', matchType: 'EXACT', source: 'manual' },
+      {
+        section: 'keywords',
+        label: 'ember & grind',
+        text: 'ember & grind',
+        matchType: 'EXACT',
+        source: 'manual',
+      },
     ]);
-    const leftAfter = ok(await api.get(`/campaigns/${c.id}/targeting/audiences/${slot}/exclusions`)).data;
+    const leftAfter = ok(
+      await api.get(`/campaigns/${c.id}/targeting/audiences/${slot}/exclusions`),
+    ).data;
     expect(leftAfter).toEqual(left.filter((e: { text: string }) => e.text !== 'Ember & Grind'));
   });
 
-  it('regenerated(): manual items first and kept, hand exclusions kept, the generator\'s replaced, a manual item overrides one', () => {
-    const kw = (text: string, source = 'tags', matchType = 'BROAD'): TargetingItem => ({ section: 'keywords', label: text, text, matchType: matchType as 'BROAD', source });
-    const topic = (text: string, source = 'taxonomy'): TargetingItem => ({ section: 'topics', label: text, text, matchType: '', source });
-    const current = [kw('old generated'), kw('Northwind Talus', 'manual', 'EXACT'), topic('/Mine', 'manual')];
+  it("regenerated(): manual items first and kept, hand exclusions kept, the generator's replaced, a manual item overrides one", () => {
+    const kw = (text: string, source = 'tags', matchType = 'BROAD'): TargetingItem => ({
+      section: 'keywords',
+      label: text,
+      text,
+      matchType: matchType as 'BROAD',
+      source,
+    });
+    const topic = (text: string, source = 'taxonomy'): TargetingItem => ({
+      section: 'topics',
+      label: text,
+      text,
+      matchType: '',
+      source,
+    });
+    const current = [
+      kw('old generated'),
+      kw('Northwind Talus', 'manual', 'EXACT'),
+      topic('/Mine', 'manual'),
+    ];
     const exclusions = [
       { section: 'keywords' as const, text: 'espresso', reason: 'removed by hand' },
-      { section: 'keywords' as const, text: 'Gone Brand', reason: 'another brand of the workspace (Gone Brand)' },
+      {
+        section: 'keywords' as const,
+        text: 'Gone Brand',
+        reason: 'another brand of the workspace (Gone Brand)',
+      },
     ];
     const result = {
-      items: [kw('Espresso'), kw('pour over'), kw('northwind talus'), kw('Ember & Grind', 'tags', 'EXACT'), topic('/Food'), topic('/mine')],
+      items: [
+        kw('Espresso'),
+        kw('pour over'),
+        kw('northwind talus'),
+        kw('Ember & Grind', 'tags', 'EXACT'),
+        topic('/Food'),
+        topic('/mine'),
+      ],
       excluded: [
-        { section: 'keywords' as const, text: 'Ember & Grind', reason: 'another brand of the workspace (Ember & Grind Coffee Co.)' },
-        { section: 'keywords' as const, text: 'Northwind Talus', reason: 'another brand of the workspace (Northwind Outdoor)' },
+        {
+          section: 'keywords' as const,
+          text: 'Ember & Grind',
+          reason: 'another brand of the workspace (Ember & Grind Coffee Co.)',
+        },
+        {
+          section: 'keywords' as const,
+          text: 'Northwind Talus',
+          reason: 'another brand of the workspace (Northwind Outdoor)',
+        },
       ],
     };
     expect(regenerated(current, exclusions, result)).toEqual({
-      items: [kw('Northwind Talus', 'manual', 'EXACT'), kw('pour over'), topic('/Mine', 'manual'), topic('/Food')],
+      items: [
+        kw('Northwind Talus', 'manual', 'EXACT'),
+        kw('pour over'),
+        topic('/Mine', 'manual'),
+        topic('/Food'),
+      ],
       exclusions: [exclusions[0], result.excluded[0]],
     });
   });
@@ -755,7 +1287,10 @@ describe('generation outcomes and waiting', () => {
     const r = await api.post(`/data-stores/${store}/import`, themeImport('coffee'));
     expect(r.status).toBe(200);
     expect((await generate(c.id)).started).toEqual([slot]);
-    expect(slotOf(await getTargeting(c.id), slot)).toMatchObject({ status: 'generating', error: '' });
+    expect(slotOf(await getTargeting(c.id), slot)).toMatchObject({
+      status: 'generating',
+      error: '',
+    });
     await runJobs();
     expect(slotOf(await getTargeting(c.id), slot)).toMatchObject({ status: 'ready', error: '' });
     expect(await campaignStatus(c.id)).toBe('ready');
@@ -763,7 +1298,10 @@ describe('generation outcomes and waiting', () => {
 
   it('waits while a data store is still collecting, then completes', async () => {
     b.services.dataStores.delayMs = 3 * DELAY;
-    const ds = await api.post('/data-stores', { name: 'Trail runners', channelIds: content.themes.trail });
+    const ds = await api.post('/data-stores', {
+      name: 'Trail runners',
+      channelIds: content.themes.trail,
+    });
     expect(ds.status).toBe(201);
     expect(ds.body.status).toBe('collecting');
     const c = await createCampaign({ dataStoreIds: [ds.body.id] });
@@ -773,7 +1311,10 @@ describe('generation outcomes and waiting', () => {
 
     // The generation job comes first and finds the store collecting: it is retried, the slot stays generating.
     expect(await runJobs(DELAY)).toBe(1);
-    expect(slotOf(await getTargeting(c.id), slot)).toMatchObject({ status: 'generating', items: [] });
+    expect(slotOf(await getTargeting(c.id), slot)).toMatchObject({
+      status: 'generating',
+      items: [],
+    });
     let [job] = await pendingJobs();
     expect(job).toMatchObject({ subject: slot, state: 'queued', attempts: 1 });
     expect(job!.run_at > b.clock.now().toISOString()).toBe(true);
@@ -800,21 +1341,40 @@ describe('generation outcomes and waiting', () => {
     const { campaignId, fed, store } = await threeSlotCampaign();
     const other = await emptyStore();
     await generate(campaignId);
-    expectError(await api.patch(`/campaigns/${campaignId}/audiences/${fed}`, { name: 'Renamed' }), 409, 'conflict', 'generating');
-    expectError(await api.patch(`/campaigns/${campaignId}/audiences/${fed}`, { dataStoreIds: [other] }), 409, 'conflict', 'generating');
-    expectError(await api.delete(`/campaigns/${campaignId}/audiences/${fed}`), 409, 'conflict', 'generating');
+    expectError(
+      await api.patch(`/campaigns/${campaignId}/audiences/${fed}`, { name: 'Renamed' }),
+      409,
+      'conflict',
+      'generating',
+    );
+    expectError(
+      await api.patch(`/campaigns/${campaignId}/audiences/${fed}`, { dataStoreIds: [other] }),
+      409,
+      'conflict',
+      'generating',
+    );
+    expectError(
+      await api.delete(`/campaigns/${campaignId}/audiences/${fed}`),
+      409,
+      'conflict',
+      'generating',
+    );
     let c = campaignSchema.parse((await api.get(`/campaigns/${campaignId}`)).body);
-    expect(c.audiences.find((a) => a.id === fed)).toMatchObject({ name: 'Home baristas', dataStoreIds: [store] });
+    expect(c.audiences.find((a) => a.id === fed)).toMatchObject({
+      name: 'Home baristas',
+      dataStoreIds: [store],
+    });
 
     await runJobs();
-    expect((await api.patch(`/campaigns/${campaignId}/audiences/${fed}`, { name: 'Renamed' })).status).toBe(200);
+    expect(
+      (await api.patch(`/campaigns/${campaignId}/audiences/${fed}`, { name: 'Renamed' })).status,
+    ).toBe(200);
     expect((await api.delete(`/campaigns/${campaignId}/audiences/${fed}`)).status).toBe(200);
     c = campaignSchema.parse((await api.get(`/campaigns/${campaignId}`)).body);
     expect(c.audiences.map((a) => a.id)).not.toContain(fed);
     expect((await getTargeting(campaignId)).audiences.map((a) => a.id)).not.toContain(fed);
     expect(c.status).toBe('ready');
   });
-
 
   it('finishes quietly when the campaign was deleted while it generated', async () => {
     const { campaignId } = await threeSlotCampaign();
@@ -833,12 +1393,36 @@ describe('stores of any size and language (issue 11)', () => {
   /** One video of ordinary length, imported on its own (its channel comes with it as a second document). */
   function oneVideo(id: string, title: string, description: string, tags: string[]) {
     return {
-      videos: [{ kind: 'youtube#video', id, snippet: { channelId: CHANNEL, channelTitle: 'Morning Shot', title, description, tags, publishedAt: '2025-04-01T08:00:00Z' } }],
+      videos: [
+        {
+          kind: 'youtube#video',
+          id,
+          snippet: {
+            channelId: CHANNEL,
+            channelTitle: 'Morning Shot',
+            title,
+            description,
+            tags,
+            publishedAt: '2025-04-01T08:00:00Z',
+          },
+        },
+      ],
       comments: [
         {
           kind: 'youtube#commentThread',
           id: `Ugx${id}01`,
-          snippet: { videoId: id, topLevelComment: { kind: 'youtube#comment', id: `Ugx${id}01`, snippet: { videoId: id, textOriginal: 'A bottomless portafilter showed me all my channeling.', authorDisplayName: '@beanhead' } } },
+          snippet: {
+            videoId: id,
+            topLevelComment: {
+              kind: 'youtube#comment',
+              id: `Ugx${id}01`,
+              snippet: {
+                videoId: id,
+                textOriginal: 'A bottomless portafilter showed me all my channeling.',
+                authorDisplayName: '@beanhead',
+              },
+            },
+          },
         },
       ],
     };
@@ -873,11 +1457,15 @@ describe('stores of any size and language (issue 11)', () => {
     );
     const slot = await generated(store, { campaignType: 'SEARCH' });
     expect(slot.error).toBe('');
-    const keywords = slot.items.filter((i) => i.section === 'keywords').map((i) => i.text.toLowerCase());
+    const keywords = slot.items
+      .filter((i) => i.section === 'keywords')
+      .map((i) => i.text.toLowerCase());
     expect(keywords.length).toBeGreaterThanOrEqual(5);
     expect(keywords).toContain('dialing in espresso');
     expect(keywords).toContain('bottomless portafilter');
-    expect(slot.items.filter((i) => i.section === 'topics')[0]?.text).toBe('/Food & Drink/Beverages/Coffee & Tea/Home Espresso');
+    expect(slot.items.filter((i) => i.section === 'topics')[0]?.text).toBe(
+      '/Food & Drink/Beverages/Coffee & Tea/Home Espresso',
+    );
   });
 
   it("generates in the campaign's language, and says so in the slot's error when the store has no text in it", async () => {
@@ -891,10 +1479,17 @@ describe('stores of any size and language (issue 11)', () => {
     );
     const spanish = await generated(store, { language: 'es' });
     expect(spanish.error).toBe('');
-    const keywords = spanish.items.filter((i) => i.section === 'keywords').map((i) => i.text.toLowerCase());
+    const keywords = spanish.items
+      .filter((i) => i.section === 'keywords')
+      .map((i) => i.text.toLowerCase());
     expect(keywords.length).toBeGreaterThanOrEqual(5);
-    for (const functionWord of ['de', 'la', 'con', 'en', 'el', 'un']) expect(keywords).not.toContain(functionWord);
-    expect(spanish.items.some((i) => i.section === 'topics' && i.text.startsWith('/Food & Drink/Beverages/Coffee & Tea'))).toBe(true);
+    for (const functionWord of ['de', 'la', 'con', 'en', 'el', 'un'])
+      expect(keywords).not.toContain(functionWord);
+    expect(
+      spanish.items.some(
+        (i) => i.section === 'topics' && i.text.startsWith('/Food & Drink/Beverages/Coffee & Tea'),
+      ),
+    ).toBe(true);
 
     const german = await generated(store, { language: 'de' });
     expect(german.items.filter((i) => i.section === 'keywords')).toEqual([]);

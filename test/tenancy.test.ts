@@ -12,7 +12,13 @@ import { ManualClock } from '../server/lib/clock.ts';
 import { MAX_PER_WORKSPACE } from '../server/domain/page-sessions.ts';
 import { runSeed } from '../server/seed/index.ts';
 import { expectError, ok } from './helpers/assert.ts';
-import { clientFor, onPostgres, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
+import {
+  clientFor,
+  onPostgres,
+  testBackend,
+  type Client,
+  type TestBackend,
+} from './helpers/backend.ts';
 
 let b: TestBackend;
 let api: Client;
@@ -43,20 +49,37 @@ describe('a key limited to campaigns, with the backend scope', () => {
     expect(seen).toEqual([`/api/v1/campaigns/${mine.id}`]);
     // a key without limits sees every request of the workspace
     const all = ok(await ctl.get('/requests')).data.map((e: { path: string }) => e.path);
-    expect(all).toEqual(expect.arrayContaining([`/api/v1/campaigns/${theirs.id}`, `/api/v1/campaigns/${mine.id}`]));
+    expect(all).toEqual(
+      expect.arrayContaining([`/api/v1/campaigns/${theirs.id}`, `/api/v1/campaigns/${mine.id}`]),
+    );
   });
 
   it('adds fault rules that apply to its own requests only, and sees and removes only those', async () => {
     const { mine, theirs, limitedApi, limitedCtl } = await limitedToOne();
-    const rule = ok(await limitedCtl.post('/faults', { method: 'GET', path: '/campaigns/*', status: 503 }), 201);
+    const rule = ok(
+      await limitedCtl.post('/faults', { method: 'GET', path: '/campaigns/*', status: 503 }),
+      201,
+    );
     ok(await api.get(`/campaigns/${theirs.id}`)); // another key's request is not touched
     expect((await limitedApi.get(`/campaigns/${mine.id}`)).status).toBe(503);
 
-    const workspaceRule = ok(await ctl.post('/faults', { method: 'GET', path: '/brands', status: 500 }), 201);
-    expect(ok(await limitedCtl.get('/faults')).data.map((r: { id: string }) => r.id)).toEqual([rule.id]);
-    expectError(await limitedCtl.delete(`/faults/${workspaceRule.id}`), 404, 'not_found', 'added by this API key');
+    const workspaceRule = ok(
+      await ctl.post('/faults', { method: 'GET', path: '/brands', status: 500 }),
+      201,
+    );
+    expect(ok(await limitedCtl.get('/faults')).data.map((r: { id: string }) => r.id)).toEqual([
+      rule.id,
+    ]);
+    expectError(
+      await limitedCtl.delete(`/faults/${workspaceRule.id}`),
+      404,
+      'not_found',
+      'added by this API key',
+    );
     expect(ok(await limitedCtl.delete('/faults'))).toEqual({ deleted: 1 });
-    expect(ok(await ctl.get('/faults')).data.map((r: { id: string }) => r.id)).toEqual([workspaceRule.id]);
+    expect(ok(await ctl.get('/faults')).data.map((r: { id: string }) => r.id)).toEqual([
+      workspaceRule.id,
+    ]);
   });
 
   it('may read the clock but not move it, and may not reset the workspace (403 naming the limit)', async () => {
@@ -69,7 +92,14 @@ describe('a key limited to campaigns, with the backend scope', () => {
       ['/clock/resume', undefined],
       ['/reset', {}],
     ] as const) {
-      expectError(await limitedCtl.post(path, body), 403, 'forbidden', 'limited to campaigns', 'whole workspace', 'use a key without limits');
+      expectError(
+        await limitedCtl.post(path, body),
+        403,
+        'forbidden',
+        'limited to campaigns',
+        'whole workspace',
+        'use a key without limits',
+      );
     }
     expect(ok(await ctl.get('/clock')).frozen).toBe(false);
     expect(ok(await api.get('/campaigns')).data).toHaveLength(2);
@@ -79,12 +109,23 @@ describe('a key limited to campaigns, with the backend scope', () => {
 describe('a clock advance', () => {
   it("lets other workspaces be served between its steps (a probe of demo answers before acme's advance does)", async () => {
     // many generations fall due in acme
-    const store = (await b.store.get<{ id: string }>("SELECT id FROM data_stores WHERE scope = 'library' LIMIT 1"))?.id;
+    const store = (
+      await b.store.get<{ id: string }>(
+        "SELECT id FROM data_stores WHERE scope = 'library' LIMIT 1",
+      )
+    )?.id;
     await runSeed(b.services, 'demo');
     const demo = await b.client({ workspace: 'demo' });
-    const library = store ?? (await b.store.get<{ id: string }>("SELECT id FROM data_stores WHERE scope = 'library' LIMIT 1"))!.id;
+    const library =
+      store ??
+      (await b.store.get<{ id: string }>(
+        "SELECT id FROM data_stores WHERE scope = 'library' LIMIT 1",
+      ))!.id;
     for (let i = 0; i < 6; i++) {
-      const c = ok(await api.post('/campaigns', { name: `Busy ${i}`, dataStoreIds: [library] }), 201);
+      const c = ok(
+        await api.post('/campaigns', { name: `Busy ${i}`, dataStoreIds: [library] }),
+        201,
+      );
       ok(await api.post(`/campaigns/${c.id}/targeting/generate`, {}));
     }
     const order: string[] = [];
@@ -115,11 +156,28 @@ describe('a clock advance', () => {
         b.clock.now().toISOString(),
       ),
     );
-    expect(ok(await ctl.get('/clock')).advancing).toEqual({ to: '2030-01-01T00:00:00.000Z', ran: { sync_ads: 2 } });
-    expectError(await ctl.post('/clock/advance', { by: '1h' }), 409, 'conflict', 'being moved to 2030-01-01T00:00:00.000Z');
+    expect(ok(await ctl.get('/clock')).advancing).toEqual({
+      to: '2030-01-01T00:00:00.000Z',
+      ran: { sync_ads: 2 },
+    });
+    expectError(
+      await ctl.post('/clock/advance', { by: '1h' }),
+      409,
+      'conflict',
+      'being moved to 2030-01-01T00:00:00.000Z',
+    );
     expectError(await ctl.post('/reset', {}), 409, 'conflict', 'being moved');
     // job workers keep off its jobs while its lease runs
-    ok(await api.post('/data-stores', { name: 'Waits', channelIds: [(await b.store.get<{ id: string }>("SELECT id FROM yt_channels WHERE owner = '' LIMIT 1"))?.id ?? 'UC' + 'a'.repeat(22)] }), 201);
+    ok(
+      await api.post('/data-stores', {
+        name: 'Waits',
+        channelIds: [
+          (await b.store.get<{ id: string }>("SELECT id FROM yt_channels WHERE owner = '' LIMIT 1"))
+            ?.id ?? 'UC' + 'a'.repeat(22),
+        ],
+      }),
+      201,
+    );
     b.clock.advance(10_000);
     expect(await b.services.jobs.claim()).toBeNull();
   });
@@ -131,10 +189,16 @@ describe('a clock advance', () => {
     const wsId = await b.workspaceId('acme');
     const keyId = (await b.services.keys.authenticate(ctl.key))!.keyId;
     // the request's fingerprint, as the pipeline takes it: method, path, query and body
-    const fingerprint = createHash('sha256').update(`POST /_adcli/v1/clock/advance?${canonicalJson({})}\n${canonicalJson({ by: '1h' })}`).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(`POST /_adcli/v1/clock/advance?${canonicalJson({})}\n${canonicalJson({ by: '1h' })}`)
+      .digest('hex');
     // what a process that died mid-advance leaves: a step taken (10 minutes on), its row, its lease run out
     await b.store.write(async () => {
-      await b.store.run('UPDATE workspace_clocks SET frozen_at = ? WHERE workspace_id = ?', iso(start + 600_000), wsId);
+      await b.store.run(
+        'UPDATE workspace_clocks SET frozen_at = ? WHERE workspace_id = ?',
+        iso(start + 600_000),
+        wsId,
+      );
       await b.store.run(
         "INSERT INTO clock_advances (workspace_id, target, owner, lease_until, api_key_id, idempotency_key, fingerprint, ran, started_at) VALUES (?, ?, 'gone:1:x:0', ?, ?, 'advance-once', ?, '{}', ?)",
         wsId,
@@ -158,11 +222,15 @@ describe('a clock advance', () => {
 
 describe('page sessions', () => {
   const signIn = async (app: TestBackend['app'], url: string) => {
-    const res = await app.request(new URL(url).pathname + new URL(url).search, { headers: { 'sec-fetch-site': 'none' }, redirect: 'manual' });
+    const res = await app.request(new URL(url).pathname + new URL(url).search, {
+      headers: { 'sec-fetch-site': 'none' },
+      redirect: 'manual',
+    });
     expect(res.status).toBe(303);
     return res.headers.get('set-cookie')!.split(';')[0]!;
   };
-  const page = (app: TestBackend['app'], cookie: string) => app.request('/app/', { headers: { cookie }, redirect: 'manual' });
+  const page = (app: TestBackend['app'], cookie: string) =>
+    app.request('/app/', { headers: { cookie }, redirect: 'manual' });
 
   it("are per workspace: a thousand links minted in acme neither sign demo out nor void demo's pending link", async () => {
     await runSeed(b.services, 'demo');
@@ -172,7 +240,10 @@ describe('page sessions', () => {
     for (let i = 0; i < 1000; i++) ok(await ctl.post('/login-links', {}), 201);
     expect((await page(b.app, cookie)).status).toBe(200);
     await signIn(b.app, pending);
-    const kept = await b.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM web_sessions WHERE kind = 'link' AND workspace_id = ?", await b.workspaceId('acme'));
+    const kept = await b.store.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM web_sessions WHERE kind = 'link' AND workspace_id = ?",
+      await b.workspaceId('acme'),
+    );
     expect(kept!.n).toBe(MAX_PER_WORKSPACE);
   });
 
@@ -197,7 +268,10 @@ describe('page sessions', () => {
   it('open from a link with no sign of where it came from only after a click on our own page; from another site never', async () => {
     const url = new URL(ok(await ctl.post('/login-links', {}), 201).url);
     const path = url.pathname + url.search;
-    const foreign = await b.app.request(path, { headers: { referer: 'https://evil.example/page' }, redirect: 'manual' });
+    const foreign = await b.app.request(path, {
+      headers: { referer: 'https://evil.example/page' },
+      redirect: 'manual',
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.headers.get('set-cookie')).toBeNull();
 
@@ -210,14 +284,21 @@ describe('page sessions', () => {
 
     const forged = await b.app.request('/app/login', {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+      },
       body: new URLSearchParams({ token }).toString(),
       redirect: 'manual',
     });
     expect(forged.status).toBe(403);
     const clicked = await b.app.request('/app/login', {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'http://localhost',
+        'sec-fetch-site': 'same-origin',
+      },
       body: new URLSearchParams({ token }).toString(),
       redirect: 'manual',
     });
@@ -229,11 +310,19 @@ describe('page sessions', () => {
 describe.runIf(onPostgres)('the rate limit across replicas', () => {
   it("lets exactly the limit through when the replicas' clocks differ by a few milliseconds", async () => {
     // two replicas on one database whose hosts' clocks are 5 ms apart, one key, requests alternating
-    const ahead = await testBackend({ rateLimit: 20, clock: new ManualClock('2026-03-02T10:00:00.005Z') });
-    const behind = createApp({ store: ahead.store, clock: new ManualClock('2026-03-02T10:00:00.000Z'), rateLimit: 20 });
+    const ahead = await testBackend({
+      rateLimit: 20,
+      clock: new ManualClock('2026-03-02T10:00:00.005Z'),
+    });
+    const behind = createApp({
+      store: ahead.store,
+      clock: new ManualClock('2026-03-02T10:00:00.000Z'),
+      rateLimit: 20,
+    });
     const viaBehind = clientFor(behind.app, ahead.api.key);
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) statuses.push((await (i % 2 ? viaBehind : ahead.api).get('/workspace')).status);
+    for (let i = 0; i < 30; i++)
+      statuses.push((await (i % 2 ? viaBehind : ahead.api).get('/workspace')).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(20);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   });

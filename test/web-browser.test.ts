@@ -27,7 +27,10 @@ declare const document: { activeElement: { textContent: string | null; id: strin
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasBrowser = existsSync(CHROMIUM);
-if (!hasBrowser) console.log(`web-browser.test.ts: skipped, no browser at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+if (!hasBrowser)
+  console.log(
+    `web-browser.test.ts: skipped, no browser at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
+  );
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -43,10 +46,18 @@ let campaignId: string;
 let storeIds: string[];
 const campaignName = 'Browser test: Alpine trail shoes';
 
-async function api<T = any>(method: string, path: string, body?: unknown, prefix = '/api/v1'): Promise<T> {
+async function api<T = any>(
+  method: string,
+  path: string,
+  body?: unknown,
+  prefix = '/api/v1',
+): Promise<T> {
   const res = await fetch(`${base}${prefix}${path}`, {
     method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -56,7 +67,12 @@ async function api<T = any>(method: string, path: string, body?: unknown, prefix
 
 /** A one-time login link, minted as `adcli campaigns open` and `adcli backend console` mint it (test/cli-open.test.ts runs those). */
 async function linkFor(campaign?: string): Promise<string> {
-  const link = await api<{ url: string }>('POST', '/login-links', campaign ? { campaignId: campaign } : {}, '/_adcli/v1');
+  const link = await api<{ url: string }>(
+    'POST',
+    '/login-links',
+    campaign ? { campaignId: campaign } : {},
+    '/_adcli/v1',
+  );
   expect(link.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/app\/login\?token=[\w-]+$/);
   return link.url;
 }
@@ -65,11 +81,39 @@ async function linkFor(campaign?: string): Promise<string> {
 async function seriousViolations(p: Page): Promise<string[]> {
   await p.addScriptTag({ content: AXE });
   const violations = await p.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            opts: unknown,
+          ): Promise<{
+            violations: {
+              id: string;
+              impact: string;
+              help: string;
+              nodes: { target: string[] }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`);
 }
 
 /** Screenshots of the page at a laptop's and a phone's width, whole length. */
@@ -81,7 +125,8 @@ async function screenshots(p: Page, name: string): Promise<void> {
   await p.setViewportSize({ width: 1280, height: 900 });
 }
 
-const total = async (p: Page, name: string) => Number((await p.locator(`[data-total="${name}"]`).innerText()).replace(/[^\d.]/g, ''));
+const total = async (p: Page, name: string) =>
+  Number((await p.locator(`[data-total="${name}"]`).innerText()).replace(/[^\d.]/g, ''));
 
 describe.skipIf(!hasBrowser)('the pages in a real browser', () => {
   beforeAll(async () => {
@@ -96,7 +141,8 @@ describe.skipIf(!hasBrowser)('the pages in a real browser', () => {
 
     // A campaign that starts spending today, in a workspace whose time stands still: no full day of
     // figures yet, until the clock moves.
-    const stores = (await api<{ data: { id: string; name: string }[] }>('GET', '/data-stores')).data;
+    const stores = (await api<{ data: { id: string; name: string }[] }>('GET', '/data-stores'))
+      .data;
     storeIds = stores.filter((d) => /trail|hiking/i.test(d.name)).map((d) => d.id);
     const created = await api<{ id: string }>('POST', '/campaigns', {
       name: campaignName,
@@ -136,11 +182,19 @@ describe.skipIf(!hasBrowser)('the pages in a real browser', () => {
     page.removeAllListeners('request');
     expect(res!.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe(`/app/campaigns/${campaignId}`);
-    expect(requests).toEqual(['document /app/login', 'document /app/campaigns/' + campaignId, 'stylesheet /app/style.css']);
+    expect(requests).toEqual([
+      'document /app/login',
+      'document /app/campaigns/' + campaignId,
+      'stylesheet /app/style.css',
+    ]);
 
     expect(await page.locator('h1').innerText()).toContain(campaignName);
-    const record = await api<{ audiences: { id: string; name: string }[] }>('GET', `/campaigns/${campaignId}`);
-    for (const slot of record.audiences) await expect(page.locator(`#slot-${slot.id} h3`).innerText()).resolves.toBe(slot.name);
+    const record = await api<{ audiences: { id: string; name: string }[] }>(
+      'GET',
+      `/campaigns/${campaignId}`,
+    );
+    for (const slot of record.audiences)
+      await expect(page.locator(`#slot-${slot.id} h3`).innerText()).resolves.toBe(slot.name);
     const slot = page.locator(`#slot-${record.audiences[0]!.id}`);
     expect(await slot.getByRole('link', { name: /trail|hiking/i }).count()).toBe(storeIds.length);
     expect(await slot.locator('h4', { hasText: /^Keywords \(\d+\)$/ }).count()).toBe(1);
@@ -176,7 +230,9 @@ describe.skipIf(!hasBrowser)('the pages in a real browser', () => {
     // a bad value first: the console again, the message next to the field
     await page.fill('#advance-by', 'a fortnight');
     await page.getByRole('button', { name: 'Advance' }).click();
-    await expect(page.locator('#advance-by-error').innerText()).resolves.toContain('by must be a duration');
+    await expect(page.locator('#advance-by-error').innerText()).resolves.toContain(
+      'by must be a duration',
+    );
     expect(await page.locator('#advance-by').getAttribute('aria-invalid')).toBe('true');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -190,7 +246,9 @@ describe.skipIf(!hasBrowser)('the pages in a real browser', () => {
     expect(await total(page, 'impressions')).toBeGreaterThan(0);
     expect(await total(page, 'clicks')).toBeGreaterThan(0);
     expect(await total(page, 'cost')).toBeGreaterThan(0);
-    const bars = await page.locator('rect.bar-impressions').evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('data-value'))));
+    const bars = await page
+      .locator('rect.bar-impressions')
+      .evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('data-value'))));
     expect(bars.filter((v) => v > 0).length).toBeGreaterThanOrEqual(2);
     await screenshots(page, 'campaign-after-3d');
   });
@@ -205,8 +263,20 @@ describe.skipIf(!hasBrowser)('the pages in a real browser', () => {
     await page.fill('#add-fault-count', '1');
     await page.getByRole('button', { name: 'Add the rule' }).click();
     await page.waitForURL(`${base}/app/#faults`);
-    await expect(page.locator('section[aria-labelledby=faults] td code').first().innerText()).resolves.toBe('GET /workspace');
-    for (const id of ['campaigns', 'audiences', 'data-stores', 'brands', 'clock', 'jobs', 'faults', 'requests', 'reset']) {
+    await expect(
+      page.locator('section[aria-labelledby=faults] td code').first().innerText(),
+    ).resolves.toBe('GET /workspace');
+    for (const id of [
+      'campaigns',
+      'audiences',
+      'data-stores',
+      'brands',
+      'clock',
+      'jobs',
+      'faults',
+      'requests',
+      'reset',
+    ]) {
       expect(await page.locator(`#${id}`).count(), id).toBe(1);
     }
     expect(await seriousViolations(page)).toEqual([]);
@@ -220,19 +290,28 @@ describe.skipIf(!hasBrowser)('the pages in a real browser', () => {
     // Another origin on the same host (another port: the same site, so SameSite lets the cookie go)
     const evil: HttpServer = createServer((_req, res) => {
       res.setHeader('content-type', 'text/html');
-      res.end(`<!doctype html><title>elsewhere</title><form method="post" action="${base}/app/actions/advance"><input name="csrf" value="${csrf}"><input name="by" value="30d"><button>Go</button></form>`);
+      res.end(
+        `<!doctype html><title>elsewhere</title><form method="post" action="${base}/app/actions/advance"><input name="csrf" value="${csrf}"><input name="by" value="30d"><button>Go</button></form>`,
+      );
     });
     await new Promise<void>((r) => evil.listen(0, '127.0.0.1', r));
     try {
       const evilOrigin = `http://127.0.0.1:${(evil.address() as AddressInfo).port}`;
       await page.goto(evilOrigin);
-      const [res] = await Promise.all([page.waitForResponse(`${base}/app/actions/advance`), page.getByRole('button', { name: 'Go' }).click()]);
+      const [res] = await Promise.all([
+        page.waitForResponse(`${base}/app/actions/advance`),
+        page.getByRole('button', { name: 'Go' }).click(),
+      ]);
       expect(res.status()).toBe(403);
-      expect(await page.locator('main').innerText()).toContain(`Requests from pages at ${evilOrigin} are not allowed`);
+      expect(await page.locator('main').innerText()).toContain(
+        `Requests from pages at ${evilOrigin} are not allowed`,
+      );
     } finally {
       await new Promise((r) => evil.close(r));
     }
-    expect((await api<{ now: string }>('GET', '/clock', undefined, '/_adcli/v1')).now).toBe(before.now);
+    expect((await api<{ now: string }>('GET', '/clock', undefined, '/_adcli/v1')).now).toBe(
+      before.now,
+    );
   });
 
   it('refuses a page without the cookie, and says how to get a link; a used link too', async () => {

@@ -27,14 +27,26 @@ class Browser {
     this.b = backend;
   }
 
-  async request(method: string, path: string, opts: { form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Page> {
-    const headers: Record<string, string> = { ...(this.cookie ? { cookie: this.cookie } : {}), ...opts.headers };
+  async request(
+    method: string,
+    path: string,
+    opts: { form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ): Promise<Page> {
+    const headers: Record<string, string> = {
+      ...(this.cookie ? { cookie: this.cookie } : {}),
+      ...opts.headers,
+    };
     let body: string | undefined;
     if (opts.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(opts.form).toString();
     }
-    const res = await this.b.app.request(`${ORIGIN}${path}`, { method, headers, body, redirect: 'manual' });
+    const res = await this.b.app.request(`${ORIGIN}${path}`, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+    });
     const set = res.headers.get('set-cookie');
     if (set) this.cookie = set.split(';')[0]!;
     return { status: res.status, html: await res.text(), headers: res.headers };
@@ -59,7 +71,10 @@ function textOf(html: string, id: string): string | null {
   const m = new RegExp(`id="${id}"[^>]*>([\\s\\S]*?)</`).exec(html);
   if (!m) return null;
   const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
-  return m[1]!.replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => entities[e]!).trim();
+  return m[1]!
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => entities[e]!)
+    .trim();
 }
 
 let b: TestBackend;
@@ -67,7 +82,10 @@ let ctl: Client;
 let demoCampaigns: { id: string; name: string; adsPlatform: { status: string | null } }[];
 
 /** A login link minted by a key, as `adcli campaigns open` does. */
-async function link(client: Client, campaignId?: string): Promise<{ url: string; page: string; expiresAt: string }> {
+async function link(
+  client: Client,
+  campaignId?: string,
+): Promise<{ url: string; page: string; expiresAt: string }> {
   const r = await client.post('/login-links', campaignId ? { campaignId } : {});
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body;
@@ -82,7 +100,8 @@ async function signedIn(client: Client, campaignId?: string): Promise<Browser> {
   return br;
 }
 
-const controls = (opts: Parameters<TestBackend['client']>[0] = {}) => b.client({ workspace: 'demo', prefix: '/_adcli/v1', ...opts });
+const controls = (opts: Parameters<TestBackend['client']>[0] = {}) =>
+  b.client({ workspace: 'demo', prefix: '/_adcli/v1', ...opts });
 
 beforeEach(async () => {
   b = await testBackend();
@@ -102,13 +121,18 @@ describe('login links', () => {
     expect(Date.parse(l.expiresAt) - b.clock.now().getTime()).toBe(LOGIN_LINK_TTL_MS);
 
     // a HEAD (a link checker) does not use it up
-    expect((await new Browser(b).request('HEAD', new URL(l.url).pathname + new URL(l.url).search)).status).toBe(200);
+    expect(
+      (await new Browser(b).request('HEAD', new URL(l.url).pathname + new URL(l.url).search))
+        .status,
+    ).toBe(200);
     const br = new Browser(b);
     const login = await br.get(new URL(l.url).pathname + new URL(l.url).search);
     expect(login.status).toBe(303);
     expect(login.headers.get('location')).toBe(`campaigns/${campaign.id}`);
     const cookie = login.headers.get('set-cookie')!;
-    expect(cookie).toMatch(/^adcli_session_80=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/app; HttpOnly; SameSite=Strict$/);
+    expect(cookie).toMatch(
+      /^adcli_session_80=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/app; HttpOnly; SameSite=Strict$/,
+    );
     expect(cookie).not.toContain(ctl.key);
 
     const page = await br.get(`/app/campaigns/${campaign.id}`);
@@ -137,12 +161,16 @@ describe('login links', () => {
     // a workspace's clock moved ahead does not expire a link: links run on real time
     const fresh = await link(ctl);
     ok(await ctl.post('/clock/advance', { by: '7d' }));
-    expect((await new Browser(b).get(new URL(fresh.url).pathname + new URL(fresh.url).search)).status).toBe(303);
+    expect(
+      (await new Browser(b).get(new URL(fresh.url).pathname + new URL(fresh.url).search)).status,
+    ).toBe(303);
   });
 
   it('refuse a link followed from another site, and a made-up token', async () => {
     const l = await link(ctl);
-    const cross = await new Browser(b).get(new URL(l.url).pathname + new URL(l.url).search, { 'sec-fetch-site': 'cross-site' });
+    const cross = await new Browser(b).get(new URL(l.url).pathname + new URL(l.url).search, {
+      'sec-fetch-site': 'cross-site',
+    });
     expect(cross.status).toBe(403);
     expect(cross.html).toContain('opened directly');
     expect(cross.headers.get('set-cookie')).toBeNull();
@@ -157,9 +185,16 @@ describe('login links', () => {
     expect(r.body.error.message).toContain('campaigns:read');
     expect((await ctl.post('/login-links', { campaignId: MISSING_ID })).status).toBe(404);
     expect((await ctl.post('/login-links', { campaignId: 'nope' })).status).toBe(400);
-    const limited = await controls({ scopes: ['campaigns:read'], campaignIds: [demoCampaigns[0]!.id] });
-    expect((await limited.post('/login-links', { campaignId: demoCampaigns[1]!.id })).status).toBe(403);
-    expect((await limited.post('/login-links', { campaignId: demoCampaigns[0]!.id })).status).toBe(201);
+    const limited = await controls({
+      scopes: ['campaigns:read'],
+      campaignIds: [demoCampaigns[0]!.id],
+    });
+    expect((await limited.post('/login-links', { campaignId: demoCampaigns[1]!.id })).status).toBe(
+      403,
+    );
+    expect((await limited.post('/login-links', { campaignId: demoCampaigns[0]!.id })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -191,24 +226,43 @@ describe('the campaign page', () => {
 
   it("shows the campaign's own figures: charts that say so, currencies next to amounts, – for a ratio without a denominator", async () => {
     const api = await b.client({ workspace: 'demo' });
-    const accounts = (await api.get('/ads-platform/accounts')).body.data as { customerId: string; currencyCode: string }[];
+    const accounts = (await api.get('/ads-platform/accounts')).body.data as {
+      customerId: string;
+      currencyCode: string;
+    }[];
     const enabled = demoCampaigns.find((c) => c.adsPlatform.status === 'ENABLED')!;
     const record = (await api.get(`/campaigns/${enabled.id}`)).body;
-    const currency = accounts.find((a) => a.customerId === record.adsPlatform.customerId)!.currencyCode;
+    const currency = accounts.find(
+      (a) => a.customerId === record.adsPlatform.customerId,
+    )!.currencyCode;
     const page = await (await signedIn(ctl, enabled.id)).get(`/app/campaigns/${enabled.id}`);
     expect(page.html).toContain('Impressions of this campaign');
     expect(page.html).toContain(`Cost of this campaign (${currency})`);
     expect(page.html).toContain(`${record.budget} ${currency} ${record.budgetType}`);
     // its days are its own: the same as the API's report of this campaign alone
-    const own = (await api.get(`/ads-platform/performance?customerId=${record.adsPlatform.customerId}&campaignId=${enabled.id}`)).body;
-    const bars = [...page.html.matchAll(/<rect class="bar-impressions" data-value="(\d+)"/g)].map((m) => Number(m[1]));
+    const own = (
+      await api.get(
+        `/ads-platform/performance?customerId=${record.adsPlatform.customerId}&campaignId=${enabled.id}`,
+      )
+    ).body;
+    const bars = [...page.html.matchAll(/<rect class="bar-impressions" data-value="(\d+)"/g)].map(
+      (m) => Number(m[1]),
+    );
     expect(bars).toEqual(own.daily.map((d: { impressions: number }) => d.impressions));
 
     // published, never turned on: no rate, no cost per click or conversion; it did not run
-    const idle = (await api.post('/campaigns', { name: 'Idle on the page', campaignType: 'SEARCH', budget: 25, budgetType: 'daily' })).body;
+    const idle = (
+      await api.post('/campaigns', {
+        name: 'Idle on the page',
+        campaignType: 'SEARCH',
+        budget: 25,
+        budgetType: 'daily',
+      })
+    ).body;
     expect((await api.post(`/campaigns/${idle.id}/ads-platform`, {})).status).toBe(200);
     const idlePage = await (await signedIn(ctl, idle.id)).get(`/app/campaigns/${idle.id}`);
-    for (const total of ['ctr', 'cpc', 'cost-per-conversion']) expect(idlePage.html).toContain(`data-total="${total}">–</span>`);
+    for (const total of ['ctr', 'cpc', 'cost-per-conversion'])
+      expect(idlePage.html).toContain(`data-total="${total}">–</span>`);
     expect(idlePage.html).toContain('It did not run in these days.');
     // the console's list: each budget in its account's currency
     const console = await (await signedIn(ctl)).get('/app/');
@@ -227,7 +281,9 @@ describe('the campaign page', () => {
     const page = await (await signedIn(ctl, c.id)).get(`/app/campaigns/${c.id}`);
     const article = page.html.slice(page.html.indexOf(`id="slot-${slot}"`));
     expect(article).toContain('Left out (1): generating never adds these back');
-    expect(article).toMatch(/<li>Ember &amp; Grind<span class="tag"> · keyword<\/span><span class="tag"> · removed by hand<\/span><\/li>/);
+    expect(article).toMatch(
+      /<li>Ember &amp; Grind<span class="tag"> · keyword<\/span><span class="tag"> · removed by hand<\/span><\/li>/,
+    );
     expect(article).toContain('ridgeline pack review');
   });
 
@@ -287,7 +343,11 @@ describe('access', () => {
     expect(page.status).toBe(403);
     const csrf = Browser.csrf(await br.get('/app/'));
     const before = ok(await ctl.get('/clock')).now;
-    const form = await br.post('/app/actions/advance', { csrf, by: '1d' }, { origin: 'https://evil.example' });
+    const form = await br.post(
+      '/app/actions/advance',
+      { csrf, by: '1d' },
+      { origin: 'https://evil.example' },
+    );
     expect(form.status).toBe(403);
     expect(form.html).toContain('https://evil.example');
     expect(ok(await ctl.get('/clock')).now.slice(0, 10)).toBe(before.slice(0, 10));
@@ -299,7 +359,10 @@ describe('access', () => {
     const br = await signedIn(ctl);
     await ctl.post('/clock/freeze');
     const before = ok(await ctl.get('/clock')).now;
-    for (const form of [{ by: '1d' }, { by: '1d', csrf: 'x'.repeat(43) }] as Record<string, string>[]) {
+    for (const form of [{ by: '1d' }, { by: '1d', csrf: 'x'.repeat(43) }] as Record<
+      string,
+      string
+    >[]) {
       const r = await br.post('/app/actions/advance', form);
       expect(r.status).toBe(403);
       expect(r.html).toContain('This form has expired');
@@ -328,7 +391,9 @@ describe('access', () => {
     const css = await new Browser(b).get('/app/style.css');
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
-    const again = await new Browser(b).get('/app/style.css', { 'if-none-match': css.headers.get('etag')! });
+    const again = await new Browser(b).get('/app/style.css', {
+      'if-none-match': css.headers.get('etag')!,
+    });
     expect(again.status).toBe(304);
     expect((await new Browser(b).get('/app')).headers.get('location')).toBe('app/');
   });
@@ -344,11 +409,14 @@ describe('the console', () => {
     for (const c of demoCampaigns) expect(page.html).toContain(`href="campaigns/${c.id}"`);
     const brands = (await api.get('/brands')).body.data as { id: string }[];
     for (const br of brands) expect(page.html).toContain(`id="brand-${br.id}"`);
-    const stores = (await api.get('/data-stores?includeLibrary=true&limit=100')).body.data as { id: string }[];
+    const stores = (await api.get('/data-stores?includeLibrary=true&limit=100')).body.data as {
+      id: string;
+    }[];
     for (const s of stores) expect(page.html).toContain(`id="data-store-${s.id}"`);
     expect(page.html).toMatch(/href="#data-store-[a-f0-9]{24}"/);
     expect(page.html).toMatch(/href="#brand-[a-f0-9]{24}"/);
-    for (const id of ['clock', 'jobs', 'faults', 'requests', 'reset']) expect(page.html).toContain(`id="${id}"`);
+    for (const id of ['clock', 'jobs', 'faults', 'requests', 'reset'])
+      expect(page.html).toContain(`id="${id}"`);
     expect(page.html).toContain('<code>GET /api/v1/brands</code>');
   });
 
@@ -372,22 +440,40 @@ describe('the console', () => {
 
     const advance = await br.post('/app/actions/advance', { csrf, by: 'soon' });
     expect(advance.status).toBe(400);
-    expect(textOf(advance.html, 'advance-by-error')).toBe('by must be a duration such as 90s, 25h, 7d, 1h30m or PT25H, not "soon"');
-    expect(advance.html).toMatch(/<input type="text" id="advance-by" name="by" value="soon"[^>]*aria-invalid="true" aria-describedby="advance-by-hint advance-by-error"/);
+    expect(textOf(advance.html, 'advance-by-error')).toBe(
+      'by must be a duration such as 90s, 25h, 7d, 1h30m or PT25H, not "soon"',
+    );
+    expect(advance.html).toMatch(
+      /<input type="text" id="advance-by" name="by" value="soon"[^>]*aria-invalid="true" aria-describedby="advance-by-hint advance-by-error"/,
+    );
     // the page again is the console, its links still right from /app/actions/
     expect(advance.html).toContain('href="../style.css"');
 
-    const fault = await br.post('/app/actions/add-fault', { csrf, method: 'GET', path: '/campaigns', status: 'abc' });
+    const fault = await br.post('/app/actions/add-fault', {
+      csrf,
+      method: 'GET',
+      path: '/campaigns',
+      status: 'abc',
+    });
     expect(fault.status).toBe(400);
     expect(textOf(fault.html, 'add-fault-status-error')).toBe('status must be a number');
-    const nowhere = await br.post('/app/actions/add-fault', { csrf, method: 'GET', path: '/nowhere', status: '503' });
-    expect(textOf(nowhere.html, 'add-fault-path-error')).toMatch(/^path: GET \/nowhere matches no operation of the API/);
+    const nowhere = await br.post('/app/actions/add-fault', {
+      csrf,
+      method: 'GET',
+      path: '/nowhere',
+      status: '503',
+    });
+    expect(textOf(nowhere.html, 'add-fault-path-error')).toMatch(
+      /^path: GET \/nowhere matches no operation of the API/,
+    );
     const nothing = await br.post('/app/actions/add-fault', { csrf, path: '/campaigns' });
     expect(nothing.html).toContain('a fault rule needs status, delayMs or drop');
 
     const reset = await br.post('/app/actions/reset', { csrf, seed: '' });
     expect(reset.status).toBe(400);
-    expect(textOf(reset.html, 'reset-confirm-error')).toBe('tick this box to confirm: a reset empties the workspace');
+    expect(textOf(reset.html, 'reset-confirm-error')).toBe(
+      'tick this box to confirm: a reset empties the workspace',
+    );
     const api = await b.client({ workspace: 'demo' });
     expect((await api.get('/campaigns')).body.data.length).toBe(demoCampaigns.length);
   });
@@ -395,12 +481,24 @@ describe('the console', () => {
   it('adds a fault rule, removes it, clears them, and resets the workspace', async () => {
     const br = await signedIn(ctl);
     const csrf = Browser.csrf(await br.get('/app/'));
-    expect((await br.post('/app/actions/add-fault', { csrf, method: 'GET', path: '/workspace', status: '503', count: '2' })).status).toBe(303);
+    expect(
+      (
+        await br.post('/app/actions/add-fault', {
+          csrf,
+          method: 'GET',
+          path: '/workspace',
+          status: '503',
+          count: '2',
+        })
+      ).status,
+    ).toBe(303);
     const rules = ok(await ctl.get('/faults')).data;
     expect(rules).toMatchObject([{ method: 'GET', path: '/workspace', status: 503, remaining: 2 }]);
     const page = await br.get('/app/');
     expect(page.html).toContain('<code>GET /workspace</code>');
-    expect((await br.post('/app/actions/delete-fault', { csrf, id: rules[0].id })).status).toBe(303);
+    expect((await br.post('/app/actions/delete-fault', { csrf, id: rules[0].id })).status).toBe(
+      303,
+    );
     expect(ok(await ctl.get('/faults')).data).toEqual([]);
     const gone = await br.post('/app/actions/delete-fault', { csrf, id: rules[0].id });
     expect(gone.status).toBe(404);
@@ -410,7 +508,9 @@ describe('the console', () => {
     expect((await br.post('/app/actions/clear-faults', { csrf })).status).toBe(303);
     expect(textOf((await br.get('/app/')).html, 'main')).toContain('Removed 1 fault rule.');
 
-    expect((await br.post('/app/actions/reset', { csrf, seed: '', confirm: 'yes' })).status).toBe(303);
+    expect((await br.post('/app/actions/reset', { csrf, seed: '', confirm: 'yes' })).status).toBe(
+      303,
+    );
     const api = await b.client({ workspace: 'demo' });
     expect((await api.get('/campaigns')).body.data).toEqual([]);
     expect((await br.get('/app/')).html).toContain('No campaigns yet');
@@ -433,23 +533,30 @@ describe('the bundle', () => {
   const closure = (file: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(file)) return seen;
     seen.add(file);
-    for (const m of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) closure(join(dirname(file), m[1]!), seen);
+    for (const m of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT))
+      closure(join(dirname(file), m[1]!), seen);
     return seen;
   };
-  const chunks = () => readdirSync(join(dist, 'chunks')).filter((f) => f.endsWith('.js')).map((f) => join(dist, 'chunks', f));
+  const chunks = () =>
+    readdirSync(join(dist, 'chunks'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => join(dist, 'chunks', f));
   const holding = (text: string) => chunks().filter((f) => readFileSync(f, 'utf8').includes(text));
 
-  it.skipIf(!existsSync(join(dist, 'cli.js')))('loads the pages only on a page request: not at CLI start-up, not with the app', () => {
-    const pages = holding('Skip to content');
-    const style = holding('--impressions:');
-    expect(pages).toHaveLength(1);
-    expect(style).toHaveLength(1);
-    const app = holding('function createApp(');
-    expect(app).toHaveLength(1);
-    for (const start of [join(dist, 'cli.js'), app[0]!]) {
-      const loaded = closure(start);
-      expect(loaded.has(pages[0]!), start).toBe(false);
-      expect(loaded.has(style[0]!), start).toBe(false);
-    }
-  });
+  it.skipIf(!existsSync(join(dist, 'cli.js')))(
+    'loads the pages only on a page request: not at CLI start-up, not with the app',
+    () => {
+      const pages = holding('Skip to content');
+      const style = holding('--impressions:');
+      expect(pages).toHaveLength(1);
+      expect(style).toHaveLength(1);
+      const app = holding('function createApp(');
+      expect(app).toHaveLength(1);
+      for (const start of [join(dist, 'cli.js'), app[0]!]) {
+        const loaded = closure(start);
+        expect(loaded.has(pages[0]!), start).toBe(false);
+        expect(loaded.has(style[0]!), start).toBe(false);
+      }
+    },
+  );
 });

@@ -20,11 +20,23 @@ import { systemClock } from '../server/lib/clock.ts';
 import { SCOPES } from '../server/schemas/common.ts';
 import { SqliteStore } from '../server/store/db.ts';
 import { clientFor } from './helpers/backend.ts';
-import { cleanupAll, killAll, runAdcli, sandbox, startServer, tempDir, type Server } from './helpers/process.ts';
+import {
+  cleanupAll,
+  killAll,
+  runAdcli,
+  sandbox,
+  startServer,
+  tempDir,
+  type Server,
+} from './helpers/process.ts';
 import { until as poll } from './helpers/wait.ts';
 
 /** Polls every 5 ms: a job's running state can be short. */
-const until = <T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, ms = 60_000) => poll(what, check, ms, 5);
+const until = <T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 60_000,
+) => poll(what, check, ms, 5);
 
 afterEach(killAll);
 afterAll(cleanupAll);
@@ -41,7 +53,12 @@ interface JobState {
 function jobsOf(file: string) {
   const db = new DatabaseSync(file);
   db.exec('PRAGMA busy_timeout = 10000');
-  const all = () => db.prepare("SELECT id, subject, state, attempts, lease_owner FROM jobs WHERE kind = 'generate_targeting' ORDER BY id").all() as unknown as JobState[];
+  const all = () =>
+    db
+      .prepare(
+        "SELECT id, subject, state, attempts, lease_owner FROM jobs WHERE kind = 'generate_targeting' ORDER BY id",
+      )
+      .all() as unknown as JobState[];
   return {
     all,
     running: () => all().filter((j) => j.state === 'running'),
@@ -49,7 +66,10 @@ function jobsOf(file: string) {
   };
 }
 
-const apiOf = (server: Server): ApiCall => (method, path, body) => server.api(method, path, body);
+const apiOf =
+  (server: Server): ApiCall =>
+  (method, path, body) =>
+    server.api(method, path, body);
 
 const SERVE = ['--job-delay', '0', '--rate-limit', '0', '--quiet'];
 
@@ -59,10 +79,18 @@ describe('adcli serve runs jobs in worker threads', () => {
     const dir = tempDir(sb, 'gen-reads');
     const server = await startServer(['--data', dir, ...SERVE], { env: sb.env });
     const slots = 4;
-    const setup = await setUpGeneration(apiOf(server), { videos: 1000, commentsPerVideo: 10, slots });
+    const setup = await setUpGeneration(apiOf(server), {
+      videos: 1000,
+      commentsPerVideo: 10,
+      slots,
+    });
     const jobs = jobsOf(join(dir, 'adcli.db'));
     try {
-      const started = await server.api('POST', `/campaigns/${setup.campaignId}/targeting/generate`, {});
+      const started = await server.api(
+        'POST',
+        `/campaigns/${setup.campaignId}/targeting/generate`,
+        {},
+      );
       expect(started.status, started.text).toBe(200);
       expect(started.body.started).toHaveLength(slots);
 
@@ -73,9 +101,20 @@ describe('adcli serve runs jobs in worker threads', () => {
         const read = await server.api('GET', '/workspace');
         expect(read.status, read.text).toBe(200);
         const after = jobs.running();
-        if (before && after.some((j) => j.id === before.id && j.attempts === before.attempts && j.lease_owner === before.lease_owner)) readsDuringAJob++;
+        if (
+          before &&
+          after.some(
+            (j) =>
+              j.id === before.id &&
+              j.attempts === before.attempts &&
+              j.lease_owner === before.lease_owner,
+          )
+        )
+          readsDuringAJob++;
         const targeting = await server.api('GET', `/campaigns/${setup.campaignId}/targeting`);
-        const statuses: string[] = targeting.body.audiences.map((a: { status: string }) => a.status);
+        const statuses: string[] = targeting.body.audiences.map(
+          (a: { status: string }) => a.status,
+        );
         if (statuses.includes('generating')) readsWhileGenerating++;
         else break;
       }
@@ -87,7 +126,9 @@ describe('adcli serve runs jobs in worker threads', () => {
         expect(slot).toMatchObject({ status: 'ready', error: '' });
         expect(slot.items.length).toBeGreaterThan(0);
       }
-      expect(jobs.all().map((j) => [j.state, j.attempts])).toEqual(Array.from({ length: slots }, () => ['done', 1]));
+      expect(jobs.all().map((j) => [j.state, j.attempts])).toEqual(
+        Array.from({ length: slots }, () => ['done', 1]),
+      );
     } finally {
       jobs.close();
     }
@@ -98,23 +139,47 @@ describe('adcli serve runs jobs in worker threads', () => {
     const store = new SqliteStore(join(dir, 'adcli.db'));
     const backend = createApp({ store, clock: systemClock, rateLimit: 0 });
     const { services } = backend;
-    const key = await store.write(async () => (await services.keys.create((await services.workspaces.ensure('acme')).id, { scopes: [...SCOPES] })).key);
+    const key = await store.write(
+      async () =>
+        (
+          await services.keys.create((await services.workspaces.ensure('acme')).id, {
+            scopes: [...SCOPES],
+          })
+        ).key,
+    );
     const client = clientFor(backend.app, key);
     const warnings: string[] = [];
-    const pool = new WorkerPool({ store: { kind: 'sqlite', path: store.path }, workers: 1, release: (owner) => services.jobs.release(owner), warn: (line) => warnings.push(line) });
+    const pool = new WorkerPool({
+      store: { kind: 'sqlite', path: store.path },
+      workers: 1,
+      release: (owner) => services.jobs.release(owner),
+      warn: (line) => warnings.push(line),
+    });
     services.jobs.onEnqueue = () => pool.nudge();
     const jobs = jobsOf(store.path);
     try {
-      const setup = await setUpGeneration((m, p, b) => client.request(m, p, b), { videos: 2000, commentsPerVideo: 10, slots: 1 });
-      expect((await client.post(`/campaigns/${setup.campaignId}/targeting/generate`, {})).status).toBe(200);
+      const setup = await setUpGeneration((m, p, b) => client.request(m, p, b), {
+        videos: 2000,
+        commentsPerVideo: 10,
+        slots: 1,
+      });
+      expect(
+        (await client.post(`/campaigns/${setup.campaignId}/targeting/generate`, {})).status,
+      ).toBe(200);
 
       const first = pool.threads()[0]!;
-      const claimed = await until('the worker to claim the job', () => jobs.running().find((j) => j.lease_owner === first.owner));
+      const claimed = await until('the worker to claim the job', () =>
+        jobs.running().find((j) => j.lease_owner === first.owner),
+      );
       expect(claimed).toMatchObject({ subject: setup.slotIds[0], attempts: 1 });
       await first.worker.terminate();
 
-      const done = await until('the job to finish', () => jobs.all().find((j) => j.state === 'done'));
-      expect(jobs.all()).toEqual([{ ...done, subject: setup.slotIds[0], state: 'done', attempts: 2, lease_owner: null }]);
+      const done = await until('the job to finish', () =>
+        jobs.all().find((j) => j.state === 'done'),
+      );
+      expect(jobs.all()).toEqual([
+        { ...done, subject: setup.slotIds[0], state: 'done', attempts: 2, lease_owner: null },
+      ]);
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatch(/job worker 1 stopped unexpectedly.*1 job was handed back/);
       const second = pool.threads()[0]!;
@@ -138,9 +203,15 @@ describe('adcli serve stops its workers', () => {
     const sb = sandbox();
     const dir = tempDir(sb, 'stop');
     const server = await startServer(['--data', dir, ...SERVE, '--workers', '2'], { env: sb.env });
-    const setup = await setUpGeneration(apiOf(server), { videos: 2000, commentsPerVideo: 10, slots });
+    const setup = await setUpGeneration(apiOf(server), {
+      videos: 2000,
+      commentsPerVideo: 10,
+      slots,
+    });
     const jobs = jobsOf(join(dir, 'adcli.db'));
-    expect((await server.api('POST', `/campaigns/${setup.campaignId}/targeting/generate`, {})).status).toBe(200);
+    expect(
+      (await server.api('POST', `/campaigns/${setup.campaignId}/targeting/generate`, {})).status,
+    ).toBe(200);
     const running = await until('a job to start', () => jobs.running()[0]);
     return { sb, dir, server, setup, jobs, running };
   }
@@ -150,7 +221,9 @@ describe('adcli serve stops its workers', () => {
     try {
       const exit = await server.stop('SIGINT', 30_000);
       expect(exit).toEqual({ code: 0, signal: null });
-      expect(server.stderr()).toMatch(/^adcli serve: stopping; \d running jobs? gets? up to 10 s to finish \(Ctrl-C again hands (it|them) back now\)\n$/);
+      expect(server.stderr()).toMatch(
+        /^adcli serve: stopping; \d running jobs? gets? up to 10 s to finish \(Ctrl-C again hands (it|them) back now\)\n$/,
+      );
       const after = jobs.all();
       expect(after.find((j) => j.id === running.id)).toMatchObject({ state: 'done', attempts: 1 });
       expect(after.filter((j) => j.state === 'running')).toEqual([]);
@@ -170,7 +243,11 @@ describe('adcli serve stops its workers', () => {
       const exit = await server.stop('SIGINT', 30_000);
       expect(exit).toEqual({ code: 0, signal: null });
       expect(server.stderr()).toMatch(/handed back; (it runs|they run) at the next start\n$/);
-      expect(jobs.all().find((j) => j.id === running.id)).toMatchObject({ state: 'queued', attempts: 1, lease_owner: null });
+      expect(jobs.all().find((j) => j.id === running.id)).toMatchObject({
+        state: 'queued',
+        attempts: 1,
+        lease_owner: null,
+      });
       expect(jobs.running()).toEqual([]);
 
       const again = await startServer(['--data', dir, ...SERVE], { env: sb.env });
@@ -200,7 +277,9 @@ describe('adcli serve --workers and --memory', () => {
   it('--memory keeps its store in a private temporary folder and deletes it when the server stops', async () => {
     const sb = sandbox();
     const tmp = tempDir(sb, 'tmp');
-    const server = await startServer(['--memory', '--quiet', '--workers', '3'], { env: { ...sb.env, TMPDIR: tmp } });
+    const server = await startServer(['--memory', '--quiet', '--workers', '3'], {
+      env: { ...sb.env, TMPDIR: tmp },
+    });
     expect((await server.api('GET', '/workspace')).status).toBe(200);
     // (Node keeps its compile cache in the temp folder too.)
     const stores = () => readdirSync(tmp).filter((name) => name.startsWith('adcli-serve-'));

@@ -16,7 +16,10 @@ const actor = systemActor(ws, SCOPES);
 const { key } = await store.write(() => services.keys.create(ws.id, { scopes: [...SCOPES] }));
 const ids: string[] = [];
 await store.write(async () => {
-  const brand = await services.brands.create(actor, { name: 'Bench brand', website: 'https://bench.example' });
+  const brand = await services.brands.create(actor, {
+    name: 'Bench brand',
+    website: 'https://bench.example',
+  });
   for (let i = 0; i < count; i++) {
     const campaign = await services.campaigns.create(actor, {
       name: `Campaign ${i}`,
@@ -32,10 +35,19 @@ await store.write(async () => {
   }
 });
 // The cursor that opens the last page of 25 (newest first): the seq just above the oldest 25.
-const lastCursor = count > 25 ? encodeCursor(store.getNow<{ seq: number }>('SELECT seq FROM campaigns ORDER BY seq ASC LIMIT 1 OFFSET 25')!.seq) : null;
+const lastCursor =
+  count > 25
+    ? encodeCursor(
+        store.getNow<{ seq: number }>(
+          'SELECT seq FROM campaigns ORDER BY seq ASC LIMIT 1 OFFSET 25',
+        )!.seq,
+      )
+    : null;
 
 const server = serve({ fetch: backend.app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
-  process.stdout.write(JSON.stringify({ port: info.port, key, campaignId: ids[0], lastCursor }) + '\n');
+  process.stdout.write(
+    JSON.stringify({ port: info.port, key, campaignId: ids[0], lastCursor }) + '\n',
+  );
 });
 answerCpuProbes();
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

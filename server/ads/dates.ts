@@ -54,7 +54,10 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The wall-clock fields of an instant in a zone. */
-function wallClock(timeZone: string, at: number): { y: number; m: number; d: number; h: number; mi: number; s: number } {
+function wallClock(
+  timeZone: string,
+  at: number,
+): { y: number; m: number; d: number; h: number; mi: number; s: number } {
   const out = { y: 0, m: 0, d: 0, h: 0, mi: 0, s: 0 };
   for (const p of formatter(timeZone).formatToParts(at)) {
     const v = Number(p.value);
@@ -98,7 +101,8 @@ function dateToUtcMs(date: string): number {
   const m = DATE_RE.exec(date);
   if (!m) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
   const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  if (new Date(ms).toISOString().slice(0, 10) !== date) throw new RangeError(`no such date: ${date}`);
+  if (new Date(ms).toISOString().slice(0, 10) !== date)
+    throw new RangeError(`no such date: ${date}`);
   return ms;
 }
 
@@ -170,7 +174,11 @@ export function startOfDay(date: string, timeZone: string): number {
  * days ending yesterday (today is not complete); THIS_MONTH runs from the 1st to today; LAST_MONTH
  * is the whole previous calendar month.
  */
-export function resolveDateRange(preset: DatePreset = DEFAULT_DATE_PRESET, timeZone: string, now: Date): DateRange {
+export function resolveDateRange(
+  preset: DatePreset = DEFAULT_DATE_PRESET,
+  timeZone: string,
+  now: Date,
+): DateRange {
   const today = todayIn(timeZone, now);
   const yesterday = addDays(today, -1);
   const firstOfMonth = `${today.slice(0, 8)}01`;

@@ -56,7 +56,12 @@ interface TypeProfile {
 /** Bands by campaign type (in the account's currency, read as US dollars). */
 export const TYPE_PROFILES: Readonly<Record<CampaignType, TypeProfile>> = {
   SEARCH: { ctr: [0.03, 0.07], cpc: [0.5, 3], conversionRate: [0.03, 0.06], weekend: 0.8 },
-  DEMAND_GEN: { ctr: [0.01, 0.025], cpc: [0.3, 1.5], conversionRate: [0.025, 0.045], weekend: 1.05 },
+  DEMAND_GEN: {
+    ctr: [0.01, 0.025],
+    cpc: [0.3, 1.5],
+    conversionRate: [0.025, 0.045],
+    weekend: 1.05,
+  },
   VIDEO: { ctr: [0.006, 0.015], cpc: [0.2, 1], conversionRate: [0.02, 0.04], weekend: 1.1 },
   DISPLAY: { ctr: [0.003, 0.008], cpc: [0.15, 0.8], conversionRate: [0.02, 0.035], weekend: 0.95 },
 };
@@ -74,7 +79,12 @@ interface BiddingProfile {
 
 export const BIDDING_PROFILES: Readonly<Record<BiddingStrategy, BiddingProfile>> = {
   MAXIMIZE_CONVERSIONS: { utilization: [0.88, 0.99], cpc: 1.1, conversionRate: 1.1, orderValue: 1 },
-  MAXIMIZE_CONVERSION_VALUE: { utilization: [0.88, 0.99], cpc: 1.1, conversionRate: 1, orderValue: 1.25 },
+  MAXIMIZE_CONVERSION_VALUE: {
+    utilization: [0.88, 0.99],
+    cpc: 1.1,
+    conversionRate: 1,
+    orderValue: 1.25,
+  },
   TARGET_CPA: { utilization: [0.75, 0.95], cpc: 1, conversionRate: 1.05, orderValue: 1 },
   TARGET_ROAS: { utilization: [0.75, 0.95], cpc: 1, conversionRate: 1, orderValue: 1.15 },
   TARGET_SPEND: { utilization: [0.9, 0.99], cpc: 0.85, conversionRate: 0.85, orderValue: 1 },
@@ -107,7 +117,11 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v
  * budget or the day is after its end date. A total budget is spread evenly over the flight
  * (`startDate`…`endDate`); a total budget without an end date spends nothing (the platform requires one).
  */
-export function dailyBudgetCap(settings: AdsCampaignSettings, date: string, options: FigureOptions = {}): number {
+export function dailyBudgetCap(
+  settings: AdsCampaignSettings,
+  date: string,
+  options: FigureOptions = {},
+): number {
   const { budget, budgetType, endDate } = settings;
   if (budget === null || !(budget > 0)) return 0;
   if (endDate !== null && date > endDate) return 0;
@@ -124,7 +138,12 @@ export function dailyBudgetCap(settings: AdsCampaignSettings, date: string, opti
  * conversions ≤ clicks, integers for impressions and clicks, cost and value in cents,
  * conversions in hundredths; all zero without a budget or after the end date.
  */
-export function dailyFigures(campaignId: string, date: string, settings: AdsCampaignSettings, options: FigureOptions = {}): DailyFigures {
+export function dailyFigures(
+  campaignId: string,
+  date: string,
+  settings: AdsCampaignSettings,
+  options: FigureOptions = {},
+): DailyFigures {
   const cap = dailyBudgetCap(settings, date, options);
   const capCents = Math.floor(cap * 100 + 1e-6);
   if (capCents <= 0) return { ...ZERO_FIGURES };
@@ -132,8 +151,10 @@ export function dailyFigures(campaignId: string, date: string, settings: AdsCamp
   const type = TYPE_PROFILES[settings.campaignType ?? 'SEARCH'];
   let strategy: BiddingStrategy = settings.biddingStrategy ?? 'MAXIMIZE_CONVERSIONS';
   // A target strategy without its target behaves as the matching "maximize" strategy.
-  if (strategy === 'TARGET_CPA' && !(settings.targetCpa !== null && settings.targetCpa > 0)) strategy = 'MAXIMIZE_CONVERSIONS';
-  if (strategy === 'TARGET_ROAS' && !(settings.targetRoas !== null && settings.targetRoas > 0)) strategy = 'MAXIMIZE_CONVERSION_VALUE';
+  if (strategy === 'TARGET_CPA' && !(settings.targetCpa !== null && settings.targetCpa > 0))
+    strategy = 'MAXIMIZE_CONVERSIONS';
+  if (strategy === 'TARGET_ROAS' && !(settings.targetRoas !== null && settings.targetRoas > 0))
+    strategy = 'MAXIMIZE_CONVERSION_VALUE';
   const bidding = BIDDING_PROFILES[strategy];
 
   // Per-campaign traits.
@@ -171,7 +192,10 @@ export function dailyFigures(campaignId: string, date: string, settings: AdsCamp
   }
   const dayCtr = ctr * within([0.85, 1.15], d());
   const impressions = clicks === 0 ? 0 : Math.max(clicks, Math.round(clicks / dayCtr));
-  const conversionHundredths = Math.min(clicks * 100, Math.round(clicks * rate * within([0.8, 1.2], d()) * 100));
+  const conversionHundredths = Math.min(
+    clicks * 100,
+    Math.round(clicks * rate * within([0.8, 1.2], d()) * 100),
+  );
   const valueCents = Math.round(conversionHundredths * orderValue * within([0.85, 1.15], d()));
 
   return {
@@ -196,7 +220,8 @@ export function scaleFigures(figures: DailyFigures, fraction: number): DailyFigu
     impressions,
     clicks,
     cost: Math.floor(Math.round(figures.cost * 100) * f) / 100,
-    conversions: Math.min(clicks * 100, Math.floor(Math.round(figures.conversions * 100) * f)) / 100,
+    conversions:
+      Math.min(clicks * 100, Math.floor(Math.round(figures.conversions * 100) * f)) / 100,
     conversionValue: Math.floor(Math.round(figures.conversionValue * 100) * f) / 100,
   };
 }

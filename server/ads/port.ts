@@ -90,7 +90,11 @@ export interface AdPlatform {
    * `targeting: []` here. Throws `AdPlatformError` `account_not_found`, or `already_exists` when the
    * service campaign already has a campaign in the platform (the caller's 409).
    */
-  createCampaign(customerId: string, serviceCampaignId: string, settings: AdsCampaignSettings): Promise<{ campaignId: string; status: 'PAUSED' }>;
+  createCampaign(
+    customerId: string,
+    serviceCampaignId: string,
+    settings: AdsCampaignSettings,
+  ): Promise<{ campaignId: string; status: 'PAUSED' }>;
 
   /** Replaces the campaign's settings with these. Throws `campaign_not_found`, or `removed` for a REMOVED campaign. */
   sync(campaignId: string, settings: AdsCampaignSettings): Promise<{ syncedAt: string }>;
@@ -119,7 +123,8 @@ export interface AdPlatform {
   dailyMetrics(campaignId: string, startDate: string, endDate: string): Promise<DailyMetrics[]>;
 }
 
-export type AdPlatformErrorCode = 'account_not_found' | 'campaign_not_found' | 'already_exists' | 'removed';
+export type AdPlatformErrorCode =
+  'account_not_found' | 'campaign_not_found' | 'already_exists' | 'removed';
 
 /** A failure of the ad platform, with a stable code for the caller to map (404 / 409). */
 export class AdPlatformError extends Error {

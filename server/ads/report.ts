@@ -39,11 +39,14 @@ export interface ReportInput {
   campaigns: readonly ReportCampaignInput[];
 }
 
-const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description: 'YYYY-MM-DD, in the account time zone', format: 'date' });
+const dayString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .meta({ description: 'YYYY-MM-DD, in the account time zone', format: 'date' });
 
-export const datePreset = z
-  .enum(DATE_PRESETS)
-  .meta({ description: "date range preset, in the account's time zone; the LAST_N presets end yesterday" });
+export const datePreset = z.enum(DATE_PRESETS).meta({
+  description: "date range preset, in the account's time zone; the LAST_N presets end yesterday",
+});
 
 export const reportDateRange = z.strictObject({
   preset: datePreset,
@@ -55,22 +58,38 @@ export const reportCampaign = z.strictObject({
   campaignId: z.string().meta({ description: "the service's campaign id" }),
   name: z.string(),
   googleAdsCampaignId: z.string().meta({ description: "the ad platform's campaign id" }),
-  campaignType: z.string().meta({ description: "SEARCH, DEMAND_GEN, VIDEO or DISPLAY; '' when unset" }),
-  status: z.string().meta({ description: "the ad-platform status: PAUSED, ENABLED or REMOVED; '' when unknown" }),
+  campaignType: z
+    .string()
+    .meta({ description: "SEARCH, DEMAND_GEN, VIDEO or DISPLAY; '' when unset" }),
+  status: z
+    .string()
+    .meta({ description: "the ad-platform status: PAUSED, ENABLED or REMOVED; '' when unknown" }),
   deletedInService: z.boolean().meta({
     description:
       'the campaign was deleted in this service (campaignId answers 404); its ad-platform campaign lives on, and serves and spends while ENABLED, until it is REMOVED there',
   }),
   impressions: z.number().meta({ description: '0: the campaign did not serve in the date range' }),
   clicks: z.number(),
-  cost: z.number().meta({ description: "in the account's currency (list_ads_accounts: currencyCode)" }),
+  cost: z
+    .number()
+    .meta({ description: "in the account's currency (list_ads_accounts: currencyCode)" }),
   conversions: z.number(),
-  ctr: z.number().meta({ description: 'clicks / impressions (a fraction); 0 when impressions is 0: then there is no rate, not a rate of 0' }),
-  cpc: z.number().meta({ description: 'cost / clicks; 0 when clicks is 0: then there is no cost per click, not a free click' }),
-  costPerConversion: z.number().meta({
-    description: 'cost / conversions; 0 when conversions is 0: then there is no cost per conversion, not a free conversion (compare only rows with conversions)',
+  ctr: z.number().meta({
+    description:
+      'clicks / impressions (a fraction); 0 when impressions is 0: then there is no rate, not a rate of 0',
   }),
-  roas: z.number().meta({ description: 'conversion value / cost; 0 when cost is 0: then there is no return on spend, not a return of 0' }),
+  cpc: z.number().meta({
+    description:
+      'cost / clicks; 0 when clicks is 0: then there is no cost per click, not a free click',
+  }),
+  costPerConversion: z.number().meta({
+    description:
+      'cost / conversions; 0 when conversions is 0: then there is no cost per conversion, not a free conversion (compare only rows with conversions)',
+  }),
+  roas: z.number().meta({
+    description:
+      'conversion value / cost; 0 when cost is 0: then there is no return on spend, not a return of 0',
+  }),
 });
 
 export const reportDay = z.strictObject({
@@ -85,9 +104,13 @@ export const performanceReport = z
   .strictObject({
     customerId: z.string().meta({ description: 'the ad-platform account, 123-456-7890' }),
     dateRange: reportDateRange,
-    campaigns: z.array(reportCampaign).meta({ description: "the account's campaigns of this service, deleted ones included; only the one asked for with campaignId" }),
+    campaigns: z.array(reportCampaign).meta({
+      description:
+        "the account's campaigns of this service, deleted ones included; only the one asked for with campaignId",
+    }),
     daily: z.array(reportDay).meta({
-      description: "every day of the range, summed across the report's campaigns: the account's, or the one campaign asked for with campaignId; sums equal the campaign totals",
+      description:
+        "every day of the range, summed across the report's campaigns: the account's, or the one campaign asked for with campaignId; sums equal the campaign totals",
     }),
   })
   .meta({ title: 'PerformanceReport' });
@@ -105,7 +128,13 @@ interface Units {
   valueCents: number;
 }
 
-const zeroUnits = (): Units => ({ impressions: 0, clicks: 0, costCents: 0, conversionHundredths: 0, valueCents: 0 });
+const zeroUnits = (): Units => ({
+  impressions: 0,
+  clicks: 0,
+  costCents: 0,
+  conversionHundredths: 0,
+  valueCents: 0,
+});
 
 function add(into: Units, d: DailyMetrics): void {
   into.impressions += Math.round(d.impressions);

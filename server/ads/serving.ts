@@ -15,10 +15,17 @@ export interface Serving {
 
 /** `today` is the date (YYYY-MM-DD) in the account's time zone, on the workspace's clock. */
 export function servingOf(ads: Pick<AdsCampaign, 'status' | 'settings'>, today: string): Serving {
-  if (ads.status === 'PAUSED') return { status: 'PAUSED', reason: 'paused in the ad platform: turn it on there to serve' };
-  if (ads.status === 'REMOVED') return { status: 'REMOVED', reason: 'removed in the ad platform: it never serves again' };
+  if (ads.status === 'PAUSED')
+    return { status: 'PAUSED', reason: 'paused in the ad platform: turn it on there to serve' };
+  if (ads.status === 'REMOVED')
+    return { status: 'REMOVED', reason: 'removed in the ad platform: it never serves again' };
   const { endDate, budget } = ads.settings;
-  if (endDate !== null && today > endDate) return { status: 'ENDED', reason: `its end date ${endDate} has passed: it stopped serving after that day` };
-  if (budget === null) return { status: 'NO_BUDGET', reason: 'it has no budget, so nothing spends' };
+  if (endDate !== null && today > endDate)
+    return {
+      status: 'ENDED',
+      reason: `its end date ${endDate} has passed: it stopped serving after that day`,
+    };
+  if (budget === null)
+    return { status: 'NO_BUDGET', reason: 'it has no budget, so nothing spends' };
   return { status: 'SERVING', reason: null };
 }

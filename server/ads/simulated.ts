@@ -82,11 +82,18 @@ export class SimulatedAdPlatform implements AdPlatform {
     return row ? toAccount(row) : null;
   }
 
-  async createCampaign(customerId: string, serviceCampaignId: string, settings: AdsCampaignSettings): Promise<{ campaignId: string; status: 'PAUSED' }> {
+  async createCampaign(
+    customerId: string,
+    serviceCampaignId: string,
+    settings: AdsCampaignSettings,
+  ): Promise<{ campaignId: string; status: 'PAUSED' }> {
     const customer = formatCustomerId(customerId);
     return this.#store.write(async () => {
       if (!(await this.#store.get('SELECT 1 FROM ad_accounts WHERE customer_id = ?', customer))) {
-        throw new AdPlatformError('account_not_found', `the ad platform has no account ${customer}`);
+        throw new AdPlatformError(
+          'account_not_found',
+          `the ad platform has no account ${customer}`,
+        );
       }
       const existing = await this.#store.get<{ campaign_id: string }>(
         'SELECT campaign_id FROM ads_campaigns WHERE service_campaign_id = ?',
@@ -122,7 +129,10 @@ export class SimulatedAdPlatform implements AdPlatform {
     return this.#store.write(async () => {
       const row = await this.#row(campaignId);
       if (row.status === 'REMOVED') {
-        throw new AdPlatformError('removed', `campaign ${campaignId} was removed from the ad platform and can no longer change`);
+        throw new AdPlatformError(
+          'removed',
+          `campaign ${campaignId} was removed from the ad platform and can no longer change`,
+        );
       }
       const syncedAt = this.#clock.now().toISOString();
       const json = JSON.stringify(settings);
@@ -140,16 +150,25 @@ export class SimulatedAdPlatform implements AdPlatform {
 
   async setStatus(campaignId: string, status: AdsStatus): Promise<void> {
     if (!(ADS_STATUS_VALUES as readonly string[]).includes(status)) {
-      throw new RangeError(`ad platform status must be one of ${ADS_STATUS_VALUES.join(', ')}, not ${String(status)}`);
+      throw new RangeError(
+        `ad platform status must be one of ${ADS_STATUS_VALUES.join(', ')}, not ${String(status)}`,
+      );
     }
     await this.#store.write(async () => {
       const row = await this.#row(campaignId);
       if (row.status === status) return;
       if (row.status === 'REMOVED') {
-        throw new AdPlatformError('removed', `campaign ${campaignId} was removed from the ad platform; a removed campaign cannot be ${status.toLowerCase()}`);
+        throw new AdPlatformError(
+          'removed',
+          `campaign ${campaignId} was removed from the ad platform; a removed campaign cannot be ${status.toLowerCase()}`,
+        );
       }
       const at = this.#clock.now().toISOString();
-      await this.#store.run('UPDATE ads_campaigns SET status = ? WHERE campaign_id = ?', status, campaignId);
+      await this.#store.run(
+        'UPDATE ads_campaigns SET status = ? WHERE campaign_id = ?',
+        status,
+        campaignId,
+      );
       await this.#statusChange(campaignId, at, status);
     });
   }
@@ -170,12 +189,24 @@ export class SimulatedAdPlatform implements AdPlatform {
    * status is that last change's (what `enabledIntervals` makes of the whole sequence anyway).
    */
   async #statusChange(campaignId: string, at: string, status: string): Promise<void> {
-    await this.#store.run('DELETE FROM ads_status_changes WHERE campaign_id = ? AND at = ?', campaignId, at);
-    await this.#store.run('INSERT INTO ads_status_changes (campaign_id, at, status) VALUES (?, ?, ?)', campaignId, at, status);
+    await this.#store.run(
+      'DELETE FROM ads_status_changes WHERE campaign_id = ? AND at = ?',
+      campaignId,
+      at,
+    );
+    await this.#store.run(
+      'INSERT INTO ads_status_changes (campaign_id, at, status) VALUES (?, ?, ?)',
+      campaignId,
+      at,
+      status,
+    );
   }
 
   async campaign(campaignId: string): Promise<AdsCampaign | null> {
-    const row = await this.#store.get<CampaignRow>('SELECT * FROM ads_campaigns WHERE campaign_id = ?', campaignId);
+    const row = await this.#store.get<CampaignRow>(
+      'SELECT * FROM ads_campaigns WHERE campaign_id = ?',
+      campaignId,
+    );
     return row ? toCampaign(row) : null;
   }
 
@@ -183,17 +214,30 @@ export class SimulatedAdPlatform implements AdPlatform {
     const customer = formatCustomerId(customerId);
     return this.#store.read(async () => {
       if (!(await this.#store.get('SELECT 1 FROM ad_accounts WHERE customer_id = ?', customer))) {
-        throw new AdPlatformError('account_not_found', `the ad platform has no account ${customer}`);
+        throw new AdPlatformError(
+          'account_not_found',
+          `the ad platform has no account ${customer}`,
+        );
       }
-      const rows = await this.#store.all<CampaignRow>('SELECT * FROM ads_campaigns WHERE customer_id = ? ORDER BY created_at, seq', customer);
+      const rows = await this.#store.all<CampaignRow>(
+        'SELECT * FROM ads_campaigns WHERE customer_id = ? ORDER BY created_at, seq',
+        customer,
+      );
       return rows.map(toCampaign);
     });
   }
 
-  async dailyMetrics(campaignId: string, startDate: string, endDate: string): Promise<DailyMetrics[]> {
+  async dailyMetrics(
+    campaignId: string,
+    startDate: string,
+    endDate: string,
+  ): Promise<DailyMetrics[]> {
     const { row, timeZone, changes, history } = await this.#store.read(async () => {
       const row = await this.#row(campaignId);
-      const account = await this.#store.get<{ time_zone: string }>('SELECT time_zone FROM ad_accounts WHERE customer_id = ?', row.customer_id);
+      const account = await this.#store.get<{ time_zone: string }>(
+        'SELECT time_zone FROM ad_accounts WHERE customer_id = ?',
+        row.customer_id,
+      );
       const changes = await this.#store.all<{ at: string; status: string }>(
         'SELECT at, status FROM ads_status_changes WHERE campaign_id = ? ORDER BY at',
         campaignId,
@@ -234,7 +278,12 @@ export class SimulatedAdPlatform implements AdPlatform {
       const servedUntil = Math.min(dayEnd, now);
       const enabledMs = overlap(enabled, dayStart, servedUntil);
       if (enabledMs > 0) {
-        const full = dailyFigures(campaignId, date, settingsAt(servedUntil === now ? now : dayEnd - 1), { startDate: createdDay });
+        const full = dailyFigures(
+          campaignId,
+          date,
+          settingsAt(servedUntil === now ? now : dayEnd - 1),
+          { startDate: createdDay },
+        );
         out.push({ date, ...scaleFigures(full, enabledMs / (dayEnd - dayStart)) });
       }
       dayStart = dayEnd;
@@ -243,17 +292,27 @@ export class SimulatedAdPlatform implements AdPlatform {
   }
 
   async #row(campaignId: string): Promise<CampaignRow> {
-    const row = await this.#store.get<CampaignRow>('SELECT * FROM ads_campaigns WHERE campaign_id = ?', campaignId);
-    if (!row) throw new AdPlatformError('campaign_not_found', `the ad platform has no campaign ${campaignId}`);
+    const row = await this.#store.get<CampaignRow>(
+      'SELECT * FROM ads_campaigns WHERE campaign_id = ?',
+      campaignId,
+    );
+    if (!row)
+      throw new AdPlatformError(
+        'campaign_not_found',
+        `the ad platform has no campaign ${campaignId}`,
+      );
     return row;
   }
 
   /** 11 digits from a hash of account and service campaign; on a collision, the next hash. */
   async #newCampaignId(customerId: string, serviceCampaignId: string): Promise<string> {
     for (let attempt = 0; ; attempt++) {
-      const digest = createHash('sha256').update(`${digitsOnly(customerId)}:${serviceCampaignId}:${attempt}`).digest();
+      const digest = createHash('sha256')
+        .update(`${digitsOnly(customerId)}:${serviceCampaignId}:${attempt}`)
+        .digest();
       const id = (ID_FLOOR + (digest.readBigUInt64BE(0) % ID_SPAN)).toString();
-      if (!(await this.#store.get('SELECT 1 FROM ads_campaigns WHERE campaign_id = ?', id))) return id;
+      if (!(await this.#store.get('SELECT 1 FROM ads_campaigns WHERE campaign_id = ?', id)))
+        return id;
     }
   }
 }
@@ -271,11 +330,19 @@ function toCampaign(row: CampaignRow): AdsCampaign {
 }
 
 function toAccount(r: AccountRow): AdAccount {
-  return { customerId: formatCustomerId(r.customer_id), name: r.name, currencyCode: r.currency_code, timeZone: r.time_zone };
+  return {
+    customerId: formatCustomerId(r.customer_id),
+    name: r.name,
+    currencyCode: r.currency_code,
+    timeZone: r.time_zone,
+  };
 }
 
 /** The [start, end) instants (ms) during which the campaign was ENABLED, up to now. */
-export function enabledIntervals(changes: readonly { at: string; status: string }[], now: number): [number, number][] {
+export function enabledIntervals(
+  changes: readonly { at: string; status: string }[],
+  now: number,
+): [number, number][] {
   const out: [number, number][] = [];
   let since: number | null = null;
   for (const c of changes) {

@@ -41,7 +41,14 @@ export type Advancer = (work: AdvanceWork) => Promise<AdvanceResult>;
 
 /** The advancer that runs the advance on the calling thread, over these services. */
 export function advanceHere(services: Services): Advancer {
-  return (w) => advanceTo(services, w.workspaceId, w.to !== undefined ? new Date(w.to) : (now) => new Date(now.getTime() + (w.byMs ?? 0)), w.field, w.request);
+  return (w) =>
+    advanceTo(
+      services,
+      w.workspaceId,
+      w.to !== undefined ? new Date(w.to) : (now) => new Date(now.getTime() + (w.byMs ?? 0)),
+      w.field,
+      w.request,
+    );
 }
 
 interface AdvanceRow {
@@ -85,10 +92,21 @@ export async function advanceTo(
 
   const started = await store.write(async () => {
     await clock.refresh();
-    const row = await store.get<AdvanceRow>('SELECT * FROM clock_advances WHERE workspace_id = ?', workspaceId);
-    const same = row !== undefined && request?.idempotencyKey !== undefined && row.api_key_id === request.keyId && row.idempotency_key === request.idempotencyKey;
+    const row = await store.get<AdvanceRow>(
+      'SELECT * FROM clock_advances WHERE workspace_id = ?',
+      workspaceId,
+    );
+    const same =
+      row !== undefined &&
+      request?.idempotencyKey !== undefined &&
+      row.api_key_id === request.keyId &&
+      row.idempotency_key === request.idempotencyKey;
     if (row && same && row.fingerprint !== request!.fingerprint) {
-      throw new ApiError(409, 'idempotency_conflict', 'this Idempotency-Key was used with a different request; use a new key for a new request');
+      throw new ApiError(
+        409,
+        'idempotency_conflict',
+        'this Idempotency-Key was used with a different request; use a new key for a new request',
+      );
     }
     // a holder of this host whose process is gone holds nothing (as a job's lease): its retry resumes at once
     if (row && Date.parse(row.lease_until) > real() && !holderIsDead(row.owner)) {
@@ -99,9 +117,12 @@ export async function advanceTo(
     const from = clock.of(workspaceId);
     // An interrupted advance of this request resumes towards its instant; another one is abandoned
     // where its last step left the workspace (its client never got an answer).
-    const to = row && same ? new Date(row.target) : typeof target === 'function' ? target(from) : target;
+    const to =
+      row && same ? new Date(row.target) : typeof target === 'function' ? target(from) : target;
     if (to.getTime() < from.getTime()) {
-      throw invalid(`${field}: ${to.toISOString()} is before the workspace's time ${from.toISOString()}; a clock only moves forward`);
+      throw invalid(
+        `${field}: ${to.toISOString()} is before the workspace's time ${from.toISOString()}; a clock only moves forward`,
+      );
     }
     const ran: Record<string, number> = row && same ? JSON.parse(row.ran) : {};
     await store.run('DELETE FROM clock_advances WHERE workspace_id = ?', workspaceId);
@@ -133,7 +154,10 @@ export async function advanceTo(
         workspaceId,
         owner,
       );
-      if (!changes) throw conflict('this clock advance was taken over by a retry after it stalled; the retry finishes it');
+      if (!changes)
+        throw conflict(
+          'this clock advance was taken over by a retry after it stalled; the retry finishes it',
+        );
       await clock.moveTo(workspaceId, at, field);
     });
 
@@ -143,11 +167,15 @@ export async function advanceTo(
       let current = started.from;
       let previous: string | null = null;
       for (let n = 0; ; n++) {
-        if (n >= MAX_STEPS) throw invalid(`more than ${MAX_STEPS} jobs fell due while advancing; advance by less at a time`);
+        if (n >= MAX_STEPS)
+          throw invalid(
+            `more than ${MAX_STEPS} jobs fell due while advancing; advance by less at a time`,
+          );
         const next = await services.jobs.peek(workspaceId, goal);
         if (!next) break;
         let at = Math.max(Date.parse(next.run_at), current);
-        if (next.kind === 'sync_ads' && previous === 'sync_ads') at = await lastQuietSync(services, workspaceId, next.id, at, goal);
+        if (next.kind === 'sync_ads' && previous === 'sync_ads')
+          at = await lastQuietSync(services, workspaceId, next.id, at, goal);
         pin(at);
         current = at;
         const job = await services.jobs.claim({ workspaceId, until: at });
@@ -164,18 +192,32 @@ export async function advanceTo(
       // The last step, the answer and its idempotency record commit together: a retry replays it.
       await store.write(async () => {
         await step(to);
-        await store.run('DELETE FROM clock_advances WHERE workspace_id = ? AND owner = ?', workspaceId, owner);
+        await store.run(
+          'DELETE FROM clock_advances WHERE workspace_id = ? AND owner = ?',
+          workspaceId,
+          owner,
+        );
         result = { clock: { ...(await clock.state(workspaceId)), advancing: null }, ran };
         if (request?.idempotencyKey !== undefined) {
           const { keyId, idempotencyKey, fingerprint } = request;
-          await new IdempotencyRecords(store).save(keyId, idempotencyKey, { fingerprint, status: 200, body: JSON.stringify(result) }, to);
+          await new IdempotencyRecords(store).save(
+            keyId,
+            idempotencyKey,
+            { fingerprint, status: 200, body: JSON.stringify(result) },
+            to,
+          );
         }
       });
     });
   } catch (err) {
     // A step that failed (the store unavailable): a retry with the same key may resume at once.
     await store
-      .run('UPDATE clock_advances SET lease_until = ? WHERE workspace_id = ? AND owner = ?', new Date(real()).toISOString(), workspaceId, owner)
+      .run(
+        'UPDATE clock_advances SET lease_until = ? WHERE workspace_id = ? AND owner = ?',
+        new Date(real()).toISOString(),
+        workspaceId,
+        owner,
+      )
       .catch(() => undefined);
     throw err;
   }
@@ -184,9 +226,15 @@ export async function advanceTo(
 }
 
 /** The advance under way in a workspace, for GET /clock: where it goes and what ran so far; null when none. */
-export async function advanceUnderWay(services: Services, workspaceId: string): Promise<{ to: string; ran: Record<string, number> } | null> {
+export async function advanceUnderWay(
+  services: Services,
+  workspaceId: string,
+): Promise<{ to: string; ran: Record<string, number> } | null> {
   const { store, clock } = services.deps;
-  const row = await store.get<AdvanceRow>('SELECT * FROM clock_advances WHERE workspace_id = ?', workspaceId);
+  const row = await store.get<AdvanceRow>(
+    'SELECT * FROM clock_advances WHERE workspace_id = ?',
+    workspaceId,
+  );
   if (!row || Date.parse(row.lease_until) <= clock.base.now().getTime()) return null;
   return { to: row.target, ran: JSON.parse(row.ran) as Record<string, number> };
 }
@@ -196,7 +244,13 @@ export async function advanceUnderWay(services: Services, workspaceId: string): 
  * `at` is moved there (its run_at updated), since the ones before it would change nothing but the
  * time of the last sync.
  */
-async function lastQuietSync(services: Services, workspaceId: string, jobId: string, at: number, target: number): Promise<number> {
+async function lastQuietSync(
+  services: Services,
+  workspaceId: string,
+  jobId: string,
+  at: number,
+  target: number,
+): Promise<number> {
   const { store } = services.deps;
   const other = await store.get<{ run_at: string }>(
     "SELECT run_at FROM jobs WHERE workspace_id = ? AND state = 'queued' AND kind != 'sync_ads' AND run_at <= ? ORDER BY run_at LIMIT 1",
@@ -206,6 +260,7 @@ async function lastQuietSync(services: Services, workspaceId: string, jobId: str
   const until = other ? Math.max(at, Date.parse(other.run_at)) : target;
   const interval = services.ads.syncIntervalMs;
   const last = at + Math.floor((until - at) / interval) * interval;
-  if (last !== at) await store.run('UPDATE jobs SET run_at = ? WHERE id = ?', new Date(last).toISOString(), jobId);
+  if (last !== at)
+    await store.run('UPDATE jobs SET run_at = ? WHERE id = ?', new Date(last).toISOString(), jobId);
   return last;
 }

@@ -1,5 +1,12 @@
 /** Units of a duration, in ms. */
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+const UNITS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+};
 
 /**
  * A duration as people write it: `90s`, `25h`, `7d`, `1h30m`, `2w`, `500ms`, or ISO 8601 (`PT25H`,
@@ -10,13 +17,20 @@ export function parseDuration(text: string): number | null {
   const human = /^(?:(\d+(?:\.\d+)?)(ms|s|m|h|d|w))+$/i;
   if (human.test(t)) {
     let ms = 0;
-    for (const [, n, unit] of t.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/gi)) ms += Number(n) * UNITS[unit!.toLowerCase()]!;
+    for (const [, n, unit] of t.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/gi))
+      ms += Number(n) * UNITS[unit!.toLowerCase()]!;
     return Math.round(ms);
   }
   const iso = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i.exec(t);
   if (iso && t.length > 1 && !/T$/i.test(t)) {
     const [, w, d, h, m, s] = iso;
-    return Math.round(Number(w ?? 0) * UNITS.w! + Number(d ?? 0) * UNITS.d! + Number(h ?? 0) * UNITS.h! + Number(m ?? 0) * UNITS.m! + Number(s ?? 0) * 1000);
+    return Math.round(
+      Number(w ?? 0) * UNITS.w! +
+        Number(d ?? 0) * UNITS.d! +
+        Number(h ?? 0) * UNITS.h! +
+        Number(m ?? 0) * UNITS.m! +
+        Number(s ?? 0) * 1000,
+    );
   }
   return null;
 }

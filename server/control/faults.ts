@@ -90,22 +90,34 @@ export class FaultRules {
   }
 
   /** Adds a rule; `known` are the API's operations (paths with {param} segments): a rule must match one. */
-  add(owner: FaultOwner, input: FaultRuleInput, known: readonly { method: string; path: string }[]): Promise<FaultRule> {
+  add(
+    owner: FaultOwner,
+    input: FaultRuleInput,
+    known: readonly { method: string; path: string }[],
+  ): Promise<FaultRule> {
     const { workspaceId } = owner;
     const method = input.method ?? '*';
     const path = normalizePath(input.path);
     if (input.status === undefined && input.delayMs === undefined && !input.drop) {
       throw invalid('a fault rule needs status, delayMs or drop');
     }
-    if (input.status !== undefined && input.drop) throw invalid('status and drop exclude each other: a dropped connection has no status');
-    if (input.count !== undefined && input.probability !== undefined) throw invalid('count and probability exclude each other');
+    if (input.status !== undefined && input.drop)
+      throw invalid('status and drop exclude each other: a dropped connection has no status');
+    if (input.count !== undefined && input.probability !== undefined)
+      throw invalid('count and probability exclude each other');
     if (!matchesAnOperation(method, path, known)) {
-      throw invalid(`path: ${method} ${path} matches no operation of the API (paths are relative to /api/v1, e.g. /campaigns/* or /campaigns/{campaignId})`);
+      throw invalid(
+        `path: ${method} ${path} matches no operation of the API (paths are relative to /api/v1, e.g. /campaigns/* or /campaigns/{campaignId})`,
+      );
     }
     const store = this.#d.store;
     return store.write(async () => {
-      const n = (await store.get<{ n: number; seq: number | null }>('SELECT COUNT(*) AS n, MAX(seq) AS seq FROM fault_rules WHERE workspace_id = ?', workspaceId))!;
-      if (n.n >= MAX_FAULT_RULES) throw invalid(`a workspace holds at most ${MAX_FAULT_RULES} fault rules; clear some first`);
+      const n = (await store.get<{ n: number; seq: number | null }>(
+        'SELECT COUNT(*) AS n, MAX(seq) AS seq FROM fault_rules WHERE workspace_id = ?',
+        workspaceId,
+      ))!;
+      if (n.n >= MAX_FAULT_RULES)
+        throw invalid(`a workspace holds at most ${MAX_FAULT_RULES} fault rules; clear some first`);
       const now = this.#d.clock.now();
       const id = newId(now);
       await store.run(
@@ -130,19 +142,36 @@ export class FaultRules {
 
   async list(owner: FaultOwner): Promise<FaultRule[]> {
     const { where, params } = ownedBy(owner);
-    return (await this.#d.store.all<FaultRow>(`SELECT * FROM fault_rules WHERE ${where} ORDER BY seq`, ...params)).map(toRule);
+    return (
+      await this.#d.store.all<FaultRow>(
+        `SELECT * FROM fault_rules WHERE ${where} ORDER BY seq`,
+        ...params,
+      )
+    ).map(toRule);
   }
 
   async remove(owner: FaultOwner, id: string): Promise<{ id: string; deleted: true }> {
     const { where, params } = ownedBy(owner);
-    const { changes } = await this.#d.store.run(`DELETE FROM fault_rules WHERE ${where} AND id = ?`, ...params, id);
-    if (!changes) throw notFound(owner.limitedKeyId === null ? `no fault rule ${id} in this workspace` : `no fault rule ${id} added by this API key`);
+    const { changes } = await this.#d.store.run(
+      `DELETE FROM fault_rules WHERE ${where} AND id = ?`,
+      ...params,
+      id,
+    );
+    if (!changes)
+      throw notFound(
+        owner.limitedKeyId === null
+          ? `no fault rule ${id} in this workspace`
+          : `no fault rule ${id} added by this API key`,
+      );
     return { id, deleted: true };
   }
 
   async clear(owner: FaultOwner): Promise<{ deleted: number }> {
     const { where, params } = ownedBy(owner);
-    const { changes } = await this.#d.store.run(`DELETE FROM fault_rules WHERE ${where}`, ...params);
+    const { changes } = await this.#d.store.run(
+      `DELETE FROM fault_rules WHERE ${where}`,
+      ...params,
+    );
     return { deleted: changes };
   }
 
@@ -151,14 +180,25 @@ export class FaultRules {
    * matches and still applies wins; a counted rule is used up atomically, so two servers on one data
    * dir never apply one count twice.
    */
-  match(workspaceId: string, keyId: string, method: string, path: string): FaultAction | null | Promise<FaultAction | null> {
+  match(
+    workspaceId: string,
+    keyId: string,
+    method: string,
+    path: string,
+  ): FaultAction | null | Promise<FaultAction | null> {
     // The common case, no rules for the workspace and the store's stamp known: answered at once.
     const known = this.#d.store.knownStamp();
-    if (known !== undefined && known === this.#stamp && !this.#byWorkspace.has(workspaceId)) return null;
+    if (known !== undefined && known === this.#stamp && !this.#byWorkspace.has(workspaceId))
+      return null;
     return this.#match(workspaceId, keyId, method, path);
   }
 
-  async #match(workspaceId: string, keyId: string, method: string, path: string): Promise<FaultAction | null> {
+  async #match(
+    workspaceId: string,
+    keyId: string,
+    method: string,
+    path: string,
+  ): Promise<FaultAction | null> {
     const rules = await this.#rules(workspaceId);
     if (rules.length === 0) return null;
     const segments = path.split('/');
@@ -169,10 +209,21 @@ export class FaultRules {
       if (r.probability !== null && this.#random() >= r.probability) continue;
       const { changes } =
         r.remaining === null
-          ? await this.#d.store.run('UPDATE fault_rules SET matched = matched + 1 WHERE id = ?', r.id)
-          : await this.#d.store.run('UPDATE fault_rules SET matched = matched + 1, remaining = remaining - 1 WHERE id = ? AND remaining > 0', r.id);
+          ? await this.#d.store.run(
+              'UPDATE fault_rules SET matched = matched + 1 WHERE id = ?',
+              r.id,
+            )
+          : await this.#d.store.run(
+              'UPDATE fault_rules SET matched = matched + 1, remaining = remaining - 1 WHERE id = ? AND remaining > 0',
+              r.id,
+            );
       if (!changes) continue;
-      return { source: r.id, delayMs: r.delay_ms ?? 0, status: r.status, drop: r.drop_connection === 1 };
+      return {
+        source: r.id,
+        delayMs: r.delay_ms ?? 0,
+        status: r.status,
+        drop: r.drop_connection === 1,
+      };
     }
     return null;
   }
@@ -181,7 +232,9 @@ export class FaultRules {
     const stamp = await this.#d.store.changeStamp();
     if (stamp !== this.#stamp) {
       const byWorkspace = new Map<string, FaultRow[]>();
-      for (const r of await this.#d.store.all<FaultRow>('SELECT * FROM fault_rules WHERE remaining IS NULL OR remaining > 0 ORDER BY seq')) {
+      for (const r of await this.#d.store.all<FaultRow>(
+        'SELECT * FROM fault_rules WHERE remaining IS NULL OR remaining > 0 ORDER BY seq',
+      )) {
         const list = byWorkspace.get(r.workspace_id) ?? [];
         list.push(r);
         byWorkspace.set(r.workspace_id, list);
@@ -206,22 +259,32 @@ export function preferFault(header: string | undefined): FaultAction | null {
     const name = rawName?.toLowerCase();
     if (name !== 'code' && name !== 'delay') continue;
     const value = rawValue?.replace(/^"(.*)"$/, '$1') ?? '';
-    if (!/^\d{1,6}$/.test(value)) throw invalid(`Prefer: ${name} must be a whole number, not ${JSON.stringify(value)}`);
+    if (!/^\d{1,6}$/.test(value))
+      throw invalid(`Prefer: ${name} must be a whole number, not ${JSON.stringify(value)}`);
     const n = Number(value);
     if (name === 'code') {
       if (n < 400 || n > 599) throw invalid('Prefer: code must be an error status from 400 to 599');
       status = n;
     } else {
-      if (n > MAX_FAULT_DELAY_MS) throw invalid(`Prefer: delay must be 0 to ${MAX_FAULT_DELAY_MS} ms`);
+      if (n > MAX_FAULT_DELAY_MS)
+        throw invalid(`Prefer: delay must be 0 to ${MAX_FAULT_DELAY_MS} ms`);
       delayMs = n;
     }
   }
-  return status === null && delayMs === 0 ? null : { source: 'prefer', delayMs, status, drop: false };
+  return status === null && delayMs === 0
+    ? null
+    : { source: 'prefer', delayMs, status, drop: false };
 }
 
 /** Whether a rule's method and (normalised) path can match a request of one of the `known` operations. */
-export function matchesAnOperation(method: string, path: string, known: readonly { method: string; path: string }[]): boolean {
-  return known.some((op) => (method === '*' || op.method === method) && patternMatchesTemplate(path, op.path));
+export function matchesAnOperation(
+  method: string,
+  path: string,
+  known: readonly { method: string; path: string }[],
+): boolean {
+  return known.some(
+    (op) => (method === '*' || op.method === method) && patternMatchesTemplate(path, op.path),
+  );
 }
 
 /** `/campaigns/{id}/` and `campaigns/*` alike: one leading slash, none trailing. */

@@ -24,17 +24,29 @@ export interface EntryRow {
  * rows of those workspaces; it throws when the rows could not be written (they are kept for later).
  */
 export interface JournalSink {
-  write(entries: readonly NewJournalEntry[], trim: readonly string[], keep: number): void | Promise<void>;
+  write(
+    entries: readonly NewJournalEntry[],
+    trim: readonly string[],
+    keep: number,
+  ): void | Promise<void>;
   /** with keyId, only that key's requests */
-  list(workspaceId: string, after: number, limit: number, keyId: string | null): EntryRow[] | Promise<EntryRow[]>;
+  list(
+    workspaceId: string,
+    after: number,
+    limit: number,
+    keyId: string | null,
+  ): EntryRow[] | Promise<EntryRow[]>;
   count(workspaceId: string): number | Promise<number>;
   clear(workspaceId: string): number | Promise<number>;
   close(): void;
 }
 
-const TRIM = 'DELETE FROM request_journal WHERE workspace_id = ? AND seq <= (SELECT seq FROM request_journal WHERE workspace_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)';
-const LIST = 'SELECT * FROM request_journal WHERE workspace_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?';
-const LIST_BY_KEY = 'SELECT * FROM request_journal WHERE workspace_id = ? AND seq > ? AND key_id = ? ORDER BY seq DESC LIMIT ?';
+const TRIM =
+  'DELETE FROM request_journal WHERE workspace_id = ? AND seq <= (SELECT seq FROM request_journal WHERE workspace_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)';
+const LIST =
+  'SELECT * FROM request_journal WHERE workspace_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?';
+const LIST_BY_KEY =
+  'SELECT * FROM request_journal WHERE workspace_id = ? AND seq > ? AND key_id = ? ORDER BY seq DESC LIMIT ?';
 const COUNT = 'SELECT COUNT(*) AS n FROM request_journal WHERE workspace_id = ?';
 const CLEAR = 'DELETE FROM request_journal WHERE workspace_id = ?';
 
@@ -68,7 +80,10 @@ export class SqliteJournalFile implements JournalSink {
   readonly #trim: StatementSync;
 
   constructor(store: Store) {
-    const path = store instanceof SqliteStore && store.path !== ':memory:' ? join(dirname(store.path), 'requests.db') : ':memory:';
+    const path =
+      store instanceof SqliteStore && store.path !== ':memory:'
+        ? join(dirname(store.path), 'requests.db')
+        : ':memory:';
     this.#db = new DatabaseSync(path, { timeout: 50 });
     try {
       // the journal holds paths and query strings of the workspace's requests: private like the store
@@ -77,8 +92,11 @@ export class SqliteJournalFile implements JournalSink {
       this.#db.exec('PRAGMA synchronous = OFF');
       this.#db.exec(SQLITE_SCHEMA);
       // a requests.db of an earlier adcli has no key_id: its entries belong to no key
-      const columns = this.#db.prepare('PRAGMA table_info(request_journal)').all() as { name: string }[];
-      if (!columns.some((c) => c.name === 'key_id')) this.#db.exec('ALTER TABLE request_journal ADD COLUMN key_id TEXT');
+      const columns = this.#db.prepare('PRAGMA table_info(request_journal)').all() as {
+        name: string;
+      }[];
+      if (!columns.some((c) => c.name === 'key_id'))
+        this.#db.exec('ALTER TABLE request_journal ADD COLUMN key_id TEXT');
       this.#insert = this.#db.prepare(
         `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault, key_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -96,7 +114,19 @@ export class SqliteJournalFile implements JournalSink {
     try {
       this.#db.exec('BEGIN IMMEDIATE');
       for (const e of entries) {
-        this.#insert.run(e.workspaceId, e.at, e.method, e.path, e.status, e.durationMs, e.requestId, e.idempotencyKey, e.replayed ? 1 : 0, e.fault, e.keyId);
+        this.#insert.run(
+          e.workspaceId,
+          e.at,
+          e.method,
+          e.path,
+          e.status,
+          e.durationMs,
+          e.requestId,
+          e.idempotencyKey,
+          e.replayed ? 1 : 0,
+          e.fault,
+          e.keyId,
+        );
       }
       for (const w of trim) this.#trim.run(w, w, keep);
       this.#db.exec('COMMIT');
@@ -108,7 +138,10 @@ export class SqliteJournalFile implements JournalSink {
   }
 
   list(workspaceId: string, after: number, limit: number, keyId: string | null): EntryRow[] {
-    const rows = keyId === null ? this.#db.prepare(LIST).all(workspaceId, after, limit) : this.#db.prepare(LIST_BY_KEY).all(workspaceId, after, keyId, limit);
+    const rows =
+      keyId === null
+        ? this.#db.prepare(LIST).all(workspaceId, after, limit)
+        : this.#db.prepare(LIST_BY_KEY).all(workspaceId, after, keyId, limit);
     return rows as unknown as EntryRow[];
   }
 
@@ -136,7 +169,11 @@ export class PostgresJournalTable implements JournalSink {
     this.#store = store;
   }
 
-  async write(entries: readonly NewJournalEntry[], trim: readonly string[], keep: number): Promise<void> {
+  async write(
+    entries: readonly NewJournalEntry[],
+    trim: readonly string[],
+    keep: number,
+  ): Promise<void> {
     const rows = entries.map((e, i) => ({
       i,
       workspace_id: e.workspaceId,
@@ -164,8 +201,15 @@ export class PostgresJournalTable implements JournalSink {
     for (const w of trim) await this.#store.note(TRIM, w, w, keep);
   }
 
-  list(workspaceId: string, after: number, limit: number, keyId: string | null): Promise<EntryRow[]> {
-    return keyId === null ? this.#store.all<EntryRow>(LIST, workspaceId, after, limit) : this.#store.all<EntryRow>(LIST_BY_KEY, workspaceId, after, keyId, limit);
+  list(
+    workspaceId: string,
+    after: number,
+    limit: number,
+    keyId: string | null,
+  ): Promise<EntryRow[]> {
+    return keyId === null
+      ? this.#store.all<EntryRow>(LIST, workspaceId, after, limit)
+      : this.#store.all<EntryRow>(LIST_BY_KEY, workspaceId, after, keyId, limit);
   }
 
   async count(workspaceId: string): Promise<number> {

@@ -1,6 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Store } from '../store/port.ts';
-import { PostgresJournalTable, SqliteJournalFile, type EntryRow, type JournalSink } from './journal-sink.ts';
+import {
+  PostgresJournalTable,
+  SqliteJournalFile,
+  type EntryRow,
+  type JournalSink,
+} from './journal-sink.ts';
 
 /** How long an entry may wait to be written with others. */
 const FLUSH_MS = 500;
@@ -107,7 +112,11 @@ export class RequestJournal {
   }
 
   /** The batch to write: the newest JOURNAL_SIZE entries of each workspace, and which to trim after. */
-  #take(): { entries: NewJournalEntry[]; trim: string[]; taken: Map<string, NewJournalEntry[]> } | null {
+  #take(): {
+    entries: NewJournalEntry[];
+    trim: string[];
+    taken: Map<string, NewJournalEntry[]>;
+  } | null {
     if (this.#pending.size === 0) return null;
     const taken = this.#pending;
     this.#pending = new Map();
@@ -132,7 +141,10 @@ export class RequestJournal {
   #giveBack(taken: Map<string, NewJournalEntry[]>, trim: string[]): void {
     for (const [workspaceId, list] of taken) {
       const merged = [...list, ...(this.#pending.get(workspaceId) ?? [])];
-      this.#pending.set(workspaceId, merged.length > JOURNAL_SIZE ? merged.slice(-JOURNAL_SIZE) : merged);
+      this.#pending.set(
+        workspaceId,
+        merged.length > JOURNAL_SIZE ? merged.slice(-JOURNAL_SIZE) : merged,
+      );
     }
     for (const w of trim) this.#untrimmed.add(w);
   }
@@ -163,9 +175,17 @@ export class RequestJournal {
    * The workspace's requests after `after` (a seq), oldest first, at most `limit` (the newest ones);
    * with `keyId`, only the requests that key made.
    */
-  async list(workspaceId: string, opts: { after?: number; limit: number; keyId?: string | null }): Promise<JournalEntry[]> {
+  async list(
+    workspaceId: string,
+    opts: { after?: number; limit: number; keyId?: string | null },
+  ): Promise<JournalEntry[]> {
     await this.flush();
-    const rows = await this.#sink.list(workspaceId, opts.after ?? 0, Math.min(opts.limit, JOURNAL_SIZE), opts.keyId ?? null);
+    const rows = await this.#sink.list(
+      workspaceId,
+      opts.after ?? 0,
+      Math.min(opts.limit, JOURNAL_SIZE),
+      opts.keyId ?? null,
+    );
     return rows.reverse().map(toEntry);
   }
 

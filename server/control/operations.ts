@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { operations as apiOperations } from '../operations/index.ts';
-import { creates, defineOperation, deletes, readOnly, updates, type Operation } from '../operations/operation.ts';
+import {
+  creates,
+  defineOperation,
+  deletes,
+  readOnly,
+  updates,
+  type Operation,
+} from '../operations/operation.ts';
 import { hexId, isoDate, isoTime, queryInt } from '../schemas/common.ts';
 import { ADS_STATUSES } from '../schemas/records.ts';
 import { SEEDS } from '../seed/index.ts';
@@ -33,16 +40,25 @@ const clockState = z.strictObject({
       ran: z.record(z.string(), z.number()).meta({ description: 'the jobs run so far, by kind' }),
     })
     .nullable()
-    .meta({ description: 'an advance under way (it steps through due jobs; now shows how far it got), or null' }),
+    .meta({
+      description:
+        'an advance under way (it steps through due jobs; now shows how far it got), or null',
+    }),
 });
 
 /** The clock of the actor's workspace as the controls answer it. */
 async function clockOf(s: Services, workspaceId: string): Promise<z.input<typeof clockState>> {
-  return { ...(await s.deps.clock.state(workspaceId)), advancing: await advanceUnderWay(s, workspaceId) };
+  return {
+    ...(await s.deps.clock.state(workspaceId)),
+    advancing: await advanceUnderWay(s, workspaceId),
+  };
 }
 
 /** Whose fault rules a key sees: a limited key only its own, which apply only to its own requests. */
-const faultOwner = (actor: Actor): FaultOwner => ({ workspaceId: actor.workspaceId, limitedKeyId: actor.campaignIds || actor.customerIds ? actor.keyId : null });
+const faultOwner = (actor: Actor): FaultOwner => ({
+  workspaceId: actor.workspaceId,
+  limitedKeyId: actor.campaignIds || actor.customerIds ? actor.keyId : null,
+});
 const limited = (actor: Actor) => Boolean(actor.campaignIds || actor.customerIds);
 
 /** The request journal, or a 503 when its file cannot be opened (a full disk): the API goes on without it. */
@@ -50,13 +66,20 @@ function journalOf(s: Services): Services['journal'] {
   try {
     return s.journal;
   } catch (e) {
-    throw new ApiError(503, 'unavailable', `the request journal cannot be opened (${(e as Error).message}); it is kept again once that is mended`, { 'Retry-After': '10' });
+    throw new ApiError(
+      503,
+      'unavailable',
+      `the request journal cannot be opened (${(e as Error).message}); it is kept again once that is mended`,
+      { 'Retry-After': '10' },
+    );
   }
 }
 
 const advanceResult = z.strictObject({
   clock: clockState,
-  ran: z.record(z.string(), z.number()).meta({ description: 'the jobs that fell due and ran while advancing, by kind' }),
+  ran: z
+    .record(z.string(), z.number())
+    .meta({ description: 'the jobs that fell due and ran while advancing, by kind' }),
 });
 
 const duration = z
@@ -66,11 +89,17 @@ const duration = z
   .transform((text, ctx) => {
     const ms = parseDuration(text);
     if (ms === null) {
-      ctx.addIssue({ code: 'custom', message: `by must be a duration such as 90s, 25h, 7d, 1h30m or PT25H, not ${JSON.stringify(text)}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `by must be a duration such as 90s, 25h, 7d, 1h30m or PT25H, not ${JSON.stringify(text)}`,
+      });
       return z.NEVER;
     }
     if (ms < 1 || ms > MAX_ADVANCE_MS) {
-      ctx.addIssue({ code: 'custom', message: `by must be from 1 ms to ${MAX_ADVANCE_MS / 86_400_000} days` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `by must be from 1 ms to ${MAX_ADVANCE_MS / 86_400_000} days`,
+      });
       return z.NEVER;
     }
     return ms;
@@ -79,7 +108,8 @@ const duration = z
     description: 'how far to move: 90s, 25h, 7d, 1h30m, 2w, or ISO 8601 (PT25H, P7D)',
     openapi: {
       // the grammar of parseDuration, units in either case; at most MAX_ADVANCE_MS
-      pattern: '^\\s*(?:(?:\\d+(?:\\.\\d+)?(?:[mM][sS]|[sSmMhHdDwW]))+|[pP](?:\\d+[wW])?(?:\\d+[dD])?(?:[tT](?:\\d+[hH])?(?:\\d+[mM])?(?:\\d+(?:\\.\\d+)?[sS])?)?)\\s*$',
+      pattern:
+        '^\\s*(?:(?:\\d+(?:\\.\\d+)?(?:[mM][sS]|[sSmMhHdDwW]))+|[pP](?:\\d+[wW])?(?:\\d+[dD])?(?:[tT](?:\\d+[hH])?(?:\\d+[mM])?(?:\\d+(?:\\.\\d+)?[sS])?)?)\\s*$',
       description: `how far to move, from 1 ms to ${MAX_ADVANCE_MS / 86_400_000} days: numbers with units ms, s, m, h, d, w run together (90s, 25h, 7d, 1h30m, 2w), or an ISO 8601 duration (PT25H, P7D, P1DT12H; not P or PT alone)`,
     },
   });
@@ -87,12 +117,20 @@ const duration = z
 const instant = z
   .string()
   .max(40)
-  .refine((s) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(s) && !Number.isNaN(Date.parse(s)), {
-    message: 'time must be an ISO 8601 instant with a zone, e.g. 2026-12-01T09:00:00Z, or a date',
-  })
+  .refine(
+    (s) =>
+      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(s) &&
+      !Number.isNaN(Date.parse(s)),
+    {
+      message: 'time must be an ISO 8601 instant with a zone, e.g. 2026-12-01T09:00:00Z, or a date',
+    },
+  )
   .meta({
     description: 'ISO 8601 instant with a zone (2026-12-01T09:00:00Z), or a date (midnight UTC)',
-    openapi: { pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$' },
+    openapi: {
+      pattern:
+        '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$',
+    },
   });
 
 const faultRule = z.strictObject({
@@ -102,14 +140,19 @@ const faultRule = z.strictObject({
   status: z.number().nullable(),
   delayMs: z.number().nullable(),
   drop: z.boolean(),
-  remaining: z.number().nullable().meta({ description: 'requests it still applies to; null: every one' }),
+  remaining: z
+    .number()
+    .nullable()
+    .meta({ description: 'requests it still applies to; null: every one' }),
   probability: z.number().nullable(),
   matched: z.number().meta({ description: 'how many requests it was applied to' }),
   createdAt: isoTime,
 });
 
 const journalEntry = z.strictObject({
-  seq: z.number().meta({ description: 'increasing; pass the last one as `after` to get only newer requests' }),
+  seq: z
+    .number()
+    .meta({ description: 'increasing; pass the last one as `after` to get only newer requests' }),
   at: isoTime.meta({ description: "when it arrived, in the workspace's time" }),
   method: z.string(),
   path: z.string(),
@@ -118,23 +161,33 @@ const journalEntry = z.strictObject({
   requestId: z.string(),
   idempotencyKey: z.string().nullable(),
   replayed: z.boolean(),
-  fault: z.string().nullable().meta({ description: 'the fault applied: a rule id, `prefer` (the Prefer header), or null' }),
+  fault: z
+    .string()
+    .nullable()
+    .meta({ description: 'the fault applied: a rule id, `prefer` (the Prefer header), or null' }),
 });
 
-const snapshotFile = z.custom<ReadableStream<Uint8Array>>((v) => v instanceof ReadableStream).meta({ description: 'an SQLite file' });
-const snapshotUpload = z.custom<UploadedFile>((v) => typeof (v as UploadedFile | undefined)?.path === 'string').meta({ description: 'an SQLite file' });
+const snapshotFile = z
+  .custom<ReadableStream<Uint8Array>>((v) => v instanceof ReadableStream)
+  .meta({ description: 'an SQLite file' });
+const snapshotUpload = z
+  .custom<UploadedFile>((v) => typeof (v as UploadedFile | undefined)?.path === 'string')
+  .meta({ description: 'an SQLite file' });
 const SQLITE_TYPE = 'application/vnd.sqlite3';
 const known = apiOperations.map((op) => ({ method: op.method, path: op.path }));
 
 /** The controls of adcli serve, declared once like the API's operations (routes, OpenAPI, CLI). */
 /** What each group of controls does (the tags of the controls' OpenAPI document). */
 export const CONTROL_TAGS: Record<string, string> = {
-  clock: "The workspace's clock: real, frozen, or moved ahead; advancing runs the jobs that fall due.",
+  clock:
+    "The workspace's clock: real, frozen, or moved ahead; advancing runs the jobs that fall due.",
   reset: 'Empty the workspace, or load a seed into it.',
   snapshots: "Save the workspace's records to a file, or load one into the workspace.",
-  faults: 'Fault rules: answer chosen requests with an error status, a delay or a dropped connection.',
+  faults:
+    'Fault rules: answer chosen requests with an error status, a delay or a dropped connection.',
   requests: "The request journal: the workspace's last API requests.",
-  pages: 'One-time login links to the pages of adcli serve: the campaign page and the console at /app/.',
+  pages:
+    'One-time login links to the pages of adcli serve: the campaign page and the console at /app/.',
   ads: 'The simulated ad platform, as a person acts in it: turn a published campaign on, pause it or remove it.',
   key: 'The API key making the request: its scopes and limits (never its secret).',
 };
@@ -144,29 +197,52 @@ const keyLimits = z.strictObject({
   name: z.string(),
   workspace: z.string(),
   scopes: z.array(z.string()),
-  customerIds: z.array(z.string()).nullable().meta({ description: 'the ad-platform accounts it is limited to; null: every account of the workspace' }),
-  campaignIds: z.array(z.string()).nullable().meta({ description: 'the campaigns it is limited to; null: every campaign of the workspace' }),
+  customerIds: z.array(z.string()).nullable().meta({
+    description: 'the ad-platform accounts it is limited to; null: every account of the workspace',
+  }),
+  campaignIds: z
+    .array(z.string())
+    .nullable()
+    .meta({ description: 'the campaigns it is limited to; null: every campaign of the workspace' }),
   accounts: z
     .array(z.strictObject({ customerId: z.string(), name: z.string(), currencyCode: z.string() }))
     .meta({ description: 'the accounts it may use, the one new campaigns go to first' }),
 });
 
 const platformCampaign = z.strictObject({
-  campaignId: z.string().meta({ description: 'the service campaign it was created for (which may since have been deleted)' }),
+  campaignId: z.string().meta({
+    description: 'the service campaign it was created for (which may since have been deleted)',
+  }),
   googleAdsCampaignId: z.string(),
   name: z.string().meta({ description: 'its name as the last sync delivered it' }),
   customerId: z.string(),
-  currencyCode: z.string().meta({ description: "the account's currency: the campaign's budget and costs are in it" }),
-  status: z.enum(ADS_STATUSES).meta({ description: 'its status in the ad platform: what a person set there' }),
+  currencyCode: z
+    .string()
+    .meta({ description: "the account's currency: the campaign's budget and costs are in it" }),
+  status: z
+    .enum(ADS_STATUSES)
+    .meta({ description: 'its status in the ad platform: what a person set there' }),
   serving: z
     .strictObject({
       status: z.enum(['SERVING', 'ENDED', 'NO_BUDGET', 'PAUSED', 'REMOVED']),
-      reason: z.string().nullable().meta({ description: 'why it does not serve; null while it serves' }),
+      reason: z
+        .string()
+        .nullable()
+        .meta({ description: 'why it does not serve; null while it serves' }),
     })
-    .meta({ description: 'whether it serves ads now (an ENABLED campaign past its end date has ENDED), as the ad platform tells it' }),
+    .meta({
+      description:
+        'whether it serves ads now (an ENABLED campaign past its end date has ENDED), as the ad platform tells it',
+    }),
   endDate: isoDate.nullable(),
-  lastSyncAt: isoTime.nullable().meta({ description: "when the service last delivered its settings and targeting; null before the first sync" }),
-  deletedInService: z.boolean().meta({ description: 'the service campaign was deleted; the platform campaign lives on (and spends while ENABLED)' }),
+  lastSyncAt: isoTime.nullable().meta({
+    description:
+      'when the service last delivered its settings and targeting; null before the first sync',
+  }),
+  deletedInService: z.boolean().meta({
+    description:
+      'the service campaign was deleted; the platform campaign lives on (and spends while ENABLED)',
+  }),
 });
 
 export const controlOperations: readonly Operation[] = [
@@ -177,7 +253,8 @@ export const controlOperations: readonly Operation[] = [
     scope: 'backend',
     tag: 'clock',
     summary: "Show the workspace's clock",
-    description: "The workspace's time, whether it is frozen, how far ahead of real time it runs, and an advance under way.",
+    description:
+      "The workspace's time, whether it is frozen, how far ahead of real time it runs, and an advance under way.",
     response: clockState,
     errors: [403],
     timeDependent: true,
@@ -201,7 +278,12 @@ export const controlOperations: readonly Operation[] = [
     steps: true,
     hints: creates,
     handler: (actor, { body, request }, s) =>
-      s.advance({ workspaceId: actor.workspaceId, byMs: body.by, field: 'by', ...(request && { request: { keyId: actor.keyId, ...request } }) }),
+      s.advance({
+        workspaceId: actor.workspaceId,
+        byMs: body.by,
+        field: 'by',
+        ...(request && { request: { keyId: actor.keyId, ...request } }),
+      }),
   }),
   defineOperation({
     name: 'set_clock',
@@ -210,7 +292,8 @@ export const controlOperations: readonly Operation[] = [
     scope: 'backend',
     tag: 'clock',
     summary: "Set the workspace's clock to a later time",
-    description: 'Moves the time forward to `time` (never back: 400), running the work that falls due on the way, as advance does. A frozen clock stays frozen.',
+    description:
+      'Moves the time forward to `time` (never back: 400), running the work that falls due on the way, as advance does. A frozen clock stays frozen.',
     body: z.strictObject({ time: instant }),
     bodyRequired: true,
     response: advanceResult,
@@ -219,7 +302,12 @@ export const controlOperations: readonly Operation[] = [
     steps: true,
     hints: updates,
     handler: (actor, { body, request }, s) =>
-      s.advance({ workspaceId: actor.workspaceId, to: new Date(body.time).toISOString(), field: 'time', ...(request && { request: { keyId: actor.keyId, ...request } }) }),
+      s.advance({
+        workspaceId: actor.workspaceId,
+        to: new Date(body.time).toISOString(),
+        field: 'time',
+        ...(request && { request: { keyId: actor.keyId, ...request } }),
+      }),
   }),
   defineOperation({
     name: 'freeze_clock',
@@ -228,7 +316,8 @@ export const controlOperations: readonly Operation[] = [
     scope: 'backend',
     tag: 'clock',
     summary: "Freeze the workspace's clock",
-    description: 'Stops time where it is: nothing time-based moves until the clock is advanced, set or resumed.',
+    description:
+      'Stops time where it is: nothing time-based moves until the clock is advanced, set or resumed.',
     response: clockState,
     errors: [403],
     wholeWorkspace: true,
@@ -245,7 +334,8 @@ export const controlOperations: readonly Operation[] = [
     scope: 'backend',
     tag: 'clock',
     summary: "Let the workspace's clock run again",
-    description: 'Time runs again from where it stands, staying ahead of real time by as much as it was moved.',
+    description:
+      'Time runs again from where it stands, staying ahead of real time by as much as it was moved.',
     response: clockState,
     errors: [403],
     wholeWorkspace: true,
@@ -264,7 +354,9 @@ export const controlOperations: readonly Operation[] = [
     summary: 'Reset the workspace',
     description:
       'Empties the workspace (campaigns, audiences, data stores, brands, imports, jobs, idempotency memory, ad-platform records, fault rules, journal) or loads a seed into it. The workspace and its API keys stay; the clock returns to real time.',
-    body: z.strictObject({ seed: z.enum(SEEDS).optional().meta({ description: 'load this seed after emptying' }) }),
+    body: z.strictObject({
+      seed: z.enum(SEEDS).optional().meta({ description: 'load this seed after emptying' }),
+    }),
     response: z.strictObject({ workspace: z.string(), seed: z.enum(SEEDS).nullable() }),
     errors: [400, 403, 409],
     wholeWorkspace: true,
@@ -285,7 +377,7 @@ export const controlOperations: readonly Operation[] = [
     path: '/snapshot',
     scope: 'backend',
     tag: 'snapshots',
-    summary: "Save a snapshot of the workspace",
+    summary: 'Save a snapshot of the workspace',
     description:
       "A consistent copy of the workspace's records (campaigns, audiences, data stores and their imports, brands, jobs, ad-platform records, its clock and fault rules), taken while serving, as an SQLite file. Never an API key, a login link, a session or an idempotency record. A key limited to accounts or campaigns may not save the whole workspace (403).",
     response: snapshotFile,
@@ -324,7 +416,8 @@ export const controlOperations: readonly Operation[] = [
     scope: 'backend',
     tag: 'faults',
     summary: 'List fault rules',
-    description: "The workspace's fault rules, in the order they are tried; for a key limited to accounts or campaigns, the rules it added.",
+    description:
+      "The workspace's fault rules, in the order they are tried; for a key limited to accounts or campaigns, the rules it added.",
     response: z.strictObject({ data: z.array(faultRule) }),
     errors: [403],
     timeDependent: true,
@@ -339,7 +432,7 @@ export const controlOperations: readonly Operation[] = [
     tag: 'faults',
     summary: 'Add a fault rule',
     description:
-      'Requests of this workspace whose method and path (under /api/v1; `*` or `{name}` is one segment, a final `**` the rest) match get the fault: a status in the error shape (429 with Retry-After), a delay, or a dropped connection; for `count` requests, with a `probability`, or until cleared. A rule added by a key limited to accounts or campaigns applies to that key\'s own requests only.',
+      "Requests of this workspace whose method and path (under /api/v1; `*` or `{name}` is one segment, a final `**` the rest) match get the fault: a status in the error shape (429 with Retry-After), a delay, or a dropped connection; for `count` requests, with a `probability`, or until cleared. A rule added by a key limited to accounts or campaigns applies to that key's own requests only.",
     body: z.strictObject({
       method: z.enum(FAULT_METHODS).optional().meta({ description: 'default * (any)' }),
       path: z
@@ -347,8 +440,12 @@ export const controlOperations: readonly Operation[] = [
         .min(1)
         .max(300)
         .meta({
-          description: 'an API path under /api/v1; `*` or `{name}` is one segment, a final `**` the rest',
-          openapi: { description: 'an API path under /api/v1 (`/campaigns/*`, `/campaigns/{campaignId}/targeting/**`): `*` or `{name}` is one segment, a final `**` the rest; it must be able to match an operation of the API with the method given (400 otherwise)' },
+          description:
+            'an API path under /api/v1; `*` or `{name}` is one segment, a final `**` the rest',
+          openapi: {
+            description:
+              'an API path under /api/v1 (`/campaigns/*`, `/campaigns/{campaignId}/targeting/**`): `*` or `{name}` is one segment, a final `**` the rest; it must be able to match an operation of the API with the method given (400 otherwise)',
+          },
         }),
       status: z.number().int().min(400).max(599).optional(),
       delayMs: z.number().int().min(0).max(MAX_FAULT_DELAY_MS).optional(),
@@ -400,14 +497,23 @@ export const controlOperations: readonly Operation[] = [
     description: `The request journal: the workspace's last ${JOURNAL_SIZE} API requests, oldest first (time, method, path, status, duration, request id, idempotency key, replayed, fault); for a key limited to accounts or campaigns, only its own requests. Never a key.`,
     query: z.strictObject({
       // 15 digits: what a query integer may have (queryInt), so the document promises no more
-      after: queryInt(0, 999_999_999_999_999).optional().meta({ description: 'only requests with a larger seq' }),
-      limit: queryInt(1, JOURNAL_SIZE).default(100).meta({ description: `the newest this many, 1-${JOURNAL_SIZE}` }),
+      after: queryInt(0, 999_999_999_999_999)
+        .optional()
+        .meta({ description: 'only requests with a larger seq' }),
+      limit: queryInt(1, JOURNAL_SIZE)
+        .default(100)
+        .meta({ description: `the newest this many, 1-${JOURNAL_SIZE}` }),
     }),
     response: z.strictObject({ data: z.array(journalEntry) }),
     errors: [400, 403],
     timeDependent: true,
     hints: readOnly,
-    handler: async (actor, { query }, s) => ({ data: await journalOf(s).list(actor.workspaceId, { ...query, keyId: limited(actor) ? actor.keyId : null }) }),
+    handler: async (actor, { query }, s) => ({
+      data: await journalOf(s).list(actor.workspaceId, {
+        ...query,
+        keyId: limited(actor) ? actor.keyId : null,
+      }),
+    }),
   }),
   defineOperation({
     name: 'list_ads_campaigns',
@@ -432,19 +538,27 @@ export const controlOperations: readonly Operation[] = [
     tag: 'ads',
     summary: 'Turn a campaign on or off in the ad platform',
     description:
-      'What a person does in the ad platform itself (the API never turns a campaign on): ENABLED starts it serving, PAUSED stops it, REMOVED ends it for good (409 afterwards). `campaignId` is the service campaign id, or the ad-platform id (which still works after the service campaign was deleted). The service records the new status at the sync this starts at once. 404 for a campaign of no account of this workspace or outside the key\'s limits.',
+      "What a person does in the ad platform itself (the API never turns a campaign on): ENABLED starts it serving, PAUSED stops it, REMOVED ends it for good (409 afterwards). `campaignId` is the service campaign id, or the ad-platform id (which still works after the service campaign was deleted). The service records the new status at the sync this starts at once. 404 for a campaign of no account of this workspace or outside the key's limits.",
     params: z.strictObject({
       campaignId: z
         .string()
         .regex(/^([a-f0-9]{24}|\d{1,20})$/)
-        .meta({ description: 'the service campaign id (24 hex characters) or the ad-platform campaign id (digits)' }),
+        .meta({
+          description:
+            'the service campaign id (24 hex characters) or the ad-platform campaign id (digits)',
+        }),
     }),
     body: z.strictObject({ status: z.enum(ADS_STATUSES) }),
     bodyRequired: true,
-    response: z.strictObject({ campaignId: z.string(), googleAdsCampaignId: z.string(), status: z.enum(ADS_STATUSES) }),
+    response: z.strictObject({
+      campaignId: z.string(),
+      googleAdsCampaignId: z.string(),
+      status: z.enum(ADS_STATUSES),
+    }),
     errors: [400, 403, 404, 409],
     hints: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
-    handler: (actor, { params, body }, s) => s.ads.setStatusAs(actor, params.campaignId, body.status),
+    handler: (actor, { params, body }, s) =>
+      s.ads.setStatusAs(actor, params.campaignId, body.status),
   }),
   defineOperation({
     name: 'get_key',
@@ -469,7 +583,11 @@ export const controlOperations: readonly Operation[] = [
         scopes: [...actor.scopes],
         customerIds: actor.customerIds ? actor.customerIds.map(formatCustomerId) : null,
         campaignIds: actor.campaignIds ? [...actor.campaignIds] : null,
-        accounts: accounts.map((a) => ({ customerId: a.customerId, name: a.name, currencyCode: a.currencyCode })),
+        accounts: accounts.map((a) => ({
+          customerId: a.customerId,
+          name: a.name,
+          currencyCode: a.currencyCode,
+        })),
       };
     },
   }),
@@ -483,7 +601,11 @@ export const controlOperations: readonly Operation[] = [
     tag: 'pages',
     summary: 'Create a one-time login link to the pages',
     description: `A link that opens the campaign page (with campaignId) or the console in a browser and starts a session there, bound to this key: the pages show what the key's scopes and limits allow, and their forms do what it may do. It works once, within ${LOGIN_LINK_TTL_MS / 60_000} minutes, and holds no key; it is never kept for an Idempotency-Key (a retry gets a new link). \`page\` is the page's own address. An unknown campaign is 404, one outside the key's limits 403.`,
-    body: z.strictObject({ campaignId: hexId('campaign').optional().meta({ description: 'open this campaign\'s page; default: the console' }) }),
+    body: z.strictObject({
+      campaignId: hexId('campaign')
+        .optional()
+        .meta({ description: "open this campaign's page; default: the console" }),
+    }),
     response: z.strictObject({
       url: z.string().meta({ description: 'the one-time login link' }),
       page: z.string().meta({ description: 'the page it opens (which needs a session)' }),
@@ -497,7 +619,11 @@ export const controlOperations: readonly Operation[] = [
       if (body.campaignId !== undefined) await s.campaigns.row(actor, body.campaignId);
       const page = body.campaignId === undefined ? '' : `campaigns/${body.campaignId}`;
       const link = await s.sessions.mint(actor, page);
-      return { url: `${actor.appUrl}/login?token=${link.token}`, page: `${actor.appUrl}/${page}`, expiresAt: link.expiresAt.toISOString() };
+      return {
+        url: `${actor.appUrl}/login?token=${link.token}`,
+        page: `${actor.appUrl}/${page}`,
+        expiresAt: link.expiresAt.toISOString(),
+      };
     },
   }),
 ];

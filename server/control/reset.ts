@@ -12,15 +12,25 @@ import type { Store } from '../store/port.ts';
  * its API keys stay, so the caller carries on with the same key. One transaction: all or nothing.
  * The clock comes back to real time (or to `serve --clock`'s instant): a reset is a fresh start.
  */
-export function resetWorkspace(services: Services, workspaceId: string, seed?: SeedName): Promise<{ workspace: string; seed: SeedName | null }> {
+export function resetWorkspace(
+  services: Services,
+  workspaceId: string,
+  seed?: SeedName,
+): Promise<{ workspace: string; seed: SeedName | null }> {
   const { store, clock } = services.deps;
   return store.write(async () => {
-    const ws = (await store.get<{ id: string; slug: string; exploration: number; created_at: string }>('SELECT * FROM workspaces WHERE id = ?', workspaceId))!;
+    const ws = (await store.get<{
+      id: string;
+      slug: string;
+      exploration: number;
+      created_at: string;
+    }>('SELECT * FROM workspaces WHERE id = ?', workspaceId))!;
     await emptyWorkspace(services, workspaceId);
     await clock.startNew(workspaceId);
     await clock.within(workspaceId, async () => {
       const accountsToAdd = seed === 'demo' ? demoAccountsFor(ws.slug) : [defaultAccount(ws.slug)];
-      for (const [i, a] of accountsToAdd.entries()) await services.workspaces.addAccount(workspaceId, a, i === 0);
+      for (const [i, a] of accountsToAdd.entries())
+        await services.workspaces.addAccount(workspaceId, a, i === 0);
     });
     if (seed === 'demo') {
       await store.run('UPDATE workspaces SET exploration = 1 WHERE id = ?', workspaceId);
@@ -64,6 +74,13 @@ export async function emptyWorkspace(services: Services, workspaceId: string): P
 }
 
 async function assertNoAdvance(store: Store, now: Date, workspaceId: string): Promise<void> {
-  const running = await store.get<{ target: string }>('SELECT target FROM clock_advances WHERE workspace_id = ? AND lease_until > ?', workspaceId, now.toISOString());
-  if (running) throw conflict(`the clock of this workspace is being moved to ${running.target}; wait for it to finish, then try again`);
+  const running = await store.get<{ target: string }>(
+    'SELECT target FROM clock_advances WHERE workspace_id = ? AND lease_until > ?',
+    workspaceId,
+    now.toISOString(),
+  );
+  if (running)
+    throw conflict(
+      `the clock of this workspace is being moved to ${running.target}; wait for it to finish, then try again`,
+    );
 }

@@ -12,7 +12,12 @@
 import type { z } from 'zod';
 import { operations } from '../operations/index.ts';
 import { FAULT_METHODS, MAX_FAULT_DELAY_MS, matchesAnOperation } from './faults.ts';
-import { ADS_STATUSES, CAMPAIGN_STATUSES, DATA_STORE_STATUSES, TARGETING_STATUSES } from '../schemas/records.ts';
+import {
+  ADS_STATUSES,
+  CAMPAIGN_STATUSES,
+  DATA_STORE_STATUSES,
+  TARGETING_STATUSES,
+} from '../schemas/records.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -69,8 +74,12 @@ const HEX_ID = /^[a-f0-9]{24}$/;
 type Check = (v: unknown) => string | null;
 
 const text: Check = (v) => (typeof v === 'string' ? null : 'must be text');
-const hexId: Check = (v) => (typeof v === 'string' && HEX_ID.test(v) ? null : 'must be an id of 24 lowercase hex characters');
-const time: Check = (v) => (typeof v === 'string' && ISO_TIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : 'must be an ISO 8601 time in UTC (2026-01-15T12:00:00.000Z)');
+const hexId: Check = (v) =>
+  typeof v === 'string' && HEX_ID.test(v) ? null : 'must be an id of 24 lowercase hex characters';
+const time: Check = (v) =>
+  typeof v === 'string' && ISO_TIME.test(v) && !Number.isNaN(Date.parse(v))
+    ? null
+    : 'must be an ISO 8601 time in UTC (2026-01-15T12:00:00.000Z)';
 const nullable =
   (check: Check): Check =>
   (v) =>
@@ -78,7 +87,9 @@ const nullable =
 const integer =
   (min: number, max = Number.MAX_SAFE_INTEGER): Check =>
   (v) =>
-    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? null : `must be a whole number from ${min} to ${max}`;
+    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
+      ? null
+      : `must be a whole number from ${min} to ${max}`;
 const oneOf =
   (values: readonly unknown[]): Check =>
   (v) =>
@@ -97,9 +108,13 @@ const jsonOf =
     const parsed = json(v);
     return parsed.ok && test(parsed.value) ? null : `must be ${what} (JSON)`;
   };
-const stringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((s) => typeof s === 'string');
+const stringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((s) => typeof s === 'string');
 const jsonStrings = jsonOf('an array of strings', stringArray);
-const jsonObject = jsonOf('an object', (value) => typeof value === 'object' && value !== null && !Array.isArray(value));
+const jsonObject = jsonOf(
+  'an object',
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+);
 const parsedStrings = (v: unknown): string[] => JSON.parse(v as string) as string[];
 
 /** The columns' checks in order; the first problem names its column. */
@@ -112,7 +127,11 @@ function columns(row: Row, checks: Record<string, Check>): string | null {
 }
 
 /** A value through an API schema: the first issue, naming its field as the API would. */
-function api(schema: z.ZodType, value: unknown, columnOf: (field: string) => string): string | null {
+function api(
+  schema: z.ZodType,
+  value: unknown,
+  columnOf: (field: string) => string,
+): string | null {
   const r = schema.safeParse(value);
   if (r.success) return null;
   const issue = r.error.issues[0]!;
@@ -124,10 +143,15 @@ const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCas
 /** Ids of data stores a record may name: the snapshot's own and the server's library stores. */
 function storesKnown(ids: readonly string[], refs: Refs): string | null {
   const missing = ids.find((id) => !refs.dataStores.has(id) && !refs.libraryStores.has(id));
-  return missing === undefined ? null : `names data store ${missing}, which is neither in the snapshot nor a library store of this server`;
+  return missing === undefined
+    ? null
+    : `names data store ${missing}, which is neither in the snapshot nor a library store of this server`;
 }
 
-const present = (row: Row, names: readonly string[]) => Object.fromEntries(names.filter((n) => row[n] !== null && row[n] !== undefined).map((n) => [n, row[n]]));
+const present = (row: Row, names: readonly string[]) =>
+  Object.fromEntries(
+    names.filter((n) => row[n] !== null && row[n] !== undefined).map((n) => [n, row[n]]),
+  );
 
 // ------------------------------------------------------------------------------------ the tables
 
@@ -140,10 +164,22 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
     uniqueId: 'customer_id',
     check: (r) =>
       columns(r, {
-        customer_id: (v) => (typeof v === 'string' && /^\d{3}-\d{3}-\d{4}$/.test(v) ? null : 'must be a customer id such as 123-456-7890'),
-        name: (v) => (typeof v === 'string' && v.length <= 200 ? null : 'must be text of at most 200 characters'),
-        currency_code: (v) => (typeof v === 'string' && /^[A-Z]{3}$/.test(v) ? null : 'must be an ISO 4217 code such as USD'),
-        time_zone: (v) => (typeof v === 'string' && isTimeZone(v) ? null : 'must be an IANA time zone such as America/New_York'),
+        customer_id: (v) =>
+          typeof v === 'string' && /^\d{3}-\d{3}-\d{4}$/.test(v)
+            ? null
+            : 'must be a customer id such as 123-456-7890',
+        name: (v) =>
+          typeof v === 'string' && v.length <= 200
+            ? null
+            : 'must be text of at most 200 characters',
+        currency_code: (v) =>
+          typeof v === 'string' && /^[A-Z]{3}$/.test(v)
+            ? null
+            : 'must be an ISO 4217 code such as USD',
+        time_zone: (v) =>
+          typeof v === 'string' && isTimeZone(v)
+            ? null
+            : 'must be an IANA time zone such as America/New_York',
         is_default: oneOf([0, 1]),
         created_at: time,
       }),
@@ -156,7 +192,15 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
     renumber: true,
     check: (r) =>
       columns(r, { id: hexId, created_at: time, updated_at: time }) ??
-      api(brandFields, { name: r.name, description: r.description, ...(r.website === '' ? {} : { website: r.website }) }, snake),
+      api(
+        brandFields,
+        {
+          name: r.name,
+          description: r.description,
+          ...(r.website === '' ? {} : { website: r.website }),
+        },
+        snake,
+      ),
   },
   {
     name: 'data_stores',
@@ -186,7 +230,15 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
     uniqueId: 'id',
     renumber: true,
     check: (r, refs) =>
-      columns(r, { id: hexId, keywords: jsonStrings, topics: jsonStrings, tags: jsonStrings, data_store_ids: jsonStrings, created_at: time, updated_at: time }) ??
+      columns(r, {
+        id: hexId,
+        keywords: jsonStrings,
+        topics: jsonStrings,
+        tags: jsonStrings,
+        data_store_ids: jsonStrings,
+        created_at: time,
+        updated_at: time,
+      }) ??
       api(
         audienceFields,
         {
@@ -210,13 +262,25 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
     renumber: true,
     check: (r, refs) =>
       columns(r, {
-        id: (v) => hexId(v) ?? (refs.withPrimarySlot.has(v as string) ? null : 'has no primary audience slot (campaign_audiences row with position 0 and no audience_id)'),
+        id: (v) =>
+          hexId(v) ??
+          (refs.withPrimarySlot.has(v as string)
+            ? null
+            : 'has no primary audience slot (campaign_audiences row with position 0 and no audience_id)'),
         status: oneOf(CAMPAIGN_STATUSES),
-        brand_id: (v) => (v === null || (typeof v === 'string' && refs.brands.has(v)) ? null : 'must name a brand of the snapshot, or be null'),
-        customer_id: (v) => (v === null || (typeof v === 'string' && refs.accounts.has(v)) ? null : 'must name an ad account of the snapshot, or be null'),
+        brand_id: (v) =>
+          v === null || (typeof v === 'string' && refs.brands.has(v))
+            ? null
+            : 'must name a brand of the snapshot, or be null',
+        customer_id: (v) =>
+          v === null || (typeof v === 'string' && refs.accounts.has(v))
+            ? null
+            : 'must name an ad account of the snapshot, or be null',
         locations: jsonStrings,
         success_metrics: jsonStrings,
-        ads_campaign_id: nullable((v) => (typeof v === 'string' && /^\d{1,20}$/.test(v) ? null : 'must be a numeric id')),
+        ads_campaign_id: nullable((v) =>
+          typeof v === 'string' && /^\d{1,20}$/.test(v) ? null : 'must be a numeric id',
+        ),
         ads_status: nullable(oneOf(ADS_STATUSES)),
         ads_synced_at: nullable(time),
         created_at: time,
@@ -240,7 +304,21 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
             targetCpa: r.target_cpa,
             targetRoas: r.target_roas,
           },
-          ['name', 'objective', 'industry', 'language', 'locations', 'successMetrics', 'campaignType', 'budget', 'budgetType', 'endDate', 'biddingStrategy', 'targetCpa', 'targetRoas'],
+          [
+            'name',
+            'objective',
+            'industry',
+            'language',
+            'locations',
+            'successMetrics',
+            'campaignType',
+            'budget',
+            'budgetType',
+            'endDate',
+            'biddingStrategy',
+            'targetCpa',
+            'targetRoas',
+          ],
         ),
         snake,
       ),
@@ -253,44 +331,78 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
     check: (r, refs) =>
       columns(r, {
         id: hexId,
-        campaign_id: (v) => (typeof v === 'string' && refs.campaigns.has(v) ? null : 'must name a campaign of the snapshot'),
+        campaign_id: (v) =>
+          typeof v === 'string' && refs.campaigns.has(v)
+            ? null
+            : 'must name a campaign of the snapshot',
         position: integer(0, 100),
-        name: (v) => (typeof v === 'string' && v.length >= 1 && v.length <= 160 ? null : 'must be text of 1 to 160 characters'),
+        name: (v) =>
+          typeof v === 'string' && v.length >= 1 && v.length <= 160
+            ? null
+            : 'must be text of 1 to 160 characters',
         audience_id: nullable(hexId),
         data_store_ids: jsonStrings,
         snapshot: jsonObject,
         targeting_status: oneOf(TARGETING_STATUSES),
         targeting_error: text,
         targeting_items: jsonOf('an array', Array.isArray),
-        targeting_exclusions: jsonOf('an array of {section, text, reason}', (v) =>
-          Array.isArray(v) && v.every((e) => typeof e === 'object' && e !== null && typeof e.section === 'string' && typeof e.text === 'string' && typeof e.reason === 'string'),
+        targeting_exclusions: jsonOf(
+          'an array of {section, text, reason}',
+          (v) =>
+            Array.isArray(v) &&
+            v.every(
+              (e) =>
+                typeof e === 'object' &&
+                e !== null &&
+                typeof e.section === 'string' &&
+                typeof e.text === 'string' &&
+                typeof e.reason === 'string',
+            ),
         ),
         targeting_updated_at: nullable(time),
         created_at: time,
       }) ??
       storesKnown(parsedStrings(r.data_store_ids), refs) ??
-      api(targetingItems, { items: JSON.parse(r.targeting_items as string) }, () => 'targeting_items'),
+      api(
+        targetingItems,
+        { items: JSON.parse(r.targeting_items as string) },
+        () => 'targeting_items',
+      ),
   },
   {
     name: 'data_store_channels',
-    where: "data_store_id IN (SELECT id FROM data_stores WHERE workspace_id = ?1 AND scope = 'workspace')",
+    where:
+      "data_store_id IN (SELECT id FROM data_stores WHERE workspace_id = ?1 AND scope = 'workspace')",
     workspaceColumns: [],
     check: (r, refs) =>
       columns(r, {
-        data_store_id: (v) => (typeof v === 'string' && refs.dataStores.has(v) ? null : 'must name a data store of the snapshot'),
-        channel_id: (v) => (typeof v === 'string' && /^UC[A-Za-z0-9_-]{22}$/.test(v) ? null : 'must be a channel id (UC and 22 characters)'),
+        data_store_id: (v) =>
+          typeof v === 'string' && refs.dataStores.has(v)
+            ? null
+            : 'must name a data store of the snapshot',
+        channel_id: (v) =>
+          typeof v === 'string' && /^UC[A-Za-z0-9_-]{22}$/.test(v)
+            ? null
+            : 'must be a channel id (UC and 22 characters)',
         seq: integer(0),
         origin: oneOf(['import', 'collect']),
       }),
   },
   {
     name: 'data_store_videos',
-    where: "data_store_id IN (SELECT id FROM data_stores WHERE workspace_id = ?1 AND scope = 'workspace')",
+    where:
+      "data_store_id IN (SELECT id FROM data_stores WHERE workspace_id = ?1 AND scope = 'workspace')",
     workspaceColumns: [],
     check: (r, refs) =>
       columns(r, {
-        data_store_id: (v) => (typeof v === 'string' && refs.dataStores.has(v) ? null : 'must name a data store of the snapshot'),
-        video_id: (v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{11}$/.test(v) ? null : 'must be a video id (11 characters)'),
+        data_store_id: (v) =>
+          typeof v === 'string' && refs.dataStores.has(v)
+            ? null
+            : 'must name a data store of the snapshot',
+        video_id: (v) =>
+          typeof v === 'string' && /^[A-Za-z0-9_-]{11}$/.test(v)
+            ? null
+            : 'must be a video id (11 characters)',
         seq: integer(0),
         origin: oneOf(['import', 'collect']),
       }),
@@ -301,7 +413,10 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
     workspaceColumns: ['owner'],
     check: (r) =>
       columns(r, {
-        id: (v) => (typeof v === 'string' && /^UC[A-Za-z0-9_-]{22}$/.test(v) ? null : 'must be a channel id (UC and 22 characters)'),
+        id: (v) =>
+          typeof v === 'string' && /^UC[A-Za-z0-9_-]{22}$/.test(v)
+            ? null
+            : 'must be a channel id (UC and 22 characters)',
         title: text,
         description: text,
         handle: text,
@@ -318,7 +433,10 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
     workspaceColumns: ['owner'],
     check: (r) =>
       columns(r, {
-        id: (v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{11}$/.test(v) ? null : 'must be a video id (11 characters)'),
+        id: (v) =>
+          typeof v === 'string' && /^[A-Za-z0-9_-]{11}$/.test(v)
+            ? null
+            : 'must be a video id (11 characters)',
         channel_id: text,
         title: text,
         description: text,
@@ -334,7 +452,15 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
     name: 'yt_comments',
     where: 'owner = ?1',
     workspaceColumns: ['owner'],
-    check: (r) => columns(r, { id: text, video_id: text, author: text, text, like_count: integer(0), published_at: nullable(time) }),
+    check: (r) =>
+      columns(r, {
+        id: text,
+        video_id: text,
+        author: text,
+        text,
+        like_count: integer(0),
+        published_at: nullable(time),
+      }),
   },
   {
     name: 'jobs',
@@ -355,9 +481,15 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
         finished_at: nullable(time),
       });
       if (problem) return problem;
-      const subjects = r.kind === 'collect_data_store' ? refs.dataStores : r.kind === 'generate_targeting' ? refs.slots : null;
+      const subjects =
+        r.kind === 'collect_data_store'
+          ? refs.dataStores
+          : r.kind === 'generate_targeting'
+            ? refs.slots
+            : null;
       // a periodic sync's subject is its workspace, rewritten with it
-      if (subjects && !subjects.has(r.subject as string)) return `subject must name a ${r.kind === 'collect_data_store' ? 'data store' : 'campaign audience slot'} of the snapshot`;
+      if (subjects && !subjects.has(r.subject as string))
+        return `subject must name a ${r.kind === 'collect_data_store' ? 'data store' : 'campaign audience slot'} of the snapshot`;
       if (r.kind === 'sync_ads') r.subject = r.workspace_id;
       // a job that was running when the snapshot was saved runs again: its holder is not this server's
       if (r.state === 'running') r.state = 'queued';
@@ -374,8 +506,12 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
     check: (r, refs) =>
       columns(r, {
         // the platform's numeric id; the service's campaign may since have been deleted (it keeps serving)
-        campaign_id: (v) => (typeof v === 'string' && /^\d{1,20}$/.test(v) ? null : 'must be a numeric id'),
-        customer_id: (v) => (typeof v === 'string' && refs.accounts.has(v) ? null : 'must name an ad account of the snapshot'),
+        campaign_id: (v) =>
+          typeof v === 'string' && /^\d{1,20}$/.test(v) ? null : 'must be a numeric id',
+        customer_id: (v) =>
+          typeof v === 'string' && refs.accounts.has(v)
+            ? null
+            : 'must name an ad account of the snapshot',
         service_campaign_id: hexId,
         name: text,
         status: oneOf(ADS_STATUSES),
@@ -391,7 +527,10 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
     workspaceColumns: [],
     check: (r, refs) =>
       columns(r, {
-        campaign_id: (v) => (typeof v === 'string' && refs.adsCampaigns.has(v) ? null : 'must name an ad-platform campaign of the snapshot'),
+        campaign_id: (v) =>
+          typeof v === 'string' && refs.adsCampaigns.has(v)
+            ? null
+            : 'must name an ad-platform campaign of the snapshot',
         at: time,
         settings: jsonObject,
       }),
@@ -402,7 +541,10 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
     workspaceColumns: [],
     check: (r, refs) =>
       columns(r, {
-        campaign_id: (v) => (typeof v === 'string' && refs.adsCampaigns.has(v) ? null : 'must name an ad-platform campaign of the snapshot'),
+        campaign_id: (v) =>
+          typeof v === 'string' && refs.adsCampaigns.has(v)
+            ? null
+            : 'must name an ad-platform campaign of the snapshot',
         at: time,
         status: oneOf(ADS_STATUSES),
       }),
@@ -430,12 +572,19 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
         id: hexId,
         seq: integer(0),
         method: oneOf(FAULT_METHODS),
-        path: (v) => (typeof v === 'string' && matchesAnOperation(r.method as string, v, operations) ? null : 'must match an operation of the API'),
+        path: (v) =>
+          typeof v === 'string' && matchesAnOperation(r.method as string, v, operations)
+            ? null
+            : 'must match an operation of the API',
         status: nullable(integer(400, 599)),
         delay_ms: nullable(integer(0, MAX_FAULT_DELAY_MS)),
         drop_connection: oneOf([0, 1]),
         remaining: nullable(integer(0)),
-        probability: nullable((v) => (typeof v === 'number' && v > 0 && v <= 1 ? null : 'must be a number above 0 and at most 1')),
+        probability: nullable((v) =>
+          typeof v === 'number' && v > 0 && v <= 1
+            ? null
+            : 'must be a number above 0 and at most 1',
+        ),
         matched: integer(0),
         key_id: oneOf([null]),
         created_at: time,

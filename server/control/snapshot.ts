@@ -44,7 +44,10 @@ interface Workspace {
  * A consistent copy of the workspace (one read transaction of the store), as an SQLite file streamed
  * from a private temporary file (deleted once sent): memory holds a page of rows at a time, not the file.
  */
-export async function saveSnapshot(services: Services, workspaceId: string): Promise<ReadableStream<Uint8Array>> {
+export async function saveSnapshot(
+  services: Services,
+  workspaceId: string,
+): Promise<ReadableStream<Uint8Array>> {
   const { store, clock } = services.deps;
   const dir = mkdtempSync(join(tmpdir(), 'adcli-snapshot-'));
   const file = join(dir, 'snapshot.db');
@@ -55,10 +58,15 @@ export async function saveSnapshot(services: Services, workspaceId: string): Pro
       out.db.exec('PRAGMA foreign_keys = OFF');
       out.db.exec('CREATE TABLE snapshot_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)');
       await store.read(async () => {
-        const ws = (await store.get<Workspace>('SELECT id, slug, exploration FROM workspaces WHERE id = ?', workspaceId))!;
+        const ws = (await store.get<Workspace>(
+          'SELECT id, slug, exploration FROM workspaces WHERE id = ?',
+          workspaceId,
+        ))!;
         for (const table of SNAPSHOT_TABLES) {
           const { names, key } = columnsOf(out.db, table.name);
-          const insert = out.db.prepare(`INSERT INTO ${table.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`);
+          const insert = out.db.prepare(
+            `INSERT INTO ${table.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+          );
           for (let offset = 0; ; offset += PAGE) {
             const rows = await store.all<Row>(
               `SELECT ${names.join(', ')} FROM ${table.name} WHERE ${table.where} ORDER BY ${key.join(', ')} LIMIT ${PAGE} OFFSET ${offset}`,
@@ -99,7 +107,11 @@ export async function saveSnapshot(services: Services, workspaceId: string): Pro
  * Replaces the workspace's records with a snapshot file's (a private temporary file: it is migrated
  * in place). The workspace and its keys stay, as a reset leaves them; so do its slug and invitations.
  */
-export async function loadSnapshot(services: Services, workspaceId: string, file: string): Promise<LoadResult> {
+export async function loadSnapshot(
+  services: Services,
+  workspaceId: string,
+  file: string,
+): Promise<LoadResult> {
   const { store } = services.deps;
   checkFile(file);
   // An older snapshot is brought up to this adcli's schema first: the store migrates on open.
@@ -110,13 +122,17 @@ export async function loadSnapshot(services: Services, workspaceId: string, file
   }
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    const target = (await store.get<Workspace>('SELECT id, slug, exploration FROM workspaces WHERE id = ?', workspaceId))!;
+    const target = (await store.get<Workspace>(
+      'SELECT id, slug, exploration FROM workspaces WHERE id = ?',
+      workspaceId,
+    ))!;
     const source = sourceWorkspace(db, target);
     const refs = await referencesOf(db, source, store);
     return await store.write(async () => {
       await emptyWorkspace(services, workspaceId);
       const rows: Record<string, number> = {};
-      for (const table of SNAPSHOT_TABLES) rows[table.name] = await copyTable(db, table, source, workspaceId, refs, store);
+      for (const table of SNAPSHOT_TABLES)
+        rows[table.name] = await copyTable(db, table, source, workspaceId, refs, store);
       await services.deps.clock.reread(workspaceId);
       await services.ads.scheduleSync(workspaceId);
       await assertServable(services, target);
@@ -135,13 +151,19 @@ export function snapshotWorkspaces(file: string): string[] {
   checkFile(file);
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshot_meta'").get();
+    const hasMeta = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshot_meta'")
+      .get();
     if (hasMeta) {
-      const row = db.prepare("SELECT value FROM snapshot_meta WHERE name = 'workspace'").get() as { value: string } | undefined;
-      if (!row) throw invalid('the snapshot_meta table of the snapshot does not name its workspace');
+      const row = db.prepare("SELECT value FROM snapshot_meta WHERE name = 'workspace'").get() as
+        { value: string } | undefined;
+      if (!row)
+        throw invalid('the snapshot_meta table of the snapshot does not name its workspace');
       return [row.value];
     }
-    return (db.prepare('SELECT slug FROM workspaces ORDER BY slug').all() as { slug: string }[]).map((r) => r.slug);
+    return (
+      db.prepare('SELECT slug FROM workspaces ORDER BY slug').all() as { slug: string }[]
+    ).map((r) => r.slug);
   } finally {
     db.close();
   }
@@ -156,20 +178,33 @@ function checkFile(file: string): void {
   } finally {
     closeSync(fd);
   }
-  if (head.toString('latin1') !== SQLITE_MAGIC) throw invalid('the snapshot is not an SQLite database (adcli backend snapshot save makes one)');
+  if (head.toString('latin1') !== SQLITE_MAGIC)
+    throw invalid('the snapshot is not an SQLite database (adcli backend snapshot save makes one)');
   let db: DatabaseSync | undefined;
   try {
     db = new DatabaseSync(file, { readOnly: true });
-    const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
-    if (!hasTable) throw invalid('the snapshot is an SQLite database but not an adcli store (it has no schema_migrations table)');
-    const v = Number((db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0);
+    const hasTable = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+      .get();
+    if (!hasTable)
+      throw invalid(
+        'the snapshot is an SQLite database but not an adcli store (it has no schema_migrations table)',
+      );
+    const v = Number(
+      (db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null })
+        .v ?? 0,
+    );
     if (v > migrations.length) {
-      throw invalid(`the snapshot was written by a newer adcli (schema ${v}; this adcli reads up to ${migrations.length}); upgrade adcli`);
+      throw invalid(
+        `the snapshot was written by a newer adcli (schema ${v}; this adcli reads up to ${migrations.length}); upgrade adcli`,
+      );
     }
     const ok = (db.prepare('PRAGMA quick_check').get() as { quick_check: string }).quick_check;
     if (ok !== 'ok') throw invalid(`the snapshot is damaged: ${ok}`);
     for (const table of SNAPSHOT_TABLES) {
-      if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table.name)) {
+      if (
+        !db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table.name)
+      ) {
         if (table.name === 'fault_rules' || table.name === 'workspace_clocks') continue; // older schemas: migrated below
         throw invalid(`the snapshot has no table ${table.name}: it is not a whole adcli store`);
       }
@@ -187,13 +222,26 @@ function checkFile(file: string): void {
  * earlier adcli holds several, of which the one with the caller's slug (or the only one) is taken.
  */
 function sourceWorkspace(db: DatabaseSync, target: Workspace): string {
-  const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshot_meta'").get();
+  const hasMeta = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshot_meta'")
+    .get();
   if (hasMeta) {
-    const meta = Object.fromEntries((db.prepare('SELECT name, value FROM snapshot_meta').all() as { name: string; value: string }[]).map((r) => [r.name, r.value]));
-    if (meta.kind !== 'workspace' || typeof meta.workspace_id !== 'string') throw invalid('the snapshot_meta table of the snapshot does not name its workspace');
+    const meta = Object.fromEntries(
+      (
+        db.prepare('SELECT name, value FROM snapshot_meta').all() as {
+          name: string;
+          value: string;
+        }[]
+      ).map((r) => [r.name, r.value]),
+    );
+    if (meta.kind !== 'workspace' || typeof meta.workspace_id !== 'string')
+      throw invalid('the snapshot_meta table of the snapshot does not name its workspace');
     return meta.workspace_id;
   }
-  const all = db.prepare('SELECT id, slug FROM workspaces ORDER BY slug').all() as { id: string; slug: string }[];
+  const all = db.prepare('SELECT id, slug FROM workspaces ORDER BY slug').all() as {
+    id: string;
+    slug: string;
+  }[];
   const match = all.find((w) => w.slug === target.slug) ?? (all.length === 1 ? all[0] : undefined);
   if (!match) {
     throw invalid(
@@ -207,9 +255,17 @@ function sourceWorkspace(db: DatabaseSync, target: Workspace): string {
 async function referencesOf(db: DatabaseSync, source: string, store: Store): Promise<Refs> {
   const ids = (table: string, column: string) => {
     const spec = SNAPSHOT_TABLES.find((t) => t.name === table)!;
-    return new Set((db.prepare(`SELECT ${column} AS id FROM ${table} WHERE ${spec.where}`).all(source) as { id: string }[]).map((r) => r.id));
+    return new Set(
+      (
+        db.prepare(`SELECT ${column} AS id FROM ${table} WHERE ${spec.where}`).all(source) as {
+          id: string;
+        }[]
+      ).map((r) => r.id),
+    );
   };
-  const library = await store.all<{ id: string }>("SELECT id FROM data_stores WHERE scope = 'library'");
+  const library = await store.all<{ id: string }>(
+    "SELECT id FROM data_stores WHERE scope = 'library'",
+  );
   return {
     accounts: ids('ad_accounts', 'customer_id'),
     brands: ids('brands', 'id'),
@@ -218,7 +274,13 @@ async function referencesOf(db: DatabaseSync, source: string, store: Store): Pro
     audiences: ids('audiences', 'id'),
     campaigns: ids('campaigns', 'id'),
     withPrimarySlot: new Set(
-      (db.prepare(`SELECT campaign_id AS id FROM campaign_audiences WHERE position = 0 AND audience_id IS NULL AND campaign_id IN (SELECT id FROM campaigns WHERE workspace_id = ?)`).all(source) as { id: string }[]).map((r) => r.id),
+      (
+        db
+          .prepare(
+            `SELECT campaign_id AS id FROM campaign_audiences WHERE position = 0 AND audience_id IS NULL AND campaign_id IN (SELECT id FROM campaigns WHERE workspace_id = ?)`,
+          )
+          .all(source) as { id: string }[]
+      ).map((r) => r.id),
     ),
     slots: ids('campaign_audiences', 'id'),
     adsCampaigns: ids('ads_campaigns', 'campaign_id'),
@@ -226,24 +288,39 @@ async function referencesOf(db: DatabaseSync, source: string, store: Store): Pro
 }
 
 /** Checks and copies one table's rows of the workspace into the store, a page at a time; how many. */
-async function copyTable(db: DatabaseSync, table: SnapshotTable, source: string, workspaceId: string, refs: Refs, store: Store): Promise<number> {
+async function copyTable(
+  db: DatabaseSync,
+  table: SnapshotTable,
+  source: string,
+  workspaceId: string,
+  refs: Refs,
+  store: Store,
+): Promise<number> {
   const { names, key } = columnsOf(db, table.name);
   const columns = table.renumber ? names.filter((n) => n !== 'seq') : names;
-  const select = db.prepare(`SELECT ${names.join(', ')} FROM ${table.name} WHERE ${table.where} ORDER BY ${key.join(', ')}`);
+  const select = db.prepare(
+    `SELECT ${names.join(', ')} FROM ${table.name} WHERE ${table.where} ORDER BY ${key.join(', ')}`,
+  );
   let n = 0;
   let batch: Row[] = [];
   const flush = async () => {
     if (!batch.length) return;
     if (table.uniqueId) await assertFree(store, table, batch, n - batch.length);
     const values = batch.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
-    await store.run(`INSERT INTO ${table.name} (${columns.join(', ')}) VALUES ${values}`, ...batch.flatMap((r) => columns.map((c) => r[c] as SqlValue)));
+    await store.run(
+      `INSERT INTO ${table.name} (${columns.join(', ')}) VALUES ${values}`,
+      ...batch.flatMap((r) => columns.map((c) => r[c] as SqlValue)),
+    );
     batch = [];
   };
   for (const row of select.iterate(source) as Iterable<Row>) {
     n++;
     for (const c of table.workspaceColumns) row[c] = workspaceId;
     const problem = table.check(row, refs);
-    if (problem) throw invalid(`the snapshot's ${table.name} row ${n}${describeRow(table, row)} ${problem}; nothing was loaded`);
+    if (problem)
+      throw invalid(
+        `the snapshot's ${table.name} row ${n}${describeRow(table, row)} ${problem}; nothing was loaded`,
+      );
     batch.push(row);
     if (batch.length >= PAGE / 5) await flush();
   }
@@ -252,7 +329,12 @@ async function copyTable(db: DatabaseSync, table: SnapshotTable, source: string,
 }
 
 /** Ids of a batch that another workspace of the server holds are a 400: a load never reaches outside. */
-async function assertFree(store: Store, table: SnapshotTable, batch: Row[], before: number): Promise<void> {
+async function assertFree(
+  store: Store,
+  table: SnapshotTable,
+  batch: Row[],
+  before: number,
+): Promise<void> {
   const column = table.uniqueId!;
   const taken = await store.get<{ id: string }>(
     `SELECT ${column} AS id FROM ${table.name} WHERE ${column} IN ${store.dialect.jsonValues('?')} LIMIT 1`,
@@ -273,12 +355,36 @@ async function assertFree(store: Store, table: SnapshotTable, batch: Row[], befo
 async function assertServable(services: Services, ws: Workspace): Promise<void> {
   const { store } = services.deps;
   const actor = systemActor(ws, SCOPES);
-  const ids = async (table: string) => (await store.all<{ id: string }>(`SELECT id FROM ${table} WHERE workspace_id = ?`, ws.id)).map((r) => r.id);
+  const ids = async (table: string) =>
+    (await store.all<{ id: string }>(`SELECT id FROM ${table} WHERE workspace_id = ?`, ws.id)).map(
+      (r) => r.id,
+    );
   const kinds = [
-    { table: 'campaigns', what: 'campaign', read: (id: string) => services.campaigns.get(actor, id), schema: campaign, also: (id: string) => services.targeting.get(actor, id) },
-    { table: 'brands', what: 'brand', read: (id: string) => services.brands.get(actor, id), schema: brand },
-    { table: 'audiences', what: 'audience', read: (id: string) => services.audiences.get(actor, id), schema: audience },
-    { table: 'data_stores', what: 'data store', read: (id: string) => services.dataStores.get(actor, id), schema: dataStore },
+    {
+      table: 'campaigns',
+      what: 'campaign',
+      read: (id: string) => services.campaigns.get(actor, id),
+      schema: campaign,
+      also: (id: string) => services.targeting.get(actor, id),
+    },
+    {
+      table: 'brands',
+      what: 'brand',
+      read: (id: string) => services.brands.get(actor, id),
+      schema: brand,
+    },
+    {
+      table: 'audiences',
+      what: 'audience',
+      read: (id: string) => services.audiences.get(actor, id),
+      schema: audience,
+    },
+    {
+      table: 'data_stores',
+      what: 'data store',
+      read: (id: string) => services.dataStores.get(actor, id),
+      schema: dataStore,
+    },
   ];
   await services.deps.clock.within(ws.id, async () => {
     for (const kind of kinds) {
@@ -290,8 +396,13 @@ async function assertServable(services: Services, ws: Workspace): Promise<void> 
         });
       }
     }
-    for (const account of await store.all<{ customer_id: string }>('SELECT customer_id FROM ad_accounts WHERE workspace_id = ?', ws.id)) {
-      await serves(`the performance report of account ${account.customer_id}`, () => services.ads.performance(actor, account.customer_id, 'LAST_30_DAYS'));
+    for (const account of await store.all<{ customer_id: string }>(
+      'SELECT customer_id FROM ad_accounts WHERE workspace_id = ?',
+      ws.id,
+    )) {
+      await serves(`the performance report of account ${account.customer_id}`, () =>
+        services.ads.performance(actor, account.customer_id, 'LAST_30_DAYS'),
+      );
     }
   });
 }
@@ -302,18 +413,25 @@ async function serves(what: string, read: () => Promise<unknown>): Promise<void>
   } catch (e) {
     if (e instanceof ApiError && e.status >= 500) throw e;
     const why = e instanceof Error ? e.message : String(e);
-    throw invalid(`the snapshot's ${what} cannot be served as loaded (${why.slice(0, 200)}); nothing was loaded`);
+    throw invalid(
+      `the snapshot's ${what} cannot be served as loaded (${why.slice(0, 200)}); nothing was loaded`,
+    );
   }
 }
 
 /** A table's columns in the file (adcli's schema) and the columns that order it (its primary key). */
 function columnsOf(db: DatabaseSync, table: string): { names: string[]; key: string[] } {
   const info = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; pk: number }[];
-  const key = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+  const key = info
+    .filter((c) => c.pk > 0)
+    .sort((a, b) => a.pk - b.pk)
+    .map((c) => c.name);
   return { names: info.map((c) => c.name), key: key.length ? key : info.map((c) => c.name) };
 }
 
 function describeRow(table: SnapshotTable, row: Row): string {
-  const id = table.uniqueId ? row[table.uniqueId] : (row.id ?? row.campaign_id ?? row.data_store_id);
+  const id = table.uniqueId
+    ? row[table.uniqueId]
+    : (row.id ?? row.campaign_id ?? row.data_store_id);
   return typeof id === 'string' ? ` (${id.slice(0, 40)})` : '';
 }

@@ -47,7 +47,10 @@ export function formatCustomerId(customerId: string): string {
 }
 
 /** An actor with every scope and no limits, for the operator's own tools (seeding, key management). */
-export function systemActor(workspace: { id: string; slug: string; exploration: number | boolean }, allScopes: readonly Scope[]): Actor {
+export function systemActor(
+  workspace: { id: string; slug: string; exploration: number | boolean },
+  allScopes: readonly Scope[],
+): Actor {
   return {
     keyId: 'system',
     workspaceId: workspace.id,

@@ -1,4 +1,10 @@
-import { AdPlatformError, type AdPlatform, type AdsCampaign, type AdsCampaignSettings, type AdsStatus } from '../ads/port.ts';
+import {
+  AdPlatformError,
+  type AdPlatform,
+  type AdsCampaign,
+  type AdsCampaignSettings,
+  type AdsStatus,
+} from '../ads/port.ts';
 import { resolveDateRange, type DatePreset } from '../ads/dates.ts';
 import { buildReport } from '../ads/report.ts';
 import { conflict, invalid, notFound } from '../lib/errors.ts';
@@ -8,7 +14,13 @@ import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import type { TargetingItem } from '../targeting/types.ts';
 import { servingOf, type Serving } from '../ads/serving.ts';
 import { todayIn } from '../ads/dates.ts';
-import { assertCampaignAllowed, assertCustomerAllowed, digitsOnly, formatCustomerId, type Actor } from './actor.ts';
+import {
+  assertCampaignAllowed,
+  assertCustomerAllowed,
+  digitsOnly,
+  formatCustomerId,
+  type Actor,
+} from './actor.ts';
 import type { CampaignRow, Campaigns } from './campaigns.ts';
 import type { DomainDeps } from './context.ts';
 
@@ -39,12 +51,16 @@ export class Ads {
   /** The workspace's accounts the key may use. */
   async accounts(actor: Actor) {
     const all = await this.#platform.accounts(actor.workspaceId);
-    return actor.customerIds ? all.filter((a) => actor.customerIds!.includes(digitsOnly(a.customerId))) : all;
+    return actor.customerIds
+      ? all.filter((a) => actor.customerIds!.includes(digitsOnly(a.customerId)))
+      : all;
   }
 
   async #account(actor: Actor, customerId: string, field: string) {
     const wanted = formatCustomerId(customerId);
-    const account = (await this.#platform.accounts(actor.workspaceId)).find((a) => a.customerId === wanted);
+    const account = (await this.#platform.accounts(actor.workspaceId)).find(
+      (a) => a.customerId === wanted,
+    );
     if (!account) throw notFound(`${field}: no ad-platform account ${wanted} in this workspace`);
     assertCustomerAllowed(actor, wanted);
     return account;
@@ -54,7 +70,9 @@ export class Ads {
   async create(actor: Actor, campaignId: string, customerId: string | undefined) {
     const row = await this.#campaigns.row(actor, campaignId);
     if (row.ads_campaign_id) {
-      throw conflict(`campaign ${campaignId} already exists in the ad platform as campaign ${row.ads_campaign_id}`);
+      throw conflict(
+        `campaign ${campaignId} already exists in the ad platform as campaign ${row.ads_campaign_id}`,
+      );
     }
     const target = customerId ?? row.customer_id;
     // A named account that is not there (404) or not the key's (403) is the request's fault, said first.
@@ -63,7 +81,9 @@ export class Ads {
     if (row.end_date && account) {
       const today = todayIn(account.timeZone, this.#d.clock.now());
       if (row.end_date < today) {
-        throw conflict(`the campaign's end date ${row.end_date} has passed (it is ${today} in account ${account.customerId}'s time zone): it would never serve; set a later endDate, or none, with update_campaign first`);
+        throw conflict(
+          `the campaign's end date ${row.end_date} has passed (it is ${today} in account ${account.customerId}'s time zone): it would never serve; set a later endDate, or none, with update_campaign first`,
+        );
       }
     }
     const missing = prerequisitesMissing(row, account === null);
@@ -74,7 +94,10 @@ export class Ads {
     }
     let created: { campaignId: string };
     try {
-      created = await this.#platform.createCampaign(account.customerId, row.id, { ...adsSettingsOf(row), targeting: [] });
+      created = await this.#platform.createCampaign(account.customerId, row.id, {
+        ...adsSettingsOf(row),
+        targeting: [],
+      });
     } catch (e) {
       if (e instanceof AdPlatformError && e.code === 'already_exists') throw conflict(e.message);
       throw e;
@@ -108,16 +131,22 @@ export class Ads {
     if (campaignId !== undefined) assertCampaignAllowed(actor, campaignId);
     const dateRange = resolveDateRange(preset, account.timeZone, this.#d.clock.now());
     const service = new Map(
-      (await this.#d.store.all<CampaignRow>('SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL', actor.workspaceId)).map(
-        (r) => [r.ads_campaign_id!, r],
-      ),
+      (
+        await this.#d.store.all<CampaignRow>(
+          'SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL',
+          actor.workspaceId,
+        )
+      ).map((r) => [r.ads_campaign_id!, r]),
     );
     const ordered = (await this.#platform.campaigns(account.customerId))
       .filter((ads) => !actor.campaignIds || actor.campaignIds.includes(ads.serviceCampaignId))
       .filter((ads) => campaignId === undefined || ads.serviceCampaignId === campaignId)
       .map((ads, created) => ({ ads, created, row: service.get(ads.campaignId) }))
-      .sort((a, b) => (a.row && b.row ? b.row.seq - a.row.seq : a.row ? -1 : b.row ? 1 : b.created - a.created));
-    if (campaignId !== undefined && ordered.length === 0) throw await this.#notInReport(actor, account.customerId, campaignId);
+      .sort((a, b) =>
+        a.row && b.row ? b.row.seq - a.row.seq : a.row ? -1 : b.row ? 1 : b.created - a.created,
+      );
+    if (campaignId !== undefined && ordered.length === 0)
+      throw await this.#notInReport(actor, account.customerId, campaignId);
     const campaigns = [];
     for (const { ads, row } of ordered) {
       campaigns.push({
@@ -127,7 +156,11 @@ export class Ads {
         campaignType: row?.campaign_type ?? ads.settings.campaignType ?? '',
         status: ads.status,
         deletedInService: !row,
-        daily: await this.#platform.dailyMetrics(ads.campaignId, dateRange.startDate, dateRange.endDate),
+        daily: await this.#platform.dailyMetrics(
+          ads.campaignId,
+          dateRange.startDate,
+          dateRange.endDate,
+        ),
       });
     }
     return buildReport({ customerId: account.customerId, dateRange, campaigns });
@@ -135,15 +168,27 @@ export class Ads {
 
   /** The 404 of a campaignId that has no campaign in the account's report, saying where it is instead. */
   async #notInReport(actor: Actor, customerId: string, campaignId: string) {
-    const row = await this.#d.store.get<{ customer_id: string | null; ads_campaign_id: string | null }>(
+    const row = await this.#d.store.get<{
+      customer_id: string | null;
+      ads_campaign_id: string | null;
+    }>(
       'SELECT customer_id, ads_campaign_id FROM campaigns WHERE id = ? AND workspace_id = ?',
       campaignId,
       actor.workspaceId,
     );
-    const hidden = row?.customer_id && actor.customerIds && !actor.customerIds.includes(digitsOnly(row.customer_id));
-    if (!row || hidden) return notFound(`campaignId: no campaign ${campaignId} in ad-platform account ${customerId}`);
-    if (!row.ads_campaign_id) return notFound(`campaignId: campaign ${campaignId} is not in the ad platform yet (create_ads_campaign publishes it), so it has no performance`);
-    return notFound(`campaignId: campaign ${campaignId} is in ad-platform account ${row.customer_id}, not ${customerId}: pass customerId ${row.customer_id}`);
+    const hidden =
+      row?.customer_id &&
+      actor.customerIds &&
+      !actor.customerIds.includes(digitsOnly(row.customer_id));
+    if (!row || hidden)
+      return notFound(`campaignId: no campaign ${campaignId} in ad-platform account ${customerId}`);
+    if (!row.ads_campaign_id)
+      return notFound(
+        `campaignId: campaign ${campaignId} is not in the ad platform yet (create_ads_campaign publishes it), so it has no performance`,
+      );
+    return notFound(
+      `campaignId: campaign ${campaignId} is in ad-platform account ${row.customer_id}, not ${customerId}: pass customerId ${row.customer_id}`,
+    );
   }
 
   /**
@@ -155,9 +200,17 @@ export class Ads {
       const ids =
         workspaceId !== undefined
           ? [workspaceId]
-          : (await this.#d.store.all<{ w: string }>('SELECT DISTINCT workspace_id AS w FROM campaigns WHERE ads_campaign_id IS NOT NULL')).map((r) => r.w);
+          : (
+              await this.#d.store.all<{ w: string }>(
+                'SELECT DISTINCT workspace_id AS w FROM campaigns WHERE ads_campaign_id IS NOT NULL',
+              )
+            ).map((r) => r.w);
       for (const ws of ids) {
-        if (!(await this.#jobs.pending('sync_ads', ws))) await this.#jobs.enqueue('sync_ads', ws, { workspaceId: ws, delayMs: this.syncIntervalMs });
+        if (!(await this.#jobs.pending('sync_ads', ws)))
+          await this.#jobs.enqueue('sync_ads', ws, {
+            workspaceId: ws,
+            delayMs: this.syncIntervalMs,
+          });
       }
     });
   }
@@ -174,19 +227,35 @@ export class Ads {
     await store.write(async () => {
       if (!(await this.#jobs.holds(job.id))) return;
       const now = this.#d.clock.now().toISOString();
-      for (const row of await store.all<CampaignRow>('SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL', job.subject)) {
+      for (const row of await store.all<CampaignRow>(
+        'SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL',
+        job.subject,
+      )) {
         const ads = await this.#platform.campaign(row.ads_campaign_id!);
         if (!ads || ads.status === 'REMOVED') {
-          if (ads) await store.run('UPDATE campaigns SET ads_status = ? WHERE id = ?', ads.status, row.id);
+          if (ads)
+            await store.run('UPDATE campaigns SET ads_status = ? WHERE id = ?', ads.status, row.id);
           continue;
         }
         const settings = { ...adsSettingsOf(row), targeting: await this.#targetingOf(row.id) };
-        if (JSON.stringify(settings) !== JSON.stringify(ads.settings)) await this.#platform.sync(row.ads_campaign_id!, settings);
-        await store.run('UPDATE campaigns SET ads_synced_at = ?, ads_status = ? WHERE id = ?', now, ads.status, row.id);
+        if (JSON.stringify(settings) !== JSON.stringify(ads.settings))
+          await this.#platform.sync(row.ads_campaign_id!, settings);
+        await store.run(
+          'UPDATE campaigns SET ads_synced_at = ?, ads_status = ? WHERE id = ?',
+          now,
+          ads.status,
+          row.id,
+        );
       }
-      await store.run("DELETE FROM jobs WHERE kind = 'sync_ads' AND subject = ? AND state = 'done'", job.subject);
+      await store.run(
+        "DELETE FROM jobs WHERE kind = 'sync_ads' AND subject = ? AND state = 'done'",
+        job.subject,
+      );
       await this.#jobs.finish(job.id, 'done');
-      await this.#jobs.enqueue('sync_ads', job.subject, { workspaceId: job.subject, delayMs: this.syncIntervalMs });
+      await this.#jobs.enqueue('sync_ads', job.subject, {
+        workspaceId: job.subject,
+        delayMs: this.syncIntervalMs,
+      });
     });
   }
 
@@ -197,7 +266,9 @@ export class Ads {
    * never generated have no items.
    */
   async #targetingOf(campaignId: string): Promise<TargetingItem[]> {
-    return (await this.#campaigns.slots(campaignId)).flatMap((s) => JSON.parse(s.targeting_items) as TargetingItem[]);
+    return (await this.#campaigns.slots(campaignId)).flatMap(
+      (s) => JSON.parse(s.targeting_items) as TargetingItem[],
+    );
   }
 
   /**
@@ -210,7 +281,9 @@ export class Ads {
   async listCreated(): Promise<PlatformCampaign[]> {
     const store = this.#d.store;
     const out: (PlatformCampaign & { createdAt: string })[] = [];
-    for (const ws of await store.all<{ id: string; slug: string }>('SELECT id, slug FROM workspaces ORDER BY created_at, slug')) {
+    for (const ws of await store.all<{ id: string; slug: string }>(
+      'SELECT id, slug FROM workspaces ORDER BY created_at, slug',
+    )) {
       for (const account of await this.#platform.accounts(ws.id)) {
         for (const ads of await this.#platform.campaigns(account.customerId)) {
           const row = await store.get<{ ads_synced_at: string | null }>(
@@ -232,7 +305,9 @@ export class Ads {
         }
       }
     }
-    return out.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)).map(({ createdAt: _, ...rest }) => rest);
+    return out
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+      .map(({ createdAt: _, ...rest }) => rest);
   }
 
   /**
@@ -249,7 +324,9 @@ export class Ads {
     const { ads, workspaceId } = found;
     try {
       // The change happens at the workspace's time, like everything else in it.
-      await this.#d.clock.within(workspaceId, () => this.#platform.setStatus(ads.campaignId, status));
+      await this.#d.clock.within(workspaceId, () =>
+        this.#platform.setStatus(ads.campaignId, status),
+      );
     } catch (e) {
       if (e instanceof AdPlatformError && e.code === 'removed') throw conflict(e.message);
       throw e;
@@ -272,7 +349,11 @@ export class Ads {
       const today = todayIn(account.timeZone, now);
       for (const ads of await this.#platform.campaigns(account.customerId)) {
         if (actor.campaignIds && !actor.campaignIds.includes(ads.serviceCampaignId)) continue;
-        const row = await store.get<{ ads_synced_at: string | null }>('SELECT ads_synced_at FROM campaigns WHERE id = ? AND ads_campaign_id = ?', ads.serviceCampaignId, ads.campaignId);
+        const row = await store.get<{ ads_synced_at: string | null }>(
+          'SELECT ads_synced_at FROM campaigns WHERE id = ? AND ads_campaign_id = ?',
+          ads.serviceCampaignId,
+          ads.campaignId,
+        );
         out.push({
           campaignId: ads.serviceCampaignId,
           googleAdsCampaignId: ads.campaignId,
@@ -295,31 +376,52 @@ export class Ads {
    * campaign of the key's workspace and inside its limits only (404 for any other, so nothing of
    * another workspace is told).
    */
-  async setStatusAs(actor: Actor, serviceOrPlatformId: string, status: 'PAUSED' | 'ENABLED' | 'REMOVED') {
+  async setStatusAs(
+    actor: Actor,
+    serviceOrPlatformId: string,
+    status: 'PAUSED' | 'ENABLED' | 'REMOVED',
+  ) {
     const found = await this.#findPlatformCampaign(serviceOrPlatformId);
-    if (!found || found.workspaceId !== actor.workspaceId) throw notFound(`no campaign ${serviceOrPlatformId} exists in the ad platform for this workspace`);
+    if (!found || found.workspaceId !== actor.workspaceId)
+      throw notFound(
+        `no campaign ${serviceOrPlatformId} exists in the ad platform for this workspace`,
+      );
     assertCustomerAllowed(actor, found.ads.customerId);
     assertCampaignAllowed(actor, found.ads.serviceCampaignId);
     return this.setStatus(found.ads.campaignId, status);
   }
 
   /** A platform campaign by its own id or its service campaign's, with the workspace of its account. */
-  async #findPlatformCampaign(id: string): Promise<{ ads: AdsCampaign; workspaceId: string } | null> {
+  async #findPlatformCampaign(
+    id: string,
+  ): Promise<{ ads: AdsCampaign; workspaceId: string } | null> {
     const workspaceOf = async (customerId: string) =>
-      (await this.#d.store.get<{ workspace_id: string }>('SELECT workspace_id FROM ad_accounts WHERE customer_id = ?', customerId))?.workspace_id;
+      (
+        await this.#d.store.get<{ workspace_id: string }>(
+          'SELECT workspace_id FROM ad_accounts WHERE customer_id = ?',
+          customerId,
+        )
+      )?.workspace_id;
     const direct = await this.#platform.campaign(id);
     if (direct) {
       const workspaceId = await workspaceOf(direct.customerId);
       return workspaceId ? { ads: direct, workspaceId } : null;
     }
     // By service campaign id: the service's own record when it still has one, else the platform's.
-    const row = await this.#d.store.get<{ ads_campaign_id: string | null; workspace_id: string }>('SELECT ads_campaign_id, workspace_id FROM campaigns WHERE id = ?', id);
+    const row = await this.#d.store.get<{ ads_campaign_id: string | null; workspace_id: string }>(
+      'SELECT ads_campaign_id, workspace_id FROM campaigns WHERE id = ?',
+      id,
+    );
     if (row?.ads_campaign_id) {
       const ads = await this.#platform.campaign(row.ads_campaign_id);
       return ads ? { ads, workspaceId: row.workspace_id } : null;
     }
-    for (const account of await this.#d.store.all<{ customer_id: string; workspace_id: string }>('SELECT customer_id, workspace_id FROM ad_accounts ORDER BY customer_id')) {
-      const ads = (await this.#platform.campaigns(account.customer_id)).find((c) => c.serviceCampaignId === id);
+    for (const account of await this.#d.store.all<{ customer_id: string; workspace_id: string }>(
+      'SELECT customer_id, workspace_id FROM ad_accounts ORDER BY customer_id',
+    )) {
+      const ads = (await this.#platform.campaigns(account.customer_id)).find(
+        (c) => c.serviceCampaignId === id,
+      );
       if (ads) return { ads, workspaceId: account.workspace_id };
     }
     return null;
@@ -361,12 +463,20 @@ export interface PlatformCampaign {
  */
 function prerequisitesMissing(row: CampaignRow, noAccount: boolean): string[] {
   const missing: string[] = [];
-  if (noAccount) missing.push('an ad-platform account: pass customerId (list_ads_accounts lists them)');
-  if (!row.campaign_type) missing.push('a campaignType (SEARCH, DEMAND_GEN, VIDEO or DISPLAY): set it with update_campaign');
-  if (row.budget === null) missing.push("a budget, in the account's currency: set budget and budgetType with update_campaign");
+  if (noAccount)
+    missing.push('an ad-platform account: pass customerId (list_ads_accounts lists them)');
+  if (!row.campaign_type)
+    missing.push(
+      'a campaignType (SEARCH, DEMAND_GEN, VIDEO or DISPLAY): set it with update_campaign',
+    );
+  if (row.budget === null)
+    missing.push(
+      "a budget, in the account's currency: set budget and budgetType with update_campaign",
+    );
   for (const [i, location] of parseJsonArray(row.locations).entries()) {
     const problem = locationProblem(location);
-    if (problem) missing.push(`locations[${i}] as a code: ${problem}; set locations with update_campaign`);
+    if (problem)
+      missing.push(`locations[${i}] as a code: ${problem}; set locations with update_campaign`);
   }
   const language = languageProblem(row.language);
   if (language) missing.push(`language as a code: ${language}; set it with update_campaign`);
@@ -388,4 +498,3 @@ export function adsSettingsOf(row: CampaignRow): Omit<AdsCampaignSettings, 'targ
     language: row.language,
   };
 }
-

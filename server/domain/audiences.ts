@@ -24,7 +24,12 @@ interface AudienceRow {
 
 export type AudienceFields = Omit<Audience, 'id' | 'createdAt' | 'updatedAt'>;
 
-const ARRAY_FIELDS = { keywords: 'keywords', topics: 'topics', tags: 'tags', dataStoreIds: 'data_store_ids' } as const;
+const ARRAY_FIELDS = {
+  keywords: 'keywords',
+  topics: 'topics',
+  tags: 'tags',
+  dataStoreIds: 'data_store_ids',
+} as const;
 
 export class Audiences {
   readonly #d: DomainDeps;
@@ -35,16 +40,29 @@ export class Audiences {
   }
 
   async list(actor: Actor, q: PageQuery) {
-    const rows = await selectPage<AudienceRow>(this.#d.store, 'audiences', 'workspace_id = ?', [actor.workspaceId], q);
+    const rows = await selectPage<AudienceRow>(
+      this.#d.store,
+      'audiences',
+      'workspace_id = ?',
+      [actor.workspaceId],
+      q,
+    );
     return toPage(rows, q.limit, (r) => r.map(toRecord));
   }
 
   async count(actor: Actor): Promise<number> {
-    return (await this.#d.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM audiences WHERE workspace_id = ?', actor.workspaceId))!.n;
+    return (await this.#d.store.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM audiences WHERE workspace_id = ?',
+      actor.workspaceId,
+    ))!.n;
   }
 
   async find(actor: Actor, id: string): Promise<Audience | undefined> {
-    const row = await this.#d.store.get<AudienceRow>('SELECT * FROM audiences WHERE id = ? AND workspace_id = ?', id, actor.workspaceId);
+    const row = await this.#d.store.get<AudienceRow>(
+      'SELECT * FROM audiences WHERE id = ? AND workspace_id = ?',
+      id,
+      actor.workspaceId,
+    );
     return row && toRecord(row);
   }
 
@@ -57,7 +75,11 @@ export class Audiences {
   async create(actor: Actor, input: Partial<AudienceFields> & { name: string }): Promise<Audience> {
     const now = this.#d.clock.now();
     const id = newId(now);
-    const dataStoreIds = await this.#dataStores.resolveIds(actor, input.dataStoreIds ?? [], 'dataStoreIds');
+    const dataStoreIds = await this.#dataStores.resolveIds(
+      actor,
+      input.dataStoreIds ?? [],
+      'dataStoreIds',
+    );
     await this.#d.store.run(
       `INSERT INTO audiences (id, workspace_id, name, description, kind, keywords, topics, tags, data_store_ids, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -81,7 +103,12 @@ export class Audiences {
     await assertMayChangeShared(this.#d.store, actor, { kind: 'audience', id }, 'change');
     if (Object.keys(patch).length === 0) return current;
     const next = { ...current, ...patch };
-    if (patch.dataStoreIds) next.dataStoreIds = await this.#dataStores.resolveIds(actor, patch.dataStoreIds, 'dataStoreIds');
+    if (patch.dataStoreIds)
+      next.dataStoreIds = await this.#dataStores.resolveIds(
+        actor,
+        patch.dataStoreIds,
+        'dataStoreIds',
+      );
     await this.#d.store.run(
       `UPDATE audiences SET name = ?, description = ?, kind = ?, ${Object.values(ARRAY_FIELDS)
         .map((c) => `${c} = ?`)

@@ -29,12 +29,21 @@ export class Brands {
   }
 
   async list(actor: Actor, q: PageQuery) {
-    const rows = await selectPage<BrandRow>(this.#d.store, 'brands', 'workspace_id = ?', [actor.workspaceId], q);
+    const rows = await selectPage<BrandRow>(
+      this.#d.store,
+      'brands',
+      'workspace_id = ?',
+      [actor.workspaceId],
+      q,
+    );
     return toPage(rows, q.limit, (r) => r.map(toRecord));
   }
 
   async count(actor: Actor): Promise<number> {
-    return (await this.#d.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM brands WHERE workspace_id = ?', actor.workspaceId))!.n;
+    return (await this.#d.store.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM brands WHERE workspace_id = ?',
+      actor.workspaceId,
+    ))!.n;
   }
 
   async get(actor: Actor, id: string): Promise<Brand> {
@@ -76,13 +85,21 @@ export class Brands {
   async delete(actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
     await this.#row(actor, id);
     await assertMayChangeShared(this.#d.store, actor, { kind: 'brand', id }, 'delete');
-    await this.#d.store.run('UPDATE campaigns SET brand_id = NULL, updated_at = ? WHERE brand_id = ?', this.#d.clock.now().toISOString(), id);
+    await this.#d.store.run(
+      'UPDATE campaigns SET brand_id = NULL, updated_at = ? WHERE brand_id = ?',
+      this.#d.clock.now().toISOString(),
+      id,
+    );
     await this.#d.store.run('DELETE FROM brands WHERE id = ?', id);
     return { id, deleted: true };
   }
 
   async #row(actor: Actor, id: string): Promise<BrandRow> {
-    const row = await this.#d.store.get<BrandRow>('SELECT * FROM brands WHERE id = ? AND workspace_id = ?', id, actor.workspaceId);
+    const row = await this.#d.store.get<BrandRow>(
+      'SELECT * FROM brands WHERE id = ? AND workspace_id = ?',
+      id,
+      actor.workspaceId,
+    );
     if (!row) throw notFound(`no brand ${id} in this workspace`);
     return row;
   }

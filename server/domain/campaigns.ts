@@ -5,7 +5,12 @@ import { parseJsonArray } from '../lib/json.ts';
 import type { Campaign, TARGETING_STATUSES } from '../schemas/records.ts';
 import { regionProblem } from '../schemas/subdivisions.ts';
 import type { ADS_STATUS_FILTERS } from '../schemas/records.ts';
-import { assertCampaignAllowed, assertCustomerAllowed, formatCustomerId, type Actor } from './actor.ts';
+import {
+  assertCampaignAllowed,
+  assertCustomerAllowed,
+  formatCustomerId,
+  type Actor,
+} from './actor.ts';
 import type { DomainDeps } from './context.ts';
 import { containsPattern, decodeCursor, toPage, type PageQuery } from './paging.ts';
 import type { SqlValue } from '../store/port.ts';
@@ -120,7 +125,10 @@ const RECORD_SELECT = `SELECT c.*, b.name AS brand_name, b.website AS brand_webs
 type RecordSlot = Pick<SlotRow, 'id' | 'campaign_id' | 'name' | 'audience_id' | 'data_store_ids'>;
 
 /** Column for each writable setting, and how it is stored. */
-const SETTING_COLUMNS: Record<keyof CampaignSettings, { column: keyof CampaignRow; json?: boolean }> = {
+const SETTING_COLUMNS: Record<
+  keyof CampaignSettings,
+  { column: keyof CampaignRow; json?: boolean }
+> = {
   name: { column: 'name' },
   objective: { column: 'objective' },
   brandId: { column: 'brand_id' },
@@ -166,9 +174,14 @@ export class Campaigns {
     }
     this.#limitClauses(actor, where, params);
     params.push(q.limit + 1);
-    const rows = await this.#d.store.all<RecordRow>(`${RECORD_SELECT} WHERE ${where.join(' AND ')} ORDER BY c.seq DESC LIMIT ?`, ...params);
+    const rows = await this.#d.store.all<RecordRow>(
+      `${RECORD_SELECT} WHERE ${where.join(' AND ')} ORDER BY c.seq DESC LIMIT ?`,
+      ...params,
+    );
     const slots = await this.#recordSlots(rows.slice(0, q.limit).map((r) => r.id));
-    return toPage(rows, q.limit, (r) => r.map((row) => toRecord(actor, row, slots.get(row.id) ?? [])));
+    return toPage(rows, q.limit, (r) =>
+      r.map((row) => toRecord(actor, row, slots.get(row.id) ?? [])),
+    );
   }
 
   /** The slots of the given campaigns, by campaign, each campaign's in position order. */
@@ -185,7 +198,12 @@ export class Campaigns {
     for (const s of rows) {
       let list = out.get(s.campaign_id);
       if (!list) out.set(s.campaign_id, (list = []));
-      list.push({ id: s.id, name: s.name, audienceId: s.audience_id, dataStoreIds: JSON.parse(s.data_store_ids) as string[] });
+      list.push({
+        id: s.id,
+        name: s.name,
+        audienceId: s.audience_id,
+        dataStoreIds: JSON.parse(s.data_store_ids) as string[],
+      });
     }
     return out;
   }
@@ -199,7 +217,10 @@ export class Campaigns {
     const where = ['c.workspace_id = ?'];
     const params: string[] = [actor.workspaceId];
     this.#limitClauses(actor, where, params);
-    return (await this.#d.store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM campaigns c WHERE ${where.join(' AND ')}`, ...params))!.n;
+    return (await this.#d.store.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM campaigns c WHERE ${where.join(' AND ')}`,
+      ...params,
+    ))!.n;
   }
 
   #limitClauses(actor: Actor, where: string[], params: (string | number)[]): void {
@@ -216,7 +237,11 @@ export class Campaigns {
   /** Loads a campaign the actor may use: 403 outside the key's limits, 404 when not in the workspace. */
   async row(actor: Actor, id: string): Promise<CampaignRow> {
     assertCampaignAllowed(actor, id);
-    const row = await this.#d.store.get<CampaignRow>('SELECT * FROM campaigns WHERE id = ? AND workspace_id = ?', id, actor.workspaceId);
+    const row = await this.#d.store.get<CampaignRow>(
+      'SELECT * FROM campaigns WHERE id = ? AND workspace_id = ?',
+      id,
+      actor.workspaceId,
+    );
     if (!row) throw notFound(`no campaign ${id} in this workspace`);
     assertCustomerAllowed(actor, row.customer_id);
     return row;
@@ -224,7 +249,11 @@ export class Campaigns {
 
   async get(actor: Actor, id: string): Promise<Campaign> {
     assertCampaignAllowed(actor, id);
-    const row = await this.#d.store.get<RecordRow>(`${RECORD_SELECT} WHERE c.id = ? AND c.workspace_id = ?`, id, actor.workspaceId);
+    const row = await this.#d.store.get<RecordRow>(
+      `${RECORD_SELECT} WHERE c.id = ? AND c.workspace_id = ?`,
+      id,
+      actor.workspaceId,
+    );
     if (!row) throw notFound(`no campaign ${id} in this workspace`);
     assertCustomerAllowed(actor, row.customer_id);
     const slots = await this.#recordSlots([row.id]);
@@ -232,14 +261,20 @@ export class Campaigns {
   }
 
   async create(actor: Actor, input: CampaignCreate): Promise<Campaign> {
-    if (actor.campaignIds) throw forbidden(`this API key is limited to campaign${actor.campaignIds.length === 1 ? '' : 's'} ${actor.campaignIds.join(', ')} and cannot create campaigns; use a key without that limit`);
+    if (actor.campaignIds)
+      throw forbidden(
+        `this API key is limited to campaign${actor.campaignIds.length === 1 ? '' : 's'} ${actor.campaignIds.join(', ')} and cannot create campaigns; use a key without that limit`,
+      );
     const now = this.#d.clock.now().toISOString();
     const id = newId(this.#d.clock.now());
     const settings = { ...input };
     delete settings.dataStoreIds;
     delete settings.audienceIds;
     delete settings.customerId;
-    const customerId = input.customerId !== undefined ? await this.#namedCustomerId(actor, input.customerId) : await this.#defaultCustomerId(actor);
+    const customerId =
+      input.customerId !== undefined
+        ? await this.#namedCustomerId(actor, input.customerId)
+        : await this.#defaultCustomerId(actor);
     const merged = await this.#validated(actor, defaults(), settings, customerId);
     const values: Record<string, unknown> = {
       id,
@@ -258,10 +293,15 @@ export class Campaigns {
       `INSERT INTO campaigns (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
       ...(Object.values(values) as SqlValue[]),
     );
-    const dataStoreIds = await this.#dataStores.resolveIds(actor, input.dataStoreIds ?? [], 'dataStoreIds');
+    const dataStoreIds = await this.#dataStores.resolveIds(
+      actor,
+      input.dataStoreIds ?? [],
+      'dataStoreIds',
+    );
     await this.#insertSlot(id, 0, PRIMARY_SLOT_NAME, null, dataStoreIds, {}, now);
     const audienceIds = [...new Set(input.audienceIds ?? [])];
-    if (audienceIds.length + 1 > MAX_SLOTS) throw invalid(`audienceIds must have at most ${MAX_SLOTS - 1} items`);
+    if (audienceIds.length + 1 > MAX_SLOTS)
+      throw invalid(`audienceIds must have at most ${MAX_SLOTS - 1} items`);
     for (const [i, audienceId] of audienceIds.entries()) {
       const saved = await this.#audiences.find(actor, audienceId);
       if (!saved) throw invalid(`audienceIds[${i}]: no audience ${audienceId} in this workspace`);
@@ -275,8 +315,14 @@ export class Campaigns {
     const row = await this.row(actor, id);
     const fields = Object.keys(patch) as (keyof CampaignSettings)[];
     if (fields.length === 0) return this.get(actor, id);
-    if (patch.campaignType !== undefined && row.ads_campaign_id && patch.campaignType !== row.campaign_type) {
-      throw conflict('campaignType cannot change once the campaign exists in the ad platform; create a new campaign instead');
+    if (
+      patch.campaignType !== undefined &&
+      row.ads_campaign_id &&
+      patch.campaignType !== row.campaign_type
+    ) {
+      throw conflict(
+        'campaignType cannot change once the campaign exists in the ad platform; create a new campaign instead',
+      );
     }
     const merged = await this.#validated(actor, settingsOf(row), patch, row.customer_id);
     const sets: string[] = [];
@@ -285,7 +331,9 @@ export class Campaigns {
       const spec = SETTING_COLUMNS[field];
       const v = merged[field];
       sets.push(`${spec.column} = ?`);
-      params.push(spec.json ? JSON.stringify(v) : ((v as string | number | null | undefined) ?? null));
+      params.push(
+        spec.json ? JSON.stringify(v) : ((v as string | number | null | undefined) ?? null),
+      );
     }
     sets.push('updated_at = ?');
     params.push(this.#d.clock.now().toISOString(), id);
@@ -302,16 +350,28 @@ export class Campaigns {
   // ---- audience slots ----
 
   slots(campaignId: string): Promise<SlotRow[]> {
-    return this.#d.store.all<SlotRow>('SELECT * FROM campaign_audiences WHERE campaign_id = ? ORDER BY position', campaignId);
+    return this.#d.store.all<SlotRow>(
+      'SELECT * FROM campaign_audiences WHERE campaign_id = ? ORDER BY position',
+      campaignId,
+    );
   }
 
   async slot(campaignId: string, slotId: string): Promise<SlotRow> {
-    const slot = await this.#d.store.get<SlotRow>('SELECT * FROM campaign_audiences WHERE id = ? AND campaign_id = ?', slotId, campaignId);
+    const slot = await this.#d.store.get<SlotRow>(
+      'SELECT * FROM campaign_audiences WHERE id = ? AND campaign_id = ?',
+      slotId,
+      campaignId,
+    );
     if (!slot) throw notFound(`no audience slot ${slotId} on campaign ${campaignId}`);
     return slot;
   }
 
-  async attachAudience(actor: Actor, campaignId: string, audienceId: string, name?: string): Promise<Campaign> {
+  async attachAudience(
+    actor: Actor,
+    campaignId: string,
+    audienceId: string,
+    name?: string,
+  ): Promise<Campaign> {
     await this.row(actor, campaignId);
     const saved = await this.#audiences.find(actor, audienceId);
     if (!saved) throw invalid(`audienceId: no audience ${audienceId} in this workspace`);
@@ -319,15 +379,31 @@ export class Campaigns {
     if (slots.some((s) => s.audience_id === audienceId)) {
       throw conflict(`audience ${audienceId} is already attached to campaign ${campaignId}`);
     }
-    if (slots.length >= MAX_SLOTS) throw conflict(`campaign ${campaignId} already has ${MAX_SLOTS} audiences, the most it can hold`);
+    if (slots.length >= MAX_SLOTS)
+      throw conflict(
+        `campaign ${campaignId} already has ${MAX_SLOTS} audiences, the most it can hold`,
+      );
     const position = Math.max(...slots.map((s) => s.position)) + 1;
     const now = this.#d.clock.now().toISOString();
-    await this.#insertSlot(campaignId, position, name ?? saved.name, saved.id, saved.dataStoreIds, saved, now);
+    await this.#insertSlot(
+      campaignId,
+      position,
+      name ?? saved.name,
+      saved.id,
+      saved.dataStoreIds,
+      saved,
+      now,
+    );
     await this.touch(campaignId);
     return this.get(actor, campaignId);
   }
 
-  async updateSlot(actor: Actor, campaignId: string, slotId: string, patch: { name?: string; dataStoreIds?: string[] }): Promise<Campaign> {
+  async updateSlot(
+    actor: Actor,
+    campaignId: string,
+    slotId: string,
+    patch: { name?: string; dataStoreIds?: string[] },
+  ): Promise<Campaign> {
     await this.row(actor, campaignId);
     const slot = await this.slot(campaignId, slotId);
     if (slot.targeting_status === 'generating') {
@@ -337,7 +413,12 @@ export class Campaigns {
     const ids = patch.dataStoreIds
       ? JSON.stringify(await this.#dataStores.resolveIds(actor, patch.dataStoreIds, 'dataStoreIds'))
       : slot.data_store_ids;
-    await this.#d.store.run('UPDATE campaign_audiences SET name = ?, data_store_ids = ? WHERE id = ?', name, ids, slotId);
+    await this.#d.store.run(
+      'UPDATE campaign_audiences SET name = ?, data_store_ids = ? WHERE id = ?',
+      name,
+      ids,
+      slotId,
+    );
     await this.touch(campaignId);
     return this.get(actor, campaignId);
   }
@@ -346,7 +427,9 @@ export class Campaigns {
     await this.row(actor, campaignId);
     const slot = await this.slot(campaignId, slotId);
     if (slot.audience_id === null) {
-      throw conflict("the campaign's primary audience cannot be removed; set its dataStoreIds to [] instead");
+      throw conflict(
+        "the campaign's primary audience cannot be removed; set its dataStoreIds to [] instead",
+      );
     }
     if (slot.targeting_status === 'generating') {
       throw conflict(generatingNow(slotId, 'is generating; change the slot once it is ready'));
@@ -379,7 +462,11 @@ export class Campaigns {
           : fed.length > 0 && fed.every((s) => s.targeting_status === 'ready')
             ? 'ready'
             : 'draft';
-    await this.#d.store.run('UPDATE campaigns SET status = ?1 WHERE id = ?2 AND status != ?1', status, campaignId);
+    await this.#d.store.run(
+      'UPDATE campaigns SET status = ?1 WHERE id = ?2 AND status != ?1',
+      status,
+      campaignId,
+    );
   }
 
   /** Campaigns whose slots draw on a data store, to refresh when the store changes state. */
@@ -393,7 +480,11 @@ export class Campaigns {
   }
 
   async touch(campaignId: string): Promise<void> {
-    await this.#d.store.run('UPDATE campaigns SET updated_at = ? WHERE id = ?', this.#d.clock.now().toISOString(), campaignId);
+    await this.#d.store.run(
+      'UPDATE campaigns SET updated_at = ? WHERE id = ?',
+      this.#d.clock.now().toISOString(),
+      campaignId,
+    );
     await this.refreshStatus(campaignId);
   }
 
@@ -421,16 +512,25 @@ export class Campaigns {
   }
 
   /** Applies a patch to current settings and checks the rules that span fields. */
-  async #validated(actor: Actor, current: CampaignSettings, patch: CampaignSettings, customerId: string | null): Promise<CampaignSettings> {
+  async #validated(
+    actor: Actor,
+    current: CampaignSettings,
+    patch: CampaignSettings,
+    customerId: string | null,
+  ): Promise<CampaignSettings> {
     const merged = { ...current, ...patch };
     if (merged.budgetType === 'total' && !merged.endDate) {
-      throw invalid('endDate is required when budgetType is total: a total budget needs an end date');
+      throw invalid(
+        'endDate is required when budgetType is total: a total budget needs an end date',
+      );
     }
     if (patch.endDate) {
       // a campaign set to end before today would never serve: refused when the date is given
       const today = await this.todayOf(customerId);
       if (patch.endDate < today.date) {
-        throw invalid(`endDate: ${patch.endDate} has passed (it is ${today.date} in ${today.where}); a campaign ends today or later, or has no end date (null)`);
+        throw invalid(
+          `endDate: ${patch.endDate} has passed (it is ${today.date} in ${today.where}); a campaign ends today or later, or has no end date (null)`,
+        );
       }
     }
     for (const [i, location] of (patch.locations ?? []).entries()) {
@@ -438,7 +538,11 @@ export class Campaigns {
       if (problem) throw invalid(`locations[${i}]: ${problem}`);
     }
     if (patch.brandId) {
-      const brand = await this.#d.store.get('SELECT 1 FROM brands WHERE id = ? AND workspace_id = ?', patch.brandId, actor.workspaceId);
+      const brand = await this.#d.store.get(
+        'SELECT 1 FROM brands WHERE id = ? AND workspace_id = ?',
+        patch.brandId,
+        actor.workspaceId,
+      );
       if (!brand) throw invalid(`brandId: no brand ${patch.brandId} in this workspace`);
     }
     return merged;
@@ -450,17 +554,30 @@ export class Campaigns {
    */
   async todayOf(customerId: string | null): Promise<{ date: string; where: string }> {
     const account = customerId
-      ? await this.#d.store.get<{ time_zone: string }>('SELECT time_zone FROM ad_accounts WHERE customer_id = ?', customerId)
+      ? await this.#d.store.get<{ time_zone: string }>(
+          'SELECT time_zone FROM ad_accounts WHERE customer_id = ?',
+          customerId,
+        )
       : undefined;
     const zone = account?.time_zone ?? 'UTC';
-    return { date: todayIn(zone, this.#d.clock.now()), where: account ? `the time zone of account ${customerId} (${zone})` : 'UTC' };
+    return {
+      date: todayIn(zone, this.#d.clock.now()),
+      where: account ? `the time zone of account ${customerId} (${zone})` : 'UTC',
+    };
   }
 
   /** The account a new campaign names: one of the workspace's, and one the key may use. */
   async #namedCustomerId(actor: Actor, customerId: string): Promise<string> {
     const wanted = formatCustomerId(customerId);
-    const found = await this.#d.store.get('SELECT 1 FROM ad_accounts WHERE workspace_id = ? AND customer_id = ?', actor.workspaceId, wanted);
-    if (!found) throw invalid(`customerId: no ad-platform account ${wanted} in this workspace; list_ads_accounts lists the accounts this key may use`);
+    const found = await this.#d.store.get(
+      'SELECT 1 FROM ad_accounts WHERE workspace_id = ? AND customer_id = ?',
+      actor.workspaceId,
+      wanted,
+    );
+    if (!found)
+      throw invalid(
+        `customerId: no ad-platform account ${wanted} in this workspace; list_ads_accounts lists the accounts this key may use`,
+      );
     assertCustomerAllowed(actor, wanted);
     return wanted;
   }
@@ -475,7 +592,9 @@ export class Campaigns {
       ? accounts.filter((a) => actor.customerIds!.includes(a.customer_id.replace(/-/g, '')))
       : accounts;
     if (actor.customerIds && usable.length === 0) {
-      throw forbidden('this API key is limited to ad-platform accounts that this workspace does not have');
+      throw forbidden(
+        'this API key is limited to ad-platform accounts that this workspace does not have',
+      );
     }
     return usable[0]?.customer_id ?? null;
   }
@@ -488,7 +607,11 @@ function toRecord(actor: Actor, r: RecordRow, audiences: Campaign['audiences']):
     status: r.status,
     objective: r.objective,
     brandId: r.brand_id,
-    brand: { name: r.brand_name ?? '', website: r.brand_website ?? '', description: r.brand_description ?? '' },
+    brand: {
+      name: r.brand_name ?? '',
+      website: r.brand_website ?? '',
+      description: r.brand_description ?? '',
+    },
     industry: r.industry,
     language: r.language,
     locations: parseJsonArray(r.locations),

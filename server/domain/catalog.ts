@@ -80,8 +80,13 @@ export class Catalog {
 
   async upsertChannel(owner: string, c: YtChannel): Promise<void> {
     const s = c.snippet;
-    const handle = s.customUrl ? (s.customUrl.startsWith('@') ? s.customUrl : '@' + s.customUrl) : '';
-    const image = s.thumbnails?.high?.url ?? s.thumbnails?.medium?.url ?? s.thumbnails?.default?.url ?? '';
+    const handle = s.customUrl
+      ? s.customUrl.startsWith('@')
+        ? s.customUrl
+        : '@' + s.customUrl
+      : '';
+    const image =
+      s.thumbnails?.high?.url ?? s.thumbnails?.medium?.url ?? s.thumbnails?.default?.url ?? '';
     await this.#d.store.run(
       `INSERT INTO yt_channels (owner, id, title, description, handle, image_url, country, subscribers, keywords, published_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -105,7 +110,10 @@ export class Catalog {
   async upsertVideo(owner: string, v: YtVideo): Promise<void> {
     const s = v.snippet;
     if (!(await this.channel(owner, s.channelId))) {
-      await this.upsertChannel(owner, { id: s.channelId, snippet: { title: s.channelTitle || s.channelId, description: '' } });
+      await this.upsertChannel(owner, {
+        id: s.channelId,
+        snippet: { title: s.channelTitle || s.channelId, description: '' },
+      });
     }
     await this.#d.store.run(
       `INSERT INTO yt_videos (owner, id, channel_id, title, description, tags, published_at, view_count, like_count, comment_count, duration)
@@ -145,14 +153,17 @@ export class Catalog {
   }
 
   /** A comment thread holds its top-level comment and replies; all carry the thread's video. */
-  static flattenComments(items: (YtComment | YtCommentThread)[]): { comment: YtComment; videoId: string | undefined; index: number }[] {
+  static flattenComments(
+    items: (YtComment | YtCommentThread)[],
+  ): { comment: YtComment; videoId: string | undefined; index: number }[] {
     const out: { comment: YtComment; videoId: string | undefined; index: number }[] = [];
     items.forEach((item, index) => {
       if (item.kind === 'youtube#commentThread') {
         const t = item as YtCommentThread;
         const vid = t.snippet.videoId ?? t.snippet.topLevelComment.snippet.videoId;
         out.push({ comment: t.snippet.topLevelComment, videoId: vid, index });
-        for (const r of t.replies?.comments ?? []) out.push({ comment: r, videoId: r.snippet.videoId ?? vid, index });
+        for (const r of t.replies?.comments ?? [])
+          out.push({ comment: r, videoId: r.snippet.videoId ?? vid, index });
       } else {
         const c = item as YtComment;
         out.push({ comment: c, videoId: c.snippet.videoId, index });

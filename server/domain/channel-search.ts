@@ -41,7 +41,12 @@ type Field = keyof typeof WEIGHTS;
 
 /** The words of a text: lower case runs of letters and digits. */
 function words(text: string): string[] {
-  return text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** The stems a query looks for: its words, without function words unless it has nothing else. */
@@ -52,7 +57,11 @@ export function queryStems(query: string, stem: Stem): string[] {
 }
 
 /** How a channel matches the query's stems; `matched` 0 when it does not. */
-export function matchChannel(stems: readonly string[], channel: SearchableChannel, stem: Stem): SearchMatch {
+export function matchChannel(
+  stems: readonly string[],
+  channel: SearchableChannel,
+  stem: Stem,
+): SearchMatch {
   const fields: Record<Field, Set<string>> = {
     title: new Set(words(channel.title).map(stem)),
     handle: new Set(words(channel.handle).map(stem)),

@@ -8,9 +8,11 @@ const BACKGROUND_VIDEOS = 2000;
 /** Other channels read for boilerplate shared across channels and for sponsors' vanity links. */
 const BACKGROUND_CHANNELS = 500;
 
-
 /** The columns of a catalog video the generator reads. */
-type VideoRow = Pick<CatalogVideo, 'id' | 'channel_id' | 'title' | 'description' | 'tags' | 'published_at' | 'view_count'>;
+type VideoRow = Pick<
+  CatalogVideo,
+  'id' | 'channel_id' | 'title' | 'description' | 'tags' | 'published_at' | 'view_count'
+>;
 
 /** Reads the content of data stores out of the catalog, as the targeting generator wants it. */
 export class CorpusReader {
@@ -34,7 +36,14 @@ export class CorpusReader {
     );
     const comments = new Map<string, CorpusComment[]>();
     const seen = new Set<string>();
-    for (const c of await store.all<{ id: string; video_id: string; text: string; like_count: number; author: string; owner: string }>(
+    for (const c of await store.all<{
+      id: string;
+      video_id: string;
+      text: string;
+      like_count: number;
+      author: string;
+      owner: string;
+    }>(
       `SELECT id, video_id, text, like_count, author, owner FROM yt_comments
        WHERE owner IN (?2, '') AND video_id IN (SELECT DISTINCT video_id FROM data_store_videos WHERE ${inStores})
        ORDER BY id, owner DESC`,
@@ -47,7 +56,15 @@ export class CorpusReader {
       list.push({ id: c.id, text: c.text, likeCount: c.like_count, author: c.author });
       comments.set(c.video_id, list);
     }
-    const channels = await store.all<{ id: string; title: string; description: string; handle: string; keywords: string; country: string; subscribers: number }>(
+    const channels = await store.all<{
+      id: string;
+      title: string;
+      description: string;
+      handle: string;
+      keywords: string;
+      country: string;
+      subscribers: number;
+    }>(
       `SELECT c.id, c.title, c.description, c.handle, c.keywords, c.country, c.subscribers FROM yt_channels c
        WHERE c.id IN (SELECT DISTINCT channel_id FROM data_store_channels WHERE ${inStores})
          AND c.owner = (SELECT owner FROM yt_channels x WHERE x.id = c.id AND x.owner IN (?2, '') ORDER BY owner DESC LIMIT 1)
@@ -85,7 +102,15 @@ export class CorpusReader {
     const skipChannels = new Set(exclude.channels.map((c) => c.id));
     const channels: CorpusChannel[] = [];
     const seenChannels = new Set<string>();
-    for (const c of await this.#d.store.all<{ id: string; title: string; description: string; handle: string; keywords: string; country: string; subscribers: number }>(
+    for (const c of await this.#d.store.all<{
+      id: string;
+      title: string;
+      description: string;
+      handle: string;
+      keywords: string;
+      country: string;
+      subscribers: number;
+    }>(
       `SELECT id, title, description, handle, keywords, country, subscribers FROM yt_channels
        WHERE owner IN (?, '') ORDER BY id, owner DESC LIMIT ?`,
       owner,

@@ -56,8 +56,14 @@ export class DataStores {
   }
 
   async onCollect(dataStoreId: string): Promise<void> {
-    const row = await this.#d.store.get<{ workspace_id: string | null }>('SELECT workspace_id FROM data_stores WHERE id = ?', dataStoreId);
-    await this.#jobs.enqueue('collect_data_store', dataStoreId, { workspaceId: row?.workspace_id ?? null, delayMs: this.delayMs });
+    const row = await this.#d.store.get<{ workspace_id: string | null }>(
+      'SELECT workspace_id FROM data_stores WHERE id = ?',
+      dataStoreId,
+    );
+    await this.#jobs.enqueue('collect_data_store', dataStoreId, {
+      workspaceId: row?.workspace_id ?? null,
+      delayMs: this.delayMs,
+    });
   }
 
   /** A collection job that failed for good: the store ends in error rather than collecting forever. */
@@ -80,7 +86,10 @@ export class DataStores {
     const store = this.#d.store;
     await store.write(async () => {
       if (!(await this.#jobs.holds(job.id))) return;
-      const row = await store.get<DataStoreRow>('SELECT * FROM data_stores WHERE id = ?', job.subject);
+      const row = await store.get<DataStoreRow>(
+        'SELECT * FROM data_stores WHERE id = ?',
+        job.subject,
+      );
       if (!row) return this.#jobs.finish(job.id, 'done', 'the data store no longer exists');
       const owner = ownerOf(row);
       const channels = parseJsonArray(row.source_channel_ids);
@@ -93,7 +102,8 @@ export class DataStores {
           continue;
         }
         await this.link('channel', row.id, channelId, 'collect');
-        for (const videoId of await this.#catalog.videosOfChannel(owner, channelId)) await this.link('video', row.id, videoId, 'collect');
+        for (const videoId of await this.#catalog.videosOfChannel(owner, channelId))
+          await this.link('video', row.id, videoId, 'collect');
       }
       for (const videoId of videos) {
         const video = await this.#catalog.video(owner, videoId);
@@ -107,7 +117,13 @@ export class DataStores {
       await this.refreshCounts(row.id);
       await this.#jobs.finish(job.id, 'done');
       // Sources changed again while this ran: the newer collection decides the state.
-      if (await store.get("SELECT 1 FROM jobs WHERE kind = 'collect_data_store' AND subject = ? AND state = 'queued'", row.id)) return;
+      if (
+        await store.get(
+          "SELECT 1 FROM jobs WHERE kind = 'collect_data_store' AND subject = ? AND state = 'queued'",
+          row.id,
+        )
+      )
+        return;
       const total = channels.length + videos.length;
       const now = this.#d.clock.now().toISOString();
       const failed = total > 0 && unknown.length === total;
@@ -131,13 +147,28 @@ export class DataStores {
 
   async list(actor: Actor, q: PageQuery & { includeLibrary: boolean }) {
     const rows = await (q.includeLibrary
-      ? selectPage<DataStoreRow>(this.#d.store, 'data_stores', "(workspace_id = ? OR scope = 'library')", [actor.workspaceId], q)
-      : selectPage<DataStoreRow>(this.#d.store, 'data_stores', 'workspace_id = ?', [actor.workspaceId], q));
+      ? selectPage<DataStoreRow>(
+          this.#d.store,
+          'data_stores',
+          "(workspace_id = ? OR scope = 'library')",
+          [actor.workspaceId],
+          q,
+        )
+      : selectPage<DataStoreRow>(
+          this.#d.store,
+          'data_stores',
+          'workspace_id = ?',
+          [actor.workspaceId],
+          q,
+        ));
     return toPage(rows, q.limit, (r) => r.map(toRecord));
   }
 
   async count(actor: Actor): Promise<number> {
-    return (await this.#d.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM data_stores WHERE workspace_id = ?', actor.workspaceId))!.n;
+    return (await this.#d.store.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM data_stores WHERE workspace_id = ?',
+      actor.workspaceId,
+    ))!.n;
   }
 
   /** A store the workspace can read: its own, or a shared library store. */
@@ -194,7 +225,12 @@ export class DataStores {
   }
 
   /** A shared library store (read-only for workspaces), filled from the shared catalog by the operator. */
-  async createLibrary(input: { name: string; description: string; channelIds: string[]; videoIds: string[] }): Promise<DataStoreRow> {
+  async createLibrary(input: {
+    name: string;
+    description: string;
+    channelIds: string[];
+    videoIds: string[];
+  }): Promise<DataStoreRow> {
     const now = this.#d.clock.now();
     const id = newId(now);
     await this.#d.store.run(
@@ -219,8 +255,12 @@ export class DataStores {
     const row = await this.#writable(actor, id, 'changed', 'change');
     if (Object.keys(patch).length === 0) return toRecord(row);
     const sourcesChange = patch.channelIds !== undefined || patch.videoIds !== undefined;
-    const channels = patch.channelIds ? [...new Set(patch.channelIds)] : parseJsonArray(row.source_channel_ids);
-    const videos = patch.videoIds ? [...new Set(patch.videoIds)] : parseJsonArray(row.source_video_ids);
+    const channels = patch.channelIds
+      ? [...new Set(patch.channelIds)]
+      : parseJsonArray(row.source_channel_ids);
+    const videos = patch.videoIds
+      ? [...new Set(patch.videoIds)]
+      : parseJsonArray(row.source_video_ids);
     const now = this.#d.clock.now().toISOString();
     await this.#d.store.run(
       'UPDATE data_stores SET name = ?, description = ?, source_channel_ids = ?, source_video_ids = ?, updated_at = ? WHERE id = ?',
@@ -232,7 +272,10 @@ export class DataStores {
       id,
     );
     if (sourcesChange) {
-      await this.#d.store.run("UPDATE data_stores SET status = 'collecting', error = '' WHERE id = ?", id);
+      await this.#d.store.run(
+        "UPDATE data_stores SET status = 'collecting', error = '' WHERE id = ?",
+        id,
+      );
       await this.onCollect(id);
       // Campaigns drawing on it are loading again until the collection is done.
       await this.afterCollect(id);
@@ -261,7 +304,12 @@ export class DataStores {
     );
     for (const a of audiences) {
       const ids = JSON.parse(a.data_store_ids) as string[];
-      if (ids.includes(id)) await store.run('UPDATE audiences SET data_store_ids = ? WHERE id = ?', JSON.stringify(ids.filter((x) => x !== id)), a.id);
+      if (ids.includes(id))
+        await store.run(
+          'UPDATE audiences SET data_store_ids = ? WHERE id = ?',
+          JSON.stringify(ids.filter((x) => x !== id)),
+          a.id,
+        );
     }
     const slots = await store.all<{ id: string; data_store_ids: string }>(
       `SELECT id, data_store_ids FROM campaign_audiences
@@ -271,7 +319,12 @@ export class DataStores {
     );
     for (const s of slots) {
       const ids = JSON.parse(s.data_store_ids) as string[];
-      if (ids.includes(id)) await store.run('UPDATE campaign_audiences SET data_store_ids = ? WHERE id = ?', JSON.stringify(ids.filter((x) => x !== id)), s.id);
+      if (ids.includes(id))
+        await store.run(
+          'UPDATE campaign_audiences SET data_store_ids = ? WHERE id = ?',
+          JSON.stringify(ids.filter((x) => x !== id)),
+          s.id,
+        );
     }
     await store.run('DELETE FROM data_stores WHERE id = ?', id);
     await this.afterDelete(campaignIds);
@@ -297,22 +350,24 @@ export class DataStores {
       q.limit + 1,
     );
     return toPage(rows, q.limit, (rs) =>
-      rs.map(
-        (c): StoreChannel => ({
-          channelId: c.id,
-          title: c.title as string,
-          handle: c.handle as string,
-          description: c.description as string,
-          imageUrl: c.image_url as string,
-          country: c.country as string,
-          subscribers: c.subscribers as number,
-          videoCount: c.store_videos as number,
-        }),
-      ),
+      rs.map((c): StoreChannel => ({
+        channelId: c.id,
+        title: c.title as string,
+        handle: c.handle as string,
+        description: c.description as string,
+        imageUrl: c.image_url as string,
+        country: c.country as string,
+        subscribers: c.subscribers as number,
+        videoCount: c.store_videos as number,
+      })),
     );
   }
 
-  async videos(actor: Actor, id: string, q: { limit: number; cursor?: string | undefined; channelId?: string | undefined }) {
+  async videos(
+    actor: Actor,
+    id: string,
+    q: { limit: number; cursor?: string | undefined; channelId?: string | undefined },
+  ) {
     const row = await this.row(actor, id);
     const owner = ownerOf(row);
     const byChannel = q.channelId !== undefined;
@@ -330,20 +385,18 @@ export class DataStores {
       ...(byChannel ? [q.channelId!] : []),
     );
     return toPage(rows, q.limit, (rs) =>
-      rs.map(
-        (v): StoreVideo => ({
-          videoId: v.id,
-          channelId: v.channel_id as string,
-          title: v.title as string,
-          description: v.description as string,
-          tags: parseJsonArray(v.tags as string),
-          publishedAt: (v.published_at as string | null) ?? null,
-          viewCount: v.view_count as number,
-          likeCount: v.like_count as number,
-          commentCount: v.held_comments as number,
-          duration: v.duration as string,
-        }),
-      ),
+      rs.map((v): StoreVideo => ({
+        videoId: v.id,
+        channelId: v.channel_id as string,
+        title: v.title as string,
+        description: v.description as string,
+        tags: parseJsonArray(v.tags as string),
+        publishedAt: (v.published_at as string | null) ?? null,
+        viewCount: v.view_count as number,
+        likeCount: v.like_count as number,
+        commentCount: v.held_comments as number,
+        duration: v.duration as string,
+      })),
     );
   }
 
@@ -366,7 +419,9 @@ export class DataStores {
     for (const { comment, videoId, index } of comments) {
       if (!videoId) throw invalid(`comments[${index}]: snippet.videoId is required`);
       if (!(await this.#catalog.video(owner, videoId))) {
-        throw invalid(`comments[${index}]: video ${videoId} is not in the catalog; import the video first or in the same request`);
+        throw invalid(
+          `comments[${index}]: video ${videoId} is not in the catalog; import the video first or in the same request`,
+        );
       }
       await this.#catalog.upsertComment(owner, comment, videoId);
     }
@@ -377,7 +432,12 @@ export class DataStores {
     };
   }
 
-  async link(kind: 'channel' | 'video', dataStoreId: string, itemId: string, origin: 'import' | 'collect' = 'import'): Promise<void> {
+  async link(
+    kind: 'channel' | 'video',
+    dataStoreId: string,
+    itemId: string,
+    origin: 'import' | 'collect' = 'import',
+  ): Promise<void> {
     const table = kind === 'channel' ? 'data_store_channels' : 'data_store_videos';
     const col = kind === 'channel' ? 'channel_id' : 'video_id';
     // An imported item stays when the store's sources change; a collected one is replaced.
@@ -394,8 +454,14 @@ export class DataStores {
 
   /** Removes what an earlier collection linked, before collecting the store's current sources. */
   async unlinkCollected(dataStoreId: string): Promise<void> {
-    await this.#d.store.run("DELETE FROM data_store_channels WHERE data_store_id = ? AND origin = 'collect'", dataStoreId);
-    await this.#d.store.run("DELETE FROM data_store_videos WHERE data_store_id = ? AND origin = 'collect'", dataStoreId);
+    await this.#d.store.run(
+      "DELETE FROM data_store_channels WHERE data_store_id = ? AND origin = 'collect'",
+      dataStoreId,
+    );
+    await this.#d.store.run(
+      "DELETE FROM data_store_videos WHERE data_store_id = ? AND origin = 'collect'",
+      dataStoreId,
+    );
   }
 
   async refreshCounts(dataStoreId: string): Promise<void> {
@@ -411,9 +477,15 @@ export class DataStores {
   }
 
   /** A workspace store the actor may change: not a library store (409), not used beyond its key's limits (403). */
-  async #writable(actor: Actor, id: string, done: string, verb: 'change' | 'delete'): Promise<DataStoreRow> {
+  async #writable(
+    actor: Actor,
+    id: string,
+    done: string,
+    verb: 'change' | 'delete',
+  ): Promise<DataStoreRow> {
     const row = await this.row(actor, id);
-    if (row.scope !== 'workspace') throw conflict(`data store ${id} is a shared library store and cannot be ${done}`);
+    if (row.scope !== 'workspace')
+      throw conflict(`data store ${id} is a shared library store and cannot be ${done}`);
     await assertMayChangeShared(this.#d.store, actor, { kind: 'data store', id }, verb);
     return row;
   }

@@ -44,7 +44,9 @@ export class Exploration {
 
   #assertInvited(actor: Actor): void {
     if (!actor.exploration) {
-      throw forbidden('audience exploration is invite-only, and this workspace has not been invited');
+      throw forbidden(
+        'audience exploration is invite-only, and this workspace has not been invited',
+      );
     }
   }
 
@@ -71,12 +73,20 @@ export class Exploration {
   }
 
   async #allChannels(owner: string): Promise<ChannelRow[]> {
-    const rows = await this.#d.store.all<ChannelRow>('SELECT * FROM yt_channels WHERE owner IN (?, ?) ORDER BY id, owner DESC', owner, SHARED);
+    const rows = await this.#d.store.all<ChannelRow>(
+      'SELECT * FROM yt_channels WHERE owner IN (?, ?) ORDER BY id, owner DESC',
+      owner,
+      SHARED,
+    );
     const seen = new Set<string>();
     return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
   }
 
-  async #profile(owner: string, row: ChannelRow, background: string[] | null): Promise<ExplorationChannel> {
+  async #profile(
+    owner: string,
+    row: ChannelRow,
+    background: string[] | null,
+  ): Promise<ExplorationChannel> {
     const videos = await this.#videos(owner, row.id);
     const docs = videoDocs(videos);
     return {
@@ -106,7 +116,11 @@ export class Exploration {
     this.#assertInvited(actor);
     return this.#d.store.read(async () => {
       const row = await this.#channelRow(actor.workspaceId, channelId);
-      return this.#profile(actor.workspaceId, row, await this.#background(actor.workspaceId, channelId));
+      return this.#profile(
+        actor.workspaceId,
+        row,
+        await this.#background(actor.workspaceId, channelId),
+      );
     });
   }
 
@@ -127,9 +141,15 @@ export class Exploration {
         const match = matchChannel(stems, { ...c, topics }, stem);
         if (match.matched > 0) scored.push({ c, match });
       }
-      scored.sort((a, b) => compareMatches(a.match, b.match) || b.c.subscribers - a.c.subscribers || (a.c.id < b.c.id ? -1 : 1));
+      scored.sort(
+        (a, b) =>
+          compareMatches(a.match, b.match) ||
+          b.c.subscribers - a.c.subscribers ||
+          (a.c.id < b.c.id ? -1 : 1),
+      );
       const data: ExplorationChannel[] = [];
-      for (const r of scored.slice(offset, offset + q.limit)) data.push(await this.#profile(owner, r.c, await this.#background(owner, r.c.id)));
+      for (const r of scored.slice(offset, offset + q.limit))
+        data.push(await this.#profile(owner, r.c, await this.#background(owner, r.c.id)));
       return {
         data,
         nextCursor: offset + q.limit < scored.length ? encodeCursor(offset + q.limit) : null,
@@ -162,7 +182,10 @@ export class Exploration {
           duration: v.duration,
         });
       }
-      return { data, nextCursor: offset + q.limit < all.length ? encodeCursor(offset + q.limit) : null };
+      return {
+        data,
+        nextCursor: offset + q.limit < all.length ? encodeCursor(offset + q.limit) : null,
+      };
     });
   }
 
@@ -177,7 +200,11 @@ export class Exploration {
       const target = await this.#channelRow(owner, channelId);
       const features = async (row: ChannelRow) => {
         const p = await this.#profile(owner, row, null);
-        const words = contentKeys((await this.#videos(owner, row.id)).map((v) => `${v.title} ${parseJsonArray(v.tags).join(' ')}`).join('\n'));
+        const words = contentKeys(
+          (await this.#videos(owner, row.id))
+            .map((v) => `${v.title} ${parseJsonArray(v.tags).join(' ')}`)
+            .join('\n'),
+        );
         return { p, topics: new Set(p.topics), words };
       };
       const me = await features(target);
@@ -213,7 +240,8 @@ export class Exploration {
  * topic.
  */
 function videoDocs(videos: readonly VideoRow[]): string[] {
-  const lineKeys = (text: string) => text.split(/\r?\n/).map((line) => ({ line, key: dedupeKey(line) }));
+  const lineKeys = (text: string) =>
+    text.split(/\r?\n/).map((line) => ({ line, key: dedupeKey(line) }));
   const seenIn = new Map<string, number>();
   for (const v of videos) {
     for (const key of new Set(lineKeys(v.description).map((l) => l.key))) {

@@ -72,16 +72,24 @@ export class Keys {
 
   async create(
     workspaceId: string,
-    opts: { name?: string; scopes: readonly string[]; customerIds?: string[] | null; campaignIds?: string[] | null },
+    opts: {
+      name?: string;
+      scopes: readonly string[];
+      customerIds?: string[] | null;
+      campaignIds?: string[] | null;
+    },
   ): Promise<{ key: string; record: KeyRecord }> {
     const unknown = opts.scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
-    if (unknown.length) throw invalid(`unknown scope ${unknown.join(', ')}; scopes are ${SCOPES.join(', ')}`);
+    if (unknown.length)
+      throw invalid(`unknown scope ${unknown.join(', ')}; scopes are ${SCOPES.join(', ')}`);
     if (opts.scopes.length === 0) throw invalid('a key needs at least one scope');
     for (const c of opts.customerIds ?? []) {
-      if (!/^\d{3}-?\d{3}-?\d{4}$/.test(c)) throw invalid(`customer id ${c} is not 10 digits (123-456-7890)`);
+      if (!/^\d{3}-?\d{3}-?\d{4}$/.test(c))
+        throw invalid(`customer id ${c} is not 10 digits (123-456-7890)`);
     }
     for (const c of opts.campaignIds ?? []) {
-      if (!/^[a-f0-9]{24}$/.test(c)) throw invalid(`campaign id ${c} is not 24 lowercase hex characters`);
+      if (!/^[a-f0-9]{24}$/.test(c))
+        throw invalid(`campaign id ${c} is not 24 lowercase hex characters`);
     }
     return this.#insert(workspaceId, generateKey(), opts);
   }
@@ -90,7 +98,11 @@ export class Keys {
    * Registers a key that already exists outside the store (the local key file of a store that was
    * made anew), so the file never has to be overwritten. The key must be well-formed and unknown.
    */
-  async adopt(workspaceId: string, key: string, opts: { name?: string; scopes: readonly string[] }): Promise<{ key: string; record: KeyRecord }> {
+  async adopt(
+    workspaceId: string,
+    key: string,
+    opts: { name?: string; scopes: readonly string[] },
+  ): Promise<{ key: string; record: KeyRecord }> {
     if (!isWellFormedKey(key)) throw invalid('not an adcli key (adcli_ and 40 letters or digits)');
     if (await this.known(key)) throw invalid('this key is known to the store already');
     return this.#insert(workspaceId, key, opts);
@@ -99,7 +111,12 @@ export class Keys {
   async #insert(
     workspaceId: string,
     key: string,
-    opts: { name?: string; scopes: readonly string[]; customerIds?: string[] | null; campaignIds?: string[] | null },
+    opts: {
+      name?: string;
+      scopes: readonly string[];
+      customerIds?: string[] | null;
+      campaignIds?: string[] | null;
+    },
   ): Promise<{ key: string; record: KeyRecord }> {
     const now = this.#d.clock.now();
     const id = newId(now);
@@ -129,14 +146,20 @@ export class Keys {
   }
 
   async list(): Promise<KeyRecord[]> {
-    const rows = await this.#d.store.all<KeyRow>('SELECT k.*, w.slug FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id ORDER BY k.created_at, k.id');
+    const rows = await this.#d.store.all<KeyRow>(
+      'SELECT k.*, w.slug FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id ORDER BY k.created_at, k.id',
+    );
     return rows.map(toRecord);
   }
 
   async revoke(id: string): Promise<KeyRecord> {
     const rec = await this.get(id);
     if (!rec.revokedAt) {
-      await this.#d.store.run('UPDATE api_keys SET revoked_at = ? WHERE id = ?', this.#d.clock.now().toISOString(), id);
+      await this.#d.store.run(
+        'UPDATE api_keys SET revoked_at = ? WHERE id = ?',
+        this.#d.clock.now().toISOString(),
+        id,
+      );
     }
     return this.get(id);
   }
@@ -155,7 +178,9 @@ export class Keys {
 
   /** Whether the store has ever held this key (revoked or not). */
   async known(key: string): Promise<boolean> {
-    return (await this.#d.store.get('SELECT 1 FROM api_keys WHERE hash = ?', hashKey(key))) !== undefined;
+    return (
+      (await this.#d.store.get('SELECT 1 FROM api_keys WHERE hash = ?', hashKey(key))) !== undefined
+    );
   }
 
   /** The key's workspace and limits, or null when the key is unknown or revoked. Read on every request. */

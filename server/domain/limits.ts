@@ -22,7 +22,12 @@ function uses(kind: SharedThing['kind'], d: StoreDialect): string {
 }
 
 /** Throws 403 when the actor has limits and a campaign outside them uses the thing. */
-export async function assertMayChangeShared(store: Store, actor: Actor, thing: SharedThing, verb: 'change' | 'delete'): Promise<void> {
+export async function assertMayChangeShared(
+  store: Store,
+  actor: Actor,
+  thing: SharedThing,
+  verb: 'change' | 'delete',
+): Promise<void> {
   if (!actor.campaignIds && !actor.customerIds) return;
   const d = store.dialect;
   const inside: string[] = [];
@@ -42,7 +47,12 @@ export async function assertMayChangeShared(store: Store, actor: Actor, thing: S
   );
   if (outside) {
     // Which campaigns is not said: a limited key learns nothing about campaigns outside its limit.
-    const limit = actor.campaignIds && actor.customerIds ? 'campaigns and ad-platform accounts' : actor.campaignIds ? 'campaigns' : 'ad-platform accounts';
+    const limit =
+      actor.campaignIds && actor.customerIds
+        ? 'campaigns and ad-platform accounts'
+        : actor.campaignIds
+          ? 'campaigns'
+          : 'ad-platform accounts';
     throw forbidden(
       `this API key is limited to certain ${limit}, and ${thing.kind} ${thing.id} is also used by campaigns outside that limit; it may ${verb} only what no campaign outside its limit uses (a key without limits may)`,
     );

@@ -69,7 +69,18 @@ export class PageSessions {
   async mint(key: Bound, page: string): Promise<MintedLink> {
     const t = token();
     const now = this.#now();
-    await this.#put({ hash: hash(t), kind: 'link', workspace_id: key.workspaceId, key_id: key.keyId, page, flash: null, expires_ms: now + LOGIN_LINK_TTL_MS }, now);
+    await this.#put(
+      {
+        hash: hash(t),
+        kind: 'link',
+        workspace_id: key.workspaceId,
+        key_id: key.keyId,
+        page,
+        flash: null,
+        expires_ms: now + LOGIN_LINK_TTL_MS,
+      },
+      now,
+    );
     return { token: t, expiresAt: new Date(now + LOGIN_LINK_TTL_MS) };
   }
 
@@ -80,13 +91,24 @@ export class PageSessions {
   redeem(t: string): Promise<{ id: string; session: Session; page: string } | null> {
     const store = this.#d.store;
     return store.write(async () => {
-      const link = await store.get<Row>("SELECT * FROM web_sessions WHERE hash = ? AND kind = 'link'", hash(t));
+      const link = await store.get<Row>(
+        "SELECT * FROM web_sessions WHERE hash = ? AND kind = 'link'",
+        hash(t),
+      );
       if (!link) return null;
       await store.note('DELETE FROM web_sessions WHERE hash = ?', link.hash);
       const now = this.#now();
       if (link.expires_ms <= now) return null;
       const id = token();
-      const row: Row = { hash: hash(id), kind: 'session', workspace_id: link.workspace_id, key_id: link.key_id, page: '', flash: null, expires_ms: now + SESSION_TTL_MS };
+      const row: Row = {
+        hash: hash(id),
+        kind: 'session',
+        workspace_id: link.workspace_id,
+        key_id: link.key_id,
+        page: '',
+        flash: null,
+        expires_ms: now + SESSION_TTL_MS,
+      };
       await this.#put(row, now);
       return { id, session: toSession(row, id), page: link.page };
     });
@@ -105,7 +127,10 @@ export class PageSessions {
   /** The live session of a cookie's id, or null. */
   async get(id: string | undefined): Promise<Session | null> {
     if (!id) return null;
-    const row = await this.#d.store.get<Row>("SELECT * FROM web_sessions WHERE hash = ? AND kind = 'session'", hash(id));
+    const row = await this.#d.store.get<Row>(
+      "SELECT * FROM web_sessions WHERE hash = ? AND kind = 'session'",
+      hash(id),
+    );
     if (!row) return null;
     if (row.expires_ms <= this.#now()) {
       await this.end(id);
@@ -120,13 +145,20 @@ export class PageSessions {
 
   /** Keeps a line to show once on the session's next page (what a form did). */
   async setFlash(session: Session, text: string): Promise<void> {
-    await this.#d.store.note('UPDATE web_sessions SET flash = ? WHERE hash = ?', text, session.hash);
+    await this.#d.store.note(
+      'UPDATE web_sessions SET flash = ? WHERE hash = ?',
+      text,
+      session.hash,
+    );
   }
 
   /** The line kept for this page, forgotten once read; null when there is none. */
   async takeFlash(session: Session): Promise<string | null> {
     const store = this.#d.store;
-    const row = await store.get<{ flash: string | null }>('SELECT flash FROM web_sessions WHERE hash = ?', session.hash);
+    const row = await store.get<{ flash: string | null }>(
+      'SELECT flash FROM web_sessions WHERE hash = ?',
+      session.hash,
+    );
     if (!row?.flash) return null;
     await store.note('UPDATE web_sessions SET flash = NULL WHERE hash = ?', session.hash);
     return row.flash;
@@ -144,7 +176,11 @@ export class PageSessions {
   async #put(row: Row, now: number): Promise<void> {
     const store = this.#d.store;
     await store.write(async () => {
-      await store.note('DELETE FROM web_sessions WHERE workspace_id = ? AND expires_ms <= ?', row.workspace_id, now);
+      await store.note(
+        'DELETE FROM web_sessions WHERE workspace_id = ? AND expires_ms <= ?',
+        row.workspace_id,
+        now,
+      );
       // the newest MAX - 1 stay beside the new one
       const cut = await store.get<{ created_ms: number }>(
         'SELECT created_ms FROM web_sessions WHERE workspace_id = ? AND kind = ? ORDER BY created_ms DESC LIMIT 1 OFFSET ?',
@@ -152,7 +188,13 @@ export class PageSessions {
         row.kind,
         MAX_PER_WORKSPACE - 1,
       );
-      if (cut) await store.note('DELETE FROM web_sessions WHERE workspace_id = ? AND kind = ? AND created_ms <= ?', row.workspace_id, row.kind, cut.created_ms);
+      if (cut)
+        await store.note(
+          'DELETE FROM web_sessions WHERE workspace_id = ? AND kind = ? AND created_ms <= ?',
+          row.workspace_id,
+          row.kind,
+          cut.created_ms,
+        );
       await store.note(
         'INSERT INTO web_sessions (hash, kind, workspace_id, key_id, page, flash, created_ms, expires_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         row.hash,
@@ -169,5 +211,11 @@ export class PageSessions {
 }
 
 function toSession(row: Row, id: string): Session {
-  return { hash: row.hash, keyId: row.key_id, workspaceId: row.workspace_id, csrf: csrfOf(id), expiresAt: row.expires_ms };
+  return {
+    hash: row.hash,
+    keyId: row.key_id,
+    workspaceId: row.workspace_id,
+    csrf: csrfOf(id),
+    expiresAt: row.expires_ms,
+  };
 }

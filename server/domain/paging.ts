@@ -25,7 +25,11 @@ export interface PageQuery {
 }
 
 /** Rows were fetched with LIMIT limit+1: the extra row only says there is a next page. */
-export function toPage<R extends { seq: number }, T>(rows: R[], limit: number, map: (rows: R[]) => T[]) {
+export function toPage<R extends { seq: number }, T>(
+  rows: R[],
+  limit: number,
+  map: (rows: R[]) => T[],
+) {
   const more = rows.length > limit;
   const pageRows = more ? rows.slice(0, limit) : rows;
   return {
@@ -49,5 +53,8 @@ export function selectPage<R extends { seq: number }>(
     params.push(containsPattern(q.name));
   }
   params.push(q.limit + 1);
-  return store.all<R>(`SELECT * FROM ${table} WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`, ...params);
+  return store.all<R>(
+    `SELECT * FROM ${table} WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`,
+    ...params,
+  );
 }

@@ -57,8 +57,14 @@ export interface ServiceOptions {
  * The domain services over one store connection. `clock` is real time (the system clock, or a test's
  * ManualClock); each workspace's own time is derived from it by WorkspaceClocks.
  */
-export function createServices(base: { store: Store; clock: Clock }, opts: ServiceOptions = {}): Services {
-  const clock = base.clock instanceof WorkspaceClocks ? base.clock : new WorkspaceClocks(base.store, base.clock);
+export function createServices(
+  base: { store: Store; clock: Clock },
+  opts: ServiceOptions = {},
+): Services {
+  const clock =
+    base.clock instanceof WorkspaceClocks
+      ? base.clock
+      : new WorkspaceClocks(base.store, base.clock);
   const deps: DomainDeps = { store: base.store, clock };
   const jobs = new JobQueue(deps, { owner: opts.jobOwner });
   const catalog = new Catalog(deps);

@@ -2,12 +2,26 @@ import { conflict, invalid } from '../lib/errors.ts';
 import { parseJsonArray } from '../lib/json.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import { generate } from '../targeting/generate.ts';
-import type { AudienceSeed, ExcludedItem, GenerateInput, KnownBrand, MatchType, Section, TargetingItem } from '../targeting/types.ts';
+import type {
+  AudienceSeed,
+  ExcludedItem,
+  GenerateInput,
+  KnownBrand,
+  MatchType,
+  Section,
+  TargetingItem,
+} from '../targeting/types.ts';
 import type { Actor } from './actor.ts';
 import { generatingNow, type Campaigns, type SlotRow } from './campaigns.ts';
 import type { DomainDeps } from './context.ts';
 import { CorpusReader } from './corpus.ts';
-import { itemKey, MANUAL, MAX_SLOT_EXCLUSIONS, MAX_SLOT_ITEMS, REMOVED_BY_HAND } from './targeting-rules.ts';
+import {
+  itemKey,
+  MANUAL,
+  MAX_SLOT_EXCLUSIONS,
+  MAX_SLOT_ITEMS,
+  REMOVED_BY_HAND,
+} from './targeting-rules.ts';
 
 export interface TargetingView {
   campaignId: string;
@@ -70,8 +84,10 @@ export const SECTION_ORDER: readonly Section[] = ['keywords', 'segments', 'topic
 /** A slot row with its exclusions (JSON). */
 type Slot = SlotRow & { targeting_exclusions: string };
 
-const itemsOf = (slot: Pick<SlotRow, 'targeting_items'>): TargetingItem[] => JSON.parse(slot.targeting_items) as TargetingItem[];
-const exclusionsOf = (slot: Pick<Slot, 'targeting_exclusions'>): Exclusion[] => JSON.parse(slot.targeting_exclusions ?? '[]') as Exclusion[];
+const itemsOf = (slot: Pick<SlotRow, 'targeting_items'>): TargetingItem[] =>
+  JSON.parse(slot.targeting_items) as TargetingItem[];
+const exclusionsOf = (slot: Pick<Slot, 'targeting_exclusions'>): Exclusion[] =>
+  JSON.parse(slot.targeting_exclusions ?? '[]') as Exclusion[];
 
 /**
  * The items and exclusions of a regenerated slot: its manual items first in their section, then
@@ -86,7 +102,9 @@ export function regenerated(
 ): { items: TargetingItem[]; exclusions: Exclusion[] } {
   const manual = current.filter((i) => i.source === MANUAL);
   const manualKeys = new Set(manual.map(itemKey));
-  const kept = exclusions.filter((e) => e.reason === REMOVED_BY_HAND && !manualKeys.has(itemKey(e)));
+  const kept = exclusions.filter(
+    (e) => e.reason === REMOVED_BY_HAND && !manualKeys.has(itemKey(e)),
+  );
   const seen = new Set(kept.map(itemKey));
   const fromGenerator: Exclusion[] = [];
   for (const e of result.excluded) {
@@ -97,15 +115,23 @@ export function regenerated(
   }
   const out = [...kept, ...fromGenerator].slice(0, MAX_SLOT_EXCLUSIONS);
   const left = new Set(out.map(itemKey));
-  const generated = result.items.filter((i) => !manualKeys.has(itemKey(i)) && !left.has(itemKey(i))).slice(0, Math.max(0, MAX_SLOT_ITEMS - manual.length));
-  const items = SECTION_ORDER.flatMap((sec) => [...manual.filter((i) => i.section === sec), ...generated.filter((i) => i.section === sec)]);
+  const generated = result.items
+    .filter((i) => !manualKeys.has(itemKey(i)) && !left.has(itemKey(i)))
+    .slice(0, Math.max(0, MAX_SLOT_ITEMS - manual.length));
+  const items = SECTION_ORDER.flatMap((sec) => [
+    ...manual.filter((i) => i.section === sec),
+    ...generated.filter((i) => i.section === sec),
+  ]);
   return { items, exclusions: out };
 }
 
 /** `item` put in its section after the section's manual items (where regenerating would put it). */
 function placed(items: TargetingItem[], item: TargetingItem): TargetingItem[] {
   const rank = (s: string) => SECTION_ORDER.indexOf(s as Section);
-  let at = items.findIndex((i) => rank(i.section) > rank(item.section) || (i.section === item.section && i.source !== MANUAL));
+  let at = items.findIndex(
+    (i) =>
+      rank(i.section) > rank(item.section) || (i.section === item.section && i.source !== MANUAL),
+  );
   if (at < 0) at = items.length;
   return [...items.slice(0, at), item, ...items.slice(at)];
 }
@@ -147,7 +173,11 @@ export class Targeting {
    * Starts generation. Named slots are (re)generated; without names, every slot that has no
    * targeting yet. Naming a slot that is generating is 409; slots without data stores are skipped.
    */
-  async generate(actor: Actor, campaignId: string, audienceIds: string[] | undefined): Promise<TargetingView & { started: string[]; skipped: Skip[] }> {
+  async generate(
+    actor: Actor,
+    campaignId: string,
+    audienceIds: string[] | undefined,
+  ): Promise<TargetingView & { started: string[]; skipped: Skip[] }> {
     await this.#campaigns.row(actor, campaignId);
     const slots = await this.#campaigns.slots(campaignId);
     const started: string[] = [];
@@ -161,16 +191,27 @@ export class Targeting {
         if (!slot) {
           // a saved audience's id where its slot's is meant: name the slot that holds it
           const holder = slots.find((s) => s.audience_id === id);
-          if (holder) throw invalid(`${field}: ${id} is a saved audience, not an audience slot; its slot on this campaign is ${holder.id} ("${holder.name}")`);
-          throw invalid(`${field}: no audience slot ${id} on campaign ${campaignId}; get_targeting lists the slot ids (audiences[].id)`);
+          if (holder)
+            throw invalid(
+              `${field}: ${id} is a saved audience, not an audience slot; its slot on this campaign is ${holder.id} ("${holder.name}")`,
+            );
+          throw invalid(
+            `${field}: no audience slot ${id} on campaign ${campaignId}; get_targeting lists the slot ids (audiences[].id)`,
+          );
         }
-        if (slot.targeting_status === 'generating') throw conflict(generatingNow(id, 'is already generating'));
+        if (slot.targeting_status === 'generating')
+          throw conflict(generatingNow(id, 'is already generating'));
         return slot;
       });
     } else {
       targets = slots.filter((s) => {
-        if (s.targeting_status === 'ready') skipped.push({ id: s.id, reason: 'already generated; name it in audienceIds to regenerate' });
-        else if (s.targeting_status === 'generating') skipped.push({ id: s.id, reason: 'already generating' });
+        if (s.targeting_status === 'ready')
+          skipped.push({
+            id: s.id,
+            reason: 'already generated; name it in audienceIds to regenerate',
+          });
+        else if (s.targeting_status === 'generating')
+          skipped.push({ id: s.id, reason: 'already generating' });
         else return true;
         return false;
       });
@@ -178,7 +219,10 @@ export class Targeting {
     const now = this.#d.clock.now().toISOString();
     for (const slot of targets) {
       if (parseJsonArray(slot.data_store_ids).length === 0) {
-        skipped.push({ id: slot.id, reason: 'no data stores: add dataStoreIds to this audience first' });
+        skipped.push({
+          id: slot.id,
+          reason: 'no data stores: add dataStoreIds to this audience first',
+        });
         continue;
       }
       await this.#d.store.run(
@@ -186,7 +230,11 @@ export class Targeting {
         now,
         slot.id,
       );
-      await this.#jobs.enqueue('generate_targeting', slot.id, { workspaceId: actor.workspaceId, payload: { campaignId }, delayMs: this.delayMs });
+      await this.#jobs.enqueue('generate_targeting', slot.id, {
+        workspaceId: actor.workspaceId,
+        payload: { campaignId },
+        delayMs: this.delayMs,
+      });
       started.push(slot.id);
     }
     if (started.length) await this.#campaigns.refreshStatus(campaignId);
@@ -200,7 +248,12 @@ export class Targeting {
    * instead (not_generated, nothing newly excluded), so generating starts it over. 409 while it
    * generates.
    */
-  async editItems(actor: Actor, campaignId: string, slotId: string, input: ItemInput[]): Promise<TargetingView> {
+  async editItems(
+    actor: Actor,
+    campaignId: string,
+    slotId: string,
+    input: ItemInput[],
+  ): Promise<TargetingView> {
     await this.#campaigns.row(actor, campaignId);
     const slot = await this.#editable(campaignId, slotId);
     const before = itemsOf(slot);
@@ -208,7 +261,13 @@ export class Targeting {
     const items = input.map((i): TargetingItem => {
       const old = was.get(itemKey(i));
       const same = old !== undefined && old.matchType === i.matchType;
-      return { section: i.section, label: i.label ?? i.text, text: i.text, matchType: i.matchType, source: i.source ?? (same ? old.source : MANUAL) };
+      return {
+        section: i.section,
+        label: i.label ?? i.text,
+        text: i.text,
+        matchType: i.matchType,
+        source: i.source ?? (same ? old.source : MANUAL),
+      };
     });
     const listed = new Set(items.map(itemKey));
     let exclusions = exclusionsOf(slot).filter((e) => !listed.has(itemKey(e)));
@@ -223,7 +282,12 @@ export class Targeting {
   }
 
   /** Adds, removes and restores a few items of a slot (in the order remove, restore, add). 409 while it generates. */
-  async changeItems(actor: Actor, campaignId: string, slotId: string, change: ItemChange): Promise<TargetingChange> {
+  async changeItems(
+    actor: Actor,
+    campaignId: string,
+    slotId: string,
+    change: ItemChange,
+  ): Promise<TargetingChange> {
     await this.#campaigns.row(actor, campaignId);
     const slot = await this.#editable(campaignId, slotId);
     const before = itemsOf(slot);
@@ -238,37 +302,72 @@ export class Targeting {
       items = items.filter((i) => itemKey(i) !== k);
       removed.push(...taken.map((i) => ({ section: i.section, text: i.text })));
       // also when it is not there: a person may keep an item out before any generation adds it
-      exclusions = [...exclusions.filter((e) => itemKey(e) !== k), { section: r.section, text: taken[0]?.text ?? r.text, reason: REMOVED_BY_HAND }];
+      exclusions = [
+        ...exclusions.filter((e) => itemKey(e) !== k),
+        { section: r.section, text: taken[0]?.text ?? r.text, reason: REMOVED_BY_HAND },
+      ];
     }
     for (const r of change.restore ?? []) {
       const k = itemKey(r);
-      restored.push(...exclusions.filter((e) => itemKey(e) === k).map((e) => ({ section: e.section, text: e.text })));
+      restored.push(
+        ...exclusions
+          .filter((e) => itemKey(e) === k)
+          .map((e) => ({ section: e.section, text: e.text })),
+      );
       exclusions = exclusions.filter((e) => itemKey(e) !== k);
     }
     for (const a of change.add ?? []) {
       const k = itemKey(a);
       const at = items.findIndex((i) => itemKey(i) === k);
-      const item: TargetingItem = { section: a.section, label: a.label ?? items[at]?.label ?? a.text, text: a.text, matchType: a.matchType, source: a.source ?? MANUAL };
-      items = at >= 0 ? items.map((i, n) => (n === at ? item : i)).filter((i, n) => n === at || itemKey(i) !== k) : placed(items, item);
+      const item: TargetingItem = {
+        section: a.section,
+        label: a.label ?? items[at]?.label ?? a.text,
+        text: a.text,
+        matchType: a.matchType,
+        source: a.source ?? MANUAL,
+      };
+      items =
+        at >= 0
+          ? items
+              .map((i, n) => (n === at ? item : i))
+              .filter((i, n) => n === at || itemKey(i) !== k)
+          : placed(items, item);
       // the person overrides an exclusion (removed before, or another brand's name)
       exclusions = exclusions.filter((e) => itemKey(e) !== k);
       added.delete(k);
       added.set(k, { section: item.section, text: item.text, matchType: item.matchType });
     }
     const status = await this.#save(slot, before, items, exclusions, false);
-    const itemCounts = Object.fromEntries(SECTION_ORDER.map((sec) => [sec, items.filter((i) => i.section === sec).length])) as Record<Section, number>;
-    return { campaignId, slotId, status, itemCount: items.length, itemCounts, added: [...added.values()], removed, restored, exclusions };
+    const itemCounts = Object.fromEntries(
+      SECTION_ORDER.map((sec) => [sec, items.filter((i) => i.section === sec).length]),
+    ) as Record<Section, number>;
+    return {
+      campaignId,
+      slotId,
+      status,
+      itemCount: items.length,
+      itemCounts,
+      added: [...added.values()],
+      removed,
+      restored,
+      exclusions,
+    };
   }
 
   /** What regenerating a slot leaves out, and why. */
-  async exclusions(actor: Actor, campaignId: string, slotId: string): Promise<{ data: Exclusion[] }> {
+  async exclusions(
+    actor: Actor,
+    campaignId: string,
+    slotId: string,
+  ): Promise<{ data: Exclusion[] }> {
     await this.#campaigns.row(actor, campaignId);
     return { data: exclusionsOf((await this.#campaigns.slot(campaignId, slotId)) as Slot) };
   }
 
   async #editable(campaignId: string, slotId: string): Promise<Slot> {
     const slot = (await this.#campaigns.slot(campaignId, slotId)) as Slot;
-    if (slot.targeting_status === 'generating') throw conflict(generatingNow(slotId, 'is generating; edit it once it is ready'));
+    if (slot.targeting_status === 'generating')
+      throw conflict(generatingNow(slotId, 'is generating; edit it once it is ready'));
     return slot;
   }
 
@@ -277,21 +376,38 @@ export class Targeting {
    * again) rather than ready with nothing; `replace` (a whole list) settles the status even when
    * the items did not change, as it always has. Answers the slot's status.
    */
-  async #save(slot: Slot, before: TargetingItem[], items: TargetingItem[], exclusions: Exclusion[], replace: boolean): Promise<SlotRow['targeting_status']> {
+  async #save(
+    slot: Slot,
+    before: TargetingItem[],
+    items: TargetingItem[],
+    exclusions: Exclusion[],
+    replace: boolean,
+  ): Promise<SlotRow['targeting_status']> {
     if (items.length > MAX_SLOT_ITEMS) {
-      throw conflict(`audience slot ${slot.id} would hold ${items.length} items, at most ${MAX_SLOT_ITEMS}: remove some first`);
+      throw conflict(
+        `audience slot ${slot.id} would hold ${items.length} items, at most ${MAX_SLOT_ITEMS}: remove some first`,
+      );
     }
     if (exclusions.length > MAX_SLOT_EXCLUSIONS) {
-      throw conflict(`audience slot ${slot.id} would leave out ${exclusions.length} items, at most ${MAX_SLOT_EXCLUSIONS}: restore some first`);
+      throw conflict(
+        `audience slot ${slot.id} would leave out ${exclusions.length} items, at most ${MAX_SLOT_EXCLUSIONS}: restore some first`,
+      );
     }
     const store = this.#d.store;
     if (!replace && JSON.stringify(items) === JSON.stringify(before)) {
-      await store.run('UPDATE campaign_audiences SET targeting_exclusions = ? WHERE id = ?', JSON.stringify(exclusions), slot.id);
+      await store.run(
+        'UPDATE campaign_audiences SET targeting_exclusions = ? WHERE id = ?',
+        JSON.stringify(exclusions),
+        slot.id,
+      );
       return slot.targeting_status;
     }
     const status = items.length ? 'ready' : 'not_generated';
     // a ready slot edited keeps its generation's notice (e.g. little text in the campaign's language)
-    const error = !replace && status === 'ready' && slot.targeting_status === 'ready' ? slot.targeting_error : '';
+    const error =
+      !replace && status === 'ready' && slot.targeting_status === 'ready'
+        ? slot.targeting_error
+        : '';
     await store.run(
       'UPDATE campaign_audiences SET targeting_items = ?, targeting_exclusions = ?, targeting_status = ?, targeting_error = ?, targeting_updated_at = ? WHERE id = ?',
       JSON.stringify(items),
@@ -307,7 +423,10 @@ export class Targeting {
 
   /** A generation job that failed for good (e.g. the store kept failing): the slot ends in error. */
   async generationFailed(slotId: string, message: string): Promise<void> {
-    const slot = await this.#d.store.get<SlotRow>('SELECT * FROM campaign_audiences WHERE id = ?', slotId);
+    const slot = await this.#d.store.get<SlotRow>(
+      'SELECT * FROM campaign_audiences WHERE id = ?',
+      slotId,
+    );
     if (!slot || slot.targeting_status !== 'generating') return;
     await this.#d.store.run(
       "UPDATE campaign_audiences SET targeting_status = 'error', targeting_error = ?, targeting_updated_at = ? WHERE id = ?",
@@ -335,7 +454,14 @@ export class Targeting {
     const store = this.#d.store;
     const slot = await store.get<Slot>('SELECT * FROM campaign_audiences WHERE id = ?', slotId);
     if (!slot) return null;
-    const campaign = (await store.get<{ id: string; workspace_id: string; objective: string; campaign_type: string | null; language: string; brand_id: string | null }>(
+    const campaign = (await store.get<{
+      id: string;
+      workspace_id: string;
+      objective: string;
+      campaign_type: string | null;
+      language: string;
+      brand_id: string | null;
+    }>(
       'SELECT id, workspace_id, objective, campaign_type, language, brand_id FROM campaigns WHERE id = ?',
       slot.campaign_id,
     ))!;
@@ -346,8 +472,15 @@ export class Targeting {
     ))!.n;
     if (collecting) return { slot, campaign, wait: true as const };
     const corpus = await this.#corpus.forStores(campaign.workspace_id, storeIds);
-    const brands = await store.all<KnownBrand & { id: string }>('SELECT id, name, website, description FROM brands WHERE workspace_id = ? ORDER BY seq', campaign.workspace_id);
-    const known = (b: KnownBrand): KnownBrand => ({ name: b.name, website: b.website, description: b.description });
+    const brands = await store.all<KnownBrand & { id: string }>(
+      'SELECT id, name, website, description FROM brands WHERE workspace_id = ? ORDER BY seq',
+      campaign.workspace_id,
+    );
+    const known = (b: KnownBrand): KnownBrand => ({
+      name: b.name,
+      website: b.website,
+      description: b.description,
+    });
     const own = brands.find((b) => b.id === campaign.brand_id);
     const input: GenerateInput = {
       corpus,
@@ -369,7 +502,8 @@ export class Targeting {
     const read = await store.read(() => this.#readInput(job.subject));
     if (!read) {
       await store.write(async () => {
-        if (await this.#jobs.holds(job.id)) await this.#jobs.finish(job.id, 'done', 'the audience slot no longer exists');
+        if (await this.#jobs.holds(job.id))
+          await this.#jobs.finish(job.id, 'done', 'the audience slot no longer exists');
       });
       return;
     }
@@ -383,7 +517,9 @@ export class Targeting {
     const { slot, input } = read;
     const empty = input.corpus.videos.length === 0 && input.corpus.channels.length === 0;
     let result: { items: TargetingItem[]; excluded: Exclusion[] } = { items: [], excluded: [] };
-    let failure = empty ? 'the data stores of this audience hold no channels or videos; import or collect content first' : '';
+    let failure = empty
+      ? 'the data stores of this audience hold no channels or videos; import or collect content first'
+      : '';
     // what a person should know about ready targeting (little text in the campaign's language): the
     // slot is ready and its `error` says it
     let notice = '';
@@ -402,7 +538,10 @@ export class Targeting {
       if (!(await this.#jobs.holds(job.id))) return;
       const now = this.#d.clock.now().toISOString();
       // read again under the write lock: edits wait for the generation (409), but this is the truth
-      const current = await store.get<Slot>('SELECT * FROM campaign_audiences WHERE id = ?', slot.id);
+      const current = await store.get<Slot>(
+        'SELECT * FROM campaign_audiences WHERE id = ?',
+        slot.id,
+      );
       if (failure) {
         await store.run(
           "UPDATE campaign_audiences SET targeting_status = 'error', targeting_error = ?, targeting_updated_at = ? WHERE id = ?",

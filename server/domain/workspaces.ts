@@ -38,8 +38,14 @@ export class Workspaces {
    * Returns the workspace, creating it when missing. A new workspace is linked to one ad-platform
    * account of its own (unless accounts are given), as a workspace is after onboarding.
    */
-  async ensure(slug: string, opts: { exploration?: boolean; accounts?: AdAccountInput[] } = {}): Promise<WorkspaceRow> {
-    if (!SLUG.test(slug)) throw invalid(`workspace slug ${JSON.stringify(slug)} must be lowercase letters, digits and dashes`);
+  async ensure(
+    slug: string,
+    opts: { exploration?: boolean; accounts?: AdAccountInput[] } = {},
+  ): Promise<WorkspaceRow> {
+    if (!SLUG.test(slug))
+      throw invalid(
+        `workspace slug ${JSON.stringify(slug)} must be lowercase letters, digits and dashes`,
+      );
     return this.#d.store.write(async () => {
       const existing = await this.bySlug(slug);
       if (existing) return existing;
@@ -78,7 +84,9 @@ export class Workspaces {
 
 /** A stable account id per workspace slug, so the same setup gives the same ids on every machine. */
 export function defaultAccount(slug: string): AdAccountInput {
-  const digits = BigInt('0x' + createHash('sha256').update(`account:${slug}`).digest('hex').slice(0, 15)) % 9_000_000_000n;
+  const digits =
+    BigInt('0x' + createHash('sha256').update(`account:${slug}`).digest('hex').slice(0, 15)) %
+    9_000_000_000n;
   return {
     customerId: String(1_000_000_000n + digits),
     name: `${slug} (main)`,

@@ -80,22 +80,39 @@ export function createApp(opts: AppOptions): Backend {
   const store = opts.store;
   const clock = opts.clock ?? systemClock;
   const ops = opts.operations ?? allOperations;
-  const services = createServices({ store, clock }, { jobDelayMs: opts.jobDelayMs, syncIntervalMs: opts.syncIntervalMs, advance: opts.advance });
+  const services = createServices(
+    { store, clock },
+    { jobDelayMs: opts.jobDelayMs, syncIntervalMs: opts.syncIntervalMs, advance: opts.advance },
+  );
   const clocks = services.deps.clock;
   const format = opts.logFormat ?? 'text';
   const requestLogger = opts.log ? createLogger(opts.log, format) : null;
-  const logger: Logger = createLogger(opts.warn ?? ((line) => process.stderr.write(line + '\n')), format);
+  const logger: Logger = createLogger(
+    opts.warn ?? ((line) => process.stderr.write(line + '\n')),
+    format,
+  );
   // The job runner's lines (a job that failed) go to the request log, as events in JSON.
-  const runnerLog = requestLogger && format === 'json' ? (line: string) => requestLogger.event('warn', line) : opts.log;
-  const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), { log: runnerLog });
+  const runnerLog =
+    requestLogger && format === 'json'
+      ? (line: string) => requestLogger.event('warn', line)
+      : opts.log;
+  const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), {
+    log: runnerLog,
+  });
   // In memory beside a SQLite file; in the database on Postgres, so replicas share each key's count.
-  const limiter = opts.rateLimit === 0 ? null : limiterFor(store, opts.rateLimit ?? 120, () => clocks.base.now().getTime());
+  const limiter =
+    opts.rateLimit === 0
+      ? null
+      : limiterFor(store, opts.rateLimit ?? 120, () => clocks.base.now().getTime());
   const idempotency = new IdempotencyRecords(store);
   const readCache = new ReadCache(store);
   const app = new Hono<Env>();
   let openapi: string | undefined;
 
-  app.use('*', requestLog({ logger: requestLogger, journal: () => services.journal, warn: logger }));
+  app.use(
+    '*',
+    requestLog({ logger: requestLogger, journal: () => services.journal, warn: logger }),
+  );
   // One reading of other replicas' commits per request serves every cache it consults (Postgres).
   app.use('*', (_c, next) => store.oneStampPer(next));
   mountHealth(app, store, logger);
@@ -103,14 +120,29 @@ export function createApp(opts: AppOptions): Backend {
   const limitJsonBody = limitBody(MAX_BODY_BYTES);
   // GET and HEAD carry no body; skipping the stream wrapper keeps reads fast. A file upload (a
   // snapshot) has its own bound, checked on its route.
-  const fileUploads = new Set(controlOperations.filter((op) => op.binary?.in === 'body').map((op) => `${op.method} ${CONTROL_PREFIX}${op.path}`));
+  const fileUploads = new Set(
+    controlOperations
+      .filter((op) => op.binary?.in === 'body')
+      .map((op) => `${op.method} ${CONTROL_PREFIX}${op.path}`),
+  );
   app.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || fileUploads.has(`${c.req.method} ${c.req.path}`) ? next() : limitJsonBody(c, next),
+    c.req.method === 'GET' ||
+    c.req.method === 'HEAD' ||
+    fileUploads.has(`${c.req.method} ${c.req.path}`)
+      ? next()
+      : limitJsonBody(c, next),
   );
 
   app.get(`${API_PREFIX}/openapi.json`, async (c) => {
     // Examples are those of the API's own table (a test's own table has none).
-    openapi ??= JSON.stringify(openApiDocument(ops, API_VERSION, API_INFO, ops === allOperations ? await apiExamples(ops) : undefined));
+    openapi ??= JSON.stringify(
+      openApiDocument(
+        ops,
+        API_VERSION,
+        API_INFO,
+        ops === allOperations ? await apiExamples(ops) : undefined,
+      ),
+    );
     return c.body(openapi, 200, { 'content-type': 'application/json' });
   });
   let controlOpenapi: string | undefined;
@@ -128,7 +160,8 @@ export function createApp(opts: AppOptions): Backend {
   });
 
   /** The key of the request's Authorization header, or the 400/401 that says what is wrong with it. */
-  const authenticate = (c: Context<Env>): Promise<AuthenticatedKey> | AuthenticatedKey => services.keys.fromHeader(authorizationOf(c));
+  const authenticate = (c: Context<Env>): Promise<AuthenticatedKey> | AuthenticatedKey =>
+    services.keys.fromHeader(authorizationOf(c));
 
   /**
    * Counts n requests of the key against its rate limit (429 over it); answers the RateLimit-* headers,
@@ -136,13 +169,27 @@ export function createApp(opts: AppOptions): Backend {
    * real time, not the workspace's: they measure the client's pace, and a frozen clock must not hold
    * a window open forever.
    */
-  const countNow = (key: AuthenticatedKey, n: number): Record<string, string> | Promise<Record<string, string>> | null =>
+  const countNow = (
+    key: AuthenticatedKey,
+    n: number,
+  ): Record<string, string> | Promise<Record<string, string>> | null =>
     limiter && countRequests(limiter, key.keyId, clocks.base.now().getTime(), n);
   /** countNow for /mcp and the pages. */
-  const rateLimit = async (key: AuthenticatedKey, n: number): Promise<Record<string, string> | null> => (limiter ? countNow(key, n) : null);
+  const rateLimit = async (
+    key: AuthenticatedKey,
+    n: number,
+  ): Promise<Record<string, string> | null> => (limiter ? countNow(key, n) : null);
 
   // MCP tools generated from the same table, at /mcp on the host; each tool call runs this pipeline.
-  mountMcp(app, { services, operations: ops, apiPrefix: API_PREFIX, version: PACKAGE_VERSION, authenticate: async (c) => authenticate(c), rateLimit, logger });
+  mountMcp(app, {
+    services,
+    operations: ops,
+    apiPrefix: API_PREFIX,
+    version: PACKAGE_VERSION,
+    authenticate: async (c) => authenticate(c),
+    rateLimit,
+    logger,
+  });
   mountWeb(app, { services, appUrl: opts.appUrl, rateLimit }); // the pages at /app/ (server/web)
 
   /** Authenticates, rate-limits and checks the scope: the part every operation shares. */
@@ -155,7 +202,15 @@ export function createApp(opts: AppOptions): Backend {
     // The journal keeps the API requests of a workspace, rate-limited ones included; not the controls.
     if (!control) {
       const idempotencyKey = op.method !== 'GET' ? (header(c, 'idempotency-key') ?? null) : null;
-      c.set('journal', { workspaceId: key.workspaceId, keyId: key.keyId, at: clocks.of(key.workspaceId).toISOString(), idempotencyKey, replayed: false, fault: null, dropped: false });
+      c.set('journal', {
+        workspaceId: key.workspaceId,
+        keyId: key.keyId,
+        at: clocks.of(key.workspaceId).toISOString(),
+        idempotencyKey,
+        replayed: false,
+        fault: null,
+        dropped: false,
+      });
     }
     // A tool call of /mcp was counted as the JSON-RPC message it came in (mcp/endpoint.ts).
     if (!(c.env as { mcpCounted?: boolean } | undefined)?.mcpCounted) {
@@ -170,8 +225,18 @@ export function createApp(opts: AppOptions): Backend {
   };
 
   /** A fault for this API request, from its Prefer header or the workspace's rules; null for none. */
-  const faultFor = (c: Context<Env>, actor: Actor, op: Operation): FaultAction | null | Promise<FaultAction | null> =>
-    preferFault(header(c, 'prefer')) ?? services.faults.match(actor.workspaceId, actor.keyId, op.method, c.req.path.slice(API_PREFIX.length));
+  const faultFor = (
+    c: Context<Env>,
+    actor: Actor,
+    op: Operation,
+  ): FaultAction | null | Promise<FaultAction | null> =>
+    preferFault(header(c, 'prefer')) ??
+    services.faults.match(
+      actor.workspaceId,
+      actor.keyId,
+      op.method,
+      c.req.path.slice(API_PREFIX.length),
+    );
 
   const run = async (c: Context<Env>, op: Operation, control: boolean): Promise<Response> => {
     const actor = await actorFor(c, op, control);
@@ -193,13 +258,19 @@ export function createApp(opts: AppOptions): Backend {
       }
     }
     // A read answered before from unchanged data is answered again without validation or queries.
-    const cacheKey = write || op.timeDependent ? null : `${actor.keyId}\n${actor.appUrl}\n${c.req.url}`;
+    const cacheKey =
+      write || op.timeDependent ? null : `${actor.keyId}\n${actor.appUrl}\n${c.req.url}`;
     const lookup = cacheKey === null ? undefined : readCache.get(cacheKey);
     const cached = lookup instanceof Promise ? await lookup : lookup;
-    if (cached?.body !== undefined) return c.body(cached.body, op.successStatus ?? 200, { 'content-type': 'application/json' });
+    if (cached?.body !== undefined)
+      return c.body(cached.body, op.successStatus ?? 200, { 'content-type': 'application/json' });
     const idemKey = write ? header(c, 'idempotency-key') : undefined;
     if (idemKey !== undefined && !idempotencyKey.safeParse(idemKey).success) {
-      throw new ApiError(400, 'invalid_request', `Idempotency-Key must be ${idempotencyKey.minLength} to ${idempotencyKey.maxLength} characters`);
+      throw new ApiError(
+        400,
+        'invalid_request',
+        `Idempotency-Key must be ${idempotencyKey.minLength} to ${idempotencyKey.maxLength} characters`,
+      );
     }
     const params = op.params ? parseOrThrow(op.params, c.req.param(), 'path') : EMPTY;
     const rawQuery = strictQuery(c.req.url);
@@ -210,16 +281,32 @@ export function createApp(opts: AppOptions): Backend {
     const status = op.successStatus ?? 200;
 
     if (!write) {
-      const text = JSON.stringify(await clocks.within(actor.workspaceId, () => store.read(async () => op.handler(actor, input, services))));
+      const text = JSON.stringify(
+        await clocks.within(actor.workspaceId, () =>
+          store.read(async () => op.handler(actor, input, services)),
+        ),
+      );
       if (cacheKey !== null) readCache.set(cacheKey, text, cached!.stamp);
       return c.body(text, status, { 'content-type': 'application/json' });
     }
-    const fingerprint = idemKey === undefined ? '' : hash(`${op.method} ${c.req.path}?${canonicalJson(rawQuery)}\n${canonicalJson(rawBody ?? null)}`);
+    const fingerprint =
+      idemKey === undefined
+        ? ''
+        : hash(
+            `${op.method} ${c.req.path}?${canonicalJson(rawQuery)}\n${canonicalJson(rawBody ?? null)}`,
+          );
     /** The remembered answer to this key, or undefined; 409 when the key came with another request. */
     const replay = async () => {
-      const prior = idemKey === undefined ? undefined : await idempotency.find(actor.keyId, idemKey, clocks.now());
+      const prior =
+        idemKey === undefined
+          ? undefined
+          : await idempotency.find(actor.keyId, idemKey, clocks.now());
       if (prior && prior.fingerprint !== fingerprint) {
-        throw new ApiError(409, 'idempotency_conflict', 'this Idempotency-Key was used with a different request; use a new key for a new request');
+        throw new ApiError(
+          409,
+          'idempotency_conflict',
+          'this Idempotency-Key was used with a different request; use a new key for a new request',
+        );
       }
       return prior && { ...prior, replayed: true };
     };
@@ -229,15 +316,27 @@ export function createApp(opts: AppOptions): Backend {
           const prior = await store.read(replay);
           if (prior) return prior;
           const request = { idempotencyKey: idemKey, fingerprint };
-          return { status, body: JSON.stringify(await op.handler(actor, { ...input, request }, services)), replayed: false };
+          return {
+            status,
+            body: JSON.stringify(await op.handler(actor, { ...input, request }, services)),
+            replayed: false,
+          };
         })
-      : await clocks.within(actor.workspaceId, () => store.write(async () => {
-          const prior = await replay();
-          if (prior) return prior;
-          const text = JSON.stringify(await op.handler(actor, input, services));
-          if (idemKey !== undefined && !op.secretAnswer) await idempotency.save(actor.keyId, idemKey, { fingerprint, status, body: text }, clocks.now());
-          return { status, body: text, replayed: false };
-        }));
+      : await clocks.within(actor.workspaceId, () =>
+          store.write(async () => {
+            const prior = await replay();
+            if (prior) return prior;
+            const text = JSON.stringify(await op.handler(actor, input, services));
+            if (idemKey !== undefined && !op.secretAnswer)
+              await idempotency.save(
+                actor.keyId,
+                idemKey,
+                { fingerprint, status, body: text },
+                clocks.now(),
+              );
+            return { status, body: text, replayed: false };
+          }),
+        );
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (outcome.replayed) {
       headers['idempotent-replayed'] = 'true';
@@ -253,7 +352,8 @@ export function createApp(opts: AppOptions): Backend {
     const params = op.params ? parseOrThrow(op.params, c.req.param(), 'path') : EMPTY;
     const rawQuery = strictQuery(c.req.url);
     const query = op.query ? parseOrThrow(op.query, rawQuery, 'query') : noQuery(rawQuery);
-    const body = binary.in === 'body' ? await receiveFile(c, binary.maxBytes ?? MAX_BODY_BYTES) : undefined;
+    const body =
+      binary.in === 'body' ? await receiveFile(c, binary.maxBytes ?? MAX_BODY_BYTES) : undefined;
     const input = { params, query, body } as Parameters<Operation['handler']>[1];
     let result: unknown;
     try {
@@ -262,13 +362,19 @@ export function createApp(opts: AppOptions): Backend {
       body?.dispose();
     }
     if (binary.in === 'response') {
-      return c.body(result as ReadableStream<Uint8Array>, 200, { 'content-type': binary.mediaType, 'content-disposition': 'attachment; filename="adcli-snapshot.db"' });
+      return c.body(result as ReadableStream<Uint8Array>, 200, {
+        'content-type': binary.mediaType,
+        'content-disposition': 'attachment; filename="adcli-snapshot.db"',
+      });
     }
-    return c.body(JSON.stringify(result), op.successStatus ?? 200, { 'content-type': 'application/json' });
+    return c.body(JSON.stringify(result), op.successStatus ?? 200, {
+      'content-type': 'application/json',
+    });
   };
 
   const mount = (prefix: string, table: readonly Operation[], control: boolean) => {
-    for (const op of table) app.on(op.method, prefix + op.path.replace(/\{(\w+)\}/g, ':$1'), (c) => run(c, op, control));
+    for (const op of table)
+      app.on(op.method, prefix + op.path.replace(/\{(\w+)\}/g, ':$1'), (c) => run(c, op, control));
   };
   mount(API_PREFIX, ops, false);
   mount(CONTROL_PREFIX, controlOperations, true);
@@ -278,15 +384,29 @@ export function createApp(opts: AppOptions): Backend {
   const routes = [
     ...ops.map((op) => ({ prefix: API_PREFIX, op })),
     ...controlOperations.map((op) => ({ prefix: CONTROL_PREFIX, op })),
-  ].map(({ prefix, op }) => ({ method: op.method, re: new RegExp('^' + prefix + op.path.replace(/\{\w+\}/g, '[^/]+') + '$') }));
+  ].map(({ prefix, op }) => ({
+    method: op.method,
+    re: new RegExp('^' + prefix + op.path.replace(/\{\w+\}/g, '[^/]+') + '$'),
+  }));
   app.notFound((c) => {
     const allowed = routes.filter((r) => r.re.test(c.req.path)).map((r) => r.method);
     if (allowed.length) {
-      return c.json(errorBody('method_not_allowed', `${c.req.method} is not allowed here; use ${allowed.join(' or ')}`, c.get('requestId')), 405, {
-        Allow: allowed.join(', '),
-      });
+      return c.json(
+        errorBody(
+          'method_not_allowed',
+          `${c.req.method} is not allowed here; use ${allowed.join(' or ')}`,
+          c.get('requestId'),
+        ),
+        405,
+        {
+          Allow: allowed.join(', '),
+        },
+      );
     }
-    return c.json(errorBody('not_found', `no such route: ${c.req.method} ${c.req.path}`, c.get('requestId')), 404);
+    return c.json(
+      errorBody('not_found', `no such route: ${c.req.method} ${c.req.path}`, c.get('requestId')),
+      404,
+    );
   });
 
   app.onError(errorHandler(logger));
@@ -299,7 +419,9 @@ export function createApp(opts: AppOptions): Backend {
  * build a whole Headers object from it on every request, the largest cost of a cached read.
  */
 export function header(c: Context, name: string): string | undefined {
-  const incoming = (c.env as { incoming?: { headers: Record<string, string | string[] | undefined> } } | undefined)?.incoming;
+  const incoming = (
+    c.env as { incoming?: { headers: Record<string, string | string[] | undefined> } } | undefined
+  )?.incoming;
   if (!incoming) return c.req.header(name);
   const v = incoming.headers[name];
   return Array.isArray(v) ? v.join(', ') : v;
@@ -320,8 +442,18 @@ function injectedError(status: number, source: string): ApiError {
   };
   const code = codes[status] ?? (status >= 500 ? 'internal' : 'invalid_request');
   const why = source === 'prefer' ? 'the Prefer header asked for it' : `fault rule ${source}`;
-  const headers: Record<string, string> = status === 429 ? { 'Retry-After': '1' } : status === 401 ? { 'WWW-Authenticate': bearerChallenge('invalid_token') } : {};
-  return new ApiError(status, code, `injected fault: this backend answers ${status} because ${why}`, headers);
+  const headers: Record<string, string> =
+    status === 429
+      ? { 'Retry-After': '1' }
+      : status === 401
+        ? { 'WWW-Authenticate': bearerChallenge('invalid_token') }
+        : {};
+  return new ApiError(
+    status,
+    code,
+    `injected fault: this backend answers ${status} because ${why}`,
+    headers,
+  );
 }
 
 /**
@@ -331,7 +463,11 @@ function injectedError(status: number, source: string): ApiError {
 function dropConnection(c: Context<Env>): Response {
   const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
   incoming?.socket?.destroy();
-  return c.json(errorBody('internal', 'injected fault: the connection was dropped', c.get('requestId')), 502, { 'x-adcli-dropped': '1' });
+  return c.json(
+    errorBody('internal', 'injected fault: the connection was dropped', c.get('requestId')),
+    502,
+    { 'x-adcli-dropped': '1' },
+  );
 }
 
 /**
@@ -339,7 +475,9 @@ function dropConnection(c: Context<Env>): Response {
  * address, never the client's Host header); in-process, the request URL's origin.
  */
 function appUrlOf(c: Context): string {
-  const socket = (c.env as { incoming?: { socket?: { localAddress?: string; localPort?: number } } } | undefined)?.incoming?.socket;
+  const socket = (
+    c.env as { incoming?: { socket?: { localAddress?: string; localPort?: number } } } | undefined
+  )?.incoming?.socket;
   if (socket?.localAddress && socket.localPort) {
     const address = socket.localAddress.replace(/^::ffff:/, '');
     return `http://${address.includes(':') ? `[${address}]` : address}:${socket.localPort}/app`;
@@ -353,6 +491,11 @@ function hash(text: string): string {
 
 function noQuery(query: Record<string, string>): Record<string, never> {
   const names = Object.keys(query);
-  if (names.length) throw new ApiError(400, 'invalid_request', `unknown query parameter${names.length > 1 ? 's' : ''} ${names.map((n) => JSON.stringify(n)).join(', ')}`);
+  if (names.length)
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `unknown query parameter${names.length > 1 ? 's' : ''} ${names.map((n) => JSON.stringify(n)).join(', ')}`,
+    );
   return EMPTY as Record<string, never>;
 }

@@ -15,7 +15,8 @@ export function authorizationOf(c: Context): string | undefined {
   if (incoming) {
     const raw = incoming.rawHeaders;
     let n = 0;
-    for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 13 && raw[i]!.toLowerCase() === 'authorization') n++;
+    for (let i = 0; i < raw.length; i += 2)
+      if (raw[i]!.length === 13 && raw[i]!.toLowerCase() === 'authorization') n++;
     if (n > 1) throw repeated();
     return incoming.headers.authorization as string | undefined;
   }
@@ -25,7 +26,12 @@ export function authorizationOf(c: Context): string | undefined {
 }
 
 function repeated(): ApiError {
-  return new ApiError(400, 'invalid_request', 'send one Authorization header with one API key, not several', {
-    'WWW-Authenticate': bearerChallenge('invalid_request'),
-  });
+  return new ApiError(
+    400,
+    'invalid_request',
+    'send one Authorization header with one API key, not several',
+    {
+      'WWW-Authenticate': bearerChallenge('invalid_request'),
+    },
+  );
 }

@@ -14,20 +14,42 @@ export function formatBytes(n: number): string {
 }
 
 /** Bodies of at most maxSize bytes (declared or streamed); larger ones get the 413 in the error shape. */
-export function limitBody(maxSize: number): MiddlewareHandler<{ Variables: { requestId: string } }> {
+export function limitBody(
+  maxSize: number,
+): MiddlewareHandler<{ Variables: { requestId: string } }> {
   return bodyLimit({
     maxSize,
-    onError: (c) => c.json(errorBody('payload_too_large', `the request body is larger than ${formatBytes(maxSize)}`, c.get('requestId')), 413, CLOSE),
+    onError: (c) =>
+      c.json(
+        errorBody(
+          'payload_too_large',
+          `the request body is larger than ${formatBytes(maxSize)}`,
+          c.get('requestId'),
+        ),
+        413,
+        CLOSE,
+      ),
   });
 }
 
 /** A file body (a snapshot upload), at most maxBytes; not empty. */
 export async function readFileBody(c: Context, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(c.req.header('content-length') ?? NaN);
-  const tooBig = () => new ApiError(413, 'payload_too_large', `the file is larger than ${formatBytes(maxBytes)}`, CLOSE);
+  const tooBig = () =>
+    new ApiError(
+      413,
+      'payload_too_large',
+      `the file is larger than ${formatBytes(maxBytes)}`,
+      CLOSE,
+    );
   if (declared > maxBytes) throw tooBig();
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.length > maxBytes) throw tooBig();
-  if (bytes.length === 0) throw new ApiError(400, 'invalid_request', 'the body must be the file (an SQLite snapshot), not empty');
+  if (bytes.length === 0)
+    throw new ApiError(
+      400,
+      'invalid_request',
+      'the body must be the file (an SQLite snapshot), not empty',
+    );
   return bytes;
 }

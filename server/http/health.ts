@@ -29,9 +29,17 @@ export function mountHealth(app: Hono<RequestEnv>, store: Store, logger: Logger)
     if (ready) logger.event('error', `not ready: the database cannot be reached (${problem})`);
     ready = false;
     const rid = c.get('requestId') ?? newRequestId();
-    return c.json(errorBody('unavailable', `not ready: the service cannot reach its database; retry in ${UNAVAILABLE_RETRY_S} s`, rid), 503, {
-      'Retry-After': String(UNAVAILABLE_RETRY_S),
-    });
+    return c.json(
+      errorBody(
+        'unavailable',
+        `not ready: the service cannot reach its database; retry in ${UNAVAILABLE_RETRY_S} s`,
+        rid,
+      ),
+      503,
+      {
+        'Retry-After': String(UNAVAILABLE_RETRY_S),
+      },
+    );
   });
 }
 
@@ -42,7 +50,10 @@ async function check(store: Store): Promise<string | null> {
     timer = setTimeout(() => resolve(`no answer in ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([store.get<{ ok: number }>('SELECT 1 AS ok').then(() => null), timeout]);
+    return await Promise.race([
+      store.get<{ ok: number }>('SELECT 1 AS ok').then(() => null),
+      timeout,
+    ]);
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   } finally {

@@ -8,12 +8,20 @@ import { MAX_JSON_DEPTH, jsonDepth } from '../lib/json.ts';
  */
 export function parseJsonText(text: string): unknown {
   if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-    throw new ApiError(400, 'invalid_request', `the body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`);
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `the body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`,
+    );
   }
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new ApiError(400, 'invalid_request', `the body is not valid JSON: ${(e as Error).message}`);
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `the body is not valid JSON: ${(e as Error).message}`,
+    );
   }
 }
 

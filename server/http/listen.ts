@@ -40,23 +40,52 @@ interface ParseError extends Error {
 }
 
 /** The status and the message of an error of node's HTTP parser. */
-export function parserErrorAnswer(err: ParseError): { status: number; reason: string; message: string } {
+export function parserErrorAnswer(err: ParseError): {
+  status: number;
+  reason: string;
+  message: string;
+} {
   switch (err.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 431, reason: 'Request Header Fields Too Large', message: `the request's headers are larger than ${MAX_HEADER_KB} KB` };
+      return {
+        status: 431,
+        reason: 'Request Header Fields Too Large',
+        message: `the request's headers are larger than ${MAX_HEADER_KB} KB`,
+      };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'ERR_HTTP_HEADERS_TIMEOUT':
-      return { status: 408, reason: 'Request Timeout', message: 'the request did not arrive in time' };
+      return {
+        status: 408,
+        reason: 'Request Timeout',
+        message: 'the request did not arrive in time',
+      };
     case 'HPE_INVALID_METHOD':
-      return { status: 400, reason: 'Bad Request', message: 'the request method is not an HTTP method (methods are upper case: GET, POST, PATCH, PUT, DELETE)' };
+      return {
+        status: 400,
+        reason: 'Bad Request',
+        message:
+          'the request method is not an HTTP method (methods are upper case: GET, POST, PATCH, PUT, DELETE)',
+      };
     case 'HPE_INVALID_HEADER_TOKEN':
-      return { status: 400, reason: 'Bad Request', message: 'a request header has a name that is not allowed in HTTP' };
+      return {
+        status: 400,
+        reason: 'Bad Request',
+        message: 'a request header has a name that is not allowed in HTTP',
+      };
     case 'HPE_INVALID_CONTENT_LENGTH':
     case 'HPE_UNEXPECTED_CONTENT_LENGTH':
-      return { status: 400, reason: 'Bad Request', message: 'the Content-Length header is not valid' };
+      return {
+        status: 400,
+        reason: 'Bad Request',
+        message: 'the Content-Length header is not valid',
+      };
     default: {
       const why = (err.reason ?? err.message ?? '').replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
-      return { status: 400, reason: 'Bad Request', message: `the request is not valid HTTP/1.1${why ? `: ${why}` : ''}` };
+      return {
+        status: 400,
+        reason: 'Bad Request',
+        message: `the request is not valid HTTP/1.1${why ? `: ${why}` : ''}`,
+      };
     }
   }
 }
@@ -67,7 +96,11 @@ export function parserErrorAnswer(err: ParseError): { status: number; reason: st
  */
 export function answerParserErrors(server: Server): void {
   server.on('clientError', (err: ParseError, socket: Socket) => {
-    if (err.code === 'ECONNRESET' || !socket.writable || (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
+    if (
+      err.code === 'ECONNRESET' ||
+      !socket.writable ||
+      (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent
+    ) {
       socket.destroy();
       return;
     }
@@ -94,10 +127,13 @@ function requestError(err: unknown): Response {
       ? 'the request needs a Host header naming this server (a host name or address, and a port)'
       : `the request's Host header or target is not valid (${err.message})`
     : `something went wrong on our side; quote request id ${rid} when asking for help`;
-  return new Response(JSON.stringify(errorBody(bad ? 'invalid_request' : 'internal', message, rid)), {
-    status: bad ? 400 : 500,
-    headers: { 'content-type': 'application/json', 'x-request-id': rid, connection: 'close' },
-  });
+  return new Response(
+    JSON.stringify(errorBody(bad ? 'invalid_request' : 'internal', message, rid)),
+    {
+      status: bad ? 400 : 500,
+      headers: { 'content-type': 'application/json', 'x-request-id': rid, connection: 'close' },
+    },
+  );
 }
 
 function hasBody(req: IncomingMessage): boolean {
@@ -116,7 +152,8 @@ function guardBody(req: IncomingMessage, res: ServerResponse, timeoutMs: number)
   // Node emits 'timeout' on the pending response when its socket idles; with a listener it leaves
   // the socket to us instead of destroying it unanswered.
   res.on('timeout', () => {
-    if (req.complete) socket.setTimeout(0); // the whole body is here: the app takes its time
+    if (req.complete)
+      socket.setTimeout(0); // the whole body is here: the app takes its time
     else stalled(req, res, timeoutMs);
   });
   const writeHead = res.writeHead;
@@ -134,7 +171,15 @@ function stalled(req: IncomingMessage, res: ServerResponse, timeoutMs: number): 
     return;
   }
   const seconds = Math.round(timeoutMs / 100) / 10;
-  req.emit('error', new ApiError(408, 'invalid_request', `the request body stopped arriving: nothing came for ${seconds} s; send the whole body without pausing`, CLOSE));
+  req.emit(
+    'error',
+    new ApiError(
+      408,
+      'invalid_request',
+      `the request body stopped arriving: nothing came for ${seconds} s; send the whole body without pausing`,
+      CLOSE,
+    ),
+  );
   discard(req);
 }
 
@@ -150,7 +195,8 @@ function answeredEarly(req: IncomingMessage, res: ServerResponse): void {
     discard(req);
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };
-  if (Number(req.headers['content-length']) <= DRAIN_MAX_BYTES) res.once('finish', () => discard(req));
+  if (Number(req.headers['content-length']) <= DRAIN_MAX_BYTES)
+    res.once('finish', () => discard(req));
   else res.setHeader('Connection', 'close');
 }
 
@@ -179,7 +225,10 @@ export async function listen(
   // Node's own check of the Host header answers an empty 400; the listener's check answers in the
   // error shape (requestError). Bodies are cleaned up here (guardBody), not by the listener, whose
   // cleanup closes a connection whose rest of a body takes over half a second to arrive.
-  const listener = getRequestListener(app.fetch, { errorHandler: requestError, autoCleanupIncoming: false });
+  const listener = getRequestListener(app.fetch, {
+    errorHandler: requestError,
+    autoCleanupIncoming: false,
+  });
   // The listener answers every failure itself (errorHandler): its promise never rejects.
   const server = createServer({ requireHostHeader: false }, (req, res) => {
     if (closing.has(req.socket)) return void req.socket.destroy();

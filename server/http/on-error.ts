@@ -35,30 +35,71 @@ export function errorHandler(logger: Logger) {
       return c.json(errorBody(err.code, err.message, rid), err.status as 400, err.headers);
     }
     if (clientGone(c)) {
-      logger.event('info', 'client closed the connection before its request body arrived', { requestId: rid, method: c.req.method, path: c.req.path });
-      return c.json(errorBody('invalid_request', 'the client closed the connection before the request body arrived', rid), 400, CLOSE);
+      logger.event('info', 'client closed the connection before its request body arrived', {
+        requestId: rid,
+        method: c.req.method,
+        path: c.req.path,
+      });
+      return c.json(
+        errorBody(
+          'invalid_request',
+          'the client closed the connection before the request body arrived',
+          rid,
+        ),
+        400,
+        CLOSE,
+      );
     }
     if (isBusy(err)) {
-      return c.json(errorBody('unavailable', 'the service is busy; retry in a moment', rid), 503, { 'Retry-After': '1' });
+      return c.json(errorBody('unavailable', 'the service is busy; retry in a moment', rid), 503, {
+        'Retry-After': '1',
+      });
     }
     if (isFull(err)) {
-      logger.event('error', 'the disk is full: a write failed and was rolled back; free some space', { requestId: rid, method: c.req.method, path: c.req.path });
+      logger.event(
+        'error',
+        'the disk is full: a write failed and was rolled back; free some space',
+        { requestId: rid, method: c.req.method, path: c.req.path },
+      );
       return c.json(
-        errorBody('unavailable', `the server's disk is full, so this change was not saved; retry in ${DISK_FULL_RETRY_S} s or later`, rid),
+        errorBody(
+          'unavailable',
+          `the server's disk is full, so this change was not saved; retry in ${DISK_FULL_RETRY_S} s or later`,
+          rid,
+        ),
         503,
         { 'Retry-After': String(DISK_FULL_RETRY_S) },
       );
     }
     if (isUnavailable(err)) {
-      logger.event('error', `the database is unavailable: ${err.message}`, { requestId: rid, method: c.req.method, path: c.req.path });
-      return c.json(errorBody('unavailable', `the service cannot reach its database; retry in ${UNAVAILABLE_RETRY_S} s`, rid), 503, {
-        'Retry-After': String(UNAVAILABLE_RETRY_S),
+      logger.event('error', `the database is unavailable: ${err.message}`, {
+        requestId: rid,
+        method: c.req.method,
+        path: c.req.path,
       });
+      return c.json(
+        errorBody(
+          'unavailable',
+          `the service cannot reach its database; retry in ${UNAVAILABLE_RETRY_S} s`,
+          rid,
+        ),
+        503,
+        {
+          'Retry-After': String(UNAVAILABLE_RETRY_S),
+        },
+      );
     }
     logger.event('error', `internal error: ${err instanceof Error ? err.message : String(err)}`, {
       requestId: rid,
       stack: err instanceof Error ? (err.stack ?? null) : null,
     });
-    return c.json(errorBody('internal', `something went wrong on our side; quote request id ${rid} when asking for help`, rid), 500);
+    return c.json(
+      errorBody(
+        'internal',
+        `something went wrong on our side; quote request id ${rid} when asking for help`,
+        rid,
+      ),
+      500,
+    );
   };
 }

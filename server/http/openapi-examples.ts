@@ -55,7 +55,8 @@ function requests(d: Demo): Record<string, Request> {
     create_campaign: {
       body: {
         name: 'Northwind Skyline Tents Autumn Push',
-        objective: 'Sell the Skyline trekking pole tents to backpackers in the US and Canada who plan autumn trips.',
+        objective:
+          'Sell the Skyline trekking pole tents to backpackers in the US and Canada who plan autumn trips.',
         brandId: northwind,
         industry: 'Outdoor gear',
         language: 'en',
@@ -71,10 +72,19 @@ function requests(d: Demo): Record<string, Request> {
     },
     get_campaign: { params: { campaignId: platform.id } },
     // far enough ahead to stay a valid end date when the example is replayed against a server today
-    update_campaign: { params: { campaignId: launch.id }, body: { budget: 30_000, endDate: '2030-05-31' } },
+    update_campaign: {
+      params: { campaignId: launch.id },
+      body: { budget: 30_000, endDate: '2030-05-31' },
+    },
     delete_campaign: { params: { campaignId: coffee.id } },
-    add_campaign_audience: { params: { campaignId: launch.id }, body: { audienceId: backpackers, name: 'Backpackers planning trips' } },
-    update_campaign_audience: { params: { campaignId: launch.id, slotId: launch.audiences[0]!.id }, body: { dataStoreIds: [trail] } },
+    add_campaign_audience: {
+      params: { campaignId: launch.id },
+      body: { audienceId: backpackers, name: 'Backpackers planning trips' },
+    },
+    update_campaign_audience: {
+      params: { campaignId: launch.id, slotId: launch.audiences[0]!.id },
+      body: { dataStoreIds: [trail] },
+    },
     remove_campaign_audience: { params: { campaignId: alps.id, slotId: attached.id } },
     get_targeting: { params: { campaignId: platform.id } },
     generate_targeting: { params: { campaignId: launch.id }, body: {} },
@@ -95,7 +105,9 @@ function requests(d: Demo): Record<string, Request> {
         add: [{ section: 'keywords', text: 'ridgeline pack review', matchType: 'EXACT' }],
       },
     },
-    list_targeting_exclusions: { params: { campaignId: platform.id, slotId: platform.audiences[0]!.id } },
+    list_targeting_exclusions: {
+      params: { campaignId: platform.id, slotId: platform.audiences[0]!.id },
+    },
     list_audiences: { query: { limit: '2' } },
     create_audience: {
       body: {
@@ -109,15 +121,30 @@ function requests(d: Demo): Record<string, Request> {
       },
     },
     get_audience: { params: { audienceId: backpackers } },
-    update_audience: { params: { audienceId: backpackers }, body: { keywords: ['ultralight backpack', 'thru hike', 'base weight'] } },
+    update_audience: {
+      params: { audienceId: backpackers },
+      body: { keywords: ['ultralight backpack', 'thru hike', 'base weight'] },
+    },
     delete_audience: { params: { audienceId: backpackers } },
     list_data_stores: { query: { limit: '2', includeLibrary: 'true' } },
-    create_data_store: { body: { name: 'Alpine hut-to-hut trekking', description: 'Hut-to-hut routes in the Alps.', channelIds: [d.channelId] } },
+    create_data_store: {
+      body: {
+        name: 'Alpine hut-to-hut trekking',
+        description: 'Hut-to-hut routes in the Alps.',
+        channelIds: [d.channelId],
+      },
+    },
     get_data_store: { params: { dataStoreId: hiking } },
-    update_data_store: { params: { dataStoreId: trail }, body: { description: 'Ultrarunning and fell running creators.' } },
+    update_data_store: {
+      params: { dataStoreId: trail },
+      body: { description: 'Ultrarunning and fell running creators.' },
+    },
     delete_data_store: { params: { dataStoreId: trail } },
     list_data_store_channels: { params: { dataStoreId: hiking }, query: { limit: '2' } },
-    list_data_store_videos: { params: { dataStoreId: hiking }, query: { limit: '2', channelId: d.channelId } },
+    list_data_store_videos: {
+      params: { dataStoreId: hiking },
+      query: { limit: '2', channelId: d.channelId },
+    },
     import_data_store: {
       params: { dataStoreId: hiking },
       body: {
@@ -125,7 +152,11 @@ function requests(d: Demo): Record<string, Request> {
           {
             kind: 'youtube#channel',
             id: 'UCq7XkTrailNotes00000001',
-            snippet: { title: 'Trail Notes with Maya', description: 'Long-distance hiking in the Sierra and the Rockies.', country: 'US' },
+            snippet: {
+              title: 'Trail Notes with Maya',
+              description: 'Long-distance hiking in the Sierra and the Rockies.',
+              country: 'US',
+            },
             statistics: { subscriberCount: '48200', videoCount: '131' },
           },
         ],
@@ -133,7 +164,11 @@ function requests(d: Demo): Record<string, Request> {
           {
             kind: 'youtube#video',
             id: 'tN7kq2LmPzA',
-            snippet: { channelId: 'UCq7XkTrailNotes00000001', title: 'My 2026 John Muir Trail gear list', tags: ['jmt', 'gear list'] },
+            snippet: {
+              channelId: 'UCq7XkTrailNotes00000001',
+              title: 'My 2026 John Muir Trail gear list',
+              tags: ['jmt', 'gear list'],
+            },
             statistics: { viewCount: '21877', likeCount: '904', commentCount: '2' },
             contentDetails: { duration: 'PT18M42S' },
           },
@@ -144,18 +179,37 @@ function requests(d: Demo): Record<string, Request> {
             id: 'UgxTrailNotes1',
             snippet: {
               videoId: 'tN7kq2LmPzA',
-              topLevelComment: { kind: 'youtube#comment', id: 'UgxTrailNotes1', snippet: { textOriginal: 'Which quilt is that? Looks like 20F.', authorDisplayName: 'sierra_sam' } },
+              topLevelComment: {
+                kind: 'youtube#comment',
+                id: 'UgxTrailNotes1',
+                snippet: {
+                  textOriginal: 'Which quilt is that? Looks like 20F.',
+                  authorDisplayName: 'sierra_sam',
+                },
+              },
             },
           },
         ],
       },
     },
     list_brands: { query: { limit: '2' } },
-    create_brand: { body: { name: 'Summit Roast', website: 'https://www.summitroast.example', description: 'Small-batch coffee for camp stoves.' } },
+    create_brand: {
+      body: {
+        name: 'Summit Roast',
+        website: 'https://www.summitroast.example',
+        description: 'Small-batch coffee for camp stoves.',
+      },
+    },
     get_brand: { params: { brandId: northwind } },
-    update_brand: { params: { brandId: northwind }, body: { website: 'https://www.northwind.example' } },
+    update_brand: {
+      params: { brandId: northwind },
+      body: { website: 'https://www.northwind.example' },
+    },
     delete_brand: { params: { brandId: d.brand('Switchback Vans') } },
-    create_ads_campaign: { params: { campaignId: launch.id }, body: { customerId: d.customerIds[0]! } },
+    create_ads_campaign: {
+      params: { campaignId: launch.id },
+      body: { customerId: d.customerIds[0]! },
+    },
     list_ads_accounts: {},
     get_performance: { query: { customerId: d.customerIds[0]!, dateRange: 'LAST_7_DAYS' } },
     get_exploration_channel: { params: { channelId: d.channelId } },
@@ -168,7 +222,9 @@ function requests(d: Demo): Record<string, Request> {
 const ROLLBACK = Symbol('rollback');
 
 /** Runs the example requests of `ops` against a fresh demo; throws if any has no example or fails. */
-export async function buildExamples(ops: readonly Operation[]): Promise<Map<string, OperationExample>> {
+export async function buildExamples(
+  ops: readonly Operation[],
+): Promise<Map<string, OperationExample>> {
   const store = SqliteStore.memory();
   try {
     const services = createServices({ store, clock: new ManualClock(EXAMPLE_TIME) });
@@ -181,7 +237,10 @@ export async function buildExamples(ops: readonly Operation[]): Promise<Map<stri
     const out = new Map<string, OperationExample>();
     for (const op of ops) {
       const req = wanted[op.name];
-      if (!req) throw new Error(`the OpenAPI examples have no request for operation ${op.name} (server/http/openapi-examples.ts)`);
+      if (!req)
+        throw new Error(
+          `the OpenAPI examples have no request for operation ${op.name} (server/http/openapi-examples.ts)`,
+        );
       const input = {
         params: op.params ? parseOrThrow(op.params, req.params ?? {}, 'path') : {},
         query: op.query ? parseOrThrow(op.query, req.query ?? {}, 'query') : {},
@@ -199,7 +258,8 @@ export async function buildExamples(ops: readonly Operation[]): Promise<Map<stri
           ),
         );
       } catch (e) {
-        if (e !== ROLLBACK) throw new Error(`the OpenAPI example of ${op.name} failed: ${(e as Error).message}`);
+        if (e !== ROLLBACK)
+          throw new Error(`the OpenAPI example of ${op.name} failed: ${(e as Error).message}`);
       }
       out.set(op.name, { ...req, response: shorten(JSON.parse(JSON.stringify(answer))) });
     }
@@ -210,16 +270,24 @@ export async function buildExamples(ops: readonly Operation[]): Promise<Map<stri
 }
 
 async function demoOf(services: Services, actor: ReturnType<typeof systemActor>): Promise<Demo> {
-  const byName = <T extends { name: string; id: string }>(items: T[], what: string) => (name: string) => {
-    const found = items.find((i) => i.name === name);
-    if (!found) throw new Error(`the demo has no ${what} named ${name}`);
-    return found;
-  };
+  const byName =
+    <T extends { name: string; id: string }>(items: T[], what: string) =>
+    (name: string) => {
+      const found = items.find((i) => i.name === name);
+      if (!found) throw new Error(`the demo has no ${what} named ${name}`);
+      return found;
+    };
   const campaigns = byName((await services.campaigns.list(actor, { limit: 100 })).data, 'campaign');
   const brands = byName((await services.brands.list(actor, { limit: 100 })).data, 'brand');
   const audiences = byName((await services.audiences.list(actor, { limit: 100 })).data, 'audience');
   const stores = (await services.dataStores.list(actor, { limit: 100, includeLibrary: true })).data;
-  const channels = (await services.dataStores.channels(actor, stores.find((s) => s.name === DEMO_LIBRARY_STORE)!.id, { limit: 2 })).data;
+  const channels = (
+    await services.dataStores.channels(
+      actor,
+      stores.find((s) => s.name === DEMO_LIBRARY_STORE)!.id,
+      { limit: 2 },
+    )
+  ).data;
   const accounts = await services.ads.accounts(actor);
   return {
     campaign: (name) => campaigns(name),
@@ -235,11 +303,13 @@ async function demoOf(services: Services, actor: ReturnType<typeof systemActor>)
 /** The answer with every array cut to MAX_ITEMS items. */
 function shorten(v: unknown): unknown {
   if (Array.isArray(v)) return v.slice(0, MAX_ITEMS).map(shorten);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shorten(x)]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shorten(x)]));
   return v;
 }
 
-let cached: { ops: readonly Operation[]; examples: Promise<Map<string, OperationExample>> } | undefined;
+let cached:
+  { ops: readonly Operation[]; examples: Promise<Map<string, OperationExample>> } | undefined;
 
 /** The examples of the API's operation table, built once per process (a failed build is tried again). */
 export function apiExamples(ops: readonly Operation[]): Promise<Map<string, OperationExample>> {

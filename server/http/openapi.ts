@@ -42,7 +42,10 @@ class TitlesAsIds extends z.core.$ZodRegistry<z.core.GlobalMeta> {
     const found = z.globalRegistry.get(schema);
     if (!found) return found;
     const { openapi, ...meta } = found as z.core.GlobalMeta & { openapi?: OpenApiOnly };
-    const merged = openapi === undefined ? meta : { ...meta, ...(typeof openapi === 'function' ? openapi() : openapi) };
+    const merged =
+      openapi === undefined
+        ? meta
+        : { ...meta, ...(typeof openapi === 'function' ? openapi() : openapi) };
     if (!merged.title) return merged as Meta;
     return { ...merged, id: RENAMED[merged.title] ?? merged.title } as Meta;
   }
@@ -60,18 +63,28 @@ class Components {
    * components of one title would be one class (the answer of one of them lost).
    */
   convert(schema: z.ZodType, io: 'input' | 'output'): Json {
-    const converted = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', metadata }) as Json;
+    const converted = z.toJSONSchema(schema, {
+      io,
+      target: 'draft-2020-12',
+      unrepresentable: 'any',
+      metadata,
+    }) as Json;
     const json = io === 'input' ? this.#withoutNul(converted) : converted;
     delete json.$schema;
     const defs = (json.$defs ?? {}) as Record<string, Json>;
     delete json.$defs;
-    const names: Record<string, string> = Object.fromEntries(Object.keys(defs).map((id) => [id, id]));
+    const names: Record<string, string> = Object.fromEntries(
+      Object.keys(defs).map((id) => [id, id]),
+    );
     const rename = (v: unknown): unknown => {
       if (Array.isArray(v)) return v.map(rename);
       if (v && typeof v === 'object') {
         const out: Json = {};
         for (const [k, x] of Object.entries(v)) {
-          out[k] = k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/') ? `#/components/schemas/${names[x.slice(8)] ?? x.slice(8)}` : rename(x);
+          out[k] =
+            k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/')
+              ? `#/components/schemas/${names[x.slice(8)] ?? x.slice(8)}`
+              : rename(x);
         }
         return out;
       }
@@ -80,7 +93,7 @@ class Components {
     const named = (name: string, def: Json): Json => ({ ...(rename(def) as Json), title: name });
     // Compared with their refs renamed: a schema holding a named one is the same as before when both
     // are. A def renamed to NameInput can make one holding it differ too, so until nothing changes.
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const [id, def] of Object.entries(defs)) {
         const existing = this.schemas[id];
@@ -94,7 +107,8 @@ class Components {
       const name = names[id]!;
       const renamed = named(name, def);
       const existing = this.schemas[name];
-      if (existing !== undefined && !same(existing, renamed)) throw new Error(`two different schemas are named ${name}`);
+      if (existing !== undefined && !same(existing, renamed))
+        throw new Error(`two different schemas are named ${name}`);
       this.schemas[name] = renamed;
     }
     return rename(json) as Json;
@@ -108,25 +122,44 @@ class Components {
    */
   #withoutNul(node: Json): Json {
     const out: Json = { ...node };
-    for (const k of ['items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']) if (isSchema(out[k])) out[k] = this.#withoutNul(out[k]);
-    for (const k of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) if (Array.isArray(out[k])) out[k] = out[k].map((x: Json) => this.#withoutNul(x));
-    for (const k of ['properties', '$defs']) if (isSchema(out[k])) out[k] = Object.fromEntries(Object.entries(out[k]).map(([n, x]) => [n, this.#withoutNul(x as Json)]));
+    for (const k of ['items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'])
+      if (isSchema(out[k])) out[k] = this.#withoutNul(out[k]);
+    for (const k of ['anyOf', 'oneOf', 'allOf', 'prefixItems'])
+      if (Array.isArray(out[k])) out[k] = out[k].map((x: Json) => this.#withoutNul(x));
+    for (const k of ['properties', '$defs'])
+      if (isSchema(out[k]))
+        out[k] = Object.fromEntries(
+          Object.entries(out[k]).map(([n, x]) => [n, this.#withoutNul(x as Json)]),
+        );
     const types = Array.isArray(out.type) ? out.type : [out.type];
-    if (types.includes('string') && out.pattern === undefined && out.enum === undefined && out.const === undefined && !out.anyOf && !out.oneOf) out.pattern = NO_NUL;
+    if (
+      types.includes('string') &&
+      out.pattern === undefined &&
+      out.enum === undefined &&
+      out.const === undefined &&
+      !out.anyOf &&
+      !out.oneOf
+    )
+      out.pattern = NO_NUL;
     if (types.includes('object') && out.additionalProperties !== false) {
       out.propertyNames ??= { pattern: NO_NUL };
-      if (isSchema(out.additionalProperties) && Object.keys(out.additionalProperties).length === 0) {
+      if (
+        isSchema(out.additionalProperties) &&
+        Object.keys(out.additionalProperties).length === 0
+      ) {
         // said as "not one that holds a NUL": a union that $refs itself in an array makes generated
         // TypeScript types circular, a `not` is typed unknown (as `{}` was)
         const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
         this.schemas.JsonWithoutNul ??= {
           title: 'JsonWithoutNul',
-          description: 'Any JSON value whose strings and member names hold no NUL character, at any depth.',
+          description:
+            'Any JSON value whose strings and member names hold no NUL character, at any depth.',
           not: ref('JsonHoldingNul'),
         };
         this.schemas.JsonHoldingNul ??= {
           title: 'JsonHoldingNul',
-          description: 'A JSON value with a NUL character in a string or a member name, at any depth.',
+          description:
+            'A JSON value with a NUL character in a string or a member name, at any depth.',
           anyOf: [
             { type: 'string', pattern: '\\u0000' },
             { type: 'array', contains: ref('JsonHoldingNul') },
@@ -141,7 +174,8 @@ class Components {
   }
 }
 
-const isSchema = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isSchema = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -152,7 +186,12 @@ function same(a: unknown, b: unknown): boolean {
  * with its default, `includeLibrary` a boolean): its output shape, which is also what the pipeline
  * reads the string as. Whether it is required is a matter of the input.
  */
-function parameters(components: Components, schema: z.ZodType | undefined, location: 'path' | 'query', example: Record<string, string> | undefined): Json[] {
+function parameters(
+  components: Components,
+  schema: z.ZodType | undefined,
+  location: 'path' | 'query',
+  example: Record<string, string> | undefined,
+): Json[] {
   if (!schema) return [];
   const json = components.convert(schema, 'output');
   const required = new Set((components.convert(schema, 'input').required ?? []) as string[]);
@@ -161,7 +200,13 @@ function parameters(components: Components, schema: z.ZodType | undefined, locat
     const { description, ...plain } = s;
     // The pipeline refuses a NUL character in any query value (strictQuery): said where no
     // pattern or enumeration says more.
-    const rest = location === 'query' && plain.type === 'string' && plain.pattern === undefined && plain.enum === undefined ? { ...plain, pattern: NO_NUL } : plain;
+    const rest =
+      location === 'query' &&
+      plain.type === 'string' &&
+      plain.pattern === undefined &&
+      plain.enum === undefined
+        ? { ...plain, pattern: NO_NUL }
+        : plain;
     const value = example?.[name];
     return {
       name,
@@ -206,11 +251,15 @@ export const API_INFO: DocumentInfo = {
   tags: {
     workspace: 'The workspace of the key: counts and the newest campaigns.',
     campaigns: 'Campaigns: settings, budget and bidding, brand, and their audience slots.',
-    targeting: "Each audience slot's targeting (keywords, segments, topics, websites): generated in the background from its data stores, or edited by hand.",
-    audiences: 'Saved audiences: reusable keywords, topics and data stores that campaigns attach copies of.',
-    'data stores': 'Data stores of video-platform channels and videos with their comments, which targeting is generated from; shared library stores are read-only.',
+    targeting:
+      "Each audience slot's targeting (keywords, segments, topics, websites): generated in the background from its data stores, or edited by hand.",
+    audiences:
+      'Saved audiences: reusable keywords, topics and data stores that campaigns attach copies of.',
+    'data stores':
+      'Data stores of video-platform channels and videos with their comments, which targeting is generated from; shared library stores are read-only.',
     brands: 'Brands that campaigns advertise.',
-    'ad platform': 'The external ad platform: accounts, creating a campaign there (always paused) and performance figures.',
+    'ad platform':
+      'The external ad platform: accounts, creating a campaign there (always paused) and performance figures.',
     exploration: 'Audience exploration of video-platform channels (invite-only).',
   },
 };
@@ -232,7 +281,9 @@ export function openApiDocument(
     // scope), 429 and 503 (a busy store, a database out of reach), whatever its own list says: the
     // shared pipeline in app.ts checks those; a write can also meet a reused Idempotency-Key (409), a
     // body over 1 MB (413) and a full disk (503).
-    const errors = [...new Set([...op.errors, 400, 401, 403, 429, 503, ...(write ? [409, 413] : []), 500])].sort((a, b) => a - b);
+    const errors = [
+      ...new Set([...op.errors, 400, 401, 403, 429, 503, ...(write ? [409, 413] : []), 500]),
+    ].sort((a, b) => a - b);
     const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
     const responses: Record<string, Json> = {
       [success]: {
@@ -240,7 +291,11 @@ export function openApiDocument(
         headers: requestIdHeader,
         content:
           op.binary?.in === 'response'
-            ? { [op.binary.mediaType]: { schema: { type: 'string', contentMediaType: op.binary.mediaType } } }
+            ? {
+                [op.binary.mediaType]: {
+                  schema: { type: 'string', contentMediaType: op.binary.mediaType },
+                },
+              }
             : {
                 'application/json': {
                   schema: components.convert(op.response, 'output'),
@@ -253,13 +308,25 @@ export function openApiDocument(
       const retry = status === 429 || status === 503;
       responses[status] = {
         description: STATUS_TEXT[status] ?? 'Error',
-        headers: { ...requestIdHeader, ...(retry ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}) },
+        headers: {
+          ...requestIdHeader,
+          ...(retry ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}),
+        },
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       };
     }
     const body =
       op.binary?.in === 'body'
-        ? { requestBody: { required: true, content: { [op.binary.mediaType]: { schema: { type: 'string', contentMediaType: op.binary.mediaType } } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                [op.binary.mediaType]: {
+                  schema: { type: 'string', contentMediaType: op.binary.mediaType },
+                },
+              },
+            },
+          }
         : op.body
           ? {
               requestBody: {
@@ -309,7 +376,8 @@ export function openApiDocument(
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: "An API key: the service prefix, an underscore, and the secret. Each operation's security requirement names the scope the key needs.",
+          description:
+            "An API key: the service prefix, an underscore, and the secret. Each operation's security requirement names the scope the key needs.",
         },
       },
       parameters: {
@@ -317,13 +385,20 @@ export function openApiDocument(
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description: 'Any unique string. A repeat returns the first result without repeating the change; remembered for 24 hours; reused with a different body gives 409.',
+          description:
+            'Any unique string. A repeat returns the first result without repeating the change; remembered for 24 hours; reused with a different body gives 409.',
           schema: components.convert(idempotencyKey, 'input'),
         },
       },
       headers: {
-        RequestId: { description: 'Identifies the request; error bodies repeat it as requestId.', schema: { type: 'string' } },
-        RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
+        RequestId: {
+          description: 'Identifies the request; error bodies repeat it as requestId.',
+          schema: { type: 'string' },
+        },
+        RetryAfter: {
+          description: 'Seconds to wait before retrying.',
+          schema: { type: 'integer', minimum: 1 },
+        },
       },
       schemas: { ...components.schemas, Error: components.convert(errorResponse, 'output') },
     },

@@ -15,10 +15,20 @@ export function strictQuery(url: string): Record<string, string> {
     if (part === '') continue;
     const eq = part.indexOf('=');
     const name = decode(eq < 0 ? part : part.slice(0, eq), 'a query parameter name');
-    const value = eq < 0 ? '' : decode(part.slice(eq + 1), `query parameter ${JSON.stringify(name)}`);
-    if (name in out) throw new ApiError(400, 'invalid_request', `query parameter ${JSON.stringify(name)} is given more than once; give it once`);
+    const value =
+      eq < 0 ? '' : decode(part.slice(eq + 1), `query parameter ${JSON.stringify(name)}`);
+    if (name in out)
+      throw new ApiError(
+        400,
+        'invalid_request',
+        `query parameter ${JSON.stringify(name)} is given more than once; give it once`,
+      );
     if (name.includes('\0') || value.includes('\0')) {
-      throw new ApiError(400, 'invalid_request', `query parameter ${JSON.stringify(name.replace(/\0/g, '\\0'))} holds a NUL character (%00)`);
+      throw new ApiError(
+        400,
+        'invalid_request',
+        `query parameter ${JSON.stringify(name.replace(/\0/g, '\\0'))} holds a NUL character (%00)`,
+      );
     }
     out[name] = value;
   }
@@ -31,6 +41,10 @@ function decode(s: string, what: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
-    throw new ApiError(400, 'invalid_request', `${what} is not valid percent-encoding (UTF-8 bytes as %XX): ${JSON.stringify(s.slice(0, 100))}`);
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `${what} is not valid percent-encoding (UTF-8 bytes as %XX): ${JSON.stringify(s.slice(0, 100))}`,
+    );
   }
 }

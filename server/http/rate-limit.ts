@@ -22,7 +22,10 @@ export interface RequestLimiter {
 
 /** A window that started at `start` and holds `count` requests, seen at `now`. */
 function standing(limit: number, start: number, count: number, now: number): Hit {
-  const resetSeconds = Math.min(WINDOW_MS / 1000, Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000)));
+  const resetSeconds = Math.min(
+    WINDOW_MS / 1000,
+    Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000)),
+  );
   if (count > limit) return { remaining: 0, resetSeconds, retryAfter: resetSeconds };
   return { remaining: limit - count, resetSeconds, retryAfter: null };
 }
@@ -101,7 +104,10 @@ export class StoreRateLimiter implements RequestLimiter {
     ))!;
     if (real >= this.#nextSweep) {
       this.#nextSweep = real + SWEEP_EVERY_MS;
-      await this.#store.note('DELETE FROM rate_windows WHERE touched_ms < ?', real - SWEEP_UNUSED_MS);
+      await this.#store.note(
+        'DELETE FROM rate_windows WHERE touched_ms < ?',
+        real - SWEEP_UNUSED_MS,
+      );
     }
     return standing(this.limit, row.started_ms, row.hits, now);
   }
@@ -112,7 +118,9 @@ export class StoreRateLimiter implements RequestLimiter {
  * Postgres (replicas share the count).
  */
 export function limiterFor(store: Store, limit: number, realNow: () => number): RequestLimiter {
-  return store.dialect.name === 'postgres' ? new StoreRateLimiter(store, limit, realNow) : new RateLimiter(limit);
+  return store.dialect.name === 'postgres'
+    ? new StoreRateLimiter(store, limit, realNow)
+    : new RateLimiter(limit);
 }
 
 type LimitHeaders = Record<string, string>;
@@ -121,9 +129,16 @@ type LimitHeaders = Record<string, string>;
  * Counts `n` requests of a key and answers the RateLimit-* headers to set; throws the 429 (with
  * Retry-After and those headers) when the key is over its limit. Synchronous when the limiter is.
  */
-export function countRequests(limiter: RequestLimiter, keyId: string, now: number, n = 1): LimitHeaders | Promise<LimitHeaders> {
+export function countRequests(
+  limiter: RequestLimiter,
+  keyId: string,
+  now: number,
+  n = 1,
+): LimitHeaders | Promise<LimitHeaders> {
   const r = limiter.hit(keyId, now, n);
-  return r instanceof Promise ? r.then((hit) => limitHeaders(limiter.limit, hit)) : limitHeaders(limiter.limit, r);
+  return r instanceof Promise
+    ? r.then((hit) => limitHeaders(limiter.limit, hit))
+    : limitHeaders(limiter.limit, r);
 }
 
 function limitHeaders(limit: number, r: Hit): LimitHeaders {
@@ -133,10 +148,15 @@ function limitHeaders(limit: number, r: Hit): LimitHeaders {
     'RateLimit-Reset': String(r.resetSeconds),
   };
   if (r.retryAfter !== null) {
-    throw new ApiError(429, 'rate_limited', `more than ${limit} requests in a minute; retry in ${r.retryAfter} s`, {
-      ...headers,
-      'Retry-After': String(r.retryAfter),
-    });
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `more than ${limit} requests in a minute; retry in ${r.retryAfter} s`,
+      {
+        ...headers,
+        'Retry-After': String(r.retryAfter),
+      },
+    );
   }
   return headers;
 }

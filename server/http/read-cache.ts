@@ -23,7 +23,9 @@ export class ReadCache {
   /** Answers at once (no promise) when the store's stamp is known without waiting. */
   get(key: string): CacheLookup | Promise<CacheLookup> {
     const known = this.#store.knownStamp();
-    return known !== undefined ? this.#lookup(key, known) : this.#store.changeStamp().then((stamp) => this.#lookup(key, stamp));
+    return known !== undefined
+      ? this.#lookup(key, known)
+      : this.#store.changeStamp().then((stamp) => this.#lookup(key, stamp));
   }
 
   #lookup(key: string, stamp: string): CacheLookup {

@@ -30,7 +30,11 @@ export type RequestEnv = { Variables: { requestId: string; journal?: JournalNote
  * journal that cannot be opened (a full disk) costs its entries, never the request's answer: it is
  * said once on `warn` and tried again JOURNAL_RETRY_MS later.
  */
-export function requestLog(opts: { logger: Logger | null; journal: () => RequestJournal; warn?: Logger }): MiddlewareHandler<RequestEnv> {
+export function requestLog(opts: {
+  logger: Logger | null;
+  journal: () => RequestJournal;
+  warn?: Logger;
+}): MiddlewareHandler<RequestEnv> {
   const { logger, journal, warn } = opts;
   let retryAt = 0;
   let down = false;
@@ -43,7 +47,11 @@ export function requestLog(opts: { logger: Logger | null; journal: () => Request
       return j;
     } catch (e) {
       retryAt = performance.now() + JOURNAL_RETRY_MS;
-      if (!down) warn?.event('warn', `the request journal cannot be opened (${e instanceof Error ? e.message : String(e)}); requests are answered but not journaled until it can`);
+      if (!down)
+        warn?.event(
+          'warn',
+          `the request journal cannot be opened (${e instanceof Error ? e.message : String(e)}); requests are answered but not journaled until it can`,
+        );
       down = true;
       return null;
     }
@@ -73,7 +81,13 @@ export function requestLog(opts: { logger: Logger | null; journal: () => Request
         fault: note.fault,
       });
     }
-    logger?.request({ method: c.req.method, path: c.req.path, status: c.res.status, durationMs: ms, requestId: rid });
+    logger?.request({
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: ms,
+      requestId: rid,
+    });
   };
 }
 

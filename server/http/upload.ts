@@ -14,7 +14,13 @@ import { CLOSE, formatBytes } from './body-limit.ts';
  * soon as it passes the bound. The caller disposes of the file.
  */
 export async function receiveFile(c: Context, maxBytes: number): Promise<UploadedFile> {
-  const tooBig = () => new ApiError(413, 'payload_too_large', `the file is larger than ${formatBytes(maxBytes)}`, CLOSE);
+  const tooBig = () =>
+    new ApiError(
+      413,
+      'payload_too_large',
+      `the file is larger than ${formatBytes(maxBytes)}`,
+      CLOSE,
+    );
   if (Number(c.req.header('content-length') ?? NaN) > maxBytes) throw tooBig();
   const body = c.req.raw.body;
   if (!body) throw empty();
@@ -29,7 +35,11 @@ export async function receiveFile(c: Context, maxBytes: number): Promise<Uploade
     },
   });
   try {
-    await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), count, createWriteStream(path, { mode: 0o600 }));
+    await pipeline(
+      Readable.fromWeb(body as import('node:stream/web').ReadableStream),
+      count,
+      createWriteStream(path, { mode: 0o600 }),
+    );
   } catch (e) {
     dispose();
     throw e;
@@ -41,4 +51,5 @@ export async function receiveFile(c: Context, maxBytes: number): Promise<Uploade
   return { path, size, dispose };
 }
 
-const empty = () => new ApiError(400, 'invalid_request', 'the body must be the file (an SQLite snapshot), not empty');
+const empty = () =>
+  new ApiError(400, 'invalid_request', 'the body must be the file (an SQLite snapshot), not empty');

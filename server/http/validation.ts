@@ -9,17 +9,31 @@ type Issue = z.core.$ZodIssue;
  * Parses input with an operation's schema; a failure becomes a 400 naming the field and the bound.
  * Text holding a NUL character is refused too (see nulAt).
  */
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: Where): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  where: Where,
+): z.output<T> {
   // reportInput: zod 4 leaves `input` off issues by default, and describeIssue needs it to tell
   // "x is required" (absent) from "x must be a string, not a number" (wrong type).
   const r = schema.safeParse(value, { reportInput: true });
   if (r.success) {
     const nul = nulAt(value, []);
-    if (nul) throw new ApiError(400, 'invalid_request', `${fieldName(nul, where)} holds a NUL character (U+0000), which no text accepts`);
+    if (nul)
+      throw new ApiError(
+        400,
+        'invalid_request',
+        `${fieldName(nul, where)} holds a NUL character (U+0000), which no text accepts`,
+      );
     return r.data;
   }
   const messages = [...new Set(r.error.issues.map((i) => describeIssue(i, where, schema)))];
-  throw new ApiError(400, 'invalid_request', messages.slice(0, 3).join('; ') + (messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''));
+  throw new ApiError(
+    400,
+    'invalid_request',
+    messages.slice(0, 3).join('; ') +
+      (messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''),
+  );
 }
 
 /**
@@ -30,7 +44,9 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, whe
 export function nulAt(value: unknown, path: PropertyKey[]): PropertyKey[] | null {
   if (typeof value === 'string') return value.includes('\0') ? [...path] : null;
   if (value === null || typeof value !== 'object') return null;
-  const entries: [PropertyKey, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  const entries: [PropertyKey, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : Object.entries(value);
   for (const [k, v] of entries) {
     if (typeof k === 'string' && k.includes('\0')) return [...path, k.replace(/\0/g, '\\0')];
     path.push(k);
@@ -42,8 +58,12 @@ export function nulAt(value: unknown, path: PropertyKey[]): PropertyKey[] | null
 }
 
 export function fieldName(path: PropertyKey[], where: Where): string {
-  if (path.length === 0) return where === 'body' ? 'the body' : where === 'query' ? 'the query' : 'the path';
-  return path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), '');
+  if (path.length === 0)
+    return where === 'body' ? 'the body' : where === 'query' ? 'the query' : 'the path';
+  return path.reduce<string>(
+    (s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)),
+    '',
+  );
 }
 
 const units: Record<string, [string, string]> = {
@@ -121,16 +141,23 @@ interface SchemaNode {
 }
 
 /** Unknown keys, each with the known key it most likely meant, or the known keys when none is near. */
-function unknownKeys(issue: z.core.$ZodIssueUnrecognizedKeys, where: Where, schema: z.ZodType | undefined): string {
+function unknownKeys(
+  issue: z.core.$ZodIssueUnrecognizedKeys,
+  where: Where,
+  schema: z.ZodType | undefined,
+): string {
   const field = fieldName(issue.path, where);
   const prefix = issue.path.length ? `${field}.` : '';
   const noun = where === 'query' ? 'query parameter' : 'field';
   const named = `unknown ${noun}${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(prefix + k)).join(', ')}`;
   const known = schema ? keysAt(schema, issue.path) : undefined;
   if (!known || known.length === 0) return named;
-  const meant = issue.keys.map((k) => [k, nearestName(k, known)] as const).filter((m): m is readonly [string, string] => m[1] !== undefined);
+  const meant = issue.keys
+    .map((k) => [k, nearestName(k, known)] as const)
+    .filter((m): m is readonly [string, string] => m[1] !== undefined);
   if (meant.length === 0) return `${named}; the ${noun}s here are ${known.join(', ')}`;
-  if (issue.keys.length === 1) return `${named}; did you mean ${JSON.stringify(prefix + meant[0]![1])}?`;
+  if (issue.keys.length === 1)
+    return `${named}; did you mean ${JSON.stringify(prefix + meant[0]![1])}?`;
   return `${named}; did you mean ${meant.map(([k, m]) => `${JSON.stringify(prefix + m)} for ${JSON.stringify(prefix + k)}`).join(', ')}?`;
 }
 
@@ -145,17 +172,28 @@ export function describeIssue(issue: Issue, where: Where, schema?: z.ZodType): s
       if (issue.input === undefined) return `${field} is required`;
       // A query value that did not read as its type (see queryInt and boolQuery).
       if (where === 'query' && typeof issue.input === 'string') {
-        if (issue.expected === 'number' || issue.expected === 'int') return `${field} must be a whole number in decimal digits, not ${JSON.stringify(issue.input.slice(0, 40))}`;
-        if (issue.expected === 'boolean') return `${field} must be true or false, not ${JSON.stringify(issue.input.slice(0, 40))}`;
+        if (issue.expected === 'number' || issue.expected === 'int')
+          return `${field} must be a whole number in decimal digits, not ${JSON.stringify(issue.input.slice(0, 40))}`;
+        if (issue.expected === 'boolean')
+          return `${field} must be true or false, not ${JSON.stringify(issue.input.slice(0, 40))}`;
       }
-      const expected = issue.expected === 'int' ? 'a whole number' : issue.expected === 'object' ? 'a JSON object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`;
+      const expected =
+        issue.expected === 'int'
+          ? 'a whole number'
+          : issue.expected === 'object'
+            ? 'a JSON object'
+            : issue.expected === 'array'
+              ? 'an array'
+              : `a ${issue.expected}`;
       // a query value coerced to a number arrives as NaN: "limit must be a number", not "..., not not a number"
-      if (typeof issue.input === 'number' && Number.isNaN(issue.input)) return `${field} must be ${expected}`;
+      if (typeof issue.input === 'number' && Number.isNaN(issue.input))
+        return `${field} must be ${expected}`;
       return `${field} must be ${expected}, not ${typeName(issue.input)}`;
     }
     case 'too_small': {
       const has = issue.origin === 'array' || issue.origin === 'set' ? 'must have' : 'must be';
-      if (issue.origin === 'string' && Number(issue.minimum) === 1) return `${field} must not be empty`;
+      if (issue.origin === 'string' && Number(issue.minimum) === 1)
+        return `${field} must not be empty`;
       if (issue.origin === 'number' || issue.origin === 'bigint' || issue.origin === 'int') {
         return `${field} must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}`;
       }
@@ -171,7 +209,10 @@ export function describeIssue(issue: Issue, where: Where, schema?: z.ZodType): s
     case 'unrecognized_keys':
       return unknownKeys(issue, where, schema);
     case 'invalid_format': {
-      const pattern = 'pattern' in issue && issue.pattern ? String(issue.pattern).replace(/^\/|\/[a-z]*$/g, '') : issue.format;
+      const pattern =
+        'pattern' in issue && issue.pattern
+          ? String(issue.pattern).replace(/^\/|\/[a-z]*$/g, '')
+          : issue.format;
       return `${field} must match ${pattern}`;
     }
     case 'invalid_value': {
@@ -181,7 +222,12 @@ export function describeIssue(issue: Issue, where: Where, schema?: z.ZodType): s
           : `${field} must be one of ${issue.values.map((v) => String(v)).join(', ')}`;
       // the right word in the wrong case (enabled for ENABLED) names the one to send
       const input = issue.input;
-      const meant = typeof input === 'string' ? issue.values.find((v) => typeof v === 'string' && v.toLowerCase() === input.toLowerCase()) : undefined;
+      const meant =
+        typeof input === 'string'
+          ? issue.values.find(
+              (v) => typeof v === 'string' && v.toLowerCase() === input.toLowerCase(),
+            )
+          : undefined;
       return meant !== undefined ? `${must}; did you mean ${JSON.stringify(meant)}?` : must;
     }
     case 'invalid_union': {
@@ -189,10 +235,16 @@ export function describeIssue(issue: Issue, where: Where, schema?: z.ZodType): s
       const branches = issue.errors.filter((b) => b.length > 0);
       const best = branches.sort((a, b) => b[0]!.path.length - a[0]!.path.length)[0];
       if (!best) return `${field} is not valid`;
-      return describeIssue({ ...best[0]!, path: [...issue.path, ...best[0]!.path] } as Issue, where, schema);
+      return describeIssue(
+        { ...best[0]!, path: [...issue.path, ...best[0]!.path] } as Issue,
+        where,
+        schema,
+      );
     }
     case 'custom':
-      return issue.message.startsWith(field) || issue.path.length === 0 ? issue.message : `${field}: ${issue.message}`;
+      return issue.message.startsWith(field) || issue.path.length === 0
+        ? issue.message
+        : `${field}: ${issue.message}`;
     default:
       return `${field}: ${issue.message}`;
   }

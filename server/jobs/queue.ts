@@ -74,7 +74,8 @@ export function holderIsDead(owner: string): boolean {
 }
 
 /** A job of no workspace whose clock an advance holds (its lease, real time, is the placeholder). */
-const NOT_ADVANCING = '(workspace_id IS NULL OR workspace_id NOT IN (SELECT workspace_id FROM clock_advances WHERE lease_until > ?))';
+const NOT_ADVANCING =
+  '(workspace_id IS NULL OR workspace_id NOT IN (SELECT workspace_id FROM clock_advances WHERE lease_until > ?))';
 
 /** Due jobs read per look; another process may take some of them first. */
 const CANDIDATES = 10;
@@ -102,13 +103,21 @@ export class JobQueue {
   }
 
   /** Queues a job; a job of the same kind and subject that has not started yet is replaced. */
-  async enqueue(kind: JobKind, subject: string, opts: { workspaceId?: string | null; payload?: object; delayMs?: number } = {}): Promise<string> {
+  async enqueue(
+    kind: JobKind,
+    subject: string,
+    opts: { workspaceId?: string | null; payload?: object; delayMs?: number } = {},
+  ): Promise<string> {
     const workspaceId = opts.workspaceId === undefined ? this.#d.clock.scope : opts.workspaceId;
     // A workspace named outside its own scope: its clock row may have changed since the last refresh.
     if (workspaceId !== null && workspaceId !== this.#d.clock.scope) await this.#d.clock.refresh();
     const now = workspaceId ? this.#d.clock.of(workspaceId) : this.#d.clock.now();
     const store = this.#d.store;
-    await store.run("DELETE FROM jobs WHERE kind = ? AND subject = ? AND state = 'queued'", kind, subject);
+    await store.run(
+      "DELETE FROM jobs WHERE kind = ? AND subject = ? AND state = 'queued'",
+      kind,
+      subject,
+    );
     const id = newId(now);
     await store.run(
       `INSERT INTO jobs (id, kind, subject, workspace_id, payload, state, run_at, created_at, updated_at)
@@ -139,7 +148,9 @@ export class JobQueue {
     const real = this.#d.clock.base.now();
     await this.#takeOver(real.toISOString());
     for (let round = 0; round < ROUNDS; round++) {
-      const candidates = only ? await this.#dueOf(only.workspaceId, only.until, CANDIDATES) : await this.#due(real.getTime());
+      const candidates = only
+        ? await this.#dueOf(only.workspaceId, only.until, CANDIDATES)
+        : await this.#due(real.getTime());
       if (candidates.length === 0) return null;
       for (const job of candidates) {
         const taken = await this.#take(job, real);
@@ -152,12 +163,21 @@ export class JobQueue {
   /** Puts back in the queue the jobs of other holders whose lease ran out or who died here. */
   async #takeOver(realIso: string): Promise<void> {
     const store = this.#d.store;
-    const running = await store.all<{ id: string; lease_owner: string | null; lease_until: string | null }>(
+    const running = await store.all<{
+      id: string;
+      lease_owner: string | null;
+      lease_until: string | null;
+    }>(
       "SELECT id, lease_owner, lease_until FROM jobs WHERE state = 'running' AND lease_owner != ?",
       this.owner,
     );
     for (const r of running) {
-      if (!r.lease_owner || !r.lease_until || (r.lease_until > realIso && !holderIsDead(r.lease_owner))) continue;
+      if (
+        !r.lease_owner ||
+        !r.lease_until ||
+        (r.lease_until > realIso && !holderIsDead(r.lease_owner))
+      )
+        continue;
       // only the lease as read: a holder that finished since, or a process that took it over first, wins
       await store.run(
         "UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, updated_at = ? WHERE id = ? AND state = 'running' AND lease_owner = ? AND lease_until = ?",
@@ -187,7 +207,13 @@ export class JobQueue {
       job.run_at,
     );
     if (changes === 0) return null;
-    return (await store.get<JobRow>("SELECT * FROM jobs WHERE id = ? AND state = 'running' AND lease_owner = ?", job.id, this.owner)) ?? null;
+    return (
+      (await store.get<JobRow>(
+        "SELECT * FROM jobs WHERE id = ? AND state = 'running' AND lease_owner = ?",
+        job.id,
+        this.owner,
+      )) ?? null
+    );
   }
 
   /**
@@ -198,7 +224,12 @@ export class JobQueue {
     const custom = await this.#d.clock.custom();
     const real = new Date(realMs).toISOString();
     if (custom.size === 0) {
-      return this.#d.store.all<JobRow>(`SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? AND ${NOT_ADVANCING} ORDER BY run_at, id LIMIT ?`, real, real, CANDIDATES);
+      return this.#d.store.all<JobRow>(
+        `SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? AND ${NOT_ADVANCING} ORDER BY run_at, id LIMIT ?`,
+        real,
+        real,
+        CANDIDATES,
+      );
     }
     // Some workspaces run ahead of (or behind, frozen) real time: look as far as the latest of them,
     // then keep the jobs that are due in their own workspace.
@@ -208,7 +239,13 @@ export class JobQueue {
       new Date(horizon).toISOString(),
       real,
     );
-    return rows.filter((r) => Date.parse(r.run_at) <= (r.workspace_id !== null ? (custom.get(r.workspace_id) ?? realMs) : realMs)).slice(0, CANDIDATES);
+    return rows
+      .filter(
+        (r) =>
+          Date.parse(r.run_at) <=
+          (r.workspace_id !== null ? (custom.get(r.workspace_id) ?? realMs) : realMs),
+      )
+      .slice(0, CANDIDATES);
   }
 
   #dueOf(workspaceId: string, until: number, limit: number): Promise<JobRow[]> {
@@ -227,7 +264,11 @@ export class JobQueue {
 
   /** True while this process still holds the job: a completion must check it in its own transaction. */
   async holds(jobId: string): Promise<boolean> {
-    return !!(await this.#d.store.get("SELECT 1 FROM jobs WHERE id = ? AND state = 'running' AND lease_owner = ?", jobId, this.owner));
+    return !!(await this.#d.store.get(
+      "SELECT 1 FROM jobs WHERE id = ? AND state = 'running' AND lease_owner = ?",
+      jobId,
+      this.owner,
+    ));
   }
 
   async finish(jobId: string, state: 'done' | 'failed', error = ''): Promise<void> {
@@ -287,18 +328,30 @@ export class JobQueue {
 
   /** The workspace's latest jobs, newest first (the console of adcli serve lists them). */
   recent(workspaceId: string, limit: number): Promise<JobRow[]> {
-    return this.#d.store.all<JobRow>('SELECT * FROM jobs WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT ?', workspaceId, limit);
+    return this.#d.store.all<JobRow>(
+      'SELECT * FROM jobs WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT ?',
+      workspaceId,
+      limit,
+    );
   }
 
   /** How many jobs of the workspace are in each state. */
   async countByState(workspaceId: string): Promise<Record<JobRow['state'], number>> {
     const out = { queued: 0, running: 0, done: 0, failed: 0 };
-    for (const r of await this.#d.store.all<{ state: JobRow['state']; n: number }>('SELECT state, COUNT(*) AS n FROM jobs WHERE workspace_id = ? GROUP BY state', workspaceId)) out[r.state] = r.n;
+    for (const r of await this.#d.store.all<{ state: JobRow['state']; n: number }>(
+      'SELECT state, COUNT(*) AS n FROM jobs WHERE workspace_id = ? GROUP BY state',
+      workspaceId,
+    ))
+      out[r.state] = r.n;
     return out;
   }
 
   pending(kind: JobKind, subject: string): Promise<JobRow | undefined> {
-    return this.#d.store.get<JobRow>("SELECT * FROM jobs WHERE kind = ? AND subject = ? AND state IN ('queued', 'running') LIMIT 1", kind, subject);
+    return this.#d.store.get<JobRow>(
+      "SELECT * FROM jobs WHERE kind = ? AND subject = ? AND state IN ('queued', 'running') LIMIT 1",
+      kind,
+      subject,
+    );
   }
 
   /**
@@ -312,14 +365,25 @@ export class JobQueue {
       const ids =
         workspaceId !== undefined
           ? [workspaceId]
-          : (await store.all<{ w: string | null }>("SELECT DISTINCT workspace_id AS w FROM jobs WHERE state IN ('done', 'failed')")).map((r) => r.w);
+          : (
+              await store.all<{ w: string | null }>(
+                "SELECT DISTINCT workspace_id AS w FROM jobs WHERE state IN ('done', 'failed')",
+              )
+            ).map((r) => r.w);
       let n = 0;
       for (const ws of ids) {
         const now = ws ? this.#d.clock.of(ws) : this.#d.clock.base.now();
         const cutoff = new Date(now.getTime() - JOB_RETENTION_MS).toISOString();
         const r = ws
-          ? await store.run("DELETE FROM jobs WHERE workspace_id = ? AND state IN ('done', 'failed') AND finished_at < ?", ws, cutoff)
-          : await store.run("DELETE FROM jobs WHERE workspace_id IS NULL AND state IN ('done', 'failed') AND finished_at < ?", cutoff);
+          ? await store.run(
+              "DELETE FROM jobs WHERE workspace_id = ? AND state IN ('done', 'failed') AND finished_at < ?",
+              ws,
+              cutoff,
+            )
+          : await store.run(
+              "DELETE FROM jobs WHERE workspace_id IS NULL AND state IN ('done', 'failed') AND finished_at < ?",
+              cutoff,
+            );
         n += r.changes;
       }
       return n;

@@ -36,7 +36,12 @@ export class JobRunner {
   #running = false;
   #stopped = true;
 
-  constructor(deps: DomainDeps, queue: JobQueue, handlers: Partial<Record<JobKind, JobKindHandlers>>, opts: RunnerOptions = {}) {
+  constructor(
+    deps: DomainDeps,
+    queue: JobQueue,
+    handlers: Partial<Record<JobKind, JobKindHandlers>>,
+    opts: RunnerOptions = {},
+  ) {
     this.#d = deps;
     this.#queue = queue;
     this.#handlers = handlers;

@@ -19,7 +19,8 @@ const port = parentPort;
 // `process`, so it does the same before node:sqlite loads (hence the dynamic imports below).
 const emitWarning = process.emitWarning;
 process.emitWarning = function (warning: string | Error, ...rest: unknown[]) {
-  const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+  const type =
+    typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
   if (type === 'ExperimentalWarning' && String(warning).includes('SQLite')) return;
   return (emitWarning as (...a: unknown[]) => void).call(process, warning, ...rest);
 } as typeof process.emitWarning;
@@ -30,7 +31,9 @@ const data = workerData as WorkerData;
 let stopping = false;
 let wake: (() => void) | null = null;
 /** advances asked for before the services below exist; run once they do */
-let advances: ((m: Extract<ToWorker, { type: 'advance' }>) => void) | Extract<ToWorker, { type: 'advance' }>[] = [];
+let advances:
+  ((m: Extract<ToWorker, { type: 'advance' }>) => void) | Extract<ToWorker, { type: 'advance' }>[] =
+  [];
 const owner = await new Promise<string>((resolve) => {
   port.on('message', (m: ToWorker) => {
     if (m.type === 'start') resolve(m.owner);
@@ -43,7 +46,14 @@ const owner = await new Promise<string>((resolve) => {
   });
 });
 
-const [{ openStore }, { createServices }, { JobRunner }, { jobHandlers }, { systemClock }, { ApiError }] = await Promise.all([
+const [
+  { openStore },
+  { createServices },
+  { JobRunner },
+  { jobHandlers },
+  { systemClock },
+  { ApiError },
+] = await Promise.all([
   import('../store/open.ts'),
   import('../domain/services.ts'),
   import('./runner.ts'),
@@ -66,8 +76,23 @@ const advance = (m: Extract<ToWorker, { type: 'advance' }>) => {
   services.advance(m.work).then(
     (result) => send({ type: 'advanced', id: m.id, result }),
     (err: unknown) => {
-      if (err instanceof ApiError) send({ type: 'advanced', id: m.id, error: { status: err.status, code: err.code, message: err.message, headers: err.headers } });
-      else send({ type: 'advanced', id: m.id, error: { status: 500, code: 'internal', message: err instanceof Error ? err.message : String(err), headers: {} } });
+      if (err instanceof ApiError)
+        send({
+          type: 'advanced',
+          id: m.id,
+          error: { status: err.status, code: err.code, message: err.message, headers: err.headers },
+        });
+      else
+        send({
+          type: 'advanced',
+          id: m.id,
+          error: {
+            status: 500,
+            code: 'internal',
+            message: err instanceof Error ? err.message : String(err),
+            headers: {},
+          },
+        });
     },
   );
 };

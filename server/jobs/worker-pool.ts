@@ -72,7 +72,8 @@ export class WorkerPool {
   #nextAdvance = 0;
 
   constructor(opts: WorkerPoolOptions) {
-    if (!Number.isInteger(opts.workers) || opts.workers < 1) throw new Error(`a worker pool needs at least one worker, not ${opts.workers}`);
+    if (!Number.isInteger(opts.workers) || opts.workers < 1)
+      throw new Error(`a worker pool needs at least one worker, not ${opts.workers}`);
     this.#opts = opts;
     this.#entry = opts.entry ?? workerEntry();
     this.#data = {
@@ -91,7 +92,9 @@ export class WorkerPool {
 
   /** The live worker threads (diagnostics and tests). */
   threads(): readonly PoolThread[] {
-    return this.#slots.filter((s) => !s.done).map(({ threadId, owner, worker }) => ({ threadId, owner, worker }));
+    return this.#slots
+      .filter((s) => !s.done)
+      .map(({ threadId, owner, worker }) => ({ threadId, owner, worker }));
   }
 
   /** Tells the workers to look for due jobs now (call it after a job was queued and committed). */
@@ -163,7 +166,10 @@ export class WorkerPool {
   }
 
   #spawn(index: number): void {
-    const worker = new Worker(this.#entry, { workerData: this.#data, name: `adcli job worker ${index + 1}` });
+    const worker = new Worker(this.#entry, {
+      workerData: this.#data,
+      name: `adcli job worker ${index + 1}`,
+    });
     let markExited!: () => void;
     const slot: Slot = {
       index,
@@ -184,7 +190,10 @@ export class WorkerPool {
         slot.advances.delete(m.id);
         if (!waiter) return;
         if (m.result) waiter.resolve(m.result);
-        else waiter.reject(new ApiError(m.error!.status, m.error!.code, m.error!.message, m.error!.headers));
+        else
+          waiter.reject(
+            new ApiError(m.error!.status, m.error!.code, m.error!.message, m.error!.headers),
+          );
       }
     });
     worker.on('error', (err) => (failure = err));
@@ -225,7 +234,9 @@ export class WorkerPool {
       return await this.#opts.release(owner);
     } catch (err) {
       // The store could not be written (busy, or closed): the lease runs out by itself.
-      this.#opts.warn?.(`adcli serve: could not hand back the jobs of a stopped worker (${err instanceof Error ? err.message : String(err)}); they run again once their lease ends`);
+      this.#opts.warn?.(
+        `adcli serve: could not hand back the jobs of a stopped worker (${err instanceof Error ? err.message : String(err)}); they run again once their lease ends`,
+      );
       return 0;
     }
   }
@@ -252,7 +263,10 @@ function post(worker: Worker, message: ToWorker): void {
  */
 export function workerEntry(): URL {
   const sea = process.getBuiltinModule('node:sea');
-  if (sea?.isSea()) return new URL(`data:text/javascript;base64,${Buffer.from(sea.getAsset('job-worker.mjs')).toString('base64')}`);
+  if (sea?.isSea())
+    return new URL(
+      `data:text/javascript;base64,${Buffer.from(sea.getAsset('job-worker.mjs')).toString('base64')}`,
+    );
   const here = import.meta.url;
   if (here.endsWith('.ts')) return new URL('./worker-main.ts', here);
   for (const candidate of ['./job-worker.js', '../job-worker.js']) {

@@ -31,4 +31,9 @@ export type FromWorker =
   /** the worker closed its store and exits */
   | { type: 'stopped' }
   /** an advance's answer, or the API error it ended with */
-  | { type: 'advanced'; id: number; result?: AdvanceResult; error?: { status: number; code: ErrorCode; message: string; headers: Record<string, string> } };
+  | {
+      type: 'advanced';
+      id: number;
+      result?: AdvanceResult;
+      error?: { status: number; code: ErrorCode; message: string; headers: Record<string, string> };
+    };

@@ -12,7 +12,8 @@ export function jsonDepth(text: string, limit = Infinity): number {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (ch === 0x22) inString = false;
     } else if (ch === 0x22) inString = true;
     else if (ch === 0x7b || ch === 0x5b) {
@@ -41,7 +42,9 @@ export function canonicalJson(value: unknown): string {
       out.push(item);
       continue;
     }
-    const v = (item.v as { toJSON?: () => unknown } | null)?.toJSON ? (item.v as { toJSON: () => unknown }).toJSON() : item.v;
+    const v = (item.v as { toJSON?: () => unknown } | null)?.toJSON
+      ? (item.v as { toJSON: () => unknown }).toJSON()
+      : item.v;
     if (v === null || typeof v !== 'object') {
       out.push(primitive(v));
       continue;
@@ -52,7 +55,9 @@ export function canonicalJson(value: unknown): string {
       v.forEach((x, i) => {
         if (i) work.push(',');
         // as JSON.stringify: undefined, functions and symbols in arrays are null
-        work.push(x === undefined || typeof x === 'function' || typeof x === 'symbol' ? 'null' : { v: x });
+        work.push(
+          x === undefined || typeof x === 'function' || typeof x === 'symbol' ? 'null' : { v: x },
+        );
       });
       work.push(']');
     } else {

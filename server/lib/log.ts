@@ -20,7 +20,11 @@ export type Level = 'info' | 'warn' | 'error';
 
 export interface Logger {
   request(entry: RequestLogEntry): void;
-  event(level: Level, message: string, fields?: Record<string, string | number | boolean | null>): void;
+  event(
+    level: Level,
+    message: string,
+    fields?: Record<string, string | number | boolean | null>,
+  ): void;
 }
 
 /** C0 and C1 control characters, DEL, and the backslash that escapes them. */
@@ -42,12 +46,33 @@ export function createLogger(write: (line: string) => void, format: LogFormat = 
   if (format === 'json') {
     // JSON.stringify escapes control characters itself; the line holds one object.
     return {
-      request: (e) => write(JSON.stringify({ time: new Date().toISOString(), level: 'info', type: 'request', ...e, durationMs: round(e.durationMs) })),
-      event: (level, message, fields = {}) => write(JSON.stringify({ time: new Date().toISOString(), level, type: 'event', message, ...fields })),
+      request: (e) =>
+        write(
+          JSON.stringify({
+            time: new Date().toISOString(),
+            level: 'info',
+            type: 'request',
+            ...e,
+            durationMs: round(e.durationMs),
+          }),
+        ),
+      event: (level, message, fields = {}) =>
+        write(
+          JSON.stringify({
+            time: new Date().toISOString(),
+            level,
+            type: 'event',
+            message,
+            ...fields,
+          }),
+        ),
     };
   }
   return {
-    request: (e) => write(`${e.method} ${escapeForLog(e.path)} ${e.status} ${e.durationMs.toFixed(1)}ms ${e.requestId}`),
+    request: (e) =>
+      write(
+        `${e.method} ${escapeForLog(e.path)} ${e.status} ${e.durationMs.toFixed(1)}ms ${e.requestId}`,
+      ),
     event: (level, message, fields = {}) => {
       const extra = Object.entries(fields).map(([k, v]) => ` ${k}=${escapeForLog(String(v))}`);
       write(`${level === 'info' ? '' : `${level}: `}${escapeForLog(message)}${extra.join('')}`);

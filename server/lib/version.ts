@@ -8,4 +8,8 @@ declare const __ADCLI_VERSION__: string | undefined;
 export const PACKAGE_VERSION: string =
   typeof __ADCLI_VERSION__ === 'string'
     ? __ADCLI_VERSION__
-    : (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    : (
+        JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+          version: string;
+        }
+      ).version;

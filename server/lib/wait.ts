@@ -26,7 +26,11 @@ export function nominalDelay(attempt: number, b: Backoff = DEFAULT_BACKOFF): num
  * The delay before poll n+1: the nominal delay spread by ±jitter, then capped, so polls of many
  * clients never line up and never come slower than maxMs.
  */
-export function backoffDelay(attempt: number, b: Backoff = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  b: Backoff = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+): number {
   const nominal = nominalDelay(attempt, b);
   const spread = 1 + b.jitter * (2 * random() - 1);
   return Math.max(0, Math.min(b.maxMs, Math.round(nominal * spread)));
@@ -88,19 +92,24 @@ export async function waitFor<T>(opts: WaitOptions<T>): Promise<WaitOutcome<T>> 
   let value: T | undefined = opts.initial;
   let polls = 0;
 
-  if (value !== undefined && opts.done(value)) return { outcome: 'done', value, elapsedMs: 0, polls };
+  if (value !== undefined && opts.done(value))
+    return { outcome: 'done', value, elapsedMs: 0, polls };
   for (let attempt = 0; ; attempt++) {
     if (outer.aborted) return { outcome: 'interrupted', value, elapsedMs: elapsed(), polls };
     if (attempt > 0 || value === undefined) {
       const remaining = deadline - now();
       const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(new Error('wait timed out')), Math.max(0, remaining));
+      const timer = setTimeout(
+        () => timeout.abort(new Error('wait timed out')),
+        Math.max(0, remaining),
+      );
       try {
         value = await opts.poll(AbortSignal.any([outer, timeout.signal]));
         polls++;
       } catch (e) {
         if (outer.aborted) return { outcome: 'interrupted', value, elapsedMs: elapsed(), polls };
-        if (timeout.signal.aborted) return { outcome: 'timeout', value, elapsedMs: elapsed(), polls };
+        if (timeout.signal.aborted)
+          return { outcome: 'timeout', value, elapsedMs: elapsed(), polls };
         throw e;
       } finally {
         clearTimeout(timer);

@@ -57,7 +57,11 @@ type Env = { Variables: { requestId: string } };
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Whether a request's Origin may use /mcp: none (not a browser), or this server's own loopback origin. */
-export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[] = []): boolean {
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: readonly string[] = [],
+): boolean {
   if (origin === undefined) return true;
   if (allowed.includes(origin)) return true;
   let url: URL;
@@ -85,7 +89,12 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
   let lazy: Promise<Lazy> | undefined;
   const load = () =>
     (lazy ??= (async () => {
-      const [{ buildTools }, { createMcpServer }, { instructionsFor, visibleTo }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+      const [
+        { buildTools },
+        { createMcpServer },
+        { instructionsFor, visibleTo },
+        { WebStandardStreamableHTTPServerTransport },
+      ] = await Promise.all([
         import('./tools.ts'),
         import('./server.ts'),
         import('./instructions.ts'),
@@ -104,13 +113,21 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     }));
 
   /** An ApiError as the API answers it: the error shape, with its headers (WWW-Authenticate, Retry-After). */
-  const apiError = (c: Context<Env>, e: ApiError) => c.json(errorBody(e.code, e.message, c.get('requestId')), e.status as 400, e.headers);
+  const apiError = (c: Context<Env>, e: ApiError) =>
+    c.json(errorBody(e.code, e.message, c.get('requestId')), e.status as 400, e.headers);
 
   app.all(MCP_PATH, async (c) => {
     const host = c.req.header('host') ?? new URL(c.req.url).host;
     const origin = c.req.header('origin');
     if (!originAllowed(origin, host, opts.allowedOrigins)) {
-      return apiError(c, new ApiError(403, 'forbidden', `requests from web pages at ${origin} are not allowed: /mcp accepts browser requests only from this server's own origin`));
+      return apiError(
+        c,
+        new ApiError(
+          403,
+          'forbidden',
+          `requests from web pages at ${origin} are not allowed: /mcp accepts browser requests only from this server's own origin`,
+        ),
+      );
     }
 
     // The API's own key check (401 at the HTTP level); each tool call then runs the whole pipeline.
@@ -124,9 +141,20 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     const authorization = c.req.header('authorization')!;
 
     if (c.req.method !== 'POST') {
-      return c.json({ jsonrpc: '2.0', error: { code: -32000, message: `${c.req.method} is not supported: this MCP endpoint is stateless, POST each message` }, id: null }, 405, {
-        Allow: 'POST',
-      });
+      return c.json(
+        {
+          jsonrpc: '2.0',
+          error: {
+            code: -32000,
+            message: `${c.req.method} is not supported: this MCP endpoint is stateless, POST each message`,
+          },
+          id: null,
+        },
+        405,
+        {
+          Allow: 'POST',
+        },
+      );
     }
 
     // The body limit middleware has already refused bodies over 1 MB.
@@ -135,8 +163,14 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     try {
       message = parseJsonText(text);
     } catch (e) {
-      const why = e instanceof ApiError && !e.message.includes('not valid JSON') ? `: ${e.message}` : ': Invalid JSON';
-      return c.json({ jsonrpc: '2.0', error: { code: -32700, message: `Parse error${why}` }, id: null }, 400);
+      const why =
+        e instanceof ApiError && !e.message.includes('not valid JSON')
+          ? `: ${e.message}`
+          : ': Invalid JSON';
+      return c.json(
+        { jsonrpc: '2.0', error: { code: -32700, message: `Parse error${why}` }, id: null },
+        400,
+      );
     }
 
     const messages = Array.isArray(message) ? message : [message];
@@ -148,7 +182,10 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
       throw e;
     }
     // The first API request of each tools/call was paid for by its message.
-    const prepaid = { calls: messages.filter((m) => (m as { method?: unknown } | null)?.method === 'tools/call').length };
+    const prepaid = {
+      calls: messages.filter((m) => (m as { method?: unknown } | null)?.method === 'tools/call')
+        .length,
+    };
 
     const accept = (c.req.header('accept') ?? '').toLowerCase();
     const anything = accept.includes('*/*');
@@ -161,21 +198,40 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     const req = new Request(c.req.raw.url, { method: 'POST', headers, signal: c.req.raw.signal });
 
     const { tools, createMcpServer, instructionsFor, visibleTo, Transport } = await load();
-    const call = internalCall(app, opts.apiPrefix, new URL(c.req.url).origin, authorization, prepaid);
+    const call = internalCall(
+      app,
+      opts.apiPrefix,
+      new URL(c.req.url).origin,
+      authorization,
+      prepaid,
+    );
     const requestId = c.get('requestId');
     // tools/list and the instructions follow the key of this request: its scopes, its workspace's invitation.
-    const viewer = { scopes: key.scopes, exploration: key.exploration, limits: await limitsOf(opts.services, key) };
-    const server = createMcpServer(tools, call, { version: opts.version }, {
-      visible: visibleTo(viewer),
-      instructions: instructionsFor(tools, viewer),
-      onUnexpected: (e) => {
-        opts.logger.event('error', `MCP tool failed: ${e instanceof Error ? e.message : String(e)}`, {
-          requestId,
-          stack: e instanceof Error ? (e.stack ?? null) : null,
-        });
-        return requestId;
+    const viewer = {
+      scopes: key.scopes,
+      exploration: key.exploration,
+      limits: await limitsOf(opts.services, key),
+    };
+    const server = createMcpServer(
+      tools,
+      call,
+      { version: opts.version },
+      {
+        visible: visibleTo(viewer),
+        instructions: instructionsFor(tools, viewer),
+        onUnexpected: (e) => {
+          opts.logger.event(
+            'error',
+            `MCP tool failed: ${e instanceof Error ? e.message : String(e)}`,
+            {
+              requestId,
+              stack: e instanceof Error ? (e.stack ?? null) : null,
+            },
+          );
+          return requestId;
+        },
       },
-    });
+    );
     const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: !sse });
     await server.connect(transport);
     const close = () => void server.close().catch(() => {});
@@ -235,7 +291,13 @@ function whenDone(body: ReadableStream<Uint8Array>, done: () => void): ReadableS
  * A CallApi that sends the request through this app's own /api/v1 route, as the caller. While
  * `prepaid.calls` lasts, a request is marked as already counted against the rate limit.
  */
-function internalCall(app: Hono<Env>, prefix: string, origin: string, authorization: string, prepaid: { calls: number }): CallApi {
+function internalCall(
+  app: Hono<Env>,
+  prefix: string,
+  origin: string,
+  authorization: string,
+  prepaid: { calls: number },
+): CallApi {
   return async (r, ctx) => {
     const url = new URL(prefix + r.path, origin);
     for (const [k, v] of Object.entries(r.query)) url.searchParams.set(k, v);
@@ -247,7 +309,12 @@ function internalCall(app: Hono<Env>, prefix: string, origin: string, authorizat
     if (counted && !ctx.lookup) prepaid.calls--;
     const res = await app.request(
       url.href,
-      { method: r.method, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body), signal: ctx.signal },
+      {
+        method: r.method,
+        headers,
+        body: r.body === undefined ? undefined : JSON.stringify(r.body),
+        signal: ctx.signal,
+      },
       counted ? { mcpCounted: true } : undefined,
     );
     const text = await res.text();
@@ -267,7 +334,9 @@ function internalCall(app: Hono<Env>, prefix: string, origin: string, authorizat
 /** What the instructions say of a key's limits: none for a key without, else its accounts (and currencies) and campaigns. */
 async function limitsOf(services: Services, key: AuthenticatedKey): Promise<KeyLimits | null> {
   if (!key.customerIds && !key.campaignIds) return null;
-  const accounts = await services.deps.store.read(() => services.ads.accounts({ ...key, appUrl: '' }));
+  const accounts = await services.deps.store.read(() =>
+    services.ads.accounts({ ...key, appUrl: '' }),
+  );
   return {
     customerIds: key.customerIds,
     campaignIds: key.campaignIds,

@@ -67,61 +67,126 @@ export interface Presentation {
 
 const hex = z.string().regex(/^[a-f0-9]{24}$/);
 const slotIdsFilter = z.array(hex).max(25).optional().meta({ description: 'only these slots' });
-const sectionsFilter = z.array(z.enum(SECTIONS)).optional().meta({ description: 'only these sections' });
+const sectionsFilter = z
+  .array(z.enum(SECTIONS))
+  .optional()
+  .meta({ description: 'only these sections' });
 const videoFields = z
   .array(z.enum(STORE_VIDEO_FIELDS as [string, ...string[]]))
   .max(STORE_VIDEO_FIELDS.length)
   .optional()
-  .meta({ description: `fields to return beside videoId (default ${COMPACT_VIDEO_FIELDS.slice(1).join(', ')})` });
+  .meta({
+    description: `fields to return beside videoId (default ${COMPACT_VIDEO_FIELDS.slice(1).join(', ')})`,
+  });
 
 /**
  * Targeting items as the writes take them, listed without bounds, prose and the fields a model
  * rarely sets (label, source: still taken); the API checks the real schema.
  */
-const itemsListed = z.array(z.object({ section: z.enum(SECTIONS), text: z.string(), matchType: z.enum(['EXACT', 'PHRASE', 'BROAD', '']).optional() }));
+const itemsListed = z.array(
+  z.object({
+    section: z.enum(SECTIONS),
+    text: z.string(),
+    matchType: z.enum(['EXACT', 'PHRASE', 'BROAD', '']).optional(),
+  }),
+);
 const itemRefsListed = z.array(z.object({ section: z.string(), text: z.string() }).partial());
 
-const slotIdsRename = { from: 'audienceIds', description: 'audience slot ids (slotId in get_campaign or get_targeting)' };
+const slotIdsRename = {
+  from: 'audienceIds',
+  description: 'audience slot ids (slotId in get_campaign or get_targeting)',
+};
 const savedAudienceId = { from: 'audienceId', description: 'saved audience id' };
 
-const resources = (what: string, max: number) => z.array(z.looseObject({})).max(max).optional().meta({ description: `${what} resources of the YouTube Data API v3` });
+const resources = (what: string, max: number) =>
+  z
+    .array(z.looseObject({}))
+    .max(max)
+    .optional()
+    .meta({ description: `${what} resources of the YouTube Data API v3` });
 
 /** The videos of a listing, narrowed to `fields` (all with detail full). */
 const videosView = (p: Json, args: Json, full: boolean): Json => {
-  const fields: readonly string[] = (args.fields as string[] | undefined) ?? (full ? STORE_VIDEO_FIELDS : COMPACT_VIDEO_FIELDS);
+  const fields: readonly string[] =
+    (args.fields as string[] | undefined) ?? (full ? STORE_VIDEO_FIELDS : COMPACT_VIDEO_FIELDS);
   return { ...p, data: (p.data ?? []).map((v: Json) => videoView(v, fields)) };
 };
 
-const targeting = (body: Json, args: Json, full: boolean) => targetingView(body, { slotIds: args.slotIds as string[] | undefined, sections: args.sections as Section[] | undefined }, full);
+const targeting = (body: Json, args: Json, full: boolean) =>
+  targetingView(
+    body,
+    {
+      slotIds: args.slotIds as string[] | undefined,
+      sections: args.sections as Section[] | undefined,
+    },
+    full,
+  );
 
 /** For the tools whose compact view is their only one (writes answer compact; get_* with detail full show all). */
-const compact = (view: (b: Json, ctx: ViewContext) => Json) => (body: Json, _args: Json, full: boolean, ctx: ViewContext) => (full ? body : view(body, ctx));
+const compact =
+  (view: (b: Json, ctx: ViewContext) => Json) =>
+  (body: Json, _args: Json, full: boolean, ctx: ViewContext) => (full ? body : view(body, ctx));
 
 /** Each account's currency, for the views that show budgets and costs next to it. */
 const currencies: Presentation['lookup'] = async (_args, get) => {
   const accounts = (await get('/ads-platform/accounts'))?.data as Json[] | undefined;
-  return accounts ? { currencies: Object.fromEntries(accounts.map((a) => [a.customerId as string, a.currencyCode as string])) } : {};
+  return accounts
+    ? {
+        currencies: Object.fromEntries(
+          accounts.map((a) => [a.customerId as string, a.currencyCode as string]),
+        ),
+      }
+    : {};
 };
 
 /** The campaign a delete is about to remove: whether it is in the ad platform decides what the answer says remains. */
-const campaignBefore: Presentation['lookup'] = async (args, get) => ({ before: await get(`/campaigns/${encodeURIComponent(String(args.campaignId))}`) });
+const campaignBefore: Presentation['lookup'] = async (args, get) => ({
+  before: await get(`/campaigns/${encodeURIComponent(String(args.campaignId))}`),
+});
 
 export const PRESENTATIONS: Record<string, Presentation> = {
   get_workspace: { detail: true, view: compact(workspaceView), lookup: currencies },
   list_campaigns: { detail: true, view: compact(pageOf(campaignSummary)), lookup: currencies },
   create_campaign: {
-    renames: { savedAudienceIds: { from: 'audienceIds', description: 'saved audiences to attach (ids from list_audiences); the campaign keeps a copy of each in a slot' } },
+    renames: {
+      savedAudienceIds: {
+        from: 'audienceIds',
+        description:
+          'saved audiences to attach (ids from list_audiences); the campaign keeps a copy of each in a slot',
+      },
+    },
     view: compact(campaignView),
     lookup: currencies,
     savedAudienceArgs: ['savedAudienceIds'],
   },
   get_campaign: { detail: true, view: compact(campaignView), lookup: currencies },
   update_campaign: { view: compact(campaignView), lookup: currencies },
-  delete_campaign: { view: (b, _a, _full, ctx) => deletedCampaignView(b, ctx), lookup: campaignBefore },
-  add_campaign_audience: { renames: { savedAudienceId }, view: compact(campaignView), lookup: currencies, savedAudienceArgs: ['savedAudienceId'] },
-  update_campaign_audience: { view: compact(campaignView), lookup: currencies, slotArgs: ['slotId'] },
-  remove_campaign_audience: { view: compact(campaignView), lookup: currencies, slotArgs: ['slotId'] },
-  get_targeting: { detail: true, args: { slotIds: slotIdsFilter, sections: sectionsFilter }, view: targeting, slotArgs: ['slotIds'] },
+  delete_campaign: {
+    view: (b, _a, _full, ctx) => deletedCampaignView(b, ctx),
+    lookup: campaignBefore,
+  },
+  add_campaign_audience: {
+    renames: { savedAudienceId },
+    view: compact(campaignView),
+    lookup: currencies,
+    savedAudienceArgs: ['savedAudienceId'],
+  },
+  update_campaign_audience: {
+    view: compact(campaignView),
+    lookup: currencies,
+    slotArgs: ['slotId'],
+  },
+  remove_campaign_audience: {
+    view: compact(campaignView),
+    lookup: currencies,
+    slotArgs: ['slotId'],
+  },
+  get_targeting: {
+    detail: true,
+    args: { slotIds: slotIdsFilter, sections: sectionsFilter },
+    view: targeting,
+    slotArgs: ['slotIds'],
+  },
   generate_targeting: {
     renames: { slotIds: slotIdsRename },
     listedAs: { audienceIds: z.array(z.string()).max(25).optional() },
@@ -130,9 +195,24 @@ export const PRESENTATIONS: Record<string, Presentation> = {
     slotArgs: ['slotIds'],
     note: 'wait: true waits for the slots (also ones generating) instead of 409.',
   },
-  edit_targeting: { view: (b, a, full) => targetingView(b, { slotIds: [a.slotId as string] }, full), slotArgs: ['slotId'], listedAs: { items: itemsListed } },
-  change_targeting_items: { view: compact(targetingChangeView), slotArgs: ['slotId'], listedAs: { add: itemsListed.optional(), remove: itemRefsListed.optional(), restore: itemRefsListed.optional() } },
-  list_targeting_exclusions: { view: (b) => ({ data: exclusionsView(b.data ?? []) }), slotArgs: ['slotId'] },
+  edit_targeting: {
+    view: (b, a, full) => targetingView(b, { slotIds: [a.slotId as string] }, full),
+    slotArgs: ['slotId'],
+    listedAs: { items: itemsListed },
+  },
+  change_targeting_items: {
+    view: compact(targetingChangeView),
+    slotArgs: ['slotId'],
+    listedAs: {
+      add: itemsListed.optional(),
+      remove: itemRefsListed.optional(),
+      restore: itemRefsListed.optional(),
+    },
+  },
+  list_targeting_exclusions: {
+    view: (b) => ({ data: exclusionsView(b.data ?? []) }),
+    slotArgs: ['slotId'],
+  },
   list_audiences: { detail: true, view: compact(pageOf(audienceSummary)) },
   get_audience: { renames: { savedAudienceId }, savedAudienceArgs: ['savedAudienceId'] },
   update_audience: { renames: { savedAudienceId }, savedAudienceArgs: ['savedAudienceId'] },
@@ -142,18 +222,33 @@ export const PRESENTATIONS: Record<string, Presentation> = {
   update_data_store: { wait: 'dataStore' },
   import_data_store: {
     wait: 'dataStore',
-    listedAs: { channels: resources('youtube#channel', 100), videos: resources('youtube#video', 1000), comments: resources('youtube#commentThread or youtube#comment', 5000) },
+    listedAs: {
+      channels: resources('youtube#channel', 100),
+      videos: resources('youtube#video', 1000),
+      comments: resources('youtube#commentThread or youtube#comment', 5000),
+    },
   },
   list_data_store_channels: { detail: true, view: compact(pageOf(storeChannelView)) },
   list_data_store_videos: { detail: true, args: { fields: videoFields }, view: videosView },
   list_brands: { detail: true, view: compact(pageOf(brandSummary)) },
   create_ads_campaign: { view: compact(campaignView), lookup: currencies },
-  get_performance: { detail: true, view: (b, a, full, ctx) => (full ? b : performanceView(b, ctx, a.campaignId as string | undefined)), lookup: currencies },
+  get_performance: {
+    detail: true,
+    view: (b, a, full, ctx) =>
+      full ? b : performanceView(b, ctx, a.campaignId as string | undefined),
+    lookup: currencies,
+  },
   get_exploration_channel: { detail: true, view: compact(explorationChannelDetail) },
   search_exploration_channels: { detail: true, view: compact(pageOf(explorationChannelView)) },
-  list_exploration_channel_videos: { detail: true, args: { fields: videoFields }, view: videosView },
+  list_exploration_channel_videos: {
+    detail: true,
+    args: { fields: videoFields },
+    view: videosView,
+  },
   list_similar_channels: { detail: true, view: compact(pageOf(explorationChannelView)) },
 };
 
 /** The fields of a video record, checked against the record's schema at load (a renamed field fails here). */
-for (const f of COMPACT_VIDEO_FIELDS) if (!(f in storeVideo.shape)) throw new Error(`compact video field ${f} is not a field of a video`);
+for (const f of COMPACT_VIDEO_FIELDS)
+  if (!(f in storeVideo.shape))
+    throw new Error(`compact video field ${f} is not a field of a video`);

@@ -26,7 +26,13 @@ export function pathTranslator(ops: readonly Operation[]): Translator {
   const rules = [...ops]
     .sort((a, b) => b.path.length - a.path.length)
     .map((op) => ({
-      re: new RegExp(`\\b${op.method} (?:/api/v1)?${op.path.split(/\{\w+\}/).map(escape).join('[^\\s/]+')}(?![\\w/-])`, 'g'),
+      re: new RegExp(
+        `\\b${op.method} (?:/api/v1)?${op.path
+          .split(/\{\w+\}/)
+          .map(escape)
+          .join('[^\\s/]+')}(?![\\w/-])`,
+        'g',
+      ),
       name: op.name,
     }));
   const translate = (text: string) =>
@@ -40,7 +46,8 @@ export function pathTranslator(ops: readonly Operation[]): Translator {
 /** The contract's field names in a message, said as the tool's argument names. */
 export function renameFields(text: string, renames: Record<string, { from: string }>): string {
   let out = text;
-  for (const [to, { from }] of Object.entries(renames)) out = out.replace(new RegExp(`\\b${escape(from)}\\b`, 'g'), to);
+  for (const [to, { from }] of Object.entries(renames))
+    out = out.replace(new RegExp(`\\b${escape(from)}\\b`, 'g'), to);
   return out;
 }
 
@@ -48,11 +55,21 @@ export function renameFields(text: string, renames: Record<string, { from: strin
  * The next step after an API error of a tool, in tool names; undefined where none helps, or where
  * the API's message already names the tool to call (but a wait is MCP's own to offer).
  */
-export function nextStep(tool: string, status: number, code: string, message: string, tools: readonly string[] = []): string | undefined {
-  if (code === 'idempotency_conflict') return 'this idempotencyKey was used with other arguments: retry the very same call with it, or use a new key for new arguments';
-  if (code === 'rate_limited') return 'wait the seconds said, then retry (with the same idempotencyKey for a write)';
-  if (code === 'forbidden' && /lacks the \S+ scope/.test(message)) return "tools/list shows the tools this key's scopes allow";
-  if (code === 'forbidden' && /is limited to/.test(message)) return "the instructions say this key's limits: act inside them, or ask a person for a key without them";
+export function nextStep(
+  tool: string,
+  status: number,
+  code: string,
+  message: string,
+  tools: readonly string[] = [],
+): string | undefined {
+  if (code === 'idempotency_conflict')
+    return 'this idempotencyKey was used with other arguments: retry the very same call with it, or use a new key for new arguments';
+  if (code === 'rate_limited')
+    return 'wait the seconds said, then retry (with the same idempotencyKey for a write)';
+  if (code === 'forbidden' && /lacks the \S+ scope/.test(message))
+    return "tools/list shows the tools this key's scopes allow";
+  if (code === 'forbidden' && /is limited to/.test(message))
+    return "the instructions say this key's limits: act inside them, or ask a person for a key without them";
   if (status >= 500) return 'retry the same call (with the same idempotencyKey for a write)';
   if (status === 409 && /generating/.test(message)) {
     return tool === 'generate_targeting'
@@ -61,22 +78,30 @@ export function nextStep(tool: string, status: number, code: string, message: st
   }
   if (tools.some((t) => new RegExp(`\\b${t}\\b`).test(message))) return undefined;
   if (status === 409 && tool === 'create_ads_campaign') {
-    if (/already exists in the ad platform/.test(message)) return 'get_campaign shows it (adsStatus, customerId)';
+    if (/already exists in the ad platform/.test(message))
+      return 'get_campaign shows it (adsStatus, customerId)';
     return 'set what is missing with update_campaign (campaignType, budget), then call create_ads_campaign again';
   }
-  if (status === 409 && /library store/.test(message)) return 'create_data_store makes a store of your own';
-  if (status === 409 && /already attached/.test(message)) return 'get_campaign shows the slot that holds it';
-  if (status === 409 && /primary audience cannot be removed/.test(message)) return 'update_campaign_audience with dataStoreIds: [] empties it instead';
+  if (status === 409 && /library store/.test(message))
+    return 'create_data_store makes a store of your own';
+  if (status === 409 && /already attached/.test(message))
+    return 'get_campaign shows the slot that holds it';
+  if (status === 409 && /primary audience cannot be removed/.test(message))
+    return 'update_campaign_audience with dataStoreIds: [] empties it instead';
   if (status === 404 || status === 400) {
     if (/no campaign [a-f0-9]{24}/.test(message)) return 'list_campaigns gives campaign ids';
     if (/no audience slot/.test(message)) return "get_campaign lists the campaign's slots (slotId)";
-    if (/no (saved )?audience [a-f0-9]{24}/.test(message)) return 'list_audiences gives savedAudienceIds';
+    if (/no (saved )?audience [a-f0-9]{24}/.test(message))
+      return 'list_audiences gives savedAudienceIds';
     if (/no data store/.test(message)) return 'list_data_stores gives data store ids';
     if (/no brand/.test(message)) return 'list_brands gives brand ids';
-    if (/(no|unknown) (ad-platform )?account|customer id/i.test(message)) return 'list_ads_accounts gives the customerIds this key may use';
-    if (/no channel|channel \S+ is not/.test(message)) return 'search_exploration_channels finds channel ids';
+    if (/(no|unknown) (ad-platform )?account|customer id/i.test(message))
+      return 'list_ads_accounts gives the customerIds this key may use';
+    if (/no channel|channel \S+ is not/.test(message))
+      return 'search_exploration_channels finds channel ids';
   }
-  if (status === 409 && /campaignType cannot change/.test(message)) return 'create_campaign makes a new one';
+  if (status === 409 && /campaignType cannot change/.test(message))
+    return 'create_campaign makes a new one';
   return undefined;
 }
 
@@ -87,8 +112,12 @@ export function nearestArgument(unknown: string, known: readonly string[]): stri
   for (const name of known) {
     const k = name.toLowerCase();
     // dailyBudget → budget, campaign_name → name: one contains the other (the longer such name wins)
-    const contains = k.length >= 4 && (u.includes(k) || k.includes(u)) ? 0.3 - k.length / 1000 : Infinity;
-    const score = Math.min(contains, distance(u.replace(/[_-]/g, ''), k) / Math.max(u.length, k.length));
+    const contains =
+      k.length >= 4 && (u.includes(k) || k.includes(u)) ? 0.3 - k.length / 1000 : Infinity;
+    const score = Math.min(
+      contains,
+      distance(u.replace(/[_-]/g, ''), k) / Math.max(u.length, k.length),
+    );
     if (score <= 0.34 && (!best || score < best.score)) best = { name, score };
   }
   return best?.name;
@@ -99,27 +128,53 @@ function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(
+        prev[j]! + 1,
+        cur[j - 1]! + 1,
+        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     prev = cur;
   }
   return prev[b.length]!;
 }
 
-const idsOf = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const idsOf = (v: unknown): string[] =>
+  typeof v === 'string'
+    ? [v]
+    : Array.isArray(v)
+      ? v.filter((x): x is string => typeof x === 'string')
+      : [];
 const HEX = /^[a-f0-9]{24}$/;
 
-async function getJson(call: CallApi, ctx: CallContext, path: string, query: Record<string, string> = {}): Promise<Json | undefined> {
+async function getJson(
+  call: CallApi,
+  ctx: CallContext,
+  path: string,
+  query: Record<string, string> = {},
+): Promise<Json | undefined> {
   const r = await call({ method: 'GET', path, query }, ctx);
-  return r.status === 200 && typeof r.body === 'object' && r.body !== null ? (r.body as Json) : undefined;
+  return r.status === 200 && typeof r.body === 'object' && r.body !== null
+    ? (r.body as Json)
+    : undefined;
 }
 
-const pass = (arg: string, ids: string[]) => (arg.endsWith('s') ? `pass ${arg}: ${JSON.stringify(ids)}` : `pass ${arg}: ${JSON.stringify(ids[0])}`);
+const pass = (arg: string, ids: string[]) =>
+  arg.endsWith('s')
+    ? `pass ${arg}: ${JSON.stringify(ids)}`
+    : `pass ${arg}: ${JSON.stringify(ids[0])}`;
 
 /**
  * Whether saved-audience ids were given as slots of a campaign: the sentence that names the slot
  * holding each (or how to get one), else undefined. Asks the API with the caller's key.
  */
-export async function savedAudienceAsSlot(arg: string, given: unknown, campaignId: unknown, call: CallApi, ctx: CallContext): Promise<string | undefined> {
+export async function savedAudienceAsSlot(
+  arg: string,
+  given: unknown,
+  campaignId: unknown,
+  call: CallApi,
+  ctx: CallContext,
+): Promise<string | undefined> {
   if (typeof campaignId !== 'string' || !HEX.test(campaignId)) return undefined;
   const campaign = await getJson(call, ctx, `/campaigns/${campaignId}`);
   if (!campaign) return undefined;
@@ -128,7 +183,10 @@ export async function savedAudienceAsSlot(arg: string, given: unknown, campaignI
   const sentences: string[] = [];
   for (const id of unknown) {
     const holder = slots.find((s) => s.audienceId === id);
-    if (holder) sentences.push(`${id} is a saved audience; slot ${holder.id} of campaign ${campaignId} holds it: ${pass(arg, [holder.id])}`);
+    if (holder)
+      sentences.push(
+        `${id} is a saved audience; slot ${holder.id} of campaign ${campaignId} holds it: ${pass(arg, [holder.id])}`,
+      );
     else if (await getJson(call, ctx, `/audiences/${id}`)) {
       sentences.push(
         `${id} is a saved audience, not a slot of campaign ${campaignId}: attach it with add_campaign_audience (savedAudienceId) to get a slot, or pass a slot of the campaign (${slots.map((s) => `${s.id} "${s.name}"`).join(', ')})`,
@@ -143,14 +201,22 @@ export async function savedAudienceAsSlot(arg: string, given: unknown, campaignI
  * holding each slot and the saved audience the slot copies, else undefined. Looks through the
  * workspace's campaigns (at most 500) with the caller's key.
  */
-export async function slotAsSavedAudience(arg: string, given: unknown, call: CallApi, ctx: CallContext): Promise<string | undefined> {
+export async function slotAsSavedAudience(
+  arg: string,
+  given: unknown,
+  call: CallApi,
+  ctx: CallContext,
+): Promise<string | undefined> {
   const ids = idsOf(given).filter((id) => HEX.test(id));
   if (!ids.length) return undefined;
   const sentences: string[] = [];
   let cursor: string | undefined;
   const found = new Set<string>();
   for (let page = 0; page < 5 && found.size < ids.length; page++) {
-    const p = await getJson(call, ctx, '/campaigns', { limit: '100', ...(cursor ? { cursor } : {}) });
+    const p = await getJson(call, ctx, '/campaigns', {
+      limit: '100',
+      ...(cursor ? { cursor } : {}),
+    });
     if (!p) break;
     for (const c of (p.data ?? []) as Json[]) {
       for (const s of (c.audiences ?? []) as Json[]) {

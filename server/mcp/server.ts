@@ -8,7 +8,14 @@
  * own messages (the same as over HTTP), and list the JSON Schemas generated from the table.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { SHARED_RULES } from './instructions.ts';
 import { errorResult, type CallApi, type Tool } from './tools.ts';
 
@@ -52,40 +59,66 @@ export function listing(tool: Tool): McpTool {
  * endpoint: through the app's pipeline with the caller's key; `adcli mcp`: to a remote API).
  * The server must declare the `tools` capability (createMcpServer does).
  */
-export function registerTools(server: Server, tools: readonly Tool[], call: CallApi, opts: ToolServerOptions = {}): void {
+export function registerTools(
+  server: Server,
+  tools: readonly Tool[],
+  call: CallApi,
+  opts: ToolServerOptions = {},
+): void {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const listed = tools.filter(opts.visible ?? (() => true)).map(listing);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`);
-    const token = request.params._meta?.progressToken;
-    try {
-      return await tool.run(request.params.arguments, call, {
-        signal: extra.signal,
-        progress:
-          token === undefined
-            ? undefined
-            : (progress, total, message) =>
-                extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } }),
-      });
-    } catch (e) {
-      if (extra.signal.aborted) throw e;
-      // Never a crash: an unexpected failure (the API unreachable, a bug) is a tool error too.
-      if (opts.onUnexpected) {
-        const requestId = opts.onUnexpected(e);
-        return errorResult('internal', `something went wrong on our side; quote request id ${requestId} when asking for help`, requestId) as CallToolResult;
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    async (request, extra): Promise<CallToolResult> => {
+      const tool = byName.get(request.params.name);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`);
+      const token = request.params._meta?.progressToken;
+      try {
+        return await tool.run(request.params.arguments, call, {
+          signal: extra.signal,
+          progress:
+            token === undefined
+              ? undefined
+              : (progress, total, message) =>
+                  extra.sendNotification({
+                    method: 'notifications/progress',
+                    params: { progressToken: token, progress, total, message },
+                  }),
+        });
+      } catch (e) {
+        if (extra.signal.aborted) throw e;
+        // Never a crash: an unexpected failure (the API unreachable, a bug) is a tool error too.
+        if (opts.onUnexpected) {
+          const requestId = opts.onUnexpected(e);
+          return errorResult(
+            'internal',
+            `something went wrong on our side; quote request id ${requestId} when asking for help`,
+            requestId,
+          ) as CallToolResult;
+        }
+        return errorResult(
+          'internal',
+          e instanceof Error ? e.message : String(e),
+        ) as CallToolResult;
       }
-      return errorResult('internal', e instanceof Error ? e.message : String(e)) as CallToolResult;
-    }
-  });
+    },
+  );
 }
 
 /** A Server with the tools capability and the tools registered. */
-export function createMcpServer(tools: readonly Tool[], call: CallApi, info: ServerInfo, opts: ToolServerOptions = {}): Server {
+export function createMcpServer(
+  tools: readonly Tool[],
+  call: CallApi,
+  info: ServerInfo,
+  opts: ToolServerOptions = {},
+): Server {
   const server = new Server(
     { name: info.name ?? 'adcli', version: info.version },
-    { capabilities: { tools: { listChanged: false } }, instructions: opts.instructions ?? SHARED_RULES },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: opts.instructions ?? SHARED_RULES,
+    },
   );
   registerTools(server, tools, call, opts);
   return server;

@@ -17,9 +17,24 @@ import { idempotencyKey } from '../schemas/common.ts';
 import { CAMPAIGN_STATES } from '../schemas/records.ts';
 import type { Operation } from '../operations/operation.ts';
 import { PRESENTATIONS, type Presentation } from './presentation.ts';
-import { nearestArgument, nextStep, pathTranslator, renameFields, savedAudienceAsSlot, slotAsSavedAudience, type Translator } from './recovery.ts';
+import {
+  nearestArgument,
+  nextStep,
+  pathTranslator,
+  renameFields,
+  savedAudienceAsSlot,
+  slotAsSavedAudience,
+  type Translator,
+} from './recovery.ts';
 import type { Json, ViewContext } from './views.ts';
-import { isOk, Refused, waitForDataStore, waitForTargeting, type WaitBounds, type WaitResult } from './waits.ts';
+import {
+  isOk,
+  Refused,
+  waitForDataStore,
+  waitForTargeting,
+  type WaitBounds,
+  type WaitResult,
+} from './waits.ts';
 
 type AnyObject = z.ZodObject<z.core.$ZodLooseShape>;
 
@@ -110,7 +125,10 @@ const DETAIL = 'detail';
 const idempotencyKeyField = idempotencyKey.optional();
 // listed without its bounds (a key past them is still refused, naming them): 10 tokens a write
 const idempotencyKeyListed = z.string().optional();
-const waitField = z.boolean().optional().meta({ description: 'answer when the background work is done' });
+const waitField = z
+  .boolean()
+  .optional()
+  .meta({ description: 'answer when the background work is done' });
 const detailField = z.enum(['compact', 'full']).optional();
 
 /**
@@ -138,15 +156,28 @@ function lighten(node: unknown, name?: string): unknown {
   for (const [k, v] of Object.entries(node)) {
     if (k === 'openapi') continue;
     if (k === 'pattern' && v === HEX_ID_PATTERN) continue;
-    if ((k === 'properties' || k === 'additionalProperties') && typeof v === 'object' && v !== null && Object.keys(v).length === 0) continue;
+    if (
+      (k === 'properties' || k === 'additionalProperties') &&
+      typeof v === 'object' &&
+      v !== null &&
+      Object.keys(v).length === 0
+    )
+      continue;
     if (k === 'description' && typeof v === 'string') {
       const text = v.replace(' (24 lowercase hex characters)', '');
       // "campaign id" on campaignId, "data store id" on the items of dataStoreIds
-      if (/^[\w -]+ id$/.test(text) && (name === undefined || name === 'items' || name.endsWith('Id'))) continue;
+      if (
+        /^[\w -]+ id$/.test(text) &&
+        (name === undefined || name === 'items' || name.endsWith('Id'))
+      )
+        continue;
       out[k] = text;
       continue;
     }
-    out[k] = k === 'properties' && typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).map(([p, s]) => [p, lighten(s, p)])) : lighten(v, k);
+    out[k] =
+      k === 'properties' && typeof v === 'object' && v !== null
+        ? Object.fromEntries(Object.entries(v).map(([p, s]) => [p, lighten(s, p)]))
+        : lighten(v, k);
   }
   return out;
 }
@@ -157,8 +188,21 @@ function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
   throw new Error('not an object schema');
 }
 
-export function errorResult(code: string, message: string, requestId?: string, next?: string): ToolResult {
-  return { content: [{ type: 'text', text: `${code}: ${message}${next ? ` — ${next}` : ''}${requestId ? ` (request id ${requestId})` : ''}` }], isError: true };
+export function errorResult(
+  code: string,
+  message: string,
+  requestId?: string,
+  next?: string,
+): ToolResult {
+  return {
+    content: [
+      {
+        type: 'text',
+        text: `${code}: ${message}${next ? ` — ${next}` : ''}${requestId ? ` (request id ${requestId})` : ''}`,
+      },
+    ],
+    isError: true,
+  };
 }
 
 export function okResult(body: Json, note?: string): ToolResult {
@@ -175,7 +219,10 @@ export function buildTools(ops: readonly Operation[], opts: BuildOptions = {}): 
   const names = new Set<string>();
   const translate = pathTranslator(ops);
   const presentations = opts.presentations ?? PRESENTATIONS;
-  const bounds: WaitBounds = { timeoutMs: opts.waitTimeoutMs ?? 10 * 60_000, pollIntervalMs: opts.pollIntervalMs ?? 250 };
+  const bounds: WaitBounds = {
+    timeoutMs: opts.waitTimeoutMs ?? 10 * 60_000,
+    pollIntervalMs: opts.pollIntervalMs ?? 250,
+  };
   return ops.map((op) => {
     if (names.has(op.name)) throw new Error(`two operations are named ${op.name}`);
     names.add(op.name);
@@ -185,13 +232,23 @@ export function buildTools(ops: readonly Operation[], opts: BuildOptions = {}): 
 
 type Where = 'path' | 'query' | 'body' | 'mcp';
 
-function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, translate: Translator): Tool {
+function buildTool(
+  op: Operation,
+  pres: Presentation,
+  bounds: WaitBounds,
+  translate: Translator,
+): Tool {
   const write = op.method !== 'GET';
   const renames = pres.renames ?? {};
   const renamedTo = new Map(Object.entries(renames).map(([to, r]) => [r.from, to]));
   for (const [to, r] of Object.entries(renames)) {
-    const fields = [...Object.keys(shapeOf(op.params)), ...Object.keys(shapeOf(op.query)), ...(op.body instanceof z.ZodObject ? Object.keys(shapeOf(op.body)) : [])];
-    if (!fields.includes(r.from)) throw new Error(`operation ${op.name}: ${to} renames ${r.from}, which it does not have`);
+    const fields = [
+      ...Object.keys(shapeOf(op.params)),
+      ...Object.keys(shapeOf(op.query)),
+      ...(op.body instanceof z.ZodObject ? Object.keys(shapeOf(op.body)) : []),
+    ];
+    if (!fields.includes(r.from))
+      throw new Error(`operation ${op.name}: ${to} renames ${r.from}, which it does not have`);
   }
   const say = (text: string) => renameFields(translate(text), renames);
   const toolNames = translate.names;
@@ -202,7 +259,10 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
   const add = (field: string, where: Where, schema: z.ZodType) => {
     const name = renamedTo.get(field) ?? field;
     const prior = sources.get(name);
-    if (prior) throw new Error(`operation ${op.name}: the field ${name} is both in the ${prior.where} and in the ${where}; an MCP tool needs distinct names`);
+    if (prior)
+      throw new Error(
+        `operation ${op.name}: the field ${name} is both in the ${prior.where} and in the ${where}; an MCP tool needs distinct names`,
+      );
     sources.set(name, { where, field });
     let listed = pres.listedAs?.[field] ?? schema;
     const description = renames[name]?.description;
@@ -218,22 +278,27 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
   if (pres.detail) mcpOnly[DETAIL] = detailField;
   if (write) mcpOnly[IDEMPOTENCY_KEY] = idempotencyKeyField;
   if (write && pres.wait) mcpOnly[WAIT] = waitField;
-  for (const [k, s] of Object.entries(mcpOnly)) add(k, 'mcp', k === IDEMPOTENCY_KEY ? idempotencyKeyListed : s);
+  for (const [k, s] of Object.entries(mcpOnly))
+    add(k, 'mcp', k === IDEMPOTENCY_KEY ? idempotencyKeyListed : s);
   const inputSchema = z.strictObject(shape);
   const extrasSchema = z.strictObject(mcpOnly);
 
   const unknownArgument = (k: string): string => {
     const ours = renamedTo.get(k);
-    if (ours) return `"${k}" is called ${ours} in ${op.name}${renames[ours]?.description ? ` (${renames[ours].description})` : ''}`;
-    if (/^slotIds?$/.test(k) && pres.savedAudienceArgs?.length) return `${op.name} takes saved audiences, not slots: ${pres.savedAudienceArgs.join(', ')}`;
-    if (/^savedAudienceIds?$/.test(k) && pres.slotArgs?.length) return `${op.name} takes audience slots, not saved audiences: ${pres.slotArgs.join(', ')}`;
+    if (ours)
+      return `"${k}" is called ${ours} in ${op.name}${renames[ours]?.description ? ` (${renames[ours].description})` : ''}`;
+    if (/^slotIds?$/.test(k) && pres.savedAudienceArgs?.length)
+      return `${op.name} takes saved audiences, not slots: ${pres.savedAudienceArgs.join(', ')}`;
+    if (/^savedAudienceIds?$/.test(k) && pres.slotArgs?.length)
+      return `${op.name} takes audience slots, not saved audiences: ${pres.slotArgs.join(', ')}`;
     const near = nearestArgument(k, [...sources.keys()]);
     return `unknown field "${k}"${near ? `; did you mean ${near}?` : ''}`;
   };
 
   const toRequest = (args: unknown): ApiRequest => {
     const a = args ?? {};
-    if (typeof a !== 'object' || Array.isArray(a)) throw new ApiError(400, 'invalid_request', 'the arguments must be a JSON object');
+    if (typeof a !== 'object' || Array.isArray(a))
+      throw new ApiError(400, 'invalid_request', 'the arguments must be a JSON object');
     const path: Record<string, unknown> = {};
     const query: Record<string, string> = {};
     const body: Record<string, unknown> = {};
@@ -247,18 +312,28 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
       else if (source.where === 'query') {
         // A query string cannot say null: an optional parameter given as null is left out.
         if (v === undefined || v === null) continue;
-        if (typeof v === 'object') throw new ApiError(400, 'invalid_request', `${k} must be a single value, not ${Array.isArray(v) ? 'an array' : 'an object'}`);
+        if (typeof v === 'object')
+          throw new ApiError(
+            400,
+            'invalid_request',
+            `${k} must be a single value, not ${Array.isArray(v) ? 'an array' : 'an object'}`,
+          );
         query[source.field] = String(v);
       } else if (source.where === 'body') {
         if (objectBody) body[source.field] = v;
         else wholeBody = v;
       } else extras[k] = v;
     }
-    if (unknown.length) throw new UnknownArgument(400, 'invalid_request', unknown.map(unknownArgument).join('; '));
+    if (unknown.length)
+      throw new UnknownArgument(400, 'invalid_request', unknown.map(unknownArgument).join('; '));
     // The path is checked here (as the API would) because a bad value could not even form the URL.
     if (op.params) parseOrThrow(op.params, path, 'path');
-    const { idempotencyKey } = parseOrThrow(extrasSchema, extras, 'body') as { idempotencyKey?: string };
-    const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(path[name])));
+    const { idempotencyKey } = parseOrThrow(extrasSchema, extras, 'body') as {
+      idempotencyKey?: string;
+    };
+    const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(String(path[name])),
+    );
     const req: ApiRequest = { method: op.method, path: url, query };
     if (op.body) req.body = objectBody ? body : wholeBody;
     if (idempotencyKey !== undefined) req.idempotencyKey = idempotencyKey;
@@ -266,25 +341,57 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
   };
 
   /** An API error answer as the tool's error: in the tool's names, with the next step. */
-  const replyError = async (reply: ApiReply, args: Json, call: CallApi, ctx: CallContext): Promise<ToolResult> => {
-    const err = (reply.body as { error?: { code?: unknown; message?: unknown; requestId?: unknown } } | undefined)?.error;
+  const replyError = async (
+    reply: ApiReply,
+    args: Json,
+    call: CallApi,
+    ctx: CallContext,
+  ): Promise<ToolResult> => {
+    const err = (
+      reply.body as
+        { error?: { code?: unknown; message?: unknown; requestId?: unknown } } | undefined
+    )?.error;
     if (!err || typeof err.code !== 'string' || typeof err.message !== 'string') {
-      return errorResult(reply.status >= 500 ? 'internal' : 'invalid_response', `the API answered HTTP ${reply.status} without an error body`);
+      return errorResult(
+        reply.status >= 500 ? 'internal' : 'invalid_response',
+        `the API answered HTTP ${reply.status} without an error body`,
+      );
     }
     const message = say(err.message);
     const requestId = typeof err.requestId === 'string' ? err.requestId : undefined;
-    const mixUp = reply.status === 400 || reply.status === 404 ? await explainMixUp(message, args, call, ctx).catch(() => undefined) : undefined;
-    return errorResult(err.code, message, requestId, mixUp ?? nextStep(op.name, reply.status, err.code, message, toolNames));
+    const mixUp =
+      reply.status === 400 || reply.status === 404
+        ? await explainMixUp(message, args, call, ctx).catch(() => undefined)
+        : undefined;
+    return errorResult(
+      err.code,
+      message,
+      requestId,
+      mixUp ?? nextStep(op.name, reply.status, err.code, message, toolNames),
+    );
   };
 
   /** A saved audience passed as a slot, or a slot as a saved audience: which id and argument to pass instead. */
-  const explainMixUp = async (message: string, args: Json, call: CallApi, ctx: CallContext): Promise<string | undefined> => {
-    for (const arg of /no audience slot|is a saved audience/.test(message) ? (pres.slotArgs ?? []) : []) {
-      const found = args[arg] !== undefined ? await savedAudienceAsSlot(arg, args[arg], args.campaignId, call, ctx) : undefined;
+  const explainMixUp = async (
+    message: string,
+    args: Json,
+    call: CallApi,
+    ctx: CallContext,
+  ): Promise<string | undefined> => {
+    for (const arg of /no audience slot|is a saved audience/.test(message)
+      ? (pres.slotArgs ?? [])
+      : []) {
+      const found =
+        args[arg] !== undefined
+          ? await savedAudienceAsSlot(arg, args[arg], args.campaignId, call, ctx)
+          : undefined;
       if (found) return found;
     }
-    for (const arg of /no (saved )?audience [a-f0-9]{24}|is an audience slot/.test(message) ? (pres.savedAudienceArgs ?? []) : []) {
-      const found = args[arg] !== undefined ? await slotAsSavedAudience(arg, args[arg], call, ctx) : undefined;
+    for (const arg of /no (saved )?audience [a-f0-9]{24}|is an audience slot/.test(message)
+      ? (pres.savedAudienceArgs ?? [])
+      : []) {
+      const found =
+        args[arg] !== undefined ? await slotAsSavedAudience(arg, args[arg], call, ctx) : undefined;
       if (found) return found;
     }
     return undefined;
@@ -306,33 +413,74 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
     return pres.lookup(args, get).catch(() => ({}));
   };
 
-  const generateAndWait = async (req: ApiRequest, args: Json, call: CallApi, ctx: ToolContext): Promise<ToolResult> => {
+  const generateAndWait = async (
+    req: ApiRequest,
+    args: Json,
+    call: CallApi,
+    ctx: ToolContext,
+  ): Promise<ToolResult> => {
     const named = args.slotIds as string[] | undefined;
-    const pollReq: ApiRequest = { method: 'GET', path: req.path.replace(/\/generate$/, ''), query: {} };
+    const pollReq: ApiRequest = {
+      method: 'GET',
+      path: req.path.replace(/\/generate$/, ''),
+      query: {},
+    };
     let reply = await call(req, ctx);
     let joined: string[] = [];
     // A named slot already generating (a retry after a host's timeout): wait for that generation.
     if (reply.status === 409 && named?.length) {
       const now = await call(pollReq, ctx);
       if (!isOk(now)) return replyError(now, args, call, ctx);
-      const generating = new Set(((now.body as Json).audiences as Json[]).filter((s) => s.status === 'generating').map((s) => s.id as string));
+      const generating = new Set(
+        ((now.body as Json).audiences as Json[])
+          .filter((s) => s.status === 'generating')
+          .map((s) => s.id as string),
+      );
       joined = named.filter((id) => generating.has(id));
       const rest = named.filter((id) => !generating.has(id));
       if (joined.length === 0) return replyError(reply, args, call, ctx);
       reply = rest.length
-        ? await call({ ...req, body: { audienceIds: rest }, ...(req.idempotencyKey ? { idempotencyKey: `${req.idempotencyKey.slice(0, 190)}:rest` } : {}) }, ctx)
+        ? await call(
+            {
+              ...req,
+              body: { audienceIds: rest },
+              ...(req.idempotencyKey
+                ? { idempotencyKey: `${req.idempotencyKey.slice(0, 190)}:rest` }
+                : {}),
+            },
+            ctx,
+          )
         : { status: 200, body: { ...(now.body as Json), started: [], skipped: [] } };
     }
     if (!isOk(reply)) return replyError(reply, args, call, ctx);
     const first = reply.body as Json;
-    const skipped = [...(first.skipped as Json[]), ...joined.map((id) => ({ id, reason: 'already generating: waited for that generation' }))];
+    const skipped = [
+      ...(first.skipped as Json[]),
+      ...joined.map((id) => ({ id, reason: 'already generating: waited for that generation' })),
+    ];
     const waitIds = named?.length
       ? [...(first.started as string[]), ...joined]
-      : ((first.audiences ?? []) as Json[]).filter((s) => s.status === 'generating').map((s) => s.id as string);
-    return finish(await waitForTargeting(first, waitIds, pollReq, { started: first.started, skipped }, call, ctx, bounds), args, call, ctx);
+      : ((first.audiences ?? []) as Json[])
+          .filter((s) => s.status === 'generating')
+          .map((s) => s.id as string);
+    return finish(
+      await waitForTargeting(
+        first,
+        waitIds,
+        pollReq,
+        { started: first.started, skipped },
+        call,
+        ctx,
+        bounds,
+      ),
+      args,
+      call,
+      ctx,
+    );
   };
 
-  const finish = (r: WaitResult, args: Json, _call: CallApi, _ctx: CallContext): ToolResult => okResult(present(r.body, args), r.note);
+  const finish = (r: WaitResult, args: Json, _call: CallApi, _ctx: CallContext): ToolResult =>
+    okResult(present(r.body, args), r.note);
 
   const tool: Tool = {
     name: op.name,
@@ -343,7 +491,9 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
     inputJsonSchema: jsonSchemaOf(inputSchema, 'input'),
     annotations: {
       readOnlyHint: op.hints.readOnly,
-      ...(op.hints.readOnly ? {} : { destructiveHint: op.hints.destructive, idempotentHint: op.hints.idempotent }),
+      ...(op.hints.readOnly
+        ? {}
+        : { destructiveHint: op.hints.destructive, idempotentHint: op.hints.idempotent }),
       // the ad-platform tools reach a world outside the service; the others its own workspace data
       openWorldHint: op.hints.openWorld ?? false,
     },
@@ -353,7 +503,8 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
       try {
         req = toRequest(rawArgs);
       } catch (e) {
-        if (e instanceof ApiError) return errorResult(e.code, e instanceof UnknownArgument ? e.message : say(e.message));
+        if (e instanceof ApiError)
+          return errorResult(e.code, e instanceof UnknownArgument ? e.message : say(e.message));
         throw e;
       }
       const args = (rawArgs ?? {}) as Json;
@@ -362,7 +513,10 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
         if (wait && pres.wait === 'targeting') return await generateAndWait(req, args, call, ctx);
         // The view's lookup goes before a write (it may read what the write removes), beside a read.
         const before = write ? await lookUp(args, call, ctx) : undefined;
-        const [reply, looked] = await Promise.all([call(req, ctx), before ?? lookUp(args, call, ctx)]);
+        const [reply, looked] = await Promise.all([
+          call(req, ctx),
+          before ?? lookUp(args, call, ctx),
+        ]);
         if (!isOk(reply)) return await replyError(reply, args, call, ctx);
         const body = reply.body as Json;
         if (pres.slotArgs?.includes('slotIds') && op.method === 'GET') {
@@ -371,8 +525,26 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
         }
         if (wait && pres.wait === 'dataStore') {
           const store = (op.name === 'import_data_store' ? body.dataStore : body) as Json;
-          const r = await waitForDataStore(store, { method: 'GET', path: `/data-stores/${encodeURIComponent(String(store.id))}`, query: {} }, call, ctx, bounds);
-          return finish({ ...r, body: op.name === 'import_data_store' ? { ...body, dataStore: r.body } : r.body }, args, call, ctx);
+          const r = await waitForDataStore(
+            store,
+            {
+              method: 'GET',
+              path: `/data-stores/${encodeURIComponent(String(store.id))}`,
+              query: {},
+            },
+            call,
+            ctx,
+            bounds,
+          );
+          return finish(
+            {
+              ...r,
+              body: op.name === 'import_data_store' ? { ...body, dataStore: r.body } : r.body,
+            },
+            args,
+            call,
+            ctx,
+          );
         }
         return okResult(present(body, args, looked));
       } catch (e) {
@@ -383,14 +555,26 @@ function buildTool(op: Operation, pres: Presentation, bounds: WaitBounds, transl
   };
 
   /** get_targeting's slotIds filter naming no slot of the campaign: the same error the writes give. */
-  const missingSlots = async (body: Json, args: Json, call: CallApi, ctx: CallContext): Promise<ToolResult | undefined> => {
+  const missingSlots = async (
+    body: Json,
+    args: Json,
+    call: CallApi,
+    ctx: CallContext,
+  ): Promise<ToolResult | undefined> => {
     const wanted = (args.slotIds as string[] | undefined) ?? [];
     const have = new Set(((body.audiences ?? []) as Json[]).map((s) => s.id as string));
     const missing = wanted.filter((id) => !have.has(id));
     if (!missing.length) return undefined;
     const message = `slotIds[${wanted.indexOf(missing[0]!)}]: no audience slot ${missing[0]} on campaign ${String(args.campaignId)}`;
-    const mixUp = await savedAudienceAsSlot('slotIds', missing, args.campaignId, call, ctx).catch(() => undefined);
-    return errorResult('invalid_request', message, undefined, mixUp ?? "get_campaign lists the campaign's slots (slotId)");
+    const mixUp = await savedAudienceAsSlot('slotIds', missing, args.campaignId, call, ctx).catch(
+      () => undefined,
+    );
+    return errorResult(
+      'invalid_request',
+      message,
+      undefined,
+      mixUp ?? "get_campaign lists the campaign's slots (slotId)",
+    );
   };
   return tool;
 }
@@ -418,6 +602,10 @@ function speakTools(node: unknown, translate: (text: string) => string): unknown
   if (Array.isArray(node)) return node.map((n) => speakTools(n, translate));
   if (typeof node !== 'object' || node === null) return node;
   const out: Json = {};
-  for (const [k, v] of Object.entries(node)) out[k] = (k === 'error' || k === 'reason') && typeof v === 'string' ? translate(v) : speakTools(v, translate);
+  for (const [k, v] of Object.entries(node))
+    out[k] =
+      (k === 'error' || k === 'reason') && typeof v === 'string'
+        ? translate(v)
+        : speakTools(v, translate);
   return out;
 }

@@ -8,7 +8,9 @@
 import { storeVideo } from '../schemas/records.ts';
 
 /** The fields a video listing can be narrowed to (`fields`). */
-export const STORE_VIDEO_FIELDS = Object.keys(storeVideo.shape) as (keyof typeof storeVideo.shape)[];
+export const STORE_VIDEO_FIELDS = Object.keys(
+  storeVideo.shape,
+) as (keyof typeof storeVideo.shape)[];
 
 // Records arrive as parsed JSON of the API's answers: loosely typed on purpose, the API validated them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -38,7 +40,8 @@ const currencyOf = (ctx: ViewContext, customerId: unknown): string | undefined =
   typeof customerId === 'string' ? ctx.currencies?.[customerId] : undefined;
 
 /** A value of list_campaigns' adsStatus filter: the ad-platform status, or unpublished. */
-export const adsStatusOf = (c: Json): string => (c.adsPlatform?.campaignId ? (c.adsPlatform.status ?? 'unpublished') : 'unpublished');
+export const adsStatusOf = (c: Json): string =>
+  c.adsPlatform?.campaignId ? (c.adsPlatform.status ?? 'unpublished') : 'unpublished';
 
 /** A campaign in a list: enough to pick one and to ask for its performance; budgets with their currency. */
 export function campaignSummary(c: Json, ctx: ViewContext = {}): Json {
@@ -86,7 +89,10 @@ export function campaignView(c: Json, ctx: ViewContext = {}): Json {
   };
 }
 
-export const workspaceView = (w: Json, ctx: ViewContext = {}): Json => ({ ...w, recentCampaigns: (w.recentCampaigns ?? []).map((c: Json) => campaignSummary(c, ctx)) });
+export const workspaceView = (w: Json, ctx: ViewContext = {}): Json => ({
+  ...w,
+  recentCampaigns: (w.recentCampaigns ?? []).map((c: Json) => campaignSummary(c, ctx)),
+});
 
 export const SECTIONS = ['keywords', 'segments', 'topics', 'websites'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -103,7 +109,9 @@ export interface TargetingFilter {
  */
 export function targetingView(t: Json, filter: TargetingFilter, full: boolean): Json {
   const sections = filter.sections?.length ? filter.sections : SECTIONS;
-  const slots = (t.audiences ?? []).filter((s: Json) => !filter.slotIds?.length || filter.slotIds.includes(s.id));
+  const slots = (t.audiences ?? []).filter(
+    (s: Json) => !filter.slotIds?.length || filter.slotIds.includes(s.id),
+  );
   const out: Json = {
     campaignId: t.campaignId,
     ...dropEmpty({ campaignType: t.campaignType }),
@@ -123,7 +131,10 @@ export function targetingView(t: Json, filter: TargetingFilter, full: boolean): 
       for (const section of sections) {
         const mine = items.filter((i) => i.section === section);
         if (!mine.length) continue;
-        slot[section] = section === 'keywords' ? mine.map((i) => ({ text: i.text, matchType: i.matchType })) : mine.map((i) => i.text);
+        slot[section] =
+          section === 'keywords'
+            ? mine.map((i) => ({ text: i.text, matchType: i.matchType }))
+            : mine.map((i) => i.text);
       }
       return slot;
     }),
@@ -151,15 +162,27 @@ export const targetingChangeView = (c: Json): Json => ({
   status: c.status,
   itemCount: c.itemCount,
   itemCounts: Object.fromEntries(Object.entries(c.itemCounts ?? {}).filter(([, n]) => n !== 0)),
-  ...dropEmpty({ added: c.added, removed: c.removed, restored: c.restored, exclusions: exclusionsView(c.exclusions ?? []) }),
+  ...dropEmpty({
+    added: c.added,
+    removed: c.removed,
+    restored: c.restored,
+    exclusions: exclusionsView(c.exclusions ?? []),
+  }),
 });
 
-export const COMPACT_VIDEO_FIELDS = ['videoId', 'title', 'publishedAt', 'viewCount', 'commentCount'] as const;
+export const COMPACT_VIDEO_FIELDS = [
+  'videoId',
+  'title',
+  'publishedAt',
+  'viewCount',
+  'commentCount',
+] as const;
 
 /** A video with the chosen fields (videoId always). */
 export function videoView(v: Json, fields: readonly string[]): Json {
   const out: Json = { videoId: v.videoId };
-  for (const f of fields) if (f in v && (STORE_VIDEO_FIELDS as readonly string[]).includes(f)) out[f] = v[f];
+  for (const f of fields)
+    if (f in v && (STORE_VIDEO_FIELDS as readonly string[]).includes(f)) out[f] = v[f];
   return out;
 }
 
@@ -206,7 +229,11 @@ export const dataStoreView = (d: Json): Json => ({
   videoCount: d.videoCount,
 });
 
-export const brandSummary = (b: Json): Json => ({ id: b.id, name: b.name, ...dropEmpty({ website: b.website }) });
+export const brandSummary = (b: Json): Json => ({
+  id: b.id,
+  name: b.name,
+  ...dropEmpty({ website: b.website }),
+});
 
 /**
  * The performance report without the ad platform's own ids, in figures that cannot mislead: the
@@ -225,7 +252,12 @@ export const performanceView = (p: Json, ctx: ViewContext = {}, campaignId?: str
 });
 
 function reportRowView(c: Json): Json {
-  const head: Json = { campaignId: c.campaignId, name: c.name, ...dropEmpty({ campaignType: c.campaignType }), status: c.status };
+  const head: Json = {
+    campaignId: c.campaignId,
+    name: c.name,
+    ...dropEmpty({ campaignType: c.campaignType }),
+    status: c.status,
+  };
   if (c.deletedInService) head.deletedInService = true;
   if (!c.impressions) return { ...head, delivery: 'did not run' };
   return {
@@ -248,8 +280,16 @@ function reportRowView(c: Json): Json {
 export function deletedCampaignView(body: Json, ctx: ViewContext = {}): Json {
   const ads = ctx.before?.adsPlatform;
   if (!ads?.campaignId) return body;
-  const left = { googleAdsCampaignId: ads.campaignId, customerId: ads.customerId, status: ads.status };
-  if (ads.status === 'REMOVED') return { ...body, adPlatform: { ...left, note: 'already REMOVED there: nothing remains to do' } };
+  const left = {
+    googleAdsCampaignId: ads.campaignId,
+    customerId: ads.customerId,
+    status: ads.status,
+  };
+  if (ads.status === 'REMOVED')
+    return {
+      ...body,
+      adPlatform: { ...left, note: 'already REMOVED there: nothing remains to do' },
+    };
   const note =
     ads.status === 'ENABLED'
       ? 'not deleted: it stays ENABLED and keeps spending until a person removes it (REMOVED) in the ad platform; no tool can'
@@ -265,4 +305,7 @@ export function truncate(s: unknown, max: number): string {
 /** A page of the API (data, nextCursor) with each item in a view. */
 export const pageOf =
   (view: (item: Json, ctx: ViewContext) => Json) =>
-  (p: Json, ctx: ViewContext = {}): Json => ({ ...p, data: (p.data ?? []).map((item: Json) => view(item, ctx)) });
+  (p: Json, ctx: ViewContext = {}): Json => ({
+    ...p,
+    data: (p.data ?? []).map((item: Json) => view(item, ctx)),
+  });

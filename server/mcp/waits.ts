@@ -22,7 +22,11 @@ export class Refused {
   }
 }
 
-export const isOk = (reply: ApiReply): boolean => reply.status >= 200 && reply.status < 300 && typeof reply.body === 'object' && reply.body !== null;
+export const isOk = (reply: ApiReply): boolean =>
+  reply.status >= 200 &&
+  reply.status < 300 &&
+  typeof reply.body === 'object' &&
+  reply.body !== null;
 
 /** Polls `req` until `done`; progress after every poll. Throws Refused for an API error. */
 async function poll<T extends Json>(
@@ -85,44 +89,96 @@ export interface WaitResult {
  * Waits until every slot of `waitFor` is ready or in error (a slot removed meanwhile counts as
  * finished), then answers the targeting with `extra` (the generate call's started and skipped).
  */
-export async function waitForTargeting(first: Json, waitForIds: readonly string[], pollReq: ApiRequest, extra: Json, call: CallApi, ctx: ToolContext, bounds: WaitBounds): Promise<WaitResult> {
+export async function waitForTargeting(
+  first: Json,
+  waitForIds: readonly string[],
+  pollReq: ApiRequest,
+  extra: Json,
+  call: CallApi,
+  ctx: ToolContext,
+  bounds: WaitBounds,
+): Promise<WaitResult> {
   const ids = new Set(waitForIds);
   const total = ids.size;
   if (total === 0) return { body: { ...first, ...extra } };
-  const pendingOf = (t: Json) => ((t.audiences ?? []) as Slot[]).filter((s) => ids.has(s.id) && s.status !== 'ready' && s.status !== 'error');
+  const pendingOf = (t: Json) =>
+    ((t.audiences ?? []) as Slot[]).filter(
+      (s) => ids.has(s.id) && s.status !== 'ready' && s.status !== 'error',
+    );
   const progress = reporter(ctx);
   const say = (t: Json, polls: number) => {
     const pending = pendingOf(t);
     const names = pending.map((s) => s.name).join(', ');
-    progress.report(total - pending.length, total, polls, `${total - pending.length} of ${total} audience slot${total === 1 ? '' : 's'} finished${names ? `; generating: ${names}` : ''}`, pending.length === 0);
+    progress.report(
+      total - pending.length,
+      total,
+      polls,
+      `${total - pending.length} of ${total} audience slot${total === 1 ? '' : 's'} finished${names ? `; generating: ${names}` : ''}`,
+      pending.length === 0,
+    );
   };
   say(first, 0);
   let last = first;
-  const outcome = await poll<Json>(pollReq, call, ctx, bounds, (t) => pendingOf(t).length === 0, (t, polls) => {
-    last = t;
-    say(t, polls);
-  });
+  const outcome = await poll<Json>(
+    pollReq,
+    call,
+    ctx,
+    bounds,
+    (t) => pendingOf(t).length === 0,
+    (t, polls) => {
+      last = t;
+      say(t, polls);
+    },
+  );
   await progress.flushed();
-  if (outcome.outcome === 'interrupted') throw ctx.signal?.reason ?? new Error('the request was cancelled');
+  if (outcome.outcome === 'interrupted')
+    throw ctx.signal?.reason ?? new Error('the request was cancelled');
   const body = { ...last, ...extra };
   if (outcome.outcome === 'done') return { body };
   const done = total - pendingOf(last).length;
-  return { body, note: `Still generating after ${Math.round(bounds.timeoutMs / 1000)} s (${done} of ${total} slots finished); poll get_targeting, or call generate_targeting with wait: true again, for the result.` };
+  return {
+    body,
+    note: `Still generating after ${Math.round(bounds.timeoutMs / 1000)} s (${done} of ${total} slots finished); poll get_targeting, or call generate_targeting with wait: true again, for the result.`,
+  };
 }
 
 /** Waits until the data store is no longer collecting; answers its record. */
-export async function waitForDataStore(store: Json, pollReq: ApiRequest, call: CallApi, ctx: ToolContext, bounds: WaitBounds): Promise<WaitResult> {
+export async function waitForDataStore(
+  store: Json,
+  pollReq: ApiRequest,
+  call: CallApi,
+  ctx: ToolContext,
+  bounds: WaitBounds,
+): Promise<WaitResult> {
   if (store.status !== 'collecting') return { body: store };
   const progress = reporter(ctx);
-  const say = (s: Json, polls: number) => progress.report(s.status === 'collecting' ? 0 : 1, 1, polls, `data store ${s.name}: ${s.status}`, s.status !== 'collecting');
+  const say = (s: Json, polls: number) =>
+    progress.report(
+      s.status === 'collecting' ? 0 : 1,
+      1,
+      polls,
+      `data store ${s.name}: ${s.status}`,
+      s.status !== 'collecting',
+    );
   say(store, 0);
   let last = store;
-  const outcome = await poll<Json>(pollReq, call, ctx, bounds, (s) => s.status !== 'collecting', (s, polls) => {
-    last = s;
-    say(s, polls);
-  });
+  const outcome = await poll<Json>(
+    pollReq,
+    call,
+    ctx,
+    bounds,
+    (s) => s.status !== 'collecting',
+    (s, polls) => {
+      last = s;
+      say(s, polls);
+    },
+  );
   await progress.flushed();
-  if (outcome.outcome === 'interrupted') throw ctx.signal?.reason ?? new Error('the request was cancelled');
+  if (outcome.outcome === 'interrupted')
+    throw ctx.signal?.reason ?? new Error('the request was cancelled');
   if (outcome.outcome === 'done') return { body: last };
-  return { body: last, note: `Still collecting after ${Math.round(bounds.timeoutMs / 1000)} s; call get_data_store later for its status.` };
+  return {
+    body: last,
+    note: `Still collecting after ${Math.round(bounds.timeoutMs / 1000)} s; call get_data_store later for its status.`,
+  };
 }

@@ -10,7 +10,9 @@ const account = z
     customerId: z.string().meta({ description: '123-456-7890' }),
     name: z.string(),
     currencyCode: z.string().meta({ description: 'ISO 4217, e.g. USD' }),
-    timeZone: z.string().meta({ description: "IANA time zone; the account's days and date ranges follow it" }),
+    timeZone: z
+      .string()
+      .meta({ description: "IANA time zone; the account's days and date ranges follow it" }),
   })
   .meta({ title: 'AdAccount' });
 
@@ -25,8 +27,7 @@ export const adsOperations = [
     scope: 'ads:write',
     tag: 'ad platform',
     summary: 'Create the campaign in the ad platform (paused)',
-    description:
-      `Creates the campaign in the ad platform, always PAUSED (adsPlatform.status): nothing spends until a person turns it on there. customerId picks the account (default: the campaign's own); the budget is spent in its currency. Settings and targeting go over at the next sync, not at once. A second create is 409. The campaign needs a campaignType and a budget first: a 409 lists everything missing at once, with the call that sets it. A key limited to other accounts gets 403. ${CAMPAIGN_STATES}`,
+    description: `Creates the campaign in the ad platform, always PAUSED (adsPlatform.status): nothing spends until a person turns it on there. customerId picks the account (default: the campaign's own); the budget is spent in its currency. Settings and targeting go over at the next sync, not at once. A second create is 409. The campaign needs a campaignType and a budget first: a 409 lists everything missing at once, with the call that sets it. A key limited to other accounts gets 403. ${CAMPAIGN_STATES}`,
     params: z.strictObject({ campaignId: hexId('campaign') }),
     body: z.strictObject({
       customerId: customerId.optional().meta({
@@ -39,7 +40,8 @@ export const adsOperations = [
     response: campaign,
     errors: [400, 403, 404, 409],
     hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
-    handler: (actor, { params, body }, s) => s.ads.create(actor, params.campaignId, body.customerId),
+    handler: (actor, { params, body }, s) =>
+      s.ads.create(actor, params.campaignId, body.customerId),
   }),
   defineOperation({
     name: 'list_ads_accounts',
@@ -66,16 +68,20 @@ export const adsOperations = [
       "Impressions, clicks, cost, conversions and ratios (ctr, cpc, costPerConversion, roas) of the service's campaigns in one ad-platform account, per campaign, and per day for the whole account or, with campaignId, for that campaign alone; for a date range preset in the account's time zone (LAST_N presets end yesterday). Only days a campaign was ENABLED have figures. A ratio without a denominator is 0, meaning none.",
     query: z.strictObject({
       customerId,
-      dateRange: z.enum(DATE_PRESETS).default(DEFAULT_DATE_PRESET).meta({ description: `date range preset; default ${DEFAULT_DATE_PRESET}` }),
+      dateRange: z
+        .enum(DATE_PRESETS)
+        .default(DEFAULT_DATE_PRESET)
+        .meta({ description: `date range preset; default ${DEFAULT_DATE_PRESET}` }),
       // Not in the contract: per-campaign daily figures, declared here once for the API, CLI and MCP.
-      campaignId: hexId('campaign')
-        .optional()
-        .meta({ description: "only this campaign: its row, and its own days instead of the account's" }),
+      campaignId: hexId('campaign').optional().meta({
+        description: "only this campaign: its row, and its own days instead of the account's",
+      }),
     }),
     response: performanceReport,
     errors: [400, 403, 404],
     hints: adPlatformRead,
     timeDependent: true,
-    handler: (actor, { query }, s) => s.ads.performance(actor, query.customerId, query.dateRange, query.campaignId),
+    handler: (actor, { query }, s) =>
+      s.ads.performance(actor, query.customerId, query.dateRange, query.campaignId),
   }),
 ];

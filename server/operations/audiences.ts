@@ -15,10 +15,15 @@ const audienceFields = {
     .max(20)
     .meta({
       description: 'data stores the targeting is generated from',
-      openapi: { description: 'data stores the targeting is generated from: each one of this workspace or a library store (list_data_stores); another id is refused (400)' },
+      openapi: {
+        description:
+          'data stores the targeting is generated from: each one of this workspace or a library store (list_data_stores); another id is refused (400)',
+      },
     }),
 };
-const optional = Object.fromEntries(Object.entries(audienceFields).map(([k, v]) => [k, v.optional()])) as {
+const optional = Object.fromEntries(
+  Object.entries(audienceFields).map(([k, v]) => [k, v.optional()]),
+) as {
   [K in keyof typeof audienceFields]: z.ZodOptional<(typeof audienceFields)[K]>;
 };
 const audiencePath = z.strictObject({ audienceId: hexId('audience') });
@@ -45,7 +50,8 @@ export const audienceOperations = [
     scope: 'audiences:write',
     tag: 'audiences',
     summary: 'Create a saved audience',
-    description: 'Creates a reusable audience: keywords, topics, tags and the data stores its targeting comes from. Attach it to campaigns with add_campaign_audience.',
+    description:
+      'Creates a reusable audience: keywords, topics, tags and the data stores its targeting comes from. Attach it to campaigns with add_campaign_audience.',
     body: z.strictObject({ ...optional, name: audienceFields.name }),
     bodyRequired: true,
     response: audience,
@@ -75,7 +81,8 @@ export const audienceOperations = [
     scope: 'audiences:write',
     tag: 'audiences',
     summary: 'Update a saved audience',
-    description: 'Changes the given fields; arrays are replaced whole. Campaigns that attached it keep their own copy.',
+    description:
+      'Changes the given fields; arrays are replaced whole. Campaigns that attached it keep their own copy.',
     params: audiencePath,
     body: z.strictObject(optional),
     bodyRequired: true,

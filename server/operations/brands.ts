@@ -4,7 +4,8 @@ import { brand } from '../schemas/records.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
 
 /** An http(s) URL (the scheme in any case), or empty; `not` more characters a URL cannot hold. */
-const websitePattern = (not = '') => `^(?:|[Hh][Tt][Tt][Pp][Ss]?://[^\\s${not}/$.?#][^\\s${not}]*)$`;
+const websitePattern = (not = '') =>
+  `^(?:|[Hh][Tt][Tt][Pp][Ss]?://[^\\s${not}/$.?#][^\\s${not}]*)$`;
 const websiteRe = new RegExp(websitePattern());
 
 const website = z
@@ -16,7 +17,8 @@ const website = z
     openapi: {
       // the document's pattern also says what no text may hold (a NUL, refused everywhere)
       pattern: websitePattern('\\u0000'),
-      description: 'http(s) URL of the brand (http:// or https://, then a host; no spaces), or empty',
+      description:
+        'http(s) URL of the brand (http:// or https://, then a host; no spaces), or empty',
     },
   });
 
@@ -49,8 +51,13 @@ export const brandOperations = [
     scope: 'brands:write',
     tag: 'brands',
     summary: 'Create a brand',
-    description: 'Creates a brand (name, website, description) that campaigns can use through brandId.',
-    body: z.strictObject({ name: brandFields.name, website: website.optional(), description: brandFields.description.optional() }),
+    description:
+      'Creates a brand (name, website, description) that campaigns can use through brandId.',
+    body: z.strictObject({
+      name: brandFields.name,
+      website: website.optional(),
+      description: brandFields.description.optional(),
+    }),
     bodyRequired: true,
     response: brand,
     successStatus: 201,
@@ -79,7 +86,8 @@ export const brandOperations = [
     scope: 'brands:write',
     tag: 'brands',
     summary: 'Update a brand',
-    description: 'Changes the given fields of a brand. Campaigns using it show the new values at once.',
+    description:
+      'Changes the given fields of a brand. Campaigns using it show the new values at once.',
     params: brandPath,
     body: z.strictObject({
       name: brandFields.name.optional(),
@@ -99,7 +107,8 @@ export const brandOperations = [
     scope: 'brands:write',
     tag: 'brands',
     summary: 'Delete a brand',
-    description: 'Removes a brand. Campaigns that used it keep going without a brand (their brandId becomes null).',
+    description:
+      'Removes a brand. Campaigns that used it keep going without a brand (their brandId becomes null).',
     params: brandPath,
     response: deleted,
     errors: [400, 403, 404],

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { customerId, deleted, hexId, listQuery, page } from '../schemas/common.ts';
 import { languageTag, locationCode } from '../schemas/codes.ts';
-import { ADS_STATUS_FILTERS, BIDDING_STRATEGIES, BUDGET_TYPES, CAMPAIGN_STATES, CAMPAIGN_STATUSES, CAMPAIGN_TYPES, campaign } from '../schemas/records.ts';
+import {
+  ADS_STATUS_FILTERS,
+  BIDDING_STRATEGIES,
+  BUDGET_TYPES,
+  CAMPAIGN_STATES,
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_TYPES,
+  campaign,
+} from '../schemas/records.ts';
 import { MAX_SLOTS } from '../domain/campaigns.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
 
@@ -13,21 +21,31 @@ const isCalendarDate = (s: string) => {
 /** The writable campaign settings with the bounds of the contract's Campaign table and Limits. */
 export const campaignSettings = {
   name: z.string().min(1).max(160).meta({ description: 'campaign name, 1-160 characters' }),
-  objective: z.string().max(4000).meta({ description: 'what the campaign should achieve and for whom; drives targeting' }),
+  objective: z
+    .string()
+    .max(4000)
+    .meta({ description: 'what the campaign should achieve and for whom; drives targeting' }),
   brandId: hexId('brand')
     .nullable()
-    .meta({ description: 'brand id; null removes the brand', openapi: { description: 'a brand of this workspace (list_brands); another id is refused (400); null removes the brand' } }),
+    .meta({
+      description: 'brand id; null removes the brand',
+      openapi: {
+        description:
+          'a brand of this workspace (list_brands); another id is refused (400); null removes the brand',
+      },
+    }),
   industry: z.string().max(120),
   language: languageTag,
-  locations: z.array(locationCode).max(20).meta({ description: 'country (US, DE) or region (US-CA) codes, at most 20' }),
+  locations: z
+    .array(locationCode)
+    .max(20)
+    .meta({ description: 'country (US, DE) or region (US-CA) codes, at most 20' }),
   successMetrics: z.array(z.string().max(200)).max(20),
   campaignType: z.enum(CAMPAIGN_TYPES),
-  budget: z
-    .number()
-    .gt(0)
-    .max(10_000_000)
-    .nullable()
-    .meta({ description: "in the currency of the campaign's ad-platform account (customerId; list_ads_accounts gives its currencyCode)" }),
+  budget: z.number().gt(0).max(10_000_000).nullable().meta({
+    description:
+      "in the currency of the campaign's ad-platform account (customerId; list_ads_accounts gives its currencyCode)",
+  }),
   budgetType: z.enum(BUDGET_TYPES).meta({ description: 'a total budget requires endDate' }),
   endDate: z
     .string()
@@ -37,7 +55,8 @@ export const campaignSettings = {
     .meta({ openapi: { format: 'date' } })
     .nullable()
     .meta({
-      description: "YYYY-MM-DD, today or later in the account's time zone; required for a total budget",
+      description:
+        "YYYY-MM-DD, today or later in the account's time zone; required for a total budget",
       openapi: {
         description:
           "YYYY-MM-DD, a real calendar date (2026-02-30 is refused), today or later: a date already past in the time zone of the campaign's ad-platform account, on the workspace's clock, is refused (400), since the campaign would never serve. A total budget needs one: a request that leaves the campaign with budgetType total and no endDate (given here or already set) is refused (400).",
@@ -50,12 +69,15 @@ export const campaignSettings = {
   targetRoas: z.number().gt(0).max(1000).nullable(),
 };
 
-const optionalSettings = Object.fromEntries(Object.entries(campaignSettings).map(([k, v]) => [k, v.optional()])) as {
+const optionalSettings = Object.fromEntries(
+  Object.entries(campaignSettings).map(([k, v]) => [k, v.optional()]),
+) as {
   [K in keyof typeof campaignSettings]: z.ZodOptional<(typeof campaignSettings)[K]>;
 };
 
 /** The rule of the contract that spans fields and can be decided from the request alone. */
-export const TOTAL_NEEDS_END_DATE = 'endDate is required when budgetType is total: a total budget needs an end date';
+export const TOTAL_NEEDS_END_DATE =
+  'endDate is required when budgetType is total: a total budget needs an end date';
 
 /** budgetType total in a body: the condition of the end-date rule, in JSON Schema. */
 const TOTAL_BUDGET = { properties: { budgetType: { const: 'total' } }, required: ['budgetType'] };
@@ -64,7 +86,13 @@ export const updateCampaignBody = z
   .strictObject(optionalSettings)
   .check((ctx) => {
     // On update the stored end date counts too: only an explicit null with a total budget is decided here.
-    if (ctx.value.budgetType === 'total' && ctx.value.endDate === null) ctx.issues.push({ code: 'custom', message: TOTAL_NEEDS_END_DATE, path: ['endDate'], input: ctx.value });
+    if (ctx.value.budgetType === 'total' && ctx.value.endDate === null)
+      ctx.issues.push({
+        code: 'custom',
+        message: TOTAL_NEEDS_END_DATE,
+        path: ['endDate'],
+        input: ctx.value,
+      });
   })
   .meta({ openapi: { if: TOTAL_BUDGET, then: { properties: { endDate: { type: 'string' } } } } });
 
@@ -81,7 +109,10 @@ export const createCampaignBody = z
       .optional()
       .meta({
         description: "data stores of the campaign's primary audience",
-        openapi: { description: "data stores of the campaign's primary audience: each one of this workspace or a library store (list_data_stores); another id is refused (400)" },
+        openapi: {
+          description:
+            "data stores of the campaign's primary audience: each one of this workspace or a library store (list_data_stores); another id is refused (400)",
+        },
       }),
     audienceIds: z
       .array(hexId('audience'))
@@ -89,10 +120,14 @@ export const createCampaignBody = z
       .optional()
       .meta({
         description: 'saved audiences to attach; the campaign keeps its own copy of each',
-        openapi: { description: 'saved audiences of this workspace (list_audiences) to attach; the campaign keeps its own copy of each; another id is refused (400)' },
+        openapi: {
+          description:
+            'saved audiences of this workspace (list_audiences) to attach; the campaign keeps its own copy of each; another id is refused (400)',
+        },
       }),
     customerId: customerId.optional().meta({
-      description: "the campaign's ad-platform account (from list_ads_accounts); budget is in its currency; default the workspace's default account",
+      description:
+        "the campaign's ad-platform account (from list_ads_accounts); budget is in its currency; default the workspace's default account",
       openapi: {
         description:
           "the campaign's ad-platform account: one of list_ads_accounts (an account of this workspace the key may use; another is refused, 400, or 403 when the key is limited to other accounts); budget is in its currency; default the workspace's default account",
@@ -100,9 +135,20 @@ export const createCampaignBody = z
     }),
   })
   .check((ctx) => {
-    if (ctx.value.budgetType === 'total' && !ctx.value.endDate) ctx.issues.push({ code: 'custom', message: TOTAL_NEEDS_END_DATE, path: ['endDate'], input: ctx.value });
+    if (ctx.value.budgetType === 'total' && !ctx.value.endDate)
+      ctx.issues.push({
+        code: 'custom',
+        message: TOTAL_NEEDS_END_DATE,
+        path: ['endDate'],
+        input: ctx.value,
+      });
   })
-  .meta({ openapi: { if: TOTAL_BUDGET, then: { required: ['endDate'], properties: { endDate: { type: 'string' } } } } });
+  .meta({
+    openapi: {
+      if: TOTAL_BUDGET,
+      then: { required: ['endDate'], properties: { endDate: { type: 'string' } } },
+    },
+  });
 
 const campaignPath = z.strictObject({ campaignId: hexId('campaign') });
 const slotPath = z.strictObject({ campaignId: hexId('campaign'), slotId: hexId('audience slot') });
@@ -118,11 +164,14 @@ export const campaignOperations = [
     description: `Lists the campaigns of the workspace, newest first, one page at a time. Filter by name (contains), status, or adsStatus (ENABLED for the running ones; unpublished for those not in the ad platform); pass nextCursor as cursor for the next page. ${CAMPAIGN_STATES}`,
     query: z.strictObject({
       ...listQuery,
-      status: z.enum(CAMPAIGN_STATUSES).optional().meta({ description: 'only campaigns in this data-readiness status' }),
-      adsStatus: z
-        .enum(ADS_STATUS_FILTERS)
+      status: z
+        .enum(CAMPAIGN_STATUSES)
         .optional()
-        .meta({ description: 'only campaigns whose adsPlatform.status is this (ENABLED: running); unpublished: not created in the ad platform yet' }),
+        .meta({ description: 'only campaigns in this data-readiness status' }),
+      adsStatus: z.enum(ADS_STATUS_FILTERS).optional().meta({
+        description:
+          'only campaigns whose adsPlatform.status is this (ENABLED: running); unpublished: not created in the ad platform yet',
+      }),
     }),
     response: page(campaign),
     errors: [400, 403],
@@ -136,8 +185,7 @@ export const campaignOperations = [
     scope: 'campaigns:write',
     tag: 'campaigns',
     summary: 'Create a campaign',
-    description:
-      `Creates a campaign in draft. Only name is required; other settings default (language en, locations [US]). locations are ISO 3166 country or region codes (DE, US-CA), language a BCP 47 tag (de); names such as Germany are refused with the code to use. customerId picks the ad-platform account (list_ads_accounts; default the workspace's default account): budget is in that account's currency. A total budget needs an endDate. dataStoreIds feed the primary audience; audienceIds attach copies of saved audiences. A key limited to certain campaigns cannot create campaigns. ${CAMPAIGN_STATES}`,
+    description: `Creates a campaign in draft. Only name is required; other settings default (language en, locations [US]). locations are ISO 3166 country or region codes (DE, US-CA), language a BCP 47 tag (de); names such as Germany are refused with the code to use. customerId picks the ad-platform account (list_ads_accounts; default the workspace's default account): budget is in that account's currency. A total budget needs an endDate. dataStoreIds feed the primary audience; audienceIds attach copies of saved audiences. A key limited to certain campaigns cannot create campaigns. ${CAMPAIGN_STATES}`,
     body: createCampaignBody,
     bodyRequired: true,
     response: campaign,
@@ -167,8 +215,7 @@ export const campaignOperations = [
     scope: 'campaigns:write',
     tag: 'campaigns',
     summary: 'Update a campaign',
-    description:
-      `Changes the given settings only; null clears a nullable setting (brandId null removes the brand). locations and language take codes, as on create; budget is in the currency of the campaign's account (adsPlatform.customerId). A total budget requires an endDate. Settings of a campaign already in the ad platform reach it at the next sync, not at once; its campaignType can no longer change. ${CAMPAIGN_STATES}`,
+    description: `Changes the given settings only; null clears a nullable setting (brandId null removes the brand). locations and language take codes, as on create; budget is in the currency of the campaign's account (adsPlatform.customerId). A total budget requires an endDate. Settings of a campaign already in the ad platform reach it at the next sync, not at once; its campaignType can no longer change. ${CAMPAIGN_STATES}`,
     params: campaignPath,
     body: updateCampaignBody,
     bodyRequired: true,
@@ -184,7 +231,8 @@ export const campaignOperations = [
     scope: 'campaigns:write',
     tag: 'campaigns',
     summary: 'Delete a campaign',
-    description: 'Removes the campaign from the service. A linked ad-platform campaign is not touched.',
+    description:
+      'Removes the campaign from the service. A linked ad-platform campaign is not touched.',
     params: campaignPath,
     response: deleted,
     errors: [400, 403, 404],
@@ -201,15 +249,26 @@ export const campaignOperations = [
     description: `Adds an audience slot holding a copy of a saved audience (its name and data stores). Later changes to the saved audience do not reach the copy. A campaign holds at most ${MAX_SLOTS} audiences; the same saved audience cannot be attached twice (409). Answers with the campaign. ${CAMPAIGN_STATES}`,
     params: campaignPath,
     body: z.strictObject({
-      audienceId: hexId('saved audience').meta({ openapi: { description: 'a saved audience of this workspace (list_audiences); another id is refused (400)' } }),
-      name: z.string().min(1).max(160).optional().meta({ description: "slot name; default the saved audience's name" }),
+      audienceId: hexId('saved audience').meta({
+        openapi: {
+          description:
+            'a saved audience of this workspace (list_audiences); another id is refused (400)',
+        },
+      }),
+      name: z
+        .string()
+        .min(1)
+        .max(160)
+        .optional()
+        .meta({ description: "slot name; default the saved audience's name" }),
     }),
     bodyRequired: true,
     response: campaign,
     successStatus: 201,
     errors: [400, 403, 404, 409],
     hints: creates,
-    handler: (actor, { params, body }, s) => s.campaigns.attachAudience(actor, params.campaignId, body.audienceId, body.name),
+    handler: (actor, { params, body }, s) =>
+      s.campaigns.attachAudience(actor, params.campaignId, body.audienceId, body.name),
   }),
   defineOperation({
     name: 'update_campaign_audience',
@@ -226,13 +285,19 @@ export const campaignOperations = [
         .array(hexId('data store'))
         .max(20)
         .optional()
-        .meta({ openapi: { description: 'data stores of this workspace or library stores (list_data_stores); another id is refused (400)' } }),
+        .meta({
+          openapi: {
+            description:
+              'data stores of this workspace or library stores (list_data_stores); another id is refused (400)',
+          },
+        }),
     }),
     bodyRequired: true,
     response: campaign,
     errors: [400, 403, 404, 409],
     hints: updates,
-    handler: (actor, { params, body }, s) => s.campaigns.updateSlot(actor, params.campaignId, params.slotId, body),
+    handler: (actor, { params, body }, s) =>
+      s.campaigns.updateSlot(actor, params.campaignId, params.slotId, body),
   }),
   defineOperation({
     name: 'remove_campaign_audience',
@@ -246,6 +311,7 @@ export const campaignOperations = [
     response: campaign,
     errors: [400, 403, 404, 409],
     hints: deletes,
-    handler: (actor, { params }, s) => s.campaigns.removeSlot(actor, params.campaignId, params.slotId),
+    handler: (actor, { params }, s) =>
+      s.campaigns.removeSlot(actor, params.campaignId, params.slotId),
   }),
 ];

@@ -1,12 +1,26 @@
 import { z } from 'zod';
-import { boolQuery, channelId, deleted, hexId, listQuery, page, videoId } from '../schemas/common.ts';
+import {
+  boolQuery,
+  channelId,
+  deleted,
+  hexId,
+  listQuery,
+  page,
+  videoId,
+} from '../schemas/common.ts';
 import { dataStore, storeChannel, storeVideo } from '../schemas/records.ts';
 import { importBody } from '../schemas/youtube.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
 
 const sources = {
-  channelIds: z.array(channelId).max(50).meta({ description: 'channels to collect, with their videos and comments' }),
-  videoIds: z.array(videoId).max(500).meta({ description: 'single videos to collect, with their comments' }),
+  channelIds: z
+    .array(channelId)
+    .max(50)
+    .meta({ description: 'channels to collect, with their videos and comments' }),
+  videoIds: z
+    .array(videoId)
+    .max(500)
+    .meta({ description: 'single videos to collect, with their comments' }),
 };
 const storePath = z.strictObject({ dataStoreId: hexId('data store') });
 const pageQuery = { limit: listQuery.limit, cursor: listQuery.cursor };
@@ -19,8 +33,12 @@ export const dataStoreOperations = [
     scope: 'datasets:read',
     tag: 'data stores',
     summary: 'List data stores',
-    description: "Lists the workspace's data stores, newest first; includeLibrary=true adds the shared library stores (scope library, read-only).",
-    query: z.strictObject({ ...listQuery, includeLibrary: boolQuery('also list the shared library stores') }),
+    description:
+      "Lists the workspace's data stores, newest first; includeLibrary=true adds the shared library stores (scope library, read-only).",
+    query: z.strictObject({
+      ...listQuery,
+      includeLibrary: boolQuery('also list the shared library stores'),
+    }),
     response: page(dataStore),
     errors: [400, 403],
     hints: readOnly,
@@ -69,7 +87,8 @@ export const dataStoreOperations = [
     scope: 'datasets:write',
     tag: 'data stores',
     summary: 'Update a data store',
-    description: 'Renames a data store or replaces its sources; new sources are collected again in the background. Library stores cannot be changed (409).',
+    description:
+      'Renames a data store or replaces its sources; new sources are collected again in the background. Library stores cannot be changed (409).',
     params: storePath,
     body: z.strictObject({
       name: z.string().min(1).max(160).optional(),
@@ -90,7 +109,8 @@ export const dataStoreOperations = [
     scope: 'datasets:write',
     tag: 'data stores',
     summary: 'Delete a data store',
-    description: 'Removes a data store from the workspace and from the audiences that named it. Library stores cannot be deleted (409).',
+    description:
+      'Removes a data store from the workspace and from the audiences that named it. Library stores cannot be deleted (409).',
     params: storePath,
     response: deleted,
     errors: [400, 403, 404, 409],
@@ -104,13 +124,15 @@ export const dataStoreOperations = [
     scope: 'datasets:read',
     tag: 'data stores',
     summary: "List a data store's channels",
-    description: 'Lists the channels held by a data store, most recently added first, with how many of their videos it holds.',
+    description:
+      'Lists the channels held by a data store, most recently added first, with how many of their videos it holds.',
     params: storePath,
     query: z.strictObject(pageQuery),
     response: page(storeChannel),
     errors: [400, 403, 404],
     hints: readOnly,
-    handler: (actor, { params, query }, s) => s.dataStores.channels(actor, params.dataStoreId, query),
+    handler: (actor, { params, query }, s) =>
+      s.dataStores.channels(actor, params.dataStoreId, query),
   }),
   defineOperation({
     name: 'list_data_store_videos',
@@ -119,7 +141,8 @@ export const dataStoreOperations = [
     scope: 'datasets:read',
     tag: 'data stores',
     summary: "List a data store's videos",
-    description: 'Lists the videos held by a data store, most recently added first; channelId narrows to one channel.',
+    description:
+      'Lists the videos held by a data store, most recently added first; channelId narrows to one channel.',
     params: storePath,
     query: z.strictObject({ ...pageQuery, channelId: channelId.optional() }),
     response: page(storeVideo),

@@ -13,7 +13,9 @@ const explorationChannel = z
     subscribers: z.number(),
     country: z.string(),
     topics: z.array(z.string()).meta({ description: 'taxonomy topic paths, most relevant first' }),
-    contentThemes: z.array(z.string()).meta({ description: "the channel's most distinctive recurring phrases" }),
+    contentThemes: z
+      .array(z.string())
+      .meta({ description: "the channel's most distinctive recurring phrases" }),
     recentTitles: z.array(z.string()).meta({ description: 'latest video titles, newest first' }),
   })
   .meta({ title: 'ExplorationChannel' });
@@ -51,7 +53,10 @@ export const explorationOperations = [
         .max(200)
         .refine((q) => q.trim() !== '', { message: 'query must hold at least one word' })
         // a character other than white space (what trim removes), and no NUL (no query value has one)
-        .meta({ description: 'words to look for; any may match, more matches rank higher', openapi: { pattern: '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$' } }),
+        .meta({
+          description: 'words to look for; any may match, more matches rank higher',
+          openapi: { pattern: '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$' },
+        }),
       limit: listQuery.limit,
       cursor: listQuery.cursor,
     }),
@@ -84,9 +89,13 @@ export const explorationOperations = [
     summary: 'Find similar channels',
     description: `Channels most like this one, by shared taxonomy topics and overlap of what their videos are about; similarity is 0-1, and only channels at ${MIN_SIMILARITY} or above are listed (below it they share next to nothing), so there may be fewer than limit, or none. ${invite}`,
     params: channelPath,
-    query: z.strictObject({ limit: queryInt(1, 50).default(10).meta({ description: 'how many, 1-50' }) }),
+    query: z.strictObject({
+      limit: queryInt(1, 50).default(10).meta({ description: 'how many, 1-50' }),
+    }),
     response: z.strictObject({
-      data: z.array(explorationChannel.extend({ similarity: z.number(), sharedTopics: z.array(z.string()) })),
+      data: z.array(
+        explorationChannel.extend({ similarity: z.number(), sharedTopics: z.array(z.string()) }),
+      ),
     }),
     errors: [400, 403, 404],
     hints: readOnly,

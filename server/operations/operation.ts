@@ -82,7 +82,11 @@ export interface Operation<
    * reaches the ad platform, outside the service
    */
   hints: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld?: boolean };
-  handler(actor: Actor, input: OperationInput<P, Q, B>, services: Services): z.input<R> | Promise<z.input<R>>;
+  handler(
+    actor: Actor,
+    input: OperationInput<P, Q, B>,
+    services: Services,
+  ): z.input<R> | Promise<z.input<R>>;
 }
 
 /**
@@ -93,16 +97,23 @@ export function authorize(op: Operation, actor: Actor): void {
   if (!actor.scopes.has(op.scope)) throw forbidden(`this API key lacks the ${op.scope} scope`);
   if (op.wholeWorkspace && (actor.campaignIds || actor.customerIds)) {
     const limits = [
-      ...(actor.customerIds ? [`ad-platform accounts ${actor.customerIds.map(formatCustomerId).join(', ')}`] : []),
+      ...(actor.customerIds
+        ? [`ad-platform accounts ${actor.customerIds.map(formatCustomerId).join(', ')}`]
+        : []),
       ...(actor.campaignIds ? [`campaigns ${actor.campaignIds.join(', ')}`] : []),
     ];
-    throw forbidden(`this API key is limited to ${limits.join(' and ')}, and ${op.name} acts on the whole workspace (every campaign in it); use a key without limits`);
+    throw forbidden(
+      `this API key is limited to ${limits.join(' and ')}, and ${op.name} acts on the whole workspace (every campaign in it); use a key without limits`,
+    );
   }
 }
 
-export function defineOperation<P extends AnyObject, Q extends AnyObject, B extends z.ZodType, R extends z.ZodType>(
-  op: Operation<P, Q, B, R>,
-): Operation {
+export function defineOperation<
+  P extends AnyObject,
+  Q extends AnyObject,
+  B extends z.ZodType,
+  R extends z.ZodType,
+>(op: Operation<P, Q, B, R>): Operation {
   return op as unknown as Operation;
 }
 

@@ -10,11 +10,16 @@ export const MATCH_TYPES = ['EXACT', 'PHRASE', 'BROAD'] as const;
 
 const targetingItem = z
   .strictObject({
-  section: z.enum(SECTIONS),
-  label: z.string(),
-  text: z.string(),
-  matchType: z.string().meta({ description: 'EXACT, PHRASE or BROAD for keywords; empty for the other sections' }),
-  source: z.string().meta({ description: 'where it came from: titles, descriptions, tags, comments, channels, links, taxonomy, audience, or manual' }),
+    section: z.enum(SECTIONS),
+    label: z.string(),
+    text: z.string(),
+    matchType: z
+      .string()
+      .meta({ description: 'EXACT, PHRASE or BROAD for keywords; empty for the other sections' }),
+    source: z.string().meta({
+      description:
+        'where it came from: titles, descriptions, tags, comments, channels, links, taxonomy, audience, or manual',
+    }),
   })
   .meta({ title: 'TargetingItem' });
 
@@ -29,7 +34,9 @@ export const targeting = z
         audienceId: z.string().nullable(),
         status: z.enum(TARGETING_STATUSES),
         error: z.string(),
-        updatedAt: isoTimeOrEmpty.meta({ description: 'when its items last changed; empty if never generated' }),
+        updatedAt: isoTimeOrEmpty.meta({
+          description: 'when its items last changed; empty if never generated',
+        }),
         items: z.array(targetingItem),
       }),
     ),
@@ -47,7 +54,8 @@ const ITEM_BY_SECTION = {
   oneOf: [
     {
       title: 'KeywordItemInput',
-      description: 'A keyword: at most 80 characters and 10 words; matchType EXACT, PHRASE or BROAD (default BROAD).',
+      description:
+        'A keyword: at most 80 characters and 10 words; matchType EXACT, PHRASE or BROAD (default BROAD).',
       required: ['section'],
       properties: {
         section: { const: 'keywords' },
@@ -71,30 +79,52 @@ const ITEM_BY_SECTION = {
 const itemInput = z
   .strictObject({
     section: z.enum(SECTIONS),
-    text: z.string().min(1).max(2000).meta({ description: 'keyword (≤ 80 chars, ≤ 10 words), segment or topic path, domain or URL' }),
+    text: z.string().min(1).max(2000).meta({
+      description: 'keyword (≤ 80 chars, ≤ 10 words), segment or topic path, domain or URL',
+    }),
     label: z.string().max(200).optional(),
-    matchType: z.enum([...MATCH_TYPES, '']).optional().meta({ description: 'keywords only; default BROAD' }),
+    matchType: z
+      .enum([...MATCH_TYPES, ''])
+      .optional()
+      .meta({ description: 'keywords only; default BROAD' }),
     source: z.string().max(60).optional().meta({ description: 'default manual' }),
   })
   .superRefine((item, ctx) => {
     if (item.section === 'keywords') {
-      if (item.text.length > 80) ctx.addIssue({ code: 'custom', path: ['text'], message: 'a keyword must be at most 80 characters' });
-      if (item.text.trim().split(/\s+/).length > 10) ctx.addIssue({ code: 'custom', path: ['text'], message: 'a keyword must be at most 10 words' });
-      if (item.matchType === '') ctx.addIssue({ code: 'custom', path: ['matchType'], message: 'matchType of a keyword must be EXACT, PHRASE or BROAD' });
+      if (item.text.length > 80)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['text'],
+          message: 'a keyword must be at most 80 characters',
+        });
+      if (item.text.trim().split(/\s+/).length > 10)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['text'],
+          message: 'a keyword must be at most 10 words',
+        });
+      if (item.matchType === '')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['matchType'],
+          message: 'matchType of a keyword must be EXACT, PHRASE or BROAD',
+        });
     } else if (item.matchType) {
-      ctx.addIssue({ code: 'custom', path: ['matchType'], message: `matchType applies to keywords only, not ${item.section}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['matchType'],
+        message: `matchType applies to keywords only, not ${item.section}`,
+      });
     }
   })
   .meta({ openapi: ITEM_BY_SECTION })
-  .transform(
-    (i): ItemInput => ({
-      section: i.section,
-      label: i.label,
-      text: i.text,
-      matchType: i.section === 'keywords' ? (i.matchType || 'BROAD') : '',
-      source: i.source,
-    }),
-  );
+  .transform((i): ItemInput => ({
+    section: i.section,
+    label: i.label,
+    text: i.text,
+    matchType: i.section === 'keywords' ? i.matchType || 'BROAD' : '',
+    source: i.source,
+  }));
 
 /** An item named by section and text (case-insensitive), as remove and restore take it. */
 const itemRef = z.strictObject({
@@ -106,7 +136,10 @@ export const targetingExclusion = z
   .strictObject({
     section: z.enum(SECTIONS),
     text: z.string(),
-    reason: z.string().meta({ description: '"removed by hand", or why the generator left it out (another brand of the workspace, a sponsor)' }),
+    reason: z.string().meta({
+      description:
+        '"removed by hand", or why the generator left it out (another brand of the workspace, a sponsor)',
+    }),
   })
   .meta({ title: 'TargetingExclusion' });
 
@@ -118,10 +151,21 @@ export const targetingChange = z
     slotId: z.string(),
     status: z.enum(TARGETING_STATUSES),
     itemCount: z.number().int().min(0).meta({ description: 'items the slot holds now' }),
-    itemCounts: z.strictObject({ keywords: sectionCount, segments: sectionCount, topics: sectionCount, websites: sectionCount }),
-    added: z.array(z.strictObject({ section: z.enum(SECTIONS), text: z.string(), matchType: z.string() })),
-    removed: z.array(z.strictObject({ section: z.enum(SECTIONS), text: z.string() })).meta({ description: 'items taken out (a removal of an item not there only adds the exclusion)' }),
-    restored: z.array(z.strictObject({ section: z.enum(SECTIONS), text: z.string() })).meta({ description: 'exclusions lifted' }),
+    itemCounts: z.strictObject({
+      keywords: sectionCount,
+      segments: sectionCount,
+      topics: sectionCount,
+      websites: sectionCount,
+    }),
+    added: z.array(
+      z.strictObject({ section: z.enum(SECTIONS), text: z.string(), matchType: z.string() }),
+    ),
+    removed: z.array(z.strictObject({ section: z.enum(SECTIONS), text: z.string() })).meta({
+      description: 'items taken out (a removal of an item not there only adds the exclusion)',
+    }),
+    restored: z
+      .array(z.strictObject({ section: z.enum(SECTIONS), text: z.string() }))
+      .meta({ description: 'exclusions lifted' }),
     exclusions: z.array(targetingExclusion).meta({ description: "the slot's exclusions now" }),
   })
   .meta({ title: 'TargetingChange' });
@@ -159,7 +203,13 @@ export const targetingOperations = [
     params: campaignPath,
     body: z.strictObject({
       audienceIds: z
-        .array(z.string().min(1).max(200).meta({ openapi: { pattern: '^[a-f0-9]{24}$' } }))
+        .array(
+          z
+            .string()
+            .min(1)
+            .max(200)
+            .meta({ openapi: { pattern: '^[a-f0-9]{24}$' } }),
+        )
         .max(25)
         .optional()
         .meta({
@@ -177,7 +227,8 @@ export const targetingOperations = [
     errors: [400, 403, 404, 409],
     // regenerating a named slot replaces its generated items
     hints: { readOnly: false, destructive: true, idempotent: false },
-    handler: (actor, { params, body }, s) => s.targeting.generate(actor, params.campaignId, body.audienceIds),
+    handler: (actor, { params, body }, s) =>
+      s.targeting.generate(actor, params.campaignId, body.audienceIds),
   }),
   defineOperation({
     name: 'edit_targeting',
@@ -186,15 +237,15 @@ export const targetingOperations = [
     scope: 'campaigns:write',
     tag: 'targeting',
     summary: "Replace an audience slot's targeting items",
-    description:
-      `Sets a slot's items to the list: items left out become exclusions (removed by hand), new ones manual. ${REGENERATING_KEEPS} An empty list clears it (not_generated; exclusions kept), else it is ready. 409 while generating. Keywords: ≤ 80 characters, ≤ 10 words; matchType EXACT, PHRASE or BROAD (default).`,
+    description: `Sets a slot's items to the list: items left out become exclusions (removed by hand), new ones manual. ${REGENERATING_KEEPS} An empty list clears it (not_generated; exclusions kept), else it is ready. 409 while generating. Keywords: ≤ 80 characters, ≤ 10 words; matchType EXACT, PHRASE or BROAD (default).`,
     params: z.strictObject({ campaignId: hexId('campaign'), slotId: hexId('audience slot') }),
     body: z.strictObject({ items: z.array(itemInput).max(MAX_SLOT_ITEMS) }),
     bodyRequired: true,
     response: targeting,
     errors: [400, 403, 404, 409],
     hints: updates,
-    handler: (actor, { params, body }, s) => s.targeting.editItems(actor, params.campaignId, params.slotId, body.items),
+    handler: (actor, { params, body }, s) =>
+      s.targeting.editItems(actor, params.campaignId, params.slotId, body.items),
   }),
   defineOperation({
     name: 'change_targeting_items',
@@ -203,29 +254,34 @@ export const targetingOperations = [
     scope: 'campaigns:write',
     tag: 'targeting',
     summary: "Change some of an audience slot's targeting items",
-    description:
-      `In order: remove takes items out (any case) and excludes them, even absent ones; restore lifts exclusions; add puts items in as manual (one there gets the new matchType), lifting its exclusion. ${REGENERATING_KEEPS} Left empty: not_generated. 409 while generating or past ${MAX_SLOT_ITEMS} items or ${MAX_SLOT_EXCLUSIONS} exclusions.`,
+    description: `In order: remove takes items out (any case) and excludes them, even absent ones; restore lifts exclusions; add puts items in as manual (one there gets the new matchType), lifting its exclusion. ${REGENERATING_KEEPS} Left empty: not_generated. 409 while generating or past ${MAX_SLOT_ITEMS} items or ${MAX_SLOT_EXCLUSIONS} exclusions.`,
     params: z.strictObject({ campaignId: hexId('campaign'), slotId: hexId('audience slot') }),
     body: z
       .strictObject({
-        add: z
-          .array(itemInput)
-          .max(MAX_SLOT_ITEMS)
-          .optional()
-          .meta({ description: 'items as edit_targeting takes them; one whose section and text are there (any case) replaces it' }),
-        remove: z
-          .array(itemRef)
-          .max(MAX_SLOT_ITEMS)
-          .optional()
-          .meta({ description: 'items to take out (section and text, any case) and exclude with the reason "removed by hand"; one not there is excluded all the same' }),
-        restore: z.array(itemRef).max(MAX_SLOT_ITEMS).optional().meta({ description: 'exclusions to lift (section and text, any case); the item is not added' }),
+        add: z.array(itemInput).max(MAX_SLOT_ITEMS).optional().meta({
+          description:
+            'items as edit_targeting takes them; one whose section and text are there (any case) replaces it',
+        }),
+        remove: z.array(itemRef).max(MAX_SLOT_ITEMS).optional().meta({
+          description:
+            'items to take out (section and text, any case) and exclude with the reason "removed by hand"; one not there is excluded all the same',
+        }),
+        restore: z.array(itemRef).max(MAX_SLOT_ITEMS).optional().meta({
+          description: 'exclusions to lift (section and text, any case); the item is not added',
+        }),
       })
-      .refine((b) => (b.add?.length ?? 0) + (b.remove?.length ?? 0) + (b.restore?.length ?? 0) > 0, {
-        message: 'give at least one item to add, remove or restore',
-      })
+      .refine(
+        (b) => (b.add?.length ?? 0) + (b.remove?.length ?? 0) + (b.restore?.length ?? 0) > 0,
+        {
+          message: 'give at least one item to add, remove or restore',
+        },
+      )
       .meta({
         openapi: {
-          anyOf: (['add', 'remove', 'restore'] as const).map((k) => ({ required: [k], properties: { [k]: { minItems: 1 } } })),
+          anyOf: (['add', 'remove', 'restore'] as const).map((k) => ({
+            required: [k],
+            properties: { [k]: { minItems: 1 } },
+          })),
           description: 'At least one item to add, remove or restore.',
         },
       }),
@@ -233,7 +289,8 @@ export const targetingOperations = [
     response: targetingChange,
     errors: [400, 403, 404, 409],
     hints: updates,
-    handler: (actor, { params, body }, s) => s.targeting.changeItems(actor, params.campaignId, params.slotId, body),
+    handler: (actor, { params, body }, s) =>
+      s.targeting.changeItems(actor, params.campaignId, params.slotId, body),
   }),
   defineOperation({
     name: 'list_targeting_exclusions',
@@ -242,11 +299,13 @@ export const targetingOperations = [
     scope: 'campaigns:read',
     tag: 'targeting',
     summary: "List an audience slot's targeting exclusions",
-    description: 'What regenerating the slot never adds back, and why (removed by hand, another brand, a sponsor). Not sent to the ad platform.',
+    description:
+      'What regenerating the slot never adds back, and why (removed by hand, another brand, a sponsor). Not sent to the ad platform.',
     params: z.strictObject({ campaignId: hexId('campaign'), slotId: hexId('audience slot') }),
     response: z.strictObject({ data: z.array(targetingExclusion) }),
     errors: [400, 403, 404],
     hints: readOnly,
-    handler: (actor, { params }, s) => s.targeting.exclusions(actor, params.campaignId, params.slotId),
+    handler: (actor, { params }, s) =>
+      s.targeting.exclusions(actor, params.campaignId, params.slotId),
   }),
 ];

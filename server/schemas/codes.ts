@@ -25,7 +25,23 @@ import { distance } from './nearest.ts';
 
 /** Codes ICU names as regions that are not ISO 3166-1 assigned codes: groupings, user-assigned
  * and exceptionally reserved ones (the ad platform cannot target them as countries). */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'XK', 'ZZ', 'AC', 'CP', 'CQ', 'DG', 'EA', 'IC', 'TA']);
+const NOT_COUNTRIES = new Set([
+  'EU',
+  'EZ',
+  'UN',
+  'QO',
+  'XA',
+  'XB',
+  'XK',
+  'ZZ',
+  'AC',
+  'CP',
+  'CQ',
+  'DG',
+  'EA',
+  'IC',
+  'TA',
+]);
 
 /** Language subtags that name no language (undetermined, multiple, none, uncoded). */
 const NOT_LANGUAGES = new Set(['und', 'mul', 'zxx', 'mis']);
@@ -58,7 +74,24 @@ const COUNTRY_ALIASES: Record<string, string> = {
 };
 
 /** Languages whose English name names a regional form (`Brazilian Portuguese`), for suggestions. */
-const NAMED_VARIANTS = ['en-AU', 'en-CA', 'en-GB', 'en-US', 'es-419', 'es-ES', 'es-MX', 'fr-CA', 'fr-CH', 'pt-BR', 'pt-PT', 'zh-Hans', 'zh-Hant', 'de-AT', 'de-CH', 'nl-BE'];
+const NAMED_VARIANTS = [
+  'en-AU',
+  'en-CA',
+  'en-GB',
+  'en-US',
+  'es-419',
+  'es-ES',
+  'es-MX',
+  'fr-CA',
+  'fr-CH',
+  'pt-BR',
+  'pt-PT',
+  'zh-Hans',
+  'zh-Hant',
+  'de-AT',
+  'de-CH',
+  'nl-BE',
+];
 
 /** Locales whose country names are also recognized in a suggestion (`Deutschland`, `Allemagne`). */
 const NAME_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'sv'];
@@ -68,15 +101,25 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 // ---- cached tables, built on first use -------------------------------------------------------
 
 const displayNames = new Map<string, Intl.DisplayNames>();
-function namer(type: 'region' | 'language', locale = 'en', style: 'long' | 'short' = 'long'): Intl.DisplayNames {
+function namer(
+  type: 'region' | 'language',
+  locale = 'en',
+  style: 'long' | 'short' = 'long',
+): Intl.DisplayNames {
   const key = `${type}:${locale}:${style}`;
   let n = displayNames.get(key);
-  if (!n) displayNames.set(key, (n = new Intl.DisplayNames([locale], { type, style, fallback: 'none' })));
+  if (!n)
+    displayNames.set(key, (n = new Intl.DisplayNames([locale], { type, style, fallback: 'none' })));
   return n;
 }
 
 /** The English name of a code ICU knows, or undefined (also for what ICU refuses to name). */
-function nameOf(type: 'region' | 'language', code: string, locale = 'en', style: 'long' | 'short' = 'long'): string | undefined {
+function nameOf(
+  type: 'region' | 'language',
+  code: string,
+  locale = 'en',
+  style: 'long' | 'short' = 'long',
+): string | undefined {
   try {
     return namer(type, locale, style).of(code);
   } catch {
@@ -145,7 +188,8 @@ export function locationProblem(value: string): string | null {
   const why = sameLetters(hits, value)
     ? `"${value}" is not a country or region code as written (codes are upper case)`
     : `"${value}" is not an ISO 3166 country or region code`;
-  if (hits.length) return `${why}; did you mean ${hits.map((h) => `"${h}" (${locationName(h)})`).join(' or ')}?`;
+  if (hits.length)
+    return `${why}; did you mean ${hits.map((h) => `"${h}" (${locationName(h)})`).join(' or ')}?`;
   return `${why}; use a two-letter country code such as US or DE, or a region code such as US-CA`;
 }
 
@@ -156,7 +200,8 @@ export function languageProblem(value: string): string | null {
   const why = sameLetters(hits, value)
     ? `"${value}" is not a language tag as written (BCP 47 case: en, pt-BR, zh-Hant)`
     : `"${value}" is not a known BCP 47 language tag`;
-  if (hits.length) return `${why}; did you mean ${hits.map((h) => `"${h}" (${knownLanguage(h)})`).join(' or ')}?`;
+  if (hits.length)
+    return `${why}; did you mean ${hits.map((h) => `"${h}" (${knownLanguage(h)})`).join(' or ')}?`;
   return `${why}; use a language code such as en, de or pt-BR`;
 }
 
@@ -217,7 +262,8 @@ function languageNameIndex(): Map<string, Set<string>> {
   if (!languageNames) {
     const index = new Map<string, Set<string>>();
     const codes: string[] = [...NAMED_VARIANTS];
-    for (const a of LETTERS.toLowerCase()) for (const b of LETTERS.toLowerCase()) if (knownLanguage(a + b)) codes.push(a + b);
+    for (const a of LETTERS.toLowerCase())
+      for (const b of LETTERS.toLowerCase()) if (knownLanguage(a + b)) codes.push(a + b);
     for (const code of codes) {
       addNames(index, knownLanguage(code), code);
       // the language's own name for itself: Deutsch, español, français
@@ -293,13 +339,18 @@ export const locationCode = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
   })
   .meta({
-    description: 'ISO 3166-1 alpha-2 country code (US, DE) or ISO 3166-2 region code (US-CA, DE-BY), upper case',
+    description:
+      'ISO 3166-1 alpha-2 country code (US, DE) or ISO 3166-2 region code (US-CA, DE-BY), upper case',
     // The OpenAPI document lists the countries (built when the document is, not at import). The
     // subdivisions are too many to list there (the server checks them against the iso-3166 list).
     openapi: () => ({
       title: 'LocationCode',
       anyOf: [
-        { enum: [...countries().keys()].sort(), description: 'ISO 3166-1 alpha-2 country code (assigned codes only: not EU, UN, XK, ZZ, …)' },
+        {
+          enum: [...countries().keys()].sort(),
+          description:
+            'ISO 3166-1 alpha-2 country code (assigned codes only: not EU, UN, XK, ZZ, …)',
+        },
         {
           pattern: `^[A-Z]{2}-[A-Z0-9]{1,3}$`,
           description:
@@ -311,7 +362,8 @@ export const locationCode = z
   });
 
 /** The shape of a canonical BCP 47 tag without extensions: language, script, region, variants. */
-const LANGUAGE_TAG_SHAPE = '^(?:[a-z]{2,3}|[a-z]{5,8})(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?(?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*$';
+const LANGUAGE_TAG_SHAPE =
+  '^(?:[a-z]{2,3}|[a-z]{5,8})(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?(?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*$';
 
 /** A campaign's language: a BCP 47 tag in canonical form (max 20 characters, the contract's bound). */
 export const languageTag = z
@@ -326,7 +378,7 @@ export const languageTag = z
     openapi: {
       pattern: LANGUAGE_TAG_SHAPE,
       description:
-        'BCP 47 language tag that Node\'s ICU knows, in canonical form: Intl.getCanonicalLocales gives the tag itself (so en, pt-BR, zh-Hant, es-419; EN, pt-br, iw or en_US are refused, naming the tag to use), without extension or private-use subtags, a language other than und, mul, zxx or mis, and every subtag one ICU can name (Intl.DisplayNames). The pattern is the shape; a tag of that shape ICU does not know is refused (400).',
+        "BCP 47 language tag that Node's ICU knows, in canonical form: Intl.getCanonicalLocales gives the tag itself (so en, pt-BR, zh-Hant, es-419; EN, pt-br, iw or en_US are refused, naming the tag to use), without extension or private-use subtags, a language other than und, mul, zxx or mis, and every subtag one ICU can name (Intl.DisplayNames). The pattern is the shape; a tag of that shape ICU does not know is refused (400).",
       examples: ['en', 'de', 'pt-BR', 'zh-Hant', 'es-419', 'fr-CA'],
     },
   });

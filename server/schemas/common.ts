@@ -3,14 +3,20 @@ import { ERROR_CODES } from '../lib/errors.ts';
 
 /** Field building blocks shared by the operation schemas; bounds come from the contract's Limits table. */
 export const hexId = (what: string) =>
-  z.string().regex(/^[a-f0-9]{24}$/).meta({ description: `${what} id (24 lowercase hex characters)` });
+  z
+    .string()
+    .regex(/^[a-f0-9]{24}$/)
+    .meta({ description: `${what} id (24 lowercase hex characters)` });
 
 export const channelId = z
   .string()
   .regex(/^UC[A-Za-z0-9_-]{22}$/)
   .meta({ description: 'video-platform channel id (UC followed by 22 characters)' });
 
-export const videoId = z.string().regex(/^[A-Za-z0-9_-]{11}$/).meta({ description: 'video id (11 characters)' });
+export const videoId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{11}$/)
+  .meta({ description: 'video id (11 characters)' });
 
 export const customerId = z
   .string()
@@ -29,10 +35,17 @@ export const isoDate = z.string().meta({ description: 'YYYY-MM-DD', format: 'dat
  * integer: what the parameter means, which is how OpenAPI describes a query parameter.
  */
 export const queryInt = (min: number, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && /^-?\d{1,15}$/.test(v) ? Number(v) : v), z.number().int().min(min).max(max));
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d{1,15}$/.test(v) ? Number(v) : v),
+    z.number().int().min(min).max(max),
+  );
 
 export const listQuery = {
-  name: z.string().max(160).optional().meta({ description: 'only items whose name contains this text (case-insensitive)' }),
+  name: z
+    .string()
+    .max(160)
+    .optional()
+    .meta({ description: 'only items whose name contains this text (case-insensitive)' }),
   limit: queryInt(1, 100).default(25).meta({ description: 'page size, 1-100' }),
   cursor: z
     .string()
@@ -40,7 +53,10 @@ export const listQuery = {
     .optional()
     .meta({
       description: 'the nextCursor of the previous page',
-      openapi: { description: 'the nextCursor of the previous page of this list, unchanged: an opaque token; any other text is refused (400)' },
+      openapi: {
+        description:
+          'the nextCursor of the previous page of this list, unchanged: an opaque token; any other text is refused (400)',
+      },
     }),
 };
 
@@ -53,7 +69,12 @@ export const idempotencyKey = z
   .string()
   .min(1)
   .max(200)
-  .meta({ openapi: { pattern: '^[\\t\\u0020-\\u007e\\u0080-\\u00ff]*[\\u0021-\\u007e\\u0080-\\u00ff][\\t\\u0020-\\u007e\\u0080-\\u00ff]*$' } });
+  .meta({
+    openapi: {
+      pattern:
+        '^[\\t\\u0020-\\u007e\\u0080-\\u00ff]*[\\u0021-\\u007e\\u0080-\\u00ff][\\t\\u0020-\\u007e\\u0080-\\u00ff]*$',
+    },
+  });
 
 /** A flag in a query string: `true` or `false` (nothing else), documented as a boolean. */
 export const boolQuery = (description: string) =>
@@ -65,7 +86,10 @@ export const boolQuery = (description: string) =>
 export const page = <T extends z.ZodType>(item: T) =>
   z.strictObject({
     data: z.array(item),
-    nextCursor: z.string().nullable().meta({ description: 'pass as cursor for the next page; null on the last page' }),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: 'pass as cursor for the next page; null on the last page' }),
   });
 
 export const deleted = z.strictObject({ id: z.string(), deleted: z.literal(true) });

@@ -31,9 +31,14 @@ export const CAMPAIGN_STATES =
   "A campaign's status is its data readiness in this service (draft, loading, ready, error), not delivery; adsPlatform.status says whether it runs: ENABLED (running), PAUSED, REMOVED, or null until it is created in the ad platform.";
 
 export const campaignAudienceSlot = z.strictObject({
-  id: z.string().meta({ description: "the audience's slot on the campaign; stable; used for targeting" }),
+  id: z
+    .string()
+    .meta({ description: "the audience's slot on the campaign; stable; used for targeting" }),
   name: z.string(),
-  audienceId: z.string().nullable().meta({ description: "the saved audience; null for the campaign's own primary audience" }),
+  audienceId: z
+    .string()
+    .nullable()
+    .meta({ description: "the saved audience; null for the campaign's own primary audience" }),
   dataStoreIds: z.array(z.string()),
 });
 
@@ -41,7 +46,10 @@ export const campaign = z
   .strictObject({
     id: z.string(),
     name: z.string(),
-    status: z.enum(CAMPAIGN_STATUSES).meta({ description: 'data readiness in this service (draft, loading, ready, error), not delivery: see adsPlatform.status' }),
+    status: z.enum(CAMPAIGN_STATUSES).meta({
+      description:
+        'data readiness in this service (draft, loading, ready, error), not delivery: see adsPlatform.status',
+    }),
     objective: z.string(),
     brandId: z.string().nullable(),
     brand: z.strictObject({ name: z.string(), website: z.string(), description: z.string() }),
@@ -50,7 +58,10 @@ export const campaign = z
     locations: z.array(z.string()),
     successMetrics: z.array(z.string()),
     campaignType: z.enum(CAMPAIGN_TYPES).nullable(),
-    budget: z.number().nullable().meta({ description: "in the currency of the campaign's ad-platform account (adsPlatform.customerId; list_ads_accounts gives its currencyCode)" }),
+    budget: z.number().nullable().meta({
+      description:
+        "in the currency of the campaign's ad-platform account (adsPlatform.customerId; list_ads_accounts gives its currencyCode)",
+    }),
     budgetType: z.enum(BUDGET_TYPES).nullable(),
     endDate: isoDate.nullable(),
     biddingStrategy: z.enum(BIDDING_STRATEGIES).nullable(),
@@ -58,10 +69,16 @@ export const campaign = z
     targetRoas: z.number().nullable(),
     audiences: z.array(campaignAudienceSlot),
     adsPlatform: z.strictObject({
-      customerId: z.string().nullable().meta({ description: 'the ad-platform account; its currency is the currency of budget' }),
+      customerId: z
+        .string()
+        .nullable()
+        .meta({ description: 'the ad-platform account; its currency is the currency of budget' }),
       accountName: z.string().nullable(),
       campaignId: z.string().nullable(),
-      status: z.string().nullable().meta({ description: 'delivery in the ad platform: ENABLED (running), PAUSED or REMOVED; null until created there' }),
+      status: z.string().nullable().meta({
+        description:
+          'delivery in the ad platform: ENABLED (running), PAUSED or REMOVED; null until created there',
+      }),
     }),
     url: z.string(),
     createdAt: isoTime.nullable(),
@@ -101,7 +118,9 @@ export const dataStore = z
     name: z.string(),
     description: z.string(),
     status: z.enum(DATA_STORE_STATUSES),
-    error: z.string().meta({ description: 'what went wrong while collecting; empty when nothing did' }),
+    error: z
+      .string()
+      .meta({ description: 'what went wrong while collecting; empty when nothing did' }),
     scope: z.enum(DATA_STORE_SCOPES),
     channelCount: z.number(),
     videoCount: z.number(),

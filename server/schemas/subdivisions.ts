@@ -40,7 +40,8 @@ export async function regionProblem(code: string): Promise<string | null> {
   const regions = (await byCountry()).get(country) ?? [];
   if (regions.some((r) => r.code === code)) return null;
   const countryName = countries().get(country) ?? country;
-  if (regions.length === 0) return `"${code}" is not an ISO 3166-2 region: ${countryName} has none; use the country code ${country}`;
+  if (regions.length === 0)
+    return `"${code}" is not an ISO 3166-2 region: ${countryName} has none; use the country code ${country}`;
   const hits = regions
     .map((r) => {
       const sub = r.code.slice(3);
@@ -54,5 +55,7 @@ export async function regionProblem(code: string): Promise<string | null> {
     .slice(0, 3)
     .map((h) => `"${h.r.code}" (${h.r.name})`);
   const why = `"${code}" is not an ISO 3166-2 region of ${countryName}`;
-  return hits.length ? `${why}; did you mean ${hits.join(' or ')}?` : `${why}; region codes of ${countryName} look like ${regions[0]!.code} (${regions[0]!.name}), or use the country code ${country}`;
+  return hits.length
+    ? `${why}; did you mean ${hits.join(' or ')}?`
+    : `${why}; region codes of ${countryName} look like ${regions[0]!.code} (${regions[0]!.name}), or use the country code ${country}`;
 }

@@ -29,14 +29,24 @@ export const ytChannel = z.looseObject({
     country: z.string().max(10).optional(),
   }),
   statistics: z
-    .looseObject({ subscriberCount: count.optional(), videoCount: count.optional(), viewCount: count.optional() })
+    .looseObject({
+      subscriberCount: count.optional(),
+      videoCount: count.optional(),
+      viewCount: count.optional(),
+    })
     .optional(),
-  brandingSettings: z.looseObject({ channel: z.looseObject({ keywords: z.string().max(1000).optional() }).optional() }).optional(),
+  brandingSettings: z
+    .looseObject({
+      channel: z.looseObject({ keywords: z.string().max(1000).optional() }).optional(),
+    })
+    .optional(),
 });
 
 export const ytVideo = z.looseObject({
   kind: z.literal('youtube#video').optional(),
-  id: z.union([videoId, z.looseObject({ videoId })]).transform((v) => (typeof v === 'string' ? v : v.videoId)),
+  id: z
+    .union([videoId, z.looseObject({ videoId })])
+    .transform((v) => (typeof v === 'string' ? v : v.videoId)),
   snippet: z.looseObject({
     channelId,
     channelTitle: z.string().max(200).optional(),
@@ -46,7 +56,11 @@ export const ytVideo = z.looseObject({
     publishedAt: z.string().max(40).optional(),
   }),
   statistics: z
-    .looseObject({ viewCount: count.optional(), likeCount: count.optional(), commentCount: count.optional() })
+    .looseObject({
+      viewCount: count.optional(),
+      likeCount: count.optional(),
+      commentCount: count.optional(),
+    })
     .optional(),
   contentDetails: z.looseObject({ duration: z.string().max(40).optional() }).optional(),
 });
@@ -76,7 +90,9 @@ export const ytCommentThread = z.looseObject({
 export const importLimits = { channels: 100, videos: 1000, comments: 5000 } as const;
 
 /** `snippet.videoId` given, in JSON Schema. */
-const HAS_VIDEO_ID = { properties: { snippet: { required: ['videoId'], properties: { videoId: { type: 'string' } } } } };
+const HAS_VIDEO_ID = {
+  properties: { snippet: { required: ['videoId'], properties: { videoId: { type: 'string' } } } },
+};
 
 /**
  * What the import checks beyond the shapes (data-stores.ts), for the OpenAPI document: a comment
@@ -84,15 +100,31 @@ const HAS_VIDEO_ID = { properties: { snippet: { required: ['videoId'], propertie
  */
 const commentNamesItsVideo = { allOf: [HAS_VIDEO_ID] };
 const threadNamesItsVideo = {
-  anyOf: [HAS_VIDEO_ID, { properties: { snippet: { properties: { topLevelComment: HAS_VIDEO_ID } } } }],
+  anyOf: [
+    HAS_VIDEO_ID,
+    { properties: { snippet: { properties: { topLevelComment: HAS_VIDEO_ID } } } },
+  ],
 };
 
 export const importBody = z
   .strictObject({
-    channels: z.array(ytChannel).max(importLimits.channels).optional().meta({ description: 'youtube#channel resources' }),
-    videos: z.array(ytVideo).max(importLimits.videos).optional().meta({ description: 'youtube#video resources' }),
+    channels: z
+      .array(ytChannel)
+      .max(importLimits.channels)
+      .optional()
+      .meta({ description: 'youtube#channel resources' }),
+    videos: z
+      .array(ytVideo)
+      .max(importLimits.videos)
+      .optional()
+      .meta({ description: 'youtube#video resources' }),
     comments: z
-      .array(z.union([ytCommentThread.meta({ openapi: threadNamesItsVideo }), ytComment.meta({ openapi: commentNamesItsVideo })]))
+      .array(
+        z.union([
+          ytCommentThread.meta({ openapi: threadNamesItsVideo }),
+          ytComment.meta({ openapi: commentNamesItsVideo }),
+        ]),
+      )
       .max(importLimits.comments)
       .optional()
       .meta({
@@ -103,14 +135,21 @@ export const importBody = z
         },
       }),
   })
-  .refine((b) => (b.channels?.length ?? 0) + (b.videos?.length ?? 0) + (b.comments?.length ?? 0) > 0, {
-    message: 'give at least one of channels, videos or comments',
-  })
+  .refine(
+    (b) => (b.channels?.length ?? 0) + (b.videos?.length ?? 0) + (b.comments?.length ?? 0) > 0,
+    {
+      message: 'give at least one of channels, videos or comments',
+    },
+  )
   // at least one item in all
   .meta({
     openapi: {
-      anyOf: (['channels', 'videos', 'comments'] as const).map((k) => ({ required: [k], properties: { [k]: { minItems: 1 } } })),
-      description: 'At least one channel, video or comment. Nested objects count toward the body limits: at most 1 MB, 64 levels deep.',
+      anyOf: (['channels', 'videos', 'comments'] as const).map((k) => ({
+        required: [k],
+        properties: { [k]: { minItems: 1 } },
+      })),
+      description:
+        'At least one channel, video or comment. Nested objects count toward the body limits: at most 1 MB, 64 levels deep.',
     },
   });
 

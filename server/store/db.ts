@@ -17,7 +17,10 @@ interface Tx {
 }
 const currentTx = new AsyncLocalStorage<Tx>();
 /** a request's one reading of other connections' commits (oneStampPer) */
-const requestStamp = new AsyncLocalStorage<{ store: SqliteStore; dataVersion: number | undefined }>();
+const requestStamp = new AsyncLocalStorage<{
+  store: SqliteStore;
+  dataVersion: number | undefined;
+}>();
 
 const sqliteDialect: StoreDialect = {
   name: 'sqlite',
@@ -84,12 +87,18 @@ export class SqliteStore implements Store {
   quickCheck(): void {
     let problems: string[];
     try {
-      problems = this.db.prepare('PRAGMA quick_check(3)').all().map((r) => String(Object.values(r)[0]));
+      problems = this.db
+        .prepare('PRAGMA quick_check(3)')
+        .all()
+        .map((r) => String(Object.values(r)[0]));
     } catch (e) {
       throw unusableStore(this.path, e);
     }
     if (problems.length !== 1 || problems[0] !== 'ok') {
-      throw unusableStore(this.path, { errcode: 11, message: `quick_check: ${problems.join('; ')}` });
+      throw unusableStore(this.path, {
+        errcode: 11,
+        message: `quick_check: ${problems.join('; ')}`,
+      });
     }
   }
 
@@ -101,15 +110,22 @@ export class SqliteStore implements Store {
   #migrate(): void {
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
-      const row = this.db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null } | undefined;
+      this.db.exec(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
+      );
+      const row = this.db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as
+        { v: number | null } | undefined;
       const current = row?.v ?? 0;
       if (current > migrations.length) {
-        throw new Error(`the data file ${this.path} was written by a newer adcli (schema ${current}); upgrade adcli`);
+        throw new Error(
+          `the data file ${this.path} was written by a newer adcli (schema ${current}); upgrade adcli`,
+        );
       }
       for (let v = current + 1; v <= migrations.length; v++) {
         this.db.exec(migrations[v - 1]!);
-        this.db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(v, new Date().toISOString());
+        this.db
+          .prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)')
+          .run(v, new Date().toISOString());
       }
       this.db.exec('COMMIT');
     } catch (e) {
@@ -152,7 +168,9 @@ export class SqliteStore implements Store {
   }
 
   note(sql: string, ...params: SqlValue[]): Promise<RunResult> {
-    const note = () => ({ changes: Number(this.statement(sql).run(...(params as SQLInputValue[])).changes) });
+    const note = () => ({
+      changes: Number(this.statement(sql).run(...(params as SQLInputValue[])).changes),
+    });
     if (this.#mayQuery()) return Promise.resolve(note());
     return this.#idle().then(() => this.note(sql, ...params));
   }
@@ -295,11 +313,18 @@ function beginWithRetry(begin: StatementSync): void {
 
 export function isBusy(err: unknown): boolean {
   const e = err as { errcode?: number; message?: string };
-  return (e?.errcode !== undefined && (e.errcode & 0xff) === 5) || /database is locked|SQLITE_BUSY/i.test(e?.message ?? '');
+  return (
+    (e?.errcode !== undefined && (e.errcode & 0xff) === 5) ||
+    /database is locked|SQLITE_BUSY/i.test(e?.message ?? '')
+  );
 }
 
 /** SQLITE_FULL: the disk (or the file's size limit) is full; the transaction was rolled back. */
 export function isFull(err: unknown): boolean {
   const e = err as { errcode?: number; code?: string; message?: string };
-  return (e?.errcode !== undefined && (e.errcode & 0xff) === 13) || e?.code === 'ENOSPC' || /database or disk is full|SQLITE_FULL/i.test(e?.message ?? '');
+  return (
+    (e?.errcode !== undefined && (e.errcode & 0xff) === 13) ||
+    e?.code === 'ENOSPC' ||
+    /database or disk is full|SQLITE_FULL/i.test(e?.message ?? '')
+  );
 }

@@ -84,15 +84,31 @@ export function unusableStore(dbPath: string, err: unknown): StoreFileError {
   const e = err as { errcode?: number; code?: string; message?: string };
   const sqlite = (e.errcode ?? 0) & 0xff;
   const what = e.message?.replace(/\s+/g, ' ').slice(0, 200) ?? String(err);
-  if (sqlite === 26) return new StoreFileError(`${dbPath} is not an adcli store (SQLite: ${what}); move it away to start a new store, or pick another data dir with --data DIR`);
-  if (sqlite === 11) return new StoreFileError(`the store ${dbPath} is damaged (SQLite: ${what}); restore it from a copy or a snapshot (adcli serve --snapshot FILE), or move it away to start a new store`);
+  if (sqlite === 26)
+    return new StoreFileError(
+      `${dbPath} is not an adcli store (SQLite: ${what}); move it away to start a new store, or pick another data dir with --data DIR`,
+    );
+  if (sqlite === 11)
+    return new StoreFileError(
+      `the store ${dbPath} is damaged (SQLite: ${what}); restore it from a copy or a snapshot (adcli serve --snapshot FILE), or move it away to start a new store`,
+    );
   // SQLite needs room for the store's shared-memory and log files to open it at all.
   const free = sqlite === 13 || sqlite === 10 ? freeBytes(dbPath) : null;
   if (free !== null && free < NEARLY_FULL_BYTES) {
-    return new StoreFileError(`cannot open the store ${dbPath}: its disk is full (${Math.floor(free / 1024)} KB free; SQLite: ${what}); free some space, or pick another data dir with --data DIR`);
+    return new StoreFileError(
+      `cannot open the store ${dbPath}: its disk is full (${Math.floor(free / 1024)} KB free; SQLite: ${what}); free some space, or pick another data dir with --data DIR`,
+    );
   }
-  if (sqlite === 8 || sqlite === 14 || e.code === 'EACCES' || e.code === 'EROFS' || e.code === 'EPERM') {
-    return new StoreFileError(`cannot open the store ${dbPath} for writing (${what}); make its data dir writable, or pick another with --data DIR`);
+  if (
+    sqlite === 8 ||
+    sqlite === 14 ||
+    e.code === 'EACCES' ||
+    e.code === 'EROFS' ||
+    e.code === 'EPERM'
+  ) {
+    return new StoreFileError(
+      `cannot open the store ${dbPath} for writing (${what}); make its data dir writable, or pick another with --data DIR`,
+    );
   }
   return new StoreFileError(`cannot open the store ${dbPath}: ${what}`);
 }

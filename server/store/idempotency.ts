@@ -41,7 +41,10 @@ export class IdempotencyRecords {
     // Forget expired records now and then, inside the same write transaction.
     if (now.getTime() - this.#lastPurge > 10 * 60 * 1000) {
       this.#lastPurge = now.getTime();
-      await this.#store.run('DELETE FROM idempotency WHERE created_at <= ?', new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
+      await this.#store.run(
+        'DELETE FROM idempotency WHERE created_at <= ?',
+        new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
+      );
     }
   }
 }

@@ -26,5 +26,8 @@ export async function openStore(spec: StoreSpec, opts: OpenStoreOptions = {}): P
     return new SqliteStore(spec.path);
   }
   const { PostgresStore } = await import('./postgres.ts');
-  return PostgresStore.open(spec.url, opts.maxConnections === undefined ? {} : { max: opts.maxConnections });
+  return PostgresStore.open(
+    spec.url,
+    opts.maxConnections === undefined ? {} : { max: opts.maxConnections },
+  );
 }

@@ -11,7 +11,8 @@
  * database, `permission` no right to create the tables, `schema` written by a newer adcli,
  * `other` anything else.
  */
-export type DatabaseOpenErrorKind = 'url' | 'auth' | 'unreachable' | 'missing' | 'permission' | 'schema' | 'other';
+export type DatabaseOpenErrorKind =
+  'url' | 'auth' | 'unreachable' | 'missing' | 'permission' | 'schema' | 'other';
 
 /** A database that cannot be used: its message is one line naming it (never its password) and the problem. */
 export class DatabaseOpenError extends Error {
@@ -39,7 +40,19 @@ function messageOf(err: unknown): string {
   return typeof m === 'string' ? m : String(err);
 }
 
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'ECONNABORTED', 'EAI_AGAIN', 'ENOTCONN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'ECONNABORTED',
+  'EAI_AGAIN',
+  'ENOTCONN',
+]);
 
 /**
  * True when the database is gone for now: connection refused, lost or timed out, the server shutting
@@ -49,9 +62,22 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'
 export function isUnavailable(err: unknown): boolean {
   if (err === null || typeof err !== 'object') return false;
   const code = codeOf(err);
-  if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300' || SOCKET_CODES.has(code)) return true;
+  if (
+    code.startsWith('08') ||
+    code === '57P01' ||
+    code === '57P02' ||
+    code === '57P03' ||
+    code === '53300' ||
+    SOCKET_CODES.has(code)
+  )
+    return true;
   // pg's own errors for a connection that ended or never came carry no code
-  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i.test(messageOf(err))) return true;
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i.test(
+      messageOf(err),
+    )
+  )
+    return true;
   const cause = (err as { cause?: unknown }).cause;
   return cause !== undefined && cause !== err && isUnavailable(cause);
 }
@@ -78,19 +104,41 @@ export function redactUrl(url: string): string {
 }
 
 /** The one-line refusal for an error while connecting to or migrating `label` (a redacted URL). */
-export function openError(label: string, err: unknown, password: string | undefined): DatabaseOpenError {
+export function openError(
+  label: string,
+  err: unknown,
+  password: string | undefined,
+): DatabaseOpenError {
   if (err instanceof DatabaseOpenError) return err;
   const code = codeOf(err);
   let what = messageOf(err).replace(/\s+/g, ' ').slice(0, 200);
   if (password) what = what.split(password).join('***');
   if (code === '28P01' || code === '28000' || /password|SASL|SCRAM/i.test(what)) {
-    return new DatabaseOpenError('auth', `the database ${label} refused the login (${what}); check the user and password in the URL`);
+    return new DatabaseOpenError(
+      'auth',
+      `the database ${label} refused the login (${what}); check the user and password in the URL`,
+    );
   }
-  if (code === '3D000') return new DatabaseOpenError('missing', `the database ${label} does not exist (${what}); create it (createdb) or fix the URL`);
+  if (code === '3D000')
+    return new DatabaseOpenError(
+      'missing',
+      `the database ${label} does not exist (${what}); create it (createdb) or fix the URL`,
+    );
   if (code === '42501') {
-    return new DatabaseOpenError('permission', `the database ${label} does not let this user create adcli's tables (${what}); grant CREATE on the schema, or connect as its owner`);
+    return new DatabaseOpenError(
+      'permission',
+      `the database ${label} does not let this user create adcli's tables (${what}); grant CREATE on the schema, or connect as its owner`,
+    );
   }
-  if (code === 'ENOTFOUND') return new DatabaseOpenError('unreachable', `cannot reach the database ${label}: no such host (${what})`);
-  if (isUnavailable(err)) return new DatabaseOpenError('unreachable', `cannot reach the database ${label} (${what}); is Postgres running there and accepting connections?`);
+  if (code === 'ENOTFOUND')
+    return new DatabaseOpenError(
+      'unreachable',
+      `cannot reach the database ${label}: no such host (${what})`,
+    );
+  if (isUnavailable(err))
+    return new DatabaseOpenError(
+      'unreachable',
+      `cannot reach the database ${label} (${what}); is Postgres running there and accepting connections?`,
+    );
   return new DatabaseOpenError('other', `cannot open the database ${label}: ${what}`);
 }

@@ -5,7 +5,13 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Client, Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
-import { DatabaseOpenError, isRetryable, isUnavailable, openError, redactUrl } from './pg-errors.ts';
+import {
+  DatabaseOpenError,
+  isRetryable,
+  isUnavailable,
+  openError,
+  redactUrl,
+} from './pg-errors.ts';
 import { pgMigrations } from './pg-migrations.ts';
 import type { RunResult, SqlValue, Store, StoreDialect } from './port.ts';
 
@@ -31,7 +37,11 @@ interface Tx {
 }
 const currentTx = new AsyncLocalStorage<Tx>();
 /** a request's reading of the commits heard (oneStampPer), keyed by store */
-const requestStamp = new AsyncLocalStorage<{ store: PostgresStore; heard?: Promise<string>; heardNow?: string }>();
+const requestStamp = new AsyncLocalStorage<{
+  store: PostgresStore;
+  heard?: Promise<string>;
+  heardNow?: string;
+}>();
 
 const postgresDialect: StoreDialect = {
   name: 'postgres',
@@ -92,18 +102,25 @@ export class PostgresStore implements Store {
     try {
       parsed = new URL(url);
     } catch {
-      throw new DatabaseOpenError('url', `the database URL is malformed (${label}): expected postgres://USER:PASSWORD@HOST:PORT/DATABASE`);
+      throw new DatabaseOpenError(
+        'url',
+        `the database URL is malformed (${label}): expected postgres://USER:PASSWORD@HOST:PORT/DATABASE`,
+      );
     }
     if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
       throw new DatabaseOpenError('url', `the database URL ${label} is not a postgres:// URL`);
     }
     let password: string | undefined;
     try {
-      password = decodeURIComponent(parsed.password) || parsed.searchParams.get('password') || undefined;
+      password =
+        decodeURIComponent(parsed.password) || parsed.searchParams.get('password') || undefined;
       if (!parsed.hostname && !parsed.searchParams.get('host')) throw new Error('no host');
       if (parsed.port && !/^\d+$/.test(parsed.port)) throw new Error('bad port');
     } catch {
-      throw new DatabaseOpenError('url', `the database URL ${label} is malformed: expected postgres://USER:PASSWORD@HOST:PORT/DATABASE`);
+      throw new DatabaseOpenError(
+        'url',
+        `the database URL ${label} is malformed: expected postgres://USER:PASSWORD@HOST:PORT/DATABASE`,
+      );
     }
 
     const pg = (await import('pg')).default;
@@ -125,7 +142,13 @@ export class PostgresStore implements Store {
       // a listener its error would end the process.
       pool.on('error', () => {});
       const newClient = () =>
-        new pg.Client({ connectionString: url, types, connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000, keepAlive: true, application_name: 'adcli' });
+        new pg.Client({
+          connectionString: url,
+          types,
+          connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+          keepAlive: true,
+          application_name: 'adcli',
+        });
       const store = new PostgresStore(pool, newClient, label, opts.maxAttempts ?? 30);
       await store.#migrate();
       return store;
@@ -143,11 +166,17 @@ export class PostgresStore implements Store {
       try {
         await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
         // Created only when absent: a user with no right to create tables may still use a migrated database.
-        const exists = await client.query<{ t: string | null }>(`SELECT to_regclass('schema_migrations')::text AS t`);
+        const exists = await client.query<{ t: string | null }>(
+          `SELECT to_regclass('schema_migrations')::text AS t`,
+        );
         if (exists.rows[0]?.t == null) {
-          await client.query('CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, applied_at TEXT COLLATE "C" NOT NULL)');
+          await client.query(
+            'CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, applied_at TEXT COLLATE "C" NOT NULL)',
+          );
         }
-        const row = await client.query<{ v: string | null }>('SELECT MAX(version)::text AS v FROM schema_migrations');
+        const row = await client.query<{ v: string | null }>(
+          'SELECT MAX(version)::text AS v FROM schema_migrations',
+        );
         const current = Number(row.rows[0]?.v ?? 0);
         if (current > pgMigrations.length) {
           throw new DatabaseOpenError(
@@ -157,7 +186,10 @@ export class PostgresStore implements Store {
         }
         for (let v = current + 1; v <= pgMigrations.length; v++) {
           await client.query(pgMigrations[v - 1]!);
-          await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [v, new Date().toISOString()]);
+          await client.query(
+            'INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)',
+            [v, new Date().toISOString()],
+          );
         }
         await client.query('COMMIT');
       } catch (e) {
@@ -192,7 +224,9 @@ export class PostgresStore implements Store {
 
   async #query(sql: string, params: SqlValue[]): Promise<QueryResult> {
     const t = this.#translate(sql);
-    const config: QueryConfig = t.name ? { name: t.name, text: t.text, values: params } : { text: t.text, values: params };
+    const config: QueryConfig = t.name
+      ? { name: t.name, text: t.text, values: params }
+      : { text: t.text, values: params };
     const tx = this.#tx();
     if (!tx) return this.#pool.query(config);
     try {
@@ -220,7 +254,11 @@ export class PostgresStore implements Store {
       await client.query('BEGIN');
       try {
         const t = this.#translate(sql);
-        const r = await client.query(t.name ? { name: t.name, text: t.text, values: params } : { text: t.text, values: params });
+        const r = await client.query(
+          t.name
+            ? { name: t.name, text: t.text, values: params }
+            : { text: t.text, values: params },
+        );
         await client.query(COMMIT_WRITE);
         return { changes: r.rowCount ?? 0 };
       } catch (e) {
@@ -272,13 +310,16 @@ export class PostgresStore implements Store {
       } catch (err) {
         outcome = { ok: false, err };
         tx.open = false;
-        if (!lost && !isUnavailable(err)) await client.query('ROLLBACK').catch((e: Error) => (lost = e));
+        if (!lost && !isUnavailable(err))
+          await client.query('ROLLBACK').catch((e: Error) => (lost = e));
       } finally {
         tx.open = false;
         client.removeListener('error', onError);
       }
       // A broken connection leaves the pool instead of going back to it.
-      client.release(lost ?? (!outcome.ok && isUnavailable(outcome.err) ? (outcome.err as Error) : undefined));
+      client.release(
+        lost ?? (!outcome.ok && isUnavailable(outcome.err) ? (outcome.err as Error) : undefined),
+      );
       // Caches filled inside a failed transaction saw rows that are gone: a rollback moves the stamp too.
       if (begin === BEGIN_WRITE || !outcome.ok) this.#writes++;
       if (outcome.ok) {
@@ -312,14 +353,18 @@ export class PostgresStore implements Store {
 
   knownStamp(): string | undefined {
     const scope = requestStamp.getStore();
-    return scope?.store === this && scope.heardNow !== undefined ? `${scope.heardNow}.${this.#writes}` : undefined;
+    return scope?.store === this && scope.heardNow !== undefined
+      ? `${scope.heardNow}.${this.#writes}`
+      : undefined;
   }
 
   changeStamp(): Promise<string> {
     const scope = requestStamp.getStore();
     if (scope?.store === this) {
       // the request's one round trip; this process's own commits since count at once
-      scope.heard ??= this.#readStamp(0).then((s) => (scope.heardNow = s.slice(0, s.lastIndexOf('.'))));
+      scope.heard ??= this.#readStamp(0).then(
+        (s) => (scope.heardNow = s.slice(0, s.lastIndexOf('.'))),
+      );
       return scope.heard.then((heard) => `${heard}.${this.#writes}`);
     }
     const writes = this.#writes;

@@ -240,7 +240,8 @@ export class Analyzer {
       const doc = docs[i]!;
       if (lengths[i] === 0) continue;
       this.taxWeight = doc.taxWeight ?? 1;
-      if (doc.keywords === false || (doc.lang !== undefined && doc.lang !== this.lang)) this.addTaxonomyDoc(doc);
+      if (doc.keywords === false || (doc.lang !== undefined && doc.lang !== this.lang))
+        this.addTaxonomyDoc(doc);
       else this.addDoc(doc, lengths[i]! / avg);
     }
   }
@@ -266,7 +267,19 @@ export class Analyzer {
           for (let n = 1; n <= maxN && i + n <= len; n++) {
             const last = words[i + n - 1]!;
             key = n === 1 ? wi.key : key + ' ' + last.key;
-            if (validPhrase(words, i, n)) this.occur(this.stat(key, n, words, i), words, inf, i, n, w, fieldIdx, d, capEvidence(words, inf, i, n), text);
+            if (validPhrase(words, i, n))
+              this.occur(
+                this.stat(key, n, words, i),
+                words,
+                inf,
+                i,
+                n,
+                w,
+                fieldIdx,
+                d,
+                capEvidence(words, inf, i, n),
+                text,
+              );
             // a stopword that joins nothing ends every longer phrase too
             if (last.kind === STOP && (!last.connector || words[i + n - 2]!.kind === STOP)) break;
           }
@@ -274,7 +287,12 @@ export class Analyzer {
         if (text) this.nameRuns(words, inf, maxN, w, fieldIdx, d);
         // a tag, a channel keyword, a title part of two or three words without a stopword: a phrase
         // as a person wrote it (a title's "Mezcal y mercados" or "Tagestour im Allgäu" is none)
-        const title = fieldIdx === TITLES && len >= 2 && len <= 3 && shapeOf(words, 0, len) === 0 && validPhrase(words, 0, len);
+        const title =
+          fieldIdx === TITLES &&
+          len >= 2 &&
+          len <= 3 &&
+          shapeOf(words, 0, len) === 0 &&
+          validPhrase(words, 0, len);
         if (unit.whole ? validWhole(words) : title) {
           const key = phraseKey(words, 0, len);
           let st = this.stats.get(key);
@@ -351,19 +369,36 @@ export class Analyzer {
   private stat(key: string, n: number, words: readonly WordInfo[], i: number): PhraseStat {
     let st = this.stats.get(key);
     if (st === undefined) {
-      st = new PhraseStat(key, n, this.cues !== null && n <= MAX_CUE_WORDS ? (this.cues.get(key) ?? null) : null, shapeOf(words, i, n));
+      st = new PhraseStat(
+        key,
+        n,
+        this.cues !== null && n <= MAX_CUE_WORDS ? (this.cues.get(key) ?? null) : null,
+        shapeOf(words, i, n),
+      );
       this.stats.set(key, st);
     }
     return st;
   }
 
-  private occur(st: PhraseStat, words: readonly WordInfo[], inf: readonly boolean[], i: number, n: number, w: number, fieldIdx: number, d: number, ev: number, text: boolean): void {
+  private occur(
+    st: PhraseStat,
+    words: readonly WordInfo[],
+    inf: readonly boolean[],
+    i: number,
+    n: number,
+    w: number,
+    fieldIdx: number,
+    d: number,
+    ev: number,
+    text: boolean,
+  ): void {
     if (text) {
       const next = words[i + n];
       if (next !== undefined && next.determiner) st.verbRight++;
       // a German noun phrase: capitalised head, nothing lowercase after a capitalised word ("ETFs legen Dividenden")
       let noun = words[i + n - 1]!.upper;
-      for (let k = i + 1; k < i + n && noun; k++) if (words[k - 1]!.upper && !words[k]!.upper && words[k]!.kind !== STOP) noun = false;
+      for (let k = i + 1; k < i + n && noun; k++)
+        if (words[k - 1]!.upper && !words[k]!.upper && words[k]!.kind !== STOP) noun = false;
       if (noun) st.capHead++;
       else st.lowHead++;
     }
@@ -397,14 +432,27 @@ export class Analyzer {
    * Whole capitalised runs of running text ("Tour du Mont Blanc", "Salomon Speedcross 6"): a name is
    * a phrase as a person wrote it, counted whole up to the platforms' 10 words.
    */
-  private nameRuns(words: readonly WordInfo[], inf: readonly boolean[], maxN: number, w: number, fieldIdx: number, d: number): void {
+  private nameRuns(
+    words: readonly WordInfo[],
+    inf: readonly boolean[],
+    maxN: number,
+    w: number,
+    fieldIdx: number,
+    d: number,
+  ): void {
     const len = words.length;
     let start = -1;
     let end = -1;
     let informative = false;
     const close = () => {
       const n = end - start + 1;
-      if (start >= 0 && n >= 2 && n <= MAX_PHRASE_WORDS && informative && validPhrase(words, start, n)) {
+      if (
+        start >= 0 &&
+        n >= 2 &&
+        n <= MAX_PHRASE_WORDS &&
+        informative &&
+        validPhrase(words, start, n)
+      ) {
         const key = phraseKey(words, start, n);
         const st = n > maxN ? this.stat(key, n, words, start) : this.stats.get(key);
         if (st) {
@@ -421,7 +469,12 @@ export class Analyzer {
         if (start < 0) start = k;
         end = k;
         if (inf[k]) informative = true;
-      } else if (start >= 0 && k + 1 < len && isNameWord(words[k + 1]!) && nameParticle(x, words[k - 1]!, words[k + 1]!)) {
+      } else if (
+        start >= 0 &&
+        k + 1 < len &&
+        isNameWord(words[k + 1]!) &&
+        nameParticle(x, words[k - 1]!, words[k + 1]!)
+      ) {
         continue;
       } else close();
     }
@@ -458,14 +511,17 @@ export class Analyzer {
   /** The weight of the strongest cue among hits of specific nodes (below the top level: "trip" only cues "/Travel"). */
   private specificCue(hits: readonly CueHit[] | null): number {
     let w = 0;
-    if (hits && this.tax) for (const h of hits) if (this.tax.nodes[h.node]!.depth >= 2) w = Math.max(w, h.weight);
+    if (hits && this.tax)
+      for (const h of hits) if (this.tax.nodes[h.node]!.depth >= 2) w = Math.max(w, h.weight);
     return w;
   }
 
   /** What was counted of a phrase (by key); null when it was never counted. */
   evidenceOf(key: string): PhraseEvidence | null {
     const st = this.stats.get(key);
-    return st ? { df: st.df, bgDf: st.bgDf, count: st.count, capOcc: st.capOcc, lowOcc: st.lowOcc } : null;
+    return st
+      ? { df: st.df, bgDf: st.bgDf, count: st.count, capOcc: st.capOcc, lowOcc: st.lowOcc }
+      : null;
   }
 
   /** How often a phrase (by key) occurs in the slot; 0 when it was never counted. */
@@ -500,14 +556,27 @@ export class Analyzer {
       // a list's "and" inside, an English particle or past tense last. Written so: a tag, a name,
       // in two documents, or by the creator and a viewer alike (not a title echoed in its own
       // description)
-      if (st.shape !== 0 && !(st.df >= 2 || st.whole > 0 || st.run > 0 || (st.fields[COMMENTS]! > 0 && st.fields[COMMENTS]! < total))) continue;
+      if (
+        st.shape !== 0 &&
+        !(
+          st.df >= 2 ||
+          st.whole > 0 ||
+          st.run > 0 ||
+          (st.fields[COMMENTS]! > 0 && st.fields[COMMENTS]! < total)
+        )
+      )
+        continue;
       // most occurrences right before an article or a pronoun: it ends in a verb ("inverter runs the")
       if (st.whole === 0 && st.run === 0 && st.verbRight * 2 > st.count) continue;
       // German capitalises nouns: a phrase of running text ending in a lowercase word ends in a verb or adjective
       if (this.lang === 'de' && st.whole === 0 && st.capHead === 0 && st.lowHead > 0) continue;
       if (st.df < strictDf) {
         const mostlyComments = st.fields[COMMENTS]! * 2 > total;
-        if (mostlyComments || (st.n >= 3 && st.whole === 0 && st.run === 0 && !this.fixedExpression(st))) continue;
+        if (
+          mostlyComments ||
+          (st.n >= 3 && st.whole === 0 && st.run === 0 && !this.fixedExpression(st))
+        )
+          continue;
       }
       const keys = st.key.split(' ');
       const idf = Math.log((1 + N) / (1 + st.df + st.bgDf)) + 1;
@@ -515,10 +584,21 @@ export class Analyzer {
       if (opts.boostKeys && keys.some((k) => opts.boostKeys!.has(k))) score *= opts.boost ?? 1.3;
       if (opts.boostKeys2 && keys.some((k) => opts.boostKeys2!.has(k))) score *= opts.boost2 ?? 1.2;
       const informative = st.capOcc + st.lowOcc;
-      const name = st.capOcc >= 2 && st.capDocs >= (small ? 1 : 2) && st.capOcc >= 0.75 * informative && hasLetters(st.key);
+      const name =
+        st.capOcc >= 2 &&
+        st.capDocs >= (small ? 1 : 2) &&
+        st.capOcc >= 0.75 * informative &&
+        hasLetters(st.key);
       // single words are weak keywords unless they are names; phrases a person wrote as such are
       // more specific; a two- or three-word window of running text seen once gets no bonus
-      score *= st.n === 1 ? (name ? 1 : UNIGRAM_FACTOR) : whole ? 1 + MULTIWORD_BONUS * (Math.min(st.n, 4) - 1) : 1;
+      score *=
+        st.n === 1
+          ? name
+            ? 1
+            : UNIGRAM_FACTOR
+          : whole
+            ? 1 + MULTIWORD_BONUS * (Math.min(st.n, 4) - 1)
+            : 1;
       // the creators' own words (titles, tags, descriptions, channel texts) are surer keywords than
       // phrases only viewers use in passing
       score *= 1 - COMMENT_ONLY_PENALTY * (total > 0 ? st.fields[COMMENTS]! / total : 0);
@@ -566,7 +646,13 @@ export class Analyzer {
     const out: NodeScore[] = [];
     const n = this.taxDocs || 1;
     for (let i = 0; i < this.nodeCoverage.length; i++) {
-      if (this.nodeDocs[i]! > 0) out.push({ node: i, coverage: this.nodeCoverage[i]! / n, weight: this.nodeWeight[i]! / n, docs: this.nodeDocs[i]! });
+      if (this.nodeDocs[i]! > 0)
+        out.push({
+          node: i,
+          coverage: this.nodeCoverage[i]! / n,
+          weight: this.nodeWeight[i]! / n,
+          docs: this.nodeDocs[i]!,
+        });
     }
     return out;
   }
@@ -582,7 +668,10 @@ function nameParticle(w: WordInfo, before: WordInfo, after: WordInfo): boolean {
   return (w.kind === STOP && w.connector) || (w.kind !== NUMBER && !w.upper && w.low.length <= 3);
 }
 
-export function byScore(a: { score: number; key: string }, b: { score: number; key: string }): number {
+export function byScore(
+  a: { score: number; key: string },
+  b: { score: number; key: string },
+): number {
   return b.score - a.score || cmpStr(a.key, b.key);
 }
 
@@ -613,7 +702,12 @@ function origSurface(words: readonly WordInfo[], i: number, n: number): string {
  * 0 when nothing can be told (sentence start, Title Case line, tag, or the occurrence is only part
  * of a longer capitalised name).
  */
-function capEvidence(words: readonly WordInfo[], inf: readonly boolean[], i: number, n: number): number {
+function capEvidence(
+  words: readonly WordInfo[],
+  inf: readonly boolean[],
+  i: number,
+  n: number,
+): number {
   // part of a longer capitalised run ("Muir Trail" in "John Muir Trail"): evidence for the run, not this part
   if (i > 0 && extendsName(words[i - 1]!, inf[i - 1]!)) return 0;
   if (i + n < words.length && extendsName(words[i + n]!, inf[i + n]!)) return 0;
@@ -643,7 +737,8 @@ function extendsName(w: WordInfo, informative: boolean): boolean {
 function bestOf(m: Map<string, number>, fallback: string): string {
   let best = fallback;
   let bestN = -1;
-  for (const [s, c] of m) if (c > bestN || (c === bestN && cmpStr(s, best) < 0)) [best, bestN] = [s, c];
+  for (const [s, c] of m)
+    if (c > bestN || (c === bestN && cmpStr(s, best) < 0)) [best, bestN] = [s, c];
   return best;
 }
 
@@ -651,6 +746,7 @@ function bestSurface(st: PhraseStat): string {
   if (!st.surfaces) return st.key;
   let best = st.key;
   let bestN = st.keySurf;
-  for (const [s, c] of st.surfaces) if (c > bestN || (c === bestN && cmpStr(s, best) < 0)) [best, bestN] = [s, c];
+  for (const [s, c] of st.surfaces)
+    if (c > bestN || (c === bestN && cmpStr(s, best) < 0)) [best, bestN] = [s, c];
   return best;
 }

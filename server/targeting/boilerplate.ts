@@ -62,7 +62,9 @@ function computeLineKey(line: string): string {
 /** Letters and digits of a text, lowercase: "@Summit_Stride" → "summitstride". */
 export function slug(s: string): string {
   const low = s.toLowerCase();
-  return NON_ASCII.test(low) ? low.normalize('NFD').replace(/[^\p{L}\p{N}]+/gu, '') : low.replace(/[^a-z0-9]+/g, '');
+  return NON_ASCII.test(low)
+    ? low.normalize('NFD').replace(/[^\p{L}\p{N}]+/gu, '')
+    : low.replace(/[^a-z0-9]+/g, '');
 }
 
 /** The share of a line that is not links, in words: a link list has two or fewer other words per link. */
@@ -75,14 +77,16 @@ export function isLinkLine(line: string): boolean {
 
 /** "20% off", "-30 %", "STRIDE20": the marks of a discount or a code, in any language. */
 const PERCENT = /\d{1,2}\s?%/;
-const CODE = /(?:^|[^\p{L}\p{N}])(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*[0-9])[A-Z][A-Z0-9]{3,15}(?![\p{L}\p{N}])/u;
+const CODE =
+  /(?:^|[^\p{L}\p{N}])(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*[0-9])[A-Z][A-Z0-9]{3,15}(?![\p{L}\p{N}])/u;
 export function hasPromoMark(line: string): boolean {
   const text = line.replace(URLISH, ' ');
   return PERCENT.test(text) || CODE.test(text);
 }
 
 /** Query parameters of referral, affiliate and campaign tracking. */
-const TRACKING = /[?&](?:ref|referral|refer|aff|affiliate|aff_id|affid|tag|coupon|code|promo|discount|utm_[a-z]+|via|partner|sscid|irclickid|clickid|rfsn|fpr|src|campaign)=/i;
+const TRACKING =
+  /[?&](?:ref|referral|refer|aff|affiliate|aff_id|affid|tag|coupon|code|promo|discount|utm_[a-z]+|via|partner|sscid|irclickid|clickid|rfsn|fpr|src|campaign)=/i;
 
 interface LinkUse {
   domain: string;
@@ -134,7 +138,12 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
         const path = rest.split(/[?#]/, 1)[0]!;
         const segs = path.split('/').filter(Boolean);
         const query = rest.includes('?') ? rest.slice(rest.indexOf('?')) : '';
-        const values = query ? query.slice(1).split('&').map((kv) => kv.split('=')[1] ?? '') : [];
+        const values = query
+          ? query
+              .slice(1)
+              .split('&')
+              .map((kv) => kv.split('=')[1] ?? '')
+          : [];
         uses.push({
           domain: l.domain,
           channel,
@@ -181,8 +190,11 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
   // own sites: the domain's name is the channel's
   const ownDomains = new Set<string>();
   for (const u of uses) {
-    const label = slug(publicSuffixes().getDomainWithoutSuffix(u.domain, { allowPrivateDomains: true }) ?? '');
-    if (label && matchesIdentity(label, identities(channels.get(u.channel)))) ownDomains.add(u.domain);
+    const label = slug(
+      publicSuffixes().getDomainWithoutSuffix(u.domain, { allowPrivateDomains: true }) ?? '',
+    );
+    if (label && matchesIdentity(label, identities(channels.get(u.channel))))
+      ownDomains.add(u.domain);
   }
   // sponsors and affiliates
   const sponsorDomains = new Set<string>();
@@ -215,7 +227,9 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
   const sponsorWords = new Set<string>();
   const wordOf = new Map<string, string>();
   for (const d of sponsorDomains) {
-    const label = (publicSuffixes().getDomainWithoutSuffix(d, { allowPrivateDomains: true }) ?? '').toLowerCase();
+    const label = (
+      publicSuffixes().getDomainWithoutSuffix(d, { allowPrivateDomains: true }) ?? ''
+    ).toLowerCase();
     if (label.length >= 4 && /^[a-z0-9-]+$/.test(label)) {
       sponsorWords.add(label.replace(/-/g, ''));
       wordOf.set(d, label.replace(/-/g, ''));
@@ -259,7 +273,8 @@ export function stripBoilerplate(text: string, bp: Boilerplate): string {
 
 /** Whether a line links a sponsor or names one ("NordVPN", "Nord VPN"). */
 export function mentionsSponsor(line: string, bp: Boilerplate): boolean {
-  if (line.includes('.')) for (const l of extractLinks(line)) if (bp.sponsorDomains.has(l.domain)) return true;
+  if (line.includes('.'))
+    for (const l of extractLinks(line)) if (bp.sponsorDomains.has(l.domain)) return true;
   const words = (line.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) as string[];
   for (let i = 0; i < words.length; i++) {
     if (bp.sponsorWords.has(words[i]!)) return true;

@@ -45,7 +45,11 @@ interface Brand {
   reason: string;
 }
 
-const NO_BRANDS: BrandCheck = { keyword: () => null, domain: () => null, sponsorDomain: () => null };
+const NO_BRANDS: BrandCheck = {
+  keyword: () => null,
+  domain: () => null,
+  sponsorDomain: () => null,
+};
 
 export function brandCheck(
   brands: GenerateInput['brands'],
@@ -58,7 +62,9 @@ export function brandCheck(
   const list: Brand[] = [];
   if (brands?.own) list.push(brandOf(brands.own, true, lang));
   // by name, so a keyword that names two of them gets the same reason whatever the input's order
-  const others = [...(brands?.others ?? [])].filter((b) => b && b.name).sort((a, b) => cmpStr(a.name, b.name) || cmpStr(a.website ?? '', b.website ?? ''));
+  const others = [...(brands?.others ?? [])]
+    .filter((b) => b && b.name)
+    .sort((a, b) => cmpStr(a.name, b.name) || cmpStr(a.website ?? '', b.website ?? ''));
   for (const b of others) list.push(brandOf(b, false, lang));
   const titles = new Map(channels.map((c) => [c.id, c.title || c.handle || c.id]));
   if (list.length === 0 && bp.sponsorWords.size === 0) return NO_BRANDS;
@@ -90,7 +96,8 @@ export function brandCheck(
     if (b.name.length >= 2 && holds(keys, b.name)) return true;
     if (keys.includes(b.head) && (name || !common(b.head))) return true;
     for (const p of b.products) {
-      if (p.length >= 2 ? holds(keys, p) : keys[0] === p[0] && (name || !common(p[0]!))) return true;
+      if (p.length >= 2 ? holds(keys, p) : keys[0] === p[0] && (name || !common(p[0]!)))
+        return true;
     }
     return false;
   };
@@ -106,7 +113,8 @@ export function brandCheck(
     keyword(c) {
       const keys = c.key.split(' ');
       // another brand first: a keyword naming ours and theirs ("Talus 3 vs Vireo") still names theirs
-      for (const b of list) if (!b.own && names(b, keys, c.name)) return { own: false, reason: b.reason };
+      for (const b of list)
+        if (!b.own && names(b, keys, c.name)) return { own: false, reason: b.reason };
       const words = c.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
       for (let i = 0; i < words.length; i++) {
         const w = words[i]!;
@@ -139,7 +147,15 @@ function brandOf(known: KnownBrand, own: boolean, lang: Lang): Brand {
   const head = words.find((w) => w.kind !== STOP)?.key ?? name[0] ?? '';
   const products = productsOf(known.description ?? '', name, lang);
   const domain = known.website ? registrableDomain(known.website) : null;
-  return { known, own, name, head, products, domain, reason: `another brand of the workspace: ${known.name}` };
+  return {
+    known,
+    own,
+    name,
+    head,
+    products,
+    domain,
+    reason: `another brand of the workspace: ${known.name}`,
+  };
 }
 
 /**
@@ -168,7 +184,8 @@ function productsOf(description: string, name: readonly string[], lang: Lang): s
       if (from === run.length) continue;
       add(keys);
       const rest = keys.slice(from);
-      if (from > 0 && run.slice(from).some((x) => !x.caseless) && !cues.has(rest.join(' '))) add(rest);
+      if (from > 0 && run.slice(from).some((x) => !x.caseless) && !cues.has(rest.join(' ')))
+        add(rest);
     }
   }
   return out;

@@ -40,12 +40,26 @@ import { Analyzer, type Doc, type Unit } from './analyzer.ts';
 import { findBoilerplate, stripBoilerplate, type Boilerplate } from './boilerplate.ts';
 import { brandCheck } from './brands.ts';
 import { keywordItems } from './keywords.ts';
-import { LANGUAGES, detectLanguage, isSupported, primaryTag, voteLanguage, type Lang } from './lang.ts';
+import {
+  LANGUAGES,
+  detectLanguage,
+  isSupported,
+  primaryTag,
+  voteLanguage,
+  type Lang,
+} from './lang.ts';
 import { mixFor } from './mix.ts';
 import { cmpStr } from './order.ts';
 import { cleanCommentSentences, dedupeKey } from './text.ts';
 import { taxonomyItems } from './topics.ts';
-import type { Corpus, CorpusChannel, CorpusComment, ExcludedItem, GenerateInput, TargetingItem } from './types.ts';
+import type {
+  Corpus,
+  CorpusChannel,
+  CorpusComment,
+  ExcludedItem,
+  GenerateInput,
+  TargetingItem,
+} from './types.ts';
 import { websiteItems } from './websites.ts';
 
 export { orderSpecificFirst, type Scored } from './topics.ts';
@@ -86,7 +100,10 @@ export function generate(input: GenerateInput): GenerateResult {
   const corpusIds = new Set(corpus.videos.map((v) => v.id));
   const corpusChannelIds = new Set(corpus.channels.map((c) => c.id));
   const bg = normalizeCorpus(input.background ?? { channels: [], videos: [] });
-  const background = { channels: bg.channels.filter((c) => !corpusChannelIds.has(c.id)), videos: bg.videos.filter((v) => !corpusIds.has(v.id)) };
+  const background = {
+    channels: bg.channels.filter((c) => !corpusChannelIds.has(c.id)),
+    videos: bg.videos.filter((v) => !corpusIds.has(v.id)),
+  };
   const bp = findBoilerplate(corpus, background);
   const lang = primaryTag(input.campaign.language || 'en') || 'en';
 
@@ -101,7 +118,11 @@ export function generate(input: GenerateInput): GenerateResult {
   const channels = [...corpus.channels, ...background.channels];
   const kw = isSupported(lang)
     ? keywordItems({ analyzer, input, seedText, mix, bp, lang, channels })
-    : { items: [], excluded: [], brands: brandCheck(input.brands, bp, channels, analyzer, [], lang) };
+    : {
+        items: [],
+        excluded: [],
+        brands: brandCheck(input.brands, bp, channels, analyzer, [], lang),
+      };
   const { topics, segments } = taxonomyItems(analyzer, input, seedText, mix);
   const websites = websiteItems(corpus, mix, bp, kw.brands);
 
@@ -113,7 +134,12 @@ export function generate(input: GenerateInput): GenerateResult {
     seen.add(id);
     out.push(item);
   }
-  return { items: out, excluded: [...kw.excluded, ...websites.excluded], notice: languageNotice(lang, languages, kw.items.length), languages };
+  return {
+    items: out,
+    excluded: [...kw.excluded, ...websites.excluded],
+    notice: languageNotice(lang, languages, kw.items.length),
+    languages,
+  };
 }
 
 // ---------------------------------------------------------------- input
@@ -133,7 +159,10 @@ function normalizeCorpus(c: Corpus): Corpus {
       keywords: ch.keywords ?? '',
       subscribers: ch.subscribers || 0,
     }))
-    .sort((a, b) => cmpStr(a.id, b.id) || cmpStr(a.title, b.title) || cmpStr(a.description, b.description));
+    .sort(
+      (a, b) =>
+        cmpStr(a.id, b.id) || cmpStr(a.title, b.title) || cmpStr(a.description, b.description),
+    );
   const videos = (c.videos ?? [])
     .map((v) => ({
       ...v,
@@ -143,15 +172,29 @@ function normalizeCorpus(c: Corpus): Corpus {
       description: v.description ?? '',
       tags: (v.tags ?? []).filter((t): t is string => typeof t === 'string'),
       comments: (v.comments ?? [])
-        .map((cm) => ({ ...cm, id: cm.id ?? '', text: cm.text ?? '', author: cm.author ?? '', likeCount: cm.likeCount || 0 }))
+        .map((cm) => ({
+          ...cm,
+          id: cm.id ?? '',
+          text: cm.text ?? '',
+          author: cm.author ?? '',
+          likeCount: cm.likeCount || 0,
+        }))
         .sort(byComment),
     }))
-    .sort((a, b) => cmpStr(a.id, b.id) || cmpStr(a.title, b.title) || cmpStr(a.description, b.description));
+    .sort(
+      (a, b) =>
+        cmpStr(a.id, b.id) || cmpStr(a.title, b.title) || cmpStr(a.description, b.description),
+    );
   return { channels: uniqueById(channels), videos: uniqueById(videos) };
 }
 
 function byComment(a: CorpusComment, b: CorpusComment): number {
-  return cmpStr(a.id, b.id) || cmpStr(a.text, b.text) || cmpStr(a.author, b.author) || a.likeCount - b.likeCount;
+  return (
+    cmpStr(a.id, b.id) ||
+    cmpStr(a.text, b.text) ||
+    cmpStr(a.author, b.author) ||
+    a.likeCount - b.likeCount
+  );
 }
 
 function uniqueById<T extends { id: string }>(items: T[]): T[] {
@@ -225,7 +268,14 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
   for (const v of corpus.videos) {
     const units: Unit[] = [];
     if (v.title) units.push({ text: v.title, field: 'titles', weight: WEIGHT.title, mode: 'text' });
-    if (v.tags.length) units.push({ text: v.tags.join(' | '), field: 'tags', weight: WEIGHT.tags, mode: 'none', whole: true });
+    if (v.tags.length)
+      units.push({
+        text: v.tags.join(' | '),
+        field: 'tags',
+        weight: WEIGHT.tags,
+        mode: 'none',
+        whole: true,
+      });
     units.push(...descriptionUnits(v.description, 'descriptions', WEIGHT.description));
     const text = own(units);
     docs.push(slotDoc(units, v.channelId, text));
@@ -247,14 +297,25 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
       if (fresh.length === 0) continue;
       const text = fresh.join(' ');
       const likes = Math.max(0, c.likeCount || 0);
-      const unit: Unit = { text, field: 'comments', weight: WEIGHT.comment * (1 + Math.min(1, Math.log10(1 + likes) / 3)), mode: 'text' };
+      const unit: Unit = {
+        text,
+        field: 'comments',
+        weight: WEIGHT.comment * (1 + Math.min(1, Math.log10(1 + likes) / 3)),
+        mode: 'text',
+      };
       const voted = voteLanguage(text);
       if (voted) unit.lang = voted;
       units.push(unit);
     }
     // too little of the creator's own text to tell: the viewers' comments say what language it is read in
     if (!doc.lang) {
-      const voted = voteLanguage(units.filter((u) => u.field === 'comments').slice(0, 8).map((u) => u.text).join('\n'));
+      const voted = voteLanguage(
+        units
+          .filter((u) => u.field === 'comments')
+          .slice(0, 8)
+          .map((u) => u.text)
+          .join('\n'),
+      );
       if (voted) doc.lang = voted;
     }
     doc.units = units;
@@ -290,19 +351,44 @@ function leader(m: Map<Lang, number> | undefined): Lang | null {
   return [...m.entries()].sort((a, b) => b[1] - a[1] || cmpStr(a[0], b[0]))[0]![0];
 }
 
-function channelUnits(ch: CorpusChannel, descriptionUnits: (text: string, field: Unit['field'], weight: number) => Unit[]): Unit[] {
+function channelUnits(
+  ch: CorpusChannel,
+  descriptionUnits: (text: string, field: Unit['field'], weight: number) => Unit[],
+): Unit[] {
   const units: Unit[] = [];
   units.push(...descriptionUnits(ch.description, 'channels', WEIGHT.channelDescription));
   const kw = parseChannelKeywords(ch.keywords);
-  if (kw.length) units.push({ text: kw.join(' | '), field: 'channels', weight: WEIGHT.channelKeywords, mode: 'none', whole: true });
+  if (kw.length)
+    units.push({
+      text: kw.join(' | '),
+      field: 'channels',
+      weight: WEIGHT.channelKeywords,
+      mode: 'none',
+      whole: true,
+    });
   return units;
 }
 
 /** Other catalog content: titles, tags and descriptions, for the document frequency of phrases. */
 function backgroundDocs(bg: Corpus): Doc[] {
   const docs: Doc[] = [];
-  for (const ch of bg.channels) docs.push({ units: [{ text: `${ch.title}\n${ch.description}`, field: 'channels', weight: 1, mode: 'none' }] });
-  for (const v of bg.videos) docs.push({ units: [{ text: `${v.title}\n${v.tags.join(' | ')}\n${v.description}`, field: 'descriptions', weight: 1, mode: 'none' }] });
+  for (const ch of bg.channels)
+    docs.push({
+      units: [
+        { text: `${ch.title}\n${ch.description}`, field: 'channels', weight: 1, mode: 'none' },
+      ],
+    });
+  for (const v of bg.videos)
+    docs.push({
+      units: [
+        {
+          text: `${v.title}\n${v.tags.join(' | ')}\n${v.description}`,
+          field: 'descriptions',
+          weight: 1,
+          mode: 'none',
+        },
+      ],
+    });
   return docs;
 }
 
@@ -315,11 +401,17 @@ function languageStats(docs: readonly SlotDoc[]): GenerateResult['languages'] {
     s.docs++;
     m.set(d.lang!, s);
   }
-  return [...m.entries()].map(([lang, s]) => ({ lang, ...s })).sort((a, b) => b.words - a.words || cmpStr(a.lang, b.lang));
+  return [...m.entries()]
+    .map(([lang, s]) => ({ lang, ...s }))
+    .sort((a, b) => b.words - a.words || cmpStr(a.lang, b.lang));
 }
 
 /** The slot's notice when the campaign's language has too little text in the stores. */
-export function languageNotice(lang: Lang, languages: GenerateResult['languages'], keywords: number): string {
+export function languageNotice(
+  lang: Lang,
+  languages: GenerateResult['languages'],
+  keywords: number,
+): string {
   const total = languages.reduce((n, l) => n + l.words, 0);
   if (total === 0) return '';
   const mine = languages.find((l) => l.lang === lang);
@@ -336,6 +428,5 @@ export function languageNotice(lang: Lang, languages: GenerateResult['languages'
   const pct = Math.round(share * 100);
   return `little of the data stores' text is in ${lang} (the campaign's language): ${mine.words} of ${total} words (${pct}%, ${mine.docs} of ${languages.reduce((n, l) => n + l.docs, 0)} documents)${rest}; the ${keywords} keywords come from that text only`;
 }
-
 
 // ---------------------------------------------------------------- keywords

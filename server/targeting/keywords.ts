@@ -34,8 +34,21 @@ import { isoStopwords } from './libs.ts';
 import type { CampaignTypeMix } from './mix.ts';
 import { cmpStr } from './order.ts';
 import { selectPhrases, subKeys } from './select.ts';
-import { CONTENT, MAX_PHRASE_CHARS, MAX_PHRASE_WORDS, contentKeys, keyOf, wordInfo } from './tokens.ts';
-import type { CorpusChannel, ExcludedItem, GenerateInput, MatchType, TargetingItem } from './types.ts';
+import {
+  CONTENT,
+  MAX_PHRASE_CHARS,
+  MAX_PHRASE_WORDS,
+  contentKeys,
+  keyOf,
+  wordInfo,
+} from './tokens.ts';
+import type {
+  CorpusChannel,
+  ExcludedItem,
+  GenerateInput,
+  MatchType,
+  TargetingItem,
+} from './types.ts';
 
 /** At most this many of a saved audience's own keywords are added. */
 const MAX_AUDIENCE_KEYWORDS = 10;
@@ -70,7 +83,11 @@ export interface KeywordInput {
   channels: readonly CorpusChannel[];
 }
 
-export function keywordItems(k: KeywordInput): { items: TargetingItem[]; excluded: ExcludedItem[]; brands: BrandCheck } {
+export function keywordItems(k: KeywordInput): {
+  items: TargetingItem[];
+  excluded: ExcludedItem[];
+  brands: BrandCheck;
+} {
   const { analyzer, input, seedText, mix, bp, lang } = k;
   const ranked = analyzer.rank({
     boostKeys: contentKeys(input.campaign.objective, lang),
@@ -97,14 +114,19 @@ export function keywordItems(k: KeywordInput): { items: TargetingItem[]; exclude
   for (const c of ranked) {
     const reason = out.get(c.key);
     if (reason === undefined || c.words < 2) continue;
-    for (const sub of subKeys(c.key)) if (!out.has(sub) && c.count >= 0.7 * analyzer.countOf(sub)) out.set(sub, reason);
+    for (const sub of subKeys(c.key))
+      if (!out.has(sub) && c.count >= 0.7 * analyzer.countOf(sub)) out.set(sub, reason);
   }
   const cands: PhraseCandidate[] = [];
   for (const c of ranked) {
     if (!worth(c)) continue;
     const reason = out.get(c.key);
     if (reason !== undefined) {
-      if (excluded.length < MAX_EXCLUDED && !excluded.some((e) => e.text.toLowerCase() === c.text.toLowerCase())) excluded.push({ section: 'keywords', text: c.text, reason });
+      if (
+        excluded.length < MAX_EXCLUDED &&
+        !excluded.some((e) => e.text.toLowerCase() === c.text.toLowerCase())
+      )
+        excluded.push({ section: 'keywords', text: c.text, reason });
       continue;
     }
     let score = c.score;
@@ -116,7 +138,13 @@ export function keywordItems(k: KeywordInput): { items: TargetingItem[]; exclude
   cands.sort((a, b) => b.score - a.score || cmpStr(a.key, b.key));
 
   const seedSlots = Math.min(seeds.length, MAX_AUDIENCE_KEYWORDS, Math.floor(mix.keywords / 3));
-  const picked = selectPhrases(cands, mix.keywords - seedSlots, () => true, (key) => analyzer.countOf(key), { heads: analyzer.docs <= TINY_STORE_DOCS });
+  const picked = selectPhrases(
+    cands,
+    mix.keywords - seedSlots,
+    () => true,
+    (key) => analyzer.countOf(key),
+    { heads: analyzer.docs <= TINY_STORE_DOCS },
+  );
   if (picked.length === 0) return { items: [], excluded, brands }; // no derived keywords: no audience keywords on their own either
   const items: TargetingItem[] = picked.map((c) => ({
     section: 'keywords',
@@ -134,14 +162,24 @@ export function keywordItems(k: KeywordInput): { items: TargetingItem[]; exclude
     if ((key !== null && have.has(key)) || haveText.has(s.text.toLowerCase())) continue;
     if (key !== null) have.add(key);
     haveText.add(s.text.toLowerCase());
-    items.push({ section: 'keywords', label: s.text, text: s.text, matchType: s.matchType, source: 'audience' });
+    items.push({
+      section: 'keywords',
+      label: s.text,
+      text: s.text,
+      matchType: s.matchType,
+      source: 'audience',
+    });
     added++;
   }
   return { items, excluded, brands };
 }
 
 /** Whether a candidate is a keyword a marketer would pay for (the rules in this file's comment). */
-function keepWorthy(analyzer: Analyzer, ranked: readonly PhraseCandidate[], lang: Lang): (c: PhraseCandidate) => boolean {
+function keepWorthy(
+  analyzer: Analyzer,
+  ranked: readonly PhraseCandidate[],
+  lang: Lang,
+): (c: PhraseCandidate) => boolean {
   const tiny = analyzer.docs <= TINY_STORE_DOCS;
   const small = analyzer.docs <= SMALL_STORE_DOCS;
   const stop = isoStopwordSet(lang);
@@ -150,17 +188,23 @@ function keepWorthy(analyzer: Analyzer, ranked: readonly PhraseCandidate[], lang
     let v = specificCache.get(key);
     if (v === undefined) {
       const e = analyzer.evidenceOf(key);
-      v = e !== null && (analyzer.bgDocs === 0 || e.bgDf === 0 || e.df / analyzer.docs >= SPECIFIC_LIFT * (e.bgDf / analyzer.bgDocs));
+      v =
+        e !== null &&
+        (analyzer.bgDocs === 0 ||
+          e.bgDf === 0 ||
+          e.df / analyzer.docs >= SPECIFIC_LIFT * (e.bgDf / analyzer.bgDocs));
       specificCache.set(key, v);
     }
     return v;
   };
   // a store of one short upload ("my dog catching a frisbee at the park"): every word of it is a label
-  const sparse = tiny && ranked.filter((c) => c.words === 1 && c.source !== 'comments').length <= SPARSE_WORDS;
+  const sparse =
+    tiny && ranked.filter((c) => c.words === 1 && c.source !== 'comments').length <= SPARSE_WORDS;
   // the store's own vocabulary: words of its tags, channel keywords, short titles, names and cues
   const vocabulary = new Set<string>();
   for (const c of ranked) {
-    if (c.written || c.name || c.cue >= 1) for (const w of contentWords(c.key, lang)) vocabulary.add(w);
+    if (c.written || c.name || c.cue >= 1)
+      for (const w of contentWords(c.key, lang)) vocabulary.add(w);
   }
   return (c) => {
     if (c.text.length > MAX_PHRASE_CHARS || c.words > MAX_PHRASE_WORDS) return false;
@@ -168,7 +212,11 @@ function keepWorthy(analyzer: Analyzer, ranked: readonly PhraseCandidate[], lang
     if (c.words === 1) {
       if ((stop.has(c.key) || stop.has(c.text.toLowerCase())) && c.cue === 0) return false;
       if (tiny ? c.bgDf > TINY_BACKGROUND_SHARE * analyzer.bgDocs : !specific(c.key)) return false;
-      return c.alone || c.cue >= 1 || (tiny && (c.inTitle || (c.source !== 'comments' && (sparse || c.count >= 2))));
+      return (
+        c.alone ||
+        c.cue >= 1 ||
+        (tiny && (c.inTitle || (c.source !== 'comments' && (sparse || c.count >= 2))))
+      );
     }
     const content = contentWords(c.key, lang);
     if (!content.some(specific)) return false;
@@ -196,7 +244,8 @@ const isoSets = new Map<Lang, ReadonlySet<string>>();
 /** `stopwords-iso`'s list of a language, for single words only: "made", "done", "early" are no keyword on their own. */
 function isoStopwordSet(lang: Lang): ReadonlySet<string> {
   let set = isoSets.get(lang);
-  if (!set) isoSets.set(lang, (set = new Set((isoStopwords()[lang] ?? []).map((w) => w.toLowerCase()))));
+  if (!set)
+    isoSets.set(lang, (set = new Set((isoStopwords()[lang] ?? []).map((w) => w.toLowerCase()))));
   return set;
 }
 
@@ -225,4 +274,3 @@ function parseSeedKeywords(list: string[]): { text: string; matchType: MatchType
   }
   return out;
 }
-

@@ -107,8 +107,14 @@ function stopMasks(): Map<string, number> {
   for (let i = 0; i < DEFS.length; i++) {
     const d = DEFS[i]!;
     // the supplement's words that our taxonomy uses as content words of the language stay words ("viagem")
-    const cueWords = new Set(Object.values(CUES_I18N[d.code] ?? {}).join(' ').toLowerCase().split(/[^\p{L}\p{N}]+/u));
-    const extra = d.code === 'en' ? [] : (iso[d.code] ?? []).filter((w) => !cueWords.has(w.toLowerCase()));
+    const cueWords = new Set(
+      Object.values(CUES_I18N[d.code] ?? {})
+        .join(' ')
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u),
+    );
+    const extra =
+      d.code === 'en' ? [] : (iso[d.code] ?? []).filter((w) => !cueWords.has(w.toLowerCase()));
     for (const w of [...(lists[d.iso3] ?? []), ...extra]) {
       const low = w.toLowerCase().normalize('NFKC');
       table.set(low, (table.get(low) ?? 0) | (1 << i));
@@ -143,7 +149,8 @@ export function isStopword(low: string, lang: Lang): boolean {
 /** Coordinating conjunctions among the connectors: "X and Y" is a list, not a phrase, unless it recurs. */
 const COORDINATORS = new Set(['and', '&', 'n', 'y', 'e', 'et', 'und', 'en', 'och', 'i', 'a', 've']);
 export function isCoordinator(low: string, lang: Lang): boolean {
-  if (lang === 'es' || lang === 'pt' || lang === 'fr' || lang === 'it') return low === 'y' || low === 'e' || low === 'et' || low === 'and' || low === '&';
+  if (lang === 'es' || lang === 'pt' || lang === 'fr' || lang === 'it')
+    return low === 'y' || low === 'e' || low === 'et' || low === 'and' || low === '&';
   if (lang === 'nl') return low === 'en' || low === 'and' || low === '&';
   return COORDINATORS.has(low) && low !== 'en' && low !== 'a' && low !== 'i';
 }
@@ -177,7 +184,10 @@ export function isParticle(low: string, lang: Lang): boolean {
 
 /** Whether a lowercase word may stand inside a phrase of this language between two others. */
 export function isConnector(low: string, lang: Lang): boolean {
-  return CONNECTOR_SETS.get(lang)?.has(low) === true || (lang !== 'en' && CONNECTOR_SETS.get('en')!.has(low) && low !== 'no' && low !== 'to');
+  return (
+    CONNECTOR_SETS.get(lang)?.has(low) === true ||
+    (lang !== 'en' && CONNECTOR_SETS.get('en')!.has(low) && low !== 'no' && low !== 'to')
+  );
 }
 
 // ---------------------------------------------------------------- keys
@@ -195,7 +205,14 @@ export function foldPlural(w: string): string {
   if (w.charCodeAt(w.length - 1) !== 115 /* s */) return w;
   if (w.endsWith('ss') || w.endsWith('us') || w.endsWith('is') || w.endsWith("'s")) return w;
   if (w.endsWith('ies') && w.length > 4) return w.slice(0, -3) + 'y';
-  if (w.endsWith('sses') || w.endsWith('xes') || w.endsWith('ches') || w.endsWith('shes') || w.endsWith('zzes')) return w.slice(0, -2);
+  if (
+    w.endsWith('sses') ||
+    w.endsWith('xes') ||
+    w.endsWith('ches') ||
+    w.endsWith('shes') ||
+    w.endsWith('zzes')
+  )
+    return w.slice(0, -2);
   if (/[0-9]/.test(w)) return w; // "s" in a model name or "1990s"
   return w.slice(0, -1);
 }
@@ -254,7 +271,11 @@ export function voteLanguage(text: string): Lang | null {
   VOTE_WORDS.lastIndex = 0;
   let n = 0;
   let hits = 0;
-  for (let m = VOTE_WORDS.exec(text); m !== null && n < 120 && hits < 16; m = VOTE_WORDS.exec(text), n++) {
+  for (
+    let m = VOTE_WORDS.exec(text);
+    m !== null && n < 120 && hits < 16;
+    m = VOTE_WORDS.exec(text), n++
+  ) {
     const low = m[0].toLowerCase();
     const mask = stopMasks().get(low) ?? (EN_INFORMAL.has(low) ? EN_BIT : 0);
     if (!mask) continue;

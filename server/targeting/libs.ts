@@ -23,4 +23,5 @@ export const languageDetection = (): Franc => (franc ??= load('franc-min') as Fr
 /** `stopword`'s lists by ISO 639-3 code (eng, spa, deu, …). */
 export const stopwordLists = (): StopwordLists => (stopword ??= load('stopword') as StopwordLists);
 /** `stopwords-iso`'s fuller lists by ISO 639-1 code (es, de, …). */
-export const isoStopwords = (): Record<string, string[]> => (iso ??= load('stopwords-iso/stopwords-iso.json') as Record<string, string[]>);
+export const isoStopwords = (): Record<string, string[]> =>
+  (iso ??= load('stopwords-iso/stopwords-iso.json') as Record<string, string[]>);

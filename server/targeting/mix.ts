@@ -26,11 +26,28 @@ export interface CampaignTypeMix {
   channelsFirst: boolean;
 }
 
-const MIXES: Record<NonNullable<GenerateInput['campaign']['campaignType']> | 'NONE', CampaignTypeMix> = {
+const MIXES: Record<
+  NonNullable<GenerateInput['campaign']['campaignType']> | 'NONE',
+  CampaignTypeMix
+> = {
   SEARCH: { keywords: 50, segments: 10, topics: 6, domains: 0, channels: 5, channelsFirst: false },
   VIDEO: { keywords: 30, segments: 16, topics: 12, domains: 10, channels: 25, channelsFirst: true },
-  DEMAND_GEN: { keywords: 30, segments: 16, topics: 12, domains: 5, channels: 25, channelsFirst: true },
-  DISPLAY: { keywords: 30, segments: 16, topics: 15, domains: 25, channels: 10, channelsFirst: false },
+  DEMAND_GEN: {
+    keywords: 30,
+    segments: 16,
+    topics: 12,
+    domains: 5,
+    channels: 25,
+    channelsFirst: true,
+  },
+  DISPLAY: {
+    keywords: 30,
+    segments: 16,
+    topics: 15,
+    domains: 25,
+    channels: 10,
+    channelsFirst: false,
+  },
   NONE: { keywords: 40, segments: 12, topics: 12, domains: 15, channels: 15, channelsFirst: false },
 };
 

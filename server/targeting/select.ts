@@ -10,7 +10,8 @@ import { CONTENT, tokenize } from './tokens.ts';
 export function subKeys(key: string): string[] {
   const w = key.split(' ');
   const out: string[] = [];
-  for (let len = w.length - 1; len >= 1; len--) for (let s = 0; s + len <= w.length; s++) out.push(w.slice(s, s + len).join(' '));
+  for (let len = w.length - 1; len >= 1; len--)
+    for (let s = 0; s + len <= w.length; s++) out.push(w.slice(s, s + len).join(' '));
   return out;
 }
 

@@ -27,8 +27,18 @@ interface NodeDef {
 }
 
 const t = (path: string, cues: string): NodeDef => ({ kind: 'topic', path, cues });
-const aff = (path: string, cues: string, links: string[] = []): NodeDef => ({ kind: 'affinity', path, cues, links });
-const mkt = (path: string, cues: string, links: string[] = []): NodeDef => ({ kind: 'in_market', path, cues, links });
+const aff = (path: string, cues: string, links: string[] = []): NodeDef => ({
+  kind: 'affinity',
+  path,
+  cues,
+  links,
+});
+const mkt = (path: string, cues: string, links: string[] = []): NodeDef => ({
+  kind: 'in_market',
+  path,
+  cues,
+  links,
+});
 
 // prettier-ignore
 const DEFS: NodeDef[] = [
@@ -245,7 +255,6 @@ const DEFS: NodeDef[] = [
   mkt('Real Estate › Residential Properties', 'house hunting, first home buyer, homebuyer, mortgage', ['/Real Estate']),
 ];
 
-
 /** Evidence for a linked topic counts this much for the segment. */
 export const LINK_FACTOR = 0.8;
 
@@ -311,7 +320,16 @@ export function taxonomyIndex(): TaxonomyIndex {
     }
     const parts = splitPath(kind, path);
     const parent = parts.length > 1 ? ensure(kind, joinPath(kind, parts.slice(0, -1)), false) : -1;
-    const node: TaxonomyNode = { index: nodes.length, kind, path, name: parts[parts.length - 1]!, parent, depth: parts.length, children: [], declared };
+    const node: TaxonomyNode = {
+      index: nodes.length,
+      kind,
+      path,
+      name: parts[parts.length - 1]!,
+      parent,
+      depth: parts.length,
+      children: [],
+      declared,
+    };
     nodes.push(node);
     byPath.set(id, node.index);
     if (parent >= 0) nodes[parent]!.children.push(node.index);
@@ -386,7 +404,9 @@ export function taxonomyIndex(): TaxonomyIndex {
       add(a, 1);
       for (const s of links.get(a) ?? []) for (const sa of ancestors(s)) add(sa, LINK_FACTOR);
     }
-    return [...got.entries()].sort((x, y) => x[0] - y[0]).map(([node, factor]) => ({ node, factor }));
+    return [...got.entries()]
+      .sort((x, y) => x[0] - y[0])
+      .map(([node, factor]) => ({ node, factor }));
   });
   const byName = new Map<string, number[]>();
   const addName = (k: string, i: number) => {

@@ -14,7 +14,17 @@ import { STOP, URL_RE, tokenize } from './tokens.ts';
 
 export { tokenize, keyOf, contentKeys, cleanText, splitHashtag, WEAK_WORDS } from './tokens.ts';
 export { cmpStr } from './order.ts';
-export { Analyzer, FIELDS, SMALL_STORE_DOCS, type Doc, type Field, type NodeScore, type PhraseCandidate, type RankOptions, type Unit } from './analyzer.ts';
+export {
+  Analyzer,
+  FIELDS,
+  SMALL_STORE_DOCS,
+  type Doc,
+  type Field,
+  type NodeScore,
+  type PhraseCandidate,
+  type RankOptions,
+  type Unit,
+} from './analyzer.ts';
 export { overlapMerge, selectPhrases, subKeys } from './select.ts';
 
 // ---------------------------------------------------------------- comments
@@ -66,8 +76,10 @@ const LETTERS = /\p{L}/gu;
 const UPPER = /\p{Lu}/gu;
 const EMOJI = /\p{Extended_Pictographic}/gu;
 const WORDS = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
-const SPAM_AUTHOR = /sub\s*(?:4|for|2)\s*sub|promo|giveaway|winner|crypto|forex|bitcoin|easy\s*cash|cash\s*app|gift|followers|earn|profit|trading/i;
-const PROMO_WORDS = /\b(?:free|win|winner|earn|followers|click|visit|claim|cheap|discount|offer|deal|promo|giveaway|limited time)\b/;
+const SPAM_AUTHOR =
+  /sub\s*(?:4|for|2)\s*sub|promo|giveaway|winner|crypto|forex|bitcoin|easy\s*cash|cash\s*app|gift|followers|earn|profit|trading/i;
+const PROMO_WORDS =
+  /\b(?:free|win|winner|earn|followers|click|visit|claim|cheap|discount|offer|deal|promo|giveaway|limited time)\b/;
 
 const SPAM_RE = new RegExp(SPAM_PATTERNS.map((r) => `(?:${r.source})`).join('|'));
 const BOILERPLATE_RE = new RegExp(BOILERPLATE_SENTENCES.map((r) => `(?:${r.source})`).join('|'));
@@ -118,7 +130,11 @@ export function cleanCommentSentences(text: string, author = ''): string[] | nul
   const kept: string[] = [];
   let dropped = false;
   for (const t of splitSentences(withoutUrls)) {
-    const l = t.toLowerCase().replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+    const l = t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (BOILERPLATE_RE.test(l)) dropped = true;
     else kept.push(t);
   }
@@ -141,7 +157,11 @@ export function isSpamComment(text: string, author = ''): boolean {
 /** Key for duplicate detection: lowercase letters and digits, single spaces. */
 export function dedupeKey(text: string): string {
   const lower = text.toLowerCase();
-  return (NON_ASCII.test(lower) ? lower.replace(/[^\p{L}\p{N}]+/gu, ' ') : lower.replace(/[^a-z0-9]+/g, ' ')).trim();
+  return (
+    NON_ASCII.test(lower)
+      ? lower.replace(/[^\p{L}\p{N}]+/gu, ' ')
+      : lower.replace(/[^a-z0-9]+/g, ' ')
+  ).trim();
 }
 
 // ---------------------------------------------------------------- links
@@ -182,8 +202,16 @@ export function registrableDomain(host: string): string | null {
   const labels = h.split('.');
   if (labels.length < 2) return null;
   for (const l of labels) if (!LABEL.test(l)) return null;
-  if (!/^[a-z]{2,}$/.test(labels[labels.length - 1]!) && !labels[labels.length - 1]!.startsWith('xn--')) return null; // also rules out IP addresses
-  return publicSuffixes().getDomain(h, { allowPrivateDomains: true, extractHostname: false, validateHostname: false });
+  if (
+    !/^[a-z]{2,}$/.test(labels[labels.length - 1]!) &&
+    !labels[labels.length - 1]!.startsWith('xn--')
+  )
+    return null; // also rules out IP addresses
+  return publicSuffixes().getDomain(h, {
+    allowPrivateDomains: true,
+    extractHostname: false,
+    validateHostname: false,
+  });
 }
 
 /** Whether a registrable domain is a link shortener or a social network/platform. */
@@ -233,7 +261,8 @@ const CHANNEL_LINK_RE = /youtube\.com\/channel\/(UC[A-Za-z0-9_-]{22})/g;
 export function extractChannelIds(text: string): string[] {
   const out: string[] = [];
   CHANNEL_LINK_RE.lastIndex = 0;
-  for (let m = CHANNEL_LINK_RE.exec(text); m !== null; m = CHANNEL_LINK_RE.exec(text)) if (!out.includes(m[1]!)) out.push(m[1]!);
+  for (let m = CHANNEL_LINK_RE.exec(text); m !== null; m = CHANNEL_LINK_RE.exec(text))
+    if (!out.includes(m[1]!)) out.push(m[1]!);
   return out;
 }
 
@@ -248,10 +277,17 @@ export function topPhrases(docs: string[], background: string[], n: number): str
   if (n <= 0 || docs.length === 0) return [];
   const lang = detectLanguage(docs.join('\n')) ?? 'en';
   const a = new Analyzer({ taxonomy: false, lang });
-  const toDoc = (text: string): Doc => ({ units: [{ text, field: 'descriptions', weight: 1, mode: 'text' }] });
+  const toDoc = (text: string): Doc => ({
+    units: [{ text, field: 'descriptions', weight: 1, mode: 'text' }],
+  });
   a.addCorpus(docs.map(toDoc));
   a.addBackground(background.map(toDoc));
-  return selectPhrases(a.rank({ minDf: Math.min(2, docs.length) }), n, () => true, (k) => a.countOf(k)).map((c) => c.text);
+  return selectPhrases(
+    a.rank({ minDf: Math.min(2, docs.length) }),
+    n,
+    () => true,
+    (k) => a.countOf(k),
+  ).map((c) => c.text);
 }
 
 // ---------------------------------------------------------------- taxonomy matching
@@ -272,7 +308,10 @@ export interface TaxonomyMatch {
  * two single-word ones) and at least a quarter of the best node of their kind are returned, best
  * first, parents included.
  */
-export function matchTaxonomy(text: string, opts: { kinds?: NodeKind[]; limit?: number; minScore?: number; lang?: Lang } = {}): TaxonomyMatch[] {
+export function matchTaxonomy(
+  text: string,
+  opts: { kinds?: NodeKind[]; limit?: number; minScore?: number; lang?: Lang } = {},
+): TaxonomyMatch[] {
   const tax = taxonomyIndex();
   const lang = opts.lang ?? detectLanguage(text) ?? 'en';
   const cues = tax.cuesFor(lang);
@@ -286,19 +325,26 @@ export function matchTaxonomy(text: string, opts: { kinds?: NodeKind[]; limit?: 
         key = n === 1 ? words[i]!.key : key + ' ' + words[i + n - 1]!.key;
         const hits = cues.get(key);
         if (!hits) continue;
-        for (const h of hits) for (const r of tax.receivers[h.node]!) scores[r.node]! += h.weight * r.factor;
+        for (const h of hits)
+          for (const r of tax.receivers[h.node]!) scores[r.node]! += h.weight * r.factor;
       }
     }
   }
   const kinds = opts.kinds ?? ['topic', 'affinity', 'in_market'];
   const minScore = opts.minScore ?? 1.5;
   const best: Record<string, number> = {};
-  for (const node of tax.nodes) best[node.kind] = Math.max(best[node.kind] ?? 0, scores[node.index]!);
+  for (const node of tax.nodes)
+    best[node.kind] = Math.max(best[node.kind] ?? 0, scores[node.index]!);
   const out: TaxonomyMatch[] = [];
   for (const node of tax.nodes) {
     const s = scores[node.index]!;
     if (!kinds.includes(node.kind) || s < minScore || s < 0.25 * best[node.kind]!) continue;
-    out.push({ kind: node.kind, path: node.path, label: nodeLabel(node), score: Math.round(s * 1000) / 1000 });
+    out.push({
+      kind: node.kind,
+      path: node.path,
+      label: nodeLabel(node),
+      score: Math.round(s * 1000) / 1000,
+    });
   }
   out.sort((a, b) => b.score - a.score || cmpStr(a.path, b.path));
   return out.slice(0, opts.limit ?? 10);

@@ -10,7 +10,15 @@
  * function words only as connectors ("leave no trace", "Tour du Mont Blanc"), and need at least one
  * word that carries meaning (not a stopword, a number or a generic "weak" word like "video").
  */
-import { isConnector, isCoordinator, isDeterminer, isParticle, isStopword, wordKey, type Lang } from './lang.ts';
+import {
+  isConnector,
+  isCoordinator,
+  isDeterminer,
+  isParticle,
+  isStopword,
+  wordKey,
+  type Lang,
+} from './lang.ts';
 
 export type { Lang } from './lang.ts';
 
@@ -130,7 +138,22 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
   let low = orig.toLowerCase();
   let kind: number;
   if (low === '&') {
-    info = { orig, low, key: 'and', kind: STOP, connector: true, particle: false, coordinator: true, determiner: false, upper: false, past: false, cap: false, caseless: true, intent: false, tailOk: false };
+    info = {
+      orig,
+      low,
+      key: 'and',
+      kind: STOP,
+      connector: true,
+      particle: false,
+      coordinator: true,
+      determiner: false,
+      upper: false,
+      past: false,
+      cap: false,
+      caseless: true,
+      intent: false,
+      tailOk: false,
+    };
     cache.set(orig, info);
     return info;
   }
@@ -191,7 +214,9 @@ const MAYBE_HOST = /[a-z0-9]\.[a-z]{2}/i;
  * split into words ("#TrailRunning" → "trail running"), because they carry no sentence.
  */
 export function cleanText(text: string): { text: string; hashtags: string[] } {
-  let s = NON_ASCII.test(text) ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'") : text;
+  let s = NON_ASCII.test(text)
+    ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'")
+    : text;
   // cheap pre-checks first: most texts have no link, address, mention or timestamp
   if (s.includes('http') || s.includes('www.')) s = s.replace(URL_RE, ' | ');
   if (s.includes('@')) s = s.replace(EMAIL_RE, ' | ').replace(MENTION_RE, ' | ');
@@ -387,6 +412,7 @@ export function keyOf(text: string, lang: Lang = 'en'): string | null {
 /** Keys of the content words of a text (objective, seed tags): used for biasing. */
 export function contentKeys(text: string, lang: Lang = 'en'): Set<string> {
   const out = new Set<string>();
-  for (const seg of tokenize(text, 'none', lang)) for (const w of seg.words) if (w.kind === CONTENT) out.add(w.key);
+  for (const seg of tokenize(text, 'none', lang))
+    for (const w of seg.words) if (w.kind === CONTENT) out.add(w.key);
   return out;
 }

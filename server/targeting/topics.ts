@@ -29,7 +29,12 @@ export interface Scored {
   weight: number;
 }
 
-export function taxonomyItems(analyzer: Analyzer, input: GenerateInput, seedText: string, mix: CampaignTypeMix): { topics: TargetingItem[]; segments: TargetingItem[] } {
+export function taxonomyItems(
+  analyzer: Analyzer,
+  input: GenerateInput,
+  seedText: string,
+  mix: CampaignTypeMix,
+): { topics: TargetingItem[]; segments: TargetingItem[] } {
   const tax = taxonomyIndex();
   const seedNodes = new Set<number>();
   if (input.seed) {
@@ -37,11 +42,14 @@ export function taxonomyItems(analyzer: Analyzer, input: GenerateInput, seedText
       const exact = tax.byName.get(s.trim().toLowerCase());
       if (exact) for (const i of exact) seedNodes.add(i);
     }
-    if (seedText) for (const m of matchTaxonomy(seedText, { minScore: 1, limit: 20 })) seedNodes.add(nodeIndex(m.kind, m.path));
+    if (seedText)
+      for (const m of matchTaxonomy(seedText, { minScore: 1, limit: 20 }))
+        seedNodes.add(nodeIndex(m.kind, m.path));
   }
   const objectiveNodes = new Set<number>();
   if (input.campaign.objective) {
-    for (const m of matchTaxonomy(input.campaign.objective, { minScore: 1, limit: 20 })) objectiveNodes.add(nodeIndex(m.kind, m.path));
+    for (const m of matchTaxonomy(input.campaign.objective, { minScore: 1, limit: 20 }))
+      objectiveNodes.add(nodeIndex(m.kind, m.path));
   }
   // a small store's evidence may sit in one document; a larger one needs it in two
   const minDocs = analyzer.taxDocs <= 3 ? 1 : 2;
@@ -55,7 +63,8 @@ export function taxonomyItems(analyzer: Analyzer, input: GenerateInput, seedText
   }
   const pick = (kinds: string[], min: number): Scored[] => {
     const qualified = new Map<number, Scored>();
-    for (const [i, s] of scored) if (kinds.includes(s.node.kind) && s.coverage >= min) qualified.set(i, s);
+    for (const [i, s] of scored)
+      if (kinds.includes(s.node.kind) && s.coverage >= min) qualified.set(i, s);
     return orderSpecificFirst(qualified, min);
   };
   const item = (s: Scored, section: 'topics' | 'segments', min: number): TargetingItem => ({
@@ -109,7 +118,8 @@ export function orderSpecificFirst(qualified: ReadonlyMap<number, Scored>, min: 
       .map((c) => qualified.get(c))
       .filter((x): x is Scored => x !== undefined)
       .sort(byCoverage);
-  const disagree = (kids: Scored[]) => kids.length >= 2 && kids[1]!.coverage >= CHILDREN_DISAGREE * kids[0]!.coverage;
+  const disagree = (kids: Scored[]) =>
+    kids.length >= 2 && kids[1]!.coverage >= CHILDREN_DISAGREE * kids[0]!.coverage;
   const listed: Scored[] = [];
   for (const s of qualified.values()) {
     const kids = kidsOf(s);
@@ -138,7 +148,9 @@ export function orderSpecificFirst(qualified: ReadonlyMap<number, Scored>, min: 
     list.push(s);
     branches.set(top, list);
   }
-  const ordered = [...branches.entries()].sort((a, b) => byCoverage(a[0], b[0])).map(([, members]) => members);
+  const ordered = [...branches.entries()]
+    .sort((a, b) => byCoverage(a[0], b[0]))
+    .map(([, members]) => members);
   const out: Scored[] = [];
   for (const members of ordered) {
     const inGroup = new Set(members.map((m) => m.node.index));
@@ -146,7 +158,9 @@ export function orderSpecificFirst(qualified: ReadonlyMap<number, Scored>, min: 
     for (const m of members) for (const a of ancestorsOf(m)) if (inGroup.has(a)) parents.add(a);
     const seq = members.filter((m) => !parents.has(m.node.index)).sort(byCoverage);
     // the deepest parents first, so a grandparent lands after its children's parents
-    for (const p of members.filter((m) => parents.has(m.node.index)).sort((a, b) => b.node.depth - a.node.depth || byCoverage(a, b))) {
+    for (const p of members
+      .filter((m) => parents.has(m.node.index))
+      .sort((a, b) => b.node.depth - a.node.depth || byCoverage(a, b))) {
       let at = -1;
       seq.forEach((m, i) => {
         if (ancestorsOf(m).includes(p.node.index)) at = i;
@@ -160,12 +174,17 @@ export function orderSpecificFirst(qualified: ReadonlyMap<number, Scored>, min: 
 
 function nodeIndex(kind: string, path: string): number {
   const tax = taxonomyIndex();
-  for (const i of tax.byName.get(path.toLowerCase()) ?? []) if (tax.nodes[i]!.kind === kind && tax.nodes[i]!.path === path) return i;
+  for (const i of tax.byName.get(path.toLowerCase()) ?? [])
+    if (tax.nodes[i]!.kind === kind && tax.nodes[i]!.path === path) return i;
   return -1;
 }
 
 /** Best first; on equal coverage the stronger evidence, the more specific node, then the path. */
 function byCoverage(a: Scored, b: Scored): number {
-  return b.coverage - a.coverage || b.weight - a.weight || b.node.depth - a.node.depth || cmpStr(a.node.path, b.node.path);
+  return (
+    b.coverage - a.coverage ||
+    b.weight - a.weight ||
+    b.node.depth - a.node.depth ||
+    cmpStr(a.node.path, b.node.path)
+  );
 }
-

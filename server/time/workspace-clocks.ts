@@ -82,7 +82,11 @@ export class WorkspaceClocks implements Clock {
     return {
       now: now.toISOString(),
       frozen: row?.frozen_at != null,
-      offsetMs: row ? (row.frozen_at !== null ? now.getTime() - this.base.now().getTime() : row.offset_ms) : 0,
+      offsetMs: row
+        ? row.frozen_at !== null
+          ? now.getTime() - this.base.now().getTime()
+          : row.offset_ms
+        : 0,
     };
   }
 
@@ -113,7 +117,9 @@ export class WorkspaceClocks implements Clock {
     await this.refresh();
     const now = this.of(workspaceId);
     if (at.getTime() < now.getTime()) {
-      throw invalid(`${field}: ${at.toISOString()} is before the workspace's time ${now.toISOString()}; a clock only moves forward`);
+      throw invalid(
+        `${field}: ${at.toISOString()} is before the workspace's time ${now.toISOString()}; a clock only moves forward`,
+      );
     }
     await this.#save(workspaceId, at, this.#rows.get(workspaceId)?.frozen_at != null);
   }
@@ -127,7 +133,10 @@ export class WorkspaceClocks implements Clock {
 
   /** Reads the workspace's clock row again, inside the caller's transaction (a snapshot just wrote it). */
   async reread(workspaceId: string): Promise<void> {
-    const row = await this.#store.get<ClockRow>('SELECT workspace_id, frozen_at, offset_ms FROM workspace_clocks WHERE workspace_id = ?', workspaceId);
+    const row = await this.#store.get<ClockRow>(
+      'SELECT workspace_id, frozen_at, offset_ms FROM workspace_clocks WHERE workspace_id = ?',
+      workspaceId,
+    );
     if (row) this.#rows.set(workspaceId, row);
     else this.#rows.delete(workspaceId);
     this.#stamp = '';
@@ -150,7 +159,11 @@ export class WorkspaceClocks implements Clock {
 
   async #save(workspaceId: string, at: Date, frozen: boolean): Promise<void> {
     const real = this.base.now().getTime();
-    const row: ClockRow = { workspace_id: workspaceId, frozen_at: frozen ? at.toISOString() : null, offset_ms: frozen ? 0 : at.getTime() - real };
+    const row: ClockRow = {
+      workspace_id: workspaceId,
+      frozen_at: frozen ? at.toISOString() : null,
+      offset_ms: frozen ? 0 : at.getTime() - real,
+    };
     await this.#store.run(
       `INSERT INTO workspace_clocks (workspace_id, frozen_at, offset_ms, updated_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (workspace_id) DO UPDATE SET frozen_at = excluded.frozen_at, offset_ms = excluded.offset_ms, updated_at = excluded.updated_at`,
@@ -178,7 +191,9 @@ export class WorkspaceClocks implements Clock {
     const stamp = await this.#store.changeStamp();
     if (stamp === this.#stamp) return;
     const generation = ++this.#generation;
-    const rows = await this.#store.all<ClockRow>('SELECT workspace_id, frozen_at, offset_ms FROM workspace_clocks');
+    const rows = await this.#store.all<ClockRow>(
+      'SELECT workspace_id, frozen_at, offset_ms FROM workspace_clocks',
+    );
     // Overlapping refreshes (concurrent requests): one that began before the last kept refresh or
     // change may have read older rows, so it must not replace them.
     if (generation < this.#kept) return;

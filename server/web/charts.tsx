@@ -14,7 +14,14 @@ const WIDTH = 600;
 const HEIGHT = 130;
 const TOP = 6;
 
-export const BarChart: FC<{ id: string; title: string; points: Point[]; kind: 'impressions' | 'clicks' | 'cost'; format: (n: number) => string; total: string }> = (p) => {
+export const BarChart: FC<{
+  id: string;
+  title: string;
+  points: Point[];
+  kind: 'impressions' | 'clicks' | 'cost';
+  format: (n: number) => string;
+  total: string;
+}> = (p) => {
   const max = Math.max(0, ...p.points.map((x) => x.value));
   const n = Math.max(1, p.points.length);
   const step = WIDTH / n;
@@ -32,13 +39,26 @@ export const BarChart: FC<{ id: string; title: string; points: Point[]; kind: 'i
       <div class="axis" aria-hidden="true">
         <span>max {p.format(max)}</span>
       </div>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={described} focusable="false">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={described}
+        focusable="false"
+      >
         <line class="gridline" x1="0" y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} />
         <line class="gridline" x1="0" y1={TOP} x2={WIDTH} y2={TOP} />
         {p.points.map((x, i) => {
           const h = x.value * scale;
           return (
-            <rect class={`bar-${p.kind}`} data-value={String(x.value)} x={(i * step + gap / 2).toFixed(2)} y={(HEIGHT - h).toFixed(2)} width={(step - gap).toFixed(2)} height={h.toFixed(2)}>
+            <rect
+              class={`bar-${p.kind}`}
+              data-value={String(x.value)}
+              x={(i * step + gap / 2).toFixed(2)}
+              y={(HEIGHT - h).toFixed(2)}
+              width={(step - gap).toFixed(2)}
+              height={h.toFixed(2)}
+            >
               <title>{`${x.date}: ${p.format(x.value)}`}</title>
             </rect>
           );

@@ -23,7 +23,9 @@ export const LIST_SIZE = 100;
 /** How many jobs and journal entries the console shows. */
 export const RECENT_SIZE = 50;
 
-const byName = new Map<string, Operation>([...operations, ...controlOperations].map((op) => [op.name, op]));
+const byName = new Map<string, Operation>(
+  [...operations, ...controlOperations].map((op) => [op.name, op]),
+);
 
 /** Runs operations of the API's table and of the controls as the session's key. */
 export class Reader {
@@ -40,13 +42,21 @@ export class Reader {
   }
 
   /** A read operation's answer, its input checked by its own schemas; 403 without its scope. */
-  async read<T>(name: string, input: { params?: Record<string, string>; query?: Record<string, string> } = {}, actor: Actor = this.actor): Promise<T> {
+  async read<T>(
+    name: string,
+    input: { params?: Record<string, string>; query?: Record<string, string> } = {},
+    actor: Actor = this.actor,
+  ): Promise<T> {
     const op = byName.get(name);
     if (!op) throw new Error(`no operation ${name}`);
     authorize(op, actor);
     const params = op.params ? parseOrThrow(op.params, input.params ?? {}, 'path') : {};
     const query = op.query ? parseOrThrow(op.query, input.query ?? {}, 'query') : {};
-    return (await op.handler(actor, { params, query, body: undefined } as Parameters<Operation['handler']>[1], this.#s)) as T;
+    return (await op.handler(
+      actor,
+      { params, query, body: undefined } as Parameters<Operation['handler']>[1],
+      this.#s,
+    )) as T;
   }
 
   /** fn in one read transaction on the workspace's clock. */
@@ -97,7 +107,15 @@ export interface Performance {
   startDate: string;
   endDate: string;
   currency: string;
-  totals: { impressions: number; clicks: number; cost: number; conversions: number; ctr: number | null; cpc: number | null; costPerConversion: number | null };
+  totals: {
+    impressions: number;
+    clicks: number;
+    cost: number;
+    conversions: number;
+    ctr: number | null;
+    cpc: number | null;
+    costPerConversion: number | null;
+  };
   daily: DailyFigures[];
 }
 
@@ -138,15 +156,26 @@ export function campaignView(r: Reader, campaignId: string): Promise<CampaignVie
   return r.within(async () => {
     const campaign = await r.read<Campaign>('get_campaign', { params: { campaignId } });
     const targeting: TargetingSlot[] = [];
-    for (const slot of (await r.read<{ audiences: Omit<TargetingSlot, 'exclusions'>[] }>('get_targeting', { params: { campaignId } })).audiences) {
-      const exclusions = (await r.read<{ data: TargetingSlot['exclusions'] }>('list_targeting_exclusions', { params: { campaignId, slotId: slot.id } })).data;
+    for (const slot of (
+      await r.read<{ audiences: Omit<TargetingSlot, 'exclusions'>[] }>('get_targeting', {
+        params: { campaignId },
+      })
+    ).audiences) {
+      const exclusions = (
+        await r.read<{ data: TargetingSlot['exclusions'] }>('list_targeting_exclusions', {
+          params: { campaignId, slotId: slot.id },
+        })
+      ).data;
       targeting.push({ ...slot, exclusions });
     }
     let dataStores: Map<string, DataStore> | null = null;
     if (r.can('datasets:read')) {
       dataStores = new Map();
       for (const id of new Set(campaign.audiences.flatMap((a) => a.dataStoreIds))) {
-        dataStores.set(id, await r.read<DataStore>('get_data_store', { params: { dataStoreId: id } }));
+        dataStores.set(
+          id,
+          await r.read<DataStore>('get_data_store', { params: { dataStoreId: id } }),
+        );
       }
     }
     const s = r.services;
@@ -158,22 +187,31 @@ export function campaignView(r: Reader, campaignId: string): Promise<CampaignVie
     if (adsId) {
       const row = await s.campaigns.row(r.actor, campaignId);
       const there = await s.ads.platform.campaign(adsId);
-      const zone = (await s.ads.platform.accounts(r.actor.workspaceId)).find((a) => a.customerId === there?.customerId)?.timeZone ?? 'UTC';
+      const zone =
+        (await s.ads.platform.accounts(r.actor.workspaceId)).find(
+          (a) => a.customerId === there?.customerId,
+        )?.timeZone ?? 'UTC';
       ads = {
         lastSyncAt: row.ads_synced_at,
         nextSyncAt: (await s.jobs.pending('sync_ads', r.actor.workspaceId))?.run_at ?? null,
         platformStatus: there?.status ?? null,
         serving: there ? servingOf(there, todayIn(zone, s.deps.clock.now())) : null,
       };
-      if (!r.can('ads:read')) performanceNote = 'Performance needs the ads:read scope, which this key lacks.';
+      if (!r.can('ads:read'))
+        performanceNote = 'Performance needs the ads:read scope, which this key lacks.';
       else if (customerId) {
         // The campaign's own report: its row and its own daily series.
-        const report = await r.read<Report>('get_performance', { query: { customerId, dateRange: 'LAST_30_DAYS', campaignId } }).catch((e: unknown) => {
-          if (e instanceof ApiError && e.status === 404) return null;
-          throw e;
-        });
+        const report = await r
+          .read<Report>('get_performance', {
+            query: { customerId, dateRange: 'LAST_30_DAYS', campaignId },
+          })
+          .catch((e: unknown) => {
+            if (e instanceof ApiError && e.status === 404) return null;
+            throw e;
+          });
         const mine = report?.campaigns.find((c) => c.campaignId === campaignId);
-        if (!report || !mine) performanceNote = `Its ad-platform campaign is not in the report of account ${customerId}.`;
+        if (!report || !mine)
+          performanceNote = `Its ad-platform campaign is not in the report of account ${customerId}.`;
         else {
           performance = {
             startDate: report.dateRange.startDate,
@@ -194,23 +232,44 @@ export function campaignView(r: Reader, campaignId: string): Promise<CampaignVie
         }
       }
     } else {
-      performanceNote = 'Not in the ad platform yet: publish it (adcli campaigns publish) and turn it on there to see performance.';
+      performanceNote =
+        'Not in the ad platform yet: publish it (adcli campaigns publish) and turn it on there to see performance.';
     }
-    return { header: await header(r), campaign, currency, targeting, dataStores, ads, performance, performanceNote };
+    return {
+      header: await header(r),
+      campaign,
+      currency,
+      targeting,
+      dataStores,
+      ads,
+      performance,
+      performanceNote,
+    };
   });
 }
 
 interface Report {
   customerId: string;
   dateRange: { startDate: string; endDate: string };
-  campaigns: { campaignId: string; impressions: number; clicks: number; cost: number; conversions: number; ctr: number; cpc: number; costPerConversion: number }[];
+  campaigns: {
+    campaignId: string;
+    impressions: number;
+    clicks: number;
+    cost: number;
+    conversions: number;
+    ctr: number;
+    cpc: number;
+    costPerConversion: number;
+  }[];
   daily: DailyFigures[];
 }
 
 /** Each account's currency (customer id → code) for the amounts a page shows; none without ads:read. */
 async function currencies(r: Reader): Promise<Record<string, string>> {
   if (!r.can('ads:read')) return {};
-  const accounts = (await r.read<{ data: { customerId: string; currencyCode: string }[] }>('list_ads_accounts')).data;
+  const accounts = (
+    await r.read<{ data: { customerId: string; currencyCode: string }[] }>('list_ads_accounts')
+  ).data;
   return Object.fromEntries(accounts.map((a) => [a.customerId, a.currencyCode]));
 }
 
@@ -253,7 +312,10 @@ export async function consoleView(r: Reader): Promise<ConsoleView> {
   // writes its pending entries before that, or the page would miss the latest requests.
   if (r.can('backend')) await r.services.journal.flush();
   return r.within(async () => {
-    const list = async <T>(name: string, query: Record<string, string> = {}): Promise<Listed<T>> => {
+    const list = async <T>(
+      name: string,
+      query: Record<string, string> = {},
+    ): Promise<Listed<T>> => {
       const page = await r.read<Page<T>>(name, { query: { limit: String(LIST_SIZE), ...query } });
       return { items: page.data, more: page.nextCursor !== null };
     };
@@ -266,7 +328,9 @@ export async function consoleView(r: Reader): Promise<ConsoleView> {
       counts: workspace.counts,
       campaigns: await list<Campaign>('list_campaigns'),
       audiences: r.can('audiences:read') ? await list<Audience>('list_audiences') : null,
-      dataStores: r.can('datasets:read') ? await list<DataStore>('list_data_stores', { includeLibrary: 'true' }) : null,
+      dataStores: r.can('datasets:read')
+        ? await list<DataStore>('list_data_stores', { includeLibrary: 'true' })
+        : null,
       brands: r.can('brands:read') ? await list<Brand>('list_brands') : null,
       backend: r.can('backend')
         ? {
@@ -274,7 +338,11 @@ export async function consoleView(r: Reader): Promise<ConsoleView> {
             jobs: await s.jobs.recent(ws, RECENT_SIZE),
             jobCounts: await s.jobs.countByState(ws),
             faults: (await r.read<{ data: FaultRuleView[] }>('list_faults')).data,
-            journal: (await r.read<{ data: JournalView[] }>('list_requests', { query: { limit: String(RECENT_SIZE) } })).data.reverse(),
+            journal: (
+              await r.read<{ data: JournalView[] }>('list_requests', {
+                query: { limit: String(RECENT_SIZE) },
+              })
+            ).data.reverse(),
           }
         : null,
     };

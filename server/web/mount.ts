@@ -40,7 +40,8 @@ type Lazy = {
 };
 
 const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on the pages' own forms
@@ -57,9 +58,15 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
   const { services } = opts;
   const sessions = services.sessions;
   const allowedOrigins = opts.appUrl ? [new URL(opts.appUrl).origin] : [];
-  const cookiePath = opts.appUrl ? new URL(opts.appUrl).pathname.replace(/\/$/, '') || '/' : APP_PATH;
+  const cookiePath = opts.appUrl
+    ? new URL(opts.appUrl).pathname.replace(/\/$/, '') || '/'
+    : APP_PATH;
   let style: Promise<{ text: string; tag: string }> | undefined;
-  const stylesheet = () => (style ??= import('./style.ts').then(({ STYLESHEET }) => ({ text: STYLESHEET, tag: `"${hashText(STYLESHEET)}"` })));
+  const stylesheet = () =>
+    (style ??= import('./style.ts').then(({ STYLESHEET }) => ({
+      text: STYLESHEET,
+      tag: `"${hashText(STYLESHEET)}"`,
+    })));
 
   let lazy: Promise<Lazy> | undefined;
   const load = () =>
@@ -71,23 +78,51 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
       }));
 
   /** A session cookie per server: cookies are per host, not per port. */
-  const cookieName = (c: Context) => `adcli_session_${new URL(c.req.url).port || (c.req.url.startsWith('https:') ? '443' : '80')}`;
+  const cookieName = (c: Context) =>
+    `adcli_session_${new URL(c.req.url).port || (c.req.url.startsWith('https:') ? '443' : '80')}`;
   const secure = (c: Context) => (opts.appUrl ?? c.req.url).startsWith('https:');
 
-  const message = async (c: Context, status: number, root: string, title: string, lines: string[], commands?: string[], headers: Record<string, string> = {}) => {
+  const message = async (
+    c: Context,
+    status: number,
+    root: string,
+    title: string,
+    lines: string[],
+    commands?: string[],
+    headers: Record<string, string> = {},
+  ) => {
     const { pages } = await load();
     for (const [k, v] of Object.entries(headers)) c.header(k, v);
     return c.html(pages.messagePage({ title, root, lines, commands }), status as 200);
   };
 
   const notFound = (c: Context, root: string, what = 'This page does not exist.') =>
-    message(c, 404, root, 'Not found', [what, 'The console lists what this workspace holds.'], undefined);
+    message(
+      c,
+      404,
+      root,
+      'Not found',
+      [what, 'The console lists what this workspace holds.'],
+      undefined,
+    );
 
   const signIn = (c: Context, root: string, why: string, campaignId?: string) =>
-    message(c, 401, root, 'Sign in with a new link', [why, 'Pages of adcli serve open with a one-time link that adcli makes with your API key (the link holds no key). Run one of these, where adcli talks to this server:'], campaignId ? [`adcli campaigns open ${campaignId}`, GET_A_LINK[0]!] : GET_A_LINK);
+    message(
+      c,
+      401,
+      root,
+      'Sign in with a new link',
+      [
+        why,
+        'Pages of adcli serve open with a one-time link that adcli makes with your API key (the link holds no key). Run one of these, where adcli talks to this server:',
+      ],
+      campaignId ? [`adcli campaigns open ${campaignId}`, GET_A_LINK[0]!] : GET_A_LINK,
+    );
 
   /** The request's session, its key (asked again: a revoked key has no session) and the actor it acts as. */
-  const sessionOf = async (c: Context): Promise<{ id: string; session: Session; key: AuthenticatedKey; actor: Actor } | null> => {
+  const sessionOf = async (
+    c: Context,
+  ): Promise<{ id: string; session: Session; key: AuthenticatedKey; actor: Actor } | null> => {
     const id = getCookie(c, cookieName(c));
     const session = await sessions.get(id);
     if (!id || !session) return null;
@@ -96,25 +131,49 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
       await sessions.end(id);
       return null;
     }
-    return { id, session, key, actor: { ...key, appUrl: opts.appUrl ?? `${new URL(c.req.url).origin}${APP_PATH}` } };
+    return {
+      id,
+      session,
+      key,
+      actor: { ...key, appUrl: opts.appUrl ?? `${new URL(c.req.url).origin}${APP_PATH}` },
+    };
   };
 
   /** The key's rate limit, as for an API request: its headers, or the 429 page. */
-  const limited = async (c: Context, key: AuthenticatedKey, root: string): Promise<Response | null> => {
+  const limited = async (
+    c: Context,
+    key: AuthenticatedKey,
+    root: string,
+  ): Promise<Response | null> => {
     try {
       const headers = await opts.rateLimit?.(key, 1);
       if (headers) for (const [k, v] of Object.entries(headers)) c.header(k, v);
       return null;
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 429) throw e;
-      return message(c, 429, root, 'Too many requests', [e.message, 'Pages count against the API key’s rate limit, as API requests do. Wait a moment and reload.'], undefined, e.headers);
+      return message(
+        c,
+        429,
+        root,
+        'Too many requests',
+        [
+          e.message,
+          'Pages count against the API key’s rate limit, as API requests do. Wait a moment and reload.',
+        ],
+        undefined,
+        e.headers,
+      );
     }
   };
 
   /** A page's ApiError as a page in the same style: 404 and 400 (a bad id) as not found, 403 as refused. */
   const failed = (c: Context, e: unknown, root: string) => {
     if (!(e instanceof ApiError) || e.status >= 500 || e.status === 429) throw e;
-    if (e.status === 403) return message(c, 403, root, 'Not allowed', [e.message, 'The page shows only what the API key of this session may read.']);
+    if (e.status === 403)
+      return message(c, 403, root, 'Not allowed', [
+        e.message,
+        'The page shows only what the API key of this session may read.',
+      ]);
     return notFound(c, root, e.message);
   };
 
@@ -124,7 +183,9 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     const origin = c.req.header('origin');
     if (!originAllowed(origin, host, allowedOrigins)) {
       c.header('cache-control', 'no-store');
-      return message(c, 403, rootOf(c.req.path), 'Refused', [`Requests from pages at ${origin} are not allowed here: the pages of adcli serve accept requests only from this server's own origin.`]);
+      return message(c, 403, rootOf(c.req.path), 'Refused', [
+        `Requests from pages at ${origin} are not allowed here: the pages of adcli serve accept requests only from this server's own origin.`,
+      ]);
     }
     await next();
     if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
@@ -146,7 +207,8 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
    */
   const cameFrom = (c: Context): 'direct' | 'elsewhere' | 'unknown' => {
     const site = c.req.header('sec-fetch-site');
-    if (site !== undefined) return site === 'none' || site === 'same-origin' ? 'direct' : 'elsewhere';
+    if (site !== undefined)
+      return site === 'none' || site === 'same-origin' ? 'direct' : 'elsewhere';
     const referer = c.req.header('referer');
     if (referer === undefined) return 'unknown';
     let from: string;
@@ -155,16 +217,38 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     } catch {
       return 'elsewhere';
     }
-    return from === new URL(c.req.url).origin || allowedOrigins.includes(from) ? 'direct' : 'elsewhere';
+    return from === new URL(c.req.url).origin || allowedOrigins.includes(from)
+      ? 'direct'
+      : 'elsewhere';
   };
   const openDirectly = (c: Context) =>
-    message(c, 403, '', 'Open the link directly', ['A login link works only when opened directly (by adcli, or pasted into the address bar), not from another site.'], GET_A_LINK);
+    message(
+      c,
+      403,
+      '',
+      'Open the link directly',
+      [
+        'A login link works only when opened directly (by adcli, or pasted into the address bar), not from another site.',
+      ],
+      GET_A_LINK,
+    );
 
   /** Signs the browser in with a login link's token and opens its page. */
   const signInWith = async (c: Context, token: string | null | undefined) => {
     const opened = token ? await sessions.redeem(token) : null;
-    if (!opened) return signIn(c, '', 'This login link was already used or has expired: each link works once, for 5 minutes.');
-    setCookie(c, cookieName(c), opened.id, { httpOnly: true, sameSite: 'Strict', path: cookiePath, secure: secure(c), maxAge: Math.floor(SESSION_TTL_MS / 1000) });
+    if (!opened)
+      return signIn(
+        c,
+        '',
+        'This login link was already used or has expired: each link works once, for 5 minutes.',
+      );
+    setCookie(c, cookieName(c), opened.id, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: cookiePath,
+      secure: secure(c),
+      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    });
     // Relative to /app/login: '' opens the console, campaigns/{id} a campaign.
     return c.redirect(opened.page || './', 303);
   };
@@ -177,7 +261,12 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     const token = new URL(c.req.url).searchParams.get('token');
     if (from === 'direct') return signInWith(c, token);
     const workspace = token ? await sessions.linkWorkspace(token) : null;
-    if (!token || !workspace) return signIn(c, '', 'This login link was already used or has expired: each link works once, for 5 minutes.');
+    if (!token || !workspace)
+      return signIn(
+        c,
+        '',
+        'This login link was already used or has expired: each link works once, for 5 minutes.',
+      );
     const { pages } = await load();
     return c.html(pages.confirmLoginPage({ workspace, token }));
   });
@@ -185,7 +274,8 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
   // The confirmation's form: a browser sends Origin with every POST, and the middleware above refuses
   // a foreign one; a POST with neither Origin nor Sec-Fetch-Site is no browser's and signs nobody in.
   app.post(`${APP_PATH}/login`, async (c) => {
-    if (c.req.header('origin') === undefined && c.req.header('sec-fetch-site') === undefined) return openDirectly(c);
+    if (c.req.header('origin') === undefined && c.req.header('sec-fetch-site') === undefined)
+      return openDirectly(c);
     if (cameFrom(c) === 'elsewhere') return openDirectly(c);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     return signInWith(c, typeof form.token === 'string' ? form.token : null);
@@ -194,10 +284,18 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
   app.post(`${APP_PATH}/logout`, async (c) => {
     const s = await sessionOf(c);
     const form = await c.req.parseBody().catch(() => ({}));
-    if (s && !PageSessions.csrfMatches(s.session, (form as Record<string, unknown>).csrf)) return message(c, 403, '', 'This form has expired', ['Reload the page and try again.']);
+    if (s && !PageSessions.csrfMatches(s.session, (form as Record<string, unknown>).csrf))
+      return message(c, 403, '', 'This form has expired', ['Reload the page and try again.']);
     if (s) await sessions.end(s.id);
     deleteCookie(c, cookieName(c), { path: cookiePath, secure: secure(c) });
-    return message(c, 200, '', 'Signed out', ['This browser no longer has a session with adcli serve.'], GET_A_LINK);
+    return message(
+      c,
+      200,
+      '',
+      'Signed out',
+      ['This browser no longer has a session with adcli serve.'],
+      GET_A_LINK,
+    );
   });
 
   app.get(`${APP_PATH}/`, async (c) => {
@@ -208,7 +306,13 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     const { pages, data } = await load();
     try {
       const view = await data.consoleView(new data.Reader(services, s.actor));
-      return c.html(pages.consolePage(view, { root: '', csrf: s.session.csrf, flash: await sessions.takeFlash(s.session) }));
+      return c.html(
+        pages.consolePage(view, {
+          root: '',
+          csrf: s.session.csrf,
+          flash: await sessions.takeFlash(s.session),
+        }),
+      );
     } catch (e) {
       return failed(c, e, '');
     }
@@ -216,7 +320,12 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
 
   app.get(`${APP_PATH}/campaigns/:id`, async (c) => {
     const id = c.req.param('id');
-    if (!ID.test(id)) return notFound(c, '../', `There is no campaign ${JSON.stringify(id.slice(0, 40))}: a campaign id is 24 lowercase hex characters.`);
+    if (!ID.test(id))
+      return notFound(
+        c,
+        '../',
+        `There is no campaign ${JSON.stringify(id.slice(0, 40))}: a campaign id is 24 lowercase hex characters.`,
+      );
     const s = await sessionOf(c);
     if (!s) return signIn(c, '../', 'You are not signed in, or your session has ended.', id);
     const stop = await limited(c, s.key, '../');
@@ -224,7 +333,13 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     const { pages, data } = await load();
     try {
       const view = await data.campaignView(new data.Reader(services, s.actor), id);
-      return c.html(pages.campaignPage(view, { root: '../', csrf: s.session.csrf, flash: await sessions.takeFlash(s.session) }));
+      return c.html(
+        pages.campaignPage(view, {
+          root: '../',
+          csrf: s.session.csrf,
+          flash: await sessions.takeFlash(s.session),
+        }),
+      );
     } catch (e) {
       return failed(c, e, '../');
     }
@@ -235,10 +350,17 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     const name = c.req.param('name');
     if (!actions.isAction(name)) return notFound(c, '../');
     const s = await sessionOf(c);
-    if (!s) return signIn(c, '../', 'You are not signed in, or your session has ended: nothing was changed.');
+    if (!s)
+      return signIn(
+        c,
+        '../',
+        'You are not signed in, or your session has ended: nothing was changed.',
+      );
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     if (!PageSessions.csrfMatches(s.session, form.csrf)) {
-      return message(c, 403, '../', 'This form has expired', ['The form did not carry this session’s token, so nothing was changed. Reload the console and try again.']);
+      return message(c, 403, '../', 'This form has expired', [
+        'The form did not carry this session’s token, so nothing was changed. Reload the console and try again.',
+      ]);
     }
     const stop = await limited(c, s.key, '../');
     if (stop) return stop;
@@ -247,10 +369,17 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
       await sessions.setFlash(s.session, outcome.flash);
       return c.redirect(`../#${outcome.anchor}`, 303);
     }
-    if (outcome.status === 403) return message(c, 403, '../', 'Not allowed', [outcome.state.errors[''] ?? '', 'Nothing was changed.']);
+    if (outcome.status === 403)
+      return message(c, 403, '../', 'Not allowed', [
+        outcome.state.errors[''] ?? '',
+        'Nothing was changed.',
+      ]);
     try {
       const view = await data.consoleView(new data.Reader(services, s.actor));
-      return c.html(pages.consolePage(view, { root: '../', csrf: s.session.csrf, flash: null }, outcome.state), outcome.status);
+      return c.html(
+        pages.consolePage(view, { root: '../', csrf: s.session.csrf, flash: null }, outcome.state),
+        outcome.status,
+      );
     } catch (e) {
       return failed(c, e, '../');
     }

@@ -34,13 +34,16 @@ const SECTIONS = [
 // ---------------------------------------------------------------------------------------- formats
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const money = (n: number, currency: string) => `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${currency ? ` ${currency}` : ''}`;
+const money = (n: number, currency: string) =>
+  `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${currency ? ` ${currency}` : ''}`;
 const percent = (f: number) => `${(f * 100).toFixed(2)} %`;
 /** What a ratio without a denominator shows: there is none (the API's 0 would read as a real 0). */
 const NO_RATIO = '–';
 /** A budget as people read it: `50 USD daily` (the currency of the campaign's account, when known). */
 const budgetText = (c: Campaign, currency: string | null | undefined) =>
-  c.budget === null ? null : `${c.budget}${currency ? ` ${currency}` : ''}${c.budgetType ? ` ${c.budgetType}` : ''}`;
+  c.budget === null
+    ? null
+    : `${c.budget}${currency ? ` ${currency}` : ''}${c.budgetType ? ` ${c.budgetType}` : ''}`;
 
 /** 2026-03-02T10:00:00.000Z → 2026-03-02 10:00 UTC */
 function when(iso: string | null | undefined): string {
@@ -61,13 +64,19 @@ const TONES: Record<string, string> = {
   REMOVED: 'bad',
 };
 
-const Badge: FC<{ value: string | null | undefined }> = ({ value }) => (value ? <span class={`badge ${TONES[value] ?? ''}`.trim()}>{value}</span> : <span class="notice">none</span>);
+const Badge: FC<{ value: string | null | undefined }> = ({ value }) =>
+  value ? (
+    <span class={`badge ${TONES[value] ?? ''}`.trim()}>{value}</span>
+  ) : (
+    <span class="notice">none</span>
+  );
 
 /** A time, breaking (if it must) between its day and its hour only. */
 const Time: FC<{ iso: string | null | undefined }> = ({ iso }) =>
   iso ? (
     <time datetime={iso}>
-      <span class="nw">{iso.slice(0, 10)}</span> <span class="nw">{`${iso.slice(11, 16)} UTC`}</span>
+      <span class="nw">{iso.slice(0, 10)}</span>{' '}
+      <span class="nw">{`${iso.slice(11, 16)} UTC`}</span>
     </time>
   ) : (
     <span class="notice">never</span>
@@ -89,7 +98,11 @@ interface Column {
  * A table of records. On a phone each row becomes a card of "label value" lines (the labels come from
  * the columns); on a wider screen it is a table, scrolling sideways when it must.
  */
-const DataTable: FC<{ label: string; columns: Column[]; rows: { id?: string; cells: Child[] }[] }> = ({ label, columns, rows }) => (
+const DataTable: FC<{
+  label: string;
+  columns: Column[];
+  rows: { id?: string; cells: Child[] }[];
+}> = ({ label, columns, rows }) => (
   <Scroll label={label}>
     <table class="rows">
       <thead>
@@ -118,7 +131,14 @@ const DataTable: FC<{ label: string; columns: Column[]; rows: { id?: string; cel
 
 // ---------------------------------------------------------------------------------------- layout
 
-const Layout: FC<PropsWithChildren<{ title: string; root: string; header?: Header | null; ctx?: PageContext | null }>> = (p) => (
+const Layout: FC<
+  PropsWithChildren<{
+    title: string;
+    root: string;
+    header?: Header | null;
+    ctx?: PageContext | null;
+  }>
+> = (p) => (
   <html lang="en">
     <head>
       <meta charset="utf-8" />
@@ -145,7 +165,11 @@ const Layout: FC<PropsWithChildren<{ title: string; root: string; header?: Heade
           {p.header?.clock ? (
             <span class="meta">
               time <strong>{when(p.header.clock.now)}</strong>
-              {p.header.clock.frozen ? ' (frozen)' : p.header.clock.offsetMs >= 1000 ? ` (${formatDuration(p.header.clock.offsetMs)} ahead)` : ''}
+              {p.header.clock.frozen
+                ? ' (frozen)'
+                : p.header.clock.offsetMs >= 1000
+                  ? ` (${formatDuration(p.header.clock.offsetMs)} ahead)`
+                  : ''}
             </span>
           ) : null}
           {p.ctx ? (
@@ -167,7 +191,8 @@ const Layout: FC<PropsWithChildren<{ title: string; root: string; header?: Heade
         {p.children}
       </main>
       <footer class="wrap foot">
-        adcli {PACKAGE_VERSION} · the local backend's own pages, read through the same operations as the API
+        adcli {PACKAGE_VERSION} · the local backend's own pages, read through the same operations as
+        the API
       </footer>
     </body>
   </html>
@@ -178,7 +203,12 @@ const doc = (node: Child): string => '<!doctype html>' + String(node);
 // ---------------------------------------------------------------------------------------- messages
 
 /** A page that says what happened and what to do: not found, no session, a used link, refused. */
-export function messagePage(opts: { title: string; root: string; lines: string[]; commands?: string[] }): string {
+export function messagePage(opts: {
+  title: string;
+  root: string;
+  lines: string[];
+  commands?: string[];
+}): string {
   return doc(
     <Layout title={opts.title} root={opts.root}>
       <div class="message card">
@@ -186,7 +216,11 @@ export function messagePage(opts: { title: string; root: string; lines: string[]
         {opts.lines.map((l) => (
           <p>{l}</p>
         ))}
-        {opts.commands?.length ? <pre><code>{opts.commands.join('\n')}</code></pre> : null}
+        {opts.commands?.length ? (
+          <pre>
+            <code>{opts.commands.join('\n')}</code>
+          </pre>
+        ) : null}
       </div>
     </Layout>,
   );
@@ -201,7 +235,10 @@ export function confirmLoginPage(opts: { workspace: string; token: string }): st
     <Layout title="Sign in" root="">
       <div class="message card">
         <h1>Sign in to workspace {opts.workspace}?</h1>
-        <p>This login link opens the pages of adcli serve with an API key of workspace {opts.workspace}. Continue only if you asked adcli for it.</p>
+        <p>
+          This login link opens the pages of adcli serve with an API key of workspace{' '}
+          {opts.workspace}. Continue only if you asked adcli for it.
+        </p>
         <form method="post" action="login">
           <input type="hidden" name="token" value={opts.token} />
           <button type="submit">Sign in</button>
@@ -218,7 +255,9 @@ const Facts: FC<{ rows: [string, Child][] }> = ({ rows }) => (
     {rows.map(([k, v]) => (
       <>
         <dt>{k}</dt>
-        <dd>{v === null || v === undefined || v === '' ? <span class="notice">not set</span> : v}</dd>
+        <dd>
+          {v === null || v === undefined || v === '' ? <span class="notice">not set</span> : v}
+        </dd>
       </>
     ))}
   </dl>
@@ -234,7 +273,10 @@ const Settings: FC<{ c: Campaign; currency: string | null }> = ({ c, currency })
         ['Budget', budgetText(c, currency)],
         ['End date', c.endDate],
         ['Bidding', c.biddingStrategy],
-        ['Target CPA', c.targetCpa === null ? null : `${c.targetCpa}${currency ? ` ${currency}` : ''}`],
+        [
+          'Target CPA',
+          c.targetCpa === null ? null : `${c.targetCpa}${currency ? ` ${currency}` : ''}`,
+        ],
         ['Target ROAS', c.targetRoas === null ? null : String(c.targetRoas)],
         ['Industry', c.industry],
         ['Language', <code>{c.language}</code>],
@@ -273,7 +315,10 @@ const AdsCard: FC<{ v: CampaignView }> = ({ v }) => {
       {a.campaignId ? (
         <Facts
           rows={[
-            ['Account', a.customerId ? `${a.customerId}${a.accountName ? ` · ${a.accountName}` : ''}` : null],
+            [
+              'Account',
+              a.customerId ? `${a.customerId}${a.accountName ? ` · ${a.accountName}` : ''}` : null,
+            ],
             ['Campaign there', <code>{a.campaignId}</code>],
             ['Status (as last synced)', <Badge value={a.status} />],
             [
@@ -281,22 +326,41 @@ const AdsCard: FC<{ v: CampaignView }> = ({ v }) => {
               v.ads?.platformStatus ? (
                 <>
                   <Badge value={v.ads.platformStatus} />
-                  {v.ads.platformStatus !== a.status ? <span class="notice"> · the service records it at the next sync</span> : null}
+                  {v.ads.platformStatus !== a.status ? (
+                    <span class="notice"> · the service records it at the next sync</span>
+                  ) : null}
                 </>
               ) : null,
             ],
             [
               'Serving',
-              v.ads?.serving ? (v.ads.serving.reason ? <span class="notice">no: {v.ads.serving.reason}</span> : 'yes') : null,
+              v.ads?.serving ? (
+                v.ads.serving.reason ? (
+                  <span class="notice">no: {v.ads.serving.reason}</span>
+                ) : (
+                  'yes'
+                )
+              ) : null,
             ],
             ['Last sync', <Time iso={v.ads?.lastSyncAt} />],
-            ['Next sync', v.ads?.nextSyncAt ? <Time iso={v.ads.nextSyncAt} /> : <span class="notice">none scheduled</span>],
+            [
+              'Next sync',
+              v.ads?.nextSyncAt ? (
+                <Time iso={v.ads.nextSyncAt} />
+              ) : (
+                <span class="notice">none scheduled</span>
+              ),
+            ],
           ]}
         />
       ) : (
         <>
           <p>Not in the ad platform yet.</p>
-          {a.customerId ? <p class="notice">Account: {`${a.customerId}${a.accountName ? ` · ${a.accountName}` : ''}`}</p> : null}
+          {a.customerId ? (
+            <p class="notice">
+              Account: {`${a.customerId}${a.accountName ? ` · ${a.accountName}` : ''}`}
+            </p>
+          ) : null}
         </>
       )}
     </section>
@@ -310,21 +374,28 @@ const PerformanceCard: FC<{ p: Performance | null; note: string | null }> = ({ p
     {p ? (
       <>
         <p class="lede">
-          This campaign's figures, {p.startDate} to {p.endDate}, days in the account's time zone; only days the campaign was ENABLED have figures.
+          This campaign's figures, {p.startDate} to {p.endDate}, days in the account's time zone;
+          only days the campaign was ENABLED have figures.
           {p.totals.impressions === 0 ? ' It did not run in these days.' : ''}
         </p>
         <ul class="totals" aria-label="Totals of this campaign">
           <li>
             <span class="label">Impressions</span>
-            <span class="value" data-total="impressions">{int(p.totals.impressions)}</span>
+            <span class="value" data-total="impressions">
+              {int(p.totals.impressions)}
+            </span>
           </li>
           <li>
             <span class="label">Clicks</span>
-            <span class="value" data-total="clicks">{int(p.totals.clicks)}</span>
+            <span class="value" data-total="clicks">
+              {int(p.totals.clicks)}
+            </span>
           </li>
           <li>
             <span class="label">Cost</span>
-            <span class="value" data-total="cost">{money(p.totals.cost, p.currency)}</span>
+            <span class="value" data-total="cost">
+              {money(p.totals.cost, p.currency)}
+            </span>
           </li>
           <li>
             <span class="label">Conversions</span>
@@ -332,20 +403,42 @@ const PerformanceCard: FC<{ p: Performance | null; note: string | null }> = ({ p
           </li>
           <li>
             <span class="label">CTR</span>
-            <span class="value" data-total="ctr">{p.totals.ctr === null ? NO_RATIO : percent(p.totals.ctr)}</span>
+            <span class="value" data-total="ctr">
+              {p.totals.ctr === null ? NO_RATIO : percent(p.totals.ctr)}
+            </span>
           </li>
           <li>
             <span class="label">Avg. CPC</span>
-            <span class="value" data-total="cpc">{p.totals.cpc === null ? NO_RATIO : money(p.totals.cpc, p.currency)}</span>
+            <span class="value" data-total="cpc">
+              {p.totals.cpc === null ? NO_RATIO : money(p.totals.cpc, p.currency)}
+            </span>
           </li>
           <li>
             <span class="label">Cost / conversion</span>
-            <span class="value" data-total="cost-per-conversion">{p.totals.costPerConversion === null ? NO_RATIO : money(p.totals.costPerConversion, p.currency)}</span>
+            <span class="value" data-total="cost-per-conversion">
+              {p.totals.costPerConversion === null
+                ? NO_RATIO
+                : money(p.totals.costPerConversion, p.currency)}
+            </span>
           </li>
         </ul>
         <div class="charts">
-          <BarChart id="chart-impressions" title="Impressions of this campaign" kind="impressions" points={p.daily.map((d) => ({ date: d.date, value: d.impressions }))} format={int} total={int(p.totals.impressions)} />
-          <BarChart id="chart-clicks" title="Clicks of this campaign" kind="clicks" points={p.daily.map((d) => ({ date: d.date, value: d.clicks }))} format={int} total={int(p.totals.clicks)} />
+          <BarChart
+            id="chart-impressions"
+            title="Impressions of this campaign"
+            kind="impressions"
+            points={p.daily.map((d) => ({ date: d.date, value: d.impressions }))}
+            format={int}
+            total={int(p.totals.impressions)}
+          />
+          <BarChart
+            id="chart-clicks"
+            title="Clicks of this campaign"
+            kind="clicks"
+            points={p.daily.map((d) => ({ date: d.date, value: d.clicks }))}
+            format={int}
+            total={int(p.totals.clicks)}
+          />
           <BarChart
             id="chart-cost"
             title={`Cost of this campaign${p.currency ? ` (${p.currency})` : ''}`}
@@ -359,8 +452,22 @@ const PerformanceCard: FC<{ p: Performance | null; note: string | null }> = ({ p
           <summary>The figures of each day of this campaign</summary>
           <DataTable
             label="Daily figures of this campaign"
-            columns={[{ title: 'Day' }, { title: 'Impressions', num: true }, { title: 'Clicks', num: true }, { title: p.currency ? `Cost (${p.currency})` : 'Cost', num: true }, { title: 'Conversions', num: true }]}
-            rows={p.daily.map((d) => ({ cells: [d.date, int(d.impressions), int(d.clicks), money(d.cost, ''), d.conversions.toLocaleString('en-US')] }))}
+            columns={[
+              { title: 'Day' },
+              { title: 'Impressions', num: true },
+              { title: 'Clicks', num: true },
+              { title: p.currency ? `Cost (${p.currency})` : 'Cost', num: true },
+              { title: 'Conversions', num: true },
+            ]}
+            rows={p.daily.map((d) => ({
+              cells: [
+                d.date,
+                int(d.impressions),
+                int(d.clicks),
+                money(d.cost, ''),
+                d.conversions.toLocaleString('en-US'),
+              ],
+            }))}
           />
         </details>
       </>
@@ -370,12 +477,24 @@ const PerformanceCard: FC<{ p: Performance | null; note: string | null }> = ({ p
   </section>
 );
 
-const Slot: FC<{ v: CampaignView; slot: Campaign['audiences'][number]; targeting: TargetingSlot | undefined; root: string }> = ({ v, slot, targeting, root }) => (
+const Slot: FC<{
+  v: CampaignView;
+  slot: Campaign['audiences'][number];
+  targeting: TargetingSlot | undefined;
+  root: string;
+}> = ({ v, slot, targeting, root }) => (
   <article class="slot" id={`slot-${slot.id}`} aria-labelledby={`slot-${slot.id}-name`}>
     <h3 id={`slot-${slot.id}-name`}>{slot.name}</h3>
     <Facts
       rows={[
-        ['Audience', slot.audienceId ? <a href={`${root}#audience-${slot.audienceId}`}>saved audience {slot.audienceId}</a> : "the campaign's own (primary)"],
+        [
+          'Audience',
+          slot.audienceId ? (
+            <a href={`${root}#audience-${slot.audienceId}`}>saved audience {slot.audienceId}</a>
+          ) : (
+            "the campaign's own (primary)"
+          ),
+        ],
         [
           'Data stores',
           slot.dataStoreIds.length ? (
@@ -388,7 +507,8 @@ const Slot: FC<{ v: CampaignView; slot: Campaign['audiences'][number]; targeting
                     {ds ? (
                       <>
                         {' '}
-                        <Badge value={ds.status} /> <span class="tag">{`${int(ds.channelCount)} channels · ${int(ds.videoCount)} videos`}</span>
+                        <Badge value={ds.status} />{' '}
+                        <span class="tag">{`${int(ds.channelCount)} channels · ${int(ds.videoCount)} videos`}</span>
                       </>
                     ) : null}
                   </li>
@@ -442,7 +562,13 @@ const Slot: FC<{ v: CampaignView; slot: Campaign['audiences'][number]; targeting
         })}
       </div>
     ) : (
-      <p class="notice">No targeting items{targeting?.status === 'not_generated' ? ' yet: generate them with adcli targeting generate' : ''}.</p>
+      <p class="notice">
+        No targeting items
+        {targeting?.status === 'not_generated'
+          ? ' yet: generate them with adcli targeting generate'
+          : ''}
+        .
+      </p>
     )}
     {targeting && targeting.exclusions.length ? (
       <div class="exclusions">
@@ -482,9 +608,18 @@ export function campaignPage(v: CampaignView, ctx: PageContext): string {
       <PerformanceCard p={v.performance} note={v.performanceNote} />
       <section class="card" aria-labelledby="slots">
         <h2 id="slots">Audience slots and targeting ({c.audiences.length})</h2>
-        {v.dataStores === null ? <p class="notice">Data store details need the datasets:read scope, which this key lacks.</p> : null}
+        {v.dataStores === null ? (
+          <p class="notice">
+            Data store details need the datasets:read scope, which this key lacks.
+          </p>
+        ) : null}
         {c.audiences.map((slot) => (
-          <Slot v={v} slot={slot} targeting={v.targeting.find((t) => t.id === slot.id)} root={root} />
+          <Slot
+            v={v}
+            slot={slot}
+            targeting={v.targeting.find((t) => t.id === slot.id)}
+            root={root}
+          />
         ))}
       </section>
     </Layout>,
@@ -493,21 +628,44 @@ export function campaignPage(v: CampaignView, ctx: PageContext): string {
 
 // ---------------------------------------------------------------------------------------- console
 
-const More: FC<{ more: boolean; what: string }> = ({ more, what }) => (more ? <p class="notice">Showing the newest 100 {what}; adcli lists them all.</p> : null);
+const More: FC<{ more: boolean; what: string }> = ({ more, what }) =>
+  more ? <p class="notice">Showing the newest 100 {what}; adcli lists them all.</p> : null;
 
-const Missing: FC<{ what: string; scope: string }> = ({ what, scope }) => <p class="notice">{`${what} need the ${scope} scope, which this key lacks.`}</p>;
+const Missing: FC<{ what: string; scope: string }> = ({ what, scope }) => (
+  <p class="notice">{`${what} need the ${scope} scope, which this key lacks.`}</p>
+);
 
 /** A form field with its label, hint and error, tied together for screen readers. */
-const Field: FC<{ form: string; name: string; label: string; hint?: string; state?: FormState | null; type?: string; required?: boolean; options?: readonly (readonly [string, string])[]; grow?: boolean; inputmode?: 'numeric' | 'decimal' }> = (p) => {
+const Field: FC<{
+  form: string;
+  name: string;
+  label: string;
+  hint?: string;
+  state?: FormState | null;
+  type?: string;
+  required?: boolean;
+  options?: readonly (readonly [string, string])[];
+  grow?: boolean;
+  inputmode?: 'numeric' | 'decimal';
+}> = (p) => {
   const id = `${p.form}-${p.name}`;
   const mine = p.state?.form === p.form ? p.state : null;
   const error = mine?.errors[p.name];
   const value = mine?.values[p.name] ?? '';
-  const described = [p.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const described =
+    [p.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   if (p.type === 'checkbox') {
     return (
       <div class="field check">
-        <input type="checkbox" id={id} name={p.name} value="yes" checked={value === 'yes'} aria-invalid={error ? 'true' : undefined} aria-describedby={described} />
+        <input
+          type="checkbox"
+          id={id}
+          name={p.name}
+          value="yes"
+          checked={value === 'yes'}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={described}
+        />
         <label for={id}>{p.label}</label>
         {error ? (
           <p class="error" id={`${id}-error`}>
@@ -521,7 +679,12 @@ const Field: FC<{ form: string; name: string; label: string; hint?: string; stat
     <div class={`field${p.grow ? ' grow' : ''}`}>
       <label for={id}>{p.label}</label>
       {p.options ? (
-        <select id={id} name={p.name} aria-invalid={error ? 'true' : undefined} aria-describedby={described}>
+        <select
+          id={id}
+          name={p.name}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={described}
+        >
           {p.options.map(([v, text]) => (
             <option value={v} selected={v === value}>
               {text}
@@ -529,7 +692,17 @@ const Field: FC<{ form: string; name: string; label: string; hint?: string; stat
           ))}
         </select>
       ) : (
-        <input type="text" id={id} name={p.name} value={value} required={p.required} inputmode={p.inputmode} autocomplete="off" aria-invalid={error ? 'true' : undefined} aria-describedby={described} />
+        <input
+          type="text"
+          id={id}
+          name={p.name}
+          value={value}
+          required={p.required}
+          inputmode={p.inputmode}
+          autocomplete="off"
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={described}
+        />
       )}
       {p.hint ? (
         <p class="hint" id={`${id}-hint`}>
@@ -545,7 +718,9 @@ const Field: FC<{ form: string; name: string; label: string; hint?: string; stat
   );
 };
 
-const Csrf: FC<{ ctx: PageContext }> = ({ ctx }) => <input type="hidden" name="csrf" value={ctx.csrf} />;
+const Csrf: FC<{ ctx: PageContext }> = ({ ctx }) => (
+  <input type="hidden" name="csrf" value={ctx.csrf} />
+);
 
 const FormError: FC<{ form: string; state: FormState | null }> = ({ form, state }) =>
   state?.form === form && state.errors[''] ? (
@@ -555,7 +730,8 @@ const FormError: FC<{ form: string; state: FormState | null }> = ({ form, state 
   ) : null;
 
 function jobSubject(job: JobRow, root: string): Child {
-  if (job.kind === 'collect_data_store') return <a href={`${root}#data-store-${job.subject}`}>data store {job.subject}</a>;
+  if (job.kind === 'collect_data_store')
+    return <a href={`${root}#data-store-${job.subject}`}>data store {job.subject}</a>;
   if (job.kind === 'generate_targeting') {
     let campaignId: string | undefined;
     try {
@@ -563,7 +739,11 @@ function jobSubject(job: JobRow, root: string): Child {
     } catch {
       campaignId = undefined;
     }
-    return campaignId ? <a href={`${root}campaigns/${campaignId}#slot-${job.subject}`}>slot {job.subject}</a> : `slot ${job.subject}`;
+    return campaignId ? (
+      <a href={`${root}campaigns/${campaignId}#slot-${job.subject}`}>slot {job.subject}</a>
+    ) : (
+      `slot ${job.subject}`
+    );
   }
   return 'the campaigns in the ad platform';
 }
@@ -574,7 +754,11 @@ function jobTook(job: JobRow): string {
   return formatDuration(Math.max(0, Date.parse(job.finished_at) - start));
 }
 
-export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState | null = null): string {
+export function consolePage(
+  v: ConsoleView,
+  ctx: PageContext,
+  state: FormState | null = null,
+): string {
   const root = ctx.root;
   const campaigns = v.campaigns.items;
   const usedBy = (test: (c: Campaign) => boolean) => campaigns.filter(test);
@@ -596,7 +780,13 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
       {ids.map((id, i) => (
         <>
           {i ? ', ' : ''}
-          {v.dataStores ? <a href={`#data-store-${id}`}>{v.dataStores.items.find((d) => d.id === id)?.name ?? id}</a> : <code>{id}</code>}
+          {v.dataStores ? (
+            <a href={`#data-store-${id}`}>
+              {v.dataStores.items.find((d) => d.id === id)?.name ?? id}
+            </a>
+          ) : (
+            <code>{id}</code>
+          )}
         </>
       ))}
     </>
@@ -632,14 +822,28 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
           ))}
         </ul>
       </nav>
-      {b ? null : <p class="notice">The clock, jobs, fault rules, request journal and reset need the backend scope, which this key lacks.</p>}
+      {b ? null : (
+        <p class="notice">
+          The clock, jobs, fault rules, request journal and reset need the backend scope, which this
+          key lacks.
+        </p>
+      )}
 
       <section class="card" aria-labelledby="campaigns">
         <h2 id="campaigns">Campaigns</h2>
         {campaigns.length ? (
           <DataTable
             label="Campaigns"
-            columns={[{ title: 'Name' }, { title: 'Status' }, { title: 'Type' }, { title: 'Budget', num: true }, { title: 'Ad platform' }, { title: 'Brand' }, { title: 'Data stores' }, { title: 'Updated' }]}
+            columns={[
+              { title: 'Name' },
+              { title: 'Status' },
+              { title: 'Type' },
+              { title: 'Budget', num: true },
+              { title: 'Ad platform' },
+              { title: 'Brand' },
+              { title: 'Data stores' },
+              { title: 'Updated' },
+            ]}
             rows={campaigns.map((c) => {
               const stores = [...new Set(c.audiences.flatMap((a) => a.dataStoreIds))];
               return {
@@ -649,8 +853,20 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
                   <Badge value={c.status} />,
                   c.campaignType ?? '',
                   budgetText(c, v.currencies[c.adsPlatform.customerId ?? '']) ?? '',
-                  c.adsPlatform.campaignId ? <Badge value={c.adsPlatform.status} /> : <span class="notice">not there</span>,
-                  c.brandId ? v.brands ? <a href={`#brand-${c.brandId}`}>{c.brand.name}</a> : c.brand.name : '',
+                  c.adsPlatform.campaignId ? (
+                    <Badge value={c.adsPlatform.status} />
+                  ) : (
+                    <span class="notice">not there</span>
+                  ),
+                  c.brandId ? (
+                    v.brands ? (
+                      <a href={`#brand-${c.brandId}`}>{c.brand.name}</a>
+                    ) : (
+                      c.brand.name
+                    )
+                  ) : (
+                    ''
+                  ),
                   <StoreLinks ids={stores} />,
                   <Time iso={c.updatedAt} />,
                 ],
@@ -658,7 +874,9 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
             })}
           />
         ) : (
-          <p class="notice">No campaigns yet: adcli campaigns create, or reset with the demo seed below.</p>
+          <p class="notice">
+            No campaigns yet: adcli campaigns create, or reset with the demo seed below.
+          </p>
         )}
         <More more={v.campaigns.more} what="campaigns" />
       </section>
@@ -669,7 +887,13 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
           {v.audiences.items.length ? (
             <DataTable
               label="Saved audiences"
-              columns={[{ title: 'Name' }, { title: 'Kind' }, { title: 'Data stores' }, { title: 'Used by' }, { title: 'Updated' }]}
+              columns={[
+                { title: 'Name' },
+                { title: 'Kind' },
+                { title: 'Data stores' },
+                { title: 'Used by' },
+                { title: 'Updated' },
+              ]}
               rows={v.audiences.items.map((a) => ({
                 id: `audience-${a.id}`,
                 cells: [
@@ -679,7 +903,9 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
                   </>,
                   a.kind,
                   <StoreLinks ids={a.dataStoreIds} />,
-                  <CampaignLinks list={usedBy((c) => c.audiences.some((s) => s.audienceId === a.id))} />,
+                  <CampaignLinks
+                    list={usedBy((c) => c.audiences.some((s) => s.audienceId === a.id))}
+                  />,
                   <Time iso={a.updatedAt} />,
                 ],
               }))}
@@ -699,7 +925,15 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
           {v.dataStores.items.length ? (
             <DataTable
               label="Data stores"
-              columns={[{ title: 'Name' }, { title: 'Status' }, { title: 'Scope' }, { title: 'Channels', num: true }, { title: 'Videos', num: true }, { title: 'Used by' }, { title: 'Ready' }]}
+              columns={[
+                { title: 'Name' },
+                { title: 'Status' },
+                { title: 'Scope' },
+                { title: 'Channels', num: true },
+                { title: 'Videos', num: true },
+                { title: 'Used by' },
+                { title: 'Ready' },
+              ]}
               rows={v.dataStores.items.map((d) => ({
                 id: `data-store-${d.id}`,
                 cells: [
@@ -711,7 +945,9 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
                   d.scope,
                   int(d.channelCount),
                   int(d.videoCount),
-                  <CampaignLinks list={usedBy((c) => c.audiences.some((s) => s.dataStoreIds.includes(d.id)))} />,
+                  <CampaignLinks
+                    list={usedBy((c) => c.audiences.some((s) => s.dataStoreIds.includes(d.id)))}
+                  />,
                   d.readyAt ? <Time iso={d.readyAt} /> : <span class="notice">not yet</span>,
                 ],
               }))}
@@ -731,7 +967,12 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
           {v.brands.items.length ? (
             <DataTable
               label="Brands"
-              columns={[{ title: 'Name' }, { title: 'Website' }, { title: 'Campaigns' }, { title: 'Updated' }]}
+              columns={[
+                { title: 'Name' },
+                { title: 'Website' },
+                { title: 'Campaigns' },
+                { title: 'Updated' },
+              ]}
               rows={v.brands.items.map((br) => ({
                 id: `brand-${br.id}`,
                 cells: [
@@ -762,16 +1003,29 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
               rows={[
                 ['Now', <time datetime={b.clock.now}>{when(b.clock.now)}</time>],
                 ['Frozen', b.clock.frozen ? 'yes' : 'no'],
-                ['Ahead of real time', b.clock.offsetMs >= 1000 ? formatDuration(b.clock.offsetMs) : 'no'],
+                [
+                  'Ahead of real time',
+                  b.clock.offsetMs >= 1000 ? formatDuration(b.clock.offsetMs) : 'no',
+                ],
               ]}
             />
             <form method="post" action={`${root}actions/advance`} aria-labelledby="advance-title">
               <h3 id="advance-title">Move the clock forward</h3>
-              <p class="hint">Runs every job that falls due on the way, in time order: collections, generations, each sync and each day's metrics.</p>
+              <p class="hint">
+                Runs every job that falls due on the way, in time order: collections, generations,
+                each sync and each day's metrics.
+              </p>
               <Csrf ctx={ctx} />
               <FormError form="advance" state={state} />
               <div class="form-row">
-                <Field form="advance" name="by" label="Advance by" hint="90s, 25h, 7d, 1h30m, 2w or PT25H" state={state} required />
+                <Field
+                  form="advance"
+                  name="by"
+                  label="Advance by"
+                  hint="90s, 25h, 7d, 1h30m, 2w or PT25H"
+                  state={state}
+                  required
+                />
                 <div class="actions">
                   <button type="submit">Advance</button>
                 </div>
@@ -792,7 +1046,16 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
             {b.jobs.length ? (
               <DataTable
                 label="Background jobs"
-                columns={[{ title: 'Kind' }, { title: 'Of' }, { title: 'State' }, { title: 'Queued' }, { title: 'Due' }, { title: 'Finished' }, { title: 'Took', num: true }, { title: 'Attempts', num: true }]}
+                columns={[
+                  { title: 'Kind' },
+                  { title: 'Of' },
+                  { title: 'State' },
+                  { title: 'Queued' },
+                  { title: 'Due' },
+                  { title: 'Finished' },
+                  { title: 'Took', num: true },
+                  { title: 'Attempts', num: true },
+                ]}
                 rows={b.jobs.map((j) => ({
                   cells: [
                     j.kind,
@@ -819,18 +1082,38 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
             {b.faults.length ? (
               <DataTable
                 label="Fault rules"
-                columns={[{ title: 'Rule' }, { title: 'Answer' }, { title: 'For' }, { title: 'Applied', num: true }, { title: 'Remove' }]}
+                columns={[
+                  { title: 'Rule' },
+                  { title: 'Answer' },
+                  { title: 'For' },
+                  { title: 'Applied', num: true },
+                  { title: 'Remove' },
+                ]}
                 rows={b.faults.map((r) => ({
                   id: `fault-${r.id}`,
                   cells: [
                     <code>{`${r.method} ${r.path}`}</code>,
-                    [r.status !== null ? `status ${r.status}` : '', r.drop ? 'drop the connection' : '', r.delayMs ? `wait ${r.delayMs} ms` : ''].filter(Boolean).join(', '),
-                    r.remaining !== null ? `${r.remaining} more` : r.probability !== null ? `each with p = ${r.probability}` : 'until removed',
+                    [
+                      r.status !== null ? `status ${r.status}` : '',
+                      r.drop ? 'drop the connection' : '',
+                      r.delayMs ? `wait ${r.delayMs} ms` : '',
+                    ]
+                      .filter(Boolean)
+                      .join(', '),
+                    r.remaining !== null
+                      ? `${r.remaining} more`
+                      : r.probability !== null
+                        ? `each with p = ${r.probability}`
+                        : 'until removed',
                     String(r.matched),
                     <form method="post" action={`${root}actions/delete-fault`}>
                       <Csrf ctx={ctx} />
                       <input type="hidden" name="id" value={r.id} />
-                      <button type="submit" class="secondary" aria-label={`Remove the rule ${r.method} ${r.path}`}>
+                      <button
+                        type="submit"
+                        class="secondary"
+                        aria-label={`Remove the rule ${r.method} ${r.path}`}
+                      >
                         Remove
                       </button>
                     </form>,
@@ -841,23 +1124,79 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
               <p class="notice">No fault rules: every request is answered normally.</p>
             )}
             <FormError form="delete-fault" state={state} />
-            <form method="post" action={`${root}actions/add-fault`} aria-labelledby="add-fault-title">
+            <form
+              method="post"
+              action={`${root}actions/add-fault`}
+              aria-labelledby="add-fault-title"
+            >
               <h3 id="add-fault-title">Add a rule</h3>
               <p class="hint">
-                Requests of this workspace whose method and path match get the fault: a status in the error shape, a delay, or a dropped connection. Paths are under /api/v1; * or {'{name}'} is one segment, a final ** the rest.
+                Requests of this workspace whose method and path match get the fault: a status in
+                the error shape, a delay, or a dropped connection. Paths are under /api/v1; * or{' '}
+                {'{name}'} is one segment, a final ** the rest.
               </p>
               <Csrf ctx={ctx} />
               <FormError form="add-fault" state={state} />
               <div class="form-row">
-                <Field form="add-fault" name="method" label="Method" state={state} options={FAULT_METHODS.map((m) => [m === '*' ? '' : m, m === '*' ? 'any' : m] as const)} />
-                <Field form="add-fault" name="path" label="Path" hint="e.g. /campaigns/*" state={state} required grow />
-                <Field form="add-fault" name="status" label="Status" hint="400-599" state={state} inputmode="numeric" />
-                <Field form="add-fault" name="delayMs" label="Delay (ms)" hint="0-60000" state={state} inputmode="numeric" />
+                <Field
+                  form="add-fault"
+                  name="method"
+                  label="Method"
+                  state={state}
+                  options={FAULT_METHODS.map(
+                    (m) => [m === '*' ? '' : m, m === '*' ? 'any' : m] as const,
+                  )}
+                />
+                <Field
+                  form="add-fault"
+                  name="path"
+                  label="Path"
+                  hint="e.g. /campaigns/*"
+                  state={state}
+                  required
+                  grow
+                />
+                <Field
+                  form="add-fault"
+                  name="status"
+                  label="Status"
+                  hint="400-599"
+                  state={state}
+                  inputmode="numeric"
+                />
+                <Field
+                  form="add-fault"
+                  name="delayMs"
+                  label="Delay (ms)"
+                  hint="0-60000"
+                  state={state}
+                  inputmode="numeric"
+                />
               </div>
               <div class="form-row">
-                <Field form="add-fault" name="count" label="Count" hint="this many requests; empty: until removed" state={state} inputmode="numeric" />
-                <Field form="add-fault" name="probability" label="Probability" hint="greater than 0, at most 1" state={state} inputmode="decimal" />
-                <Field form="add-fault" name="drop" label="Drop the connection" type="checkbox" state={state} />
+                <Field
+                  form="add-fault"
+                  name="count"
+                  label="Count"
+                  hint="this many requests; empty: until removed"
+                  state={state}
+                  inputmode="numeric"
+                />
+                <Field
+                  form="add-fault"
+                  name="probability"
+                  label="Probability"
+                  hint="greater than 0, at most 1"
+                  state={state}
+                  inputmode="decimal"
+                />
+                <Field
+                  form="add-fault"
+                  name="drop"
+                  label="Drop the connection"
+                  type="checkbox"
+                  state={state}
+                />
                 <div class="actions">
                   <button type="submit">Add the rule</button>
                 </div>
@@ -880,12 +1219,22 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
             {b.journal.length ? (
               <DataTable
                 label="Recent API requests"
-                columns={[{ title: 'Time' }, { title: 'Request' }, { title: 'Status', num: true }, { title: 'Took', num: true }, { title: 'Request id' }, { title: 'Idempotency key' }, { title: 'Fault' }]}
+                columns={[
+                  { title: 'Time' },
+                  { title: 'Request' },
+                  { title: 'Status', num: true },
+                  { title: 'Took', num: true },
+                  { title: 'Request id' },
+                  { title: 'Idempotency key' },
+                  { title: 'Fault' },
+                ]}
                 rows={b.journal.map((e) => ({
                   cells: [
                     <Time iso={e.at} />,
                     <code>{`${e.method} ${e.path}`}</code>,
-                    <span class={e.status >= 500 || e.status === 0 ? 'error' : undefined}>{e.status === 0 ? 'dropped' : String(e.status)}</span>,
+                    <span class={e.status >= 500 || e.status === 0 ? 'error' : undefined}>
+                      {e.status === 0 ? 'dropped' : String(e.status)}
+                    </span>,
                     `${e.durationMs.toFixed(1)} ms`,
                     <code>{e.requestId}</code>,
                     <>
@@ -903,13 +1252,31 @@ export function consolePage(v: ConsoleView, ctx: PageContext, state: FormState |
 
           <section class="card" aria-labelledby="reset">
             <h2 id="reset">Reset the workspace</h2>
-            <p class="hint">Empties the workspace (campaigns, audiences, data stores, brands, jobs, fault rules, journal) or loads a seed into it; its keys stay and its clock returns to real time.</p>
+            <p class="hint">
+              Empties the workspace (campaigns, audiences, data stores, brands, jobs, fault rules,
+              journal) or loads a seed into it; its keys stay and its clock returns to real time.
+            </p>
             <form method="post" action={`${root}actions/reset`}>
               <Csrf ctx={ctx} />
               <FormError form="reset" state={state} />
               <div class="form-row">
-                <Field form="reset" name="seed" label="Then load" state={state} options={[['', 'nothing (empty)'], ...SEEDS.map((s) => [s, `the ${s} seed`] as const)]} />
-                <Field form="reset" name="confirm" label="Yes, empty this workspace" type="checkbox" state={state} />
+                <Field
+                  form="reset"
+                  name="seed"
+                  label="Then load"
+                  state={state}
+                  options={[
+                    ['', 'nothing (empty)'],
+                    ...SEEDS.map((s) => [s, `the ${s} seed`] as const),
+                  ]}
+                />
+                <Field
+                  form="reset"
+                  name="confirm"
+                  label="Yes, empty this workspace"
+                  type="checkbox"
+                  state={state}
+                />
                 <div class="actions">
                   <button type="submit" class="danger">
                     Reset

@@ -11,10 +11,15 @@ import { withServices } from './keys.ts';
  * (inside `adcli serve --memory --exec`, whose store is a private temporary file), must not make an
  * empty store and then say no campaign exists.
  */
-function assertStoreExists(f: Factory, opts: StoreFlags & { profile?: string; baseUrl?: string }): void {
+function assertStoreExists(
+  f: Factory,
+  opts: StoreFlags & { profile?: string; baseUrl?: string },
+): void {
   // a profile names an API, which these operator commands never talk to
   if (opts.profile !== undefined || opts.baseUrl !== undefined) {
-    throw usageError(`adcli serve ads acts on a data dir (--data) or database (--database), not on ${opts.profile !== undefined ? '--profile' : '--base-url'}: through the API of a server, use adcli backend ads set-status CAMPAIGN STATUS`);
+    throw usageError(
+      `adcli serve ads acts on a data dir (--data) or database (--database), not on ${opts.profile !== undefined ? '--profile' : '--base-url'}: through the API of a server, use adcli backend ads set-status CAMPAIGN STATUS`,
+    );
   }
   const spec = storeSpec(f, opts);
   if (spec.kind === 'sqlite' && !existsSync(spec.path)) {
@@ -25,9 +30,16 @@ function assertStoreExists(f: Factory, opts: StoreFlags & { profile?: string; ba
   }
 }
 
-export async function setStatus(f: Factory, campaign: string, status: AdsStatus, opts: StoreFlags & { json?: boolean }): Promise<void> {
+export async function setStatus(
+  f: Factory,
+  campaign: string,
+  status: AdsStatus,
+  opts: StoreFlags & { json?: boolean },
+): Promise<void> {
   assertStoreExists(f, opts);
-  const result = await withServices(f, opts, (s) => s.deps.store.write(() => s.ads.setStatus(campaign, status)));
+  const result = await withServices(f, opts, (s) =>
+    s.deps.store.write(() => s.ads.setStatus(campaign, status)),
+  );
   if (opts.json) printJson(f.io, result);
   else
     say(
@@ -40,7 +52,10 @@ export async function setStatus(f: Factory, campaign: string, status: AdsStatus,
  * The simulated platform's campaigns: status there, and when the service last synced each one. A
  * campaign deleted in the service is still listed (marked deleted): the platform campaign lives on.
  */
-export async function listCampaigns(f: Factory, opts: StoreFlags & { json?: boolean }): Promise<void> {
+export async function listCampaigns(
+  f: Factory,
+  opts: StoreFlags & { json?: boolean },
+): Promise<void> {
   const io = f.io;
   assertStoreExists(f, opts);
   const rows = await withServices(f, opts, (s) => s.deps.store.read(() => s.ads.listCreated()));

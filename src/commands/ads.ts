@@ -14,8 +14,20 @@ export async function accounts(f: Factory, cmd: Command): Promise<void> {
   if (o.json) return printJson(f.io, r.data);
   table(
     f.io,
-    [{ header: 'CUSTOMER ID', cut: false }, 'NAME', { header: 'CURRENCY', cut: false, drop: 2 }, { header: 'TIME ZONE', drop: 1 }, { header: 'DEFAULT', cut: false }],
-    r.data.map((a, i) => [a.customerId, a.name, a.currencyCode, a.timeZone, i === 0 ? 'yes' : null]),
+    [
+      { header: 'CUSTOMER ID', cut: false },
+      'NAME',
+      { header: 'CURRENCY', cut: false, drop: 2 },
+      { header: 'TIME ZONE', drop: 1 },
+      { header: 'DEFAULT', cut: false },
+    ],
+    r.data.map((a, i) => [
+      a.customerId,
+      a.name,
+      a.currencyCode,
+      a.timeZone,
+      i === 0 ? 'yes' : null,
+    ]),
     { empty: 'This key may use no ad-platform account.' },
   );
 }

@@ -43,5 +43,13 @@ export const { list, get, create, update, remove } = crud({
     { header: 'DATA STORES', cut: false, drop: 4, align: 'right' },
     { header: 'UPDATED', cut: false, drop: 1 },
   ],
-  row: (_io, x) => [x.id, x.name, x.kind, x.keywords.length, x.topics.length, x.dataStoreIds.length, when(x.updatedAt)],
+  row: (_io, x) => [
+    x.id,
+    x.name,
+    x.kind,
+    x.keywords.length,
+    x.topics.length,
+    x.dataStoreIds.length,
+    when(x.updatedAt),
+  ],
 });

@@ -28,29 +28,44 @@ export async function login(f: Factory, cmd: Command): Promise<void> {
 
   let url = o.baseUrl ?? env.ADCLI_BASE_URL ?? existing?.baseUrl;
   if (!url) {
-    if (!prompter.canPrompt()) throw usageError('--base-url is required (no terminal to ask on), e.g. --base-url https://api.example.com/api/v1');
+    if (!prompter.canPrompt())
+      throw usageError(
+        '--base-url is required (no terminal to ask on), e.g. --base-url https://api.example.com/api/v1',
+      );
     url = await prompter.ask('--base-url', 'API base URL', { validate: (v) => validUrl(v) });
   }
   const baseUrl = normalizeBaseUrl(url.trim());
-  if (baseUrl === LOCAL_PROFILE) throw usageError('local is the built-in backend and needs no login; give the URL of a deployment');
+  if (baseUrl === LOCAL_PROFILE)
+    throw usageError(
+      'local is the built-in backend and needs no login; give the URL of a deployment',
+    );
 
   let key: string;
   if (o.withToken) key = await keyFromStdin(io);
   else if (prompter.canPrompt()) key = (await prompter.secret(`API key for ${baseUrl}`)).trim();
   else {
-    throw usageError('no terminal to ask for the key on: pipe it in with --with-token, e.g. adcli auth login --with-token < key.txt');
+    throw usageError(
+      'no terminal to ask for the key on: pipe it in with --with-token, e.g. adcli auth login --with-token < key.txt',
+    );
   }
   if (!key) throw usageError('the key is empty');
   if (/\s/.test(key)) throw usageError('the key contains spaces; give the key alone');
 
-  const target: Target = { profile: name, baseUrl, apiKey: key, keySource: 'auth login', baseUrlSource: 'auth login' };
+  const target: Target = {
+    profile: name,
+    baseUrl,
+    apiKey: key,
+    keySource: 'auth login',
+    baseUrlSource: 'auth login',
+  };
   const client = await f.clientFor(target, { retries: 1, debug: o.debug });
   let workspace: Workspace;
   try {
     workspace = await client.call<Workspace>('get_workspace');
   } catch (e) {
     if (e instanceof CliError) {
-      const what = e.exitCode === EXIT.auth ? `${baseUrl} refused the key` : 'the key could not be checked';
+      const what =
+        e.exitCode === EXIT.auth ? `${baseUrl} refused the key` : 'the key could not be checked';
       throw new CliError(`${what}: ${e.message}; nothing saved`, e.exitCode);
     }
     throw e;
@@ -63,11 +78,19 @@ export async function login(f: Factory, cmd: Command): Promise<void> {
 
   if (o.json) printJson(io, { profile: name, baseUrl, workspace: workspace.slug, current: true });
   else {
-    say(io, `Logged in to workspace ${workspace.slug} at ${baseUrl}.\nSaved as profile ${name}, now the current profile (${config.path}).`);
+    say(
+      io,
+      `Logged in to workspace ${workspace.slug} at ${baseUrl}.\nSaved as profile ${name}, now the current profile (${config.path}).`,
+    );
   }
-  const winners = ['ADCLI_API_KEY', 'ADCLI_BASE_URL', 'ADCLI_PROFILE'].filter((v) => env[v] && !(v === 'ADCLI_PROFILE' && env[v] === name));
+  const winners = ['ADCLI_API_KEY', 'ADCLI_BASE_URL', 'ADCLI_PROFILE'].filter(
+    (v) => env[v] && !(v === 'ADCLI_PROFILE' && env[v] === name),
+  );
   if (winners.length) {
-    say(io, `Note: ${winners.join(' and ')} ${winners.length > 1 ? 'are' : 'is'} set and win${winners.length > 1 ? '' : 's'} over the current profile.`);
+    say(
+      io,
+      `Note: ${winners.join(' and ')} ${winners.length > 1 ? 'are' : 'is'} set and win${winners.length > 1 ? '' : 's'} over the current profile.`,
+    );
   }
 }
 
@@ -77,7 +100,10 @@ export async function status(f: Factory, cmd: Command): Promise<void> {
   const io = f.io;
   const target = f.target(o);
   const local = isLocal(target);
-  const keySource = local && !target.apiKey ? `the local backend's key file (${keyFile(f.dataDir())})` : target.keySource;
+  const keySource =
+    local && !target.apiKey
+      ? `the local backend's key file (${keyFile(f.dataDir())})`
+      : target.keySource;
   const fromEnv = (s: string) => s.includes('environment variable') || s.includes('flag');
   const profileUsed = !(fromEnv(target.baseUrlSource) && fromEnv(keySource));
 
@@ -102,16 +128,29 @@ export async function status(f: Factory, cmd: Command): Promise<void> {
       baseUrlSource: target.baseUrlSource,
       keySource,
       workspace: workspace?.slug ?? null,
-      ...(key ? { scopes: key.scopes, customerIds: key.customerIds, campaignIds: key.campaignIds } : {}),
+      ...(key
+        ? { scopes: key.scopes, customerIds: key.customerIds, campaignIds: key.campaignIds }
+        : {}),
       ok: !failure,
     });
   } else {
     fields(io, [
-      ['Profile', `${target.profile}${target.profile === LOCAL_PROFILE ? ' (built in)' : ''}${profileUsed ? '' : ' (not used: the key and base URL come from the environment or flags)'}`],
-      ['Base URL', `${local ? `the backend in this process (data in ${f.dataDir()})` : target.baseUrl}, from ${target.baseUrlSource}`],
+      [
+        'Profile',
+        `${target.profile}${target.profile === LOCAL_PROFILE ? ' (built in)' : ''}${profileUsed ? '' : ' (not used: the key and base URL come from the environment or flags)'}`,
+      ],
+      [
+        'Base URL',
+        `${local ? `the backend in this process (data in ${f.dataDir()})` : target.baseUrl}, from ${target.baseUrlSource}`,
+      ],
       ['Key', `from ${keySource}`],
       ['Workspace', workspace ? workspace.slug : failure ? `unknown: ${failure.message}` : null],
-      ...(key ? ([['Scopes', key.scopes.join(', ')], ['Limits', limitsOf(key)]] as [string, string][]) : []),
+      ...(key
+        ? ([
+            ['Scopes', key.scopes.join(', ')],
+            ['Limits', limitsOf(key)],
+          ] as [string, string][])
+        : []),
     ]);
   }
   if (failure) throw failure;
@@ -124,10 +163,17 @@ function limitsOf(k: KeyInfo): string {
   const parts: string[] = [];
   if (k.customerIds) {
     const accounts = k.accounts.map((a) => `${a.customerId} (${a.currencyCode})`).join(', ');
-    parts.push(`ad-platform account${k.accounts.length === 1 ? '' : 's'} ${accounts || k.customerIds.join(', ')}; new campaigns go to ${k.accounts[0]?.customerId ?? 'none'}`);
+    parts.push(
+      `ad-platform account${k.accounts.length === 1 ? '' : 's'} ${accounts || k.customerIds.join(', ')}; new campaigns go to ${k.accounts[0]?.customerId ?? 'none'}`,
+    );
   }
-  if (k.campaignIds) parts.push(`campaign${k.campaignIds.length === 1 ? '' : 's'} ${k.campaignIds.join(', ')} (it cannot create campaigns)`);
-  return parts.length ? `only ${parts.join('; and ')}` : 'none: every account and campaign of the workspace';
+  if (k.campaignIds)
+    parts.push(
+      `campaign${k.campaignIds.length === 1 ? '' : 's'} ${k.campaignIds.join(', ')} (it cannot create campaigns)`,
+    );
+  return parts.length
+    ? `only ${parts.join('; and ')}`
+    : 'none: every account and campaign of the workspace';
 }
 
 /** `auth logout`: removes the profile and its key; the current profile falls back to local. */
@@ -137,7 +183,8 @@ export async function logout(f: Factory, cmd: Command): Promise<void> {
   const config = await f.openConfig();
   const name = o.profile ?? f.env.ADCLI_PROFILE ?? currentProfileName(config);
   if (name === LOCAL_PROFILE) {
-    if (o.json) printJson(io, { profile: name, removed: false, current: currentProfileName(config) });
+    if (o.json)
+      printJson(io, { profile: name, removed: false, current: currentProfileName(config) });
     else say(io, 'The built-in local profile has no key to remove; nothing to do.');
     return;
   }
@@ -148,7 +195,11 @@ export async function logout(f: Factory, cmd: Command): Promise<void> {
   if (config.get('current') === name) config.delete('current');
   const current = currentProfileName(config);
   if (o.json) printJson(io, { profile: name, removed: true, current });
-  else say(io, `Logged out: removed profile ${name} and its key from ${f.configDir()}. Current profile: ${current}.`);
+  else
+    say(
+      io,
+      `Logged out: removed profile ${name} and its key from ${f.configDir()}. Current profile: ${current}.`,
+    );
   if (f.env.ADCLI_API_KEY) say(io, 'Note: ADCLI_API_KEY is still set and still used.');
 }
 
@@ -164,8 +215,14 @@ async function keyFromStdin(io: IOStreams): Promise<string> {
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
-  if (lines.length === 0) throw usageError('--with-token: stdin is empty; pipe the key in, e.g. adcli auth login --with-token < key.txt');
-  if (lines.length > 1 && !tty) throw usageError(`--with-token: stdin has ${lines.length} lines; give the key alone, on one line`);
+  if (lines.length === 0)
+    throw usageError(
+      '--with-token: stdin is empty; pipe the key in, e.g. adcli auth login --with-token < key.txt',
+    );
+  if (lines.length > 1 && !tty)
+    throw usageError(
+      `--with-token: stdin has ${lines.length} lines; give the key alone, on one line`,
+    );
   return lines[0]!;
 }
 

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { formatDuration } from '../../server/control/duration.ts';
@@ -9,7 +17,20 @@ import { optionsOf } from '../lib/context.ts';
 import { CliError, EXIT, SilentExit, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
-import { bold, escapeControl, fields, gray, notice, paint, printJson, printJsonLine, red, say, statusText, table } from '../lib/output.ts';
+import {
+  bold,
+  escapeControl,
+  fields,
+  gray,
+  notice,
+  paint,
+  printJson,
+  printJsonLine,
+  red,
+  say,
+  statusText,
+  table,
+} from '../lib/output.ts';
 import type { GlobalOptions } from '../lib/target.ts';
 import { validateLocally } from '../lib/validate.ts';
 import { abortableSleep } from '../lib/wait.ts';
@@ -38,7 +59,11 @@ async function control(name: string) {
  * is said plainly, with exit 3. A 404 of a control that names a record (a fault rule) is told apart
  * by asking for the clock, which every adcli serve has.
  */
-async function callControl<T>(client: ApiClient, name: string, opts: RequestOptions & { params?: Record<string, string> } = {}): Promise<T> {
+async function callControl<T>(
+  client: ApiClient,
+  name: string,
+  opts: RequestOptions & { params?: Record<string, string> } = {},
+): Promise<T> {
   try {
     return await client.call<T>(name, opts);
   } catch (e) {
@@ -64,7 +89,10 @@ async function explain(client: ApiClient, e: unknown, namesRecord: boolean): Pro
 }
 
 function showClock(io: IOStreams, state: ClockState): void {
-  const ahead = Math.abs(state.offsetMs) < 1000 ? 'real time' : `${formatDuration(state.offsetMs)} ${state.offsetMs > 0 ? 'ahead of' : 'behind'} real time`;
+  const ahead =
+    Math.abs(state.offsetMs) < 1000
+      ? 'real time'
+      : `${formatDuration(state.offsetMs)} ${state.offsetMs > 0 ? 'ahead of' : 'behind'} real time`;
   fields(io, [
     ['Now', bold(state.now)],
     ['Frozen', state.frozen ? 'yes' : 'no'],
@@ -79,7 +107,9 @@ function showAdvanced(io: IOStreams, o: GlobalOptions, r: Advanced): void {
   }
   showClock(io, r.clock);
   const ran = Object.entries(r.ran).filter(([, n]) => n > 0);
-  fields(io, [['Ran', ran.length ? ran.map(([kind, n]) => `${kind} ×${n}`).join(', ') : 'nothing fell due']]);
+  fields(io, [
+    ['Ran', ran.length ? ran.map(([kind, n]) => `${kind} ×${n}`).join(', ') : 'nothing fell due'],
+  ]);
 }
 
 async function clockCall(f: Factory, cmd: Command, name: string): Promise<void> {
@@ -99,7 +129,12 @@ export const clockResume = (f: Factory, cmd: Command) => clockCall(f, cmd, 'resu
  * (GET /clock while it steps through due jobs). The call's Idempotency-Key stays the same across the
  * client's retries, so a retry resumes an advance that was cut off instead of moving again.
  */
-async function moveClock(f: Factory, o: GlobalOptions, name: 'advance_clock' | 'set_clock', body: Record<string, string>): Promise<Advanced> {
+async function moveClock(
+  f: Factory,
+  o: GlobalOptions,
+  name: 'advance_clock' | 'set_clock',
+  body: Record<string, string>,
+): Promise<Advanced> {
   const client = await f.apiClient(o);
   if (!f.io.isStderrTTY()) return callControl<Advanced>(client, name, { body });
   const spinner = await f.io.startSpinner('Moving the clock…');
@@ -109,8 +144,13 @@ async function moveClock(f: Factory, o: GlobalOptions, name: 'advance_clock' | '
       await abortableSleep(500, done.signal);
       if (done.signal.aborted) return;
       const state = await callControl<ClockState>(client, 'get_clock').catch(() => null);
-      const ran = state?.advancing ? Object.values(state.advancing.ran).reduce((a, n) => a + n, 0) : 0;
-      if (state?.advancing) spinner.update(`Moving the clock to ${state.advancing.to}: at ${state.now}, ${ran} job${ran === 1 ? '' : 's'} run`);
+      const ran = state?.advancing
+        ? Object.values(state.advancing.ran).reduce((a, n) => a + n, 0)
+        : 0;
+      if (state?.advancing)
+        spinner.update(
+          `Moving the clock to ${state.advancing.to}: at ${state.now}, ${ran} job${ran === 1 ? '' : 's'} run`,
+        );
     }
   })();
   try {
@@ -157,7 +197,11 @@ export async function reset(f: Factory, cmd: Command): Promise<void> {
     o.yes,
   );
   const client = await f.apiClient(o);
-  const r = await callControl<{ workspace: string; seed: string | null }>(client, 'reset_workspace', { body });
+  const r = await callControl<{ workspace: string; seed: string | null }>(
+    client,
+    'reset_workspace',
+    { body },
+  );
   if (o.json) printJson(f.io, r);
   else say(f.io, `Reset workspace ${r.workspace}${r.seed ? ` to the ${r.seed} seed` : ''}.`);
 }
@@ -171,7 +215,10 @@ export async function snapshotSave(f: Factory, file: string, cmd: Command): Prom
   const o = optionsOf(cmd);
   const io = f.io;
   const toStdout = file === '-';
-  if (toStdout && io.isStdoutTTY()) throw usageError('a snapshot is a binary file: give a FILE, or redirect stdout (adcli backend snapshot save - > FILE)');
+  if (toStdout && io.isStdoutTTY())
+    throw usageError(
+      'a snapshot is a binary file: give a FILE, or redirect stdout (adcli backend snapshot save - > FILE)',
+    );
   const path = toStdout ? '' : resolve(file);
   const tmp = `${path}.${randomUUID().slice(0, 8)}.tmp`;
   let fd: number | undefined;
@@ -194,13 +241,14 @@ export async function snapshotSave(f: Factory, file: string, cmd: Command): Prom
       io.stdout.write(bytes);
       return;
     }
-    for (let at = 0; at < bytes.byteLength; ) at += writeSync(fd, bytes, at);
+    for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at);
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
     renameSync(tmp, path);
     if (o.json) printJson(io, { file: path, bytes: bytes.byteLength });
-    else say(io, `Saved a snapshot of the workspace (${formatBytes(bytes.byteLength)}) to ${file}.`);
+    else
+      say(io, `Saved a snapshot of the workspace (${formatBytes(bytes.byteLength)}) to ${file}.`);
   } finally {
     if (fd !== undefined) {
       closeSync(fd);
@@ -219,7 +267,9 @@ export async function snapshotLoad(f: Factory, file: string, cmd: Command): Prom
     throw usageError(`cannot read ${file}: ${(e as Error).message}`);
   }
   if (new TextDecoder().decode(bytes.subarray(0, SQLITE_MAGIC.length)) !== SQLITE_MAGIC) {
-    throw usageError(`${file} is not a snapshot: not an SQLite file (adcli backend snapshot save writes one)`);
+    throw usageError(
+      `${file} is not a snapshot: not an SQLite file (adcli backend snapshot save writes one)`,
+    );
   }
   await f.prompter.confirmOrYes(
     {
@@ -232,7 +282,9 @@ export async function snapshotLoad(f: Factory, file: string, cmd: Command): Prom
   const client = await f.apiClient(o);
   let text: string;
   try {
-    text = new TextDecoder().decode(await client.callBytes('load_snapshot', { body: bytes, mediaType: SNAPSHOT_TYPE }));
+    text = new TextDecoder().decode(
+      await client.callBytes('load_snapshot', { body: bytes, mediaType: SNAPSHOT_TYPE }),
+    );
   } catch (e) {
     throw await explain(client, e, false);
   }
@@ -281,10 +333,28 @@ function showRule(io: IOStreams, r: FaultRule): void {
 }
 
 export async function faultsAdd(f: Factory, cmd: Command): Promise<void> {
-  const o = optionsOf<{ path: string; method?: string; status?: number; drop?: boolean; delay?: number; count?: number; probability?: number }>(cmd);
-  if (o.status === undefined && o.delay === undefined && !o.drop) throw usageError('a fault rule needs --status, --drop or --delay');
-  const body = { method: o.method, path: o.path, status: o.status, delayMs: o.delay, drop: o.drop, count: o.count, probability: o.probability };
-  for (const k of Object.keys(body) as (keyof typeof body)[]) if (body[k] === undefined) delete body[k];
+  const o = optionsOf<{
+    path: string;
+    method?: string;
+    status?: number;
+    drop?: boolean;
+    delay?: number;
+    count?: number;
+    probability?: number;
+  }>(cmd);
+  if (o.status === undefined && o.delay === undefined && !o.drop)
+    throw usageError('a fault rule needs --status, --drop or --delay');
+  const body = {
+    method: o.method,
+    path: o.path,
+    status: o.status,
+    delayMs: o.delay,
+    drop: o.drop,
+    count: o.count,
+    probability: o.probability,
+  };
+  for (const k of Object.keys(body) as (keyof typeof body)[])
+    if (body[k] === undefined) delete body[k];
   await validateLocally((await control('add_fault')).body!, body, 'body');
   const client = await f.apiClient(o);
   const rule = await callControl<FaultRule>(client, 'add_fault', { body });
@@ -302,7 +372,14 @@ export async function faultsList(f: Factory, cmd: Command): Promise<void> {
   }
   table(
     f.io,
-    [{ header: 'ID', cut: false }, { header: 'METHOD', cut: false }, 'PATH', 'FAULT', { header: 'APPLIES TO', drop: 1 }, { header: 'MATCHED', cut: false, align: 'right' }],
+    [
+      { header: 'ID', cut: false },
+      { header: 'METHOD', cut: false },
+      'PATH',
+      'FAULT',
+      { header: 'APPLIES TO', drop: 1 },
+      { header: 'MATCHED', cut: false, align: 'right' },
+    ],
     data.map((r) => [r.id, r.method, r.path, faultAction(r), faultApplies(r), r.matched]),
     { empty: 'No fault rules: every request is answered as usual.' },
   );
@@ -312,7 +389,9 @@ export async function faultsRemove(f: Factory, id: string, cmd: Command): Promis
   const o = optionsOf(cmd);
   await validateLocally((await control('delete_fault')).params!, { faultId: id }, 'path');
   const client = await f.apiClient(o);
-  const r = await callControl<{ id: string; deleted: true }>(client, 'delete_fault', { params: { faultId: id } });
+  const r = await callControl<{ id: string; deleted: true }>(client, 'delete_fault', {
+    params: { faultId: id },
+  });
   if (o.json) printJson(f.io, r);
   else say(f.io, `Removed fault rule ${id}.`);
 }
@@ -329,7 +408,9 @@ const statusCell = (e: JournalEntry) => (e.status === 0 ? 'dropped' : String(e.s
 
 /** Replayed, the fault applied: what sets a request apart. */
 function noteOf(e: JournalEntry): string {
-  return [e.replayed ? 'replayed' : '', e.fault ? `fault ${e.fault}` : ''].filter(Boolean).join(', ');
+  return [e.replayed ? 'replayed' : '', e.fault ? `fault ${e.fault}` : '']
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** On a terminal, the columns that fit; piped, every field, one request a line. */
@@ -352,7 +433,18 @@ function journalTable(io: IOStreams, entries: JournalEntry[]): void {
   } else {
     table(
       io,
-      ['SEQ', 'AT', 'METHOD', 'PATH', 'STATUS', 'MS', 'REQUEST ID', 'IDEMPOTENCY KEY', 'REPLAYED', 'FAULT'],
+      [
+        'SEQ',
+        'AT',
+        'METHOD',
+        'PATH',
+        'STATUS',
+        'MS',
+        'REQUEST ID',
+        'IDEMPOTENCY KEY',
+        'REPLAYED',
+        'FAULT',
+      ],
       entries.map((e) => [
         e.seq,
         e.at,
@@ -372,7 +464,18 @@ function journalTable(io: IOStreams, entries: JournalEntry[]): void {
 /** One request a line while following: JSON, tab-separated when piped, or aligned on a terminal. */
 function followLine(io: IOStreams, e: JournalEntry): string {
   if (!io.isStdoutTTY()) {
-    const cells = [e.seq, e.at, e.method, e.path, statusCell(e), e.durationMs, e.requestId, e.idempotencyKey ?? '-', e.replayed ? 'replayed' : '-', e.fault ?? '-'];
+    const cells = [
+      e.seq,
+      e.at,
+      e.method,
+      e.path,
+      statusCell(e),
+      e.durationMs,
+      e.requestId,
+      e.idempotencyKey ?? '-',
+      e.replayed ? 'replayed' : '-',
+      e.fault ?? '-',
+    ];
     return cells.map((v) => escapeControl(String(v))).join('\t');
   }
   const status = statusCell(e).padEnd(7);
@@ -400,7 +503,9 @@ export async function requests(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<{ limit?: number; follow?: boolean }>(cmd);
   const io = f.io;
   const client = await f.apiClient(o);
-  const first = await callControl<{ data: JournalEntry[] }>(client, 'list_requests', { query: { limit: o.limit } });
+  const first = await callControl<{ data: JournalEntry[] }>(client, 'list_requests', {
+    query: { limit: o.limit },
+  });
   if (!o.follow) {
     if (o.json) printJson(io, first.data);
     else journalTable(io, first.data);
@@ -422,7 +527,14 @@ export async function requests(f: Factory, cmd: Command): Promise<void> {
       await abortableSleep(1000, signal);
       if (signal.aborted) break;
       try {
-        print((await callControl<{ data: JournalEntry[] }>(client, 'list_requests', { query: { after, limit: BOUNDS.journalLimit.max }, signal })).data);
+        print(
+          (
+            await callControl<{ data: JournalEntry[] }>(client, 'list_requests', {
+              query: { after, limit: BOUNDS.journalLimit.max },
+              signal,
+            })
+          ).data,
+        );
       } catch (e) {
         if (signal.aborted) break;
         throw e;
@@ -462,23 +574,44 @@ export async function adsList(f: Factory, cmd: Command): Promise<void> {
       `${c.customerId} (${c.currencyCode})`,
       c.lastSyncAt ? c.lastSyncAt.slice(0, 16).replace('T', ' ') : 'not yet',
     ]),
-    { empty: 'No campaign of this workspace is in the ad platform yet: adcli campaigns publish ID creates one there (paused).' },
+    {
+      empty:
+        'No campaign of this workspace is in the ad platform yet: adcli campaigns publish ID creates one there (paused).',
+    },
   );
   // why a campaign does not serve is worth a line each on a terminal
-  if (f.io.isStdoutTTY()) for (const c of data) if (c.serving.reason && c.status === 'ENABLED') notice(f.io, `${c.campaignId}: not serving: ${c.serving.reason}`);
+  if (f.io.isStdoutTTY())
+    for (const c of data)
+      if (c.serving.reason && c.status === 'ENABLED')
+        notice(f.io, `${c.campaignId}: not serving: ${c.serving.reason}`);
 }
 
 /** `backend ads set-status CAMPAIGN STATUS`: what a person does in the ad platform. */
-export async function adsSetStatus(f: Factory, campaign: string, status: AdsStatus, cmd: Command): Promise<void> {
+export async function adsSetStatus(
+  f: Factory,
+  campaign: string,
+  status: AdsStatus,
+  cmd: Command,
+): Promise<void> {
   const o = optionsOf(cmd);
-  await validateLocally((await control('set_ads_status')).params!, { campaignId: campaign }, 'path');
+  await validateLocally(
+    (await control('set_ads_status')).params!,
+    { campaignId: campaign },
+    'path',
+  );
   const client = await f.apiClient(o);
-  const r = await callControl<Responses['set_ads_status']>(client, 'set_ads_status', { params: { campaignId: campaign }, body: { status } });
+  const r = await callControl<Responses['set_ads_status']>(client, 'set_ads_status', {
+    params: { campaignId: campaign },
+    body: { status },
+  });
   if (o.json) return printJson(f.io, r);
   const what: Record<AdsStatus, string> = {
     ENABLED: 'it serves from now on, with the settings and targeting of its last sync',
     PAUSED: 'it stops serving until it is turned on again',
     REMOVED: 'it never serves again (a removed campaign cannot be turned back on)',
   };
-  say(f.io, `Campaign ${r.campaignId} (ad platform ${r.googleAdsCampaignId}) is now ${r.status} in the ad platform: ${what[r.status]}. The service records it at the sync this started.`);
+  say(
+    f.io,
+    `Campaign ${r.campaignId} (ad platform ${r.googleAdsCampaignId}) is now ${r.status} in the ad platform: ${what[r.status]}. The service records it at the sync this started.`,
+  );
 }

@@ -7,7 +7,18 @@ import { CliError, EXIT, usageError } from '../lib/errors.ts';
 import type { Factory } from '../lib/factory.ts';
 import type { IOStreams } from '../lib/iostreams.ts';
 import { runList, type ListFlags } from '../lib/list.ts';
-import { bold, fields, notice, printJson, progress as progressLine, red, say, statusText, table, type Text } from '../lib/output.ts';
+import {
+  bold,
+  fields,
+  notice,
+  printJson,
+  progress as progressLine,
+  red,
+  say,
+  statusText,
+  table,
+  type Text,
+} from '../lib/output.ts';
 import { route } from '../lib/route.ts';
 import { operation, validateLocally } from '../lib/validate.ts';
 import { checkIdempotencyKey, type ApiClient } from '../lib/client.ts';
@@ -15,7 +26,12 @@ import { askName, bodyFrom, crud, when } from '../lib/crud.ts';
 import { follow } from '../lib/wait.ts';
 
 /** Flag name → API field. */
-const FLAGS = { name: 'name', description: 'description', channel: 'channelIds', video: 'videoIds' };
+const FLAGS = {
+  name: 'name',
+  description: 'description',
+  channel: 'channelIds',
+  video: 'videoIds',
+};
 
 export function showDataStore(io: IOStreams, x: any, extra: [string, Text][] = []): void {
   fields(io, [
@@ -49,14 +65,25 @@ const resource = crud({
     { header: 'VIDEOS', cut: false, drop: 2, align: 'right' },
     { header: 'UPDATED', cut: false, drop: 1 },
   ],
-  row: (_io, x) => [x.id, x.name, statusText(x.status), x.scope, x.channelCount, x.videoCount, when(x.updatedAt)],
+  row: (_io, x) => [
+    x.id,
+    x.name,
+    statusText(x.status),
+    x.scope,
+    x.channelCount,
+    x.videoCount,
+    when(x.updatedAt),
+  ],
   listQuery: (o) => ({ includeLibrary: o.includeLibrary ? 'true' : undefined }),
   afterCreate: (io, o, r) => {
-    if (r.status === 'collecting' && !o.json) notice(io, `Collecting in the background; adcli data-stores get ${r.id} --wait waits until it is ready.`);
+    if (r.status === 'collecting' && !o.json)
+      notice(
+        io,
+        `Collecting in the background; adcli data-stores get ${r.id} --wait waits until it is ready.`,
+      );
   },
 });
 export const { list, update, remove } = resource;
-
 
 type WaitFlags = { wait?: boolean; waitTimeout: number; json?: boolean };
 
@@ -65,12 +92,18 @@ type WaitFlags = { wait?: boolean; waitTimeout: number; json?: boolean };
  * lines, exit 8 on timeout, 130 on Ctrl-C). Answers the settled store; one that ended in error is
  * the caller's to print before `failedStore` ends the command with exit 10.
  */
-async function waitForStore(f: Factory, o: WaitFlags, client: ApiClient, store: DataStore): Promise<DataStore> {
+async function waitForStore(
+  f: Factory,
+  o: WaitFlags,
+  client: ApiClient,
+  store: DataStore,
+): Promise<DataStore> {
   const id = store.id;
   return follow<DataStore>(f, {
     client,
     initial: store,
-    poll: (signal) => client.call<DataStore>('get_data_store', { params: { dataStoreId: id }, signal }),
+    poll: (signal) =>
+      client.call<DataStore>('get_data_store', { params: { dataStoreId: id }, signal }),
     settled: (x) => x.status !== 'collecting',
     describe: (x) => `data store ${id} ${x.status}`,
     spinnerText: (x) => `Collecting data store ${id}: ${x.status}`,
@@ -85,17 +118,26 @@ async function waitForStore(f: Factory, o: WaitFlags, client: ApiClient, store: 
 /** Exit 10 for a store whose collection ended in error, with the store's own message. */
 function failedStore(x: DataStore): void {
   if (x.status !== 'error') return;
-  throw new CliError(`data store ${x.id} ended in error: ${x.error || 'no reason given'}`, EXIT.jobFailed);
+  throw new CliError(
+    `data store ${x.id} ended in error: ${x.error || 'no reason given'}`,
+    EXIT.jobFailed,
+  );
 }
 
-const output = (io: IOStreams, o: { json?: boolean }, x: unknown) => (o.json ? printJson(io, x) : showDataStore(io, x));
+const output = (io: IOStreams, o: { json?: boolean }, x: unknown) =>
+  o.json ? printJson(io, x) : showDataStore(io, x);
 
 export async function get(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<WaitFlags>(cmd);
   if (!o.wait) return resource.get(f, id, cmd);
   await validateLocally((await operation('get_data_store')).params!, { dataStoreId: id }, 'path');
   const client = await f.apiClient(o);
-  const x = await waitForStore(f, o, client, await client.call<DataStore>('get_data_store', { params: { dataStoreId: id } }));
+  const x = await waitForStore(
+    f,
+    o,
+    client,
+    await client.call<DataStore>('get_data_store', { params: { dataStoreId: id } }),
+  );
   output(f.io, o, x);
   failedStore(x);
 }
@@ -107,7 +149,10 @@ export async function create(f: Factory, cmd: Command): Promise<void> {
   if (body.name === undefined) body.name = await askName(f.prompter, 'Data store');
   await validateLocally((await operation('create_data_store')).body!, body, 'body');
   const client = await f.apiClient(o);
-  const created = await client.call<DataStore>('create_data_store', { body, idempotencyKey: o.idempotencyKey });
+  const created = await client.call<DataStore>('create_data_store', {
+    body,
+    idempotencyKey: o.idempotencyKey,
+  });
   const x = await waitForStore(f, o, client, created);
   output(f.io, o, x);
   failedStore(x);
@@ -118,22 +163,36 @@ export async function channels(f: Factory, id: string, cmd: Command): Promise<vo
   const op = await operation('list_data_store_channels');
   await validateLocally(op.params!, { dataStoreId: id }, 'path');
   const client = await f.apiClient(o);
-  await runList<any>(f.io, client, route('list_data_store_channels', { dataStoreId: id }).path, {}, o, {
-    render: (items) =>
-      table(
-        f.io,
-        [
-          { header: 'CHANNEL ID', cut: false },
-          'TITLE',
-          { header: 'HANDLE', drop: 3 },
-          { header: 'COUNTRY', cut: false, drop: 1 },
-          { header: 'SUBSCRIBERS', cut: false, drop: 2, align: 'right' },
-          { header: 'VIDEOS', cut: false, align: 'right' },
-        ],
-        items.map((x) => [x.channelId, x.title, x.handle, x.country, x.subscribers, x.videoCount]),
-      ),
-    empty: `Data store ${id} has no channels yet.`,
-  });
+  await runList<any>(
+    f.io,
+    client,
+    route('list_data_store_channels', { dataStoreId: id }).path,
+    {},
+    o,
+    {
+      render: (items) =>
+        table(
+          f.io,
+          [
+            { header: 'CHANNEL ID', cut: false },
+            'TITLE',
+            { header: 'HANDLE', drop: 3 },
+            { header: 'COUNTRY', cut: false, drop: 1 },
+            { header: 'SUBSCRIBERS', cut: false, drop: 2, align: 'right' },
+            { header: 'VIDEOS', cut: false, align: 'right' },
+          ],
+          items.map((x) => [
+            x.channelId,
+            x.title,
+            x.handle,
+            x.country,
+            x.subscribers,
+            x.videoCount,
+          ]),
+        ),
+      empty: `Data store ${id} has no channels yet.`,
+    },
+  );
 }
 
 export async function videos(f: Factory, id: string, cmd: Command): Promise<void> {
@@ -142,24 +201,42 @@ export async function videos(f: Factory, id: string, cmd: Command): Promise<void
   await validateLocally(op.params!, { dataStoreId: id }, 'path');
   await validateLocally(op.query!, { channelId: o.channel, limit: o.limit }, 'query');
   const client = await f.apiClient(o);
-  await runList<any>(f.io, client, route('list_data_store_videos', { dataStoreId: id }).path, { channelId: o.channel }, o, {
-    render: (items) =>
-      table(
-        f.io,
-        [
-          { header: 'VIDEO ID', cut: false },
-          { header: 'CHANNEL ID', cut: false, drop: 2 },
-          'TITLE',
-          { header: 'PUBLISHED', cut: false, drop: 5 },
-          { header: 'VIEWS', cut: false, align: 'right' },
-          { header: 'LIKES', cut: false, drop: 4, align: 'right' },
-          { header: 'COMMENTS', cut: false, drop: 3, align: 'right' },
-          { header: 'DURATION', cut: false, drop: 1 },
-        ],
-        items.map((x) => [x.videoId, x.channelId, x.title, x.publishedAt?.slice(0, 10), x.viewCount, x.likeCount, x.commentCount, x.duration]),
-      ),
-    empty: o.channel ? `No videos of channel ${o.channel} in data store ${id}.` : `Data store ${id} has no videos yet.`,
-  });
+  await runList<any>(
+    f.io,
+    client,
+    route('list_data_store_videos', { dataStoreId: id }).path,
+    { channelId: o.channel },
+    o,
+    {
+      render: (items) =>
+        table(
+          f.io,
+          [
+            { header: 'VIDEO ID', cut: false },
+            { header: 'CHANNEL ID', cut: false, drop: 2 },
+            'TITLE',
+            { header: 'PUBLISHED', cut: false, drop: 5 },
+            { header: 'VIEWS', cut: false, align: 'right' },
+            { header: 'LIKES', cut: false, drop: 4, align: 'right' },
+            { header: 'COMMENTS', cut: false, drop: 3, align: 'right' },
+            { header: 'DURATION', cut: false, drop: 1 },
+          ],
+          items.map((x) => [
+            x.videoId,
+            x.channelId,
+            x.title,
+            x.publishedAt?.slice(0, 10),
+            x.viewCount,
+            x.likeCount,
+            x.commentCount,
+            x.duration,
+          ]),
+        ),
+      empty: o.channel
+        ? `No videos of channel ${o.channel} in data store ${id}.`
+        : `Data store ${id} has no videos yet.`,
+    },
+  );
 }
 
 // import
@@ -189,36 +266,60 @@ const LIST_KINDS: Record<string, Kind> = {
 };
 
 /** Per request, under the contract's limits: counts (importLimits) and 1 MB of body (413 above it). */
-export const IMPORT_LIMITS = { channels: BOUNDS.importChannels.max, videos: BOUNDS.importVideos.max, comments: BOUNDS.importComments.max } as const;
+export const IMPORT_LIMITS = {
+  channels: BOUNDS.importChannels.max,
+  videos: BOUNDS.importVideos.max,
+  comments: BOUNDS.importComments.max,
+} as const;
 export const MAX_BATCH_BYTES = 1_000_000;
 
 function label(source: string, p: (string | number)[]): string {
-  const field = p.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${k}` : k), '');
+  const field = p.reduce<string>(
+    (s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${k}` : k),
+    '',
+  );
   return field ? `${source}: ${field}` : source;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Finds the resources in one parsed file: a {channels, videos, comments} object, a YouTube Data API
  * list response (its items routed by kind), a single resource, or an array of any of these.
  */
-export function routeItems(value: unknown, source: string, p: (string | number)[] = [], hint?: Kind, out: ImportItem[] = []): ImportItem[] {
+export function routeItems(
+  value: unknown,
+  source: string,
+  p: (string | number)[] = [],
+  hint?: Kind,
+  out: ImportItem[] = [],
+): ImportItem[] {
   if (Array.isArray(value)) {
     value.forEach((v, i) => routeItems(v, source, [...p, i], hint, out));
     return out;
   }
-  if (!isObject(value)) throw usageError(`${label(source, p)} must be a JSON object or array, not ${value === null ? 'null' : typeof value}`);
+  if (!isObject(value))
+    throw usageError(
+      `${label(source, p)} must be a JSON object or array, not ${value === null ? 'null' : typeof value}`,
+    );
   const kind = value.kind;
   if (typeof kind === 'string' && kind.endsWith('ListResponse')) {
     const k = LIST_KINDS[kind];
-    if (!k) throw usageError(`${label(source, p)}: a ${kind} cannot be imported; use channels, videos, commentThreads or comments list responses`);
-    if (!Array.isArray(value.items)) throw usageError(`${label(source, [...p, 'items'])} must be an array`);
+    if (!k)
+      throw usageError(
+        `${label(source, p)}: a ${kind} cannot be imported; use channels, videos, commentThreads or comments list responses`,
+      );
+    if (!Array.isArray(value.items))
+      throw usageError(`${label(source, [...p, 'items'])} must be an array`);
     return routeItems(value.items, source, [...p, 'items'], k, out);
   }
   if (typeof kind === 'string') {
     const k = RESOURCE_KINDS[kind];
-    if (!k) throw usageError(`${label(source, p)}: a ${kind} cannot be imported; give youtube#channel, youtube#video, youtube#commentThread or youtube#comment resources`);
+    if (!k)
+      throw usageError(
+        `${label(source, p)}: a ${kind} cannot be imported; give youtube#channel, youtube#video, youtube#commentThread or youtube#comment resources`,
+      );
     out.push({ kind: k, value, source, path: p });
     return out;
   }
@@ -230,14 +331,17 @@ export function routeItems(value: unknown, source: string, p: (string | number)[
   if (keys.length && keys.every((k) => (KINDS as string[]).includes(k))) {
     for (const k of KINDS) {
       if (value[k] === undefined) continue;
-      if (!Array.isArray(value[k])) throw usageError(`${label(source, [...p, k])} must be an array`);
+      if (!Array.isArray(value[k]))
+        throw usageError(`${label(source, [...p, k])} must be an array`);
       routeItems(value[k], source, [...p, k], k, out);
     }
     return out;
   }
   const unknown = keys.filter((k) => !(KINDS as string[]).includes(k));
   if (keys.some((k) => (KINDS as string[]).includes(k))) {
-    throw usageError(`${label(source, p)}: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')}`);
+    throw usageError(
+      `${label(source, p)}: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')}`,
+    );
   }
   throw usageError(
     `${label(source, p)}: cannot tell what this is; give {channels, videos, comments}, a YouTube Data API list response, or resources with a kind (youtube#channel, youtube#video, youtube#commentThread, youtube#comment)`,
@@ -246,20 +350,38 @@ export function routeItems(value: unknown, source: string, p: (string | number)[
 
 /** Checks every item with the contract's own resource schemas, naming the file and the field. */
 async function checkItems(items: ImportItem[]): Promise<void> {
-  const [yt, { describeIssue }] = await Promise.all([import('../../server/schemas/youtube.ts'), import('../../server/http/validation.ts')]);
+  const [yt, { describeIssue }] = await Promise.all([
+    import('../../server/schemas/youtube.ts'),
+    import('../../server/http/validation.ts'),
+  ]);
   for (const item of items) {
     const schema =
-      item.kind === 'channels' ? yt.ytChannel : item.kind === 'videos' ? yt.ytVideo : item.value.kind === 'youtube#commentThread' ? yt.ytCommentThread : yt.ytComment;
+      item.kind === 'channels'
+        ? yt.ytChannel
+        : item.kind === 'videos'
+          ? yt.ytVideo
+          : item.value.kind === 'youtube#commentThread'
+            ? yt.ytCommentThread
+            : yt.ytComment;
     const r = schema.safeParse(item.value, { reportInput: true });
     if (!r.success) {
       const issue = r.error.issues[0]!;
-      const msg = describeIssue({ ...issue, path: [...item.path, ...issue.path] } as typeof issue, 'body');
+      const msg = describeIssue(
+        { ...issue, path: [...item.path, ...issue.path] } as typeof issue,
+        'body',
+      );
       throw usageError(`${item.source}: ${msg}`);
     }
     if (item.kind === 'comments') {
       const v = r.data as any;
-      const videoId = v.kind === 'youtube#commentThread' ? (v.snippet.videoId ?? v.snippet.topLevelComment.snippet.videoId) : v.snippet.videoId;
-      if (!videoId) throw usageError(`${label(item.source, [...item.path, 'snippet', 'videoId'])} is required (the video the comment belongs to)`);
+      const videoId =
+        v.kind === 'youtube#commentThread'
+          ? (v.snippet.videoId ?? v.snippet.topLevelComment.snippet.videoId)
+          : v.snippet.videoId;
+      if (!videoId)
+        throw usageError(
+          `${label(item.source, [...item.path, 'snippet', 'videoId'])} is required (the video the comment belongs to)`,
+        );
     }
   }
 }
@@ -276,7 +398,11 @@ export interface Batch {
  * requests (the server handles channels, then videos, then comments of one request), so a
  * comment's video always arrives no later than the comment.
  */
-export function packBatches(items: ImportItem[], maxBytes = MAX_BATCH_BYTES, limits: Record<Kind, number> = IMPORT_LIMITS): Batch[] {
+export function packBatches(
+  items: ImportItem[],
+  maxBytes = MAX_BATCH_BYTES,
+  limits: Record<Kind, number> = IMPORT_LIMITS,
+): Batch[] {
   // `{` `}` and, per kind, `"comments":[` `]` and a comma: an upper bound of the frame.
   const frame = 2 + KINDS.length * 15;
   const ordered = KINDS.flatMap((k) => items.filter((i) => i.kind === k));
@@ -287,7 +413,9 @@ export function packBatches(items: ImportItem[], maxBytes = MAX_BATCH_BYTES, lim
   for (const item of ordered) {
     const size = Buffer.byteLength(JSON.stringify(item.value)) + 1;
     if (size + frame > maxBytes) {
-      throw usageError(`${label(item.source, item.path)} is ${size - 1} bytes of JSON, more than fits in one request (1 MB)`);
+      throw usageError(
+        `${label(item.source, item.path)} is ${size - 1} bytes of JSON, more than fits in one request (1 MB)`,
+      );
     }
     if (count > 0 && (bytes + size > maxBytes || cur[item.kind].length >= limits[item.kind])) {
       batches.push(cur);
@@ -304,7 +432,8 @@ export function packBatches(items: ImportItem[], maxBytes = MAX_BATCH_BYTES, lim
 }
 
 /** The request body of a batch: only the kinds it holds. */
-export const batchBody = (b: Batch) => Object.fromEntries(KINDS.filter((k) => b[k].length).map((k) => [k, b[k]]));
+export const batchBody = (b: Batch) =>
+  Object.fromEntries(KINDS.filter((k) => b[k].length).map((k) => [k, b[k]]));
 
 async function readSource(io: IOStreams, file: string): Promise<string> {
   if (file === '-') {
@@ -314,7 +443,9 @@ async function readSource(io: IOStreams, file: string): Promise<string> {
   try {
     return await readFile(file, 'utf8');
   } catch (e) {
-    throw usageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw usageError(
+      `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
 }
 
@@ -326,8 +457,10 @@ export async function importFiles(f: Factory, id: string, cmd: Command): Promise
   const op = await operation('import_data_store');
   await validateLocally(op.params!, { dataStoreId: id }, 'path');
   const files = o.file ?? [];
-  if (files.length === 0) throw usageError('--file is required: a JSON file to import, or - for stdin');
-  if (files.filter((f) => f === '-').length > 1) throw usageError('--file - (stdin) can be given once');
+  if (files.length === 0)
+    throw usageError('--file is required: a JSON file to import, or - for stdin');
+  if (files.filter((f) => f === '-').length > 1)
+    throw usageError('--file - (stdin) can be given once');
 
   const items: ImportItem[] = [];
   for (const file of files) {
@@ -341,11 +474,17 @@ export async function importFiles(f: Factory, id: string, cmd: Command): Promise
     }
     routeItems(parsed, source, [], undefined, items);
   }
-  if (items.length === 0) throw usageError(`nothing to import: no channels, videos or comments in ${files.map((f) => (f === '-' ? 'stdin' : f)).join(', ')}`);
+  if (items.length === 0)
+    throw usageError(
+      `nothing to import: no channels, videos or comments in ${files.map((f) => (f === '-' ? 'stdin' : f)).join(', ')}`,
+    );
   await checkItems(items);
   const batches = packBatches(items);
   // Each batch has its own key: KEY-1, KEY-2, … when --idempotency-key is given, generated otherwise.
-  const baseKey = checkIdempotencyKey(o.idempotencyKey, BOUNDS.idempotencyKey.max - `-${batches.length}`.length);
+  const baseKey = checkIdempotencyKey(
+    o.idempotencyKey,
+    BOUNDS.idempotencyKey.max - `-${batches.length}`.length,
+  );
   const bodies = batches.map(batchBody);
   for (const body of bodies) await validateLocally(op.body!, body, 'body');
 
@@ -357,7 +496,11 @@ export async function importFiles(f: Factory, id: string, cmd: Command): Promise
     if (progress) progressLine(io, `importing ${i + 1}/${bodies.length}…`);
     let r: any;
     try {
-      r = await client.call<any>('import_data_store', { params: { dataStoreId: id }, body, idempotencyKey: baseKey ? `${baseKey}-${i + 1}` : undefined });
+      r = await client.call<any>('import_data_store', {
+        params: { dataStoreId: id },
+        body,
+        idempotencyKey: baseKey ? `${baseKey}-${i + 1}` : undefined,
+      });
     } catch (e) {
       if (progress) progressLine(io);
       if (i > 0 && !o.json && e instanceof CliError) {

@@ -47,11 +47,22 @@ export async function channel(f: Factory, id: string, cmd: Command): Promise<voi
     line(io, bold('Recent videos'));
     for (const t of x.recentTitles) line(io, '  • ', t);
   } else {
-    table(io, [], x.recentTitles.map((t) => ['Recent video', t]));
+    table(
+      io,
+      [],
+      x.recentTitles.map((t) => ['Recent video', t]),
+    );
   }
 }
 
-const channelRow = (io: IOStreams, x: Channel) => [x.channelId, x.title, x.handle, count(io, x.subscribers), x.country, x.topics.slice(0, 2).map(topic).join('; ')];
+const channelRow = (io: IOStreams, x: Channel) => [
+  x.channelId,
+  x.title,
+  x.handle,
+  count(io, x.subscribers),
+  x.country,
+  x.topics.slice(0, 2).map(topic).join('; '),
+];
 const CHANNEL_HEAD: (string | Column)[] = [
   { header: 'CHANNEL', cut: false },
   'TITLE',
@@ -64,10 +75,19 @@ const CHANNEL_HEAD: (string | Column)[] = [
 export async function search(f: Factory, query: string, cmd: Command): Promise<void> {
   const o = optionsOf<ListFlags>(cmd);
   const io = f.io;
-  await validateLocally((await operation('search_exploration_channels')).query!, { query, limit: o.limit }, 'query');
+  await validateLocally(
+    (await operation('search_exploration_channels')).query!,
+    { query, limit: o.limit },
+    'query',
+  );
   const client = await f.apiClient(o);
   await runList<Channel>(io, client, route('search_exploration_channels').path, { query }, o, {
-    render: (items) => table(io, CHANNEL_HEAD, items.map((x) => channelRow(io, x))),
+    render: (items) =>
+      table(
+        io,
+        CHANNEL_HEAD,
+        items.map((x) => channelRow(io, x)),
+      ),
     empty: `No channel matches "${query}".`,
   });
 }
@@ -77,7 +97,9 @@ function duration(iso: string): string {
   const m = /^P(?:\d+D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(iso);
   if (!m) return iso;
   const [h, min, s] = [Number(m[1] ?? 0), Number(m[2] ?? 0), Number(m[3] ?? 0)];
-  return h ? `${h}:${String(min).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${min}:${String(s).padStart(2, '0')}`;
+  return h
+    ? `${h}:${String(min).padStart(2, '0')}:${String(s).padStart(2, '0')}`
+    : `${min}:${String(s).padStart(2, '0')}`;
 }
 
 export async function videos(f: Factory, id: string, cmd: Command): Promise<void> {
@@ -85,31 +107,38 @@ export async function videos(f: Factory, id: string, cmd: Command): Promise<void
   const io = f.io;
   await checkChannel('list_exploration_channel_videos', id);
   const client = await f.apiClient(o);
-  await runList<Video>(io, client, route('list_exploration_channel_videos', { channelId: id }).path, {}, o, {
-    render: (items) =>
-      table(
-        io,
-        [
-          { header: 'VIDEO', cut: false },
-          'TITLE',
-          { header: 'PUBLISHED', cut: false, drop: 4 },
-          { header: 'VIEWS', cut: false, align: 'right' },
-          { header: 'LIKES', cut: false, drop: 3, align: 'right' },
-          { header: 'COMMENTS', cut: false, drop: 2, align: 'right' },
-          { header: 'LENGTH', cut: false, drop: 1, align: 'right' },
-        ],
-        items.map((v) => [
-          v.videoId,
-          v.title,
-          v.publishedAt?.slice(0, 10),
-          count(io, v.viewCount),
-          count(io, v.likeCount),
-          v.commentCount,
-          io.isStdoutTTY() ? duration(v.duration) : v.duration,
-        ]),
-      ),
-    empty: `No videos of channel ${id} in the content catalog.`,
-  });
+  await runList<Video>(
+    io,
+    client,
+    route('list_exploration_channel_videos', { channelId: id }).path,
+    {},
+    o,
+    {
+      render: (items) =>
+        table(
+          io,
+          [
+            { header: 'VIDEO', cut: false },
+            'TITLE',
+            { header: 'PUBLISHED', cut: false, drop: 4 },
+            { header: 'VIEWS', cut: false, align: 'right' },
+            { header: 'LIKES', cut: false, drop: 3, align: 'right' },
+            { header: 'COMMENTS', cut: false, drop: 2, align: 'right' },
+            { header: 'LENGTH', cut: false, drop: 1, align: 'right' },
+          ],
+          items.map((v) => [
+            v.videoId,
+            v.title,
+            v.publishedAt?.slice(0, 10),
+            count(io, v.viewCount),
+            count(io, v.likeCount),
+            v.commentCount,
+            io.isStdoutTTY() ? duration(v.duration) : v.duration,
+          ]),
+        ),
+      empty: `No videos of channel ${id} in the content catalog.`,
+    },
+  );
 }
 
 export async function similar(f: Factory, id: string, cmd: Command): Promise<void> {
@@ -118,7 +147,9 @@ export async function similar(f: Factory, id: string, cmd: Command): Promise<voi
   const op = await operation('list_similar_channels');
   await validateLocally(op.params!, { channelId: id }, 'path');
   const client = await f.apiClient(o);
-  const r = await client.call<{ data: (Channel & { similarity: number; sharedTopics: string[] })[] }>('list_similar_channels', {
+  const r = await client.call<{
+    data: (Channel & { similarity: number; sharedTopics: string[] })[];
+  }>('list_similar_channels', {
     params: { channelId: id },
     query: { limit: o.limit },
   });
@@ -133,7 +164,14 @@ export async function similar(f: Factory, id: string, cmd: Command): Promise<voi
       { header: 'SUBSCRIBERS', cut: false, drop: 3, align: 'right' },
       { header: 'SHARED TOPICS', drop: 1 },
     ],
-    r.data.map((x) => [x.channelId, x.title, x.handle, x.similarity.toFixed(2), count(io, x.subscribers), x.sharedTopics.map(topic).join('; ')]),
+    r.data.map((x) => [
+      x.channelId,
+      x.title,
+      x.handle,
+      x.similarity.toFixed(2),
+      count(io, x.subscribers),
+      x.sharedTopics.map(topic).join('; '),
+    ]),
     { empty: `No channel is like ${id}.` },
   );
 }

@@ -15,12 +15,17 @@ interface DataOpt extends StoreFlags {
  * Key commands open the store directly: the data dir's file (SQLite's locking makes that safe beside
  * a running server) or, with --database or ADCLI_DATABASE_URL, the database the replicas share.
  */
-export async function withServices<T>(f: Factory, opts: DataOpt, fn: (s: ReturnType<typeof createServices>) => Promise<T>): Promise<T> {
+export async function withServices<T>(
+  f: Factory,
+  opts: DataOpt,
+  fn: (s: ReturnType<typeof createServices>) => Promise<T>,
+): Promise<T> {
   const store = await openServeStore(storeSpec(f, opts), { maxConnections: 2 });
   try {
     return await fn(createServices({ store, clock: systemClock }));
   } catch (e) {
-    if (e instanceof ApiError) throw new CliError(e.message, e.status === 400 ? EXIT.usage : EXIT.refused);
+    if (e instanceof ApiError)
+      throw new CliError(e.message, e.status === 400 ? EXIT.usage : EXIT.refused);
     throw e;
   } finally {
     await store.close();
@@ -33,7 +38,16 @@ const list = (s: string | undefined) =>
     .map((x) => x.trim())
     .filter(Boolean) ?? null;
 
-export async function createKey(f: Factory, opts: DataOpt & { workspace: string; scopes: string; customerIds?: string; campaignIds?: string; name?: string }): Promise<void> {
+export async function createKey(
+  f: Factory,
+  opts: DataOpt & {
+    workspace: string;
+    scopes: string;
+    customerIds?: string;
+    campaignIds?: string;
+    name?: string;
+  },
+): Promise<void> {
   const io = f.io;
   const created = await withServices(f, opts, (s) =>
     s.deps.store.write(async () => {
@@ -82,7 +96,10 @@ export async function listKeys(f: Factory, opts: DataOpt): Promise<void> {
       k.name,
       k.hint,
       k.scopes.join(','),
-      [...(k.customerIds ?? []).map((c) => `account ${c}`), ...(k.campaignIds ?? []).map((c) => `campaign ${c}`)].join(',') || '-',
+      [
+        ...(k.customerIds ?? []).map((c) => `account ${c}`),
+        ...(k.campaignIds ?? []).map((c) => `campaign ${c}`),
+      ].join(',') || '-',
       k.createdAt,
       k.revokedAt ?? '-',
     ]),

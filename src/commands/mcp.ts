@@ -18,7 +18,13 @@ import { VERSION } from '../version.ts';
  */
 export async function mcpCommand(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
-  const [{ operations }, { buildTools }, { createMcpServer }, { instructionsFor, viewerOfListing }, { StdioServerTransport }] = await Promise.all([
+  const [
+    { operations },
+    { buildTools },
+    { createMcpServer },
+    { instructionsFor, viewerOfListing },
+    { StdioServerTransport },
+  ] = await Promise.all([
     import('../../server/operations/index.ts'),
     import('../../server/mcp/tools.ts'),
     import('../../server/mcp/server.ts'),
@@ -34,7 +40,12 @@ export async function mcpCommand(f: Factory, cmd: Command): Promise<void> {
   const server = createMcpServer(
     tools,
     async (req, ctx) => {
-      const res = await client.raw(req.method, req.path, { query: req.query, body: req.body, idempotencyKey: req.idempotencyKey, signal: ctx.signal });
+      const res = await client.raw(req.method, req.path, {
+        query: req.query,
+        body: req.body,
+        idempotencyKey: req.idempotencyKey,
+        signal: ctx.signal,
+      });
       let body: unknown;
       try {
         body = res.text ? JSON.parse(res.text) : undefined;
@@ -42,10 +53,17 @@ export async function mcpCommand(f: Factory, cmd: Command): Promise<void> {
         body = { error: { code: `http_${res.status}`, message: res.text.slice(0, 500) } };
       }
       const retryAfter = Number(res.headers['retry-after']);
-      return { status: res.status, body, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}) };
+      return {
+        status: res.status,
+        body,
+        ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
+      };
     },
     { version: VERSION },
-    { visible: allowed ? (t) => allowed.has(t.name) : undefined, instructions: instructionsFor(tools, viewer, backend) },
+    {
+      visible: allowed ? (t) => allowed.has(t.name) : undefined,
+      instructions: instructionsFor(tools, viewer, backend),
+    },
   );
   const transport = new StdioServerTransport(f.io.stdin as Readable, f.io.stdout as Writable);
   const closed = new Promise<void>((resolve) => {
@@ -58,7 +76,8 @@ export async function mcpCommand(f: Factory, cmd: Command): Promise<void> {
 
 /** Which backend the server serves, for a person and a model: never a key, nor a URL's credentials or query. */
 export function backendOf(target: Target, dataDir: string): string {
-  if (isLocal(target)) return `the built-in local backend with demo data (profile local, data in ${dataDir})`;
+  if (isLocal(target))
+    return `the built-in local backend with demo data (profile local, data in ${dataDir})`;
   let shown = target.baseUrl;
   try {
     const u = new URL(target.baseUrl);
@@ -76,9 +95,13 @@ export function backendOf(target: Target, dataDir: string): string {
 /** The names of the tools the backend's /mcp lists for this key, or null when it cannot say. */
 async function allowedTools(client: ApiClient): Promise<Set<string> | null> {
   try {
-    const res = await client.raw('POST', '/mcp', { prefix: '', body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    const res = await client.raw('POST', '/mcp', {
+      prefix: '',
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    });
     if (res.status !== 200) return null;
-    const tools = (JSON.parse(res.text) as { result?: { tools?: { name?: unknown }[] } }).result?.tools;
+    const tools = (JSON.parse(res.text) as { result?: { tools?: { name?: unknown }[] } }).result
+      ?.tools;
     return Array.isArray(tools) ? new Set(tools.map((t) => String(t.name))) : null;
   } catch {
     return null;

@@ -43,10 +43,13 @@ const LOCAL = (what: string, command: string) =>
 export async function openCampaign(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<OpenFlags>(cmd);
   await validateLocally((await operation('get_campaign')).params!, { campaignId: id }, 'path');
-  if (isLocal(f.target(o))) throw new CliError(LOCAL('The campaign page', `adcli campaigns open ${id}`), EXIT.refused);
+  if (isLocal(f.target(o)))
+    throw new CliError(LOCAL('The campaign page', `adcli campaigns open ${id}`), EXIT.refused);
   const client = await f.apiClient(o);
   // The campaign first: an unknown id or one outside the key's limits is said as for campaigns get.
-  const campaign = await client.call<{ url: string }>('get_campaign', { params: { campaignId: id } });
+  const campaign = await client.call<{ url: string }>('get_campaign', {
+    params: { campaignId: id },
+  });
   const link = await loginLink(client, { campaignId: id });
   if (link) await open(f, o, link.url, link.page, link.expiresAt);
   else await open(f, o, campaign.url, campaign.url, null);
@@ -55,20 +58,30 @@ export async function openCampaign(f: Factory, id: string, cmd: Command): Promis
 /** `adcli backend console`. */
 export async function openConsole(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<OpenFlags>(cmd);
-  if (isLocal(f.target(o))) throw new CliError(LOCAL('The console', 'adcli backend console'), EXIT.refused);
+  if (isLocal(f.target(o)))
+    throw new CliError(LOCAL('The console', 'adcli backend console'), EXIT.refused);
   const client = await f.apiClient(o);
   const link = await loginLink(client, {});
   if (!link) {
     const t = client.target;
-    throw new CliError(`${t.baseUrl} (profile ${t.profile}) is not adcli serve: the console exists only in adcli serve (it has no ${client.url('/login-links', undefined, CONTROL_PREFIX)}: 404)`, EXIT.refused);
+    throw new CliError(
+      `${t.baseUrl} (profile ${t.profile}) is not adcli serve: the console exists only in adcli serve (it has no ${client.url('/login-links', undefined, CONTROL_PREFIX)}: 404)`,
+      EXIT.refused,
+    );
   }
   await open(f, o, link.url, link.page, link.expiresAt);
 }
 
 /** A one-time login link from adcli serve, or null from a deployment that has no such control (404). */
-async function loginLink(client: ApiClient, body: { campaignId?: string }): Promise<LoginLink | null> {
+async function loginLink(
+  client: ApiClient,
+  body: { campaignId?: string },
+): Promise<LoginLink | null> {
   try {
-    return await client.request<LoginLink>('POST', '/login-links', { prefix: CONTROL_PREFIX, body });
+    return await client.request<LoginLink>('POST', '/login-links', {
+      prefix: CONTROL_PREFIX,
+      body,
+    });
   } catch (e) {
     // The campaign was found a moment ago, so a 404 here is the route: not adcli serve.
     if (e instanceof ApiCallError && e.status === 404) return null;
@@ -80,7 +93,13 @@ async function loginLink(client: ApiClient, body: { campaignId?: string }): Prom
  * Opens `url` in a browser, or prints it. `page` is what is said on stderr (the page's address, not
  * the one-time link).
  */
-async function open(f: Factory, o: OpenFlags, url: string, page: string, expiresAt: string | null): Promise<void> {
+async function open(
+  f: Factory,
+  o: OpenFlags,
+  url: string,
+  page: string,
+  expiresAt: string | null,
+): Promise<void> {
   const io = f.io;
   const once = expiresAt ? ` It works once, until ${expiresAt}.` : '';
   const print = (why?: string) => {
@@ -96,7 +115,11 @@ async function open(f: Factory, o: OpenFlags, url: string, page: string, expires
 }
 
 /** The command that opens a URL: $BROWSER (a command and its arguments), else the platform's opener. */
-export function browserCommand(env: Readonly<Record<string, string | undefined>>, url: string, platform: string = process.platform): string[] | null {
+export function browserCommand(
+  env: Readonly<Record<string, string | undefined>>,
+  url: string,
+  platform: string = process.platform,
+): string[] | null {
   const browser = env.BROWSER?.trim();
   if (browser) return [...browser.split(/\s+/), url];
   if (platform === 'darwin') return ['open', url];
@@ -109,16 +132,25 @@ export function browserCommand(env: Readonly<Record<string, string | undefined>>
  * Starts the browser command without waiting for the browser: true once it has started and (for
  * a launcher that hands the URL over and ends, as xdg-open does) ended well; else why not.
  */
-function launch(command: string[], env: Readonly<Record<string, string | undefined>>): Promise<true | string> {
+function launch(
+  command: string[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<true | string> {
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
-      child = spawn(command[0]!, command.slice(1), { env: { ...env } as NodeJS.ProcessEnv, stdio: 'ignore', detached: true });
+      child = spawn(command[0]!, command.slice(1), {
+        env: { ...env } as NodeJS.ProcessEnv,
+        stdio: 'ignore',
+        detached: true,
+      });
     } catch (e) {
       resolve((e as Error).message);
       return;
     }
-    child.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ENOENT' ? 'not found' : e.message));
+    child.once('error', (e: NodeJS.ErrnoException) =>
+      resolve(e.code === 'ENOENT' ? 'not found' : e.message),
+    );
     child.once('spawn', () => {
       // A browser started by BROWSER may run on: not waited for. A launcher reports how it went.
       if (env.BROWSER?.trim()) {
@@ -126,6 +158,8 @@ function launch(command: string[], env: Readonly<Record<string, string | undefin
         resolve(true);
       }
     });
-    child.once('exit', (code, signal) => resolve(code === 0 ? true : signal ? `ended by ${signal}` : `exit code ${code}`));
+    child.once('exit', (code, signal) =>
+      resolve(code === 0 ? true : signal ? `ended by ${signal}` : `exit code ${code}`),
+    );
   });
 }

@@ -13,17 +13,23 @@ export function savedProfiles(config: Config): Record<string, Profile> {
 /** Profile names go into a file and into shell completions: keep them plain. */
 export function checkProfileName(name: string): void {
   if (name === LOCAL_PROFILE) {
-    throw usageError('local is the built-in profile (the backend in this process); give another name with --profile NAME');
+    throw usageError(
+      'local is the built-in profile (the backend in this process); give another name with --profile NAME',
+    );
   }
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(name)) {
-    throw usageError(`profile name ${JSON.stringify(name)}: use letters, digits, - and _ (at most 64), starting with a letter or digit`);
+    throw usageError(
+      `profile name ${JSON.stringify(name)}: use letters, digits, - and _ (at most 64), starting with a letter or digit`,
+    );
   }
 }
 
 export function unknownProfile(name: string, config: Config): Error {
   const known = [LOCAL_PROFILE, ...Object.keys(savedProfiles(config)).sort()].join(', ');
   const named = escapeControl(name);
-  return usageError(`no profile named ${named} (profiles: ${known}); adcli auth login --profile ${named} creates it`);
+  return usageError(
+    `no profile named ${named} (profiles: ${known}); adcli auth login --profile ${named} creates it`,
+  );
 }
 
 export async function list(f: Factory, cmd: Command): Promise<void> {
@@ -33,14 +39,27 @@ export async function list(f: Factory, cmd: Command): Promise<void> {
   const current = currentProfileName(config);
   const saved = savedProfiles(config);
   const rows = [
-    { name: LOCAL_PROFILE, baseUrl: LOCAL_PROFILE, current: current === LOCAL_PROFILE, builtIn: true },
+    {
+      name: LOCAL_PROFILE,
+      baseUrl: LOCAL_PROFILE,
+      current: current === LOCAL_PROFILE,
+      builtIn: true,
+    },
     ...Object.keys(saved)
       .sort()
-      .map((name) => ({ name, baseUrl: saved[name]!.baseUrl, current: current === name, builtIn: false })),
+      .map((name) => ({
+        name,
+        baseUrl: saved[name]!.baseUrl,
+        current: current === name,
+        builtIn: false,
+      })),
   ];
   const selected = o.profile ?? f.env.ADCLI_PROFILE;
   if (selected && selected !== current) {
-    notice(io, `${o.profile ? '--profile' : 'ADCLI_PROFILE'} selects ${selected} for this command instead of the current profile.`);
+    notice(
+      io,
+      `${o.profile ? '--profile' : 'ADCLI_PROFILE'} selects ${selected} for this command instead of the current profile.`,
+    );
   }
   if (o.json) {
     printJson(io, rows);
@@ -50,7 +69,11 @@ export async function list(f: Factory, cmd: Command): Promise<void> {
   table(
     io,
     [{ header: 'CURRENT', cut: false }, { header: 'NAME', cut: false }, 'BASE URL'],
-    rows.map((r) => [r.current ? '*' : '', r.name, r.builtIn && tty ? 'built in: the backend in this process' : r.baseUrl]),
+    rows.map((r) => [
+      r.current ? '*' : '',
+      r.name,
+      r.builtIn && tty ? 'built in: the backend in this process' : r.baseUrl,
+    ]),
   );
 }
 
@@ -67,7 +90,8 @@ export async function use(f: Factory, name: string, cmd: Command): Promise<void>
     config.set('current', name);
     baseUrl = profile.baseUrl;
   }
-  if (o.json) printJson(f.io, { current: name, baseUrl: name === LOCAL_PROFILE ? LOCAL_PROFILE : baseUrl });
+  if (o.json)
+    printJson(f.io, { current: name, baseUrl: name === LOCAL_PROFILE ? LOCAL_PROFILE : baseUrl });
   else say(f.io, `Now using profile ${name} (${baseUrl}).`);
   const envProfile = f.env.ADCLI_PROFILE;
   if (envProfile && envProfile !== name) {

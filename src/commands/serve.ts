@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrap, bootstrapShared, type SharedBootResult } from '../../server/bootstrap.ts';
@@ -66,19 +74,30 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   const database = databaseUrl(f, opts.database);
   if (database !== undefined) {
     const from = opts.database !== undefined ? '--database' : 'ADCLI_DATABASE_URL';
-    if (opts.memory) throw usageError(`--memory and ${from} exclude each other: --memory is a throw-away SQLite store`);
+    if (opts.memory)
+      throw usageError(
+        `--memory and ${from} exclude each other: --memory is a throw-away SQLite store`,
+      );
     // every replica's start would load it again over what the others have changed since
-    if (opts.snapshot) throw usageError(`--snapshot and ${from} exclude each other: on a database shared by replicas, load a snapshot once with adcli backend snapshot load`);
+    if (opts.snapshot)
+      throw usageError(
+        `--snapshot and ${from} exclude each other: on a database shared by replicas, load a snapshot once with adcli backend snapshot load`,
+      );
   }
   if (opts.memory && opts.data) throw usageError('--memory and --data exclude each other');
-  if (opts.quiet && opts.logRequests) throw usageError('--quiet and --log-requests exclude each other');
+  if (opts.quiet && opts.logRequests)
+    throw usageError('--quiet and --log-requests exclude each other');
   const exec = opts.exec;
   if (exec !== undefined) {
     if (!exec.trim()) throw usageError('--exec needs a command, e.g. --exec "npm test"');
-    if (opts.json) throw usageError('--exec and --json exclude each other: the command gets the server in ADCLI_BASE_URL and ADCLI_API_KEY');
+    if (opts.json)
+      throw usageError(
+        '--exec and --json exclude each other: the command gets the server in ADCLI_BASE_URL and ADCLI_API_KEY',
+      );
   }
   const logFormat = (opts.logFormat ?? 'text') as LogFormat;
-  if (!LOG_FORMATS.includes(logFormat)) throw usageError(`--log-format must be ${LOG_FORMATS.join(' or ')}, not ${opts.logFormat}`);
+  if (!LOG_FORMATS.includes(logFormat))
+    throw usageError(`--log-format must be ${LOG_FORMATS.join(' or ')}, not ${opts.logFormat}`);
   const publicUrl = opts.publicUrl === undefined ? undefined : publicBase(opts.publicUrl);
   const port = opts.port ?? (exec !== undefined ? 0 : DEFAULT_PORT);
   const workers = opts.workers ?? defaultWorkers();
@@ -95,7 +114,8 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   const dir = temp ?? f.dataDir(opts.data);
   const dbPath = dbFile(dir);
 
-  const spec: StoreSpec = database !== undefined ? { kind: 'postgres', url: database } : { kind: 'sqlite', path: dbPath };
+  const spec: StoreSpec =
+    database !== undefined ? { kind: 'postgres', url: database } : { kind: 'sqlite', path: dbPath };
 
   // A store that cannot be used is refused in one line (exit 1; a database by the kind of problem,
   // without its password), never replaced by an empty one.
@@ -127,7 +147,11 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   // The app formats its own lines (logFormat); the job workers' lines are put in the same format.
   const log = logRequests ? write : undefined;
   const events = createLogger(write, logFormat);
-  const poolLog = logRequests ? (logFormat === 'json' ? (line: string) => events.event('info', line) : write) : undefined;
+  const poolLog = logRequests
+    ? logFormat === 'json'
+      ? (line: string) => events.event('info', line)
+      : write
+    : undefined;
   const warn = logFormat === 'json' ? (line: string) => events.event('warn', line) : write;
   const jobDelayMs = opts.jobDelay;
   const syncIntervalMs = opts.syncInterval * 1000;
@@ -142,7 +166,8 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
     logFormat,
     jobDelayMs,
     syncIntervalMs,
-    advance: (work) => (pool ? pool.advance(work) : Promise.reject(new Error('the job workers have not started'))),
+    advance: (work) =>
+      pool ? pool.advance(work) : Promise.reject(new Error('the job workers have not started')),
     ...(appUrl ? { appUrl } : {}),
   });
   // --snapshot: each workspace of the file starts as it was saved, in the workspace of its name
@@ -179,22 +204,34 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
 
   // The HTTP thread only serves requests: the jobs it queues (and clock advances) run in the
   // workers, woken as soon as the queuing transaction has committed.
-  pool = new WorkerPool({ store: spec, workers, jobDelayMs, syncIntervalMs, release: (owner) => backend.services.jobs.release(owner), log: poolLog, warn });
+  pool = new WorkerPool({
+    store: spec,
+    workers,
+    jobDelayMs,
+    syncIntervalMs,
+    release: (owner) => backend.services.jobs.release(owner),
+    log: poolLog,
+    warn,
+  });
   const workerPool = pool;
   backend.services.jobs.onEnqueue = () => workerPool.nudge();
 
   // The node server answers what its HTTP parser refuses in the error shape too (listen.ts).
-  const { server, address } = await listen(backend.app, opts.host, port).catch((err: NodeJS.ErrnoException) => {
-    // Exit 2 (usage): the fix is another --port; exit 5 (network) would tell a script to retry as it is.
-    throw err.code === 'EADDRINUSE'
-      ? usageError(`port ${port} on ${opts.host} is in use; pick another with --port PORT (0 picks a free one)`)
-      : new CliError(`cannot listen on ${opts.host}:${port}: ${err.message}`);
-  }).catch(async (err: unknown) => {
-    await workerPool.stop({ graceMs: 0 });
-    await store.close();
-    removeTemp();
-    throw err;
-  });
+  const { server, address } = await listen(backend.app, opts.host, port)
+    .catch((err: NodeJS.ErrnoException) => {
+      // Exit 2 (usage): the fix is another --port; exit 5 (network) would tell a script to retry as it is.
+      throw err.code === 'EADDRINUSE'
+        ? usageError(
+            `port ${port} on ${opts.host} is in use; pick another with --port PORT (0 picks a free one)`,
+          )
+        : new CliError(`cannot listen on ${opts.host}:${port}: ${err.message}`);
+    })
+    .catch(async (err: unknown) => {
+      await workerPool.stop({ graceMs: 0 });
+      await store.close();
+      removeTemp();
+      throw err;
+    });
 
   // Stopping: no new connections, then the workers. Running jobs get a short grace to finish (none
   // with a temporary store, which is about to be deleted); what is still running then is handed back
@@ -214,13 +251,17 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
     const running = await backend.services.jobs.runningBy(workerPool.threads().map((t) => t.owner));
     if (running > 0 && graceMs > 0) {
       const jobs = running === 1 ? '1 running job gets' : `${running} running jobs get`;
-      io.stderr.write(`adcli serve: stopping; ${jobs} up to ${graceMs / 1000} s to finish (Ctrl-C again hands ${running === 1 ? 'it' : 'them'} back now)\n`);
+      io.stderr.write(
+        `adcli serve: stopping; ${jobs} up to ${graceMs / 1000} s to finish (Ctrl-C again hands ${running === 1 ? 'it' : 'them'} back now)\n`,
+      );
     } else if (announce === 'always') {
       io.stderr.write('adcli serve: stopping\n');
     }
     const { handedBack } = await workerPool.stop({ graceMs });
     if (handedBack > 0 && !temp) {
-      io.stderr.write(`adcli serve: ${handedBack === 1 ? '1 unfinished job was' : `${handedBack} unfinished jobs were`} handed back; ${handedBack === 1 ? 'it runs' : 'they run'} at the next start\n`);
+      io.stderr.write(
+        `adcli serve: ${handedBack === 1 ? '1 unfinished job was' : `${handedBack} unfinished jobs were`} handed back; ${handedBack === 1 ? 'it runs' : 'they run'} at the next start\n`,
+      );
     }
     await store.close();
     removeTemp();
@@ -255,31 +296,44 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-
   // Announced last: whoever waits for the start-up line can use the server, and stop it, at once.
   if (!['127.0.0.1', '::1', 'localhost'].includes(opts.host)) {
-    io.stderr.write(`adcli serve: listening on ${opts.host}, so other machines can reach this API; keep its keys private.\n`);
+    io.stderr.write(
+      `adcli serve: listening on ${opts.host}, so other machines can reach this API; keep its keys private.\n`,
+    );
   }
-  const shownHost = ['0.0.0.0', '::', ''].includes(opts.host) ? '127.0.0.1' : opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  const shownHost = ['0.0.0.0', '::', ''].includes(opts.host)
+    ? '127.0.0.1'
+    : opts.host.includes(':')
+      ? `[${opts.host}]`
+      : opts.host;
   const origin = `http://${shownHost}:${address.port}`;
   const baseUrl = `${origin}/api/v1`;
   const where = spec.kind === 'postgres' ? { database: store.label } : {};
   // A replica that joined a database in use has no key of its own: it says how to make one.
   if (boot.apiKey === null) {
-    const why = boot.revokedKey ? `the key in ${keyFile(dir)} was revoked` : 'the database was set up by another replica or an earlier start';
+    const why = boot.revokedKey
+      ? `the key in ${keyFile(dir)} was revoked`
+      : 'the database was set up by another replica or an earlier start';
     const make = `adcli serve keys create --workspace ${boot.workspace} --scopes SCOPES --database URL (or with ADCLI_DATABASE_URL set)`;
     io.stderr.write(`adcli serve: no API key here: ${why}; make one with: ${make}\n`);
   }
   if (exec !== undefined) {
     // The command owns stdout; the key goes to it in the environment only, never to a log.
-    io.stderr.write(`adcli serve: the API is listening on ${baseUrl} (workspace ${boot.workspace}); running: ${exec}\n`);
+    io.stderr.write(
+      `adcli serve: the API is listening on ${baseUrl} (workspace ${boot.workspace}); running: ${exec}\n`,
+    );
   } else if (opts.json) {
-    io.stdout.write(JSON.stringify({ baseUrl, apiKey: boot.apiKey, workspace: boot.workspace, ...where }) + '\n');
+    io.stdout.write(
+      JSON.stringify({ baseUrl, apiKey: boot.apiKey, workspace: boot.workspace, ...where }) + '\n',
+    );
   } else {
     const lines = [
       `adcli serve: the API is listening on ${baseUrl}`,
       `  workspace  ${boot.workspace}${boot.created === 'store' ? ' (new)' : ''}`,
-      boot.apiKey === null ? '  API key    none here: adcli serve keys create makes one (with --database or ADCLI_DATABASE_URL)' : `  API key    ${boot.apiKey}${temp ? '' : `  (kept in ${keyFile(dir)})`}`,
+      boot.apiKey === null
+        ? '  API key    none here: adcli serve keys create makes one (with --database or ADCLI_DATABASE_URL)'
+        : `  API key    ${boot.apiKey}${temp ? '' : `  (kept in ${keyFile(dir)})`}`,
       spec.kind === 'postgres'
         ? `  database   ${store.label} (shared by replicas)`
         : `  data       ${temp ? 'a temporary file, deleted when the server stops' : dbPath}`,
@@ -316,7 +370,11 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
  * The environment of --exec's command: the server's URL and key; not the database's URL, which
  * holds the server's password (the command talks to the API).
  */
-function commandEnv(env: NodeJS.ProcessEnv, baseUrl: string, apiKey: string | null): NodeJS.ProcessEnv {
+function commandEnv(
+  env: NodeJS.ProcessEnv,
+  baseUrl: string,
+  apiKey: string | null,
+): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { ...env, ADCLI_BASE_URL: baseUrl };
   delete out.ADCLI_DATABASE_URL;
   if (apiKey !== null) out.ADCLI_API_KEY = apiKey;
@@ -329,7 +387,9 @@ function makeDataDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (e) {
-    throw new StoreFileError(`cannot make the data dir ${dir} for the local key file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); pick another with --data DIR`);
+    throw new StoreFileError(
+      `cannot make the data dir ${dir} for the local key file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); pick another with --data DIR`,
+    );
   }
 }
 
@@ -352,7 +412,8 @@ function temporaryStoreDir(): string {
     const dir = join(root, name);
     try {
       const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
-      if (Number.isInteger(pid) && pid > 0 && !isRunning(pid)) rmSync(dir, { recursive: true, force: true });
+      if (Number.isInteger(pid) && pid > 0 && !isRunning(pid))
+        rmSync(dir, { recursive: true, force: true });
     } catch {
       // no pid file yet (a server starting now), or not ours to read: leave it
     }
@@ -378,10 +439,20 @@ function publicBase(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw usageError(`--public-url must be an http(s) URL, e.g. https://ads.example.com, not ${value}`);
+    throw usageError(
+      `--public-url must be an http(s) URL, e.g. https://ads.example.com, not ${value}`,
+    );
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
-    throw usageError(`--public-url must be an http(s) URL without query, fragment or credentials, e.g. https://ads.example.com, not ${value}`);
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
+    throw usageError(
+      `--public-url must be an http(s) URL without query, fragment or credentials, e.g. https://ads.example.com, not ${value}`,
+    );
   }
   return url.href.replace(/\/+$/, '');
 }

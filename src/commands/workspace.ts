@@ -38,7 +38,9 @@ export async function show(f: Factory, cmd: Command): Promise<void> {
         x.name,
         statusText(x.status),
         x.campaignType,
-        x.adsPlatform?.campaignId ? [statusText(x.adsPlatform.status), ` ${x.adsPlatform.campaignId}`] : null,
+        x.adsPlatform?.campaignId
+          ? [statusText(x.adsPlatform.status), ` ${x.adsPlatform.campaignId}`]
+          : null,
         when(x.updatedAt),
       ]),
     );

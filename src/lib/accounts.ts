@@ -19,9 +19,13 @@ export async function accountsOf(client: ApiClient): Promise<AdAccount[]> {
 }
 
 /** The currency of an account's amounts (budgets, costs): its currencyCode, or undefined when unknown. */
-export function currencyOf(accounts: readonly AdAccount[], customerId: string | null | undefined): string | undefined {
+export function currencyOf(
+  accounts: readonly AdAccount[],
+  customerId: string | null | undefined,
+): string | undefined {
   return accounts.find((a) => sameAccount(a.customerId, customerId))?.currencyCode;
 }
 
 /** An amount as people read it: `50 USD`, or the bare number when the currency is unknown. */
-export const withCurrency = (amount: number | string, currency: string | undefined): string => (currency ? `${amount} ${currency}` : String(amount));
+export const withCurrency = (amount: number | string, currency: string | undefined): string =>
+  currency ? `${amount} ${currency}` : String(amount);

@@ -33,13 +33,19 @@ export function compactNumber(n: number): string {
  * Groups points into at most `slots` buckets of consecutive points: each bucket's value is the mean
  * of its points (so the scale keeps its meaning, "per day"), and its label the first point's label.
  */
-export function bucket(points: readonly { label: string; value: number }[], slots: number): { label: string; value: number }[] {
+export function bucket(
+  points: readonly { label: string; value: number }[],
+  slots: number,
+): { label: string; value: number }[] {
   if (points.length <= slots || slots <= 0) return points.map((p) => ({ ...p }));
   const size = Math.ceil(points.length / slots);
   const out: { label: string; value: number }[] = [];
   for (let i = 0; i < points.length; i += size) {
     const group = points.slice(i, i + size);
-    out.push({ label: group[0]!.label, value: group.reduce((s, p) => s + p.value, 0) / group.length });
+    out.push({
+      label: group[0]!.label,
+      value: group.reduce((s, p) => s + p.value, 0) / group.length,
+    });
   }
   return out;
 }
@@ -58,14 +64,18 @@ export function bucket(points: readonly { label: string; value: number }[], slot
  *
  * Every line fits `width` (when width allows the axis at all). Values below zero count as zero.
  */
-export function columnChart(points: readonly { label: string; value: number }[], opts: ColumnChartOptions): string[] {
+export function columnChart(
+  points: readonly { label: string; value: number }[],
+  opts: ColumnChartOptions,
+): string[] {
   const height = Math.max(1, opts.height ?? 6);
   const format = opts.format ?? compactNumber;
   const lines: string[] = [];
   if (opts.title) lines.push(opts.title);
   if (points.length === 0) return [...lines, '(no data)'];
 
-  const maxOf = (ps: readonly { value: number }[]) => Math.max(0, ...ps.map((p) => (Number.isFinite(p.value) ? p.value : 0)));
+  const maxOf = (ps: readonly { value: number }[]) =>
+    Math.max(0, ...ps.map((p) => (Number.isFinite(p.value) ? p.value : 0)));
   const zero = format(0);
   // The y label is the maximum drawn, which bucketing (means) can lower: size the axis for the raw
   // maximum, bucket, then once more if the drawn maximum's label is wider.
@@ -103,7 +113,14 @@ export function columnChart(points: readonly { label: string; value: number }[],
     lines.push(`${label.padStart(labelWidth)} ${axis}${bars}`.trimEnd());
   }
   lines.push(`${zero.padStart(labelWidth)} └${'─'.repeat(Math.min(room, n * step))}`);
-  lines.push(xAxisLabels(series.map((p) => p.label), step, prefix, opts.width));
+  lines.push(
+    xAxisLabels(
+      series.map((p) => p.label),
+      step,
+      prefix,
+      opts.width,
+    ),
+  );
   return lines.map((l) => fitVisible(l, Math.max(0, opts.width)));
 }
 
@@ -132,7 +149,12 @@ function xAxisLabels(labels: string[], step: number, prefix: number, width: numb
   const place = (index: number, align: 'start' | 'center' | 'end') => {
     const text = labels[index] ?? '';
     const col = prefix + index * step;
-    let from = align === 'start' ? col : align === 'end' ? col - text.length + 1 : col - Math.floor(text.length / 2);
+    let from =
+      align === 'start'
+        ? col
+        : align === 'end'
+          ? col - text.length + 1
+          : col - Math.floor(text.length / 2);
     from = Math.max(prefix, Math.min(from, width - text.length));
     const to = from + text.length; // exclusive
     if (from < 0 || to > width || !text) return;

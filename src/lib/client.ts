@@ -16,23 +16,37 @@ export class ApiCallError extends CliError {
   readonly apiMessage: string;
   constructor(status: number, code: string, message: string, requestId: string | undefined) {
     // The API's words may quote what it was sent: escaped whole, its line breaks too.
-    super(`${escapeControl(message)} (${code}${requestId ? `, request ${requestId}` : ''})`, exitCodeFor(status));
+    super(
+      `${escapeControl(message)} (${code}${requestId ? `, request ${requestId}` : ''})`,
+      exitCodeFor(status),
+    );
     this.apiMessage = message;
     this.status = status;
     this.code = code;
     this.requestId = requestId;
   }
   override toJSON() {
-    return { error: { status: this.status, code: this.code, message: this.apiMessage, requestId: this.requestId } };
+    return {
+      error: {
+        status: this.status,
+        code: this.code,
+        message: this.apiMessage,
+        requestId: this.requestId,
+      },
+    };
   }
 }
 
 /** The contract's bound of an Idempotency-Key (checked before any request, exit 2); `max` is lower for a key with a suffix. */
-export function checkIdempotencyKey(key: unknown, max: number = BOUNDS.idempotencyKey.max): string | undefined {
+export function checkIdempotencyKey(
+  key: unknown,
+  max: number = BOUNDS.idempotencyKey.max,
+): string | undefined {
   if (key === undefined) return undefined;
   const k = String(key);
   const min = BOUNDS.idempotencyKey.min;
-  if (k.length < min || k.length > max) throw usageError(`Idempotency-Key must be ${min} to ${max} characters`);
+  if (k.length < min || k.length > max)
+    throw usageError(`Idempotency-Key must be ${min} to ${max} characters`);
   return k;
 }
 
@@ -63,7 +77,8 @@ export interface ClientOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const RETRYABLE_NETWORK = /ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|UND_ERR_SOCKET|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|other side closed|fetch failed/i;
+const RETRYABLE_NETWORK =
+  /ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|UND_ERR_SOCKET|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|other side closed|fetch failed/i;
 
 /**
  * A client of the API. Every write carries an Idempotency-Key, so retrying after a 429, a 5xx or a
@@ -83,7 +98,10 @@ export class ApiClient {
   constructor(target: Target, transport: Transport, opts: ClientOptions = {}) {
     const key = target.apiKey ?? transport.defaultKey;
     if (!key) {
-      throw new CliError(`no API key for profile ${target.profile}: run adcli auth login, or set ADCLI_API_KEY`, EXIT.auth);
+      throw new CliError(
+        `no API key for profile ${target.profile}: run adcli auth login, or set ADCLI_API_KEY`,
+        EXIT.auth,
+      );
     }
     this.target = target;
     this.#transport = transport;
@@ -91,7 +109,8 @@ export class ApiClient {
     this.#retries = opts.retries ?? 3;
     // Keys of other deployments need not look like adcli_…: the client's own key is redacted verbatim too.
     const debug = opts.debug;
-    this.#debug = debug && (key.length >= 8 ? (line) => debug(line.split(key).join('[redacted]')) : debug);
+    this.#debug =
+      debug && (key.length >= 8 ? (line) => debug(line.split(key).join('[redacted]')) : debug);
     this.#backoffMs = opts.backoffMs ?? 300;
     this.#maxBackoffMs = opts.maxBackoffMs ?? 8000;
     this.#sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
@@ -118,7 +137,8 @@ export class ApiClient {
 
   async request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     const res = await this.raw(method, path, opts);
-    if (res.status >= 200 && res.status < 300) return (res.text ? safeJson(res.text) : undefined) as T;
+    if (res.status >= 200 && res.status < 300)
+      return (res.text ? safeJson(res.text) : undefined) as T;
     throw refusal(res.status, res.text, res.headers);
   }
 
@@ -153,10 +173,17 @@ export class ApiClient {
    */
   async callBytes(
     name: string,
-    opts: { params?: Record<string, string>; body?: Uint8Array; mediaType: string; idempotencyKey?: string; signal?: AbortSignal },
+    opts: {
+      params?: Record<string, string>;
+      body?: Uint8Array;
+      mediaType: string;
+      idempotencyKey?: string;
+      signal?: AbortSignal;
+    },
   ): Promise<Uint8Array> {
     const transport = this.#transport;
-    if (typeof transport.sendBytes !== 'function') throw new Error('this transport does not carry bytes');
+    if (typeof transport.sendBytes !== 'function')
+      throw new Error('this transport does not carry bytes');
     const { method, path, prefix } = route(name, opts.params);
     const headers = this.#headers(method, opts.idempotencyKey);
     headers.accept = opts.body === undefined ? opts.mediaType : 'application/json';
@@ -166,7 +193,10 @@ export class ApiClient {
     const res: BytesResponse = await this.#withRetries(
       `→ ${method} ${url}\n${formatHeaders(headers)}${body ? `\n  (${body.byteLength} bytes)` : ''}`,
       () => transport.sendBytes!({ method, url, headers, body, signal: opts.signal }),
-      (r) => (r.status >= 200 && r.status < 300 ? `(${r.bytes.byteLength} bytes)` : new TextDecoder().decode(r.bytes)),
+      (r) =>
+        r.status >= 200 && r.status < 300
+          ? `(${r.bytes.byteLength} bytes)`
+          : new TextDecoder().decode(r.bytes),
       opts.signal,
     );
     if (res.status >= 200 && res.status < 300) return res.bytes;
@@ -174,8 +204,13 @@ export class ApiClient {
   }
 
   #headers(method: string, idempotencyKey: string | undefined): Record<string, string> {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.#key}`, accept: 'application/json', 'user-agent': 'adcli' };
-    if (method !== 'GET' && method !== 'HEAD') headers['idempotency-key'] = checkIdempotencyKey(idempotencyKey) ?? randomUUID();
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.#key}`,
+      accept: 'application/json',
+      'user-agent': 'adcli',
+    };
+    if (method !== 'GET' && method !== 'HEAD')
+      headers['idempotency-key'] = checkIdempotencyKey(idempotencyKey) ?? randomUUID();
     return headers;
   }
 
@@ -202,10 +237,14 @@ export class ApiClient {
         }
         throw new CliError(`cannot reach ${this.target.baseUrl}: ${reason}`, EXIT.unavailable);
       }
-      this.#debug?.(`← ${res.status} in ${(performance.now() - started).toFixed(0)} ms\n${formatHeaders(res.headers)}\n  ${truncate(textOf(res))}`);
+      this.#debug?.(
+        `← ${res.status} in ${(performance.now() - started).toFixed(0)} ms\n${formatHeaders(res.headers)}\n  ${truncate(textOf(res))}`,
+      );
       if ((res.status === 429 || res.status >= 500) && attempt < this.#retries) {
         const retryAfter = retryAfterMs(res.headers['retry-after']);
-        await this.#sleep(retryAfter !== null ? Math.min(retryAfter, 60_000) : this.#delay(attempt));
+        await this.#sleep(
+          retryAfter !== null ? Math.min(retryAfter, 60_000) : this.#delay(attempt),
+        );
         continue;
       }
       return res;
@@ -216,7 +255,9 @@ export class ApiClient {
   async *pages<T>(path: string, query: RequestOptions['query'] = {}): AsyncGenerator<T[]> {
     let cursor: string | undefined;
     do {
-      const page = await this.request<{ data: T[]; nextCursor: string | null }>('GET', path, { query: { ...query, cursor } });
+      const page = await this.request<{ data: T[]; nextCursor: string | null }>('GET', path, {
+        query: { ...query, cursor },
+      });
       yield page.data;
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
@@ -238,7 +279,12 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 
 /** The API's refusal as an error: its code, message and request id when the answer has the error shape. */
 function refusal(status: number, text: string, headers: Record<string, string>): ApiCallError {
-  const err = (text ? (safeJson(text) as { error?: { code?: string; message?: string; requestId?: string } } | undefined) : undefined)?.error;
+  const err = (
+    text
+      ? (safeJson(text) as
+          { error?: { code?: string; message?: string; requestId?: string } } | undefined)
+      : undefined
+  )?.error;
   return new ApiCallError(
     status,
     err?.code ?? `http_${status}`,
@@ -257,7 +303,11 @@ function safeJson(text: string): unknown {
 
 function networkReason(e: unknown): string {
   const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  return [err?.code ?? err?.cause?.code, err?.cause?.message ?? err?.message].filter(Boolean).join(': ') || String(e);
+  return (
+    [err?.code ?? err?.cause?.code, err?.cause?.message ?? err?.message]
+      .filter(Boolean)
+      .join(': ') || String(e)
+  );
 }
 
 /** The key never reaches a log: Authorization is redacted, and so is anything that looks like a key. */
@@ -267,7 +317,10 @@ export function redact(text: string): string {
 
 function formatHeaders(h: Record<string, string>): string {
   return Object.entries(h)
-    .map(([k, v]) => `  ${k}: ${k.toLowerCase() === 'authorization' ? 'Bearer [redacted]' : redact(v)}`)
+    .map(
+      ([k, v]) =>
+        `  ${k}: ${k.toLowerCase() === 'authorization' ? 'Bearer [redacted]' : redact(v)}`,
+    )
     .join('\n');
 }
 

@@ -51,10 +51,17 @@ function valueKind(o: Option): ValueKind | null {
 
 function flagOf(o: Option): FlagSpec {
   const names = [o.short, o.long].filter((n): n is string => Boolean(n));
-  return { names, short: o.short, long: o.long, description: firstLine(o.description), value: valueKind(o) };
+  return {
+    names,
+    short: o.short,
+    long: o.long,
+    description: firstLine(o.description),
+    value: valueKind(o),
+  };
 }
 
-const isHelpOrVersion = (f: { long?: string | undefined }) => f.long === '--help' || f.long === '--version';
+const isHelpOrVersion = (f: { long?: string | undefined }) =>
+  f.long === '--help' || f.long === '--version';
 
 /** The tree as a flat list, parents first, in the order commander shows it. */
 export function completionModel(root: Command): NodeSpec[] {
@@ -79,7 +86,11 @@ export function completionModel(root: Command): NodeSpec[] {
     nodes.push({
       path,
       description: firstLine(cmd.description()),
-      subcommands: subs.map((c) => ({ name: c.name(), aliases: c.aliases(), description: firstLine(c.description()) })),
+      subcommands: subs.map((c) => ({
+        name: c.name(),
+        aliases: c.aliases(),
+        description: firstLine(c.description()),
+      })),
       flags: own,
       inherited: from,
       args,
@@ -130,11 +141,18 @@ function bash(name: string, nodes: NodeSpec[]): string {
   };
   for (const n of nodes) {
     add(`subs:${n.path}`, subNames(n));
-    add(`flags:${n.path}`, allFlags(n).flatMap((f) => f.names));
-    add(`vflags:${n.path}`, valueFlags(n).flatMap((f) => f.names));
+    add(
+      `flags:${n.path}`,
+      allFlags(n).flatMap((f) => f.names),
+    );
+    add(
+      `vflags:${n.path}`,
+      valueFlags(n).flatMap((f) => f.names),
+    );
     for (const f of valueFlags(n)) {
       const v = f.value!;
-      const words = v === 'none' ? [] : v === 'file' ? ['@file'] : v === 'dir' ? ['@dir'] : v.choices;
+      const words =
+        v === 'none' ? [] : v === 'file' ? ['@file'] : v === 'dir' ? ['@dir'] : v.choices;
       for (const flag of f.names) add(`values:${n.path}:${flag}`, words);
     }
     n.args.forEach((choices, i) => add(`arg:${n.path}:${i}`, choices));
@@ -221,7 +239,11 @@ ${fn}() {
 ${fn}_canonical() {
   case "$1:$2" in
 ${nodes
-  .flatMap((n) => n.subcommands.flatMap((s) => s.aliases.map((a) => `    ${sq(`${n.path}:${a}`)}) echo ${sq(s.name)} ;;`)))
+  .flatMap((n) =>
+    n.subcommands.flatMap((s) =>
+      s.aliases.map((a) => `    ${sq(`${n.path}:${a}`)}) echo ${sq(s.name)} ;;`),
+    ),
+  )
   .join('\n')}
     *) echo "$2" ;;
   esac
@@ -242,21 +264,32 @@ function zsh(name: string, nodes: NodeSpec[]): string {
     if (items.length) cases.push(`    ${sq(key)}) reply=(${items.join(' ')}) ;;`);
   };
   for (const n of nodes) {
-    add(`subs:${n.path}`, n.subcommands.map((s) => zdesc(s.name, s.description)));
+    add(
+      `subs:${n.path}`,
+      n.subcommands.map((s) => zdesc(s.name, s.description)),
+    );
     add(`subnames:${n.path}`, subNames(n).map(sq));
     add(
       `flags:${n.path}`,
       allFlags(n).flatMap((f) => f.names.map((x) => zdesc(x, f.description))),
     );
-    add(`vflags:${n.path}`, valueFlags(n).flatMap((f) => f.names.map(sq)));
+    add(
+      `vflags:${n.path}`,
+      valueFlags(n).flatMap((f) => f.names.map(sq)),
+    );
     for (const f of valueFlags(n)) {
       const v = f.value!;
-      const words = v === 'none' ? [] : v === 'file' ? ['@file'] : v === 'dir' ? ['@dir'] : v.choices;
+      const words =
+        v === 'none' ? [] : v === 'file' ? ['@file'] : v === 'dir' ? ['@dir'] : v.choices;
       for (const flag of f.names) add(`values:${n.path}:${flag}`, words.map(sq));
     }
     n.args.forEach((choices, i) => add(`arg:${n.path}:${i}`, choices.map(sq)));
   }
-  const aliases = nodes.flatMap((n) => n.subcommands.flatMap((s) => s.aliases.map((a) => `    ${sq(`${n.path}:${a}`)}) REPLY=${sq(s.name)} ;;`)));
+  const aliases = nodes.flatMap((n) =>
+    n.subcommands.flatMap((s) =>
+      s.aliases.map((a) => `    ${sq(`${n.path}:${a}`)}) REPLY=${sq(s.name)} ;;`),
+    ),
+  );
   return `#compdef ${name}
 ${header('zsh', name)}# Use: save it as _${name} in a folder of $fpath, or source <(${name} completion zsh) after compinit.
 
@@ -355,17 +388,27 @@ function fish(name: string, nodes: NodeSpec[]): string {
   const aliasCases: string[] = [];
   const lines: string[] = [];
   for (const n of nodes) {
-    if (n.subcommands.length) subsCases.push(`        case ${fq(n.path)}\n            printf '%s\\n' ${subNames(n).map(fq).join(' ')}`);
+    if (n.subcommands.length)
+      subsCases.push(
+        `        case ${fq(n.path)}\n            printf '%s\\n' ${subNames(n).map(fq).join(' ')}`,
+      );
     const vf = valueFlags(n).flatMap((f) => f.names);
-    if (vf.length) vflagCases.push(`        case ${fq(n.path)}\n            printf '%s\\n' ${vf.map(fq).join(' ')}`);
-    for (const s of n.subcommands) for (const a of s.aliases) aliasCases.push(`        case ${fq(`${n.path}:${a}`)}\n            echo ${fq(s.name)}`);
+    if (vf.length)
+      vflagCases.push(
+        `        case ${fq(n.path)}\n            printf '%s\\n' ${vf.map(fq).join(' ')}`,
+      );
+    for (const s of n.subcommands)
+      for (const a of s.aliases)
+        aliasCases.push(`        case ${fq(`${n.path}:${a}`)}\n            echo ${fq(s.name)}`);
   }
   for (const n of nodes) {
     const at = fq(`${fn}_at ${fq(n.path)}`);
     const atArg = (i: number) => fq(`${fn}_at ${fq(n.path)} ${i}`);
-    for (const s of n.subcommands) lines.push(`complete -c ${name} -n ${atArg(0)} -a ${fq(s.name)} -d ${fq(s.description)}`);
+    for (const s of n.subcommands)
+      lines.push(`complete -c ${name} -n ${atArg(0)} -a ${fq(s.name)} -d ${fq(s.description)}`);
     n.args.forEach((choices, i) => {
-      if (choices.length) lines.push(`complete -c ${name} -n ${atArg(i)} -a ${fq(choices.join(' '))}`);
+      if (choices.length)
+        lines.push(`complete -c ${name} -n ${atArg(i)} -a ${fq(choices.join(' '))}`);
     });
     // own flags: --help and --version here only; the others from here down (commander accepts them there)
     for (const f of n.flags) {

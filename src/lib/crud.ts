@@ -14,7 +14,11 @@ import { operation, validateLocally } from './validate.ts';
  * The request body from the flags, by a flag → field map: flags not given are left out, and a
  * `--no-X` (false) means `cleared`: the empty list for list fields, null for nullable settings.
  */
-export function bodyFrom(opts: Record<string, unknown>, map: Record<string, string>, cleared: [] | null = []): Record<string, unknown> {
+export function bodyFrom(
+  opts: Record<string, unknown>,
+  map: Record<string, string>,
+  cleared: [] | null = [],
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [flag, field] of Object.entries(map)) {
     const v = opts[flag];
@@ -25,16 +29,22 @@ export function bodyFrom(opts: Record<string, unknown>, map: Record<string, stri
 }
 
 export function requireChanges(body: Record<string, unknown>, command: string): void {
-  if (Object.keys(body).length === 0) throw usageError(`nothing to change: give at least one field flag (see adcli ${command} --help)`);
+  if (Object.keys(body).length === 0)
+    throw usageError(
+      `nothing to change: give at least one field flag (see adcli ${command} --help)`,
+    );
 }
 
 /** Asks for a missing name on a terminal; without one, a usage error naming --name. */
 export async function askName(prompter: Prompter, what: string): Promise<string> {
   const { min, max } = BOUNDS.name;
-  return prompter.ask('--name', `${what} name`, { validate: (v) => (v.length >= min && v.length <= max) || `between ${min} and ${max} characters` });
+  return prompter.ask('--name', `${what} name`, {
+    validate: (v) => (v.length >= min && v.length <= max) || `between ${min} and ${max} characters`,
+  });
 }
 
-export const when = (iso: string | null | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : null);
+export const when = (iso: string | null | undefined) =>
+  iso ? iso.slice(0, 16).replace('T', ' ') : null;
 
 /** Deleted: the API's object with --json, a line on stderr otherwise. */
 export function deletedLine(io: IOStreams, o: { json?: boolean }, r: unknown, what: string): void {
@@ -64,11 +74,14 @@ export interface Resource {
 /** list / get / create / update / remove for a resource, each checked locally before any request. */
 export function crud(r: Resource) {
   const snake = r.noun.replace(/ /g, '_');
-  const opName = (verb: string) => (verb === 'list' ? `list_${r.command.replace(/-/g, '_')}` : `${verb}_${snake}`);
+  const opName = (verb: string) =>
+    verb === 'list' ? `list_${r.command.replace(/-/g, '_')}` : `${verb}_${snake}`;
   const op = (verb: string) => operation(opName(verb));
   const params = (id: string) => ({ [r.idParam]: id });
-  const output = (io: IOStreams, o: { json?: boolean }, x: unknown) => (o.json ? printJson(io, x) : r.show(io, x));
-  const checkId = async (verb: string, id: string) => validateLocally((await op(verb)).params!, { [r.idParam]: id }, 'path');
+  const output = (io: IOStreams, o: { json?: boolean }, x: unknown) =>
+    o.json ? printJson(io, x) : r.show(io, x);
+  const checkId = async (verb: string, id: string) =>
+    validateLocally((await op(verb)).params!, { [r.idParam]: id }, 'path');
 
   return {
     async list(f: Factory, cmd: Command): Promise<void> {
@@ -78,7 +91,12 @@ export function crud(r: Resource) {
       const client = await f.apiClient(o);
       const filtered = Object.values(query).some((v) => v !== undefined);
       await runList<any>(f.io, client, route(opName('list')).path, query, o, {
-        render: (items) => table(f.io, r.head, items.map((x) => r.row(f.io, x))),
+        render: (items) =>
+          table(
+            f.io,
+            r.head,
+            items.map((x) => r.row(f.io, x)),
+          ),
         empty: `No ${r.noun}s ${filtered ? 'match' : 'yet'}.`,
       });
     },
@@ -91,10 +109,14 @@ export function crud(r: Resource) {
     async create(f: Factory, cmd: Command): Promise<void> {
       const o = optionsOf<Record<string, unknown>>(cmd);
       const body = bodyFrom(o, r.flags);
-      if (body.name === undefined) body.name = await askName(f.prompter, r.noun[0]!.toUpperCase() + r.noun.slice(1));
+      if (body.name === undefined)
+        body.name = await askName(f.prompter, r.noun[0]!.toUpperCase() + r.noun.slice(1));
       await validateLocally((await op('create')).body!, body, 'body');
       const client = await f.apiClient(o);
-      const record = await client.call(opName('create'), { body, idempotencyKey: o.idempotencyKey as string | undefined });
+      const record = await client.call(opName('create'), {
+        body,
+        idempotencyKey: o.idempotencyKey as string | undefined,
+      });
       output(f.io, o, record);
       r.afterCreate?.(f.io, o, record);
     },
@@ -105,14 +127,30 @@ export function crud(r: Resource) {
       await validateLocally((await op('update')).body!, body, 'body');
       requireChanges(body, `${r.command} update`);
       const client = await f.apiClient(o);
-      output(f.io, o, await client.call(opName('update'), { params: params(id), body, idempotencyKey: o.idempotencyKey as string | undefined }));
+      output(
+        f.io,
+        o,
+        await client.call(opName('update'), {
+          params: params(id),
+          body,
+          idempotencyKey: o.idempotencyKey as string | undefined,
+        }),
+      );
     },
     async remove(f: Factory, id: string, cmd: Command): Promise<void> {
       const o = optionsOf<{ yes?: boolean }>(cmd);
       await checkId('delete', id);
       await f.prompter.confirmDelete(`${r.noun} ${id}`, o.yes);
       const client = await f.apiClient(o);
-      deletedLine(f.io, o, await client.call(opName('delete'), { params: params(id), idempotencyKey: o.idempotencyKey as string | undefined }), `${r.noun} ${id}`);
+      deletedLine(
+        f.io,
+        o,
+        await client.call(opName('delete'), {
+          params: params(id),
+          idempotencyKey: o.idempotencyKey as string | undefined,
+        }),
+        `${r.noun} ${id}`,
+      );
     },
   };
 }

@@ -4,7 +4,8 @@
  * (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069) and the line and paragraph separators
  * (U+2028, U+2029). A module of its own with no imports: the entry uses it for every error message.
  */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /**
@@ -14,7 +15,10 @@ const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
  * (see CONTROL) a backslash-u escape with four hex digits (ESC is \u001b). The rest is left as it is.
  */
 export function escapeControl(text: string): string {
-  return text.replace(CONTROL, (ch) => NAMED[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    CONTROL,
+    (ch) => NAMED[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** What JSON.stringify leaves raw that a terminal acts on: DEL, C1, bidi controls, U+2028/U+2029 (C0 it escapes). */
@@ -26,5 +30,8 @@ const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u
  * same value. Any JSON parser reads the same data.
  */
 export function safeJson(value: unknown, indent = 0): string {
-  return (JSON.stringify(value, null, indent) ?? 'null').replace(RAW_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return (JSON.stringify(value, null, indent) ?? 'null').replace(
+    RAW_IN_JSON,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -157,24 +157,44 @@ export class Factory {
     const { notice } = await import('./output.ts');
     notice(this.io, LOCAL_NOTICE);
     try {
-      writeFileSync(marker, 'adcli said it uses the local backend; delete this file to hear it again.\n', { mode: 0o600 });
+      writeFileSync(
+        marker,
+        'adcli said it uses the local backend; delete this file to hear it again.\n',
+        { mode: 0o600 },
+      );
     } catch {
       // A data dir adcli cannot write to: the notice shows again next time, nothing worse.
     }
   }
 
   /** A client of a given target (auth login checks a key before any profile holds it). */
-  async clientFor(target: Target, opts: { debug?: boolean; retries?: number } = {}, transport?: Transport): Promise<ApiClient> {
-    const [{ ApiClient, redact }, t] = await Promise.all([import('./client.ts'), transport ?? this.#transport(target)]);
+  async clientFor(
+    target: Target,
+    opts: { debug?: boolean; retries?: number } = {},
+    transport?: Transport,
+  ): Promise<ApiClient> {
+    const [{ ApiClient, redact }, t] = await Promise.all([
+      import('./client.ts'),
+      transport ?? this.#transport(target),
+    ]);
     // --debug shows what the API answered: its lines escaped as any other text of it.
-    const debug = (line: string) => this.io.stderr.write(redact(line).split('\n').map(escapeControl).join('\n') + '\n');
-    return new ApiClient(target, t, { retries: opts.retries, debug: opts.debug ? debug : undefined });
+    const debug = (line: string) =>
+      this.io.stderr.write(redact(line).split('\n').map(escapeControl).join('\n') + '\n');
+    return new ApiClient(target, t, {
+      retries: opts.retries,
+      debug: opts.debug ? debug : undefined,
+    });
   }
 
   /** One transport of each kind a run: the local backend opens its store once, the network has one agent. */
   #transport(target: Target): Promise<Transport> {
-    if (isLocal(target)) return (this.#local ??= import('./transport.ts').then((m) => m.localTransport(this.dataDir())));
-    return (this.#remote ??= import('./transport.ts').then((m) => m.remoteTransport((this.#agent = m.proxyAgent(this.env)))));
+    if (isLocal(target))
+      return (this.#local ??= import('./transport.ts').then((m) =>
+        m.localTransport(this.dataDir()),
+      ));
+    return (this.#remote ??= import('./transport.ts').then((m) =>
+      m.remoteTransport((this.#agent = m.proxyAgent(this.env))),
+    ));
   }
 
   /** Closes what the run opened: the local backend's store, the network agent's connections. */

@@ -24,7 +24,11 @@ export function examplesOf(cmd: Command): readonly string[] {
 }
 
 /** A section of a command's own in its help, after the flags (the operations `api` can call), laid out for a width. */
-export function helpSection<C extends Command>(cmd: C, title: string, body: string | ((width: number) => string)): C {
+export function helpSection<C extends Command>(
+  cmd: C,
+  title: string,
+  body: string | ((width: number) => string),
+): C {
   const list = SECTIONS.get(cmd) ?? [];
   list.push({ title, body: typeof body === 'string' ? () => body : body });
   SECTIONS.set(cmd, list);
@@ -104,7 +108,8 @@ function optionDescription(o: Option): string {
 function argumentDescription(a: Argument): string {
   let d = a.description;
   if (a.argChoices) d += `${d ? ': ' : ''}${choices(a.argChoices)}`;
-  if (a.defaultValue !== undefined) d += ` (default ${a.defaultValueDescription ?? String(a.defaultValue)})`;
+  if (a.defaultValue !== undefined)
+    d += ` (default ${a.defaultValueDescription ?? String(a.defaultValue)})`;
   return d;
 }
 
@@ -154,24 +159,64 @@ export function formatHelp(cmd: Command, helper: Help): string {
 
   const subs = helper.visibleCommands(cmd).filter((c) => c.name() !== 'help');
   if (subs.length) {
-    section(cmd.parent ? 'AVAILABLE COMMANDS' : 'COMMANDS', items(helper, subs.map((c) => [`${c.name()}:`, summaryOf(c)])));
+    section(
+      cmd.parent ? 'AVAILABLE COMMANDS' : 'COMMANDS',
+      items(
+        helper,
+        subs.map((c) => [`${c.name()}:`, summaryOf(c)]),
+      ),
+    );
   }
-  if (!cmd.parent) section('HELP TOPICS', items(helper, HELP_TOPICS.map((t) => [`${t.name}:`, t.summary])));
+  if (!cmd.parent)
+    section(
+      'HELP TOPICS',
+      items(
+        helper,
+        HELP_TOPICS.map((t) => [`${t.name}:`, t.summary]),
+      ),
+    );
 
   const args = cmd.registeredArguments.filter((a) => a.description);
-  if (args.length) section('ARGUMENTS', items(helper, args.map((a) => [argName(a), argumentDescription(a)])));
+  if (args.length)
+    section(
+      'ARGUMENTS',
+      items(
+        helper,
+        args.map((a) => [argName(a), argumentDescription(a)]),
+      ),
+    );
 
   const own = ownOptions(cmd, helper);
   const shortColumn = own.some((o) => o.short);
-  if (own.length) section('FLAGS', items(helper, own.map((o) => [optionTerm(o, shortColumn), optionDescription(o)])));
+  if (own.length)
+    section(
+      'FLAGS',
+      items(
+        helper,
+        own.map((o) => [optionTerm(o, shortColumn), optionDescription(o)]),
+      ),
+    );
   const inherited = inheritedOptions(cmd);
   const inheritedShort = inherited.some((o) => o.short);
-  if (inherited.length) section('INHERITED FLAGS', items(helper, inherited.map((o) => [optionTerm(o, inheritedShort), optionDescription(o)])));
+  if (inherited.length)
+    section(
+      'INHERITED FLAGS',
+      items(
+        helper,
+        inherited.map((o) => [optionTerm(o, inheritedShort), optionDescription(o)]),
+      ),
+    );
 
   for (const s of SECTIONS.get(cmd) ?? []) section(s.title, indented(s.body(width - 2)));
   const ex = examplesOf(cmd);
   const comment = (l: string) => helper.boxWrap(l, width - 2).replace(/\n/g, '\n# ');
-  if (ex.length) section('EXAMPLES', indented(ex.map((l) => (l.startsWith('#') ? comment(l) : continued(l, width - 2))).join('\n')));
+  if (ex.length)
+    section(
+      'EXAMPLES',
+      indented(
+        ex.map((l) => (l.startsWith('#') ? comment(l) : continued(l, width - 2))).join('\n'),
+      ),
+    );
 
   const root = rootOf(cmd).name();
   section(

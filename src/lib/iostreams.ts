@@ -70,7 +70,12 @@ export class IOStreams {
   /** The process's own streams and environment: the only place the CLI reads them. */
   static system(env: Env): IOStreams {
     // The real standard streams: this is what the seam stands between.
-    return new IOStreams({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env });
+    return new IOStreams({
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      env,
+    });
   }
 
   /**
@@ -80,7 +85,11 @@ export class IOStreams {
    */
   static test(opts: TestOptions = {}): TestIOStreams {
     // Loaded here, not at the top: start-up never pays for node:stream's and node:readline's modules.
-    const { Writable: WritableClass, Readable: ReadableClass, PassThrough } = process.getBuiltinModule('node:stream');
+    const {
+      Writable: WritableClass,
+      Readable: ReadableClass,
+      PassThrough,
+    } = process.getBuiltinModule('node:stream');
     const readline = process.getBuiltinModule('node:readline');
     const columns = opts.columns ?? DEFAULT_WIDTH;
     const sink = (tty: boolean) => {
@@ -96,8 +105,10 @@ export class IOStreams {
           isTTY: true,
           columns,
           rows: 50,
-          cursorTo: (x: number, y?: number | (() => void), cb?: () => void) => readline.cursorTo(stream, x, y as number, cb),
-          moveCursor: (dx: number, dy: number, cb?: () => void) => readline.moveCursor(stream, dx, dy, cb),
+          cursorTo: (x: number, y?: number | (() => void), cb?: () => void) =>
+            readline.cursorTo(stream, x, y as number, cb),
+          moveCursor: (dx: number, dy: number, cb?: () => void) =>
+            readline.moveCursor(stream, dx, dy, cb),
           clearLine: (dir: -1 | 0 | 1, cb?: () => void) => readline.clearLine(stream, dir, cb),
           getColorDepth: () => 8,
           hasColors: () => true,
@@ -135,7 +146,13 @@ export class IOStreams {
       if (!keys) throw new Error('type() needs a terminal stdin (stdinTTY) given as text');
       keys.write(more);
     };
-    return { io, stdout: () => text(out.chunks), stderr: () => text(err.chunks), stdoutBytes: () => Buffer.concat(out.chunks), type };
+    return {
+      io,
+      stdout: () => text(out.chunks),
+      stderr: () => text(err.chunks),
+      stdoutBytes: () => Buffer.concat(out.chunks),
+      type,
+    };
   }
 
   isStdinTTY(): boolean {
@@ -156,7 +173,11 @@ export class IOStreams {
     const fromEnv = Number(this.#env.COLUMNS);
     if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
     if (this.#columns !== undefined && this.#columns > 0) return this.#columns;
-    const columns = this.#tty.stdout ? this.stdout.columns : this.#tty.stderr ? this.stderr.columns : undefined;
+    const columns = this.#tty.stdout
+      ? this.stdout.columns
+      : this.#tty.stderr
+        ? this.stderr.columns
+        : undefined;
     return columns && columns > 0 ? columns : DEFAULT_WIDTH;
   }
 
@@ -168,7 +189,8 @@ export class IOStreams {
   #colorPolicy(): boolean | undefined {
     const env = this.#env;
     if (env.NO_COLOR || env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false') return false;
-    if (env.FORCE_COLOR || (env.CLICOLOR_FORCE !== undefined && env.CLICOLOR_FORCE !== '0')) return true;
+    if (env.FORCE_COLOR || (env.CLICOLOR_FORCE !== undefined && env.CLICOLOR_FORCE !== '0'))
+      return true;
     if (env.TERM === 'dumb') return false;
     return undefined;
   }
@@ -207,7 +229,10 @@ export class IOStreams {
 
   async readAllBytes(): Promise<Buffer> {
     const chunks: Buffer[] = [];
-    for await (const chunk of this.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
+    for await (const chunk of this.stdin)
+      chunks.push(
+        typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array),
+      );
     return Buffer.concat(chunks);
   }
 
@@ -237,14 +262,16 @@ export class IOStreams {
         const onData = (chunk: Buffer | string) => {
           for (const ch of typeof chunk === 'string' ? chunk : chunk.toString('utf8')) {
             if (ch === '\r' || ch === '\n') return finish(() => resolve(line));
-            if (ch === '\u0003') return finish(() => reject(new CliError('interrupted', EXIT.interrupted)));
+            if (ch === '\u0003')
+              return finish(() => reject(new CliError('interrupted', EXIT.interrupted)));
             if (ch === '\u0004') {
               if (line === '') return finish(() => resolve(line));
               continue;
             }
             if (ch === '\u007f' || ch === '\b') line = line.slice(0, -1);
             else if (ch >= ' ') line += ch;
-            if (line.length > 64 * 1024) return finish(() => reject(new CliError('the input is too long', EXIT.usage)));
+            if (line.length > 64 * 1024)
+              return finish(() => reject(new CliError('the input is too long', EXIT.usage)));
           }
         };
         stdin.on('data', onData);

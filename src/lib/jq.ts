@@ -13,7 +13,9 @@ interface JqWasm {
 
 let loaded: Promise<JqWasm> | undefined;
 const load = (): Promise<JqWasm> =>
-  (loaded ??= import('jq-wasm').then((m: { raw?: JqWasm['raw']; default?: JqWasm }) => (m.raw ? (m as JqWasm) : m.default!)));
+  (loaded ??= import('jq-wasm').then((m: { raw?: JqWasm['raw']; default?: JqWasm }) =>
+    m.raw ? (m as JqWasm) : m.default!,
+  ));
 
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -60,14 +62,17 @@ export function jqMessage(raw: string): string | undefined {
 /** jq refused the filter or failed on the data: exit 2 with its words. jq-wasm failing is unexpected (exit 1). */
 function failure(raw: string): CliError {
   const said = jqMessage(raw);
-  return said === undefined ? new CliError(`--jq: jq could not run: ${raw.replace(/^Failed to execute raw query: /, '')}`) : new CliError(`--jq: ${said}`, EXIT.usage);
+  return said === undefined
+    ? new CliError(`--jq: jq could not run: ${raw.replace(/^Failed to execute raw query: /, '')}`)
+    : new CliError(`--jq: ${said}`, EXIT.usage);
 }
 
 /** A filter jq cannot compile is a usage error (exit 2) with jq's message; nothing is run against data. */
 export async function checkFilter(filter: string): Promise<void> {
   const r = await run('null', filter, ['-n', '-c']);
   // Exit 5 is a runtime error on null, not the filter's fault; anything but jq's words is jq-wasm's.
-  if (r.error !== undefined && (r.status !== 5 || jqMessage(r.error) === undefined)) throw failure(r.error);
+  if (r.error !== undefined && (r.status !== 5 || jqMessage(r.error) === undefined))
+    throw failure(r.error);
 }
 
 /** jq -c's output: one JSON value a line. */
@@ -91,5 +96,8 @@ export async function evaluate(value: unknown, filter: string): Promise<unknown[
   // again collecting its results into one array, which fails before anything is printed.
   const again = await run(input, `[\n${filter}\n]`, ['-c']);
   const partial = parseLines(r.out);
-  throw Object.assign(failure(again.error ?? `jq: error: the filter failed after ${partial.length} results`), { partial });
+  throw Object.assign(
+    failure(again.error ?? `jq: error: the filter failed after ${partial.length} results`),
+    { partial },
+  );
 }

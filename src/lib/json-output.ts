@@ -107,7 +107,8 @@ export function normalizeJsonArgs(program: Command, args: readonly string[]): st
     }
     return undefined;
   };
-  const subcommand = (word: string) => cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+  const subcommand = (word: string) =>
+    cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--') {
@@ -122,7 +123,8 @@ export function normalizeJsonArgs(program: Command, args: readonly string[]): st
         next !== undefined &&
         FIELD_LIST.test(next) &&
         !subcommand(next) &&
-        (operands >= wanted || (known !== undefined && next.split(',').every((n) => known.includes(n))));
+        (operands >= wanted ||
+          (known !== undefined && next.split(',').every((n) => known.includes(n))));
       out.push(`--json=${isValue ? next : ''}`);
       if (isValue) i++;
       continue;
@@ -131,7 +133,12 @@ export function normalizeJsonArgs(program: Command, args: readonly string[]): st
     if (a.startsWith('-')) {
       const option = a.includes('=') ? undefined : findOption(a);
       const value = args[i + 1];
-      if (option && value !== undefined && (option.required || (option.optional && !value.startsWith('-')))) out.push(args[++i]!);
+      if (
+        option &&
+        value !== undefined &&
+        (option.required || (option.optional && !value.startsWith('-')))
+      )
+        out.push(args[++i]!);
       continue;
     }
     const sub = subcommand(a);
@@ -158,7 +165,9 @@ const requests = new WeakMap<IOStreams, JsonRequest>();
 
 /** "Unknown JSON field", listing the ones there are, as gh does: exit 2. */
 function unknownField(name: string, known: Iterable<string>): CliError {
-  return usageError(`unknown JSON field ${JSON.stringify(escapeControl(name))}; available fields: ${[...new Set(known)].sort().join(', ')}`);
+  return usageError(
+    `unknown JSON field ${JSON.stringify(escapeControl(name))}; available fields: ${[...new Set(known)].sort().join(', ')}`,
+  );
 }
 
 /**
@@ -166,7 +175,11 @@ function unknownField(name: string, known: Iterable<string>): CliError {
  * against the command's schema and the filter with jq, so a mistake costs no request (exit 2).
  * `--jq` without --json turns --json on.
  */
-export async function prepareJsonOutput(io: IOStreams, root: Command, action: Command): Promise<void> {
+export async function prepareJsonOutput(
+  io: IOStreams,
+  root: Command,
+  action: Command,
+): Promise<void> {
   requests.delete(io);
   const o = root.opts() as { json?: string | true; jq?: string };
   if (o.json === undefined && o.jq === undefined) return;
@@ -185,17 +198,24 @@ export async function prepareJsonOutput(io: IOStreams, root: Command, action: Co
 function select(value: unknown, req: JsonRequest): unknown {
   const fields = req.fields;
   if (!fields) return value;
-  const records = (Array.isArray(value) ? value : [value]).filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null);
+  const records = (Array.isArray(value) ? value : [value]).filter(
+    (x): x is Record<string, unknown> => typeof x === 'object' && x !== null,
+  );
   if (!req.known) {
     const present = records.flatMap((r) => Object.keys(r));
-    if (records.length) for (const f of fields) if (!present.includes(f)) throw unknownField(f, present);
+    if (records.length)
+      for (const f of fields) if (!present.includes(f)) throw unknownField(f, present);
   }
-  const pick = (x: unknown) => (typeof x === 'object' && x !== null ? Object.fromEntries(fields.map((f) => [f, (x as Record<string, unknown>)[f] ?? null])) : x);
+  const pick = (x: unknown) =>
+    typeof x === 'object' && x !== null
+      ? Object.fromEntries(fields.map((f) => [f, (x as Record<string, unknown>)[f] ?? null]))
+      : x;
   return Array.isArray(value) ? value.map(pick) : pick(value);
 }
 
 /** JSON as a terminal reads it (indented) or a pipe (one line). */
-const stringify = (io: IOStreams, v: unknown, line?: boolean) => safeJson(v, io.isStdoutTTY() && !line ? 2 : 0);
+const stringify = (io: IOStreams, v: unknown, line?: boolean) =>
+  safeJson(v, io.isStdoutTTY() && !line ? 2 : 0);
 
 /**
  * Prints JSON on stdout: the fields asked for, through the --jq filter when there is one (its
@@ -220,7 +240,10 @@ export function writeJson(io: IOStreams, value: unknown, opts: { line?: boolean 
       req.error = e;
     }
     // Strings as text (as gh and jq -r print them), escaped as every text from the API is.
-    for (const r of results) io.stdout.write((typeof r === 'string' ? escapeControl(r) : stringify(io, r, opts.line)) + '\n');
+    for (const r of results)
+      io.stdout.write(
+        (typeof r === 'string' ? escapeControl(r) : stringify(io, r, opts.line)) + '\n',
+      );
   });
 }
 
@@ -230,5 +253,6 @@ export async function finishJsonOutput(io: IOStreams): Promise<void> {
   if (!req) return;
   requests.delete(io);
   await req.pending;
-  if (req.error) throw req.error instanceof CliError ? req.error : new CliError(String(req.error), EXIT.usage);
+  if (req.error)
+    throw req.error instanceof CliError ? req.error : new CliError(String(req.error), EXIT.usage);
 }

@@ -33,13 +33,18 @@ export async function runList<T>(
   const items: T[] = [];
   let more = false;
   if (flags.all) {
-    for await (const page of client.pages<T>(path, { ...query, limit: flags.limit ?? BOUNDS.listLimit.max })) {
+    for await (const page of client.pages<T>(path, {
+      ...query,
+      limit: flags.limit ?? BOUNDS.listLimit.max,
+    })) {
       items.push(...page);
       progress(io, `fetched ${items.length}…`);
     }
     progress(io);
   } else {
-    const page = await client.request<{ data: T[]; nextCursor: string | null }>('GET', path, { query: { ...query, limit: flags.limit } });
+    const page = await client.request<{ data: T[]; nextCursor: string | null }>('GET', path, {
+      query: { ...query, limit: flags.limit },
+    });
     items.push(...page.data);
     more = page.nextCursor !== null;
   }
@@ -47,5 +52,9 @@ export async function runList<T>(
   else if (items.length === 0) {
     if (io.isStdoutTTY()) say(io, opts.empty);
   } else await opts.render(items);
-  if (more) hint(io, `Showing the first ${items.length}; more match: --all lists every one (--limit sets the page size, up to 100).`);
+  if (more)
+    hint(
+      io,
+      `Showing the first ${items.length}; more match: --all lists every one (--limit sets the page size, up to 100).`,
+    );
 }

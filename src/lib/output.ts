@@ -4,7 +4,17 @@ import { writeJson } from './json-output.ts';
 import { renderTable, renderTsv, type Column } from './table.ts';
 import { escapeControl, plain, span, spansOf, type Span, type Style, type Text } from './text.ts';
 
-export { bold, cyan, escapeControl, gray, red, span, yellow, type Span, type Text } from './text.ts';
+export {
+  bold,
+  cyan,
+  escapeControl,
+  gray,
+  red,
+  span,
+  yellow,
+  type Span,
+  type Text,
+} from './text.ts';
 export type { Column } from './table.ts';
 
 /**
@@ -19,7 +29,8 @@ export type { Column } from './table.ts';
  * Node's own styleText, told not to look at a stream: the decision is the seam's, and no colour
  * library loads at start-up.
  */
-const painter = (on: boolean) => (s: Span) => (on && s.style ? styleText(s.style, s.text, { validateStream: false }) : s.text);
+const painter = (on: boolean) => (s: Span) =>
+  on && s.style ? styleText(s.style, s.text, { validateStream: false }) : s.text;
 const paintOut = (io: IOStreams) => painter(io.colorEnabled());
 const paintErr = (io: IOStreams) => painter(io.colorEnabledStderr());
 
@@ -52,7 +63,11 @@ function linesOf(parts: readonly Text[], style?: Style): Span[][] {
 }
 
 const writeErr = (io: IOStreams, parts: readonly Text[], style?: Style) =>
-  io.stderr.write(linesOf(parts, style).map((l) => l.map(paintErr(io)).join('')).join('\n') + '\n');
+  io.stderr.write(
+    linesOf(parts, style)
+      .map((l) => l.map(paintErr(io)).join(''))
+      .join('\n') + '\n',
+  );
 
 /** Lines on stderr for people, whether or not it is a terminal: what a write did, why nothing was done. */
 export function say(io: IOStreams, ...parts: Text[]): void {
@@ -133,7 +148,9 @@ export function table(
   const columns = head.map((h) => (typeof h === 'string' ? { header: h } : h));
   const shown = cells.map((r) => r.map((c) => (c.length ? c : [span('-')])));
   const indent = ' '.repeat(opts.indent ?? 0);
-  const lines = renderTable(columns, shown, io.terminalWidth() - indent.length, paintOut(io), { header: opts.header });
+  const lines = renderTable(columns, shown, io.terminalWidth() - indent.length, paintOut(io), {
+    header: opts.header,
+  });
   io.stdout.write(lines.map((l) => indent + l).join('\n') + '\n');
 }
 
@@ -142,7 +159,8 @@ export interface Lines {
   lines: readonly Text[];
 }
 export const lines = (...texts: Text[]): Lines => ({ lines: texts });
-const isLines = (v: Text | Lines): v is Lines => typeof v === 'object' && v !== null && 'lines' in v;
+const isLines = (v: Text | Lines): v is Lines =>
+  typeof v === 'object' && v !== null && 'lines' in v;
 
 /** Label and value lines for one record: aligned on a terminal, tab-separated when piped. */
 export function fields(io: IOStreams, pairs: readonly (readonly [string, Text | Lines])[]): void {
@@ -172,6 +190,10 @@ function csvCell(v: string | number | null | undefined): string {
 }
 
 /** CSV (RFC 4180): a header row, then one row a line; the same on a terminal and piped. */
-export function printCsv(io: IOStreams, head: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): void {
+export function printCsv(
+  io: IOStreams,
+  head: readonly string[],
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+): void {
   io.stdout.write([head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n');
 }

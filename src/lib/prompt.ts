@@ -23,16 +23,27 @@ export class Prompter {
   }
 
   /** Asks for a value, or fails with a usage error naming the flag when nobody can answer. */
-  async ask(flag: string, message: string, opts: { default?: string; validate?: (v: string) => true | string } = {}): Promise<string> {
+  async ask(
+    flag: string,
+    message: string,
+    opts: { default?: string; validate?: (v: string) => true | string } = {},
+  ): Promise<string> {
     if (!this.canPrompt()) throw usageError(`${flag} is required (no terminal to ask on)`);
     const { input } = await import('@inquirer/prompts');
-    return guard(() => input({ message, default: opts.default, validate: opts.validate }, this.#context()));
+    return guard(() =>
+      input({ message, default: opts.default, validate: opts.validate }, this.#context()),
+    );
   }
 
   async choose<T extends string>(flag: string, message: string, choices: readonly T[]): Promise<T> {
     if (!this.canPrompt()) throw usageError(`${flag} is required (no terminal to ask on)`);
     const { select } = await import('@inquirer/prompts');
-    return guard(() => select({ message, choices: choices.map((value) => ({ value, name: value })) }, this.#context()));
+    return guard(() =>
+      select(
+        { message, choices: choices.map((value) => ({ value, name: value })) },
+        this.#context(),
+      ),
+    );
   }
 
   /** A secret typed at a masked prompt (the caller checks canPrompt first). */
@@ -46,8 +57,19 @@ export class Prompter {
    * only when the question will be asked (so a script with --yes or without a terminal sends
    * nothing for it), may look the thing up to name it better and to warn before the question.
    */
-  async confirmDelete(what: string, yes: boolean | undefined, details?: () => Promise<Question>): Promise<void> {
-    await this.confirmOrYes({ question: details ?? `Delete ${what}?`, withoutTerminal: `deleting ${what}`, declined: 'nothing deleted' }, yes);
+  async confirmDelete(
+    what: string,
+    yes: boolean | undefined,
+    details?: () => Promise<Question>,
+  ): Promise<void> {
+    await this.confirmOrYes(
+      {
+        question: details ?? `Delete ${what}?`,
+        withoutTerminal: `deleting ${what}`,
+        declined: 'nothing deleted',
+      },
+      yes,
+    );
   }
 
   /**
@@ -57,12 +79,20 @@ export class Prompter {
    * to stderr just before it.
    */
   async confirmOrYes(
-    what: { question: string | (() => Promise<Question>); withoutTerminal: string; declined: string },
+    what: {
+      question: string | (() => Promise<Question>);
+      withoutTerminal: string;
+      declined: string;
+    },
     yes: boolean | undefined,
   ): Promise<void> {
     if (yes) return;
-    if (!this.canPrompt()) throw usageError(`${what.withoutTerminal} needs --yes when there is no terminal to confirm on`);
-    const q = typeof what.question === 'string' ? { question: what.question } : await what.question();
+    if (!this.canPrompt())
+      throw usageError(
+        `${what.withoutTerminal} needs --yes when there is no terminal to confirm on`,
+      );
+    const q =
+      typeof what.question === 'string' ? { question: what.question } : await what.question();
     if (q.warning) {
       const { warn } = await import('./output.ts');
       warn(this.#io, q.warning);
@@ -84,7 +114,8 @@ async function guard<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
-    if ((e as Error)?.name === 'ExitPromptError') throw new CliError('interrupted', EXIT.interrupted);
+    if ((e as Error)?.name === 'ExitPromptError')
+      throw new CliError('interrupted', EXIT.interrupted);
     throw e;
   }
 }

@@ -1,4 +1,9 @@
-import { API_PREFIX, CONTROL_OPERATIONS, CONTROL_PREFIX, OPERATIONS } from '../generated/operations.ts';
+import {
+  API_PREFIX,
+  CONTROL_OPERATIONS,
+  CONTROL_PREFIX,
+  OPERATIONS,
+} from '../generated/operations.ts';
 
 export interface Route {
   method: string;

@@ -24,7 +24,9 @@ export function databaseUrl(f: Factory, flag: string | undefined): string | unde
 
 export function storeSpec(f: Factory, opts: StoreFlags): StoreSpec {
   const url = databaseUrl(f, opts.database);
-  return url !== undefined ? { kind: 'postgres', url } : { kind: 'sqlite', path: dbFile(f.dataDir(opts.data)) };
+  return url !== undefined
+    ? { kind: 'postgres', url }
+    : { kind: 'sqlite', path: dbFile(f.dataDir(opts.data)) };
 }
 
 /**
@@ -32,7 +34,10 @@ export function storeSpec(f: Factory, opts: StoreFlags): StoreSpec {
  * a usage error (2), a refused login auth (4), no answer unavailable (5), and a database that is
  * missing, may not be given the tables, or has a newer schema 1.
  */
-export async function openServeStore(spec: StoreSpec, opts: { maxConnections?: number } = {}): Promise<Store> {
+export async function openServeStore(
+  spec: StoreSpec,
+  opts: { maxConnections?: number } = {},
+): Promise<Store> {
   const { openStore } = await import('../../server/store/open.ts');
   try {
     return await openStore(spec, opts);

@@ -31,14 +31,19 @@ const NARROWEST = 4;
  * 3. then cuttable columns are cut down to NARROWEST, then any column is;
  * 4. then columns go from the right until what is left fits (at one column of width each).
  */
-export function fitColumns(columns: readonly Column[], natural: readonly number[], max: number): { keep: number[]; widths: number[] } {
+export function fitColumns(
+  columns: readonly Column[],
+  natural: readonly number[],
+  max: number,
+): { keep: number[]; widths: number[] } {
   const gaps = (keep: readonly number[]) => GAP * Math.max(0, keep.length - 1);
   const shrink = (keep: readonly number[], floor: (i: number) => number): number[] | null => {
     const widths = natural.slice();
     let total = keep.reduce((n, i) => n + widths[i]!, 0) + gaps(keep);
     while (total > max) {
       let widest = -1;
-      for (const i of keep) if (widths[i]! > floor(i) && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+      for (const i of keep)
+        if (widths[i]! > floor(i) && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
       if (widest < 0) return null;
       widths[widest]!--;
       total--;
@@ -46,14 +51,18 @@ export function fitColumns(columns: readonly Column[], natural: readonly number[
     return widths;
   };
   const canCut = (i: number) => columns[i]!.cut !== false;
-  const comfortable = (i: number) => (canCut(i) ? Math.min(natural[i]!, columns[i]!.comfortable ?? COMFORTABLE) : natural[i]!);
+  const comfortable = (i: number) =>
+    canCut(i) ? Math.min(natural[i]!, columns[i]!.comfortable ?? COMFORTABLE) : natural[i]!;
   const narrow = (i: number) => (canCut(i) ? Math.min(natural[i]!, NARROWEST) : natural[i]!);
   const any = (i: number) => Math.min(natural[i]!, NARROWEST);
 
   let keep = columns.map((_, i) => i);
-  const done = (widths: number[] | null) => (widths ? { keep, widths: keep.map((i) => widths[i]!) } : null);
+  const done = (widths: number[] | null) =>
+    widths ? { keep, widths: keep.map((i) => widths[i]!) } : null;
   let fitted = done(shrink(keep, comfortable));
-  const optional = keep.filter((i) => columns[i]!.drop !== undefined).sort((a, b) => columns[a]!.drop! - columns[b]!.drop!);
+  const optional = keep
+    .filter((i) => columns[i]!.drop !== undefined)
+    .sort((a, b) => columns[a]!.drop! - columns[b]!.drop!);
   for (const drop of optional) {
     if (fitted) return fitted;
     keep = keep.filter((i) => i !== drop);
@@ -61,7 +70,9 @@ export function fitColumns(columns: readonly Column[], natural: readonly number[
   }
   fitted ??= done(shrink(keep, narrow)) ?? done(shrink(keep, any));
   while (!fitted && keep.length > 1 && keep.length + gaps(keep) > max) keep = keep.slice(0, -1);
-  return fitted ?? done(shrink(keep, () => 1)) ?? { keep: keep.slice(0, 1), widths: [Math.max(1, max)] };
+  return (
+    fitted ?? done(shrink(keep, () => 1)) ?? { keep: keep.slice(0, 1), widths: [Math.max(1, max)] }
+  );
 }
 
 /**
@@ -98,6 +109,11 @@ export function renderTable(
  * Tab-separated lines, nothing cut: an empty cell is `-` so every row has its columns. Styled only
  * by a `paint` that styles (colour forced on a pipe); escaping keeps tabs and newlines out of cells.
  */
-export function renderTsv(rows: readonly (readonly Span[])[][], paint: (s: Span) => string = (s) => s.text): string[] {
-  return rows.map((row) => row.map((cell) => (cell.length ? cell.map(paint).join('') : '-')).join('\t'));
+export function renderTsv(
+  rows: readonly (readonly Span[])[][],
+  paint: (s: Span) => string = (s) => s.text,
+): string[] {
+  return rows.map((row) =>
+    row.map((cell) => (cell.length ? cell.map(paint).join('') : '-')).join('\t'),
+  );
 }

@@ -43,8 +43,18 @@ export function resolveTarget(opts: GlobalOptions, env: Env): Target {
     profile: profileName,
     baseUrl: normalizeBaseUrl(baseUrl),
     apiKey: envKey ?? profile?.apiKey ?? null,
-    keySource: envKey ? 'the ADCLI_API_KEY environment variable' : profile ? `profile ${profileName} in ${dir}` : 'the local backend key file',
-    baseUrlSource: opts.baseUrl ? 'the --base-url flag' : envUrl ? 'the ADCLI_BASE_URL environment variable' : profile ? `profile ${profileName}` : 'the built-in local profile',
+    keySource: envKey
+      ? 'the ADCLI_API_KEY environment variable'
+      : profile
+        ? `profile ${profileName} in ${dir}`
+        : 'the local backend key file',
+    baseUrlSource: opts.baseUrl
+      ? 'the --base-url flag'
+      : envUrl
+        ? 'the ADCLI_BASE_URL environment variable'
+        : profile
+          ? `profile ${profileName}`
+          : 'the built-in local profile',
   };
 }
 
@@ -54,9 +64,12 @@ export function normalizeBaseUrl(url: string): string {
   try {
     u = new URL(url);
   } catch {
-    throw usageError(`base URL ${JSON.stringify(url)} is not a URL; use e.g. http://127.0.0.1:4010/api/v1`);
+    throw usageError(
+      `base URL ${JSON.stringify(url)} is not a URL; use e.g. http://127.0.0.1:4010/api/v1`,
+    );
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw usageError('the base URL must start with http:// or https://');
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw usageError('the base URL must start with http:// or https://');
   let path = u.pathname.replace(/\/+$/, '');
   if (!path.endsWith('/api/v1')) path += '/api/v1';
   return `${u.origin}${path}`;

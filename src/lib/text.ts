@@ -20,14 +20,19 @@ export interface Span {
 /** Something to write on one line: plain values, spans, or a list of them read one after another. */
 export type Text = string | number | boolean | null | undefined | Span | readonly Text[];
 
-export const span = (text: string, style?: Style): Span => ({ text: escapeControl(text), style, escaped: true });
+export const span = (text: string, style?: Style): Span => ({
+  text: escapeControl(text),
+  style,
+  escaped: true,
+});
 export const bold = (text: string): Span => span(text, 'bold');
 export const gray = (text: string): Span => span(text, 'gray');
 export const red = (text: string): Span => span(text, 'red');
 export const yellow = (text: string): Span => span(text, 'yellow');
 export const cyan = (text: string): Span => span(text, 'cyan');
 
-const isSpan = (t: Text): t is Span => typeof t === 'object' && t !== null && !Array.isArray(t) && (t as Span).escaped === true;
+const isSpan = (t: Text): t is Span =>
+  typeof t === 'object' && t !== null && !Array.isArray(t) && (t as Span).escaped === true;
 
 /** The spans of a text, each escaped; null, undefined and '' give none. */
 export function spansOf(t: Text): Span[] {
@@ -59,10 +64,12 @@ export function displayWidth(s: string): number {
   return stringWidth ? stringWidth(s) : [...s].length;
 }
 
-export const widthOf = (spans: readonly Span[]): number => spans.reduce((n, s) => n + displayWidth(s.text), 0);
+export const widthOf = (spans: readonly Span[]): number =>
+  spans.reduce((n, s) => n + displayWidth(s.text), 0);
 
 let segmenter: Intl.Segmenter | undefined;
-const graphemes = (s: string): Iterable<{ segment: string }> => (segmenter ??= new Intl.Segmenter()).segment(s);
+const graphemes = (s: string): Iterable<{ segment: string }> =>
+  (segmenter ??= new Intl.Segmenter()).segment(s);
 
 /**
  * Spans that fit `width` columns: as they are when they fit, otherwise cut where the text reaches

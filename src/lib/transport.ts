@@ -57,8 +57,13 @@ export async function proxyAgent(env: Env): Promise<Dispatcher> {
 }
 
 /** Requests over the network through `dispatcher` (proxyAgent's, or a test's), with header and body timeouts. */
-export async function remoteTransport(dispatcher: Dispatcher | Promise<Dispatcher>): Promise<Transport> {
-  const [requestMod, use] = await Promise.all([import('undici/lib/api/api-request.js'), dispatcher]);
+export async function remoteTransport(
+  dispatcher: Dispatcher | Promise<Dispatcher>,
+): Promise<Transport> {
+  const [requestMod, use] = await Promise.all([
+    import('undici/lib/api/api-request.js'),
+    dispatcher,
+  ]);
   const request = requestMod.default;
   const exchange = async (req: HttpRequest | BytesRequest) => {
     const url = new URL(req.url);
@@ -73,7 +78,8 @@ export async function remoteTransport(dispatcher: Dispatcher | Promise<Dispatche
       signal: req.signal,
     });
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     return { status: res.statusCode, headers, body: res.body };
   };
   return {
@@ -83,7 +89,11 @@ export async function remoteTransport(dispatcher: Dispatcher | Promise<Dispatche
     },
     async sendBytes(req) {
       const res = await exchange(req);
-      return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.body.arrayBuffer()) };
+      return {
+        status: res.status,
+        headers: res.headers,
+        bytes: new Uint8Array(await res.body.arrayBuffer()),
+      };
     },
   };
 }
@@ -108,14 +118,25 @@ export async function localTransport(dir: string): Promise<Transport> {
   try {
     store = new SqliteStore(paths.dbFile(dir));
   } catch (e) {
-    throw new CliError(`cannot open the local backend's data in ${dir}: ${(e as Error).message}`, EXIT.unexpected);
+    throw new CliError(
+      `cannot open the local backend's data in ${dir}: ${(e as Error).message}`,
+      EXIT.unexpected,
+    );
   }
   const backend = createApp({ store, jobDelayMs: 1500 });
-  const boot = await bootstrap(backend.services, { seedWhenEmpty: 'demo', keyFile: paths.keyFile(dir) });
+  const boot = await bootstrap(backend.services, {
+    seedWhenEmpty: 'demo',
+    keyFile: paths.keyFile(dir),
+  });
   await backend.services.ads.scheduleSync();
   const exchange = async (req: HttpRequest | BytesRequest): Promise<Response> => {
     await backend.runner.runDue();
-    const res = await backend.app.request(req.url, { method: req.method, headers: req.headers, body: req.body, signal: req.signal });
+    const res = await backend.app.request(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal: req.signal,
+    });
     if (res.headers.has(DROPPED_HEADER)) {
       // An injected fault: the backend's answer stands for a connection closed without one.
       await res.body?.cancel();
@@ -136,7 +157,11 @@ export async function localTransport(dir: string): Promise<Transport> {
     },
     async sendBytes(req) {
       const res = await exchange(req);
-      return { status: res.status, headers: headersOf(res), bytes: new Uint8Array(await res.arrayBuffer()) };
+      return {
+        status: res.status,
+        headers: headersOf(res),
+        bytes: new Uint8Array(await res.arrayBuffer()),
+      };
     },
     close() {
       store.closeNow();

@@ -11,19 +11,30 @@ const HEX_ID = '^[a-f0-9]{24}$';
  * codes and refinements), so a bad value fails before any request, with the message the server
  * would give (exit 2). A malformed id also says what an id looks like, and what was given.
  */
-export async function validateLocally<T extends z.ZodType>(schema: T, value: unknown, where: Where): Promise<z.output<T>> {
+export async function validateLocally<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  where: Where,
+): Promise<z.output<T>> {
   const { describeIssue, fieldName } = await import('../../server/http/validation.ts');
   // reportInput: the messages tell a missing value from a wrong one, and quote a malformed id.
   const r = schema.safeParse(value, { reportInput: true });
   if (r.success) return r.data;
   const say = (issue: z.core.$ZodIssue): string => {
-    if (issue.code === 'invalid_format' && 'pattern' in issue && String(issue.pattern).replace(/^\/|\/[a-z]*$/g, '') === HEX_ID) {
+    if (
+      issue.code === 'invalid_format' &&
+      'pattern' in issue &&
+      String(issue.pattern).replace(/^\/|\/[a-z]*$/g, '') === HEX_ID
+    ) {
       return `${fieldName(issue.path, where)} must match ${HEX_ID} (an id is 24 lowercase hex characters), not ${quote(issue.input)}`;
     }
     return describeIssue(issue, where);
   };
   const messages = [...new Set(r.error.issues.map(say))];
-  throw usageError(messages.slice(0, 3).join('; ') + (messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''));
+  throw usageError(
+    messages.slice(0, 3).join('; ') +
+      (messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''),
+  );
 }
 
 /** A value given on the command line, quoted for a message: JSON escapes control characters; long ones are cut. */
@@ -54,7 +65,8 @@ export interface RequestParts {
 export async function checkRequest(name: string, parts: RequestParts): Promise<void> {
   const op = await operation(name);
   if (op.params) await validateLocally(op.params, parts.params ?? {}, 'path');
-  if (op.query && parts.query) await validateLocally(op.query, withoutUndefined(parts.query), 'query');
+  if (op.query && parts.query)
+    await validateLocally(op.query, withoutUndefined(parts.query), 'query');
   if (op.body && parts.body !== undefined) await validateLocally(op.body, parts.body, 'body');
 }
 

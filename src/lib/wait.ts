@@ -64,7 +64,10 @@ export interface Follow<T> {
  * exit 8 and Ctrl-C exit 130, each telling that the job goes on and how to resume. Judging a failed
  * job (exit 10) is the caller's: only it knows what failed means for its record.
  */
-export async function follow<T>({ io, interrupts }: Pick<Factory, 'io' | 'interrupts'>, f: Follow<T>): Promise<T> {
+export async function follow<T>(
+  { io, interrupts }: Pick<Factory, 'io' | 'interrupts'>,
+  f: Follow<T>,
+): Promise<T> {
   if (f.settled(f.initial)) return f.initial;
   const tty = io.isStderrTTY();
   const lines = !tty && !f.json;
@@ -78,7 +81,9 @@ export async function follow<T>({ io, interrupts }: Pick<Factory, 'io' | 'interr
   let last = f.initial;
   const started = performance.now();
   // The elapsed time moves between polls too.
-  const tick = tty ? setInterval(() => spin.update(label(last, performance.now() - started)), 1000) : undefined;
+  const tick = tty
+    ? setInterval(() => spin.update(label(last, performance.now() - started)), 1000)
+    : undefined;
   try {
     const r = await waitFor<T>({
       poll: (signal) => f.poll(signal),
@@ -97,9 +102,14 @@ export async function follow<T>({ io, interrupts }: Pick<Factory, 'io' | 'interr
     });
     if (r.outcome === 'done') return r.value;
     // The local backend runs due jobs before each request of any adcli command; a server, on its own.
-    const goesOn = local ? `${f.job} goes on: the next adcli command finishes it once it is due` : `${f.job} goes on in the background`;
+    const goesOn = local
+      ? `${f.job} goes on: the next adcli command finishes it once it is due`
+      : `${f.job} goes on in the background`;
     if (r.outcome === 'timeout') {
-      throw new CliError(`${f.still} after ${formatElapsed(r.elapsedMs)} (--wait-timeout ${formatElapsed(f.timeoutMs)}); ${goesOn}. ${f.resume}`, EXIT.waitTimeout);
+      throw new CliError(
+        `${f.still} after ${formatElapsed(r.elapsedMs)} (--wait-timeout ${formatElapsed(f.timeoutMs)}); ${goesOn}. ${f.resume}`,
+        EXIT.waitTimeout,
+      );
     }
     throw new CliError(`stopped waiting; ${goesOn}. ${f.resume}`, EXIT.interrupted);
   } finally {

@@ -11,7 +11,9 @@ const profiles = () => import('../commands/profiles.ts');
 /** auth, profiles, completion and `help [command… | exit-codes | environment]`. */
 export function registerAccount(program: Command, f: Factory): void {
   const authCmd = examples(
-    program.command('auth').description('Log in to an API deployment, show which one is in use, log out'),
+    program
+      .command('auth')
+      .description('Log in to an API deployment, show which one is in use, log out'),
     'adcli auth login --base-url https://api.example.com/api/v1 --with-token < key.txt',
     'adcli auth status',
   );
@@ -33,7 +35,9 @@ export function registerAccount(program: Command, f: Factory): void {
   examples(
     authCmd
       .command('status')
-      .description('Show the profile, base URL and workspace in use, and where the key comes from (never the key)')
+      .description(
+        'Show the profile, base URL and workspace in use, and where the key comes from (never the key)',
+      )
       .action(async (_o, cmd) => (await auth()).status(f, cmd)),
     'adcli auth status',
     'adcli auth status --profile local --json',
@@ -41,7 +45,9 @@ export function registerAccount(program: Command, f: Factory): void {
   examples(
     authCmd
       .command('logout')
-      .description('Remove a profile and its key (default: the current one); the current profile falls back to local')
+      .description(
+        'Remove a profile and its key (default: the current one); the current profile falls back to local',
+      )
       .action(async (_o, cmd) => (await auth()).logout(f, cmd)),
     'adcli auth logout',
     'adcli auth logout --profile staging',
@@ -76,7 +82,9 @@ export function registerAccount(program: Command, f: Factory): void {
           'The same scripts ship in the completions/ folder of the package. In zsh, restart the shell after installing.',
       )
       .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
-      .action(async (shell, _o, cmd) => (await import('../commands/completion.ts')).completion(f, shell, cmd)),
+      .action(async (shell, _o, cmd) =>
+        (await import('../commands/completion.ts')).completion(f, shell, cmd),
+      ),
     'adcli completion bash > ~/.local/share/bash-completion/completions/adcli',
     'adcli completion zsh > "${fpath[1]}/_adcli"',
     'adcli completion fish > ~/.config/fish/completions/adcli.fish',
@@ -90,7 +98,9 @@ export function registerAccount(program: Command, f: Factory): void {
       .command('help', { hidden: true })
       .description('Show help for a command, or a help topic: exit-codes, environment')
       .argument('[command...]', `command path, or a topic: ${topics.join(', ')}`)
-      .action((words: string[], _o, cmd: Command) => help(f, program, words, Boolean(cmd.optsWithGlobals().json))),
+      .action((words: string[], _o, cmd: Command) =>
+        help(f, program, words, Boolean(cmd.optsWithGlobals().json)),
+      ),
     'adcli help campaigns create',
     'adcli help exit-codes',
     'adcli help environment',
@@ -104,15 +114,19 @@ export function registerAccount(program: Command, f: Factory): void {
 }
 
 async function help(f: Factory, program: Command, words: string[], json: boolean): Promise<void> {
-  if (words.length === 1 && (words[0] === 'exit-codes' || words[0] === 'environment')) return topic(f, words[0], json);
+  if (words.length === 1 && (words[0] === 'exit-codes' || words[0] === 'environment'))
+    return topic(f, words[0], json);
   let target = program;
   for (const word of words) {
     const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (!next) {
-      program.error(`unknown command '${words.join(' ')}' (see adcli --help; topics: adcli help exit-codes, adcli help environment)`, {
-        exitCode: EXIT.usage,
-        code: 'commander.unknownCommand',
-      });
+      program.error(
+        `unknown command '${words.join(' ')}' (see adcli --help; topics: adcli help exit-codes, adcli help environment)`,
+        {
+          exitCode: EXIT.usage,
+          code: 'commander.unknownCommand',
+        },
+      );
     }
     target = next;
   }

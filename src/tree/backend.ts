@@ -1,5 +1,11 @@
 import { Argument, InvalidArgumentError, Option, type Command } from 'commander';
-import { ADS_STATUSES, BOUNDS, FAULT_METHODS, SEEDS, type AdsStatus } from '../generated/contract.ts';
+import {
+  ADS_STATUSES,
+  BOUNDS,
+  FAULT_METHODS,
+  SEEDS,
+  type AdsStatus,
+} from '../generated/contract.ts';
 import { intIn, range } from '../lib/args.ts';
 import type { Factory } from '../lib/factory.ts';
 import { examples } from '../lib/help.ts';
@@ -9,14 +15,16 @@ const backend = () => import('../commands/backend.ts');
 /** A fault's method: any case, one of FAULT_METHODS. */
 function methodArg(value: string): string {
   const m = value.toUpperCase();
-  if (!(FAULT_METHODS as readonly string[]).includes(m)) throw new InvalidArgumentError(`must be one of ${FAULT_METHODS.join(', ')}`);
+  if (!(FAULT_METHODS as readonly string[]).includes(m))
+    throw new InvalidArgumentError(`must be one of ${FAULT_METHODS.join(', ')}`);
   return m;
 }
 
 /** An ad-platform status, any case. */
 function adsStatusArg(value: string): AdsStatus {
   const s = value.toUpperCase();
-  if (!(ADS_STATUSES as readonly string[]).includes(s)) throw new InvalidArgumentError(`must be one of ${ADS_STATUSES.join(', ')}`);
+  if (!(ADS_STATUSES as readonly string[]).includes(s))
+    throw new InvalidArgumentError(`must be one of ${ADS_STATUSES.join(', ')}`);
   return s as AdsStatus;
 }
 
@@ -24,7 +32,8 @@ function adsStatusArg(value: string): AdsStatus {
 function probabilityArg(value: string): number {
   const { min, max } = BOUNDS.faultProbability;
   const p = Number(value);
-  if (value.trim() === '' || !Number.isFinite(p) || p <= min || p > max) throw new InvalidArgumentError(`must be a number ${range(BOUNDS.faultProbability)}, e.g. 0.25`);
+  if (value.trim() === '' || !Number.isFinite(p) || p <= min || p > max)
+    throw new InvalidArgumentError(`must be a number ${range(BOUNDS.faultProbability)}, e.g. 0.25`);
   return p;
 }
 
@@ -45,14 +54,20 @@ export function registerBackend(program: Command, f: Factory): void {
   );
 
   const clock = examples(
-    b.command('clock').description("Show, move, freeze or resume the workspace's clock (everything time-based follows it)"),
+    b
+      .command('clock')
+      .description(
+        "Show, move, freeze or resume the workspace's clock (everything time-based follows it)",
+      ),
     'adcli backend clock',
     'adcli backend clock advance 25h',
   );
   examples(
     clock
       .command('show', { isDefault: true })
-      .description("Show the workspace's time, whether it is frozen, and how far ahead of real time it runs (the default)")
+      .description(
+        "Show the workspace's time, whether it is frozen, and how far ahead of real time it runs (the default)",
+      )
       .action(async (_o, cmd) => (await backend()).clockShow(f, cmd)),
     'adcli backend clock',
     'adcli backend clock show --json',
@@ -60,8 +75,13 @@ export function registerBackend(program: Command, f: Factory): void {
   examples(
     clock
       .command('advance')
-      .description('Move the clock forward, running every job that falls due on the way (syncs, daily metrics, expiries)')
-      .argument('<duration>', 'how far: 90s, 25h, 7d, 1h30m, 2w or ISO 8601 (PT25H, P7D); 1 ms to 1000 days')
+      .description(
+        'Move the clock forward, running every job that falls due on the way (syncs, daily metrics, expiries)',
+      )
+      .argument(
+        '<duration>',
+        'how far: 90s, 25h, 7d, 1h30m, 2w or ISO 8601 (PT25H, P7D); 1 ms to 1000 days',
+      )
       .action(async (by, _o, cmd) => (await backend()).clockAdvance(f, by, cmd)),
     'adcli backend clock advance 25h',
     'adcli backend clock advance 7d --json',
@@ -69,8 +89,13 @@ export function registerBackend(program: Command, f: Factory): void {
   examples(
     clock
       .command('set')
-      .description('Move the clock forward to a time (never back), running the work that falls due on the way')
-      .argument('<time>', 'an ISO 8601 instant with a zone (2026-12-01T09:00:00Z), or a date (midnight UTC)')
+      .description(
+        'Move the clock forward to a time (never back), running the work that falls due on the way',
+      )
+      .argument(
+        '<time>',
+        'an ISO 8601 instant with a zone (2026-12-01T09:00:00Z), or a date (midnight UTC)',
+      )
       .action(async (time, _o, cmd) => (await backend()).clockSet(f, time, cmd)),
     'adcli backend clock set 2030-12-01T09:00:00Z',
   );
@@ -92,7 +117,9 @@ export function registerBackend(program: Command, f: Factory): void {
   examples(
     b
       .command('reset')
-      .description('Empty the workspace (campaigns, audiences, data stores, brands, jobs, fault rules, journal), or load a seed into it; its keys stay')
+      .description(
+        'Empty the workspace (campaigns, audiences, data stores, brands, jobs, fault rules, journal), or load a seed into it; its keys stay',
+      )
       .addOption(new Option('--seed <name>', 'load this seed after emptying').choices(SEEDS))
       .option('--yes', 'do not ask for confirmation (needed without a terminal)')
       .action(async (_o, cmd) => (await backend()).reset(f, cmd)),
@@ -102,14 +129,18 @@ export function registerBackend(program: Command, f: Factory): void {
   );
 
   const snapshot = examples(
-    b.command('snapshot').description("Save the workspace's records to a file, or load one back (never a key)"),
+    b
+      .command('snapshot')
+      .description("Save the workspace's records to a file, or load one back (never a key)"),
     'adcli backend snapshot save before.db',
     'adcli backend snapshot load before.db --yes',
   );
   examples(
     snapshot
       .command('save')
-      .description("Save a consistent copy of the workspace's records, taken while serving, to FILE (mode 0600)")
+      .description(
+        "Save a consistent copy of the workspace's records, taken while serving, to FILE (mode 0600)",
+      )
       .argument('<file>', 'where to write the SQLite file; - for stdout (not a terminal)')
       .action(async (file, _o, cmd) => (await backend()).snapshotSave(f, file, cmd)),
     'adcli backend snapshot save before.db',
@@ -118,7 +149,9 @@ export function registerBackend(program: Command, f: Factory): void {
   examples(
     snapshot
       .command('load')
-      .description("Replace the workspace's records with a snapshot's; a file that is refused changes nothing")
+      .description(
+        "Replace the workspace's records with a snapshot's; a file that is refused changes nothing",
+      )
       .argument('<file>', 'a snapshot written by snapshot save')
       .option('--yes', 'do not ask for confirmation (needed without a terminal)')
       .action(async (file, _o, cmd) => (await backend()).snapshotLoad(f, file, cmd)),
@@ -126,7 +159,11 @@ export function registerBackend(program: Command, f: Factory): void {
   );
 
   const faults = examples(
-    b.command('faults').description("Add, list and remove fault rules: the workspace's matching API requests fail, wait or drop"),
+    b
+      .command('faults')
+      .description(
+        "Add, list and remove fault rules: the workspace's matching API requests fail, wait or drop",
+      ),
     'adcli backend faults add --path /workspace --status 503 --count 2',
     'adcli backend faults list',
     'adcli backend faults clear',
@@ -138,14 +175,40 @@ export function registerBackend(program: Command, f: Factory): void {
         'Add a rule: requests whose method and path match get a status, a delay or a dropped connection\n\n' +
           'One of --status, --drop or --delay is needed; --status and --drop exclude each other, as do --count and --probability.',
       )
-      .requiredOption('--path <pattern>', 'API path under /api/v1; * or {name} is one segment, a final ** the rest (e.g. /campaigns/*)')
-      .addOption(new Option('--method <method>', `the method to match, any case: {${FAULT_METHODS.join(', ')}} (default *: any)`).argParser(methodArg))
-      .addOption(new Option('--status <code>', `answer with this error status, ${range(BOUNDS.faultStatus)} (429 carries Retry-After)`).argParser(intIn(BOUNDS.faultStatus)))
-      .addOption(new Option('--drop', 'close the connection without an answer').conflicts('status'))
-      .addOption(new Option('--delay <ms>', `wait this long first, ${range(BOUNDS.faultDelayMs)} ms (alone: then answer normally)`).argParser(intIn(BOUNDS.faultDelayMs)))
-      .addOption(new Option('--count <n>', `apply to this many matching requests, ${range(BOUNDS.faultCount)} (default: until removed)`).argParser(intIn(BOUNDS.faultCount)))
+      .requiredOption(
+        '--path <pattern>',
+        'API path under /api/v1; * or {name} is one segment, a final ** the rest (e.g. /campaigns/*)',
+      )
       .addOption(
-        new Option('--probability <p>', `apply to each matching request with this probability, ${range(BOUNDS.faultProbability)}`)
+        new Option(
+          '--method <method>',
+          `the method to match, any case: {${FAULT_METHODS.join(', ')}} (default *: any)`,
+        ).argParser(methodArg),
+      )
+      .addOption(
+        new Option(
+          '--status <code>',
+          `answer with this error status, ${range(BOUNDS.faultStatus)} (429 carries Retry-After)`,
+        ).argParser(intIn(BOUNDS.faultStatus)),
+      )
+      .addOption(new Option('--drop', 'close the connection without an answer').conflicts('status'))
+      .addOption(
+        new Option(
+          '--delay <ms>',
+          `wait this long first, ${range(BOUNDS.faultDelayMs)} ms (alone: then answer normally)`,
+        ).argParser(intIn(BOUNDS.faultDelayMs)),
+      )
+      .addOption(
+        new Option(
+          '--count <n>',
+          `apply to this many matching requests, ${range(BOUNDS.faultCount)} (default: until removed)`,
+        ).argParser(intIn(BOUNDS.faultCount)),
+      )
+      .addOption(
+        new Option(
+          '--probability <p>',
+          `apply to each matching request with this probability, ${range(BOUNDS.faultProbability)}`,
+        )
           .argParser(probabilityArg)
           .conflicts('count'),
       )
@@ -157,7 +220,9 @@ export function registerBackend(program: Command, f: Factory): void {
   examples(
     faults
       .command('list')
-      .description('List the fault rules in the order they are tried, with how often each was applied')
+      .description(
+        'List the fault rules in the order they are tried, with how often each was applied',
+      )
       .action(async (_o, cmd) => (await backend()).faultsList(f, cmd)),
     'adcli backend faults list',
     'adcli backend faults list --json',
@@ -186,21 +251,34 @@ export function registerBackend(program: Command, f: Factory): void {
         "Show the workspace's recent API requests: time, method, path, status, duration, request id, idempotency key, replay, fault\n\n" +
           'Status 0 is a dropped connection (a fault rule with --drop).',
       )
-      .addOption(new Option('--limit <n>', `the newest this many, ${range(journal)}`).argParser(intIn(journal)).default(journal.default))
-      .option('--follow', 'then keep printing new requests as they come (every second) until Ctrl-C; with --json one object a line')
+      .addOption(
+        new Option('--limit <n>', `the newest this many, ${range(journal)}`)
+          .argParser(intIn(journal))
+          .default(journal.default),
+      )
+      .option(
+        '--follow',
+        'then keep printing new requests as they come (every second) until Ctrl-C; with --json one object a line',
+      )
       .action(async (_o, cmd) => (await backend()).requests(f, cmd)),
     'adcli backend requests --limit 20',
     'adcli backend requests --follow',
   );
   const ads = examples(
-    b.command('ads').description('Act in the simulated ad platform as a person would there: list its campaigns, turn one on, pause or remove it'),
+    b
+      .command('ads')
+      .description(
+        'Act in the simulated ad platform as a person would there: list its campaigns, turn one on, pause or remove it',
+      ),
     'adcli backend ads list',
     'adcli backend ads set-status 65f0c1d2e3a4b5c6d7e8f901 ENABLED',
   );
   examples(
     ads
       .command('list')
-      .description("List the workspace's campaigns in the ad platform: status there, whether each serves now (and why not), last sync")
+      .description(
+        "List the workspace's campaigns in the ad platform: status there, whether each serves now (and why not), last sync",
+      )
       .action(async (_o, cmd) => (await backend()).adsList(f, cmd)),
     'adcli backend ads list',
     'adcli backend ads list --json',
@@ -214,8 +292,15 @@ export function registerBackend(program: Command, f: Factory): void {
           'or the ad-platform id (which still works after the service campaign was deleted).',
       )
       .argument('<campaign>', 'campaign id, or its ad-platform id')
-      .addArgument(new Argument('<status>', `the status to set, any case: {${ADS_STATUSES.join(', ')}}`).argParser(adsStatusArg))
-      .action(async (campaign, status, _o, cmd) => (await backend()).adsSetStatus(f, campaign, status, cmd)),
+      .addArgument(
+        new Argument(
+          '<status>',
+          `the status to set, any case: {${ADS_STATUSES.join(', ')}}`,
+        ).argParser(adsStatusArg),
+      )
+      .action(async (campaign, status, _o, cmd) =>
+        (await backend()).adsSetStatus(f, campaign, status, cmd),
+      ),
     'adcli backend ads set-status 65f0c1d2e3a4b5c6d7e8f901 ENABLED',
     'adcli backend ads set-status 65f0c1d2e3a4b5c6d7e8f901 REMOVED',
   );
@@ -223,7 +308,9 @@ export function registerBackend(program: Command, f: Factory): void {
   examples(
     b
       .command('console')
-      .description("Open adcli serve's console in a browser: the workspace's records, jobs, clock, fault rules and requests (a one-time login link); prints the URL when no browser can be opened")
+      .description(
+        "Open adcli serve's console in a browser: the workspace's records, jobs, clock, fault rules and requests (a one-time login link); prints the URL when no browser can be opened",
+      )
       .option('--no-browser', 'print the URL instead of opening a browser')
       .action(async (_o, cmd) => (await import('../commands/open.ts')).openConsole(f, cmd)),
     'adcli backend console',

@@ -25,20 +25,36 @@ function listFlags(cmd: Command, opts: { name?: boolean } = {}): Command {
 }
 
 const idempotency = (cmd: Command, what = 'change') =>
-  cmd.option('--idempotency-key <key>', `make a retry of this exact ${what} safe, ${chars(BOUNDS.idempotencyKey)} (default: generated)`);
+  cmd.option(
+    '--idempotency-key <key>',
+    `make a retry of this exact ${what} safe, ${chars(BOUNDS.idempotencyKey)} (default: generated)`,
+  );
 
-const deleteFlags = (cmd: Command) => cmd.option('-y, --yes', 'do not ask for confirmation (needed without a terminal)');
+const deleteFlags = (cmd: Command) =>
+  cmd.option('-y, --yes', 'do not ask for confirmation (needed without a terminal)');
 
 function audienceFlags(cmd: Command, update: boolean): Command {
   const replaces = update ? ' (replaces the list)' : '';
   cmd
     .option('--name <name>', `audience name, ${chars(BOUNDS.name)}`)
     .option('--description <text>', `description, ${chars(BOUNDS.description)}`)
-    .addOption(new Option('--kind <kind>', `audience kind${update ? '' : ' (default custom)'}`).choices(AUDIENCE_KINDS))
-    .option('--keyword <text>', `a keyword; repeat for several, ${atMost(BOUNDS.keywords)}${replaces}`, repeat)
+    .addOption(
+      new Option('--kind <kind>', `audience kind${update ? '' : ' (default custom)'}`).choices(
+        AUDIENCE_KINDS,
+      ),
+    )
+    .option(
+      '--keyword <text>',
+      `a keyword; repeat for several, ${atMost(BOUNDS.keywords)}${replaces}`,
+      repeat,
+    )
     .option('--topic <text>', `a topic; repeat for several${replaces}`, repeat)
     .option('--tag <text>', `a tag; repeat for several${replaces}`, repeat)
-    .option('--data-store <id>', `a data store the targeting is generated from; repeat for several, ${atMost(BOUNDS.dataStoreIds)}${replaces}`, repeat);
+    .option(
+      '--data-store <id>',
+      `a data store the targeting is generated from; repeat for several, ${atMost(BOUNDS.dataStoreIds)}${replaces}`,
+      repeat,
+    );
   if (update) {
     cmd
       .option('--no-keyword', 'clear the keywords')
@@ -61,9 +77,20 @@ function dataStoreFlags(cmd: Command, update: boolean): Command {
   cmd
     .option('--name <name>', `data store name, ${chars(BOUNDS.name)}`)
     .option('--description <text>', `description, ${chars(BOUNDS.description)}`)
-    .option('--channel <id>', `a channel to collect (UC…, with its videos); repeat for several, ${atMost(BOUNDS.channelIds)}${replaces}`, repeat)
-    .option('--video <id>', `a single video to collect; repeat for several, ${atMost(BOUNDS.videoIds)}${replaces}`, repeat);
-  if (update) cmd.option('--no-channel', 'clear the channel sources').option('--no-video', 'clear the video sources');
+    .option(
+      '--channel <id>',
+      `a channel to collect (UC…, with its videos); repeat for several, ${atMost(BOUNDS.channelIds)}${replaces}`,
+      repeat,
+    )
+    .option(
+      '--video <id>',
+      `a single video to collect; repeat for several, ${atMost(BOUNDS.videoIds)}${replaces}`,
+      repeat,
+    );
+  if (update)
+    cmd
+      .option('--no-channel', 'clear the channel sources')
+      .option('--no-video', 'clear the video sources');
   return cmd;
 }
 
@@ -82,12 +109,16 @@ export function registerResources(program: Command, f: Factory): void {
 
   // audiences
   const a = examples(
-    program.command('audiences').description('List, inspect, create, change and delete saved audiences'),
+    program
+      .command('audiences')
+      .description('List, inspect, create, change and delete saved audiences'),
     'adcli audiences list',
     'adcli audiences create --name "Home baristas" --keyword espresso --keyword "pour over"',
   );
   examples(
-    listFlags(a.command('list').description('List saved audiences, newest first')).action(async (_o, cmd) => (await audiences()).list(f, cmd)),
+    listFlags(a.command('list').description('List saved audiences, newest first')).action(
+      async (_o, cmd) => (await audiences()).list(f, cmd),
+    ),
     'adcli audiences list',
     'adcli audiences list --name coffee --json',
   );
@@ -100,16 +131,28 @@ export function registerResources(program: Command, f: Factory): void {
     `adcli audiences get ${ID}`,
   );
   examples(
-    idempotency(audienceFlags(a.command('create').description('Create a saved audience (prompts for a missing name on a terminal)'), false), 'create').action(
-      async (_o, cmd) => (await audiences()).create(f, cmd),
-    ),
+    idempotency(
+      audienceFlags(
+        a
+          .command('create')
+          .description('Create a saved audience (prompts for a missing name on a terminal)'),
+        false,
+      ),
+      'create',
+    ).action(async (_o, cmd) => (await audiences()).create(f, cmd)),
     'adcli audiences create --name "Home baristas" --kind affinity --keyword espresso --keyword "pour over"',
     `adcli audiences create --name "Trail runners" --data-store ${ID}`,
   );
   examples(
-    idempotency(audienceFlags(a.command('update').description('Change the given fields of a saved audience').argument('<id>', 'audience id'), true)).action(
-      async (id, _o, cmd) => (await audiences()).update(f, id, cmd),
-    ),
+    idempotency(
+      audienceFlags(
+        a
+          .command('update')
+          .description('Change the given fields of a saved audience')
+          .argument('<id>', 'audience id'),
+        true,
+      ),
+    ).action(async (id, _o, cmd) => (await audiences()).update(f, id, cmd)),
     `adcli audiences update ${ID} --keyword espresso --keyword latte`,
     `adcli audiences update ${ID} --no-tag`,
   );
@@ -128,7 +171,9 @@ export function registerResources(program: Command, f: Factory): void {
 
   // data stores
   const d = examples(
-    program.command('data-stores').description('List, inspect, create, fill and delete data stores of channels and videos'),
+    program
+      .command('data-stores')
+      .description('List, inspect, create, fill and delete data stores of channels and videos'),
     'adcli data-stores list',
     `adcli data-stores create --name "Trail running channels" --channel ${CHANNEL} --wait`,
   );
@@ -141,7 +186,10 @@ export function registerResources(program: Command, f: Factory): void {
   );
   examples(
     waitFlags(
-      d.command('get').description('Show one data store (also a library store) with its status and counts').argument('<id>', 'data store id'),
+      d
+        .command('get')
+        .description('Show one data store (also a library store) with its status and counts')
+        .argument('<id>', 'data store id'),
       WHILE_COLLECTING,
       'the data store',
     ).action(async (id, _o, cmd) => (await dataStores()).get(f, id, cmd)),
@@ -151,7 +199,14 @@ export function registerResources(program: Command, f: Factory): void {
   examples(
     waitFlags(
       idempotency(
-        dataStoreFlags(d.command('create').description('Create a data store; with --channel/--video it starts collecting (prompts for a missing name on a terminal)'), false),
+        dataStoreFlags(
+          d
+            .command('create')
+            .description(
+              'Create a data store; with --channel/--video it starts collecting (prompts for a missing name on a terminal)',
+            ),
+          false,
+        ),
         'create',
       ),
       WHILE_COLLECTING,
@@ -163,7 +218,13 @@ export function registerResources(program: Command, f: Factory): void {
   );
   examples(
     idempotency(
-      dataStoreFlags(d.command('update').description('Rename a data store or replace its sources (collected again)').argument('<id>', 'data store id'), true),
+      dataStoreFlags(
+        d
+          .command('update')
+          .description('Rename a data store or replace its sources (collected again)')
+          .argument('<id>', 'data store id'),
+        true,
+      ),
     ).action(async (id, _o, cmd) => (await dataStores()).update(f, id, cmd)),
     `adcli data-stores update ${ID} --name "Trail running (EU)"`,
     `adcli data-stores update ${ID} --channel ${CHANNEL} --no-video`,
@@ -178,7 +239,10 @@ export function registerResources(program: Command, f: Factory): void {
         )
         .argument('<id>', 'data store id')
         .option('-f, --file <path>', 'a JSON file, or - for stdin; repeat for several', repeat)
-        .option('--idempotency-key <key>', 'make a retry of this exact import safe: batch N uses KEY-N (default: generated)'),
+        .option(
+          '--idempotency-key <key>',
+          'make a retry of this exact import safe: batch N uses KEY-N (default: generated)',
+        ),
       WHILE_COLLECTING,
       'the data store and the counts imported',
     ).action(async (id, _o, cmd) => (await dataStores()).importFiles(f, id, cmd)),
@@ -186,13 +250,23 @@ export function registerResources(program: Command, f: Factory): void {
     `cat youtube-videos.json | adcli data-stores import ${ID} --file -`,
   );
   examples(
-    listFlags(d.command('channels').description("List a data store's channels").argument('<id>', 'data store id'), { name: false }).action(async (id, _o, cmd) =>
-      (await dataStores()).channels(f, id, cmd),
-    ),
+    listFlags(
+      d
+        .command('channels')
+        .description("List a data store's channels")
+        .argument('<id>', 'data store id'),
+      { name: false },
+    ).action(async (id, _o, cmd) => (await dataStores()).channels(f, id, cmd)),
     `adcli data-stores channels ${ID}`,
   );
   examples(
-    listFlags(d.command('videos').description("List a data store's videos").argument('<id>', 'data store id'), { name: false })
+    listFlags(
+      d
+        .command('videos')
+        .description("List a data store's videos")
+        .argument('<id>', 'data store id'),
+      { name: false },
+    )
       .option('--channel <id>', 'only the videos of this channel')
       .action(async (id, _o, cmd) => (await dataStores()).videos(f, id, cmd)),
     `adcli data-stores videos ${ID} --channel ${CHANNEL}`,
@@ -202,7 +276,9 @@ export function registerResources(program: Command, f: Factory): void {
       deleteFlags(
         d
           .command('delete')
-          .description('Delete a data store (also from the audiences that name it); library stores cannot be deleted')
+          .description(
+            'Delete a data store (also from the audiences that name it); library stores cannot be deleted',
+          )
           .argument('<id>', 'data store id'),
       ),
       'delete',
@@ -217,7 +293,9 @@ export function registerResources(program: Command, f: Factory): void {
     'adcli brands create --name "Northwind Outfitters" --website https://northwind.example',
   );
   examples(
-    listFlags(b.command('list').description('List brands, newest first')).action(async (_o, cmd) => (await brands()).list(f, cmd)),
+    listFlags(b.command('list').description('List brands, newest first')).action(async (_o, cmd) =>
+      (await brands()).list(f, cmd),
+    ),
     'adcli brands list',
     'adcli brands list --name north --json',
   );
@@ -230,15 +308,25 @@ export function registerResources(program: Command, f: Factory): void {
     `adcli brands get ${ID}`,
   );
   examples(
-    idempotency(brandFlags(b.command('create').description('Create a brand (prompts for a missing name on a terminal)')), 'create').action(async (_o, cmd) =>
-      (await brands()).create(f, cmd),
-    ),
+    idempotency(
+      brandFlags(
+        b
+          .command('create')
+          .description('Create a brand (prompts for a missing name on a terminal)'),
+      ),
+      'create',
+    ).action(async (_o, cmd) => (await brands()).create(f, cmd)),
     'adcli brands create --name "Northwind Outfitters" --website https://northwind.example',
   );
   examples(
-    idempotency(brandFlags(b.command('update').description('Change the given fields of a brand').argument('<id>', 'brand id'))).action(async (id, _o, cmd) =>
-      (await brands()).update(f, id, cmd),
-    ),
+    idempotency(
+      brandFlags(
+        b
+          .command('update')
+          .description('Change the given fields of a brand')
+          .argument('<id>', 'brand id'),
+      ),
+    ).action(async (id, _o, cmd) => (await brands()).update(f, id, cmd)),
     `adcli brands update ${ID} --description "Outdoor gear since 1984"`,
     `adcli brands update ${ID} --website ""`,
   );

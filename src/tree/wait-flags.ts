@@ -8,6 +8,16 @@ import { durationArg } from '../lib/args.ts';
  */
 export function waitFlags(cmd: Command, during: string, prints: string): Command {
   return cmd
-    .option('--wait', `wait while ${during} instead of returning at once, then print ${prints}; exit 10 if it ends in error (Ctrl-C stops waiting, not the job)`)
-    .addOption(new Option('--wait-timeout <duration>', 'give up waiting after this long (e.g. 90s, 10m); exit 8').argParser(durationArg).default(600_000, '10m'));
+    .option(
+      '--wait',
+      `wait while ${during} instead of returning at once, then print ${prints}; exit 10 if it ends in error (Ctrl-C stops waiting, not the job)`,
+    )
+    .addOption(
+      new Option(
+        '--wait-timeout <duration>',
+        'give up waiting after this long (e.g. 90s, 10m); exit 8',
+      )
+        .argParser(durationArg)
+        .default(600_000, '10m'),
+    );
 }

@@ -1,6 +1,13 @@
 import { Option, type Command } from 'commander';
 import type { Factory } from '../lib/factory.ts';
-import { API_METHODS, BOUNDS, DATE_PRESETS, DEFAULT_DATE_PRESET, MATCH_TYPES, TARGETING_SECTIONS } from '../generated/contract.ts';
+import {
+  API_METHODS,
+  BOUNDS,
+  DATE_PRESETS,
+  DEFAULT_DATE_PRESET,
+  MATCH_TYPES,
+  TARGETING_SECTIONS,
+} from '../generated/contract.ts';
 import { OPERATIONS, type OperationSummary } from '../generated/operations.ts';
 import { atMost, chars, limitOption } from '../lib/args.ts';
 import { examples, helpSection } from '../lib/help.ts';
@@ -18,22 +25,36 @@ const apiCmds = () => import('../commands/api.ts');
  * no server code at start-up), a line each when that fits `width`, else the scope and summary on a
  * second line.
  */
-export function operationsHelp(ops: readonly OperationSummary[] = OPERATIONS, width = Infinity): string {
+export function operationsHelp(
+  ops: readonly OperationSummary[] = OPERATIONS,
+  width = Infinity,
+): string {
   const mw = Math.max(...ops.map((o) => o.method.length));
   const pw = Math.max(...ops.map((o) => o.path.length));
   const sw = Math.max(...ops.map((o) => o.scope.length));
-  const oneLine = ops.map((o) => `${o.method.padEnd(mw)}  ${o.path.padEnd(pw)}  ${o.scope.padEnd(sw)}  ${o.summary}`);
+  const oneLine = ops.map(
+    (o) => `${o.method.padEnd(mw)}  ${o.path.padEnd(pw)}  ${o.scope.padEnd(sw)}  ${o.summary}`,
+  );
   const fits = oneLine.every((l) => l.length <= width);
   return [
     'Paths are under the base URL (…/api/v1); each needs the scope beside it.',
-    ...(fits ? oneLine : ops.flatMap((o) => [`${o.method.padEnd(mw)}  ${o.path}`, `${' '.repeat(mw + 2)}${o.scope}  ${o.summary}`])),
+    ...(fits
+      ? oneLine
+      : ops.flatMap((o) => [
+          `${o.method.padEnd(mw)}  ${o.path}`,
+          `${' '.repeat(mw + 2)}${o.scope}  ${o.summary}`,
+        ])),
   ].join('\n');
 }
 
 /** targeting, performance, ads, explore and api. */
 export function registerWork(program: Command, f: Factory): void {
   const targeting = examples(
-    program.command('targeting').description("Show, generate and edit a campaign's targeting (keywords, segments, topics, websites)"),
+    program
+      .command('targeting')
+      .description(
+        "Show, generate and edit a campaign's targeting (keywords, segments, topics, websites)",
+      ),
     'adcli targeting generate 65f0c1d2e3a4b5c6d7e8f901 --wait',
     'adcli targeting show 65f0c1d2e3a4b5c6d7e8f901',
   );
@@ -41,7 +62,9 @@ export function registerWork(program: Command, f: Factory): void {
     waitFlags(
       targeting
         .command('show')
-        .description('Show the targeting of every audience slot: items by section in rank order, with match types and sources, and what generating leaves out')
+        .description(
+          'Show the targeting of every audience slot: items by section in rank order, with match types and sources, and what generating leaves out',
+        )
         .argument('<campaign>', 'campaign id'),
       'an audience slot generates',
       'the final targeting',
@@ -54,10 +77,19 @@ export function registerWork(program: Command, f: Factory): void {
     waitFlags(
       targeting
         .command('generate')
-        .description("Generate targeting in the background from the audience slots' data stores (slots without targeting yet, or the named ones)")
+        .description(
+          "Generate targeting in the background from the audience slots' data stores (slots without targeting yet, or the named ones)",
+        )
         .argument('<campaign>', 'campaign id')
-        .option('--audience <slot>', `audience slot id to (re)generate; repeat for several, ${atMost(BOUNDS.generateSlots)} (see targeting show)`, collect)
-        .option('--idempotency-key <key>', 'make a retry of this exact request safe (default: generated)'),
+        .option(
+          '--audience <slot>',
+          `audience slot id to (re)generate; repeat for several, ${atMost(BOUNDS.generateSlots)} (see targeting show)`,
+          collect,
+        )
+        .option(
+          '--idempotency-key <key>',
+          'make a retry of this exact request safe (default: generated)',
+        ),
       'the slots it started generate',
       'the final targeting',
     ).action(async (id, _o, cmd) => (await targetingCmds()).generate(f, id, cmd)),
@@ -69,19 +101,41 @@ export function registerWork(program: Command, f: Factory): void {
     targeting
       .command('edit')
       .description(
-        "Add, remove or restore items of an audience slot, or replace them all from a file, and print what changed\n\n" +
+        'Add, remove or restore items of an audience slot, or replace them all from a file, and print what changed\n\n' +
           'Regenerating the slot keeps what you add, and never adds back what you remove: removed items are ' +
           'left out (targeting show lists them) until you restore them. A slot left with no items needs ' +
           'generating again (targeting generate fills it, leaving out what you removed).',
       )
       .argument('<campaign>', 'campaign id')
       .argument('<slot>', 'audience slot id (see targeting show)')
-      .option('--add-keyword <text[:MATCH]>', `add a keyword with a match type, {${MATCH_TYPES.join(', ')}} (default BROAD); repeatable`, collect)
-      .option('--add <section:text>', `add an item to a section, {${TARGETING_SECTIONS.join(', ')}}, e.g. "topics:/Sports/Running"; repeatable`, collect)
-      .option('--remove <text>', 'remove the items with this text or label (section:text for one section) and leave them out when generating; repeatable', collect)
-      .option('--restore <text>', 'let generating add a removed item again (section:text for one section); repeatable', collect)
-      .option('--file <file>', `replace all items: JSON {"items": [...]} or an array of items ({section, text, matchType?, label?, source?}), at most ${BOUNDS.targetingItems.max}; - reads stdin`)
-      .option('--idempotency-key <key>', 'make a retry of this exact change safe (default: generated)')
+      .option(
+        '--add-keyword <text[:MATCH]>',
+        `add a keyword with a match type, {${MATCH_TYPES.join(', ')}} (default BROAD); repeatable`,
+        collect,
+      )
+      .option(
+        '--add <section:text>',
+        `add an item to a section, {${TARGETING_SECTIONS.join(', ')}}, e.g. "topics:/Sports/Running"; repeatable`,
+        collect,
+      )
+      .option(
+        '--remove <text>',
+        'remove the items with this text or label (section:text for one section) and leave them out when generating; repeatable',
+        collect,
+      )
+      .option(
+        '--restore <text>',
+        'let generating add a removed item again (section:text for one section); repeatable',
+        collect,
+      )
+      .option(
+        '--file <file>',
+        `replace all items: JSON {"items": [...]} or an array of items ({section, text, matchType?, label?, source?}), at most ${BOUNDS.targetingItems.max}; - reads stdin`,
+      )
+      .option(
+        '--idempotency-key <key>',
+        'make a retry of this exact change safe (default: generated)',
+      )
       .action(async (id, slot, _o, cmd) => (await targetingCmds()).edit(f, id, slot, cmd)),
     'adcli targeting edit 65f0c1d2e3a4b5c6d7e8f901 65f0c1d2e3a4b5c6d7e8f902 --add-keyword "trail shoes:EXACT" --remove "running"',
     'adcli targeting edit 65f0c1d2e3a4b5c6d7e8f901 65f0c1d2e3a4b5c6d7e8f902 --add "topics:/Sports/Running" --restore "trail running"',
@@ -89,7 +143,9 @@ export function registerWork(program: Command, f: Factory): void {
   );
 
   const performance = examples(
-    program.command('performance').description('Performance of the campaigns in an ad-platform account, or of one campaign'),
+    program
+      .command('performance')
+      .description('Performance of the campaigns in an ad-platform account, or of one campaign'),
     'adcli performance show --date-range LAST_7_DAYS',
   );
   examples(
@@ -98,10 +154,23 @@ export function registerWork(program: Command, f: Factory): void {
       .description(
         "Totals, a per-campaign table and daily charts of clicks and cost: the account's days (all its campaigns), or one campaign's with --campaign (piped: tab-separated total/campaign/day rows)",
       )
-      .option('--customer-id <id>', "ad-platform account, 123-456-7890 (default: the campaign's account with --campaign, else the workspace's default account)")
-      .option('--campaign <id>', "only this campaign: its row, and daily figures of its own instead of the account's")
-      .addOption(new Option('--date-range <preset>', "date range in the account's time zone").choices(DATE_PRESETS).default(DEFAULT_DATE_PRESET))
-      .option('--csv', 'print CSV for a spreadsheet: a header row, then the total, each campaign and each day (account day or campaign day)')
+      .option(
+        '--customer-id <id>',
+        "ad-platform account, 123-456-7890 (default: the campaign's account with --campaign, else the workspace's default account)",
+      )
+      .option(
+        '--campaign <id>',
+        "only this campaign: its row, and daily figures of its own instead of the account's",
+      )
+      .addOption(
+        new Option('--date-range <preset>', "date range in the account's time zone")
+          .choices(DATE_PRESETS)
+          .default(DEFAULT_DATE_PRESET),
+      )
+      .option(
+        '--csv',
+        'print CSV for a spreadsheet: a header row, then the total, each campaign and each day (account day or campaign day)',
+      )
       .action(async (_o, cmd) => (await performanceCmds()).show(f, cmd)),
     'adcli performance show',
     'adcli performance show --customer-id 512-384-7260 --date-range LAST_7_DAYS',
@@ -110,7 +179,10 @@ export function registerWork(program: Command, f: Factory): void {
     'adcli performance show --csv > performance.csv',
   );
 
-  const ads = examples(program.command('ads').description('The ad platform as the workspace sees it'), 'adcli ads accounts');
+  const ads = examples(
+    program.command('ads').description('The ad platform as the workspace sees it'),
+    'adcli ads accounts',
+  );
   examples(
     ads
       .command('accounts')
@@ -128,7 +200,9 @@ export function registerWork(program: Command, f: Factory): void {
   examples(
     explore
       .command('channel')
-      .description('Describe a channel: topics, content themes, latest videos, subscribers, country')
+      .description(
+        'Describe a channel: topics, content themes, latest videos, subscribers, country',
+      )
       .argument('<id>', 'channel id (UC…)')
       .action(async (id, _o, cmd) => (await exploreCmds()).channel(f, id, cmd)),
     'adcli explore channel UCnhwCGpIe9IdW5plisiGJLT',
@@ -136,7 +210,9 @@ export function registerWork(program: Command, f: Factory): void {
   examples(
     explore
       .command('search')
-      .description('Search channels by title, handle, keywords or description (every word must match)')
+      .description(
+        'Search channels by title, handle, keywords or description (every word must match)',
+      )
       .argument('<query>', `words to look for, ${chars(BOUNDS.searchQuery)}`)
       .addOption(limitOption(BOUNDS.listLimit))
       .option('--all', 'follow every page')
@@ -175,7 +251,10 @@ export function registerWork(program: Command, f: Factory): void {
     .argument('<path>', 'path under the base URL, e.g. /campaigns or /campaigns?limit=5')
     .option('--data <json>', 'request body: JSON text, @file, or - for stdin')
     .option('--query <key=value>', 'a query parameter; repeatable', collect)
-    .option('--idempotency-key <key>', `Idempotency-Key of a write, ${chars(BOUNDS.idempotencyKey)} (default: generated)`)
+    .option(
+      '--idempotency-key <key>',
+      `Idempotency-Key of a write, ${chars(BOUNDS.idempotencyKey)} (default: generated)`,
+    )
     .action(async (method, path, _o, cmd) => (await apiCmds()).api(f, method, path, cmd));
   helpSection(api, 'OPERATIONS', (width) => operationsHelp(OPERATIONS, width));
   examples(

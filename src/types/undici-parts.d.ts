@@ -7,6 +7,9 @@ declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
 }
 declare module 'undici/lib/api/api-request.js' {
   import type { Dispatcher } from 'undici';
-  function request(this: Dispatcher, opts: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  function request(
+    this: Dispatcher,
+    opts: Dispatcher.RequestOptions,
+  ): Promise<Dispatcher.ResponseData>;
   export default request;
 }

@@ -12,7 +12,12 @@ export function ok<T = any>(r: Reply<T>, status = 200): T {
 }
 
 /** An error answer in the contract's shape, whose message holds every fragment given. */
-export function expectError(r: Reply, status: number, code: string, ...fragments: (string | RegExp)[]): void {
+export function expectError(
+  r: Reply,
+  status: number,
+  code: string,
+  ...fragments: (string | RegExp)[]
+): void {
   expect({ status: r.status, body: r.body }).toMatchObject({ status, body: { error: { code } } });
   expect(Object.keys(r.body)).toEqual(['error']);
   expect(Object.keys(r.body.error).sort()).toEqual(['code', 'message', 'requestId']);

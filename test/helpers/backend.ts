@@ -17,7 +17,12 @@ export interface Reply<T = any> {
 
 export interface Client {
   key: string;
-  request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Reply<T>>;
   get<T = any>(path: string, headers?: Record<string, string>): Promise<Reply<T>>;
   post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
   patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
@@ -30,10 +35,19 @@ export interface Client {
  * where the paths live: the API (/api/v1) or adcli serve's controls (/_adcli/v1).
  */
 export function clientFor(app: Hono<any>, key: string, prefix = '/api/v1'): Client {
-  const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const request = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await app.request(`${prefix}${path}`, {
       method,
-      headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await res.text();
@@ -55,7 +69,13 @@ export interface TestBackend extends Backend {
   /** a client with every scope in workspace `acme` */
   api: Client;
   /** a client with a new key: pick scopes, workspace and limits (`prefix` /_adcli/v1 for the controls) */
-  client(opts?: { scopes?: readonly Scope[]; workspace?: string; customerIds?: string[]; campaignIds?: string[]; prefix?: string }): Promise<Client>;
+  client(opts?: {
+    scopes?: readonly Scope[];
+    workspace?: string;
+    customerIds?: string[];
+    campaignIds?: string[];
+    prefix?: string;
+  }): Promise<Client>;
   workspaceId(slug?: string): Promise<string>;
 }
 
@@ -72,10 +92,13 @@ export function testStore(): Promise<Store> {
  * new database of the pass's server in the Postgres pass (ADCLI_TEST_STORE=postgres, see
  * postgres-pass.ts). A `store` given is used as it is.
  */
-export async function testBackend(opts: { rateLimit?: number; store?: Store; clock?: ManualClock } = {}): Promise<TestBackend> {
+export async function testBackend(
+  opts: { rateLimit?: number; store?: Store; clock?: ManualClock } = {},
+): Promise<TestBackend> {
   const clock = opts.clock ?? new ManualClock('2026-03-02T10:00:00.000Z');
   let runner: Backend['runner'] | undefined;
-  const store = opts.store ?? (onPostgres ? await passStore(() => runner?.stop()) : SqliteStore.memory());
+  const store =
+    opts.store ?? (onPostgres ? await passStore(() => runner?.stop()) : SqliteStore.memory());
   const backend = createApp({ store, clock, rateLimit: opts.rateLimit ?? 0 });
   runner = backend.runner;
   const { services } = backend;
@@ -112,9 +135,14 @@ export async function pgReplicas(
   const clock = opts.clock ?? new ManualClock('2026-03-02T10:00:00.000Z');
   const replicas: TestBackend[] = [];
   for (let i = 0; i < (opts.count ?? 2); i++) {
-    replicas.push(await testBackend({ store: await PostgresStore.open(url), clock, rateLimit: opts.rateLimit }));
+    replicas.push(
+      await testBackend({ store: await PostgresStore.open(url), clock, rateLimit: opts.rateLimit }),
+    );
   }
-  return { replicas, close: async () => void (await Promise.all(replicas.map((r) => r.store.close()))) };
+  return {
+    replicas,
+    close: async () => void (await Promise.all(replicas.map((r) => r.store.close()))),
+  };
 }
 
 export const ALL_SCOPES = SCOPES;

@@ -33,7 +33,10 @@ export interface CliResult {
 
 /** `adcli ...args` in-process; never rejects for a failing command (its exit code says so). */
 export async function runCli(args: string[], opts: RunCliOptions = {}): Promise<CliResult> {
-  const tty = typeof opts.tty === 'object' ? opts.tty : { stdin: opts.tty, stdout: opts.tty, stderr: opts.tty };
+  const tty =
+    typeof opts.tty === 'object'
+      ? opts.tty
+      : { stdin: opts.tty, stdout: opts.tty, stderr: opts.tty };
   const env = opts.env ?? sandbox().env;
   const t = IOStreams.test({
     stdinTTY: tty.stdin,

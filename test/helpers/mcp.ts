@@ -16,9 +16,16 @@ import { testBackend, type Client as ApiClient, type TestBackend } from './backe
 export type Json = Record<string, any>;
 
 /** A client of /mcp with this key: in-process on `app`, or at `url`. */
-export async function mcpClient(target: { app: Hono<any> } | { url: string }, key: string): Promise<Client> {
+export async function mcpClient(
+  target: { app: Hono<any> } | { url: string },
+  key: string,
+): Promise<Client> {
   const url = 'url' in target ? target.url : 'http://127.0.0.1:4010/mcp';
-  const fetchImpl = 'app' in target ? (u: string | URL, init?: RequestInit) => Promise.resolve(target.app.request(String(u), init)) : undefined;
+  const fetchImpl =
+    'app' in target
+      ? (u: string | URL, init?: RequestInit) =>
+          Promise.resolve(target.app.request(String(u), init))
+      : undefined;
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { authorization: `Bearer ${key}` } },
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
@@ -28,10 +35,15 @@ export async function mcpClient(target: { app: Hono<any> } | { url: string }, ke
   return client;
 }
 
-export const resultText = (r: CallToolResult) => (r.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+export const resultText = (r: CallToolResult) =>
+  (r.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
 
 /** Calls a tool; the result as the SDK client gives it. */
-export async function callTool(client: Client, name: string, args: Json = {}): Promise<CallToolResult> {
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Json = {},
+): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
@@ -43,7 +55,12 @@ export async function ok(client: Client, name: string, args: Json = {}): Promise
 }
 
 /** A tool error: its text, `code: message — next step (request id …)`. */
-export async function toolError(client: Client, name: string, args: Json, code: string): Promise<string> {
+export async function toolError(
+  client: Client,
+  name: string,
+  args: Json,
+  code: string,
+): Promise<string> {
   const r = await callTool(client, name, args);
   expect(r.isError, `${name} should fail: ${resultText(r)}`).toBe(true);
   expect(resultText(r)).toMatch(new RegExp(`^${code}: `));

@@ -19,7 +19,8 @@ import type { Store } from '../../server/store/port.ts';
  * What the global setup hands the workers: the server's URL (database `postgres`) and what the
  * template holds (the tables to empty, the identity sequences to restart), or why there is none.
  */
-export type PostgresPass = { url: string; tables: string[]; sequences: string[] } | { skipped: string };
+export type PostgresPass =
+  { url: string; tables: string[]; sequences: string[] } | { skipped: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

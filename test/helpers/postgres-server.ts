@@ -14,7 +14,16 @@
  * PASSWORD (scram-sha-256): the tests of a refused login need a server that asks for one.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  appendFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,7 +69,9 @@ export function postgresBinDir(): string | null {
 /** uid and gid of the unprivileged user to run as, when running as root. */
 function runAsUser(): { name: string; uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;
-  const passwd = readFileSync('/etc/passwd', 'utf8').split('\n').map((l) => l.split(':'));
+  const passwd = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((l) => l.split(':'));
   for (const name of ['postgres', 'nobody']) {
     const row = passwd.find((f) => f[0] === name);
     if (row) return { name, uid: Number(row[2]), gid: Number(row[3]) };
@@ -110,13 +121,28 @@ export async function startPostgres(opts: { maxConnections?: number } = {}): Pro
     return ['setpriv', [...who, '--pdeathsig=INT', '--', exe, ...args]];
   };
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', LANG: 'C', TZ: 'UTC' };
-  const spawnOpts = (hasSetpriv || !user ? {} : { uid: user.uid, gid: user.gid }) as { uid?: number; gid?: number };
+  const spawnOpts = (hasSetpriv || !user ? {} : { uid: user.uid, gid: user.gid }) as {
+    uid?: number;
+    gid?: number;
+  };
 
-  const [initCmd, initArgs] = command(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--locale=C', '-E', 'UTF8', '--no-sync']);
+  const [initCmd, initArgs] = command(join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--locale=C',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   const init = spawnSync(initCmd, initArgs, { encoding: 'utf8', env, cwd: dir, ...spawnOpts });
   if (init.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`initdb failed: ${(init.stderr || init.stdout || String(init.error)).trim().split('\n').slice(-3).join(' ')}`);
+    throw new Error(
+      `initdb failed: ${(init.stderr || init.stdout || String(init.error)).trim().split('\n').slice(-3).join(' ')}`,
+    );
   }
   // The password user first: pg_hba.conf is read top down.
   const hba = join(data, 'pg_hba.conf');
@@ -139,15 +165,39 @@ export async function startPostgres(opts: { maxConnections?: number } = {}): Pro
   let databases = 0;
 
   const url = (db = 'postgres', as?: { user: string; password?: string }) => {
-    const auth = as ? `${encodeURIComponent(as.user)}${as.password === undefined ? '' : `:${encodeURIComponent(as.password)}`}` : 'postgres';
+    const auth = as
+      ? `${encodeURIComponent(as.user)}${as.password === undefined ? '' : `:${encodeURIComponent(as.password)}`}`
+      : 'postgres';
     return `postgres://${auth}@127.0.0.1:${port}/${db}`;
   };
 
   const launch = async () => {
-    const args = ['-D', data, '-h', '127.0.0.1', '-p', String(port), '-k', dir, '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', `max_connections=${opts.maxConnections ?? 200}`, '-c', 'autovacuum=off'];
+    const args = [
+      '-D',
+      data,
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'fsync=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      `max_connections=${opts.maxConnections ?? 200}`,
+      '-c',
+      'autovacuum=off',
+    ];
     const [cmd, cmdArgs] = command(join(bin, 'postgres'), args);
     log = '';
-    const c = spawn(cmd, cmdArgs, { env, cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], ...spawnOpts });
+    const c = spawn(cmd, cmdArgs, {
+      env,
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      ...spawnOpts,
+    });
     child = c;
     c.stderr!.setEncoding('utf8');
     c.stderr!.on('data', (d: string) => (log = (log + d).slice(-4000)));
@@ -156,7 +206,8 @@ export async function startPostgres(opts: { maxConnections?: number } = {}): Pro
     void exited.then(() => (gone = true));
     const deadline = Date.now() + 30_000;
     for (;;) {
-      if (gone) throw new Error(`postgres exited at start: ${log.trim().split('\n').slice(-3).join(' ')}`);
+      if (gone)
+        throw new Error(`postgres exited at start: ${log.trim().split('\n').slice(-3).join(' ')}`);
       const client = new pg.Client({ connectionString: url() });
       client.on('error', () => {});
       try {
@@ -165,7 +216,10 @@ export async function startPostgres(opts: { maxConnections?: number } = {}): Pro
         return;
       } catch (e) {
         await client.end().catch(() => {});
-        if (Date.now() > deadline) throw new Error(`postgres did not accept connections within 30 s: ${(e as Error).message}; ${log.trim().split('\n').slice(-3).join(' ')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `postgres did not accept connections within 30 s: ${(e as Error).message}; ${log.trim().split('\n').slice(-3).join(' ')}`,
+          );
         await sleep(50);
       }
     }
@@ -186,7 +240,10 @@ export async function startPostgres(opts: { maxConnections?: number } = {}): Pro
     const c = child as ChildProcess | null;
     if (!c || c.exitCode !== null || c.signalCode !== null) return;
     // After a SIGKILL the backends live on until they notice: wait for them, so none answers a query.
-    const backends = (spawnSync('pgrep', ['-P', String(c.pid)], { encoding: 'utf8' }).stdout ?? '').split('\n').filter(Boolean).map(Number);
+    const backends = (spawnSync('pgrep', ['-P', String(c.pid)], { encoding: 'utf8' }).stdout ?? '')
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
     c.kill(sig);
     await exited;
     const deadline = Date.now() + 10_000;
@@ -208,7 +265,11 @@ export async function startPostgres(opts: { maxConnections?: number } = {}): Pro
         break;
       } catch (e) {
         await signal('SIGKILL');
-        if (attempt >= 3 || !/could not (bind|create listen)|Address already in use/i.test((e as Error).message)) throw e;
+        if (
+          attempt >= 3 ||
+          !/could not (bind|create listen)|Address already in use/i.test((e as Error).message)
+        )
+          throw e;
         port = await freePort();
       }
     }
@@ -261,4 +322,3 @@ export async function startPostgres(opts: { maxConnections?: number } = {}): Pro
   };
   return server;
 }
-

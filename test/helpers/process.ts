@@ -47,8 +47,11 @@ export interface SpawnOptions {
 
 /** Starts `node bin/adcli.js ...args` (or `exe ...args`); the child is killed by killAll(). */
 export function spawnAdcli(args: string[], opts: SpawnOptions = {}): Proc {
-  if (!opts.exe && !existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first');
-  const [command, argv] = opts.exe ? [opts.exe, args] : [opts.node ?? process.execPath, [BIN, ...args]];
+  if (!opts.exe && !existsSync(join(ROOT, 'dist', 'cli.js')))
+    throw new Error('dist/cli.js is missing: run `npm run build` first');
+  const [command, argv] = opts.exe
+    ? [opts.exe, args]
+    : [opts.node ?? process.execPath, [BIN, ...args]];
   const child = spawn(command, argv, {
     cwd: opts.cwd ?? ROOT,
     env: opts.env ?? sandbox().env,
@@ -91,12 +94,20 @@ export function spawnAdcli(args: string[], opts: SpawnOptions = {}): Proc {
           res(text());
         } else if (done || child.exitCode !== null || child.signalCode !== null) {
           cleanup();
-          rej(new Error(`adcli ${args.join(' ')} exited (${child.exitCode ?? child.signalCode}) before the expected output${describeOutput()}`));
+          rej(
+            new Error(
+              `adcli ${args.join(' ')} exited (${child.exitCode ?? child.signalCode}) before the expected output${describeOutput()}`,
+            ),
+          );
         }
       };
       const timer = setTimeout(() => {
         cleanup();
-        rej(new Error(`timed out after ${ms} ms waiting for ${stream} of adcli ${args.join(' ')}${describeOutput()}`));
+        rej(
+          new Error(
+            `timed out after ${ms} ms waiting for ${stream} of adcli ${args.join(' ')}${describeOutput()}`,
+          ),
+        );
       }, ms);
       const cleanup = () => {
         clearTimeout(timer);
@@ -106,15 +117,30 @@ export function spawnAdcli(args: string[], opts: SpawnOptions = {}): Proc {
       check();
     });
 
-  const waitForStdout = (test: (text: string) => boolean, ms?: number) => waitFor('stdout', test, ms);
-  const waitForStderr = (test: (text: string) => boolean, ms?: number) => waitFor('stderr', test, ms);
+  const waitForStdout = (test: (text: string) => boolean, ms?: number) =>
+    waitFor('stdout', test, ms);
+  const waitForStderr = (test: (text: string) => boolean, ms?: number) =>
+    waitFor('stderr', test, ms);
 
   const stop = async (signal: NodeJS.Signals = 'SIGTERM', ms = 10_000): Promise<Exit> => {
     if (!done && child.exitCode === null && child.signalCode === null) child.kill(signal);
-    return withTimeout(exited, ms, `adcli ${args.join(' ')} did not exit within ${ms} ms after ${signal}`);
+    return withTimeout(
+      exited,
+      ms,
+      `adcli ${args.join(' ')} did not exit within ${ms} ms after ${signal}`,
+    );
   };
 
-  return { child, pid: child.pid!, stdout: () => out, stderr: () => err, exited, waitForStdout, waitForStderr, stop };
+  return {
+    child,
+    pid: child.pid!,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitForStdout,
+    waitForStderr,
+    stop,
+  };
 }
 
 export interface RunResult extends Exit {
@@ -123,7 +149,10 @@ export interface RunResult extends Exit {
 }
 
 /** Runs adcli to completion (killed after ms) and answers exit code, signal and output. */
-export async function runAdcli(args: string[], opts: SpawnOptions & { timeoutMs?: number } = {}): Promise<RunResult> {
+export async function runAdcli(
+  args: string[],
+  opts: SpawnOptions & { timeoutMs?: number } = {},
+): Promise<RunResult> {
   const p = spawnAdcli(args, opts);
   const ms = opts.timeoutMs ?? 20_000;
   const timer = setTimeout(() => p.child.kill('SIGKILL'), ms);
@@ -159,10 +188,15 @@ export function runInTerminal(
   const cmd = [process.execPath, BIN, ...args].map(quote).join(' ');
   const ttyEnv = { ...env };
   delete ttyEnv.CI;
-  const child = spawn('script', ['-qec', `stty cols ${opts.cols ?? 120} rows 50; exec ${cmd}`, '/dev/null'], { env: ttyEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(
+    'script',
+    ['-qec', `stty cols ${opts.cols ?? 120} rows 50; exec ${cmd}`, '/dev/null'],
+    { env: ttyEnv, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
   children.add(child);
   let output = '';
-  const dialogs = opts.dialog === undefined ? [] : Array.isArray(opts.dialog) ? [...opts.dialog] : [opts.dialog];
+  const dialogs =
+    opts.dialog === undefined ? [] : Array.isArray(opts.dialog) ? [...opts.dialog] : [opts.dialog];
   let seen = 0;
   const take = (d: string) => {
     output += d;
@@ -196,7 +230,12 @@ export interface Server extends Proc {
   info: ServeInfo;
   port: number;
   /** fetch of a path under the base URL, with the server's key unless headers say otherwise */
-  api(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpReply>;
+  api(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<HttpReply>;
 }
 
 export interface HttpReply {
@@ -210,7 +249,10 @@ export interface HttpReply {
  * Starts `adcli serve --json --port 0 ...args` and waits for its one JSON line.
  * Pass --memory or --data yourself (without either, the sandbox's ADCLI_DATA_DIR is used).
  */
-export async function startServer(args: string[], opts: SpawnOptions & { timeoutMs?: number } = {}): Promise<Server> {
+export async function startServer(
+  args: string[],
+  opts: SpawnOptions & { timeoutMs?: number } = {},
+): Promise<Server> {
   const full = ['serve', '--json', ...(args.includes('--port') ? [] : ['--port', '0']), ...args];
   const p = spawnAdcli(full, opts);
   try {
@@ -219,10 +261,18 @@ export async function startServer(args: string[], opts: SpawnOptions & { timeout
     try {
       info = JSON.parse(text.split('\n')[0]!) as ServeInfo;
     } catch {
-      throw new Error(`adcli ${full.join(' ')} printed no JSON line:\n--- stdout ---\n${text}\n--- stderr ---\n${p.stderr()}`);
+      throw new Error(
+        `adcli ${full.join(' ')} printed no JSON line:\n--- stdout ---\n${text}\n--- stderr ---\n${p.stderr()}`,
+      );
     }
     const port = Number(new URL(info.baseUrl).port);
-    return { ...p, info, port, api: (method, path, body, headers) => http(info.baseUrl, info.apiKey, method, path, body, headers) };
+    return {
+      ...p,
+      info,
+      port,
+      api: (method, path, body, headers) =>
+        http(info.baseUrl, info.apiKey, method, path, body, headers),
+    };
   } catch (e) {
     p.child.kill('SIGKILL');
     throw e;
@@ -265,7 +315,12 @@ export async function listAll(baseUrl: string, key: string, path: string): Promi
   let cursor: string | null = null;
   for (let i = 0; i < 1000; i++) {
     const sep = path.includes('?') ? '&' : '?';
-    const r = await http(baseUrl, key, 'GET', `${path}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const r = await http(
+      baseUrl,
+      key,
+      'GET',
+      `${path}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     if (r.status !== 200) throw new Error(`GET ${path} answered ${r.status}: ${r.text}`);
     out.push(...r.body.data);
     cursor = r.body.nextCursor;
@@ -275,7 +330,11 @@ export async function listAll(baseUrl: string, key: string, path: string): Promi
 }
 
 /** Runs tasks with at most `width` in flight; answers their results in order. */
-export async function pool<T>(n: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
+export async function pool<T>(
+  n: number,
+  width: number,
+  task: (i: number) => Promise<T>,
+): Promise<T[]> {
   const results = new Array<T>(n);
   let next = 0;
   const worker = async () => {

@@ -36,7 +36,10 @@ export function parseAnswer(raw: string): { answer: Answer; rest: string } | nul
   } catch {
     body = undefined;
   }
-  return { answer: { status: Number(statusLine!.split(' ')[1]), headers, body, text }, rest: raw.slice(bodyStart + length) };
+  return {
+    answer: { status: Number(statusLine!.split(' ')[1]), headers, body, text },
+    rest: raw.slice(bodyStart + length),
+  };
 }
 
 export interface Exchange {
@@ -51,7 +54,12 @@ export interface Exchange {
  * Sends `chunks` on one new connection (each after the answers so far) and collects the answers
  * until the server closes the connection or `answers` have come.
  */
-export function exchange(port: number, chunks: (string | Buffer)[], answers = 1, timeoutMs = 10_000): Promise<Exchange> {
+export function exchange(
+  port: number,
+  chunks: (string | Buffer)[],
+  answers = 1,
+  timeoutMs = 10_000,
+): Promise<Exchange> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let raw = '';
@@ -71,7 +79,9 @@ export function exchange(port: number, chunks: (string | Buffer)[], answers = 1,
       }
     });
     socket.on('end', () => (closedByServer = got.length < answers || closedByServer));
-    socket.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? (reset = true) : reject(e)));
+    socket.on('error', (e: NodeJS.ErrnoException) =>
+      e.code === 'ECONNRESET' || e.code === 'EPIPE' ? (reset = true) : reject(e),
+    );
     socket.on('close', () => {
       clearTimeout(timer);
       resolve({ answers: got, closedByServer, reset });
@@ -80,19 +90,33 @@ export function exchange(port: number, chunks: (string | Buffer)[], answers = 1,
 }
 
 /** A request's text: the request line, Host, the headers given, and the body (with its Content-Length). */
-export function rawRequest(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): string | Buffer {
-  const all = { Host: '127.0.0.1', ...headers, ...(body !== undefined ? { 'Content-Length': String(Buffer.byteLength(body)) } : {}) };
+export function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): string | Buffer {
+  const all = {
+    Host: '127.0.0.1',
+    ...headers,
+    ...(body !== undefined ? { 'Content-Length': String(Buffer.byteLength(body)) } : {}),
+  };
   const head = `${method} ${path} HTTP/1.1\r\n${Object.entries(all)
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('')}\r\n`;
   if (body === undefined) return head;
-  return typeof body === 'string' ? head + body : Buffer.concat([Buffer.from(head, 'latin1'), body]);
+  return typeof body === 'string'
+    ? head + body
+    : Buffer.concat([Buffer.from(head, 'latin1'), body]);
 }
 
 const servers: Server[] = [];
 
 /** The app behind adcli serve's node server on a free port of 127.0.0.1; answers the port. */
-export async function serveApp(app: Hono<any>, opts: { bodyTimeoutMs?: number } = {}): Promise<number> {
+export async function serveApp(
+  app: Hono<any>,
+  opts: { bodyTimeoutMs?: number } = {},
+): Promise<number> {
   const { server, address } = await listen(app, '127.0.0.1', 0, opts);
   servers.push(server);
   return address.port;

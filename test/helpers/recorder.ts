@@ -19,9 +19,15 @@ export async function recorder(): Promise<Recorder> {
   const seen: string[] = [];
   const server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
-    res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":"internal","message":"no request should get here"}}');
+    res
+      .writeHead(500, { 'content-type': 'application/json' })
+      .end('{"error":{"code":"internal","message":"no request should get here"}}');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const env = { ...sandbox().env, ADCLI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`, ADCLI_API_KEY: 'adcli_never_used' };
+  const env = {
+    ...sandbox().env,
+    ADCLI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
+    ADCLI_API_KEY: 'adcli_never_used',
+  };
   return { seen, env, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

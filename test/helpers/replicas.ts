@@ -20,20 +20,43 @@ export interface ReplicaSet {
  * Starts `n` replicas at once on the database `url` (`--workers 1 --quiet`, the rate limit off
  * unless `args` sets --rate-limit). Their start-up lines must agree on one workspace and one key.
  */
-export async function startReplicas(url: string, n: number, args: string[] = [], sb: Sandbox = sandbox()): Promise<ReplicaSet> {
+export async function startReplicas(
+  url: string,
+  n: number,
+  args: string[] = [],
+  sb: Sandbox = sandbox(),
+): Promise<ReplicaSet> {
   const defaults = args.includes('--rate-limit') ? [] : ['--rate-limit', '0'];
   const servers = await Promise.all(
     Array.from({ length: n }, (_, i) =>
-      startServer(['--database', url, '--data', tempDir(sb, `replica-${i}`), '--workers', '1', '--quiet', ...defaults, ...args], { env: sb.env, timeoutMs: 60_000 }),
+      startServer(
+        [
+          '--database',
+          url,
+          '--data',
+          tempDir(sb, `replica-${i}`),
+          '--workers',
+          '1',
+          '--quiet',
+          ...defaults,
+          ...args,
+        ],
+        { env: sb.env, timeoutMs: 60_000 },
+      ),
     ),
   );
   const keys = servers.map((s) => s.info.apiKey).filter((k): k is string => k !== null);
-  if (keys.length !== 1) throw new Error(`expected one replica to print the first key, got ${keys.length}`);
+  if (keys.length !== 1)
+    throw new Error(`expected one replica to print the first key, got ${keys.length}`);
   return { servers, key: keys[0]!, sandbox: sb };
 }
 
 /** Rows of one query as the superuser (or whoever the URL names), on a connection of its own. */
-export async function pgQuery<T = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function pgQuery<T = Record<string, unknown>>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => {});
   await client.connect();

@@ -35,7 +35,12 @@ export function sandbox(): Sandbox {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
     // Nothing of the outer adcli setup, and nothing of vitest's own worker plumbing, leaks in.
-    if (k.startsWith('ADCLI_') || k.startsWith('VITEST') || ['NODE_OPTIONS', 'FORCE_COLOR', 'CLICOLOR_FORCE', 'COLUMNS'].includes(k)) continue;
+    if (
+      k.startsWith('ADCLI_') ||
+      k.startsWith('VITEST') ||
+      ['NODE_OPTIONS', 'FORCE_COLOR', 'CLICOLOR_FORCE', 'COLUMNS'].includes(k)
+    )
+      continue;
     env[k] = v;
   }
   Object.assign(env, {
@@ -76,7 +81,8 @@ export function toolDir(sb: Sandbox, tools: (string | Record<string, string>)[])
     throw new Error(`toolDir: ${name} is not on the PATH`);
   };
   for (const tool of tools) {
-    const entries = typeof tool === 'string' ? [[tool, onPath(tool)] as const] : Object.entries(tool);
+    const entries =
+      typeof tool === 'string' ? [[tool, onPath(tool)] as const] : Object.entries(tool);
     for (const [name, target] of entries) symlinkSync(target, join(dir, name));
   }
   return dir;

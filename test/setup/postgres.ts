@@ -21,8 +21,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const tables = await store.all<{ name: string }>(
         "SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_migrations' ORDER BY 1",
       );
-      const sequences = await store.all<{ name: string }>('SELECT sequencename AS name FROM pg_sequences WHERE schemaname = current_schema() ORDER BY 1');
-      pass = { url: server.url(), tables: tables.map((t) => t.name), sequences: sequences.map((s) => s.name) };
+      const sequences = await store.all<{ name: string }>(
+        'SELECT sequencename AS name FROM pg_sequences WHERE schemaname = current_schema() ORDER BY 1',
+      );
+      pass = {
+        url: server.url(),
+        tables: tables.map((t) => t.name),
+        sequences: sequences.map((s) => s.name),
+      };
     } finally {
       await store.close();
     }
