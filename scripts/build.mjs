@@ -92,7 +92,7 @@ const next = new URL(`../dist-${process.pid}`, import.meta.url);
 rmSync(next, { recursive: true, force: true });
 await build({
   // The job worker threads of `adcli serve` start from their own entry, dist/job-worker.js.
-  entryPoints: { cli: 'src/cli.ts', 'job-worker': 'server/jobs/worker-main.ts' },
+  entryPoints: { cli: 'src/cli.ts', 'job-worker': 'server/app/workers/worker-main.ts' },
   outdir: next.pathname,
   bundle: true,
   splitting: true,

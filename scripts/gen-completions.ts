@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { completionScript } from '../src/lib/completion-gen.ts';
+import { completionScript } from '../src/lib/completion/script.ts';
 import { Factory } from '../src/lib/factory.ts';
 import { IOStreams } from '../src/lib/iostreams.ts';
 import { buildProgram } from '../src/program.ts';

@@ -11,7 +11,7 @@ const NOT_ERRORS = new Set(['commander.helpDisplayed', 'commander.version', 'com
 
 /**
  * Runs one command line (the arguments after `adcli`) with the Factory's IO and dependencies, and
- * answers the exit code (design brief §5). Every failure is said here, the same way: `adcli: …` on
+ * answers the exit code. Every failure is said here, the same way: `adcli: …` on
  * stderr, or with --json the error's JSON; commander's usage errors (unknown option, missing
  * argument, bad choice) are usage errors like adcli's own, exit 2. Nothing here ends the process.
  */

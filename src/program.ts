@@ -3,32 +3,57 @@ import type { Factory } from './lib/factory.ts';
 import { jsonFlagValue } from './lib/json-output.ts';
 import { helpConfiguration } from './lib/help.ts';
 import { VERSION } from './version.ts';
-import { registerCampaigns } from './tree/campaigns.ts';
-import { registerResources } from './tree/resources.ts';
-import { registerWork } from './tree/work.ts';
-import { registerAccount } from './tree/account.ts';
-import { registerLocal } from './tree/local.ts';
-import { registerBackend } from './tree/backend.ts';
+import { registerAds } from './commands/ads/ads.ts';
+import { registerApi } from './commands/api/api.ts';
+import { registerAudiences } from './commands/audiences/audiences.ts';
+import { registerAuth } from './commands/auth/auth.ts';
+import { registerBackend } from './commands/backend/backend.ts';
+import { registerBrands } from './commands/brands/brands.ts';
+import { registerCampaigns } from './commands/campaigns/campaigns.ts';
+import { registerCompletion } from './commands/completion/completion.ts';
+import { registerDataStores } from './commands/data-stores/data-stores.ts';
+import { registerExplore } from './commands/explore/explore.ts';
+import { registerHelp } from './commands/help/help.ts';
+import { registerMcp } from './commands/mcp/mcp.ts';
+import { registerPerformance } from './commands/performance/performance.ts';
+import { registerProfiles } from './commands/profiles/profiles.ts';
+import { registerServe } from './commands/serve/serve.ts';
+import { registerTargeting } from './commands/targeting/targeting.ts';
+import { registerWorkspace } from './commands/workspace/workspace.ts';
 
-/** The top-level commands each group declares, so a run registers only the group it uses. */
-const GROUPS: { commands: string[]; register: (program: Command, f: Factory) => void }[] = [
-  { commands: ['campaigns'], register: registerCampaigns },
-  { commands: ['workspace', 'audiences', 'data-stores', 'brands'], register: registerResources },
-  { commands: ['targeting', 'performance', 'ads', 'explore', 'api'], register: registerWork },
-  { commands: ['auth', 'profiles', 'completion', 'help'], register: registerAccount },
-  { commands: ['serve', 'mcp'], register: registerLocal },
-  { commands: ['backend'], register: registerBackend },
+/**
+ * The top-level commands, each declared in its folder under src/commands/, in the order help lists
+ * them; a run registers only the one it names.
+ */
+const COMMANDS: { name: string; register: (program: Command, f: Factory) => void }[] = [
+  { name: 'campaigns', register: registerCampaigns },
+  { name: 'workspace', register: registerWorkspace },
+  { name: 'audiences', register: registerAudiences },
+  { name: 'data-stores', register: registerDataStores },
+  { name: 'brands', register: registerBrands },
+  { name: 'targeting', register: registerTargeting },
+  { name: 'performance', register: registerPerformance },
+  { name: 'ads', register: registerAds },
+  { name: 'explore', register: registerExplore },
+  { name: 'api', register: registerApi },
+  { name: 'auth', register: registerAuth },
+  { name: 'profiles', register: registerProfiles },
+  { name: 'completion', register: registerCompletion },
+  { name: 'help', register: registerHelp },
+  { name: 'serve', register: registerServe },
+  { name: 'mcp', register: registerMcp },
+  { name: 'backend', register: registerBackend },
 ];
 
 /** Root options that take a value, so their value is not mistaken for the command. */
 const VALUE_OPTIONS = new Set(['--profile', '--base-url']);
 
 /**
- * The groups a command line (the arguments after `adcli`) needs: none for a bare --version, the
- * named command's group, and the whole tree for help, completion, an unknown command (for
+ * The top-level commands a command line (the arguments after `adcli`) needs: none for a bare
+ * --version, the named command, and the whole tree for help, completion, an unknown command (for
  * suggestions) or no command at all.
  */
-export function groupsFor(args: string[]): typeof GROUPS {
+export function commandsFor(args: string[]): typeof COMMANDS {
   let first: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -42,11 +67,11 @@ export function groupsFor(args: string[]): typeof GROUPS {
     const versionOnly =
       args.some((a) => a === '-v' || a === '--version') &&
       !args.some((a) => a === '-h' || a === '--help');
-    return versionOnly ? [] : GROUPS;
+    return versionOnly ? [] : COMMANDS;
   }
-  if (first === 'help' || first === 'completion') return GROUPS;
-  const group = GROUPS.find((g) => g.commands.includes(first));
-  return group ? [group] : GROUPS;
+  if (first === 'help' || first === 'completion') return COMMANDS;
+  const named = COMMANDS.find((c) => c.name === first);
+  return named ? [named] : COMMANDS;
 }
 
 /**
@@ -93,6 +118,6 @@ export function buildProgram(f: Factory, args?: string[]): Command {
     .showSuggestionAfterError(true)
     .exitOverride();
 
-  for (const group of args ? groupsFor(args) : GROUPS) group.register(program, f);
+  for (const command of args ? commandsFor(args) : COMMANDS) command.register(program, f);
   return program;
 }

@@ -1,7 +1,9 @@
+// @store both
 import { beforeEach, describe, expect, it } from 'vitest';
 import { performanceReport, type PerformanceReport } from '../server/ads/report.ts';
 import { campaign } from '../server/schemas/records.ts';
-import { testBackend, type Client, type Reply, type TestBackend } from './helpers/backend.ts';
+import { ok } from './helpers/assert.ts';
+import { testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 
 /**
  * The platform campaign outlives the service's campaign (contract, Delete a campaign: "A linked
@@ -21,11 +23,6 @@ beforeEach(async () => {
   api = b.api;
   customerId = (await b.services.ads.platform.accounts(await b.workspaceId()))[0]!.customerId;
 });
-
-function ok<T = any>(r: Reply<T>, status = 200): T {
-  expect({ status: r.status, body: r.body }).toMatchObject({ status });
-  return r.body;
-}
 
 async function published(name = 'Spring trail shoes'): Promise<{ id: string; adsId: string }> {
   const c = campaign.parse(

@@ -1,3 +1,4 @@
+// @store both
 import { beforeEach, describe, expect, it } from 'vitest';
 import { performanceReport, type PerformanceReport } from '../server/ads/report.ts';
 import { ManualClock } from '../server/lib/clock.ts';
@@ -5,12 +6,12 @@ import { SCOPES } from '../server/schemas/common.ts';
 import { campaign, type Campaign } from '../server/schemas/records.ts';
 import { runSeed } from '../server/seed/index.ts';
 import { DEMO_ACCOUNTS, DEMO_CAMPAIGNS } from '../server/seed/demo.ts';
+import { expectError, ok } from './helpers/assert.ts';
 import {
   clientFor,
   MISSING_ID,
   testBackend,
   type Client,
-  type Reply,
   type TestBackend,
 } from './helpers/backend.ts';
 
@@ -18,34 +19,12 @@ import {
  * The ad-platform operations of the in-process app: accounts, creating a campaign in the ad platform
  * (always PAUSED), the background sync that carries settings and targeting over, and the
  * performance report (contract: Create in the ad platform, Get performance, Performance report;
- * design brief §3: accounts, presets, "PAUSED on creation, ENABLED/REMOVED only when set in the ad
+ * the service's rules: accounts, presets, "PAUSED on creation, ENABLED/REMOVED only when set in the ad
  * platform").
  */
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-/** Asserts an error reply: status, code, the error body shape and message fragments. */
-function expectError(
-  r: Reply,
-  status: number,
-  code: string,
-  ...fragments: (string | RegExp)[]
-): void {
-  expect({ status: r.status, body: r.body }).toMatchObject({ status, body: { error: { code } } });
-  expect(Object.keys(r.body)).toEqual(['error']);
-  expect(r.body.error.message).toEqual(expect.any(String));
-  expect(r.body.error.requestId).toBe(r.headers.get('x-request-id'));
-  for (const f of fragments) {
-    if (typeof f === 'string') expect(r.body.error.message).toContain(f);
-    else expect(r.body.error.message).toMatch(f);
-  }
-}
-
-function ok<T = any>(r: Reply<T>, status = 200): T {
-  expect({ status: r.status, body: r.body }).toMatchObject({ status });
-  return r.body;
-}
 
 /** Calendar day of an instant in a zone, computed independently of server/ads/dates.ts. */
 function dayIn(timeZone: string, at: Date): string {
@@ -575,9 +554,11 @@ describe('sync to the ad platform', () => {
     // An empty data store: the regeneration will end in error.
     const ds = ok(await api.post('/data-stores', { name: 'Empty for now' }), 201);
     ok(await api.patch(`/campaigns/${id}/audiences/${slotId}`, { dataStoreIds: [ds.id] }));
-    b.services.targeting.delayMs = 10 * b.services.ads.syncIntervalMs;
+    // a generation that outlasts several syncs: started through a backend whose jobs take that long
+    const generateDelayMs = 10 * b.services.ads.syncIntervalMs;
+    const slow = await testBackend({ store: b.store, clock: b.clock, generateDelayMs });
     const started = ok(
-      await api.post(`/campaigns/${id}/targeting/generate`, { audienceIds: [slotId] }),
+      await slow.api.post(`/campaigns/${id}/targeting/generate`, { audienceIds: [slotId] }),
     );
     expect(started.started).toEqual([slotId]);
     const listed = ok(await api.get(`/campaigns/${id}/targeting`)).audiences[0];
@@ -586,7 +567,7 @@ describe('sync to the ad platform', () => {
     await runSync();
     expect((await b.services.ads.platform.campaign(adsId))!.settings.targeting).toEqual(delivered);
 
-    b.clock.advance(b.services.targeting.delayMs);
+    b.clock.advance(generateDelayMs);
     await b.runner.runDue();
     const failed = ok(await api.get(`/campaigns/${id}/targeting`)).audiences[0];
     expect(failed.status).toBe('error');

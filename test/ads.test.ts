@@ -18,11 +18,11 @@ import { buildReport, performanceReport } from '../server/ads/report.ts';
 import { SimulatedAdPlatform } from '../server/ads/simulated.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { BIDDING_STRATEGIES, CAMPAIGN_TYPES } from '../server/schemas/records.ts';
-import { SqliteStore } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/sqlite/store.ts';
 
 /**
- * The simulated ad platform (design brief §2.5), its performance model, the date-range presets
- * (brief §3) and the Performance report of the contract.
+ * The simulated ad platform, its performance model, the date-range presets
+ * and the Performance report of the contract.
  */
 
 const HOUR = 3_600_000;

@@ -1,17 +1,13 @@
+// @store both
 import { beforeEach, describe, expect, it } from 'vitest';
 import { JOURNAL_SIZE, RequestJournal } from '../server/control/journal.ts';
 import { SCOPES } from '../server/schemas/common.ts';
 import { DEMO_CAMPAIGNS } from '../server/seed/demo.ts';
-import {
-  clientFor,
-  testBackend,
-  type Client,
-  type Reply,
-  type TestBackend,
-} from './helpers/backend.ts';
+import { expectError, ok } from './helpers/assert.ts';
+import { clientFor, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 
 /**
- * adcli serve's controls (design section 7) through the in-process app: each workspace's clock,
+ * adcli serve's controls through the in-process app: each workspace's clock,
  * reset, snapshots, fault rules and the request journal, under /_adcli/v1 with the backend scope.
  */
 
@@ -27,18 +23,6 @@ beforeEach(async () => {
   api = b.api;
   ctl = await b.client({ prefix: '/_adcli/v1' });
 });
-
-function ok<T = any>(r: Reply<T>, status = 200): T {
-  expect({ status: r.status, body: r.body }).toMatchObject({ status });
-  return r.body;
-}
-
-function expectError(r: Reply, status: number, code: string, fragment?: string | RegExp): void {
-  expect({ status: r.status, body: r.body }).toMatchObject({ status, body: { error: { code } } });
-  expect(r.body.error.requestId).toBe(r.headers.get('x-request-id'));
-  if (typeof fragment === 'string') expect(r.body.error.message).toContain(fragment);
-  else if (fragment) expect(r.body.error.message).toMatch(fragment);
-}
 
 const time = async (c: Client = ctl) => Date.parse(ok(await c.get('/clock')).now);
 

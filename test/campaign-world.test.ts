@@ -1,3 +1,4 @@
+// @store both
 /**
  * A campaign world a marketer recognises: the ad-platform switch as a control of the backend (on the
  * API, the CLI in-process and one `adcli serve --memory --exec` run), one lifecycle for dates and

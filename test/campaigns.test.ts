@@ -1,6 +1,8 @@
+// @store both
 import { beforeEach, describe, expect, it } from 'vitest';
 import { page } from '../server/schemas/common.ts';
 import { campaign, workspace, type Campaign } from '../server/schemas/records.ts';
+import { expectError, ok } from './helpers/assert.ts';
 import {
   MISSING_ID,
   testBackend,
@@ -11,7 +13,7 @@ import {
 
 /**
  * Campaign operations of the in-process app, against the contract (Campaign, Update a campaign,
- * Limits, Errors) and the design brief §3 (implied operations, states, error codes).
+ * Limits, Errors) and the rules docs/ writes down (implied operations, states, error codes).
  */
 
 let b: TestBackend;
@@ -24,29 +26,9 @@ beforeEach(async () => {
 
 const HOUR = 3_600_000;
 
-/** Asserts an error reply: exact status, the body `{error:{code,message,requestId}}` and message fragments. */
-function expectError(
-  r: Reply,
-  status: number,
-  code: string,
-  ...fragments: (string | RegExp)[]
-): void {
-  expect({ status: r.status, body: r.body }).toMatchObject({ status, body: { error: { code } } });
-  expect(Object.keys(r.body)).toEqual(['error']);
-  expect(Object.keys(r.body.error).sort()).toEqual(['code', 'message', 'requestId']);
-  expect(r.body.error.message).toEqual(expect.any(String));
-  expect(r.body.error.message.length).toBeGreaterThan(0);
-  expect(r.body.error.requestId).toBe(r.headers.get('x-request-id'));
-  for (const f of fragments) {
-    if (typeof f === 'string') expect(r.body.error.message).toContain(f);
-    else expect(r.body.error.message).toMatch(f);
-  }
-}
-
 /** Asserts a campaign reply with the given status and returns the strictly parsed record. */
 function expectCampaign(r: Reply, status = 200): Campaign {
-  expect({ status: r.status, body: r.body }).toMatchObject({ status });
-  return campaign.parse(r.body);
+  return campaign.parse(ok(r, status));
 }
 
 async function create(body: Record<string, unknown> = {}, client: Client = api): Promise<Campaign> {

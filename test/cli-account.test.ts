@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../src/lib/errors.ts';
+import { succeeded } from './helpers/assert.ts';
 import { runCli, type CliResult } from './helpers/cli.ts';
 import {
   cleanupAll,
@@ -50,10 +51,6 @@ function freshEnv(extra: NodeJS.ProcessEnv = {}): { env: NodeJS.ProcessEnv; dir:
 
 const configOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
 
-function ok(r: CliResult): CliResult {
-  expect(r.code, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0);
-  return r;
-}
 function fails(r: CliResult, code: number, stderr?: string | RegExp): CliResult {
   expect(r.code, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(code);
   if (stderr) expect(r.stderr).toMatch(stderr);
@@ -76,7 +73,7 @@ async function login(
   server: Server,
   ...flags: string[]
 ): Promise<CliResult> {
-  const r = ok(
+  const r = succeeded(
     await run(
       ['auth', 'login', '--base-url', server.info.baseUrl, '--with-token', ...flags],
       env,
@@ -109,7 +106,7 @@ describe('auth login --with-token', () => {
       profiles: { default: { baseUrl: A.info.baseUrl, apiKey: A.info.apiKey } },
     });
 
-    const human = ok(await run(['auth', 'status'], env));
+    const human = succeeded(await run(['auth', 'status'], env));
     noKey(human, A.info.apiKey);
     expect(human.stdout).toContain('Profile\tdefault\n');
     expect(human.stdout).toContain(`Base URL\t${A.info.baseUrl}, from profile default\n`);
@@ -135,7 +132,7 @@ describe('auth login --with-token', () => {
   it('takes --profile and --json, normalizes the base URL, and trims the key', async () => {
     const { env, dir } = freshEnv();
     const origin = A.info.baseUrl.replace(/\/api\/v1$/, '/');
-    const r = ok(
+    const r = succeeded(
       await run(
         ['auth', 'login', '--profile', 'work', '--base-url', origin, '--with-token', '--json'],
         env,
@@ -233,7 +230,7 @@ describe('profiles and precedence', () => {
       await login(env, A, '--profile', 'a');
       await login(env, B, '--profile', 'b');
       expect(configOf(dir).current).toBe('b');
-      ok(await run(['profiles', 'use', 'a'], env));
+      succeeded(await run(['profiles', 'use', 'a'], env));
 
       // the current profile
       let { s } = await status(env);
@@ -308,14 +305,14 @@ describe('profiles and precedence', () => {
       fails(down.r, EXIT.unavailable, /cannot reach http:\/\/127\.0\.0\.1:9\/api\/v1/);
 
       // profiles list: local built in, the current one marked, never a key
-      const list = ok(await run(['profiles', 'list', '--json'], env));
+      const list = succeeded(await run(['profiles', 'list', '--json'], env));
       noKey(list, A.info.apiKey, B.info.apiKey);
       expect(JSON.parse(list.stdout)).toEqual([
         { name: 'local', baseUrl: 'local', current: false, builtIn: true },
         { name: 'a', baseUrl: A.info.baseUrl, current: true, builtIn: false },
         { name: 'b', baseUrl: B.info.baseUrl, current: false, builtIn: false },
       ]);
-      const plain = ok(await run(['profiles', 'list'], env));
+      const plain = succeeded(await run(['profiles', 'list'], env));
       expect(plain.stdout).toBe(
         `-\tlocal\tlocal\n*\ta\t${A.info.baseUrl}\n-\tb\t${B.info.baseUrl}\n`,
       );
@@ -329,24 +326,23 @@ describe('profiles and precedence', () => {
       expect(configOf(dir).current).toBe('a');
 
       // logout removes the current profile and its key; current falls back to local
-      const out = ok(await run(['auth', 'logout'], env));
+      const out = succeeded(await run(['auth', 'logout'], env));
       expect(out.stderr).toContain('removed profile a');
       expect(configOf(dir)).toEqual({
         profiles: { b: { baseUrl: B.info.baseUrl, apiKey: B.info.apiKey } },
       });
       expect(
-        JSON.parse(ok(await run(['profiles', 'list', '--json'], env)).stdout).map((p: any) => [
-          p.name,
-          p.current,
-        ]),
+        JSON.parse(succeeded(await run(['profiles', 'list', '--json'], env)).stdout).map(
+          (p: any) => [p.name, p.current],
+        ),
       ).toEqual([
         ['local', true],
         ['b', false],
       ]);
       fails(await run(['auth', 'logout', '--profile', 'a'], env), EXIT.usage, /no profile named a/);
-      ok(await run(['auth', 'logout', '--profile', 'b'], env));
+      succeeded(await run(['auth', 'logout', '--profile', 'b'], env));
       expect(configOf(dir).profiles).toEqual({});
-      ok(await run(['profiles', 'use', 'local'], env));
+      succeeded(await run(['profiles', 'use', 'local'], env));
     },
   );
 
@@ -354,12 +350,12 @@ describe('profiles and precedence', () => {
     const { env, dir } = freshEnv();
     await login(env, A, '--profile', 'a');
     await login(env, B, '--profile', 'b');
-    const r = ok(await run(['profiles', 'use', 'a'], env));
+    const r = succeeded(await run(['profiles', 'use', 'a'], env));
     expect(r.stderr).toBe(`Now using profile a (${A.info.baseUrl}).\n`);
     expect((await status(env)).s).toMatchObject({ profile: 'a', workspace: 'default' });
-    ok(await run(['profiles', 'use', 'local'], env));
+    succeeded(await run(['profiles', 'use', 'local'], env));
     expect(configOf(dir).current).toBeUndefined();
-    const noop = ok(await run(['auth', 'logout'], env));
+    const noop = succeeded(await run(['auth', 'logout'], env));
     expect(noop.stderr).toContain('nothing to do');
     expect(Object.keys(configOf(dir).profiles)).toEqual(['a', 'b']);
   });
@@ -367,7 +363,7 @@ describe('profiles and precedence', () => {
   it('on the built-in local profile, status names the local backend and its key file', async () => {
     const { env } = freshEnv();
     const { r, s } = await status(env);
-    ok(r);
+    succeeded(r);
     expect(s).toMatchObject({
       profile: 'local',
       baseUrl: 'local',
@@ -377,7 +373,7 @@ describe('profiles and precedence', () => {
     });
     expect(s.keySource).toBe(`the local backend's key file (${join(sb.dataDir, 'local.key')})`);
     const key = readFileSync(join(sb.dataDir, 'local.key'), 'utf8').trim();
-    const human = ok(await run(['auth', 'status'], env));
+    const human = succeeded(await run(['auth', 'status'], env));
     noKey(human, key);
     expect(human.stdout).toContain('Profile\tlocal (built in)\n');
   });
@@ -386,7 +382,7 @@ describe('profiles and precedence', () => {
 describe('--debug', () => {
   it('shows the HTTP exchange on stderr with the key redacted', async () => {
     const { env } = freshEnv();
-    const r = ok(
+    const r = succeeded(
       await run(
         ['--debug', 'auth', 'login', '--base-url', B.info.baseUrl, '--with-token'],
         env,
@@ -398,7 +394,7 @@ describe('--debug', () => {
     expect(r.stderr).toContain('authorization: Bearer [redacted]');
     expect(r.stderr).toMatch(/← 200 in \d+ ms/);
 
-    const s = ok(await run(['auth', 'status', '--debug'], env));
+    const s = succeeded(await run(['auth', 'status', '--debug'], env));
     noKey(s, B.info.apiKey);
     expect(s.stderr).toContain('authorization: Bearer [redacted]');
     expect(s.stderr).toContain('"slug":"demo"');
@@ -420,25 +416,25 @@ describe('--debug', () => {
 describe('help exit-codes', () => {
   it('lists every exit code; help COMMAND still works', async () => {
     const { env } = freshEnv();
-    const r = ok(await run(['help', 'exit-codes'], env));
+    const r = succeeded(await run(['help', 'exit-codes'], env));
     for (const code of Object.values(EXIT))
       expect(r.stdout).toMatch(new RegExp(`^  ${code}\\s`, 'm'));
     expect(r.stdout).toContain('--yes');
     expect(r.stdout).toMatch(/3 .*400.*404.*409/);
     expect(r.stdout).toMatch(/4 .*401.*403/);
-    const codes = JSON.parse(ok(await run(['help', 'exit-codes', '--json'], env)).stdout);
+    const codes = JSON.parse(succeeded(await run(['help', 'exit-codes', '--json'], env)).stdout);
     expect(codes.map((c: { code: number }) => c.code)).toEqual(Object.values(EXIT));
 
-    expect(ok(await run(['help', 'campaigns', 'list'], env)).stdout).toContain(
+    expect(succeeded(await run(['help', 'campaigns', 'list'], env)).stdout).toContain(
       'USAGE\n  adcli campaigns list [flags]',
     );
-    expect(ok(await run(['help', 'auth'], env)).stdout).toContain(
+    expect(succeeded(await run(['help', 'auth'], env)).stdout).toContain(
       'USAGE\n  adcli auth <command> [flags]',
     );
-    expect(ok(await run(['help'], env)).stdout).toMatch(
+    expect(succeeded(await run(['help'], env)).stdout).toMatch(
       /HELP TOPICS\n  environment: .*\n  exit-codes: /,
     );
-    expect(ok(await run(['--help'], env)).stdout).toContain('`adcli help exit-codes`');
+    expect(succeeded(await run(['--help'], env)).stdout).toContain('`adcli help exit-codes`');
     fails(await run(['help', 'nope'], env), EXIT.usage, /unknown command 'nope'/);
     fails(
       await run(['completion', 'tcsh'], env),

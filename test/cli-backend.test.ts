@@ -1,5 +1,5 @@
 /**
- * `adcli backend …` (design section 7) run in-process (test/helpers/cli.ts): against a real `adcli
+ * `adcli backend …` run in-process (test/helpers/cli.ts): against a real `adcli
  * serve --memory`, on the built-in local profile, and against a deployment that is not adcli serve
  * (a tiny HTTP server that answers 404 to everything). Ctrl-C of `requests --follow` and a prompt on
  * a real terminal run as subprocesses. Plus how the CLI routes to the controls.
@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../src/lib/client.ts';
 import { escapeControl } from '../src/lib/output.ts';
 import { route } from '../src/lib/route.ts';
-import { formatDuration } from '../server/control/duration.ts';
+import { formatDuration } from '../server/lib/duration.ts';
 import { normalizeBaseUrl } from '../src/lib/target.ts';
 import { proxyAgent, remoteTransport } from '../src/lib/transport.ts';
+import { json } from './helpers/assert.ts';
 import { runCli } from './helpers/cli.ts';
 import {
   cleanupAll,
@@ -29,11 +30,6 @@ import {
 } from './helpers/process.ts';
 
 afterAll(cleanupAll);
-
-const json = (r: { code: number | null; stdout: string; stderr: string }) => {
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-};
 
 /** Runs adcli in-process in an environment; a helper so each test reads as the commands it runs. */
 const cli =

@@ -5,15 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../src/lib/errors.ts';
-import { cliIn, runCli, type CliResult } from './helpers/cli.ts';
+import { json } from './helpers/assert.ts';
+import { cliIn, runCli } from './helpers/cli.ts';
 import { cleanupAll, sandbox, type Sandbox } from './helpers/process.ts';
 
 afterAll(cleanupAll);
-
-function json(r: CliResult): any {
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-}
 
 describe('campaigns audiences', () => {
   let sb: Sandbox;

@@ -9,9 +9,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../server/http/app.ts';
-import { SqliteStore } from '../server/store/db.ts';
-import { runCli, type CliResult } from './helpers/cli.ts';
+import { createBackend } from '../server/app/backend.ts';
+import { SqliteStore } from '../server/store/sqlite/store.ts';
+import { json } from './helpers/assert.ts';
+import { runCli } from './helpers/cli.ts';
 import { cleanupAll, sandbox, tempDir, type Sandbox } from './helpers/process.ts';
 
 afterAll(cleanupAll);
@@ -28,11 +29,6 @@ const PAST_DUE_MS = 1600;
 
 const SPINNER = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]|\r|\x1b\[/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function json(r: CliResult): any {
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-}
 
 describe('the local profile does its background work', () => {
   let sb: Sandbox;
@@ -239,14 +235,17 @@ describe('an injected dropped connection on the local profile', () => {
     const control = async (method: string, path: string, body?: unknown) => {
       const store = new SqliteStore(join(sb.dataDir, 'adcli.db'));
       try {
-        const res = await createApp({ store }).app.request(`http://localhost/_adcli/v1${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${key}`,
-            ...(body ? { 'content-type': 'application/json' } : {}),
+        const res = await createBackend({ store }).app.request(
+          `http://localhost/_adcli/v1${path}`,
+          {
+            method,
+            headers: {
+              authorization: `Bearer ${key}`,
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+            body: body ? JSON.stringify(body) : undefined,
           },
-          body: body ? JSON.stringify(body) : undefined,
-        });
+        );
         expect(res.status, path).toBeLessThan(300);
         return res.json() as Promise<any>;
       } finally {

@@ -10,12 +10,12 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type Backend } from '../server/http/app.ts';
+import { createBackend, type Backend } from '../server/app/backend.ts';
 import { listen } from '../server/http/listen.ts';
 import { SCOPES } from '../server/schemas/common.ts';
 import { runSeed } from '../server/seed/index.ts';
-import { SqliteStore } from '../server/store/db.ts';
-import { browserCommand } from '../src/commands/open.ts';
+import { SqliteStore } from '../server/store/sqlite/store.ts';
+import { browserCommand } from '../src/lib/browser.ts';
 import { runCli } from './helpers/cli.ts';
 import { removeSandboxes, sandbox, tempDir } from './helpers/sandbox.ts';
 
@@ -46,7 +46,7 @@ describe('against adcli serve', () => {
   let campaign: { id: string; name: string };
 
   beforeAll(async () => {
-    backend = createApp({ store: SqliteStore.memory(), rateLimit: 0 });
+    backend = createBackend({ store: SqliteStore.memory(), rateLimit: 0 });
     const ws = (await runSeed(backend.services, 'demo')).workspaceId;
     const key = await backend.store.write(
       async () => (await backend.services.keys.create(ws, { scopes: SCOPES })).key,

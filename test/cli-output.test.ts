@@ -17,6 +17,7 @@ import { buildProgram } from '../src/program.ts';
 import { renderFields } from '../scripts/gen-fields.ts';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { json, succeeded } from './helpers/assert.ts';
 import { cliIn, runCli, type CliResult } from './helpers/cli.ts';
 import { cleanupAll, runAdcli, sandbox } from './helpers/process.ts';
 import { recorder, type Recorder } from './helpers/recorder.ts';
@@ -31,13 +32,6 @@ afterAll(cleanupAll);
 const LONG =
   'Northwind Ridgeline Packs Always-On Video, Spring and Summer Outdoor Push (EMEA + North America)';
 
-function ok(r: CliResult): CliResult {
-  expect(r.code, `exit ${r.code}\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`).toBe(
-    0,
-  );
-  return r;
-}
-const json = (r: CliResult) => JSON.parse(ok(r).stdout);
 const lines = (text: string) => text.split('\n').filter(Boolean);
 
 let adcli: ReturnType<typeof cliIn>;
@@ -68,7 +62,9 @@ beforeAll(async () => {
 describe('tables that fit the terminal', () => {
   for (const columns of [60, 80, 100, 120]) {
     it(`campaigns list at ${columns} columns: no line longer, one line a campaign, the long name cut with …`, async () => {
-      const r = ok(await adcli(['campaigns', 'list', '--limit', '100'], { tty: true, columns }));
+      const r = succeeded(
+        await adcli(['campaigns', 'list', '--limit', '100'], { tty: true, columns }),
+      );
       const out = lines(r.stdout);
       for (const l of out) expect(displayWidth(l), l).toBeLessThanOrEqual(columns);
       expect(out[0]).toMatch(/^ID +NAME +STATUS/);
@@ -82,7 +78,7 @@ describe('tables that fit the terminal', () => {
 
   it('more room, more columns: the optional ones come back as the terminal widens', async () => {
     const header = async (columns: number) =>
-      lines(ok(await adcli(['campaigns', 'list'], { tty: true, columns })).stdout)[0]!.split(
+      lines(succeeded(await adcli(['campaigns', 'list'], { tty: true, columns })).stdout)[0]!.split(
         / {2,}/,
       );
     expect(await header(60)).toEqual(['ID', 'NAME', 'STATUS']);
@@ -98,7 +94,7 @@ describe('tables that fit the terminal', () => {
   });
 
   it("piped, nothing is cut: one tab-separated row a campaign with every column, the budget in its account's currency", async () => {
-    const r = ok(await adcli(['campaigns', 'list', '--limit', '100']));
+    const r = succeeded(await adcli(['campaigns', 'list', '--limit', '100']));
     const rows = lines(r.stdout).map((l) => l.split('\t'));
     for (const row of rows) expect(row).toHaveLength(7);
     expect(rows.find((row) => row[0] === long.id)).toEqual([
@@ -125,7 +121,7 @@ describe('tables that fit the terminal', () => {
   for (const columns of [60, 80, 120]) {
     it(`every other table at ${columns} columns: no line longer than the width`, async () => {
       for (const args of others) {
-        const r = ok(
+        const r = succeeded(
           await adcli(
             args.map((a) => (a === 'ID' ? long.id : a)),
             { tty: true, columns },
@@ -142,34 +138,36 @@ describe('tables that fit the terminal', () => {
 
 describe('empty lists', () => {
   it('on a terminal say so in words on stderr; piped print nothing at all', async () => {
-    const tty = ok(
+    const tty = succeeded(
       await adcli(['brands', 'list', '--name', 'no-such-brand-anywhere'], { tty: true }),
     );
     expect(tty.stdout).toBe('');
     expect(tty.stderr).toContain('No brands match.');
-    const piped = ok(await adcli(['brands', 'list', '--name', 'no-such-brand-anywhere']));
+    const piped = succeeded(await adcli(['brands', 'list', '--name', 'no-such-brand-anywhere']));
     expect(piped).toEqual({ code: 0, stdout: '', stderr: '' });
-    const campaigns = ok(await adcli(['campaigns', 'list', '--status', 'error'], { tty: true }));
+    const campaigns = succeeded(
+      await adcli(['campaigns', 'list', '--status', 'error'], { tty: true }),
+    );
     expect(campaigns.stdout).toBe('');
     expect(campaigns.stderr).toContain('No campaigns match.');
-    expect(ok(await adcli(['campaigns', 'list', '--status', 'error', '--json'])).stdout).toBe(
-      '[]\n',
-    );
+    expect(
+      succeeded(await adcli(['campaigns', 'list', '--status', 'error', '--json'])).stdout,
+    ).toBe('[]\n');
   });
 });
 
 describe('a list that stopped before its end', () => {
   it('says so on stderr, never on stdout; --all lists every one without a word', async () => {
-    const r = ok(await adcli(['campaigns', 'list', '--limit', '2']));
+    const r = succeeded(await adcli(['campaigns', 'list', '--limit', '2']));
     expect(lines(r.stdout)).toHaveLength(2);
     expect(r.stdout).not.toContain('Showing');
     expect(r.stderr).toBe(
       'Showing the first 2; more match: --all lists every one (--limit sets the page size, up to 100).\n',
     );
-    const all = ok(await adcli(['campaigns', 'list', '--all', '--limit', '2']));
+    const all = succeeded(await adcli(['campaigns', 'list', '--all', '--limit', '2']));
     expect(lines(all.stdout).length).toBeGreaterThan(2);
     expect(all.stderr).toBe('');
-    const asJson = ok(await adcli(['campaigns', 'list', '--limit', '2', '--json']));
+    const asJson = succeeded(await adcli(['campaigns', 'list', '--limit', '2', '--json']));
     expect(JSON.parse(asJson.stdout)).toHaveLength(2);
     expect(asJson.stderr).toContain('Showing the first 2');
   });
@@ -307,7 +305,7 @@ describe('--json FIELDS', () => {
   it('src/generated/fields.ts is what the response schemas say (npm run generate)', async () => {
     const [{ operations }, { controlOperations }] = await Promise.all([
       import('../server/operations/index.ts'),
-      import('../server/control/operations.ts'),
+      import('../server/operations/controls.ts'),
     ]);
     expect(readFileSync(new URL('../src/generated/fields.ts', import.meta.url), 'utf8')).toBe(
       renderFields({ api: operations, control: controlOperations }),
@@ -324,7 +322,7 @@ describe('--jq', () => {
 
   it('filters with jq itself: strings print as text, one a line, and --jq implies --json', async () => {
     const all = json(await adcli(['campaigns', 'list', '--limit', '100', '--json']));
-    const r = ok(
+    const r = succeeded(
       await adcli([
         'campaigns',
         'list',
@@ -340,7 +338,7 @@ describe('--jq', () => {
         .map((x: any) => `${x.name === CONTROLS ? ESCAPED : x.name}\n`)
         .join(''),
     );
-    const counts = ok(
+    const counts = succeeded(
       await adcli([
         'campaigns',
         'list',
@@ -357,9 +355,11 @@ describe('--jq', () => {
   });
 
   it('other results print as JSON: one line piped, indented on a terminal; after --json FIELDS', async () => {
-    const piped = ok(await adcli(['campaigns', 'get', long.id, '--json', 'id,name', '--jq', '.']));
+    const piped = succeeded(
+      await adcli(['campaigns', 'get', long.id, '--json', 'id,name', '--jq', '.']),
+    );
     expect(piped.stdout).toBe(`${JSON.stringify({ id: long.id, name: LONG })}\n`);
-    const tty = ok(
+    const tty = succeeded(
       await adcli(['campaigns', 'get', long.id, '--jq', '{id, budget}'], { tty: true }),
     );
     expect(tty.stdout).toBe(`{\n  "id": "${long.id}",\n  "budget": 150\n}\n`);
@@ -425,7 +425,7 @@ describe('performance show --csv', () => {
 
   it("a header row, then the total, each campaign and each day (the account's), with the figures of the JSON report and the currency", async () => {
     const report = json(await adcli(['performance', 'show', '--json']));
-    const r = ok(await adcli(['performance', 'show', '--csv']));
+    const r = succeeded(await adcli(['performance', 'show', '--csv']));
     const rows = r.stdout.split('\r\n').filter(Boolean).map(csvFields);
     expect(rows[0]).toEqual([
       'kind',
@@ -455,7 +455,9 @@ describe('performance show --csv', () => {
       report.campaigns.map((c: any) => [c.campaignId, c.name, c.clicks, c.cost]),
     );
     // The same on a terminal: CSV is asked for by name.
-    expect(ok(await adcli(['performance', 'show', '--csv'], { tty: true })).stdout).toBe(r.stdout);
+    expect(succeeded(await adcli(['performance', 'show', '--csv'], { tty: true })).stdout).toBe(
+      r.stdout,
+    );
   });
 
   it('--csv with --json or --jq is a usage error', async () => {
@@ -487,7 +489,7 @@ describe('performance show --csv', () => {
 describe('control characters from the API are escaped on every output path', () => {
   /** Escaped, and no raw control character but the line's end (and, piped, the tabs between cells). */
   const check = (r: CliResult, piped = false) => {
-    ok(r);
+    succeeded(r);
     expect(r.stdout).toContain(ESCAPED);
     for (const l of r.stdout.split('\n'))
       for (const cell of piped ? l.split('\t') : [l]) expect(cell).not.toMatch(RAW_CONTROL);
@@ -511,7 +513,7 @@ describe('control characters from the API are escaped on every output path', () 
 
   it('plain text lines (targeting), warnings and --jq strings', async () => {
     const slot = odd.audiences[0]!.id;
-    ok(await adcli(['campaigns', 'audiences', 'update', odd.id, slot, '--name', CONTROLS]));
+    succeeded(await adcli(['campaigns', 'audiences', 'update', odd.id, slot, '--name', CONTROLS]));
     const text = await adcli(['targeting', 'show', odd.id], { tty: true });
     check(text);
     expect(text.stdout).toContain(`${ESCAPED} slot ${slot}`);
@@ -529,18 +531,18 @@ describe('control characters from the API are escaped on every output path', () 
     ]);
     expect(restore.stderr).toContain(`Nothing to restore for keyword "${ESCAPED}x"`);
     expect(restore.stderr).not.toMatch(RAW_CONTROL);
-    const jq = ok(await adcli(['campaigns', 'get', odd.id, '--jq', '.name']));
+    const jq = succeeded(await adcli(['campaigns', 'get', odd.id, '--jq', '.name']));
     expect(jq.stdout).toBe(`${ESCAPED}\n`);
   });
 
   it('JSON keeps the value whole and writes no raw control character', async () => {
-    const r = ok(await adcli(['campaigns', 'get', odd.id, '--json'], { tty: true }));
+    const r = succeeded(await adcli(['campaigns', 'get', odd.id, '--json'], { tty: true }));
     expect(r.stdout).not.toMatch(RAW_CONTROL);
     expect(JSON.parse(r.stdout).name).toBe(CONTROLS);
   });
 
   it('--debug: what the API answered, on stderr, its lines escaped', async () => {
-    const r = ok(await adcli(['campaigns', 'get', odd.id, '--debug']));
+    const r = succeeded(await adcli(['campaigns', 'get', odd.id, '--debug']));
     expect(r.stderr).toContain('← 200');
     expect(r.stderr).not.toMatch(RAW_CONTROL);
   });

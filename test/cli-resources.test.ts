@@ -11,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   batchBody,
   packBatches,
-  routeItems,
   MAX_BATCH_BYTES,
-} from '../src/commands/data-stores.ts';
+} from '../src/commands/data-stores/import-batches.ts';
+import { routeItems } from '../src/commands/data-stores/youtube-export.ts';
+import { json, succeeded } from './helpers/assert.ts';
 import { cliIn, runCli, type CliResult } from './helpers/cli.ts';
 import {
   cleanupAll,
@@ -32,27 +33,15 @@ afterAll(cleanupAll);
 const MISSING = 'ffffffffffffffffffffffff';
 const ESC = '\x1b[';
 
-function ok(r: CliResult): CliResult {
-  expect(r.code, `exit ${r.code}\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`).toBe(
-    0,
-  );
-  return r;
-}
-
 /** Piped output: rows of tab-separated cells, no colour codes, no box drawing. */
 function tsv(r: CliResult): string[][] {
-  ok(r);
+  succeeded(r);
   expect(r.stdout).not.toContain(ESC);
   expect(r.stdout).not.toMatch(/[┌│└─]/);
   return r.stdout
     .split('\n')
     .filter(Boolean)
     .map((l) => l.split('\t'));
-}
-
-function json(r: CliResult): any {
-  ok(r);
-  return JSON.parse(r.stdout);
 }
 
 /** A failure: the exit code, one plain line on stderr (no stack trace) containing the fragments. */
@@ -289,7 +278,8 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
     expect(fields).toContainEqual(['Website', 'https://acme.example']);
     expect(json(await run(['brands', 'get', created.id, '--json']))).toEqual(created);
 
-    for (const n of [1, 2, 3]) ok(await run(['brands', 'create', '--name', `Paged brand ${n}`]));
+    for (const n of [1, 2, 3])
+      succeeded(await run(['brands', 'create', '--name', `Paged brand ${n}`]));
     const rows = tsv(await run(['brands', 'list', '--name', 'Paged brand']));
     expect(rows.map((r) => r[1])).toEqual(['Paged brand 3', 'Paged brand 2', 'Paged brand 1']);
     expect(rows.every((r) => r.length === 4)).toBe(true);
@@ -399,7 +389,7 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
 
     fails(await run(['audiences', 'create', '--name', 'x', '--kind', 'lookalike']), 2);
     fails(await run(['audiences', 'delete', a.id]), 2, '--yes');
-    ok(await run(['audiences', 'delete', a.id, '--yes']));
+    succeeded(await run(['audiences', 'delete', a.id, '--yes']));
     expect((await s.api('GET', `/audiences/${a.id}`)).status).toBe(404);
   });
 
@@ -472,7 +462,7 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
     // An array of resources on stdin, --json: the API's {dataStore, imported}.
     const mixed = [...channelList.items, ...videoList.items];
     const viaStdin = JSON.parse(
-      ok(
+      succeeded(
         await runWithInput(
           ['data-stores', 'import', ds.id, '--file', '-', '--json'],
           JSON.stringify(mixed),
@@ -488,7 +478,7 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
       comments: [commentThreadList.items[0]],
     };
     const viaBundle = JSON.parse(
-      ok(
+      succeeded(
         await runWithInput(
           ['data-stores', 'import', ds.id, '-f', '-', '--json'],
           JSON.stringify(bundle),
@@ -521,7 +511,7 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
     );
 
     fails(await run(['data-stores', 'delete', ds.id]), 2, '--yes');
-    ok(await run(['data-stores', 'delete', ds.id, '--yes']));
+    succeeded(await run(['data-stores', 'delete', ds.id, '--yes']));
     fails(await run(['data-stores', 'get', ds.id]), 3);
   });
 
@@ -675,7 +665,7 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
       '--idempotency-key',
       'big-import',
     ]);
-    expect(JSON.parse(ok(again).stdout).imported).toEqual(out.imported);
+    expect(JSON.parse(succeeded(again).stdout).imported).toEqual(out.imported);
     const after = await s.api('GET', `/data-stores/${ds.id}`);
     expect(after.body).toMatchObject({ channelCount: 1, videoCount: 1100 });
   });
@@ -792,7 +782,7 @@ describe('a key without the scope (adcli serve keys create)', () => {
       );
       const key = json(k).key as string;
       const env = { ...sb.env, ADCLI_BASE_URL: s.info.baseUrl, ADCLI_API_KEY: key };
-      ok(await runCli(['workspace'], { env }));
+      succeeded(await runCli(['workspace'], { env }));
       fails(await runCli(['audiences', 'list'], { env }), 4, 'audiences:read');
       fails(await runCli(['brands', 'create', '--name', 'nope'], { env }), 4);
       fails(await runCli(['data-stores', 'list'], { env }), 4);
@@ -858,10 +848,10 @@ describe('the built-in local profile (no env; the demo seeded on first use)', ()
     expect(
       json(await run(['audiences', 'update', a.id, '--description', 'later', '--json'])),
     ).toMatchObject({ description: 'later', tags: ['x'] });
-    ok(await run(['brands', 'delete', b.id, '--yes']));
+    succeeded(await run(['brands', 'delete', b.id, '--yes']));
     fails(await run(['brands', 'get', b.id]), 3);
     fails(await run(['audiences', 'delete', a.id]), 2, '--yes');
-    ok(await run(['audiences', 'delete', a.id, '-y']));
+    succeeded(await run(['audiences', 'delete', a.id, '-y']));
   });
 });
 

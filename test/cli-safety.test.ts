@@ -10,15 +10,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../src/lib/errors.ts';
 import { LOCAL_NOTICE, LOCAL_NOTICE_MARKER } from '../src/lib/factory.ts';
-import { cliIn, runCli, type CliResult } from './helpers/cli.ts';
+import { json } from './helpers/assert.ts';
+import { cliIn, runCli } from './helpers/cli.ts';
 import { cleanupAll, sandbox, type Sandbox } from './helpers/process.ts';
 
 afterAll(cleanupAll);
-
-function json(r: CliResult): any {
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-}
 
 /** The demo campaign that runs in the ad platform (ENABLED). */
 const LIVE = 'Northwind Ridgeline Packs Always-On Video';

@@ -7,15 +7,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../src/lib/errors.ts';
-import { cliIn, type CliResult } from './helpers/cli.ts';
+import { json } from './helpers/assert.ts';
+import { cliIn } from './helpers/cli.ts';
 import { cleanupAll, sandbox, tempDir, type Sandbox } from './helpers/process.ts';
 
 afterAll(cleanupAll);
-
-function json(r: CliResult): any {
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-}
 
 const ANSI = /\x1b\[[0-9;]*m/g;
 const plain = (s: string) => s.replace(ANSI, '');

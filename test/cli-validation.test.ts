@@ -1,5 +1,6 @@
+// @store both
 /**
- * Local validation (design brief §5, issue 9 part 8): a malformed id, any value outside the
+ * Local validation: a malformed id, any value outside the
  * operation's schema and every cross-field rule that the request alone decides are refused by adcli
  * itself, exit 2, before any request. Each command runs in-process (test/helpers/cli.ts) against a
  * server that records what reaches it and refuses everything: a request that got through would show

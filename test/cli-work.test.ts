@@ -15,7 +15,7 @@ import {
   waitFor,
   type Backoff,
 } from '../src/lib/wait.ts';
-import { operationsHelp } from '../src/tree/work.ts';
+import { operationsHelp } from '../src/commands/api/operations-help.ts';
 import { runCli } from './helpers/cli.ts';
 import {
   cleanupAll,

@@ -1,3 +1,4 @@
+// @store both
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,12 +10,12 @@ import {
   locationProblem,
 } from '../server/schemas/codes.ts';
 import { operations } from '../server/operations/index.ts';
-import { parseOrThrow } from '../server/http/validation.ts';
+import { parseOrThrow } from '../server/operations/validation.ts';
 import { testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 import { cleanupAll, killAll, runAdcli, sandbox } from './helpers/process.ts';
 
 /**
- * Country, region and language codes of a campaign (design §8): ISO 3166-1 alpha-2 countries,
+ * Country, region and language codes of a campaign: ISO 3166-1 alpha-2 countries,
  * ISO 3166-2 regions, BCP 47 languages, checked alike by the server (400) and the CLI (exit 2,
  * nothing sent), with a suggestion.
  */

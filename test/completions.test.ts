@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { completionModel, completionScript } from '../src/lib/completion-gen.ts';
+import { completionModel } from '../src/lib/completion/model.ts';
+import { completionScript } from '../src/lib/completion/script.ts';
 import {
   BIDDING_STRATEGIES,
   BUDGET_TYPES,

@@ -1,3 +1,4 @@
+// @store both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { operations } from '../server/operations/index.ts';
@@ -10,6 +11,7 @@ import {
 import { DEMO_CAMPAIGNS } from '../server/seed/demo.ts';
 import { ADS_STATUS_FILTERS as CLI_FILTERS } from '../src/generated/contract.ts';
 import { openApiDocument } from '../server/http/openapi.ts';
+import { expectError } from './helpers/assert.ts';
 import { testBackend, type Reply, type TestBackend } from './helpers/backend.ts';
 import { runCli } from './helpers/cli.ts';
 import { cleanupAll, sandbox } from './helpers/process.ts';
@@ -27,12 +29,7 @@ let b: TestBackend;
 const made: Record<'draft' | 'paused' | 'enabled' | 'removed', Campaign> = {} as never;
 
 function expect400(r: Reply, ...fragments: string[]): string {
-  expect({ status: r.status, code: r.body?.error?.code }).toEqual({
-    status: 400,
-    code: 'invalid_request',
-  });
-  for (const f of fragments) expect(r.body.error.message).toContain(f);
-  return r.body.error.message;
+  return expectError(r, 400, 'invalid_request', ...fragments).message;
 }
 
 async function create(name: string): Promise<Campaign> {

@@ -5,7 +5,7 @@
  * volume as the data dir, and a PATH with no node (sh and cat, which a Debian image has, and adcli).
  * The health check fails before the server listens and passes once it does; SIGTERM (docker stop)
  * stops the server cleanly. No container runtime is needed (none can build images on the machines
- * this project runs on; see the README).
+ * this project runs on; see docs/ci.md).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @store both
 /**
  * The edges of the backend as an attacker reaches them (issue 18): an early answer to a large body
  * on a keep-alive connection, a body that stops halfway, a client that leaves mid-body, a NUL
@@ -7,10 +8,11 @@
  */
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../server/http/app.ts';
+import { createBackend } from '../server/app/backend.ts';
 import { DRAIN_MAX_BYTES } from '../server/http/listen.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { SCOPES } from '../server/schemas/common.ts';
+import { expectError } from './helpers/assert.ts';
 import { testBackend, testStore } from './helpers/backend.ts';
 import {
   closeServers,
@@ -29,13 +31,6 @@ const BAD_KEY = `Bearer adcli_${'x'.repeat(40)}`;
 const bigBody = (size = 900 * 1024) =>
   JSON.stringify({ name: 'Big', description: 'd'.repeat(size) });
 const json = { 'Content-Type': 'application/json' };
-
-function expectErrorShape(a: Answer, status: number, code: string, message?: RegExp) {
-  expect(a.status, a.text).toBe(status);
-  expect(a.body.error.code, a.text).toBe(code);
-  expect(a.body.error.requestId).toBe(a.headers['x-request-id']);
-  if (message) expect(a.body.error.message).toMatch(message);
-}
 
 describe('an answer sent before the body was read', () => {
   it('401, 403, 400 (bad id), 404, 405 and 429 to a 900 KB body: the same keep-alive connection carries the next request', async () => {
@@ -128,7 +123,7 @@ describe('an answer sent before the body was read', () => {
     for (const chunks of [chunked, declared]) {
       const r = await exchange(port, chunks, 2);
       expect(r.answers.map((a) => a.status)).toEqual([401]);
-      expectErrorShape(r.answers[0]!, 401, 'unauthorized');
+      expectError(r.answers[0]!, 401, 'unauthorized');
       expect(r.answers[0]!.headers.connection).toBe('close');
       expect(r.closedByServer).toBe(true);
       expect(r.reset).toBe(false);
@@ -178,7 +173,7 @@ describe('a body that stops arriving', () => {
     const head = `POST /api/v1/brands HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${b.api.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"Stal`;
     const r = await sendSlowly(port, head, [], 0);
     expect(r.answer, r.raw).toBeDefined();
-    expectErrorShape(
+    expectError(
       r.answer!,
       408,
       'invalid_request',
@@ -216,7 +211,7 @@ describe('a client that closes the connection mid-body', () => {
   it('is logged in one line as a client that left, not as a store error', async () => {
     const warnings: string[] = [];
     const store = await testStore();
-    const backend = createApp({
+    const backend = createBackend({
       store,
       clock: new ManualClock('2026-03-02T10:00:00.000Z'),
       rateLimit: 0,

@@ -1,3 +1,4 @@
+// @store both
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MIN_SIMILARITY } from '../server/domain/exploration.ts';
 import { operations } from '../server/operations/index.ts';

@@ -1,19 +1,15 @@
+// @store both
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../server/schemas/common.ts';
 import { storeVideo } from '../server/schemas/records.ts';
 import { demoContent } from '../server/seed/demo-content.ts';
 import { runSeed } from '../server/seed/index.ts';
-import {
-  clientFor,
-  testBackend,
-  type Client,
-  type Reply,
-  type TestBackend,
-} from './helpers/backend.ts';
+import { expectError, ok } from './helpers/assert.ts';
+import { clientFor, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 
 /**
  * Audience exploration (invite-only) against the demo seed: Get a video-platform channel (contract)
- * and the views the design brief §3 adds (search, a channel's videos, similar channels).
+ * and the views adcli adds (search, a channel's videos, similar channels).
  */
 
 const SLOW_POUR = 'UC0PLkj0PKZXCdtyUjofn6e7'; // home pour-over coffee
@@ -46,26 +42,6 @@ const seedVideosOf = (channelId: string) =>
           ? -1
           : 0,
     );
-
-function expectError(
-  r: Reply,
-  status: number,
-  code: string,
-  ...fragments: (string | RegExp)[]
-): void {
-  expect({ status: r.status, body: r.body }).toMatchObject({ status, body: { error: { code } } });
-  expect(Object.keys(r.body)).toEqual(['error']);
-  expect(r.body.error.requestId).toBe(r.headers.get('x-request-id'));
-  for (const f of fragments) {
-    if (typeof f === 'string') expect(r.body.error.message).toContain(f);
-    else expect(r.body.error.message).toMatch(f);
-  }
-}
-
-function ok<T = any>(r: Reply<T>): T {
-  expect({ status: r.status, body: r.body }).toMatchObject({ status: 200 });
-  return r.body;
-}
 
 function expectChannelShape(c: any): void {
   expect(Object.keys(c).sort()).toEqual(CHANNEL_KEYS);

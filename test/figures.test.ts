@@ -1,3 +1,4 @@
+// @store both
 /**
  * Figures that cannot mislead and deletes that say what remains (issue 21, points 4 and 5), through
  * the API, the CLI (in-process, against the app on a port) and MCP:
@@ -13,7 +14,7 @@
 import type { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printReport } from '../src/commands/performance.ts';
+import { printReport } from '../src/commands/performance/print-report.ts';
 import { IOStreams } from '../src/lib/iostreams.ts';
 import type { PerformanceReport } from '../src/generated/responses.ts';
 import { ok, expectError } from './helpers/assert.ts';

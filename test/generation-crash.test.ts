@@ -1,5 +1,5 @@
 /**
- * Durable jobs across a crash (design brief §2.4): `adcli serve --seed demo` starts generating the
+ * Durable jobs across a crash: `adcli serve --seed demo` starts generating the
  * targeting of a demo campaign, is SIGKILLed before the job's delay has passed, and restarts on the
  * same data dir. The job left in the store is picked up by the new process and runs exactly once.
  */

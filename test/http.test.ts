@@ -1,3 +1,4 @@
+// @store both
 /**
  * The HTTP adapter: authentication, scopes (generated from the operation table), idempotency, the
  * rate limit, error shapes and the OpenAPI document. Everything runs in-process through app.request
@@ -5,10 +6,12 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { API_PREFIX, MAX_BODY_BYTES, createApp } from '../server/http/app.ts';
+import { API_PREFIX, MAX_BODY_BYTES } from '../server/http/app.ts';
+import { createBackend } from '../server/app/backend.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { operations } from '../server/operations/index.ts';
 import { defineOperation, readOnly, type Operation } from '../server/operations/operation.ts';
+import { expectError } from './helpers/assert.ts';
 import {
   ALL_SCOPES,
   MISSING_ID,
@@ -20,9 +23,6 @@ import {
 } from './helpers/backend.ts';
 
 const HOUR = 60 * 60 * 1000;
-const ERROR_SHAPE = z.strictObject({
-  error: z.strictObject({ code: z.string(), message: z.string(), requestId: z.string() }),
-});
 
 type Json = Record<string, any>;
 
@@ -49,21 +49,6 @@ async function raw(
     body = text;
   }
   return { status: res.status, headers: res.headers, body, text };
-}
-
-function expectError(
-  reply: { status: number; body: unknown; headers: Headers },
-  status: number,
-  code?: string,
-) {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  const parsed = ERROR_SHAPE.parse(reply.body);
-  if (code) expect(parsed.error.code).toBe(code);
-  expect(parsed.error.message.length).toBeGreaterThan(0);
-  const rid = reply.headers.get('x-request-id');
-  expect(rid).toBeTruthy();
-  expect(parsed.error.requestId).toBe(rid);
-  return parsed.error;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -498,7 +483,7 @@ describe('errors', () => {
 
   it('answers a wrong method on a known path with 405 and Allow', async () => {
     const a = await t.api.request('PUT', '/campaigns', { name: 'x' });
-    expectError(a, 405);
+    expectError(a, 405, 'method_not_allowed');
     expect(
       a.headers
         .get('allow')
@@ -507,7 +492,7 @@ describe('errors', () => {
         .sort(),
     ).toEqual(['GET', 'POST']);
     const b = await t.api.request('POST', `/campaigns/${HEX}`, { name: 'x' });
-    expectError(b, 405);
+    expectError(b, 405, 'method_not_allowed');
     expect(
       b.headers
         .get('allow')
@@ -527,7 +512,7 @@ describe('errors', () => {
         path,
         other === 'GET' || other === 'DELETE' ? undefined : {},
       );
-      expectError(r, 405);
+      expectError(r, 405, 'method_not_allowed');
       expect(
         r.headers
           .get('allow')
@@ -613,7 +598,7 @@ describe('errors', () => {
         throw new TypeError('secret detail: cannot read /srv/adcli/data.sqlite');
       },
     });
-    const b = createApp({
+    const b = createBackend({
       store: await testStore(),
       clock: new ManualClock(),
       rateLimit: 0,

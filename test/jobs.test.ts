@@ -1,10 +1,11 @@
+// @store both
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemActor } from '../server/domain/actor.ts';
-import type { DomainDeps } from '../server/domain/context.ts';
+import type { DomainDeps } from '../server/kernel/deps.ts';
 import { WorkspaceClocks } from '../server/time/workspace-clocks.ts';
 import { createServices, type Services } from '../server/domain/services.ts';
 import {
@@ -20,7 +21,7 @@ import { SCOPES } from '../server/schemas/common.ts';
 import { dataStore as dataStoreSchema } from '../server/schemas/records.ts';
 import { demoContent, type DemoContent } from '../server/seed/demo-content.ts';
 import { runSeed } from '../server/seed/index.ts';
-import { SqliteStore } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/sqlite/store.ts';
 import {
   onPostgres,
   testBackend,
@@ -30,7 +31,7 @@ import {
 } from './helpers/backend.ts';
 
 /**
- * Background jobs (design brief §2.4): data store collection through the API, the queue's claim and
+ * Background jobs: data store collection through the API, the queue's claim and
  * lease rules on a real SQLite file shared by two connections, and the runner's order and retries.
  */
 
@@ -52,10 +53,8 @@ describe('data store collection', () => {
   let api: Client;
 
   beforeEach(async () => {
-    b = await testBackend();
+    b = await testBackend({ jobDelayMs: DELAY });
     await runSeed(b.services, 'demo');
-    b.services.dataStores.delayMs = DELAY;
-    b.services.targeting.delayMs = DELAY;
     api = b.api;
   });
 
@@ -598,7 +597,7 @@ describe('job runner', () => {
 describe('jobs that fail for good leave nothing hanging (the real handlers)', () => {
   it('a collection that keeps failing ends the store in error; a failed sync schedules the next one', async () => {
     const { testBackend } = await import('./helpers/backend.ts');
-    const { jobHandlers } = await import('../server/jobs/handlers.ts');
+    const { jobHandlers } = await import('../server/domain/job-handlers.ts');
     const b = await testBackend();
     const store = b.api;
     const created = await store.post('/data-stores', {

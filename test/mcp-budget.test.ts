@@ -1,3 +1,4 @@
+// @store both
 /**
  * The context budget of the MCP tools (issue 15), counted with a real tokenizer: gpt-tokenizer's
  * o200k_base encoding (the GPT-4o family's), not characters. What a model reads is counted:

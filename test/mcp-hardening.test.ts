@@ -1,3 +1,4 @@
+// @store both
 /**
  * /mcp under load and failure (issue 10): every JSON-RPC message counts against the key's rate
  * limit; a tool that fails unexpectedly answers `internal` with the request id, and the failure is
@@ -6,12 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../server/http/app.ts';
+import { createBackend } from '../server/app/backend.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { operations } from '../server/operations/index.ts';
 import { defineOperation, readOnly } from '../server/operations/operation.ts';
 import { SCOPES } from '../server/schemas/common.ts';
-import { SqliteStore } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/sqlite/store.ts';
 import { testBackend } from './helpers/backend.ts';
 
 const PACKAGE_VERSION = (
@@ -134,7 +135,7 @@ describe('a tool that fails unexpectedly', () => {
   it('answers internal with the request id, not the exception text, and logs it once', async () => {
     const warnings: string[] = [];
     const store = SqliteStore.memory();
-    const backend = createApp({
+    const backend = createBackend({
       store,
       clock: new ManualClock(),
       rateLimit: 0,

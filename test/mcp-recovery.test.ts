@@ -1,3 +1,4 @@
+// @store both
 /**
  * MCP tools a model can recover with (issue 15, parts 1, 3 and 6): tools/list by the key's scopes
  * for several key shapes; slotIds and savedAudienceIds, and an error that names the right id when one
@@ -7,10 +8,15 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTools, type ApiRequest, type CallApi } from '../server/mcp/tools.ts';
+import { buildTools } from '../server/mcp/tools.ts';
+import type { ApiRequest, CallApi } from '../server/mcp/types.ts';
 import { operations } from '../server/operations/index.ts';
 import { SCOPES, type Scope } from '../server/schemas/common.ts';
-import type { Client as ApiClient, TestBackend } from './helpers/backend.ts';
+import {
+  runJobsInBackground,
+  type Client as ApiClient,
+  type TestBackend,
+} from './helpers/backend.ts';
 import {
   callTool,
   demoMcp,
@@ -29,7 +35,6 @@ beforeAll(async () => {
   ({ b, demo, client } = await demoMcp());
 });
 afterAll(async () => {
-  b.runner.stop();
   await client?.close();
 });
 
@@ -259,7 +264,7 @@ describe('recoverable: waits and the next tool', () => {
     const channels = (
       (await demo.get(`/data-stores/${store!.id}/channels?limit=2`)).body.data as Json[]
     ).map((ch) => ch.channelId);
-    b.runner.start();
+    const jobs = runJobsInBackground(b);
     try {
       const made = await ok(client, 'create_data_store', {
         name: 'Collected',
@@ -283,7 +288,7 @@ describe('recoverable: waits and the next tool', () => {
       expect(missing.error).toMatch(/with import_data_store\.$/);
       expect(missing.error).not.toMatch(/POST \//);
     } finally {
-      b.runner.stop();
+      await jobs.stop();
     }
   });
 

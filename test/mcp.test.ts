@@ -1,3 +1,4 @@
+// @store both
 /**
  * The MCP endpoint (/mcp), driven by the SDK's own Client: the tools come from the operation table
  * (a missing tool or a drifted schema fails here), and a tool call follows the API's rules: the key,
@@ -18,7 +19,7 @@ import {
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { originAllowed } from '../server/mcp/endpoint.ts';
+import { originAllowed } from '../server/http/origin.ts';
 import { buildTools, jsonSchemaOf } from '../server/mcp/tools.ts';
 import { defineOperation, readOnly } from '../server/operations/operation.ts';
 import { operations } from '../server/operations/index.ts';

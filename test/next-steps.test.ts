@@ -1,15 +1,11 @@
+// @store both
 import { beforeEach, describe, expect, it } from 'vitest';
 import { campaign, type Campaign } from '../server/schemas/records.ts';
 import { nearestName } from '../server/schemas/nearest.ts';
 import { DEMO_CAMPAIGNS } from '../server/seed/demo.ts';
 import { runSeed } from '../server/seed/index.ts';
-import {
-  clientFor,
-  testBackend,
-  type Client,
-  type Reply,
-  type TestBackend,
-} from './helpers/backend.ts';
+import { expectError } from './helpers/assert.ts';
+import { clientFor, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 
 /**
  * Every error with a next step where there is one (issue 15, part 6, the API's side): an unknown
@@ -17,12 +13,6 @@ import {
  * still needs at once; a slot already generating says where the result comes and how a lost answer
  * is fetched again; a saved audience's id where a slot's is meant names the slot.
  */
-
-function expectError(r: Reply, status: number, code: string): string {
-  expect({ status: r.status, code: r.body?.error?.code }).toEqual({ status, code });
-  expect(r.body.error.message).not.toMatch(/\n\s+at /);
-  return r.body.error.message;
-}
 
 describe('nearestName', () => {
   const fields = [
@@ -70,7 +60,7 @@ describe('an unknown field names the nearest known one', () => {
         await b.api.post('/campaigns', { name: 'x', dailyBudget: 40 }),
         400,
         'invalid_request',
-      ),
+      ).message,
     ).toBe('unknown field "dailyBudget"; did you mean "budget"?');
     const c = campaign.parse((await b.api.post('/campaigns', { name: 'x' })).body);
     expect(
@@ -78,14 +68,14 @@ describe('an unknown field names the nearest known one', () => {
         await b.api.patch(`/campaigns/${c.id}`, { location: ['DE'] }),
         400,
         'invalid_request',
-      ),
+      ).message,
     ).toBe('unknown field "location"; did you mean "locations"?');
     expect(
       expectError(
         await b.api.patch(`/campaigns/${c.id}`, { campaign_type: 'SEARCH', budgt: 5 }),
         400,
         'invalid_request',
-      ),
+      ).message,
     ).toBe(
       'unknown fields "campaign_type", "budgt"; did you mean "campaignType" for "campaign_type", "budget" for "budgt"?',
     );
@@ -98,7 +88,7 @@ describe('an unknown field names the nearest known one', () => {
     const r = await b.api.put(`/campaigns/${c.id}/targeting/audiences/${slot}/items`, {
       items: [{ section: 'keywords', text: 'trail shoes', matchtype: 'EXACT' }],
     });
-    expect(expectError(r, 400, 'invalid_request')).toBe(
+    expect(expectError(r, 400, 'invalid_request').message).toBe(
       'unknown field "items[0].matchtype"; did you mean "items[0].matchType"?',
     );
   });
@@ -108,7 +98,7 @@ describe('an unknown field names the nearest known one', () => {
       await b.api.post('/brands', { name: 'Acme', colour: 'red' }),
       400,
       'invalid_request',
-    );
+    ).message;
     expect(message).toMatch(/^unknown field "colour"; the fields here are name, /);
     expect(message).toContain('website');
   });
@@ -126,7 +116,7 @@ describe('creating a campaign in the ad platform lists every missing prerequisit
 
   it('a bare campaign: campaignType and budget in one 409, each with the call that sets it', async () => {
     const c = await create({ name: 'bare' });
-    const message = expectError(await publish(c), 409, 'conflict');
+    const message = expectError(await publish(c), 409, 'conflict').message;
     expect(message).toBe(
       'the campaign cannot be created in the ad platform yet; it needs: (1) a campaignType (SEARCH, DEMAND_GEN, VIDEO or DISPLAY): set it with update_campaign; ' +
         "(2) a budget, in the account's currency: set budget and budgetType with update_campaign",
@@ -153,7 +143,7 @@ describe('creating a campaign in the ad platform lists every missing prerequisit
         c.id,
       ),
     );
-    const message = expectError(await publish(c), 409, 'conflict');
+    const message = expectError(await publish(c), 409, 'conflict').message;
     expect(message).toContain(
       '(1) an ad-platform account: pass customerId (list_ads_accounts lists them)',
     );
@@ -178,7 +168,7 @@ describe('creating a campaign in the ad platform lists every missing prerequisit
     await b.store.write(async () =>
       b.store.run('UPDATE campaigns SET customer_id = NULL WHERE id = ?', c.id),
     );
-    expect(expectError(await publish(c), 400, 'invalid_request')).toBe(
+    expect(expectError(await publish(c), 400, 'invalid_request').message).toBe(
       'the campaign cannot be created in the ad platform yet; it needs: (1) an ad-platform account: pass customerId (list_ads_accounts lists them)',
     );
   });
@@ -190,8 +180,7 @@ describe('targeting: a slot already generating, and a saved audience where a slo
   let launch: Campaign;
   let baristas: Campaign;
   beforeEach(async () => {
-    b = await testBackend();
-    b.services.targeting.delayMs = 5000;
+    b = await testBackend({ generateDelayMs: 5000 });
     const { workspaceId } = await runSeed(b.services, 'demo');
     demo = clientFor(
       b.app,
@@ -223,7 +212,7 @@ describe('targeting: a slot already generating, and a saved audience where a slo
       await demo.post(`/campaigns/${launch.id}/targeting/generate`, { audienceIds: [slot] }),
       409,
       'conflict',
-    );
+    ).message;
     expect(again).toContain(`audience slot ${slot} is already generating`);
     expect(again).toContain('get_targeting');
     expect(again).toContain('same Idempotency-Key');
@@ -240,14 +229,14 @@ describe('targeting: a slot already generating, and a saved audience where a slo
       await demo.put(`/campaigns/${launch.id}/targeting/audiences/${slot}/items`, { items: [] }),
       409,
       'conflict',
-    );
+    ).message;
     expect(edit).toContain('get_targeting');
     expect(
       expectError(
         await demo.patch(`/campaigns/${launch.id}/audiences/${slot}`, { name: 'x' }),
         409,
         'conflict',
-      ),
+      ).message,
     ).toContain('get_targeting');
   });
 
@@ -259,7 +248,7 @@ describe('targeting: a slot already generating, and a saved audience where a slo
       }),
       400,
       'invalid_request',
-    );
+    ).message;
     expect(message).toBe(
       `audienceIds[0]: ${held.audienceId} is a saved audience, not an audience slot; its slot on this campaign is ${held.id} ("${held.name}")`,
     );
@@ -269,7 +258,7 @@ describe('targeting: a slot already generating, and a saved audience where a slo
         await demo.post(`/campaigns/${baristas.id}/targeting/generate`, { audienceIds: [unknown] }),
         400,
         'invalid_request',
-      ),
+      ).message,
     ).toContain('get_targeting lists the slot ids');
   });
 });

@@ -1,3 +1,4 @@
+// @store both
 /**
  * Requests drawn from the served OpenAPI document itself (as an outside tool such as Schemathesis
  * draws them), sent to the real app in process. For every operation of the document, requests whose
@@ -29,6 +30,7 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../server/http/app.ts';
+import { ok } from './helpers/assert.ts';
 import { testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 import { arbitraryOf, deref, type Json, type Place } from './helpers/openapi-arbitrary.ts';
 
@@ -68,15 +70,11 @@ const CAMPAIGN_STATE = {
 async function seed(t: TestBackend): Promise<Fixtures> {
   await t.store.write(async () => t.services.workspaces.ensure('oaprops', { exploration: true }));
   const api = await t.client({ workspace: 'oaprops' });
-  const ok = <T = any>(r: { status: number; body: T }): T => {
-    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
-    return r.body;
-  };
   const brands = [
-    ok(await api.post('/brands', { name: 'Fixture brand', website: 'https://example.com' })),
-    ok(await api.post('/brands', { name: 'Other brand' })),
+    ok(await api.post('/brands', { name: 'Fixture brand', website: 'https://example.com' }), '2xx'),
+    ok(await api.post('/brands', { name: 'Other brand' }), '2xx'),
   ];
-  const store = ok(await api.post('/data-stores', { name: 'Fixture store' }));
+  const store = ok(await api.post('/data-stores', { name: 'Fixture store' }), '2xx');
   ok(
     await api.post(`/data-stores/${store.id}/import`, {
       channels: [
@@ -100,6 +98,7 @@ async function seed(t: TestBackend): Promise<Fixtures> {
         },
       ],
     }),
+    '2xx',
   );
   const audience = ok(
     await api.post('/audiences', {
@@ -107,11 +106,15 @@ async function seed(t: TestBackend): Promise<Fixtures> {
       dataStoreIds: [store.id],
       keywords: ['trail'],
     }),
+    '2xx',
   );
   const spares = [];
   for (let i = 0; i < 4; i++)
     spares.push(
-      ok(await api.post('/audiences', { name: `Spare audience ${i}`, dataStoreIds: [store.id] })),
+      ok(
+        await api.post('/audiences', { name: `Spare audience ${i}`, dataStoreIds: [store.id] }),
+        '2xx',
+      ),
     );
   const campaign = ok(
     await api.post('/campaigns', {
@@ -122,15 +125,19 @@ async function seed(t: TestBackend): Promise<Fixtures> {
       biddingStrategy: 'MAXIMIZE_CONVERSIONS',
       ...CAMPAIGN_STATE,
     }),
+    '2xx',
   );
   const removable = ok(
     await api.post('/campaigns', {
       name: 'Slots to remove',
       audienceIds: [audience.id, ...spares.map((s) => s.id)],
     }),
+    '2xx',
   );
-  const cursor = ok(await api.get('/audiences?limit=1')).nextCursor as string;
-  const accounts = ok(await api.get('/ads-platform/accounts')).data as { customerId: string }[];
+  const cursor = ok(await api.get('/audiences?limit=1'), '2xx').nextCursor as string;
+  const accounts = ok(await api.get('/ads-platform/accounts'), '2xx').data as {
+    customerId: string;
+  }[];
   return {
     api,
     campaignId: campaign.id,

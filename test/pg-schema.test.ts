@@ -1,15 +1,15 @@
 /**
- * The two schemas in step: SQLite's (server/store/migrations.ts, cumulative) and Postgres's
- * (server/store/pg-migrations.ts) are built and read back from each engine's catalog, and compared
+ * The two schemas in step: SQLite's (server/store/sqlite/migrations.ts, cumulative) and Postgres's
+ * (server/store/postgres/migrations.ts) are built and read back from each engine's catalog, and compared
  * table by table: columns (name, nullability, type family, default), primary keys, unique
  * constraints, other indexes, foreign keys with their ON DELETE. A difference fails naming it.
  * Postgres's own tables (PG_ONLY_TABLES: what replicas share that one SQLite process keeps beside its
  * store) are declared, and only those may be missing from SQLite.
  */
 import { describe, expect, it } from 'vitest';
-import { SqliteStore } from '../server/store/db.ts';
-import { PG_ONLY_TABLES } from '../server/store/pg-migrations.ts';
-import { PostgresStore } from '../server/store/postgres.ts';
+import { SqliteStore } from '../server/store/sqlite/store.ts';
+import { PG_ONLY_TABLES } from '../server/store/postgres/migrations.ts';
+import { PostgresStore } from '../server/store/postgres/store.ts';
 import { postgresOrSkip } from './helpers/postgres.ts';
 
 const pg = await postgresOrSkip();

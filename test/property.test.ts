@@ -1,3 +1,4 @@
+// @store both
 /**
  * Property tests over the whole operation table: for every operation, fast-check generates valid
  * and invalid requests (path params, query strings, bodies, idempotency keys) and sends them to the
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { API_PREFIX } from '../server/http/app.ts';
 import { operations } from '../server/operations/index.ts';
 import type { Operation } from '../server/operations/operation.ts';
+import { ok } from './helpers/assert.ts';
 import { MISSING_ID, clientFor, testBackend, type TestBackend } from './helpers/backend.ts';
 
 const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
@@ -352,15 +354,13 @@ interface Fixtures {
 async function seed(t: TestBackend): Promise<Fixtures> {
   await t.store.write(async () => t.services.workspaces.ensure('props', { exploration: true }));
   const api = await t.client({ workspace: 'props' });
-  const ok = <T>(r: { status: number; body: T }) => {
-    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
-    return r.body as any;
-  };
   const brand = ok(
     await api.post('/brands', { name: 'Fixture brand', website: 'https://example.com' }),
+    '2xx',
   );
   const store = ok(
     await api.post('/data-stores', { name: 'Fixture store', description: 'for properties' }),
+    '2xx',
   );
   ok(
     await api.post(`/data-stores/${store.id}/import`, {
@@ -382,6 +382,7 @@ async function seed(t: TestBackend): Promise<Fixtures> {
         { id: 'c1', snippet: { videoId: VIDEO_ID, textOriginal: 'nice', authorDisplayName: 'x' } },
       ],
     }),
+    '2xx',
   );
   const audience = ok(
     await api.post('/audiences', {
@@ -389,6 +390,7 @@ async function seed(t: TestBackend): Promise<Fixtures> {
       dataStoreIds: [store.id],
       keywords: ['k'],
     }),
+    '2xx',
   );
   const campaign = ok(
     await api.post('/campaigns', {
@@ -401,10 +403,11 @@ async function seed(t: TestBackend): Promise<Fixtures> {
       budgetType: 'daily',
       biddingStrategy: 'MAXIMIZE_CONVERSIONS',
     }),
+    '2xx',
   );
-  const spare = ok(await api.post('/audiences', { name: 'Spare audience' }));
-  const firstPage = ok(await api.get('/audiences?limit=1'));
-  const accounts = ok(await api.get('/ads-platform/accounts'));
+  const spare = ok(await api.post('/audiences', { name: 'Spare audience' }), '2xx');
+  const firstPage = ok(await api.get('/audiences?limit=1'), '2xx');
+  const accounts = ok(await api.get('/ads-platform/accounts'), '2xx');
   return {
     key: api.key,
     ids: {

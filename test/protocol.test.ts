@@ -1,3 +1,4 @@
+// @store both
 /**
  * The edges a hostile or sloppy client reaches (issue 10): node's HTTP parser errors, 413 and the
  * connection, WWW-Authenticate, repeated Authorization headers, strict query strings, deep JSON,
@@ -6,11 +7,12 @@
  * (server/http/listen.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../server/http/app.ts';
+import { createBackend } from '../server/app/backend.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { MAX_JSON_DEPTH } from '../server/lib/json.ts';
 import { SCOPES } from '../server/schemas/common.ts';
-import type { SqliteStore } from '../server/store/db.ts';
+import type { SqliteStore } from '../server/store/sqlite/store.ts';
+import { expectError } from './helpers/assert.ts';
 import {
   clientFor,
   onPostgres,
@@ -18,20 +20,11 @@ import {
   testStore,
   type TestBackend,
 } from './helpers/backend.ts';
-import { closeServers, exchange, serveApp, type Answer } from './helpers/raw-http.ts';
+import { closeServers, exchange, serveApp } from './helpers/raw-http.ts';
 
 afterEach(closeServers);
 
 const serveBackend = (b: TestBackend): Promise<number> => serveApp(b.app);
-
-function expectErrorShape(a: Answer, status: number, code: string, message?: string | RegExp) {
-  expect(a.status, a.text).toBe(status);
-  expect(a.headers['content-type']).toMatch(/application\/json/);
-  expect(Object.keys(a.body)).toEqual(['error']);
-  expect(a.body.error.code).toBe(code);
-  expect(a.body.error.requestId).toBe(a.headers['x-request-id']);
-  if (message) expect(a.body.error.message).toMatch(message);
-}
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers)
@@ -61,7 +54,7 @@ describe("node's HTTP parser errors are answered in the error shape", () => {
     for (const [request, status, message] of cases) {
       const { answers } = await exchange(port, [request]);
       expect(answers, request.slice(0, 60)).toHaveLength(1);
-      expectErrorShape(answers[0]!, status, 'invalid_request', message);
+      expectError(answers[0]!, status, 'invalid_request', message);
       expect(answers[0]!.headers.connection).toBe('close');
     }
   });
@@ -80,7 +73,7 @@ describe('a 413 closes the connection', () => {
       2,
     );
     expect(first.answers).toHaveLength(1);
-    expectErrorShape(first.answers[0]!, 413, 'payload_too_large', /larger than 1 MB/);
+    expectError(first.answers[0]!, 413, 'payload_too_large', /larger than 1 MB/);
     expect(first.answers[0]!.headers.connection).toBe('close');
     expect(first.closedByServer).toBe(true);
 
@@ -92,7 +85,7 @@ describe('a 413 closes the connection', () => {
       () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`,
     ).join('');
     const second = await exchange(port, [chunked + body]);
-    expectErrorShape(second.answers[0]!, 413, 'payload_too_large');
+    expectError(second.answers[0]!, 413, 'payload_too_large');
     expect(second.answers[0]!.headers.connection).toBe('close');
 
     const next = await exchange(port, [get('/api/v1/workspace', { Authorization: auth })]);
@@ -128,18 +121,18 @@ describe('WWW-Authenticate and the Authorization header', () => {
       const b = await testBackend();
       const port = await serveBackend(b);
       const none = (await exchange(port, [request({})])).answers[0]!;
-      expectErrorShape(none, 401, 'unauthorized', /missing API key/);
+      expectError(none, 401, 'unauthorized', /missing API key/);
       expect(none.headers['www-authenticate']).toBe('Bearer realm="adcli"');
 
       const bad = (
         await exchange(port, [request({ Authorization: `Bearer adcli_${'x'.repeat(40)}` })])
       ).answers[0]!;
-      expectErrorShape(bad, 401, 'unauthorized', /not valid or has been revoked/);
+      expectError(bad, 401, 'unauthorized', /not valid or has been revoked/);
       expect(bad.headers['www-authenticate']).toBe('Bearer realm="adcli", error="invalid_token"');
 
       const notBearer = (await exchange(port, [request({ Authorization: 'Basic dXNlcjpwYXNz' })]))
         .answers[0]!;
-      expectErrorShape(notBearer, 401, 'unauthorized');
+      expectError(notBearer, 401, 'unauthorized');
       expect(notBearer.headers['www-authenticate']).toBe('Bearer realm="adcli"');
 
       // the same key twice, or a good key and a bad one: refused alike, whichever comes first
@@ -149,7 +142,7 @@ describe('WWW-Authenticate and the Authorization header', () => {
           `\r\nAuthorization: Bearer ${second}\r\n\r\n`,
         );
         const twice = (await exchange(port, [raw])).answers[0]!;
-        expectErrorShape(twice, 400, 'invalid_request', /one Authorization header/);
+        expectError(twice, 400, 'invalid_request', /one Authorization header/);
         expect(twice.headers['www-authenticate']).toBe(
           'Bearer realm="adcli", error="invalid_request"',
         );
@@ -267,7 +260,7 @@ async function backendWithLog(format: 'text' | 'json', extra: { appUrl?: string 
   const lines: string[] = [];
   const warnings: string[] = [];
   const store = await testStore();
-  const backend = createApp({
+  const backend = createBackend({
     store,
     clock: new ManualClock('2026-03-02T10:00:00.000Z'),
     rateLimit: 0,

@@ -8,6 +8,7 @@
  * serve-postgres.test.ts.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { expectError, ok } from './helpers/assert.ts';
 import { postgresOrSkip } from './helpers/postgres.ts';
 import {
   cleanupAll,
@@ -47,19 +48,9 @@ const control = (s: Server, key: string, method: string, path: string, body?: un
 const probe = (s: Server, path: '/readyz' | '/livez') =>
   http(s.info.baseUrl.replace(/\/api\/v1$/, ''), null, 'GET', path);
 
-const ok = (r: HttpReply, status = 200): any => {
-  expect(r.status, r.text).toBe(status);
-  return r.body;
-};
-
 /** A 503 of a replica without its database: the error shape, Retry-After, and nothing else. */
 const expectUnavailable = (r: HttpReply) => {
-  expect(r.status, r.text).toBe(503);
-  expect(r.body.error).toMatchObject({
-    code: 'unavailable',
-    message: expect.stringContaining('cannot reach its database'),
-    requestId: expect.any(String),
-  });
+  expectError(r, 503, 'unavailable', 'cannot reach its database');
   expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
 };
 

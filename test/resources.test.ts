@@ -1,3 +1,4 @@
+// @store both
 /**
  * Brands, saved audiences and data stores (with imports) through the in-process app: the real routes,
  * validation, domain services and SQLite store. Every success body is parsed with the strict record
@@ -5,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { deleted, errorResponse, page } from '../server/schemas/common.ts';
+import { deleted, page } from '../server/schemas/common.ts';
 import {
   audience,
   brand,
@@ -15,6 +16,7 @@ import {
   storeVideo,
 } from '../server/schemas/records.ts';
 import { ytChannel, ytVideo } from '../server/schemas/youtube.ts';
+import { expectError, ok } from './helpers/assert.ts';
 import {
   MISSING_ID,
   testBackend,
@@ -31,19 +33,7 @@ const importResult = z.strictObject({
 });
 
 function expectOk<T extends z.ZodType>(r: Reply, status: number, schema: T): z.output<T> {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return schema.parse(r.body);
-}
-
-/** An error reply: exact status and code, the request id of the response, and message fragments. */
-function expectError(r: Reply, status: number, code: string, ...fragments: string[]): string {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  const { error } = errorResponse.parse(r.body);
-  expect(error.code).toBe(code);
-  expect(typeof error.requestId).toBe('string');
-  expect(error.requestId).toBe(r.headers.get('x-request-id'));
-  for (const f of fragments) expect(error.message).toContain(f);
-  return error.message;
+  return schema.parse(ok(r, status));
 }
 
 /** Follows nextCursor through every page of a list, checking page sizes on the way. */
@@ -1577,7 +1567,7 @@ describe('data store import (YouTube Data API v3 shapes)', () => {
   });
 
   it('a comment whose video is unknown is refused (400 naming comments[i]) and nothing of the request is kept', async () => {
-    const msg = expectError(
+    const { message: msg } = expectError(
       await imp({
         videos: [ytVideoResource(1, chId(1))],
         comments: [ytThread('ok', vidId(1)), ytThread('bad', vidId(99))],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { route } from '../src/lib/route.ts';
 import { operations } from '../server/operations/index.ts';
-import { controlOperations, CONTROL_PREFIX } from '../server/control/operations.ts';
+import { controlOperations, CONTROL_PREFIX } from '../server/operations/controls.ts';
 import { API_PREFIX } from '../server/http/app.ts';
 
 describe('route: the CLI names operations, the table gives their method and path', () => {

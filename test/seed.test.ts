@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { systemActor } from '../server/domain/actor.ts';
 import { createServices } from '../server/domain/services.ts';
-import { createApp } from '../server/http/app.ts';
+import { createBackend } from '../server/app/backend.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { SCOPES, page } from '../server/schemas/common.ts';
 import {
@@ -22,7 +22,7 @@ import {
   seedDemo,
 } from '../server/seed/demo.ts';
 import { demoContent } from '../server/seed/demo-content.ts';
-import { SqliteStore } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/sqlite/store.ts';
 
 async function seeded() {
   const store = SqliteStore.memory();
@@ -277,7 +277,7 @@ describe('demo seed', () => {
 
   it('serves records that validate against the response schemas', async () => {
     const { store, clock, services, workspaceId } = await seeded();
-    const { app } = createApp({ store, clock, rateLimit: 0 });
+    const { app } = createBackend({ store, clock, rateLimit: 0 });
     const { key } = await store.write(async () =>
       services.keys.create(workspaceId, { scopes: [...SCOPES] }),
     );

@@ -1,9 +1,11 @@
+// @store both
 /**
  * Keys limited to ad-platform accounts or to campaigns, and the things campaigns share (brands, saved
- * audiences, data stores): design brief §8. A limited key may read and create them, but may change or
+ * audiences, data stores) (docs/controls.md, the tenant model). A limited key may read and create them, but may change or
  * delete one only when no campaign outside its limit uses it (403 otherwise).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ok } from './helpers/assert.ts';
 import { testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 
 const A = '111-222-3333';
@@ -21,11 +23,6 @@ let shared: { brand: string; audience: string; dataStore: string };
 let onlyA: { brand: string; audience: string; dataStore: string };
 /** used by no campaign */
 let unused: { brand: string; audience: string; dataStore: string };
-
-const ok = (r: { status: number; body: any }, status = 200) => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return r.body;
-};
 
 async function things(c: Client, tag: string) {
   const brand = ok(await c.post('/brands', { name: `Brand ${tag}` }), 201).id as string;

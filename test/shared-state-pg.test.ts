@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReadCache } from '../server/http/read-cache.ts';
 import { JobQueue, leasePlace, type JobRow } from '../server/jobs/queue.ts';
-import { PostgresStore } from '../server/store/postgres.ts';
+import { PostgresStore } from '../server/store/postgres/store.ts';
+import { ok } from './helpers/assert.ts';
 import { clientFor, pgReplicas, type TestBackend } from './helpers/backend.ts';
 import { postgresOrSkip } from './helpers/postgres.ts';
 
@@ -25,11 +26,6 @@ async function two(opts: { rateLimit?: number } = {}): Promise<[TestBackend, Tes
   closeAll.push(close);
   return [replicas[0]!, replicas[1]!];
 }
-
-const ok = <T = any>(r: { status: number; body: T }, status = 200): T => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return r.body;
-};
 
 describe.skipIf(!pg)('two replicas on one Postgres', () => {
   it('count one rate limit per key: the 121st request of a minute is refused whichever replica it reaches', async () => {

@@ -1,3 +1,4 @@
+// @store both
 /**
  * Workspace snapshots as an attacker with two workspaces tries them: a key of `acme` with the backend
  * scope saves and loads only `acme`; a crafted file (made with SQLite, as the sqlite3 CLI would) can
@@ -11,7 +12,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashKey } from '../server/domain/keys.ts';
 import { runSeed } from '../server/seed/index.ts';
-import { SqliteStore } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/sqlite/store.ts';
 import { expectError, ok } from './helpers/assert.ts';
 import { onPostgres, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 

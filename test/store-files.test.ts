@@ -19,11 +19,13 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bootstrap } from '../server/bootstrap.ts';
+import { createBackend } from '../server/app/backend.ts';
+import { bootstrap } from '../server/app/bootstrap.ts';
 import { createServices } from '../server/domain/services.ts';
 import { ManualClock } from '../server/lib/clock.ts';
-import { SqliteStore } from '../server/store/db.ts';
-import { StoreFileError, checkStoreFile, dataDirWarning } from '../server/store/files.ts';
+import { SqliteStore } from '../server/store/sqlite/store.ts';
+import { StoreFileError } from '../server/store/errors.ts';
+import { checkStoreFile, dataDirWarning } from '../server/store/sqlite/files.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'adcli-files-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -43,9 +45,12 @@ describe('modes', () => {
   it('a new store, its write-ahead log and shared memory, and the request journal are 0600', async () => {
     const dir = newDir();
     const store = new SqliteStore(join(dir, 'adcli.db'));
-    const services = servicesOf(store);
+    const { services, controls } = createBackend({
+      store,
+      clock: new ManualClock('2026-03-02T10:00:00.000Z'),
+    });
     await bootstrap(services, { keyFile: join(dir, 'local.key') });
-    services.journal.record({
+    controls.journal.record({
       workspaceId: 'w',
       keyId: 'k',
       at: '',
@@ -58,7 +63,7 @@ describe('modes', () => {
       replayed: false,
       fault: null,
     });
-    await services.journal.flush();
+    await controls.journal.flush();
     for (const f of ['adcli.db', 'adcli.db-wal', 'adcli.db-shm', 'requests.db', 'local.key'])
       expect(mode(join(dir, f)), f).toBe(0o600);
     await store.close();

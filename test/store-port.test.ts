@@ -9,15 +9,19 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { SqliteStore } from '../server/store/db.ts';
-import type { Store } from '../server/store/port.ts';
 import {
   DatabaseOpenError,
-  isUnavailable,
-  numberPlaceholders,
-  PostgresStore,
-} from '../server/store/postgres.ts';
-import { pgMigrations } from '../server/store/pg-migrations.ts';
+  StoreBusyError,
+  StoreFullError,
+  StoreUnavailableError,
+} from '../server/store/errors.ts';
+import type { Store } from '../server/store/port.ts';
+import { isUnavailable } from '../server/store/postgres/errors.ts';
+import { pgMigrations } from '../server/store/postgres/migrations.ts';
+import { numberPlaceholders } from '../server/store/postgres/placeholders.ts';
+import { PostgresStore } from '../server/store/postgres/store.ts';
+import { toStoreError } from '../server/store/sqlite/errors.ts';
+import { SqliteStore } from '../server/store/sqlite/store.ts';
 import { PASSWORD, PASSWORD_USER, postgresOrSkip } from './helpers/postgres.ts';
 
 const pg = await postgresOrSkip();
@@ -74,7 +78,7 @@ function sqliteWorker(path: string, n: number): Promise<void> {
       s.closeNow();
     })().then(() => parentPort.postMessage({ ok: true }), (e) => parentPort.postMessage({ error: String(e && e.stack || e) }));
   `;
-  const module = pathToFileURL(join(import.meta.dirname, '../server/store/db.ts')).href;
+  const module = pathToFileURL(join(import.meta.dirname, '../server/store/sqlite/store.ts')).href;
   return new Promise((resolve, reject) => {
     const w = new Worker(code, { eval: true, workerData: { module, path, n } });
     w.once('message', (m: { ok?: true; error?: string }) =>
@@ -430,6 +434,72 @@ describe('placeholders in Postgres numbering', () => {
   });
 });
 
+describe('the typed errors of the store', () => {
+  it('SQLite: a full file is a StoreFullError, in a transaction or out; the store works on once there is room', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'adcli-port-'));
+    dirs.push(dir);
+    const s = await track(new SqliteStore(join(dir, 'adcli.db')));
+    await s.run(COUNTER);
+    // a file size limit gives SQLite's own SQLITE_FULL, as a full disk does
+    const { page_count } = s.getNow<{ page_count: number }>('PRAGMA page_count')!;
+    s.db.exec(`PRAGMA max_page_count = ${page_count}`);
+    const insert = (id: string) =>
+      s.run('INSERT INTO counters (id, n) VALUES (?, 0)', id + 'x'.repeat(64 * 1024));
+    const inWrite = await s.write(() => insert('a')).catch((e: unknown) => e);
+    expect(inWrite).toBeInstanceOf(StoreFullError);
+    expect(((inWrite as Error).cause as { errcode: number }).errcode & 0xff).toBe(13);
+    const alone = await Promise.resolve()
+      .then(() => insert('b'))
+      .catch((e: unknown) => e);
+    expect(alone).toBeInstanceOf(StoreFullError);
+    s.db.exec('PRAGMA max_page_count = 1073741823');
+    await insert('c');
+    expect(await s.get('SELECT COUNT(*) AS n FROM counters')).toEqual({ n: 1 });
+  });
+
+  it('SQLite: busy past its timeout is a StoreBusyError asking for a retry at once; other errors stay', () => {
+    const locked = Object.assign(new Error('database is locked'), { errcode: 5 });
+    expect(toStoreError(locked)).toBeInstanceOf(StoreBusyError);
+    expect(toStoreError(locked)).toMatchObject({
+      message: 'database is locked',
+      cause: locked,
+      retryAfterS: 1,
+    });
+    const constraint = Object.assign(new Error('UNIQUE constraint failed'), { errcode: 2067 });
+    expect(toStoreError(constraint)).toBe(constraint);
+  });
+
+  it.skipIf(!pg)(
+    'Postgres: a conflict lost on every attempt is a StoreBusyError asking for a retry at once',
+    async () => {
+      const url = await pg!.createDatabase();
+      const s = await track(PostgresStore.open(url, { maxAttempts: 1 }));
+      const other = await track(PostgresStore.open(url));
+      await s.run(COUNTER);
+      await s.run("INSERT INTO counters (id, n) VALUES ('c', 0)");
+      let hasRead!: () => void;
+      const read = new Promise<void>((r) => (hasRead = r));
+      let goOn!: () => void;
+      const otherCommitted = new Promise<void>((r) => (goOn = r));
+      const lost = s
+        .write(async () => {
+          const r = await s.get<{ n: number }>("SELECT n FROM counters WHERE id = 'c'");
+          hasRead();
+          await otherCommitted;
+          await s.run("UPDATE counters SET n = ? WHERE id = 'c'", r!.n + 1);
+        })
+        .catch((e: unknown) => e);
+      await read;
+      await increment(other); // commits between the read and the write: a serialization failure
+      goOn();
+      const e = await lost;
+      expect(e).toBeInstanceOf(StoreBusyError);
+      expect(e).toMatchObject({ retryAfterS: 1, cause: { code: '40001' } });
+      expect(await s.get('SELECT n FROM counters')).toEqual({ n: 1 });
+    },
+  );
+});
+
 describe.skipIf(!pg)('the Postgres store: one reading of commits per request', () => {
   it('shares one stamp inside oneStampPer, counting its own commits at once, and reads afresh outside it', async () => {
     const url = await pg!.createDatabase();
@@ -591,8 +661,8 @@ describe.skipIf(!pg)('the Postgres store: opening and losing the database', () =
         s.changeStamp().catch((e: unknown) => e),
       ]);
       for (const e of errors) {
-        expect(e).toBeInstanceOf(Error);
-        expect(isUnavailable(e)).toBe(true);
+        expect(e).toBeInstanceOf(StoreUnavailableError);
+        expect((e as Error).cause).toBeDefined();
       }
       await pg!.restart();
       await increment(s);

@@ -1,3 +1,4 @@
+// @store both
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { regenerated } from '../server/domain/targeting.ts';
@@ -7,18 +8,12 @@ import type { TargetingItem } from '../server/targeting/types.ts';
 import { campaign as campaignSchema } from '../server/schemas/records.ts';
 import { demoContent, type DemoContent, type DemoTheme } from '../server/seed/demo-content.ts';
 import { runSeed } from '../server/seed/index.ts';
-import { ok } from './helpers/assert.ts';
-import {
-  MISSING_ID,
-  testBackend,
-  type Client,
-  type Reply,
-  type TestBackend,
-} from './helpers/backend.ts';
+import { expectError, ok } from './helpers/assert.ts';
+import { MISSING_ID, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 
 /**
  * Targeting of the in-process app (contract: Get targeting, Generate targeting, States and
- * transitions, the 409 rule; design brief §2.4 durable jobs and §3 states and edit targeting).
+ * transitions, the 409 rule; durable jobs, states and edit targeting).
  * Time is a ManualClock: a job runs only once the clock passes its delay and runner.runDue() is called.
  */
 
@@ -40,10 +35,8 @@ beforeAll(() => {
 
 /** A backend with the shared demo catalog loaded and background jobs that take DELAY ms. */
 async function backend(): Promise<TestBackend> {
-  const tb = await testBackend();
+  const tb = await testBackend({ jobDelayMs: DELAY });
   await runSeed(tb.services, 'demo');
-  tb.services.targeting.delayMs = DELAY;
-  tb.services.dataStores.delayMs = DELAY;
   return tb;
 }
 
@@ -51,20 +44,6 @@ beforeEach(async () => {
   b = await backend();
   api = b.api;
 });
-
-function expectError(
-  r: Reply,
-  status: number,
-  code: string,
-  ...fragments: (string | RegExp)[]
-): void {
-  expect({ status: r.status, body: r.body }).toMatchObject({ status, body: { error: { code } } });
-  expect(Object.keys(r.body.error).sort()).toEqual(['code', 'message', 'requestId']);
-  for (const f of fragments) {
-    if (typeof f === 'string') expect(r.body.error.message).toContain(f);
-    else expect(r.body.error.message).toMatch(f);
-  }
-}
 
 /** The demo content of one theme, as an import body (channels, videos, every comment thread). */
 function themeImport(theme: DemoTheme) {
@@ -1297,8 +1276,14 @@ describe('generation outcomes and waiting', () => {
   });
 
   it('waits while a data store is still collecting, then completes', async () => {
-    b.services.dataStores.delayMs = 3 * DELAY;
-    const ds = await api.post('/data-stores', {
+    // the store is made through a backend whose collection takes three times as long
+    const slow = await testBackend({
+      store: b.store,
+      clock: b.clock,
+      jobDelayMs: DELAY,
+      collectDelayMs: 3 * DELAY,
+    });
+    const ds = await slow.api.post('/data-stores', {
       name: 'Trail runners',
       channelIds: content.themes.trail,
     });

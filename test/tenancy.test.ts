@@ -1,3 +1,4 @@
+// @store both
 /**
  * Every tenant alone, tried as an attacker with two workspaces and a limited key would: the controls
  * of adcli serve respect a key's limits (journal, fault rules, clock, reset), a clock advance in one
@@ -7,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../server/lib/json.ts';
-import { createApp } from '../server/http/app.ts';
+import { createBackend } from '../server/app/backend.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { MAX_PER_WORKSPACE } from '../server/domain/page-sessions.ts';
 import { runSeed } from '../server/seed/index.ts';
@@ -251,7 +252,7 @@ describe('page sessions', () => {
     const link = ok(await ctl.post('/login-links', {}), 201).url;
     const token = new URL(link).searchParams.get('token')!;
     const cookie = await signIn(b.app, link);
-    const other = createApp({ store: b.store, clock: b.clock, rateLimit: 0 });
+    const other = createBackend({ store: b.store, clock: b.clock, rateLimit: 0 });
     expect((await page(other.app, cookie)).status).toBe(200);
     const rows = JSON.stringify(await b.store.all('SELECT * FROM web_sessions'));
     expect(rows).not.toContain(token);
@@ -314,7 +315,7 @@ describe.runIf(onPostgres)('the rate limit across replicas', () => {
       rateLimit: 20,
       clock: new ManualClock('2026-03-02T10:00:00.005Z'),
     });
-    const behind = createApp({
+    const behind = createBackend({
       store: ahead.store,
       clock: new ManualClock('2026-03-02T10:00:00.000Z'),
       rateLimit: 20,

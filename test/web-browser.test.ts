@@ -16,11 +16,11 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createApp, type Backend } from '../server/http/app.ts';
+import { createBackend, type Backend } from '../server/app/backend.ts';
 import { listen } from '../server/http/listen.ts';
 import { SCOPES } from '../server/schemas/common.ts';
 import { runSeed } from '../server/seed/index.ts';
-import { SqliteStore } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/sqlite/store.ts';
 
 /** The page's document, inside page.evaluate (the project's types have no DOM). */
 declare const document: { activeElement: { textContent: string | null; id: string } | null };
@@ -131,7 +131,7 @@ const total = async (p: Page, name: string) =>
 describe.skipIf(!hasBrowser)('the pages in a real browser', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    backend = createApp({ store: SqliteStore.memory(), rateLimit: 0 });
+    backend = createBackend({ store: SqliteStore.memory(), rateLimit: 0 });
     const { services, store } = backend;
     const ws = (await runSeed(services, 'demo')).workspaceId;
     key = await store.write(async () => (await services.keys.create(ws, { scopes: SCOPES })).key);

@@ -1,3 +1,4 @@
+// @store both
 /**
  * The pages of adcli serve at /app/ in-process (app.request): one-time login links minted through the
  * control create_login_link, the session cookie, CSRF, foreign origins, scopes and key limits, the
@@ -9,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runSeed } from '../server/seed/index.ts';
 import { LOGIN_LINK_TTL_MS } from '../server/domain/page-sessions.ts';
+import { ok } from './helpers/assert.ts';
 import { MISSING_ID, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 
 const ORIGIN = 'http://localhost';
@@ -197,11 +199,6 @@ describe('login links', () => {
     );
   });
 });
-
-function ok(r: { status: number; body: any }) {
-  expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
-  return r.body;
-}
 
 describe('the campaign page', () => {
   it('shows the name, settings, brand, slots with their data stores and targeting, the ad platform and SVG charts', async () => {
@@ -550,7 +547,7 @@ describe('the bundle', () => {
       const style = holding('--impressions:');
       expect(pages).toHaveLength(1);
       expect(style).toHaveLength(1);
-      const app = holding('function createApp(');
+      const app = holding('function createBackend(');
       expect(app).toHaveLength(1);
       for (const start of [join(dist, 'cli.js'), app[0]!]) {
         const loaded = closure(start);

@@ -14,11 +14,11 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { setUpGeneration, type ApiCall } from '../bench/corpus.ts';
-import { createApp } from '../server/http/app.ts';
-import { WorkerPool } from '../server/jobs/worker-pool.ts';
+import { createBackend } from '../server/app/backend.ts';
+import { WorkerPool } from '../server/app/workers/worker-pool.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { SCOPES } from '../server/schemas/common.ts';
-import { SqliteStore } from '../server/store/db.ts';
+import { SqliteStore } from '../server/store/sqlite/store.ts';
 import { clientFor } from './helpers/backend.ts';
 import {
   cleanupAll,
@@ -137,7 +137,14 @@ describe('adcli serve runs jobs in worker threads', () => {
   it('a worker killed mid-job: its job is handed back, run again by a new worker, and finished once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'adcli-workers-'));
     const store = new SqliteStore(join(dir, 'adcli.db'));
-    const backend = createApp({ store, clock: systemClock, rateLimit: 0 });
+    // queued jobs wake the pool as in adcli serve
+    let pool: WorkerPool | undefined;
+    const backend = createBackend({
+      store,
+      clock: systemClock,
+      rateLimit: 0,
+      onEnqueue: () => pool?.nudge(),
+    });
     const { services } = backend;
     const key = await store.write(
       async () =>
@@ -149,13 +156,12 @@ describe('adcli serve runs jobs in worker threads', () => {
     );
     const client = clientFor(backend.app, key);
     const warnings: string[] = [];
-    const pool = new WorkerPool({
+    pool = new WorkerPool({
       store: { kind: 'sqlite', path: store.path },
       workers: 1,
       release: (owner) => services.jobs.release(owner),
       warn: (line) => warnings.push(line),
     });
-    services.jobs.onEnqueue = () => pool.nudge();
     const jobs = jobsOf(store.path);
     try {
       const setup = await setUpGeneration((m, p, b) => client.request(m, p, b), {

@@ -1,15 +1,15 @@
 // The adcli app on a real port, in memory, with a workspace, a key and `CAMPAIGNS` campaigns.
 import { serve } from '@hono/node-server';
 import { answerCpuProbes } from './cpu-probe.ts';
-import { createApp } from '../../server/http/app.ts';
+import { createBackend } from '../../server/app/backend.ts';
 import { systemActor } from '../../server/domain/actor.ts';
 import { SCOPES } from '../../server/schemas/common.ts';
-import { SqliteStore } from '../../server/store/db.ts';
+import { SqliteStore } from '../../server/store/sqlite/store.ts';
 import { encodeCursor } from '../../server/domain/paging.ts';
 
 const count = Number(process.env.CAMPAIGNS ?? 30);
 const store = SqliteStore.memory();
-const backend = createApp({ store, rateLimit: 0 });
+const backend = createBackend({ store, rateLimit: 0 });
 const { services } = backend;
 const ws = await services.workspaces.ensure('bench');
 const actor = systemActor(ws, SCOPES);

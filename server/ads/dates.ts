@@ -6,7 +6,7 @@
  * days (`todayIn`, `localDate`, `startOfDay`) looks at the zone.
  */
 
-/** The performance date-range presets (design brief §3); `LAST_30_DAYS` is the default. */
+/** The performance date-range presets; `LAST_30_DAYS` is the default. */
 export const DATE_PRESETS = [
   'TODAY',
   'YESTERDAY',

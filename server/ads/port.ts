@@ -1,5 +1,5 @@
 /**
- * The ad platform as a port (design brief §2.5): the narrow interface the service needs from an
+ * The ad platform as a port: the narrow interface the service needs from an
  * ad platform. The simulated platform (`simulated.ts`) fills it over the local store; a real Google
  * Ads adapter could fill it too (customer ids, numeric campaign ids, PAUSED/ENABLED/REMOVED and
  * daily segments are Google Ads' own notions).

@@ -15,7 +15,7 @@
  * - the contract types the campaign's identity fields as strings, so unknown ones are `''`.
  */
 import { z } from 'zod';
-import { formatCustomerId } from '../domain/actor.ts';
+import { formatCustomerId } from '../lib/customer-id.ts';
 import { DATE_PRESETS, eachDay, type DateRange } from './dates.ts';
 import type { DailyMetrics } from './port.ts';
 

@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../lib/clock.ts';
 import type { Store } from '../store/port.ts';
-import { digitsOnly, formatCustomerId } from '../domain/actor.ts';
+import { digitsOnly, formatCustomerId } from '../lib/customer-id.ts';
 import { addDays, eachDay, localDate, startOfDay } from './dates.ts';
 import { dailyFigures, scaleFigures } from './metrics.ts';
 import {

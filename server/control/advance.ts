@@ -1,7 +1,6 @@
 import type { Services } from '../domain/services.ts';
-import { jobHandlers } from '../jobs/handlers.ts';
 import { holderIsDead } from '../jobs/queue.ts';
-import { JobRunner } from '../jobs/runner.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import { ApiError, conflict, invalid } from '../lib/errors.ts';
 import { IdempotencyRecords } from '../store/idempotency.ts';
 import type { ClockState } from '../time/workspace-clocks.ts';
@@ -40,9 +39,10 @@ export interface AdvanceWork {
 export type Advancer = (work: AdvanceWork) => Promise<AdvanceResult>;
 
 /** The advancer that runs the advance on the calling thread, over these services. */
-export function advanceHere(services: Services): Advancer {
+export function advanceHere(services: Services, runner: JobRunner): Advancer {
   return (w) =>
     advanceTo(
+      runner,
       services,
       w.workspaceId,
       w.to !== undefined ? new Date(w.to) : (now) => new Date(now.getTime() + (w.byMs ?? 0)),
@@ -78,6 +78,7 @@ interface AdvanceRow {
  * last one before the next other job (the same state as running each, without 10,080 syncs a week).
  */
 export async function advanceTo(
+  runner: JobRunner,
   services: Services,
   workspaceId: string,
   target: Date | ((now: Date) => Date),
@@ -85,7 +86,6 @@ export async function advanceTo(
   request?: AdvanceRequest,
 ): Promise<AdvanceResult> {
   const { store, clock } = services.deps;
-  const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services));
   const owner = services.jobs.owner;
   const real = () => clock.base.now().getTime();
   const leaseUntil = () => new Date(real() + ADVANCE_LEASE_MS).toISOString();

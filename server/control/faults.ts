@@ -1,6 +1,6 @@
 import { invalid, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
-import type { DomainDeps } from '../domain/context.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 
 export const FAULT_METHODS = ['*', 'GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 export const MAX_FAULT_DELAY_MS = 60_000;
@@ -73,7 +73,7 @@ interface FaultRow {
 }
 
 /**
- * Fault rules of a workspace (design section 7, as WireMock's faults): requests of the workspace
+ * Fault rules of a workspace: requests of the workspace
  * whose method and path match a rule get its status, delay or dropped connection. Rules live in the
  * store so every process and the local profile's next command see them; the request path reads them
  * through a cache that lasts while the store is unchanged.

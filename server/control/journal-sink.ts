@@ -1,9 +1,9 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { dirname, join } from 'node:path';
-import { SqliteStore } from '../store/db.ts';
+import { join } from 'node:path';
 import type { Store } from '../store/port.ts';
-import { makePrivate } from '../store/files.ts';
-import type { NewJournalEntry } from './journal.ts';
+import { toStoreError } from '../store/sqlite/errors.ts';
+import { makePrivate } from '../store/sqlite/files.ts';
+import type { NewJournalEntry } from './journal-entry.ts';
 
 /** A journal row as both engines give it back. */
 export interface EntryRow {
@@ -80,10 +80,7 @@ export class SqliteJournalFile implements JournalSink {
   readonly #trim: StatementSync;
 
   constructor(store: Store) {
-    const path =
-      store instanceof SqliteStore && store.path !== ':memory:'
-        ? join(dirname(store.path), 'requests.db')
-        : ':memory:';
+    const path = store.localDir === undefined ? ':memory:' : join(store.localDir, 'requests.db');
     this.#db = new DatabaseSync(path, { timeout: 50 });
     try {
       // the journal holds paths and query strings of the workspace's requests: private like the store
@@ -150,7 +147,12 @@ export class SqliteJournalFile implements JournalSink {
   }
 
   clear(workspaceId: string): number {
-    return Number(this.#db.prepare(CLEAR).run(workspaceId).changes);
+    try {
+      return Number(this.#db.prepare(CLEAR).run(workspaceId).changes);
+    } catch (e) {
+      // another process writing its journal past the short timeout: a busy store to the caller
+      throw toStoreError(e);
+    }
   }
 
   close(): void {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Store } from '../store/port.ts';
+import type { JournalEntry, NewJournalEntry } from './journal-entry.ts';
 import {
   PostgresJournalTable,
   SqliteJournalFile,
@@ -23,27 +24,8 @@ const outsideTransactions = AsyncLocalStorage.snapshot();
 /** How many requests a workspace's journal keeps: the newest ones. */
 export const JOURNAL_SIZE = 1000;
 
-export interface JournalEntry {
-  seq: number;
-  /** when it arrived, in the workspace's time */
-  at: string;
-  method: string;
-  /** path and query under the host; never a header, so never the key */
-  path: string;
-  status: number;
-  durationMs: number;
-  requestId: string;
-  idempotencyKey: string | null;
-  /** answered from the idempotency memory */
-  replayed: boolean;
-  /** the fault applied: a rule id, `prefer`, or null */
-  fault: string | null;
-}
-
-export type NewJournalEntry = Omit<JournalEntry, 'seq'> & { workspaceId: string; keyId: string };
-
 /**
- * The request journal of adcli serve (design section 7): the last requests of each workspace.
+ * The request journal of adcli serve: the last requests of each workspace.
  *
  * Beside a SQLite store it is a file of its own (journal-sink.ts: requests.db; in memory beside an
  * in-memory store). On Postgres it is a table of the database, so the journal of a workspace lists

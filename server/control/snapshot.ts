@@ -17,9 +17,10 @@ import { ApiError, invalid } from '../lib/errors.ts';
 import { PACKAGE_VERSION } from '../lib/version.ts';
 import { SCOPES } from '../schemas/common.ts';
 import { audience, brand, campaign, dataStore } from '../schemas/records.ts';
-import { SqliteStore } from '../store/db.ts';
-import { migrations } from '../store/migrations.ts';
 import type { SqlValue, Store } from '../store/port.ts';
+import { toStoreError } from '../store/sqlite/errors.ts';
+import { migrations } from '../store/sqlite/migrations.ts';
+import { SqliteStore } from '../store/sqlite/store.ts';
 import { emptyWorkspace } from './reset.ts';
 import { SNAPSHOT_TABLES, type Refs, type Row, type SnapshotTable } from './snapshot-tables.ts';
 
@@ -96,7 +97,8 @@ export async function saveSnapshot(
     }
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
-    throw e;
+    // the snapshot file is SQLite's whatever the store: its full disk is a full disk to the caller
+    throw toStoreError(e);
   }
   const stream = createReadStream(file);
   stream.once('close', () => rmSync(dir, { recursive: true, force: true }));

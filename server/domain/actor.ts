@@ -1,3 +1,4 @@
+import { digitsOnly, formatCustomerId } from '../lib/customer-id.ts';
 import { forbidden } from '../lib/errors.ts';
 import type { Scope } from '../schemas/common.ts';
 
@@ -34,16 +35,6 @@ export function assertCustomerAllowed(actor: Actor, customerId: string | null): 
         : `this API key is limited to ${limit} and may not use account ${formatCustomerId(customerId)}; use one of those, or a key without that limit (adcli auth status shows a key's limits)`,
     );
   }
-}
-
-export function digitsOnly(customerId: string): string {
-  return customerId.replace(/-/g, '');
-}
-
-/** Customer ids are kept and shown in the ad platform's usual 123-456-7890 form. */
-export function formatCustomerId(customerId: string): string {
-  const d = digitsOnly(customerId);
-  return `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
 /** An actor with every scope and no limits, for the operator's own tools (seeding, key management). */

@@ -14,15 +14,10 @@ import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import type { TargetingItem } from '../targeting/types.ts';
 import { servingOf, type Serving } from '../ads/serving.ts';
 import { todayIn } from '../ads/dates.ts';
-import {
-  assertCampaignAllowed,
-  assertCustomerAllowed,
-  digitsOnly,
-  formatCustomerId,
-  type Actor,
-} from './actor.ts';
+import { assertCampaignAllowed, assertCustomerAllowed, type Actor } from './actor.ts';
+import { digitsOnly, formatCustomerId } from '../lib/customer-id.ts';
 import type { CampaignRow, Campaigns } from './campaigns.ts';
-import type { DomainDeps } from './context.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 
 /**
  * The service's side of the ad platform: creating campaigns there (always paused), the periodic
@@ -35,13 +30,20 @@ export class Ads {
   readonly #campaigns: Campaigns;
   readonly #jobs: JobQueue;
   /** how often the sync job runs */
-  syncIntervalMs = 60_000;
+  readonly syncIntervalMs: number;
 
-  constructor(deps: DomainDeps, platform: AdPlatform, campaigns: Campaigns, jobs: JobQueue) {
+  constructor(
+    deps: DomainDeps,
+    platform: AdPlatform,
+    campaigns: Campaigns,
+    jobs: JobQueue,
+    opts: { syncIntervalMs?: number } = {},
+  ) {
     this.#d = deps;
     this.#platform = platform;
     this.#campaigns = campaigns;
     this.#jobs = jobs;
+    this.syncIntervalMs = opts.syncIntervalMs ?? 60_000;
   }
 
   get platform(): AdPlatform {

@@ -3,7 +3,7 @@ import { newId } from '../lib/ids.ts';
 import { parseJsonArray } from '../lib/json.ts';
 import type { Audience } from '../schemas/records.ts';
 import type { Actor } from './actor.ts';
-import type { DomainDeps } from './context.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 import type { DataStores } from './data-stores.ts';
 import { assertMayChangeShared } from './limits.ts';
 import { selectPage, toPage, type PageQuery } from './paging.ts';

@@ -2,7 +2,7 @@ import { notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { Brand } from '../schemas/records.ts';
 import type { Actor } from './actor.ts';
-import type { DomainDeps } from './context.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 import { assertMayChangeShared } from './limits.ts';
 import { selectPage, toPage, type PageQuery } from './paging.ts';
 

@@ -5,13 +5,9 @@ import { parseJsonArray } from '../lib/json.ts';
 import type { Campaign, TARGETING_STATUSES } from '../schemas/records.ts';
 import { regionProblem } from '../schemas/subdivisions.ts';
 import type { ADS_STATUS_FILTERS } from '../schemas/records.ts';
-import {
-  assertCampaignAllowed,
-  assertCustomerAllowed,
-  formatCustomerId,
-  type Actor,
-} from './actor.ts';
-import type { DomainDeps } from './context.ts';
+import { assertCampaignAllowed, assertCustomerAllowed, type Actor } from './actor.ts';
+import { formatCustomerId } from '../lib/customer-id.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 import { containsPattern, decodeCursor, toPage, type PageQuery } from './paging.ts';
 import type { SqlValue } from '../store/port.ts';
 import type { DataStores } from './data-stores.ts';
@@ -440,7 +436,7 @@ export class Campaigns {
   }
 
   /**
-   * Derives the campaign's status from its slots and their data stores (design brief §3):
+   * Derives the campaign's status from its slots and their data stores:
    * loading while a store collects or a slot generates, error when a slot failed, ready when every
    * slot with data stores has targeting, draft otherwise.
    */

@@ -1,5 +1,5 @@
 import type { YtChannel, YtComment, YtCommentThread, YtVideo } from '../schemas/youtube.ts';
-import type { DomainDeps } from './context.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 
 /**
  * The local content catalog: channels, videos and comments that data stores draw on. Items of the

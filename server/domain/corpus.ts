@@ -1,7 +1,7 @@
 import { parseJsonArray } from '../lib/json.ts';
 import type { Corpus, CorpusChannel, CorpusComment, CorpusVideo } from '../targeting/types.ts';
 import type { VideoRow as CatalogVideo } from './catalog.ts';
-import type { DomainDeps } from './context.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 
 /** How much other catalog content phrases are scored against; enough for stable IDF, bounded cost. */
 const BACKGROUND_VIDEOS = 2000;

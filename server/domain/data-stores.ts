@@ -5,7 +5,7 @@ import type { DataStore, StoreChannel, StoreVideo } from '../schemas/records.ts'
 import type { ImportBody } from '../schemas/youtube.ts';
 import type { Actor } from './actor.ts';
 import { Catalog, SHARED } from './catalog.ts';
-import type { DomainDeps } from './context.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 import { assertMayChangeShared } from './limits.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import { decodeCursor, selectPage, toPage, type PageQuery } from './paging.ts';
@@ -38,21 +38,30 @@ export interface DataStoreFields {
 /** Catalog owner of a store's content: the workspace, or the shared catalog for library stores. */
 export const ownerOf = (row: DataStoreRow) => row.workspace_id ?? SHARED;
 
+export interface DataStoreOptions {
+  delayMs?: number;
+  afterCollect?: (dataStoreId: string) => Promise<void>;
+  afterDelete?: (campaignIds: string[]) => Promise<void>;
+}
+
 export class DataStores {
   readonly #d: DomainDeps;
   readonly #catalog: Catalog;
   readonly #jobs: JobQueue;
-  /** how long a collection takes at least (simulated work; tests set it to watch `collecting`) */
-  delayMs = 0;
+  /** how long a collection takes at least (simulated work, so `collecting` can be watched) */
+  readonly delayMs: number;
   /** called in the same transaction when a store enters or leaves `collecting`, so campaigns can follow */
-  afterCollect: (dataStoreId: string) => Promise<void> = () => Promise.resolve();
+  readonly afterCollect: (dataStoreId: string) => Promise<void>;
   /** called in the same transaction after a delete with the campaigns that drew on the store */
-  afterDelete: (campaignIds: string[]) => Promise<void> = () => Promise.resolve();
+  readonly afterDelete: (campaignIds: string[]) => Promise<void>;
 
-  constructor(deps: DomainDeps, catalog: Catalog, jobs: JobQueue) {
+  constructor(deps: DomainDeps, catalog: Catalog, jobs: JobQueue, opts: DataStoreOptions = {}) {
     this.#d = deps;
     this.#catalog = catalog;
     this.#jobs = jobs;
+    this.delayMs = opts.delayMs ?? 0;
+    this.afterCollect = opts.afterCollect ?? (() => Promise.resolve());
+    this.afterDelete = opts.afterDelete ?? (() => Promise.resolve());
   }
 
   async onCollect(dataStoreId: string): Promise<void> {

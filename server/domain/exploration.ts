@@ -4,7 +4,7 @@ import { contentKeys, dedupeKey, matchTaxonomy, topPhrases } from '../targeting/
 import type { StoreVideo } from '../schemas/records.ts';
 import type { Actor } from './actor.ts';
 import { SHARED, type ChannelRow, type VideoRow } from './catalog.ts';
-import type { DomainDeps } from './context.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 import { decodeCursor, encodeCursor } from './paging.ts';
 import { compareMatches, loadStemmer, matchChannel, queryStems } from './channel-search.ts';
 

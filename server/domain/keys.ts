@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { invalid, notFound, unauthorized } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { SCOPES, type Scope } from '../schemas/common.ts';
-import { digitsOnly } from './actor.ts';
-import type { DomainDeps } from './context.ts';
+import { digitsOnly } from '../lib/customer-id.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 
 /** Every key starts with the service prefix and an underscore (contract, Authentication 1). */
 export const KEY_PREFIX = 'adcli';

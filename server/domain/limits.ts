@@ -5,7 +5,7 @@ import type { Actor } from './actor.ts';
 /**
  * Brands, saved audiences and data stores are shared by the campaigns of a workspace. A key limited
  * to certain ad-platform accounts or campaigns may read and create them, but may change or delete
- * one only when no campaign outside its limit uses it (design brief §8).
+ * one only when no campaign outside its limit uses it.
  */
 export type SharedThing = { kind: 'brand' | 'audience' | 'data store'; id: string };
 

@@ -13,7 +13,7 @@
  * on a workspace's clock: moving a workspace a week ahead signs nobody out. Snapshots never hold them.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { DomainDeps } from './context.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 
 /** How long a login link works, once. */
 export const LOGIN_LINK_TTL_MS = 5 * 60_000;

@@ -1,24 +1,23 @@
+import type { AdPlatform } from '../ads/port.ts';
 import { SimulatedAdPlatform } from '../ads/simulated.ts';
 import { JobQueue } from '../jobs/queue.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Store } from '../store/port.ts';
+import { WorkspaceClocks } from '../time/workspace-clocks.ts';
 import { Ads } from './ads.ts';
 import { Audiences } from './audiences.ts';
 import { Brands } from './brands.ts';
 import { Campaigns } from './campaigns.ts';
 import { Catalog } from './catalog.ts';
-import type { DomainDeps } from './context.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 import { DataStores } from './data-stores.ts';
 import { Exploration } from './exploration.ts';
 import { Keys } from './keys.ts';
 import { PageSessions } from './page-sessions.ts';
 import { Targeting } from './targeting.ts';
 import { Workspaces } from './workspaces.ts';
-import type { Clock } from '../lib/clock.ts';
-import type { Store } from '../store/port.ts';
-import { WorkspaceClocks } from '../time/workspace-clocks.ts';
-import { advanceHere, type Advancer } from '../control/advance.ts';
-import { FaultRules } from '../control/faults.ts';
-import { RequestJournal } from '../control/journal.ts';
 
+/** The domain: every service over one store connection and one set of workspace clocks. */
 export interface Services {
   deps: DomainDeps;
   jobs: JobQueue;
@@ -34,28 +33,31 @@ export interface Services {
   exploration: Exploration;
   /** login links and sessions of the pages */
   sessions: PageSessions;
-  /** adcli serve's fault rules (design section 7) */
-  faults: FaultRules;
-  /** adcli serve's request journal: opened on first use (worker threads never open it) */
-  readonly journal: RequestJournal;
-  /** moves a workspace's clock, running what falls due: here, or in a job worker thread */
-  advance: Advancer;
 }
 
 export interface ServiceOptions {
   /** minimum duration of background work (collection, generation), so its states can be watched */
   jobDelayMs?: number;
+  /** collection's own minimum duration, where it differs from jobDelayMs */
+  collectDelayMs?: number;
+  /** generation's own minimum duration, where it differs from jobDelayMs */
+  generateDelayMs?: number;
   /** how often settings and targeting are synced to the ad platform */
   syncIntervalMs?: number;
   /** the lease holder name of this connection's job queue (worker threads name themselves) */
   jobOwner?: string;
-  /** where clock advances run (adcli serve: its job worker threads); default this thread */
-  advance?: Advancer;
+  /** told once a queued job is committed (a worker pool looks at once instead of at its next poll) */
+  onEnqueue?: () => void;
+  /** where every new workspace's clock starts, frozen (`adcli serve --clock`); default real time */
+  newWorkspaceFrozenAt?: Date | null;
+  /** the ad platform behind its port; default the simulated one over the same store */
+  platform?: (deps: DomainDeps) => AdPlatform;
 }
 
 /**
- * The domain services over one store connection. `clock` is real time (the system clock, or a test's
- * ManualClock); each workspace's own time is derived from it by WorkspaceClocks.
+ * The domain services over one store. `clock` is real time (the system clock, or a test's
+ * ManualClock); each workspace's own time is derived from it by WorkspaceClocks. Everything is
+ * given at construction: nothing is wired afterwards.
  */
 export function createServices(
   base: { store: Store; clock: Clock },
@@ -64,26 +66,31 @@ export function createServices(
   const clock =
     base.clock instanceof WorkspaceClocks
       ? base.clock
-      : new WorkspaceClocks(base.store, base.clock);
+      : new WorkspaceClocks(base.store, base.clock, {
+          newWorkspaceFrozenAt: opts.newWorkspaceFrozenAt,
+        });
   const deps: DomainDeps = { store: base.store, clock };
-  const jobs = new JobQueue(deps, { owner: opts.jobOwner });
+  const jobs = new JobQueue(deps, { owner: opts.jobOwner, onEnqueue: opts.onEnqueue });
   const catalog = new Catalog(deps);
-  const dataStores = new DataStores(deps, catalog, jobs);
+  // campaigns follow their data stores' state: told in the same transaction, and created below
+  let campaigns: Campaigns;
+  const dataStores = new DataStores(deps, catalog, jobs, {
+    delayMs: opts.collectDelayMs ?? opts.jobDelayMs,
+    afterCollect: async (id) => {
+      for (const c of await campaigns.usingDataStore(id)) await campaigns.refreshStatus(c);
+    },
+    afterDelete: async (ids) => {
+      for (const c of ids) await campaigns.refreshStatus(c);
+    },
+  });
   const audiences = new Audiences(deps, dataStores);
-  const campaigns = new Campaigns(deps, dataStores, audiences);
-  const targeting = new Targeting(deps, campaigns, jobs);
-  dataStores.delayMs = opts.jobDelayMs ?? 0;
-  targeting.delayMs = opts.jobDelayMs ?? 0;
-  const ads = new Ads(deps, new SimulatedAdPlatform(deps.store, deps.clock), campaigns, jobs);
-  if (opts.syncIntervalMs !== undefined) ads.syncIntervalMs = opts.syncIntervalMs;
-  let journal: RequestJournal | undefined;
-  dataStores.afterCollect = async (id) => {
-    for (const c of await campaigns.usingDataStore(id)) await campaigns.refreshStatus(c);
-  };
-  dataStores.afterDelete = async (ids) => {
-    for (const c of ids) await campaigns.refreshStatus(c);
-  };
-  const services: Services = {
+  campaigns = new Campaigns(deps, dataStores, audiences);
+  const targeting = new Targeting(deps, campaigns, jobs, {
+    delayMs: opts.generateDelayMs ?? opts.jobDelayMs,
+  });
+  const platform = opts.platform?.(deps) ?? new SimulatedAdPlatform(deps.store, deps.clock);
+  const ads = new Ads(deps, platform, campaigns, jobs, { syncIntervalMs: opts.syncIntervalMs });
+  return {
     deps,
     jobs,
     workspaces: new Workspaces(deps),
@@ -97,11 +104,5 @@ export function createServices(
     ads,
     exploration: new Exploration(deps),
     sessions: new PageSessions(deps),
-    faults: new FaultRules(deps),
-    get journal() {
-      return (journal ??= new RequestJournal(base.store));
-    },
-    advance: (work) => (opts.advance ?? advanceHere(services))(work),
   };
-  return services;
 }

@@ -13,7 +13,7 @@ import type {
 } from '../targeting/types.ts';
 import type { Actor } from './actor.ts';
 import { generatingNow, type Campaigns, type SlotRow } from './campaigns.ts';
-import type { DomainDeps } from './context.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 import { CorpusReader } from './corpus.ts';
 import {
   itemKey,
@@ -142,13 +142,19 @@ export class Targeting {
   readonly #campaigns: Campaigns;
   readonly #jobs: JobQueue;
   readonly #corpus: CorpusReader;
-  /** how long a generation takes at least (simulated work; tests set it to watch `generating`) */
-  delayMs = 0;
+  /** how long a generation takes at least (simulated work, so `generating` can be watched) */
+  readonly delayMs: number;
 
-  constructor(deps: DomainDeps, campaigns: Campaigns, jobs: JobQueue) {
+  constructor(
+    deps: DomainDeps,
+    campaigns: Campaigns,
+    jobs: JobQueue,
+    opts: { delayMs?: number } = {},
+  ) {
     this.#d = deps;
     this.#campaigns = campaigns;
     this.#jobs = jobs;
+    this.delayMs = opts.delayMs ?? 0;
     this.#corpus = new CorpusReader(deps);
   }
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { invalid } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
-import { formatCustomerId } from './actor.ts';
-import type { DomainDeps } from './context.ts';
+import { formatCustomerId } from '../lib/customer-id.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 
 export interface WorkspaceRow {
   id: string;

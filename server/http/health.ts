@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { errorBody } from '../lib/errors.ts';
 import { requestId as newRequestId } from '../lib/ids.ts';
 import type { Logger } from '../lib/log.ts';
+import { StoreError } from '../store/errors.ts';
 import type { Store } from '../store/port.ts';
 import { UNAVAILABLE_RETRY_S } from './on-error.ts';
 import type { RequestEnv } from './request-log.ts';
@@ -26,28 +27,42 @@ export function mountHealth(app: Hono<RequestEnv>, store: Store, logger: Logger)
       ready = true;
       return c.json({ status: 'ready' });
     }
-    if (ready) logger.event('error', `not ready: the database cannot be reached (${problem})`);
+    if (ready) logger.event('error', `not ready: the database cannot be reached (${problem.what})`);
     ready = false;
     const rid = c.get('requestId') ?? newRequestId();
     return c.json(
       errorBody(
         'unavailable',
-        `not ready: the service cannot reach its database; retry in ${UNAVAILABLE_RETRY_S} s`,
+        `not ready: the service cannot reach its database; retry in ${problem.retryAfterS} s`,
         rid,
       ),
       503,
-      {
-        'Retry-After': String(UNAVAILABLE_RETRY_S),
-      },
+      { 'Retry-After': String(problem.retryAfterS) },
     );
   });
 }
 
-/** Null when the store answers a trivial query in time, else what went wrong, in a few words. */
-async function check(store: Store): Promise<string | null> {
+interface Problem {
+  /** what went wrong, in a few words */
+  what: string;
+  retryAfterS: number;
+}
+
+/**
+ * Null when the store answers a trivial query in time, else what went wrong and when to ask again:
+ * the store's hint where its typed error carries one.
+ */
+async function check(store: Store): Promise<Problem | null> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(`no answer in ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
+  const timeout = new Promise<Problem>((resolve) => {
+    timer = setTimeout(
+      () =>
+        resolve({
+          what: `no answer in ${READY_TIMEOUT_MS} ms`,
+          retryAfterS: UNAVAILABLE_RETRY_S,
+        }),
+      READY_TIMEOUT_MS,
+    );
   });
   try {
     return await Promise.race([
@@ -55,7 +70,10 @@ async function check(store: Store): Promise<string | null> {
       timeout,
     ]);
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    return {
+      what: e instanceof Error ? e.message : String(e),
+      retryAfterS: (e instanceof StoreError ? e.retryAfterS : undefined) ?? UNAVAILABLE_RETRY_S,
+    };
   } finally {
     clearTimeout(timer);
   }

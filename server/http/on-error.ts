@@ -3,9 +3,11 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError, errorBody } from '../lib/errors.ts';
 import { requestId as newRequestId } from '../lib/ids.ts';
 import type { Logger } from '../lib/log.ts';
-import { isBusy, isFull } from '../store/db.ts';
-import { isUnavailable } from '../store/pg-errors.ts';
+import { StoreBusyError, StoreFullError, StoreUnavailableError } from '../store/errors.ts';
 import { CLOSE } from './body-limit.ts';
+
+/** Seconds a client is asked to wait when the store is busy and gave no hint of its own. */
+const BUSY_RETRY_S = 1;
 
 /** Seconds a client is asked to wait after a write failed on a full disk. */
 export const DISK_FULL_RETRY_S = 30;
@@ -22,11 +24,53 @@ function clientGone(c: Context): boolean {
   return incoming !== undefined && !incoming.complete && incoming.destroyed;
 }
 
+/** A failure of the store, not the request: a 503 `unavailable` to retry after `retryAfterS`. */
+export interface Unavailable {
+  message: string;
+  retryAfterS: number;
+  /** what the server's log says of it (null: nothing, a busy store is no news) */
+  log: string | null;
+}
+
+/**
+ * The store's typed errors (store/errors.ts) as a 503: busy to retry at once, a full disk to retry
+ * later and logged, a database that cannot be reached logged too; null for any other error. HTTP's
+ * error handler and /mcp's tool calls answer them alike.
+ */
+export function unavailableOf(err: unknown): Unavailable | null {
+  if (err instanceof StoreBusyError)
+    return {
+      message: 'the service is busy; retry in a moment',
+      retryAfterS: err.retryAfterS ?? BUSY_RETRY_S,
+      log: null,
+    };
+  // the store's, or a temporary file's (a snapshot upload streamed to disk)
+  if (err instanceof StoreFullError || (err as NodeJS.ErrnoException).code === 'ENOSPC') {
+    const retryS =
+      (err instanceof StoreFullError ? err.retryAfterS : undefined) ?? DISK_FULL_RETRY_S;
+    return {
+      message: `the server's disk is full, so this change was not saved; retry in ${retryS} s or later`,
+      retryAfterS: retryS,
+      log: 'the disk is full: a write failed and was rolled back; free some space',
+    };
+  }
+  if (err instanceof StoreUnavailableError) {
+    const retryS = err.retryAfterS ?? UNAVAILABLE_RETRY_S;
+    return {
+      message: `the service cannot reach its database; retry in ${retryS} s`,
+      retryAfterS: retryS,
+      log: `the database is unavailable: ${err.message}`,
+    };
+  }
+  return null;
+}
+
 /**
  * Every error as an answer in the error shape. An ApiError is the client's; a client that left
- * mid-body is logged as such in one line; a busy store is a 503 (`unavailable`) to retry at once; a
- * full disk a 503 to retry later, logged in one line; a database that cannot be reached a 503 too,
- * logged; anything else a 500 whose details go to the server's log, never to the client.
+ * mid-body is logged as such in one line; the store's typed errors (store/errors.ts) are 503s
+ * (`unavailable`) with Retry-After: busy to retry at once, a full disk to retry later and logged in
+ * one line, a database that cannot be reached logged too; anything else a 500 whose details go to
+ * the server's log, never to the client.
  */
 export function errorHandler(logger: Logger) {
   return (err: Error, c: Context<{ Variables: { requestId: string } }>): Response => {
@@ -50,44 +94,17 @@ export function errorHandler(logger: Logger) {
         CLOSE,
       );
     }
-    if (isBusy(err)) {
-      return c.json(errorBody('unavailable', 'the service is busy; retry in a moment', rid), 503, {
-        'Retry-After': '1',
+    const unavailable = unavailableOf(err);
+    if (unavailable) {
+      if (unavailable.log)
+        logger.event('error', unavailable.log, {
+          requestId: rid,
+          method: c.req.method,
+          path: c.req.path,
+        });
+      return c.json(errorBody('unavailable', unavailable.message, rid), 503, {
+        'Retry-After': String(unavailable.retryAfterS),
       });
-    }
-    if (isFull(err)) {
-      logger.event(
-        'error',
-        'the disk is full: a write failed and was rolled back; free some space',
-        { requestId: rid, method: c.req.method, path: c.req.path },
-      );
-      return c.json(
-        errorBody(
-          'unavailable',
-          `the server's disk is full, so this change was not saved; retry in ${DISK_FULL_RETRY_S} s or later`,
-          rid,
-        ),
-        503,
-        { 'Retry-After': String(DISK_FULL_RETRY_S) },
-      );
-    }
-    if (isUnavailable(err)) {
-      logger.event('error', `the database is unavailable: ${err.message}`, {
-        requestId: rid,
-        method: c.req.method,
-        path: c.req.path,
-      });
-      return c.json(
-        errorBody(
-          'unavailable',
-          `the service cannot reach its database; retry in ${UNAVAILABLE_RETRY_S} s`,
-          rid,
-        ),
-        503,
-        {
-          'Retry-After': String(UNAVAILABLE_RETRY_S),
-        },
-      );
     }
     logger.event('error', `internal error: ${err instanceof Error ? err.message : String(err)}`, {
       requestId: rid,

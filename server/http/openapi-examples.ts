@@ -5,18 +5,21 @@
  * transaction that is rolled back, so every example starts from the same demo. The demo's ids are
  * stable (seed/demo.ts), so the examples name the records of `adcli serve --seed demo`.
  */
+import { createControls } from '../control/controls.ts';
 import { systemActor } from '../domain/actor.ts';
+import { jobHandlers } from '../domain/job-handlers.ts';
+import { JobRunner } from '../jobs/runner.ts';
 import { createServices, type Services } from '../domain/services.ts';
 import { ManualClock } from '../lib/clock.ts';
 import { withStableIds } from '../lib/ids.ts';
-import type { Operation } from '../operations/operation.ts';
+import type { Operation, OperationContext } from '../operations/operation.ts';
 import { SCOPES } from '../schemas/common.ts';
 import type { Campaign } from '../schemas/records.ts';
 import { DEMO_CAMPAIGNS, DEMO_LIBRARY_STORE } from '../seed/demo.ts';
 import { runSeed } from '../seed/index.ts';
-import { SqliteStore } from '../store/db.ts';
+import { SqliteStore } from '../store/sqlite/store.ts';
 import type { OperationExample } from './openapi.ts';
-import { parseOrThrow } from './validation.ts';
+import { parseOrThrow } from '../operations/validation.ts';
 
 /** The demo's time in the examples. */
 export const EXAMPLE_TIME = '2026-03-02T10:00:00.000Z';
@@ -228,6 +231,8 @@ export async function buildExamples(
   const store = SqliteStore.memory();
   try {
     const services = createServices({ store, clock: new ManualClock(EXAMPLE_TIME) });
+    const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services));
+    const ctx: OperationContext = { ...services, controls: createControls(services, { runner }) };
     const { workspaceId } = await store.write(() => runSeed(services, 'demo'));
     const ws = (await services.workspaces.bySlug('demo'))!;
     const actor = { ...systemActor(ws, SCOPES), appUrl: APP_URL };
@@ -252,7 +257,7 @@ export async function buildExamples(
         await run(() =>
           withStableIds(`example:${op.name}`, () =>
             store.write(async () => {
-              answer = await op.handler(actor, input, services);
+              answer = await op.handler(actor, input, ctx);
               throw ROLLBACK;
             }),
           ),

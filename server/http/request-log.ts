@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Actor } from '../domain/actor.ts';
 import type { RequestJournal } from '../control/journal.ts';
 import { requestId as newRequestId } from '../lib/ids.ts';
 import type { Logger } from '../lib/log.ts';
 
-/** What the request journal notes of an API request while it runs (design section 7). */
+/** What the request journal notes of an API request while it runs. */
 export interface JournalNote {
   workspaceId: string;
   /** the key that made it: a key limited to accounts or campaigns lists only its own requests */
@@ -19,7 +20,20 @@ export interface JournalNote {
 /** How long after a failed opening the request journal is tried again. */
 const JOURNAL_RETRY_MS = 10_000;
 
-export type RequestEnv = { Variables: { requestId: string; journal?: JournalNote } };
+/** What the middleware of a request hands on to what follows it. */
+export type RequestEnv = {
+  Variables: {
+    requestId: string;
+    /** an API request of a workspace: what the journal keeps of it */
+    journal?: JournalNote;
+    /** the key, as it acts (authenticate) */
+    actor?: Actor;
+    /** a write's Idempotency-Key, checked (idempotencyHeader) */
+    idempotencyKey?: string;
+    /** keeps a read's answer for the next identical read (cacheReads) */
+    remember?: (text: string) => void;
+  };
+};
 
 /**
  * The first middleware: gives the request its id (header `x-request-id`), and once it is answered

@@ -2,7 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { newId } from '../lib/ids.ts';
-import type { DomainDeps } from '../domain/context.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 
 export type JobKind = 'collect_data_store' | 'generate_targeting' | 'sync_ads';
 
@@ -93,11 +93,15 @@ export class JobQueue {
   readonly #d: DomainDeps;
   readonly owner: string;
   readonly leaseMs: number;
-  /** called after a job is enqueued, so a runner can look sooner than its next poll */
-  onEnqueue: () => void = () => {};
+  /** called once a job is enqueued and committed, so a runner can look sooner than its next poll */
+  readonly #onEnqueue: () => void;
 
-  constructor(deps: DomainDeps, opts: { owner?: string; leaseMs?: number } = {}) {
+  constructor(
+    deps: DomainDeps,
+    opts: { owner?: string; leaseMs?: number; onEnqueue?: () => void } = {},
+  ) {
     this.#d = deps;
+    this.#onEnqueue = opts.onEnqueue ?? (() => {});
     this.owner = opts.owner ?? processOwner();
     this.leaseMs = opts.leaseMs ?? 60_000;
   }
@@ -131,7 +135,7 @@ export class JobQueue {
       now.toISOString(),
       now.toISOString(),
     );
-    store.afterCommit(this.onEnqueue);
+    store.afterCommit(this.#onEnqueue);
     return id;
   }
 

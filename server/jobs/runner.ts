@@ -1,4 +1,4 @@
-import type { DomainDeps } from '../domain/context.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
 import type { JobKind, JobQueue, JobRow } from './queue.ts';
 
 /**
@@ -19,54 +19,38 @@ export interface JobKindHandlers {
   failed?: JobFailureHandler;
 }
 
-export interface RunnerOptions {
-  /** how often to look for due jobs when nothing nudges the runner */
-  pollMs?: number;
-  log?: (line: string) => void;
-}
+/** A handler for every kind of job: a kind without one does not compile. */
+export type JobHandlers = Record<JobKind, JobKindHandlers>;
 
-/** Runs due jobs of one process. Time decisions go through the clock; only the polling uses timers. */
+/**
+ * Runs claimed jobs of one process, each on its workspace's time. How jobs are found is the
+ * caller's: JobLoop (worker threads, tests) polls; the local profile calls runDue before a request;
+ * a clock advance claims the jobs of its workspace one at a time.
+ */
 export class JobRunner {
   readonly #d: DomainDeps;
   readonly #queue: JobQueue;
-  readonly #handlers: Partial<Record<JobKind, JobKindHandlers>>;
-  readonly #pollMs: number;
+  // a kind without a handler fails as its handler would (tests give only the kinds they run)
+  readonly #handlers: Partial<JobHandlers>;
   readonly #log: (line: string) => void;
-  #timer: NodeJS.Timeout | null = null;
-  #running = false;
-  #stopped = true;
 
   constructor(
     deps: DomainDeps,
     queue: JobQueue,
-    handlers: Partial<Record<JobKind, JobKindHandlers>>,
-    opts: RunnerOptions = {},
+    handlers: Partial<JobHandlers>,
+    opts: { log?: (line: string) => void } = {},
   ) {
     this.#d = deps;
     this.#queue = queue;
     this.#handlers = handlers;
-    this.#pollMs = opts.pollMs ?? 250;
     this.#log = opts.log ?? (() => {});
   }
 
-  start(): void {
-    if (!this.#stopped) return;
-    this.#stopped = false;
-    this.#queue.onEnqueue = () => this.#schedule(0);
-    this.#schedule(0);
+  get queue(): JobQueue {
+    return this.#queue;
   }
 
-  stop(): void {
-    this.#stopped = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    this.#queue.onEnqueue = () => {};
-  }
-
-  /**
-   * Runs every job that is due now, one after another; returns how many ran. The local profile calls
-   * it before each request, worker threads in their loop, tests by hand.
-   */
+  /** Runs every job that is due now, one after another; returns how many ran. */
   async runDue(limit = 1000): Promise<number> {
     let n = 0;
     for (; n < limit; n++) {
@@ -101,27 +85,5 @@ export class JobRunner {
         }
       });
     }
-  }
-
-  #schedule(ms: number): void {
-    if (this.#stopped) return;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.#tick(), ms);
-    this.#timer.unref();
-  }
-
-  async #tick(): Promise<void> {
-    if (this.#running || this.#stopped) return;
-    this.#running = true;
-    let wait: number | null = null;
-    try {
-      await this.runDue(50);
-      wait = await this.#queue.msUntilDue();
-    } catch (err) {
-      this.#log(`job runner: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      this.#running = false;
-    }
-    this.#schedule(wait === null ? this.#pollMs : Math.min(this.#pollMs, Math.max(wait, 10)));
   }
 }

@@ -1,4 +1,4 @@
-/** The error codes of the API (design brief §3), each with the status it comes with. */
+/** The error codes of the API, each with the status it comes with. */
 export const ERROR_CODES = [
   'invalid_request',
   'unauthorized',

@@ -14,67 +14,53 @@
  *   (a progressToken), since progress notifications can only travel on a stream.
  * - tools/list shows the tools the key's scopes allow (and exploration only to invited workspaces),
  *   and the instructions say so; a hidden tool still answers the API's own 403 when called.
- * - A tool call becomes an internal request to the app's own `/api/v1` route with the caller's
- *   Authorization, so it passes the same pipeline as HTTP: auth, scope, workspace and key limits,
- *   validation messages, idempotency and the rate limit.
+ * - A tool call goes into its operation through invoke, the one way the HTTP routes and the pages
+ *   use too: scope, workspace and key limits, validation messages and idempotency are the same.
+ *   Faults and the request journal belong to the HTTP API (/api/v1) and do not apply here; the
+ *   polls of a waiting tool count against the rate limit as requests.
  *
  * This module is imported by the app at start; the SDK and the tool schemas load on the first /mcp
  * request, so the in-process `local` profile does not pay for them.
  */
-import type { Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { Actor } from '../domain/actor.ts';
 import type { AuthenticatedKey } from '../domain/keys.ts';
 import type { Services } from '../domain/services.ts';
+import { authorizationOf } from '../http/auth.ts';
+import { parseJsonText } from '../http/json-body.ts';
+import { unavailableOf } from '../http/on-error.ts';
+import { originAllowed } from '../http/origin.ts';
+import { appUrlOf } from '../http/request.ts';
+import { countRequests, type RequestLimiter } from '../http/rate-limit.ts';
 import { ApiError, errorBody } from '../lib/errors.ts';
 import type { Logger } from '../lib/log.ts';
-import { parseJsonText } from '../http/json-body.ts';
-import type { Operation } from '../operations/operation.ts';
+import { fingerprintOf } from '../operations/fingerprint.ts';
+import { invoke, textOf } from '../operations/invoke.ts';
+import { API_PREFIX, type Operation, type OperationContext } from '../operations/operation.ts';
+import { IdempotencyRecords } from '../store/idempotency.ts';
 import type { KeyLimits } from './instructions.ts';
-import type { ApiReply, CallApi, Tool } from './tools.ts';
+import type { ApiReply, CallApi, Tool } from './types.ts';
 
 export const MCP_PATH = '/mcp';
 
 export interface McpOptions {
-  services: Services;
+  ctx: OperationContext;
   operations: readonly Operation[];
-  /** where the operations live on this app, e.g. /api/v1 */
-  apiPrefix: string;
   /** the server version told to clients */
   version: string;
+  /** the rate limit per key, or null for none */
+  limiter: RequestLimiter | null;
+  /** base of campaign `url` links; default the address the request reached */
+  appUrl?: string;
   /** browser origins allowed beside this server's own loopback origin */
   allowedOrigins?: readonly string[];
   /** passed to buildTools (tests shorten the wait) */
   waitTimeoutMs?: number;
-  /** the request's key, or the ApiError (400, 401) the API would answer */
-  authenticate(c: Context): Promise<AuthenticatedKey>;
-  /** counts n requests of the key (rejects with the 429 over its limit); the RateLimit-* headers, or null without a limit */
-  rateLimit(key: AuthenticatedKey, n: number): Promise<Record<string, string> | null>;
   /** where an unexpected failure of a tool is logged */
   logger: Logger;
 }
 
 type Env = { Variables: { requestId: string } };
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** Whether a request's Origin may use /mcp: none (not a browser), or this server's own loopback origin. */
-export function originAllowed(
-  origin: string | undefined,
-  host: string | undefined,
-  allowed: readonly string[] = [],
-): boolean {
-  if (origin === undefined) return true;
-  if (allowed.includes(origin)) return true;
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false; // "null" (sandboxed pages, file://) and anything unparsable
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  // A rebound name (evil.example → 127.0.0.1) arrives with Host and Origin both evil.example: so the
-  // origin must name a loopback host, and the very host:port the request was sent to.
-  return LOOPBACK.has(url.hostname) && host !== undefined && url.host === host.toLowerCase();
-}
 
 type Lazy = {
   tools: Tool[];
@@ -84,8 +70,16 @@ type Lazy = {
   Transport: typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js').WebStandardStreamableHTTPServerTransport;
 };
 
-/** Mounts /mcp on the app. Put it after the body limit middleware, so /mcp shares the 1 MB limit. */
-export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
+/** /mcp as a sub-app; mounted after the body limit middleware, so /mcp shares the 1 MB limit. */
+export function createMcpApp(opts: McpOptions): Hono<Env> {
+  const app = new Hono<Env>();
+  const { ctx } = opts;
+  const records = new IdempotencyRecords(ctx.deps.store);
+  const count = (
+    key: { keyId: string },
+    n: number,
+  ): Record<string, string> | Promise<Record<string, string>> | null =>
+    opts.limiter && countRequests(opts.limiter, key.keyId, ctx.deps.clock.base.now().getTime(), n);
   let lazy: Promise<Lazy> | undefined;
   const load = () =>
     (lazy ??= (async () => {
@@ -116,7 +110,7 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
   const apiError = (c: Context<Env>, e: ApiError) =>
     c.json(errorBody(e.code, e.message, c.get('requestId')), e.status as 400, e.headers);
 
-  app.all(MCP_PATH, async (c) => {
+  app.all('/', async (c) => {
     const host = c.req.header('host') ?? new URL(c.req.url).host;
     const origin = c.req.header('origin');
     if (!originAllowed(origin, host, opts.allowedOrigins)) {
@@ -130,15 +124,15 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
       );
     }
 
-    // The API's own key check (401 at the HTTP level); each tool call then runs the whole pipeline.
+    // The API's own key check (401 at the HTTP level); each tool call then goes through invoke.
     let key: AuthenticatedKey;
     try {
-      key = await opts.authenticate(c);
+      key = await ctx.keys.fromHeader(authorizationOf(c));
     } catch (e) {
       if (e instanceof ApiError) return apiError(c, e);
       throw e;
     }
-    const authorization = c.req.header('authorization')!;
+    const actor: Actor = { ...key, appUrl: opts.appUrl ?? appUrlOf(c) };
 
     if (c.req.method !== 'POST') {
       return c.json(
@@ -176,7 +170,7 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     const messages = Array.isArray(message) ? message : [message];
     let limitHeaders: Record<string, string> | null;
     try {
-      limitHeaders = await opts.rateLimit(key, Math.max(1, messages.length));
+      limitHeaders = await count(key, Math.max(1, messages.length));
     } catch (e) {
       if (e instanceof ApiError) return apiError(c, e);
       throw e;
@@ -198,19 +192,22 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     const req = new Request(c.req.raw.url, { method: 'POST', headers, signal: c.req.raw.signal });
 
     const { tools, createMcpServer, instructionsFor, visibleTo, Transport } = await load();
-    const call = internalCall(
-      app,
-      opts.apiPrefix,
-      new URL(c.req.url).origin,
-      authorization,
+    const call = invokingCall(
+      ctx,
+      opts.operations,
+      actor,
+      records,
       prepaid,
+      count,
+      c.get('requestId'),
+      opts.logger,
     );
     const requestId = c.get('requestId');
     // tools/list and the instructions follow the key of this request: its scopes, its workspace's invitation.
     const viewer = {
       scopes: key.scopes,
       exploration: key.exploration,
-      limits: await limitsOf(opts.services, key),
+      limits: await limitsOf(ctx, key),
     };
     const server = createMcpServer(
       tools,
@@ -254,6 +251,7 @@ export function mountMcp(app: Hono<Env>, opts: McpOptions): void {
     // closes the server and aborts its running tool (a wait stops polling).
     return new Response(whenDone(res.body, close), { status: res.status, headers: out });
   });
+  return app;
 }
 
 /** Whether a JSON-RPC message (or batch) has a request asking for progress notifications. */
@@ -287,47 +285,121 @@ function whenDone(body: ReadableStream<Uint8Array>, done: () => void): ReadableS
   });
 }
 
-/**
- * A CallApi that sends the request through this app's own /api/v1 route, as the caller. While
- * `prepaid.calls` lasts, a request is marked as already counted against the rate limit.
- */
-function internalCall(
-  app: Hono<Env>,
-  prefix: string,
-  origin: string,
-  authorization: string,
-  prepaid: { calls: number },
-): CallApi {
-  return async (r, ctx) => {
-    const url = new URL(prefix + r.path, origin);
-    for (const [k, v] of Object.entries(r.query)) url.searchParams.set(k, v);
-    const headers: Record<string, string> = { authorization, accept: 'application/json' };
-    if (r.body !== undefined) headers['content-type'] = 'application/json';
-    if (r.idempotencyKey !== undefined) headers['idempotency-key'] = r.idempotencyKey;
-    // A view's lookup belongs to its tool call, which was counted already.
-    const counted = ctx.lookup === true || prepaid.calls > 0;
-    if (counted && !ctx.lookup) prepaid.calls--;
-    const res = await app.request(
-      url.href,
-      {
-        method: r.method,
-        headers,
-        body: r.body === undefined ? undefined : JSON.stringify(r.body),
-        signal: ctx.signal,
-      },
-      counted ? { mcpCounted: true } : undefined,
-    );
-    const text = await res.text();
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
+/** An operation by method and path under the API prefix, with its path parameters; null for none. */
+type Router = (
+  method: string,
+  path: string,
+) => { op: Operation; params: Record<string, string> } | null;
+
+function routerOf(ops: readonly Operation[]): Router {
+  const routes = ops.map((op) => ({
+    op,
+    names: [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+    re: new RegExp('^' + op.path.replace(/\{\w+\}/g, '([^/]+)') + '$'),
+  }));
+  return (method, path) => {
+    for (const r of routes) {
+      if (r.op.method !== method) continue;
+      const m = r.re.exec(path);
+      if (m)
+        return {
+          op: r.op,
+          params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])),
+        };
     }
-    const reply: ApiReply = { status: res.status, body };
-    const retryAfter = Number(res.headers.get('retry-after'));
-    if (retryAfter > 0) reply.retryAfter = retryAfter;
-    return reply;
+    return null;
+  };
+}
+
+/**
+ * The CallApi of the tools inside this server: each request goes into its operation through
+ * invoke, as the caller, remembered by its idempotencyKey as over HTTP (the same fingerprint, so a
+ * retry through either replays the other). The first request of each tools/call was paid for by its
+ * message (`prepaid`); a view's lookup belongs to its call; the polls of a waiting tool count.
+ */
+function invokingCall(
+  ctx: OperationContext,
+  ops: readonly Operation[],
+  actor: Actor,
+  records: IdempotencyRecords,
+  prepaid: { calls: number },
+  count: (
+    key: { keyId: string },
+    n: number,
+  ) => Record<string, string> | Promise<Record<string, string>> | null,
+  rid: string,
+  logger: Logger,
+): CallApi {
+  const route = routerOf(ops);
+  return async (r, cc) => {
+    try {
+      if (!cc.lookup) {
+        if (prepaid.calls > 0) prepaid.calls--;
+        else await count(actor, 1);
+      }
+      const found = route(r.method, r.path);
+      if (!found)
+        return {
+          status: 404,
+          body: errorBody('not_found', `no such route: ${r.method} ${r.path}`, rid),
+        };
+      const idempotency =
+        r.idempotencyKey === undefined
+          ? undefined
+          : {
+              key: r.idempotencyKey,
+              fingerprint: fingerprintOf(r.method, API_PREFIX + r.path, r.query, r.body),
+              records,
+            };
+      const result = await invoke(
+        ctx,
+        found.op,
+        actor,
+        { params: found.params, query: r.query, body: r.body },
+        idempotency,
+      );
+      return { status: result.status, body: JSON.parse(textOf(result)) as unknown };
+    } catch (e) {
+      if (!(e instanceof ApiError)) return failureReply(e, logger, rid, r);
+      const reply: ApiReply = { status: e.status, body: errorBody(e.code, e.message, rid) };
+      const retryAfter = Number(e.headers['Retry-After']);
+      if (retryAfter > 0) reply.retryAfter = retryAfter;
+      return reply;
+    }
+  };
+}
+
+/**
+ * A failure that is not the caller's, answered as the API answers it: the store's as a 503 to retry
+ * (on-error.ts), anything else a 500 whose details go to the server's log only.
+ */
+function failureReply(
+  e: unknown,
+  logger: Logger,
+  rid: string,
+  r: { method: string; path: string },
+): ApiReply {
+  const where = { requestId: rid, method: r.method, path: API_PREFIX + r.path };
+  const unavailable = unavailableOf(e);
+  if (unavailable) {
+    if (unavailable.log) logger.event('error', unavailable.log, where);
+    return {
+      status: 503,
+      body: errorBody('unavailable', unavailable.message, rid),
+      retryAfter: unavailable.retryAfterS,
+    };
+  }
+  logger.event('error', `internal error: ${e instanceof Error ? e.message : String(e)}`, {
+    ...where,
+    stack: e instanceof Error ? (e.stack ?? null) : null,
+  });
+  return {
+    status: 500,
+    body: errorBody(
+      'internal',
+      `something went wrong on our side; quote request id ${rid} when asking for help`,
+      rid,
+    ),
   };
 }
 

@@ -4,7 +4,7 @@
  * for the stdio `adcli mcp`, which backend it serves.
  */
 import { SCOPES, type Scope } from '../schemas/common.ts';
-import type { Tool } from './tools.ts';
+import type { Tool } from './types.ts';
 
 export const SHARED_RULES = [
   'Tools of an advertising-campaign API: campaigns, their audience slots and targeting, saved audiences, data stores of video-platform channels and videos, brands, the ad platform (accounts, publishing, performance) and channel exploration.',

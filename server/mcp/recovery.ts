@@ -5,7 +5,7 @@
  * passed where a slot is meant (or the other way round), names the right id and argument.
  */
 import type { Operation } from '../operations/operation.ts';
-import type { CallApi, CallContext } from './tools.ts';
+import type { CallApi, CallContext } from './types.ts';
 import type { Json } from './views.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -6,7 +6,7 @@
  * asked for them, and stops at its bound with the state so far and a note saying what to poll.
  */
 import { abortableSleep, waitFor, type WaitOutcome } from '../lib/wait.ts';
-import type { ApiReply, ApiRequest, CallApi, ToolContext } from './tools.ts';
+import type { ApiReply, ApiRequest, CallApi, ToolContext } from './types.ts';
 import type { Json } from './views.ts';
 
 export interface WaitBounds {

@@ -1,10 +1,20 @@
 import type { z } from 'zod';
-import { formatCustomerId, type Actor } from '../domain/actor.ts';
+import type { Actor } from '../domain/actor.ts';
+import { formatCustomerId } from '../lib/customer-id.ts';
 import { forbidden } from '../lib/errors.ts';
+import type { Controls } from '../control/controls.ts';
 import type { Services } from '../domain/services.ts';
 import type { Scope } from '../schemas/common.ts';
 
 type AnyObject = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+/** Where the API's operations live on the host. */
+export const API_PREFIX = '/api/v1';
+
+/** What a handler works with: the domain's services, and adcli serve's controls (faults, journal, advance). */
+export interface OperationContext extends Services {
+  controls: Controls;
+}
 
 /** A file body as an operation's handler gets it: streamed to a private temporary file. */
 export interface UploadedFile {
@@ -85,7 +95,7 @@ export interface Operation<
   handler(
     actor: Actor,
     input: OperationInput<P, Q, B>,
-    services: Services,
+    services: OperationContext,
   ): z.input<R> | Promise<z.input<R>>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Country, region and language codes of a campaign (design §8): `locations` hold ISO 3166-1
+ * Country, region and language codes of a campaign: `locations` hold ISO 3166-1
  * alpha-2 country codes (`US`, `DE`) or ISO 3166-2 region codes (`US-CA`, `DE-BY`); `language` is a
  * BCP 47 tag (`en`, `de`, `pt-BR`). The server and the CLI (which validates locally with the same
  * zod schemas) check them alike: an unknown code is a 400 / exit 2 naming the field, with a

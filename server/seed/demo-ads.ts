@@ -3,7 +3,7 @@ import { systemActor } from '../domain/actor.ts';
 import { adsSettingsOf } from '../domain/ads.ts';
 import type { CampaignRow } from '../domain/campaigns.ts';
 import type { Services } from '../domain/services.ts';
-import { jobHandlers } from '../jobs/handlers.ts';
+import { jobHandlers } from '../domain/job-handlers.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { ManualClock } from '../lib/clock.ts';
 import { SCOPES } from '../schemas/common.ts';

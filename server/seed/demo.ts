@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { formatCustomerId, systemActor } from '../domain/actor.ts';
+import { systemActor } from '../domain/actor.ts';
+import { formatCustomerId } from '../lib/customer-id.ts';
 import { Catalog, SHARED } from '../domain/catalog.ts';
 import type { DataStoreRow } from '../domain/data-stores.ts';
 import type { Services } from '../domain/services.ts';

@@ -19,13 +19,14 @@ export interface OpenStoreOptions {
 /**
  * Opens the store a spec names. SQLite: a StoreFileError when the file cannot be used. Postgres: a
  * DatabaseOpenError (its `kind` says why) when the database cannot be used; migrations run first.
+ * Both errors are in errors.ts.
  */
 export async function openStore(spec: StoreSpec, opts: OpenStoreOptions = {}): Promise<Store> {
   if (spec.kind === 'sqlite') {
-    const { SqliteStore } = await import('./db.ts');
+    const { SqliteStore } = await import('./sqlite/store.ts');
     return new SqliteStore(spec.path);
   }
-  const { PostgresStore } = await import('./postgres.ts');
+  const { PostgresStore } = await import('./postgres/store.ts');
   return PostgresStore.open(
     spec.url,
     opts.maxConnections === undefined ? {} : { max: opts.maxConnections },

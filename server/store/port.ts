@@ -1,7 +1,9 @@
 /**
  * The store port: what the domain, the operations and the jobs may ask of a database. Two adapters
- * implement it, SQLite (server/store/db.ts, the embedded default) and Postgres
- * (server/store/postgres.ts, for replicas); nothing above this layer knows which one it has.
+ * implement it, SQLite (server/store/sqlite/, the embedded default) and Postgres
+ * (server/store/postgres/, for replicas), opened from a StoreSpec by server/store/open.ts; nothing
+ * above this layer knows which one it has. Failures worth a retry (busy, a full disk, a database out
+ * of reach) are thrown by both as the typed errors of server/store/errors.ts.
  *
  * SQL is written once, in the subset both engines read the same way:
  * - placeholders `?` (or `?N` to repeat one); the Postgres adapter numbers them `$N`;
@@ -38,6 +40,12 @@ export interface Store {
   readonly dialect: StoreDialect;
   /** where the data lives, for messages: a file path, or a database URL without its password */
   readonly label: string;
+  /**
+   * The folder of the store's file on this machine, where things kept beside the store may keep
+   * files of their own (the request journal's requests.db); undefined for a store in memory or on a
+   * database server.
+   */
+  readonly localDir?: string | undefined;
 
   get<T>(sql: string, ...params: SqlValue[]): Promise<T | undefined>;
   all<T>(sql: string, ...params: SqlValue[]): Promise<T[]>;

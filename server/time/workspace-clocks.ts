@@ -18,7 +18,7 @@ interface ClockRow {
 }
 
 /**
- * The time of each workspace (design section 7). A workspace runs on real time until someone freezes
+ * The time of each workspace. A workspace runs on real time until someone freezes
  * it or moves it forward; its clock lives in the store (table `workspace_clocks`), so every process and
  * worker thread on the data dir sees the same time.
  *
@@ -33,7 +33,7 @@ export class WorkspaceClocks implements Clock {
   /** real time: the system clock, or a test's ManualClock */
   readonly base: Clock;
   /** where `serve --clock TIME` starts every new workspace: frozen at that instant */
-  newWorkspaceFrozenAt: Date | null = null;
+  readonly newWorkspaceFrozenAt: Date | null;
   readonly #scope = new AsyncLocalStorage<string | null>();
   /** instants pinned while an advance steps through due work, by workspace */
   readonly #pinned = new Map<string, number>();
@@ -43,9 +43,10 @@ export class WorkspaceClocks implements Clock {
   #generation = 0;
   #kept = 0;
 
-  constructor(store: Store, base: Clock) {
+  constructor(store: Store, base: Clock, opts: { newWorkspaceFrozenAt?: Date | null } = {}) {
     this.#store = store;
     this.base = base;
+    this.newWorkspaceFrozenAt = opts.newWorkspaceFrozenAt ?? null;
   }
 
   /** The time of the workspace in scope; real time outside any workspace. */

@@ -5,11 +5,11 @@
  */
 import type { z } from 'zod';
 import type { Actor } from '../domain/actor.ts';
-import type { Services } from '../domain/services.ts';
-import { controlOperations } from '../control/operations.ts';
+import { controlOperations } from '../operations/controls.ts';
 import { ApiError } from '../lib/errors.ts';
-import { authorize, type Operation } from '../operations/operation.ts';
-import { describeIssue, fieldName, nulAt } from '../http/validation.ts';
+import { invoke } from '../operations/invoke.ts';
+import { authorize, type OperationContext } from '../operations/operation.ts';
+import { describeIssue, fieldName, nulAt } from '../operations/validation.ts';
 
 /** What a form sent and what was wrong with it, to show the page again. */
 export interface FormState {
@@ -129,9 +129,12 @@ export function formValues(parsed: Record<string, unknown>): Record<string, stri
   return out;
 }
 
-/** Runs a form's control as the actor, in one write transaction on the workspace's clock. */
+/**
+ * Runs a form's control as the actor, through invoke as the API's routes do; the form's values are
+ * checked first by the control's own schemas, so each message stands next to its field.
+ */
 export async function runAction(
-  services: Services,
+  ctx: OperationContext,
   actor: Actor,
   name: ActionName,
   form: Record<string, string>,
@@ -151,20 +154,14 @@ export async function runAction(
 
   const fields = action.input(form);
   const errors: Record<string, string> = { ...action.check?.(form) };
-  const params = parse(op.params, fields.params ?? {}, 'path', errors);
-  const body = op.body ? parse(op.body, fields.body ?? {}, 'body', errors) : undefined;
+  parse(op.params, fields.params ?? {}, 'path', errors);
+  if (op.body) parse(op.body, fields.body ?? {}, 'body', errors);
   if (Object.keys(errors).length) return fail(errors);
 
-  const clocks = services.deps.clock;
-  const input = { params: params ?? {}, query: {}, body } as Parameters<Operation['handler']>[1];
   try {
-    // one write transaction, unless the control steps through many of its own (a clock advance)
-    const result = await clocks.within(actor.workspaceId, () =>
-      op.steps
-        ? op.handler(actor, input, services)
-        : services.deps.store.write(async () => op.handler(actor, input, services)),
-    );
-    return { ok: true, flash: action.done(result, form), anchor: action.anchor };
+    const result = await invoke(ctx, op, actor, { params: fields.params, body: fields.body ?? {} });
+    const value = result.replayed ? JSON.parse(result.text) : result.value;
+    return { ok: true, flash: action.done(value, form), anchor: action.anchor };
   } catch (e) {
     if (!(e instanceof ApiError) || e.status >= 500) throw e;
     // A handler's message names its field first ("path: …", "time: …") when it is about one.

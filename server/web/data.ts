@@ -6,15 +6,14 @@
 import { todayIn } from '../ads/dates.ts';
 import { servingOf, type Serving } from '../ads/serving.ts';
 import type { FaultRule } from '../control/faults.ts';
-import type { JournalEntry } from '../control/journal.ts';
+import type { JournalEntry } from '../control/journal-entry.ts';
 import type { Actor } from '../domain/actor.ts';
-import type { Services } from '../domain/services.ts';
-import { controlOperations } from '../control/operations.ts';
+import { controlOperations } from '../operations/controls.ts';
 import { operations } from '../operations/index.ts';
-import { authorize, type Operation } from '../operations/operation.ts';
+import { invoke } from '../operations/invoke.ts';
+import type { Operation, OperationContext } from '../operations/operation.ts';
 import type { Scope } from '../schemas/common.ts';
 import type { Audience, Brand, Campaign, DataStore } from '../schemas/records.ts';
-import { parseOrThrow } from '../http/validation.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { JobRow } from '../jobs/queue.ts';
 
@@ -29,11 +28,11 @@ const byName = new Map<string, Operation>(
 
 /** Runs operations of the API's table and of the controls as the session's key. */
 export class Reader {
-  readonly #s: Services;
+  readonly #s: OperationContext;
   readonly actor: Actor;
 
-  constructor(services: Services, actor: Actor) {
-    this.#s = services;
+  constructor(ctx: OperationContext, actor: Actor) {
+    this.#s = ctx;
     this.actor = actor;
   }
 
@@ -41,7 +40,7 @@ export class Reader {
     return this.actor.scopes.has(scope);
   }
 
-  /** A read operation's answer, its input checked by its own schemas; 403 without its scope. */
+  /** A read operation's answer, through invoke as the API's routes: its scope, its schemas, its clock. */
   async read<T>(
     name: string,
     input: { params?: Record<string, string>; query?: Record<string, string> } = {},
@@ -49,14 +48,8 @@ export class Reader {
   ): Promise<T> {
     const op = byName.get(name);
     if (!op) throw new Error(`no operation ${name}`);
-    authorize(op, actor);
-    const params = op.params ? parseOrThrow(op.params, input.params ?? {}, 'path') : {};
-    const query = op.query ? parseOrThrow(op.query, input.query ?? {}, 'query') : {};
-    return (await op.handler(
-      actor,
-      { params, query, body: undefined } as Parameters<Operation['handler']>[1],
-      this.#s,
-    )) as T;
+    const result = await invoke(this.#s, op, actor, input);
+    return (result.replayed ? JSON.parse(result.text) : result.value) as T;
   }
 
   /** fn in one read transaction on the workspace's clock. */
@@ -65,7 +58,7 @@ export class Reader {
     return s.deps.clock.within(this.actor.workspaceId, () => s.deps.store.read(fn));
   }
 
-  get services(): Services {
+  get services(): OperationContext {
     return this.#s;
   }
 }
@@ -310,7 +303,7 @@ export interface ConsoleView {
 export async function consoleView(r: Reader): Promise<ConsoleView> {
   // The page reads in one transaction, on Postgres a snapshot taken at its first query: the journal
   // writes its pending entries before that, or the page would miss the latest requests.
-  if (r.can('backend')) await r.services.journal.flush();
+  if (r.can('backend')) await r.services.controls.journal.flush();
   return r.within(async () => {
     const list = async <T>(
       name: string,

@@ -14,27 +14,28 @@
  *   decides it) is refused, and so is a login link followed from another site;
  * - pages count against the key's rate limit as API requests do.
  */
-import type { Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Actor } from '../domain/actor.ts';
 import type { AuthenticatedKey } from '../domain/keys.ts';
-import type { Services } from '../domain/services.ts';
+import { originAllowed } from '../http/origin.ts';
+import { countRequests, type RequestLimiter } from '../http/rate-limit.ts';
 import { ApiError } from '../lib/errors.ts';
-import { originAllowed } from '../mcp/endpoint.ts';
+import type { OperationContext } from '../operations/operation.ts';
 import { PageSessions, SESSION_TTL_MS, type Session } from '../domain/page-sessions.ts';
 
 export const APP_PATH = '/app';
 
 export interface WebOptions {
-  services: Services;
+  ctx: OperationContext;
   /** the base of the application's links (adcli serve --public-url …/app): its origin may use the pages too */
   appUrl?: string;
-  /** counts n requests of the key against its rate limit (the 429 over it); the RateLimit-* headers */
-  rateLimit?(key: AuthenticatedKey, n: number): Promise<Record<string, string> | null>;
+  /** the rate limit per key, or null for none: pages count as API requests do */
+  limiter: RequestLimiter | null;
 }
 
 type Lazy = {
-  pages: typeof import('./pages.tsx');
+  pages: typeof import('./pages/index.ts');
   data: typeof import('./data.ts');
   actions: typeof import('./actions.ts');
 };
@@ -53,10 +54,20 @@ const ID = /^[a-f0-9]{24}$/;
 /** The commands that make a new login link: the console's, a campaign page's. */
 const GET_A_LINK = ['adcli backend console', 'adcli campaigns open CAMPAIGN_ID'];
 
-/** Mounts the pages on the app (one call in server/http/app.ts). */
-export function mountWeb(app: Hono<any>, opts: WebOptions): void {
-  const { services } = opts;
+/**
+ * The pages as a sub-app, mounted at APP_PATH by the HTTP app. What a page shows it reads through
+ * the operations (invoke), as the session's key; pages see no faults and are not journaled (both
+ * belong to the HTTP API), and they count against the key's rate limit.
+ */
+export function createWebApp(opts: WebOptions): Hono<any> {
+  const app = new Hono<any>();
+  const { ctx } = opts;
+  const services = ctx;
   const sessions = services.sessions;
+  const rateLimit = (key: AuthenticatedKey) =>
+    opts.limiter
+      ? countRequests(opts.limiter, key.keyId, services.deps.clock.base.now().getTime())
+      : null;
   const allowedOrigins = opts.appUrl ? [new URL(opts.appUrl).origin] : [];
   const cookiePath = opts.appUrl
     ? new URL(opts.appUrl).pathname.replace(/\/$/, '') || '/'
@@ -70,7 +81,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
 
   let lazy: Promise<Lazy> | undefined;
   const load = () =>
-    (lazy ??= Promise.all([import('./pages.tsx'), import('./data.ts'), import('./actions.ts')])
+    (lazy ??= Promise.all([import('./pages/index.ts'), import('./data.ts'), import('./actions.ts')])
       .then(([pages, data, actions]) => ({ pages, data, actions }))
       .catch((e: unknown) => {
         lazy = undefined;
@@ -146,7 +157,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     root: string,
   ): Promise<Response | null> => {
     try {
-      const headers = await opts.rateLimit?.(key, 1);
+      const headers = await rateLimit(key);
       if (headers) for (const [k, v] of Object.entries(headers)) c.header(k, v);
       return null;
     } catch (e) {
@@ -177,7 +188,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     return notFound(c, root, e.message);
   };
 
-  app.use(`${APP_PATH}/*`, async (c, next) => {
+  app.use('*', async (c, next) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.header(k, v);
     const host = c.req.header('host') ?? new URL(c.req.url).host;
     const origin = c.req.header('origin');
@@ -190,9 +201,10 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     await next();
     if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
   });
-  app.get(APP_PATH, (c) => c.redirect(`${APP_PATH.slice(1)}/`, 308));
+  // the sub-app's '/' is the bare /app: to the console at /app/, where relative links work
+  app.get('/', (c) => c.redirect(`${APP_PATH.slice(1)}/`, 308));
 
-  app.get(`${APP_PATH}/style.css`, async (c) => {
+  app.get('/style.css', async (c) => {
     const { text, tag } = await stylesheet();
     c.header('cache-control', 'no-cache');
     c.header('etag', tag);
@@ -253,7 +265,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     return c.redirect(opened.page || './', 303);
   };
 
-  app.get(`${APP_PATH}/login`, async (c) => {
+  app.get('/login', async (c) => {
     const from = cameFrom(c);
     if (from === 'elsewhere') return openDirectly(c);
     // A HEAD (a link checker, a preview) must not use up the link: only a GET opens it.
@@ -273,7 +285,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
 
   // The confirmation's form: a browser sends Origin with every POST, and the middleware above refuses
   // a foreign one; a POST with neither Origin nor Sec-Fetch-Site is no browser's and signs nobody in.
-  app.post(`${APP_PATH}/login`, async (c) => {
+  app.post('/login', async (c) => {
     if (c.req.header('origin') === undefined && c.req.header('sec-fetch-site') === undefined)
       return openDirectly(c);
     if (cameFrom(c) === 'elsewhere') return openDirectly(c);
@@ -281,7 +293,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     return signInWith(c, typeof form.token === 'string' ? form.token : null);
   });
 
-  app.post(`${APP_PATH}/logout`, async (c) => {
+  app.post('/logout', async (c) => {
     const s = await sessionOf(c);
     const form = await c.req.parseBody().catch(() => ({}));
     if (s && !PageSessions.csrfMatches(s.session, (form as Record<string, unknown>).csrf))
@@ -298,7 +310,9 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     );
   });
 
-  app.get(`${APP_PATH}/`, async (c) => {
+  // the console, at /app/ (a sub-app's own '/' is the bare /app)
+  app.get('/*', async (c, next) => {
+    if (c.req.path !== `${APP_PATH}/`) return next();
     const s = await sessionOf(c);
     if (!s) return signIn(c, '', 'You are not signed in, or your session has ended.');
     const stop = await limited(c, s.key, '');
@@ -318,7 +332,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     }
   });
 
-  app.get(`${APP_PATH}/campaigns/:id`, async (c) => {
+  app.get('/campaigns/:id', async (c) => {
     const id = c.req.param('id');
     if (!ID.test(id))
       return notFound(
@@ -345,7 +359,7 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     }
   });
 
-  app.post(`${APP_PATH}/actions/:name`, async (c) => {
+  app.post('/actions/:name', async (c) => {
     const { pages, data, actions } = await load();
     const name = c.req.param('name');
     if (!actions.isAction(name)) return notFound(c, '../');
@@ -385,7 +399,8 @@ export function mountWeb(app: Hono<any>, opts: WebOptions): void {
     }
   });
 
-  app.all(`${APP_PATH}/*`, (c) => notFound(c, rootOf(c.req.path)));
+  app.all('/*', (c) => notFound(c, rootOf(c.req.path)));
+  return app;
 }
 
 /** The way back to /app/ from a path under it. */

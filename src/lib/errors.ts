@@ -1,4 +1,4 @@
-/** Exit codes (design brief §5; `adcli help exit-codes` prints this table). */
+/** Exit codes (`adcli help exit-codes` prints this table). */
 export const EXIT = {
   ok: 0,
   unexpected: 1,

@@ -130,7 +130,7 @@ export class Factory {
     return dataDir(this.env, flag);
   }
 
-  /** Which API the global flags, the environment and the profiles point at (design brief §5). */
+  /** Which API the global flags, the environment and the profiles point at. */
   target(opts: GlobalOptions): Target {
     return resolveTarget(opts, this.env);
   }

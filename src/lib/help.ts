@@ -1,9 +1,9 @@
 /**
- * The help of every command, laid out once, as gh lays it out (pkg/cmd/root/help.go): what the
- * command does, USAGE, its commands, ARGUMENTS, FLAGS (with their allowed values, bounds and
- * defaults), INHERITED FLAGS (the global ones), sections of its own (the operations of `api`),
- * EXAMPLES and LEARN MORE. Each command declares its examples beside it in the tree (src/tree);
- * this module only lays them out. It loads at start-up: commander's types and nothing else.
+ * The help of every command, laid out once, as gh lays it out: what the command does, USAGE, its
+ * commands, ARGUMENTS, FLAGS (with their allowed values, bounds and defaults), INHERITED FLAGS (the
+ * global ones), sections of its own (the operations of `api`), EXAMPLES and LEARN MORE. Each
+ * command declares its examples beside it (src/commands/<noun>/<noun>.ts); this module only lays
+ * them out. It loads at start-up: commander's types and nothing else.
  */
 import type { Argument, Command, Help, Option } from 'commander';
 

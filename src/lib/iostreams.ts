@@ -205,7 +205,7 @@ export class IOStreams {
     return this.#colorPolicy() ?? this.#tty.stderr;
   }
 
-  /** Prompts only when stdin and stdout are terminals and CI is unset (design brief §5). */
+  /** Prompts only when stdin and stdout are terminals and CI is unset. */
   canPrompt(): boolean {
     return this.#tty.stdin && this.#tty.stdout && !this.#env.CI;
   }

@@ -4,8 +4,8 @@
  * database shared by replicas. A database that cannot be used is one line without its password,
  * with the exit code of the README's table.
  */
-import type { Store } from '../../server/store/port.ts';
-import type { StoreSpec } from '../../server/store/open.ts';
+import { DatabaseOpenError, StoreFileError } from '../../server/app/errors.ts';
+import type { StoreSpec } from '../../server/app/operator.ts';
 import { CliError, EXIT } from './errors.ts';
 import type { Factory } from './factory.ts';
 import { dbFile } from './paths.ts';
@@ -30,24 +30,15 @@ export function storeSpec(f: Factory, opts: StoreFlags): StoreSpec {
 }
 
 /**
- * Opens the store; a Postgres database that cannot be used becomes a CliError: a malformed URL is
- * a usage error (2), a refused login auth (4), no answer unavailable (5), and a database that is
- * missing, may not be given the tables, or has a newer schema 1.
+ * A store that cannot be used, as a CliError: a file's problem exits 1; a database's by its kind, a
+ * malformed URL a usage error (2), a refused login auth (4), no answer unavailable (5), and a
+ * database that is missing, may not be given the tables, or has a newer schema 1. Anything else
+ * is returned as it is.
  */
-export async function openServeStore(
-  spec: StoreSpec,
-  opts: { maxConnections?: number } = {},
-): Promise<Store> {
-  const { openStore } = await import('../../server/store/open.ts');
-  try {
-    return await openStore(spec, opts);
-  } catch (e) {
-    if (spec.kind === 'postgres') {
-      const { DatabaseOpenError } = await import('../../server/store/pg-errors.ts');
-      if (e instanceof DatabaseOpenError) throw new CliError(e.message, DATABASE_EXIT[e.kind]);
-    }
-    throw e;
-  }
+export function storeFailure(e: unknown): unknown {
+  if (e instanceof StoreFileError) return new CliError(e.message, EXIT.unexpected);
+  if (e instanceof DatabaseOpenError) return new CliError(e.message, DATABASE_EXIT[e.kind]);
+  return e;
 }
 
 const DATABASE_EXIT = {

@@ -23,7 +23,7 @@ export interface Target {
 export const isLocal = (t: Target) => t.baseUrl === LOCAL_PROFILE;
 
 /**
- * Precedence (design brief §5): flags > ADCLI_API_KEY / ADCLI_BASE_URL > --profile / ADCLI_PROFILE >
+ * Precedence: flags > ADCLI_API_KEY / ADCLI_BASE_URL > --profile / ADCLI_PROFILE >
  * the current profile (the built-in `local` until the user logs in elsewhere).
  */
 export function resolveTarget(opts: GlobalOptions, env: Env): Target {

@@ -99,44 +99,32 @@ export async function remoteTransport(
 }
 
 /**
- * The built-in `local` profile: the very same backend app, in this process, on the data dir `dir`,
- * seeded with the demo on first use. Loaded only when a command needs it.
- *
- * No server runs between commands, so the commands do the background work: before each request,
- * every job that is due runs to its end (claimed with a lease, so two adcli processes never run one
- * job twice). A job is due once its minimum duration has passed since it was queued, so whichever
- * adcli command comes next after that finishes it, with or without --wait.
+ * The built-in `local` profile: the very same backend app, in this process, on the data dir `dir`
+ * (server/app/local.ts). Loaded only when a command needs it.
  */
 export async function localTransport(dir: string): Promise<Transport> {
-  const [{ createApp }, { SqliteStore }, { bootstrap }, paths] = await Promise.all([
-    import('../../server/http/app.ts'),
-    import('../../server/store/db.ts'),
-    import('../../server/bootstrap.ts'),
+  const [{ openLocalBackend }, paths] = await Promise.all([
+    import('../../server/app/local.ts'),
     import('./paths.ts'),
   ]);
-  let store: InstanceType<typeof SqliteStore>;
+  let backend: Awaited<ReturnType<typeof openLocalBackend>>;
   try {
-    store = new SqliteStore(paths.dbFile(dir));
+    backend = await openLocalBackend({ dbFile: paths.dbFile(dir), keyFile: paths.keyFile(dir) });
   } catch (e) {
     throw new CliError(
       `cannot open the local backend's data in ${dir}: ${(e as Error).message}`,
       EXIT.unexpected,
     );
   }
-  const backend = createApp({ store, jobDelayMs: 1500 });
-  const boot = await bootstrap(backend.services, {
-    seedWhenEmpty: 'demo',
-    keyFile: paths.keyFile(dir),
-  });
-  await backend.services.ads.scheduleSync();
   const exchange = async (req: HttpRequest | BytesRequest): Promise<Response> => {
-    await backend.runner.runDue();
-    const res = await backend.app.request(req.url, {
-      method: req.method,
-      headers: req.headers,
-      body: req.body,
-      signal: req.signal,
-    });
+    const res = await backend.fetch(
+      new Request(req.url, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        signal: req.signal,
+      }),
+    );
     if (res.headers.has(DROPPED_HEADER)) {
       // An injected fault: the backend's answer stands for a connection closed without one.
       await res.body?.cancel();
@@ -150,7 +138,7 @@ export async function localTransport(dir: string): Promise<Transport> {
     return headers;
   };
   return {
-    defaultKey: boot.apiKey,
+    defaultKey: backend.apiKey,
     async send(req) {
       const res = await exchange(req);
       return { status: res.status, headers: headersOf(res), text: await res.text() };
@@ -164,7 +152,7 @@ export async function localTransport(dir: string): Promise<Transport> {
       };
     },
     close() {
-      store.closeNow();
+      backend.close();
     },
   };
 }

@@ -16,7 +16,7 @@ export async function validateLocally<T extends z.ZodType>(
   value: unknown,
   where: Where,
 ): Promise<z.output<T>> {
-  const { describeIssue, fieldName } = await import('../../server/http/validation.ts');
+  const { describeIssue, fieldName } = await import('../../server/operations/validation.ts');
   // reportInput: the messages tell a missing value from a wrong one, and quote a malformed id.
   const r = schema.safeParse(value, { reportInput: true });
   if (r.success) return r.data;

@@ -1,9 +1,10 @@
 import type { Hono } from 'hono';
-import { createApp, type Backend } from '../../server/http/app.ts';
+import { createBackend, type Backend, type BackendOptions } from '../../server/app/backend.ts';
+import { JobLoop } from '../../server/jobs/loop.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { SCOPES, type Scope } from '../../server/schemas/common.ts';
-import { SqliteStore } from '../../server/store/db.ts';
-import { PostgresStore } from '../../server/store/postgres.ts';
+import { SqliteStore } from '../../server/store/sqlite/store.ts';
+import { PostgresStore } from '../../server/store/postgres/store.ts';
 import type { Store } from '../../server/store/port.ts';
 import { onPostgres, passStore } from './postgres-pass.ts';
 
@@ -93,14 +94,11 @@ export function testStore(): Promise<Store> {
  * postgres-pass.ts). A `store` given is used as it is.
  */
 export async function testBackend(
-  opts: { rateLimit?: number; store?: Store; clock?: ManualClock } = {},
+  opts: Omit<BackendOptions, 'store' | 'clock'> & { store?: Store; clock?: ManualClock } = {},
 ): Promise<TestBackend> {
   const clock = opts.clock ?? new ManualClock('2026-03-02T10:00:00.000Z');
-  let runner: Backend['runner'] | undefined;
-  const store =
-    opts.store ?? (onPostgres ? await passStore(() => runner?.stop()) : SqliteStore.memory());
-  const backend = createApp({ store, clock, rateLimit: opts.rateLimit ?? 0 });
-  runner = backend.runner;
+  const store = opts.store ?? (onPostgres ? await passStore() : SqliteStore.memory());
+  const backend = createBackend({ ...opts, store, clock, rateLimit: opts.rateLimit ?? 0 });
   const { services } = backend;
   const client: TestBackend['client'] = async (o = {}) => {
     const key = await store.write(async () => {
@@ -142,6 +140,26 @@ export async function pgReplicas(
   return {
     replicas,
     close: async () => void (await Promise.all(replicas.map((r) => r.store.close()))),
+  };
+}
+
+/**
+ * Runs the backend's due jobs in the background, as adcli serve's job workers do (one JobLoop),
+ * until `stop()`, which lets the job running then finish.
+ */
+export function runJobsInBackground(
+  b: Pick<Backend, 'runner'>,
+  pollMs = 20,
+): {
+  stop(): Promise<void>;
+} {
+  const abort = new AbortController();
+  const running = new JobLoop(b.runner, { pollMs }).run(abort.signal);
+  return {
+    stop: async () => {
+      abort.abort();
+      await running;
+    },
   };
 }
 

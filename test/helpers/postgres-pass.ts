@@ -11,8 +11,8 @@
  */
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, inject } from 'vitest';
-import { SqliteStore } from '../../server/store/db.ts';
-import { PostgresStore } from '../../server/store/postgres.ts';
+import { SqliteStore } from '../../server/store/sqlite/store.ts';
+import { PostgresStore } from '../../server/store/postgres/store.ts';
 import type { Store } from '../../server/store/port.ts';
 
 /**

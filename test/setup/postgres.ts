@@ -5,7 +5,7 @@
  * and the pass's tests skip.
  */
 import type { TestProject } from 'vitest/node';
-import { PostgresStore } from '../../server/store/postgres.ts';
+import { PostgresStore } from '../../server/store/postgres/store.ts';
 import { type PostgresPass, TEMPLATE } from '../helpers/postgres-pass.ts';
 import { startPostgres, type PgServer } from '../helpers/postgres-server.ts';
 

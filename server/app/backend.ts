@@ -1,0 +1,135 @@
+import type { Hono } from 'hono';
+import type { AdPlatform } from '../ads/port.ts';
+import type { Advancer } from '../control/advance.ts';
+import { createControls, type Controls } from '../control/controls.ts';
+import type { DomainDeps } from '../kernel/deps.ts';
+import { jobHandlers } from '../domain/job-handlers.ts';
+import { createServices, type Services } from '../domain/services.ts';
+import { createHttpApp } from '../http/app.ts';
+import { limiterFor } from '../http/rate-limit.ts';
+import { PACKAGE_VERSION } from '../lib/version.ts';
+import { createMcpApp, MCP_PATH } from '../mcp/endpoint.ts';
+import { APP_PATH, createWebApp } from '../web/mount.ts';
+import type { RequestEnv } from '../http/request-log.ts';
+import { JobRunner } from '../jobs/runner.ts';
+import { systemClock, type Clock } from '../lib/clock.ts';
+import { createLogger, type LogFormat, type Logger } from '../lib/log.ts';
+import { operations } from '../operations/index.ts';
+import type { Operation, OperationContext } from '../operations/operation.ts';
+import type { Store } from '../store/port.ts';
+
+export interface BackendOptions {
+  store: Store;
+  /** real time: the system clock, or a test's ManualClock */
+  clock?: Clock;
+  /** requests per key per minute; 0 turns the limit off (default 120) */
+  rateLimit?: number;
+  /**
+   * base of campaign `url` links (`adcli serve --public-url`, else its own address); default: the
+   * address the request reached this server on (its socket's), never the request's Host header
+   */
+  appUrl?: string;
+  /** one line per request (method, path, status, time, request id); never headers or bodies */
+  log?: (line: string) => void;
+  /** where the server's own problems go (a full disk, an unexpected error); default stderr */
+  warn?: (line: string) => void;
+  /** the lines of log and warn: text, or one JSON object per line */
+  logFormat?: LogFormat;
+  /** the API's operations (a test may give its own) */
+  operations?: readonly Operation[];
+  /** minimum duration of background jobs in ms (simulated work), so their states can be watched */
+  jobDelayMs?: number;
+  /** collection's and generation's own minimum durations, where they differ from jobDelayMs */
+  collectDelayMs?: number;
+  generateDelayMs?: number;
+  /** how often settings and targeting are synced to the ad platform, in ms */
+  syncIntervalMs?: number;
+  /** where every new workspace's clock starts, frozen (`adcli serve --clock`) */
+  newWorkspaceFrozenAt?: Date | null;
+  /** told once a queued job is committed (adcli serve's worker pool looks at once) */
+  onEnqueue?: () => void;
+  /** where clock advances run (adcli serve: its job worker threads); default this thread */
+  advance?: Advancer;
+  /** the ad platform behind its port; default the simulated one */
+  platform?: (deps: DomainDeps) => AdPlatform;
+}
+
+/** One backend: the domain, adcli serve's controls, the HTTP app in front of them, a job runner. */
+export interface Backend {
+  app: Hono<RequestEnv>;
+  services: Services;
+  controls: Controls;
+  /** what operations run on: the services and the controls */
+  ctx: OperationContext;
+  /** runs claimed jobs (JobLoop, runDue): nothing runs until someone asks */
+  runner: JobRunner;
+  store: Store;
+  clock: Clock;
+  /** the request log (null: off) and the server's own problems, in the chosen format */
+  logger: Logger;
+}
+
+/**
+ * Builds a backend over a store: every part made here, with its options at construction, and
+ * nothing started (no port, no job loop). adcli serve, the local profile and the tests all start
+ * from it; server/app/server.ts and local.ts add a port and workers, or a pass over due jobs.
+ */
+export function createBackend(opts: BackendOptions): Backend {
+  const store = opts.store;
+  const clock = opts.clock ?? systemClock;
+  const format = opts.logFormat ?? 'text';
+  const requestLogger = opts.log ? createLogger(opts.log, format) : null;
+  const logger = createLogger(opts.warn ?? ((line) => process.stderr.write(line + '\n')), format);
+  const services = createServices(
+    { store, clock },
+    {
+      jobDelayMs: opts.jobDelayMs,
+      collectDelayMs: opts.collectDelayMs,
+      generateDelayMs: opts.generateDelayMs,
+      syncIntervalMs: opts.syncIntervalMs,
+      newWorkspaceFrozenAt: opts.newWorkspaceFrozenAt,
+      onEnqueue: opts.onEnqueue,
+      platform: opts.platform,
+    },
+  );
+  // A job's failure goes to the request log (an event in JSON).
+  const runnerLog =
+    requestLogger && format === 'json'
+      ? (line: string) => requestLogger.event('warn', line)
+      : opts.log;
+  const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), {
+    log: runnerLog,
+  });
+  const controls = createControls(services, { runner, advance: opts.advance });
+  const ctx: OperationContext = { ...services, controls };
+  // In memory beside a SQLite file; in the database on Postgres, so replicas share each key's count.
+  const limiter =
+    opts.rateLimit === 0
+      ? null
+      : limiterFor(store, opts.rateLimit ?? 120, () => services.deps.clock.base.now().getTime());
+  // /mcp and the pages: sub-apps on the same operations, counted by the same rate limit
+  const mounts = [
+    {
+      path: MCP_PATH,
+      app: createMcpApp({
+        ctx,
+        operations: opts.operations ?? operations,
+        limiter,
+        version: PACKAGE_VERSION,
+        logger,
+        appUrl: opts.appUrl,
+      }),
+    },
+    { path: APP_PATH, app: createWebApp({ ctx, limiter, appUrl: opts.appUrl }) },
+  ];
+  const app = createHttpApp({
+    ctx,
+    operations: opts.operations,
+    limiter,
+    appUrl: opts.appUrl,
+    requestLogger,
+    logger,
+    mounts,
+  });
+  return { app, services, controls, ctx, runner, store, clock, logger };
+}

@@ -1,0 +1,34 @@
+/**
+ * `adcli mcp`'s door: an MCP server with the tools /mcp offers (built from the operation table),
+ * each call sent by `call` to the API of the chosen profile. The command line gives the transport.
+ */
+import { instructionsFor, viewerOfListing } from '../mcp/instructions.ts';
+import { createMcpServer } from '../mcp/server.ts';
+import { buildTools } from '../mcp/tools.ts';
+import type { CallApi } from '../mcp/types.ts';
+import { operations } from '../operations/index.ts';
+
+export type { CallApi };
+
+export interface McpProxyOptions {
+  call: CallApi;
+  version: string;
+  /** the tools the key may call, as the backend's own /mcp lists them; null: unknown, all listed */
+  allowed: ReadonlySet<string> | null;
+  /** which backend is served, in words for a person and a model (never a key) */
+  backend: string;
+}
+
+export function createMcpProxy(opts: McpProxyOptions) {
+  const tools = buildTools(operations);
+  const { allowed } = opts;
+  return createMcpServer(
+    tools,
+    opts.call,
+    { version: opts.version },
+    {
+      visible: allowed ? (t) => allowed.has(t.name) : undefined,
+      instructions: instructionsFor(tools, viewerOfListing(tools, allowed), opts.backend),
+    },
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * `adcli serve`'s door: a backend on a port, with its job workers. The command line decides the
+ * flags, prints and owns the signals; everything from opening the store to handing back unfinished
+ * jobs on stop happens here, in this order: store, --snapshot, first key, sync schedule, workers,
+ * port.
+ */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadSnapshot, snapshotWorkspaces } from '../control/snapshot.ts';
+import { listen } from '../http/listen.ts';
+import { WorkerPool } from './workers/worker-pool.ts';
+import { createLogger, type LogFormat } from '../lib/log.ts';
+import { openStore, type StoreSpec } from '../store/open.ts';
+import type { Store } from '../store/port.ts';
+import { checkStoreFile, dataDirWarning } from '../store/sqlite/files.ts';
+import { SqliteStore } from '../store/sqlite/store.ts';
+import { createBackend } from './backend.ts';
+import { bootstrap, bootstrapShared, type SharedBootResult } from './bootstrap.ts';
+import { ServerStartError } from './errors.ts';
+
+export type { SharedBootResult, StoreSpec };
+
+export interface ServerOptions {
+  store: StoreSpec;
+  /** a throw-away store (--memory): no checks of an earlier file, no key file, no grace on stop */
+  temporary?: boolean;
+  /** where the local all-scopes key is kept; null for none */
+  keyFile: string | null;
+  /** the data dir, checked for being readable by others (SQLite) */
+  dataDir?: string;
+  host: string;
+  port: number;
+  seed?: 'demo';
+  /** a snapshot file: each of its workspaces starts as saved, in the workspace of its name */
+  snapshot?: string;
+  /** where every new workspace's clock starts, frozen */
+  newWorkspaceFrozenAt?: Date;
+  rateLimit: number;
+  jobDelayMs: number;
+  syncIntervalMs: number;
+  workers: number;
+  /** base of campaign links; default the address a request reached */
+  appUrl?: string;
+  /** one line per request, and the workers' job lines */
+  logRequests: boolean;
+  logFormat: LogFormat;
+  /** where the server's lines go (stderr) */
+  write: (line: string) => void;
+  /** something the operator should know before the start (a data dir others can read) */
+  notice?: (message: string) => void;
+}
+
+export interface RunningServer {
+  address: AddressInfo;
+  boot: SharedBootResult;
+  /** the store as a person may see it: a file, or a database without its password */
+  storeLabel: string;
+  /**
+   * Stops: no new connections, then the workers. Running jobs get `graceMs` to finish (`announce`
+   * is told how many run first); the rest are handed back to the queue for the next start. Closes
+   * the store.
+   */
+  stop(opts: { graceMs: number; announce?: (running: number) => void }): Promise<{
+    handedBack: number;
+  }>;
+  /** ends a stop's grace at once (a second Ctrl-C) */
+  hurry(): void;
+}
+
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const store = await openChecked(opts);
+  if (opts.dataDir && !opts.temporary && opts.store.kind === 'sqlite') {
+    const readable = dataDirWarning(opts.dataDir);
+    if (readable) opts.notice?.(readable);
+  }
+  try {
+    return await startOn(store, opts);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+}
+
+/** The store, refused when it cannot be used (StoreFileError, DatabaseOpenError), never made anew. */
+async function openChecked(opts: ServerOptions): Promise<Store> {
+  const spec = opts.store;
+  if (spec.kind === 'postgres' || opts.temporary) return openStore(spec);
+  checkStoreFile(spec.path, opts.keyFile);
+  const sqlite = new SqliteStore(spec.path);
+  try {
+    sqlite.quickCheck();
+  } catch (e) {
+    sqlite.closeNow();
+    throw e;
+  }
+  return sqlite;
+}
+
+async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer> {
+  const { write, logFormat } = opts;
+  // The app formats its own lines (logFormat); the job workers' lines are put in the same format.
+  const events = createLogger(write, logFormat);
+  const json = logFormat === 'json';
+  const poolLog = opts.logRequests
+    ? json
+      ? (line: string) => events.event('info', line)
+      : write
+    : undefined;
+  const warn = json ? (line: string) => events.event('warn', line) : write;
+  // The HTTP thread only serves requests: the jobs it queues, and clock advances, run in the workers.
+  let pool: WorkerPool | undefined;
+  const backend = createBackend({
+    store,
+    rateLimit: opts.rateLimit,
+    log: opts.logRequests ? write : undefined,
+    warn: write,
+    logFormat,
+    jobDelayMs: opts.jobDelayMs,
+    syncIntervalMs: opts.syncIntervalMs,
+    newWorkspaceFrozenAt: opts.newWorkspaceFrozenAt ?? null,
+    // woken as soon as the queuing transaction has committed
+    onEnqueue: () => pool?.nudge(),
+    advance: (work) =>
+      pool ? pool.advance(work) : Promise.reject(new Error('the job workers have not started')),
+    ...(opts.appUrl ? { appUrl: opts.appUrl } : {}),
+  });
+  const { services } = backend;
+  if (opts.snapshot) await loadSnapshotFile(services, opts.snapshot);
+  // On a shared database only the replica that made the first key has one to show.
+  const bootOpts = { seed: opts.seed, keyFile: opts.temporary ? null : opts.keyFile };
+  const boot =
+    opts.store.kind === 'postgres'
+      ? await bootstrapShared(services, bootOpts)
+      : await bootstrap(services, bootOpts);
+  await services.ads.scheduleSync();
+
+  const workers = new WorkerPool({
+    store: opts.store,
+    workers: opts.workers,
+    jobDelayMs: opts.jobDelayMs,
+    syncIntervalMs: opts.syncIntervalMs,
+    release: (owner) => services.jobs.release(owner),
+    log: poolLog,
+    warn,
+  });
+  pool = workers;
+  // The node server answers what its HTTP parser refuses in the error shape too (listen.ts).
+  const { server, address } = await listen(backend.app, opts.host, opts.port).catch(
+    async (err: NodeJS.ErrnoException) => {
+      await workers.stop({ graceMs: 0 });
+      throw err.code === 'EADDRINUSE'
+        ? new ServerStartError('port-in-use', `port ${opts.port} on ${opts.host} is in use`)
+        : new ServerStartError(
+            'listen',
+            `cannot listen on ${opts.host}:${opts.port}: ${err.message}`,
+          );
+    },
+  );
+
+  return {
+    address,
+    boot,
+    storeLabel: store.label,
+    async stop({ graceMs, announce }) {
+      server.close();
+      // Open keep-alive connections must not hold the process up.
+      server.closeAllConnections();
+      // The store knows which jobs the workers hold (a claim commits before its job runs).
+      const running = await services.jobs.runningBy(workers.threads().map((t) => t.owner));
+      announce?.(running);
+      const { handedBack } = await workers.stop({ graceMs });
+      await store.close();
+      return { handedBack };
+    },
+    hurry() {
+      void workers.stop({ graceMs: 0 });
+    },
+  };
+}
+
+/**
+ * --snapshot: each workspace of the file starts as it was saved, in the workspace of its name (made
+ * if needed). The file is loaded from a private copy: loading migrates it in place.
+ */
+async function loadSnapshotFile(
+  services: Parameters<typeof loadSnapshot>[0],
+  file: string,
+): Promise<void> {
+  const copyDir = mkdtempSync(join(tmpdir(), 'adcli-snapshot-'));
+  try {
+    const copy = join(copyDir, 'snapshot.db');
+    copyFileSync(file, copy);
+    for (const slug of snapshotWorkspaces(copy)) {
+      const ws = await services.workspaces.ensure(slug);
+      await loadSnapshot(services, ws.id, copy);
+    }
+  } catch (e) {
+    throw new ServerStartError('snapshot', `--snapshot ${file}: ${(e as Error).message}`);
+  } finally {
+    rmSync(copyDir, { recursive: true, force: true });
+  }
+}

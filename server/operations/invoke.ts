@@ -1,0 +1,150 @@
+import type { Actor } from '../domain/actor.ts';
+import { ApiError } from '../lib/errors.ts';
+import type { IdempotencyRecords } from '../store/idempotency.ts';
+import {
+  authorize,
+  type Operation,
+  type OperationContext,
+  type UploadedFile,
+} from './operation.ts';
+import { parseOrThrow } from './validation.ts';
+
+/** An operation's input as it arrives, before its schemas read it. */
+export interface RawInput {
+  params?: Record<string, string>;
+  /** a query already read strictly (strictQuery), or values of a form */
+  query?: Record<string, string>;
+  /** a JSON body, or a file streamed to disk; or read only once params and query passed (HTTP) */
+  body?: unknown;
+  readBody?: () => Promise<unknown>;
+}
+
+/** The Idempotency-Key of a write and the fingerprint of its request. */
+export interface IdempotencyRequest {
+  key: string;
+  fingerprint: string;
+  records: IdempotencyRecords;
+}
+
+/** What an operation answered: its value, or (a replay) the remembered answer's text. */
+export type Invoked =
+  | { value: unknown; status: number; replayed: false }
+  | { text: string; status: number; replayed: true };
+
+const EMPTY = Object.freeze({});
+
+/**
+ * The one way into an operation, whatever the door (HTTP, /mcp, the pages): checks the actor may
+ * call it (scope, key limits), reads its input with its own schemas, and runs its handler on the
+ * workspace's clock in one transaction (a read, a write with its idempotency record, or, for an
+ * operation that steps, many of its own). What only HTTP does (authentication, the rate limit,
+ * faults, the journal, the read cache, reading headers and bodies) is middleware in server/http/.
+ */
+export async function invoke(
+  ctx: OperationContext,
+  op: Operation,
+  actor: Actor,
+  raw: RawInput,
+  idempotency?: IdempotencyRequest,
+): Promise<Invoked> {
+  authorize(op, actor);
+  const input = await readInput(op, raw);
+  const status = op.successStatus ?? 200;
+  const { store, clock } = ctx.deps;
+  return clock.within(actor.workspaceId, async (): Promise<Invoked> => {
+    if (op.binary) {
+      // a file in or out: the handler makes its own transactions, and nothing is remembered
+      return { value: await op.handler(actor, input, ctx), status, replayed: false };
+    }
+    if (op.method === 'GET')
+      return {
+        value: await store.read(async () => op.handler(actor, input, ctx)),
+        status,
+        replayed: false,
+      };
+    if (op.steps) {
+      // many transactions of its own: the handler keeps its idempotency record with its last step
+      const prior =
+        idempotency && (await store.read(() => replay(idempotency, actor, clock.now())));
+      if (prior) return prior;
+      const request = idempotency
+        ? { idempotencyKey: idempotency.key, fingerprint: idempotency.fingerprint }
+        : { fingerprint: '' };
+      return {
+        value: await op.handler(actor, { ...input, request }, ctx),
+        status,
+        replayed: false,
+      };
+    }
+    return store.write(async (): Promise<Invoked> => {
+      const prior = idempotency && (await replay(idempotency, actor, clock.now()));
+      if (prior) return prior;
+      const value = await op.handler(actor, input, ctx);
+      if (idempotency && !op.secretAnswer) {
+        await idempotency.records.save(
+          actor.keyId,
+          idempotency.key,
+          { fingerprint: idempotency.fingerprint, status, body: JSON.stringify(value) },
+          clock.now(),
+        );
+      }
+      return { value, status, replayed: false };
+    });
+  });
+}
+
+/** The answer an operation gave, as JSON text (the remembered one for a replay). */
+export function textOf(result: Invoked): string {
+  return result.replayed ? result.text : JSON.stringify(result.value);
+}
+
+/** The remembered answer to this key, or undefined; 409 when the key came with another request. */
+async function replay(
+  idem: IdempotencyRequest,
+  actor: Actor,
+  now: Date,
+): Promise<Invoked | undefined> {
+  const prior = await idem.records.find(actor.keyId, idem.key, now);
+  if (!prior) return undefined;
+  if (prior.fingerprint !== idem.fingerprint) {
+    throw new ApiError(
+      409,
+      'idempotency_conflict',
+      'this Idempotency-Key was used with a different request; use a new key for a new request',
+    );
+  }
+  return { text: prior.body, status: prior.status, replayed: true };
+}
+
+/** The operation's input read by its own schemas, in order: path, query, body; a 400 naming the field. */
+async function readInput(
+  op: Operation,
+  raw: RawInput,
+): Promise<Parameters<Operation['handler']>[1]> {
+  const params = op.params ? parseOrThrow(op.params, raw.params ?? {}, 'path') : EMPTY;
+  const query = op.query
+    ? parseOrThrow(op.query, raw.query ?? {}, 'query')
+    : noQuery(raw.query ?? {});
+  let body: unknown;
+  if (op.body) {
+    const given = raw.readBody ? await raw.readBody() : raw.body;
+    body =
+      op.binary?.in === 'body'
+        ? (given as UploadedFile)
+        : // no body at all reads as {}; a JSON null is a body, and refused as one
+          parseOrThrow(op.body, given === undefined ? {} : given, 'body');
+  }
+  return { params, query, body } as Parameters<Operation['handler']>[1];
+}
+
+function noQuery(query: Record<string, string>): Record<string, never> {
+  const names = Object.keys(query);
+  if (names.length) {
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `unknown query parameter${names.length > 1 ? 's' : ''} ${names.map((n) => JSON.stringify(n)).join(', ')}`,
+    );
+  }
+  return EMPTY as Record<string, never>;
+}

@@ -1,0 +1,55 @@
+import { crud, when } from '../../lib/crud.ts';
+import type { IOStreams } from '../../lib/iostreams.ts';
+import { bold, fields } from '../../lib/output.ts';
+
+/** Flag name → API field. */
+const FLAGS = {
+  name: 'name',
+  description: 'description',
+  kind: 'kind',
+  keyword: 'keywords',
+  topic: 'topics',
+  tag: 'tags',
+  dataStore: 'dataStoreIds',
+};
+
+export function showAudience(io: IOStreams, x: any): void {
+  fields(io, [
+    ['ID', x.id],
+    ['Name', bold(x.name)],
+    ['Kind', x.kind],
+    ['Description', x.description],
+    ['Keywords', x.keywords.join(', ')],
+    ['Topics', x.topics.join(', ')],
+    ['Tags', x.tags.join(', ')],
+    ['Data stores', x.dataStoreIds.join(' ')],
+    ['Created', x.createdAt],
+    ['Updated', x.updatedAt],
+  ]);
+}
+
+export const { list, get, create, update, remove } = crud({
+  noun: 'audience',
+  command: 'audiences',
+  idParam: 'audienceId',
+  flags: FLAGS,
+  show: showAudience,
+  head: [
+    { header: 'ID', cut: false },
+    'NAME',
+    { header: 'KIND', cut: false },
+    { header: 'KEYWORDS', cut: false, drop: 3, align: 'right' },
+    { header: 'TOPICS', cut: false, drop: 2, align: 'right' },
+    { header: 'DATA STORES', cut: false, drop: 4, align: 'right' },
+    { header: 'UPDATED', cut: false, drop: 1 },
+  ],
+  row: (_io, x) => [
+    x.id,
+    x.name,
+    x.kind,
+    x.keywords.length,
+    x.topics.length,
+    x.dataStoreIds.length,
+    when(x.updatedAt),
+  ],
+});

@@ -1,0 +1,106 @@
+import { Option, type Command } from 'commander';
+import { AUDIENCE_KINDS, BOUNDS } from '../../generated/contract.ts';
+import { atMost, chars } from '../../lib/args.ts';
+import type { Factory } from '../../lib/factory.ts';
+import { deleteFlags, idempotencyFlag, listFlags, repeat } from '../../lib/flags.ts';
+import { examples } from '../../lib/help.ts';
+
+const audiencesCommands = () => import('./audiences-commands.ts');
+
+const ID = '65f0c1d2e3a4b5c6d7e8f901';
+
+function audienceFlags(cmd: Command, update: boolean): Command {
+  const replaces = update ? ' (replaces the list)' : '';
+  cmd
+    .option('--name <name>', `audience name, ${chars(BOUNDS.name)}`)
+    .option('--description <text>', `description, ${chars(BOUNDS.description)}`)
+    .addOption(
+      new Option('--kind <kind>', `audience kind${update ? '' : ' (default custom)'}`).choices(
+        AUDIENCE_KINDS,
+      ),
+    )
+    .option(
+      '--keyword <text>',
+      `a keyword; repeat for several, ${atMost(BOUNDS.keywords)}${replaces}`,
+      repeat,
+    )
+    .option('--topic <text>', `a topic; repeat for several${replaces}`, repeat)
+    .option('--tag <text>', `a tag; repeat for several${replaces}`, repeat)
+    .option(
+      '--data-store <id>',
+      `a data store the targeting is generated from; repeat for several, ${atMost(BOUNDS.dataStoreIds)}${replaces}`,
+      repeat,
+    );
+  if (update) {
+    cmd
+      .option('--no-keyword', 'clear the keywords')
+      .option('--no-topic', 'clear the topics')
+      .option('--no-tag', 'clear the tags')
+      .option('--no-data-store', 'clear the data stores');
+  }
+  return cmd;
+}
+
+/** `adcli audiences list|get|create|update|delete`. */
+export function registerAudiences(program: Command, f: Factory): void {
+  const a = examples(
+    program
+      .command('audiences')
+      .description('List, inspect, create, change and delete saved audiences'),
+    'adcli audiences list',
+    'adcli audiences create --name "Home baristas" --keyword espresso --keyword "pour over"',
+  );
+  examples(
+    listFlags(a.command('list').description('List saved audiences, newest first')).action(
+      async (_o, cmd) => (await audiencesCommands()).list(f, cmd),
+    ),
+    'adcli audiences list',
+    'adcli audiences list --name coffee --json',
+  );
+  examples(
+    a
+      .command('get')
+      .description('Show one saved audience')
+      .argument('<id>', 'audience id')
+      .action(async (id, _o, cmd) => (await audiencesCommands()).get(f, id, cmd)),
+    `adcli audiences get ${ID}`,
+  );
+  examples(
+    idempotencyFlag(
+      audienceFlags(
+        a
+          .command('create')
+          .description('Create a saved audience (prompts for a missing name on a terminal)'),
+        false,
+      ),
+      'create',
+    ).action(async (_o, cmd) => (await audiencesCommands()).create(f, cmd)),
+    'adcli audiences create --name "Home baristas" --kind affinity --keyword espresso --keyword "pour over"',
+    `adcli audiences create --name "Trail runners" --data-store ${ID}`,
+  );
+  examples(
+    idempotencyFlag(
+      audienceFlags(
+        a
+          .command('update')
+          .description('Change the given fields of a saved audience')
+          .argument('<id>', 'audience id'),
+        true,
+      ),
+    ).action(async (id, _o, cmd) => (await audiencesCommands()).update(f, id, cmd)),
+    `adcli audiences update ${ID} --keyword espresso --keyword latte`,
+    `adcli audiences update ${ID} --no-tag`,
+  );
+  examples(
+    idempotencyFlag(
+      deleteFlags(
+        a
+          .command('delete')
+          .description('Delete a saved audience (campaigns that use it keep their copy)')
+          .argument('<id>', 'audience id'),
+      ),
+      'delete',
+    ).action(async (id, _o, cmd) => (await audiencesCommands()).remove(f, id, cmd)),
+    `adcli audiences delete ${ID} --yes`,
+  );
+}

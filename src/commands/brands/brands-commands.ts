@@ -1,0 +1,29 @@
+import { crud, when } from '../../lib/crud.ts';
+import type { IOStreams } from '../../lib/iostreams.ts';
+import { bold, fields } from '../../lib/output.ts';
+
+export function showBrand(io: IOStreams, x: any): void {
+  fields(io, [
+    ['ID', x.id],
+    ['Name', bold(x.name)],
+    ['Website', x.website],
+    ['Description', x.description],
+    ['Created', x.createdAt],
+    ['Updated', x.updatedAt],
+  ]);
+}
+
+export const { list, get, create, update, remove } = crud({
+  noun: 'brand',
+  command: 'brands',
+  idParam: 'brandId',
+  flags: { name: 'name', website: 'website', description: 'description' },
+  show: showBrand,
+  head: [
+    { header: 'ID', cut: false },
+    'NAME',
+    'WEBSITE',
+    { header: 'UPDATED', cut: false, drop: 1 },
+  ],
+  row: (_io, x) => [x.id, x.name, x.website, when(x.updatedAt)],
+});

@@ -1,0 +1,25 @@
+import { bodyFrom } from '../../lib/crud.ts';
+
+/** Flag name → API field, for the settings flags of create and update. */
+const FLAG_FIELDS: Record<string, string> = {
+  name: 'name',
+  objective: 'objective',
+  brand: 'brandId',
+  industry: 'industry',
+  language: 'language',
+  location: 'locations',
+  successMetric: 'successMetrics',
+  type: 'campaignType',
+  budget: 'budget',
+  budgetType: 'budgetType',
+  endDate: 'endDate',
+  bidding: 'biddingStrategy',
+  targetCpa: 'targetCpa',
+  targetRoas: 'targetRoas',
+  dataStore: 'dataStoreIds',
+  audience: 'audienceIds',
+  customerId: 'customerId',
+};
+
+/** The body from the flags: `--no-X` clears a nullable setting (null). */
+export const bodyFromFlags = (opts: Record<string, unknown>) => bodyFrom(opts, FLAG_FIELDS, null);

@@ -1,0 +1,31 @@
+import type { Command } from 'commander';
+import type { Campaign } from '../../generated/responses.ts';
+import { optionsOf } from '../../lib/context.ts';
+import { usageError } from '../../lib/errors.ts';
+import type { Factory } from '../../lib/factory.ts';
+import { checkRequest } from '../../lib/validate.ts';
+import { bodyFromFlags } from './campaign-settings.ts';
+import { printCampaign } from './print-campaign.ts';
+
+/** `campaigns update ID`: the settings given, nothing else. */
+export async function update(f: Factory, id: string, cmd: Command): Promise<void> {
+  const o = optionsOf<Record<string, unknown>>(cmd);
+  const body = bodyFromFlags(o);
+  await checkRequest('update_campaign', { params: { campaignId: id }, body });
+  if (Object.keys(body).length === 0) {
+    throw usageError(
+      'nothing to change: give at least one setting flag (see adcli campaigns update --help)',
+    );
+  }
+  const client = await f.apiClient(o);
+  await printCampaign(
+    f.io,
+    o,
+    await client.call<Campaign>('update_campaign', {
+      params: { campaignId: id },
+      body,
+      idempotencyKey: o.idempotencyKey as string | undefined,
+    }),
+    client,
+  );
+}

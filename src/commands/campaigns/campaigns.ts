@@ -1,0 +1,295 @@
+import { Option, type Command } from 'commander';
+import {
+  ADS_STATUS_FILTERS,
+  BIDDING_STRATEGIES,
+  BOUNDS,
+  BUDGET_TYPES,
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_TYPES,
+} from '../../generated/contract.ts';
+import { atMost, chars, limitOption, range } from '../../lib/args.ts';
+import type { Factory } from '../../lib/factory.ts';
+import { idempotencyFlag, waitFlags } from '../../lib/flags.ts';
+import { examples } from '../../lib/help.ts';
+import { collect, num } from '../../lib/validate.ts';
+
+const slots = () => import('./campaigns-audiences.ts');
+
+/** What --wait on a campaign waits out. */
+const WHILE_LOADING =
+  'the campaign is loading (its data stores collect or its targeting generates)';
+
+/** Flags for every writable campaign setting; on update, --no-X clears a nullable one. */
+function settingsFlags(cmd: Command, update: boolean): Command {
+  const replaces = update ? ' (replaces the list)' : '';
+  const clear = (flag: string, what: string) => (update ? cmd.option(flag, what) : cmd);
+  cmd
+    .option('--name <name>', `campaign name, ${chars(BOUNDS.name)}`)
+    .option(
+      '--objective <text>',
+      `what the campaign should achieve and for whom (drives targeting), ${chars(BOUNDS.objective)}`,
+    )
+    .option('--brand <id>', 'brand id (see adcli brands list)');
+  clear('--no-brand', 'remove the brand');
+  cmd
+    .option('--industry <text>', `industry, ${chars(BOUNDS.industry)}`)
+    .option(
+      '--language <code>',
+      `language code, e.g. en, de, pt-BR${update ? '' : ` (default ${BOUNDS.language.default})`}`,
+    )
+    .option(
+      '--location <code>',
+      `country or region code (US, DE, US-CA); repeat for several, ${atMost(BOUNDS.locations)}${replaces}${update ? '' : ` (default ${BOUNDS.locations.default.join(', ')})`}`,
+      collect,
+    )
+    .option(
+      '--success-metric <text>',
+      `a success metric; repeat for several, ${atMost(BOUNDS.successMetrics)}${replaces}`,
+      collect,
+    )
+    .addOption(new Option('--type <type>', 'campaign type').choices(CAMPAIGN_TYPES))
+    .option('--budget <amount>', `budget in the account's currency, ${range(BOUNDS.budget)}`, num);
+  clear('--no-budget', 'clear the budget');
+  cmd
+    .addOption(
+      new Option('--budget-type <type>', 'daily, or total (needs --end-date)').choices(
+        BUDGET_TYPES,
+      ),
+    )
+    .option('--end-date <YYYY-MM-DD>', 'last day (required for a total budget)');
+  clear('--no-end-date', 'clear the end date');
+  cmd.addOption(new Option('--bidding <strategy>', 'bidding strategy').choices(BIDDING_STRATEGIES));
+  clear('--no-bidding', 'clear the bidding strategy');
+  cmd.option(
+    '--target-cpa <amount>',
+    `target cost per acquisition, ${range(BOUNDS.targetCpa)}`,
+    num,
+  );
+  clear('--no-target-cpa', 'clear the target CPA');
+  cmd.option(
+    '--target-roas <ratio>',
+    `target return on ad spend, ${range(BOUNDS.targetRoas)}`,
+    num,
+  );
+  clear('--no-target-roas', 'clear the target ROAS');
+  return cmd;
+}
+
+/** `adcli campaigns …`, its audience slots (`campaigns audiences …`) included. */
+export function registerCampaigns(program: Command, f: Factory): void {
+  const campaigns = examples(
+    program
+      .command('campaigns')
+      .description('List, inspect, create, change, delete and publish campaigns'),
+    'adcli campaigns list',
+    'adcli campaigns create --name "Spring launch" --type SEARCH --budget 50 --budget-type daily',
+    'adcli campaigns get 65f0c1d2e3a4b5c6d7e8f901 --json',
+  );
+  examples(
+    campaigns
+      .command('list')
+      .description('List campaigns, newest first')
+      .addOption(limitOption(BOUNDS.listLimit))
+      .option('--all', 'follow every page')
+      .option('--name <text>', 'only names containing this text')
+      .addOption(
+        new Option(
+          '--status <status>',
+          'only this data-readiness status (not whether it runs: see --ads-status)',
+        ).choices(CAMPAIGN_STATUSES),
+      )
+      .addOption(
+        new Option(
+          '--ads-status <status>',
+          'only this ad-platform status: ENABLED (running), PAUSED, REMOVED, or unpublished',
+        ).choices(ADS_STATUS_FILTERS),
+      )
+      .action(async (_o, cmd) => (await import('./campaigns-list.ts')).list(f, cmd)),
+    'adcli campaigns list',
+    'adcli campaigns list --status ready --limit 10',
+    '# the campaigns running in the ad platform',
+    'adcli campaigns list --ads-status ENABLED',
+    'adcli campaigns list --all --json',
+  );
+  examples(
+    waitFlags(
+      campaigns.command('get').description('Show one campaign').argument('<id>', 'campaign id'),
+      WHILE_LOADING,
+      'the campaign',
+    )
+      .option('--web', 'open the campaign page in a browser instead (as campaigns open)')
+      .action(async (id, o, cmd) =>
+        o.web
+          ? (await import('./campaigns-open.ts')).openCampaign(f, id, cmd)
+          : (await import('./campaigns-get.ts')).get(f, id, cmd),
+      ),
+    'adcli campaigns get 65f0c1d2e3a4b5c6d7e8f901',
+    '# wait until its data stores are collected and its targeting generated',
+    'adcli campaigns get 65f0c1d2e3a4b5c6d7e8f901 --wait',
+  );
+  examples(
+    campaigns
+      .command('open')
+      .description(
+        "Open the campaign's page in a browser (adcli serve: a one-time login link; elsewhere the campaign's url); prints the URL when no browser can be opened",
+      )
+      .argument('<id>', 'campaign id')
+      .option('--no-browser', 'print the URL instead of opening a browser')
+      .action(async (id, _o, cmd) =>
+        (await import('./campaigns-open.ts')).openCampaign(f, id, cmd),
+      ),
+    'adcli campaigns open 65f0c1d2e3a4b5c6d7e8f901',
+    'adcli campaigns open 65f0c1d2e3a4b5c6d7e8f901 --no-browser',
+  );
+  examples(
+    waitFlags(
+      idempotencyFlag(
+        settingsFlags(
+          campaigns
+            .command('create')
+            .description('Create a campaign (prompts for what is missing on a terminal)'),
+          false,
+        )
+          .option(
+            '--data-store <id>',
+            `data store of the campaign's primary audience; repeat for several, ${atMost(BOUNDS.dataStoreIds)}`,
+            collect,
+          )
+          .option(
+            '--audience <id>',
+            'saved audience to attach a copy of; repeat for several',
+            collect,
+          )
+          .option(
+            '--customer-id <id>',
+            "ad-platform account (123-456-7890, see adcli ads accounts); the budget is in its currency (default: the workspace's default account)",
+          ),
+        'create',
+      ),
+      WHILE_LOADING,
+      'the campaign',
+    ).action(async (_o, cmd) => (await import('./campaigns-create.ts')).create(f, cmd)),
+    'adcli campaigns create --name "Spring launch" --type SEARCH --budget 50 --budget-type daily',
+    'adcli campaigns create --name "Alps summer" --type VIDEO --location DE --location AT --language de --budget 5000 --budget-type total --end-date 2030-08-31',
+    '# with the data stores to generate its targeting from; wait until it is ready',
+    'adcli campaigns create --name "Trail runners" --data-store 65f0c1d2e3a4b5c6d7e8f901 --wait',
+  );
+  examples(
+    idempotencyFlag(
+      settingsFlags(
+        campaigns
+          .command('update')
+          .description('Change the given settings of a campaign')
+          .argument('<id>', 'campaign id'),
+        true,
+      ),
+    ).action(async (id, _o, cmd) => (await import('./campaigns-update.ts')).update(f, id, cmd)),
+    'adcli campaigns update 65f0c1d2e3a4b5c6d7e8f901 --budget 80 --bidding MAXIMIZE_CONVERSIONS',
+    'adcli campaigns update 65f0c1d2e3a4b5c6d7e8f901 --no-budget --no-end-date',
+  );
+  examples(
+    campaigns
+      .command('delete')
+      .description('Delete a campaign (a campaign in the ad platform is not touched there)')
+      .argument('<id>', 'campaign id')
+      .option('-y, --yes', 'do not ask for confirmation')
+      .action(async (id, _o, cmd) => (await import('./campaigns-delete.ts')).remove(f, id, cmd)),
+    'adcli campaigns delete 65f0c1d2e3a4b5c6d7e8f901 --yes',
+  );
+  examples(
+    idempotencyFlag(
+      campaigns
+        .command('publish')
+        .description(
+          'Create the campaign in the ad platform; always paused until someone turns it on there\n\n' +
+            'On adcli serve and the local profile the ad platform is simulated, and you are that someone: ' +
+            'adcli backend ads set-status CAMPAIGN ENABLED turns it on. A campaign whose end date has passed cannot be published.',
+        )
+        .argument('<id>', 'campaign id')
+        .option(
+          '--customer-id <id>',
+          "ad-platform account (123-456-7890); default the campaign's own",
+        ),
+    ).action(async (id, _o, cmd) => (await import('./campaigns-publish.ts')).publish(f, id, cmd)),
+    'adcli campaigns publish 65f0c1d2e3a4b5c6d7e8f901',
+    'adcli campaigns publish 65f0c1d2e3a4b5c6d7e8f901 --customer-id 512-384-7260',
+  );
+  registerCampaignAudiences(campaigns, f);
+}
+
+/** `campaigns audiences list|add|update|remove`: the audience slots of one campaign. */
+function registerCampaignAudiences(campaigns: Command, f: Factory): void {
+  const audiences = examples(
+    campaigns
+      .command('audiences')
+      .description(
+        "List, add, change and remove a campaign's audience slots (each slot gets its own targeting)",
+      ),
+    'adcli campaigns audiences list 65f0c1d2e3a4b5c6d7e8f901',
+    'adcli campaigns audiences add 65f0c1d2e3a4b5c6d7e8f901 65f0c1d2e3a4b5c6d7e8f902',
+  );
+  examples(
+    audiences
+      .command('list')
+      .description(
+        "List a campaign's audience slots: the primary audience and the copies of saved audiences",
+      )
+      .argument('<campaign>', 'campaign id')
+      .action(async (campaign, _o, cmd) => (await slots()).audiencesList(f, campaign, cmd)),
+    'adcli campaigns audiences list 65f0c1d2e3a4b5c6d7e8f901',
+  );
+  examples(
+    idempotencyFlag(
+      audiences
+        .command('add')
+        .description(
+          'Attach a copy of a saved audience (its name and data stores) to a campaign, as a new slot',
+        )
+        .argument('<campaign>', 'campaign id')
+        .argument('<audience>', 'saved audience id (see adcli audiences list)')
+        .option(
+          '--name <name>',
+          `slot name, ${chars(BOUNDS.name)}; default the saved audience's name`,
+        ),
+    ).action(async (campaign, audience, _o, cmd) =>
+      (await slots()).audiencesAdd(f, campaign, audience, cmd),
+    ),
+    'adcli campaigns audiences add 65f0c1d2e3a4b5c6d7e8f901 65f0c1d2e3a4b5c6d7e8f902 --name "Home baristas"',
+  );
+  examples(
+    idempotencyFlag(
+      audiences
+        .command('update')
+        .description(
+          "Rename an audience slot or replace its data stores (the primary audience's too)",
+        )
+        .argument('<campaign>', 'campaign id')
+        .argument('<slot>', 'audience slot id (see adcli campaigns audiences list)')
+        .option('--name <name>', `slot name, ${chars(BOUNDS.name)}`)
+        .option(
+          '--data-store <id>',
+          `data store of the slot; repeat for several (replaces the list, ${atMost(BOUNDS.dataStoreIds)})`,
+          collect,
+        )
+        .option('--no-data-store', 'remove every data store from the slot'),
+    ).action(async (campaign, slot, _o, cmd) =>
+      (await slots()).audiencesUpdate(f, campaign, slot, cmd),
+    ),
+    'adcli campaigns audiences update 65f0c1d2e3a4b5c6d7e8f901 65f0c1d2e3a4b5c6d7e8f902 --data-store 65f0c1d2e3a4b5c6d7e8f903',
+    'adcli campaigns audiences update 65f0c1d2e3a4b5c6d7e8f901 65f0c1d2e3a4b5c6d7e8f902 --name "Espresso at home"',
+  );
+  examples(
+    audiences
+      .command('remove')
+      .description(
+        'Remove an attached audience and its targeting from a campaign (the primary audience stays)',
+      )
+      .argument('<campaign>', 'campaign id')
+      .argument('<slot>', 'audience slot id (see adcli campaigns audiences list)')
+      .option('-y, --yes', 'do not ask for confirmation')
+      .action(async (campaign, slot, _o, cmd) =>
+        (await slots()).audiencesRemove(f, campaign, slot, cmd),
+      ),
+    'adcli campaigns audiences remove 65f0c1d2e3a4b5c6d7e8f901 65f0c1d2e3a4b5c6d7e8f902 --yes',
+  );
+}

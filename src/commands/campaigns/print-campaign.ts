@@ -1,0 +1,82 @@
+import type { Campaign } from '../../generated/responses.ts';
+import { accountsOf, currencyOf, withCurrency } from '../../lib/accounts.ts';
+import type { ApiClient } from '../../lib/client.ts';
+import type { IOStreams } from '../../lib/iostreams.ts';
+import { bold, fields, printJson, statusText, table } from '../../lib/output.ts';
+
+/** `50 USD daily`: the amount, its account's currency (when known) and the budget type. */
+export function budgetText(
+  x: { budget: number | null; budgetType: string | null },
+  currency: string | undefined,
+): string | null {
+  return x.budget === null
+    ? null
+    : `${withCurrency(x.budget, currency)}${x.budgetType ? ` ${x.budgetType}` : ''}`;
+}
+
+/** A campaign for people; `currency` is its account's (list_ads_accounts), for the amounts. */
+export function showCampaign(io: IOStreams, x: any, currency?: string): void {
+  fields(io, [
+    ['ID', x.id],
+    ['Name', bold(x.name)],
+    ['Status', statusText(x.status)],
+    ['Objective', x.objective],
+    ['Brand', x.brandId ? `${x.brand.name} (${x.brandId})` : null],
+    ['Industry', x.industry],
+    ['Language', x.language],
+    ['Locations', x.locations.join(', ')],
+    ['Success metrics', x.successMetrics.join('; ')],
+    ['Type', x.campaignType],
+    ['Budget', budgetText(x, currency)],
+    ['End date', x.endDate],
+    ['Bidding', x.biddingStrategy],
+    ['Target CPA', x.targetCpa === null ? null : withCurrency(x.targetCpa, currency)],
+    ['Target ROAS', x.targetRoas],
+    [
+      'Ad platform',
+      x.adsPlatform.campaignId
+        ? [statusText(x.adsPlatform.status), ` campaign ${x.adsPlatform.campaignId}`]
+        : 'not created there',
+    ],
+    [
+      'Account',
+      x.adsPlatform.customerId
+        ? `${x.adsPlatform.customerId} ${x.adsPlatform.accountName ?? ''}`.trim()
+        : null,
+    ],
+    ['URL', x.url],
+    ['Created', x.createdAt],
+    ['Updated', x.updatedAt],
+  ]);
+  if (x.audiences.length) {
+    io.stdout.write('\n');
+    showSlots(io, x);
+  }
+}
+
+/** The audience slots of a campaign, as a table. */
+export function showSlots(io: IOStreams, x: Campaign): void {
+  table(
+    io,
+    [
+      { header: 'AUDIENCE SLOT', cut: false },
+      'NAME',
+      { header: 'SAVED AUDIENCE', cut: false },
+      'DATA STORES',
+    ],
+    x.audiences.map((a) => [a.id, a.name, a.audienceId ?? '(primary)', a.dataStoreIds.join(' ')]),
+    { empty: `Campaign ${x.id} has no audience slots.` },
+  );
+}
+
+/** A campaign record: the API's JSON, or for people with the currency of its account. */
+export async function printCampaign(
+  io: IOStreams,
+  o: { json?: boolean },
+  record: Campaign,
+  client: ApiClient,
+): Promise<void> {
+  if (o.json) printJson(io, record);
+  else
+    showCampaign(io, record, currencyOf(await accountsOf(client), record.adsPlatform.customerId));
+}

@@ -1,0 +1,50 @@
+/**
+ * Data stores as a saved resource (src/lib/crud.ts): list, get, create, update and delete; get and
+ * create with --wait are data-stores-get.ts and data-stores-create.ts.
+ */
+import { crud, when } from '../../lib/crud.ts';
+import { notice, statusText } from '../../lib/output.ts';
+import { showDataStore } from './print-data-store.ts';
+
+/** Flag name → API field. */
+export const FLAGS = {
+  name: 'name',
+  description: 'description',
+  channel: 'channelIds',
+  video: 'videoIds',
+};
+
+export const resource = crud({
+  noun: 'data store',
+  command: 'data-stores',
+  idParam: 'dataStoreId',
+  flags: FLAGS,
+  show: (io, x) => showDataStore(io, x),
+  head: [
+    { header: 'ID', cut: false },
+    'NAME',
+    { header: 'STATUS', cut: false },
+    { header: 'SCOPE', cut: false, drop: 4 },
+    { header: 'CHANNELS', cut: false, drop: 3, align: 'right' },
+    { header: 'VIDEOS', cut: false, drop: 2, align: 'right' },
+    { header: 'UPDATED', cut: false, drop: 1 },
+  ],
+  row: (_io, x) => [
+    x.id,
+    x.name,
+    statusText(x.status),
+    x.scope,
+    x.channelCount,
+    x.videoCount,
+    when(x.updatedAt),
+  ],
+  listQuery: (o) => ({ includeLibrary: o.includeLibrary ? 'true' : undefined }),
+  afterCreate: (io, o, r) => {
+    if (r.status === 'collecting' && !o.json)
+      notice(
+        io,
+        `Collecting in the background; adcli data-stores get ${r.id} --wait waits until it is ready.`,
+      );
+  },
+});
+export const { list, update, remove } = resource;

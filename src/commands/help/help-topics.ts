@@ -1,0 +1,144 @@
+import { EXIT } from '../../lib/errors.ts';
+
+/** `adcli help exit-codes`; every value of EXIT has a line. */
+export const EXIT_CODES: { code: number; name: keyof typeof EXIT; meaning: string }[] = [
+  { code: EXIT.ok, name: 'ok', meaning: 'ok' },
+  {
+    code: EXIT.unexpected,
+    name: 'unexpected',
+    meaning: 'unexpected error (a bug, or a failure adcli does not know)',
+  },
+  {
+    code: EXIT.usage,
+    name: 'usage',
+    meaning:
+      'usage: a bad or missing flag or argument, a prompt needed but no terminal to ask on, a delete without --yes, serve on a port in use',
+  },
+  {
+    code: EXIT.refused,
+    name: 'refused',
+    meaning: 'the API refused the request: 400 invalid, 404 not found, 409 conflict',
+  },
+  {
+    code: EXIT.auth,
+    name: 'auth',
+    meaning: 'authentication: no key, a bad key (401), or a key without the scope or access (403)',
+  },
+  {
+    code: EXIT.unavailable,
+    name: 'unavailable',
+    meaning: 'the API is unavailable: a network error, a 5xx, or a 429 still after the retries',
+  },
+  {
+    code: EXIT.waitTimeout,
+    name: 'waitTimeout',
+    meaning: '--wait timed out (the job goes on; wait again to resume)',
+  },
+  { code: EXIT.jobFailed, name: 'jobFailed', meaning: 'the job ended in error' },
+  { code: EXIT.interrupted, name: 'interrupted', meaning: 'interrupted (Ctrl-C)' },
+];
+
+/**
+ * `adcli help environment`: every variable adcli reads (test/help.test.ts finds each one read in
+ * src/ and server/ here), as gh's `help environment`. Names read in either case are listed together.
+ */
+export const ENVIRONMENT: { names: string[]; meaning: string }[] = [
+  {
+    names: ['ADCLI_API_KEY'],
+    meaning:
+      "an API key to use instead of the profile's (it needs a base URL: ADCLI_BASE_URL, --base-url or the profile's). Never pass a key as an argument.",
+  },
+  {
+    names: ['ADCLI_BASE_URL'],
+    meaning:
+      "the API's base URL, e.g. https://api.example.com/api/v1, instead of the profile's; --base-url wins over it.",
+  },
+  {
+    names: ['ADCLI_PROFILE'],
+    meaning:
+      'the profile to use when --profile is not given (default: the current one, see adcli profiles). Precedence: flags, then ADCLI_API_KEY and ADCLI_BASE_URL, then --profile or ADCLI_PROFILE, then the current profile.',
+  },
+  {
+    names: ['ADCLI_CONFIG_DIR'],
+    meaning: 'where profiles are saved (default $XDG_CONFIG_HOME/adcli, else ~/.config/adcli).',
+  },
+  {
+    names: ['ADCLI_DATA_DIR'],
+    meaning:
+      'the data dir of the local backend and of adcli serve, unless --data is given (default $XDG_DATA_HOME/adcli, else ~/.local/share/adcli).',
+  },
+  {
+    names: ['ADCLI_DATABASE_URL'],
+    meaning:
+      'a Postgres URL for adcli serve and its keys and ads commands to keep the store in, shared by replicas, unless --database is given (the password may be left to PGPASSWORD).',
+  },
+  {
+    names: ['ADCLI_DEBUG'],
+    meaning:
+      'set to any value to print the stack trace of an unexpected error (exit 1). --debug shows the HTTP exchanges.',
+  },
+  {
+    names: ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'],
+    meaning:
+      'a proxy for requests to https:// and http:// APIs (the lower-case name wins when both are set).',
+  },
+  {
+    names: ['NO_PROXY', 'no_proxy'],
+    meaning:
+      'hosts to reach without the proxy, comma-separated (e.g. localhost,.internal.example).',
+  },
+  { names: ['NO_COLOR'], meaning: 'set to any value to print no colour, even on a terminal.' },
+  {
+    names: ['FORCE_COLOR', 'CLICOLOR_FORCE'],
+    meaning: 'set to print colour even when piped (FORCE_COLOR=0 or false turns colour off).',
+  },
+  { names: ['TERM'], meaning: 'dumb turns colour off.' },
+  {
+    names: ['BROWSER'],
+    meaning:
+      'the command that opens a page (adcli campaigns open, adcli backend console), with its arguments; else xdg-open, open or the Windows shell.',
+  },
+  {
+    names: ['DISPLAY', 'WAYLAND_DISPLAY'],
+    meaning: 'on Linux without either, no browser is opened: the link is printed instead.',
+  },
+  {
+    names: ['COLUMNS'],
+    meaning: "the width to lay out tables and help in, instead of the terminal's.",
+  },
+  {
+    names: ['CI'],
+    meaning:
+      'set to any value to never prompt: a missing value is a usage error naming its flag (exit 2), as without a terminal.',
+  },
+  {
+    names: ['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'HOME'],
+    meaning: 'where the default config and data dirs are (see ADCLI_CONFIG_DIR, ADCLI_DATA_DIR).',
+  },
+];
+
+/** The text of `adcli help environment`, indented and wrapped to `width`. */
+export function environmentHelp(width: number): string {
+  const wrap = (text: string, indent: string) => {
+    const lines: string[] = [];
+    let line = '';
+    for (const word of text.split(' ')) {
+      if (line && indent.length + line.length + 1 + word.length > width) {
+        lines.push(indent + line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    if (line) lines.push(indent + line);
+    return lines.join('\n');
+  };
+  return [
+    'Environment variables adcli reads:',
+    '',
+    ...ENVIRONMENT.flatMap((e) => [e.names.join(', '), wrap(e.meaning, '  '), '']),
+    wrap(
+      'adcli serve --exec runs its command with ADCLI_BASE_URL and ADCLI_API_KEY set to the server it started.',
+      '',
+    ),
+    '',
+  ].join('\n');
+}

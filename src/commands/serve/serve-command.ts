@@ -1,0 +1,372 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, constants as osConstants, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ServerStartError, StoreFileError } from '../../../server/app/errors.ts';
+import { startServer, type RunningServer, type StoreSpec } from '../../../server/app/server.ts';
+import { LOG_FORMATS, type LogFormat } from '../../../server/lib/log.ts';
+import { CliError, SilentExit, usageError } from '../../lib/errors.ts';
+import type { SeedName } from '../../generated/contract.ts';
+import type { Factory } from '../../lib/factory.ts';
+import { dbFile, keyFile } from '../../lib/paths.ts';
+import { databaseUrl, storeFailure } from '../../lib/serve-store.ts';
+
+export interface ServeOptions {
+  host: string;
+  /** default 4010; with --exec a free port */
+  port?: number;
+  data?: string;
+  /** a Postgres URL (else ADCLI_DATABASE_URL): the store shared by replicas; --data keeps only the key file */
+  database?: string;
+  memory?: boolean;
+  seed?: SeedName;
+  rateLimit: number;
+  jobDelay: number;
+  syncInterval: number;
+  /** a snapshot file to start from */
+  snapshot?: string;
+  /** where new workspaces' clocks start, frozen */
+  clock?: Date;
+  /** job worker threads; default defaultWorkers() */
+  workers?: number;
+  /** a shell command to run against the server, which then stops */
+  exec?: string;
+  json?: boolean;
+  quiet?: boolean;
+  logRequests?: boolean;
+  /** the request log's lines: text (default) or one JSON object per line */
+  logFormat?: string;
+  /** where campaign links point (their `url`): this URL + /app/campaigns/{id}; default the server's own address */
+  publicUrl?: string;
+}
+
+export const DEFAULT_PORT = 4010;
+/** How long running jobs get to finish when the server stops, before they are handed back. */
+export const STOP_GRACE_MS = 10_000;
+
+/** One worker per core beside the HTTP thread's, at least one, at most four. */
+export function defaultWorkers(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
+/**
+ * `adcli serve`: the HTTP API on this thread, background jobs (collection, generation, ad-platform
+ * sync) in worker threads over the same data file. Runs until Ctrl-C or SIGTERM; with --exec, until
+ * the command has run, ending with its exit code.
+ */
+export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void> {
+  const io = f.io;
+  const database = databaseUrl(f, opts.database);
+  if (database !== undefined) {
+    const from = opts.database !== undefined ? '--database' : 'ADCLI_DATABASE_URL';
+    if (opts.memory)
+      throw usageError(
+        `--memory and ${from} exclude each other: --memory is a throw-away SQLite store`,
+      );
+    // every replica's start would load it again over what the others have changed since
+    if (opts.snapshot)
+      throw usageError(
+        `--snapshot and ${from} exclude each other: on a database shared by replicas, load a snapshot once with adcli backend snapshot load`,
+      );
+  }
+  if (opts.memory && opts.data) throw usageError('--memory and --data exclude each other');
+  if (opts.quiet && opts.logRequests)
+    throw usageError('--quiet and --log-requests exclude each other');
+  const exec = opts.exec;
+  if (exec !== undefined) {
+    if (!exec.trim()) throw usageError('--exec needs a command, e.g. --exec "npm test"');
+    if (opts.json)
+      throw usageError(
+        '--exec and --json exclude each other: the command gets the server in ADCLI_BASE_URL and ADCLI_API_KEY',
+      );
+  }
+  const logFormat = (opts.logFormat ?? 'text') as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat))
+    throw usageError(`--log-format must be ${LOG_FORMATS.join(' or ')}, not ${opts.logFormat}`);
+  const publicUrl = opts.publicUrl === undefined ? undefined : publicBase(opts.publicUrl);
+  const port = opts.port ?? (exec !== undefined ? 0 : DEFAULT_PORT);
+  const workers = opts.workers ?? defaultWorkers();
+  const logRequests = opts.logRequests ?? (!opts.quiet && exec === undefined);
+
+  // Job workers share the store through its file, so --memory is a private temporary file (mkdtemp
+  // makes the folder 0700), deleted when the server stops, also when it stops on an error.
+  const temp = opts.memory ? temporaryStoreDir() : null;
+  const removeTemp = () => {
+    if (temp) rmSync(temp, { recursive: true, force: true });
+  };
+  // Process-wide on purpose: the temporary store goes even when the process ends some other way.
+  if (temp) process.once('exit', removeTemp);
+  const dir = temp ?? f.dataDir(opts.data);
+  const dbPath = dbFile(dir);
+
+  const spec: StoreSpec =
+    database !== undefined ? { kind: 'postgres', url: database } : { kind: 'sqlite', path: dbPath };
+  const write = (line: string) => io.stderr.write(line + '\n');
+
+  // A store that cannot be used is refused in one line (exit 1; a database by the kind of problem,
+  // without its password), never replaced by an empty one.
+  let running: RunningServer;
+  try {
+    // the data dir keeps the local key file: private, as SQLite's store makes it
+    if (spec.kind === 'postgres') makeDataDir(dir);
+    running = await startServer({
+      store: spec,
+      temporary: temp !== null,
+      keyFile: keyFile(dir),
+      dataDir: dir,
+      host: opts.host,
+      port,
+      seed: opts.seed,
+      snapshot: opts.snapshot,
+      newWorkspaceFrozenAt: opts.clock,
+      rateLimit: opts.rateLimit,
+      jobDelayMs: opts.jobDelay,
+      syncIntervalMs: opts.syncInterval * 1000,
+      workers,
+      appUrl: publicUrl === undefined ? undefined : `${publicUrl}/app`,
+      logRequests,
+      logFormat,
+      write,
+      notice: (message) => write(`adcli serve: ${message}`),
+    });
+  } catch (e) {
+    removeTemp();
+    throw startFailure(e, port, opts.host);
+  }
+  const { address, boot } = running;
+
+  // Stopping: no new connections, then the workers. Running jobs get a short grace to finish (none
+  // with a temporary store, which is about to be deleted); what is still running then is handed back
+  // to the queue in the store, for the next start. A second Ctrl-C ends the grace at once. The
+  // command ends once all of that is done, with the exit code `stop` was given.
+  let stopping = false;
+  let stopped!: (exitCode: number) => void;
+  const done = new Promise<number>((resolve) => (stopped = resolve));
+  const stop = async (exitCode: number, announce: 'always' | 'when-jobs-run') => {
+    if (stopping) return;
+    stopping = true;
+    const graceMs = temp ? 0 : STOP_GRACE_MS;
+    const { handedBack } = await running.stop({
+      graceMs,
+      announce: (jobs) => {
+        if (jobs > 0 && graceMs > 0) {
+          const what = jobs === 1 ? '1 running job gets' : `${jobs} running jobs get`;
+          io.stderr.write(
+            `adcli serve: stopping; ${what} up to ${graceMs / 1000} s to finish (Ctrl-C again hands ${jobs === 1 ? 'it' : 'them'} back now)\n`,
+          );
+        } else if (announce === 'always') {
+          io.stderr.write('adcli serve: stopping\n');
+        }
+      },
+    });
+    if (handedBack > 0 && !temp) {
+      io.stderr.write(
+        `adcli serve: ${handedBack === 1 ? '1 unfinished job was' : `${handedBack} unfinished jobs were`} handed back; ${handedBack === 1 ? 'it runs' : 'they run'} at the next start\n`,
+      );
+    }
+    removeTemp();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    stopped(exitCode);
+  };
+
+  // The command runs in a process group of its own (POSIX), and signals go to the whole group: the
+  // shell alone would die and leave the command it started running. So Ctrl-C reaches the command
+  // once, through this process, and the server stops when the command has exited.
+  const group = process.platform !== 'win32';
+  let child: ChildProcess | null = null;
+  const forward = (c: ChildProcess, signal: NodeJS.Signals) => {
+    try {
+      if (group && c.pid !== undefined) process.kill(-c.pid, signal);
+      else c.kill(signal);
+    } catch {
+      // the group is gone already
+    }
+  };
+  // Signals are process-wide: the server owns SIGINT and SIGTERM while it runs.
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      forward(child, signal);
+    } else if (!stopping) {
+      void stop(0, exec === undefined ? 'always' : 'when-jobs-run');
+    } else {
+      running.hurry();
+    }
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  // Announced last: whoever waits for the start-up line can use the server, and stop it, at once.
+  if (!['127.0.0.1', '::1', 'localhost'].includes(opts.host)) {
+    io.stderr.write(
+      `adcli serve: listening on ${opts.host}, so other machines can reach this API; keep its keys private.\n`,
+    );
+  }
+  const shownHost = ['0.0.0.0', '::', ''].includes(opts.host)
+    ? '127.0.0.1'
+    : opts.host.includes(':')
+      ? `[${opts.host}]`
+      : opts.host;
+  const origin = `http://${shownHost}:${address.port}`;
+  const baseUrl = `${origin}/api/v1`;
+  const where = spec.kind === 'postgres' ? { database: running.storeLabel } : {};
+  // A replica that joined a database in use has no key of its own: it says how to make one.
+  if (boot.apiKey === null) {
+    const why = boot.revokedKey
+      ? `the key in ${keyFile(dir)} was revoked`
+      : 'the database was set up by another replica or an earlier start';
+    const make = `adcli serve keys create --workspace ${boot.workspace} --scopes SCOPES --database URL (or with ADCLI_DATABASE_URL set)`;
+    io.stderr.write(`adcli serve: no API key here: ${why}; make one with: ${make}\n`);
+  }
+  if (exec !== undefined) {
+    // The command owns stdout; the key goes to it in the environment only, never to a log.
+    io.stderr.write(
+      `adcli serve: the API is listening on ${baseUrl} (workspace ${boot.workspace}); running: ${exec}\n`,
+    );
+  } else if (opts.json) {
+    io.stdout.write(
+      JSON.stringify({ baseUrl, apiKey: boot.apiKey, workspace: boot.workspace, ...where }) + '\n',
+    );
+  } else {
+    const lines = [
+      `adcli serve: the API is listening on ${baseUrl}`,
+      `  workspace  ${boot.workspace}${boot.created === 'store' ? ' (new)' : ''}`,
+      boot.apiKey === null
+        ? '  API key    none here: adcli serve keys create makes one (with --database or ADCLI_DATABASE_URL)'
+        : `  API key    ${boot.apiKey}${temp ? '' : `  (kept in ${keyFile(dir)})`}`,
+      spec.kind === 'postgres'
+        ? `  database   ${running.storeLabel} (shared by replicas)`
+        : `  data       ${temp ? 'a temporary file, deleted when the server stops' : dbPath}`,
+      `  jobs       ${workers} worker thread${workers === 1 ? '' : 's'}`,
+      `  OpenAPI    ${baseUrl}/openapi.json`,
+      'Press Ctrl-C to stop.',
+    ];
+    io.stdout.write(lines.join('\n') + '\n');
+  }
+
+  if (exec !== undefined) {
+    child = spawn(exec, {
+      shell: true,
+      stdio: 'inherit',
+      detached: group,
+      env: commandEnv(f.env, baseUrl, boot.apiKey),
+    });
+    child.once('error', (err) => {
+      io.stderr.write(`adcli serve: cannot run the command: ${err.message}\n`);
+      void stop(127, 'when-jobs-run');
+    });
+    child.once('exit', (code, signal) => {
+      // A command stopped by a signal exits as a shell reports it: 128 + the signal's number.
+      const exitCode = code ?? 128 + (signal ? (osConstants.signals[signal] ?? 0) : 0);
+      void stop(exitCode, 'when-jobs-run');
+    });
+  }
+
+  const exitCode = await done;
+  if (exitCode !== 0) throw new SilentExit(exitCode);
+}
+
+/**
+ * The environment of --exec's command: the server's URL and key; not the database's URL, which
+ * holds the server's password (the command talks to the API).
+ */
+function commandEnv(
+  env: NodeJS.ProcessEnv,
+  baseUrl: string,
+  apiKey: string | null,
+): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env, ADCLI_BASE_URL: baseUrl };
+  delete out.ADCLI_DATABASE_URL;
+  if (apiKey !== null) out.ADCLI_API_KEY = apiKey;
+  else delete out.ADCLI_API_KEY;
+  return out;
+}
+
+/** The data dir beside a database: created private (0700) for the key file, or refused in one line. */
+function makeDataDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (e) {
+    throw new CliError(
+      `cannot make the data dir ${dir} for the local key file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); pick another with --data DIR`,
+    );
+  }
+}
+
+/** Why the server could not start, as one line with its exit code. */
+function startFailure(e: unknown, port: number, host: string): unknown {
+  if (e instanceof ServerStartError) {
+    // Exit 2 (usage): the fix is another --port; exit 5 (network) would tell a script to retry as it is.
+    if (e.reason === 'port-in-use')
+      return usageError(
+        `port ${port} on ${host} is in use; pick another with --port PORT (0 picks a free one)`,
+      );
+    return new CliError(e.message);
+  }
+  if (e instanceof StoreFileError) return new CliError(e.message, 1);
+  return storeFailure(e);
+}
+
+const TEMP_PREFIX = 'adcli-serve-';
+
+/**
+ * A new private folder for a --memory store, holding the server's pid. A server that was killed
+ * (SIGKILL) cannot delete its folder, so each new one first deletes the folders of servers that are
+ * gone.
+ */
+function temporaryStoreDir(): string {
+  const root = tmpdir();
+  let names: string[] = [];
+  try {
+    names = readdirSync(root).filter((n) => n.startsWith(TEMP_PREFIX));
+  } catch {
+    // an unreadable temp folder: nothing to sweep
+  }
+  for (const name of names) {
+    const dir = join(root, name);
+    try {
+      const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && !isRunning(pid))
+        rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // no pid file yet (a server starting now), or not ours to read: leave it
+    }
+  }
+  const dir = mkdtempSync(join(root, TEMP_PREFIX));
+  writeFileSync(join(dir, 'pid'), String(process.pid), { mode: 0o600 });
+  return dir;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    // Signal 0 sends nothing: it only asks the OS whether the process exists.
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/** --public-url: an http(s) URL without query or fragment; answered without a trailing slash. */
+function publicBase(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw usageError(
+      `--public-url must be an http(s) URL, e.g. https://ads.example.com, not ${value}`,
+    );
+  }
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
+    throw usageError(
+      `--public-url must be an http(s) URL without query, fragment or credentials, e.g. https://ads.example.com, not ${value}`,
+    );
+  }
+  return url.href.replace(/\/+$/, '');
+}

@@ -1,0 +1,167 @@
+import { Option, type Command } from 'commander';
+import { SCOPES, SEEDS } from '../../generated/contract.ts';
+import { instantArg, intArg } from '../../lib/args.ts';
+import type { Factory } from '../../lib/factory.ts';
+import { examples } from '../../lib/help.ts';
+import { registerServeAds } from '../ads/ads.ts';
+
+/** `adcli serve` (the local backend), `serve keys` and `serve ads` (the simulated ad platform). */
+export function registerServe(program: Command, f: Factory): void {
+  const serve = examples(
+    program.command('serve'),
+    'adcli serve --seed demo',
+    '# a throw-away server on a free port; its URL and key as one JSON line',
+    'adcli serve --memory --seed demo --port 0 --json',
+    '# run a command against a fresh server, then stop it (ADCLI_BASE_URL and ADCLI_API_KEY are set)',
+    "adcli serve --memory --seed demo --exec 'adcli campaigns list'",
+    'adcli serve --memory --clock 2030-12-01T09:00:00Z --job-delay 0',
+    '# one of several replicas on one Postgres database (the password from PGPASSWORD)',
+    'adcli serve --database postgres://adcli@db.internal:5432/adcli --host 0.0.0.0',
+  )
+    .description('Run the whole API locally: a stateful backend with a simulated ad platform')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option(
+      '--port <port>',
+      'port to listen on, 0 picks a free one (default: 4010; with --exec a free one)',
+      intArg(0, 65535),
+    )
+    .option(
+      '--data <dir>',
+      'data dir (default $ADCLI_DATA_DIR or ~/.local/share/adcli); with --database it keeps only the local key file',
+    )
+    .option(
+      '--database <url>',
+      'keep the store in Postgres, shared by replicas: postgres://USER@HOST:PORT/DB (default $ADCLI_DATABASE_URL; keep the password out of argv: put it there or in PGPASSWORD)',
+    )
+    .option(
+      '--memory',
+      'a throw-away store: a private temporary file, deleted when the server stops',
+    )
+    .addOption(
+      new Option('--seed <name>', 'load demo content into a fresh workspace').choices(SEEDS),
+    )
+    .option(
+      '--rate-limit <n>',
+      'requests per key per minute (0 turns the limit off)',
+      intArg(0, 1_000_000),
+      120,
+    )
+    .option(
+      '--job-delay <ms>',
+      'minimum duration of background jobs, to watch collecting/generating states',
+      intArg(0, 3_600_000),
+      1500,
+    )
+    .option(
+      '--sync-interval <seconds>',
+      'how often settings and targeting reach the ad platform',
+      intArg(1, 86_400),
+      60,
+    )
+    .option(
+      '--clock <time>',
+      'start every new workspace with its clock frozen at TIME, e.g. 2026-12-01T09:00:00Z (see adcli backend clock)',
+      instantArg,
+    )
+    .option(
+      '--snapshot <file>',
+      'start with the workspace a snapshot holds (adcli backend snapshot save), loaded into the workspace of its name',
+    )
+    .option(
+      '--workers <n>',
+      'threads running background jobs, 1 to 16 (default: one less than the cores, at most 4)',
+      intArg(1, 16),
+    )
+    .option(
+      '--exec <command>',
+      'run a shell command with ADCLI_BASE_URL and ADCLI_API_KEY set, then stop and exit with its exit code',
+    )
+    .option('--json', 'print one JSON line {baseUrl, apiKey, workspace} once listening')
+    .option('--quiet', 'do not log requests to stderr')
+    .option(
+      '--log-requests',
+      'log one line per request to stderr (the default, except with --exec)',
+    )
+    .addOption(
+      new Option(
+        '--log-format <format>',
+        'the request log: text lines, or one JSON object per line for log shippers',
+      )
+        .choices(['text', 'json'])
+        .default('text'),
+    )
+    .option(
+      '--public-url <url>',
+      "where campaign links point (their url): e.g. https://ads.example.com (default: the server's own address)",
+    )
+    .action(async (_o, cmd) =>
+      (await import('./serve-command.ts')).serveCommand(f, cmd.optsWithGlobals()),
+    );
+
+  // `serve` and its subcommands share --data and --json, and commander lets a parent take its known
+  // options wherever they appear: `serve keys create --data DIR --json` fills serve's options, not
+  // create's. So the subcommands read their options merged with serve's (optsWithGlobals).
+  const keys = examples(
+    serve.command('keys').description('Manage API keys of the local backend (safe while it runs)'),
+    'adcli serve keys list',
+    'adcli serve keys create --workspace demo --scopes campaigns:read,campaigns:write --name ci',
+  );
+  const create = keys
+    .command('create')
+    .description('Create an API key (the workspace is created when missing); the key is shown once')
+    .requiredOption('--workspace <slug>', 'workspace of the key')
+    .requiredOption(
+      '--scopes <list>',
+      `comma-separated scopes, e.g. campaigns:read,campaigns:write: {${SCOPES.join(', ')}}`,
+    )
+    .option('--customer-ids <list>', 'limit the key to these ad-platform accounts')
+    .option(
+      '--campaign-ids <list>',
+      'limit the key to these campaigns (it cannot create campaigns)',
+    )
+    .option('--name <name>', 'a label for the key')
+    .option('--data <dir>', 'data dir of the backend')
+    .option(
+      '--database <url>',
+      'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)',
+    )
+    .option('--json', 'print {id, key, ...} as JSON')
+    .action(async (_opts, cmd: Command) =>
+      (await import('./serve-keys.ts')).createKey(f, cmd.optsWithGlobals()),
+    );
+  examples(
+    create,
+    'adcli serve keys create --workspace demo --scopes campaigns:read,campaigns:write --name ci',
+    '# a key limited to one ad-platform account',
+    'adcli serve keys create --workspace demo --scopes ads:read --customer-ids 512-384-7260 --json',
+  );
+  const list = keys
+    .command('list')
+    .description('List API keys (never their text)')
+    .option('--data <dir>', 'data dir of the backend')
+    .option(
+      '--database <url>',
+      'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)',
+    )
+    .option('--json', 'print JSON')
+    .action(async (_opts, cmd: Command) =>
+      (await import('./serve-keys.ts')).listKeys(f, cmd.optsWithGlobals()),
+    );
+  examples(list, 'adcli serve keys list', 'adcli serve keys list --json');
+  const revoke = keys
+    .command('revoke')
+    .description('Revoke an API key; it stops working on its next request')
+    .argument('<id>', 'key id (from keys list)')
+    .option('--data <dir>', 'data dir of the backend')
+    .option(
+      '--database <url>',
+      'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)',
+    )
+    .option('--json', 'print JSON')
+    .action(async (id, _opts, cmd: Command) =>
+      (await import('./serve-keys.ts')).revokeKey(f, id, cmd.optsWithGlobals()),
+    );
+  examples(revoke, 'adcli serve keys revoke 65f0c1d2e3a4b5c6d7e8f901');
+
+  registerServeAds(serve, f);
+}
