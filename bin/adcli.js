@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // Launcher: plain JavaScript so that it parses on any Node and can refuse an old one in one line.
-// The same range as `engines` in package.json: the first releases whose node:sqlite reads back a
-// string holding a NUL whole (24.16, 26.1); every Node 22 and 25, and 26.0, cut it at the NUL.
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (!((major === 24 && minor >= 16) || (major === 26 && minor >= 1) || major > 26)) {
+// The same range as `engines` in package.json, the one the runtime dependencies ask for
+// (@inquirer/*: ^22.22.2 || ^24.15.0 || >=26.0.0).
+const [major, minor, patch] = process.versions.node.split('.').map(Number);
+if (!(
+  (major === 22 && (minor > 22 || (minor === 22 && patch >= 2))) ||
+  (major === 24 && minor >= 15) ||
+  major >= 26
+)) {
   process.stderr.write(
-    `adcli needs Node.js 24.16 or newer on the 24 line, or 26.1 or newer; this is ${process.version}. Install a current Node from https://nodejs.org.\n`,
+    `adcli needs Node.js 22.22.2 or newer on the 22 line, 24.15 or newer on the 24 line, or 26 or newer; this is ${process.version}. Install a current Node from https://nodejs.org.\n`,
   );
   process.exit(1);
 }

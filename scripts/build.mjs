@@ -98,7 +98,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node24.16',
+  target: 'node22.22',
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies call require(); give the ESM bundle one.

@@ -146,13 +146,20 @@ const common = {
   },
 };
 
-export async function buildSea() {
+/**
+ * Builds the executable into `out` (default dist/sea/adcli; `npm run release` names its own) and
+ * returns its path. `quiet` (tests) keeps esbuild's own report off stderr: a failure still throws
+ * with every message in it.
+ */
+export async function buildSea({ out = seaBinary, quiet = false } = {}) {
+  const logLevel = quiet ? 'silent' : common.logLevel;
   const work = join(ROOT, `dist-sea-${process.pid}-${randomBytes(4).toString('hex')}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   try {
     const cli = await build({
       ...common,
+      logLevel,
       stdin: { contents: CLI, resolveDir: ROOT, sourcefile: 'adcli-sea-cli.js', loader: 'js' },
       format: 'cjs',
       // A module's own URL, in the executable: the executable's (a SEA's __filename is its path).
@@ -163,7 +170,8 @@ export async function buildSea() {
     });
     const worker = await build({
       ...common,
-      entryPoints: [join(ROOT, 'server', 'jobs', 'worker-main.ts')],
+      logLevel,
+      entryPoints: [join(ROOT, 'server', 'app', 'workers', 'worker-main.ts')],
       format: 'esm',
       // A module started from a data: URL imports Node's builtins and nothing else; CommonJS
       // dependencies get a require() that answers builtins.
@@ -218,14 +226,25 @@ export async function buildSea() {
     }
     if (macos) execFileSync('codesign', ['--sign', '-', exe]);
 
-    mkdirSync(dirname(seaBinary), { recursive: true });
-    // dist/ is in the npm package's `files`; the executable (130 MB) is not part of the package.
-    writeFileSync(
-      join(dirname(seaBinary), '.npmignore'),
-      '# the single executable of `npm run sea` stays out of the npm package\n*\n',
-    );
-    renameSync(exe, seaBinary);
-    return seaBinary;
+    mkdirSync(dirname(out), { recursive: true });
+    // dist/ is in the npm package's `files`; the executable (130 MB) is not part of the package
+    // (package.json's `files` leaves dist/sea out too).
+    if (out === seaBinary) {
+      writeFileSync(
+        join(dirname(seaBinary), '.npmignore'),
+        '# the single executable of `npm run sea` stays out of the npm package\n*\n',
+      );
+    }
+    try {
+      renameSync(exe, out);
+    } catch (e) {
+      if (/** @type {NodeJS.ErrnoException} */ (e).code !== 'EXDEV') throw e;
+      // another file system (a temporary folder): copy beside the final name, then rename
+      const partial = `${out}.partial-${process.pid}`;
+      copyFileSync(exe, partial);
+      renameSync(partial, out);
+    }
+    return out;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

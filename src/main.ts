@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { CliError, EXIT, SilentExit } from './lib/errors.ts';
 import { escapeControl, safeJson } from './lib/escape.ts';
 import { loadDisplayWidths } from './lib/text.ts';
+import { wrapText } from './lib/wrap.ts';
 import type { Factory } from './lib/factory.ts';
 import { finishJsonOutput, normalizeJsonArgs, prepareJsonOutput } from './lib/json-output.ts';
 import { buildProgram } from './program.ts';
@@ -20,13 +21,13 @@ export async function main(argv: string[], f: Factory): Promise<number> {
   const args = normalizeJsonArgs(program, argv);
   const json = jsonRequested(args);
   // Messages may quote the API (a name, a server's message): escaped like every other text of it,
-  // each of their lines (a message's own line breaks stay).
+  // each of their lines (a message's own line breaks stay). On a terminal they are wrapped to its
+  // width between words, a command they suggest never broken (src/lib/wrap.ts); piped, one line each.
+  const say = (text: string) =>
+    f.io.stderr.write((f.io.isStderrTTY() ? wrapText(text, f.io.terminalWidth()) : text) + '\n');
   const fail = (err: CliError): number => {
-    f.io.stderr.write(
-      json
-        ? safeJson(err.toJSON()) + '\n'
-        : `adcli: ${err.message.split('\n').map(escapeControl).join('\n')}\n`,
-    );
+    if (json) f.io.stderr.write(safeJson(err.toJSON()) + '\n');
+    else say(`adcli: ${err.message.split('\n').map(escapeControl).join('\n')}`);
     return err.exitCode;
   };
   // --json FIELDS and --jq are checked before the command runs: a mistake costs no request.
@@ -45,6 +46,8 @@ export async function main(argv: string[], f: Factory): Promise<number> {
   }
   // What --jq made of the command's JSON is printed even when the command then failed.
   await finishJsonOutput(f.io).catch((err: unknown) => void (failure ??= err));
+  // The pager (a list on a terminal) is quit before an error is said and before the run ends.
+  await f.io.stopPager();
   const err = failure;
   if (err === undefined) return EXIT.ok;
   if (err instanceof SilentExit) return err.exitCode;
@@ -53,8 +56,8 @@ export async function main(argv: string[], f: Factory): Promise<number> {
     return fail(new CliError(err.message.replace(/^error: /, ''), EXIT.usage));
   }
   if (err instanceof CliError) return fail(err);
-  f.io.stderr.write(
-    `adcli: unexpected error: ${escapeControl(err instanceof Error ? err.message : String(err))}\n`,
+  say(
+    `adcli: unexpected error: ${escapeControl(err instanceof Error ? err.message : String(err))}`,
   );
   if (f.env.ADCLI_DEBUG) f.io.stderr.write(`${(err as Error)?.stack}\n`);
   return EXIT.unexpected;

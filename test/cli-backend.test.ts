@@ -273,9 +273,10 @@ describe('against adcli serve --memory', () => {
       [
         'a malformed duration',
         ['backend', 'clock', 'advance', 'soon'],
-        /by must be a duration such as 90s, 25h, 7d, 1h30m or PT25H, not "soon"/,
+        // the grammar of every duration adcli takes, as --wait-timeout says it
+        /<duration> must be a duration: numbers with units ms, s, m, h, d or w run together \(500ms, 90s, 10m, 1h30m, 2d\) or ISO 8601 \(PT1H30M\), not "soon"/,
       ],
-      ['a zero duration', ['backend', 'clock', 'advance', '0s'], /by must be from 1 ms/],
+      ['a zero duration', ['backend', 'clock', 'advance', '0s'], /<duration> must be from 1 ms/],
       [
         'a malformed time',
         ['backend', 'clock', 'set', 'next tuesday'],
@@ -315,8 +316,8 @@ describe('against adcli serve --memory', () => {
       ],
       [
         'a delay beyond 60 s',
-        ['backend', 'faults', 'add', '--path', '/workspace', '--delay', '60001'],
-        /from 0 to 60000/,
+        ['backend', 'faults', 'add', '--path', '/workspace', '--delay', '60001ms'],
+        /must be from 0 to 1m/,
       ],
       [
         'a count of 0',

@@ -102,7 +102,7 @@ describe('tables that fit the terminal', () => {
       LONG,
       'draft',
       'VIDEO',
-      '150 USD daily',
+      '150.00 USD daily',
       '-',
       expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/),
     ]);
@@ -514,7 +514,7 @@ describe('control characters from the API are escaped on every output path', () 
   it('plain text lines (targeting), warnings and --jq strings', async () => {
     const slot = odd.audiences[0]!.id;
     succeeded(await adcli(['campaigns', 'audiences', 'update', odd.id, slot, '--name', CONTROLS]));
-    const text = await adcli(['targeting', 'show', odd.id], { tty: true });
+    const text = await adcli(['targeting', 'show', odd.id], { tty: true, columns: 200 });
     check(text);
     expect(text.stdout).toContain(`${ESCAPED} slot ${slot}`);
     // a removal of an item not there: left out of generating, said with the text escaped

@@ -303,17 +303,17 @@ describe('the CLI: – for no ratio, did not run, currencies, whose days', () =>
       .trim()
       .split('\n')
       .map((l) => l.split('\t'));
-    expect(rows.find((x) => x[0] === c.euro.id)![4]).toBe('40 EUR daily');
-    expect(rows.find((x) => x[0] === c.ran.id)![4]).toBe('50 USD daily');
+    expect(rows.find((x) => x[0] === c.euro.id)![4]).toBe('40.00 EUR daily');
+    expect(rows.find((x) => x[0] === c.ran.id)![4]).toBe('50.00 USD daily');
     const get = await runCli(['campaigns', 'get', c.euro.id], { env, tty: true, columns: 100 });
-    expect(get.stdout).toMatch(/Budget\s+40 EUR daily\n/);
+    expect(get.stdout).toMatch(/Budget\s+40.00 EUR daily\n/);
     // a key without ads:read cannot look the accounts up: the budget without a currency
     const noAds = await b.client({ workspace: 'two', scopes: ['campaigns:read'] });
     const bare = await runCli(['campaigns', 'get', c.euro.id], {
       env: { ...env, ADCLI_API_KEY: noAds.key },
     });
     expect(bare.code, bare.stderr).toBe(0);
-    expect(bare.stdout).toContain('Budget\t40 daily\n');
+    expect(bare.stdout).toContain('Budget\t40.00 daily\n');
   });
 });
 

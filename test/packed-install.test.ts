@@ -1,9 +1,13 @@
 /**
- * Installs adcli the way a user does: `npm pack`, then the tarball into an empty prefix outside the
- * repository with no dev dependencies, and runs the installed `adcli` command on the floor Node (the
- * lowest that `engines` and bin/adcli.js accept, fetched through npm by scripts/fetch-node.mjs) and
- * on the Node running the tests: --version, --help, `campaigns list` on the local profile,
- * `serve --memory --port 0 --json` answering GET /workspace, and `mcp` answering `initialize`.
+ * Installs adcli the way a user does: `npm run release -- --no-sea --no-build --out DIR` (the npm
+ * tarball of a release, scripts/release.mjs, without the single executable, which test/release.test.ts
+ * and test/sea.test.ts build; --no-build packs the dist/ that `npm test` built, so the other test files
+ * keep theirs), then `npm install DIR/adcli-<version>.tgz` into an empty prefix outside the repository
+ * with no dev dependencies. The installed `adcli` command runs on the floor of every line `engines`
+ * accepts (`^22.22.2 || ^24.15.0 || >=26.0.0`: 22.22.2, 24.15.0 and 26.0.0, fetched through npm by
+ * scripts/fetch-node.mjs) and on the Node running the tests: --version, --help, `campaigns list` on
+ * the local profile, `serve --memory --port 0 --json` answering GET /workspace, and `mcp` answering
+ * `initialize`.
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -11,30 +15,37 @@ import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without types
-import { fetchNode, floorVersion } from '../scripts/fetch-node.mjs';
+import { fetchNode } from '../scripts/fetch-node.mjs';
 import { ROOT, cleanupAll, killAll, sandbox, tempDir } from './helpers/process.ts';
 
 const run = promisify(execFile);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   version: string;
-  scripts: Record<string, string>;
-  dependencies: Record<string, string>;
+  engines: { node: string };
 };
-const FLOOR: string = floorVersion();
 
-let floorNode: string | undefined;
-try {
-  floorNode = fetchNode(FLOOR) as string;
-} catch (e) {
-  console.warn(
-    `packed-install: skipped on Node ${FLOOR}: ${e instanceof Error ? e.message : String(e)}`,
-  );
+/** The lowest version of each line engines.node accepts: `^22.22.2 || >=26.0.0` gives both. */
+function floors(range: string): string[] {
+  return range.split('||').map((part) => {
+    const m = /^\s*(?:\^|>=)?\s*(\d+\.\d+\.\d+)\s*$/.exec(part);
+    if (!m) throw new Error(`engines.node part "${part.trim()}": expected ^X.Y.Z or >=X.Y.Z`);
+    return m[1]!;
+  });
 }
-const nodes: [string, string | undefined][] = [
-  [`floor ${FLOOR}`, floorNode],
-  [`current ${process.versions.node}`, process.execPath],
-];
+
+const nodes: [string, string | undefined][] = floors(pkg.engines.node).map((version) => {
+  try {
+    return [`floor ${version}`, fetchNode(version) as string];
+  } catch (e) {
+    // .ci/run fetches every floor beforehand; without the registry, say which run is left out
+    console.warn(
+      `packed-install: skipped on Node ${version}: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    return [`floor ${version}`, undefined];
+  }
+});
+nodes.push([`current ${process.versions.node}`, process.execPath]);
 
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
 let prefix = '';
@@ -42,16 +53,14 @@ let installed = '';
 
 beforeAll(async () => {
   const sb = sandbox();
-  const packDir = tempDir(sb, 'pack');
+  const releaseDir = join(tempDir(sb, 'release'), 'release');
   prefix = tempDir(sb, 'prefix');
-  // dist/ is built by `npm test` before vitest runs; --ignore-scripts keeps prepack from rebuilding it
-  // under the feet of the other test files.
-  const packed = await run(
-    npm,
-    ['pack', '--ignore-scripts', '--json', '--pack-destination', packDir],
-    { cwd: ROOT, shell: process.platform === 'win32' },
-  );
-  const { filename } = (JSON.parse(packed.stdout) as { filename: string }[])[0]!;
+  await run(npm, ['run', 'release', '--', '--no-sea', '--no-build', '--out', releaseDir], {
+    cwd: ROOT,
+    shell: process.platform === 'win32',
+  });
+  const tarball = join(releaseDir, `adcli-${pkg.version}.tgz`);
+  expect(readdirSync(releaseDir).sort()).toEqual(['SHA256SUMS', `adcli-${pkg.version}.tgz`]);
   await run(
     npm,
     [
@@ -62,7 +71,7 @@ beforeAll(async () => {
       '--prefer-offline',
       '--prefix',
       prefix,
-      join(packDir, filename),
+      tarball,
     ],
     {
       cwd: prefix,
@@ -82,6 +91,13 @@ describe('the packed package', () => {
     expect(top).toEqual(expect.arrayContaining(['bin', 'dist', 'package.json']));
     for (const f of top)
       expect(['bin', 'dist', 'completions', 'package.json', 'README.md', 'LICENSE']).toContain(f);
+    // no source maps (they are 60% of dist/ as built) and no single executable
+    const shipped = (readdirSync(join(installed, 'dist'), { recursive: true }) as string[]).map(
+      (f) => f.replaceAll('\\', '/'),
+    );
+    expect(shipped).toContain('cli.js');
+    expect(shipped).toContain('job-worker.js');
+    expect(shipped.filter((f) => f.endsWith('.map') || f.startsWith('sea'))).toEqual([]);
     const own = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
       scripts?: Record<string, string>;
     };
@@ -126,7 +142,9 @@ for (const [label, node] of nodes) {
     it('--version, --help and campaigns list on the local profile', async () => {
       const e = env();
       const { stdout: version } = await run(node!, ['-p', 'process.versions.node'], { env: e });
-      expect(version.trim()).toBe(node === process.execPath ? process.versions.node : FLOOR);
+      expect(version.trim()).toBe(
+        node === process.execPath ? process.versions.node : label.replace('floor ', ''),
+      );
       const [v, help, list] = await Promise.all([
         exec(['--version'], e),
         exec(['--help'], e),

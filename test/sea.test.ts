@@ -46,8 +46,9 @@ const sections = (t: Targeting) =>
   new Set(t.audiences.flatMap((a) => a.items.map((i) => i.section)));
 
 beforeAll(async () => {
-  // Built from the sources as they are now, once for this file (a few seconds).
-  await buildSea();
+  // Built from the sources as they are now, once for this file (about ten seconds); a failure
+  // throws with esbuild's messages, which stay off the test run's output otherwise.
+  await buildSea({ quiet: true });
 }, 180_000);
 
 afterEach(() => killAll());

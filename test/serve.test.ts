@@ -477,18 +477,22 @@ describe('Node version guard', () => {
   const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((bin) => {
     try {
       const v = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
-      const [major, minor] = v.replace(/^v/, '').split('.').map(Number) as [number, number];
-      return !((major === 24 && minor >= 16) || (major === 26 && minor >= 1) || major > 26);
+      const [major, minor, patch] = v.replace(/^v/, '').split('.').map(Number) as number[];
+      return !(
+        (major === 22 && (minor! > 22 || (minor === 22 && patch! >= 2))) ||
+        (major === 24 && minor! >= 15) ||
+        major! >= 26
+      );
     } catch {
       return false;
     }
   });
 
-  it.skipIf(!oldNode)('an old Node gets exit 1 and one line naming 24.16', async () => {
+  it.skipIf(!oldNode)('an old Node gets exit 1 and one line naming 22.22.2', async () => {
     const r = await runAdcli(['--version'], { node: oldNode });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(expectOneLineMessage(r.stderr)).toContain('24.16');
+    expect(expectOneLineMessage(r.stderr)).toContain('22.22.2');
   });
 
   it('the current Node runs bin/adcli.js', async () => {

@@ -4,6 +4,8 @@
  * with `…`, drop optional columns in their order, count wide characters as two columns; piped rows
  * are never cut; every class of control character is escaped.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeControl, safeJson } from '../src/lib/escape.ts';
 import { fitColumns, renderTable, renderTsv, type Column } from '../src/lib/table.ts';
@@ -16,6 +18,7 @@ import {
   type Text,
 } from '../src/lib/text.ts';
 import { CONTROLS, ESCAPED, RAW_CONTROL } from './helpers/controls.ts';
+import { ROOT } from './helpers/process.ts';
 
 const paint = (s: Span) => s.text;
 const cells = (rows: Text[][]) => rows.map((r) => r.map((v) => spansOf(v)));
@@ -92,6 +95,54 @@ describe('a table on a terminal', () => {
       for (const l of render(COLUMNS, ROWS, width))
         expect(displayWidth(l), `${width}: ${l}`).toBeLessThanOrEqual(width);
     }
+  });
+
+  it('an id column is never cut at any width: the other columns are cut and dropped first, and it goes last', () => {
+    const cols: Column[] = [
+      { header: 'ID', id: true },
+      { header: 'NAME' },
+      { header: 'STATUS', cut: false },
+      { header: 'SLOT', id: true, drop: 1 },
+    ];
+    const rows: Text[][] = ROWS.map((r, i) => [r[0], r[1], r[2], `6b0302c1a2b3c4d5e6f7100${i}`]);
+    for (let width = 1; width <= 140; width++) {
+      const lines = render(cols, rows, width);
+      rows.forEach((r, i) => expect(lines[i + 1], `${width}`).toContain(r[0] as string));
+      for (const l of lines.slice(1)) {
+        // whole, or not there at all: never a part of an id
+        expect(l, `${width}`).not.toMatch(/6b0302c1a2b3c4d5e6f7…/);
+        expect(l.includes('6b0302c1a2b3c4d5e6f7100') ? l : '', `${width}`).not.toMatch(
+          /6b0302c1a2b3c4d5e6f71…/,
+        );
+      }
+      // within the width, unless the id alone is wider: then it is the line, whole
+      for (const l of lines)
+        if (displayWidth(l) > width) expect(l.trim(), `${width}`).toMatch(/^(?:ID|[0-9a-f]{24})$/);
+    }
+    // narrow: the name is cut and the optional SLOT goes before any id is touched
+    expect(render(cols, rows, 60)[0]!.split(/ {2,}/)).toEqual(['ID', 'NAME', 'STATUS']);
+    expect(render(cols, rows, 36)[1]).toMatch(/^6b0302c1a2b3c4d5e6f70001 {2}N\S*…/);
+  });
+
+  it('every id column of the commands says so (id: true): what a person copies is never cut', () => {
+    /** Headers that sound like ids but hold names. */
+    const NOT_IDS = new Set(['performance/print-report.ts: CAMPAIGN']);
+    const sources = readdirSync(join(ROOT, 'src', 'commands'), {
+      recursive: true,
+      encoding: 'utf8',
+    })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => [f, readFileSync(join(ROOT, 'src', 'commands', f), 'utf8')] as const);
+    let ids = 0;
+    for (const [file, text] of sources)
+      for (const m of text.matchAll(
+        /\{ header: '([A-Z ]*(?:ID|SLOT|AUDIENCE|CAMPAIGN|CHANNEL|VIDEO))'[^}]*\}/g,
+      )) {
+        if (NOT_IDS.has(`${file}: ${m[1]}`)) continue;
+        expect(m[0], `${file}: ${m[1]}`).toContain('id: true');
+        ids++;
+      }
+    expect(ids).toBeGreaterThan(15);
   });
 
   it('wide characters count two columns, combining marks none; a cut never splits a character', () => {

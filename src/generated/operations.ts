@@ -77,6 +77,8 @@ export const CONTROL_OPERATIONS: readonly OperationSummary[] = [
   { name: "set_ads_status", method: "POST", path: "/ads/campaigns/{campaignId}/status", scope: "backend", summary: "Turn a campaign on or off in the ad platform" },
   { name: "get_key", method: "GET", path: "/key", scope: "campaigns:read", summary: "Show the API key making the request" },
   { name: "create_login_link", method: "POST", path: "/login-links", scope: "campaigns:read", summary: "Create a one-time login link to the pages" },
+  { name: "apply_fixtures", method: "POST", path: "/fixtures", scope: "backend", summary: "Apply a fixtures document to the workspace" },
+  { name: "export_fixtures", method: "GET", path: "/fixtures", scope: "backend", summary: "Export the workspace as a fixtures document" },
 ];
 
 /** The name of an operation of the API (a route's, an MCP tool's). */
@@ -139,4 +141,6 @@ export type ControlOperationName =
   | "list_ads_campaigns"
   | "set_ads_status"
   | "get_key"
-  | "create_login_link";
+  | "create_login_link"
+  | "apply_fixtures"
+  | "export_fixtures";

@@ -670,4 +670,159 @@ export interface Responses {
     /** ISO 8601 timestamp */
     expiresAt: string;
   };
+  /** Apply a fixtures document to the workspace */
+  apply_fixtures: {
+    workspace: string;
+    created: number;
+    updated: number;
+    /** removed by prune */
+    deleted: number;
+    unchanged: number;
+    /** the counts of each list of the document, and of the clock */
+    kinds: {
+      clock: {
+        created: number;
+        updated: number;
+        /** removed by prune */
+        deleted: number;
+        unchanged: number;
+      };
+      brands: {
+        created: number;
+        updated: number;
+        /** removed by prune */
+        deleted: number;
+        unchanged: number;
+      };
+      dataStores: {
+        created: number;
+        updated: number;
+        /** removed by prune */
+        deleted: number;
+        unchanged: number;
+      };
+      audiences: {
+        created: number;
+        updated: number;
+        /** removed by prune */
+        deleted: number;
+        unchanged: number;
+      };
+      campaigns: {
+        created: number;
+        updated: number;
+        /** removed by prune */
+        deleted: number;
+        unchanged: number;
+      };
+    };
+    /** the record each ref of the document names now */
+    refs: Record<string, {
+      kind: "brand" | "data_store" | "audience" | "campaign";
+      id: string;
+    }>;
+  };
+  /** Export the workspace as a fixtures document */
+  export_fixtures: {
+    /** this document's JSON Schema (for editors); ignored */
+    $schema?: string;
+    /** the format: 1 */
+    version?: 1;
+    /** the workspace's clock */
+    clock?: {
+      /** the workspace's time: a clock behind it is moved forward to it (without running the work that falls due on the way; adcli backend clock set runs it), one already past it is left where it is */
+      time?: string;
+      /** true: time stands still (at `time` when given); false: time runs */
+      frozen?: boolean;
+    };
+    brands?: {
+      name: string;
+      /** http(s) URL of the brand (http:// or https://, then a host; no spaces), or empty */
+      website?: string;
+      description?: string;
+      /** the name of this record in the file (and in the workspace, where it stays to match the record on the next apply); other records reference it as "@" + ref */
+      ref: string;
+    }[];
+    dataStores?: {
+      name: string;
+      description?: string;
+      /** channels to collect, with their videos and comments */
+      channelIds?: string[];
+      /** single videos to collect, with their comments */
+      videoIds?: string[];
+      /** the name of this record in the file (and in the workspace, where it stays to match the record on the next apply); other records reference it as "@" + ref */
+      ref: string;
+      /** catalog content linked to the store at once, in the same transaction (the store is ready at once; sources in channelIds and videoIds are collected in the background instead). With catalog or resources given, links neither names are removed (those collected from the sources stay). */
+      catalog?: {
+        /** channels of the content catalog (the shared one, or this workspace’s imports) */
+        channelIds?: string[];
+        /** videos of the content catalog; default every video the catalog has of channelIds, in id order */
+        videoIds?: string[];
+      };
+      /** YouTube Data API v3 resources imported into the workspace's catalog and linked to the store, as import_data_store takes them */
+      resources?: unknown;
+    }[];
+    audiences?: {
+      name: string;
+      description?: string;
+      /** custom (default), affinity or in_market */
+      kind?: "custom" | "affinity" | "in_market";
+      keywords?: string[];
+      topics?: string[];
+      tags?: string[];
+      /** data stores the targeting is generated from: each one of this workspace or a library store (list_data_stores); another id is refused (400) */
+      dataStoreIds?: string[];
+      /** the name of this record in the file (and in the workspace, where it stays to match the record on the next apply); other records reference it as "@" + ref */
+      ref: string;
+    }[];
+    campaigns?: {
+      /** the name of this record in the file (and in the workspace, where it stays to match the record on the next apply); other records reference it as "@" + ref */
+      ref: string;
+      /** create_campaign's body: its settings (update_campaign's on a later apply; a setting left out stays as it is), dataStoreIds (the primary audience's data stores), audienceIds (the saved audiences attached, a slot each) and customerId (the account; it cannot change later) */
+      settings: {
+        /** campaign name, 1-160 characters */
+        name: string;
+        /** what the campaign should achieve and for whom; drives targeting */
+        objective?: string;
+        /** a brand of this workspace (list_brands); another id is refused (400); null removes the brand */
+        brandId?: string | null;
+        industry?: string;
+        /** BCP 47 language tag that Node's ICU knows, in canonical form: Intl.getCanonicalLocales gives the tag itself (so en, pt-BR, zh-Hant, es-419; EN, pt-br, iw or en_US are refused, naming the tag to use), without extension or private-use subtags, a language other than und, mul, zxx or mis, and every subtag one ICU can name (Intl.DisplayNames). The pattern is the shape; a tag of that shape ICU does not know is refused (400). */
+        language?: string;
+        /** country (US, DE) or region (US-CA) codes, at most 20 */
+        locations?: ("AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW" | unknown)[];
+        successMetrics?: string[];
+        campaignType?: "SEARCH" | "DEMAND_GEN" | "VIDEO" | "DISPLAY";
+        /** in the currency of the campaign's ad-platform account (customerId; list_ads_accounts gives its currencyCode) */
+        budget?: number | null;
+        /** a total budget requires endDate */
+        budgetType?: "daily" | "total";
+        /** YYYY-MM-DD, a real calendar date (2026-02-30 is refused), today or later: a date already past in the time zone of the campaign's ad-platform account, on the workspace's clock, is refused (400), since the campaign would never serve. A total budget needs one: a request that leaves the campaign with budgetType total and no endDate (given here or already set) is refused (400). */
+        endDate?: string | null;
+        biddingStrategy?: "MAXIMIZE_CONVERSIONS" | "MAXIMIZE_CONVERSION_VALUE" | "TARGET_CPA" | "TARGET_ROAS" | "TARGET_CPC" | "TARGET_SPEND" | "MANUAL_CPC" | null;
+        targetCpa?: number | null;
+        targetRoas?: number | null;
+        /** data stores of the campaign's primary audience: each one of this workspace or a library store (list_data_stores); another id is refused (400) */
+        dataStoreIds?: string[];
+        /** saved audiences of this workspace (list_audiences) to attach; the campaign keeps its own copy of each; another id is refused (400) */
+        audienceIds?: string[];
+        /** the campaign's ad-platform account: one of list_ads_accounts (an account of this workspace the key may use; another is refused, 400, or 403 when the key is limited to other accounts); budget is in its currency; default the workspace's default account */
+        customerId?: string;
+      };
+      slots?: {
+        name?: string;
+        /** data stores of this workspace or library stores (list_data_stores); another id is refused (400) */
+        dataStoreIds?: string[];
+        /** which slot: "primary" (the campaign's own audience) or a saved audience the campaign attaches (in settings.audienceIds) */
+        audience: "primary" | string;
+        /** the slot's targeting items, as edit_targeting takes them (items a generation gave that the list leaves out are excluded, as there) */
+        items?: unknown[];
+      }[];
+      /** the campaign in the ad platform */
+      ads?: {
+        /** the campaign in the ad platform with this status: it is created there (paused) when it is not yet, then turned on, paused or removed as a person does (REMOVED is for good) */
+        status: "PAUSED" | "ENABLED" | "REMOVED";
+      };
+    }[];
+  };
 }

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
+import { parseDuration } from '../../server/lib/duration.ts';
 
 /** A whole-number flag within bounds; commander turns the error into a usage error (exit 2). */
 export function intArg(min: number, max: number) {
@@ -48,15 +49,56 @@ export function limitOption(b: Bound, what = 'page size', all = true): Option {
   return new Option('--limit <n>', `${what}, ${range(b)}${fallback}`).argParser(intIn(b));
 }
 
-/** A duration such as 90s, 10m, 1h or plain milliseconds. */
+/**
+ * The one grammar of durations, for every duration adcli takes (`--wait-timeout`, `backend faults
+ * add --delay`, `backend clock advance`): the backend's own parser (server/lib/duration.ts), so what
+ * one command takes every other does. `0` alone needs no unit.
+ */
+export const DURATION_GRAMMAR =
+  'a duration: numbers with units ms, s, m, h, d or w run together (500ms, 90s, 10m, 1h30m, 2d) or ISO 8601 (PT1H30M)';
+
+/** A duration in the one grammar (DURATION_GRAMMAR), in ms; a usage error naming the grammar otherwise. */
 export function durationArg(value: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
-  if (!m) throw new InvalidArgumentError('must be a duration such as 30s, 10m or 1h');
-  const n = Number(m[1]);
-  return Math.round(
-    n * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'],
-  );
+  if (value.trim() === '0') return 0;
+  const ms = parseDuration(value);
+  if (ms !== null) return ms;
+  const bare = /^\s*\d+(\.\d+)?\s*$/.test(value)
+    ? ` (a number needs its unit: ${value.trim()}s)`
+    : '';
+  throw new InvalidArgumentError(`must be ${DURATION_GRAMMAR}${bare}`);
 }
+
+/** A duration (durationArg) within a bound in ms, e.g. 0 to 60s. */
+export function durationIn(b: Bound) {
+  return (value: string): number => {
+    const ms = durationArg(value);
+    if (ms < b.min || ms > b.max)
+      throw new InvalidArgumentError(`must be from ${durationRange(b)}`);
+    return ms;
+  };
+}
+
+/** 90000 → "1m30s", 1500 → "1s500ms", 0 → "0": a duration exactly, in the grammar durationArg reads. */
+export function durationText(ms: number): string {
+  let rest = Math.round(Math.abs(ms));
+  if (rest === 0) return '0';
+  const parts: string[] = [];
+  for (const [unit, size] of [
+    ['d', 86_400_000],
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+    ['ms', 1],
+  ] as const) {
+    if (rest >= size) parts.push(`${Math.floor(rest / size)}${unit}`);
+    rest %= size;
+  }
+  return parts.join('');
+}
+
+/** "0 to 1m": a duration's bound (in ms), for help and messages. */
+export const durationRange = (b: Bound): string =>
+  `${durationText(b.min)} to ${durationText(b.max)}`;
 
 /** An instant: ISO 8601 with a zone (2026-12-01T09:00:00Z), or a date (midnight UTC). */
 export function instantArg(value: string): Date {

@@ -20,7 +20,7 @@ export function waitFlags(cmd: Command, during: string, prints: string): Command
     .addOption(
       new Option(
         '--wait-timeout <duration>',
-        'give up waiting after this long (e.g. 90s, 10m); exit 8',
+        'give up waiting after this long, a duration (90s, 10m, 1h30m, PT1H); exit 8',
       )
         .argParser(durationArg)
         .default(600_000, '10m'),

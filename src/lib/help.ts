@@ -3,9 +3,23 @@
  * commands, ARGUMENTS, FLAGS (with their allowed values, bounds and defaults), INHERITED FLAGS (the
  * global ones), sections of its own (the operations of `api`), EXAMPLES and LEARN MORE. Each
  * command declares its examples beside it (src/commands/<noun>/<noun>.ts); this module only lays
- * them out. It loads at start-up: commander's types and nothing else.
+ * them out, to the width commander is given (the terminal's; 80 piped, or COLUMNS): every line
+ * within it, broken between words only (src/lib/wrap.ts), never inside a flag or a command; the
+ * descriptions of flags, arguments and commands wrap in a column of their own beside the terms, or
+ * where that column would be narrower than MIN_DESCRIPTION, on lines of their own under each term.
+ * It loads at start-up: commander's types and the wrapping, nothing else.
  */
 import type { Argument, Command, Help, Option } from 'commander';
+import { displayWidth } from './text.ts';
+import { wrapText } from './wrap.ts';
+
+/** Items are indented this much; their descriptions are this far from the widest term. */
+const ITEM_INDENT = 2;
+const TERM_GAP = 2;
+/** The narrowest column descriptions get beside their terms; narrower, they go under them. */
+export const MIN_DESCRIPTION = 30;
+/** A description under its term starts this much deeper than the deepest term of its list. */
+const UNDER_INDENT = 4;
 
 const EXAMPLES = new WeakMap<Command, readonly string[]>();
 const SECTIONS = new WeakMap<Command, { title: string; body: (width: number) => string }[]>();
@@ -133,10 +147,47 @@ export function continued(line: string, width: number): string {
   return lines.join('\n');
 }
 
-/** Items aligned on their terms, wrapped to the width (commander's formatItem), under a title. */
-function items(helper: Help, rows: [string, string][]): string {
-  const termWidth = Math.max(...rows.map(([t]) => t.length));
-  return rows.map(([term, desc]) => helper.formatItem(term, termWidth, desc, helper)).join('\n');
+/**
+ * Items aligned on their terms, each description wrapped in its column beside them; where that
+ * column would be narrower than MIN_DESCRIPTION, every description on lines of its own under its term.
+ */
+function items(rows: [string, string][], width: number): string {
+  const termWidth = Math.max(...rows.map(([t]) => displayWidth(t)));
+  const column = ITEM_INDENT + termWidth + TERM_GAP;
+  const beside = width - column >= MIN_DESCRIPTION;
+  const indent = ' '.repeat(ITEM_INDENT);
+  const under =
+    ITEM_INDENT + Math.max(...rows.map(([t]) => /^ */.exec(t)![0].length)) + UNDER_INDENT;
+  return rows
+    .map(([term, desc]) => {
+      if (!desc) return indent + term;
+      if (!beside)
+        return `${indent}${term}\n${' '.repeat(under)}${wrapText(desc, width, { start: under, indent: under })}`;
+      const pad = ' '.repeat(termWidth - displayWidth(term) + TERM_GAP);
+      return indent + term + pad + wrapText(desc, width, { start: column, indent: column });
+    })
+    .join('\n');
+}
+
+/**
+ * A section's own lines (laid out by its command for the width) made sure to fit: a line still too
+ * wide is broken between words: prose goes on as indented as it is; a line of columns goes on under
+ * its last column (the text after its last run of two or more spaces) where that leaves
+ * MIN_DESCRIPTION columns, else indented 4 more than the line.
+ */
+function fitLines(body: string, width: number): string {
+  return body
+    .split('\n')
+    .map((l) => {
+      if (displayWidth(l) <= width) return l;
+      const lead = /^ */.exec(l)![0].length;
+      const gaps = [...l.slice(lead).matchAll(/ {2,}/g)];
+      const last = gaps.at(-1);
+      const column = last ? lead + last.index + last[0].length : -1;
+      const indent = !last ? lead : width - column >= MIN_DESCRIPTION ? column : lead + 4;
+      return wrapText(l, width, { indent });
+    })
+    .join('\n');
 }
 
 /** The whole help of a command. */
@@ -154,16 +205,16 @@ export function formatHelp(cmd: Command, helper: Help): string {
       .join('\n');
 
   const description = cmd.description();
-  if (description) out.push(helper.boxWrap(description, width), '');
-  section('USAGE', `  ${usageLine(cmd)}`);
+  if (description) out.push(wrapText(description, width), '');
+  section('USAGE', wrapText(`  ${usageLine(cmd)}`, width, { indent: 4 }));
 
   const subs = helper.visibleCommands(cmd).filter((c) => c.name() !== 'help');
   if (subs.length) {
     section(
       cmd.parent ? 'AVAILABLE COMMANDS' : 'COMMANDS',
       items(
-        helper,
         subs.map((c) => [`${c.name()}:`, summaryOf(c)]),
+        width,
       ),
     );
   }
@@ -171,8 +222,8 @@ export function formatHelp(cmd: Command, helper: Help): string {
     section(
       'HELP TOPICS',
       items(
-        helper,
         HELP_TOPICS.map((t) => [`${t.name}:`, t.summary]),
+        width,
       ),
     );
 
@@ -181,8 +232,8 @@ export function formatHelp(cmd: Command, helper: Help): string {
     section(
       'ARGUMENTS',
       items(
-        helper,
         args.map((a) => [argName(a), argumentDescription(a)]),
+        width,
       ),
     );
 
@@ -192,8 +243,8 @@ export function formatHelp(cmd: Command, helper: Help): string {
     section(
       'FLAGS',
       items(
-        helper,
         own.map((o) => [optionTerm(o, shortColumn), optionDescription(o)]),
+        width,
       ),
     );
   const inherited = inheritedOptions(cmd);
@@ -202,14 +253,16 @@ export function formatHelp(cmd: Command, helper: Help): string {
     section(
       'INHERITED FLAGS',
       items(
-        helper,
         inherited.map((o) => [optionTerm(o, inheritedShort), optionDescription(o)]),
+        width,
       ),
     );
 
-  for (const s of SECTIONS.get(cmd) ?? []) section(s.title, indented(s.body(width - 2)));
+  for (const s of SECTIONS.get(cmd) ?? [])
+    section(s.title, indented(fitLines(s.body(width - 2), width - 2)));
   const ex = examplesOf(cmd);
-  const comment = (l: string) => helper.boxWrap(l, width - 2).replace(/\n/g, '\n# ');
+  const comment = (l: string) =>
+    wrapText(l.replace(/^# ?/, ''), width - 4, { indent: 0 }).replace(/^|\n/g, (m) => `${m}# `);
   if (ex.length)
     section(
       'EXAMPLES',
@@ -226,7 +279,7 @@ export function formatHelp(cmd: Command, helper: Help): string {
         `Use \`${root} <command> <subcommand> --help\` for more about a command.`,
         `Exit codes: \`${root} help exit-codes\`; environment variables: \`${root} help environment\``,
       ]
-        .map((l) => helper.boxWrap(l, width - 2))
+        .map((l) => wrapText(l, width - 2))
         .join('\n'),
     ),
   );

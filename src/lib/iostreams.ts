@@ -5,8 +5,10 @@
  * Factory, so a test can hand in `IOStreams.test()` (buffers, "a terminal of 60 columns") and run a
  * command in-process. Nothing heavy is imported here: this module loads at start-up.
  */
+import type { ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { CliError, EXIT } from './errors.ts';
+import { cutText } from './text.ts';
 
 /** The environment as a plain record: the real one, or a test's. */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -44,20 +46,34 @@ export interface IOStreamsInit {
   stderrTTY?: boolean;
   /** the terminal's width, when the streams cannot say (tests) */
   columns?: number;
+  /** whether a pager may be started on a terminal stdout (the system's streams; never a test's sinks) */
+  pager?: boolean;
+}
+
+/** A pager at work: stdout goes into `input` until stopPager(). */
+interface Pager {
+  child: ChildProcess;
+  /** what stdout is while the pager runs: into the pager's stdin, and nowhere once it has quit */
+  input: OutStream & Writable;
+  exited: Promise<void>;
+  onSigint: () => void;
 }
 
 export class IOStreams {
   readonly stdin: InStream;
-  readonly stdout: OutStream;
   readonly stderr: OutStream;
+  readonly #stdout: OutStream;
   readonly #env: Env;
   readonly #tty: { stdin: boolean; stdout: boolean; stderr: boolean };
   readonly #columns: number | undefined;
+  readonly #pagerAllowed: boolean;
+  #pager: Pager | undefined;
 
   constructor(init: IOStreamsInit) {
     this.stdin = init.stdin;
-    this.stdout = init.stdout;
+    this.#stdout = init.stdout;
     this.stderr = init.stderr;
+    this.#pagerAllowed = init.pager ?? false;
     this.#env = init.env;
     this.#tty = {
       stdin: init.stdinTTY ?? Boolean(init.stdin.isTTY),
@@ -75,7 +91,13 @@ export class IOStreams {
       stdout: process.stdout,
       stderr: process.stderr,
       env,
+      pager: true,
     });
+  }
+
+  /** Standard output: the terminal or the pipe, or while a pager runs (startPager), the pager. */
+  get stdout(): OutStream {
+    return this.#pager?.input ?? this.#stdout;
   }
 
   /**
@@ -174,7 +196,7 @@ export class IOStreams {
     if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
     if (this.#columns !== undefined && this.#columns > 0) return this.#columns;
     const columns = this.#tty.stdout
-      ? this.stdout.columns
+      ? this.#stdout.columns
       : this.#tty.stderr
         ? this.stderr.columns
         : undefined;
@@ -210,16 +232,101 @@ export class IOStreams {
     return this.#tty.stdin && this.#tty.stdout && !this.#env.CI;
   }
 
-  /** An ora spinner on stderr when it is a terminal; otherwise nothing at all. */
+  /**
+   * An ora spinner on stderr when it is a terminal; otherwise nothing at all. Its line is cut to the
+   * width with `…` (the frame and a space before it), never wrapped: a wrapped spinner line is
+   * redrawn as a new line at every frame.
+   */
   async startSpinner(text: string): Promise<Spinner> {
-    if (!this.#tty.stderr) return NO_SPINNER;
+    // While a pager shows stdout the screen is its own: no spinner draws over it.
+    if (!this.#tty.stderr || this.#pager) return NO_SPINNER;
     const { default: ora } = await import('ora');
+    const fit = (t: string) => cutText(t, Math.max(1, this.terminalWidth() - 3));
     // discardStdin off: stdin stays cooked, so Ctrl-C is a real SIGINT for the interrupt take-over.
-    const s = ora({ text, stream: this.stderr, discardStdin: false, isEnabled: true }).start();
+    const s = ora({
+      text: fit(text),
+      stream: this.stderr,
+      discardStdin: false,
+      isEnabled: true,
+    }).start();
     return {
-      update: (t) => void (s.text = t),
+      update: (t) => void (s.text = fit(t)),
       stop: () => void s.stop(),
     };
+  }
+
+  /** Whether a pager shows stdout now (startPager). */
+  isPaging(): boolean {
+    return this.#pager !== undefined;
+  }
+
+  /**
+   * Sends the rest of stdout through a pager, as gh's IOStreams.StartPager: only when stdout is a
+   * terminal (never piped; --json never calls it) and the streams are the process's own. The pager
+   * is ADCLI_PAGER, else PAGER (either set but empty, or `cat`: none), else `less -FRX` where `less`
+   * is on the PATH and the terminal is not dumb (-F: a screenful or less is printed and less quits;
+   * -R: colours; -X: the output stays on the screen). LESS=FRX and LV=-c are set for it when unset,
+   * as gh does. When the person quits the pager (q) before the end, the rest is dropped without an
+   * error (no EPIPE); Ctrl-C while it runs is the pager's (less stays, q quits), not the end of
+   * adcli. The shared output functions (src/lib/output.ts) call it, so commands never do; main()
+   * waits for the pager with stopPager() before it says an error or ends.
+   */
+  startPager(): void {
+    if (this.#pager || !this.#pagerAllowed || !this.#tty.stdout) return;
+    const env = this.#env;
+    const command = pagerCommand(env, (name) => onPath(name, env.PATH));
+    if (!command) return;
+    const { spawn } = process.getBuiltinModule('node:child_process');
+    const { Writable: WritableClass } = process.getBuiltinModule('node:stream');
+    let child: ChildProcess;
+    try {
+      child = spawn(command[0]!, command.slice(1), {
+        stdio: ['pipe', 'inherit', 'inherit'],
+        env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c' },
+      });
+    } catch {
+      return;
+    }
+    let open = true;
+    const exited = new Promise<void>((resolve) => {
+      child.once('error', () => {
+        open = false;
+        resolve();
+      });
+      child.once('close', () => {
+        open = false;
+        resolve();
+      });
+    });
+    // The pager quit before the end (q): what is still written is for no one. EPIPE is not an error.
+    child.stdin!.on('error', () => void (open = false));
+    const input = new WritableClass({
+      write(chunk: Buffer, _encoding, callback) {
+        if (!open) return callback();
+        if (child.stdin!.write(chunk)) return callback();
+        const go = () => {
+          child.stdin!.off('drain', go);
+          child.off('close', go);
+          callback();
+        };
+        child.stdin!.once('drain', go);
+        child.once('close', go);
+      },
+    });
+    const onSigint = () => {};
+    process.on('SIGINT', onSigint);
+    this.#pager = { child, input, exited, onSigint };
+  }
+
+  /** Ends the pager's input and waits until the person has quit it (at once for `less -F` on a short page). */
+  async stopPager(): Promise<void> {
+    const pager = this.#pager;
+    if (!pager) return;
+    await new Promise<void>((resolve) => pager.input.end(resolve));
+    pager.child.stdin!.end();
+    await pager.exited;
+    process.off('SIGINT', pager.onSigint);
+    this.#pager = undefined;
   }
 
   /** Everything on stdin, as text. */
@@ -285,6 +392,71 @@ export class IOStreams {
       if (prompt && this.#tty.stderr) this.stderr.write('\n');
     }
   }
+}
+
+/** Splits a command as a shell splits its words (quotes, backslashes); no expansions. */
+export function splitCommand(command: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let started = false;
+  for (let i = 0; i < command.length; i++) {
+    const ch = command[i]!;
+    if (ch === "'") {
+      const end = command.indexOf("'", i + 1);
+      word += command.slice(i + 1, end === -1 ? undefined : end);
+      i = end === -1 ? command.length : end;
+      started = true;
+    } else if (ch === '"') {
+      let j = i + 1;
+      for (; j < command.length && command[j] !== '"'; j++)
+        word += command[j] === '\\' && j + 1 < command.length ? command[++j] : command[j];
+      i = j;
+      started = true;
+    } else if (ch === '\\' && i + 1 < command.length) {
+      word += command[++i];
+      started = true;
+    } else if (/\s/.test(ch)) {
+      if (started) words.push(word);
+      word = '';
+      started = false;
+    } else {
+      word += ch;
+      started = true;
+    }
+  }
+  if (started) words.push(word);
+  return words;
+}
+
+/**
+ * The pager's command line, or null for none: ADCLI_PAGER, else PAGER (set but empty, or `cat`:
+ * none; a command not found: none), else `less -FRX` when `less` is found and TERM is a terminal's.
+ */
+export function pagerCommand(env: Env, found: (name: string) => boolean): string[] | null {
+  const chosen = env.ADCLI_PAGER ?? env.PAGER;
+  if (chosen !== undefined) {
+    const words = splitCommand(chosen);
+    if (words.length === 0 || (words.length === 1 && words[0] === 'cat')) return null;
+    return found(words[0]!) ? words : null;
+  }
+  if (!env.TERM || env.TERM === 'dumb') return null;
+  return found('less') ? ['less', '-FRX'] : null;
+}
+
+/** Whether `name` runs: a path to an executable file, or an executable file in a folder of PATH. */
+function onPath(name: string, path: string | undefined): boolean {
+  const fs = process.getBuiltinModule('node:fs');
+  const { delimiter, join } = process.getBuiltinModule('node:path');
+  const runs = (file: string) => {
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (name.includes('/')) return runs(name);
+  return (path ?? '').split(delimiter).some((dir) => dir !== '' && runs(join(dir, name)));
 }
 
 export interface TestOptions {

@@ -2,7 +2,17 @@ import { styleText } from 'node:util';
 import type { IOStreams } from './iostreams.ts';
 import { writeJson } from './json-output.ts';
 import { renderTable, renderTsv, type Column } from './table.ts';
-import { escapeControl, plain, span, spansOf, type Span, type Style, type Text } from './text.ts';
+import {
+  cut,
+  escapeControl,
+  plain,
+  span,
+  spansOf,
+  type Span,
+  type Style,
+  type Text,
+} from './text.ts';
+import { wrapSpans } from './wrap.ts';
 
 export {
   bold,
@@ -16,12 +26,19 @@ export {
   type Text,
 } from './text.ts';
 export type { Column } from './table.ts';
+export { wrapText } from './wrap.ts';
 
 /**
  * Everything adcli writes for people goes through here: only data to stdout; notices, warnings and
  * progress to stderr. Text from the API is escaped (src/lib/text.ts) before it is styled, on every
  * path: tables, tab-separated rows, CSV, field lines, plain lines and notices. JSON goes through
  * printJson (--json fields and --jq: src/lib/json-output.ts).
+ *
+ * Every line fits the terminal: tables are fitted (src/lib/table.ts); prose (notices, hints,
+ * warnings, plain lines, the values of field lines) is wrapped between words (src/lib/wrap.ts), a
+ * suggested command never broken; progress is cut to one line. Piped, nothing is wrapped or cut.
+ * What people read on stdout (tables, field lines, plain lines) goes through the pager on a terminal
+ * (IOStreams.startPager: PAGER, ADCLI_PAGER, default `less -FRX`), never piped and never JSON.
  */
 
 /**
@@ -34,14 +51,42 @@ const painter = (on: boolean) => (s: Span) =>
 const paintOut = (io: IOStreams) => painter(io.colorEnabled());
 const paintErr = (io: IOStreams) => painter(io.colorEnabledStderr());
 
+/**
+ * The width prose on stdout (or stderr) is wrapped to: the terminal's, and none at all when piped
+ * (as gh, a script gets each line as it was written). For src/lib/wrap.ts's wrapText.
+ */
+export function proseWidth(io: IOStreams, stream: 'stdout' | 'stderr' = 'stdout'): number {
+  const tty = stream === 'stdout' ? io.isStdoutTTY() : io.isStderrTTY();
+  return tty ? io.terminalWidth() : Infinity;
+}
+
 /** A text as it is written to stdout: escaped, and styled when colour is on. */
 export function paint(io: IOStreams, ...parts: Text[]): string {
   return spansOf(parts).map(paintOut(io)).join('');
 }
 
-/** One line on stdout. */
+/**
+ * Lines of spans as they are written on a terminal `width` wide: each wrapped between words (its
+ * continuation lines as indented as it is, and under the text of a `• ` item).
+ */
+function wrapped(lines: readonly Span[][], width: number, paintIt: (s: Span) => string): string {
+  return lines
+    .flatMap((l) => {
+      const item = /^( *)[•*-] /.exec(plain(l).slice(0, 16));
+      return wrapSpans(l, width, item ? { indent: item[0].length } : {});
+    })
+    .map((l) => l.map(paintIt).join(''))
+    .join('\n');
+}
+
+/** One line on stdout (on a terminal: wrapped to its width, through the pager). */
 export function line(io: IOStreams, ...parts: Text[]): void {
-  io.stdout.write(paint(io, ...parts) + '\n');
+  if (!io.isStdoutTTY()) {
+    io.stdout.write(paint(io, ...parts) + '\n');
+    return;
+  }
+  io.startPager();
+  io.stdout.write(wrapped([spansOf(parts)], io.terminalWidth(), paintOut(io)) + '\n');
 }
 
 /**
@@ -62,12 +107,19 @@ function linesOf(parts: readonly Text[], style?: Style): Span[][] {
   return out;
 }
 
-const writeErr = (io: IOStreams, parts: readonly Text[], style?: Style) =>
-  io.stderr.write(
-    linesOf(parts, style)
-      .map((l) => l.map(paintErr(io)).join(''))
-      .join('\n') + '\n',
-  );
+/**
+ * Lines on stderr: on a terminal wrapped to its width, and while the pager shows stdout, into the
+ * pager after what it shows (on the screen they would land in the middle of it).
+ */
+const writeErr = (io: IOStreams, parts: readonly Text[], style?: Style) => {
+  const lines = linesOf(parts, style);
+  if (!io.isStderrTTY()) {
+    io.stderr.write(lines.map((l) => l.map(paintErr(io)).join('')).join('\n') + '\n');
+    return;
+  }
+  const text = wrapped(lines, io.terminalWidth(), paintErr(io)) + '\n';
+  (io.isPaging() ? io.stdout : io.stderr).write(text);
+};
 
 /** Lines on stderr for people, whether or not it is a terminal: what a write did, why nothing was done. */
 export function say(io: IOStreams, ...parts: Text[]): void {
@@ -89,10 +141,15 @@ export function notice(io: IOStreams, ...parts: Text[]): void {
   if (io.isStderrTTY()) writeErr(io, parts, 'gray');
 }
 
-/** Progress on a terminal's stderr, on one line that the next progress overwrites; none clears it. */
+/**
+ * Progress on a terminal's stderr, on one line that the next progress overwrites; none clears it.
+ * Cut to the width (with `…`), never wrapped: a wrapped line could not be overwritten.
+ */
 export function progress(io: IOStreams, text?: string): void {
-  if (!io.isStderrTTY()) return;
-  io.stderr.write(text === undefined ? '\r\u001b[K' : `\r${paintErr(io)(span(text, 'gray'))}`);
+  if (!io.isStderrTTY() || io.isPaging()) return;
+  if (text === undefined) return void io.stderr.write('\r\u001b[K');
+  const fitted = cut([span(text, 'gray')], io.terminalWidth() - 1);
+  io.stderr.write(`\r${fitted.map(paintErr(io)).join('')}\u001b[K`);
 }
 
 /** JSON on stdout: indented on a terminal, one line piped; --json FIELDS and --jq apply. */
@@ -145,6 +202,7 @@ export function table(
     io.stdout.write(renderTsv(cells, paintOut(io)).join('\n') + '\n');
     return;
   }
+  io.startPager();
   const columns = head.map((h) => (typeof h === 'string' ? { header: h } : h));
   const shown = cells.map((r) => r.map((c) => (c.length ? c : [span('-')])));
   const indent = ' '.repeat(opts.indent ?? 0);
@@ -162,11 +220,16 @@ export const lines = (...texts: Text[]): Lines => ({ lines: texts });
 const isLines = (v: Text | Lines): v is Lines =>
   typeof v === 'object' && v !== null && 'lines' in v;
 
-/** Label and value lines for one record: aligned on a terminal, tab-separated when piped. */
+/**
+ * Label and value lines for one record: aligned on a terminal, tab-separated when piped. On a
+ * terminal a long value is wrapped between words, its lines under the value column.
+ */
 export function fields(io: IOStreams, pairs: readonly (readonly [string, Text | Lines])[]): void {
   const tty = io.isStdoutTTY();
   const w = Math.max(...pairs.map(([k]) => k.length));
   const paintIt = paintOut(io);
+  if (tty) io.startPager();
+  const width = io.terminalWidth();
   for (const [k, v] of pairs) {
     const values = (isLines(v) ? v.lines : [v]).map((t) => spansOf(t)).filter((s) => s.length);
     if (!tty) {
@@ -175,8 +238,12 @@ export function fields(io: IOStreams, pairs: readonly (readonly [string, Text | 
     }
     const label = paintIt(span(k.padEnd(w), 'gray'));
     const [first = [span('-')], ...more] = values;
-    io.stdout.write(`${label}  ${first.map(paintIt).join('')}\n`);
-    for (const l of more) io.stdout.write(`${' '.repeat(w + 2)}${l.map(paintIt).join('')}\n`);
+    [first, ...more].forEach((l, i) => {
+      const [head, ...rest] = wrapSpans(l, width, { start: w + 2, indent: w + 2 });
+      const text = [head!, ...rest].map((s) => s.map(paintIt).join(''));
+      text[0] = `${i ? ' '.repeat(w + 2) : `${label}  `}${text[0]}`;
+      io.stdout.write(text.join('\n') + '\n');
+    });
   }
 }
 

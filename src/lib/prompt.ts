@@ -22,7 +22,11 @@ export class Prompter {
     return { input: this.#io.stdin, output: this.#io.stdout };
   }
 
-  /** Asks for a value, or fails with a usage error naming the flag when nobody can answer. */
+  /**
+   * Asks for a value, or fails with a usage error naming the flag when nobody can answer. A value
+   * `validate` refuses is not taken: its reason shows under the question, which is asked again
+   * (the answers given before it stay).
+   */
   async ask(
     flag: string,
     message: string,
@@ -41,6 +45,32 @@ export class Prompter {
     return guard(() =>
       select(
         { message, choices: choices.map((value) => ({ value, name: value })) },
+        this.#context(),
+      ),
+    );
+  }
+
+  /**
+   * Several of a list, ticked with space (none is an answer too, unless `validate` says otherwise),
+   * or a usage error naming the flag when nobody can answer.
+   */
+  async chooseMany<T>(
+    flag: string,
+    message: string,
+    choices: readonly { value: T; name: string; description?: string }[],
+    opts: { validate?: (chosen: readonly T[]) => true | string } = {},
+  ): Promise<T[]> {
+    if (!this.canPrompt()) throw usageError(`${flag} is required (no terminal to ask on)`);
+    const { checkbox } = await import('@inquirer/prompts');
+    const validate = opts.validate;
+    return guard(() =>
+      checkbox(
+        {
+          message,
+          choices,
+          pageSize: 10,
+          validate: validate ? (chosen) => validate(chosen.map((c) => c.value)) : undefined,
+        },
         this.#context(),
       ),
     );

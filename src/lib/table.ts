@@ -1,14 +1,21 @@
 /**
  * The table printer, after gh's (go-gh pkg/tableprinter): on a terminal a header line and columns two
  * spaces apart, fitted to the width: the widest text column is cut with `…`, columns marked optional
- * go when the terminal is narrow, no row ever wraps and no line is longer than the width. Piped, one
- * row a line, cells tab-separated, nothing cut. Pure: spans in, lines out (src/lib/output.ts writes them).
+ * go when the terminal is narrow, no row ever wraps and no line is longer than the width. An id
+ * column (`id: true`: what a person copies) is never cut, however narrow the terminal: the others
+ * give way first, and it is the last to go. Piped, one row a line, cells tab-separated, nothing cut.
+ * Pure: spans in, lines out (src/lib/output.ts writes them).
  */
 import { cut, widthOf, type Span } from './text.ts';
 
 export interface Column {
   header: string;
-  /** may be cut with `…` to fit (default true); ids, dates and numbers say false */
+  /**
+   * an id, what a person copies: never cut, not even when nothing else is left to give (a line is
+   * then wider than the terminal rather than an id wrong); implies `cut: false`
+   */
+  id?: boolean;
+  /** may be cut with `…` to fit (default true, ids never); dates and numbers say false */
   cut?: boolean;
   /** a cut column keeps this many columns (or its own width) before an optional column goes (default COMFORTABLE) */
   comfortable?: number;
@@ -28,8 +35,9 @@ const NARROWEST = 4;
  * Which columns to show and how wide, for content `natural` columns wide, in `max` columns:
  * 1. the widest cuttable columns are cut, one column of width at a time, down to their comfortable width;
  * 2. if that is not enough, optional columns go (lowest `drop` first), each time trying 1 again;
- * 3. then cuttable columns are cut down to NARROWEST, then any column is;
- * 4. then columns go from the right until what is left fits (at one column of width each).
+ * 3. then cuttable columns are cut down to NARROWEST, then any column but an id is;
+ * 4. then columns go from the right, ids last, until what is left fits (at one column of width
+ *    each, ids whole); ids that do not fit even alone are shown whole.
  */
 export function fitColumns(
   columns: readonly Column[],
@@ -50,11 +58,13 @@ export function fitColumns(
     }
     return widths;
   };
-  const canCut = (i: number) => columns[i]!.cut !== false;
+  const isId = (i: number) => columns[i]!.id === true;
+  const canCut = (i: number) => columns[i]!.cut !== false && !isId(i);
   const comfortable = (i: number) =>
     canCut(i) ? Math.min(natural[i]!, columns[i]!.comfortable ?? COMFORTABLE) : natural[i]!;
   const narrow = (i: number) => (canCut(i) ? Math.min(natural[i]!, NARROWEST) : natural[i]!);
-  const any = (i: number) => Math.min(natural[i]!, NARROWEST);
+  const any = (i: number) => (isId(i) ? natural[i]! : Math.min(natural[i]!, NARROWEST));
+  const least = (i: number) => (isId(i) ? natural[i]! : 1);
 
   let keep = columns.map((_, i) => i);
   const done = (widths: number[] | null) =>
@@ -69,10 +79,17 @@ export function fitColumns(
     fitted = done(shrink(keep, comfortable));
   }
   fitted ??= done(shrink(keep, narrow)) ?? done(shrink(keep, any));
-  while (!fitted && keep.length > 1 && keep.length + gaps(keep) > max) keep = keep.slice(0, -1);
-  return (
-    fitted ?? done(shrink(keep, () => 1)) ?? { keep: keep.slice(0, 1), widths: [Math.max(1, max)] }
-  );
+  // Columns go from the right, an id only when no other is left; then the rest at their least.
+  const leastWidth = (k: readonly number[]) => k.reduce((n, i) => n + least(i), 0) + gaps(k);
+  while (!fitted && keep.length > 1 && leastWidth(keep) > max) {
+    const other = keep.findLastIndex((i) => !isId(i));
+    keep = keep.filter((_, k) => k !== (other >= 0 ? other : keep.length - 1));
+  }
+  fitted ??= done(shrink(keep, least));
+  if (fitted) return fitted;
+  // Nothing fits: the first column alone, an id whole, anything else cut to the width.
+  const only = keep[0]!;
+  return { keep: [only], widths: [isId(only) ? natural[only]! : Math.max(1, max)] };
 }
 
 /**

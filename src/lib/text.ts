@@ -95,3 +95,8 @@ export function cut(spans: readonly Span[], width: number): Span[] {
   }
   return out;
 }
+
+/** A string of adcli's own (or already escaped) cut to `width` columns, ended with `…` when cut. */
+export function cutText(text: string, width: number): string {
+  return plain(cut([{ text, escaped: true }], width));
+}

@@ -67,6 +67,12 @@ export function clientFor(app: Hono<any>, key: string, prefix = '/api/v1'): Clie
 
 export interface TestBackend extends Backend {
   clock: ManualClock;
+  /**
+   * The server's own log lines (what `adcli serve` writes to stderr: a 5xx's details, readiness
+   * going and coming back), kept here instead of reaching the test run's output; a test that
+   * provokes them asserts on them. Empty when the test passes its own `warn`.
+   */
+  warnings: string[];
   /** a client with every scope in workspace `acme` */
   api: Client;
   /** a client with a new key: pick scopes, workspace and limits (`prefix` /_adcli/v1 for the controls) */
@@ -91,14 +97,22 @@ export function testStore(): Promise<Store> {
 /**
  * A fresh backend with workspace `acme` (rate limit off unless asked): in memory on SQLite, or on a
  * new database of the pass's server in the Postgres pass (ADCLI_TEST_STORE=postgres, see
- * postgres-pass.ts). A `store` given is used as it is.
+ * postgres-pass.ts). A `store` given is used as it is. The server's own log lines go to `warnings`
+ * (or to the `warn` given), never to the console.
  */
 export async function testBackend(
   opts: Omit<BackendOptions, 'store' | 'clock'> & { store?: Store; clock?: ManualClock } = {},
 ): Promise<TestBackend> {
   const clock = opts.clock ?? new ManualClock('2026-03-02T10:00:00.000Z');
   const store = opts.store ?? (onPostgres ? await passStore() : SqliteStore.memory());
-  const backend = createBackend({ ...opts, store, clock, rateLimit: opts.rateLimit ?? 0 });
+  const warnings: string[] = [];
+  const backend = createBackend({
+    ...opts,
+    store,
+    clock,
+    rateLimit: opts.rateLimit ?? 0,
+    warn: opts.warn ?? ((line) => warnings.push(line)),
+  });
   const { services } = backend;
   const client: TestBackend['client'] = async (o = {}) => {
     const key = await store.write(async () => {
@@ -115,6 +129,7 @@ export async function testBackend(
   return {
     ...backend,
     clock,
+    warnings,
     api: await client(),
     client,
     workspaceId: async (slug = 'acme') => (await services.workspaces.bySlug(slug))!.id,

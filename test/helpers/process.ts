@@ -177,17 +177,19 @@ export interface Dialog {
 /**
  * Runs adcli in a pseudo-terminal (util-linux `script`), so stdin, stdout and stderr are one
  * terminal of `cols` columns; CI is unset, so prompts may show. With `dialog`, each `answer` is
- * typed once its `prompt` has shown, in order. Killed after timeoutMs.
+ * typed once its `prompt` has shown, in order. No pager (ADCLI_PAGER empty) unless `pager` is
+ * set: then PAGER and ADCLI_PAGER are what `env` says. Killed after timeoutMs.
  */
 export function runInTerminal(
   args: string[],
   env: NodeJS.ProcessEnv,
-  opts: { cols?: number; dialog?: Dialog | Dialog[]; timeoutMs?: number } = {},
+  opts: { cols?: number; dialog?: Dialog | Dialog[]; timeoutMs?: number; pager?: boolean } = {},
 ): Promise<TerminalResult> {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const cmd = [process.execPath, BIN, ...args].map(quote).join(' ');
   const ttyEnv = { ...env };
   delete ttyEnv.CI;
+  if (!opts.pager) ttyEnv.ADCLI_PAGER = '';
   const child = spawn(
     'script',
     ['-qec', `stty cols ${opts.cols ?? 120} rows 50; exec ${cmd}`, '/dev/null'],

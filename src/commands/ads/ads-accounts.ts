@@ -15,7 +15,7 @@ export async function accounts(f: Factory, cmd: Command): Promise<void> {
   table(
     f.io,
     [
-      { header: 'CUSTOMER ID', cut: false },
+      { header: 'CUSTOMER ID', id: true },
       'NAME',
       { header: 'CURRENCY', cut: false, drop: 2 },
       { header: 'TIME ZONE', drop: 1 },

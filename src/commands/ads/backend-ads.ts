@@ -19,11 +19,11 @@ export async function adsList(f: Factory, cmd: Command): Promise<void> {
   table(
     f.io,
     [
-      { header: 'CAMPAIGN', cut: false },
+      { header: 'CAMPAIGN', id: true },
       'NAME',
       { header: 'STATUS', cut: false },
       { header: 'SERVING', cut: false },
-      { header: 'AD PLATFORM ID', cut: false, drop: 2 },
+      { header: 'AD PLATFORM ID', id: true, drop: 2 },
       { header: 'ACCOUNT', cut: false, drop: 3 },
       { header: 'LAST SYNC', cut: false, drop: 1 },
     ],

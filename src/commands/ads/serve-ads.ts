@@ -61,9 +61,9 @@ export async function listCampaigns(
   table(
     io,
     [
-      { header: 'AD PLATFORM ID', cut: false },
+      { header: 'AD PLATFORM ID', id: true },
       { header: 'STATUS', cut: false },
-      { header: 'CAMPAIGN', cut: false },
+      { header: 'CAMPAIGN', id: true },
       { header: 'WORKSPACE', drop: 2 },
       'NAME',
       { header: 'ACCOUNT', cut: false, drop: 3 },

@@ -35,7 +35,7 @@ export const { list, get, create, update, remove } = crud({
   flags: FLAGS,
   show: showAudience,
   head: [
-    { header: 'ID', cut: false },
+    { header: 'ID', id: true },
     'NAME',
     { header: 'KIND', cut: false },
     { header: 'KEYWORDS', cut: false, drop: 3, align: 'right' },

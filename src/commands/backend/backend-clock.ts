@@ -3,6 +3,8 @@ import type { Command } from 'commander';
 import { formatDuration } from '../../../server/lib/duration.ts';
 import type { Responses } from '../../generated/responses.ts';
 import { optionsOf } from '../../lib/context.ts';
+import { durationArg } from '../../lib/args.ts';
+import { CliError, usageError } from '../../lib/errors.ts';
 import type { Factory } from '../../lib/factory.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
 import { bold, fields, printJson } from '../../lib/output.ts';
@@ -88,11 +90,25 @@ async function moveClock(
   }
 }
 
-/** `backend clock advance DURATION`: checked locally (the server's own parser and bounds), then moved. */
+/**
+ * `backend clock advance DURATION`: read in the grammar of every duration adcli takes (its message
+ * names the grammar), its bounds checked locally with the server's own schema, then moved.
+ */
 export async function clockAdvance(f: Factory, by: string, cmd: Command): Promise<void> {
   const o = optionsOf(cmd);
+  try {
+    durationArg(by);
+  } catch (e) {
+    throw usageError(`<duration> ${(e as Error).message}, not ${JSON.stringify(by)}`);
+  }
   const body = { by };
-  await validateLocally((await control('advance_clock')).body!, body, 'body');
+  try {
+    await validateLocally((await control('advance_clock')).body!, body, 'body');
+  } catch (e) {
+    // the API's field is the command's argument here
+    if (e instanceof CliError) throw usageError(e.message.replace(/^by must/, '<duration> must'));
+    throw e;
+  }
   showAdvanced(f.io, o, await moveClock(f, o, 'advance_clock', body));
 }
 

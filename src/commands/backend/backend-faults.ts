@@ -1,6 +1,7 @@
 /** `adcli backend faults add|list|remove|clear`: the workspace's fault rules. */
 import type { Command } from 'commander';
 import type { Responses } from '../../generated/responses.ts';
+import { durationText } from '../../lib/args.ts';
 import { optionsOf } from '../../lib/context.ts';
 import { usageError } from '../../lib/errors.ts';
 import type { Factory } from '../../lib/factory.ts';
@@ -11,11 +12,12 @@ import { callControl, control } from './control-call.ts';
 
 type FaultRule = Responses['add_fault'];
 
-/** What a rule does: "503", "drop", "delay 2000 ms, then 503". */
+/** What a rule does: "503", "drop", "delay 2s, then 503" (the delay as --delay takes it). */
 function faultAction(r: FaultRule): string {
   const then = r.drop ? 'drop' : r.status !== null ? String(r.status) : null;
   if (r.delayMs === null) return then ?? '-';
-  return then ? `delay ${r.delayMs} ms, then ${then}` : `delay ${r.delayMs} ms`;
+  const delay = durationText(r.delayMs);
+  return then ? `delay ${delay}, then ${then}` : `delay ${delay}`;
 }
 
 /** Which requests it still applies to: "2 more", "used up", "p=0.5", "every one". */
@@ -78,7 +80,7 @@ export async function faultsList(f: Factory, cmd: Command): Promise<void> {
   table(
     f.io,
     [
-      { header: 'ID', cut: false },
+      { header: 'ID', id: true },
       { header: 'METHOD', cut: false },
       'PATH',
       'FAULT',

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { BOUNDS, FAULT_METHODS, SEEDS } from '../../generated/contract.ts';
-import { intIn, range } from '../../lib/args.ts';
+import { DURATION_GRAMMAR, durationIn, durationRange, intIn, range } from '../../lib/args.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { examples } from '../../lib/help.ts';
 import { registerBackendAds } from '../ads/ads.ts';
@@ -69,7 +69,7 @@ export function registerBackend(program: Command, f: Factory): void {
       )
       .argument(
         '<duration>',
-        'how far: 90s, 25h, 7d, 1h30m, 2w or ISO 8601 (PT25H, P7D); 1 ms to 1000 days',
+        `how far, ${DURATION_GRAMMAR.replace(/^a duration: /, '')}; 1ms to 1000d`,
       )
       .action(async (by, _o, cmd) => (await clockCommands()).clockAdvance(f, by, cmd)),
     'adcli backend clock advance 25h',
@@ -183,9 +183,9 @@ export function registerBackend(program: Command, f: Factory): void {
       .addOption(new Option('--drop', 'close the connection without an answer').conflicts('status'))
       .addOption(
         new Option(
-          '--delay <ms>',
-          `wait this long first, ${range(BOUNDS.faultDelayMs)} ms (alone: then answer normally)`,
-        ).argParser(intIn(BOUNDS.faultDelayMs)),
+          '--delay <duration>',
+          `wait this long first, ${durationRange(BOUNDS.faultDelayMs)} (500ms, 2s; alone: then answer normally)`,
+        ).argParser(durationIn(BOUNDS.faultDelayMs)),
       )
       .addOption(
         new Option(
@@ -203,7 +203,7 @@ export function registerBackend(program: Command, f: Factory): void {
       )
       .action(async (_o, cmd) => (await faultsCommands()).faultsAdd(f, cmd)),
     'adcli backend faults add --path /workspace --method GET --status 503 --count 2',
-    'adcli backend faults add --path "/campaigns/**" --delay 2000 --probability 0.5',
+    'adcli backend faults add --path "/campaigns/**" --delay 2s --probability 0.5',
     'adcli backend faults add --path /campaigns --method POST --drop --count 1',
   );
   examples(

@@ -19,11 +19,6 @@ export const { list, get, create, update, remove } = crud({
   idParam: 'brandId',
   flags: { name: 'name', website: 'website', description: 'description' },
   show: showBrand,
-  head: [
-    { header: 'ID', cut: false },
-    'NAME',
-    'WEBSITE',
-    { header: 'UPDATED', cut: false, drop: 1 },
-  ],
+  head: [{ header: 'ID', id: true }, 'NAME', 'WEBSITE', { header: 'UPDATED', cut: false, drop: 1 }],
   row: (_io, x) => [x.id, x.name, x.website, when(x.updatedAt)],
 });

@@ -1,6 +1,7 @@
 /** `campaigns audiences list|add|update|remove`: the audience slots of one campaign. */
 import type { Command } from 'commander';
 import type { Campaign } from '../../generated/responses.ts';
+import { generatingWords, sayingErrors, type Rewrite } from '../../lib/cli-words.ts';
 import { optionsOf } from '../../lib/context.ts';
 import { CliError, EXIT, usageError } from '../../lib/errors.ts';
 import type { Factory } from '../../lib/factory.ts';
@@ -17,6 +18,17 @@ export async function audiencesList(f: Factory, campaignId: string, cmd: Command
   const x = await client.call<Campaign>('get_campaign', { params: { campaignId } });
   if (o.json) printJson(f.io, x.audiences);
   else showSlots(f.io, x);
+}
+
+/** The next steps of the API's refusals of a change of slots, in commands. */
+function slotWords(campaignId: string, slotId?: string): Rewrite[] {
+  return [
+    [
+      /; set its dataStoreIds to \[\] instead$/,
+      `; empty it instead: adcli campaigns audiences update ${campaignId} ${slotId ?? 'SLOT'} --no-data-store`,
+    ],
+    ...generatingWords(campaignId),
+  ];
 }
 
 /** After a change of slots: the campaign's record with --json, else its slots and a line on stderr. */
@@ -37,11 +49,13 @@ export async function audiencesAdd(
   const body = { audienceId, ...(o.name !== undefined ? { name: o.name } : {}) };
   await checkRequest('add_campaign_audience', { params: { campaignId }, body });
   const client = await f.apiClient(o);
-  const x = await client.call<Campaign>('add_campaign_audience', {
-    params: { campaignId },
-    body,
-    idempotencyKey: o.idempotencyKey,
-  });
+  const x = await sayingErrors(slotWords(campaignId), () =>
+    client.call<Campaign>('add_campaign_audience', {
+      params: { campaignId },
+      body,
+      idempotencyKey: o.idempotencyKey,
+    }),
+  );
   const slot = x.audiences.find((a) => a.audienceId === audienceId);
   slotsChanged(
     f,
@@ -74,11 +88,13 @@ export async function audiencesUpdate(
     );
   }
   const client = await f.apiClient(o);
-  const x = await client.call<Campaign>('update_campaign_audience', {
-    params: { campaignId, slotId },
-    body,
-    idempotencyKey: o.idempotencyKey,
-  });
+  const x = await sayingErrors(slotWords(campaignId, slotId), () =>
+    client.call<Campaign>('update_campaign_audience', {
+      params: { campaignId, slotId },
+      body,
+      idempotencyKey: o.idempotencyKey,
+    }),
+  );
   const stores = body.dataStoreIds;
   slotsChanged(
     f,
@@ -121,9 +137,10 @@ export async function audiencesRemove(
     },
     o.yes,
   );
-  const x = await (
-    await client()
-  ).call<Campaign>('remove_campaign_audience', { params: { campaignId, slotId } });
+  const api = await client();
+  const x = await sayingErrors(slotWords(campaignId, slotId), () =>
+    api.call<Campaign>('remove_campaign_audience', { params: { campaignId, slotId } }),
+  );
   if (o.json) printJson(f.io, x);
   else say(f.io, `Removed audience slot ${slotId} from campaign ${campaignId}.`);
 }

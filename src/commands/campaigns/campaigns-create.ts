@@ -1,48 +1,120 @@
 import type { Command } from 'commander';
 import { BOUNDS, CAMPAIGN_TYPES } from '../../generated/contract.ts';
-import type { Campaign } from '../../generated/responses.ts';
+import type { Campaign, DataStore } from '../../generated/responses.ts';
+import { answerCheck, listAnswer, numberAnswer } from '../../lib/answers.ts';
+import type { ApiClient } from '../../lib/client.ts';
+import { sayingErrors } from '../../lib/cli-words.ts';
 import { optionsOf } from '../../lib/context.ts';
 import type { Factory } from '../../lib/factory.ts';
+import type { Prompter } from '../../lib/prompt.ts';
 import { checkRequest } from '../../lib/validate.ts';
-import { bodyFromFlags } from './campaign-settings.ts';
+import { bodyFromFlags, CAMPAIGN_WORDS } from './campaign-settings.ts';
 import { printCampaign } from './print-campaign.ts';
 import { settle, type WaitFlags } from './wait-for-campaign.ts';
 
-/** `campaigns create [--wait]`: what is missing is asked for on a terminal. */
+type Body = Record<string, unknown>;
+
+/**
+ * `campaigns create [--wait]`. Without --name on a terminal, a wizard asks for what the flags left
+ * out (name, objective, type, locations, language, budget, data stores); each answer is checked as
+ * its flag would be, and a bad one is asked again with the reason, keeping the answers before it.
+ */
 export async function create(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<WaitFlags & Record<string, unknown>>(cmd);
-  const prompter = f.prompter;
-  const body = bodyFromFlags(o);
-  if (body.name === undefined) {
-    const { min, max } = BOUNDS.name;
-    body.name = await prompter.ask('--name', 'Campaign name', {
-      validate: (v) =>
-        (v.length >= min && v.length <= max) || `between ${min} and ${max} characters`,
+  await sayingErrors(CAMPAIGN_WORDS, async () => {
+    const body = bodyFromFlags(o);
+    let client: ApiClient | undefined;
+    const clientOnce = async () => (client ??= await f.apiClient(o));
+    if (body.name === undefined) await wizard(f.prompter, body, clientOnce);
+    await checkRequest('create_campaign', { body });
+    const api = await clientOnce();
+    const campaign = await api.call<Campaign>('create_campaign', {
+      body,
+      idempotencyKey: o.idempotencyKey as string | undefined,
     });
-    if (prompter.canPrompt()) {
-      if (body.objective === undefined)
-        body.objective = await prompter.ask(
-          '--objective',
-          'Objective (what it should achieve, for whom)',
-          { default: '' },
-        );
-      if (body.campaignType === undefined)
-        body.campaignType = await prompter.choose('--type', 'Campaign type', CAMPAIGN_TYPES);
-      if (body.budget === undefined) {
-        const b = await prompter.ask('--budget', 'Daily budget (empty for none)', { default: '' });
-        if (b) {
-          body.budget = Number(b);
-          body.budgetType = body.budgetType ?? 'daily';
-        }
-      }
+    if (o.wait) await settle(f, o, api, campaign);
+    else await printCampaign(f.io, o, campaign, api);
+  });
+}
+
+/** The questions of `campaigns create` on a terminal; without one only the name is missing (exit 2). */
+async function wizard(
+  prompter: Prompter,
+  body: Body,
+  client: () => Promise<ApiClient>,
+): Promise<void> {
+  const check = (field: string, read?: Parameters<typeof answerCheck>[2]) =>
+    answerCheck('create_campaign', field, read);
+  // The name is asked first, and is the one question a script without --name is told about.
+  if (!prompter.canPrompt()) {
+    await prompter.ask('--name', 'Campaign name');
+    return;
+  }
+  body.name = await prompter.ask('--name', 'Campaign name', { validate: await check('name') });
+  if (body.objective === undefined)
+    body.objective = await prompter.ask(
+      '--objective',
+      'Objective (what it should achieve, for whom)',
+      { default: '', validate: await check('objective') },
+    );
+  if (body.campaignType === undefined)
+    body.campaignType = await prompter.choose('--type', 'Campaign type', CAMPAIGN_TYPES);
+  if (body.locations === undefined) {
+    const answer = await prompter.ask(
+      '--location',
+      'Locations (country or region codes such as US, DE, US-CA; separate with commas)',
+      {
+        default: BOUNDS.locations.default.join(', '),
+        validate: await check('locations', listAnswer),
+      },
+    );
+    body.locations = listAnswer(answer);
+  }
+  if (body.language === undefined)
+    body.language = await prompter.ask('--language', 'Language (a code such as en, de, pt-BR)', {
+      default: BOUNDS.language.default,
+      validate: await check('language'),
+    });
+  if (body.budget === undefined) {
+    const answer = numberAnswer(
+      await prompter.ask('--budget', "Daily budget in the account's currency (empty for none)", {
+        default: '',
+        validate: await check('budget', numberAnswer),
+      }),
+    );
+    if (answer !== undefined) {
+      body.budget = answer;
+      body.budgetType ??= 'daily';
     }
   }
-  await checkRequest('create_campaign', { body });
-  const client = await f.apiClient(o);
-  const campaign = await client.call<Campaign>('create_campaign', {
-    body,
-    idempotencyKey: o.idempotencyKey as string | undefined,
+  if (body.dataStoreIds === undefined) {
+    const stores = await dataStoresOf(await client());
+    if (stores.length) {
+      const chosen = await prompter.chooseMany(
+        '--data-store',
+        'Data stores to draw its targeting from (none is fine)',
+        stores.map((s) => ({
+          value: s.id,
+          name: `${s.name} (${s.id}${s.scope === 'library' ? ', library' : ''})`,
+        })),
+        {
+          validate: (ids) =>
+            ids.length <= BOUNDS.dataStoreIds.max ||
+            `at most ${BOUNDS.dataStoreIds.max} data stores`,
+        },
+      );
+      if (chosen.length) body.dataStoreIds = chosen;
+    }
+  }
+}
+
+/** The data stores a campaign may draw on: the workspace's, then the shared library's (the first 100). */
+async function dataStoresOf(client: ApiClient): Promise<DataStore[]> {
+  const page = await client.call<{ data: DataStore[] }>('list_data_stores', {
+    query: { limit: BOUNDS.listLimit.max, includeLibrary: 'true' },
   });
-  if (o.wait) await settle(f, o, client, campaign);
-  else await printCampaign(f.io, o, campaign, client);
+  return [
+    ...page.data.filter((s) => s.scope !== 'library'),
+    ...page.data.filter((s) => s.scope === 'library'),
+  ];
 }

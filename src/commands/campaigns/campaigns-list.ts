@@ -27,7 +27,7 @@ export async function list(f: Factory, cmd: Command): Promise<void> {
         table(
           io,
           [
-            { header: 'ID', cut: false },
+            { header: 'ID', id: true },
             { header: 'NAME', comfortable: 30 },
             { header: 'STATUS', cut: false },
             { header: 'TYPE', drop: 4 },

@@ -1,13 +1,47 @@
 import type { Command } from 'commander';
 import { accountsOf, currencyOf } from '../../lib/accounts.ts';
+import { sayingErrors, type Rewrite } from '../../lib/cli-words.ts';
 import { optionsOf } from '../../lib/context.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { hint, printJson, say } from '../../lib/output.ts';
 import { checkRequest } from '../../lib/validate.ts';
 import { showCampaign } from './print-campaign.ts';
 
+/**
+ * What creating a campaign in the ad platform still needs, as the API lists it, said with the
+ * commands that give it.
+ */
+export function publishWords(id: string): Rewrite[] {
+  const update = `adcli campaigns update ${id}`;
+  return [
+    [
+      /\bpass customerId \(list_ads_accounts lists them\)/g,
+      'pass --customer-id (adcli ads accounts lists them)',
+    ],
+    [
+      /\ba campaignType \(([^)]*)\): set it with update_campaign\b/g,
+      `a campaign type ($1): set it with ${update} --type TYPE`,
+    ],
+    [
+      /: set budget and budgetType with update_campaign\b/g,
+      `: set it with ${update} --budget AMOUNT --budget-type daily`,
+    ],
+    [/; set locations with update_campaign\b/g, `; set them with ${update} --location CODE`],
+    // the language's (the campaign type's is said after a colon)
+    [/; set it with update_campaign\b/g, `; set it with ${update} --language CODE`],
+    [
+      /\bset a later endDate, or none, with update_campaign first\b/g,
+      `set a later one with ${update} --end-date YYYY-MM-DD, or none with --no-end-date, first`,
+    ],
+  ];
+}
+
 /** `campaigns publish ID`: the campaign created in the ad platform, paused. */
 export async function publish(f: Factory, id: string, cmd: Command): Promise<void> {
+  await sayingErrors(publishWords(id), () => publishIt(f, id, cmd));
+}
+
+async function publishIt(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<{ customerId?: string }>(cmd);
   const body = o.customerId ? { customerId: o.customerId } : {};
   await checkRequest('create_ads_campaign', { params: { campaignId: id }, body });

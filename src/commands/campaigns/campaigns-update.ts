@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import type { Campaign } from '../../generated/responses.ts';
+import { sayingErrors } from '../../lib/cli-words.ts';
 import { optionsOf } from '../../lib/context.ts';
 import { usageError } from '../../lib/errors.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { checkRequest } from '../../lib/validate.ts';
-import { bodyFromFlags } from './campaign-settings.ts';
+import { bodyFromFlags, CAMPAIGN_WORDS } from './campaign-settings.ts';
 import { printCampaign } from './print-campaign.ts';
 
 /** `campaigns update ID`: the settings given, nothing else. */
@@ -18,14 +19,12 @@ export async function update(f: Factory, id: string, cmd: Command): Promise<void
     );
   }
   const client = await f.apiClient(o);
-  await printCampaign(
-    f.io,
-    o,
-    await client.call<Campaign>('update_campaign', {
+  const updated = await sayingErrors(CAMPAIGN_WORDS, () =>
+    client.call<Campaign>('update_campaign', {
       params: { campaignId: id },
       body,
       idempotencyKey: o.idempotencyKey as string | undefined,
     }),
-    client,
   );
+  await printCampaign(f.io, o, updated, client);
 }

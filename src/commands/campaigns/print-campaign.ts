@@ -1,17 +1,18 @@
 import type { Campaign } from '../../generated/responses.ts';
-import { accountsOf, currencyOf, withCurrency } from '../../lib/accounts.ts';
+import { accountsOf, currencyOf } from '../../lib/accounts.ts';
 import type { ApiClient } from '../../lib/client.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
+import { money } from '../../lib/numbers.ts';
 import { bold, fields, printJson, statusText, table } from '../../lib/output.ts';
 
-/** `50 USD daily`: the amount, its account's currency (when known) and the budget type. */
+/** `50.00 USD daily`: the amount, its account's currency (when known) and the budget type. */
 export function budgetText(
   x: { budget: number | null; budgetType: string | null },
   currency: string | undefined,
 ): string | null {
   return x.budget === null
     ? null
-    : `${withCurrency(x.budget, currency)}${x.budgetType ? ` ${x.budgetType}` : ''}`;
+    : `${money(x.budget, currency)}${x.budgetType ? ` ${x.budgetType}` : ''}`;
 }
 
 /** A campaign for people; `currency` is its account's (list_ads_accounts), for the amounts. */
@@ -30,7 +31,7 @@ export function showCampaign(io: IOStreams, x: any, currency?: string): void {
     ['Budget', budgetText(x, currency)],
     ['End date', x.endDate],
     ['Bidding', x.biddingStrategy],
-    ['Target CPA', x.targetCpa === null ? null : withCurrency(x.targetCpa, currency)],
+    ['Target CPA', x.targetCpa === null ? null : money(x.targetCpa, currency)],
     ['Target ROAS', x.targetRoas],
     [
       'Ad platform',
@@ -59,9 +60,9 @@ export function showSlots(io: IOStreams, x: Campaign): void {
   table(
     io,
     [
-      { header: 'AUDIENCE SLOT', cut: false },
+      { header: 'AUDIENCE SLOT', id: true },
       'NAME',
-      { header: 'SAVED AUDIENCE', cut: false },
+      { header: 'SAVED AUDIENCE', id: true },
       'DATA STORES',
     ],
     x.audiences.map((a) => [a.id, a.name, a.audienceId ?? '(primary)', a.dataStoreIds.join(' ')]),

@@ -3,6 +3,7 @@
  * create with --wait are data-stores-get.ts and data-stores-create.ts.
  */
 import { crud, when } from '../../lib/crud.ts';
+import { count } from '../../lib/numbers.ts';
 import { notice, statusText } from '../../lib/output.ts';
 import { showDataStore } from './print-data-store.ts';
 
@@ -21,7 +22,7 @@ export const resource = crud({
   flags: FLAGS,
   show: (io, x) => showDataStore(io, x),
   head: [
-    { header: 'ID', cut: false },
+    { header: 'ID', id: true },
     'NAME',
     { header: 'STATUS', cut: false },
     { header: 'SCOPE', cut: false, drop: 4 },
@@ -29,13 +30,13 @@ export const resource = crud({
     { header: 'VIDEOS', cut: false, drop: 2, align: 'right' },
     { header: 'UPDATED', cut: false, drop: 1 },
   ],
-  row: (_io, x) => [
+  row: (io, x) => [
     x.id,
     x.name,
     statusText(x.status),
     x.scope,
-    x.channelCount,
-    x.videoCount,
+    count(io, x.channelCount),
+    count(io, x.videoCount),
     when(x.updatedAt),
   ],
   listQuery: (o) => ({ includeLibrary: o.includeLibrary ? 'true' : undefined }),

@@ -3,6 +3,7 @@ import { optionsOf } from '../../lib/context.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { runList, type ListFlags } from '../../lib/list.ts';
 import { table } from '../../lib/output.ts';
+import { count, reach } from '../../lib/numbers.ts';
 import { route } from '../../lib/route.ts';
 import { operation, validateLocally } from '../../lib/validate.ts';
 
@@ -24,8 +25,8 @@ export async function videos(f: Factory, id: string, cmd: Command): Promise<void
         table(
           f.io,
           [
-            { header: 'VIDEO ID', cut: false },
-            { header: 'CHANNEL ID', cut: false, drop: 2 },
+            { header: 'VIDEO ID', id: true },
+            { header: 'CHANNEL ID', id: true, drop: 2 },
             'TITLE',
             { header: 'PUBLISHED', cut: false, drop: 5 },
             { header: 'VIEWS', cut: false, align: 'right' },
@@ -38,9 +39,9 @@ export async function videos(f: Factory, id: string, cmd: Command): Promise<void
             x.channelId,
             x.title,
             x.publishedAt?.slice(0, 10),
-            x.viewCount,
-            x.likeCount,
-            x.commentCount,
+            reach(f.io, x.viewCount, 'table'),
+            reach(f.io, x.likeCount, 'table'),
+            count(f.io, x.commentCount),
             x.duration,
           ]),
         ),

@@ -3,6 +3,7 @@ import { CliError, EXIT } from '../../lib/errors.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { follow } from '../../lib/wait.ts';
 import type { DataStore } from '../../generated/responses.ts';
+import { storeError } from './print-data-store.ts';
 
 export type WaitFlags = { wait?: boolean; waitTimeout: number; json?: boolean };
 
@@ -38,7 +39,7 @@ export async function waitForStore(
 export function failedStore(x: DataStore): void {
   if (x.status !== 'error') return;
   throw new CliError(
-    `data store ${x.id} ended in error: ${x.error || 'no reason given'}`,
+    `data store ${x.id} ended in error: ${storeError(x) || 'no reason given'}`,
     EXIT.jobFailed,
   );
 }

@@ -5,20 +5,13 @@ import type { Factory } from '../../lib/factory.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
 import { runList, type ListFlags } from '../../lib/list.ts';
 import { bold, fields, line, lines, printJson, table, type Column } from '../../lib/output.ts';
+import { count, reach } from '../../lib/numbers.ts';
 import { route } from '../../lib/route.ts';
 import { operation, validateLocally } from '../../lib/validate.ts';
+import { topicsCell, topicText as topic } from './topics.ts';
 
 type Channel = ExplorationChannel;
 type Video = Responses['list_exploration_channel_videos']['data'][number];
-
-const count = (io: IOStreams, n: number) => (io.isStdoutTTY() ? compact(n) : String(n));
-function compact(n: number): string {
-  if (n >= 1e6) return `${(n / 1e6).toFixed(n >= 1e7 ? 0 : 1).replace(/\.0$/, '')}M`;
-  if (n >= 1e3) return `${(n / 1e3).toFixed(n >= 1e4 ? 0 : 1).replace(/\.0$/, '')}k`;
-  return String(n);
-}
-/** "/Hobbies & Leisure/Outdoors" → "Hobbies & Leisure › Outdoors" */
-const topic = (t: string) => t.replace(/^\//, '').split('/').join(' › ');
 
 async function checkChannel(opName: string, channelId: string): Promise<void> {
   await validateLocally((await operation(opName)).params!, { channelId }, 'path');
@@ -35,7 +28,7 @@ export async function channel(f: Factory, id: string, cmd: Command): Promise<voi
     ['Channel', x.channelId],
     ['Title', bold(x.title)],
     ['Handle', x.handle],
-    ['Subscribers', count(io, x.subscribers)],
+    ['Subscribers', reach(io, x.subscribers, 'detail')],
     ['Country', x.country],
     ['Topics', lines(...x.topics.map(topic))],
     ['Content themes', x.contentThemes.join(', ')],
@@ -59,12 +52,12 @@ const channelRow = (io: IOStreams, x: Channel) => [
   x.channelId,
   x.title,
   x.handle,
-  count(io, x.subscribers),
+  reach(io, x.subscribers, 'table'),
   x.country,
-  x.topics.slice(0, 2).map(topic).join('; '),
+  topicsCell(x.topics),
 ];
 const CHANNEL_HEAD: (string | Column)[] = [
-  { header: 'CHANNEL', cut: false },
+  { header: 'CHANNEL', id: true },
   'TITLE',
   { header: 'HANDLE', drop: 3 },
   { header: 'SUBSCRIBERS', cut: false, align: 'right' },
@@ -118,7 +111,7 @@ export async function videos(f: Factory, id: string, cmd: Command): Promise<void
         table(
           io,
           [
-            { header: 'VIDEO', cut: false },
+            { header: 'VIDEO', id: true },
             'TITLE',
             { header: 'PUBLISHED', cut: false, drop: 4 },
             { header: 'VIEWS', cut: false, align: 'right' },
@@ -130,9 +123,9 @@ export async function videos(f: Factory, id: string, cmd: Command): Promise<void
             v.videoId,
             v.title,
             v.publishedAt?.slice(0, 10),
-            count(io, v.viewCount),
-            count(io, v.likeCount),
-            v.commentCount,
+            reach(io, v.viewCount, 'table'),
+            reach(io, v.likeCount, 'table'),
+            count(io, v.commentCount),
             io.isStdoutTTY() ? duration(v.duration) : v.duration,
           ]),
         ),
@@ -157,7 +150,7 @@ export async function similar(f: Factory, id: string, cmd: Command): Promise<voi
   table(
     io,
     [
-      { header: 'CHANNEL', cut: false },
+      { header: 'CHANNEL', id: true },
       'TITLE',
       { header: 'HANDLE', drop: 2 },
       { header: 'SIMILARITY', cut: false, align: 'right' },
@@ -169,7 +162,7 @@ export async function similar(f: Factory, id: string, cmd: Command): Promise<voi
       x.title,
       x.handle,
       x.similarity.toFixed(2),
-      count(io, x.subscribers),
+      reach(io, x.subscribers, 'table'),
       x.sharedTopics.map(topic).join('; '),
     ]),
     { empty: `No channel is like ${id}.` },

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT } from '../../lib/errors.ts';
 import type { Factory } from '../../lib/factory.ts';
+import { proseWidth, wrapText } from '../../lib/output.ts';
 
 /** `adcli help WORDS…`: a help topic, or the help of the command the words name. */
 export async function help(
@@ -32,7 +33,9 @@ async function topic(f: Factory, name: 'exit-codes' | 'environment', json: boole
   const { ENVIRONMENT, EXIT_CODES, environmentHelp } = await import('./help-topics.ts');
   if (name === 'exit-codes') {
     if (json) return void f.io.stdout.write(JSON.stringify(EXIT_CODES) + '\n');
-    const lines = EXIT_CODES.map((e) => `  ${String(e.code).padEnd(4)} ${e.meaning}`);
+    const lines = EXIT_CODES.map((e) =>
+      wrapText(`  ${String(e.code).padEnd(4)} ${e.meaning}`, proseWidth(f.io), { indent: 7 }),
+    );
     return void f.io.stdout.write(`Exit codes of adcli:\n${lines.join('\n')}\n`);
   }
   if (json) return void f.io.stdout.write(JSON.stringify(ENVIRONMENT) + '\n');

@@ -92,7 +92,17 @@ export const ENVIRONMENT: { names: string[]; meaning: string }[] = [
     names: ['FORCE_COLOR', 'CLICOLOR_FORCE'],
     meaning: 'set to print colour even when piped (FORCE_COLOR=0 or false turns colour off).',
   },
-  { names: ['TERM'], meaning: 'dumb turns colour off.' },
+  { names: ['TERM'], meaning: 'dumb turns colour and the default pager off.' },
+  {
+    names: ['ADCLI_PAGER', 'PAGER'],
+    meaning:
+      'the pager for what people read on a terminal (lists, records, targeting), ADCLI_PAGER first; set but empty, or cat, for none. Default: less -FRX when less is on the PATH. Never when piped or with --json.',
+  },
+  {
+    names: ['LESS', 'LV'],
+    meaning: "the pager's own options; when unset, adcli sets LESS=FRX and LV=-c for it.",
+  },
+  { names: ['PATH'], meaning: 'where the pager is looked for.' },
   {
     names: ['BROWSER'],
     meaning:

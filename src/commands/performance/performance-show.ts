@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Campaign } from '../../generated/responses.ts';
 import { accountsOf, sameAccount } from '../../lib/accounts.ts';
 import { ApiCallError, type ApiClient } from '../../lib/client.ts';
+import { sayingErrors, type Rewrite } from '../../lib/cli-words.ts';
 import { optionsOf } from '../../lib/context.ts';
 import { CliError, EXIT, usageError } from '../../lib/errors.ts';
 import type { Factory } from '../../lib/factory.ts';
@@ -12,8 +13,21 @@ import { printReport } from './print-report.ts';
 import { scopeOf, type Account, type Report } from './report-figures.ts';
 import { printReportCsv, printRows } from './report-rows.ts';
 
+/** The next steps of get_performance's refusals, in its flags and commands. */
+const PERFORMANCE_WORDS: readonly Rewrite[] = [
+  [
+    /\bcampaign (\S+) is not in the ad platform yet \(create_ads_campaign publishes it\), so it has no performance/g,
+    'campaign $1 is not in the ad platform yet, so it has no performance; adcli campaigns publish $1 creates it there',
+  ],
+  [/\bpass customerId (\S+)$/g, 'pass --customer-id $1'],
+];
+
 /** `performance show`: the report for people, piped rows, CSV or JSON. */
 export async function show(f: Factory, cmd: Command): Promise<void> {
+  await sayingErrors(PERFORMANCE_WORDS, () => showReport(f, cmd));
+}
+
+async function showReport(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<{
     customerId?: string;
     dateRange?: string;

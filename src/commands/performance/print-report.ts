@@ -1,5 +1,6 @@
 import { columnChart } from '../../lib/chart.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
+import { amount, decimal, grouped, money, percent } from '../../lib/numbers.ts';
 import {
   bold,
   escapeControl,
@@ -25,22 +26,17 @@ import {
   type Scope,
 } from './report-figures.ts';
 
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const money = (n: number | null, currency?: string) => {
-  if (n === null) return NO_RATIO;
-  const s = n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return currency ? `${s} ${currency}` : s;
-};
-const pct = (n: number | null) => (n === null ? NO_RATIO : `${(n * 100).toFixed(2)}%`);
-const dec = (n: number | null) =>
-  n === null ? NO_RATIO : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+// Figures as every command prints them (src/lib/numbers.ts); the report is for a terminal.
+const int = grouped;
+const pct = percent;
+const dec = decimal;
 
 /** The per-campaign columns; when the terminal is narrow the name is cut and the optional ones go, lowest first. */
 function campaignColumns(currency: string | undefined): Column[] {
   const cur = currency ? ` ${currency}` : '';
   return [
     { header: 'CAMPAIGN' },
-    { header: 'ID', cut: false, drop: 5 },
+    { header: 'ID', id: true, drop: 5 },
     { header: 'STATUS', cut: false, drop: 8 },
     { header: 'IMPR.', cut: false, drop: 3, align: 'right' },
     { header: 'CLICKS', cut: false, align: 'right' },
@@ -54,7 +50,7 @@ function campaignColumns(currency: string | undefined): Column[] {
 }
 
 /** A campaign's table row: a campaign that did not run shows `–`, not zeros; notes follow its status. */
-function campaignRow(x: Row): Text[] {
+function campaignRow(x: Row, currency: string | undefined): Text[] {
   const said = notes(x);
   const status: Text = [statusText(x.status), said.length ? gray(` · ${said.join(', ')}`) : null];
   if (didNotRun(x)) return [x.name, x.campaignId, status, ...Array<string>(8).fill(NO_RATIO)];
@@ -66,10 +62,10 @@ function campaignRow(x: Row): Text[] {
     int(x.impressions),
     int(x.clicks),
     pct(q.ctr),
-    money(x.cost),
+    amount(x.cost, currency),
     dec(x.conversions),
-    money(q.cpc),
-    money(q.costPerConversion),
+    amount(q.cpc, currency),
+    amount(q.costPerConversion, currency),
     dec(q.roas),
   ];
 }
@@ -132,7 +128,11 @@ export function printReport(
       ),
     );
   else {
-    table(io, campaignColumns(cur), r.campaigns.map(campaignRow));
+    table(
+      io,
+      campaignColumns(cur),
+      r.campaigns.map((x) => campaignRow(x, cur)),
+    );
     if (r.campaigns.some(didNotRun))
       note(
         'did not run: no impressions in this date range (only days a campaign is ENABLED have figures); its ratios are –.',

@@ -1,5 +1,6 @@
 import { TARGETING_SECTIONS, type TargetingSection } from '../../generated/contract.ts';
 import type { Targeting, TargetingExclusion } from '../../generated/responses.ts';
+import { inCliWords } from '../../lib/cli-words.ts';
 import type { ApiClient } from '../../lib/client.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
 import {
@@ -16,6 +17,19 @@ import {
 
 /** A section's title: Keywords, Segments, … */
 const titleOf = (section: TargetingSection) => section[0]!.toUpperCase() + section.slice(1);
+
+/**
+ * A slot's error (or note) for people: the API's "name this audience in generate_targeting to try
+ * again" said as the command that does it.
+ */
+export function slotError(campaignId: string, s: { id: string; error: string }): string {
+  return inCliWords(s.error, [
+    [
+      /; name this audience in generate_targeting to try again$/,
+      `; try again with adcli targeting generate ${campaignId} --audience ${s.id} --wait`,
+    ],
+  ]);
+}
 
 /** A section's item, in a sentence: keyword, segment, topic, website. */
 export const itemWord = (section: string) => section.replace(/s$/, '');
@@ -64,7 +78,11 @@ export function showTargeting(
     );
     // A ready slot may carry a notice from its generation (e.g. little text in the campaign's language).
     if (s.error)
-      out(s.status === 'error' ? red(`  error: ${s.error}`) : gray(`  note: ${s.error}`));
+      out(
+        s.status === 'error'
+          ? red(`  error: ${slotError(t.campaignId, s)}`)
+          : gray(`  note: ${slotError(t.campaignId, s)}`),
+      );
     if (counts.length) out(gray(`  ${counts.map(([sec, n]) => `${n} ${sec}`).join(', ')}`));
     else if (s.status === 'not_generated')
       out(gray(`  no targeting yet: adcli targeting generate ${t.campaignId} --wait`));

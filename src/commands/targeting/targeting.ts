@@ -37,13 +37,18 @@ export function registerTargeting(program: Command, f: Factory): void {
       targeting
         .command('generate')
         .description(
-          "Generate targeting in the background from the audience slots' data stores (slots without targeting yet, or the named ones)",
+          "Generate targeting in the background from the audience slots' data stores: the slots without targeting yet, the named ones (--audience), or every slot (--all)\n\n" +
+            'Regenerating keeps the items you added and never adds back the ones you removed (targeting edit).',
         )
         .argument('<campaign>', 'campaign id')
         .option(
           '--audience <slot>',
           `audience slot id to (re)generate; repeat for several, ${atMost(BOUNDS.generateSlots)} (see targeting show)`,
           collect,
+        )
+        .option(
+          '--all',
+          'regenerate every audience slot of the campaign (one generating already goes on as it is; --wait waits for it too)',
         )
         .option(
           '--idempotency-key <key>',
@@ -55,6 +60,8 @@ export function registerTargeting(program: Command, f: Factory): void {
     'adcli targeting generate 65f0c1d2e3a4b5c6d7e8f901 --wait',
     '# regenerate one slot',
     'adcli targeting generate 65f0c1d2e3a4b5c6d7e8f901 --audience 65f0c1d2e3a4b5c6d7e8f902',
+    '# regenerate every slot',
+    'adcli targeting generate 65f0c1d2e3a4b5c6d7e8f901 --all --wait',
   );
   examples(
     targeting

@@ -23,7 +23,8 @@ export async function finish(
     const what = failed
       .map(
         (s) =>
-          `${escapeControl(s.name)} (slot ${s.id}): ${escapeControl(s.error || 'no reason given')}`,
+          // the next step is said once, below: the API's own is left out
+          `${escapeControl(s.name)} (slot ${s.id}): ${escapeControl(s.error.replace(/; name this audience in generate_targeting to try again$/, '') || 'no reason given')}`,
       )
       .join('; ');
     throw new CliError(

@@ -3,6 +3,7 @@ import { optionsOf } from '../../lib/context.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { bold, fields, printJson, statusText, table } from '../../lib/output.ts';
 import { when } from '../../lib/crud.ts';
+import { count } from '../../lib/numbers.ts';
 
 /** `adcli workspace`: the slug, the counts and the newest campaigns; --json the API's object. */
 export async function show(f: Factory, cmd: Command): Promise<void> {
@@ -16,17 +17,17 @@ export async function show(f: Factory, cmd: Command): Promise<void> {
   }
   fields(io, [
     ['Workspace', bold(ws.slug)],
-    ['Campaigns', ws.counts.campaigns],
-    ['Audiences', ws.counts.audiences],
-    ['Data stores', ws.counts.dataStores],
-    ['Brands', ws.counts.brands],
+    ['Campaigns', count(io, ws.counts.campaigns)],
+    ['Audiences', count(io, ws.counts.audiences)],
+    ['Data stores', count(io, ws.counts.dataStores)],
+    ['Brands', count(io, ws.counts.brands)],
   ]);
   if (ws.recentCampaigns.length) {
     io.stdout.write('\n');
     table(
       io,
       [
-        { header: 'RECENT CAMPAIGN', cut: false },
+        { header: 'RECENT CAMPAIGN', id: true },
         'NAME',
         { header: 'STATUS', cut: false },
         { header: 'TYPE', drop: 3 },
