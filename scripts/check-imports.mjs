@@ -22,7 +22,7 @@ export const LAYERS = [
   },
   { name: 'L2 domain', paths: ['^server/domain/'] },
   { name: 'L3 controls, seed, operations', paths: ['^server/(control|seed|operations)/'] },
-  { name: 'L4 adapters', paths: ['^server/(http|mcp|web)/'] },
+  { name: 'L4 adapters', paths: ['^server/(http|mcp|web|proxy)/'] },
   {
     name: 'L5 composition root',
     paths: ['^server/app/'],

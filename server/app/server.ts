@@ -9,9 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSnapshot, snapshotWorkspaces } from '../control/snapshot.ts';
+import { Hono } from 'hono';
 import { listen } from '../http/listen.ts';
 import { WorkerPool } from './workers/worker-pool.ts';
 import { createLogger, type LogFormat } from '../lib/log.ts';
+import { operations } from '../operations/index.ts';
+import { API_PREFIX } from '../operations/operation.ts';
+import { createProxyApp, describeExchange, parseUpstream } from '../proxy/proxy-app.ts';
 import { openStore, type StoreSpec } from '../store/open.ts';
 import type { Store } from '../store/port.ts';
 import { checkStoreFile, dataDirWarning } from '../store/sqlite/files.ts';
@@ -21,6 +25,8 @@ import { bootstrap, bootstrapShared, type SharedBootResult } from './bootstrap.t
 import { ServerStartError } from './errors.ts';
 
 export type { SharedBootResult, StoreSpec };
+/** Checks a --proxy URL before the server starts: throws an Error saying why it cannot be one. */
+export { parseUpstream };
 
 export interface ServerOptions {
   store: StoreSpec;
@@ -50,6 +56,11 @@ export interface ServerOptions {
   write: (line: string) => void;
   /** something the operator should know before the start (a data dir others can read) */
   notice?: (message: string) => void;
+  /**
+   * A real deployment's base URL: /api/v1 is forwarded there and each exchange checked against the
+   * contract (server/proxy/); the controls, /mcp and the pages stay this server's own.
+   */
+  proxy?: string;
 }
 
 export interface RunningServer {
@@ -146,8 +157,11 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
     warn,
   });
   pool = workers;
+  const app = opts.proxy
+    ? proxying(backend.app, opts.proxy, events, opts.logRequests)
+    : backend.app;
   // The node server answers what its HTTP parser refuses in the error shape too (listen.ts).
-  const { server, address } = await listen(backend.app, opts.host, opts.port).catch(
+  const { server, address } = await listen(app, opts.host, opts.port).catch(
     async (err: NodeJS.ErrnoException) => {
       await workers.stop({ graceMs: 0 });
       throw err.code === 'EADDRINUSE'
@@ -178,6 +192,42 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
       void workers.stop({ graceMs: 0 });
     },
   };
+}
+
+/**
+ * --proxy: /api/v1 goes to the deployment through the contract check, everything else to this
+ * server's own app. Each exchange is one request-log line; one that breaks the contract is a warning
+ * naming the field paths (never a header, so never the key).
+ */
+function proxying(
+  own: Hono<any>,
+  upstream: string,
+  events: ReturnType<typeof createLogger>,
+  logRequests: boolean,
+): Hono {
+  const proxy = createProxyApp({
+    upstream,
+    ops: operations,
+    onExchange: (r) => {
+      if (logRequests) {
+        const q = r.path.indexOf('?');
+        events.request({
+          method: r.method,
+          path: q < 0 ? r.path : r.path.slice(0, q),
+          status: r.status,
+          durationMs: r.durationMs,
+          requestId: r.requestId ?? '',
+        });
+      }
+      const line = describeExchange(r);
+      if (line) events.event('warn', line);
+    },
+  });
+  const root = new Hono();
+  const underApi = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+  // each app answers in full, with its own middleware, error handler and 404
+  root.all('*', (c) => (underApi(c.req.path) ? proxy : own).fetch(c.req.raw, c.env));
+  return root;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Operation } from '../operations/operation.ts';
+import { errorStatusesOf, type Operation } from '../operations/operation.ts';
 import { errorResponse, idempotencyKey } from '../schemas/common.ts';
 
 type Json = Record<string, any>;
@@ -277,13 +277,7 @@ export function openApiDocument(
     const write = op.method !== 'GET';
     const success = op.successStatus ?? 200;
     const example = examples.get(op.name);
-    // Every operation can answer 400 (unknown query parameters, a bad Idempotency-Key), 401, 403 (the
-    // scope), 429 and 503 (a busy store, a database out of reach), whatever its own list says: the
-    // shared pipeline in app.ts checks those; a write can also meet a reused Idempotency-Key (409), a
-    // body over 1 MB (413) and a full disk (503).
-    const errors = [
-      ...new Set([...op.errors, 400, 401, 403, 429, 503, ...(write ? [409, 413] : []), 500]),
-    ].sort((a, b) => a - b);
+    const errors = errorStatusesOf(op);
     const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
     const responses: Record<string, Json> = {
       [success]: {

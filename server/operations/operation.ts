@@ -100,6 +100,20 @@ export interface Operation<
 }
 
 /**
+ * The error statuses an operation may answer, sorted: its own list, and what every operation can
+ * answer whatever its list says (400 unknown query parameters or a bad Idempotency-Key, 401, 403 the
+ * scope, 429, 500, 503 a busy store or a database out of reach); a write can also meet a reused
+ * Idempotency-Key (409) and a body over 1 MB (413). The OpenAPI document and the proxy's contract
+ * check both read it.
+ */
+export function errorStatusesOf(op: Operation): number[] {
+  const write = op.method !== 'GET';
+  return [
+    ...new Set([...op.errors, 400, 401, 403, 429, 500, 503, ...(write ? [409, 413] : [])]),
+  ].sort((a, b) => a - b);
+}
+
+/**
  * Whether the actor may call the operation: its scope, and no key limit when it acts on the whole
  * workspace. Every way into an operation (HTTP, MCP through HTTP, the pages) asks this.
  */

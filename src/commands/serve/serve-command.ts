@@ -3,7 +3,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { availableParallelism, constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServerStartError, StoreFileError } from '../../../server/app/errors.ts';
-import { startServer, type RunningServer, type StoreSpec } from '../../../server/app/server.ts';
+import {
+  parseUpstream,
+  startServer,
+  type RunningServer,
+  type StoreSpec,
+} from '../../../server/app/server.ts';
 import { LOG_FORMATS, type LogFormat } from '../../../server/lib/log.ts';
 import { CliError, SilentExit, usageError } from '../../lib/errors.ts';
 import type { SeedName } from '../../generated/contract.ts';
@@ -36,6 +41,8 @@ export interface ServeOptions {
   logRequests?: boolean;
   /** the request log's lines: text (default) or one JSON object per line */
   logFormat?: string;
+  /** a real deployment's base URL: /api/v1 is forwarded there and checked against the contract */
+  proxy?: string;
   /** where campaign links point (their `url`): this URL + /app/campaigns/{id}; default the server's own address */
   publicUrl?: string;
 }
@@ -84,6 +91,13 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   if (!LOG_FORMATS.includes(logFormat))
     throw usageError(`--log-format must be ${LOG_FORMATS.join(' or ')}, not ${opts.logFormat}`);
   const publicUrl = opts.publicUrl === undefined ? undefined : publicBase(opts.publicUrl);
+  if (opts.proxy !== undefined) {
+    try {
+      parseUpstream(opts.proxy);
+    } catch (e) {
+      throw usageError(`--proxy: ${(e as Error).message}`);
+    }
+  }
   const port = opts.port ?? (exec !== undefined ? 0 : DEFAULT_PORT);
   const workers = opts.workers ?? defaultWorkers();
   const logRequests = opts.logRequests ?? (!opts.quiet && exec === undefined);
@@ -128,6 +142,7 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
       logFormat,
       write,
       notice: (message) => write(`adcli serve: ${message}`),
+      proxy: opts.proxy,
     });
   } catch (e) {
     removeTemp();
@@ -225,7 +240,13 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
     );
   } else if (opts.json) {
     io.stdout.write(
-      JSON.stringify({ baseUrl, apiKey: boot.apiKey, workspace: boot.workspace, ...where }) + '\n',
+      JSON.stringify({
+        baseUrl,
+        apiKey: boot.apiKey,
+        workspace: boot.workspace,
+        ...where,
+        ...(opts.proxy !== undefined ? { proxy: opts.proxy } : {}),
+      }) + '\n',
     );
   } else {
     const lines = [
@@ -239,6 +260,11 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
         : `  data       ${temp ? 'a temporary file, deleted when the server stops' : dbPath}`,
       `  jobs       ${workers} worker thread${workers === 1 ? '' : 's'}`,
       `  OpenAPI    ${baseUrl}/openapi.json`,
+      ...(opts.proxy !== undefined
+        ? [
+            `  proxy      /api/v1 goes to ${opts.proxy} with the caller's own key; each exchange is checked against the contract (Adcli-Contract-Violations, and a warning here). The key above is for this server's controls.`,
+          ]
+        : []),
       'Press Ctrl-C to stop.',
     ];
     io.stdout.write(lines.join('\n') + '\n');
@@ -249,7 +275,8 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
       shell: true,
       stdio: 'inherit',
       detached: group,
-      env: commandEnv(f.env, baseUrl, boot.apiKey),
+      // through a proxy, the command's requests carry the deployment's key it already has
+      env: commandEnv(f.env, baseUrl, opts.proxy !== undefined ? undefined : boot.apiKey),
     });
     child.once('error', (err) => {
       io.stderr.write(`adcli serve: cannot run the command: ${err.message}\n`);
@@ -273,10 +300,12 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
 function commandEnv(
   env: NodeJS.ProcessEnv,
   baseUrl: string,
-  apiKey: string | null,
+  /** undefined: the environment's own key stays (a proxy's caller brings the deployment's key) */
+  apiKey: string | null | undefined,
 ): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { ...env, ADCLI_BASE_URL: baseUrl };
   delete out.ADCLI_DATABASE_URL;
+  if (apiKey === undefined) return out;
   if (apiKey !== null) out.ADCLI_API_KEY = apiKey;
   else delete out.ADCLI_API_KEY;
   return out;

@@ -74,7 +74,7 @@ export async function listKeys(f: Factory, opts: DataOpt): Promise<void> {
   table(
     f.io,
     [
-      { header: 'ID', cut: false },
+      { header: 'ID', id: true },
       'WORKSPACE',
       'NAME',
       { header: 'KEY', cut: false },

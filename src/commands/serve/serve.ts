@@ -17,6 +17,8 @@ export function registerServe(program: Command, f: Factory): void {
     'adcli serve --memory --clock 2030-12-01T09:00:00Z --job-delay 0',
     '# one of several replicas on one Postgres database (the password from PGPASSWORD)',
     'adcli serve --database postgres://adcli@db.internal:5432/adcli --host 0.0.0.0',
+    '# check a real deployment against the contract: point the client here instead of there',
+    'adcli serve --memory --proxy https://ads.example.com/api/v1',
   )
     .description('Run the whole API locally: a stateful backend with a simulated ad platform')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -89,6 +91,10 @@ export function registerServe(program: Command, f: Factory): void {
       )
         .choices(['text', 'json'])
         .default('text'),
+    )
+    .option(
+      '--proxy <url>',
+      'forward /api/v1 to a real deployment (its base URL, e.g. https://ads.example.com/api/v1) and check every exchange against the contract',
     )
     .option(
       '--public-url <url>',
