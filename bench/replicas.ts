@@ -1,157 +1,319 @@
-// Replicas on one Postgres (issue 14): reads and idempotent writes per second that 1, 2 and 3
-// `adcli serve --database` processes answer together, against one `adcli serve` on SQLite in the
-// same run. The load is spread over the replicas by the bench itself (no balancer), with the same
-// number of connections in total. On a machine with few cores the replicas, Postgres and the load
-// generator share them, so the figure shows the overhead of the shared database, not scaling.
-import { randomUUID } from 'node:crypto';
-import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+// Writes that scale with replicas: reads and idempotent writes per second that 1, 2 and 4
+// `adcli serve --database` processes answer together on one Postgres (started by the bench in a
+// temporary directory; skipped in one line where none starts), against one `adcli serve` on SQLite
+// measured the same way in the same run. One autocannon run deals its connections round-robin over
+// the servers (no balancer), the same number in total for every row; each load picks a random one of
+// the campaigns per request.
+//
+// With each Postgres row: the transactions Postgres rolled back per write it acknowledged (2xx). They
+// come from pg_stat_database of the row's own database, read before and after the write load. A
+// backend sends its counts to the statistics only from time to time (at most once a second while
+// busy, 10 s after it falls idle) and when it ends, so the replicas are stopped, and their
+// connections gone, before each reading: a window of start, writes (with their warm-up) and stop. A
+// start and stop of the same replicas without load, measured just before, is subtracted from it.
+//
+// On a machine with few cores the replicas, Postgres and the client share them: there the rows show
+// what the shared database costs, and scaling only where there are cores to scale onto.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import { startPostgres, type PgServer } from '../test/helpers/postgres-server.ts';
-import { report, startServer, stop, type BenchServer } from './lib.ts';
+import {
+  createCampaigns,
+  readRequest,
+  serve,
+  writeRequest,
+  CAMPAIGNS,
+  type ServeInfo,
+} from './adcli-serve.ts';
+import {
+  hammer,
+  report,
+  stop,
+  table,
+  MACHINE,
+  SECONDS,
+  type AutocannonRequest,
+  type BenchServer,
+  type Hammered,
+} from './lib.ts';
 
-const bin = fileURLToPath(new URL('../bin/adcli.js', import.meta.url));
-const CONNECTIONS = 12;
+/** Connections in total, dealt over the servers of a row: a multiple of 1, 2 and 4. */
+const CONNECTIONS = 16;
+const REPLICAS = [1, 2, 4];
+const WARM_UP_SECONDS = 1;
 
-/** one request of an autocannon run (bench/autocannon.d.ts types the module loosely) */
-type AutocannonRequest = {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-  setupRequest?: (req: AutocannonRequest) => AutocannonRequest;
-};
-
-interface ServeInfo {
-  /** the API's base, …/api/v1 */
-  baseUrl: string;
-  apiKey?: string;
+interface Phase {
+  /** the measured load */
+  run: Hammered;
+  /** 2xx answers of the warm-up and the measured load together */
+  acknowledged: number;
 }
 
-interface Throughput {
-  reads: number;
-  writes: number;
+/** A second of the same load, unmeasured (compiled code, warm caches, open pools), then the load. */
+async function phase(
+  origins: string[],
+  request: AutocannonRequest,
+  connections = CONNECTIONS,
+): Promise<Phase> {
+  const warm = await hammer(origins, request, connections, WARM_UP_SECONDS);
+  const run = await hammer(origins, request, connections, SECONDS);
+  return { run, acknowledged: warm.ok + run.ok };
 }
 
-async function serve(args: string[]): Promise<BenchServer<ServeInfo>> {
-  return startServer<ServeInfo>(bin, {}, [
-    'serve',
-    '--port',
-    '0',
-    '--json',
-    '--quiet',
-    '--rate-limit',
-    '0',
-    '--workers',
-    '1',
-    ...args,
-  ]);
+interface Row {
+  name: string;
+  reads: Phase;
+  writes: Phase;
+  /** rolled-back transactions per acknowledged write (Postgres only) */
+  rollbacks?: {
+    perWrite: number;
+    rolledBack: number;
+    baseline: number;
+    acknowledged: number;
+    /** committed transactions per acknowledged write, less the baseline's: shows the counts arrived */
+    commitsPerWrite: number;
+  };
 }
 
-/** Requests per second the client saw, summed over one autocannon run per server, all at once. */
-async function spread(
-  urls: string[],
-  request: (apiPath: string) => AutocannonRequest,
-): Promise<number> {
-  const duration = Number(process.env.BENCH_SECONDS ?? 5);
-  const per = Math.max(1, Math.round(CONNECTIONS / urls.length));
-  const results = await Promise.all(
-    urls.map((base) =>
-      autocannon({
-        url: base,
-        connections: per,
-        duration,
-        requests: [request(new URL(base).pathname)],
-      }),
-    ),
-  );
-  for (const r of results) if (r.non2xx) throw new Error(`${r.non2xx} responses were not 2xx`);
-  return results.reduce((sum, r) => sum + (r.requests.total as number) / duration, 0);
+const originOf = (s: BenchServer<ServeInfo>) => new URL(s.info.baseUrl).origin;
+const apiPathOf = (s: BenchServer<ServeInfo>) => new URL(s.info.baseUrl).pathname;
+
+async function stopAll(servers: BenchServer<ServeInfo>[]): Promise<void> {
+  await Promise.all(servers.map((s) => stop(s)));
 }
 
-async function measure(bases: string[], key: string): Promise<Throughput> {
-  const auth = { authorization: `Bearer ${key}` };
-  const created = await fetch(`${bases[0]}/campaigns`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Replica bench' }),
-  });
-  if (created.status !== 201)
-    throw new Error(`creating the campaign: ${created.status} ${await created.text()}`);
-  const { id } = (await created.json()) as { id: string };
-  const reads = await spread(bases, (api) => ({
-    method: 'GET',
-    path: `${api}/campaigns/${id}`,
-    headers: auth,
-  }));
-  const writes = await spread(bases, (api) => ({
-    method: 'POST',
-    path: `${api}/brands`,
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench brand' }),
-    setupRequest: (req: AutocannonRequest) => ({
-      ...req,
-      headers: { ...req.headers, 'idempotency-key': randomUUID() },
-    }),
-  }));
-  return { reads, writes };
-}
-
-async function replicas(pg: PgServer, n: number): Promise<Throughput> {
-  const url = await pg.createDatabase();
-  const servers: BenchServer<ServeInfo>[] = [];
+/** One `adcli serve` on SQLite (--memory: a private temporary file), the same loads. */
+async function sqliteRow(): Promise<Row> {
+  const server = await serve(['--memory']);
   try {
-    // The first replica makes the workspace and its key; the others find them in the database.
-    for (let i = 0; i < n; i++) servers.push(await serve(['--database', url]));
-    const key = servers[0]!.info.apiKey;
-    if (!key) throw new Error('the first replica printed no key');
-    return await measure(
-      servers.map((s) => s.info.baseUrl),
-      key,
-    );
+    const key = server.info.apiKey!;
+    const ids = await createCampaigns(server.info.baseUrl, key);
+    const origins = [originOf(server)];
+    const reads = await phase(origins, readRequest(apiPathOf(server), key, ids));
+    const writes = await phase(origins, writeRequest(apiPathOf(server), key, ids));
+    return { name: 'one adcli serve on SQLite', reads, writes };
   } finally {
-    for (const s of servers) await stop(s.child);
+    await stop(server);
   }
 }
 
-export async function replicasBench(): Promise<void> {
-  let pg: PgServer;
+/** Statistics of the server, read from its `postgres` database, so the reading counts in none of ours. */
+class Stats {
+  readonly #pg: PgServer;
+  constructor(pg: PgServer) {
+    this.#pg = pg;
+  }
+
+  async #query<R>(text: string, values: unknown[]): Promise<R[]> {
+    const client = new pg.Client({ connectionString: this.#pg.url() });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      return (await client.query(text, values)).rows as R[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** Waits until no backend serves `db`: each sends its counts to the statistics as it ends. */
+  async settled(db: string): Promise<void> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const [row] = await this.#query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+        [db],
+      );
+      if (row!.n === 0) return;
+      if (Date.now() > deadline)
+        throw new Error(
+          `${row!.n} connections to ${db} still open 15 s after its replicas stopped`,
+        );
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** Committed and rolled-back transactions of `db` so far, once its connections are gone. */
+  async transactions(db: string): Promise<{ commits: number; rollbacks: number }> {
+    await this.settled(db);
+    const [row] = await this.#query<{ commits: string; rollbacks: string }>(
+      'SELECT xact_commit AS commits, xact_rollback AS rollbacks FROM pg_stat_database WHERE datname = $1',
+      [db],
+    );
+    return { commits: Number(row!.commits), rollbacks: Number(row!.rollbacks) };
+  }
+
+  async version(): Promise<string> {
+    const [row] = await this.#query<{ v: string }>(
+      "SELECT current_setting('server_version') AS v",
+      [],
+    );
+    return row!.v.split(' ')[0]!;
+  }
+}
+
+/** `n` replicas on a new database of `pg`: reads, then (after a restart) writes and rollbacks. */
+async function postgresRow(pg: PgServer, stats: Stats, root: string, n: number): Promise<Row> {
+  const url = await pg.createDatabase();
+  const db = new URL(url).pathname.slice(1);
+  // each replica its own data dir (for the local key file), the bench's, never the user's
+  const dirs = Array.from({ length: n }, (_, i) => join(root, `${db}-replica-${i}`));
+  const start = async () => {
+    const servers: BenchServer<ServeInfo>[] = [];
+    try {
+      // the first makes the workspace and its key on the first start; the others find them
+      for (const dir of dirs) servers.push(await serve(['--database', url, '--data', dir]));
+    } catch (e) {
+      await stopAll(servers);
+      throw e;
+    }
+    return servers;
+  };
+
+  let servers = await start();
+  const key = servers[0]!.info.apiKey;
+  let ids: string[];
+  let reads: Phase;
   try {
-    pg = await startPostgres();
+    if (!key) throw new Error('the first replica printed no key');
+    ids = await createCampaigns(servers[0]!.info.baseUrl, key);
+    reads = await phase(servers.map(originOf), readRequest(apiPathOf(servers[0]!), key, ids));
+  } finally {
+    await stopAll(servers);
+  }
+
+  // the baseline: what a start and stop of these replicas alone commits and rolls back
+  const s0 = await stats.transactions(db);
+  await stopAll(await start());
+  const s1 = await stats.transactions(db);
+  servers = await start();
+  let writes: Phase;
+  try {
+    writes = await phase(servers.map(originOf), writeRequest(apiPathOf(servers[0]!), key, ids));
+  } finally {
+    await stopAll(servers);
+  }
+  const s2 = await stats.transactions(db);
+  const baseline = s1.rollbacks - s0.rollbacks;
+  const rolledBack = s2.rollbacks - s1.rollbacks - baseline;
+  const commits = s2.commits - s1.commits - (s1.commits - s0.commits);
+  return {
+    name: `${n} replica${n === 1 ? '' : 's'} on one Postgres`,
+    reads,
+    writes,
+    rollbacks: {
+      perWrite: writes.acknowledged ? rolledBack / writes.acknowledged : NaN,
+      rolledBack,
+      baseline,
+      acknowledged: writes.acknowledged,
+      commitsPerWrite: writes.acknowledged ? commits / writes.acknowledged : NaN,
+    },
+  };
+}
+
+const ms = (v: number) => `${v} ms`;
+const x = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '-');
+
+export async function replicasBench(): Promise<void> {
+  let pgServer: PgServer;
+  try {
+    pgServer = await startPostgres();
   } catch (e) {
     process.stdout.write(
       `\nReplicas on Postgres: skipped (${(e as Error).message.split('\n')[0]})\n`,
     );
     return;
   }
+  const root = mkdtempSync(join(tmpdir(), 'adcli-bench-replicas-'));
   try {
-    const one = await serve(['--memory']);
-    const floor = await measure([one.info.baseUrl], one.info.apiKey!).finally(() =>
-      stop(one.child),
-    );
-    const rows = [{ name: 'one adcli serve on SQLite', t: floor }];
-    for (const n of [1, 2, 3])
-      rows.push({
-        name: `${n} replica${n === 1 ? '' : 's'} on one Postgres`,
-        t: await replicas(pg, n),
-      });
-    const fig = (name: string, v: number, base: number) => ({
-      name,
-      value: `${Math.round(v)} req/s`,
-      ratio: v / base,
-      goal: '-',
-      ok: true,
-    });
-    report(
-      `Replicas: requests/s the client saw over ${CONNECTIONS} connections spread across the replicas, ratio against one process on SQLite (${cpus().length} cores shared by every replica, Postgres and the client: overhead, not scaling)`,
+    const stats = new Stats(pgServer);
+    const version = await stats.version();
+    const sqlite = await sqliteRow();
+    const rows: Row[] = [];
+    for (const n of REPLICAS) rows.push(await postgresRow(pgServer, stats, root, n));
+    const one = rows[0]!;
+
+    const line = (kind: 'reads' | 'writes', r: Row): string[] => {
+      const p = r[kind].run;
+      const rb = kind === 'writes' ? r.rollbacks : undefined;
+      return [
+        `${kind === 'reads' ? 'GET  ' : 'PATCH'} ${r.name}`,
+        String(Math.round(p.okRps)),
+        ms(p.p99),
+        String(p.non2xx),
+        String(p.timeouts),
+        x(p.okRps / sqlite[kind].run.okRps),
+        r === sqlite ? '-' : x(p.okRps / one[kind].run.okRps),
+        rb ? `${rb.perWrite.toFixed(3)} (${rb.rolledBack}/${rb.acknowledged})` : '-',
+        rb ? x(rb.commitsPerWrite) : '-',
+      ];
+    };
+    table(
+      `Replicas on one Postgres ${version} against one adcli serve on SQLite (${MACHINE}, shared by the replicas, Postgres and the client)\n` +
+        `  ${CONNECTIONS} connections dealt over a row's servers, ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up, each request on a random one of ${CAMPAIGNS} campaigns;\n` +
+        `  PATCH {"budget": N} with a fresh Idempotency-Key; 2xx answers per second, p99 of their latency; rollbacks from pg_stat_database`,
       [
-        ...rows.map((r) => fig(`GET /campaigns/{id}: ${r.name}`, r.t.reads, floor.reads)),
-        ...rows.map((r) =>
-          fig(`POST /brands + Idempotency-Key: ${r.name}`, r.t.writes, floor.writes),
-        ),
+        'load',
+        '2xx/s',
+        'p99',
+        'non-2xx',
+        'timeouts',
+        'vs SQLite',
+        'vs 1 replica',
+        'rollbacks/ack write',
+        'commits/ack write',
+      ],
+      [
+        ...[sqlite, ...rows].map((r) => line('reads', r)),
+        ...[sqlite, ...rows].map((r) => line('writes', r)),
       ],
     );
+    const odd = [sqlite, ...rows].flatMap((r) =>
+      (['reads', 'writes'] as const)
+        .filter((k) => Object.keys(r[k].run.statuses).length || r[k].run.errors)
+        .map(
+          (k) =>
+            `${k} on ${r.name}: ${Object.entries(r[k].run.statuses)
+              .map(([code, n]) => `${n}× ${code}`)
+              .concat(r[k].run.errors ? [`${r[k].run.errors} connection errors`] : [])
+              .join(', ')}`,
+        ),
+    );
+    for (const o of odd) process.stdout.write(`  not 2xx: ${o}\n`);
+    const baselines = rows.map((r) => r.rollbacks!.baseline);
+    if (baselines.some((b) => b !== 0))
+      process.stdout.write(
+        `  rollbacks of a bare start and stop of the replicas, subtracted: ${rows.map((r, i) => `${r.name.split(' on ')[0]} ${baselines[i]}`).join(', ')}\n`,
+      );
+
+    const rb = one.rollbacks!;
+    const vsSqlite = one.writes.run.okRps / sqlite.writes.run.okRps;
+    report(`Replica goals (${MACHINE}; the goal for writes against SQLite's is for 2 cores)`, [
+      {
+        name: 'Postgres, 1 replica: rolled-back transactions per acknowledged write',
+        value: `${rb.rolledBack} / ${rb.acknowledged}`,
+        ratio: rb.perWrite,
+        goal: '<= 0.1',
+        ok: rb.perWrite <= 0.1,
+      },
+      {
+        name: "Postgres, 1 replica: writes/s against SQLite's",
+        value: `${Math.round(one.writes.run.okRps)} / ${Math.round(sqlite.writes.run.okRps)} writes/s`,
+        ratio: vsSqlite,
+        goal: '>= 0.5',
+        ok: vsSqlite >= 0.5,
+      },
+      ...rows.slice(1).map((r) => ({
+        name: `Postgres, ${r.name.split(' on ')[0]}: writes/s against 1 replica's`,
+        value: `${Math.round(r.writes.run.okRps)} / ${Math.round(one.writes.run.okRps)} writes/s`,
+        ratio: r.writes.run.okRps / one.writes.run.okRps,
+        goal: '-',
+        ok: true,
+      })),
+    ]);
   } finally {
-    await pg.destroy();
+    await pgServer.destroy();
+    rmSync(root, { recursive: true, force: true });
   }
 }

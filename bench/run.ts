@@ -1,14 +1,37 @@
 // `npm run bench`: every figure is printed as a ratio against a floor measured in the same run,
-// because the machines are shared and noisy and absolute numbers mean little.
+// because the machines are shared and noisy and absolute numbers mean little. The output is the
+// figures only: the servers' own output is kept, and shown (its end) only where one fails. A
+// section that fails says so in a few lines and the others still run; the exit code is then 1.
 import { generationBench } from './generation.ts';
+import { killStrays, machineDescription, snapshotBuild } from './lib.ts';
 import { replicasBench } from './replicas.ts';
 import { serveLoadBench } from './serve-load.ts';
 import { serverBench } from './server.ts';
+import { sqliteWritesBench } from './sqlite-writes.ts';
 import { startupBench } from './startup.ts';
 
-process.stdout.write(`adcli bench on Node ${process.version}, ${new Date().toISOString()}\n`);
-await serverBench();
-await generationBench();
-await serveLoadBench();
-await replicasBench();
-await startupBench();
+const sections: [string, () => Promise<void>][] = [
+  ['Server throughput', serverBench],
+  ['Targeting generation', generationBench],
+  ['Reads during background work', serveLoadBench],
+  ['Replicas on Postgres', replicasBench],
+  ['SQLite writes at 64 connections', sqliteWritesBench],
+  ['CLI start-up', startupBench],
+];
+
+const started = performance.now();
+snapshotBuild();
+process.stdout.write(`adcli bench on ${machineDescription()}, ${new Date().toISOString()}\n`);
+for (const [name, run] of sections) {
+  try {
+    await run();
+  } catch (e) {
+    process.exitCode = 1;
+    killStrays();
+    const message = e instanceof Error ? e.message : String(e);
+    process.stdout.write(`\n${name}: FAILED: ${message.trimEnd()}\n`);
+    if (process.env.BENCH_DEBUG && e instanceof Error && e.stack)
+      process.stderr.write(`${e.stack}\n`);
+  }
+}
+process.stdout.write(`\nbench took ${((performance.now() - started) / 60_000).toFixed(1)} min\n`);

@@ -2,11 +2,9 @@
 // probed every 25 ms on a real `adcli serve` (the built bundle), while a 10-slot targeting generation
 // over a data store of 2,000 videos × 10 comments runs, against the same probe on the idle server in
 // the same run. Jobs run in worker threads, so the HTTP thread should answer as if nothing ran.
-import { fileURLToPath } from 'node:url';
 import { setUpGeneration, type ApiCall } from './corpus.ts';
-import { report, startServer, stop } from './lib.ts';
+import { adcliBin, report, startServer, stop, MACHINE } from './lib.ts';
 
-const bin = fileURLToPath(new URL('../bin/adcli.js', import.meta.url));
 const PROBE_EVERY_MS = 25;
 
 function percentile(xs: number[], p: number): number {
@@ -49,7 +47,7 @@ const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 export async function serveLoadBench(): Promise<void> {
   const videos = Number(process.env.BENCH_LOAD_VIDEOS ?? 2000);
   const slots = 10;
-  const server = await startServer<{ baseUrl: string; apiKey: string }>(bin, {}, [
+  const server = await startServer<{ baseUrl: string; apiKey: string }>(adcliBin(), {}, [
     'serve',
     '--memory',
     '--port',
@@ -110,7 +108,7 @@ export async function serveLoadBench(): Promise<void> {
     const busy50 = percentile(busy, 0.5);
     const busy99 = percentile(busy, 0.99);
     report(
-      `Reads during background work: GET /workspace every ${PROBE_EVERY_MS} ms, idle (${idle.length} probes) and while a ${slots}-slot generation ` +
+      `Reads during background work (${MACHINE}; the jobs' worker threads need a core the HTTP thread does not use): GET /workspace every ${PROBE_EVERY_MS} ms, idle (${idle.length} probes) and while a ${slots}-slot generation ` +
         `over ${videos.toLocaleString('en-US')} videos × 10 comments runs (${busy.length} probes, ${(genMs / 1000).toFixed(1)} s); ratio against the idle probe`,
       [
         { name: 'floor: idle p50', value: fmt(idle50), ratio: 1, goal: '-', ok: true },
@@ -132,6 +130,6 @@ export async function serveLoadBench(): Promise<void> {
       ],
     );
   } finally {
-    await stop(server.child);
+    await stop(server);
   }
 }

@@ -1,14 +1,14 @@
 // Server figures, each as a ratio against a floor measured in the same run.
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { load, medianLatency, report, startServer, stop, type LoadResult } from './lib.ts';
+import { load, medianLatency, report, startServer, stop, MACHINE, type LoadResult } from './lib.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export async function serverBench(): Promise<void> {
   const hello = await startServer<{ port: number }>(here('./servers/hello.ts'));
   const floor = await load(hello, { url: `http://127.0.0.1:${hello.info.port}/` });
-  await stop(hello.child);
+  await stop(hello);
 
   const small = await startServer<{ port: number; key: string; campaignId: string }>(
     here('./servers/adcli.ts'),
@@ -30,7 +30,7 @@ export async function serverBench(): Promise<void> {
       headers: { ...req.headers, 'idempotency-key': randomUUID() },
     }),
   });
-  await stop(small.child);
+  await stop(small);
   for (const [name, r] of Object.entries({ get, list, patch })) {
     if (r.non2xx) throw new Error(`${name}: ${r.non2xx} responses were not 2xx`);
   }
@@ -43,7 +43,7 @@ export async function serverBench(): Promise<void> {
     ok: r.capacity / floor.capacity >= min,
   });
   report(
-    'Server throughput: requests/s one server core sustains (from its CPU time), ratio against a bare Hono hello world',
+    `Server throughput (${MACHINE}; the client takes what the server leaves): requests/s one server core sustains (from its CPU time), ratio against a bare Hono hello world`,
     [
       row('floor: bare Hono hello world', floor),
       row('GET /campaigns/{id}, authenticated', get, '>= 0.40', 0.4),
@@ -67,7 +67,7 @@ export async function serverBench(): Promise<void> {
     bigAuth,
     n,
   );
-  await stop(big.child);
+  await stop(big);
   report(
     `Pagination over ${campaigns.toLocaleString('en-US')} campaigns: median latency of ${n} sequential requests, last page against first`,
     [
