@@ -263,6 +263,19 @@ describe.skipIf(!pg)('a replica whose database goes away', () => {
     while ((await probe('/readyz')).status !== 200 && Date.now() < deadline)
       await new Promise((res) => setTimeout(res, 100));
     expect(await probe('/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
+    // the server's own lines said so (kept by testBackend, not printed on the test run's output)
+    expect(r.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^error: the database is unavailable: .*method=GET path=\/api\/v1\/brands$/,
+        ),
+        expect.stringMatching(
+          /^error: the database is unavailable: .*method=POST path=\/api\/v1\/brands$/,
+        ),
+        expect.stringMatching(/^error: not ready: the database cannot be reached \(/),
+        'the database is reachable again: ready',
+      ]),
+    );
     ok(await r.api.post('/brands', { name: 'After' }), 201);
     expect(
       ok(await r.api.get('/brands'))

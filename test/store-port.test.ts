@@ -18,7 +18,7 @@ import {
 import type { Store } from '../server/store/port.ts';
 import { isUnavailable } from '../server/store/postgres/errors.ts';
 import { pgMigrations } from '../server/store/postgres/migrations.ts';
-import { numberPlaceholders } from '../server/store/postgres/placeholders.ts';
+import { inlineValues, numberPlaceholders } from '../server/store/postgres/placeholders.ts';
 import { PostgresStore } from '../server/store/postgres/store.ts';
 import { toStoreError } from '../server/store/sqlite/errors.ts';
 import { SqliteStore } from '../server/store/sqlite/store.ts';
@@ -51,12 +51,23 @@ interface Target {
 // BIGINT: Postgres's INTEGER has 32 bits (the schema's integers are all BIGINT there)
 const COUNTER = 'CREATE TABLE IF NOT EXISTS counters (id TEXT PRIMARY KEY, n BIGINT NOT NULL)';
 
-/** A read, then a write of what was read: lost updates show unless the transactions are serializable. */
+/** A read, then a write of what was read: lost updates show unless the row is locked as it is read. */
 async function increment(s: Store): Promise<void> {
   await s.write(async () => {
-    const r = await s.get<{ n: number }>('SELECT n FROM counters WHERE id = ?', 'c');
+    const r = await s.get<{ n: number }>(`SELECT n FROM counters WHERE id = ?${s.rowLock()}`, 'c');
     await s.run('UPDATE counters SET n = ? WHERE id = ?', r!.n + 1, 'c');
   });
+}
+
+/** The same without a lock, in a SERIALIZABLE transaction: Postgres runs the loser again. */
+async function incrementSerializable(s: Store): Promise<void> {
+  await s.write(
+    async () => {
+      const r = await s.get<{ n: number }>('SELECT n FROM counters WHERE id = ?', 'c');
+      await s.run('UPDATE counters SET n = ? WHERE id = ?', r!.n + 1, 'c');
+    },
+    { isolation: 'serializable' },
+  );
 }
 
 /**
@@ -255,6 +266,15 @@ for (const adapter of adapters) {
       expect(await s.get('SELECT n FROM counters WHERE id = ?', 'c')).toEqual({ n: 50 });
     });
 
+    it('ends 50 concurrent unlocked read-then-write increments at 50 when the writes ask to be serializable', async () => {
+      const { s, target } = await fresh();
+      const other = await track(target.open());
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) => incrementSerializable(i % 2 ? s : other)),
+      );
+      expect(await s.get('SELECT n FROM counters WHERE id = ?', 'c')).toEqual({ n: 50 });
+    });
+
     it('runs afterCommit callbacks after the commit, at once outside a transaction, never after a rollback', async () => {
       const { s } = await fresh();
       const calls: string[] = [];
@@ -324,6 +344,42 @@ for (const adapter of adapters) {
       });
       await other.run('UPDATE counters SET n = 0');
       expect(await s.changeStamp()).not.toBe(first);
+    });
+
+    it('writes atCommit statements with the commit: there after it, gone after a rollback, the change stamp unmoved', async () => {
+      const { s } = await fresh();
+      await s.run("INSERT INTO counters (id, n) VALUES ('book', 0)");
+      const first = await s.changeStamp();
+      await s.write(async () => {
+        await s.atCommit("UPDATE counters SET n = ? WHERE id = 'book'", 7);
+      });
+      expect(await s.get("SELECT n FROM counters WHERE id = 'book'")).toEqual({ n: 7 });
+      // SQLite moves its stamp with every write transaction (conservative); Postgres with those that changed data
+      if (adapter.name === 'postgres') expect(await s.changeStamp()).toBe(first);
+      await expect(
+        s.write(async () => {
+          await s.atCommit("UPDATE counters SET n = 8 WHERE id = 'book'");
+          throw new Error('no');
+        }),
+      ).rejects.toThrow('no');
+      expect(await s.get("SELECT n FROM counters WHERE id = 'book'")).toEqual({ n: 7 });
+    });
+
+    it('locks rows only in a write transaction, and only where rows can be read while a writer works (Postgres)', async () => {
+      const { s } = await fresh();
+      const inWrite = adapter.name === 'postgres' ? ' FOR UPDATE' : '';
+      expect(s.rowLock()).toBe('');
+      expect(await s.read(async () => s.rowLock())).toBe('');
+      expect(await s.write(async () => [s.rowLock(), s.rowLock('share')])).toEqual([
+        inWrite,
+        adapter.name === 'postgres' ? ' FOR SHARE' : '',
+      ]);
+      // a lock named outside a write transaction, or on SQLite, is nothing to wait for
+      await s.lock('anything');
+      await s.withWriteLock({ name: 'anything' }, () =>
+        s.write(() => s.run('UPDATE counters SET n = 1')),
+      );
+      expect(await s.get('SELECT n FROM counters')).toEqual({ n: 1 });
     });
 
     it('reads a JSON array of strings through dialect.jsonValues, from a column or a placeholder', async () => {
@@ -434,6 +490,51 @@ describe('placeholders in Postgres numbering', () => {
   });
 });
 
+describe('values written into a statement (a round trip of several statements)', () => {
+  it('writes each value as a literal of unknown type where its placeholder was, outside literals and comments', () => {
+    expect(
+      inlineValues(`SELECT ?, ?2, '?' -- ?\n, ?, ?, ?`, [
+        "it's",
+        null,
+        12,
+        BigInt('9007199254740993'),
+        new Uint8Array([0, 255]),
+      ]),
+    ).toBe(`SELECT 'it''s', NULL, '?' -- ?\n, '12', '9007199254740993',  E'\\\\x00ff'`);
+    // a backslash makes an escape string (E'…'), whatever standard_conforming_strings says
+    expect(inlineValues('SELECT ?', ['a\\b'])).toBe(`SELECT  E'a\\\\b'`);
+    expect(() => inlineValues('SELECT ?, ?', [1])).toThrow(/placeholder \?2 but 1 values/);
+  });
+
+  it.skipIf(!pg)('reads the same from Postgres as the values sent apart', async () => {
+    const s = await track(PostgresStore.open(await pg!.createDatabase()));
+    await s.run(COUNTER);
+    const values = ["it's \\ 'quoted'", 'ünï \\x41', 'a%b_c'];
+    for (const v of values) {
+      // the first statement of a transaction travels with its BEGIN, values written in
+      const inTx = await s.write(async () => {
+        await s.run('INSERT INTO counters (id, n) VALUES (?, ?)', v, 3);
+        return s.get<{ id: string; n: number }>('SELECT id, n FROM counters WHERE id = ?', v);
+      });
+      expect(inTx).toEqual({ id: v, n: 3 });
+      expect(await s.get('SELECT id FROM counters WHERE id LIKE ? ESCAPE ?', v, '!')).toEqual({
+        id: v,
+      });
+    }
+    expect(
+      await s.write(() =>
+        s.get(
+          'SELECT ?::bigint + 1 AS a, ? IS NULL AS b, ?::bytea AS c, ? AS d',
+          41,
+          null,
+          new Uint8Array([1, 2]),
+          'x',
+        ),
+      ),
+    ).toEqual({ a: 42, b: true, c: Buffer.from([1, 2]), d: 'x' });
+  });
+});
+
 describe('the typed errors of the store', () => {
   it('SQLite: a full file is a StoreFullError, in a transaction or out; the store works on once there is room', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'adcli-port-'));
@@ -482,12 +583,15 @@ describe('the typed errors of the store', () => {
       let goOn!: () => void;
       const otherCommitted = new Promise<void>((r) => (goOn = r));
       const lost = s
-        .write(async () => {
-          const r = await s.get<{ n: number }>("SELECT n FROM counters WHERE id = 'c'");
-          hasRead();
-          await otherCommitted;
-          await s.run("UPDATE counters SET n = ? WHERE id = 'c'", r!.n + 1);
-        })
+        .write(
+          async () => {
+            const r = await s.get<{ n: number }>("SELECT n FROM counters WHERE id = 'c'");
+            hasRead();
+            await otherCommitted;
+            await s.run("UPDATE counters SET n = ? WHERE id = 'c'", r!.n + 1);
+          },
+          { isolation: 'serializable' },
+        )
         .catch((e: unknown) => e);
       await read;
       await increment(other); // commits between the read and the write: a serialization failure
@@ -521,6 +625,148 @@ describe.skipIf(!pg)('the Postgres store: one reading of commits per request', (
     const before = await s.changeStamp();
     await other.run("UPDATE counters SET n = 3 WHERE id = 'c'");
     expect(await s.changeStamp()).not.toBe(before);
+  });
+});
+
+describe.skipIf(!pg)('the Postgres store: locks, retries and the change stamp', () => {
+  /** Two instances (replicas) on a fresh database with the counter. */
+  async function pair(): Promise<[Store, Store]> {
+    const url = await pg!.createDatabase();
+    const a = await track(PostgresStore.open(url));
+    const b = await track(PostgresStore.open(url));
+    await a.run(COUNTER);
+    await a.run("INSERT INTO counters (id, n) VALUES ('c', 0)");
+    return [a, b];
+  }
+
+  /** A write holding `lock` until `release` is called; resolves `held` once it holds it. */
+  function holder(s: Store, lock: { name: string; shared?: boolean }) {
+    let held!: () => void;
+    const holding = new Promise<void>((r) => (held = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const done = s.write(async () => {
+      await s.lock(lock.name, lock);
+      await s.get('SELECT 1'); // the lock travels with the next statement
+      held();
+      await released;
+    });
+    return { holding, release, done };
+  }
+
+  it('a named lock: exclusive holders take turns and see each other committed; shared ones run together', async () => {
+    const [a, b] = await pair();
+    const first = holder(a, { name: 'ws:1' });
+    await first.holding;
+    const order: string[] = [];
+    const second = b.write(async () => {
+      await b.lock('ws:1');
+      const r = await b.get<{ n: number }>('SELECT n FROM counters');
+      order.push(`second saw ${r!.n}`);
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    await a.write(() => a.run("UPDATE counters SET n = 5 WHERE id = 'c'"));
+    order.push('first done');
+    first.release();
+    await Promise.all([first.done, second]);
+    expect(order).toEqual(['first done', 'second saw 5']);
+
+    const s1 = holder(a, { name: 'ws:2', shared: true });
+    const s2 = holder(b, { name: 'ws:2', shared: true });
+    await Promise.all([s1.holding, s2.holding]); // both at once
+    s1.release();
+    s2.release();
+    await Promise.all([s1.done, s2.done]);
+  });
+
+  it('withWriteLock: every write transaction begun inside takes the lock before its first statement', async () => {
+    const [a, b] = await pair();
+    const first = holder(a, { name: 'ws:3' });
+    await first.holding;
+    let wrote = false;
+    const inside = b.withWriteLock({ name: 'ws:3' }, () =>
+      b.write(() => b.run("UPDATE counters SET n = 9 WHERE id = 'c'")).then(() => (wrote = true)),
+    );
+    await new Promise((r) => setTimeout(r, 150));
+    expect(wrote).toBe(false);
+    first.release();
+    await Promise.all([first.done, inside]);
+    expect(wrote).toBe(true);
+  });
+
+  it('a unique key taken between a look and an insert: the write runs again and finds it', async () => {
+    const [a, b] = await pair();
+    let runs = 0;
+    let looked!: () => void;
+    let looks = 0;
+    const bothLooked = new Promise<void>((r) => (looked = r));
+    const ensure = (s: Store) =>
+      s.write(async () => {
+        runs++;
+        if (await s.get("SELECT 1 FROM counters WHERE id = 'u'")) return 'found';
+        if (++looks === 2) looked();
+        await bothLooked; // both look before either inserts
+        await s.run("INSERT INTO counters (id, n) VALUES ('u', 1)");
+        return 'made';
+      });
+    expect((await Promise.all([ensure(a), ensure(b)])).sort()).toEqual(['found', 'made']);
+    expect(runs).toBe(3);
+  });
+
+  it("the access stamp stays while other tables change and moves when ACCESS_TABLES change, each replica's", async () => {
+    const [a, b] = await pair();
+    const both = async (scope?: 'access') => [
+      await a.changeStamp(scope),
+      await b.changeStamp(scope),
+    ];
+    const access = await both('access');
+    const data = await both();
+    await a.write(() => a.run("UPDATE counters SET n = 3 WHERE id = 'c'"));
+    expect(await both('access')).toEqual(access);
+    const afterData = await both();
+    expect(afterData[0]).not.toBe(data[0]);
+    expect(afterData[1]).not.toBe(data[1]);
+    await b.run(
+      "INSERT INTO workspaces (id, slug, exploration, created_at) VALUES ('w1', 'w1', 0, 'now')",
+    );
+    const afterAccess = await both('access');
+    expect(afterAccess[0]).not.toBe(access[0]);
+    expect(afterAccess[1]).not.toBe(access[1]);
+    // a statement that names no single table may have changed any
+    await a.write(() =>
+      a.get("WITH w AS (UPDATE counters SET n = 4 WHERE id = 'c' RETURNING n) SELECT n FROM w"),
+    );
+    expect(await b.changeStamp('access')).not.toBe(afterAccess[1]);
+    // inside a request: one reading serves both scopes, own commits count at once
+    await b.oneStampPer(async () => {
+      const known = [await b.changeStamp('access'), await b.changeStamp()];
+      expect([b.knownStamp('access'), b.knownStamp()]).toEqual(known);
+      await b.write(() => b.run("UPDATE counters SET n = 5 WHERE id = 'c'"));
+      expect(b.knownStamp('access')).toBe(known[0]);
+      expect(b.knownStamp()).not.toBe(known[1]);
+    });
+  });
+
+  it('the change stamp moves once a change has committed, never before, and not for a write that changed nothing', async () => {
+    const [a, b] = await pair();
+    const before = await b.changeStamp();
+    await a.write(() => a.run("UPDATE counters SET n = 1 WHERE id = 'nobody'"));
+    await a.write(() => a.get('SELECT n FROM counters'));
+    expect(await b.changeStamp()).toBe(before);
+    let changed!: () => void;
+    const hasChanged = new Promise<void>((r) => (changed = r));
+    let goOn!: () => void;
+    const commit = new Promise<void>((r) => (goOn = r));
+    const writing = a.write(async () => {
+      await a.run("UPDATE counters SET n = 2 WHERE id = 'c'");
+      changed();
+      await commit;
+    });
+    await hasChanged;
+    expect(await b.changeStamp()).toBe(before); // what a cache reads now is still as of `before`
+    goOn();
+    await writing;
+    expect(await b.changeStamp()).not.toBe(before);
   });
 });
 
@@ -590,11 +836,17 @@ describe.skipIf(!pg)('the Postgres store: opening and losing the database', () =
     await owner.run(
       `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${PASSWORD_USER}`,
     );
+    // the identity columns' sequences (an insert takes its id there) and the change stamp's
+    await owner.run(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${PASSWORD_USER}`);
     await owner.close();
     const s = await track(PostgresStore.open(asUser));
     expect(await s.get('SELECT COUNT(*) AS n FROM workspaces')).toEqual({ n: 0 });
-    // LISTEN, which the change stamp uses, needs no privilege
-    expect(await s.changeStamp()).toMatch(/^\d+\.\d+\.\d+$/);
+    const stamp = await s.changeStamp();
+    expect(stamp).toMatch(/^\d+\.\d+$/);
+    await s.run(
+      "INSERT INTO workspaces (id, slug, exploration, created_at) VALUES ('w', 'w', 0, 'now')",
+    );
+    expect(await s.changeStamp()).not.toBe(stamp);
   });
 
   it('refuses a database of a newer schema, naming both versions', async () => {

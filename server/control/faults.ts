@@ -187,7 +187,7 @@ export class FaultRules {
     path: string,
   ): FaultAction | null | Promise<FaultAction | null> {
     // The common case, no rules for the workspace and the store's stamp known: answered at once.
-    const known = this.#d.store.knownStamp();
+    const known = this.#d.store.knownStamp('access');
     if (known !== undefined && known === this.#stamp && !this.#byWorkspace.has(workspaceId))
       return null;
     return this.#match(workspaceId, keyId, method, path);
@@ -229,7 +229,7 @@ export class FaultRules {
   }
 
   async #rules(workspaceId: string): Promise<FaultRow[]> {
-    const stamp = await this.#d.store.changeStamp();
+    const stamp = await this.#d.store.changeStamp('access');
     if (stamp !== this.#stamp) {
       const byWorkspace = new Map<string, FaultRow[]>();
       for (const r of await this.#d.store.all<FaultRow>(

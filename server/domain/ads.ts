@@ -18,6 +18,7 @@ import { assertCampaignAllowed, assertCustomerAllowed, type Actor } from './acto
 import { digitsOnly, formatCustomerId } from '../lib/customer-id.ts';
 import type { CampaignRow, Campaigns } from './campaigns.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
+import { jobLock, workspaceLock } from '../store/locks.ts';
 
 /**
  * The service's side of the ad platform: creating campaigns there (always paused), the periodic
@@ -208,6 +209,8 @@ export class Ads {
               )
             ).map((r) => r.w);
       for (const ws of ids) {
+        // the look and the enqueue as one: replicas starting together schedule one sync
+        await this.#d.store.lock(jobLock('sync_ads', ws));
         if (!(await this.#jobs.pending('sync_ads', ws)))
           await this.#jobs.enqueue('sync_ads', ws, {
             workspaceId: ws,
@@ -227,10 +230,12 @@ export class Ads {
   async runSync(job: JobRow): Promise<void> {
     const store = this.#d.store;
     await store.write(async () => {
+      await store.lock(workspaceLock(job.subject), { shared: true });
       if (!(await this.#jobs.holds(job.id))) return;
       const now = this.#d.clock.now().toISOString();
+      // locked as a request's update locks one: the settings carried over are the ones recorded as synced
       for (const row of await store.all<CampaignRow>(
-        'SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL',
+        `SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL ORDER BY id${store.rowLock()}`,
         job.subject,
       )) {
         const ads = await this.#platform.campaign(row.ads_campaign_id!);
@@ -324,6 +329,8 @@ export class Ads {
     const found = await this.#findPlatformCampaign(serviceOrPlatformId);
     if (!found) throw notFound(`no campaign ${serviceOrPlatformId} exists in the ad platform`);
     const { ads, workspaceId } = found;
+    // as the workspace's controls: alone in it (one status change at an instant, then its sync)
+    await this.#d.store.lock(workspaceLock(workspaceId));
     try {
       // The change happens at the workspace's time, like everything else in it.
       await this.#d.clock.within(workspaceId, () =>

@@ -57,17 +57,18 @@ export class Audiences {
     ))!.n;
   }
 
-  async find(actor: Actor, id: string): Promise<Audience | undefined> {
+  /** With `lock` (a write that changes it), the row stays locked until the write commits. */
+  async find(actor: Actor, id: string, lock = false): Promise<Audience | undefined> {
     const row = await this.#d.store.get<AudienceRow>(
-      'SELECT * FROM audiences WHERE id = ? AND workspace_id = ?',
+      `SELECT * FROM audiences WHERE id = ? AND workspace_id = ?${lock ? this.#d.store.rowLock() : ''}`,
       id,
       actor.workspaceId,
     );
     return row && toRecord(row);
   }
 
-  async get(actor: Actor, id: string): Promise<Audience> {
-    const a = await this.find(actor, id);
+  async get(actor: Actor, id: string, lock = false): Promise<Audience> {
+    const a = await this.find(actor, id, lock);
     if (!a) throw notFound(`no audience ${id} in this workspace`);
     return a;
   }
@@ -99,7 +100,8 @@ export class Audiences {
   }
 
   async update(actor: Actor, id: string, patch: Partial<AudienceFields>): Promise<Audience> {
-    const current = await this.get(actor, id);
+    // what the patch leaves out is written back as read
+    const current = await this.get(actor, id, true);
     await assertMayChangeShared(this.#d.store, actor, { kind: 'audience', id }, 'change');
     if (Object.keys(patch).length === 0) return current;
     const next = { ...current, ...patch };
@@ -125,7 +127,7 @@ export class Audiences {
 
   /** Campaigns keep their own copy in their audience slots, so nothing else changes. */
   async delete(actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
-    await this.get(actor, id);
+    await this.get(actor, id, true);
     await assertMayChangeShared(this.#d.store, actor, { kind: 'audience', id }, 'delete');
     await this.#d.store.run('DELETE FROM audiences WHERE id = ?', id);
     return { id, deleted: true };

@@ -67,7 +67,8 @@ export class Brands {
   }
 
   async update(actor: Actor, id: string, patch: Partial<BrandFields>): Promise<Brand> {
-    const row = await this.#row(actor, id);
+    // locked until the write commits: the fields not in the patch are written back as read
+    const row = await this.#row(actor, id, this.#d.store.rowLock());
     await assertMayChangeShared(this.#d.store, actor, { kind: 'brand', id }, 'change');
     if (Object.keys(patch).length === 0) return toRecord(row);
     await this.#d.store.run(
@@ -94,9 +95,9 @@ export class Brands {
     return { id, deleted: true };
   }
 
-  async #row(actor: Actor, id: string): Promise<BrandRow> {
+  async #row(actor: Actor, id: string, lock = ''): Promise<BrandRow> {
     const row = await this.#d.store.get<BrandRow>(
-      'SELECT * FROM brands WHERE id = ? AND workspace_id = ?',
+      `SELECT * FROM brands WHERE id = ? AND workspace_id = ?${lock}`,
       id,
       actor.workspaceId,
     );

@@ -117,8 +117,25 @@ const RECORD_SELECT = `SELECT c.*, b.name AS brand_name, b.website AS brand_webs
   FROM campaigns c
   LEFT JOIN brands b ON b.id = c.brand_id
   LEFT JOIN ad_accounts a ON a.customer_id = c.customer_id`;
+/** One campaign's record with its slots, in position order: the campaign's columns once per slot. */
+const RECORD_WITH_SLOTS = `SELECT c.*, b.name AS brand_name, b.website AS brand_website, b.description AS brand_description,
+    a.name AS account_name, s.id AS slot_id, s.name AS slot_name, s.audience_id AS slot_audience_id,
+    s.data_store_ids AS slot_data_store_ids
+  FROM campaigns c
+  LEFT JOIN brands b ON b.id = c.brand_id
+  LEFT JOIN ad_accounts a ON a.customer_id = c.customer_id
+  LEFT JOIN campaign_audiences s ON s.campaign_id = c.id
+  WHERE c.id = ? AND c.workspace_id = ? ORDER BY s.position`;
 
 type RecordSlot = Pick<SlotRow, 'id' | 'campaign_id' | 'name' | 'audience_id' | 'data_store_ids'>;
+
+/** A slot's columns beside its campaign's in one row (null: a campaign without slots). */
+interface SlotColumns {
+  slot_id: string | null;
+  slot_name: string | null;
+  slot_audience_id: string | null;
+  slot_data_store_ids: string | null;
+}
 
 /** Column for each writable setting, and how it is stored. */
 const SETTING_COLUMNS: Record<
@@ -230,11 +247,15 @@ export class Campaigns {
     }
   }
 
-  /** Loads a campaign the actor may use: 403 outside the key's limits, 404 when not in the workspace. */
+  /**
+   * Loads a campaign the actor may use: 403 outside the key's limits, 404 when not in the workspace.
+   * In a write the row stays locked until it commits: what is read here (its settings, its slots)
+   * is what the write changes.
+   */
   async row(actor: Actor, id: string): Promise<CampaignRow> {
     assertCampaignAllowed(actor, id);
     const row = await this.#d.store.get<CampaignRow>(
-      'SELECT * FROM campaigns WHERE id = ? AND workspace_id = ?',
+      `SELECT * FROM campaigns WHERE id = ? AND workspace_id = ?${this.#d.store.rowLock()}`,
       id,
       actor.workspaceId,
     );
@@ -245,15 +266,24 @@ export class Campaigns {
 
   async get(actor: Actor, id: string): Promise<Campaign> {
     assertCampaignAllowed(actor, id);
-    const row = await this.#d.store.get<RecordRow>(
-      `${RECORD_SELECT} WHERE c.id = ? AND c.workspace_id = ?`,
+    // one statement: the campaign once per slot (every write answers with it: one round trip less)
+    const rows = await this.#d.store.all<RecordRow & SlotColumns>(
+      RECORD_WITH_SLOTS,
       id,
       actor.workspaceId,
     );
+    const row = rows[0];
     if (!row) throw notFound(`no campaign ${id} in this workspace`);
     assertCustomerAllowed(actor, row.customer_id);
-    const slots = await this.#recordSlots([row.id]);
-    return toRecord(actor, row, slots.get(row.id) ?? []);
+    const slots = rows
+      .filter((r) => r.slot_id !== null)
+      .map((r) => ({
+        id: r.slot_id!,
+        name: r.slot_name!,
+        audienceId: r.slot_audience_id,
+        dataStoreIds: JSON.parse(r.slot_data_store_ids!) as string[],
+      }));
+    return toRecord(actor, row, slots);
   }
 
   async create(actor: Actor, input: CampaignCreate): Promise<Campaign> {
@@ -438,7 +468,9 @@ export class Campaigns {
   /**
    * Derives the campaign's status from its slots and their data stores:
    * loading while a store collects or a slot generates, error when a slot failed, ready when every
-   * slot with data stores has targeting, draft otherwise.
+   * slot with data stores has targeting, draft otherwise. The caller holds what it reads: the
+   * campaign's row lock (every writer of its slots takes it) or its workspace's lock exclusively
+   * (the only writers of a data store's state take that).
    */
   async refreshStatus(campaignId: string): Promise<void> {
     const slots = await this.slots(campaignId);
@@ -463,6 +495,18 @@ export class Campaigns {
       status,
       campaignId,
     );
+  }
+
+  /**
+   * Locks a campaign's row until the write commits, as `row` does for a request: a job that changes
+   * its slots takes it before reading them. False when the campaign is gone.
+   */
+  async lockRow(campaignId: string): Promise<boolean> {
+    const store = this.#d.store;
+    return !!(await store.get(
+      `SELECT 1 FROM campaigns WHERE id = ?${store.rowLock()}`,
+      campaignId,
+    ));
   }
 
   /** Campaigns whose slots draw on a data store, to refresh when the store changes state. */

@@ -8,6 +8,7 @@ import { Catalog, SHARED } from './catalog.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
 import { assertMayChangeShared } from './limits.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
+import { workspaceLock } from '../store/locks.ts';
 import { decodeCursor, selectPage, toPage, type PageQuery } from './paging.ts';
 
 export interface DataStoreRow {
@@ -78,6 +79,13 @@ export class DataStores {
   /** A collection job that failed for good: the store ends in error rather than collecting forever. */
   async collectionFailed(dataStoreId: string, message: string): Promise<void> {
     const now = this.#d.clock.now().toISOString();
+    // a store's state is read across campaigns: its workspace's other writes wait (see runCollect)
+    const of = await this.#d.store.get<{ workspace_id: string | null }>(
+      'SELECT workspace_id FROM data_stores WHERE id = ?',
+      dataStoreId,
+    );
+    if (!of) return;
+    await this.#d.store.lock(workspaceLock(of.workspace_id));
     const { changes } = await this.#d.store.run(
       "UPDATE data_stores SET status = 'error', error = ?, updated_at = ? WHERE id = ? AND status = 'collecting'",
       `collecting failed: ${message}; change its sources or PATCH it to collect again`,
@@ -94,6 +102,9 @@ export class DataStores {
   async runCollect(job: JobRow): Promise<void> {
     const store = this.#d.store;
     await store.write(async () => {
+      // The store's links, counts and state change, and campaigns derive theirs from its state: the
+      // workspace's other writes wait, so none reads its state half-way or adds it to a slot unseen.
+      await store.lock(workspaceLock(job.workspace_id));
       if (!(await this.#jobs.holds(job.id))) return;
       const row = await store.get<DataStoreRow>(
         'SELECT * FROM data_stores WHERE id = ?',

@@ -64,6 +64,8 @@ export class Keys {
   readonly #d: DomainDeps;
   /** Authenticated keys, valid while the store's change stamp stays the same. */
   #cache = new Map<string, AuthenticatedKey | null>();
+  /** the same keys by the whole Authorization header that named them (a valid key's only) */
+  #byHeader = new Map<string, AuthenticatedKey>();
   #cacheStamp = '';
 
   constructor(deps: DomainDeps) {
@@ -170,10 +172,21 @@ export class Keys {
    */
   fromHeader(header: string | undefined): Promise<AuthenticatedKey> | AuthenticatedKey {
     if (!header) throw unauthorized('missing API key: send the header Authorization: Bearer <key>');
+    // The header a client sends on every request, seen before under this stamp: no parsing at all.
+    const known = this.#d.store.knownStamp('access');
+    const fresh = known !== undefined && known === this.#cacheStamp;
+    if (fresh) {
+      const seen = this.#byHeader.get(header);
+      if (seen !== undefined) return seen;
+    }
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) throw unauthorized('the Authorization header must be "Bearer" followed by an API key');
     const found = isWellFormedKey(m[1]!) ? this.authenticate(m[1]!) : null;
-    return found instanceof Promise ? found.then(validKey) : validKey(found);
+    if (found instanceof Promise) return found.then(validKey);
+    const key = validKey(found);
+    // kept only under the stamp the key itself was found under (authenticate answered from its cache)
+    if (fresh && this.#byHeader.size < 1000) this.#byHeader.set(header, key);
+    return key;
   }
 
   /** Whether the store has ever held this key (revoked or not). */
@@ -187,7 +200,7 @@ export class Keys {
   authenticate(key: string): AuthenticatedKey | null | Promise<AuthenticatedKey | null> {
     // A revocation is a write (here or in another process), so it moves the stamp: the very next
     // request looks the key up again. A hit under a stamp known without waiting costs no promise.
-    const known = this.#d.store.knownStamp();
+    const known = this.#d.store.knownStamp('access');
     if (known !== undefined && known === this.#cacheStamp) {
       const cached = this.#cache.get(key);
       if (cached !== undefined) return cached;
@@ -196,9 +209,10 @@ export class Keys {
   }
 
   async #authenticate(key: string): Promise<AuthenticatedKey | null> {
-    const stamp = await this.#d.store.changeStamp();
+    const stamp = await this.#d.store.changeStamp('access');
     if (stamp !== this.#cacheStamp || this.#cache.size > 1000) {
       this.#cache.clear();
+      this.#byHeader.clear();
       this.#cacheStamp = stamp;
     }
     // Keyed by the key as presented (memory only; the store keeps hashes), so a hit costs no hash.

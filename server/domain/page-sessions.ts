@@ -14,6 +14,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DomainDeps } from '../kernel/deps.ts';
+import { webSessionsLock } from '../store/locks.ts';
 
 /** How long a login link works, once. */
 export const LOGIN_LINK_TTL_MS = 5 * 60_000;
@@ -91,8 +92,9 @@ export class PageSessions {
   redeem(t: string): Promise<{ id: string; session: Session; page: string } | null> {
     const store = this.#d.store;
     return store.write(async () => {
+      // locked: of two uses of one link at once, the second finds it gone
       const link = await store.get<Row>(
-        "SELECT * FROM web_sessions WHERE hash = ? AND kind = 'link'",
+        `SELECT * FROM web_sessions WHERE hash = ? AND kind = 'link'${store.rowLock()}`,
         hash(t),
       );
       if (!link) return null;
@@ -176,6 +178,8 @@ export class PageSessions {
   async #put(row: Row, now: number): Promise<void> {
     const store = this.#d.store;
     await store.write(async () => {
+      // rows of one workspace are made one at a time: its cap holds
+      await store.lock(webSessionsLock(row.workspace_id));
       await store.note(
         'DELETE FROM web_sessions WHERE workspace_id = ? AND expires_ms <= ?',
         row.workspace_id,

@@ -1,6 +1,7 @@
 import { conflict, invalid } from '../lib/errors.ts';
 import { parseJsonArray } from '../lib/json.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
+import { workspaceLock } from '../store/locks.ts';
 import { generate } from '../targeting/generate.ts';
 import type {
   AudienceSeed,
@@ -429,10 +430,16 @@ export class Targeting {
 
   /** A generation job that failed for good (e.g. the store kept failing): the slot ends in error. */
   async generationFailed(slotId: string, message: string): Promise<void> {
-    const slot = await this.#d.store.get<SlotRow>(
-      'SELECT * FROM campaign_audiences WHERE id = ?',
+    const store = this.#d.store;
+    // the campaign's row first, as every writer of its slots: then the slot as it stands
+    const of = await store.get<{ campaign_id: string; workspace_id: string }>(
+      'SELECT s.campaign_id, c.workspace_id FROM campaign_audiences s JOIN campaigns c ON c.id = s.campaign_id WHERE s.id = ?',
       slotId,
     );
+    if (!of) return;
+    await store.lock(workspaceLock(of.workspace_id), { shared: true });
+    if (!(await this.#campaigns.lockRow(of.campaign_id))) return;
+    const slot = await store.get<SlotRow>('SELECT * FROM campaign_audiences WHERE id = ?', slotId);
     if (!slot || slot.targeting_status !== 'generating') return;
     await this.#d.store.run(
       "UPDATE campaign_audiences SET targeting_status = 'error', targeting_error = ?, targeting_updated_at = ? WHERE id = ?",
@@ -541,6 +548,9 @@ export class Targeting {
       }
     }
     await store.write(async () => {
+      // as a request that changes the campaign's slots: its workspace shared, its row locked
+      await store.lock(workspaceLock(job.workspace_id), { shared: true });
+      await this.#campaigns.lockRow(slot.campaign_id);
       if (!(await this.#jobs.holds(job.id))) return;
       const now = this.#d.clock.now().toISOString();
       // read again under the write lock: edits wait for the generation (409), but this is the truth

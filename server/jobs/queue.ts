@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { newId } from '../lib/ids.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
+import { jobLock } from '../store/locks.ts';
 
 export type JobKind = 'collect_data_store' | 'generate_targeting' | 'sync_ads';
 
@@ -117,6 +118,8 @@ export class JobQueue {
     if (workspaceId !== null && workspaceId !== this.#d.clock.scope) await this.#d.clock.refresh();
     const now = workspaceId ? this.#d.clock.of(workspaceId) : this.#d.clock.now();
     const store = this.#d.store;
+    // Two enqueues of one kind and subject at once take turns: the second replaces the first's job.
+    await store.lock(jobLock(kind, subject));
     await store.run(
       "DELETE FROM jobs WHERE kind = ? AND subject = ? AND state = 'queued'",
       kind,
@@ -266,10 +269,15 @@ export class JobQueue {
     return (await this.#dueOf(workspaceId, until, 1))[0];
   }
 
-  /** True while this process still holds the job: a completion must check it in its own transaction. */
+  /**
+   * True while this process still holds the job: a completion must check it in its own transaction.
+   * The job's row stays locked until that transaction ends, so no other process takes the job over
+   * (its lease run out) between the check and the completion.
+   */
   async holds(jobId: string): Promise<boolean> {
-    return !!(await this.#d.store.get(
-      "SELECT 1 FROM jobs WHERE id = ? AND state = 'running' AND lease_owner = ?",
+    const store = this.#d.store;
+    return !!(await store.get(
+      `SELECT 1 FROM jobs WHERE id = ? AND state = 'running' AND lease_owner = ?${store.rowLock()}`,
       jobId,
       this.owner,
     ));

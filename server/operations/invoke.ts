@@ -1,6 +1,7 @@
 import type { Actor } from '../domain/actor.ts';
 import { ApiError } from '../lib/errors.ts';
-import type { IdempotencyRecords } from '../store/idempotency.ts';
+import type { IdempotencyRecords, StoredResponse } from '../store/idempotency.ts';
+import { workspaceLock } from '../store/locks.ts';
 import {
   authorize,
   type Operation,
@@ -34,6 +35,29 @@ export type Invoked =
 const EMPTY = Object.freeze({});
 
 /**
+ * The writes that take their workspace's lock shared, so they run side by side: each changes rows
+ * it has locked (a campaign and its slots, a new row) and only reads what the exclusive writes
+ * change (docs/postgres.md, "Invariants", says how each keeps its rules). Every other write
+ * (deletes of things campaigns use, a data store's sources, the controls, anything new) takes it
+ * exclusively: alone in its workspace, it sees every other write of the workspace committed.
+ */
+const ROW_LOCKED: ReadonlySet<string> = new Set([
+  'create_campaign',
+  'update_campaign',
+  'delete_campaign',
+  'add_campaign_audience',
+  'update_campaign_audience',
+  'remove_campaign_audience',
+  'generate_targeting',
+  'edit_targeting',
+  'change_targeting_items',
+  'create_audience',
+  'create_brand',
+  'update_brand',
+  'create_data_store',
+]);
+
+/**
  * The one way into an operation, whatever the door (HTTP, /mcp, the pages): checks the actor may
  * call it (scope, key limits), reads its input with its own schemas, and runs its handler on the
  * workspace's clock in one transaction (a read, a write with its idempotency record, or, for an
@@ -51,45 +75,76 @@ export async function invoke(
   const input = await readInput(op, raw);
   const status = op.successStatus ?? 200;
   const { store, clock } = ctx.deps;
-  return clock.within(actor.workspaceId, async (): Promise<Invoked> => {
-    if (op.binary) {
-      // a file in or out: the handler makes its own transactions, and nothing is remembered
-      return { value: await op.handler(actor, input, ctx), status, replayed: false };
-    }
-    if (op.method === 'GET')
+  if (op.method === 'GET')
+    return clock.within(actor.workspaceId, async (): Promise<Invoked> => {
+      // a file out (a snapshot) reads in transactions of its own
+      if (op.binary) return { value: await op.handler(actor, input, ctx), status, replayed: false };
       return {
         value: await store.read(async () => op.handler(actor, input, ctx)),
         status,
         replayed: false,
       };
-    if (op.steps) {
-      // many transactions of its own: the handler keeps its idempotency record with its last step
-      const prior =
-        idempotency && (await store.read(() => replay(idempotency, actor, clock.now())));
-      if (prior) return prior;
-      const request = idempotency
-        ? { idempotencyKey: idempotency.key, fingerprint: idempotency.fingerprint }
-        : { fingerprint: '' };
-      return {
-        value: await op.handler(actor, { ...input, request }, ctx),
-        status,
-        replayed: false,
-      };
-    }
-    return store.write(async (): Promise<Invoked> => {
-      const prior = idempotency && (await replay(idempotency, actor, clock.now()));
-      if (prior) return prior;
-      const value = await op.handler(actor, input, ctx);
-      if (idempotency && !op.secretAnswer) {
-        await idempotency.records.save(
-          actor.keyId,
-          idempotency.key,
-          { fingerprint: idempotency.fingerprint, status, body: JSON.stringify(value) },
-          clock.now(),
-        );
-      }
-      return { value, status, replayed: false };
     });
+  // Every write transaction of the operation, its own or those it makes as it steps, holds the lock.
+  const lock = { name: workspaceLock(actor.workspaceId), shared: ROW_LOCKED.has(op.name) };
+  return store.withWriteLock(lock, () =>
+    clock.within(actor.workspaceId, () => write(ctx, op, actor, input, status, idempotency)),
+  );
+}
+
+async function write(
+  ctx: OperationContext,
+  op: Operation,
+  actor: Actor,
+  input: Parameters<Operation['handler']>[1],
+  status: number,
+  idempotency: IdempotencyRequest | undefined,
+): Promise<Invoked> {
+  const { store, clock } = ctx.deps;
+  if (op.binary) {
+    // a file in: the handler makes its own transactions, and nothing is remembered
+    return { value: await op.handler(actor, input, ctx), status, replayed: false };
+  }
+  if (op.steps) {
+    // many transactions of its own: the handler keeps its idempotency record with its last step
+    const prior = idempotency && (await store.read(() => replay(idempotency, actor, clock.now())));
+    if (prior) return prior;
+    const request = idempotency
+      ? { idempotencyKey: idempotency.key, fingerprint: idempotency.fingerprint }
+      : { fingerprint: '' };
+    return {
+      value: await op.handler(actor, { ...input, request }, ctx),
+      status,
+      replayed: false,
+    };
+  }
+  return store.write(async (): Promise<Invoked> => {
+    // A secret answer is never kept: its key is only looked up (another request under it is a 409).
+    const remember = idempotency && !op.secretAnswer;
+    const prior =
+      idempotency &&
+      (remember
+        ? answerOf(
+            idempotency,
+            await idempotency.records.claim(
+              actor.keyId,
+              idempotency.key,
+              idempotency.fingerprint,
+              clock.now(),
+            ),
+          )
+        : await replay(idempotency, actor, clock.now()));
+    if (prior) return prior;
+    const value = await op.handler(actor, input, ctx);
+    if (remember) {
+      await idempotency.records.complete(
+        actor.keyId,
+        idempotency.key,
+        { fingerprint: idempotency.fingerprint, status, body: JSON.stringify(value) },
+        clock.now(),
+      );
+    }
+    return { value, status, replayed: false };
   });
 }
 
@@ -104,7 +159,14 @@ async function replay(
   actor: Actor,
   now: Date,
 ): Promise<Invoked | undefined> {
-  const prior = await idem.records.find(actor.keyId, idem.key, now);
+  return answerOf(idem, await idem.records.find(actor.keyId, idem.key, now));
+}
+
+/** A stored answer as this request's: replayed, or 409 when the key came with another request. */
+function answerOf(
+  idem: IdempotencyRequest,
+  prior: StoredResponse | undefined,
+): Invoked | undefined {
   if (!prior) return undefined;
   if (prior.fingerprint !== idem.fingerprint) {
     throw new ApiError(

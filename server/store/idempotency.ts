@@ -1,3 +1,4 @@
+import { StoreBusyError } from './errors.ts';
 import type { Store } from './port.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -8,7 +9,19 @@ export interface StoredResponse {
   body: string;
 }
 
-/** Remembered responses of writes, kept in the same transaction as the write they describe. */
+/** How often a process deletes expired records (in the time of the writes it sees). */
+const PURGE_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * Remembered responses of writes, kept in the same transaction as the write they describe.
+ *
+ * A write under an Idempotency-Key runs `claim`, its operation, then `complete`, all in its one
+ * transaction. On Postgres `claim` inserts the key first (one `INSERT … ON CONFLICT DO NOTHING`,
+ * which waits for a transaction holding the same key uncommitted): a claimed key runs the write, and
+ * a taken one answers what its first write stored, so the same key on two replicas at once runs once
+ * and the other waits for its answer. `complete` stores the answer in the commit's round trip. On
+ * SQLite, whose writers take turns, `claim` looks the key up and `complete` keeps the answer.
+ */
 export class IdempotencyRecords {
   readonly #store: Store;
   #lastPurge = 0;
@@ -22,7 +35,7 @@ export class IdempotencyRecords {
       'SELECT fingerprint, status, body FROM idempotency WHERE api_key_id = ? AND key = ? AND created_at > ?',
       keyId,
       key,
-      new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
+      cutoff(now),
     );
   }
 
@@ -39,12 +52,68 @@ export class IdempotencyRecords {
       now.toISOString(),
     );
     // Forget expired records now and then, inside the same write transaction.
-    if (now.getTime() - this.#lastPurge > 10 * 60 * 1000) {
+    if (now.getTime() - this.#lastPurge > PURGE_EVERY_MS) {
       this.#lastPurge = now.getTime();
-      await this.#store.run(
-        'DELETE FROM idempotency WHERE created_at <= ?',
-        new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
-      );
+      await this.#store.run('DELETE FROM idempotency WHERE created_at <= ?', cutoff(now));
     }
   }
+
+  /**
+   * Inside a write transaction, before its operation runs: the answer a write under this key
+   * already stored (the caller replays it, or answers 409 for another fingerprint), or undefined
+   * when this write is to run; on Postgres the key is then this transaction's until it ends.
+   */
+  async claim(
+    keyId: string,
+    key: string,
+    fingerprint: string,
+    now: Date,
+  ): Promise<StoredResponse | undefined> {
+    if (this.#store.dialect.name !== 'postgres') return this.find(keyId, key, now);
+    // An expired record is taken over as if absent. Bookkeeping (a note): no cache reads the records.
+    for (let attempt = 1; ; attempt++) {
+      const { changes } = await this.#store.note(
+        `INSERT INTO idempotency (api_key_id, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, 0, '', ?)
+         ON CONFLICT (api_key_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = 0, body = '',
+           created_at = excluded.created_at
+         WHERE idempotency.created_at <= ?`,
+        keyId,
+        key,
+        fingerprint,
+        now.toISOString(),
+        cutoff(now),
+      );
+      if (changes === 1) return undefined;
+      // taken: by a write that has committed (a transaction holding it uncommitted was waited for)
+      const prior = await this.find(keyId, key, now);
+      if (prior) return prior;
+      // it expired or went between the two statements: claim it again
+      if (attempt === 3)
+        throw new StoreBusyError('the Idempotency-Key is being taken and released; try again');
+    }
+  }
+
+  /** After the operation, in the same transaction: the answer to replay for this key. */
+  async complete(keyId: string, key: string, response: StoredResponse, now: Date): Promise<void> {
+    if (this.#store.dialect.name !== 'postgres') return this.save(keyId, key, response, now);
+    await this.#store.atCommit(
+      'UPDATE idempotency SET status = ?, body = ? WHERE api_key_id = ? AND key = ?',
+      response.status,
+      response.body,
+      keyId,
+      key,
+    );
+    if (now.getTime() - this.#lastPurge > PURGE_EVERY_MS) {
+      this.#lastPurge = now.getTime();
+      // in a statement of its own once this write commits: the write holds no lock on old records
+      const store = this.#store;
+      store.afterCommit(() => {
+        store.note('DELETE FROM idempotency WHERE created_at <= ?', cutoff(now)).catch(() => {});
+      });
+    }
+  }
+}
+
+function cutoff(now: Date): string {
+  return new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
 }

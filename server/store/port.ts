@@ -36,6 +36,41 @@ export interface RunResult {
   changes: number;
 }
 
+/**
+ * What a cache's values derive from (Store.changeStamp): `data`, anything in the store (the
+ * default); or `access`, only what a request reads before its operation runs (ACCESS_TABLES: API
+ * keys and their workspaces, workspace clocks, fault rules). A stamp of `access` stays the same
+ * while the API's writes change other tables, so the caches of keys, clocks and fault rules survive
+ * them where the engine can tell (Postgres; on SQLite every scope moves with every commit).
+ */
+export type StampScope = 'data' | 'access';
+export const ACCESS_TABLES: readonly string[] = [
+  'api_keys',
+  'workspaces',
+  'workspace_clocks',
+  'fault_rules',
+];
+
+/** How a write transaction keeps its invariants against concurrent ones (see Store.write). */
+export interface WriteOptions {
+  /**
+   * `locks` (the default): fn takes the locks its invariants need (rowLock on the rows it reads and
+   * then changes, lock for anything wider), and each statement sees what committed before it began
+   * (Postgres READ COMMITTED), so writers of different rows never fail each other. `serializable`:
+   * Postgres checks that the transaction could have run alone (SERIALIZABLE) and runs fn again when
+   * another transaction wins a conflict; no locks needed, but concurrent writers of one table often
+   * roll each other back. SQLite runs one writer at a time either way.
+   */
+  isolation?: 'locks' | 'serializable';
+}
+
+/** A named lock of write transactions (Store.lock, Store.withWriteLock). */
+export interface NamedLock {
+  name: string;
+  /** held by many transactions at once, never together with an exclusive holder (default exclusive) */
+  shared?: boolean;
+}
+
 export interface Store {
   readonly dialect: StoreDialect;
   /** where the data lives, for messages: a file path, or a database URL without its password */
@@ -58,22 +93,52 @@ export interface Store {
 
   /**
    * Runs fn in one write transaction: all of it commits or none of it does. Re-entrant: a call inside
-   * a transaction (read or write) joins it. Every query fn makes must go through this store and be
-   * awaited inside fn. On Postgres fn may be run again after a serialization conflict with another
-   * replica, so it must not have effects outside the store (use `afterCommit` for those).
+   * a transaction (read or write) joins it, and its options are the outer one's. Every query fn
+   * makes must go through this store and be awaited inside fn. On Postgres fn may be run again (a
+   * deadlock or serialization conflict with another replica, a unique key another transaction took
+   * between fn's check and its insert), so it must not have effects outside the store (use
+   * `afterCommit` for those). By default (`isolation: 'locks'`) fn keeps its own invariants: it
+   * locks the rows it reads and then changes (`rowLock`) and takes a named `lock` for what spans
+   * rows; docs/postgres.md lists the invariants and their locks.
    */
-  write<T>(fn: () => Promise<T>): Promise<T>;
+  write<T>(fn: () => Promise<T>, opts?: WriteOptions): Promise<T>;
   /** Runs fn in one read transaction, so a multi-query read sees a single snapshot. */
   read<T>(fn: () => Promise<T>): Promise<T>;
   /** Runs cb once the current write transaction has committed (at once outside one); dropped on rollback. */
   afterCommit(cb: () => void): void;
 
   /**
+   * ` FOR UPDATE` (or ` FOR SHARE`) to append to a SELECT inside a write transaction on Postgres: the
+   * rows it reads stay as read until the transaction ends, and a writer holding them is waited for
+   * (then the rows are read as it left them). Empty in a read transaction, outside one and on SQLite,
+   * whose writers take turns anyway.
+   */
+  rowLock(mode?: 'update' | 'share'): string;
+  /**
+   * Takes a named lock in the current write transaction, held until it ends: transactions taking
+   * the same name exclusively take turns (shared holders run together). On Postgres an advisory
+   * transaction lock, sent with the transaction's next statement; statements after it see whatever
+   * the holders before it committed. Nothing outside a write transaction, and nothing on SQLite.
+   */
+  lock(name: string, opts?: { shared?: boolean }): Promise<void>;
+  /**
+   * Runs fn so that every write transaction it begins (not one it joins) takes `lock` first, before
+   * any statement of its own: an operation's transactions, however many, each hold it. Nothing on SQLite.
+   */
+  withWriteLock<T>(lock: NamedLock, fn: () => Promise<T>): Promise<T>;
+  /**
+   * A bookkeeping write (as `note`) whose answer nobody awaits, sent with the current transaction's
+   * COMMIT in the same round trip (on SQLite run at once): it commits with the transaction or not at
+   * all, and a failure of it fails the commit. Outside a transaction it runs at once.
+   */
+  atCommit(sql: string, ...params: SqlValue[]): Promise<void>;
+
+  /**
    * Changes whenever the data may have changed, by this process or any other (another replica, a
    * worker thread): caches of derived data key on it. Conservative: it may change with no visible
-   * change, never the other way round.
+   * change, never the other way round. With `access`, whenever ACCESS_TABLES may have changed.
    */
-  changeStamp(): Promise<string>;
+  changeStamp(scope?: StampScope): Promise<string>;
   /**
    * Runs fn (one request) with one reading of other processes' commits: every changeStamp inside
    * it shares the first one's round trip, plus this process's own commits since. Commits elsewhere
@@ -85,7 +150,7 @@ export interface Store {
    * one reading is in), else undefined: then await changeStamp(). Caches check it first, so a hit on
    * the hot path costs no promise.
    */
-  knownStamp(): string | undefined;
+  knownStamp(scope?: StampScope): string | undefined;
 
   /**
    * Runs cb when the store closes (things opened beside it, such as the request journal); a promise

@@ -184,12 +184,12 @@ export class WorkspaceClocks implements Clock {
    * Undefined (no promise) when they are known to be current.
    */
   refresh(): Promise<void> | undefined {
-    if (this.#store.knownStamp() === this.#stamp) return undefined;
+    if (this.#store.knownStamp('access') === this.#stamp) return undefined;
     return this.#reread();
   }
 
   async #reread(): Promise<void> {
-    const stamp = await this.#store.changeStamp();
+    const stamp = await this.#store.changeStamp('access');
     if (stamp === this.#stamp) return;
     const generation = ++this.#generation;
     const rows = await this.#store.all<ClockRow>(

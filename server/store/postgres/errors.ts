@@ -78,6 +78,15 @@ export function isRetryable(err: unknown): boolean {
 }
 
 /**
+ * A unique key already taken (23505). In a transaction that first looked for the key and found
+ * none, another transaction took it in between (under SERIALIZABLE Postgres reports that as a
+ * serialization failure; under READ COMMITTED as this): run once more, the look then finds it.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  return codeOf(err) === '23505';
+}
+
+/**
  * The typed store error a Postgres failure stands for, or the error itself (a bad statement, a
  * constraint). A conflict reaches here only once the transaction's retries are spent.
  */

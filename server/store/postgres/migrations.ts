@@ -304,6 +304,13 @@ export const pgMigrations: string[] = [
     started_at TEXT COLLATE "C" NOT NULL
   );
   `,
+  /*
+   * 4: the change stamps: a transaction that changed data takes the next value of adcli_changes once
+   * it has committed, and of adcli_access_changes too when it changed ACCESS_TABLES (../port.ts)
+   */ `
+  CREATE SEQUENCE adcli_changes;
+  CREATE SEQUENCE adcli_access_changes;
+  `,
 ];
 
 /**

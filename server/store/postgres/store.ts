@@ -1,24 +1,47 @@
 /**
- * The Postgres store: a `pg` pool, the port's SQL numbered for Postgres, SERIALIZABLE write
- * transactions retried when another replica wins a conflict. Replicas of `adcli serve` share one
- * database through it. `pg` is loaded by `open` only, so the CLI and the SQLite path never load it.
- * A database out of reach, out of disk or locked past every retry is thrown as the port's
- * StoreUnavailableError, StoreFullError or StoreBusyError.
+ * The Postgres store: a `pg` pool, the port's SQL numbered for Postgres, write transactions that keep
+ * their invariants with locks (READ COMMITTED; SERIALIZABLE on request), retried when a deadlock,
+ * a serialization conflict or a unique key taken meanwhile by another replica stopped them. Replicas
+ * of `adcli serve` share one database through it. `pg` is loaded by `open` only, so the CLI and the
+ * SQLite path never load it. A database out of reach, out of disk or locked past every retry is
+ * thrown as the port's StoreUnavailableError, StoreFullError or StoreBusyError.
+ *
+ * Round trips: a transaction's BEGIN (and the locks it takes first) travel with its first statement,
+ * and its bookkeeping writes (atCommit), COMMIT and the change stamp's bump travel together at its
+ * end, each as one simple-protocol query with the values written in (inlineValues); the statements in
+ * between are named prepared statements.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import type { Client, Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DatabaseOpenError } from '../errors.ts';
-import type { RunResult, SqlValue, Store, StoreDialect } from '../port.ts';
-import { isRetryable, isUnavailable, openError, redactUrl, toStoreError } from './errors.ts';
+import {
+  ACCESS_TABLES,
+  type NamedLock,
+  type RunResult,
+  type SqlValue,
+  type StampScope,
+  type Store,
+  type StoreDialect,
+  type WriteOptions,
+} from '../port.ts';
+import {
+  isRetryable,
+  isUnavailable,
+  isUniqueViolation,
+  openError,
+  redactUrl,
+  toStoreError,
+} from './errors.ts';
 import { pgMigrations } from './migrations.ts';
-import { numberPlaceholders } from './placeholders.ts';
+import { inlineValues, numberPlaceholders } from './placeholders.ts';
 
 export interface PostgresStoreOptions {
   /** connections in the pool (default 10) */
   max?: number;
   /** how long to wait for a connection, from the database or the pool, before failing (default 10 s) */
   connectTimeoutMs?: number;
-  /** attempts of a transaction that keeps losing serialization conflicts (default 30) */
+  /** attempts of a transaction that keeps losing deadlocks or serialization conflicts (default 30) */
   maxAttempts?: number;
 }
 
@@ -27,17 +50,35 @@ interface Tx {
   store: PostgresStore;
   client: PoolClient;
   open: boolean;
+  write: boolean;
   /** the first query error inside it: a transaction with one cannot commit, even if fn caught it */
   failed: unknown;
   after: (() => void)[];
+  /** sent ahead of its next statement, in the same round trip: BEGIN until it has gone, then locks */
+  ahead: string[];
+  /** BEGIN has been sent: the connection is inside the transaction */
+  begun: boolean;
+  /** a statement of it changed rows (or may have): its commit moves the change stamp */
+  changed: boolean;
+  /** ... rows of ACCESS_TABLES (or may have): its commit moves their stamp too */
+  changedAccess: boolean;
+  /** bookkeeping writes sent with its COMMIT */
+  atCommit: string[];
 }
 const currentTx = new AsyncLocalStorage<Tx>();
-/** a request's reading of the commits heard (oneStampPer), keyed by store */
+/** The change stamps' sequences as one reading saw them. */
+interface Heard {
+  data: string;
+  access: string;
+}
+/** a request's reading of the change stamps (oneStampPer), keyed by store */
 const requestStamp = new AsyncLocalStorage<{
   store: PostgresStore;
-  heard?: Promise<string>;
-  heardNow?: string;
+  heard?: Promise<Heard>;
+  heardNow?: Heard;
 }>();
+/** the locks every write transaction begun in this context takes first (withWriteLock) */
+const writeLocks = new AsyncLocalStorage<{ store: PostgresStore; locks: readonly NamedLock[] }>();
 
 const postgresDialect: StoreDialect = {
   name: 'postgres',
@@ -48,17 +89,35 @@ const postgresDialect: StoreDialect = {
 
 /** Held while migrating, so replicas starting together apply the migrations once, one after the other. */
 const MIGRATION_LOCK = 0x0adc11; // any constant: the lock is per database
-const BEGIN_WRITE = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
-/** Every write transaction announces itself on this channel as it commits (see changeStamp). */
-const CHANGES = 'adcli_changes';
-const COMMIT_WRITE = `NOTIFY ${CHANGES}; COMMIT`;
+const BEGIN_LOCKS = 'BEGIN ISOLATION LEVEL READ COMMITTED';
+const BEGIN_SERIALIZABLE = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
 const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+/**
+ * The change stamps (see changeStamp): sequences that every transaction which changed rows (of
+ * ACCESS_TABLES) advances once it has committed, in its COMMIT's round trip. A sequence takes no
+ * lock a commit waits for.
+ */
+const BUMP = "SELECT nextval('adcli_changes')";
+const BUMP_ALL = "SELECT nextval('adcli_changes'), nextval('adcli_access_changes')";
+const READ_STAMPS =
+  'SELECT (SELECT last_value FROM adcli_changes) AS data, (SELECT last_value FROM adcli_access_changes) AS access';
+/** The table a statement changes, when it names one first (INSERT INTO t, UPDATE t, DELETE FROM t). */
+const TARGET = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
+const ACCESS = new Set(ACCESS_TABLES);
+/** A unique key taken between a transaction's check and its insert: it runs again, this many times at most. */
+const UNIQUE_ATTEMPTS = 3;
+/** A SELECT whose WITH changes rows (a data-modifying CTE): it counts as a change. */
+const WRITES_IN_SELECT = /\b(insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i;
 
 const MAX_PREPARED = 1000;
 
 interface Translated {
   name: string | undefined;
   text: string;
+  /** a SELECT of it may change rows */
+  writes: boolean;
+  /** a change it makes may be to ACCESS_TABLES (it names one, or no single table) */
+  access: boolean;
 }
 
 export class PostgresStore implements Store {
@@ -67,16 +126,15 @@ export class PostgresStore implements Store {
   readonly #pool: Pool;
   readonly #maxAttempts: number;
   readonly #translated = new Map<string, Translated>();
+  readonly #lockKeys = new Map<string, string>();
   readonly #newClient: () => Client;
-  #writes = 0;
-  #stamp: { writes: number; value: Promise<string> } | undefined;
-  /** the connection that LISTENs for other connections' commits, and how many it has heard */
-  #listener: Promise<Client> | undefined;
-  #heard = 0;
-  /** bumped when the listener is lost: commits may have gone unheard meanwhile */
-  #epoch = 0;
-  #inFlight: Promise<void> | undefined;
-  #queued: Promise<void> | undefined;
+  /** this process's commits that changed rows (and rollbacks), counted at once, by stamp scope */
+  #writes = { data: 0, access: 0 };
+  #stamp: { writes: number; access: number; value: Promise<Heard> } | undefined;
+  /** the connection that reads the change stamps, one query at a time */
+  #stamper: Promise<Client> | undefined;
+  #inFlight: Promise<Heard> | undefined;
+  #queued: Promise<Heard> | undefined;
   #onClose: (() => void | Promise<void>)[] = [];
   #closed = false;
 
@@ -207,7 +265,13 @@ export class PostgresStore implements Store {
     if (!t) {
       // SQL built at run time (a list of n placeholders) could prepare without end: past a bound, unnamed
       const n = this.#translated.size + 1;
-      t = { name: n <= MAX_PREPARED ? `adcli_${n}` : undefined, text: numberPlaceholders(sql) };
+      const target = TARGET.exec(sql)?.[1]?.toLowerCase();
+      t = {
+        name: n <= MAX_PREPARED ? `adcli_${n}` : undefined,
+        text: numberPlaceholders(sql),
+        writes: WRITES_IN_SELECT.test(sql.replace(/\bfor\s+(no\s+key\s+)?update\b/gi, '')),
+        access: target === undefined || ACCESS.has(target),
+      };
       this.#translated.set(sql, t);
     }
     return t;
@@ -218,26 +282,41 @@ export class PostgresStore implements Store {
     return tx && tx.store === this && tx.open ? tx : undefined;
   }
 
-  async #query(sql: string, params: SqlValue[]): Promise<QueryResult> {
+  async #query(sql: string, params: SqlValue[], note = false): Promise<QueryResult> {
     const t = this.#translate(sql);
-    const config: QueryConfig = t.name
-      ? { name: t.name, text: t.text, values: params }
-      : { text: t.text, values: params };
     const tx = this.#tx();
     if (!tx) {
       try {
-        return await this.#pool.query(config);
+        return await this.#pool.query(config(t, params));
       } catch (e) {
         throw toStoreError(e);
       }
     }
+    let r: QueryResult;
     try {
-      return await tx.client.query(config);
+      if (tx.ahead.length > 0) {
+        // BEGIN and the locks asked for since the last statement go in this statement's round trip
+        const text = [...tx.ahead, inlineValues(sql, params)].join(';\n');
+        tx.ahead = [];
+        tx.begun = true;
+        const results = (await tx.client.query(text)) as QueryResult | QueryResult[];
+        r = Array.isArray(results) ? results[results.length - 1]! : results;
+      } else r = await tx.client.query(config(t, params));
     } catch (e) {
       tx.failed ??= e;
       // a conflict stays as it is: the transaction runs fn again
-      throw isRetryable(e) ? e : toStoreError(e);
+      throw isRetryable(e) || isUniqueViolation(e) ? e : toStoreError(e);
     }
+    if (
+      !note &&
+      tx.write &&
+      !(tx.changed && (tx.changedAccess || !t.access)) &&
+      changedRows(r, t)
+    ) {
+      tx.changed = true;
+      if (t.access) tx.changedAccess = true;
+    }
+    return r;
   }
 
   async get<T>(sql: string, ...params: SqlValue[]): Promise<T | undefined> {
@@ -248,62 +327,76 @@ export class PostgresStore implements Store {
     return (await this.#query(sql, params)).rows as T[];
   }
 
+  /** Outside a transaction: in a short one of its own, which moves the change stamp if it changed rows. */
   async run(sql: string, ...params: SqlValue[]): Promise<RunResult> {
-    if (this.#tx()) return { changes: (await this.#query(sql, params)).rowCount ?? 0 };
-    try {
-      return await this.#runAlone(sql, params);
-    } catch (e) {
-      throw toStoreError(e);
-    }
-  }
-
-  /** A write outside write(): in a short transaction of its own that announces its commit. */
-  async #runAlone(sql: string, params: SqlValue[]): Promise<RunResult> {
-    const client = await this.#pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      try {
-        const t = this.#translate(sql);
-        const r = await client.query(
-          t.name
-            ? { name: t.name, text: t.text, values: params }
-            : { text: t.text, values: params },
-        );
-        await client.query(COMMIT_WRITE);
-        return { changes: r.rowCount ?? 0 };
-      } catch (e) {
-        if (isUnavailable(e)) broken = e as Error;
-        else await client.query('ROLLBACK').catch((r: Error) => (broken = r));
-        throw e;
-      } finally {
-        this.#writes++;
-      }
-    } finally {
-      client.release(broken);
-    }
-  }
-
-  async note(sql: string, ...params: SqlValue[]): Promise<RunResult> {
+    if (!this.#tx()) return this.write(() => this.run(sql, ...params));
     return { changes: (await this.#query(sql, params)).rowCount ?? 0 };
   }
 
-  write<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#transaction(BEGIN_WRITE, fn);
+  async note(sql: string, ...params: SqlValue[]): Promise<RunResult> {
+    return { changes: (await this.#query(sql, params, true)).rowCount ?? 0 };
+  }
+
+  async atCommit(sql: string, ...params: SqlValue[]): Promise<void> {
+    const tx = this.#tx();
+    if (!tx) {
+      await this.note(sql, ...params);
+      return;
+    }
+    tx.atCommit.push(inlineValues(sql, params));
+  }
+
+  write<T>(fn: () => Promise<T>, opts: WriteOptions = {}): Promise<T> {
+    return this.#transaction(
+      opts.isolation === 'serializable' ? BEGIN_SERIALIZABLE : BEGIN_LOCKS,
+      true,
+      fn,
+    );
   }
 
   read<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#transaction(BEGIN_READ, fn);
+    return this.#transaction(BEGIN_READ, false, fn);
+  }
+
+  rowLock(mode: 'update' | 'share' = 'update'): string {
+    if (!this.#tx()?.write) return '';
+    return mode === 'share' ? ' FOR SHARE' : ' FOR UPDATE';
+  }
+
+  lock(name: string, opts: { shared?: boolean } = {}): Promise<void> {
+    const tx = this.#tx();
+    if (tx?.write) tx.ahead.push(this.#lockStatement({ name, shared: opts.shared ?? false }));
+    return Promise.resolve();
+  }
+
+  withWriteLock<T>(lock: NamedLock, fn: () => Promise<T>): Promise<T> {
+    const outer = writeLocks.getStore();
+    const locks = outer?.store === this ? [...outer.locks, lock] : [lock];
+    return writeLocks.run({ store: this, locks }, fn);
+  }
+
+  /** An advisory transaction lock on a 64-bit key of the name (the lock manager's own waits and deadlock checks). */
+  #lockStatement(lock: NamedLock): string {
+    let key = this.#lockKeys.get(lock.name);
+    if (key === undefined) {
+      if (this.#lockKeys.size > 10_000) this.#lockKeys.clear();
+      key = createHash('sha256').update(lock.name).digest().readBigInt64BE(0).toString();
+      this.#lockKeys.set(lock.name, key);
+    }
+    return `SELECT pg_advisory_xact_lock${lock.shared ? '_shared' : ''}(${key})`;
   }
 
   /**
-   * One transaction on one pooled connection, with fn's queries bound to it. A serialization failure
-   * or a deadlock (another replica's transaction won) rolls back and runs fn again, after a short
-   * random pause that grows with each attempt. A nested call joins: Postgres refuses a write inside
-   * a read transaction (READ ONLY), so a write must not be nested in a read.
+   * One transaction on one pooled connection, with fn's queries bound to it. A deadlock or a
+   * serialization failure (another replica's transaction won) rolls back and runs fn again, after a
+   * short random pause that grows with each attempt; so does a unique key that another transaction
+   * took between fn's check and its insert (fn then finds it), a few times. A nested call joins: Postgres refuses
+   * a write inside a read transaction (READ ONLY), so a write must not be nested in a read.
    */
-  async #transaction<T>(begin: string, fn: () => Promise<T>): Promise<T> {
+  async #transaction<T>(begin: string, write: boolean, fn: () => Promise<T>): Promise<T> {
     if (this.#tx()) return fn();
+    const scope = write ? writeLocks.getStore() : undefined;
+    const locks = scope?.store === this ? scope.locks.map((l) => this.#lockStatement(l)) : [];
     for (let attempt = 1; ; attempt++) {
       let client: PoolClient;
       try {
@@ -311,22 +404,34 @@ export class PostgresStore implements Store {
       } catch (e) {
         throw toStoreError(e);
       }
-      const tx: Tx = { store: this, client, open: true, failed: undefined, after: [] };
+      const tx: Tx = {
+        store: this,
+        client,
+        open: true,
+        write,
+        failed: undefined,
+        after: [],
+        ahead: [begin, ...locks],
+        begun: false,
+        changed: false,
+        changedAccess: false,
+        atCommit: [],
+      };
       // A connection lost between queries is reported on the client; the next query fails with it.
       let lost: Error | undefined;
       const onError = (e: Error) => (lost = e);
       client.on('error', onError);
       let outcome: { ok: true; value: T } | { ok: false; err: unknown };
       try {
-        await client.query(begin);
         const value = await currentTx.run(tx, fn);
         if (tx.failed !== undefined) throw tx.failed;
-        await client.query(begin === BEGIN_WRITE ? COMMIT_WRITE : 'COMMIT');
+        tx.open = false;
+        await this.#commit(tx);
         outcome = { ok: true, value };
       } catch (err) {
         outcome = { ok: false, err };
         tx.open = false;
-        if (!lost && !isUnavailable(err))
+        if (tx.begun && !lost && !isUnavailable(err))
           await client.query('ROLLBACK').catch((e: Error) => (lost = e));
       } finally {
         tx.open = false;
@@ -337,15 +442,34 @@ export class PostgresStore implements Store {
         lost ?? (!outcome.ok && isUnavailable(outcome.err) ? (outcome.err as Error) : undefined),
       );
       // Caches filled inside a failed transaction saw rows that are gone: a rollback moves the stamp too.
-      if (begin === BEGIN_WRITE || !outcome.ok) this.#writes++;
+      if ((write && tx.changed) || !outcome.ok) this.#writes.data++;
+      if ((write && tx.changedAccess) || !outcome.ok) this.#writes.access++;
       if (outcome.ok) {
         for (const cb of tx.after) cb();
         return outcome.value;
       }
-      if (!isRetryable(outcome.err) || attempt >= this.#maxAttempts)
-        throw toStoreError(outcome.err);
+      const again =
+        isRetryable(outcome.err) || (isUniqueViolation(outcome.err) && attempt < UNIQUE_ATTEMPTS);
+      if (!again || attempt >= this.#maxAttempts) throw toStoreError(outcome.err);
       await sleep(Math.random() * Math.min(200, 2 ** attempt));
     }
+  }
+
+  /**
+   * The transaction's end in one round trip: its bookkeeping writes, COMMIT, and (when it changed
+   * rows) the change stamp's bump, which runs once the commit is visible. Nothing at all when no
+   * statement was sent.
+   */
+  async #commit(tx: Tx): Promise<void> {
+    const end = [...tx.atCommit];
+    if (!tx.begun) {
+      if (end.length === 0) return;
+      end.unshift(...tx.ahead);
+      tx.begun = true;
+    }
+    end.push('COMMIT');
+    if (tx.changed) end.push(tx.changedAccess ? BUMP_ALL : BUMP);
+    await tx.client.query(end.join(';\n'));
   }
 
   afterCommit(cb: () => void): void {
@@ -355,65 +479,71 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * Commits heard on a LISTEN connection, with this process's own: every write transaction (and
-   * autocommit write) runs `NOTIFY adcli_changes` as it commits, on any replica. A query on the
-   * listening connection returns only after Postgres has delivered the notifications of every
-   * transaction that committed before it began, so after that round trip the count covers every
-   * commit a reader could see. Writes to bookkeeping (`note`: rate-limit windows, the request
-   * journal) and other databases of the cluster do not move it, so caches survive them. When the
-   * listener is lost, the epoch moves: commits may have gone unheard. Callers in one synchronous turn
-   * share one round trip: they all asked before it was sent.
+   * The change stamps: the sequences adcli_changes (every change) and adcli_access_changes (changes
+   * of ACCESS_TABLES), which every transaction that changed such rows advances right after its
+   * commit (in the COMMIT's round trip), with this process's own commits counted at once. Reading
+   * them on the stamp connection returns only what was advanced before the read, so a commit a
+   * value counts was visible before it was read: a cache keyed on it holds nothing older. A commit
+   * whose advance comes after the read moves the stamp later, so what a cache filled meanwhile may
+   * have missed is dropped then. Bookkeeping (`note`, `atCommit`: rate-limit windows, the request
+   * journal, idempotency records) and transactions that changed nothing advance neither, so caches
+   * survive them. Callers in one synchronous turn share one round trip: they all asked before it was
+   * sent.
    */
   oneStampPer<T>(fn: () => Promise<T>): Promise<T> {
     return requestStamp.run({ store: this }, fn);
   }
 
-  knownStamp(): string | undefined {
-    const scope = requestStamp.getStore();
-    return scope?.store === this && scope.heardNow !== undefined
-      ? `${scope.heardNow}.${this.#writes}`
+  #stampOf(heard: Heard, scope: StampScope, writes = this.#writes): string {
+    return scope === 'access'
+      ? `a${heard.access}.${writes.access}`
+      : `${heard.data}.${writes.data}`;
+  }
+
+  knownStamp(scope: StampScope = 'data'): string | undefined {
+    const r = requestStamp.getStore();
+    return r?.store === this && r.heardNow !== undefined
+      ? this.#stampOf(r.heardNow, scope)
       : undefined;
   }
 
-  changeStamp(): Promise<string> {
-    const scope = requestStamp.getStore();
-    if (scope?.store === this) {
+  changeStamp(scope: StampScope = 'data'): Promise<string> {
+    const r = requestStamp.getStore();
+    if (r?.store === this) {
       // the request's one round trip; this process's own commits since count at once
-      scope.heard ??= this.#readStamp(0).then(
-        (s) => (scope.heardNow = s.slice(0, s.lastIndexOf('.'))),
-      );
-      return scope.heard.then((heard) => `${heard}.${this.#writes}`);
+      r.heard ??= this.#readStamps().then((h) => (r.heardNow = h));
+      return r.heard.then((h) => this.#stampOf(h, scope));
     }
-    const writes = this.#writes;
-    if (this.#stamp?.writes !== writes) {
-      const stamp = { writes, value: this.#readStamp(writes) };
+    const writes = { ...this.#writes };
+    // one reading for every caller of one synchronous turn, as long as this process commits nothing
+    if (this.#stamp?.writes !== writes.data || this.#stamp.access !== writes.access) {
+      const stamp = { writes: writes.data, access: writes.access, value: this.#readStamps() };
       this.#stamp = stamp;
       queueMicrotask(() => {
         if (this.#stamp === stamp) this.#stamp = undefined;
       });
     }
-    return this.#stamp!.value;
+    return this.#stamp!.value.then((h) => this.#stampOf(h, scope, writes));
   }
 
-  async #readStamp(writes: number): Promise<string> {
+  async #readStamps(): Promise<Heard> {
     try {
-      await this.#roundTrip();
+      return await this.#roundTrip();
     } catch (e) {
       throw toStoreError(e);
     }
-    return `${this.#epoch}.${this.#heard}.${writes}`;
   }
 
   /**
-   * One query on the listening connection, sent after this call. A connection runs one query at a
-   * time: callers that come while one is on its way share the next one (one sent before they called
-   * could miss a commit they must see).
+   * The sequences' values, read on the stamp connection by a query sent after this call. A
+   * connection runs one query at a time: callers that come while one is on its way share the next
+   * one (one sent before they called could miss a commit they must see).
    */
-  #roundTrip(): Promise<void> {
+  #roundTrip(): Promise<Heard> {
     if (!this.#inFlight) {
-      this.#inFlight = this.#listening()
-        .then((listener) => listener.query('SELECT 1'))
-        .then(() => undefined)
+      this.#inFlight = this.#stamping()
+        .then((c) => c.query<{ data: number; access: number }>(READ_STAMPS))
+        .then((r) => ({ data: String(r.rows[0]!.data), access: String(r.rows[0]!.access) }))
         .finally(() => (this.#inFlight = undefined));
       return this.#inFlight;
     }
@@ -426,29 +556,22 @@ export class PostgresStore implements Store {
     return this.#queued;
   }
 
-  #listening(): Promise<Client> {
-    if (!this.#listener) {
+  #stamping(): Promise<Client> {
+    if (!this.#stamper) {
       const client = this.#newClient();
       const lost = () => {
-        if (this.#listener === ready) {
-          this.#listener = undefined;
-          this.#epoch++;
-        }
+        if (this.#stamper === ready) this.#stamper = undefined;
         client.removeAllListeners();
         client.on('error', () => {});
         void client.end().catch(() => {});
       };
-      client.on('notification', () => this.#heard++);
       client.on('error', lost);
       client.on('end', lost);
-      const ready: Promise<Client> = client
-        .connect()
-        .then(() => client.query(`LISTEN ${CHANGES}`))
-        .then(() => client);
+      const ready: Promise<Client> = client.connect().then(() => client);
       ready.catch(lost);
-      this.#listener = ready;
+      this.#stamper = ready;
     }
-    return this.#listener;
+    return this.#stamper;
   }
 
   onClose(cb: () => void | Promise<void>): void {
@@ -466,10 +589,29 @@ export class PostgresStore implements Store {
         // closing goes on: what failed to write is lost either way
       }
     }
-    const listener = this.#listener;
-    this.#listener = undefined;
-    await listener?.then((c) => c.end()).catch(() => {});
+    const stamper = this.#stamper;
+    this.#stamper = undefined;
+    await stamper?.then((c) => c.end()).catch(() => {});
     await this.#pool.end();
+  }
+}
+
+function config(t: Translated, params: SqlValue[]): QueryConfig {
+  return t.name ? { name: t.name, text: t.text, values: params } : { text: t.text, values: params };
+}
+
+/** Whether a statement's answer says it changed rows (or may have: anything but a plain SELECT or DML of none). */
+function changedRows(r: QueryResult, t: Translated): boolean {
+  switch (r.command) {
+    case 'SELECT':
+      return t.writes;
+    case 'INSERT':
+    case 'UPDATE':
+    case 'DELETE':
+    case 'MERGE':
+      return (r.rowCount ?? 0) > 0;
+    default:
+      return true;
   }
 }
 
