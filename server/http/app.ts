@@ -1,4 +1,4 @@
-import { Hono, type Hono as HonoApp } from 'hono';
+import { Hono, type Context, type Hono as HonoApp } from 'hono';
 import type { Controls } from '../control/controls.ts';
 import { errorBody } from '../lib/errors.ts';
 import type { Logger } from '../lib/log.ts';
@@ -15,9 +15,10 @@ import { errorHandler } from './on-error.ts';
 import { apiExamples } from './openapi-examples.ts';
 import { API_INFO, openApiDocument } from './openapi.ts';
 import { operationRoute } from './operation-route.ts';
+import { inFront, passingAtOnce, pipeline, stage } from './pipeline.ts';
 import type { RequestLimiter } from './rate-limit.ts';
 import { cacheReads, ReadCache } from './read-cache.ts';
-import { requestLog, type RequestEnv } from './request-log.ts';
+import { requestLogs, type RequestEnv } from './request-log.ts';
 
 export { API_PREFIX } from '../operations/operation.ts';
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -58,78 +59,122 @@ export function createHttpApp(opts: HttpAppOptions): Hono<RequestEnv> {
   const { store, clock: clocks } = ctx.deps;
   const records = new IdempotencyRecords(store);
   const readCache = new ReadCache(store);
+  const onError = errorHandler(logger);
   const app = new Hono<RequestEnv>();
 
-  app.use(
-    '*',
-    requestLog({ logger: opts.requestLogger, journal: () => ctx.controls.journal, warn: logger }),
-  );
-  // One reading of other replicas' commits per request serves every cache it consults (Postgres).
-  app.use('*', (_c, next) => store.oneStampPer(next));
-  mountHealth(app, store, logger);
-
+  // In front of every request, in this order: its id and log line (and journal entry), one reading
+  // of other replicas' commits for every cache it consults (Postgres), and the 1 MB bound of a JSON
+  // body as it streams. GET and HEAD carry no body (skipping the stream wrapper keeps reads fast);
+  // a file upload (a snapshot) has its own bound, checked as it streams.
+  const logs = requestLogs({
+    logger: opts.requestLogger,
+    journal: () => ctx.controls.journal,
+    warn: logger,
+  });
+  const logRequests = logs.headersAtOnce;
+  // where the read cache may answer, it answers with the request id itself (see pendingHeaders)
+  const logCachedReads = logs.headersDeferred;
+  const oneStamp = stage<RequestEnv>((_c, next) => store.oneStampPer(next as () => Promise<void>));
   const limitJsonBody = limitBody(MAX_BODY_BYTES);
-  // GET and HEAD carry no body; skipping the stream wrapper keeps reads fast. A file upload (a
-  // snapshot) has its own bound, checked as it streams.
+  const front = (bodyLimit: boolean) =>
+    bodyLimit ? [logRequests, oneStamp, limitJsonBody] : [logRequests, oneStamp];
   const fileUploads = new Set(
     controlOperations
       .filter((op) => op.binary?.in === 'body')
       .map((op) => `${op.method} ${CONTROL_PREFIX}${op.path}`),
   );
-  app.use('*', (c, next) =>
+  const limitUnlessNoBody = stage<RequestEnv>((c, next) =>
     c.req.method === 'GET' ||
     c.req.method === 'HEAD' ||
     fileUploads.has(`${c.req.method} ${c.req.path}`)
       ? next()
-      : limitJsonBody(c, next),
+      : limitJsonBody(c, next as () => Promise<void>),
   );
+  /** the front as middleware, for what the app does not route itself (probes, /mcp, the pages) */
+  const inFrontOf = inFront([logRequests, oneStamp, limitUnlessNoBody], onError);
+
+  // Each route below is one Hono handler (pipeline): the front and the route's own stages run in one
+  // call, and a read answered from the cache is answered without a promise or a turn.
+  app.use('/livez', inFrontOf);
+  app.use('/readyz', inFrontOf);
+  mountHealth(app, store, logger);
 
   let openapi: string | undefined;
-  app.get(`${API_PREFIX}/openapi.json`, async (c) => {
-    // Examples are those of the API's own table (a test's own table has none).
-    openapi ??= JSON.stringify(
-      openApiDocument(
-        ops,
-        API_VERSION,
-        API_INFO,
-        ops === allOperations ? await apiExamples(ops) : undefined,
-      ),
-    );
-    return c.body(openapi, 200, { 'content-type': 'application/json' });
-  });
+  app.get(
+    `${API_PREFIX}/openapi.json`,
+    pipeline<RequestEnv>(
+      front(false),
+      async (c) => {
+        // Examples are those of the API's own table (a test's own table has none).
+        openapi ??= JSON.stringify(
+          openApiDocument(
+            ops,
+            API_VERSION,
+            API_INFO,
+            ops === allOperations ? await apiExamples(ops) : undefined,
+          ),
+        );
+        return c.body(openapi, 200, { 'content-type': 'application/json' });
+      },
+      onError,
+    ),
+  );
   let controlOpenapi: string | undefined;
-  app.get(`${CONTROL_PREFIX}/openapi.json`, (c) => {
-    controlOpenapi ??= JSON.stringify(
-      openApiDocument(controlOperations, API_VERSION, {
-        title: 'adcli serve controls',
-        description:
-          "The local backend's own controls, outside the contract: each workspace's clock, reset, snapshots, fault rules, request journal and ad platform. A key needs the backend scope and acts on its own workspace, within its limits.",
-        prefix: CONTROL_PREFIX,
-        tags: CONTROL_TAGS,
-      }),
-    );
-    return c.body(controlOpenapi, 200, { 'content-type': 'application/json' });
-  });
+  app.get(
+    `${CONTROL_PREFIX}/openapi.json`,
+    pipeline<RequestEnv>(
+      front(false),
+      (c) => {
+        controlOpenapi ??= JSON.stringify(
+          openApiDocument(controlOperations, API_VERSION, {
+            title: 'adcli serve controls',
+            description:
+              "The local backend's own controls, outside the contract: each workspace's clock, reset, snapshots, fault rules, request journal and ad platform. A key needs the backend scope and acts on its own workspace, within its limits.",
+            prefix: CONTROL_PREFIX,
+            tags: CONTROL_TAGS,
+          }),
+        );
+        return c.body(controlOpenapi, 200, { 'content-type': 'application/json' });
+      },
+      onError,
+    ),
+  );
 
   const keyOpts = { keys: ctx.keys, clocks, limiter: opts.limiter, appUrl: opts.appUrl };
-  for (const mount of opts.mounts ?? []) app.route(mount.path, mount.app);
+  for (const mount of opts.mounts ?? []) {
+    app.use(`${mount.path}/*`, inFrontOf);
+    app.route(mount.path, mount.app);
+  }
 
   const route = { records, maxBodyBytes: MAX_BODY_BYTES };
+  /** whether requests of the operation have a JSON body, read within the 1 MB bound */
+  const jsonBody = (op: Operation) => op.method !== 'GET' && op.binary?.in !== 'body';
   // The API: journaled, faults applied, reads cached, writes remembered by their Idempotency-Key.
   for (const op of ops) {
+    const cached = op.method === 'GET' && !op.timeDependent;
     const stages = [
+      ...(cached ? [logCachedReads, oneStamp] : front(jsonBody(op))),
       authenticate(op, { ...keyOpts, journaled: true }),
-      injectFaults(op, ctx.controls.faults, API_PREFIX),
+      // faults let most requests through at once: a cached read stays a call without a promise
+      passingAtOnce(injectFaults(op, ctx.controls.faults, API_PREFIX)),
     ];
-    if (op.method === 'GET' && !op.timeDependent) stages.push(cacheReads(op, readCache));
+    if (cached) stages.push(cacheReads(op, readCache));
     if (op.method !== 'GET') stages.push(idempotencyHeader());
-    app.on(op.method, [pathOf(API_PREFIX, op)], ...stages, operationRoute(ctx, op, route));
+    app.on(
+      op.method,
+      [pathOf(API_PREFIX, op)],
+      pipeline<RequestEnv>(stages, operationRoute(ctx, op, route), onError),
+    );
   }
   // The controls: not journaled, no faults (a fault must not lock its own switch), nothing cached.
   for (const op of controlOperations) {
-    const stages = [authenticate(op, { ...keyOpts, journaled: false })];
+    const stages = [...front(jsonBody(op)), authenticate(op, { ...keyOpts, journaled: false })];
     if (op.method !== 'GET' && !op.binary) stages.push(idempotencyHeader());
-    app.on(op.method, [pathOf(CONTROL_PREFIX, op)], ...stages, operationRoute(ctx, op, route));
+    app.on(
+      op.method,
+      [pathOf(CONTROL_PREFIX, op)],
+      pipeline<RequestEnv>(stages, operationRoute(ctx, op, route), onError),
+    );
   }
 
   // Exact shapes only: the routes are strict, so `/campaigns/` is no route at all (404), not a 405 that
@@ -141,7 +186,9 @@ export function createHttpApp(opts: HttpAppOptions): Hono<RequestEnv> {
     method: op.method,
     re: new RegExp('^' + prefix + op.path.replace(/\{\w+\}/g, '[^/]+') + '$'),
   }));
-  app.notFound((c) => {
+  // 404 and 405, behind the front like every request (once: a mounted app that answers none of its
+  // paths has had it already)
+  const notFound = (c: Context<RequestEnv>): Response => {
     const allowed = routes.filter((r) => r.re.test(c.req.path)).map((r) => r.method);
     if (allowed.length) {
       return c.json(
@@ -160,8 +207,18 @@ export function createHttpApp(opts: HttpAppOptions): Hono<RequestEnv> {
       errorBody('not_found', `no such route: ${c.req.method} ${c.req.path}`, c.get('requestId')),
       404,
     );
-  });
-  app.onError(errorHandler(logger));
+  };
+  const notFoundBehindFront = pipeline<RequestEnv>(
+    [logRequests, oneStamp, limitUnlessNoBody],
+    notFound,
+    onError,
+  );
+  app.notFound((c) =>
+    c.get('requestId') === undefined
+      ? (notFoundBehindFront(c, () => Promise.resolve()) as Response | Promise<Response>)
+      : notFound(c),
+  );
+  app.onError(onError);
   return app;
 }
 

@@ -1,6 +1,7 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Operation } from '../operations/operation.ts';
 import type { Store } from '../store/port.ts';
+import { stage, type Answer } from './pipeline.ts';
 import type { RequestEnv } from './request-log.ts';
 
 const MAX_ENTRIES = 2000;
@@ -54,18 +55,37 @@ export class ReadCache {
 /**
  * A read of unchanged data answered again from the cache, before validation or queries (the
  * cached GET's whole cost); on a miss, `remember` keeps the answer the route makes, under the stamp
- * read before it. Per key (its workspace and limits decide what it sees), link base and URL.
+ * read before it. Per key (its workspace and limits decide what it sees), link base and URL. A hit
+ * is answered without a promise when the store's stamp is known without waiting.
  */
 export function cacheReads(op: Operation, cache: ReadCache): MiddlewareHandler<RequestEnv> {
-  const status = op.successStatus ?? 200;
-  return async (c, next) => {
+  const status = (op.successStatus ?? 200) as 200;
+  const served = (
+    c: Context<RequestEnv>,
+    key: string,
+    found: CacheLookup,
+    next: () => Answer,
+  ): Answer => {
+    if (found.body !== undefined) {
+      // The headers the request still owes (its id) and the type, in one plain object: no Headers
+      // object is built, and node-server writes the cached string as it is.
+      const pending = c.get('pendingHeaders');
+      if (pending === undefined) return c.body(found.body, status, JSON_TYPE);
+      c.set('pendingHeaders', undefined);
+      pending['content-type'] = 'application/json';
+      return new Response(found.body, { status, headers: pending });
+    }
+    const stamp = found.stamp;
+    c.set('remember', (text: string) => cache.set(key, text, stamp));
+    return next();
+  };
+  return stage<RequestEnv>((c, next) => {
     const actor = c.get('actor')!;
     const key = `${actor.keyId}\n${actor.appUrl}\n${c.req.url}`;
     const lookup = cache.get(key);
-    const found = lookup instanceof Promise ? await lookup : lookup;
-    if (found.body !== undefined)
-      return c.body(found.body, status as 200, { 'content-type': 'application/json' });
-    c.set('remember', (text: string) => cache.set(key, text, found.stamp));
-    return next();
-  };
+    if (lookup instanceof Promise) return lookup.then((found) => served(c, key, found, next));
+    return served(c, key, lookup, next);
+  });
 }
+
+const JSON_TYPE = { 'content-type': 'application/json' } as const;

@@ -1,10 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Actor } from '../domain/actor.ts';
 import type { RequestJournal } from '../control/journal.ts';
+import type { NewJournalEntry } from '../control/journal-entry.ts';
 import { requestId as newRequestId } from '../lib/ids.ts';
 import type { Logger } from '../lib/log.ts';
+import { stage } from './pipeline.ts';
 
-/** What the request journal notes of an API request while it runs. */
+/**
+ * What the request journal notes of an API request while it runs; once it is answered, the same
+ * object (completed) is the journal's entry.
+ */
 export interface JournalNote {
   workspaceId: string;
   /** the key that made it: a key limited to accounts or campaigns lists only its own requests */
@@ -32,6 +37,13 @@ export type RequestEnv = {
     idempotencyKey?: string;
     /** keeps a read's answer for the next identical read (cacheReads) */
     remember?: (text: string) => void;
+    /**
+     * Headers every answer to the request carries that none carries yet (the request id, the rate
+     * limit's): on a route whose answer may come from the read cache, they are kept here for the
+     * cache to answer with in one plain object (Hono's c.header would build a Headers object for each
+     * request); any other answer gets them once it is made. Undefined: given with c.header already.
+     */
+    pendingHeaders?: Record<string, string>;
   };
 };
 
@@ -44,11 +56,25 @@ export type RequestEnv = {
  * journal that cannot be opened (a full disk) costs its entries, never the request's answer: it is
  * said once on `warn` and tried again JOURNAL_RETRY_MS later.
  */
-export function requestLog(opts: {
+export function requestLog(opts: RequestLogOptions): MiddlewareHandler<RequestEnv> {
+  return requestLogs(opts).headersAtOnce;
+}
+
+export interface RequestLogOptions {
   logger: Logger | null;
   journal: () => RequestJournal;
   warn?: Logger;
-}): MiddlewareHandler<RequestEnv> {
+}
+
+/**
+ * The request log in two forms over one journal (one warning when it cannot be opened): giving the
+ * request id header at once (`headersAtOnce`, as requestLog), or keeping it in pendingHeaders
+ * (`headersDeferred`) on a route whose answer may come from the read cache.
+ */
+export function requestLogs(opts: RequestLogOptions): {
+  headersAtOnce: MiddlewareHandler<RequestEnv>;
+  headersDeferred: MiddlewareHandler<RequestEnv>;
+} {
   const { logger, journal, warn } = opts;
   let retryAt = 0;
   let down = false;
@@ -70,39 +96,61 @@ export function requestLog(opts: {
       return null;
     }
   };
-  return async (c, next) => {
-    const rid = newRequestId();
-    c.set('requestId', rid);
-    // Set before the response exists: touching c.res.headers afterwards would turn node-server's
-    // cached string response into a real Response object and cost a third of the throughput.
-    c.header('x-request-id', rid);
-    const started = performance.now();
-    await next();
-    const ms = performance.now() - started;
-    const note = c.get('journal');
-    if (note) {
-      journalOrNull()?.record({
-        workspaceId: note.workspaceId,
-        keyId: note.keyId,
-        at: note.at,
-        method: c.req.method,
-        path: pathAndQuery(c.req.url),
-        status: note.dropped ? 0 : c.res.status,
-        durationMs: ms,
-        requestId: rid,
-        idempotencyKey: note.idempotencyKey,
-        replayed: note.replayed,
-        fault: note.fault,
-      });
-    }
-    logger?.request({
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      durationMs: ms,
-      requestId: rid,
+  const logging = (deferHeaders: boolean) =>
+    stage<RequestEnv>((c, next) => {
+      const rid = newRequestId();
+      c.set('requestId', rid);
+      // Set before the response exists: touching c.res.headers afterwards would turn node-server's
+      // cached string response into a real Response object and cost a third of the throughput. Where
+      // the cache may answer, it answers with the header itself, and only other answers pay that.
+      if (deferHeaders) c.set('pendingHeaders', { 'x-request-id': rid });
+      else c.header('x-request-id', rid);
+      const started = performance.now();
+      const after = (): void => {
+        const ms = performance.now() - started;
+        const res = c.res;
+        if (deferHeaders) {
+          const pending = c.get('pendingHeaders');
+          if (pending) {
+            // as with c.header: what the answer says itself wins
+            const headers = res.headers;
+            for (const k in pending) if (!headers.has(k)) headers.set(k, pending[k]!);
+          }
+        }
+        const status = res.status;
+        const note = c.get('journal');
+        if (note) {
+          const j = journalOrNull();
+          if (j) {
+            // the note becomes the entry: its fields as noted, and what only the answer tells
+            const entry = note as JournalNote & NewJournalEntry;
+            entry.method = c.req.method;
+            entry.path = pathAndQuery(c.req.url);
+            entry.status = note.dropped ? 0 : status;
+            entry.durationMs = ms;
+            entry.requestId = rid;
+            j.record(entry);
+          }
+        }
+        logger?.request({
+          method: c.req.method,
+          path: c.req.path,
+          status,
+          durationMs: ms,
+          requestId: rid,
+        });
+      };
+      // No turn of its own: a request answered at once (a cached read) is logged at once.
+      const answer = next();
+      if (answer instanceof Promise)
+        return answer.then((r) => {
+          after();
+          return r instanceof Response ? r : undefined;
+        });
+      after();
+      return answer;
     });
-  };
+  return { headersAtOnce: logging(false), headersDeferred: logging(true) };
 }
 
 /** The request's path and query (never its headers: the journal must not hold a key). */
