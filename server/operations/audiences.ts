@@ -45,6 +45,7 @@ export const audienceOperations = [
   }),
   defineOperation({
     name: 'create_audience',
+    rowLocked: true,
     method: 'POST',
     path: '/audiences',
     scope: 'audiences:write',

@@ -46,6 +46,7 @@ export const brandOperations = [
   }),
   defineOperation({
     name: 'create_brand',
+    rowLocked: true,
     method: 'POST',
     path: '/brands',
     scope: 'brands:write',
@@ -81,6 +82,7 @@ export const brandOperations = [
   }),
   defineOperation({
     name: 'update_brand',
+    rowLocked: true,
     method: 'PATCH',
     path: '/brands/{brandId}',
     scope: 'brands:write',

@@ -180,6 +180,7 @@ export const campaignOperations = [
   }),
   defineOperation({
     name: 'create_campaign',
+    rowLocked: true,
     method: 'POST',
     path: '/campaigns',
     scope: 'campaigns:write',
@@ -210,6 +211,7 @@ export const campaignOperations = [
   }),
   defineOperation({
     name: 'update_campaign',
+    rowLocked: true,
     method: 'PATCH',
     path: '/campaigns/{campaignId}',
     scope: 'campaigns:write',
@@ -226,6 +228,7 @@ export const campaignOperations = [
   }),
   defineOperation({
     name: 'delete_campaign',
+    rowLocked: true,
     method: 'DELETE',
     path: '/campaigns/{campaignId}',
     scope: 'campaigns:write',
@@ -241,6 +244,7 @@ export const campaignOperations = [
   }),
   defineOperation({
     name: 'add_campaign_audience',
+    rowLocked: true,
     method: 'POST',
     path: '/campaigns/{campaignId}/audiences',
     scope: 'campaigns:write',
@@ -272,6 +276,7 @@ export const campaignOperations = [
   }),
   defineOperation({
     name: 'update_campaign_audience',
+    rowLocked: true,
     method: 'PATCH',
     path: '/campaigns/{campaignId}/audiences/{slotId}',
     scope: 'campaigns:write',
@@ -301,6 +306,7 @@ export const campaignOperations = [
   }),
   defineOperation({
     name: 'remove_campaign_audience',
+    rowLocked: true,
     method: 'DELETE',
     path: '/campaigns/{campaignId}/audiences/{slotId}',
     scope: 'campaigns:write',

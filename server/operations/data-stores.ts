@@ -46,6 +46,7 @@ export const dataStoreOperations = [
   }),
   defineOperation({
     name: 'create_data_store',
+    rowLocked: true,
     method: 'POST',
     path: '/data-stores',
     scope: 'datasets:write',

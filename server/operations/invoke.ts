@@ -35,29 +35,6 @@ export type Invoked =
 const EMPTY = Object.freeze({});
 
 /**
- * The writes that take their workspace's lock shared, so they run side by side: each changes rows
- * it has locked (a campaign and its slots, a new row) and only reads what the exclusive writes
- * change (docs/postgres.md, "Invariants", says how each keeps its rules). Every other write
- * (deletes of things campaigns use, a data store's sources, the controls, anything new) takes it
- * exclusively: alone in its workspace, it sees every other write of the workspace committed.
- */
-const ROW_LOCKED: ReadonlySet<string> = new Set([
-  'create_campaign',
-  'update_campaign',
-  'delete_campaign',
-  'add_campaign_audience',
-  'update_campaign_audience',
-  'remove_campaign_audience',
-  'generate_targeting',
-  'edit_targeting',
-  'change_targeting_items',
-  'create_audience',
-  'create_brand',
-  'update_brand',
-  'create_data_store',
-]);
-
-/**
  * The one way into an operation, whatever the door (HTTP, /mcp, the pages): checks the actor may
  * call it (scope, key limits), reads its input with its own schemas, and runs its handler on the
  * workspace's clock in one transaction (a read, a write with its idempotency record, or, for an
@@ -86,7 +63,7 @@ export async function invoke(
       };
     });
   // Every write transaction of the operation, its own or those it makes as it steps, holds the lock.
-  const lock = { name: workspaceLock(actor.workspaceId), shared: ROW_LOCKED.has(op.name) };
+  const lock = { name: workspaceLock(actor.workspaceId), shared: op.rowLocked === true };
   return store.withWriteLock(lock, () =>
     clock.within(actor.workspaceId, () => write(ctx, op, actor, input, status, idempotency)),
   );

@@ -82,6 +82,13 @@ export interface Operation<
    */
   steps?: boolean;
   /**
+   * A write that changes only rows it locks (a campaign and its slots, a new row) and reads only
+   * what the other writes change under their workspace's lock: it takes that lock shared, so such
+   * writes run side by side. Every other write takes it exclusively, alone in its workspace
+   * (docs/postgres.md, "Invariants", says how each keeps its rules).
+   */
+  rowLocked?: boolean;
+  /**
    * Its answer holds a one-time secret (a login link): it is never kept in the idempotency memory,
    * which the store (and so a copy of it) holds in clear, so a retry gets a new one.
    */

@@ -193,6 +193,7 @@ export const targetingOperations = [
   }),
   defineOperation({
     name: 'generate_targeting',
+    rowLocked: true,
     method: 'POST',
     path: '/campaigns/{campaignId}/targeting/generate',
     scope: 'campaigns:write',
@@ -232,6 +233,7 @@ export const targetingOperations = [
   }),
   defineOperation({
     name: 'edit_targeting',
+    rowLocked: true,
     method: 'PUT',
     path: '/campaigns/{campaignId}/targeting/audiences/{slotId}/items',
     scope: 'campaigns:write',
@@ -249,6 +251,7 @@ export const targetingOperations = [
   }),
   defineOperation({
     name: 'change_targeting_items',
+    rowLocked: true,
     method: 'PATCH',
     path: '/campaigns/{campaignId}/targeting/audiences/{slotId}/items',
     scope: 'campaigns:write',
