@@ -57,7 +57,11 @@ const builtinViews = {
     b.onResolve({ filter: /^(node:)?(fs|util|crypto|os|tty|process|child_process)$/ }, (args) =>
       args.namespace === 'builtin-view'
         ? undefined
-        : { path: args.path.replace(/^node:/, ''), namespace: 'builtin-view' },
+        : // CommonJS's require('process') wants the process object itself (yaml reads its env),
+          // not the view's namespace ({ default: process })
+          args.kind === 'require-call' && /^(node:)?process$/.test(args.path)
+          ? { path: 'node:process', external: true }
+          : { path: args.path.replace(/^node:/, ''), namespace: 'builtin-view' },
     );
     b.onResolve({ filter: /^(node:)?http2$/ }, (args) =>
       /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/.test(args.importer)

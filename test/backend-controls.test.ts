@@ -461,6 +461,7 @@ describe('the controls document', () => {
       '/clock/set',
       '/faults',
       '/faults/{faultId}',
+      '/fixtures',
       '/key',
       '/login-links',
       '/requests',

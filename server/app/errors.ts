@@ -7,11 +7,12 @@ export { DatabaseOpenError, StoreFileError, type DatabaseOpenErrorKind } from '.
 
 /**
  * `adcli serve` could not start: `port-in-use` (another --port fixes it), `listen` (another
- * address), `snapshot` (the --snapshot file). The message is one line, without a stack.
+ * address), `snapshot` (the --snapshot file), `fixtures` (the --fixtures file). The message is one
+ * line, without a stack.
  */
 export class ServerStartError extends Error {
   override name = 'ServerStartError';
-  readonly reason: 'port-in-use' | 'listen' | 'snapshot';
+  readonly reason: 'port-in-use' | 'listen' | 'snapshot' | 'fixtures';
   constructor(reason: ServerStartError['reason'], message: string) {
     super(message);
     this.reason = reason;

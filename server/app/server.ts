@@ -8,6 +8,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { applyFixturesTo, type ApplyResult } from '../control/fixtures/apply.ts';
 import { loadSnapshot, snapshotWorkspaces } from '../control/snapshot.ts';
 import { Hono } from 'hono';
 import { listen } from '../http/listen.ts';
@@ -41,6 +42,8 @@ export interface ServerOptions {
   seed?: 'demo';
   /** a snapshot file: each of its workspaces starts as saved, in the workspace of its name */
   snapshot?: string;
+  /** a fixtures document (read by the command line), applied at start to the workspace of the first key */
+  fixtures?: { file: string; document: unknown };
   /** where every new workspace's clock starts, frozen */
   newWorkspaceFrozenAt?: Date;
   rateLimit: number;
@@ -68,6 +71,8 @@ export interface RunningServer {
   boot: SharedBootResult;
   /** the store as a person may see it: a file, or a database without its password */
   storeLabel: string;
+  /** what --fixtures changed */
+  fixtures?: ApplyResult;
   /**
    * Stops: no new connections, then the workers. Running jobs get `graceMs` to finish (`announce`
    * is told how many run first); the rest are handed back to the queue for the next start. Closes
@@ -145,6 +150,9 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
     opts.store.kind === 'postgres'
       ? await bootstrapShared(services, bootOpts)
       : await bootstrap(services, bootOpts);
+  const fixtures = opts.fixtures
+    ? await applyFixturesFile(services, boot.workspace, opts.fixtures)
+    : undefined;
   await services.ads.scheduleSync();
 
   const workers = new WorkerPool({
@@ -176,6 +184,7 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
   return {
     address,
     boot,
+    ...(fixtures && { fixtures }),
     storeLabel: store.label,
     async stop({ graceMs, announce }) {
       server.close();
@@ -250,5 +259,23 @@ async function loadSnapshotFile(
     throw new ServerStartError('snapshot', `--snapshot ${file}: ${(e as Error).message}`);
   } finally {
     rmSync(copyDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * --fixtures: the document applied to the workspace the server starts with (the first key's), as
+ * `adcli backend apply` applies it; at each start again, changing only what differs.
+ */
+async function applyFixturesFile(
+  services: Parameters<typeof applyFixturesTo>[0],
+  slug: string,
+  fixtures: { file: string; document: unknown },
+): Promise<ApplyResult> {
+  try {
+    const ws = await services.workspaces.bySlug(slug);
+    if (!ws) throw new Error(`no workspace ${slug}`);
+    return await applyFixturesTo(services, ws, fixtures.document, { file: fixtures.file });
+  } catch (e) {
+    throw new ServerStartError('fixtures', `--fixtures ${(e as Error).message}`);
   }
 }

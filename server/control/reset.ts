@@ -67,6 +67,7 @@ export async function emptyWorkspace(services: Services, workspaceId: string): P
     'DELETE FROM idempotency WHERE api_key_id IN (SELECT id FROM api_keys WHERE workspace_id = ?)',
     'DELETE FROM fault_rules WHERE workspace_id = ?',
     'DELETE FROM clock_advances WHERE workspace_id = ?',
+    'DELETE FROM fixture_refs WHERE workspace_id = ?',
     'DELETE FROM ad_accounts WHERE workspace_id = ?',
   ];
   for (const sql of statements) await store.run(sql, workspaceId);

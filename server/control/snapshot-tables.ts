@@ -11,6 +11,7 @@
  */
 import type { z } from 'zod';
 import { operations } from '../operations/index.ts';
+import { KINDS, REF_PATTERN } from './fixtures/schema.ts';
 import { FAULT_METHODS, MAX_FAULT_DELAY_MS, matchesAnOperation } from './faults.ts';
 import {
   ADS_STATUSES,
@@ -588,6 +589,21 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
         matched: integer(0),
         key_id: oneOf([null]),
         created_at: time,
+      }),
+  },
+  {
+    // what each ref of an applied fixtures file names, so an apply after a load still matches
+    name: 'fixture_refs',
+    where: 'workspace_id = ?1',
+    workspaceColumns: ['workspace_id'],
+    check: (r) =>
+      columns(r, {
+        ref: (v) =>
+          typeof v === 'string' && new RegExp(REF_PATTERN).test(v)
+            ? null
+            : 'must be a ref: letters, digits, ".", "_" or "-", at most 100',
+        kind: oneOf(KINDS),
+        record_id: hexId,
       }),
   },
 ];

@@ -2,6 +2,7 @@ import { Hono, type Context, type Hono as HonoApp } from 'hono';
 import type { Controls } from '../control/controls.ts';
 import { errorBody } from '../lib/errors.ts';
 import type { Logger } from '../lib/log.ts';
+import { fixturesJsonSchema } from '../control/fixtures/schema.ts';
 import { CONTROL_PREFIX, CONTROL_TAGS, controlOperations } from '../operations/controls.ts';
 import { operations as allOperations } from '../operations/index.ts';
 import { API_PREFIX, type Operation, type OperationContext } from '../operations/operation.ts';
@@ -135,6 +136,21 @@ export function createHttpApp(opts: HttpAppOptions): Hono<RequestEnv> {
           }),
         );
         return c.body(controlOpenapi, 200, { 'content-type': 'application/json' });
+      },
+      onError,
+    ),
+  );
+
+  // The fixtures document's JSON Schema, for editors (`# yaml-language-server: $schema=…`): no key,
+  // as the OpenAPI documents.
+  let fixturesSchema: string | undefined;
+  app.get(
+    `${CONTROL_PREFIX}/fixtures.schema.json`,
+    pipeline(
+      front(false),
+      (c) => {
+        fixturesSchema ??= JSON.stringify(fixturesJsonSchema());
+        return c.body(fixturesSchema, 200, { 'content-type': 'application/schema+json' });
       },
       onError,
     ),

@@ -10,7 +10,7 @@ import {
   type OperationContext,
 } from './operation.ts';
 import type { Controls } from '../control/controls.ts';
-import { hexId, isoDate, isoTime, queryInt } from '../schemas/common.ts';
+import { boolQuery, hexId, isoDate, isoTime, queryInt } from '../schemas/common.ts';
 import { ADS_STATUSES } from '../schemas/records.ts';
 import { SEEDS } from '../seed/index.ts';
 import type { Actor } from '../domain/actor.ts';
@@ -24,6 +24,9 @@ import { resetWorkspace } from '../control/reset.ts';
 import { loadSnapshot, saveSnapshot } from '../control/snapshot.ts';
 import type { UploadedFile } from './operation.ts';
 import { ApiError } from '../lib/errors.ts';
+import { applyFixtures, COUNTED } from '../control/fixtures/apply.ts';
+import { exportFixtures } from '../control/fixtures/export.ts';
+import { fixturesOpenApiSchema, KINDS, type FixturesOutput } from '../control/fixtures/schema.ts';
 
 /** Where the controls live on the host: outside the contract's /api/v1. */
 export const CONTROL_PREFIX = '/_adcli/v1';
@@ -195,6 +198,8 @@ export const CONTROL_TAGS: Record<string, string> = {
     'One-time login links to the pages of adcli serve: the campaign page and the console at /app/.',
   ads: 'The simulated ad platform, as a person acts in it: turn a published campaign on, pause it or remove it.',
   key: 'The API key making the request: its scopes and limits (never its secret).',
+  fixtures:
+    'Declarative fixtures: brands, data stores, saved audiences and campaigns (slots, targeting, ad-platform status) and the clock, each named by a ref; applying a file changes only what differs.',
 };
 
 const keyLimits = z.strictObject({
@@ -248,6 +253,21 @@ const platformCampaign = z.strictObject({
     description:
       'the service campaign was deleted; the platform campaign lives on (and spends while ENABLED)',
   }),
+});
+
+/** A fixtures document: read by the control itself, so its errors name the file, the record and the field. */
+const fixturesBody = z
+  .custom<unknown>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), {
+    message: 'the body must be a fixtures document (a JSON object)',
+  })
+  .meta({ openapi: fixturesOpenApiSchema });
+const fixturesAnswer = z.custom<FixturesOutput>().meta({ openapi: fixturesOpenApiSchema });
+
+const kindCounts = z.strictObject({
+  created: z.number(),
+  updated: z.number(),
+  deleted: z.number().meta({ description: 'removed by prune' }),
+  unchanged: z.number(),
 });
 
 export const controlOperations: readonly Operation[] = [
@@ -630,5 +650,61 @@ export const controlOperations: readonly Operation[] = [
         expiresAt: link.expiresAt.toISOString(),
       };
     },
+  }),
+  defineOperation({
+    name: 'apply_fixtures',
+    method: 'POST',
+    path: '/fixtures',
+    scope: 'backend',
+    tag: 'fixtures',
+    summary: 'Apply a fixtures document to the workspace',
+    description:
+      'Brands, data stores, saved audiences and campaigns (with their slots, targeting items and ad-platform status) and the clock, each named by a `ref` that other records use as `"@ref"`. Each record is matched by its ref to the record an earlier apply made (the workspace keeps its refs), created when there is none, and changed only where it differs, through the API\'s own rules: applying the same document again changes nothing (0 created, 0 updated). `prune` also deletes the records the workspace\'s refs name that the document does not. The document is checked whole before anything changes and applied in one transaction: a bad record changes nothing, and the 400 names the file (`file`), the record (its place and ref) and the field. The JSON Schema of the document is at /_adcli/v1/fixtures.schema.json. A key limited to accounts or campaigns may not (403); 409 while an advance moves the clock.',
+    query: z.strictObject({
+      prune: boolQuery(
+        "also delete the records the workspace's refs name that the document does not name",
+      ),
+      file: z
+        .string()
+        .max(300)
+        .optional()
+        .meta({ description: 'the name of the file the document comes from, for messages' }),
+    }),
+    body: fixturesBody,
+    bodyRequired: true,
+    response: z.strictObject({
+      workspace: z.string(),
+      created: z.number(),
+      updated: z.number(),
+      deleted: z.number().meta({ description: 'removed by prune' }),
+      unchanged: z.number(),
+      kinds: z
+        .strictObject(Object.fromEntries(COUNTED.map((k) => [k, kindCounts])))
+        .meta({ description: 'the counts of each list of the document, and of the clock' }),
+      refs: z
+        .record(z.string(), z.strictObject({ kind: z.enum(KINDS), id: z.string() }))
+        .meta({ description: 'the record each ref of the document names now' }),
+    }),
+    errors: [400, 403, 409],
+    wholeWorkspace: true,
+    hints: { readOnly: false, destructive: true, idempotent: true },
+    handler: (actor, { query, body }, s) =>
+      applyFixtures(s, actor, body, { file: query.file, prune: query.prune }),
+  }),
+  defineOperation({
+    name: 'export_fixtures',
+    method: 'GET',
+    path: '/fixtures',
+    scope: 'backend',
+    tag: 'fixtures',
+    summary: 'Export the workspace as a fixtures document',
+    description:
+      "The workspace's brands, data stores (sources, catalog content, imported resources), saved audiences and campaigns (settings, slots, targeting items, ad-platform status) and a clock that is not plain real time, as a fixtures document: each record named by the ref the workspace holds for it, or one made up from its name (the next apply of the document matches the record by it). Never a key, a session, a login link or the journal. Applied to an empty workspace it makes the same records. A key limited to accounts or campaigns may not (403).",
+    response: fixturesAnswer,
+    errors: [403],
+    timeDependent: true,
+    wholeWorkspace: true,
+    hints: readOnly,
+    handler: (actor, _i, s) => exportFixtures(s, actor),
   }),
 ];

@@ -66,6 +66,7 @@ const COMMAND_OPERATIONS: Readonly<Record<string, string>> = {
   'backend faults remove': 'delete_fault',
   'backend faults clear': 'clear_faults',
   'backend requests': 'list_requests',
+  'backend apply': 'apply_fixtures',
 };
 
 /** The words of a command below the root: `campaigns list`. */

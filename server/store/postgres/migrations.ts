@@ -311,6 +311,15 @@ export const pgMigrations: string[] = [
   CREATE SEQUENCE adcli_changes;
   CREATE SEQUENCE adcli_access_changes;
   `,
+  /* 5: what each ref of an applied fixtures file names (adcli backend apply) */ `
+  CREATE TABLE fixture_refs (
+    workspace_id TEXT COLLATE "C" NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    ref TEXT COLLATE "C" NOT NULL,
+    kind TEXT COLLATE "C" NOT NULL,
+    record_id TEXT COLLATE "C" NOT NULL,
+    PRIMARY KEY (workspace_id, ref)
+  );
+  `,
 ];
 
 /**

@@ -301,4 +301,13 @@ export const migrations: string[] = [
     started_at TEXT NOT NULL
   );
   `,
+  /* 6: what each ref of an applied fixtures file names (adcli backend apply) */ `
+  CREATE TABLE fixture_refs (
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    ref TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    record_id TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, ref)
+  );
+  `,
 ];

@@ -253,6 +253,37 @@ export function registerBackend(program: Command, f: Factory): void {
     'adcli backend requests --limit 20',
     'adcli backend requests --follow',
   );
+  examples(
+    b
+      .command('apply')
+      .description(
+        'Apply a fixtures file (YAML or JSON) to the workspace: brands, data stores, saved audiences, campaigns and the clock, each named by a ref\n\n' +
+          'A record whose ref the workspace knows from an earlier apply changes only where it differs; the others are made. ' +
+          'Applying the same file again changes nothing (0 created, 0 updated). The file is checked whole first and applied in one ' +
+          'transaction: a bad record changes nothing, and the error names the file, the record and the field. docs/fixtures.md has the format.',
+      )
+      .argument('<file>', 'a fixtures file, YAML or JSON; - for stdin')
+      .option(
+        '--prune',
+        "also delete the records the workspace's refs name that the file no longer names",
+      )
+      .action(async (file, _o, cmd) => (await import('./backend-apply.ts')).apply(f, file, cmd)),
+    'adcli backend apply - < ci.yaml',
+    'adcli backend apply fixtures.json --prune',
+  );
+  examples(
+    b
+      .command('export')
+      .description(
+        "Write the workspace's records as a fixtures file (YAML, or JSON with --json) that adcli backend apply makes again; never a key",
+      )
+      .argument('[file]', 'where to write it (default: stdout)')
+      .action(async (file, _o, cmd) =>
+        (await import('./backend-export.ts')).exportFixtures(f, file, cmd),
+      ),
+    'adcli backend export > ci.yaml',
+    'adcli backend export fixtures.json --json',
+  );
   registerBackendAds(b, f);
 
   examples(

@@ -30,6 +30,8 @@ export interface ServeOptions {
   syncInterval: number;
   /** a snapshot file to start from */
   snapshot?: string;
+  /** a fixtures file applied to the workspace at start */
+  fixtures?: string;
   /** where new workspaces' clocks start, frozen */
   clock?: Date;
   /** job worker threads; default defaultWorkers() */
@@ -98,6 +100,16 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
       throw usageError(`--proxy: ${(e as Error).message}`);
     }
   }
+  // Read before anything starts: a file that cannot be read or parsed is a usage error naming it.
+  const fixtures =
+    opts.fixtures === undefined
+      ? undefined
+      : {
+          file: opts.fixtures,
+          document: await (
+            await import('../backend/backend-apply.ts')
+          ).readFixturesFile(opts.fixtures),
+        };
   const port = opts.port ?? (exec !== undefined ? 0 : DEFAULT_PORT);
   const workers = opts.workers ?? defaultWorkers();
   const logRequests = opts.logRequests ?? (!opts.quiet && exec === undefined);
@@ -132,6 +144,7 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
       port,
       seed: opts.seed,
       snapshot: opts.snapshot,
+      fixtures,
       newWorkspaceFrozenAt: opts.clock,
       rateLimit: opts.rateLimit,
       jobDelayMs: opts.jobDelay,
@@ -233,6 +246,12 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
     const make = `adcli serve keys create --workspace ${boot.workspace} --scopes SCOPES --database URL (or with ADCLI_DATABASE_URL set)`;
     io.stderr.write(`adcli serve: no API key here: ${why}; make one with: ${make}\n`);
   }
+  if (running.fixtures && !opts.quiet) {
+    const r = running.fixtures;
+    io.stderr.write(
+      `adcli serve: applied ${opts.fixtures} to workspace ${r.workspace}: ${r.created} created, ${r.updated} updated, ${r.unchanged} unchanged\n`,
+    );
+  }
   if (exec !== undefined) {
     // The command owns stdout; the key goes to it in the environment only, never to a log.
     io.stderr.write(
@@ -326,6 +345,8 @@ function makeDataDir(dir: string): void {
 function startFailure(e: unknown, port: number, host: string): unknown {
   if (e instanceof ServerStartError) {
     // Exit 2 (usage): the fix is another --port; exit 5 (network) would tell a script to retry as it is.
+    // a fixtures file the server refused: fix the file
+    if (e.reason === 'fixtures') return usageError(e.message);
     if (e.reason === 'port-in-use')
       return usageError(
         `port ${port} on ${host} is in use; pick another with --port PORT (0 picks a free one)`,

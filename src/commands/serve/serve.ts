@@ -70,6 +70,10 @@ export function registerServe(program: Command, f: Factory): void {
       'start with the workspace a snapshot holds (adcli backend snapshot save), loaded into the workspace of its name',
     )
     .option(
+      '--fixtures <file>',
+      'apply a fixtures file (YAML or JSON, see adcli backend apply) to the workspace at start; applied again at each start, it changes only what differs',
+    )
+    .option(
       '--workers <n>',
       'threads running background jobs, 1 to 16 (default: one less than the cores, at most 4)',
       intArg(1, 16),

@@ -1,0 +1,114 @@
+/**
+ * `adcli backend apply FILE [--prune]`: a fixtures file (YAML or JSON; `-` for stdin) applied to the
+ * workspace through the apply_fixtures control. The file is read here and sent as JSON; the server
+ * checks it whole (errors name the file, the record and the field) and applies it in one transaction.
+ * The YAML parser loads only when a file needs it.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { optionsOf } from '../../lib/context.ts';
+import { usageError } from '../../lib/errors.ts';
+import type { Factory } from '../../lib/factory.ts';
+import type { IOStreams } from '../../lib/iostreams.ts';
+import { notice, printJson, say } from '../../lib/output.ts';
+import { callControl } from './control-call.ts';
+
+interface Counts {
+  created: number;
+  updated: number;
+  deleted: number;
+  unchanged: number;
+}
+
+export interface ApplyAnswer extends Counts {
+  workspace: string;
+  kinds: Record<string, Counts>;
+  refs: Record<string, { kind: string; id: string }>;
+}
+
+/**
+ * The YAML library (eemeli's `yaml`), loaded only by the commands that read or write YAML. It is
+ * CommonJS: its module object is the default export (in Node and in the bundle alike).
+ */
+export const loadYaml = async () => (await import('yaml')).default;
+
+/** How each list of the document is said. */
+const KIND_NAMES: Record<string, string> = {
+  clock: 'clock',
+  brands: 'brands',
+  dataStores: 'data stores',
+  audiences: 'saved audiences',
+  campaigns: 'campaigns',
+};
+
+/**
+ * A fixtures file's document: JSON for a `.json` file, else YAML (which reads JSON too, so stdin may
+ * be either). A file that cannot be read or parsed is a usage error naming it (and the line, for YAML).
+ */
+export async function readFixturesFile(file: string, io?: IOStreams): Promise<unknown> {
+  const name = file === '-' ? 'stdin' : file;
+  let text: string;
+  if (file === '-') {
+    if (!io) throw usageError('- (stdin) is for adcli backend apply');
+    if (io.isStdinTTY()) notice(io, 'Reading fixtures from the terminal; end them with Ctrl-D.');
+    text = await io.readAll();
+  } else {
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (e) {
+      throw usageError(
+        `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
+    }
+  }
+  return parseFixturesText(text, name);
+}
+
+export async function parseFixturesText(text: string, name: string): Promise<unknown> {
+  let document: unknown;
+  if (/\.json$/i.test(name)) {
+    try {
+      document = JSON.parse(text);
+    } catch (e) {
+      throw usageError(`${name} is not JSON: ${(e as Error).message}`);
+    }
+  } else {
+    const doc = (await loadYaml()).parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+    const error = doc.errors[0];
+    if (error) {
+      const at = error.linePos?.[0];
+      throw usageError(
+        `${name}${at ? `:${at.line}:${at.col}` : ''} is not YAML: ${error.message.split('\n')[0]}`,
+      );
+    }
+    document = doc.toJS({ maxAliasCount: 1000 });
+  }
+  if (document === null || document === undefined)
+    throw usageError(`${name} is empty: a fixtures file is an object (brands, campaigns, …)`);
+  if (typeof document !== 'object' || Array.isArray(document))
+    throw usageError(
+      `${name} is not a fixtures document: it must be an object (brands, dataStores, audiences, campaigns, clock), not ${Array.isArray(document) ? 'a list' : `a ${typeof document}`}`,
+    );
+  return document;
+}
+
+/** `backend apply FILE`: prints what changed, `N created, N updated`, with the counts of each kind. */
+export async function apply(f: Factory, file: string, cmd: Command): Promise<void> {
+  const o = optionsOf<{ prune?: boolean }>(cmd);
+  const name = file === '-' ? 'stdin' : file;
+  const document = await readFixturesFile(file, f.io);
+  const client = await f.apiClient(o);
+  const r = await callControl<ApplyAnswer>(client, 'apply_fixtures', {
+    body: document,
+    query: { file: name, ...(o.prune ? { prune: true } : {}) },
+  });
+  if (o.json) return printJson(f.io, r);
+  const counts = (c: Counts) =>
+    `${c.created} created, ${c.updated} updated${o.prune ? `, ${c.deleted} deleted` : ''}`;
+  const lines = [`Applied ${name} to workspace ${r.workspace}: ${counts(r)}.`];
+  for (const [kind, c] of Object.entries(r.kinds)) {
+    if (c.created + c.updated + c.deleted + c.unchanged === 0) continue;
+    lines.push(`  ${(KIND_NAMES[kind] ?? kind).padEnd(16)}${counts(c)}, ${c.unchanged} unchanged`);
+  }
+  say(f.io, lines.join('\n'));
+}
