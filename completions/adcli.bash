@@ -305,7 +305,7 @@ _adcli_data() {
     'flags:adcli backend faults help') REPLY='-h --help --profile --base-url --json --jq --debug' ;;
     'vflags:adcli backend faults help') REPLY='--profile --base-url --jq' ;;
     'arg:adcli backend faults help:0') REPLY='add list remove clear environment exit-codes' ;;
-    'flags:adcli backend requests') REPLY='--limit --follow -h --help --profile --base-url --json --jq --debug' ;;
+    'flags:adcli backend requests') REPLY='--limit --follow --violations -h --help --profile --base-url --json --jq --debug' ;;
     'vflags:adcli backend requests') REPLY='--limit --profile --base-url --jq' ;;
     'flags:adcli backend apply') REPLY='--prune -h --help --profile --base-url --json --jq --debug' ;;
     'vflags:adcli backend apply') REPLY='--profile --base-url --jq' ;;

@@ -174,12 +174,12 @@ describe('against adcli serve --memory', () => {
     expect(again.stderr).toMatch(/no fault rule/);
   });
 
-  it('requests piped: every field, one request a line, tab-separated', async () => {
+  it('requests piped: every field (contract violations last), one request a line, tab-separated', async () => {
     const r = await adcli('backend', 'requests', '--limit', '2');
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    for (const line of lines) expect(line.split('\t')).toHaveLength(10);
+    for (const line of lines) expect(line.split('\t')).toHaveLength(11);
   });
 
   it('requests --follow prints new requests as one JSON object a line, and Ctrl-C ends it with 130', async () => {

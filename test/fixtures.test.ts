@@ -297,7 +297,7 @@ describe('apply_fixtures', () => {
       body: bytes,
     });
     expect(loaded.status, await loaded.clone().text()).toBe(200);
-    expect((await loaded.json()).rows.fixture_refs).toBe(7);
+    expect(((await loaded.json()) as { rows: Record<string, number> }).rows.fixture_refs).toBe(7);
     expect(ok(await ctl.post('/fixtures', doc))).toMatchObject({ created: 0, updated: 0 });
   });
 

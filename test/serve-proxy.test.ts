@@ -43,6 +43,23 @@ describe('adcli serve --proxy', () => {
     expect(stderr).not.toContain(KEY);
   });
 
+  it('journals the exchanges that broke the contract: backend requests --violations', async () => {
+    const env = { ADCLI_BASE_URL: server.info.baseUrl, ADCLI_API_KEY: server.info.apiKey };
+    const r = await runAdcli(['backend', 'requests', '--violations', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const entries = JSON.parse(r.stdout) as {
+      path: string;
+      status: number;
+      violations: { where: string; path: string }[];
+    }[];
+    // only the drifting exchange, with its field; the conforming one is not listed
+    expect(entries.map((e) => [e.path, e.status])).toEqual([['/api/v1/workspace', 200]]);
+    expect(entries[0]!.violations).toEqual([
+      expect.objectContaining({ where: 'response', path: expect.stringMatching(/^body\./) }),
+    ]);
+    expect(r.stdout).not.toContain(KEY);
+  });
+
   it("keeps the controls the server's own, with its own key", async () => {
     const clock = await http(
       server.info.baseUrl.replace('/api/v1', '/_adcli/v1'),

@@ -16,7 +16,12 @@ import { WorkerPool } from './workers/worker-pool.ts';
 import { createLogger, type LogFormat } from '../lib/log.ts';
 import { operations } from '../operations/index.ts';
 import { API_PREFIX } from '../operations/operation.ts';
-import { createProxyApp, describeExchange, parseUpstream } from '../proxy/proxy-app.ts';
+import {
+  createProxyApp,
+  describeExchange,
+  parseUpstream,
+  type ExchangeRecord,
+} from '../proxy/proxy-app.ts';
 import { openStore, type StoreSpec } from '../store/open.ts';
 import type { Store } from '../store/port.ts';
 import { checkStoreFile, dataDirWarning } from '../store/sqlite/files.ts';
@@ -166,7 +171,7 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
   });
   pool = workers;
   const app = opts.proxy
-    ? proxying(backend.app, opts.proxy, events, opts.logRequests)
+    ? proxying(backend.app, opts.proxy, events, opts.logRequests, await journaling(backend, boot))
     : backend.app;
   // The node server answers what its HTTP parser refuses in the error shape too (listen.ts).
   const { server, address } = await listen(app, opts.host, opts.port).catch(
@@ -204,6 +209,43 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
 }
 
 /**
+ * Where --proxy journals the exchanges: the server's own workspace (the first key's), so `adcli
+ * backend requests --violations` with that key lists them. The deployment's keys are not this
+ * server's, so an entry names no key (a key limited to campaigns never sees them).
+ */
+async function journaling(
+  backend: ReturnType<typeof createBackend>,
+  boot: SharedBootResult,
+): Promise<(r: ExchangeRecord) => void> {
+  const { services, controls } = backend;
+  const ws = await services.workspaces.bySlug(boot.workspace);
+  if (!ws) return () => {};
+  const clock = services.deps.clock;
+  return (r) =>
+    void clock
+      .within(ws.id, () => clock.now().toISOString())
+      .then((at) =>
+        controls.journal.record({
+          workspaceId: ws.id,
+          keyId: '',
+          at,
+          method: r.method,
+          path: r.path,
+          status: r.status,
+          durationMs: r.durationMs,
+          requestId: r.requestId ?? '',
+          idempotencyKey: null,
+          replayed: false,
+          fault: null,
+          violations: r.violations,
+        }),
+      )
+      .catch(() => {
+        // the journal is a convenience: the exchange was answered and logged either way
+      });
+}
+
+/**
  * --proxy: /api/v1 goes to the deployment through the contract check, everything else to this
  * server's own app. Each exchange is one request-log line; one that breaks the contract is a warning
  * naming the field paths (never a header, so never the key).
@@ -213,11 +255,13 @@ function proxying(
   upstream: string,
   events: ReturnType<typeof createLogger>,
   logRequests: boolean,
+  journal: (r: ExchangeRecord) => void,
 ): Hono {
   const proxy = createProxyApp({
     upstream,
     ops: operations,
     onExchange: (r) => {
+      journal(r);
       if (logRequests) {
         const q = r.path.indexOf('?');
         events.request({

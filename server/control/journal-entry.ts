@@ -15,6 +15,19 @@ export interface JournalEntry {
   replayed: boolean;
   /** the fault applied: a rule id, `prefer`, or null */
   fault: string | null;
+  /** where a proxied exchange broke the contract (adcli serve --proxy); empty otherwise */
+  violations: ContractViolation[];
 }
 
-export type NewJournalEntry = Omit<JournalEntry, 'seq'> & { workspaceId: string; keyId: string };
+/** A place where a request or its answer broke the contract: a field path and what is wrong there. */
+export interface ContractViolation {
+  where: 'request' | 'response';
+  path: string;
+  message: string;
+}
+
+export type NewJournalEntry = Omit<JournalEntry, 'seq' | 'violations'> & {
+  workspaceId: string;
+  keyId: string;
+  violations?: readonly ContractViolation[];
+};

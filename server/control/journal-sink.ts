@@ -17,6 +17,8 @@ export interface EntryRow {
   idempotency_key: string | null;
   replayed: number;
   fault: string | null;
+  /** a JSON array of contract violations, or null */
+  violations: string | null;
 }
 
 /**
@@ -35,6 +37,7 @@ export interface JournalSink {
     after: number,
     limit: number,
     keyId: string | null,
+    violationsOnly: boolean,
   ): EntryRow[] | Promise<EntryRow[]>;
   count(workspaceId: string): number | Promise<number>;
   clear(workspaceId: string): number | Promise<number>;
@@ -43,10 +46,16 @@ export interface JournalSink {
 
 const TRIM =
   'DELETE FROM request_journal WHERE workspace_id = ? AND seq <= (SELECT seq FROM request_journal WHERE workspace_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)';
-const LIST =
-  'SELECT * FROM request_journal WHERE workspace_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?';
-const LIST_BY_KEY =
-  'SELECT * FROM request_journal WHERE workspace_id = ? AND seq > ? AND key_id = ? ORDER BY seq DESC LIMIT ?';
+/** The newest entries after a seq; with a key, that key's; with violations, only those that broke the contract. */
+const listSql = (byKey: boolean, violationsOnly: boolean) =>
+  `SELECT * FROM request_journal WHERE workspace_id = ? AND seq > ?${byKey ? ' AND key_id = ?' : ''}${violationsOnly ? ' AND violations IS NOT NULL' : ''} ORDER BY seq DESC LIMIT ?`;
+const LISTS = [false, true].flatMap((byKey) =>
+  [false, true].map((violationsOnly) => listSql(byKey, violationsOnly)),
+);
+const LIST = (byKey: boolean, violationsOnly: boolean) =>
+  LISTS[(byKey ? 2 : 0) + (violationsOnly ? 1 : 0)]!;
+const listParams = (workspaceId: string, after: number, limit: number, keyId: string | null) =>
+  keyId === null ? [workspaceId, after, limit] : [workspaceId, after, keyId, limit];
 const COUNT = 'SELECT COUNT(*) AS n FROM request_journal WHERE workspace_id = ?';
 const CLEAR = 'DELETE FROM request_journal WHERE workspace_id = ?';
 
@@ -63,7 +72,8 @@ const SQLITE_SCHEMA = `
     idempotency_key TEXT,
     replayed INTEGER NOT NULL DEFAULT 0,
     fault TEXT,
-    key_id TEXT
+    key_id TEXT,
+    violations TEXT
   );
   CREATE INDEX IF NOT EXISTS request_journal_workspace ON request_journal(workspace_id, seq);
 `;
@@ -94,9 +104,12 @@ export class SqliteJournalFile implements JournalSink {
       }[];
       if (!columns.some((c) => c.name === 'key_id'))
         this.#db.exec('ALTER TABLE request_journal ADD COLUMN key_id TEXT');
+      // nor contract violations (adcli serve --proxy)
+      if (!columns.some((c) => c.name === 'violations'))
+        this.#db.exec('ALTER TABLE request_journal ADD COLUMN violations TEXT');
       this.#insert = this.#db.prepare(
-        `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault, key_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault, key_id, violations)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       this.#trim = this.#db.prepare(TRIM);
     } catch (e) {
@@ -123,6 +136,7 @@ export class SqliteJournalFile implements JournalSink {
           e.replayed ? 1 : 0,
           e.fault,
           e.keyId,
+          violationsText(e),
         );
       }
       for (const w of trim) this.#trim.run(w, w, keep);
@@ -134,12 +148,16 @@ export class SqliteJournalFile implements JournalSink {
     }
   }
 
-  list(workspaceId: string, after: number, limit: number, keyId: string | null): EntryRow[] {
-    const rows =
-      keyId === null
-        ? this.#db.prepare(LIST).all(workspaceId, after, limit)
-        : this.#db.prepare(LIST_BY_KEY).all(workspaceId, after, keyId, limit);
-    return rows as unknown as EntryRow[];
+  list(
+    workspaceId: string,
+    after: number,
+    limit: number,
+    keyId: string | null,
+    violationsOnly: boolean,
+  ): EntryRow[] {
+    return this.#db
+      .prepare(LIST(keyId !== null, violationsOnly))
+      .all(...listParams(workspaceId, after, limit, keyId)) as unknown as EntryRow[];
   }
 
   count(workspaceId: string): number {
@@ -189,14 +207,16 @@ export class PostgresJournalTable implements JournalSink {
       replayed: e.replayed ? 1 : 0,
       fault: e.fault,
       key_id: e.keyId,
+      violations: violationsText(e),
     }));
     // in the batch's order, so seq follows the order the requests were answered in; a note, not a
     // change of data: no cache derives from the journal
     await this.#store.note(
-      `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault, key_id)
-       SELECT workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault, key_id
+      `INSERT INTO request_journal (workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault, key_id, violations)
+       SELECT workspace_id, at, method, path, status, duration_ms, request_id, idempotency_key, replayed, fault, key_id, violations
          FROM jsonb_to_recordset(?::jsonb) AS e(i bigint, workspace_id text, at text, method text, path text, status bigint,
-              duration_ms double precision, request_id text, idempotency_key text, replayed bigint, fault text, key_id text)
+              duration_ms double precision, request_id text, idempotency_key text, replayed bigint, fault text, key_id text,
+              violations text)
         ORDER BY i`,
       JSON.stringify(rows),
     );
@@ -208,10 +228,12 @@ export class PostgresJournalTable implements JournalSink {
     after: number,
     limit: number,
     keyId: string | null,
+    violationsOnly: boolean,
   ): Promise<EntryRow[]> {
-    return keyId === null
-      ? this.#store.all<EntryRow>(LIST, workspaceId, after, limit)
-      : this.#store.all<EntryRow>(LIST_BY_KEY, workspaceId, after, keyId, limit);
+    return this.#store.all<EntryRow>(
+      LIST(keyId !== null, violationsOnly),
+      ...listParams(workspaceId, after, limit, keyId),
+    );
   }
 
   async count(workspaceId: string): Promise<number> {
@@ -225,4 +247,9 @@ export class PostgresJournalTable implements JournalSink {
   close(): void {
     // the store's connections are the store's to close
   }
+}
+
+/** The violations as the column keeps them: a JSON array, or null for none. */
+function violationsText(e: NewJournalEntry): string | null {
+  return e.violations && e.violations.length > 0 ? JSON.stringify(e.violations) : null;
 }

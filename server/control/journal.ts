@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Store } from '../store/port.ts';
-import type { JournalEntry, NewJournalEntry } from './journal-entry.ts';
+import type { ContractViolation, JournalEntry, NewJournalEntry } from './journal-entry.ts';
 import {
   PostgresJournalTable,
   SqliteJournalFile,
@@ -159,7 +159,7 @@ export class RequestJournal {
    */
   async list(
     workspaceId: string,
-    opts: { after?: number; limit: number; keyId?: string | null },
+    opts: { after?: number; limit: number; keyId?: string | null; violations?: boolean },
   ): Promise<JournalEntry[]> {
     await this.flush();
     const rows = await this.#sink.list(
@@ -167,6 +167,7 @@ export class RequestJournal {
       opts.after ?? 0,
       Math.min(opts.limit, JOURNAL_SIZE),
       opts.keyId ?? null,
+      opts.violations ?? false,
     );
     return rows.reverse().map(toEntry);
   }
@@ -211,5 +212,6 @@ function toEntry(r: EntryRow): JournalEntry {
     idempotencyKey: r.idempotency_key,
     replayed: r.replayed === 1,
     fault: r.fault,
+    violations: r.violations ? (JSON.parse(r.violations) as ContractViolation[]) : [],
   };
 }

@@ -173,6 +173,18 @@ const journalEntry = z.strictObject({
     .string()
     .nullable()
     .meta({ description: 'the fault applied: a rule id, `prefer` (the Prefer header), or null' }),
+  violations: z
+    .array(
+      z.strictObject({
+        where: z.enum(['request', 'response']),
+        path: z.string().meta({ description: 'the field, e.g. body.audiences[0].name, or status' }),
+        message: z.string(),
+      }),
+    )
+    .meta({
+      description:
+        'where an exchange forwarded by adcli serve --proxy broke the contract; empty otherwise',
+    }),
 });
 
 const snapshotFile = z
@@ -519,7 +531,7 @@ export const controlOperations: readonly Operation[] = [
     scope: 'backend',
     tag: 'requests',
     summary: 'List the recent requests of the workspace',
-    description: `The request journal: the workspace's last ${JOURNAL_SIZE} API requests, oldest first (time, method, path, status, duration, request id, idempotency key, replayed, fault); for a key limited to accounts or campaigns, only its own requests. Never a key.`,
+    description: `The request journal: the workspace's last ${JOURNAL_SIZE} API requests, oldest first (time, method, path, status, duration, request id, idempotency key, replayed, fault, contract violations of a proxied exchange); for a key limited to accounts or campaigns, only its own requests. Never a key.`,
     query: z.strictObject({
       // 15 digits: what a query integer may have (queryInt), so the document promises no more
       after: queryInt(0, 999_999_999_999_999)
@@ -528,6 +540,7 @@ export const controlOperations: readonly Operation[] = [
       limit: queryInt(1, JOURNAL_SIZE)
         .default(100)
         .meta({ description: `the newest this many, 1-${JOURNAL_SIZE}` }),
+      violations: boolQuery('only the exchanges that broke the contract (adcli serve --proxy)'),
     }),
     response: z.strictObject({ data: z.array(journalEntry) }),
     errors: [400, 403],

@@ -610,6 +610,13 @@ export interface Responses {
       replayed: boolean;
       /** the fault applied: a rule id, `prefer` (the Prefer header), or null */
       fault: string | null;
+      /** where an exchange forwarded by adcli serve --proxy broke the contract; empty otherwise */
+      violations: {
+        where: "request" | "response";
+        /** the field, e.g. body.audiences[0].name, or status */
+        path: string;
+        message: string;
+      }[];
     }[];
   };
   /** List the workspace's campaigns in the ad platform */

@@ -320,6 +320,9 @@ export const pgMigrations: string[] = [
     PRIMARY KEY (workspace_id, ref)
   );
   `,
+  /* 6: where a proxied exchange broke the contract (adcli serve --proxy), a JSON array */ `
+  ALTER TABLE request_journal ADD COLUMN violations TEXT COLLATE "C";
+  `,
 ];
 
 /**

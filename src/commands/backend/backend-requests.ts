@@ -21,11 +21,29 @@ type JournalEntry = Responses['list_requests']['data'][number];
 
 const statusCell = (e: JournalEntry) => (e.status === 0 ? 'dropped' : String(e.status));
 
-/** Replayed, the fault applied: what sets a request apart. */
+/** Replayed, the fault applied, contract violations: what sets a request apart. */
 function noteOf(e: JournalEntry): string {
-  return [e.replayed ? 'replayed' : '', e.fault ? `fault ${e.fault}` : '']
+  const n = e.violations.length;
+  return [
+    e.replayed ? 'replayed' : '',
+    e.fault ? `fault ${e.fault}` : '',
+    n ? `${n} contract violation${n === 1 ? '' : 's'}` : '',
+  ]
     .filter(Boolean)
     .join(', ');
+}
+
+/** A request's violations, one `where path: message` each. */
+const violationTexts = (e: JournalEntry) =>
+  e.violations.map((v) => `${v.where} ${v.path}: ${v.message}`);
+
+/** Under the table, each violation of each request, for --violations on a terminal. */
+function violationLines(io: IOStreams, entries: JournalEntry[]): void {
+  for (const e of entries)
+    for (const text of violationTexts(e))
+      io.stdout.write(
+        `${e.seq}  ${escapeControl(e.method)} ${escapeControl(e.path)}  ${escapeControl(text)}\n`,
+      );
 }
 
 /** On a terminal, the columns that fit; piped, every field, one request a line. */
@@ -59,6 +77,7 @@ function journalTable(io: IOStreams, entries: JournalEntry[]): void {
         'IDEMPOTENCY KEY',
         'REPLAYED',
         'FAULT',
+        'VIOLATIONS',
       ],
       entries.map((e) => [
         e.seq,
@@ -71,6 +90,7 @@ function journalTable(io: IOStreams, entries: JournalEntry[]): void {
         e.idempotencyKey,
         e.replayed ? 'replayed' : null,
         e.fault,
+        violationTexts(e).join('; ') || null,
       ]),
     );
   }
@@ -90,6 +110,7 @@ function followLine(io: IOStreams, e: JournalEntry): string {
       e.idempotencyKey ?? '-',
       e.replayed ? 'replayed' : '-',
       e.fault ?? '-',
+      violationTexts(e).join('; ') || '-',
     ];
     return cells.map((v) => escapeControl(String(v))).join('\t');
   }
@@ -115,15 +136,21 @@ function followLine(io: IOStreams, e: JournalEntry): string {
  * with `after` until Ctrl-C, which ends it quietly (nothing is lost) with the interrupted code.
  */
 export async function requests(f: Factory, cmd: Command): Promise<void> {
-  const o = optionsOf<{ limit?: number; follow?: boolean }>(cmd);
+  const o = optionsOf<{ limit?: number; follow?: boolean; violations?: boolean }>(cmd);
   const io = f.io;
   const client = await f.apiClient(o);
+  const only = o.violations ? { violations: 'true' } : {};
   const first = await callControl<{ data: JournalEntry[] }>(client, 'list_requests', {
-    query: { limit: o.limit },
+    query: { limit: o.limit, ...only },
   });
   if (!o.follow) {
     if (o.json) printJson(io, first.data);
-    else journalTable(io, first.data);
+    else if (o.violations && first.data.length === 0)
+      io.stdout.write('No exchange broke the contract.\n');
+    else {
+      journalTable(io, first.data);
+      if (o.violations && io.isStdoutTTY()) violationLines(io, first.data);
+    }
     return;
   }
   const ctrlC = f.interrupts.takeOver();
@@ -145,7 +172,7 @@ export async function requests(f: Factory, cmd: Command): Promise<void> {
         print(
           (
             await callControl<{ data: JournalEntry[] }>(client, 'list_requests', {
-              query: { after, limit: BOUNDS.journalLimit.max },
+              query: { after, limit: BOUNDS.journalLimit.max, ...only },
               signal,
             })
           ).data,

@@ -237,7 +237,7 @@ export function registerBackend(program: Command, f: Factory): void {
     b
       .command('requests')
       .description(
-        "Show the workspace's recent API requests: time, method, path, status, duration, request id, idempotency key, replay, fault\n\n" +
+        "Show the workspace's recent API requests: time, method, path, status, duration, request id, idempotency key, replay, fault, contract violations\n\n" +
           'Status 0 is a dropped connection (a fault rule with --drop).',
       )
       .addOption(
@@ -249,9 +249,15 @@ export function registerBackend(program: Command, f: Factory): void {
         '--follow',
         'then keep printing new requests as they come (every second) until Ctrl-C; with --json one object a line',
       )
+      .option(
+        '--violations',
+        'only the exchanges adcli serve --proxy forwarded that broke the contract, each with its field paths',
+      )
       .action(async (_o, cmd) => (await import('./backend-requests.ts')).requests(f, cmd)),
     'adcli backend requests --limit 20',
     'adcli backend requests --follow',
+    '# what a deployment behind adcli serve --proxy answered against the contract',
+    'adcli backend requests --violations',
   );
   examples(
     b
