@@ -17,8 +17,8 @@ import { fileURLToPath } from 'node:url';
 export const LAYERS = [
   { name: 'L0 kernel', paths: ['^server/(lib|schemas|targeting|store)/'] },
   {
-    name: 'L1 shared types, time, ads, job queue',
-    paths: ['^server/(kernel|time|ads|jobs)/'],
+    name: 'L1 shared types, time, ads, YouTube, job queue',
+    paths: ['^server/(kernel|time|ads|youtube|jobs)/'],
   },
   { name: 'L2 domain', paths: ['^server/domain/'] },
   { name: 'L3 controls, seed, operations', paths: ['^server/(control|seed|operations)/'] },

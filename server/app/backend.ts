@@ -17,6 +17,7 @@ import { createLogger, type LogFormat, type Logger } from '../lib/log.ts';
 import { operations } from '../operations/index.ts';
 import type { Operation, OperationContext } from '../operations/operation.ts';
 import type { Store } from '../store/port.ts';
+import { youtubeSource, type YouTubeSettings } from '../youtube/settings.ts';
 
 export interface BackendOptions {
   store: Store;
@@ -52,6 +53,11 @@ export interface BackendOptions {
   advance?: Advancer;
   /** the ad platform behind its port; default the simulated one */
   platform?: (deps: DomainDeps) => AdPlatform;
+  /**
+   * The YouTube Data API (`adcli serve --youtube-api-key`): collection fetches the sources the
+   * catalog does not know, within a daily quota. None: they end in the data store's error, as ever.
+   */
+  youtube?: YouTubeSettings | undefined;
 }
 
 /** One backend: the domain, adcli serve's controls, the HTTP app in front of them, a job runner. */
@@ -90,6 +96,7 @@ export function createBackend(opts: BackendOptions): Backend {
       newWorkspaceFrozenAt: opts.newWorkspaceFrozenAt,
       onEnqueue: opts.onEnqueue,
       platform: opts.platform,
+      youtube: opts.youtube ? youtubeSource(opts.youtube) : undefined,
     },
   );
   // A job's failure goes to the request log (an event in JSON).

@@ -6,6 +6,10 @@
  * command comes next finishes it, with or without --wait.
  */
 import { SqliteStore } from '../store/sqlite/store.ts';
+import type { YouTubeSettings } from '../youtube/settings.ts';
+
+/** Checks ADCLI_YOUTUBE_BASE_URL for the command line: the URL, or null when it is not one. */
+export { youtubeBaseUrl } from '../youtube/settings.ts';
 import { createBackend } from './backend.ts';
 import { bootstrap } from './bootstrap.ts';
 
@@ -20,13 +24,16 @@ export interface LocalBackend {
   close(): void;
 }
 
-/** Opens the local backend; an unusable file throws (its message names the file). */
-export async function openLocalBackend(files: {
-  dbFile: string;
-  keyFile: string;
-}): Promise<LocalBackend> {
+/**
+ * Opens the local backend; an unusable file throws (its message names the file). With `youtube`,
+ * the collections its requests run (before each request) fetch unknown sources from the Data API.
+ */
+export async function openLocalBackend(
+  files: { dbFile: string; keyFile: string },
+  opts: { youtube?: YouTubeSettings | undefined } = {},
+): Promise<LocalBackend> {
   const store = new SqliteStore(files.dbFile);
-  const backend = createBackend({ store, jobDelayMs: LOCAL_JOB_DELAY_MS });
+  const backend = createBackend({ store, jobDelayMs: LOCAL_JOB_DELAY_MS, youtube: opts.youtube });
   let apiKey: string;
   try {
     ({ apiKey } = await bootstrap(backend.services, {

@@ -29,8 +29,15 @@ import { SqliteStore } from '../store/sqlite/store.ts';
 import { createBackend } from './backend.ts';
 import { bootstrap, bootstrapShared, type SharedBootResult } from './bootstrap.ts';
 import { ServerStartError } from './errors.ts';
+import type { YouTubeSettings } from '../youtube/settings.ts';
 
 export type { SharedBootResult, StoreSpec };
+/** The YouTube Data API's defaults, for the command line's flags and start-up lines. */
+export {
+  DEFAULT_YOUTUBE_BASE_URL,
+  DEFAULT_YOUTUBE_QUOTA,
+  youtubeBaseUrl,
+} from '../youtube/settings.ts';
 /** Checks a --proxy URL before the server starts: throws an Error saying why it cannot be one. */
 export { parseUpstream };
 
@@ -69,6 +76,11 @@ export interface ServerOptions {
    * contract (server/proxy/); the controls, /mcp and the pages stay this server's own.
    */
   proxy?: string;
+  /**
+   * The YouTube Data API (its key, base URL and daily quota): the job workers collect the sources the
+   * catalog does not know from it. Handed to the workers as workerData, never logged.
+   */
+  youtube?: YouTubeSettings;
 }
 
 export interface RunningServer {
@@ -146,6 +158,7 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
     advance: (work) =>
       pool ? pool.advance(work) : Promise.reject(new Error('the job workers have not started')),
     ...(opts.appUrl ? { appUrl: opts.appUrl } : {}),
+    youtube: opts.youtube,
   });
   const { services } = backend;
   if (opts.snapshot) await loadSnapshotFile(services, opts.snapshot);
@@ -168,6 +181,7 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
     release: (owner) => services.jobs.release(owner),
     log: poolLog,
     warn,
+    youtube: opts.youtube,
   });
   pool = workers;
   const app = opts.proxy

@@ -2,7 +2,13 @@ import { conflict, invalid, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parseJsonArray } from '../lib/json.ts';
 import type { DataStore, StoreChannel, StoreVideo } from '../schemas/records.ts';
-import type { ImportBody } from '../schemas/youtube.ts';
+import type {
+  ImportBody,
+  YtChannel,
+  YtComment,
+  YtCommentThread,
+  YtVideo,
+} from '../schemas/youtube.ts';
 import type { Actor } from './actor.ts';
 import { Catalog, SHARED } from './catalog.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
@@ -10,6 +16,8 @@ import { assertMayChangeShared } from './limits.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import { workspaceLock } from '../store/locks.ts';
 import { decodeCursor, selectPage, toPage, type PageQuery } from './paging.ts';
+import type { YouTubeCollector } from '../youtube/collector.ts';
+import { nextUtcMidnight } from '../youtube/quota.ts';
 
 export interface DataStoreRow {
   seq: number;
@@ -43,7 +51,30 @@ export interface DataStoreOptions {
   delayMs?: number;
   afterCollect?: (dataStoreId: string) => Promise<void>;
   afterDelete?: (campaignIds: string[]) => Promise<void>;
+  /**
+   * Collects the sources the catalog does not know from the YouTube Data API (adcli serve with a
+   * YouTube key); without it they end in the store's error, to be imported.
+   */
+  youtube?: YouTubeCollector | undefined;
+  /**
+   * Real time one run of a collection job may spend on YouTube before it hands the rest to a new
+   * claim of its job (default 20 s: well inside the job's lease, so no other worker takes it over).
+   */
+  youtubeRunMs?: number | undefined;
 }
+
+/** What asking YouTube for the unknown sources came to, for the store's error. */
+interface YouTubeResult {
+  /** the API was asked for every unknown source; those it did not return are not on YouTube */
+  failed: string | null;
+  /** resources YouTube sent that the import's checks refuse (left out) */
+  leftOut: number;
+}
+
+/** 5xx and network failures in a row before a collection gives up on YouTube. */
+const UNAVAILABLE_TRIES = 5;
+/** rate-limit answers in a row before a collection gives up on YouTube. */
+const RATE_LIMITED_TRIES = 6;
 
 export class DataStores {
   readonly #d: DomainDeps;
@@ -55,6 +86,8 @@ export class DataStores {
   readonly afterCollect: (dataStoreId: string) => Promise<void>;
   /** called in the same transaction after a delete with the campaigns that drew on the store */
   readonly afterDelete: (campaignIds: string[]) => Promise<void>;
+  readonly #youtube: YouTubeCollector | undefined;
+  readonly #youtubeRunMs: number;
 
   constructor(deps: DomainDeps, catalog: Catalog, jobs: JobQueue, opts: DataStoreOptions = {}) {
     this.#d = deps;
@@ -63,6 +96,8 @@ export class DataStores {
     this.delayMs = opts.delayMs ?? 0;
     this.afterCollect = opts.afterCollect ?? (() => Promise.resolve());
     this.afterDelete = opts.afterDelete ?? (() => Promise.resolve());
+    this.#youtube = opts.youtube;
+    this.#youtubeRunMs = opts.youtubeRunMs ?? 20_000;
   }
 
   async onCollect(dataStoreId: string): Promise<void> {
@@ -97,10 +132,18 @@ export class DataStores {
 
   /**
    * The collect_data_store job: links the catalog's channels (with their videos) and videos named as
-   * sources. Ids the catalog does not know are reported in the store's error, never dropped quietly.
+   * sources. With a YouTube source, the ids the catalog does not know are first collected from the
+   * Data API into the workspace's catalog (#collectFromYouTube), unless that puts the job back for
+   * later. Ids still unknown are reported in the store's error, never dropped quietly.
    */
   async runCollect(job: JobRow): Promise<void> {
     const store = this.#d.store;
+    let youtube: YouTubeResult | null = null;
+    if (this.#youtube) {
+      const r = await this.#collectFromYouTube(job, this.#youtube);
+      if (r === 'later') return;
+      youtube = r;
+    }
     await store.write(async () => {
       // The store's links, counts and state change, and campaigns derive theirs from its state: the
       // workspace's other writes wait, so none reads its state half-way or adds it to a slot unseen.
@@ -135,7 +178,7 @@ export class DataStores {
         await this.link('channel', row.id, video.channel_id, 'collect');
       }
       await this.refreshCounts(row.id);
-      await this.#jobs.finish(job.id, 'done');
+      await this.#jobs.finish(job.id, youtube?.failed ? 'failed' : 'done', youtube?.failed ?? '');
       // Sources changed again while this ran: the newer collection decides the state.
       if (
         await store.get(
@@ -147,12 +190,7 @@ export class DataStores {
       const total = channels.length + videos.length;
       const now = this.#d.clock.now().toISOString();
       const failed = total > 0 && unknown.length === total;
-      const fix = `Import them into data store ${row.id} with import_data_store (POST /data-stores/${row.id}/import).`;
-      const error = failed
-        ? `none of the ${total} sources is in the content catalog: ${unknown.join(', ')}. ${fix}`
-        : unknown.length
-          ? `${unknown.length} of ${total} sources are not in the content catalog and were not collected: ${unknown.join(', ')}. ${fix}`
-          : '';
+      const error = unknownError(row.id, total, unknown, youtube);
       await store.run(
         'UPDATE data_stores SET status = ?, error = ?, ready_at = ?, updated_at = ? WHERE id = ?',
         failed ? 'error' : 'ready',
@@ -423,19 +461,37 @@ export class DataStores {
   /** Adds Data API resources to the workspace's catalog and links channels and videos to the store. */
   async import(actor: Actor, id: string, body: ImportBody) {
     const row = await this.#writable(actor, id, 'imported into', 'change');
-    const owner = actor.workspaceId;
     const channels = body.channels ?? [];
     const videos = body.videos ?? [];
-    for (const c of channels) {
-      await this.#catalog.upsertChannel(owner, c);
-      await this.link('channel', row.id, c.id);
-    }
+    const comments = await this.#addToCatalog(actor.workspaceId, {
+      channels,
+      videos,
+      comments: body.comments ?? [],
+    });
+    for (const c of channels) await this.link('channel', row.id, c.id);
     for (const v of videos) {
-      await this.#catalog.upsertVideo(owner, v);
       await this.link('video', row.id, v.id);
       await this.link('channel', row.id, v.snippet.channelId);
     }
-    const comments = Catalog.flattenComments(body.comments ?? []);
+    await this.refreshCounts(row.id);
+    return {
+      dataStore: await this.get(actor, id),
+      imported: { channels: channels.length, videos: videos.length, comments },
+    };
+  }
+
+  /**
+   * Adds Data API resources to an owner's catalog: what an import stores, and what a collection from
+   * YouTube stores (the same resources, read with the same schemas). A comment must name a video the
+   * catalog holds (400 naming it otherwise). Answers how many comments it stored.
+   */
+  async #addToCatalog(
+    owner: string,
+    body: { channels: YtChannel[]; videos: YtVideo[]; comments: (YtComment | YtCommentThread)[] },
+  ): Promise<number> {
+    for (const c of body.channels) await this.#catalog.upsertChannel(owner, c);
+    for (const v of body.videos) await this.#catalog.upsertVideo(owner, v);
+    const comments = Catalog.flattenComments(body.comments);
     for (const { comment, videoId, index } of comments) {
       if (!videoId) throw invalid(`comments[${index}]: snippet.videoId is required`);
       if (!(await this.#catalog.video(owner, videoId))) {
@@ -445,11 +501,144 @@ export class DataStores {
       }
       await this.#catalog.upsertComment(owner, comment, videoId);
     }
-    await this.refreshCounts(row.id);
-    return {
-      dataStore: await this.get(actor, id),
-      imported: { channels: channels.length, videos: videos.length, comments: comments.length },
-    };
+    return comments.length;
+  }
+
+  /**
+   * Collects the store's sources that the catalog does not know from the YouTube Data API, each
+   * channel (with its videos and comments) or batch of videos in a transaction of its own, into the
+   * workspace's catalog as an import would put them. Answers what came of it for the link phase, or
+   * 'later' when the job was put back in the queue: the run's time is up (it goes on at once), the
+   * quota is spent (it goes on after 00:00 UTC), or YouTube asked to wait or failed for now (it
+   * goes on after a backoff); the store stays `collecting`, its error saying why it waits.
+   */
+  async #collectFromYouTube(
+    job: JobRow,
+    youtube: YouTubeCollector,
+  ): Promise<YouTubeResult | 'later' | null> {
+    const store = this.#d.store;
+    const row = await store.get<DataStoreRow>(
+      'SELECT * FROM data_stores WHERE id = ?',
+      job.subject,
+    );
+    if (!row || row.scope !== 'workspace') return null;
+    const owner = ownerOf(row);
+    const channelIds: string[] = [];
+    for (const id of parseJsonArray(row.source_channel_ids))
+      if (!(await this.#catalog.channel(owner, id))) channelIds.push(id);
+    const videoIds: string[] = [];
+    for (const id of parseJsonArray(row.source_video_ids))
+      if (!(await this.#catalog.video(owner, id))) videoIds.push(id);
+    if (channelIds.length + videoIds.length === 0) return null;
+
+    const started = performance.now();
+    const outcome = await youtube.collect(
+      { channelIds, videoIds },
+      {
+        save: (batch) =>
+          store.write(async () => {
+            await this.#addToCatalog(owner, batch);
+          }),
+        keepGoing: async () =>
+          performance.now() - started < this.#youtubeRunMs && (await this.#jobs.holds(job.id)),
+      },
+    );
+    const quota = youtube.quota.dailyUnits;
+    const transient = jobPayload(job).youtubeFailures ?? 0;
+    // failures in a row: progress since the last one starts the count again
+    const failuresNow = (outcome.kind === 'failed' && outcome.saved > 0 ? 0 : transient) + 1;
+    const realNow = this.#d.clock.base.now();
+    switch (outcome.kind) {
+      case 'done':
+        return { failed: null, leftOut: outcome.leftOut };
+      case 'stopped':
+        await this.#putBack(job, 0, null, 0);
+        return 'later';
+      case 'quota': {
+        const resume = nextUtcMidnight(realNow);
+        await this.#putBack(
+          job,
+          resume.getTime() - realNow.getTime(),
+          `the YouTube quota of ${quota} units for today is spent; collection resumes after 00:00 UTC` +
+            ` (${outcome.needed} more units at most are needed for this data store)`,
+          0,
+        );
+        return 'later';
+      }
+      case 'too_small':
+        return {
+          failed: `one step of the collection needs up to ${outcome.step} units, more than the YouTube quota of ${quota} units a day (adcli serve --youtube-quota)`,
+          leftOut: 0,
+        };
+      case 'failed': {
+        const e = outcome.error;
+        if (e.kind === 'quota') {
+          const resume = nextMidnightPacific(realNow);
+          await this.#putBack(
+            job,
+            resume.getTime() - realNow.getTime(),
+            `the YouTube Data API says the project's daily quota is spent (${e.reason || e.status}); collection resumes after midnight Pacific time (${resume.toISOString().slice(11, 16)} UTC), when Google resets it`,
+            0,
+          );
+          return 'later';
+        }
+        if (e.kind === 'rate' && failuresNow < RATE_LIMITED_TRIES) {
+          const waitMs = Math.min(3_600_000, 60_000 * 2 ** (failuresNow - 1));
+          await this.#putBack(
+            job,
+            waitMs,
+            `YouTube asked to slow down (${e.message}); collection resumes in ${Math.round(waitMs / 1000)} s`,
+            failuresNow,
+          );
+          return 'later';
+        }
+        if (e.kind === 'unavailable' && failuresNow < UNAVAILABLE_TRIES) {
+          const waitMs = 5_000 * 2 ** (failuresNow - 1);
+          await this.#putBack(
+            job,
+            waitMs,
+            `${e.message}; collection tries again in ${Math.round(waitMs / 1000)} s (failure ${failuresNow} of ${UNAVAILABLE_TRIES})`,
+            failuresNow,
+          );
+          return 'later';
+        }
+        const times =
+          e.kind === 'rate' || e.kind === 'unavailable' ? ` (${failuresNow} times in a row)` : '';
+        return { failed: `${e.message}${times}`, leftOut: 0 };
+      }
+    }
+  }
+
+  /**
+   * Puts a running collection back in the queue, to run again after `delayMs` (of the workspace's
+   * time, which runs with real time unless a person moves it); the store stays `collecting` and its
+   * error says why it waits (null: unchanged). A planned wait is no failed attempt: the job's
+   * attempts start again, and its payload keeps the count of YouTube failures in a row.
+   */
+  async #putBack(
+    job: JobRow,
+    delayMs: number,
+    message: string | null,
+    youtubeFailures: number,
+  ): Promise<void> {
+    const store = this.#d.store;
+    await store.write(async () => {
+      await store.lock(workspaceLock(job.workspace_id));
+      if (!(await this.#jobs.holds(job.id))) return;
+      await this.#jobs.retryLater(job.id, delayMs);
+      await store.run(
+        'UPDATE jobs SET attempts = 0, payload = ? WHERE id = ?',
+        JSON.stringify({ ...jobPayload(job), youtubeFailures }),
+        job.id,
+      );
+      if (message !== null)
+        await store.run(
+          "UPDATE data_stores SET error = ?, updated_at = ? WHERE id = ? AND status = 'collecting'",
+          message,
+          this.#d.clock.now().toISOString(),
+          job.subject,
+        );
+    });
   }
 
   async link(
@@ -509,6 +698,74 @@ export class DataStores {
     await assertMayChangeShared(this.#d.store, actor, { kind: 'data store', id }, verb);
     return row;
   }
+}
+
+/** The store's error for the sources that were not collected; '' when every one was. */
+function unknownError(
+  id: string,
+  total: number,
+  unknown: string[],
+  youtube: YouTubeResult | null,
+): string {
+  const ids = unknown.join(', ');
+  const all = total > 0 && unknown.length === total;
+  const importFix = `Import them into data store ${id} with import_data_store (POST /data-stores/${id}/import).`;
+  if (!youtube) {
+    // no YouTube source: the catalog is all there is
+    return all
+      ? `none of the ${total} sources is in the content catalog: ${ids}. ${importFix}`
+      : unknown.length
+        ? `${unknown.length} of ${total} sources are not in the content catalog and were not collected: ${ids}. ${importFix}`
+        : '';
+  }
+  const leftOut = youtube.leftOut
+    ? ` YouTube sent ${youtube.leftOut} ${youtube.leftOut === 1 ? 'resource' : 'resources'} the import's checks refuse (over its bounds); left out.`
+    : '';
+  if (unknown.length === 0) return leftOut.trim();
+  if (youtube.failed) {
+    const again = `Change its sources or PATCH it to collect again, or ${importFix[0]!.toLowerCase()}${importFix.slice(1)}`;
+    return all
+      ? `none of the ${total} sources could be collected from YouTube (${youtube.failed}): ${ids}. ${again}${leftOut}`
+      : `${unknown.length} of ${total} sources could not be collected from YouTube (${youtube.failed}): ${ids}. ${again}${leftOut}`;
+  }
+  return all
+    ? `none of the ${total} sources is on YouTube (deleted, private or mistyped): ${ids}.${leftOut}`
+    : `${unknown.length} of ${total} sources are not on YouTube (deleted, private or mistyped) and were not collected: ${ids}.${leftOut}`;
+}
+
+/** A collection job's payload: what it keeps between its runs. */
+function jobPayload(job: JobRow): { youtubeFailures?: number } {
+  try {
+    const p = JSON.parse(job.payload) as unknown;
+    return typeof p === 'object' && p !== null && !Array.isArray(p)
+      ? (p as { youtubeFailures?: number })
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The next midnight in Pacific time, when Google resets a project's daily quota: the first whole
+ * hour after `at` that is 00 in America/Los_Angeles (its offsets are whole hours); the next 00:00
+ * UTC when the time zone is unknown here.
+ */
+export function nextMidnightPacific(at: Date): Date {
+  try {
+    const hour = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    });
+    const start = Math.floor(at.getTime() / 3_600_000) * 3_600_000;
+    for (let i = 1; i <= 25; i++) {
+      const t = new Date(start + i * 3_600_000);
+      if (Number(hour.format(t)) === 0) return t;
+    }
+  } catch {
+    // no time zone data: UTC below
+  }
+  return nextUtcMidnight(at);
 }
 
 export function toRecord(r: DataStoreRow): DataStore {

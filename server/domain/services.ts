@@ -16,6 +16,9 @@ import { Keys } from './keys.ts';
 import { PageSessions } from './page-sessions.ts';
 import { Targeting } from './targeting.ts';
 import { Workspaces } from './workspaces.ts';
+import { YouTubeCollector } from '../youtube/collector.ts';
+import { QuotaLedger } from '../youtube/quota.ts';
+import type { YouTubeSource } from '../youtube/settings.ts';
 
 /** The domain: every service over one store connection and one set of workspace clocks. */
 export interface Services {
@@ -52,6 +55,11 @@ export interface ServiceOptions {
   newWorkspaceFrozenAt?: Date | null;
   /** the ad platform behind its port; default the simulated one over the same store */
   platform?: (deps: DomainDeps) => AdPlatform;
+  /**
+   * The YouTube Data API behind its port, with the server's daily quota: collection asks it for the
+   * sources the catalog does not know. None (the default): those end in the data store's error.
+   */
+  youtube?: YouTubeSource | undefined;
 }
 
 /**
@@ -72,10 +80,19 @@ export function createServices(
   const deps: DomainDeps = { store: base.store, clock };
   const jobs = new JobQueue(deps, { owner: opts.jobOwner, onEnqueue: opts.onEnqueue });
   const catalog = new Catalog(deps);
+  // the quota is counted in the store on real days (the API's), whatever a workspace's clock says
+  const youtube = opts.youtube
+    ? new YouTubeCollector(
+        opts.youtube.api,
+        new QuotaLedger(base.store, opts.youtube.dailyQuota, () => clock.base.now()),
+        opts.youtube.bounds,
+      )
+    : undefined;
   // campaigns follow their data stores' state: told in the same transaction, and created below
   let campaigns: Campaigns;
   const dataStores = new DataStores(deps, catalog, jobs, {
     delayMs: opts.collectDelayMs ?? opts.jobDelayMs,
+    youtube,
     afterCollect: async (id) => {
       for (const c of await campaigns.usingDataStore(id)) await campaigns.refreshStatus(c);
     },

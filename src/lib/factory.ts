@@ -190,7 +190,10 @@ export class Factory {
   #transport(target: Target): Promise<Transport> {
     if (isLocal(target))
       return (this.#local ??= import('./transport.ts').then((m) =>
-        m.localTransport(this.dataDir()),
+        m.localTransport(this.dataDir(), {
+          youtubeApiKey: this.env.ADCLI_YOUTUBE_API_KEY,
+          youtubeBaseUrl: this.env.ADCLI_YOUTUBE_BASE_URL,
+        }),
       ));
     return (this.#remote ??= import('./transport.ts').then((m) =>
       m.remoteTransport((this.#agent = m.proxyAgent(this.env))),

@@ -100,16 +100,24 @@ export async function remoteTransport(
 
 /**
  * The built-in `local` profile: the very same backend app, in this process, on the data dir `dir`
- * (server/app/local.ts). Loaded only when a command needs it.
+ * (server/app/local.ts). Loaded only when a command needs it. With a YouTube Data API key
+ * (ADCLI_YOUTUBE_API_KEY), its data stores collect unknown channels from YouTube as adcli serve's do.
  */
-export async function localTransport(dir: string): Promise<Transport> {
-  const [{ openLocalBackend }, paths] = await Promise.all([
+export async function localTransport(
+  dir: string,
+  youtube: { youtubeApiKey?: string | undefined; youtubeBaseUrl?: string | undefined } = {},
+): Promise<Transport> {
+  const [{ openLocalBackend, youtubeBaseUrl }, paths] = await Promise.all([
     import('../../server/app/local.ts'),
     import('./paths.ts'),
   ]);
   let backend: Awaited<ReturnType<typeof openLocalBackend>>;
+  const opts = localYouTube(youtube, youtubeBaseUrl);
   try {
-    backend = await openLocalBackend({ dbFile: paths.dbFile(dir), keyFile: paths.keyFile(dir) });
+    backend = await openLocalBackend(
+      { dbFile: paths.dbFile(dir), keyFile: paths.keyFile(dir) },
+      opts,
+    );
   } catch (e) {
     throw new CliError(
       `cannot open the local backend's data in ${dir}: ${(e as Error).message}`,
@@ -163,4 +171,25 @@ export const DROPPED_HEADER = 'x-adcli-dropped';
 /** What a socket closed without an answer looks like: the client retries it as a network error. */
 export function droppedConnection(): Error {
   return Object.assign(new Error('the connection was dropped'), { code: 'ECONNRESET' });
+}
+
+/**
+ * The local profile's YouTube settings, from ADCLI_YOUTUBE_API_KEY and ADCLI_YOUTUBE_BASE_URL (a usage
+ * error when that is not a URL); none without a key.
+ */
+function localYouTube(
+  settings: { youtubeApiKey?: string | undefined; youtubeBaseUrl?: string | undefined },
+  check: (url: string) => string | null,
+): { youtube?: { apiKey: string; baseUrl?: string } } {
+  const apiKey = settings.youtubeApiKey?.trim();
+  if (!apiKey) return {};
+  const given = settings.youtubeBaseUrl?.trim();
+  if (!given) return { youtube: { apiKey } };
+  const baseUrl = check(given);
+  if (baseUrl === null)
+    throw new CliError(
+      `ADCLI_YOUTUBE_BASE_URL must be an http(s) URL without query, fragment or credentials, not ${given}`,
+      EXIT.usage,
+    );
+  return { youtube: { apiKey, baseUrl } };
 }

@@ -57,6 +57,7 @@ const [
   { advanceHere },
   { systemClock },
   { ApiError },
+  { youtubeSource },
 ] = await Promise.all([
   import('../../store/open.ts'),
   import('../../domain/services.ts'),
@@ -66,13 +67,19 @@ const [
   import('../../control/advance.ts'),
   import('../../lib/clock.ts'),
   import('../../lib/errors.ts'),
+  import('../../youtube/settings.ts'),
 ]);
 
 // One job runs at a time here: two connections cover its transaction and a query beside it.
 const store = await openStore(data.store, { maxConnections: 2 });
 const services = createServices(
   { store, clock: systemClock },
-  { jobDelayMs: data.jobDelayMs, syncIntervalMs: data.syncIntervalMs, jobOwner: owner },
+  {
+    jobDelayMs: data.jobDelayMs,
+    syncIntervalMs: data.syncIntervalMs,
+    jobOwner: owner,
+    youtube: data.youtube ? youtubeSource(data.youtube) : undefined,
+  },
 );
 const log = (line: string) => send({ type: 'log', line });
 const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), { log });

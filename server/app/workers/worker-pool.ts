@@ -4,6 +4,7 @@ import type { AdvanceResult, AdvanceWork } from '../../control/advance.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { processOwner } from '../../jobs/queue.ts';
 import type { StoreSpec } from '../../store/open.ts';
+import type { YouTubeSettings } from '../../youtube/settings.ts';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.ts';
 
 export interface WorkerPoolOptions {
@@ -31,6 +32,11 @@ export interface WorkerPoolOptions {
   warn?: (line: string) => void;
   /** the worker script; default the bundle's dist/job-worker.js or, from source, worker-main.ts */
   entry?: URL;
+  /**
+   * The YouTube Data API settings (its key): given to the workers as workerData, like the store, so
+   * the key never appears in a command line or an environment.
+   */
+  youtube?: YouTubeSettings | undefined;
 }
 
 export interface PoolThread {
@@ -82,6 +88,7 @@ export class WorkerPool {
       syncIntervalMs: opts.syncIntervalMs,
       pollMs: opts.pollMs ?? 250,
       pruneEveryMs: opts.pruneEveryMs ?? 60_000,
+      ...(opts.youtube ? { youtube: opts.youtube } : {}),
     };
     for (let i = 0; i < opts.workers; i++) this.#spawn(i);
   }

@@ -2,6 +2,7 @@
 import type { AdvanceResult, AdvanceWork } from '../../control/advance.ts';
 import type { ErrorCode } from '../../lib/errors.ts';
 import type { StoreSpec } from '../../store/open.ts';
+import type { YouTubeSettings } from '../../youtube/settings.ts';
 
 /** What a worker is started with (`workerData`: copied to the thread, never argv or an environment). */
 export interface WorkerData {
@@ -13,6 +14,8 @@ export interface WorkerData {
   pollMs: number;
   /** how often finished jobs past their retention are deleted */
   pruneEveryMs: number;
+  /** the YouTube Data API key, base URL and quota (the key only ever here, never in an environment) */
+  youtube?: YouTubeSettings | undefined;
 }
 
 export type ToWorker =

@@ -323,6 +323,12 @@ export const pgMigrations: string[] = [
   /* 6: where a proxied exchange broke the contract (adcli serve --proxy), a JSON array */ `
   ALTER TABLE request_journal ADD COLUMN violations TEXT COLLATE "C";
   `,
+  /* 7: YouTube Data API units spent per UTC day, across the server (adcli serve --youtube-quota) */ `
+  CREATE TABLE youtube_quota (
+    day TEXT COLLATE "C" PRIMARY KEY,
+    units BIGINT NOT NULL
+  );
+  `,
 ];
 
 /**

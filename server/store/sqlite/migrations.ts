@@ -310,4 +310,10 @@ export const migrations: string[] = [
     PRIMARY KEY (workspace_id, ref)
   );
   `,
+  /* 7: YouTube Data API units spent per UTC day, across the server (adcli serve --youtube-quota) */ `
+  CREATE TABLE youtube_quota (
+    day TEXT PRIMARY KEY,
+    units INTEGER NOT NULL
+  );
+  `,
 ];

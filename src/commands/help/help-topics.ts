@@ -73,6 +73,16 @@ export const ENVIRONMENT: { names: string[]; meaning: string }[] = [
       'a Postgres URL for adcli serve and its keys and ads commands to keep the store in, shared by replicas, unless --database is given (the password may be left to PGPASSWORD).',
   },
   {
+    names: ['ADCLI_YOUTUBE_API_KEY'],
+    meaning:
+      "a YouTube Data API v3 key for adcli serve: data stores collect the channels and videos the catalog does not know from YouTube, within --youtube-quota units a day. Better here than --youtube-api-key, which other users see in ps; never passed on to --exec's command. The built-in local profile collects with it too.",
+  },
+  {
+    names: ['ADCLI_YOUTUBE_BASE_URL'],
+    meaning:
+      'where the YouTube Data API is, for adcli serve (unless --youtube-base-url is given) and the local profile: default https://www.googleapis.com/youtube/v3.',
+  },
+  {
     names: ['ADCLI_DEBUG'],
     meaning:
       'set to any value to print the stack trace of an unexpected error (exit 1). --debug shows the HTTP exchanges.',

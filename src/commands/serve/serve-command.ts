@@ -4,7 +4,10 @@ import { availableParallelism, constants as osConstants, tmpdir } from 'node:os'
 import { join } from 'node:path';
 import { ServerStartError, StoreFileError } from '../../../server/app/errors.ts';
 import {
+  DEFAULT_YOUTUBE_BASE_URL,
+  DEFAULT_YOUTUBE_QUOTA,
   parseUpstream,
+  youtubeBaseUrl,
   startServer,
   type RunningServer,
   type StoreSpec,
@@ -47,6 +50,12 @@ export interface ServeOptions {
   proxy?: string;
   /** where campaign links point (their `url`): this URL + /app/campaigns/{id}; default the server's own address */
   publicUrl?: string;
+  /** a YouTube Data API key (else ADCLI_YOUTUBE_API_KEY): unknown sources are collected from YouTube */
+  youtubeApiKey?: string;
+  /** where the YouTube Data API is; default https://www.googleapis.com/youtube/v3 */
+  youtubeBaseUrl?: string;
+  /** units a UTC day, across the server; default 10,000 */
+  youtubeQuota?: number;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -110,6 +119,7 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
             await import('../backend/backend-apply.ts')
           ).readFixturesFile(opts.fixtures),
         };
+  const youtube = youtubeSettings(f, opts);
   const port = opts.port ?? (exec !== undefined ? 0 : DEFAULT_PORT);
   const workers = opts.workers ?? defaultWorkers();
   const logRequests = opts.logRequests ?? (!opts.quiet && exec === undefined);
@@ -156,6 +166,7 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
       write,
       notice: (message) => write(`adcli serve: ${message}`),
       proxy: opts.proxy,
+      ...(youtube ? { youtube } : {}),
     });
   } catch (e) {
     removeTemp();
@@ -278,6 +289,11 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
         ? `  database   ${running.storeLabel} (shared by replicas)`
         : `  data       ${temp ? 'a temporary file, deleted when the server stops' : dbPath}`,
       `  jobs       ${workers} worker thread${workers === 1 ? '' : 's'}`,
+      ...(youtube
+        ? [
+            `  YouTube    unknown channels and videos collected from ${youtube.baseUrl}, ${thousands(youtube.dailyQuota)} units a day (UTC)`,
+          ]
+        : []),
       `  OpenAPI    ${baseUrl}/openapi.json`,
       ...(opts.proxy !== undefined
         ? [
@@ -314,7 +330,8 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
 
 /**
  * The environment of --exec's command: the server's URL and key; not the database's URL, which
- * holds the server's password (the command talks to the API).
+ * holds the server's password, nor the YouTube key (the command talks to the API, and the key is the
+ * server's alone).
  */
 function commandEnv(
   env: NodeJS.ProcessEnv,
@@ -324,6 +341,7 @@ function commandEnv(
 ): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { ...env, ADCLI_BASE_URL: baseUrl };
   delete out.ADCLI_DATABASE_URL;
+  delete out.ADCLI_YOUTUBE_API_KEY;
   if (apiKey === undefined) return out;
   if (apiKey !== null) out.ADCLI_API_KEY = apiKey;
   else delete out.ADCLI_API_KEY;
@@ -396,6 +414,48 @@ function isRunning(pid: number): boolean {
     return (e as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
+
+/**
+ * The YouTube Data API settings: the key from --youtube-api-key, else ADCLI_YOUTUBE_API_KEY (an empty
+ * one is none); --youtube-base-url (else ADCLI_YOUTUBE_BASE_URL) and --youtube-quota need one. Undefined without a key: unknown
+ * sources end in the data store's error, as they always have.
+ */
+function youtubeSettings(
+  f: Factory,
+  opts: ServeOptions,
+): { apiKey: string; baseUrl: string; dailyQuota: number } | undefined {
+  const apiKey = opts.youtubeApiKey ?? f.env.ADCLI_YOUTUBE_API_KEY ?? '';
+  if (opts.youtubeApiKey !== undefined && !apiKey.trim())
+    throw usageError('--youtube-api-key needs a key (or set ADCLI_YOUTUBE_API_KEY instead)');
+  if (!apiKey.trim()) {
+    const flag =
+      opts.youtubeBaseUrl !== undefined
+        ? '--youtube-base-url'
+        : opts.youtubeQuota !== undefined
+          ? '--youtube-quota'
+          : null;
+    if (flag)
+      throw usageError(
+        `${flag} needs a YouTube Data API key: set ADCLI_YOUTUBE_API_KEY (or give --youtube-api-key)`,
+      );
+    return undefined;
+  }
+  if (/\s/.test(apiKey))
+    throw usageError(
+      `the YouTube Data API key (${opts.youtubeApiKey !== undefined ? '--youtube-api-key' : 'ADCLI_YOUTUBE_API_KEY'}) cannot hold spaces`,
+    );
+  // the flag, else ADCLI_YOUTUBE_BASE_URL (as the local profile reads it), else Google's
+  const given = opts.youtubeBaseUrl ?? (f.env.ADCLI_YOUTUBE_BASE_URL?.trim() || undefined);
+  const baseUrl = given === undefined ? DEFAULT_YOUTUBE_BASE_URL : youtubeBaseUrl(given);
+  if (baseUrl === null)
+    throw usageError(
+      `${opts.youtubeBaseUrl !== undefined ? '--youtube-base-url' : 'ADCLI_YOUTUBE_BASE_URL'} must be an http(s) URL without query, fragment or credentials, e.g. ${DEFAULT_YOUTUBE_BASE_URL}, not ${given}`,
+    );
+  return { apiKey, baseUrl, dailyQuota: opts.youtubeQuota ?? DEFAULT_YOUTUBE_QUOTA };
+}
+
+/** 10000 → "10,000". */
+const thousands = (x: number) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** --public-url: an http(s) URL without query or fragment; answered without a trailing slash. */
 function publicBase(value: string): string {

@@ -19,6 +19,8 @@ export function registerServe(program: Command, f: Factory): void {
     'adcli serve --database postgres://adcli@db.internal:5432/adcli --host 0.0.0.0',
     '# check a real deployment against the contract: point the client here instead of there',
     'adcli serve --memory --proxy https://ads.example.com/api/v1',
+    '# with ADCLI_YOUTUBE_API_KEY set: data stores collect channels the catalog lacks from YouTube',
+    'adcli serve --youtube-quota 5000',
   )
     .description('Run the whole API locally: a stateful backend with a simulated ad platform')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -103,6 +105,19 @@ export function registerServe(program: Command, f: Factory): void {
     .option(
       '--public-url <url>',
       "where campaign links point (their url): e.g. https://ads.example.com (default: the server's own address)",
+    )
+    .option(
+      '--youtube-api-key <key>',
+      'a YouTube Data API v3 key: data stores collect channel and video ids the catalog does not know from YouTube (default $ADCLI_YOUTUBE_API_KEY; prefer it: a flag is visible to other users in ps)',
+    )
+    .option(
+      '--youtube-base-url <url>',
+      'where the YouTube Data API is (default: $ADCLI_YOUTUBE_BASE_URL, else https://www.googleapis.com/youtube/v3)',
+    )
+    .option(
+      '--youtube-quota <units>',
+      "YouTube Data API units the server may spend per UTC day, all data stores together (default: 10000, the API's default daily quota)",
+      intArg(1, 100_000_000),
     )
     .action(async (_o, cmd) =>
       (await import('./serve-command.ts')).serveCommand(f, cmd.optsWithGlobals()),

@@ -1,0 +1,75 @@
+/**
+ * The YouTube Data API v3 as a port: the four list calls collection needs, each method exactly one
+ * request (so one quota unit: every `*.list` call of these endpoints costs 1 unit, whatever its
+ * `part`s). The HTTP client (`http-api.ts`) fills it against googleapis.com or any host that answers
+ * the same shapes (a test's stand-in); what to call, in which order and within which budget is the
+ * collector's (`collector.ts`).
+ *
+ * Items come back as the API sent them (`unknown`): the collector checks them with the import's own
+ * schemas (server/schemas/youtube.ts), so collected and imported resources are stored alike.
+ * Failures are thrown as `YouTubeApiError`, whose `kind` says what the caller may do next; its
+ * message never holds the API key.
+ */
+
+/** One page of a `*.list` answer: `items` (absent in the API's answer when empty) and the next page's token. */
+export interface YouTubePage {
+  items: unknown[];
+  nextPageToken?: string | undefined;
+}
+
+export interface YouTubeApi {
+  /** `channels.list` with part=snippet,statistics,contentDetails,topicDetails,brandingSettings; at most 50 ids */
+  listChannels(ids: readonly string[]): Promise<YouTubePage>;
+  /** `playlistItems.list` with part=contentDetails: one page (maxResults 1 to 50) of a playlist */
+  listPlaylistItems(
+    playlistId: string,
+    opts: { maxResults: number; pageToken?: string | undefined },
+  ): Promise<YouTubePage>;
+  /** `videos.list` with part=snippet,statistics,contentDetails,topicDetails; at most 50 ids */
+  listVideos(ids: readonly string[]): Promise<YouTubePage>;
+  /** `commentThreads.list` with part=snippet: one page (maxResults 1 to 100) of a video's threads */
+  listCommentThreads(videoId: string, opts: { maxResults: number }): Promise<YouTubePage>;
+}
+
+/**
+ * What a failure means for the caller:
+ * - `quota`: the project's daily quota is spent (403 quotaExceeded, dailyLimitExceeded): stop for the day;
+ * - `rate`: too many requests too fast (403 or 429 rateLimitExceeded, userRateLimitExceeded): retry later;
+ * - `unavailable`: a 5xx, a network failure or a timeout: retry with backoff, a bounded number of times;
+ * - `not_found`: the playlist or video is gone (404 playlistNotFound, videoNotFound);
+ * - `comments_disabled`: the video's comments are off (403 commentsDisabled);
+ * - `refused`: anything else (400 keyInvalid, 403 forbidden or accessNotConfigured…): a retry will not help.
+ */
+export type YouTubeErrorKind =
+  'quota' | 'rate' | 'unavailable' | 'not_found' | 'comments_disabled' | 'refused';
+
+export class YouTubeApiError extends Error {
+  readonly kind: YouTubeErrorKind;
+  /** the HTTP status, or 0 when no answer came (network, timeout) */
+  readonly status: number;
+  /** the API's first `errors[].reason`, e.g. `quotaExceeded`; '' when none */
+  readonly reason: string;
+  constructor(kind: YouTubeErrorKind, status: number, reason: string, message: string) {
+    super(message);
+    this.name = 'YouTubeApiError';
+    this.kind = kind;
+    this.status = status;
+    this.reason = reason;
+  }
+}
+
+/** The kind of a failed answer, from its status and the API's `errors[].reason`. */
+export function errorKind(status: number, reason: string): YouTubeErrorKind {
+  if (reason === 'quotaExceeded' || reason === 'dailyLimitExceeded') return 'quota';
+  if (
+    status === 429 ||
+    reason === 'rateLimitExceeded' ||
+    reason === 'userRateLimitExceeded' ||
+    reason === 'servingLimitExceeded'
+  )
+    return 'rate';
+  if (status >= 500 || status === 408) return 'unavailable';
+  if (reason === 'commentsDisabled') return 'comments_disabled';
+  if (status === 404) return 'not_found';
+  return 'refused';
+}

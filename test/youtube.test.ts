@@ -1,0 +1,606 @@
+// @store both
+/**
+ * Collecting real channels: a data store's channel and video ids the catalog does not know are
+ * collected from the YouTube Data API v3 (here its stand-in, test/helpers/youtube-stand-in.ts) by the
+ * collection job, stored as an import of the same resources would store them, within the server's
+ * daily quota; the API's quota and rate-limit answers and its 5xx put the job back in the queue;
+ * the key is never written anywhere. Without a key nothing changes. Time is a ManualClock: a job
+ * runs when the clock has passed its time and runner.runDue() is called.
+ */
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { demoContent } from '../server/seed/demo-content.ts';
+import { runSeed } from '../server/seed/index.ts';
+import { collectionUnits, DEFAULT_BOUNDS } from '../server/youtube/collector.ts';
+import type { Store } from '../server/store/port.ts';
+import { ok } from './helpers/assert.ts';
+import { runCli } from './helpers/cli.ts';
+import { onPostgres, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
+import { cleanupAll, runAdcli, sandbox, startServer, type Server } from './helpers/process.ts';
+import { until } from './helpers/wait.ts';
+import {
+  startYouTubeStandIn,
+  standInWorld,
+  WORLD,
+  type YouTubeStandIn,
+} from './helpers/youtube-stand-in.ts';
+
+/** A key as Google makes them: 39 characters starting AIza. */
+const KEY = 'AIzaSyD-stand1n_K3y-0123456789abcdefghi';
+const TODAY = '2026-03-02';
+
+let yt: YouTubeStandIn;
+let b: TestBackend | undefined;
+let api: Client;
+/** the request log and the job runner's lines */
+let logLines: string[];
+
+beforeEach(async () => {
+  yt = await startYouTubeStandIn({ key: KEY });
+});
+afterEach(async () => {
+  await yt.close();
+  await b?.store.close();
+  b = undefined;
+});
+
+async function backend(
+  youtube: { dailyQuota?: number; key?: string | null } = {},
+): Promise<TestBackend> {
+  logLines = [];
+  const made = await testBackend({
+    jobDelayMs: 0,
+    log: (line) => logLines.push(line),
+    ...(youtube.key === null
+      ? {}
+      : {
+          youtube: {
+            apiKey: youtube.key ?? KEY,
+            baseUrl: yt.baseUrl,
+            dailyQuota: youtube.dailyQuota,
+          },
+        }),
+  });
+  b = made;
+  api = made.api;
+  return made;
+}
+
+async function createStore(
+  sources: { channelIds?: string[]; videoIds?: string[] },
+  client: Client = api,
+): Promise<string> {
+  const created = ok(await client.post('/data-stores', { name: 'From YouTube', ...sources }), 201);
+  expect(created.status).toBe('collecting');
+  return created.id;
+}
+
+const getStore = async (id: string, client: Client = api) =>
+  ok(await client.get(`/data-stores/${id}`));
+
+async function listed(id: string, what: 'channels' | 'videos', client: Client = api) {
+  return ok(await client.get(`/data-stores/${id}/${what}?limit=100`)).data as any[];
+}
+
+/** The quota units the server counted on a UTC day. */
+async function unitsOn(day: string): Promise<number> {
+  const row = await b!.store.get<{ units: number }>(
+    'SELECT units FROM youtube_quota WHERE day = ?',
+    day,
+  );
+  return Number(row?.units ?? 0);
+}
+
+async function jobOf(storeId: string) {
+  return (await b!.store.get<{ state: string; run_at: string; error: string; payload: string }>(
+    "SELECT state, run_at, error, payload FROM jobs WHERE kind = 'collect_data_store' AND subject = ? ORDER BY created_at DESC LIMIT 1",
+    storeId,
+  ))!;
+}
+
+describe('collecting from the YouTube Data API', () => {
+  it('collects an unknown channel: the channel, its recent uploads and their comments', async () => {
+    const b = await backend();
+    const id = await createStore({ channelIds: [WORLD.roaster] });
+    expect(await b.runner.runDue()).toBeGreaterThan(0);
+
+    const store = await getStore(id);
+    expect(store).toMatchObject({ status: 'ready', error: '', channelCount: 1, videoCount: 4 });
+    expect(store.readyAt).not.toBe('');
+    const [channel] = await listed(id, 'channels');
+    expect(channel).toEqual({
+      channelId: WORLD.roaster,
+      title: 'Northside Roastery Lab',
+      handle: '@northsideroasterylab',
+      description: expect.stringContaining('Specialty coffee'),
+      imageUrl: expect.stringContaining('=s800'),
+      country: 'US',
+      subscribers: 48200,
+      videoCount: 4,
+    });
+    const videos = await listed(id, 'videos');
+    const byId = Object.fromEntries(videos.map((v) => [v.videoId, v]));
+    expect(Object.keys(byId).sort()).toEqual(
+      ['cofEspress1', 'cofGrinder2', 'cofPourOvr3', 'cofRoastPr4'].sort(),
+    );
+    expect(byId.cofEspress1).toMatchObject({
+      channelId: WORLD.roaster,
+      tags: ['espresso', 'home barista', 'dialing in espresso', 'espresso machine'],
+      viewCount: 120400,
+      likeCount: 5400,
+      commentCount: 3,
+      duration: 'PT14M2S',
+      publishedAt: '2026-02-10T15:00:00Z',
+    });
+    // comments off for one video: collected without them
+    expect(byId.cofRoastPr4.commentCount).toBe(0);
+
+    // the calls and their parts; each one unit, counted on today's UTC day
+    expect(yt.requests.map((r) => [r.endpoint, r.params.part])).toEqual([
+      ['channels', 'snippet,statistics,contentDetails,topicDetails,brandingSettings'],
+      ['playlistItems', 'contentDetails'],
+      ['videos', 'snippet,statistics,contentDetails,topicDetails'],
+      ...Array(4).fill(['commentThreads', 'snippet']),
+    ]);
+    expect(yt.requests.find((r) => r.endpoint === 'playlistItems')!.params).toMatchObject({
+      playlistId: `UU${WORLD.roaster.slice(2)}`,
+      maxResults: String(DEFAULT_BOUNDS.videosPerChannel),
+    });
+    expect(yt.requests.find((r) => r.endpoint === 'commentThreads')!.params.maxResults).toBe('100');
+    expect(await unitsOn(TODAY)).toBe(7);
+    // the key goes in a header, never in a URL
+    for (const r of yt.requests) {
+      expect(r.keyHeader).toBe(KEY);
+      expect(r.url).not.toContain(KEY);
+      expect(r.params.key).toBeUndefined();
+    }
+  });
+
+  it('generates targeting from a collected store', async () => {
+    const b = await backend();
+    const id = await createStore({ channelIds: [WORLD.roaster] });
+    await b.runner.runDue();
+    const campaign = ok(
+      await api.post('/campaigns', {
+        name: 'Grinder launch',
+        objective: 'Sell burr grinders to home baristas',
+        dataStoreIds: [id],
+      }),
+      201,
+    );
+    ok(await api.post(`/campaigns/${campaign.id}/targeting/generate`, {}));
+    await b.runner.runDue();
+    const targeting = ok(await api.get(`/campaigns/${campaign.id}/targeting`));
+    const [slot] = targeting.audiences;
+    expect(slot.status).toBe('ready');
+    const texts = (slot.items as { section: string; text: string }[]).map((i) =>
+      i.text.toLowerCase(),
+    );
+    expect(texts.some((t) => t.includes('espresso') || t.includes('grinder'))).toBe(true);
+    expect(texts.some((t) => t.includes(WORLD.roaster.toLowerCase()))).toBe(true);
+  });
+
+  it('stores what an import of the same API answers stores, row for row', async () => {
+    const b = await backend();
+    const id = await createStore({ channelIds: [WORLD.roaster] });
+    await b.runner.runDue();
+
+    // the same resources, asked of the API directly and imported into another workspace
+    const ask = async (path: string): Promise<unknown[]> => {
+      const res = await fetch(`${yt.baseUrl}/${path}`, { headers: { 'x-goog-api-key': KEY } });
+      return ((await res.json()) as { items?: unknown[] }).items ?? [];
+    };
+    const channels = await ask(
+      `channels?part=snippet,statistics,contentDetails,topicDetails,brandingSettings&id=${WORLD.roaster}`,
+    );
+    const videoIds = ['cofEspress1', 'cofGrinder2', 'cofPourOvr3', 'cofRoastPr4'];
+    const videos = await ask(
+      `videos?part=snippet,statistics,contentDetails,topicDetails&id=${videoIds.join(',')}`,
+    );
+    const comments: unknown[] = [];
+    for (const v of videoIds.slice(0, 3))
+      comments.push(...(await ask(`commentThreads?part=snippet&videoId=${v}&maxResults=100`)));
+    const other = await b.client({ workspace: 'other' });
+    const imported = ok(await other.post('/data-stores', { name: 'Imported' }), 201).id;
+    ok(await other.post(`/data-stores/${imported}/import`, { channels, videos, comments }));
+
+    const acme = await b.workspaceId('acme');
+    const otherId = await b.workspaceId('other');
+    for (const [table, order] of [
+      ['yt_channels', 'id'],
+      ['yt_videos', 'id'],
+      ['yt_comments', 'id'],
+    ] as const) {
+      const rows = async (owner: string) =>
+        (
+          await b.store.all<Record<string, unknown>>(
+            `SELECT * FROM ${table} WHERE owner = ? ORDER BY ${order}`,
+            owner,
+          )
+        ).map(({ owner: _, ...rest }) => rest);
+      expect(await rows(acme), table).toEqual(await rows(otherId));
+      expect((await rows(acme)).length, table).toBeGreaterThan(0);
+    }
+    const sorted = (xs: any[], k: string) => [...xs].sort((x, y) => (x[k] < y[k] ? -1 : 1));
+    expect(sorted(await listed(id, 'videos'), 'videoId')).toEqual(
+      sorted(await listed(imported, 'videos', other), 'videoId'),
+    );
+    expect(await listed(id, 'channels')).toEqual(await listed(imported, 'channels', other));
+  });
+
+  it('collects single videos, asks only for what the catalog lacks, and names ids YouTube does not have', async () => {
+    const b = await backend();
+    await runSeed(b.services, 'demo');
+    const known = demoContent().themes.coffee[0]!;
+    const missingChannel = 'UC' + 'x'.repeat(22);
+    const id = await createStore({
+      channelIds: [known, missingChannel],
+      videoIds: [WORLD.grinderVideo, 'zzzzzzzzzzz'],
+    });
+    await b.runner.runDue();
+
+    const store = await getStore(id);
+    expect(store.status).toBe('ready');
+    expect(store.error).toBe(
+      `2 of 4 sources are not on YouTube (deleted, private or mistyped) and were not collected: ${missingChannel}, zzzzzzzzzzz.`,
+    );
+    // the demo channel came from the catalog; YouTube was asked only about the others
+    expect(yt.requests.map((r) => [r.endpoint, r.params.id ?? r.params.videoId])).toEqual([
+      ['channels', missingChannel],
+      ['videos', `${WORLD.grinderVideo},zzzzzzzzzzz`],
+      ['commentThreads', WORLD.grinderVideo],
+    ]);
+    const channels = await listed(id, 'channels');
+    expect(channels.map((c) => c.channelId).sort()).toEqual([known, WORLD.roaster].sort());
+    // a single video brings its channel as the import does: from the video's snippet
+    expect(channels.find((c) => c.channelId === WORLD.roaster)).toMatchObject({
+      title: 'Northside Roastery Lab',
+      videoCount: 1,
+    });
+    const grinder = (await listed(id, 'videos')).find((v) => v.videoId === WORLD.grinderVideo);
+    expect(grinder).toMatchObject({ commentCount: 2, duration: 'PT19M40S' });
+    expect(await unitsOn(TODAY)).toBe(3);
+  });
+});
+
+describe('when YouTube says no', () => {
+  it('stops for the day on quotaExceeded and finishes after midnight Pacific time', async () => {
+    const b = await backend();
+    yt.fail('playlistItems', { status: 403, reason: 'quotaExceeded' });
+    const id = await createStore({ channelIds: [WORLD.roaster] });
+    await b.runner.runDue();
+
+    const waiting = await getStore(id);
+    expect(waiting.status).toBe('collecting');
+    // 2026-03-02 is winter time in California: midnight there is 08:00 UTC
+    expect(waiting.error).toBe(
+      "the YouTube Data API says the project's daily quota is spent (quotaExceeded); collection resumes after midnight Pacific time (08:00 UTC), when Google resets it",
+    );
+    expect(await jobOf(id)).toMatchObject({ state: 'queued', run_at: '2026-03-03T08:00:00.000Z' });
+    // nothing more is asked today, by this store or any other
+    expect(await unitsOn(TODAY)).toBe(10_000);
+    const calls = yt.calls();
+    const other = await createStore({ channelIds: [WORLD.runner] });
+    await b.runner.runDue();
+    expect(yt.calls()).toBe(calls);
+    expect((await getStore(other)).error).toMatch(/^the YouTube quota of 10000 units for today/);
+
+    b.clock.advance(22 * 3600_000 - 60_000);
+    await b.runner.runDue();
+    expect((await getStore(id)).status).toBe('collecting');
+    b.clock.advance(60_000);
+    await b.runner.runDue();
+    expect(await getStore(id)).toMatchObject({ status: 'ready', error: '', videoCount: 4 });
+    expect(await getStore(other)).toMatchObject({ status: 'ready', videoCount: 3 });
+  });
+
+  it('waits and tries again when asked to slow down (rateLimitExceeded)', async () => {
+    const b = await backend();
+    yt.fail('channels', { status: 403, reason: 'rateLimitExceeded' });
+    const id = await createStore({ channelIds: [WORLD.runner] });
+    await b.runner.runDue();
+    const waiting = await getStore(id);
+    expect(waiting.status).toBe('collecting');
+    expect(waiting.error).toBe(
+      'YouTube asked to slow down (YouTube channels.list answered 403 rateLimitExceeded: Rate Limit Exceeded); collection resumes in 60 s',
+    );
+    b.clock.advance(60_000);
+    await b.runner.runDue();
+    expect(await getStore(id)).toMatchObject({ status: 'ready', error: '', videoCount: 3 });
+  });
+
+  it('retries a 5xx with backoff through the job queue', async () => {
+    const b = await backend();
+    yt.fail('videos', { status: 503, reason: 'backendError' });
+    const id = await createStore({ channelIds: [WORLD.runner] });
+    await b.runner.runDue();
+    const waiting = await getStore(id);
+    expect(waiting.status).toBe('collecting');
+    expect(waiting.error).toBe(
+      'YouTube videos.list answered 503 backendError: Backend Error; collection tries again in 5 s (failure 1 of 5)',
+    );
+    expect(JSON.parse((await jobOf(id)).payload)).toEqual({ youtubeFailures: 1 });
+    // not before its time
+    b.clock.advance(4_000);
+    expect(await b.runner.runDue()).toBe(0);
+    b.clock.advance(1_000);
+    await b.runner.runDue();
+    expect(await getStore(id)).toMatchObject({ status: 'ready', error: '', videoCount: 3 });
+  });
+
+  it('gives up after 5 failures in a row, naming the sources it could not collect', async () => {
+    const b = await backend();
+    yt.fail('channels', { status: 500, reason: 'backendError', times: 5 });
+    const id = await createStore({ channelIds: [WORLD.runner] });
+    const waits: number[] = [];
+    await b.runner.runDue();
+    for (let i = 0; i < 10 && (await getStore(id)).status === 'collecting'; i++) {
+      const job = await jobOf(id);
+      const wait = Date.parse(job.run_at) - b.clock.now().getTime();
+      waits.push(wait);
+      b.clock.advance(wait);
+      await b.runner.runDue();
+    }
+    expect(waits).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(yt.calls('channels')).toBe(5);
+    const failed = await getStore(id);
+    expect(failed.status).toBe('error');
+    expect(failed.error).toBe(
+      `none of the 1 sources could be collected from YouTube (YouTube channels.list answered 500 backendError: Backend Error (5 times in a row)): ${WORLD.runner}. Change its sources or PATCH it to collect again, or import them into data store ${id} with import_data_store (POST /data-stores/${id}/import).`,
+    );
+    expect((await jobOf(id)).state).toBe('failed');
+    // PATCHing it collects again
+    ok(await api.patch(`/data-stores/${id}`, { channelIds: [WORLD.roaster] }));
+    await b.runner.runDue();
+    expect(await getStore(id)).toMatchObject({ status: 'ready', channelCount: 1 });
+  });
+});
+
+describe('the daily quota', () => {
+  it('holds across the server: a collection that does not fit waits for 00:00 UTC', async () => {
+    // the roaster: 1 (channels.list) + 27 reserved (1 playlistItems + 1 videos + 25 comments), 7 spent
+    const b = await backend({ dailyQuota: 30 });
+    const first = await createStore({ channelIds: [WORLD.roaster] });
+    await b.runner.runDue();
+    expect(await getStore(first)).toMatchObject({ status: 'ready', videoCount: 4 });
+    expect(await unitsOn(TODAY)).toBe(7);
+
+    // another workspace: 8 + 27 would pass 30, so its channel waits for tomorrow
+    const other = await b.client({ workspace: 'other' });
+    const second = await createStore({ channelIds: [WORLD.runner] }, other);
+    await b.runner.runDue();
+    const waiting = await getStore(second, other);
+    expect(waiting.status).toBe('collecting');
+    expect(waiting.error).toBe(
+      'the YouTube quota of 30 units for today is spent; collection resumes after 00:00 UTC (28 more units at most are needed for this data store)',
+    );
+    expect(await jobOf(second)).toMatchObject({
+      state: 'queued',
+      run_at: '2026-03-03T00:00:00.000Z',
+    });
+    // never a call past the quota: every call is a unit the server counted
+    expect(await unitsOn(TODAY)).toBe(8);
+    expect(yt.calls()).toBe(8);
+
+    b.clock.advance(14 * 3600_000);
+    await b.runner.runDue();
+    expect(await getStore(second, other)).toMatchObject({
+      status: 'ready',
+      error: '',
+      videoCount: 3,
+    });
+    expect(await unitsOn('2026-03-03')).toBe(1 + 1 + 1 + 3);
+    expect(await unitsOn(TODAY)).toBe(8);
+  });
+
+  it('ends a store in error when one channel needs more than a whole day', async () => {
+    const b = await backend({ dailyQuota: 10 });
+    const id = await createStore({ channelIds: [WORLD.runner] });
+    await b.runner.runDue();
+    const store = await getStore(id);
+    expect(store.status).toBe('error');
+    expect(store.error).toContain(
+      'one step of the collection needs up to 27 units, more than the YouTube quota of 10 units a day (adcli serve --youtube-quota)',
+    );
+  });
+
+  it('is the arithmetic of the docs', () => {
+    // ⌈C/50⌉ + C·(2·⌈N/50⌉ + N) + ⌈V/50⌉ + V with N = 25
+    expect(collectionUnits(1, 0, DEFAULT_BOUNDS)).toBe(28);
+    expect(collectionUnits(50, 0, DEFAULT_BOUNDS)).toBe(1 + 50 * 27);
+    expect(collectionUnits(0, 500, DEFAULT_BOUNDS)).toBe(10 + 500);
+    expect(collectionUnits(50, 500, DEFAULT_BOUNDS)).toBe(1861);
+  });
+});
+
+describe('the API key', () => {
+  it('is never in a store, its errors, the jobs, the journal, the logs or a snapshot', async () => {
+    const b = await backend();
+    // an API that echoes the key back in its error
+    yt.fail('channels', {
+      status: 400,
+      reason: 'badRequest',
+      message: `API key ${KEY} not valid. Please pass a valid API key.`,
+    });
+    const refused = await createStore({ channelIds: [WORLD.runner] });
+    await b.runner.runDue();
+    yt.fail('videos', { status: 503, reason: 'backendError', message: `upstream ${KEY} down` });
+    const retried = await createStore({ videoIds: [WORLD.grinderVideo] });
+    await b.runner.runDue();
+    const collected = await createStore({ channelIds: [WORLD.roaster] });
+    await b.runner.runDue();
+
+    const refusal = await getStore(refused);
+    expect(refusal.status).toBe('error');
+    expect(refusal.error).toContain(
+      'YouTube channels.list answered 400 badRequest: API key [api key] not valid',
+    );
+    const retry = await getStore(retried);
+    expect(retry.error).toContain('upstream [api key] down');
+    expect(logLines.length).toBeGreaterThan(0);
+    b.clock.advance(5_000);
+    await b.runner.runDue();
+    expect((await getStore(collected)).status).toBe('ready');
+
+    const ctl = await b.client({ prefix: '/_adcli/v1' });
+    const journal = await ctl.get('/requests?limit=1000');
+    expect(journal.status).toBe(200);
+    const snapshot = await b.app.request('/_adcli/v1/snapshot', {
+      headers: { authorization: `Bearer ${ctl.key}` },
+    });
+    expect(snapshot.status).toBe(200);
+    const bytes = Buffer.from(await snapshot.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(0);
+
+    expect(bytes.includes(Buffer.from(KEY))).toBe(false);
+    expect(JSON.stringify(journal.body)).not.toContain(KEY);
+    expect([...logLines, ...b.warnings].join('\n')).not.toContain(KEY);
+    expect(await everyValueOf(b.store)).not.toContain(KEY);
+  });
+});
+
+describe('without a key', () => {
+  it('ends unknown ids in the store error, as ever, and never asks YouTube', async () => {
+    const b = await backend({ key: null });
+    const id = await createStore({ channelIds: [WORLD.roaster] });
+    await b.runner.runDue();
+    expect(await getStore(id)).toMatchObject({
+      status: 'error',
+      error: `none of the 1 sources is in the content catalog: ${WORLD.roaster}. Import them into data store ${id} with import_data_store (POST /data-stores/${id}/import).`,
+    });
+    expect(yt.calls()).toBe(0);
+  });
+});
+
+/** Every text of every table of the store, as one string. */
+async function everyValueOf(store: Store): Promise<string> {
+  const tables = (
+    await store.all<{ name: string }>(
+      store.dialect.name === 'postgres'
+        ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+        : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    )
+  ).map((t) => t.name);
+  expect(tables).toContain('youtube_quota');
+  const out: string[] = [];
+  for (const t of tables)
+    out.push(
+      JSON.stringify(await store.all(`SELECT * FROM ${t}`), (_k, v: unknown) =>
+        typeof v === 'bigint' ? String(v) : v,
+      ),
+    );
+  return out.join('\n');
+}
+
+// ------------------------------------------------------------- adcli serve, as a process
+
+describe.skipIf(onPostgres)('adcli serve --youtube-base-url', () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+  afterAll(cleanupAll);
+
+  it('collects in its job workers with the key from ADCLI_YOUTUBE_API_KEY, never in argv or output', async () => {
+    const sb = sandbox();
+    server = await startServer(
+      ['--memory', '--job-delay', '0', '--workers', '1', '--youtube-base-url', yt.baseUrl],
+      { env: { ...sb.env, ADCLI_YOUTUBE_API_KEY: KEY } },
+    );
+    const created = await server.api('POST', '/data-stores', {
+      name: 'Trail runners',
+      channelIds: [WORLD.runner],
+    });
+    expect(created.status, created.text).toBe(201);
+    const done = await until('the collection', async () => {
+      const r = await server!.api('GET', `/data-stores/${created.body.id}`);
+      return r.body.status !== 'collecting' && r.body;
+    });
+    expect(done).toMatchObject({ status: 'ready', error: '', channelCount: 1, videoCount: 3 });
+    expect(yt.calls()).toBe(1 + 1 + 1 + 3);
+    for (const r of yt.requests) expect(r.keyHeader).toBe(KEY);
+
+    if (existsSync(`/proc/${server.pid}/cmdline`)) {
+      const argv = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8');
+      expect(argv).toContain('--youtube-base-url');
+      expect(argv).not.toContain(KEY);
+    }
+    await server.stop();
+    expect(server.stdout() + server.stderr()).not.toContain(KEY);
+  });
+
+  it("prints where it collects from, keeps the key from --exec's command, and wants a key for its flags", async () => {
+    const sb = sandbox();
+    const env = { ...sb.env, ADCLI_YOUTUBE_API_KEY: KEY };
+    const shown = await runAdcli(
+      [
+        'serve',
+        '--memory',
+        '--quiet',
+        '--youtube-base-url',
+        yt.baseUrl,
+        '--youtube-quota',
+        '2500',
+        '--exec',
+        `node -e "process.stdout.write(String(process.env.ADCLI_YOUTUBE_API_KEY))"`,
+      ],
+      { env },
+    );
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toBe('undefined');
+    expect(shown.stderr).not.toContain(KEY);
+
+    const refused = await runAdcli(['serve', '--memory', '--youtube-base-url', yt.baseUrl], {
+      env: sb.env,
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      '--youtube-base-url needs a YouTube Data API key: set ADCLI_YOUTUBE_API_KEY (or give --youtube-api-key)',
+    );
+  });
+});
+
+describe.skipIf(onPostgres)('the local profile', () => {
+  it('collects with ADCLI_YOUTUBE_API_KEY as adcli serve does, and refuses a base URL that is not one', async () => {
+    const env = {
+      ...sandbox().env,
+      ADCLI_YOUTUBE_API_KEY: KEY,
+      ADCLI_YOUTUBE_BASE_URL: yt.baseUrl,
+    };
+    const made = await runCli(
+      [
+        'data-stores',
+        'create',
+        '--name',
+        'Roasters',
+        '--channel',
+        WORLD.roaster,
+        '--wait',
+        '--json',
+      ],
+      { env },
+    );
+    expect(made.code, made.stderr).toBe(0);
+    expect(JSON.parse(made.stdout)).toMatchObject({
+      status: 'ready',
+      error: '',
+      channelCount: 1,
+      videoCount: 4,
+    });
+    expect(yt.calls()).toBe(1 + 1 + 1 + 4);
+    for (const r of yt.requests) expect(r.keyHeader).toBe(KEY);
+    expect(made.stdout + made.stderr).not.toContain(KEY);
+
+    const refused = await runCli(['data-stores', 'list'], {
+      env: { ...env, ADCLI_YOUTUBE_BASE_URL: 'ftp://example.com' },
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('ADCLI_YOUTUBE_BASE_URL must be an http(s) URL');
+  });
+});
+
+// the stand-in's own world is what the tests above count on
+it('has a world of two channels with 4 and 3 uploads', () => {
+  expect(standInWorld().map((c) => c.videos.length)).toEqual([4, 3]);
+});
