@@ -1,5 +1,6 @@
 /**
- * The API client over undici: retries (429 with Retry-After, 5xx, dropped connections) with capped
+ * The API client over undici (the transport when a proxy is configured; test/node-http.test.ts has
+ * the direct one): retries (429 with Retry-After, 5xx, dropped connections) with capped
  * exponential backoff, one Idempotency-Key for every attempt of a write, exit codes per status, and
  * proxies from the environment. undici's MockAgent stands in for the API (no sleeping: `sleep` is
  * injected); the proxy tests use a real proxy and a real API stand-in on 127.0.0.1.

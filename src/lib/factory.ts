@@ -195,17 +195,21 @@ export class Factory {
           youtubeBaseUrl: this.env.ADCLI_YOUTUBE_BASE_URL,
         }),
       ));
+    // Node's own http unless a proxy is configured: undici's agent costs ~25 ms of start-up
     return (this.#remote ??= import('./transport.ts').then((m) =>
-      m.remoteTransport((this.#agent = m.proxyAgent(this.env))),
+      m.usesProxy(this.env)
+        ? m.remoteTransport((this.#agent = m.proxyAgent(this.env)))
+        : import('./node-http.ts').then((h) => h.nodeHttpTransport()),
     ));
   }
 
   /** Closes what the run opened: the local backend's store, the network agent's connections. */
   async close(): Promise<void> {
-    const [local, agent] = [this.#local, this.#agent];
+    const [local, agent, remote] = [this.#local, this.#agent, this.#remote];
     this.#local = this.#agent = this.#remote = undefined;
     await Promise.all([
       local?.then((t) => t.close?.()).catch(() => {}),
+      remote?.then((t) => t.close?.()).catch(() => {}),
       agent?.then((a) => a.destroy()).catch(() => {}),
     ]);
   }

@@ -40,6 +40,13 @@ export interface Transport {
 
 export const TIMEOUTS = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000 };
 
+/** Whether the environment names a proxy (HTTPS_PROXY or HTTP_PROXY, either case): then undici's agent. */
+export function usesProxy(env: Env): boolean {
+  return [env.https_proxy, env.HTTPS_PROXY, env.http_proxy, env.HTTP_PROXY].some(
+    (v) => !!v?.trim(),
+  );
+}
+
 /**
  * undici's agent with HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case) of the given environment
  * honoured, and a connect timeout. Only the proxy-aware agent is loaded: the CLI's start-up is a feature.
