@@ -30,6 +30,9 @@ const view = (id) => () =>
     .join('\n');
 const VIEWS = {
   fs: view('fs'),
+  // http's lazy WebSocket getters load Node's bundled undici (~25 ms) when a namespace reads them
+  http: view('http'),
+  https: view('https'),
   util: view('util'),
   crypto: view('crypto'),
   os: view('os'),
@@ -54,14 +57,16 @@ VIEWS.http2 = () =>
 const builtinViews = {
   name: 'builtin-views',
   setup(b) {
-    b.onResolve({ filter: /^(node:)?(fs|util|crypto|os|tty|process|child_process)$/ }, (args) =>
-      args.namespace === 'builtin-view'
-        ? undefined
-        : // CommonJS's require('process') wants the process object itself (yaml reads its env),
-          // not the view's namespace ({ default: process })
-          args.kind === 'require-call' && /^(node:)?process$/.test(args.path)
-          ? { path: 'node:process', external: true }
-          : { path: args.path.replace(/^node:/, ''), namespace: 'builtin-view' },
+    b.onResolve(
+      { filter: /^(node:)?(fs|util|crypto|os|tty|process|child_process|https?)$/ },
+      (args) =>
+        args.namespace === 'builtin-view'
+          ? undefined
+          : // CommonJS's require('process') wants the process object itself (yaml reads its env),
+            // not the view's namespace ({ default: process })
+            args.kind === 'require-call' && /^(node:)?process$/.test(args.path)
+            ? { path: 'node:process', external: true }
+            : { path: args.path.replace(/^node:/, ''), namespace: 'builtin-view' },
     );
     b.onResolve({ filter: /^(node:)?http2$/ }, (args) =>
       /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/.test(args.importer)
@@ -90,6 +95,30 @@ const jqWasm = {
   },
 };
 
+/**
+ * zod's namespace (`import { z } from 'zod'`) re-exports every locale's messages (`z.locales`, 600 KB
+ * of the bundle that every command touching a schema parses); adcli speaks English only, and zod
+ * registers English itself (classic/schemas.js imports locales/en.js), so the bundle keeps just that.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? {
+            path: args.importer.replace(/[\\/](classic|core)[\\/][^\\/]+$/, '/locales/en.js'),
+            namespace: 'zod-english',
+          }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      loader: 'js',
+      resolveDir: '/',
+    }));
+  },
+};
+
 // Build beside dist/ and swap it in, so a process running the old build never sees half a new one.
 const dist = new URL('../dist', import.meta.url);
 const next = new URL(`../dist-${process.pid}`, import.meta.url);
@@ -110,7 +139,7 @@ await build({
     js: "import { createRequire as __adcliCreateRequire } from 'node:module'; const require = __adcliCreateRequire(import.meta.url);",
   },
   define: { __ADCLI_VERSION__: JSON.stringify(version) },
-  plugins: [builtinViews, jqWasm],
+  plugins: [builtinViews, jqWasm, zodEnglishOnly],
   logLevel: 'warning',
 });
 rmSync(dist, { recursive: true, force: true });
