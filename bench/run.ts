@@ -10,14 +10,28 @@ import { serverBench } from './server.ts';
 import { sqliteWritesBench } from './sqlite-writes.ts';
 import { startupBench } from './startup.ts';
 
-const sections: [string, () => Promise<void>][] = [
-  ['Server throughput', serverBench],
-  ['Targeting generation', generationBench],
-  ['Reads during background work', serveLoadBench],
-  ['Replicas on Postgres', replicasBench],
-  ['SQLite writes at 64 connections', sqliteWritesBench],
-  ['CLI start-up', startupBench],
+const all: [string, string, () => Promise<void>][] = [
+  ['server', 'Server throughput', serverBench],
+  ['generation', 'Targeting generation', generationBench],
+  ['serve-load', 'Reads during background work', serveLoadBench],
+  ['replicas', 'Replicas on Postgres', replicasBench],
+  ['sqlite-writes', 'SQLite writes at 64 connections', sqliteWritesBench],
+  ['startup', 'CLI start-up', startupBench],
 ];
+// BENCH_ONLY=replicas,startup runs just those sections (while working on one figure)
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const unknown = only?.filter((o) => !all.some(([id]) => id === o)) ?? [];
+if (unknown.length) {
+  process.stderr.write(
+    `BENCH_ONLY: no section ${unknown.join(', ')}; the sections are ${all.map(([id]) => id).join(', ')}\n`,
+  );
+  process.exit(2);
+}
+const sections = all
+  .filter(([id]) => !only?.length || only.includes(id))
+  .map(([, name, run]) => [name, run] as const);
 
 const started = performance.now();
 snapshotBuild();
