@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { CliError, EXIT, usageError } from './errors.ts';
 import { escapeControl } from './escape.ts';
 import { isLocal, type Target } from './target.ts';
@@ -210,7 +209,7 @@ export class ApiClient {
       'user-agent': 'adcli',
     };
     if (method !== 'GET' && method !== 'HEAD')
-      headers['idempotency-key'] = checkIdempotencyKey(idempotencyKey) ?? randomUUID();
+      headers['idempotency-key'] = checkIdempotencyKey(idempotencyKey) ?? newIdempotencyKey();
     return headers;
   }
 
@@ -327,4 +326,9 @@ function formatHeaders(h: Record<string, string>): string {
 function truncate(s: string): string {
   const r = redact(s);
   return r.length > 2000 ? `${r.slice(0, 2000)}… (${r.length} chars)` : r;
+}
+
+/** A fresh Idempotency-Key; node:crypto is loaded by the first write, not by every command (~5 ms). */
+function newIdempotencyKey(): string {
+  return process.getBuiltinModule('node:crypto').randomUUID();
 }
