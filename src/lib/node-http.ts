@@ -1,8 +1,8 @@
 /**
  * Requests over Node's own http and https modules: the transport when no proxy is configured, which
- * is nearly always. They are part of Node's start-up snapshot, where undici's agent (with its HTTP
- * parser compiled from WebAssembly) costs a command about 25 ms before its first byte; undici stays
- * for HTTPS_PROXY/HTTP_PROXY (transport.ts), which Node's modules do not honour.
+ * is nearly always. They load in a few milliseconds, where undici's agent (with its HTTP parser
+ * compiled from WebAssembly) costs a command about 25 ms before its first byte; undici stays for
+ * HTTPS_PROXY/HTTP_PROXY (transport.ts), which Node's modules do not honour.
  *
  * The same timeouts as undici's path (TIMEOUTS): connecting, waiting for the answer's headers, and
  * silence while its body arrives each fail as `ETIMEDOUT`, which the client retries like a dropped
@@ -53,6 +53,9 @@ export function nodeHttpTransport(): Transport {
         const fail = (code: string, message: string) =>
           out.destroy(Object.assign(new Error(message), { code }));
         let headersTimer: NodeJS.Timeout | undefined;
+        let answered = false;
+        // a request ended (answered, failed or aborted) leaves no timer to keep the command alive
+        out.on('close', () => clearTimeout(headersTimer));
         out.on('socket', (socket) => {
           if (!socket.connecting) return;
           const connectTimer = setTimeout(
@@ -63,6 +66,8 @@ export function nodeHttpTransport(): Transport {
           socket.once('close', () => clearTimeout(connectTimer));
         });
         out.on('finish', () => {
+          // an answer may come before the body has gone (an early 401 or 413)
+          if (answered) return;
           headersTimer = setTimeout(
             () => fail('ETIMEDOUT', `no answer within ${TIMEOUTS.headersMs / 1000} s`),
             TIMEOUTS.headersMs,
@@ -73,6 +78,7 @@ export function nodeHttpTransport(): Transport {
           reject(e);
         });
         out.on('response', (res: IncomingMessage) => {
+          answered = true;
           clearTimeout(headersTimer);
           res.setTimeout(TIMEOUTS.bodyMs, () =>
             res.destroy(
