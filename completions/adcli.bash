@@ -307,7 +307,7 @@ _adcli_data() {
     'arg:adcli backend faults help:0') REPLY='add list remove clear environment exit-codes' ;;
     'flags:adcli backend requests') REPLY='--limit --follow --violations -h --help --profile --base-url --json --jq --debug' ;;
     'vflags:adcli backend requests') REPLY='--limit --profile --base-url --jq' ;;
-    'flags:adcli backend apply') REPLY='--prune -h --help --profile --base-url --json --jq --debug' ;;
+    'flags:adcli backend apply') REPLY='--prune --dry-run -h --help --profile --base-url --json --jq --debug' ;;
     'vflags:adcli backend apply') REPLY='--profile --base-url --jq' ;;
     'flags:adcli backend export') REPLY='-h --help --profile --base-url --json --jq --debug' ;;
     'vflags:adcli backend export') REPLY='--profile --base-url --jq' ;;

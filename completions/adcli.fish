@@ -761,6 +761,7 @@ complete -c adcli -n '__adcli_under \'adcli backend requests\'' -l follow -d 'th
 complete -c adcli -n '__adcli_under \'adcli backend requests\'' -l violations -d 'only the exchanges adcli serve --proxy forwarded that broke the contract, each with its field paths'
 complete -c adcli -n '__adcli_at \'adcli backend requests\'' -s h -l help -d 'show help for this command'
 complete -c adcli -n '__adcli_under \'adcli backend apply\'' -l prune -d 'also delete the records the workspace\'s refs name that the file no longer names'
+complete -c adcli -n '__adcli_under \'adcli backend apply\'' -l dry-run -d 'check the file and print what applying it would create, update and delete, changing nothing'
 complete -c adcli -n '__adcli_at \'adcli backend apply\'' -s h -l help -d 'show help for this command'
 complete -c adcli -n '__adcli_at \'adcli backend export\'' -s h -l help -d 'show help for this command'
 complete -c adcli -n '__adcli_at \'adcli backend ads\' 0' -a 'list' -d 'List the workspace\'s campaigns in the ad platform: status there, whether each serves now (and why not), last sync'

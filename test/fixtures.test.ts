@@ -330,6 +330,32 @@ describe('apply_fixtures', () => {
     expect(after.campaigns.find((c) => c.name === 'Talus launch')!.budget).toBe(75);
   });
 
+  it('in a dry run counts what an apply would change, and changes nothing (an Idempotency-Key neither)', async () => {
+    const { api, ctl } = await workspace('dry');
+    const empty = await recordsOf(b, api, ctl);
+    const dry = ok(
+      await ctl.post('/fixtures?dryRun=true', document(), { 'idempotency-key': 'dry-run-1' }),
+    );
+    expect(dry).toMatchObject({ dryRun: true, created: 7, updated: 1, deleted: 0 });
+    expect(await recordsOf(b, api, ctl)).toEqual(empty);
+    // the real apply says what the dry run said; the key of the dry run was not remembered
+    const real = ok(await ctl.post('/fixtures', document(), { 'idempotency-key': 'dry-run-1' }));
+    expect(real).toMatchObject({ dryRun: false, created: 7, updated: 1, deleted: 0 });
+    expect(real.kinds).toEqual(dry.kinds);
+    const made = await recordsOf(b, api, ctl);
+    const doc = document();
+    doc.campaigns[0].settings.budget = 75;
+    doc.campaigns.pop();
+    const pruning = ok(await ctl.post('/fixtures?dryRun=true&prune=true', doc));
+    expect(pruning).toMatchObject({ dryRun: true, created: 0, updated: 1, deleted: 1 });
+    expect(await recordsOf(b, api, ctl)).toEqual(made);
+    // a bad document is refused as an apply would refuse it
+    const bad = document();
+    bad.campaigns[0].settings.budget = -1;
+    const refused = await ctl.post('/fixtures?dryRun=true&file=ci.yaml', bad);
+    expect(refused.status).toBe(400);
+  });
+
   it('applies nothing when a record is bad, and says which file, record and field', async () => {
     const { api, ctl } = await workspace('bad');
     const empty = await recordsOf(b, api, ctl);
@@ -599,6 +625,12 @@ describe.runIf(wired)('adcli backend apply and export (in-process, the local pro
     const dir = tempDir(sb, 'fixtures');
     const file = join(dir, 'ci.yaml');
     writeFileSync(file, yaml);
+    const dry = await runCli(['backend', 'apply', file, '--dry-run'], { env: sb.env });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain(
+      `Checked ${file} against workspace demo (--dry-run, nothing changed): 3 to create, 0 to update.`,
+    );
+    expect(dry.stderr).toMatch(/brands\s+1 to create, 0 to update, 0 unchanged/);
     const first = await runCli(['backend', 'apply', file], { env: sb.env });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain(`Applied ${file} to workspace`);

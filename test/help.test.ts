@@ -268,7 +268,7 @@ describe('every example parses', () => {
 /** Examples not run for real, and why: each still parses above. */
 function whyNotRun(args: string[], shell: boolean): string | undefined {
   if (shell) return 'shell syntax (a pipe or a redirection)';
-  if (args.some((a) => /^@|\.(db|json|txt|csv)$/.test(a) || a === '-'))
+  if (args.some((a) => /^@|\.(db|json|ya?ml|txt|csv)$/.test(a) || a === '-'))
     return 'reads or writes a file';
   if (args[0] === 'mcp' || (args[0] === 'serve' && !['keys', 'ads'].includes(args[1]!)))
     return 'a server: runs until stopped';

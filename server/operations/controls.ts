@@ -5,6 +5,7 @@ import {
   defineOperation,
   deletes,
   readOnly,
+  RolledBack,
   updates,
   type Operation,
   type OperationContext,
@@ -677,6 +678,9 @@ export const controlOperations: readonly Operation[] = [
       prune: boolQuery(
         "also delete the records the workspace's refs name that the document does not name",
       ),
+      dryRun: boolQuery(
+        'check the document and count what applying it would create, update and delete, changing nothing (ids of records it would create are not kept)',
+      ),
       file: z
         .string()
         .max(300)
@@ -694,15 +698,23 @@ export const controlOperations: readonly Operation[] = [
       kinds: z
         .strictObject(Object.fromEntries(COUNTED.map((k) => [k, kindCounts])))
         .meta({ description: 'the counts of each list of the document, and of the clock' }),
-      refs: z
-        .record(z.string(), z.strictObject({ kind: z.enum(KINDS), id: z.string() }))
-        .meta({ description: 'the record each ref of the document names now' }),
+      refs: z.record(z.string(), z.strictObject({ kind: z.enum(KINDS), id: z.string() })).meta({
+        description:
+          'the record each ref of the document names now (in a dry run, those it would create have ids that were not kept)',
+      }),
+      dryRun: z.boolean().meta({
+        description: 'true when nothing was changed: the counts are what an apply would do',
+      }),
     }),
     errors: [400, 403, 409],
     wholeWorkspace: true,
     hints: { readOnly: false, destructive: true, idempotent: true },
-    handler: (actor, { query, body }, s) =>
-      applyFixtures(s, actor, body, { file: query.file, prune: query.prune }),
+    handler: async (actor, { query, body }, s) => {
+      const applied = await applyFixtures(s, actor, body, { file: query.file, prune: query.prune });
+      // a dry run is the same apply, rolled back: its counts are what the real one will say
+      if (query.dryRun) throw new RolledBack({ ...applied, dryRun: true });
+      return { ...applied, dryRun: false };
+    },
   }),
   defineOperation({
     name: 'export_fixtures',

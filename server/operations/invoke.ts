@@ -4,6 +4,7 @@ import type { IdempotencyRecords, StoredResponse } from '../store/idempotency.ts
 import { workspaceLock } from '../store/locks.ts';
 import {
   authorize,
+  RolledBack,
   type Operation,
   type OperationContext,
   type UploadedFile,
@@ -95,34 +96,40 @@ async function write(
       replayed: false,
     };
   }
-  return store.write(async (): Promise<Invoked> => {
-    // A secret answer is never kept: its key is only looked up (another request under it is a 409).
-    const remember = idempotency && !op.secretAnswer;
-    const prior =
-      idempotency &&
-      (remember
-        ? answerOf(
-            idempotency,
-            await idempotency.records.claim(
-              actor.keyId,
-              idempotency.key,
-              idempotency.fingerprint,
-              clock.now(),
-            ),
-          )
-        : await replay(idempotency, actor, clock.now()));
-    if (prior) return prior;
-    const value = await op.handler(actor, input, ctx);
-    if (remember) {
-      await idempotency.records.complete(
-        actor.keyId,
-        idempotency.key,
-        { fingerprint: idempotency.fingerprint, status, body: JSON.stringify(value) },
-        clock.now(),
-      );
-    }
-    return { value, status, replayed: false };
-  });
+  try {
+    return await store.write(async (): Promise<Invoked> => {
+      // A secret answer is never kept: its key is only looked up (another request under it is a 409).
+      const remember = idempotency && !op.secretAnswer;
+      const prior =
+        idempotency &&
+        (remember
+          ? answerOf(
+              idempotency,
+              await idempotency.records.claim(
+                actor.keyId,
+                idempotency.key,
+                idempotency.fingerprint,
+                clock.now(),
+              ),
+            )
+          : await replay(idempotency, actor, clock.now()));
+      if (prior) return prior;
+      const value = await op.handler(actor, input, ctx);
+      if (remember) {
+        await idempotency.records.complete(
+          actor.keyId,
+          idempotency.key,
+          { fingerprint: idempotency.fingerprint, status, body: JSON.stringify(value) },
+          clock.now(),
+        );
+      }
+      return { value, status, replayed: false };
+    });
+  } catch (e) {
+    // a dry run: everything it did is rolled back (its idempotency claim too), its answer stands
+    if (e instanceof RolledBack) return { value: e.value, status, replayed: false };
+    throw e;
+  }
 }
 
 /** The answer an operation gave, as JSON text (the remembered one for a replay). */

@@ -139,6 +139,19 @@ export function authorize(op: Operation, actor: Actor): void {
   }
 }
 
+/**
+ * Thrown by a handler whose work is only to be seen, not kept (a dry run): invoke rolls its
+ * transaction back and answers `value` as the operation's answer, remembering nothing.
+ */
+export class RolledBack extends Error {
+  readonly value: unknown;
+  constructor(value: unknown) {
+    super('the operation ran as a dry run; its transaction was rolled back');
+    this.name = 'RolledBack';
+    this.value = value;
+  }
+}
+
 export function defineOperation<
   P extends AnyObject,
   Q extends AnyObject,

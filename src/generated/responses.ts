@@ -723,11 +723,13 @@ export interface Responses {
         unchanged: number;
       };
     };
-    /** the record each ref of the document names now */
+    /** the record each ref of the document names now (in a dry run, those it would create have ids that were not kept) */
     refs: Record<string, {
       kind: "brand" | "data_store" | "audience" | "campaign";
       id: string;
     }>;
+    /** true when nothing was changed: the counts are what an apply would do */
+    dryRun: boolean;
   };
   /** Export the workspace as a fixtures document */
   export_fixtures: {

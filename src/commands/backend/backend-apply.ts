@@ -1,5 +1,5 @@
 /**
- * `adcli backend apply FILE [--prune]`: a fixtures file (YAML or JSON; `-` for stdin) applied to the
+ * `adcli backend apply FILE [--prune] [--dry-run]`: a fixtures file (YAML or JSON; `-` for stdin) applied to the
  * workspace through the apply_fixtures control. The file is read here and sent as JSON; the server
  * checks it whole (errors name the file, the record and the field) and applies it in one transaction.
  * The YAML parser loads only when a file needs it.
@@ -22,6 +22,7 @@ interface Counts {
 
 export interface ApplyAnswer extends Counts {
   workspace: string;
+  dryRun: boolean;
   kinds: Record<string, Counts>;
   refs: Record<string, { kind: string; id: string }>;
 }
@@ -92,20 +93,33 @@ export async function parseFixturesText(text: string, name: string): Promise<unk
   return document;
 }
 
-/** `backend apply FILE`: prints what changed, `N created, N updated`, with the counts of each kind. */
+/**
+ * `backend apply FILE`: prints what changed, `N created, N updated`, with the counts of each kind;
+ * with --dry-run what would change (the same apply, rolled back by the server).
+ */
 export async function apply(f: Factory, file: string, cmd: Command): Promise<void> {
-  const o = optionsOf<{ prune?: boolean }>(cmd);
+  const o = optionsOf<{ prune?: boolean; dryRun?: boolean }>(cmd);
   const name = file === '-' ? 'stdin' : file;
   const document = await readFixturesFile(file, f.io);
   const client = await f.apiClient(o);
   const r = await callControl<ApplyAnswer>(client, 'apply_fixtures', {
     body: document,
-    query: { file: name, ...(o.prune ? { prune: true } : {}) },
+    query: {
+      file: name,
+      ...(o.prune ? { prune: true } : {}),
+      ...(o.dryRun ? { dryRun: true } : {}),
+    },
   });
   if (o.json) return printJson(f.io, r);
   const counts = (c: Counts) =>
-    `${c.created} created, ${c.updated} updated${o.prune ? `, ${c.deleted} deleted` : ''}`;
-  const lines = [`Applied ${name} to workspace ${r.workspace}: ${counts(r)}.`];
+    r.dryRun
+      ? `${c.created} to create, ${c.updated} to update${o.prune ? `, ${c.deleted} to delete` : ''}`
+      : `${c.created} created, ${c.updated} updated${o.prune ? `, ${c.deleted} deleted` : ''}`;
+  const lines = [
+    r.dryRun
+      ? `Checked ${name} against workspace ${r.workspace} (--dry-run, nothing changed): ${counts(r)}.`
+      : `Applied ${name} to workspace ${r.workspace}: ${counts(r)}.`,
+  ];
   for (const [kind, c] of Object.entries(r.kinds)) {
     if (c.created + c.updated + c.deleted + c.unchanged === 0) continue;
     lines.push(`  ${(KIND_NAMES[kind] ?? kind).padEnd(16)}${counts(c)}, ${c.unchanged} unchanged`);

@@ -273,9 +273,15 @@ export function registerBackend(program: Command, f: Factory): void {
         '--prune',
         "also delete the records the workspace's refs name that the file no longer names",
       )
+      .option(
+        '--dry-run',
+        'check the file and print what applying it would create, update and delete, changing nothing',
+      )
       .action(async (file, _o, cmd) => (await import('./backend-apply.ts')).apply(f, file, cmd)),
     'adcli backend apply - < ci.yaml',
     'adcli backend apply fixtures.json --prune',
+    '# in a pull request: what the file would change on the shared staging backend',
+    'adcli backend apply ci.yaml --prune --dry-run',
   );
   examples(
     b
