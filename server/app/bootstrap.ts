@@ -2,6 +2,7 @@ import { closeSync, openSync, readFileSync, renameSync, writeSync, fsyncSync } f
 import { isWellFormedKey } from '../domain/keys.ts';
 import type { Services } from '../domain/services.ts';
 import { StoreFileError } from '../store/errors.ts';
+import { BOOTSTRAP_LOCK } from '../store/locks.ts';
 import { SCOPES } from '../schemas/common.ts';
 import { runSeed } from '../seed/index.ts';
 
@@ -49,8 +50,8 @@ export interface SharedBootResult {
 
 /**
  * `bootstrap` for a database shared by replicas (Postgres): on an empty database, one workspace and
- * one all-scopes key, whichever replicas start together (the write is SERIALIZABLE: a replica that
- * loses the race runs it again and finds the workspace made). Only the replica that made the
+ * one all-scopes key, whichever replicas start together (each takes the `bootstrap` lock first, so
+ * the ones after the first find the workspace it made). Only the replica that made the
  * database's first key writes it to its key file, after the commit (a run that is retried must not
  * leave a key that was never stored). A replica that finds the database in use and has no accepted
  * key in its file makes none: keys are made on purpose, with `adcli serve keys create --database`.
@@ -100,6 +101,10 @@ async function startStore(
   opts: BootOptions,
   whenNotAKey: string,
 ): Promise<StoreStart> {
+  // Replicas starting together take turns: in READ COMMITTED each statement sees the latest commit,
+  // so without it one could count no workspace, then find the one another just made, and think
+  // itself first (two first keys).
+  await services.deps.store.lock(BOOTSTRAP_LOCK);
   const fresh = (await services.workspaces.count()) === 0;
   const seed = opts.seed ?? (fresh ? opts.seedWhenEmpty : undefined);
   if (seed === 'demo') await runSeed(services, 'demo');

@@ -21,3 +21,6 @@ export function jobLock(kind: string, subject: string): string {
 export function webSessionsLock(workspaceId: string): string {
   return `web-sessions:${workspaceId}`;
 }
+
+/** A store's first start: replicas starting together on an empty database make one workspace, one key. */
+export const BOOTSTRAP_LOCK = 'bootstrap';
