@@ -149,7 +149,7 @@ export class JobQueue {
    *
    * No transaction of its own: each statement is atomic, reads come first and a write happens only
    * when there is something to take, so an idle poll changes nothing (the read caches stay warm) and
-   * replicas on Postgres claiming at once do not fail each other's serializable transactions.
+   * replicas on Postgres claiming at once hold nothing that the others' transactions wait for.
    */
   async claim(only?: { workspaceId: string; until: number }): Promise<JobRow | null> {
     const real = this.#d.clock.base.now();
