@@ -116,7 +116,8 @@ describe('the transport over node:http', () => {
     await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
     const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
     const before = timers();
-    const res = await transport().send({
+    const t = transport();
+    const res = await t.send({
       method: 'POST',
       url: `http://127.0.0.1:${(s.address() as AddressInfo).port}/upload`,
       headers: { 'content-type': 'application/json' },
@@ -124,8 +125,11 @@ describe('the transport over node:http', () => {
     });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.text).error.code).toBe('invalid_request');
-    // the body has gone now ('finish'): no timer waits for an answer that came already
+    // the body has gone now ('finish'): no timer waits for an answer that came already. The sockets'
+    // own idle timers go with the sockets: only a timer of the request itself could stay.
     await bodyRead;
+    t.close();
+    s.closeAllConnections();
     await new Promise((r) => setTimeout(r, 20));
     expect(timers()).toBeLessThanOrEqual(before);
   });
