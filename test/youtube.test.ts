@@ -16,7 +16,14 @@ import type { Store } from '../server/store/port.ts';
 import { ok } from './helpers/assert.ts';
 import { runCli } from './helpers/cli.ts';
 import { onPostgres, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
-import { cleanupAll, runAdcli, sandbox, startServer, type Server } from './helpers/process.ts';
+import {
+  cleanupAll,
+  runAdcli,
+  sandbox,
+  spawnAdcli,
+  startServer,
+  type Server,
+} from './helpers/process.ts';
 import { until } from './helpers/wait.ts';
 import {
   startYouTubeStandIn,
@@ -45,7 +52,7 @@ afterEach(async () => {
 });
 
 async function backend(
-  youtube: { dailyQuota?: number; key?: string | null } = {},
+  youtube: { dailyQuota?: number; workspaceQuota?: number; key?: string | null } = {},
 ): Promise<TestBackend> {
   logLines = [];
   const made = await testBackend({
@@ -58,6 +65,7 @@ async function backend(
             apiKey: youtube.key ?? KEY,
             baseUrl: yt.baseUrl,
             dailyQuota: youtube.dailyQuota,
+            workspaceQuota: youtube.workspaceQuota,
           },
         }),
   });
@@ -82,11 +90,12 @@ async function listed(id: string, what: 'channels' | 'videos', client: Client = 
   return ok(await client.get(`/data-stores/${id}/${what}?limit=100`)).data as any[];
 }
 
-/** The quota units the server counted on a UTC day. */
-async function unitsOn(day: string): Promise<number> {
+/** The quota units the server counted on a UTC day (its own count, workspace_id ''), or a workspace's. */
+async function unitsOn(day: string, workspaceId = ''): Promise<number> {
   const row = await b!.store.get<{ units: number }>(
-    'SELECT units FROM youtube_quota WHERE day = ?',
+    'SELECT units FROM youtube_quota WHERE day = ? AND workspace_id = ?',
     day,
+    workspaceId,
   );
   return Number(row?.units ?? 0);
 }
@@ -393,6 +402,28 @@ describe('the daily quota', () => {
     expect(await unitsOn(TODAY)).toBe(8);
   });
 
+  it('keeps each workspace within its own share: one at its cap waits, another collects', async () => {
+    // each workspace 30 a day of the server's 100: the roaster spends 7, the runner then needs 28
+    const b = await backend({ dailyQuota: 100, workspaceQuota: 30 });
+    const first = await createStore({ channelIds: [WORLD.roaster] });
+    await b.runner.runDue();
+    expect(await getStore(first)).toMatchObject({ status: 'ready', videoCount: 4 });
+    const second = await createStore({ channelIds: [WORLD.runner] });
+    await b.runner.runDue();
+    const waiting = await getStore(second);
+    expect(waiting.status).toBe('collecting');
+    expect(waiting.error).toBe(
+      "this workspace's YouTube quota of 30 units for today is spent (adcli serve --youtube-workspace-quota); collection resumes after 00:00 UTC (28 more units at most are needed for this data store)",
+    );
+    // another workspace has its own 30 of the server's units left
+    const other = await b.client({ workspace: 'other' });
+    const third = await createStore({ channelIds: [WORLD.runner] }, other);
+    await b.runner.runDue();
+    expect(await getStore(third, other)).toMatchObject({ status: 'ready', videoCount: 3 });
+    expect(await unitsOn(TODAY)).toBe(7 + 1 + 6);
+    expect((await getStore(second)).status).toBe('collecting');
+  });
+
   it('ends a store in error when one channel needs more than a whole day', async () => {
     const b = await backend({ dailyQuota: 10 });
     const id = await createStore({ channelIds: [WORLD.runner] });
@@ -530,7 +561,32 @@ describe.skipIf(onPostgres)('adcli serve --youtube-base-url', () => {
     expect(server.stdout() + server.stderr()).not.toContain(KEY);
   });
 
-  it("prints where it collects from, keeps the key from --exec's command, and wants a key for its flags", async () => {
+  it('says at start where it collects from and within which quotas, never the key', async () => {
+    const sb = sandbox();
+    const proc = spawnAdcli(
+      [
+        'serve',
+        '--memory',
+        '--port',
+        '0',
+        '--youtube-base-url',
+        yt.baseUrl,
+        '--youtube-quota',
+        '2500',
+        '--youtube-workspace-quota',
+        '500',
+      ],
+      { env: { ...sb.env, ADCLI_YOUTUBE_API_KEY: KEY } },
+    );
+    const shown = await proc.waitForStdout((t) => t.includes('Press Ctrl-C to stop.'));
+    await proc.stop('SIGINT');
+    expect(shown).toContain(
+      `  YouTube    unknown channels and videos collected from ${yt.baseUrl}, 2,500 units a day (UTC), 500 for each workspace\n`,
+    );
+    expect(proc.stdout() + proc.stderr()).not.toContain(KEY);
+  });
+
+  it("keeps the key from --exec's command, wants a key for its flags, and a workspace's share within the server's", async () => {
     const sb = sandbox();
     const env = { ...sb.env, ADCLI_YOUTUBE_API_KEY: KEY };
     const shown = await runAdcli(
@@ -557,6 +613,14 @@ describe.skipIf(onPostgres)('adcli serve --youtube-base-url', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(
       '--youtube-base-url needs a YouTube Data API key: set ADCLI_YOUTUBE_API_KEY (or give --youtube-api-key)',
+    );
+    const tooMuch = await runAdcli(
+      ['serve', '--memory', '--youtube-quota', '100', '--youtube-workspace-quota', '200'],
+      { env },
+    );
+    expect(tooMuch.code).toBe(2);
+    expect(tooMuch.stderr).toContain(
+      "--youtube-workspace-quota (200) cannot be more than the server's --youtube-quota (100)",
     );
   });
 });

@@ -533,7 +533,7 @@ export class DataStores {
 
     const started = performance.now();
     const outcome = await youtube.collect(
-      { channelIds, videoIds },
+      { workspaceId: owner, channelIds, videoIds },
       {
         save: (batch) =>
           store.write(async () => {
@@ -543,7 +543,7 @@ export class DataStores {
           performance.now() - started < this.#youtubeRunMs && (await this.#jobs.holds(job.id)),
       },
     );
-    const quota = youtube.quota.dailyUnits;
+    const { dailyUnits: quota, workspaceUnits } = youtube.quota;
     const transient = jobPayload(job).youtubeFailures ?? 0;
     // failures in a row: progress since the last one starts the count again
     const failuresNow = (outcome.kind === 'failed' && outcome.saved > 0 ? 0 : transient) + 1;
@@ -556,10 +556,14 @@ export class DataStores {
         return 'later';
       case 'quota': {
         const resume = nextUtcMidnight(realNow);
+        const spent =
+          outcome.of === 'workspace'
+            ? `this workspace's YouTube quota of ${workspaceUnits} units for today is spent (adcli serve --youtube-workspace-quota)`
+            : `the YouTube quota of ${quota} units for today is spent`;
         await this.#putBack(
           job,
           resume.getTime() - realNow.getTime(),
-          `the YouTube quota of ${quota} units for today is spent; collection resumes after 00:00 UTC` +
+          `${spent}; collection resumes after 00:00 UTC` +
             ` (${outcome.needed} more units at most are needed for this data store)`,
           0,
         );
@@ -567,7 +571,10 @@ export class DataStores {
       }
       case 'too_small':
         return {
-          failed: `one step of the collection needs up to ${outcome.step} units, more than the YouTube quota of ${quota} units a day (adcli serve --youtube-quota)`,
+          failed:
+            workspaceUnits < quota
+              ? `one step of the collection needs up to ${outcome.step} units, more than a workspace's YouTube quota of ${workspaceUnits} units a day (adcli serve --youtube-workspace-quota)`
+              : `one step of the collection needs up to ${outcome.step} units, more than the YouTube quota of ${quota} units a day (adcli serve --youtube-quota)`,
           leftOut: 0,
         };
       case 'failed': {

@@ -84,7 +84,12 @@ export function createServices(
   const youtube = opts.youtube
     ? new YouTubeCollector(
         opts.youtube.api,
-        new QuotaLedger(base.store, opts.youtube.dailyQuota, () => clock.base.now()),
+        new QuotaLedger(
+          base.store,
+          opts.youtube.dailyQuota,
+          () => clock.base.now(),
+          opts.youtube.workspaceQuota,
+        ),
         opts.youtube.bounds,
       )
     : undefined;

@@ -24,3 +24,6 @@ export function webSessionsLock(workspaceId: string): string {
 
 /** A store's first start: replicas starting together on an empty database make one workspace, one key. */
 export const BOOTSTRAP_LOCK = 'bootstrap';
+
+/** The YouTube quota's counts (server/youtube/quota.ts): reservations take turns, so none passes a limit. */
+export const YOUTUBE_QUOTA_LOCK = 'youtube-quota';

@@ -1,5 +1,6 @@
 /**
- * Collecting channels and videos from the YouTube Data API v3, within the server's daily quota.
+ * Collecting channels and videos from the YouTube Data API v3, within the server's daily quota (and
+ * the workspace's, where one is set).
  *
  * What it asks, and what that costs (every call below is 1 unit; YouTube charges list calls by
  * the call, not by the `part`s or the items):
@@ -32,7 +33,7 @@ import {
   type YtVideo,
 } from '../schemas/youtube.ts';
 import { YouTubeApiError, type YouTubeApi } from './port.ts';
-import type { QuotaLedger } from './quota.ts';
+import type { QuotaLedger, SpentQuota } from './quota.ts';
 
 export interface CollectBounds {
   /** the most recent uploads collected per channel (default 25) */
@@ -75,9 +76,9 @@ export type CollectOutcome =
   | { kind: 'done'; notFound: string[]; leftOut: number; saved: number }
   /** keepGoing said stop: run again for the rest */
   | { kind: 'stopped'; saved: number }
-  /** today's quota cannot hold the next step: about `needed` more units are wanted */
-  | { kind: 'quota'; needed: number; saved: number }
-  /** one step needs more units than a whole day's quota holds: it can never run */
+  /** today's quota (the server's, or the workspace's) cannot hold the next step: about `needed` more units are wanted */
+  | { kind: 'quota'; of: SpentQuota; needed: number; saved: number }
+  /** one step needs more units than a whole day's quota (the workspace's) holds: it can never run */
   | { kind: 'too_small'; step: number }
   /** the API failed (`error.kind` says whether later may work) */
   | { kind: 'failed'; error: YouTubeApiError; saved: number };
@@ -102,9 +103,9 @@ export class YouTubeCollector {
     return this.#quota;
   }
 
-  /** Collects the channels (with their recent videos and comments) and the single videos. */
+  /** Collects a workspace's channels (with their recent videos and comments) and single videos. */
   async collect(
-    sources: { channelIds: readonly string[]; videoIds: readonly string[] },
+    sources: { workspaceId: string; channelIds: readonly string[]; videoIds: readonly string[] },
     hooks: CollectHooks,
   ): Promise<CollectOutcome> {
     const notFound: string[] = [];
@@ -121,10 +122,11 @@ export class YouTubeCollector {
     ): Promise<
       { ok: true; value: T } | { ok: false; outcome: CollectOutcome } // the outcome to end with
     > => {
-      if (units > this.#quota.dailyUnits)
+      if (units > this.#quota.stepLimit)
         return { ok: false, outcome: { kind: 'too_small', step: units } };
-      const reservation = await this.#quota.reserve(units);
-      if (!reservation) return { ok: false, outcome: { kind: 'quota', needed: needed(), saved } };
+      const reservation = await this.#quota.reserve(sources.workspaceId, units);
+      if (typeof reservation === 'string')
+        return { ok: false, outcome: { kind: 'quota', of: reservation, needed: needed(), saved } };
       let spent = 0;
       try {
         const value = await run(() => spent++);

@@ -1,14 +1,17 @@
 /**
- * The server's YouTube quota: units spent per UTC day, one row per day in the store's table
- * `youtube_quota`, shared by every worker thread and every replica on Postgres. Collection reserves
- * the units of a step before it makes the step's calls (one atomic upsert that refuses to pass the
- * day's limit) and gives back what it did not use, so the server never makes a call past its
- * `--youtube-quota`, and a step is never left half done for lack of units.
+ * The server's YouTube quota: units spent per UTC day in the store's table `youtube_quota`, shared by
+ * every worker thread and every replica on Postgres: the server's count (workspace_id '') within
+ * `--youtube-quota`, and each workspace's within `--youtube-workspace-quota` when one is set, so one
+ * workspace of a shared backend cannot spend the day's units the others wanted. Collection reserves
+ * the units of a step before it makes the step's calls (both counts, or neither, under one lock) and
+ * gives back what it did not use, so the server never makes a call past its quota, and a step is
+ * never left half done for lack of units.
  *
- * The table comes from the stores' migrations (7 on both). It holds no workspace's data: never in a
- * snapshot, untouched by a reset.
+ * The table comes from the stores' migrations (7 on both). It holds no workspace's records: never in
+ * a snapshot, untouched by a reset (units spent are spent).
  */
 import type { Store } from '../store/port.ts';
+import { YOUTUBE_QUOTA_LOCK } from '../store/locks.ts';
 
 /** The UTC day of an instant, `YYYY-MM-DD`: the quota's key. */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
@@ -20,24 +23,38 @@ export function nextUtcMidnight(at: Date): Date {
   return d;
 }
 
-/** Units reserved on a day: what `release` gives back is counted on that same day. */
+/** Units reserved on a day for a workspace: what `release` gives back is counted on that same day. */
 export interface Reservation {
   day: string;
+  workspaceId: string;
   units: number;
 }
+
+/** Which count a reservation did not fit: the server's or the workspace's. */
+export type SpentQuota = 'server' | 'workspace';
+
+/** The server's own count: all workspaces' units together. */
+const SERVER = '';
 
 export class QuotaLedger {
   readonly #store: Store;
   /** units a day, across the server */
   readonly dailyUnits: number;
+  /** units a day for one workspace (at most dailyUnits) */
+  readonly workspaceUnits: number;
   /** real time (the quota is Google's, on real days, whatever a workspace's clock says) */
   readonly #now: () => Date;
 
-  constructor(store: Store, dailyUnits: number, now: () => Date) {
-    if (!Number.isInteger(dailyUnits) || dailyUnits < 1)
-      throw new Error(`a YouTube quota is a whole number of units above 0, not ${dailyUnits}`);
+  constructor(store: Store, dailyUnits: number, now: () => Date, workspaceUnits?: number) {
+    for (const [name, n] of [
+      ['quota', dailyUnits],
+      ['workspace quota', workspaceUnits ?? dailyUnits],
+    ] as const)
+      if (!Number.isInteger(n) || n < 1)
+        throw new Error(`a YouTube ${name} is a whole number of units above 0, not ${n}`);
     this.#store = store;
     this.dailyUnits = dailyUnits;
+    this.workspaceUnits = Math.min(workspaceUnits ?? dailyUnits, dailyUnits);
     this.#now = now;
   }
 
@@ -45,58 +62,80 @@ export class QuotaLedger {
     return utcDay(this.#now());
   }
 
-  /**
-   * Takes `units` of today's quota when they fit under the daily limit, in one statement (two
-   * workers reserving at once never pass it together); null when they do not fit.
-   */
-  async reserve(units: number): Promise<Reservation | null> {
-    if (units <= 0) return { day: this.today(), units: 0 };
-    if (units > this.dailyUnits) return null;
-    const day = this.today();
-    const row = await this.#store.write(() =>
-      this.#store.get<{ units: number }>(
-        `INSERT INTO youtube_quota (day, units) VALUES (?1, ?2)
-         ON CONFLICT (day) DO UPDATE SET units = youtube_quota.units + excluded.units
-           WHERE youtube_quota.units + excluded.units <= ?3
-         RETURNING units`,
-        day,
-        units,
-        this.dailyUnits,
-      ),
-    );
-    return row ? { day, units } : null;
+  /** The most one step of a workspace may ever reserve: what a whole day holds for it. */
+  get stepLimit(): number {
+    return this.workspaceUnits;
   }
 
-  /** Gives back the part of a reservation that was not spent. */
+  /**
+   * Takes `units` of today's quota for a workspace when they fit under both the server's and the
+   * workspace's daily limits, or says which one they do not fit (then nothing is taken). Reservations
+   * take turns (a lock, on every replica), so two never pass a limit together.
+   */
+  async reserve(workspaceId: string, units: number): Promise<Reservation | SpentQuota> {
+    const day = this.today();
+    if (units <= 0) return { day, workspaceId, units: 0 };
+    const store = this.#store;
+    return store.write(async () => {
+      await store.lock(YOUTUBE_QUOTA_LOCK);
+      if ((await this.#units(day, SERVER)) + units > this.dailyUnits) return 'server';
+      if ((await this.#units(day, workspaceId)) + units > this.workspaceUnits) return 'workspace';
+      // bookkeeping (note): no cached read depends on it, so the change stamps stay
+      for (const who of [SERVER, workspaceId])
+        await store.note(
+          `INSERT INTO youtube_quota (day, workspace_id, units) VALUES (?1, ?2, ?3)
+           ON CONFLICT (day, workspace_id) DO UPDATE SET units = youtube_quota.units + excluded.units`,
+          day,
+          who,
+          units,
+        );
+      return { day, workspaceId, units };
+    });
+  }
+
+  /** Gives back the part of a reservation that was not spent, to both counts. */
   async release(r: Reservation, unused: number): Promise<void> {
     const n = Math.min(unused, r.units);
     if (n <= 0) return;
-    await this.#store.write(() =>
-      this.#store.run(
-        'UPDATE youtube_quota SET units = CASE WHEN units > ?1 THEN units - ?1 ELSE 0 END WHERE day = ?2',
+    const store = this.#store;
+    await store.write(async () => {
+      await store.lock(YOUTUBE_QUOTA_LOCK);
+      await store.note(
+        `UPDATE youtube_quota SET units = CASE WHEN units > ?1 THEN units - ?1 ELSE 0 END
+         WHERE day = ?2 AND workspace_id IN (?3, ?4)`,
         n,
         r.day,
-      ),
-    );
+        SERVER,
+        r.workspaceId,
+      );
+    });
   }
 
-  /** The API said the project's quota is spent: nothing more is reserved today. */
+  /** The API said the project's quota is spent: nothing more is reserved today, by any workspace. */
   async spendAll(): Promise<void> {
-    await this.#store.write(() =>
-      this.#store.run(
-        `INSERT INTO youtube_quota (day, units) VALUES (?1, ?2)
-         ON CONFLICT (day) DO UPDATE SET units = CASE WHEN youtube_quota.units > excluded.units THEN youtube_quota.units ELSE excluded.units END`,
+    const store = this.#store;
+    await store.write(async () => {
+      await store.lock(YOUTUBE_QUOTA_LOCK);
+      await store.note(
+        `INSERT INTO youtube_quota (day, workspace_id, units) VALUES (?1, ?2, ?3)
+         ON CONFLICT (day, workspace_id) DO UPDATE SET units = CASE WHEN youtube_quota.units > excluded.units THEN youtube_quota.units ELSE excluded.units END`,
         this.today(),
+        SERVER,
         this.dailyUnits,
-      ),
-    );
+      );
+    });
   }
 
-  /** Units spent (or reserved) on a day, today by default. */
-  async used(day = this.today()): Promise<number> {
+  /** Units spent (or reserved) on a day, today by default: the server's, or one workspace's. */
+  used(day = this.today(), workspaceId = SERVER): Promise<number> {
+    return this.#units(day, workspaceId);
+  }
+
+  async #units(day: string, workspaceId: string): Promise<number> {
     const row = await this.#store.get<{ units: number }>(
-      'SELECT units FROM youtube_quota WHERE day = ?',
+      'SELECT units FROM youtube_quota WHERE day = ? AND workspace_id = ?',
       day,
+      workspaceId,
     );
     return Number(row?.units ?? 0);
   }

@@ -1,6 +1,6 @@
 /**
  * The server's YouTube configuration (`adcli serve --youtube-api-key`/`ADCLI_YOUTUBE_API_KEY`,
- * `--youtube-base-url`, `--youtube-quota`) and what the services are given at construction: the API
+ * `--youtube-base-url`, `--youtube-quota`, `--youtube-workspace-quota`) and what the services are given at construction: the API
  * behind its port, the daily quota and the collection bounds. Plain data, so a worker thread gets it
  * in its workerData (never in an environment or a command line).
  */
@@ -15,6 +15,8 @@ export interface YouTubeSettings {
   baseUrl?: string | undefined;
   /** units a day across the server (default 10,000, the API's default daily quota) */
   dailyQuota?: number | undefined;
+  /** units a day for one workspace (default: the server's whole quota) */
+  workspaceQuota?: number | undefined;
   /** how much is collected per channel and per video (defaults in collector.ts) */
   bounds?: Partial<CollectBounds> | undefined;
 }
@@ -23,6 +25,7 @@ export interface YouTubeSettings {
 export interface YouTubeSource {
   api: YouTubeApi;
   dailyQuota: number;
+  workspaceQuota?: number | undefined;
   bounds?: Partial<CollectBounds> | undefined;
 }
 
@@ -31,6 +34,7 @@ export function youtubeSource(s: YouTubeSettings): YouTubeSource {
   return {
     api: new YouTubeHttpApi({ apiKey: s.apiKey, baseUrl: s.baseUrl }),
     dailyQuota: s.dailyQuota ?? DEFAULT_YOUTUBE_QUOTA,
+    workspaceQuota: s.workspaceQuota,
     bounds: s.bounds,
   };
 }

@@ -323,10 +323,15 @@ export const pgMigrations: string[] = [
   /* 6: where a proxied exchange broke the contract (adcli serve --proxy), a JSON array */ `
   ALTER TABLE request_journal ADD COLUMN violations TEXT COLLATE "C";
   `,
-  /* 7: YouTube Data API units spent per UTC day, across the server (adcli serve --youtube-quota) */ `
+  /*
+   * 7: YouTube Data API units spent per UTC day: the server's (workspace_id '', within
+   * --youtube-quota) and each workspace's (within --youtube-workspace-quota)
+   */ `
   CREATE TABLE youtube_quota (
-    day TEXT COLLATE "C" PRIMARY KEY,
-    units BIGINT NOT NULL
+    day TEXT COLLATE "C" NOT NULL,
+    workspace_id TEXT COLLATE "C" NOT NULL,
+    units BIGINT NOT NULL,
+    PRIMARY KEY (day, workspace_id)
   );
   `,
 ];

@@ -310,10 +310,16 @@ export const migrations: string[] = [
     PRIMARY KEY (workspace_id, ref)
   );
   `,
-  /* 7: YouTube Data API units spent per UTC day, across the server (adcli serve --youtube-quota) */ `
+  /*
+   * 7: YouTube Data API units spent per UTC day: the server's (workspace_id '', within
+   * --youtube-quota) and each workspace's (within --youtube-workspace-quota); no foreign key, as
+   * units a deleted workspace spent today stay spent
+   */ `
   CREATE TABLE youtube_quota (
-    day TEXT PRIMARY KEY,
-    units INTEGER NOT NULL
+    day TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    units INTEGER NOT NULL,
+    PRIMARY KEY (day, workspace_id)
   );
   `,
 ];

@@ -56,6 +56,8 @@ export interface ServeOptions {
   youtubeBaseUrl?: string;
   /** units a UTC day, across the server; default 10,000 */
   youtubeQuota?: number;
+  /** units a UTC day for one workspace; default all of youtubeQuota */
+  youtubeWorkspaceQuota?: number;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -291,7 +293,10 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
       `  jobs       ${workers} worker thread${workers === 1 ? '' : 's'}`,
       ...(youtube
         ? [
-            `  YouTube    unknown channels and videos collected from ${youtube.baseUrl}, ${thousands(youtube.dailyQuota)} units a day (UTC)`,
+            `  YouTube    unknown channels and videos collected from ${youtube.baseUrl}, ${thousands(youtube.dailyQuota)} units a day (UTC)` +
+              (youtube.workspaceQuota !== undefined
+                ? `, ${thousands(youtube.workspaceQuota)} for each workspace`
+                : ''),
           ]
         : []),
       `  OpenAPI    ${baseUrl}/openapi.json`,
@@ -423,7 +428,7 @@ function isRunning(pid: number): boolean {
 function youtubeSettings(
   f: Factory,
   opts: ServeOptions,
-): { apiKey: string; baseUrl: string; dailyQuota: number } | undefined {
+): { apiKey: string; baseUrl: string; dailyQuota: number; workspaceQuota?: number } | undefined {
   const apiKey = opts.youtubeApiKey ?? f.env.ADCLI_YOUTUBE_API_KEY ?? '';
   if (opts.youtubeApiKey !== undefined && !apiKey.trim())
     throw usageError('--youtube-api-key needs a key (or set ADCLI_YOUTUBE_API_KEY instead)');
@@ -433,7 +438,9 @@ function youtubeSettings(
         ? '--youtube-base-url'
         : opts.youtubeQuota !== undefined
           ? '--youtube-quota'
-          : null;
+          : opts.youtubeWorkspaceQuota !== undefined
+            ? '--youtube-workspace-quota'
+            : null;
     if (flag)
       throw usageError(
         `${flag} needs a YouTube Data API key: set ADCLI_YOUTUBE_API_KEY (or give --youtube-api-key)`,
@@ -451,7 +458,18 @@ function youtubeSettings(
     throw usageError(
       `${opts.youtubeBaseUrl !== undefined ? '--youtube-base-url' : 'ADCLI_YOUTUBE_BASE_URL'} must be an http(s) URL without query, fragment or credentials, e.g. ${DEFAULT_YOUTUBE_BASE_URL}, not ${given}`,
     );
-  return { apiKey, baseUrl, dailyQuota: opts.youtubeQuota ?? DEFAULT_YOUTUBE_QUOTA };
+  const dailyQuota = opts.youtubeQuota ?? DEFAULT_YOUTUBE_QUOTA;
+  const workspaceQuota = opts.youtubeWorkspaceQuota;
+  if (workspaceQuota !== undefined && workspaceQuota > dailyQuota)
+    throw usageError(
+      `--youtube-workspace-quota (${workspaceQuota}) cannot be more than the server's --youtube-quota (${dailyQuota})`,
+    );
+  return {
+    apiKey,
+    baseUrl,
+    dailyQuota,
+    ...(workspaceQuota !== undefined ? { workspaceQuota } : {}),
+  };
 }
 
 /** 10000 → "10,000". */

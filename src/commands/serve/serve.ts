@@ -119,6 +119,11 @@ export function registerServe(program: Command, f: Factory): void {
       "YouTube Data API units the server may spend per UTC day, all data stores together (default: 10000, the API's default daily quota)",
       intArg(1, 100_000_000),
     )
+    .option(
+      '--youtube-workspace-quota <units>',
+      "the most of those units one workspace may spend per UTC day, so one workspace of a shared backend cannot spend the others' (default: all of --youtube-quota)",
+      intArg(1, 100_000_000),
+    )
     .action(async (_o, cmd) =>
       (await import('./serve-command.ts')).serveCommand(f, cmd.optsWithGlobals()),
     );
