@@ -128,7 +128,7 @@ describe('the transport over node:http', () => {
     // the body has gone now ('finish'): no timer waits for an answer that came already. The sockets'
     // own idle timers go with the sockets: only a timer of the request itself could stay.
     await bodyRead;
-    t.close();
+    t.close!();
     s.closeAllConnections();
     await new Promise((r) => setTimeout(r, 20));
     expect(timers()).toBeLessThanOrEqual(before);
