@@ -54,7 +54,7 @@ export function nodeHttpTransport(): Transport {
           out.destroy(Object.assign(new Error(message), { code }));
         let headersTimer: NodeJS.Timeout | undefined;
         let answered = false;
-        // a request ended (answered, failed or aborted) leaves no timer to keep the command alive
+        // a request ended (answered, failed or aborted) leaves no timer behind (adcli mcp lives on)
         out.on('close', () => clearTimeout(headersTimer));
         out.on('socket', (socket) => {
           if (!socket.connecting) return;
