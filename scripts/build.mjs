@@ -96,9 +96,10 @@ const jqWasm = {
 };
 
 /**
- * zod's namespace (`import { z } from 'zod'`) re-exports every locale's messages (`z.locales`, 600 KB
- * of the bundle that every command touching a schema parses); adcli speaks English only, and zod
- * registers English itself (classic/schemas.js imports locales/en.js), so the bundle keeps just that.
+ * zod's namespace (`import { z } from 'zod'`) re-exports every locale's messages (`z.locales`,
+ * about 360 KB of the bundle that every command touching a schema parses); adcli speaks English
+ * only, and zod registers English itself (classic/schemas.js imports locales/en.js), so the bundle
+ * keeps just that.
  */
 const zodEnglishOnly = {
   name: 'zod-english-only',
