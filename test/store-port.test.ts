@@ -18,7 +18,7 @@ import {
 import type { Store } from '../server/store/port.ts';
 import { isUnavailable } from '../server/store/postgres/errors.ts';
 import { pgMigrations } from '../server/store/postgres/migrations.ts';
-import { inlineValues, numberPlaceholders } from '../server/store/postgres/placeholders.ts';
+import { numberPlaceholders } from '../server/store/postgres/placeholders.ts';
 import { PostgresStore } from '../server/store/postgres/store.ts';
 import { toStoreError } from '../server/store/sqlite/errors.ts';
 import { SqliteStore } from '../server/store/sqlite/store.ts';
@@ -365,6 +365,75 @@ for (const adapter of adapters) {
       expect(await s.get("SELECT n FROM counters WHERE id = 'book'")).toEqual({ n: 7 });
     });
 
+    it('sends a change nobody reads (send): kept with the commit, and its failure fails the transaction whatever came after', async () => {
+      const { s } = await fresh();
+      const answer = await s.write(async () => {
+        s.send('UPDATE counters SET n = ? WHERE id = ?', 5, 'c');
+        return s.get<{ n: number }>('SELECT n FROM counters WHERE id = ?', 'c');
+      });
+      // the read sent after it sees it: statements of a transaction run in the order sent
+      expect(answer).toEqual({ n: 5 });
+      const stamp = await s.changeStamp();
+      // a failure, then a statement after it: the failure is what the transaction throws
+      await expect(
+        s.write(async () => {
+          s.send('UPDATE counters SET n = 6 WHERE id = ?', 'c');
+          s.send('INSERT INTO counters (id, n) VALUES (?, ?)', 'c', 1);
+          await s.get('SELECT n FROM counters');
+        }),
+      ).rejects.toThrow(/unique|duplicate/i);
+      // a failure sent last, with nothing after it: the commit does not go
+      await expect(
+        s.write(async () => {
+          s.send('UPDATE counters SET n = 7 WHERE id = ?', 'c');
+          s.send('INSERT INTO counters (id, n) VALUES (?, ?)', 'c', 1);
+        }),
+      ).rejects.toThrow(/unique|duplicate/i);
+      expect(await s.get('SELECT n FROM counters')).toEqual({ n: 5 });
+      expect(await s.changeStamp()).not.toBe(stamp); // a rollback moves it too (conservative)
+      expect(() => s.send('UPDATE counters SET n = 0')).toThrow(/inside a write transaction/);
+      await expect(s.read(async () => s.send('UPDATE counters SET n = 0'))).rejects.toThrow(
+        /inside a write transaction/,
+      );
+    });
+
+    it('runs fn behind a check (gated): fn stands when the check lets it, is stopped when not, and a failed check wins', async () => {
+      const { s } = await fresh();
+      const check = (v: number) =>
+        s.note<{ n: number }>('UPDATE counters SET n = ? RETURNING n', v);
+      const stops = (r: { rows: { n: number }[] }) => r.rows[0]!.n > 10;
+      const passed = await s.write(() =>
+        s.gated(check(3), stops, () => s.get<{ n: number }>('SELECT n + 1 AS n FROM counters')),
+      );
+      expect(passed).toEqual({ value: { n: 4 } });
+      let reached = false;
+      const stopped = await s
+        .write(async () => {
+          const r = await s.gated(check(20), stops, async () => {
+            // the check's answer comes before this statement's: fn never sees its own work stand
+            const row = await s.get<{ n: number }>('SELECT n FROM counters');
+            reached = row !== undefined;
+            return row;
+          });
+          if ('stopped' in r) throw Object.assign(new Error('stopped'), { answer: r.stopped });
+          return r;
+        })
+        .catch((e: Error & { answer?: unknown }) => e.answer);
+      expect(stopped).toEqual({ changes: 1, rows: [{ n: 20 }] });
+      expect(reached).toBe(false);
+      expect(await s.get('SELECT n FROM counters')).toEqual({ n: 3 });
+      // a check that fails: its error, not fn's, whatever fn did with its own statements
+      await expect(
+        s.write(() =>
+          s.gated(
+            s.note('INSERT INTO counters (id, n) VALUES (?, ?) RETURNING n', 'c', 1),
+            () => false,
+            () => s.get('SELECT n FROM nowhere').catch(() => 'caught'),
+          ),
+        ),
+      ).rejects.toThrow(/unique|duplicate/i);
+    });
+
     it('locks rows only in a write transaction, and only where rows can be read while a writer works (Postgres)', async () => {
       const { s } = await fresh();
       const inWrite = adapter.name === 'postgres' ? ' FOR UPDATE' : '';
@@ -487,51 +556,6 @@ describe('placeholders in Postgres numbering', () => {
     expect(numberPlaceholders(`SELECT '?', 'it''s ?', "a?""b", ? -- what?\n, /* ? */ ?`)).toBe(
       `SELECT '?', 'it''s ?', "a?""b", $1 -- what?\n, /* ? */ $2`,
     );
-  });
-});
-
-describe('values written into a statement (a round trip of several statements)', () => {
-  it('writes each value as a literal of unknown type where its placeholder was, outside literals and comments', () => {
-    expect(
-      inlineValues(`SELECT ?, ?2, '?' -- ?\n, ?, ?, ?`, [
-        "it's",
-        null,
-        12,
-        BigInt('9007199254740993'),
-        new Uint8Array([0, 255]),
-      ]),
-    ).toBe(`SELECT 'it''s', NULL, '?' -- ?\n, '12', '9007199254740993',  E'\\\\x00ff'`);
-    // a backslash makes an escape string (E'…'), whatever standard_conforming_strings says
-    expect(inlineValues('SELECT ?', ['a\\b'])).toBe(`SELECT  E'a\\\\b'`);
-    expect(() => inlineValues('SELECT ?, ?', [1])).toThrow(/placeholder \?2 but 1 values/);
-  });
-
-  it.skipIf(!pg)('reads the same from Postgres as the values sent apart', async () => {
-    const s = await track(PostgresStore.open(await pg!.createDatabase()));
-    await s.run(COUNTER);
-    const values = ["it's \\ 'quoted'", 'ünï \\x41', 'a%b_c'];
-    for (const v of values) {
-      // the first statement of a transaction travels with its BEGIN, values written in
-      const inTx = await s.write(async () => {
-        await s.run('INSERT INTO counters (id, n) VALUES (?, ?)', v, 3);
-        return s.get<{ id: string; n: number }>('SELECT id, n FROM counters WHERE id = ?', v);
-      });
-      expect(inTx).toEqual({ id: v, n: 3 });
-      expect(await s.get('SELECT id FROM counters WHERE id LIKE ? ESCAPE ?', v, '!')).toEqual({
-        id: v,
-      });
-    }
-    expect(
-      await s.write(() =>
-        s.get(
-          'SELECT ?::bigint + 1 AS a, ? IS NULL AS b, ?::bytea AS c, ? AS d',
-          41,
-          null,
-          new Uint8Array([1, 2]),
-          'x',
-        ),
-      ),
-    ).toEqual({ a: 42, b: true, c: Buffer.from([1, 2]), d: 'x' });
   });
 });
 

@@ -363,7 +363,8 @@ export class Campaigns {
     }
     sets.push('updated_at = ?');
     params.push(this.#d.clock.now().toISOString(), id);
-    await this.#d.store.run(`UPDATE campaigns SET ${sets.join(', ')} WHERE id = ?`, ...params);
+    // the row is locked and known to exist: the answer's read goes out in the same round trip
+    this.#d.store.send(`UPDATE campaigns SET ${sets.join(', ')} WHERE id = ?`, ...params);
     return this.get(actor, id);
   }
 

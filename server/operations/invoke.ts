@@ -98,23 +98,27 @@ async function write(
   }
   try {
     return await store.write(async (): Promise<Invoked> => {
+      const run = async () => op.handler(actor, input, ctx);
       // A secret answer is never kept: its key is only looked up (another request under it is a 409).
       const remember = idempotency && !op.secretAnswer;
-      const prior =
-        idempotency &&
-        (remember
-          ? answerOf(
-              idempotency,
-              await idempotency.records.claim(
-                actor.keyId,
-                idempotency.key,
-                idempotency.fingerprint,
-                clock.now(),
-              ),
-            )
-          : await replay(idempotency, actor, clock.now()));
-      if (prior) return prior;
-      const value = await op.handler(actor, input, ctx);
+      let value: unknown;
+      if (!idempotency) value = await run();
+      else if (!remember) {
+        const prior = await replay(idempotency, actor, clock.now());
+        if (prior) return prior;
+        value = await run();
+      } else {
+        // the operation's first statement goes out with the claim; it stands only if the key was free
+        const claim = idempotency.records.claim(
+          actor.keyId,
+          idempotency.key,
+          idempotency.fingerprint,
+          clock.now(),
+        );
+        const ran = await store.gated(claim, (prior) => prior !== undefined, run);
+        if ('stopped' in ran) throw new Replayed(answerOf(idempotency, ran.stopped)!);
+        value = ran.value;
+      }
       if (remember) {
         await idempotency.records.complete(
           actor.keyId,
@@ -128,7 +132,17 @@ async function write(
   } catch (e) {
     // a dry run: everything it did is rolled back (its idempotency claim too), its answer stands
     if (e instanceof RolledBack) return { value: e.value, status, replayed: false };
+    if (e instanceof Replayed) return e.answer;
     throw e;
+  }
+}
+
+/** A key's remembered answer, found once the operation had begun: its transaction is rolled back. */
+class Replayed extends Error {
+  readonly answer: Invoked;
+  constructor(answer: Invoked) {
+    super('the Idempotency-Key was answered before; the remembered answer is replayed');
+    this.answer = answer;
   }
 }
 

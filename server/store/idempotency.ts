@@ -1,4 +1,3 @@
-import { StoreBusyError } from './errors.ts';
 import type { Store } from './port.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -16,11 +15,12 @@ const PURGE_EVERY_MS = 10 * 60 * 1000;
  * Remembered responses of writes, kept in the same transaction as the write they describe.
  *
  * A write under an Idempotency-Key runs `claim`, its operation, then `complete`, all in its one
- * transaction. On Postgres `claim` inserts the key first (one `INSERT … ON CONFLICT DO NOTHING`,
- * which waits for a transaction holding the same key uncommitted): a claimed key runs the write, and
- * a taken one answers what its first write stored, so the same key on two replicas at once runs once
- * and the other waits for its answer. `complete` stores the answer in the commit's round trip. On
- * SQLite, whose writers take turns, `claim` looks the key up and `complete` keeps the answer.
+ * transaction. On Postgres `claim` inserts the key first, in one statement that answers either way
+ * (an upsert, which waits for a transaction holding the same key uncommitted): a claimed key runs the
+ * write, and a taken one answers what its first write stored, so the same key on two replicas at once
+ * runs once and the other waits for its answer. Being one statement, the operation's own can be sent
+ * behind it in its round trip (Store.gated). `complete` stores the answer in the commit's round trip.
+ * On SQLite, whose writers take turns, `claim` looks the key up and `complete` keeps the answer.
  */
 export class IdempotencyRecords {
   readonly #store: Store;
@@ -70,27 +70,27 @@ export class IdempotencyRecords {
     now: Date,
   ): Promise<StoredResponse | undefined> {
     if (this.#store.dialect.name !== 'postgres') return this.find(keyId, key, now);
-    // An expired record is taken over as if absent. Bookkeeping (a note): no cache reads the records.
-    for (let attempt = 1; ; attempt++) {
-      const { changes } = await this.#store.note(
-        `INSERT INTO idempotency (api_key_id, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, 0, '', ?)
-         ON CONFLICT (api_key_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = 0, body = '',
-           created_at = excluded.created_at
-         WHERE idempotency.created_at <= ?`,
-        keyId,
-        key,
-        fingerprint,
-        now.toISOString(),
-        cutoff(now),
-      );
-      if (changes === 1) return undefined;
-      // taken: by a write that has committed (a transaction holding it uncommitted was waited for)
-      const prior = await this.find(keyId, key, now);
-      if (prior) return prior;
-      // it expired or went between the two statements: claim it again
-      if (attempt === 3)
-        throw new StoreBusyError('the Idempotency-Key is being taken and released; try again');
-    }
+    // The row as it stands once this statement has it locked: new (status 0, this claim's), an
+    // expired one taken over as if absent (the same), or the answer a committed write stored, read
+    // even when that write committed after this statement began. Every committed record has a
+    // status (complete runs before COMMIT), so status 0 is this claim. Bookkeeping (a note): no
+    // cache reads the records.
+    const row = await this.#store.note<StoredResponse>(
+      `INSERT INTO idempotency (api_key_id, key, fingerprint, status, body, created_at) VALUES (?1, ?2, ?3, 0, '', ?4)
+       ON CONFLICT (api_key_id, key) DO UPDATE SET
+         fingerprint = CASE WHEN idempotency.created_at <= ?5 THEN excluded.fingerprint ELSE idempotency.fingerprint END,
+         status = CASE WHEN idempotency.created_at <= ?5 THEN 0 ELSE idempotency.status END,
+         body = CASE WHEN idempotency.created_at <= ?5 THEN '' ELSE idempotency.body END,
+         created_at = CASE WHEN idempotency.created_at <= ?5 THEN excluded.created_at ELSE idempotency.created_at END
+       RETURNING fingerprint, status, body`,
+      keyId,
+      key,
+      fingerprint,
+      now.toISOString(),
+      cutoff(now),
+    );
+    const stored = row.rows[0]!;
+    return stored.status === 0 ? undefined : stored;
   }
 
   /** After the operation, in the same transaction: the answer to replay for this key. */

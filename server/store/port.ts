@@ -36,6 +36,11 @@ export interface RunResult {
   changes: number;
 }
 
+/** One answer to a bookkeeping write (Store.note): its changes and the rows of its RETURNING clause. */
+export interface NoteResult<T> extends RunResult {
+  rows: T[];
+}
+
 /**
  * What a cache's values derive from (Store.changeStamp): `data`, anything in the store (the
  * default); or `access`, only what a request reads before its operation runs (ACCESS_TABLES: API
@@ -64,6 +69,19 @@ export interface WriteOptions {
   isolation?: 'locks' | 'serializable';
 }
 
+/** What Store.gated ran to: fn's value, or the answer of the check that stopped it. */
+export type Gated<A, T> = { value: T } | { stopped: A };
+
+/** Store.gated where statements wait for their answers anyway: check first, then fn unless stopped. */
+export async function gatedInTurn<A, T>(
+  check: Promise<A>,
+  stops: (answer: A) => boolean,
+  fn: () => Promise<T>,
+): Promise<Gated<A, T>> {
+  const answer = await check;
+  return stops(answer) ? { stopped: answer } : { value: await fn() };
+}
+
 /** A named lock of write transactions (Store.lock, Store.withWriteLock). */
 export interface NamedLock {
   name: string;
@@ -88,8 +106,9 @@ export interface Store {
   /**
    * A write to bookkeeping that no cached read depends on (rate-limit windows, the request journal):
    * it does not move the change stamp, so caches survive it. Inside a transaction it is part of it.
+   * `rows` are what its RETURNING clause gave back (none without one).
    */
-  note(sql: string, ...params: SqlValue[]): Promise<RunResult>;
+  note<T = never>(sql: string, ...params: SqlValue[]): Promise<NoteResult<T>>;
 
   /**
    * Runs fn in one write transaction: all of it commits or none of it does. Re-entrant: a call inside
@@ -126,6 +145,26 @@ export interface Store {
    * any statement of its own: an operation's transactions, however many, each hold it. Nothing on SQLite.
    */
   withWriteLock<T>(lock: NamedLock, fn: () => Promise<T>): Promise<T>;
+  /**
+   * A change inside a write transaction whose answer (its row count) the caller does not need: on
+   * Postgres it goes out at once and is answered in the round trip of the transaction's next
+   * statement (or its commit), which then fails with its error if it failed; SQLite runs it at once
+   * and throws there. A change stamp counts it as a change. Throws outside a write transaction.
+   */
+  send(sql: string, ...params: SqlValue[]): void;
+  /**
+   * Runs fn behind `check`, a statement of the current write transaction already on its way whose
+   * answer decides whether fn's work may stand. On Postgres fn's statements go out at once, in
+   * check's round trip, but none is answered to fn before check is; when `stops(answer)` holds they
+   * fail, and the result is `{ stopped: answer }`: fn's statements may have run, so the caller must
+   * roll the transaction back. SQLite awaits check first and runs fn only when it does not stop.
+   * check's own failure is thrown, before fn's.
+   */
+  gated<A, T>(
+    check: Promise<A>,
+    stops: (answer: A) => boolean,
+    fn: () => Promise<T>,
+  ): Promise<Gated<A, T>>;
   /**
    * A bookkeeping write (as `note`) whose answer nobody awaits, sent with the current transaction's
    * COMMIT in the same round trip (on SQLite run at once): it commits with the transaction or not at

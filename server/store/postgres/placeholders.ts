@@ -1,6 +1,3 @@
-import pg from 'pg';
-import type { SqlValue } from '../port.ts';
-
 /**
  * The port's placeholders in Postgres's numbering: `?` becomes `$1..$n` in order and `?N` becomes
  * `$N` (a bare `?` after `?N` numbers on from the largest so far, as SQLite does), outside string
@@ -8,31 +5,6 @@ import type { SqlValue } from '../port.ts';
  */
 export function numberPlaceholders(sql: string): string {
   return replacePlaceholders(sql, (n) => `$${n}`);
-}
-
-/**
- * The statement with its values written in as literals, for a statement sent with others in one
- * round trip (the simple query protocol takes no parameters). Each value is a quoted literal of
- * unknown type, as a parameter is, so the server infers its type from the context the same way:
- * `'12'` is a number where a number goes. A placeholder with no value is an error, as it is for a
- * prepared statement.
- */
-export function inlineValues(sql: string, params: readonly SqlValue[]): string {
-  return replacePlaceholders(sql, (n) => {
-    if (n > params.length)
-      throw new Error(`the statement has placeholder ?${n} but ${params.length} values`);
-    return literal(params[n - 1]!);
-  });
-}
-
-/** A value as an SQL literal of unknown type (NULL for null), quoted by pg's own escapeLiteral. */
-export function literal(v: SqlValue): string {
-  if (v === null || v === undefined) return 'NULL';
-  if (typeof v === 'string') return pg.escapeLiteral(v);
-  if (typeof v === 'number' || typeof v === 'bigint') return `'${String(v)}'`;
-  return pg.escapeLiteral(
-    `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')}`,
-  );
 }
 
 function replacePlaceholders(sql: string, valueOf: (n: number) => string): string {

@@ -6,10 +6,11 @@
  * SQLite path never load it. A database out of reach, out of disk or locked past every retry is
  * thrown as the port's StoreUnavailableError, StoreFullError or StoreBusyError.
  *
- * Round trips: a transaction's BEGIN (and the locks it takes first) travel with its first statement,
- * and its bookkeeping writes (atCommit), COMMIT and the change stamp's bump travel together at its
- * end, each as one simple-protocol query with the values written in (inlineValues); the statements in
- * between are named prepared statements.
+ * Round trips: the pool's connections pipeline (a statement goes out without waiting for the answer
+ * before it), so a transaction's BEGIN (and the locks it takes first) travels with its first
+ * statement, a change whose answer nobody reads (send) with the statement after it, and its
+ * bookkeeping writes (atCommit) with its COMMIT and the change stamp's bump. Statements are named
+ * prepared statements, but for BEGIN, the locks and COMMIT, which take no values.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
@@ -17,7 +18,10 @@ import type { Client, Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DatabaseOpenError } from '../errors.ts';
 import {
   ACCESS_TABLES,
+  gatedInTurn,
+  type Gated,
   type NamedLock,
+  type NoteResult,
   type RunResult,
   type SqlValue,
   type StampScope,
@@ -34,7 +38,7 @@ import {
   toStoreError,
 } from './errors.ts';
 import { pgMigrations } from './migrations.ts';
-import { inlineValues, numberPlaceholders } from './placeholders.ts';
+import { numberPlaceholders } from './placeholders.ts';
 
 export interface PostgresStoreOptions {
   /** connections in the pool (default 10) */
@@ -53,8 +57,12 @@ interface Tx {
   write: boolean;
   /** the first query error inside it: a transaction with one cannot commit, even if fn caught it */
   failed: unknown;
+  /** statements sent and not yet answered whose answers nobody awaits (BEGIN, locks, send) */
+  unanswered: Set<Promise<void>>;
+  /** what a statement sent now waits for before it is answered (gated); rejects when it stops */
+  gate: Promise<void> | undefined;
   after: (() => void)[];
-  /** sent ahead of its next statement, in the same round trip: BEGIN until it has gone, then locks */
+  /** sent just before its next statement, in the same round trip: BEGIN until it has gone, then locks */
   ahead: string[];
   /** BEGIN has been sent: the connection is inside the transaction */
   begun: boolean;
@@ -63,7 +71,7 @@ interface Tx {
   /** ... rows of ACCESS_TABLES (or may have): its commit moves their stamp too */
   changedAccess: boolean;
   /** bookkeeping writes sent with its COMMIT */
-  atCommit: string[];
+  atCommit: { sql: string; params: SqlValue[] }[];
 }
 const currentTx = new AsyncLocalStorage<Tx>();
 /** The change stamps' sequences as one reading saw them. */
@@ -191,6 +199,8 @@ export class PostgresStore implements Store {
         connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
         keepAlive: true,
         application_name: 'adcli',
+        // a transaction's statements go out without waiting for the answers before them (send)
+        pipeline: true,
       });
       // An idle connection the server ends (restart, admin shutdown) is dropped by the pool; without
       // a listener its error would end the process.
@@ -292,20 +302,17 @@ export class PostgresStore implements Store {
         throw toStoreError(e);
       }
     }
+    const gate = tx.gate;
     let r: QueryResult;
     try {
-      if (tx.ahead.length > 0) {
-        // BEGIN and the locks asked for since the last statement go in this statement's round trip
-        const text = [...tx.ahead, inlineValues(sql, params)].join(';\n');
-        tx.ahead = [];
-        tx.begun = true;
-        const results = (await tx.client.query(text)) as QueryResult | QueryResult[];
-        r = Array.isArray(results) ? results[results.length - 1]! : results;
-      } else r = await tx.client.query(config(t, params));
+      this.#sendAhead(tx);
+      r = await tx.client.query(config(t, params));
+      if (gate) await gate;
     } catch (e) {
-      tx.failed ??= e;
+      if (gate) await gate;
+      const first = await this.#firstFailure(tx, e);
       // a conflict stays as it is: the transaction runs fn again
-      throw isRetryable(e) || isUniqueViolation(e) ? e : toStoreError(e);
+      throw isRetryable(first) || isUniqueViolation(first) ? first : toStoreError(first);
     }
     if (
       !note &&
@@ -317,6 +324,37 @@ export class PostgresStore implements Store {
       if (t.access) tx.changedAccess = true;
     }
     return r;
+  }
+
+  /** BEGIN and the locks asked for since the last statement, sent now: the next statement's round trip. */
+  #sendAhead(tx: Tx): void {
+    if (tx.ahead.length === 0) return;
+    const text = tx.ahead.join(';\n');
+    tx.ahead = [];
+    tx.begun = true;
+    this.#unread(tx, tx.client.query(text));
+  }
+
+  /** A statement in flight whose answer nobody awaits: its failure is the transaction's. */
+  #unread(tx: Tx, answer: Promise<unknown>): void {
+    const settled: Promise<void> = answer.then(
+      () => void tx.unanswered.delete(settled),
+      (e: unknown) => {
+        tx.failed ??= e;
+        tx.unanswered.delete(settled);
+      },
+    );
+    tx.unanswered.add(settled);
+  }
+
+  /**
+   * The error a transaction's statement failed with, or the earlier one that made it fail: a
+   * statement pipelined after a failed one is refused as "transaction aborted" (and answered after it).
+   */
+  async #firstFailure(tx: Tx, e: unknown): Promise<unknown> {
+    if (tx.unanswered.size > 0) await Promise.allSettled(tx.unanswered);
+    tx.failed ??= e;
+    return tx.failed;
   }
 
   async get<T>(sql: string, ...params: SqlValue[]): Promise<T | undefined> {
@@ -333,8 +371,53 @@ export class PostgresStore implements Store {
     return { changes: (await this.#query(sql, params)).rowCount ?? 0 };
   }
 
-  async note(sql: string, ...params: SqlValue[]): Promise<RunResult> {
-    return { changes: (await this.#query(sql, params, true)).rowCount ?? 0 };
+  async note<T = never>(sql: string, ...params: SqlValue[]): Promise<NoteResult<T>> {
+    const r = await this.#query(sql, params, true);
+    return { changes: r.rowCount ?? 0, rows: r.rows as T[] };
+  }
+
+  async gated<A, T>(
+    check: Promise<A>,
+    stops: (answer: A) => boolean,
+    fn: () => Promise<T>,
+  ): Promise<Gated<A, T>> {
+    const tx = this.#tx();
+    if (!tx?.write) return gatedInTurn(check, stops, fn);
+    let answer: { a: A } | undefined;
+    const gate = check.then((a) => {
+      answer = { a };
+      if (stops(a)) throw new GateClosed();
+    });
+    gate.catch(() => {}); // awaited below; fn may settle before check does
+    const outer = tx.gate;
+    tx.gate = outer ? Promise.all([outer, gate]).then(() => {}) : gate;
+    try {
+      const value = await fn();
+      await gate;
+      return { value };
+    } catch (e) {
+      // check's answer first: it stopped fn, or failed before fn's statements could run
+      try {
+        await gate;
+      } catch (g) {
+        if (g instanceof GateClosed) return { stopped: answer!.a };
+        throw g;
+      }
+      throw e;
+    } finally {
+      tx.gate = outer;
+    }
+  }
+
+  send(sql: string, ...params: SqlValue[]): void {
+    const tx = this.#tx();
+    if (!tx?.write) throw new Error('send() is for a statement inside a write transaction');
+    const t = this.#translate(sql);
+    this.#sendAhead(tx);
+    // counted as a change without its row count: a stamp may move with no change, never the reverse
+    tx.changed = true;
+    if (t.access) tx.changedAccess = true;
+    this.#unread(tx, tx.client.query(config(t, params)));
   }
 
   async atCommit(sql: string, ...params: SqlValue[]): Promise<void> {
@@ -343,7 +426,7 @@ export class PostgresStore implements Store {
       await this.note(sql, ...params);
       return;
     }
-    tx.atCommit.push(inlineValues(sql, params));
+    tx.atCommit.push({ sql, params });
   }
 
   write<T>(fn: () => Promise<T>, opts: WriteOptions = {}): Promise<T> {
@@ -410,6 +493,8 @@ export class PostgresStore implements Store {
         open: true,
         write,
         failed: undefined,
+        unanswered: new Set(),
+        gate: undefined,
         after: [],
         ahead: [begin, ...locks],
         begun: false,
@@ -424,6 +509,8 @@ export class PostgresStore implements Store {
       let outcome: { ok: true; value: T } | { ok: false; err: unknown };
       try {
         const value = await currentTx.run(tx, fn);
+        // a statement sent last is answered before the commit could go: nothing failed may commit
+        if (tx.unanswered.size > 0) await Promise.allSettled(tx.unanswered);
         if (tx.failed !== undefined) throw tx.failed;
         tx.open = false;
         await this.#commit(tx);
@@ -456,20 +543,22 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * The transaction's end in one round trip: its bookkeeping writes, COMMIT, and (when it changed
-   * rows) the change stamp's bump, which runs once the commit is visible. Nothing at all when no
-   * statement was sent.
+   * The transaction's end in one round trip: its bookkeeping writes (prepared, pipelined), then
+   * COMMIT and (when it changed rows) the change stamp's bump, which runs once the commit is
+   * visible. Nothing at all when no statement was sent.
    */
   async #commit(tx: Tx): Promise<void> {
-    const end = [...tx.atCommit];
-    if (!tx.begun) {
-      if (end.length === 0) return;
-      end.unshift(...tx.ahead);
-      tx.begun = true;
+    if (!tx.begun && tx.atCommit.length === 0) return;
+    this.#sendAhead(tx);
+    for (const { sql, params } of tx.atCommit)
+      this.#unread(tx, tx.client.query(config(this.#translate(sql), params)));
+    const end = tx.changed ? `COMMIT;\n${tx.changedAccess ? BUMP_ALL : BUMP}` : 'COMMIT';
+    const answers = (await tx.client.query(end)) as QueryResult | QueryResult[];
+    // COMMIT of a transaction that failed is answered ROLLBACK, not an error: the failure is thrown
+    if ((Array.isArray(answers) ? answers : [answers])[0]!.command === 'ROLLBACK') {
+      await Promise.allSettled(tx.unanswered);
+      throw tx.failed ?? new Error('the transaction was rolled back at its commit');
     }
-    end.push('COMMIT');
-    if (tx.changed) end.push(tx.changedAccess ? BUMP_ALL : BUMP);
-    await tx.client.query(end.join(';\n'));
   }
 
   afterCommit(cb: () => void): void {
@@ -542,7 +631,9 @@ export class PostgresStore implements Store {
   #roundTrip(): Promise<Heard> {
     if (!this.#inFlight) {
       this.#inFlight = this.#stamping()
-        .then((c) => c.query<{ data: number; access: number }>(READ_STAMPS))
+        .then((c) =>
+          c.query<{ data: number; access: number }>({ name: 'adcli_stamps', text: READ_STAMPS }),
+        )
         .then((r) => ({ data: String(r.rows[0]!.data), access: String(r.rows[0]!.access) }))
         .finally(() => (this.#inFlight = undefined));
       return this.#inFlight;
@@ -593,6 +684,13 @@ export class PostgresStore implements Store {
     this.#stamper = undefined;
     await stamper?.then((c) => c.end()).catch(() => {});
     await this.#pool.end();
+  }
+}
+
+/** The answer to a statement sent behind a check (gated) that stopped it. */
+class GateClosed extends Error {
+  constructor() {
+    super('a statement sent behind a check that stopped it');
   }
 }
 

@@ -2,7 +2,16 @@ import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlit
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { NamedLock, RunResult, SqlValue, Store, StoreDialect } from '../port.ts';
+import {
+  gatedInTurn,
+  type Gated,
+  type NamedLock,
+  type NoteResult,
+  type RunResult,
+  type SqlValue,
+  type Store,
+  type StoreDialect,
+} from '../port.ts';
 import { Checkpointer } from './checkpointer.ts';
 import { StoreBusyError } from '../errors.ts';
 import { isBusy, toStoreError } from './errors.ts';
@@ -23,6 +32,8 @@ const FALLBACK_AUTOCHECKPOINT_PAGES = 20_000;
 interface Tx {
   store: SqliteStore;
   open: boolean;
+  /** a write transaction (BEGIN IMMEDIATE) */
+  write: boolean;
   /**
    * Holds the connection but waits for another connection's write lock (BEGIN IMMEDIATE was busy):
    * no SQLite transaction is open on it meanwhile, so single queries of other contexts may run.
@@ -38,6 +49,8 @@ type Waiter =
   | { tx: Tx; take: () => void }
   | { tx: null; query: () => unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 const currentTx = new AsyncLocalStorage<Tx>();
+/** A statement that answers rows of what it wrote. */
+const RETURNING = /\breturning\b/i;
 
 const sqliteDialect: StoreDialect = {
   name: 'sqlite',
@@ -216,10 +229,17 @@ export class SqliteStore implements Store {
     return this.#queued(() => this.runNow(sql, ...params));
   }
 
-  note(sql: string, ...params: SqlValue[]): Promise<RunResult> {
-    const note = () => {
+  note<T = never>(sql: string, ...params: SqlValue[]): Promise<NoteResult<T>> {
+    const note = (): NoteResult<T> => {
       try {
-        return { changes: Number(this.statement(sql).run(...(params as SQLInputValue[])).changes) };
+        const statement = this.statement(sql);
+        if (!RETURNING.test(sql))
+          return {
+            changes: Number(statement.run(...(params as SQLInputValue[])).changes),
+            rows: [],
+          };
+        const rows = statement.all(...(params as SQLInputValue[])) as T[];
+        return { changes: rows.length, rows };
       } catch (e) {
         throw toStoreError(e);
       }
@@ -270,7 +290,7 @@ export class SqliteStore implements Store {
   #transaction<T>(begin: string, fn: () => Promise<T>): Promise<T> {
     const outer = currentTx.getStore();
     if (outer && outer.store === this && outer.open) return fn();
-    const tx: Tx = { store: this, open: true, locking: false };
+    const tx: Tx = { store: this, open: true, write: begin === 'BEGIN IMMEDIATE', locking: false };
     if (this.#held === null) {
       // nobody holds the connection, so nobody waits for it: taken at once
       this.#held = tx;
@@ -443,6 +463,23 @@ export class SqliteStore implements Store {
 
   withWriteLock<T>(_lock: NamedLock, fn: () => Promise<T>): Promise<T> {
     return fn();
+  }
+
+  /** In turn: a statement is answered without a round trip, so nothing is gained by sending fn's early. */
+  gated<A, T>(
+    check: Promise<A>,
+    stops: (answer: A) => boolean,
+    fn: () => Promise<T>,
+  ): Promise<Gated<A, T>> {
+    return gatedInTurn(check, stops, fn);
+  }
+
+  /** At once: nothing is gained by waiting, as the connection answers without a round trip. */
+  send(sql: string, ...params: SqlValue[]): void {
+    const tx = currentTx.getStore();
+    if (!(tx?.store === this && tx.open && tx.write && this.#inTx))
+      throw new Error('send() is for a statement inside a write transaction');
+    this.runNow(sql, ...params);
   }
 
   /** Inside the transaction at once: it commits with it all the same. */
