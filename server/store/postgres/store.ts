@@ -14,6 +14,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import type { Client, Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DatabaseOpenError } from '../errors.ts';
 import {
@@ -70,6 +71,8 @@ interface Tx {
   changed: boolean;
   /** ... rows of ACCESS_TABLES (or may have): its commit moves their stamp too */
   changedAccess: boolean;
+  /** its connection's socket holds what is sent until this turn of the event loop ends (send) */
+  corked: boolean;
   /** bookkeeping writes sent with its COMMIT */
   atCommit: { sql: string; params: SqlValue[] }[];
 }
@@ -306,7 +309,7 @@ export class PostgresStore implements Store {
     let r: QueryResult;
     try {
       this.#sendAhead(tx);
-      r = await tx.client.query(config(t, params));
+      r = await send(tx, config(t, params));
       if (gate) await gate;
     } catch (e) {
       if (gate) await gate;
@@ -332,7 +335,7 @@ export class PostgresStore implements Store {
     const text = tx.ahead.join(';\n');
     tx.ahead = [];
     tx.begun = true;
-    this.#unread(tx, tx.client.query(text));
+    this.#unread(tx, send(tx, text));
   }
 
   /** A statement in flight whose answer nobody awaits: its failure is the transaction's. */
@@ -417,7 +420,7 @@ export class PostgresStore implements Store {
     // counted as a change without its row count: a stamp may move with no change, never the reverse
     tx.changed = true;
     if (t.access) tx.changedAccess = true;
-    this.#unread(tx, tx.client.query(config(t, params)));
+    this.#unread(tx, send(tx, config(t, params)));
   }
 
   async atCommit(sql: string, ...params: SqlValue[]): Promise<void> {
@@ -501,6 +504,7 @@ export class PostgresStore implements Store {
         changed: false,
         changedAccess: false,
         atCommit: [],
+        corked: false,
       };
       // A connection lost between queries is reported on the client; the next query fails with it.
       let lost: Error | undefined;
@@ -551,9 +555,9 @@ export class PostgresStore implements Store {
     if (!tx.begun && tx.atCommit.length === 0) return;
     this.#sendAhead(tx);
     for (const { sql, params } of tx.atCommit)
-      this.#unread(tx, tx.client.query(config(this.#translate(sql), params)));
+      this.#unread(tx, send(tx, config(this.#translate(sql), params)));
     const end = tx.changed ? `COMMIT;\n${tx.changedAccess ? BUMP_ALL : BUMP}` : 'COMMIT';
-    const answers = (await tx.client.query(end)) as QueryResult | QueryResult[];
+    const answers = (await send(tx, end)) as QueryResult | QueryResult[];
     // COMMIT of a transaction that failed is answered ROLLBACK, not an error: the failure is thrown
     if ((Array.isArray(answers) ? answers : [answers])[0]!.command === 'ROLLBACK') {
       await Promise.allSettled(tx.unanswered);
@@ -692,6 +696,27 @@ class GateClosed extends Error {
   constructor() {
     super('a statement sent behind a check that stopped it');
   }
+}
+
+/**
+ * A statement of the transaction, sent. What one turn of the event loop sends leaves in one write of
+ * the socket when the turn ends: a pipeline's round trip costs one system call, not one a statement.
+ */
+function send(tx: Tx, query: QueryConfig | string): Promise<QueryResult> {
+  if (!tx.corked) {
+    // pg's own connection socket (a net.Socket); pg corks it per statement, which nests in this
+    const stream = (tx.client as unknown as { connection?: { stream?: Partial<Writable> } })
+      .connection?.stream;
+    if (stream?.cork && stream.uncork) {
+      tx.corked = true;
+      stream.cork();
+      process.nextTick(() => {
+        tx.corked = false;
+        stream.uncork!();
+      });
+    }
+  }
+  return tx.client.query(query);
 }
 
 function config(t: Translated, params: SqlValue[]): QueryConfig {
