@@ -978,7 +978,53 @@ const UPLOADS: EvalStore[] = [
   ),
 ];
 
+/** "té" (tea) differs from "te" (you) only by its accent, which ad platforms match as the same keyword. */
+const matcha: EvalStore = {
+  id: 'es-single-matcha',
+  lang: 'es',
+  kind: 'single-video',
+  channels: [
+    {
+      id: 'UChojaYBatidor0000001',
+      title: 'Hoja y Batidor',
+      handle: '@hojaybatidor',
+      description: '',
+    },
+  ],
+  videos: [
+    {
+      id: 'batid000001',
+      channelId: 'UChojaYBatidor0000001',
+      title: 'Té matcha: cómo prepararlo con batidor de bambú',
+      description:
+        'El té matcha se prepara con batidor, no con cuchara. Tamizamos dos gramos de polvo en el cuenco, añadimos agua a 75 grados y batimos en zigzag hasta lograr una espuma fina. Un té ceremonial se toma solo; para un matcha latte, añade leche de avena. Guarda tu té en la nevera y lejos de la luz.',
+      tags: ['té', 'matcha', 'té matcha', 'batidor de bambú', 'chasen', 'matcha latte'],
+      comments: [
+        'Mi té matcha siempre queda con grumos, ¿hay que tamizarlo sí o sí?',
+        '¿Qué agua usas para el té, filtrada?',
+        '¡Gracias, por fin me sale la espuma!',
+      ],
+    },
+  ],
+  gold: {
+    keywords: [
+      ['té matcha', 'matcha'],
+      ['batidor de bambú', 'chasen', 'batidor'],
+      ['matcha latte'],
+      ['té ceremonial'],
+      ['polvo de matcha'],
+      ['espuma', 'espuma fina'],
+      ['cuenco'],
+      ['leche de avena'],
+      ['tamizar'],
+    ],
+    topics: ['/Food & Drink/Beverages/Coffee & Tea', '/Food & Drink/Beverages', '/Food & Drink'],
+    theme: ['té', 'té verde', 'ceremonial', 'agua', 'grumos'],
+  },
+};
+
 export const SMALL_AND_BRANDS: EvalStore[] = [
+  matcha,
   castIron,
   crochet,
   iphoneVideo,

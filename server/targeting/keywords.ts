@@ -11,7 +11,8 @@
  *   is about: a tag or channel keyword of its own, a cue of a specific topic of our taxonomy, or in
  *   a store of one video a title word (any word its creator wrote twice, or once when the video
  *   has only a line or two); never a stopword of the language (the `stopwords-iso` list, English
- *   included: "made", "done", "early");
+ *   included: "made", "done", "early"), nor a word that only its accents tell from one ("té", tea,
+ *   is "te" to an ad platform, which matches accent variants as the same keyword);
  * - a phrase with a word specific to the store, written as a whole by a person (a tag, a channel
  *   keyword, a short title, a name) or recurring across documents; a window of running text only
  *   with two words that carry meaning, one of them the store's own vocabulary (its tags, channel
@@ -29,7 +30,7 @@
 import { SMALL_STORE_DOCS, type Analyzer, type PhraseCandidate } from './analyzer.ts';
 import type { Boilerplate } from './boilerplate.ts';
 import { brandCheck, type BrandCheck } from './brands.ts';
-import { isStopword, type Lang } from './lang.ts';
+import { isStopword, withoutAccents, type Lang } from './lang.ts';
 import { isoStopwords } from './libs.ts';
 import type { CampaignTypeMix } from './mix.ts';
 import { cmpStr } from './order.ts';
@@ -210,7 +211,11 @@ function keepWorthy(
     if (c.text.length > MAX_PHRASE_CHARS || c.words > MAX_PHRASE_WORDS) return false;
     if (c.name) return true;
     if (c.words === 1) {
-      if ((stop.has(c.key) || stop.has(c.text.toLowerCase())) && c.cue === 0) return false;
+      const written = c.text.toLowerCase();
+      if ((stop.has(c.key) || stop.has(written)) && c.cue === 0) return false;
+      // Google Ads matches accent variants as close variants: "té" (tea) would serve on "te" (you)
+      const plain = withoutAccents(written);
+      if (plain !== written && (stop.has(plain) || isStopword(plain, lang))) return false;
       if (tiny ? c.bgDf > TINY_BACKGROUND_SHARE * analyzer.bgDocs : !specific(c.key)) return false;
       return (
         c.alone ||

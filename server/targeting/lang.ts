@@ -217,13 +217,18 @@ export function foldPlural(w: string): string {
   return w.slice(0, -1);
 }
 
+/** A word with its accents dropped ("té" → "te"), as an ad platform matches it. */
+export function withoutAccents(w: string): string {
+  return NON_ASCII.test(w) ? w.normalize('NFD').replace(MARKS, '').normalize('NFC') : w;
+}
+
 /**
  * The key of a lowercase content word: accents dropped and the plural folded the way the language
  * forms it, so "receta" and "recetas", "viagem" and "viagens", "Rezept" and "Rezepte" group. Keys only
  * group words and match taxonomy cues (written in the singular); nobody reads them.
  */
 export function wordKey(low: string, lang: Lang): string {
-  let w = NON_ASCII.test(low) ? low.normalize('NFD').replace(MARKS, '').normalize('NFC') : low;
+  let w = withoutAccents(low);
   if (/[0-9]/.test(w)) return w;
   switch (lang) {
     case 'en':
