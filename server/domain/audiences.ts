@@ -111,7 +111,8 @@ export class Audiences {
         patch.dataStoreIds,
         'dataStoreIds',
       );
-    await this.#d.store.run(
+    // the row is locked and there: the answer's read goes in the same round trip
+    this.#d.store.send(
       `UPDATE audiences SET name = ?, description = ?, kind = ?, ${Object.values(ARRAY_FIELDS)
         .map((c) => `${c} = ?`)
         .join(', ')}, updated_at = ? WHERE id = ?`,

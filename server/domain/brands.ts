@@ -71,7 +71,8 @@ export class Brands {
     const row = await this.#row(actor, id, this.#d.store.rowLock());
     await assertMayChangeShared(this.#d.store, actor, { kind: 'brand', id }, 'change');
     if (Object.keys(patch).length === 0) return toRecord(row);
-    await this.#d.store.run(
+    // the row is locked and there: the answer's read goes in the same round trip
+    this.#d.store.send(
       'UPDATE brands SET name = ?, website = ?, description = ?, updated_at = ? WHERE id = ?',
       patch.name ?? row.name,
       patch.website ?? row.website,

@@ -440,7 +440,7 @@ export class Campaigns {
     const ids = patch.dataStoreIds
       ? JSON.stringify(await this.#dataStores.resolveIds(actor, patch.dataStoreIds, 'dataStoreIds'))
       : slot.data_store_ids;
-    await this.#d.store.run(
+    this.#d.store.send(
       'UPDATE campaign_audiences SET name = ?, data_store_ids = ? WHERE id = ?',
       name,
       ids,
@@ -520,8 +520,9 @@ export class Campaigns {
     return rows.map((r) => r.campaign_id);
   }
 
+  /** Inside a write transaction that holds the campaign's row lock. */
   async touch(campaignId: string): Promise<void> {
-    await this.#d.store.run(
+    this.#d.store.send(
       'UPDATE campaigns SET updated_at = ? WHERE id = ?',
       this.#d.clock.now().toISOString(),
       campaignId,
