@@ -58,6 +58,11 @@ export interface BackendOptions {
    * catalog does not know, within a daily quota. None: they end in the data store's error, as ever.
    */
   youtube?: YouTubeSettings | undefined;
+  /**
+   * The app answers a request or two and ends (the local profile, a process per command): routes
+   * are matched by a scan instead of a compiled matcher, which would cost more to build than it saves.
+   */
+  oneShot?: boolean;
 }
 
 /** One backend: the domain, adcli serve's controls, the HTTP app in front of them, a job runner. */
@@ -137,6 +142,7 @@ export function createBackend(opts: BackendOptions): Backend {
     requestLogger,
     logger,
     mounts,
+    oneShot: opts.oneShot,
   });
   return { app, services, controls, ctx, runner, store, clock, logger };
 }

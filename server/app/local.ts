@@ -33,7 +33,12 @@ export async function openLocalBackend(
   opts: { youtube?: YouTubeSettings | undefined } = {},
 ): Promise<LocalBackend> {
   const store = new SqliteStore(files.dbFile);
-  const backend = createBackend({ store, jobDelayMs: LOCAL_JOB_DELAY_MS, youtube: opts.youtube });
+  const backend = createBackend({
+    store,
+    jobDelayMs: LOCAL_JOB_DELAY_MS,
+    youtube: opts.youtube,
+    oneShot: true,
+  });
   let apiKey: string;
   try {
     ({ apiKey } = await bootstrap(backend.services, {

@@ -1,4 +1,5 @@
 import { Hono, type Context, type Hono as HonoApp } from 'hono';
+import { LinearRouter } from 'hono/router/linear-router';
 import type { Controls } from '../control/controls.ts';
 import { errorBody } from '../lib/errors.ts';
 import type { Logger } from '../lib/log.ts';
@@ -46,6 +47,8 @@ export interface HttpAppOptions {
    * log and the body limit, and answer their own paths.
    */
   mounts?: readonly { path: string; app: HonoApp<RequestEnv> }[];
+  /** routes matched by a scan (Hono's LinearRouter): an app that answers a request or two and ends */
+  oneShot?: boolean | undefined;
 }
 
 /**
@@ -61,7 +64,7 @@ export function createHttpApp(opts: HttpAppOptions): Hono<RequestEnv> {
   const records = new IdempotencyRecords(store);
   const readCache = new ReadCache(store);
   const onError = errorHandler(logger);
-  const app = new Hono<RequestEnv>();
+  const app = new Hono<RequestEnv>(opts.oneShot ? { router: new LinearRouter() } : {});
 
   // In front of every request, in this order: its id and log line (and journal entry), one reading
   // of other replicas' commits for every cache it consults (Postgres), and the 1 MB bound of a JSON
