@@ -403,7 +403,11 @@ export class PostgresStore implements Store {
       try {
         await gate;
       } catch (g) {
-        if (g instanceof GateClosed) return { stopped: answer!.a };
+        if (g instanceof GateClosed) {
+          // fn's statements ran: whatever the caller does next, this transaction cannot commit
+          tx.failed ??= g;
+          return { stopped: answer!.a };
+        }
         throw g;
       }
       throw e;
