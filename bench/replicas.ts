@@ -144,6 +144,22 @@ class Stats {
     return { commits: Number(row!.commits), rollbacks: Number(row!.rollbacks) };
   }
 
+  /**
+   * The planner's statistics of `url`'s database, as autovacuum gathers them on a server that has run
+   * a while: the bench's server runs without autovacuum, and without statistics Postgres may pick a
+   * campaign by scanning its workspace's index instead of by its id.
+   */
+  async analyze(url: string): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      await client.query('ANALYZE');
+    } finally {
+      await client.end();
+    }
+  }
+
   async version(): Promise<string> {
     const [row] = await this.#query<{ v: string }>(
       "SELECT current_setting('server_version') AS v",
@@ -178,6 +194,7 @@ async function postgresRow(pg: PgServer, stats: Stats, root: string, n: number):
   try {
     if (!key) throw new Error('the first replica printed no key');
     ids = await createCampaigns(servers[0]!.info.baseUrl, key);
+    await stats.analyze(url);
     reads = await phase(servers.map(originOf), readRequest(apiPathOf(servers[0]!), key, ids));
   } finally {
     await stopAll(servers);
