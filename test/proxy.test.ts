@@ -24,6 +24,7 @@ import {
   type ExchangeRecord,
   type ProxyOptions,
 } from '../server/proxy/proxy-app.ts';
+import { sessionCookieName } from '../server/web/session-cookie.ts';
 import {
   DRIFT_PATHS,
   driftingUpstream,
@@ -48,7 +49,7 @@ function send(
   base: string,
   method: string,
   path: string,
-  opts: { headers?: Record<string, string>; body?: string | Buffer } = {},
+  opts: { headers?: Record<string, string | string[]>; body?: string | Buffer } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -136,6 +137,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   up.drifts = {};
+  up.setCookies = [];
 });
 
 /** The one record of the request just sent (the last one). */
@@ -221,6 +223,49 @@ describe('a conforming upstream', () => {
     const via = await send(proxy.base, 'GET', '/api/v1/workspace');
     expect(via.headers['x-hop']).toBeUndefined();
     expect(via.headers['x-upstream']).toBe('drifting');
+  });
+});
+
+describe("adcli's own page-session cookies (adcli_session_*) stay on this host", () => {
+  /** the name the pages give their session cookie on a server at this port */
+  const session = (port: string | number) => sessionCookieName(`http://127.0.0.1:${port}/app/`);
+
+  it('are not sent upstream; the other cookies are, as they came', async () => {
+    const port = new URL(proxy.base).port;
+    const cases: [string | string[], string | undefined][] = [
+      // this server's session and another adcli server's on the same host (cookies are per host)
+      [
+        `theme=dark; ${session(port)}=${'a'.repeat(48)}; ${session(4010)}=b; cart=x,y`,
+        'theme=dark; cart=x,y',
+      ],
+      // repeated Cookie headers, which arrive joined by a comma
+      [['theme=dark', `${session(port)}=abc`, 'cart=1'], 'theme=dark; cart=1'],
+      [`${session(port)}=abc`, undefined],
+      ['a=1;b=2,c', 'a=1;b=2,c'],
+    ];
+    for (const [cookie, upstreamSees] of cases) {
+      const via = await send(proxy.base, 'GET', '/api/v1/workspace', { headers: { cookie } });
+      expect(via.status).toBe(200);
+      expect(up.seen.at(-1)!.headers.cookie, String(cookie)).toBe(upstreamSees);
+      expect(up.seen.at(-1)!.headers.authorization).toBe(`Bearer ${KEY}`);
+    }
+  });
+
+  it("passes the upstream's Set-Cookie back, never one that would set adcli's own", async () => {
+    const port = new URL(proxy.base).port;
+    up.setCookies = [
+      'up_session=abc; Path=/; HttpOnly',
+      `${session(port)}=fixed-by-upstream; Path=/app; HttpOnly`,
+      ` ${session(4010)}=x`,
+      'prefs=1; Path=/',
+    ];
+    const via = await send(proxy.base, 'GET', '/api/v1/workspace');
+    expect(via.status).toBe(200);
+    expect(via.headers['set-cookie']).toEqual([
+      'up_session=abc; Path=/; HttpOnly',
+      'prefs=1; Path=/',
+    ]);
+    expect(last().violations).toEqual([]);
   });
 });
 

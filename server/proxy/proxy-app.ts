@@ -4,7 +4,8 @@
  * body), while each exchange is held against the operation table (contract.ts). An answer that
  * breaks the contract, or answers a request that does, carries `Adcli-Contract-Violations: N`;
  * `onExchange` hears of every exchange (never a header value, so never the key) for the caller to
- * journal and log.
+ * journal and log. Cookies pass both ways, except adcli's own page sessions (`adcli_session_*`, of
+ * any adcli server on this host): never sent upstream, and a Set-Cookie of that name never comes back.
  *
  * Bounds: a request or answer body is read for the check up to `maxBodyBytes` (1 MB, the API's
  * MAX_BODY_BYTES). A bigger one is still passed on whole, streamed, and is not checked: the record
@@ -18,6 +19,7 @@ import { MAX_BODY_BYTES } from '../http/app.ts';
 import { errorBody } from '../lib/errors.ts';
 import { requestId as newRequestId } from '../lib/ids.ts';
 import { API_PREFIX, type Operation } from '../operations/operation.ts';
+import { isSessionCookieName } from '../web/session-cookie.ts';
 import { checkExchange, isUncheckedRoute, type Violation } from './contract.ts';
 
 /** The header an answer that breaks the contract carries: how many violations. */
@@ -155,7 +157,14 @@ export function createProxyApp(opts: ProxyOptions): Hono {
     const headers = new Headers();
     const hop = connectionTokens(c.req.raw.headers);
     c.req.raw.headers.forEach((value, name) => {
-      if (!NOT_FORWARDED.has(name) && !hop.has(name)) headers.append(name, value);
+      if (NOT_FORWARDED.has(name) || hop.has(name)) return;
+      if (name === 'cookie') {
+        // adcli's own page sessions are this host's, never the deployment's: they stay here
+        const kept = withoutSessionCookies(value);
+        if (kept) headers.append(name, kept);
+        return;
+      }
+      headers.append(name, value);
     });
     // the body comes back as sent, so the client's encoding and the check's reading agree
     headers.set('accept-encoding', 'identity');
@@ -292,7 +301,10 @@ export function createProxyApp(opts: ProxyOptions): Hono {
       if (name === 'set-cookie' || name === VIOLATIONS_HEADER.toLowerCase()) return;
       out.append(name, value);
     });
-    for (const cookie of upstreamRes.headers.getSetCookie()) out.append('set-cookie', cookie);
+    for (const cookie of upstreamRes.headers.getSetCookie()) {
+      // the deployment may set its own cookies, never one of adcli's page sessions on this host
+      if (!isSessionCookieName(cookieName(cookie))) out.append('set-cookie', cookie);
+    }
     const rid = upstreamRes.headers.get('x-request-id');
     const res = new Response(answerBody as ConstructorParameters<typeof Response>[0], {
       status,
@@ -334,6 +346,29 @@ export function describeExchange(record: ExchangeRecord): string | null {
 function pathAndQueryOf(url: string): string {
   const i = url.indexOf('/', url.indexOf('//') + 2);
   return i < 0 ? '/' : url.slice(i);
+}
+
+/** A pair's start in a Cookie header: after `;`, or after `,` where repeated headers were joined. */
+const COOKIE_PAIRS = /;|,(?=\s*[\w!#$%&'*+.^`|~-]+=)/;
+
+/**
+ * A Cookie header without adcli's session cookies (`adcli_session_<port>`, of any adcli server on
+ * this host), or '' when nothing else is left; a header that holds none is passed on as it came.
+ */
+function withoutSessionCookies(header: string): string {
+  const pairs = header.split(COOKIE_PAIRS);
+  const kept = pairs.filter((p) => !isSessionCookieName(cookieName(p)));
+  if (kept.length === pairs.length) return header;
+  return kept
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** The name of a cookie pair (`name=value`) or of a Set-Cookie value (`name=value; Path=/`). */
+function cookieName(pair: string): string {
+  const eq = pair.indexOf('=');
+  return (eq < 0 ? pair : pair.slice(0, eq)).trim();
 }
 
 /** Header names a Connection header lists: hop-by-hop for this one message. */

@@ -23,6 +23,7 @@ import { countRequests, type RequestLimiter } from '../http/rate-limit.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { OperationContext } from '../operations/operation.ts';
 import { PageSessions, SESSION_TTL_MS, type Session } from '../domain/page-sessions.ts';
+import { sessionCookieName } from './session-cookie.ts';
 
 export const APP_PATH = '/app';
 
@@ -89,8 +90,7 @@ export function createWebApp(opts: WebOptions): Hono<any> {
       }));
 
   /** A session cookie per server: cookies are per host, not per port. */
-  const cookieName = (c: Context) =>
-    `adcli_session_${new URL(c.req.url).port || (c.req.url.startsWith('https:') ? '443' : '80')}`;
+  const cookieName = (c: Context) => sessionCookieName(c.req.url);
   const secure = (c: Context) => (opts.appUrl ?? c.req.url).startsWith('https:');
 
   const message = async (

@@ -71,6 +71,8 @@ export interface DriftingUpstream {
   seen: SeenRequest[];
   /** how each route drifts when a request does not say (default none) */
   drifts: Partial<Record<RouteName, Drift>>;
+  /** Set-Cookie headers every answer carries (default none) */
+  setCookies: string[];
   close(): Promise<void>;
 }
 
@@ -163,6 +165,7 @@ export async function driftingUpstream(
     recording: rec,
     seen,
     drifts,
+    setCookies: [],
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -198,6 +201,7 @@ export async function driftingUpstream(
           // hop-by-hop for this message only: a proxy must not pass x-hop on
           connection: 'keep-alive, x-hop',
           'x-hop': 'yes',
+          ...(upstream.setCookies.length ? { 'set-cookie': upstream.setCookies } : {}),
         });
         res.end(text);
       };
