@@ -5,22 +5,23 @@
  * neither add a key nor reach `demo`, nor revive a revoked key, and a file with odd values is refused
  * with a 400 naming the table and row while nothing changes. On both stores.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashKey } from '../server/domain/keys.ts';
 import { runSeed } from '../server/seed/index.ts';
 import { SqliteStore } from '../server/store/sqlite/store.ts';
 import { expectError, ok } from './helpers/assert.ts';
 import { onPostgres, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
+import { snapshotTools, type SnapshotTools } from './helpers/snapshots.ts';
 
 let b: TestBackend;
 let api: Client;
 let ctl: Client;
 let demo: Client;
 let dir: string;
+let tools: SnapshotTools;
 
 beforeEach(async () => {
   b = await testBackend();
@@ -29,48 +30,15 @@ beforeEach(async () => {
   ctl = await b.client({ prefix: '/_adcli/v1' });
   demo = await b.client({ workspace: 'demo' });
   dir = mkdtempSync(join(tmpdir(), 'adcli-test-snapshots-'));
+  tools = snapshotTools(b, dir);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-async function save(key = ctl.key): Promise<Uint8Array> {
-  const res = await b.app.request('/_adcli/v1/snapshot', {
-    headers: { authorization: `Bearer ${key}` },
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  expect(res.headers.get('content-type')).toBe('application/vnd.sqlite3');
-  return new Uint8Array(await res.arrayBuffer());
-}
-
-async function load(bytes: Uint8Array, key = ctl.key) {
-  const res = await b.app.request('/_adcli/v1/snapshot', {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/vnd.sqlite3' },
-    body: bytes,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-}
-
-/** The snapshot changed with SQL, as someone with the sqlite3 CLI would. */
-function edited(bytes: Uint8Array, sql: string, ...params: string[]): Uint8Array {
-  const file = join(dir, `edit-${Math.random().toString(36).slice(2)}.db`);
-  writeFileSync(file, bytes);
-  const db = new DatabaseSync(file, { enableForeignKeyConstraints: false });
-  db.exec(params.reduce((s, p) => s.replace('?', `'${p.replace(/'/g, "''")}'`), sql));
-  db.close();
-  return new Uint8Array(readFileSync(file));
-}
-
-function rowsOf(bytes: Uint8Array, sql: string): Record<string, unknown>[] {
-  const file = join(dir, `read-${Math.random().toString(36).slice(2)}.db`);
-  writeFileSync(file, bytes);
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    return db.prepare(sql).all() as Record<string, unknown>[];
-  } finally {
-    db.close();
-  }
-}
+const save = (key = ctl.key) => tools.save(key);
+const load = (bytes: Uint8Array, key = ctl.key) => tools.load(bytes, key);
+const edited = (bytes: Uint8Array, sql: string, ...params: string[]) =>
+  tools.edited(bytes, sql, ...params);
+const rowsOf = (bytes: Uint8Array, sql: string) => tools.rowsOf(bytes, sql);
 
 const names = async (c: Client, path: string) =>
   ok(await c.get(path))

@@ -5,8 +5,13 @@
  * snapshot-tables.ts. A load replaces the caller's workspace only, in one transaction, after every
  * row passed the API's checks, and only if the workspace it makes can be served: anything else is a
  * 400 naming the table and the row, and nothing changes.
+ *
+ * The file is the caller's and is trusted for nothing but values: its schema must be adcli's exactly
+ * (no trigger, view or table of its own, every column named as adcli names it, SQLite's names being
+ * case-insensitive), each column is read by adcli's name and type, and the workspace columns are
+ * always the caller's, never the file's.
  */
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { closeSync, createReadStream, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
@@ -17,6 +22,7 @@ import { ApiError, invalid } from '../lib/errors.ts';
 import { PACKAGE_VERSION } from '../lib/version.ts';
 import { SCOPES } from '../schemas/common.ts';
 import { audience, brand, campaign, dataStore } from '../schemas/records.ts';
+import { StoreConstraintError } from '../store/errors.ts';
 import type { SqlValue, Store } from '../store/port.ts';
 import { toStoreError } from '../store/sqlite/errors.ts';
 import { migrations } from '../store/sqlite/migrations.ts';
@@ -64,7 +70,8 @@ export async function saveSnapshot(
           workspaceId,
         ))!;
         for (const table of SNAPSHOT_TABLES) {
-          const { names, key } = columnsOf(out.db, table.name);
+          const { columns, key } = adcliColumns(table.name);
+          const names = columns.map((c) => c.name);
           const insert = out.db.prepare(
             `INSERT INTO ${table.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
           );
@@ -124,11 +131,13 @@ export async function loadSnapshot(
   }
   const db = new DatabaseSync(file, { readOnly: true });
   try {
+    checkSchema(db);
     const target = (await store.get<Workspace>(
       'SELECT id, slug, exploration FROM workspaces WHERE id = ?',
       workspaceId,
     ))!;
     const source = sourceWorkspace(db, target);
+    for (const table of SNAPSHOT_TABLES) checkUnique(db, table, source);
     const refs = await referencesOf(db, source, store);
     return await store.write(async () => {
       await emptyWorkspace(services, workspaceId);
@@ -140,6 +149,13 @@ export async function loadSnapshot(
       await assertServable(services, target);
       return { workspace: target.slug, rows };
     });
+  } catch (e) {
+    // a row the checks above let through and the store still refuses: the file's fault, not the server's
+    if (e instanceof StoreConstraintError)
+      throw invalid(
+        `the snapshot breaks a rule of the store (${e.message.slice(0, 200)}); nothing was loaded`,
+      );
+    throw e;
   } finally {
     db.close();
   }
@@ -203,6 +219,16 @@ function checkFile(file: string): void {
     }
     const ok = (db.prepare('PRAGMA quick_check').get() as { quick_check: string }).quick_check;
     if (ok !== 'ok') throw invalid(`the snapshot is damaged: ${ok}`);
+    // adcli's schema has none of these, and the file is migrated in place next: nothing of the file's runs
+    const foreign = db
+      .prepare(
+        "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL%') LIMIT 1",
+      )
+      .get() as { type: string; name: string } | undefined;
+    if (foreign)
+      throw invalid(
+        `the snapshot has a ${foreign.type === 'table' ? 'virtual table' : foreign.type} ${shown(foreign.name)}, which adcli's schema does not: it was not written by adcli`,
+      );
     for (const table of SNAPSHOT_TABLES) {
       if (
         !db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table.name)
@@ -298,27 +324,38 @@ async function copyTable(
   refs: Refs,
   store: Store,
 ): Promise<number> {
-  const { names, key } = columnsOf(db, table.name);
-  const columns = table.renumber ? names.filter((n) => n !== 'seq') : names;
+  const { columns: all, key } = adcliColumns(table.name);
+  const columns = table.renumber ? all.filter((c) => c.name !== 'seq') : all;
+  const names = columns.map((c) => c.name);
   const select = db.prepare(
-    `SELECT ${names.join(', ')} FROM ${table.name} WHERE ${table.where} ORDER BY ${key.join(', ')}`,
+    `SELECT ${all.map((c) => quoted(c.name)).join(', ')} FROM ${table.name} WHERE ${table.where} ORDER BY ${key.map(quoted).join(', ')}`,
   );
   let n = 0;
   let batch: Row[] = [];
   const flush = async () => {
     if (!batch.length) return;
-    if (table.uniqueId) await assertFree(store, table, batch, n - batch.length);
-    const values = batch.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
-    await store.run(
-      `INSERT INTO ${table.name} (${columns.join(', ')}) VALUES ${values}`,
-      ...batch.flatMap((r) => columns.map((c) => r[c] as SqlValue)),
-    );
+    const first = n - batch.length + 1;
+    if (table.uniqueId) await assertFree(store, table, batch, first - 1);
+    const values = batch.map(() => `(${names.map(() => '?').join(', ')})`).join(', ');
+    try {
+      await store.run(
+        `INSERT INTO ${table.name} (${names.join(', ')}) VALUES ${values}`,
+        ...batch.flatMap((r) => names.map((c) => r[c] as SqlValue)),
+      );
+    } catch (e) {
+      if (!(e instanceof StoreConstraintError)) throw e;
+      throw invalid(
+        `the snapshot's ${table.name} rows ${first} to ${n} break a rule of the store (${e.message.slice(0, 200)}); nothing was loaded`,
+      );
+    }
     batch = [];
   };
-  for (const row of select.iterate(source) as Iterable<Row>) {
+  for (const read of rowsOf(select, source, table.name)) {
     n++;
+    // only adcli's columns, by adcli's names: the workspace is the caller's whatever the file says
+    const row: Row = Object.fromEntries(all.map((c) => [c.name, read[c.name]]));
     for (const c of table.workspaceColumns) row[c] = workspaceId;
-    const problem = table.check(row, refs);
+    const problem = typeProblem(row, all) ?? table.check(row, refs);
     if (problem)
       throw invalid(
         `the snapshot's ${table.name} row ${n}${describeRow(table, row)} ${problem}; nothing was loaded`,
@@ -328,6 +365,45 @@ async function copyTable(
   }
   await flush();
   return n;
+}
+
+/** The rows of a statement on the file; a value the driver cannot read (an integer past 2^53) is the file's fault. */
+function* rowsOf(select: StatementSync, source: string, table: string): Generator<Row> {
+  const rows = select.iterate(source) as Iterator<Row>;
+  for (let at = 1; ; at++) {
+    let next: IteratorResult<Row>;
+    try {
+      next = rows.next();
+    } catch (e) {
+      throw invalid(
+        `the snapshot's ${table} row ${at} cannot be read: ${(e as Error).message.slice(0, 200)}; nothing was loaded`,
+      );
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/**
+ * A value of the type adcli's column declares, whatever type the file's own column declares (SQLite
+ * keeps any value in any column): text without NUL, a safe whole number, a finite number, and NULL
+ * only where adcli allows it. The first problem, naming its column, or null.
+ */
+function typeProblem(row: Row, columns: readonly Column[]): string | null {
+  for (const c of columns) {
+    const v = row[c.name];
+    if (v === null || v === undefined) {
+      if (c.notNull && !c.pk) return `${c.name} must not be NULL`;
+      continue;
+    }
+    if (c.type === 'TEXT' && (typeof v !== 'string' || v.includes('\0')))
+      return `${c.name} must be text (without NUL characters)`;
+    if (c.type === 'INTEGER' && !Number.isSafeInteger(v))
+      return `${c.name} must be a whole number from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`;
+    if (c.type === 'REAL' && !(typeof v === 'number' && Number.isFinite(v)))
+      return `${c.name} must be a finite number`;
+  }
+  return null;
 }
 
 /** Ids of a batch that another workspace of the server holds are a 400: a load never reaches outside. */
@@ -421,15 +497,149 @@ async function serves(what: string, read: () => Promise<unknown>): Promise<void>
   }
 }
 
-/** A table's columns in the file (adcli's schema) and the columns that order it (its primary key). */
-function columnsOf(db: DatabaseSync, table: string): { names: string[]; key: string[] } {
-  const info = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; pk: number }[];
-  const key = info
+interface Column {
+  name: string;
+  /** the declared type: TEXT, INTEGER or REAL in adcli's schema */
+  type: string;
+  notNull: boolean;
+  /** its place in the primary key, 0 when it is not part of it */
+  pk: number;
+}
+
+interface Table {
+  columns: Column[];
+  /** the columns that order it: its primary key, or all of them */
+  key: string[];
+  /** each unique index's columns, the primary key's included */
+  unique: string[][];
+}
+
+/** A table's columns as SQLite declares them in `db` (names by parameter: a crafted name is only data). */
+function tableOf(db: DatabaseSync, table: string): Table {
+  const columns = (
+    db
+      .prepare('SELECT name, type, "notnull" AS required, pk FROM pragma_table_info(?)')
+      .all(table) as { name: string; type: string; required: number; pk: number }[]
+  ).map((c) => ({ name: c.name, type: c.type.toUpperCase(), notNull: c.required === 1, pk: c.pk }));
+  const key = columns
     .filter((c) => c.pk > 0)
     .sort((a, b) => a.pk - b.pk)
     .map((c) => c.name);
-  return { names: info.map((c) => c.name), key: key.length ? key : info.map((c) => c.name) };
+  const unique = (
+    db.prepare('SELECT name FROM pragma_index_list(?) WHERE "unique" = 1').all(table) as {
+      name: string;
+    }[]
+  ).map((index) =>
+    (
+      db.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').all(index.name) as {
+        name: string | null;
+      }[]
+    ).map((c) => c.name ?? ''),
+  );
+  if (key.length && !unique.some((u) => u.join() === key.join())) unique.push(key);
+  return { columns, key: key.length ? key : columns.map((c) => c.name), unique };
 }
+
+let adcliSchema: Map<string, Table> | undefined;
+
+/** Every table of adcli's schema as this version makes a new store, by exact name: made once. */
+function schemaOfThisAdcli(): Map<string, Table> {
+  if (adcliSchema) return adcliSchema;
+  const fresh = new SqliteStore(':memory:');
+  try {
+    adcliSchema = new Map(tablesIn(fresh.db).map((name) => [name, tableOf(fresh.db, name)]));
+  } finally {
+    fresh.closeNow();
+  }
+  return adcliSchema;
+}
+
+function adcliColumns(table: string): Table {
+  const spec = schemaOfThisAdcli().get(table);
+  if (!spec) throw new Error(`${table} is no table of adcli's schema`);
+  return spec;
+}
+
+/** The file's own tables (SQLite's internal ones, such as sqlite_sequence, left out). */
+function tablesIn(db: DatabaseSync): string[] {
+  return (
+    db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+      )
+      .all() as { name: string }[]
+  ).map((r) => r.name);
+}
+
+/**
+ * The migrated file's schema is adcli's: no table adcli does not have, and each table a snapshot
+ * reads with adcli's columns exactly, by case-sensitive name (SQLite's names are not, so a column
+ * `WORKSPACE_ID` would answer for `workspace_id`). Anything else is a 400 naming table and column.
+ */
+function checkSchema(db: DatabaseSync): void {
+  const ours = schemaOfThisAdcli();
+  for (const name of tablesIn(db)) {
+    if (name === 'snapshot_meta') {
+      const columns = tableOf(db, name).columns.map((c) => c.name);
+      if (columns.join() !== 'name,value')
+        throw invalid(
+          `the snapshot's table snapshot_meta must have the columns name and value, not ${columns.map(shown).join(', ')}`,
+        );
+    } else if (!ours.has(name)) {
+      throw invalid(
+        `the snapshot has a table ${shown(name)} that adcli's schema does not have; nothing was loaded`,
+      );
+    }
+  }
+  for (const table of SNAPSHOT_TABLES) {
+    const theirs = tableOf(db, table.name).columns.map((c) => c.name);
+    const expected = adcliColumns(table.name).columns.map((c) => c.name);
+    const extra = theirs.find((c) => !expected.includes(c));
+    if (extra !== undefined)
+      throw invalid(
+        `the snapshot's table ${table.name} has a column ${shown(extra)} that adcli's schema does not have (column names are exact); nothing was loaded`,
+      );
+    const missing = expected.find((c) => !theirs.includes(c));
+    if (missing !== undefined)
+      throw invalid(
+        `the snapshot's table ${table.name} has no column ${missing}; nothing was loaded`,
+      );
+  }
+}
+
+/**
+ * No two of the workspace's rows of a table share a key that adcli's schema keeps unique (the
+ * workspace columns, all the caller's once loaded, left out of the comparison): a 400 naming the key.
+ */
+function checkUnique(db: DatabaseSync, table: SnapshotTable, source: string): void {
+  for (const index of adcliColumns(table.name).unique) {
+    const columns = index.filter(
+      (c) => !table.workspaceColumns.includes(c) && !(table.renumber && c === 'seq'),
+    );
+    if (index.includes('seq') && table.renumber) continue;
+    const notNull = columns.map((c) => ` AND ${quoted(c)} IS NOT NULL`).join('');
+    const group = columns.length ? ` GROUP BY ${columns.map(quoted).join(', ')}` : '';
+    const twice = db
+      .prepare(
+        `SELECT ${[...columns.map(quoted), 'COUNT(*) AS n'].join(', ')} FROM ${table.name} WHERE (${table.where})${notNull}${group} HAVING COUNT(*) > 1 LIMIT 1`,
+      )
+      .get(source) as Row | undefined;
+    if (twice) {
+      const what = columns.length
+        ? columns.map((c) => `${c} ${shown(String(twice[c]))}`).join(', ')
+        : 'the workspace';
+      throw invalid(
+        `the snapshot's table ${table.name} holds two rows for ${what}, which adcli keeps unique; nothing was loaded`,
+      );
+    }
+  }
+}
+
+/** An SQL identifier in double quotes: the names quoted are adcli's own, so this only keeps keywords apart. */
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** A name from the file, for a message: cut short, its control characters escaped by JSON. */
+const shown = (name: string) => JSON.stringify(name.slice(0, 60));
 
 function describeRow(table: SnapshotTable, row: Row): string {
   const id = table.uniqueId

@@ -38,6 +38,17 @@ export class StoreUnavailableError extends StoreError {
 }
 
 /**
+ * A row the store's schema refuses (a unique key taken, a missing referenced row, a NULL where none
+ * may be): a fault of the data written, never of the store, so trying again gives the same answer.
+ */
+export class StoreConstraintError extends Error {
+  override name = 'StoreConstraintError';
+  constructor(message: string, opts: { cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+  }
+}
+
+/**
  * A store file that cannot be used as it is (SQLite: empty, damaged, not writable), or a start-up
  * refusal beside it. Its message is one line naming the file and what to do; `adcli serve` prints it
  * and exits 1, without a stack.

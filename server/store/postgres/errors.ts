@@ -7,6 +7,7 @@
 import {
   DatabaseOpenError,
   StoreBusyError,
+  StoreConstraintError,
   StoreError,
   StoreFullError,
   StoreUnavailableError,
@@ -87,8 +88,8 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * The typed store error a Postgres failure stands for, or the error itself (a bad statement, a
- * constraint). A conflict reaches here only once the transaction's retries are spent.
+ * The typed store error a Postgres failure stands for (a constraint included), or the error itself (a
+ * bad statement). A conflict reaches here only once the transaction's retries are spent.
  */
 export function toStoreError(err: unknown): unknown {
   if (err instanceof StoreError || err === null || typeof err !== 'object') return err;
@@ -100,6 +101,8 @@ export function toStoreError(err: unknown): unknown {
   // 55P03 lock_not_available (a lock_timeout set on the role or the database)
   if (code === '55P03' || isRetryable(err))
     return new StoreBusyError(messageOf(err), { cause: err, retryAfterS: 1 });
+  // class 23, integrity_constraint_violation: unique, foreign key, not null, check, exclusion
+  if (code.startsWith('23')) return new StoreConstraintError(messageOf(err), cause);
   return err;
 }
 

@@ -1,8 +1,8 @@
 /**
  * What a SQLite error means for adcli: a database busy beyond its timeout or a full disk become the
- * store's typed errors (../errors.ts); anything else (a bad statement, a constraint) stays as it is.
+ * store's typed errors (../errors.ts), and so does a constraint; anything else (a bad statement) stays as it is.
  */
-import { StoreBusyError, StoreError, StoreFullError } from '../errors.ts';
+import { StoreBusyError, StoreConstraintError, StoreError, StoreFullError } from '../errors.ts';
 
 /** SQLITE_BUSY: another connection holds the write lock, beyond the busy timeout. */
 export function isBusy(err: unknown): boolean {
@@ -31,5 +31,9 @@ export function toStoreError(err: unknown): unknown {
   if (err instanceof StoreError || !(err instanceof Error)) return err;
   if (isBusy(err)) return new StoreBusyError(err.message, { cause: err, retryAfterS: 1 });
   if (isFull(err)) return new StoreFullError(err.message, { cause: err });
+  // SQLITE_CONSTRAINT and its extended codes (unique, foreign key, not null, check)
+  const code = (err as { errcode?: number }).errcode;
+  if (code !== undefined && (code & 0xff) === 19)
+    return new StoreConstraintError(err.message, { cause: err });
   return err;
 }
