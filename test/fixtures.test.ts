@@ -14,7 +14,9 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { applyFixturesTo } from '../server/control/fixtures/apply.ts';
 import { fixturesJsonSchema } from '../server/control/fixtures/schema.ts';
+import { MAX_JSON_DEPTH } from '../server/lib/json.ts';
 import { demoContent } from '../server/seed/demo-content.ts';
 import { expectError, ok } from './helpers/assert.ts';
 import { testBackend, type Client, type TestBackend } from './helpers/backend.ts';
@@ -455,6 +457,47 @@ describe('apply_fixtures', () => {
   });
 });
 
+/** An array nested `depth` levels deep (built without recursion). */
+const nested = (depth: number): unknown => {
+  let v: unknown = [];
+  for (let i = 1; i < depth; i++) v = [v];
+  return v;
+};
+
+describe('a document nested too deep', () => {
+  it(`the control refuses one past ${MAX_JSON_DEPTH} levels with a 400 naming the limit`, async () => {
+    const { ctl } = await workspace('deep-control');
+    for (const depth of [MAX_JSON_DEPTH + 1, 5000]) {
+      const text = `{"brands": ${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+      const e = expectError(
+        await ctl.post('/fixtures?file=deep.json', text),
+        400,
+        'invalid_request',
+      );
+      expect(e.message).toMatch(`more than ${MAX_JSON_DEPTH} levels deep`);
+    }
+    // within the limit it is read, and refused for what it holds, the field named
+    const e = expectError(
+      await ctl.post('/fixtures?file=deep.json', { brands: nested(MAX_JSON_DEPTH - 1) }),
+      400,
+      'invalid_request',
+    );
+    expect(e.message).toMatch(/^deep\.json: brands\[0\]/);
+    expect(ok(await ctl.get('/fixtures'))).toEqual({ version: 1 });
+  });
+
+  it('serve --fixtures hands the document to applyFixturesTo: the same 400, naming the file', async () => {
+    const ws = (await b.services.workspaces.bySlug('acme'))!;
+    await expect(
+      applyFixturesTo(b.services, ws, { campaigns: nested(5000) }, { file: 'deep.yaml' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+      message: `deep.yaml: the document nests objects and lists more than ${MAX_JSON_DEPTH} levels deep; a fixtures document needs far fewer`,
+    });
+  });
+});
+
 describe('docs/fixtures.md', () => {
   it("applies the CI job's file as it is written there, and the schema takes it", async () => {
     const text = readFileSync(new URL('../docs/fixtures.md', import.meta.url), 'utf8');
@@ -692,6 +735,81 @@ describe.runIf(wired)('adcli backend apply and export (in-process, the local pro
     const broken = await runCli(['backend', 'apply', file], { env: sb.env });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(new RegExp(`${file}:\\d+:\\d+ is not YAML`));
+  });
+});
+
+/** A YAML alias bomb ("billion laughs"): nine levels of nine aliases each, 9^9 strings expanded. */
+const laughs = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]']
+  .concat(
+    'bcdefghi'
+      .split('')
+      .map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(', ')}]`),
+  )
+  .join('\n');
+
+describe.runIf(wired)('a hostile fixtures file is a usage error (exit 2), never a crash', () => {
+  const files = () => {
+    const sb = sandbox();
+    const dir = tempDir(sb, 'hostile');
+    const write = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    return {
+      sb,
+      cases: [
+        [
+          write('laughs.yaml', laughs),
+          /laughs\.yaml expands its YAML aliases \(\*anchor\) more than 1000 times/,
+        ],
+        [
+          // one anchor of 20,000 strings, used 999 times: under the alias count, 800 MB expanded
+          write(
+            'wide.yaml',
+            `a: &a [${Array.from({ length: 20_000 }, (_, i) => `s${'x'.repeat(38)}${i}`).join(', ')}]\nb: [${Array(999).fill('*a').join(', ')}]\n`,
+          ),
+          /wide\.yaml takes more than 16 MB as JSON once its YAML aliases/,
+        ],
+        [
+          write('deep.json', `{"brands": ${'['.repeat(5000)}${']'.repeat(5000)}}`),
+          /deep\.json nests objects and lists more than 64 levels deep/,
+        ],
+        [
+          write('deep.yaml', `brands: ${'['.repeat(5000)}${']'.repeat(5000)}\n`),
+          /deep\.yaml:1:\d+ nests objects and lists more than 64 levels deep/,
+        ],
+        [
+          // an alias nests its anchor's depth inside its own
+          write(
+            'aliased.yaml',
+            `a: &a ${'['.repeat(40)}${']'.repeat(40)}\nbrands: ${'['.repeat(30)}*a${']'.repeat(30)}\n`,
+          ),
+          /aliased\.yaml nests objects and lists more than 64 levels deep/,
+        ],
+      ] as [string, RegExp][],
+    };
+  };
+
+  const refused = (r: { code: number; stderr: string }, message: RegExp) => {
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/^adcli: /);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/unexpected error|\n\s+at /);
+  };
+
+  it('adcli backend apply FILE', async () => {
+    const { sb, cases } = files();
+    for (const [file, message] of cases)
+      refused(await runCli(['backend', 'apply', file], { env: sb.env }), message);
+  });
+
+  it('adcli serve --fixtures FILE, before anything starts', async () => {
+    const { sb, cases } = files();
+    for (const [file, message] of cases)
+      refused(
+        await runCli(['serve', '--memory', '--fixtures', file, '--exec', 'true'], { env: sb.env }),
+        message,
+      );
   });
 });
 

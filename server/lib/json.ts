@@ -27,6 +27,44 @@ export function jsonDepth(text: string, limit = Infinity): number {
 }
 
 /**
+ * How deeply a value (from JSON.parse or a YAML document) nests objects and arrays, and about how
+ * many bytes it takes as JSON (strings and keys counted without their escapes), walked without
+ * recursion. A value met twice (a YAML alias) counts each time, as it would be written out; the walk
+ * stops once past either limit, so it costs no more than the limits allow.
+ */
+export function measureValue(
+  value: unknown,
+  limits: { depth: number; bytes: number },
+): { depth: number; bytes: number } {
+  let depth = 0;
+  let bytes = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, level] = stack.pop()!;
+    if (v !== null && typeof v === 'object') {
+      if (level > depth) depth = level;
+      let items: unknown[];
+      if (Array.isArray(v)) items = v;
+      else {
+        items = [];
+        for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+          bytes += k.length + 3; // "key":
+          items.push(x);
+        }
+      }
+      bytes += 2 + Math.max(0, items.length - 1); // brackets and commas
+      // the children are walked only while within the limits: each visit costs what it counts
+      if (depth > limits.depth || bytes > limits.bytes) break;
+      for (const x of items) stack.push([x, level + 1]);
+    } else {
+      bytes += typeof v === 'string' ? v.length + 2 : String(v).length;
+      if (bytes > limits.bytes) break;
+    }
+  }
+  return { depth, bytes };
+}
+
+/**
  * JSON with sorted keys, so two equal bodies give the same text whatever their key order. Written
  * without recursion (a deeply nested value cannot overflow the stack) for values from JSON.parse,
  * and the same text as JSON.stringify of the value with its objects' keys sorted (array-index keys

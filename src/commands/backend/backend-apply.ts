@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { jsonDepth, MAX_JSON_DEPTH, measureValue } from '../../../server/lib/json.ts';
 import { optionsOf } from '../../lib/context.ts';
 import { usageError } from '../../lib/errors.ts';
 import type { Factory } from '../../lib/factory.ts';
@@ -65,9 +66,26 @@ export async function readFixturesFile(file: string, io?: IOStreams): Promise<un
   return parseFixturesText(text, name);
 }
 
+/**
+ * How many times a YAML file may expand its aliases (`*anchor`), counted as yaml's `maxAliasCount`
+ * counts them (each use of an anchor, times the aliases inside it): enough for a file that reuses its
+ * lists, far too few for an alias bomb ("billion laughs").
+ */
+export const MAX_YAML_ALIASES = 1000;
+/** The most a YAML fixtures document may take as JSON once its aliases are expanded. */
+export const MAX_EXPANDED_BYTES = 16 * 1024 * 1024;
+
+/** A document nested deeper than the API takes a body (MAX_JSON_DEPTH): its usage error. */
+const tooDeep = (where: string) =>
+  usageError(
+    `${where} nests objects and lists more than ${MAX_JSON_DEPTH} levels deep; a fixtures document needs far fewer`,
+  );
+
 export async function parseFixturesText(text: string, name: string): Promise<unknown> {
   let document: unknown;
   if (/\.json$/i.test(name)) {
+    // counted on the text, before JSON.parse builds anything
+    if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw tooDeep(name);
     try {
       document = JSON.parse(text);
     } catch (e) {
@@ -78,11 +96,27 @@ export async function parseFixturesText(text: string, name: string): Promise<unk
     const error = doc.errors[0];
     if (error) {
       const at = error.linePos?.[0];
-      throw usageError(
-        `${name}${at ? `:${at.line}:${at.col}` : ''} is not YAML: ${error.message.split('\n')[0]}`,
-      );
+      const where = `${name}${at ? `:${at.line}:${at.col}` : ''}`;
+      // the parser ran out of stack: what nests that deep is refused below anyway
+      if (error.code === 'RESOURCE_EXHAUSTION') throw tooDeep(where);
+      throw usageError(`${where} is not YAML: ${error.message.split('\n')[0]}`);
     }
-    document = doc.toJS({ maxAliasCount: 1000 });
+    try {
+      document = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+    } catch (e) {
+      if (/alias count/i.test((e as Error).message))
+        throw usageError(
+          `${name} expands its YAML aliases (*anchor) more than ${MAX_YAML_ALIASES} times; a fixtures file needs far fewer (an alias bomb?)`,
+        );
+      throw usageError(`${name} is not YAML: ${(e as Error).message.split('\n')[0]}`);
+    }
+    // aliases inside aliases nest, and repeat, what the text shows once
+    const size = measureValue(document, { depth: MAX_JSON_DEPTH, bytes: MAX_EXPANDED_BYTES });
+    if (size.depth > MAX_JSON_DEPTH) throw tooDeep(name);
+    if (size.bytes > MAX_EXPANDED_BYTES)
+      throw usageError(
+        `${name} takes more than ${MAX_EXPANDED_BYTES / 1024 / 1024} MB as JSON once its YAML aliases (*anchor) are expanded; a fixtures file needs far less (an alias bomb?)`,
+      );
   }
   if (document === null || document === undefined)
     throw usageError(`${name} is empty: a fixtures file is an object (brands, campaigns, …)`);
