@@ -3,15 +3,24 @@
  * Collecting real channels: a data store's channel and video ids the catalog does not know are
  * collected from the YouTube Data API v3 (here its stand-in, test/helpers/youtube-stand-in.ts) by the
  * collection job, stored as an import of the same resources would store them, within the server's
- * daily quota; the API's quota and rate-limit answers and its 5xx put the job back in the queue;
- * the key is never written anywhere. Without a key nothing changes. Time is a ManualClock: a job
+ * daily quota (its days are Google's, in Pacific time); the API's quota and rate-limit answers and
+ * its 5xx put the job back in the queue; a redirect, an endless playlist and an oversized answer end
+ * the store in a clear error; the key is never written anywhere, nor sent anywhere but the API. Without a key nothing changes. Time is a ManualClock: a job
  * runs when the clock has passed its time and runner.runDue() is called.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { demoContent } from '../server/seed/demo-content.ts';
 import { runSeed } from '../server/seed/index.ts';
-import { collectionUnits, DEFAULT_BOUNDS } from '../server/youtube/collector.ts';
+import {
+  channelUnits,
+  collectionUnits,
+  DEFAULT_BOUNDS,
+  pageCap,
+} from '../server/youtube/collector.ts';
+import { MAX_ANSWER_BYTES } from '../server/youtube/http-api.ts';
+import { ERROR_TEXT_MAX, YouTubeApiError } from '../server/youtube/port.ts';
+import { nextQuotaDay, QuotaLedger, quotaDay } from '../server/youtube/quota.ts';
 import type { Store } from '../server/store/port.ts';
 import { ok } from './helpers/assert.ts';
 import { runCli } from './helpers/cli.ts';
@@ -90,7 +99,7 @@ async function listed(id: string, what: 'channels' | 'videos', client: Client = 
   return ok(await client.get(`/data-stores/${id}/${what}?limit=100`)).data as any[];
 }
 
-/** The quota units the server counted on a UTC day (its own count, workspace_id ''), or a workspace's. */
+/** The quota units the server counted on a quota day (its own count, workspace_id ''), or a workspace's. */
 async function unitsOn(day: string, workspaceId = ''): Promise<number> {
   const row = await b!.store.get<{ units: number }>(
     'SELECT units FROM youtube_quota WHERE day = ? AND workspace_id = ?',
@@ -365,33 +374,150 @@ describe('when YouTube says no', () => {
   });
 });
 
+describe('when the API misbehaves', () => {
+  it('never follows a redirect: the host it points at never sees the key, and the store ends in error', async () => {
+    const elsewhere = await startYouTubeStandIn({ key: KEY });
+    try {
+      const b = await backend();
+      yt.redirect('channels', `${elsewhere.baseUrl}/channels?part=snippet&id=${WORLD.runner}`);
+      const id = await createStore({ channelIds: [WORLD.runner] });
+      await b.runner.runDue();
+
+      expect(elsewhere.requests).toEqual([]);
+      expect(yt.requests.map((r) => [r.endpoint, r.status])).toEqual([['channels', 302]]);
+      const store = await getStore(id);
+      expect(store.status).toBe('error');
+      expect(store.error).toBe(
+        `none of the 1 sources could be collected from YouTube (YouTube channels.list answered 302, a redirect to ${new URL(elsewhere.baseUrl).host}; redirects are never followed, so the API key goes to ${new URL(yt.baseUrl).host} only): ${WORLD.runner}. Change its sources or PATCH it to collect again, or import them into data store ${id} with import_data_store (POST /data-stores/${id}/import).`,
+      );
+      // refused for good: not retried
+      expect((await jobOf(id)).state).toBe('failed');
+      expect(store.error).not.toContain(KEY);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('stops an endless playlist at its page cap, every page paid for before it is asked for', async () => {
+    const b = await backend();
+    yt.endlessPages(WORLD.roaster);
+    const id = await createStore({ channelIds: [WORLD.roaster] });
+    await b.runner.runDue();
+
+    const cap = pageCap(DEFAULT_BOUNDS);
+    expect(yt.calls('playlistItems')).toBe(cap);
+    expect(
+      yt.requests.filter((r) => r.endpoint === 'playlistItems').map((r) => r.params.pageToken),
+    ).toEqual([undefined, 'p25']);
+    const store = await getStore(id);
+    expect(store.status).toBe('error');
+    expect(store.error).toContain(
+      `(YouTube playlistItems.list kept sending a next page for channel ${WORLD.roaster}: stopped at the cap of ${cap} pages (0 of its 25 most recent videos found))`,
+    );
+    expect((await jobOf(id)).state).toBe('failed');
+    // every call was counted, and no more
+    expect(await unitsOn(TODAY)).toBe(yt.calls());
+
+    // another workspace's store is not held up
+    const other = await b.client({ workspace: 'other' });
+    const next = await createStore({ channelIds: [WORLD.runner] }, other);
+    await b.runner.runDue();
+    expect(await getStore(next, other)).toMatchObject({ status: 'ready', videoCount: 3 });
+  });
+
+  it('asks for no page of a channel before its pages to the cap fit in the quota', async () => {
+    // channels.list (1) and the channel's 28 need 29: one unit short
+    const b = await backend({ dailyQuota: 1 + channelUnits(DEFAULT_BOUNDS) - 1 });
+    yt.endlessPages(WORLD.roaster);
+    const id = await createStore({ channelIds: [WORLD.roaster] });
+    await b.runner.runDue();
+    expect((await getStore(id)).status).toBe('collecting');
+    expect(yt.calls('playlistItems')).toBe(0);
+    expect(await unitsOn(TODAY)).toBe(1);
+  });
+
+  it('refuses an answer over the size bound as it streams, and one that declares it', async () => {
+    const b = await backend();
+    const huge = 100 * 1024 * 1024;
+    yt.oversize('videos', { bytes: huge });
+    const streamed = await createStore({ videoIds: [WORLD.grinderVideo] });
+    await b.runner.runDue();
+    yt.oversize('videos', { bytes: huge, declareLength: true });
+    const declared = await createStore({ videoIds: ['runShoes001'] });
+    await b.runner.runDue();
+
+    for (const [id, video] of [
+      [streamed, WORLD.grinderVideo],
+      [declared, 'runShoes001'],
+    ] as const) {
+      const store = await getStore(id);
+      expect(store.status).toBe('error');
+      expect(store.error).toContain(
+        `(YouTube videos.list answered 200 with more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, far more than any page of the API; the answer was refused): ${video}.`,
+      );
+    }
+    expect(yt.calls('videos')).toBe(2);
+    // reading stopped near the bound: far from the 2 × 100 MiB were taken
+    expect(yt.oversizeSent()).toBeLessThan(huge / 2);
+  });
+
+  it('keeps at most 500 characters of what YouTube says, ending with an ellipsis', async () => {
+    const b = await backend();
+    yt.fail('channels', {
+      status: 400,
+      reason: 'r'.repeat(100_000),
+      message: 'm'.repeat(100_000),
+    });
+    const id = await createStore({ channelIds: [WORLD.runner] });
+    await b.runner.runDue();
+    const store = await getStore(id);
+    expect(store.status).toBe('error');
+    // the reason cut at 100 characters, the message at 300, the whole under ERROR_TEXT_MAX
+    expect(store.error).toContain(
+      `(YouTube channels.list answered 400 ${'r'.repeat(99)}…: ${'m'.repeat(299)}…): ${WORLD.runner}.`,
+    );
+    expect(store.error.length).toBeLessThan(ERROR_TEXT_MAX + 300);
+
+    // any error's text is bounded where it is made
+    const e = new YouTubeApiError('refused', 400, 'r'.repeat(1000), 'm'.repeat(100_000));
+    expect(e.message).toHaveLength(ERROR_TEXT_MAX);
+    expect(e.message.endsWith('m…')).toBe(true);
+    expect(e.reason).toHaveLength(100);
+  });
+});
+
 describe('the daily quota', () => {
-  it('holds across the server: a collection that does not fit waits for 00:00 UTC', async () => {
-    // the roaster: 1 (channels.list) + 27 reserved (1 playlistItems + 1 videos + 25 comments), 7 spent
+  it('holds across the server: a collection that does not fit waits for midnight Pacific time, not UTC', async () => {
+    // the roaster: 1 (channels.list) + 28 reserved (2 playlistItems pages + 1 videos + 25 comments), 7 spent
     const b = await backend({ dailyQuota: 30 });
     const first = await createStore({ channelIds: [WORLD.roaster] });
     await b.runner.runDue();
     expect(await getStore(first)).toMatchObject({ status: 'ready', videoCount: 4 });
     expect(await unitsOn(TODAY)).toBe(7);
 
-    // another workspace: 8 + 27 would pass 30, so its channel waits for tomorrow
+    // past midnight UTC (16:30 in California): still the same quota day
+    b.clock.set('2026-03-03T00:30:00.000Z');
+    // another workspace: 8 + 28 would pass 30, so its channel waits for the next quota day
     const other = await b.client({ workspace: 'other' });
     const second = await createStore({ channelIds: [WORLD.runner] }, other);
     await b.runner.runDue();
     const waiting = await getStore(second, other);
     expect(waiting.status).toBe('collecting');
     expect(waiting.error).toBe(
-      'the YouTube quota of 30 units for today is spent; collection resumes after 00:00 UTC (28 more units at most are needed for this data store)',
+      'the YouTube quota of 30 units for today is spent; collection resumes after midnight Pacific time (08:00 UTC), with 29 more units at most needed for this data store',
     );
     expect(await jobOf(second)).toMatchObject({
       state: 'queued',
-      run_at: '2026-03-03T00:00:00.000Z',
+      run_at: '2026-03-03T08:00:00.000Z',
     });
-    // never a call past the quota: every call is a unit the server counted
+    // never a call past the quota: every call is a unit the server counted, on the Pacific day
     expect(await unitsOn(TODAY)).toBe(8);
+    expect(await unitsOn('2026-03-03')).toBe(0);
     expect(yt.calls()).toBe(8);
 
-    b.clock.advance(14 * 3600_000);
+    b.clock.set('2026-03-03T07:59:59.999Z');
+    expect(await b.runner.runDue()).toBe(0);
+    b.clock.advance(1);
     await b.runner.runDue();
     expect(await getStore(second, other)).toMatchObject({
       status: 'ready',
@@ -402,8 +528,80 @@ describe('the daily quota', () => {
     expect(await unitsOn(TODAY)).toBe(8);
   });
 
+  it('turns its day at midnight Pacific time across a daylight saving change (07:00 UTC in summer)', async () => {
+    const b = await backend({ dailyQuota: 30 });
+    // 2026-03-08 is the day clocks spring forward in California: 05:00 PDT
+    b.clock.set('2026-03-08T12:00:00.000Z');
+    const first = await createStore({ channelIds: [WORLD.roaster] });
+    await b.runner.runDue();
+    expect(await getStore(first)).toMatchObject({ status: 'ready', videoCount: 4 });
+    const second = await createStore({ channelIds: [WORLD.runner] });
+    await b.runner.runDue();
+    expect((await getStore(second)).error).toContain(
+      'collection resumes after midnight Pacific time (07:00 UTC)',
+    );
+    expect((await jobOf(second)).run_at).toBe('2026-03-09T07:00:00.000Z');
+    expect(await unitsOn('2026-03-08')).toBe(8);
+
+    b.clock.set('2026-03-09T07:00:00.000Z');
+    await b.runner.runDue();
+    expect(await getStore(second)).toMatchObject({ status: 'ready', videoCount: 3 });
+    expect(await unitsOn('2026-03-09')).toBe(6);
+  });
+
+  it("counts a ledger's units on the Pacific day of the clock it runs on", async () => {
+    const b = await backend();
+    const acme = await b.workspaceId('acme');
+    // the backend's own ledger reads its base clock: this one the same
+    const ledger = new QuotaLedger(b.store, 10, () => b.clock.now());
+    const at = async (iso: string, units: number) => {
+      b.clock.set(iso);
+      return ledger.reserve(acme, units);
+    };
+    // 23:00 PST on 2026-03-07: the whole day's quota
+    expect(await at('2026-03-08T07:00:00.000Z', 10)).toEqual({
+      day: '2026-03-07',
+      workspaceId: acme,
+      units: 10,
+    });
+    expect(await at('2026-03-08T07:59:59.999Z', 1)).toBe('server');
+    // midnight PST: a new day, of 23 hours
+    expect(await at('2026-03-08T08:00:00.000Z', 10)).toMatchObject({ day: '2026-03-08' });
+    expect(await at('2026-03-09T06:59:59.999Z', 1)).toBe('server');
+    expect(await at('2026-03-09T07:00:00.000Z', 10)).toMatchObject({ day: '2026-03-09' });
+    // back to winter time on 2026-11-01: a day of 25 hours
+    expect(await at('2026-11-01T07:00:00.000Z', 10)).toMatchObject({ day: '2026-11-01' });
+    expect(await at('2026-11-02T07:59:59.999Z', 1)).toBe('server');
+    expect(await at('2026-11-02T08:00:00.000Z', 1)).toMatchObject({ day: '2026-11-02' });
+    expect(await ledger.used('2026-03-07')).toBe(10);
+    expect(await ledger.used('2026-11-02', acme)).toBe(1);
+  });
+
+  it('knows when each Pacific day begins, whatever the UTC date', () => {
+    expect(quotaDay(new Date('2026-03-03T00:30:00.000Z'))).toBe('2026-03-02');
+    expect(quotaDay(new Date('2026-03-03T07:59:59.999Z'))).toBe('2026-03-02');
+    expect(quotaDay(new Date('2026-03-03T08:00:00.000Z'))).toBe('2026-03-03');
+    expect(nextQuotaDay(new Date('2026-03-03T00:30:00.000Z')).toISOString()).toBe(
+      '2026-03-03T08:00:00.000Z',
+    );
+    // spring forward: 2026-03-08 starts in winter time, 2026-03-09 in summer time
+    expect(nextQuotaDay(new Date('2026-03-07T12:00:00.000Z')).toISOString()).toBe(
+      '2026-03-08T08:00:00.000Z',
+    );
+    expect(nextQuotaDay(new Date('2026-03-08T08:00:00.000Z')).toISOString()).toBe(
+      '2026-03-09T07:00:00.000Z',
+    );
+    // fall back: 2026-11-01 starts in summer time, 2026-11-02 in winter time
+    expect(nextQuotaDay(new Date('2026-10-31T12:00:00.000Z')).toISOString()).toBe(
+      '2026-11-01T07:00:00.000Z',
+    );
+    expect(nextQuotaDay(new Date('2026-11-01T07:00:00.000Z')).toISOString()).toBe(
+      '2026-11-02T08:00:00.000Z',
+    );
+  });
+
   it('keeps each workspace within its own share: one at its cap waits, another collects', async () => {
-    // each workspace 30 a day of the server's 100: the roaster spends 7, the runner then needs 28
+    // each workspace 30 a day of the server's 100: the roaster spends 7, the runner then needs 29
     const b = await backend({ dailyQuota: 100, workspaceQuota: 30 });
     const first = await createStore({ channelIds: [WORLD.roaster] });
     await b.runner.runDue();
@@ -413,7 +611,7 @@ describe('the daily quota', () => {
     const waiting = await getStore(second);
     expect(waiting.status).toBe('collecting');
     expect(waiting.error).toBe(
-      "this workspace's YouTube quota of 30 units for today is spent (adcli serve --youtube-workspace-quota); collection resumes after 00:00 UTC (28 more units at most are needed for this data store)",
+      "this workspace's YouTube quota of 30 units for today is spent (adcli serve --youtube-workspace-quota); collection resumes after midnight Pacific time (08:00 UTC), with 29 more units at most needed for this data store",
     );
     // another workspace has its own 30 of the server's units left
     const other = await b.client({ workspace: 'other' });
@@ -431,16 +629,19 @@ describe('the daily quota', () => {
     const store = await getStore(id);
     expect(store.status).toBe('error');
     expect(store.error).toContain(
-      'one step of the collection needs up to 27 units, more than the YouTube quota of 10 units a day (adcli serve --youtube-quota)',
+      'one step of the collection needs up to 28 units, more than the YouTube quota of 10 units a day (adcli serve --youtube-quota)',
     );
   });
 
   it('is the arithmetic of the docs', () => {
-    // ⌈C/50⌉ + C·(2·⌈N/50⌉ + N) + ⌈V/50⌉ + V with N = 25
-    expect(collectionUnits(1, 0, DEFAULT_BOUNDS)).toBe(28);
-    expect(collectionUnits(50, 0, DEFAULT_BOUNDS)).toBe(1 + 50 * 27);
+    // ⌈C/50⌉ + C·(P + ⌈N/50⌉ + N) + ⌈V/50⌉ + V with N = 25 and the page cap P = ⌈N/50⌉ + 1 = 2
+    expect(pageCap(DEFAULT_BOUNDS)).toBe(2);
+    expect(pageCap({ ...DEFAULT_BOUNDS, videosPerChannel: 120 })).toBe(4);
+    expect(channelUnits(DEFAULT_BOUNDS)).toBe(28);
+    expect(collectionUnits(1, 0, DEFAULT_BOUNDS)).toBe(29);
+    expect(collectionUnits(50, 0, DEFAULT_BOUNDS)).toBe(1 + 50 * 28);
     expect(collectionUnits(0, 500, DEFAULT_BOUNDS)).toBe(10 + 500);
-    expect(collectionUnits(50, 500, DEFAULT_BOUNDS)).toBe(1861);
+    expect(collectionUnits(50, 500, DEFAULT_BOUNDS)).toBe(1911);
   });
 });
 

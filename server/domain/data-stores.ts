@@ -17,7 +17,8 @@ import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import { workspaceLock } from '../store/locks.ts';
 import { decodeCursor, selectPage, toPage, type PageQuery } from './paging.ts';
 import type { YouTubeCollector } from '../youtube/collector.ts';
-import { nextUtcMidnight } from '../youtube/quota.ts';
+import { boundText } from '../youtube/port.ts';
+import { nextQuotaDay } from '../youtube/quota.ts';
 
 export interface DataStoreRow {
   seq: number;
@@ -123,7 +124,7 @@ export class DataStores {
     await this.#d.store.lock(workspaceLock(of.workspace_id));
     const { changes } = await this.#d.store.run(
       "UPDATE data_stores SET status = 'error', error = ?, updated_at = ? WHERE id = ? AND status = 'collecting'",
-      `collecting failed: ${message}; change its sources or PATCH it to collect again`,
+      `collecting failed: ${boundText(message)}; change its sources or PATCH it to collect again`,
       now,
       dataStoreId,
     );
@@ -509,8 +510,9 @@ export class DataStores {
    * channel (with its videos and comments) or batch of videos in a transaction of its own, into the
    * workspace's catalog as an import would put them. Answers what came of it for the link phase, or
    * 'later' when the job was put back in the queue: the run's time is up (it goes on at once), the
-   * quota is spent (it goes on after 00:00 UTC), or YouTube asked to wait or failed for now (it
-   * goes on after a backoff); the store stays `collecting`, its error saying why it waits.
+   * quota is spent (it goes on after midnight Pacific time, when the quota's day turns), or YouTube
+   * asked to wait or failed for now (it goes on after a backoff); the store stays `collecting`, its
+   * error saying why it waits.
    */
   async #collectFromYouTube(
     job: JobRow,
@@ -555,7 +557,7 @@ export class DataStores {
         await this.#putBack(job, 0, null, 0);
         return 'later';
       case 'quota': {
-        const resume = nextUtcMidnight(realNow);
+        const resume = nextQuotaDay(realNow);
         const spent =
           outcome.of === 'workspace'
             ? `this workspace's YouTube quota of ${workspaceUnits} units for today is spent (adcli serve --youtube-workspace-quota)`
@@ -563,8 +565,8 @@ export class DataStores {
         await this.#putBack(
           job,
           resume.getTime() - realNow.getTime(),
-          `${spent}; collection resumes after 00:00 UTC` +
-            ` (${outcome.needed} more units at most are needed for this data store)`,
+          `${spent}; collection resumes after midnight Pacific time (${resume.toISOString().slice(11, 16)} UTC)` +
+            `, with ${outcome.needed} more units at most needed for this data store`,
           0,
         );
         return 'later';
@@ -580,7 +582,7 @@ export class DataStores {
       case 'failed': {
         const e = outcome.error;
         if (e.kind === 'quota') {
-          const resume = nextMidnightPacific(realNow);
+          const resume = nextQuotaDay(realNow);
           await this.#putBack(
             job,
             resume.getTime() - realNow.getTime(),
@@ -750,29 +752,6 @@ function jobPayload(job: JobRow): { youtubeFailures?: number } {
   } catch {
     return {};
   }
-}
-
-/**
- * The next midnight in Pacific time, when Google resets a project's daily quota: the first whole
- * hour after `at` that is 00 in America/Los_Angeles (its offsets are whole hours); the next 00:00
- * UTC when the time zone is unknown here.
- */
-export function nextMidnightPacific(at: Date): Date {
-  try {
-    const hour = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/Los_Angeles',
-      hour: 'numeric',
-      hourCycle: 'h23',
-    });
-    const start = Math.floor(at.getTime() / 3_600_000) * 3_600_000;
-    for (let i = 1; i <= 25; i++) {
-      const t = new Date(start + i * 3_600_000);
-      if (Number(hour.format(t)) === 0) return t;
-    }
-  } catch {
-    // no time zone data: UTC below
-  }
-  return nextUtcMidnight(at);
 }
 
 export function toRecord(r: DataStoreRow): DataStore {

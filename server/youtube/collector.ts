@@ -7,14 +7,18 @@
  *
  * - `channels.list`, up to 50 ids a call: ⌈C/50⌉ units for C channels;
  * - per channel, `playlistItems.list` on its uploads playlist for its N most recent videos
- *   (N = videosPerChannel, 50 a page): ⌈N/50⌉; `videos.list` for them: ⌈N/50⌉; and one
- *   `commentThreads.list` per video (up to commentsPerVideo ≤ 100 top-level comments): N;
+ *   (N = videosPerChannel, 50 a page): ⌈N/50⌉ pages when they come full, and never more than the
+ *   page cap P = ⌈N/50⌉ + 1 (one short page allowed; an answer that keeps sending a next page
+ *   without the videos ends the collection in an error naming the cap); `videos.list` for them:
+ *   ⌈N/50⌉; and one `commentThreads.list` per video (up to commentsPerVideo ≤ 100 top-level
+ *   comments): N;
  * - single videos: `videos.list`, up to 50 ids a call: ⌈V/50⌉; one `commentThreads.list` each: V.
  *
  * So a store of C unknown channels and V unknown videos needs at most
- * ⌈C/50⌉ + C·(2·⌈N/50⌉ + N) + ⌈V/50⌉ + V units (`collectionUnits`); with the defaults (N = 25)
- * that is ⌈C/50⌉ + 27·C + ⌈V/50⌉ + V: a channel ≈ 27 units, a single video ≈ 1. Channels with
- * fewer uploads cost less; the bound is what is reserved.
+ * ⌈C/50⌉ + C·(P + ⌈N/50⌉ + N) + ⌈V/50⌉ + V units (`collectionUnits`); with the defaults (N = 25,
+ * P = 2) that is ⌈C/50⌉ + 28·C + ⌈V/50⌉ + V: a channel ≈ 28 units, a single video ≈ 1. Channels
+ * with fewer uploads cost less (27 when the first page holds them); the bound is what is reserved,
+ * so every page is paid for before it is asked for.
  *
  * Each step (a `channels.list` call, one channel with its videos and comments, or up to 50 single
  * videos with their comments) first reserves its bound from the QuotaLedger, makes its calls, gives
@@ -47,9 +51,17 @@ export const DEFAULT_BOUNDS: CollectBounds = { videosPerChannel: 25, commentsPer
 const PER_CALL = 50;
 const pages = (n: number) => Math.ceil(n / PER_CALL);
 
-/** The units one channel needs at most: its uploads' pages, their videos.list calls, a comments call each. */
+/**
+ * The most `playlistItems.list` pages asked for one channel: the pages its videosPerChannel fill at
+ * 50 a page, and one more for a page that comes short (2 with the default 25).
+ */
+export function pageCap(b: CollectBounds): number {
+  return pages(b.videosPerChannel) + 1;
+}
+
+/** The units one channel needs at most: its uploads' pages to the cap, their videos, a comments call each. */
 export function channelUnits(b: CollectBounds): number {
-  return 2 * pages(b.videosPerChannel) + b.videosPerChannel;
+  return pageCap(b) + pages(b.videosPerChannel) + b.videosPerChannel;
 }
 
 /** The units a collection of `channels` channels and `videos` single videos needs at most. */
@@ -129,7 +141,12 @@ export class YouTubeCollector {
         return { ok: false, outcome: { kind: 'quota', of: reservation, needed: needed(), saved } };
       let spent = 0;
       try {
-        const value = await run(() => spent++);
+        const value = await run(() => {
+          // every call is paid for by the step's reservation, made before it
+          if (spent >= units)
+            throw new Error(`a collection step made more than the ${units} calls it reserved`);
+          spent++;
+        });
         await this.#quota.release(reservation, units - spent);
         return { ok: true, value };
       } catch (e) {
@@ -208,9 +225,19 @@ export class YouTubeCollector {
     spend: () => void,
   ): Promise<{ batch: CollectedBatch; leftOut: number }> {
     const want = this.bounds.videosPerChannel;
+    const cap = pageCap(this.bounds);
     const ids: string[] = [];
     let pageToken: string | undefined;
+    let asked = 0;
     do {
+      if (asked === cap)
+        throw new YouTubeApiError(
+          'refused',
+          200,
+          '',
+          `YouTube playlistItems.list kept sending a next page for channel ${channel.id}: stopped at the cap of ${cap} pages (${ids.length} of its ${want} most recent videos found)`,
+        );
+      asked++;
       spend();
       let page;
       try {

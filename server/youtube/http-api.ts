@@ -6,14 +6,30 @@
  * never in the URL, so no URL this client makes (in a proxy's access log, in an error) holds it. It
  * is kept in a private field, and every message this client builds has it cut out as well, whatever
  * the other side echoes back.
+ *
+ * A redirect is never followed: fetch would send the key's header on to whatever host it names, so a
+ * 3xx is refused, naming that host. Each answer is read as a stream and refused once it passes
+ * MAX_ANSWER_BYTES, so no answer, however large, is held in memory whole.
  */
-import { errorKind, YouTubeApiError, type YouTubeApi, type YouTubePage } from './port.ts';
+import {
+  boundText,
+  errorKind,
+  YouTubeApiError,
+  type YouTubeApi,
+  type YouTubePage,
+} from './port.ts';
 
 export const DEFAULT_YOUTUBE_BASE_URL = 'https://www.googleapis.com/youtube/v3';
 /** The API's default daily quota for a project, in units. */
 export const DEFAULT_YOUTUBE_QUOTA = 10_000;
 /** How long one request may take before it counts as unavailable (retried later). */
 const REQUEST_TIMEOUT_MS = 20_000;
+/**
+ * The most bytes of one answer read: 8 MiB. The largest page collection asks for, 100 comment
+ * threads of 10,000 characters (textDisplay and textOriginal, up to 3 bytes a character), is about
+ * 6 MB; a page of 50 videos with 5,000-character descriptions is under 2 MB.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 export interface YouTubeHttpOptions {
   apiKey: string;
@@ -85,19 +101,45 @@ export class YouTubeHttpApi implements YouTubeApi {
     const url = `${this.#base}/${resource}?${new URLSearchParams(params).toString()}`;
     const what = `${resource}.list`;
     let res: Response;
-    let text: string;
+    let redirected: boolean;
+    let text: string | null = '';
     try {
       res = await this.#fetch(url, {
         headers: { 'x-goog-api-key': this.#key, accept: 'application/json' },
+        // fetch keeps the key's header on a redirect to another host: never follow one
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.#timeoutMs),
       });
-      text = await res.text();
+      redirected = res.status >= 300 && res.status < 400;
+      if (redirected) await res.body?.cancel();
+      else text = await readBounded(res, MAX_ANSWER_BYTES);
     } catch (e) {
       const why =
         e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')
           ? `no answer within ${Math.round(this.#timeoutMs / 1000)} s`
           : `cannot reach ${hostOf(this.#base)} (${causeOf(e)})`;
       throw new YouTubeApiError('unavailable', 0, '', this.#clean(`YouTube ${what}: ${why}`));
+    }
+    if (redirected) {
+      const location = res.headers.get('location');
+      const to = location ? `a redirect to ${hostOf(location, url)}` : 'a redirect';
+      throw new YouTubeApiError(
+        'refused',
+        res.status,
+        '',
+        this.#clean(
+          `YouTube ${what} answered ${res.status}, ${to}; redirects are never followed, so the API key goes to ${hostOf(this.#base)} only`,
+        ),
+      );
+    }
+    if (text === null) {
+      // a failure's oversized page (a proxy's 5xx) is still that failure; a success's is refused
+      throw new YouTubeApiError(
+        res.ok ? 'refused' : errorKind(res.status, ''),
+        res.status,
+        '',
+        `YouTube ${what} answered ${res.status} with more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, far more than any page of the API; the answer was refused`,
+      );
     }
     let body: unknown;
     try {
@@ -108,12 +150,14 @@ export class YouTubeHttpApi implements YouTubeApi {
     if (!res.ok) {
       const { reason, message } = apiError(body);
       const kind = errorKind(res.status, reason);
-      const said = message ? `: ${truncate(message, 300)}` : '';
+      const said = message ? `: ${boundText(message, 300)}` : '';
       throw new YouTubeApiError(
         kind,
         res.status,
         reason,
-        this.#clean(`YouTube ${what} answered ${res.status}${reason ? ` ${reason}` : ''}${said}`),
+        this.#clean(
+          `YouTube ${what} answered ${res.status}${reason ? ` ${boundText(reason, 100)}` : ''}${said}`,
+        ),
       );
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -155,11 +199,12 @@ function apiError(body: unknown): { reason: string; message: string } {
   };
 }
 
-function hostOf(base: string): string {
+/** The host of a URL (relative to `base` when given), at most 100 characters. */
+function hostOf(url: string, base?: string): string {
   try {
-    return new URL(base).host;
+    return boundText(new URL(url, base).host, 100) || 'a URL without a host';
   } catch {
-    return 'the YouTube Data API';
+    return base ? 'a URL that is not one' : 'the YouTube Data API';
   }
 }
 
@@ -170,7 +215,29 @@ function causeOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-function truncate(s: string, n: number): string {
-  const line = s.replace(/\s+/g, ' ').trim();
-  return line.length > n ? `${line.slice(0, n - 1)}…` : line;
+/**
+ * The answer's body as text, read as a stream; null (and the rest left unread) once it passes `max`
+ * bytes, or when its Content-Length already says it will.
+ */
+async function readBounded(res: Response, max: number): Promise<string | null> {
+  const declared = Number(res.headers.get('content-length') ?? 0);
+  if (declared > max) {
+    await res.body?.cancel();
+    return null;
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -8,7 +8,8 @@
  * Items come back as the API sent them (`unknown`): the collector checks them with the import's own
  * schemas (server/schemas/youtube.ts), so collected and imported resources are stored alike.
  * Failures are thrown as `YouTubeApiError`, whose `kind` says what the caller may do next; its
- * message never holds the API key.
+ * message never holds the API key, and is at most ERROR_TEXT_MAX characters (a store's `error`
+ * quotes it, whatever size the other side sent).
  */
 
 /** One page of a `*.list` answer: `items` (absent in the API's answer when empty) and the next page's token. */
@@ -38,23 +39,35 @@ export interface YouTubeApi {
  * - `unavailable`: a 5xx, a network failure or a timeout: retry with backoff, a bounded number of times;
  * - `not_found`: the playlist or video is gone (404 playlistNotFound, videoNotFound);
  * - `comments_disabled`: the video's comments are off (403 commentsDisabled);
- * - `refused`: anything else (400 keyInvalid, 403 forbidden or accessNotConfigured…): a retry will not help.
+ * - `refused`: anything else (400 keyInvalid, 403 forbidden or accessNotConfigured…, a redirect, an
+ *   answer over the size bound, a playlist past its page cap): a retry will not help.
  */
 export type YouTubeErrorKind =
   'quota' | 'rate' | 'unavailable' | 'not_found' | 'comments_disabled' | 'refused';
+
+/** The most characters of an error text kept (in a message, a store's `error`): a sentence or two of Google's. */
+export const ERROR_TEXT_MAX = 500;
+/** The most characters of an API reason kept: Google's are short names like `quotaExceeded`. */
+const REASON_MAX = 100;
+
+/** A text on one line, at most `max` characters, ending with an ellipsis when it was cut. */
+export function boundText(text: string, max = ERROR_TEXT_MAX): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
 
 export class YouTubeApiError extends Error {
   readonly kind: YouTubeErrorKind;
   /** the HTTP status, or 0 when no answer came (network, timeout) */
   readonly status: number;
-  /** the API's first `errors[].reason`, e.g. `quotaExceeded`; '' when none */
+  /** the API's first `errors[].reason`, e.g. `quotaExceeded`; '' when none (at most 100 characters) */
   readonly reason: string;
   constructor(kind: YouTubeErrorKind, status: number, reason: string, message: string) {
-    super(message);
+    super(boundText(message));
     this.name = 'YouTubeApiError';
     this.kind = kind;
     this.status = status;
-    this.reason = reason;
+    this.reason = boundText(reason, REASON_MAX);
   }
 }
 

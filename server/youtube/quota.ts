@@ -1,11 +1,15 @@
 /**
- * The server's YouTube quota: units spent per UTC day in the store's table `youtube_quota`, shared by
- * every worker thread and every replica on Postgres: the server's count (workspace_id '') within
+ * The server's YouTube quota: units spent per quota day in the store's table `youtube_quota`, shared
+ * by every worker thread and every replica on Postgres: the server's count (workspace_id '') within
  * `--youtube-quota`, and each workspace's within `--youtube-workspace-quota` when one is set, so one
  * workspace of a shared backend cannot spend the day's units the others wanted. Collection reserves
  * the units of a step before it makes the step's calls (both counts, or neither, under one lock) and
  * gives back what it did not use, so the server never makes a call past its quota, and a step is
  * never left half done for lack of units.
+ *
+ * A quota day is Google's: it begins at midnight Pacific time (America/Los_Angeles, 08:00 UTC in
+ * winter and 07:00 UTC in summer), when Google resets a project's quota, so the server's count and
+ * Google's start again together.
  *
  * The table comes from the stores' migrations (7 on both). It holds no workspace's records: never in
  * a snapshot, untouched by a reset (units spent are spent).
@@ -13,14 +17,36 @@
 import type { Store } from '../store/port.ts';
 import { YOUTUBE_QUOTA_LOCK } from '../store/locks.ts';
 
-/** The UTC day of an instant, `YYYY-MM-DD`: the quota's key. */
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+/** Where Google's quota days begin and end. */
+export const QUOTA_TIME_ZONE = 'America/Los_Angeles';
 
-/** The next 00:00 UTC after an instant. */
-export function nextUtcMidnight(at: Date): Date {
-  const d = new Date(at.getTime());
-  d.setUTCHours(24, 0, 0, 0);
-  return d;
+// the calendar date in the quota's time zone (en-CA writes dates as YYYY-MM-DD)
+const pacificDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: QUOTA_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The quota day of an instant, `YYYY-MM-DD`: its date in Pacific time, daylight saving included. */
+export function quotaDay(at: Date): string {
+  const parts = pacificDate.formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The start of the next quota day after an instant: the next midnight in Pacific time. */
+export function nextQuotaDay(at: Date): Date {
+  const today = quotaDay(at);
+  // a day is 23 to 25 hours: the next one has begun within 26 hours; find its first millisecond
+  let before = at.getTime();
+  let after = before + 26 * 3_600_000;
+  while (after - before > 1) {
+    const mid = before + Math.floor((after - before) / 2);
+    if (quotaDay(new Date(mid)) === today) before = mid;
+    else after = mid;
+  }
+  return new Date(after);
 }
 
 /** Units reserved on a day for a workspace: what `release` gives back is counted on that same day. */
@@ -58,8 +84,9 @@ export class QuotaLedger {
     this.#now = now;
   }
 
+  /** Today's quota day (Pacific time): the key its units are counted under. */
   today(): string {
-    return utcDay(this.#now());
+    return quotaDay(this.#now());
   }
 
   /** The most one step of a workspace may ever reserve: what a whole day holds for it. */

@@ -14,6 +14,10 @@
  *
  * The key is read from the `X-Goog-Api-Key` header (or a `key` parameter, which the tests check is
  * never used). Every request is recorded; `fail` makes the next requests of an endpoint fail.
+ *
+ * A hostile or broken API is played with `redirect` (a 302 to another host), `endlessPages` (a
+ * playlist whose every page is empty and names a next one: the documented shape, never ending) and
+ * `oversize` (a list answer of many megabytes, written only as fast as the client reads it).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -75,6 +79,13 @@ export interface Failure {
   times?: number;
 }
 
+export interface Oversize {
+  /** the answer's size in bytes */
+  bytes: number;
+  /** send a Content-Length (default: chunked, so only reading tells the size) */
+  declareLength?: boolean;
+}
+
 export interface YouTubeStandIn {
   /** e.g. http://127.0.0.1:41234/youtube/v3 */
   baseUrl: string;
@@ -83,6 +94,14 @@ export interface YouTubeStandIn {
   calls(endpoint?: Endpoint): number;
   /** the next requests of an endpoint ('*': any) fail as the API fails */
   fail(endpoint: Endpoint | '*', failure: Failure): void;
+  /** the next request of an endpoint is answered `302 Found` with this Location */
+  redirect(endpoint: Endpoint | '*', location: string): void;
+  /** playlistItems.list of this channel's uploads answers every page with no items and a next page */
+  endlessPages(channelId: string): void;
+  /** the next request of an endpoint is answered 200 with a list of videos of `bytes` bytes */
+  oversize(endpoint: Endpoint, answer: Oversize): void;
+  /** bytes of oversized answers the client took before it stopped reading */
+  oversizeSent(): number;
   close(): Promise<void>;
 }
 
@@ -116,6 +135,10 @@ export async function startYouTubeStandIn(opts: {
   const world = opts.channels ?? standInWorld();
   const requests: RecordedRequest[] = [];
   const failures: { endpoint: Endpoint | '*'; failure: Failure; left: number }[] = [];
+  const redirects: { endpoint: Endpoint | '*'; location: string }[] = [];
+  const endless = new Set<string>();
+  const oversized: { endpoint: Endpoint; answer: Oversize }[] = [];
+  let oversizeSent = 0;
   const videos = new Map<string, { video: StandInVideo; channel: StandInChannel }>();
   for (const channel of world)
     for (const video of channel.videos) videos.set(video.id, { video, channel });
@@ -139,6 +162,19 @@ export async function startYouTubeStandIn(opts: {
       failing.left--;
       const { status, reason, message } = failing.failure;
       return answer(status, apiError(status, reason, message ?? MESSAGES[reason] ?? reason));
+    }
+    const moved = redirects.findIndex((r) => r.endpoint === '*' || r.endpoint === endpoint);
+    if (moved >= 0) {
+      const { location } = redirects.splice(moved, 1)[0]!;
+      requests.push({ endpoint, url: req.url ?? '', params, keyHeader, status: 302 });
+      res.writeHead(302, { location, 'content-type': 'text/html; charset=UTF-8' });
+      return res.end(`<A HREF="${location}">here</A>.\r\n`);
+    }
+    const big = oversized.findIndex((o) => o.endpoint === endpoint);
+    if (big >= 0) {
+      const { answer: size } = oversized.splice(big, 1)[0]!;
+      requests.push({ endpoint, url: req.url ?? '', params, keyHeader, status: 200 });
+      return sendOversized(res, size, world[0]!, (n) => (oversizeSent += n));
     }
     const parts = new Set((params.part ?? '').split(',').filter(Boolean));
     if (parts.size === 0)
@@ -173,6 +209,13 @@ export async function startYouTubeStandIn(opts: {
               "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
             ),
           );
+        if (endless.has(channel.id)) {
+          const at = Number(params.pageToken?.replace(/^p/, '') ?? 0);
+          return answer(200, {
+            ...listResponse('youtube#playlistItemListResponse', [], max, channel.videos.length),
+            nextPageToken: `p${at + max}`,
+          });
+        }
         const from = Number(params.pageToken?.replace(/^p/, '') ?? 0);
         const page = channel.videos.slice(from, from + max);
         const next = from + max < channel.videos.length ? `p${from + max}` : undefined;
@@ -240,6 +283,10 @@ export async function startYouTubeStandIn(opts: {
     calls: (endpoint) =>
       requests.filter((r) => endpoint === undefined || r.endpoint === endpoint).length,
     fail: (endpoint, failure) => failures.push({ endpoint, failure, left: failure.times ?? 1 }),
+    redirect: (endpoint, location) => redirects.push({ endpoint, location }),
+    endlessPages: (channelId) => endless.add(channelId),
+    oversize: (endpoint, answer) => oversized.push({ endpoint, answer }),
+    oversizeSent: () => oversizeSent,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -260,6 +307,51 @@ function send(res: ServerResponse, status: number, body: unknown): void {
     'content-length': Buffer.byteLength(text),
   });
   res.end(text);
+}
+
+/**
+ * A `youtube#videoListResponse` of `bytes` bytes: the same video over and over, each item written
+ * only once the client has read the last (so a client that stops reading stops the answer).
+ */
+function sendOversized(
+  res: ServerResponse,
+  answer: Oversize,
+  channel: StandInChannel,
+  sent: (bytes: number) => void,
+): void {
+  const item = JSON.stringify(videoResource(channel, channel.videos[0]!, new Set(['snippet'])));
+  const tail = ']}';
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=UTF-8',
+    ...(answer.declareLength ? { 'content-length': answer.bytes } : {}),
+  });
+  let left = answer.bytes;
+  let stopped = false;
+  res.on('close', () => (stopped = true));
+  res.on('error', () => (stopped = true));
+  const write = (text: string): boolean => {
+    const n = Buffer.byteLength(text);
+    sent(n);
+    left -= n;
+    return res.write(text);
+  };
+  write('{"kind":"youtube#videoListResponse","etag":"oversized","items":[');
+  let first = true;
+  const pump = () => {
+    while (!stopped) {
+      const next = first ? item : `,${item}`;
+      if (left < Buffer.byteLength(next) + tail.length) {
+        // spaces make up the exact size
+        write(' '.repeat(Math.max(0, left - tail.length)));
+        write(tail);
+        res.end();
+        return;
+      }
+      first = false;
+      if (!write(next)) return void res.once('drain', pump);
+    }
+  };
+  pump();
 }
 
 const etag = (s: string) => Buffer.from(s).toString('base64url').slice(0, 27);
