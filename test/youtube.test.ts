@@ -782,7 +782,7 @@ describe.skipIf(onPostgres)('adcli serve --youtube-base-url', () => {
     const shown = await proc.waitForStdout((t) => t.includes('Press Ctrl-C to stop.'));
     await proc.stop('SIGINT');
     expect(shown).toContain(
-      `  YouTube    unknown channels and videos collected from ${yt.baseUrl}, 2,500 units a day (UTC), 500 for each workspace\n`,
+      `  YouTube    unknown channels and videos collected from ${yt.baseUrl}, 2,500 units a day (from midnight Pacific time), 500 for each workspace\n`,
     );
     expect(proc.stdout() + proc.stderr()).not.toContain(KEY);
   });

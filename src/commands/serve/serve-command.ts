@@ -54,9 +54,9 @@ export interface ServeOptions {
   youtubeApiKey?: string;
   /** where the YouTube Data API is; default https://www.googleapis.com/youtube/v3 */
   youtubeBaseUrl?: string;
-  /** units a UTC day, across the server; default 10,000 */
+  /** units a quota day (from midnight Pacific time, as Google counts), across the server; default 10,000 */
   youtubeQuota?: number;
-  /** units a UTC day for one workspace; default all of youtubeQuota */
+  /** units a quota day for one workspace; default all of youtubeQuota */
   youtubeWorkspaceQuota?: number;
 }
 
@@ -293,7 +293,7 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
       `  jobs       ${workers} worker thread${workers === 1 ? '' : 's'}`,
       ...(youtube
         ? [
-            `  YouTube    unknown channels and videos collected from ${youtube.baseUrl}, ${thousands(youtube.dailyQuota)} units a day (UTC)` +
+            `  YouTube    unknown channels and videos collected from ${youtube.baseUrl}, ${thousands(youtube.dailyQuota)} units a day (from midnight Pacific time)` +
               (youtube.workspaceQuota !== undefined
                 ? `, ${thousands(youtube.workspaceQuota)} for each workspace`
                 : ''),
