@@ -92,6 +92,45 @@ describe('the clock of a workspace', () => {
     expect((await time()) - before).toBeGreaterThanOrEqual(DAY + 2 * HOUR);
   });
 
+  it('never shows a time past year 9999: set, advance and a fixtures clock are refused, naming the field', async () => {
+    const past = /past 9999-12-31T23:59:59\.999Z, the latest time a workspace clock may show$/;
+    // a zone's offset carries the last hour of 9999 into year 10000 (+010000-… in ISO 8601)
+    const beyond = expectError(
+      await ctl.post('/clock/set', { time: '9999-12-31T23:30:00-01:00' }),
+      400,
+      'invalid_request',
+      past,
+    );
+    expect(beyond.message).toMatch(/^time: the clock would show \+010000-01-01T00:30:00\.000Z, /);
+    const fixture = expectError(
+      await ctl.post('/fixtures', { clock: { time: '9999-12-31T23:30:00-01:00' } }),
+      400,
+      'invalid_request',
+      past,
+    );
+    expect(fixture.message).toMatch(/^clock\.time: /);
+
+    ok(await ctl.post('/clock/freeze'));
+    ok(await ctl.post('/clock/set', { time: '9999-12-01T00:00:00Z' }));
+    const refused = expectError(
+      await ctl.post('/clock/advance', { by: '31d' }),
+      400,
+      'invalid_request',
+      past,
+    );
+    expect(refused.message).toMatch(/^by: the clock would show \+010000-01-01T00:00:00\.000Z, /);
+    // nothing moved, and no advance was left under way
+    expect(ok(await ctl.get('/clock'))).toMatchObject({
+      now: '9999-12-01T00:00:00.000Z',
+      advancing: null,
+    });
+    // up to the last millisecond of 9999, and not one past it
+    ok(await ctl.post('/clock/advance', { by: '30d' }));
+    ok(await ctl.post('/clock/set', { time: '9999-12-31T23:59:59.999Z' }));
+    expectError(await ctl.post('/clock/advance', { by: '1ms' }), 400, 'invalid_request', past);
+    expect(ok(await ctl.get('/clock')).now).toBe('9999-12-31T23:59:59.999Z');
+  });
+
   it('needs the backend scope', async () => {
     const noBackend = await b.client({
       scopes: SCOPES.filter((s) => s !== 'backend'),

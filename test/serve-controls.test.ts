@@ -14,6 +14,7 @@ import {
   startServer,
   tempDir,
 } from './helpers/process.ts';
+import { runCli } from './helpers/cli.ts';
 
 afterEach(killAll);
 afterAll(cleanupAll);
@@ -38,6 +39,23 @@ describe('adcli serve --clock', () => {
     });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--clock.*ISO 8601/);
+  });
+
+  it('refuses a time past year 9999 or before 1970, with exit 2', async () => {
+    for (const [time, message] of [
+      // the zone's offset carries the last hour of 9999 into year 10000
+      [
+        '9999-12-31T23:30:00-01:00',
+        /\+010000-01-01T00:30:00\.000Z is past 9999-12-31T23:59:59\.999Z/,
+      ],
+      ['1969-12-31', /1969-12-31T00:00:00\.000Z is before 1970-01-01T00:00:00\.000Z/],
+    ] as const) {
+      // refused while reading the flags, before anything starts: in-process
+      const r = await runCli(['serve', '--memory', '--clock', time], { env: sandbox().env });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/--clock/);
+      expect(r.stderr).toMatch(message);
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { holderIsDead } from '../jobs/queue.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { ApiError, conflict, invalid } from '../lib/errors.ts';
 import { IdempotencyRecords } from '../store/idempotency.ts';
-import type { ClockState } from '../time/workspace-clocks.ts';
+import { checkClockTime, type ClockState } from '../time/workspace-clocks.ts';
 
 /** An advance may run this many jobs at most: a job that keeps rescheduling itself cannot hang it. */
 const MAX_STEPS = 100_000;
@@ -124,6 +124,8 @@ export async function advanceTo(
         `${field}: ${to.toISOString()} is before the workspace's time ${from.toISOString()}; a clock only moves forward`,
       );
     }
+    // before the advance is recorded: no step of it may take the clock past what it can show
+    checkClockTime(to, field);
     const ran: Record<string, number> = row && same ? JSON.parse(row.ran) : {};
     await store.run('DELETE FROM clock_advances WHERE workspace_id = ?', workspaceId);
     await store.run(

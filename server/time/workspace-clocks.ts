@@ -1,7 +1,19 @@
-import type { Clock } from '../lib/clock.ts';
+import { clockRangeProblem, type Clock } from '../lib/clock.ts';
 import { invalid } from '../lib/errors.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Store } from '../store/port.ts';
+
+/**
+ * A 400 naming `field` when a clock may not show `at` (past year 9999, before 1970): every move of a
+ * workspace's clock (set, advance, a fixtures file's clock) is checked before it is saved.
+ */
+export function checkClockTime(at: Date, field: string): void {
+  const problem = clockRangeProblem(at);
+  if (problem) {
+    const shown = Number.isNaN(at.getTime()) ? 'that time' : at.toISOString();
+    throw invalid(`${field}: the clock would show ${shown}, ${problem}`);
+  }
+}
 
 /** How one workspace's clock stands: real time (plus an offset once moved forward) or frozen. */
 export interface ClockState {
@@ -122,6 +134,7 @@ export class WorkspaceClocks implements Clock {
         `${field}: ${at.toISOString()} is before the workspace's time ${now.toISOString()}; a clock only moves forward`,
       );
     }
+    checkClockTime(at, field);
     await this.#save(workspaceId, at, this.#rows.get(workspaceId)?.frozen_at != null);
   }
 

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
+import { clockRangeProblem } from '../../server/lib/clock.ts';
 import { parseDuration } from '../../server/lib/duration.ts';
 
 /** A whole-number flag within bounds; commander turns the error into a usage error (exit 2). */
@@ -100,7 +101,10 @@ export function durationText(ms: number): string {
 export const durationRange = (b: Bound): string =>
   `${durationText(b.min)} to ${durationText(b.max)}`;
 
-/** An instant: ISO 8601 with a zone (2026-12-01T09:00:00Z), or a date (midnight UTC). */
+/**
+ * An instant a workspace clock can show: ISO 8601 with a zone (2026-12-01T09:00:00Z), or a date
+ * (midnight UTC), from 1970 to the end of year 9999.
+ */
 export function instantArg(value: string): Date {
   const ok = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(
     value.trim(),
@@ -110,5 +114,7 @@ export function instantArg(value: string): Date {
     throw new InvalidArgumentError(
       'must be an ISO 8601 time with a zone, e.g. 2026-12-01T09:00:00Z, or a date',
     );
+  const problem = clockRangeProblem(at);
+  if (problem) throw new InvalidArgumentError(`${at.toISOString()} is ${problem}`);
   return at;
 }
