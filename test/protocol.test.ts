@@ -60,6 +60,40 @@ describe("node's HTTP parser errors are answered in the error shape", () => {
   });
 });
 
+describe('the methods node keeps from the app', () => {
+  it('CONNECT: a 405 in the error shape, and the connection closed, not left hanging', async () => {
+    const b = await testBackend();
+    const port = await serveBackend(b);
+    for (const target of ['example.com:443', '127.0.0.1:1']) {
+      // a second request is sent on once the first is answered: the server has closed by then
+      const { answers, closedByServer } = await exchange(
+        port,
+        [`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`, get('/api/v1/workspace')],
+        2,
+      );
+      expect(answers, target).toHaveLength(1);
+      expectError(answers[0]!, 405, 'method_not_allowed', /CONNECT is not allowed here/);
+      expect(answers[0]!.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
+      expect(answers[0]!.headers.connection).toBe('close');
+      expect(closedByServer).toBe(true);
+    }
+    // the server goes on serving
+    const next = await exchange(port, [
+      get('/api/v1/workspace', { Authorization: `Bearer ${b.api.key}` }),
+    ]);
+    expect(next.answers[0]!.status).toBe(200);
+  });
+
+  it("HTTP/2's connection preface: a 400 saying to use HTTP/1.1", async () => {
+    const b = await testBackend();
+    const port = await serveBackend(b);
+    const { answers } = await exchange(port, ['PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n']);
+    expect(answers).toHaveLength(1);
+    expectError(answers[0]!, 400, 'invalid_request', /HTTP\/2 is not served here/);
+    expect(answers[0]!.headers.connection).toBe('close');
+  });
+});
+
 describe('a 413 closes the connection', () => {
   it('says Connection: close without reading the body; the next request on a new connection works', async () => {
     const b = await testBackend();

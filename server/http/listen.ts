@@ -3,15 +3,16 @@
  * what node's own HTTP parser refuses before the app ever sees a request (headers too large, a bad
  * method, a malformed header, a request that took too long). Node's default answer is a bare status
  * line with an empty body; a client of this API always gets the error JSON, and `Connection: close`,
- * since the connection cannot carry another request after a parse error. Request bodies are watched
- * here too (guardBody): one that stops arriving is a 408 in seconds, and an answer sent before the
- * body was read leaves the connection usable, or says it is not.
+ * since the connection cannot carry another request after a parse error. A CONNECT, which node keeps
+ * from the app, is answered the same way (a 405: answerConnect). Request bodies are watched here too
+ * (guardBody): one that stops arriving is a 408 in seconds, and an answer sent before the body was
+ * read leaves the connection usable, or says it is not.
  */
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Hono } from 'hono';
-import { ApiError, errorBody } from '../lib/errors.ts';
+import { ApiError, errorBody, type ErrorCode } from '../lib/errors.ts';
 import { requestId } from '../lib/ids.ts';
 import { CLOSE } from './body-limit.ts';
 
@@ -72,6 +73,13 @@ export function parserErrorAnswer(err: ParseError): {
         reason: 'Bad Request',
         message: 'a request header has a name that is not allowed in HTTP',
       };
+    case 'HPE_PAUSED_H2_UPGRADE':
+      // node stops at HTTP/2's connection preface (`PRI * HTTP/2.0`), which it does not speak
+      return {
+        status: 400,
+        reason: 'Bad Request',
+        message: 'HTTP/2 is not served here: send the request over HTTP/1.1',
+      };
     case 'HPE_INVALID_CONTENT_LENGTH':
     case 'HPE_UNEXPECTED_CONTENT_LENGTH':
       return {
@@ -105,13 +113,55 @@ export function answerParserErrors(server: Server): void {
       return;
     }
     const { status, reason, message } = parserErrorAnswer(err);
-    const rid = requestId();
-    const body = JSON.stringify(errorBody('invalid_request', message, rid));
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `x-request-id: ${rid}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    socket.end(rawAnswer(status, reason, 'invalid_request', message));
   });
+}
+
+/** The methods the app's routes answer, as a 405 to CONNECT lists them. */
+const SERVED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+
+/**
+ * CONNECT (a request for a tunnel) never reaches the app: node hands it to the server's 'connect'
+ * listeners, and without one destroys the socket unanswered. This server is no proxy: a 405 in the
+ * error shape, `Connection: close`, and the socket closed once what the client still sends has been
+ * read for a moment.
+ */
+export function answerConnect(server: Server): void {
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    // the socket is the listener's now: an error on it must not reach the process
+    socket.on('error', () => socket.destroy());
+    if (!socket.writable) return void socket.destroy();
+    socket.end(
+      rawAnswer(
+        405,
+        'Method Not Allowed',
+        'method_not_allowed',
+        `${req.method} is not allowed here: adcli serve is an HTTP API, not a proxy; send the request itself (${SERVED_METHODS}) to this server`,
+        { Allow: SERVED_METHODS },
+      ),
+    );
+    socket.resume();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  });
+}
+
+/** An answer in the error shape, written on a socket the app never saw, closing the connection. */
+function rawAnswer(
+  status: number,
+  reason: string,
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+): string {
+  const rid = requestId();
+  const body = JSON.stringify(errorBody(code, message, rid));
+  const extra = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `x-request-id: ${rid}\r\n${extra}Connection: close\r\n\r\n${body}`
+  );
 }
 
 /**
@@ -236,6 +286,7 @@ export async function listen(
     void listener(req, res);
   });
   answerParserErrors(server);
+  answerConnect(server);
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('listening', () => resolve(server.address() as AddressInfo));
     server.once('error', reject);
