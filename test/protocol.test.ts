@@ -188,6 +188,93 @@ describe('WWW-Authenticate and the Authorization header', () => {
     },
   );
 
+  it('a control character in Authorization (a NUL): a 400 saying so, never quoting the value', async () => {
+    const b = await testBackend();
+    const port = await serveBackend(b);
+    // node's parser refuses it before the app: the answer is listen.ts's, naming the header
+    for (const [char, route] of [
+      ['\0', routes[0]!],
+      ['\x01', routes[1]!],
+      ['\x1b', routes[2]!],
+      ['\x7f', routes[0]!],
+    ] as const) {
+      const secret = `adcli_${'s'.repeat(20)}${char}${'t'.repeat(19)}`;
+      const raw = route.request({
+        'X-Before': '1',
+        Authorization: `Bearer ${secret}`,
+        'X-After': '2',
+      });
+      const { answers } = await exchange(port, [raw]);
+      expect(answers, `${route.name} ${JSON.stringify(char)}`).toHaveLength(1);
+      expectError(
+        answers[0]!,
+        400,
+        'invalid_request',
+        /^the Authorization header holds a control character, which no API key has/,
+      );
+      expect(answers[0]!.headers['www-authenticate']).toBe(
+        'Bearer realm="adcli", error="invalid_request"',
+      );
+      expect(answers[0]!.headers.connection).toBe('close');
+      expect(answers[0]!.text).not.toMatch(/sss|ttt/);
+    }
+    // another header's value: named as such, not called a bad header name
+    const other = (
+      await exchange(port, [
+        get('/api/v1/workspace', { 'X-Trace': 'a\0b', Authorization: `Bearer ${b.api.key}` }),
+      ])
+    ).answers[0]!;
+    expectError(other, 400, 'invalid_request', /^the X-Trace header holds a control character/);
+  });
+
+  it('in-process, a control character in Authorization: the same 400 on every route', async () => {
+    const b = await testBackend();
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const requests: [string, RequestInit][] = [
+      ['/api/v1/workspace', {}],
+      ['/_adcli/v1/clock', {}],
+      [
+        '/mcp',
+        {
+          method: 'POST',
+          body,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+        },
+      ],
+    ];
+    // fetch's Headers refuse a NUL, CR or LF; every other control character gets through to the app
+    for (const char of ['\x01', '\x08', '\x1f', '\x7f']) {
+      for (const [path, init] of requests) {
+        const secret = `adcli_${'s'.repeat(20)}${char}${'t'.repeat(19)}`;
+        const r = await b.app.request(path, {
+          ...init,
+          headers: {
+            ...(init.headers as Record<string, string>),
+            authorization: `Bearer ${secret}`,
+          },
+        });
+        const text = await r.text();
+        expect(r.status, `${path} ${JSON.stringify(char)}: ${text}`).toBe(400);
+        expect(JSON.parse(text).error).toMatchObject({
+          code: 'invalid_request',
+          message: expect.stringMatching(/^the Authorization header holds a control character/),
+        });
+        expect(r.headers.get('www-authenticate')).toBe(
+          'Bearer realm="adcli", error="invalid_request"',
+        );
+        expect(text).not.toMatch(/sss|ttt/);
+      }
+    }
+    // a tab is no control character here: HTTP allows it between words
+    const tab = await b.app.request('/api/v1/workspace', {
+      headers: { authorization: `Bearer\t${b.api.key}` },
+    });
+    expect(tab.status).toBe(200);
+  });
+
   it('in-process, repeated headers arrive joined by a comma: the same 400', async () => {
     const b = await testBackend();
     const r = await b.app.request('/api/v1/workspace', {

@@ -14,6 +14,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Hono } from 'hono';
 import { ApiError, errorBody, type ErrorCode } from '../lib/errors.ts';
 import { requestId } from '../lib/ids.ts';
+import { malformedAuthorization } from './auth.ts';
 import { CLOSE } from './body-limit.ts';
 
 /** Seconds a request body may stop arriving (no byte at all) before it is answered 408. */
@@ -38,13 +39,35 @@ const MAX_HEADER_KB = 16;
 interface ParseError extends Error {
   code?: string;
   reason?: string;
+  /** the bytes the parser was given when it stopped, and where in them it stopped */
+  rawPacket?: Buffer;
+  bytesParsed?: number;
 }
 
-/** The status and the message of an error of node's HTTP parser. */
+/** A header name: an HTTP token. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/;
+
+/**
+ * The name of the header whose value the parser stopped in (at `bytesParsed` of `rawPacket`), or null
+ * when the line is not in this packet. Only the name, a token, is ever said: never the value.
+ */
+function headerAt(err: ParseError): string | null {
+  const raw = err.rawPacket;
+  const at = err.bytesParsed;
+  if (!Buffer.isBuffer(raw) || typeof at !== 'number' || at <= 0 || at > raw.length) return null;
+  const start = raw.lastIndexOf(0x0a, at - 1) + 1;
+  const colon = raw.indexOf(0x3a, start);
+  if (start === 0 || colon < 0 || colon >= at) return null;
+  const name = raw.toString('latin1', start, colon);
+  return TOKEN.test(name) ? name : null;
+}
+
+/** The status and the message of an error of node's HTTP parser (and headers to send with them). */
 export function parserErrorAnswer(err: ParseError): {
   status: number;
   reason: string;
   message: string;
+  headers?: Record<string, string>;
 } {
   switch (err.code) {
     case 'HPE_HEADER_OVERFLOW':
@@ -67,12 +90,25 @@ export function parserErrorAnswer(err: ParseError): {
         message:
           'the request method is not an HTTP method (methods are upper case: GET, POST, PATCH, PUT, DELETE)',
       };
-    case 'HPE_INVALID_HEADER_TOKEN':
+    case 'HPE_INVALID_HEADER_TOKEN': {
+      // node's parser says the same code for a bad name and for a control character in a value
+      if (!/value/i.test(err.reason ?? ''))
+        return {
+          status: 400,
+          reason: 'Bad Request',
+          message: 'a request header has a name that is not allowed in HTTP',
+        };
+      const name = headerAt(err);
+      if (name?.toLowerCase() === 'authorization') {
+        const { message, headers } = malformedAuthorization();
+        return { status: 400, reason: 'Bad Request', message, headers };
+      }
       return {
         status: 400,
         reason: 'Bad Request',
-        message: 'a request header has a name that is not allowed in HTTP',
+        message: `${name ? `the ${name} header` : "a request header's value"} holds a control character, which HTTP does not allow there`,
       };
+    }
     case 'HPE_PAUSED_H2_UPGRADE':
       // node stops at HTTP/2's connection preface (`PRI * HTTP/2.0`), which it does not speak
       return {
@@ -112,8 +148,8 @@ export function answerParserErrors(server: Server): void {
       socket.destroy();
       return;
     }
-    const { status, reason, message } = parserErrorAnswer(err);
-    socket.end(rawAnswer(status, reason, 'invalid_request', message));
+    const { status, reason, message, headers } = parserErrorAnswer(err);
+    socket.end(rawAnswer(status, reason, 'invalid_request', message, headers));
   });
 }
 
