@@ -48,8 +48,10 @@ export type RequestEnv = {
 };
 
 /**
- * The first middleware: gives the request its id (header `x-request-id`), and once it is answered
- * writes the request log line and, for API requests that named a workspace, the journal entry.
+ * The first middleware: gives the request its id (header `x-request-id`: the caller's own when it
+ * sent a well-formed one, else a new one), echoes a well-formed W3C `traceparent`, and once it is
+ * answered writes the request log line (both ids in it) and, for API requests that named a
+ * workspace, the journal entry.
  */
 /**
  * `journal` is asked for only when a request is to be journaled (it opens a file on first use). A
@@ -98,13 +100,21 @@ export function requestLogs(opts: RequestLogOptions): {
   };
   const logging = (deferHeaders: boolean) =>
     stage<RequestEnv>((c, next) => {
-      const rid = newRequestId();
+      const rid = incomingRequestId(c.req.header('x-request-id')) ?? newRequestId();
+      const traceparent = incomingTraceparent(c.req.header('traceparent'));
       c.set('requestId', rid);
       // Set before the response exists: touching c.res.headers afterwards would turn node-server's
       // cached string response into a real Response object and cost a third of the throughput. Where
       // the cache may answer, it answers with the header itself, and only other answers pay that.
-      if (deferHeaders) c.set('pendingHeaders', { 'x-request-id': rid });
-      else c.header('x-request-id', rid);
+      if (deferHeaders)
+        c.set(
+          'pendingHeaders',
+          traceparent ? { 'x-request-id': rid, traceparent } : { 'x-request-id': rid },
+        );
+      else {
+        c.header('x-request-id', rid);
+        if (traceparent) c.header('traceparent', traceparent);
+      }
       const started = performance.now();
       const after = (): void => {
         const ms = performance.now() - started;
@@ -138,6 +148,7 @@ export function requestLogs(opts: RequestLogOptions): {
           status,
           durationMs: ms,
           requestId: rid,
+          ...(traceparent ? { traceparent } : {}),
         });
       };
       // No turn of its own: a request answered at once (a cached read) is logged at once.
@@ -152,6 +163,33 @@ export function requestLogs(opts: RequestLogOptions): {
     });
   return { headersAtOnce: logging(false), headersDeferred: logging(true) };
 }
+
+/**
+ * A request id the caller sent in `X-Request-Id`, kept when it is 1 to 128 characters of letters,
+ * digits and `._:-` (so it is safe in a log line, a header and a URL), else undefined: the request
+ * gets an id of its own.
+ */
+export function incomingRequestId(value: string | undefined): string | undefined {
+  return value !== undefined && REQUEST_ID.test(value) ? value : undefined;
+}
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * A W3C trace context (`traceparent`) the caller sent, kept when it has the recommendation's shape:
+ * version, 32 hex digits of trace id and 16 of parent id, neither all zeros, and flags, lowercase
+ * (version ff is invalid; a later version may add fields after a dash). Else undefined.
+ */
+export function incomingTraceparent(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const m = TRACEPARENT.exec(value);
+  if (!m) return undefined;
+  const [, version, traceId, parentId, rest] = m;
+  if (version === 'ff' || /^0+$/.test(traceId!) || /^0+$/.test(parentId!)) return undefined;
+  if (version === '00' && rest !== '') return undefined;
+  return value;
+}
+const TRACEPARENT =
+  /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}((?:-[0-9a-zA-Z._-]{1,64})?)$/;
 
 /** The request's path and query (never its headers: the journal must not hold a key). */
 function pathAndQuery(url: string): string {
