@@ -58,36 +58,50 @@ export function tfidf(
   lang: Lang,
   k: number,
 ): string[] {
+  const df = new Map<string, number>();
+  for (const doc of background)
+    for (const key of docKeys(doc, lang)) df.set(key, (df.get(key) ?? 0) + 1);
+  return tfidfAgainst(store, (key) => df.get(key) ?? 0, background.length, lang, k);
+}
+
+/** The distinct n-grams of a document, as TF-IDF counts its document frequency. */
+export function docKeys(doc: BaselineDoc, lang: Lang): Set<string> {
+  const seen = new Set<string>();
+  for (const text of doc.texts)
+    for (const run of runs(text)) grams(run, lang, (g) => seen.add(g.join(' ').toLowerCase()));
+  return seen;
+}
+
+/** TF-IDF against a background given by its document frequencies (`bgDf`) and size (`bgN`). */
+export function tfidfAgainst(
+  store: BaselineDoc[],
+  bgDf: (key: string) => number,
+  bgN: number,
+  lang: Lang,
+  k: number,
+): string[] {
   const tf = new Map<string, number>();
   const df = new Map<string, number>();
-  const display = new Map<string, string>();
-  const count = (docs: BaselineDoc[], inStore: boolean) => {
-    for (const doc of docs) {
-      const seen = new Set<string>();
-      for (const text of doc.texts) {
-        for (const run of runs(text)) {
-          grams(run, lang, (g) => {
-            const key = g.join(' ').toLowerCase();
-            if (inStore) {
-              tf.set(key, (tf.get(key) ?? 0) + 1);
-              if (!display.has(key)) display.set(key, key);
-            }
-            seen.add(key);
-          });
-        }
+  for (const doc of store) {
+    const seen = new Set<string>();
+    for (const text of doc.texts) {
+      for (const run of runs(text)) {
+        grams(run, lang, (g) => {
+          const key = g.join(' ').toLowerCase();
+          tf.set(key, (tf.get(key) ?? 0) + 1);
+          seen.add(key);
+        });
       }
-      for (const key of seen) df.set(key, (df.get(key) ?? 0) + 1);
     }
-  };
-  count(store, true);
-  count(background, false);
-  const N = store.length + background.length;
+    for (const key of seen) df.set(key, (df.get(key) ?? 0) + 1);
+  }
+  const N = store.length + bgN;
   const scored = [...tf.entries()].map(([key, f]) => ({
     key,
-    score: f * Math.log(N / (df.get(key) ?? 1)),
+    score: f * Math.log(N / ((df.get(key) ?? 0) + bgDf(key) || 1)),
   }));
   scored.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return scored.slice(0, k).map((s) => display.get(s.key)!);
+  return scored.slice(0, k).map((s) => s.key);
 }
 
 interface WordStat {

@@ -36,6 +36,7 @@ import { matchTaxonomy } from '../server/targeting/text.ts';
 import { taxonomyIndex } from '../server/targeting/taxonomy.ts';
 import type { Corpus, GenerateInput } from '../server/targeting/types.ts';
 import { tfidf, yake, type BaselineDoc } from './baselines.ts';
+import { printTrending } from './trending.ts';
 import { DEMO_BRANDS, TOUR_CHANNEL, demoStore, demoTheme } from './demo.ts';
 import { ENGLISH } from './stores/en.ts';
 import { HELD_OUT } from './stores/heldout.ts';
@@ -565,3 +566,7 @@ for (const c of DEMO_CASES) {
       `other brands ${leaks.length}${leaks.length ? ` (${leaks.join(', ')})` : ''}  excluded ${r.excluded.length}  placements ${placements}  first topic ${topic}\n`,
   );
 }
+
+// ---------------------------------------------------------------- table 4: real YouTube text
+
+printTrending(write, process.argv.includes('--trending'));
