@@ -1,6 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { ApiError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
 import { jobLock } from '../store/locks.ts';
@@ -74,9 +75,46 @@ export function holderIsDead(owner: string): boolean {
   }
 }
 
-/** A job of no workspace whose clock an advance holds (its lease, real time, is the placeholder). */
+/** A job of a workspace whose clock no advance holds (its lease, real time, is the placeholder). */
 const NOT_ADVANCING =
-  '(workspace_id IS NULL OR workspace_id NOT IN (SELECT workspace_id FROM clock_advances WHERE lease_until > ?))';
+  'workspace_id NOT IN (SELECT workspace_id FROM clock_advances WHERE lease_until > ?)';
+
+/**
+ * The most jobs one workspace may have queued or running: room for every slot of 150 campaigns
+ * (1,500 generations) and the collection of 500 data stores besides. A generation or collection past
+ * it is refused (429); the workspace's own ad sync, one job that replaces itself, never is.
+ */
+export const MAX_JOBS_PER_WORKSPACE = 2000;
+
+/** The kinds a request asks for, and so the ones the cap refuses. */
+const CAPPED: ReadonlySet<JobKind> = new Set(['collect_data_store', 'generate_targeting']);
+
+/** How long a refused request is told to wait: a few jobs of its workspace will have run by then. */
+const CAP_RETRY_AFTER_S = 30;
+
+/**
+ * The enqueues of one workspace that count its jobs against the cap, one at a time (held to the
+ * commit): under READ COMMITTED two at once would each count without the other's job.
+ */
+function jobCapLock(workspaceId: string): string {
+  return `jobs-of:${workspaceId}`;
+}
+
+/** What a claim needs of a due job to take it. */
+type Candidate = Pick<JobRow, 'id' | 'workspace_id' | 'run_at'>;
+
+/** The round's order: by part (after the last served, no workspace, from the first), then as read. */
+function byTurn(a: Candidate & { turn: number }, b: Candidate & { turn: number }): number {
+  return (
+    a.turn - b.turn ||
+    cmp(a.workspace_id ?? '', b.workspace_id ?? '') ||
+    cmp(a.run_at, b.run_at) ||
+    cmp(a.id, b.id)
+  );
+}
+
+/** Byte-wise, as the stores compare text (SQLite's BINARY, Postgres's "C"). */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Due jobs read per look; another process may take some of them first. */
 const CANDIDATES = 10;
@@ -89,25 +127,44 @@ const ROUNDS = 5;
  * conditional UPDATE (still queued, as read, and on Postgres not being taken by another replica this
  * instant: SKIP LOCKED), so two processes never hold the same job and never wait for each other; a
  * lease that runs out, or whose holder process is gone, lets another process take the job over.
+ *
+ * Claims go round the workspaces: each claim takes the oldest due job of the next workspace after
+ * the one this queue served last (in id order; the jobs of no workspace are a stop of the round,
+ * after the last workspace), so a workspace's flood delays another's job by one job per worker, not
+ * by the whole flood. Within a workspace jobs run in due order.
  */
 export class JobQueue {
   readonly #d: DomainDeps;
   readonly owner: string;
   readonly leaseMs: number;
+  /** the most jobs a workspace may have queued or running (MAX_JOBS_PER_WORKSPACE) */
+  readonly maxPerWorkspace: number;
   /** called once a job is enqueued and committed, so a runner can look sooner than its next poll */
   readonly #onEnqueue: () => void;
+  /** the workspace this queue claimed a job of last ('' at first, and after a job of no workspace) */
+  #served = '';
 
   constructor(
     deps: DomainDeps,
-    opts: { owner?: string; leaseMs?: number; onEnqueue?: () => void } = {},
+    opts: {
+      owner?: string;
+      leaseMs?: number;
+      onEnqueue?: () => void;
+      maxPerWorkspace?: number;
+    } = {},
   ) {
     this.#d = deps;
     this.#onEnqueue = opts.onEnqueue ?? (() => {});
     this.owner = opts.owner ?? processOwner();
     this.leaseMs = opts.leaseMs ?? 60_000;
+    this.maxPerWorkspace = opts.maxPerWorkspace ?? MAX_JOBS_PER_WORKSPACE;
   }
 
-  /** Queues a job; a job of the same kind and subject that has not started yet is replaced. */
+  /**
+   * Queues a job; a job of the same kind and subject that has not started yet is replaced. A
+   * generation or collection that would put its workspace past its cap of jobs queued or running is
+   * refused with 429 (`rate_limited`), and the caller's transaction with it.
+   */
   async enqueue(
     kind: JobKind,
     subject: string,
@@ -118,28 +175,49 @@ export class JobQueue {
     if (workspaceId !== null && workspaceId !== this.#d.clock.scope) await this.#d.clock.refresh();
     const now = workspaceId ? this.#d.clock.of(workspaceId) : this.#d.clock.now();
     const store = this.#d.store;
-    // Two enqueues of one kind and subject at once take turns: the second replaces the first's job.
-    await store.lock(jobLock(kind, subject));
-    await store.run(
-      "DELETE FROM jobs WHERE kind = ? AND subject = ? AND state = 'queued'",
-      kind,
-      subject,
-    );
-    const id = newId(now);
-    await store.run(
-      `INSERT INTO jobs (id, kind, subject, workspace_id, payload, state, run_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
-      id,
-      kind,
-      subject,
+    // the caller's transaction, or one of its own: the replacement, the count and the insert as one
+    return store.write(async () => {
+      // Two enqueues of one kind and subject at once take turns: the second replaces the first's job.
+      await store.lock(jobLock(kind, subject));
+      await store.run(
+        "DELETE FROM jobs WHERE kind = ? AND subject = ? AND state = 'queued'",
+        kind,
+        subject,
+      );
+      if (workspaceId !== null && CAPPED.has(kind)) await this.#withinCap(workspaceId);
+      const id = newId(now);
+      await store.run(
+        `INSERT INTO jobs (id, kind, subject, workspace_id, payload, state, run_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
+        id,
+        kind,
+        subject,
+        workspaceId,
+        JSON.stringify(opts.payload ?? {}),
+        new Date(now.getTime() + (opts.delayMs ?? 0)).toISOString(),
+        now.toISOString(),
+        now.toISOString(),
+      );
+      store.afterCommit(this.#onEnqueue);
+      return id;
+    });
+  }
+
+  /** Throws the cap's 429 when the workspace has its most jobs queued or running already. */
+  async #withinCap(workspaceId: string): Promise<void> {
+    const store = this.#d.store;
+    await store.lock(jobCapLock(workspaceId));
+    const { n } = (await store.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM jobs WHERE workspace_id = ? AND state IN ('queued', 'running')",
       workspaceId,
-      JSON.stringify(opts.payload ?? {}),
-      new Date(now.getTime() + (opts.delayMs ?? 0)).toISOString(),
-      now.toISOString(),
-      now.toISOString(),
+    ))!;
+    if (n < this.maxPerWorkspace) return;
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `this workspace has ${n.toLocaleString('en-US')} jobs queued or running, the most one workspace may have is ${this.maxPerWorkspace.toLocaleString('en-US')}: no generation or collection was started; retry in ${CAP_RETRY_AFTER_S} s, once some of them have run`,
+      { 'Retry-After': String(CAP_RETRY_AFTER_S) },
     );
-    store.afterCommit(this.#onEnqueue);
-    return id;
   }
 
   /**
@@ -161,7 +239,9 @@ export class JobQueue {
       if (candidates.length === 0) return null;
       for (const job of candidates) {
         const taken = await this.#take(job, real);
-        if (taken) return taken;
+        if (!taken) continue;
+        if (!only) this.#served = taken.workspace_id ?? '';
+        return taken;
       }
     }
     return null;
@@ -200,7 +280,7 @@ export class JobQueue {
    * Takes a job read as queued if it still is, unchanged, and no other process is taking it this
    * instant; the job as taken, or null when another process was first.
    */
-  async #take(job: JobRow, real: Date): Promise<JobRow | null> {
+  async #take(job: Candidate, real: Date): Promise<JobRow | null> {
     const store = this.#d.store;
     const iso = (job.workspace_id ? this.#d.clock.of(job.workspace_id) : real).toISOString();
     const until = new Date(real.getTime() + this.leaseMs).toISOString();
@@ -224,35 +304,35 @@ export class JobQueue {
   }
 
   /**
-   * The earliest queued jobs that are due in their workspace's time, earliest first; not those of a
-   * workspace whose clock an advance is moving (it runs them itself, in time order).
+   * Due queued jobs in the order of the round: those of the next workspace after the one served last
+   * that has any (its earliest first), then the jobs of no workspace, then the workspaces from the
+   * first again. A job is due by its own workspace's time; none of a workspace whose clock an advance
+   * is moving (it runs them itself, in time order). One statement of three parts, each one seek of
+   * the jobs_turns index, past only the not yet due jobs of the workspaces in between.
    */
-  async #due(realMs: number): Promise<JobRow[]> {
+  async #due(realMs: number): Promise<Candidate[]> {
+    const store = this.#d.store;
     const custom = await this.#d.clock.custom();
     const real = new Date(realMs).toISOString();
-    if (custom.size === 0) {
-      return this.#d.store.all<JobRow>(
-        `SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? AND ${NOT_ADVANCING} ORDER BY run_at, id LIMIT ?`,
-        real,
-        real,
-        CANDIDATES,
-      );
-    }
-    // Some workspaces run ahead of (or behind, frozen) real time: look as far as the latest of them,
-    // then keep the jobs that are due in their own workspace.
-    const horizon = Math.max(realMs, ...custom.values());
-    const rows = await this.#d.store.all<JobRow>(
-      `SELECT * FROM jobs WHERE state = 'queued' AND run_at <= ? AND ${NOT_ADVANCING} ORDER BY run_at, id LIMIT 200`,
-      new Date(horizon).toISOString(),
+    // workspaces that run ahead of (or behind, frozen) real time: due by their own time
+    const whens = [...custom].flatMap(([ws, ms]) => [ws, new Date(ms).toISOString()]);
+    const dueBy = custom.size
+      ? `run_at <= CASE workspace_id ${'WHEN ? THEN ? '.repeat(custom.size)}ELSE ? END`
+      : 'run_at <= ?';
+    const part = (turn: number, where: string, order: string) =>
+      `SELECT * FROM (SELECT id, workspace_id, run_at, ${turn} AS turn FROM jobs WHERE state = 'queued' AND ${where} ORDER BY ${order} LIMIT ?) AS turn${turn}`;
+    const ofWorkspaces = [this.#served, ...whens, real, real, CANDIDATES];
+    const rows = await store.all<Candidate & { turn: number }>(
+      `${part(0, `workspace_id > ? AND ${dueBy} AND ${NOT_ADVANCING}`, 'workspace_id, run_at, id')}
+       UNION ALL ${part(1, 'workspace_id IS NULL AND run_at <= ?', 'run_at, id')}
+       UNION ALL ${part(2, `workspace_id <= ? AND ${dueBy} AND ${NOT_ADVANCING}`, 'workspace_id, run_at, id')}`,
+      ...ofWorkspaces,
       real,
+      CANDIDATES,
+      ...ofWorkspaces,
     );
-    return rows
-      .filter(
-        (r) =>
-          Date.parse(r.run_at) <=
-          (r.workspace_id !== null ? (custom.get(r.workspace_id) ?? realMs) : realMs),
-      )
-      .slice(0, CANDIDATES);
+    // in the round's order (a few dozen rows at most): sorted here, so the engines need not merge
+    return rows.sort(byTurn).slice(0, CANDIDATES);
   }
 
   #dueOf(workspaceId: string, until: number, limit: number): Promise<JobRow[]> {

@@ -334,6 +334,12 @@ export const pgMigrations: string[] = [
     PRIMARY KEY (day, workspace_id)
   );
   `,
+  /*
+   * 8: the job queue's round of workspaces: each one's oldest due job is one index seek away, past
+   * however many jobs another workspace has queued (server/jobs/queue.ts, claim)
+   */ `
+  CREATE INDEX jobs_turns ON jobs(state, workspace_id, run_at, id);
+  `,
 ];
 
 /**
