@@ -3,6 +3,7 @@
 // figures only: the servers' own output is kept, and shown (its end) only where one fails. A
 // section that fails says so in a few lines and the others still run; the exit code is then 1.
 import { generationBench } from './generation.ts';
+import { jobFairnessBench } from './job-fairness.ts';
 import { killStrays, machineDescription, snapshotBuild } from './lib.ts';
 import { replicasBench } from './replicas.ts';
 import { serveLoadBench } from './serve-load.ts';
@@ -14,6 +15,7 @@ const all: [string, string, () => Promise<void>][] = [
   ['server', 'Server throughput', serverBench],
   ['generation', 'Targeting generation', generationBench],
   ['serve-load', 'Reads during background work', serveLoadBench],
+  ['job-fairness', 'Fairness between workspaces', jobFairnessBench],
   ['replicas', 'Replicas on Postgres', replicasBench],
   ['sqlite-writes', 'SQLite writes at 64 connections', sqliteWritesBench],
   ['startup', 'CLI start-up', startupBench],
