@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
-import { jobLock } from '../store/locks.ts';
+import { jobCapLock, jobLock } from '../store/locks.ts';
 
 export type JobKind = 'collect_data_store' | 'generate_targeting' | 'sync_ads';
 
@@ -91,14 +91,6 @@ const CAPPED: ReadonlySet<JobKind> = new Set(['collect_data_store', 'generate_ta
 
 /** How long a refused request is told to wait: a few jobs of its workspace will have run by then. */
 const CAP_RETRY_AFTER_S = 30;
-
-/**
- * The enqueues of one workspace that count its jobs against the cap, one at a time (held to the
- * commit): under READ COMMITTED two at once would each count without the other's job.
- */
-function jobCapLock(workspaceId: string): string {
-  return `jobs-of:${workspaceId}`;
-}
 
 /** What a claim needs of a due job to take it. */
 type Candidate = Pick<JobRow, 'id' | 'workspace_id' | 'run_at'>;

@@ -17,6 +17,14 @@ export function jobLock(kind: string, subject: string): string {
   return `job:${kind}:${subject}`;
 }
 
+/**
+ * The enqueues of one workspace that count its jobs against the cap, one at a time (held to the
+ * commit): under READ COMMITTED two at once would each count without the other's job.
+ */
+export function jobCapLock(workspaceId: string): string {
+  return `jobs-of:${workspaceId}`;
+}
+
 /** The page sessions and login links of a workspace, made one at a time (its cap holds). */
 export function webSessionsLock(workspaceId: string): string {
   return `web-sessions:${workspaceId}`;
