@@ -4,7 +4,8 @@
  * o200k_base encoding (the GPT-4o family's), not characters. What a model reads is counted:
  * tools/list as the JSON of its tools, instructions, and each result's text content.
  *
- * - tools/list for an all-scopes key of an invited workspace (every tool): at most 8,000 tokens;
+ * - tools/list for an all-scopes key of an invited workspace (every tool): at most 8,000 tokens,
+ *   and each tool at most 650;
  * - every read tool's default (compact) result on the demo workspace, its targeting generated for
  *   every campaign: at most 3,000 tokens each; detail: "full" still answers the API's own record.
  */
@@ -16,6 +17,8 @@ import type { Client as ApiClient, TestBackend } from './helpers/backend.ts';
 import { callTool, demoMcp, ok, resultText, type Json } from './helpers/mcp.ts';
 
 const LIST_BUDGET = 8_000;
+/** One tool's share: the largest (create_campaign) stays well under it, so no tool grows unseen. */
+const TOOL_BUDGET = 650;
 const RESULT_BUDGET = 3_000;
 
 let b: TestBackend;
@@ -54,6 +57,8 @@ describe('the MCP context budget (o200k_base tokens)', () => {
       { call: 'instructions', tokens: instructions },
     );
     expect(list).toBeLessThanOrEqual(LIST_BUDGET);
+    for (const t of tools)
+      expect(countTokens(JSON.stringify(t)), t.name).toBeLessThanOrEqual(TOOL_BUDGET);
     // said once: no tool repeats the idempotency rule or lists an output schema
     for (const t of tools) {
       expect(t.outputSchema, t.name).toBeUndefined();

@@ -93,7 +93,7 @@ function lighten(node: unknown, name?: string): unknown {
   if (Array.isArray(node)) return node.map((n) => lighten(n));
   if (typeof node !== 'object' || node === null) return node;
   const out: Json = {};
-  for (const [k, v] of Object.entries(node)) {
+  for (const [k, v] of Object.entries(orNull(node as Json))) {
     if (k === 'openapi') continue;
     if (k === 'pattern' && v === HEX_ID_PATTERN) continue;
     if (
@@ -118,6 +118,36 @@ function lighten(node: unknown, name?: string): unknown {
       k === 'properties' && typeof v === 'object' && v !== null
         ? Object.fromEntries(Object.entries(v).map(([p, s]) => [p, lighten(s, p)]))
         : lighten(v, k);
+  }
+  return out;
+}
+
+/**
+ * `T | null` as draft-07 says it shortest, `{"type": ["string", "null"]}`, not an `anyOf` of two
+ * schemas (the bounds of T apply to T's values only); an item's description dropped where its list
+ * says it already. The same values are valid: a listing only reads shorter.
+ */
+function orNull(node: Json): Json {
+  let out = node;
+  const anyOf = node.anyOf;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const [some, none] = anyOf as Json[];
+    if (
+      typeof some?.type === 'string' &&
+      some.anyOf === undefined &&
+      none?.type === 'null' &&
+      Object.keys(none).length === 1
+    ) {
+      const { anyOf: _, ...rest } = node;
+      const merged: Json = { ...rest, ...some, type: [some.type, 'null'] };
+      if (Array.isArray(some.enum)) merged.enum = [...some.enum, null];
+      out = merged;
+    }
+  }
+  const items = out.items as Json | undefined;
+  if (typeof out.description === 'string' && items && typeof items.description === 'string') {
+    const { description: _, ...rest } = items;
+    out = { ...out, items: rest };
   }
   return out;
 }

@@ -20,7 +20,12 @@ const isCalendarDate = (s: string) => {
 
 /** The writable campaign settings with the bounds of the contract's Campaign table and Limits. */
 export const campaignSettings = {
-  name: z.string().min(1).max(160).meta({ description: 'campaign name, 1-160 characters' }),
+  // its bounds say the rest to a model; the OpenAPI document says it in words
+  name: z
+    .string()
+    .min(1)
+    .max(160)
+    .meta({ openapi: { description: 'campaign name, 1-160 characters' } }),
   objective: z
     .string()
     .max(4000)
@@ -42,10 +47,18 @@ export const campaignSettings = {
     .meta({ description: 'country (US, DE) or region (US-CA) codes, at most 20' }),
   successMetrics: z.array(z.string().max(200)).max(20),
   campaignType: z.enum(CAMPAIGN_TYPES),
-  budget: z.number().gt(0).max(10_000_000).nullable().meta({
-    description:
-      "in the currency of the campaign's ad-platform account (customerId; list_ads_accounts gives its currencyCode)",
-  }),
+  budget: z
+    .number()
+    .gt(0)
+    .max(10_000_000)
+    .nullable()
+    .meta({
+      description: "in the currency of the campaign's account (customerId)",
+      openapi: {
+        description:
+          "in the currency of the campaign's ad-platform account (customerId; list_ads_accounts gives its currencyCode)",
+      },
+    }),
   budgetType: z.enum(BUDGET_TYPES).meta({ description: 'a total budget requires endDate' }),
   endDate: z
     .string()
@@ -126,8 +139,7 @@ export const createCampaignBody = z
         },
       }),
     customerId: customerId.optional().meta({
-      description:
-        "the campaign's ad-platform account (from list_ads_accounts); budget is in its currency; default the workspace's default account",
+      description: "ad-platform account (list_ads_accounts); default the workspace's default",
       openapi: {
         description:
           "the campaign's ad-platform account: one of list_ads_accounts (an account of this workspace the key may use; another is refused, 400, or 403 when the key is limited to other accounts); budget is in its currency; default the workspace's default account",
@@ -186,7 +198,7 @@ export const campaignOperations = [
     scope: 'campaigns:write',
     tag: 'campaigns',
     summary: 'Create a campaign',
-    description: `Creates a campaign in draft. Only name is required; other settings default (language en, locations [US]). locations are ISO 3166 country or region codes (DE, US-CA), language a BCP 47 tag (de); names such as Germany are refused with the code to use. customerId picks the ad-platform account (list_ads_accounts; default the workspace's default account): budget is in that account's currency. A total budget needs an endDate. dataStoreIds feed the primary audience; audienceIds attach copies of saved audiences. A key limited to certain campaigns cannot create campaigns. ${CAMPAIGN_STATES}`,
+    description: `Creates a campaign in draft. Only name is required; the other settings default as their fields say. A place or language by name (Germany) is refused with the code to use. A key limited to certain campaigns cannot create campaigns. ${CAMPAIGN_STATES}`,
     body: createCampaignBody,
     bodyRequired: true,
     response: campaign,
@@ -217,7 +229,7 @@ export const campaignOperations = [
     scope: 'campaigns:write',
     tag: 'campaigns',
     summary: 'Update a campaign',
-    description: `Changes the given settings only; null clears a nullable setting (brandId null removes the brand). locations and language take codes, as on create; budget is in the currency of the campaign's account (adsPlatform.customerId). A total budget requires an endDate. Settings of a campaign already in the ad platform reach it at the next sync, not at once; its campaignType can no longer change. ${CAMPAIGN_STATES}`,
+    description: `Changes the given settings only; null clears a nullable one. Settings of a campaign already in the ad platform reach it at the next sync, not at once; its campaignType can no longer change. ${CAMPAIGN_STATES}`,
     params: campaignPath,
     body: updateCampaignBody,
     bodyRequired: true,
