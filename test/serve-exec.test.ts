@@ -118,7 +118,7 @@ console.log(JSON.stringify({ base, key, status: res.status, slug: workspace.slug
       });
       expect(logged.code, logged.stderr).toBe(0);
       expect(logged.stdout).toBe('200\n');
-      expect(logged.stderr).toMatch(/^GET \/api\/v1\/workspace 200 /m);
+      expect(logged.stderr).toMatch(/^\S+Z INFO  GET \/api\/v1\/workspace 200 /m);
     } finally {
       blocker.close();
     }

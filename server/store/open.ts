@@ -9,10 +9,15 @@ import type { Store } from './port.ts';
 export type StoreSpec =
   | { kind: 'sqlite'; path: string }
   /** `url` holds the password, if any: never put it in argv, an environment or a message (use `label`) */
-  | { kind: 'postgres'; url: string };
+  | {
+      kind: 'postgres';
+      url: string;
+      /** connections of the pool of a process that opens it without saying (adcli serve's HTTP thread); default 10 */
+      poolSize?: number;
+    };
 
 export interface OpenStoreOptions {
-  /** Postgres connections in this process's pool (default the adapter's 10) */
+  /** Postgres connections in this process's pool (default the spec's poolSize, else the adapter's 10) */
   maxConnections?: number;
 }
 
@@ -27,8 +32,6 @@ export async function openStore(spec: StoreSpec, opts: OpenStoreOptions = {}): P
     return new SqliteStore(spec.path);
   }
   const { PostgresStore } = await import('./postgres/store.ts');
-  return PostgresStore.open(
-    spec.url,
-    opts.maxConnections === undefined ? {} : { max: opts.maxConnections },
-  );
+  const max = opts.maxConnections ?? spec.poolSize;
+  return PostgresStore.open(spec.url, max === undefined ? {} : { max });
 }

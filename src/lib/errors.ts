@@ -6,6 +6,7 @@ export const EXIT = {
   refused: 3,
   auth: 4,
   unavailable: 5,
+  config: 6,
   waitTimeout: 8,
   jobFailed: 10,
   interrupted: 130,

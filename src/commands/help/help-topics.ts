@@ -1,4 +1,5 @@
 import { EXIT } from '../../lib/errors.ts';
+import { SERVE_SETTINGS } from '../../lib/serve-settings.ts';
 
 /** `adcli help exit-codes`; every value of EXIT has a line. */
 export const EXIT_CODES: { code: number; name: keyof typeof EXIT; meaning: string }[] = [
@@ -28,6 +29,12 @@ export const EXIT_CODES: { code: number; name: keyof typeof EXIT; meaning: strin
     code: EXIT.unavailable,
     name: 'unavailable',
     meaning: 'the API is unavailable: a network error, a 5xx, or a 429 still after the retries',
+  },
+  {
+    code: EXIT.config,
+    name: 'config',
+    meaning:
+      'configuration: a setting the server was told it needs is missing (serve --require-database without a database URL)',
   },
   {
     code: EXIT.waitTimeout,
@@ -82,6 +89,12 @@ export const ENVIRONMENT: { names: string[]; meaning: string }[] = [
     meaning:
       'where the YouTube Data API is, for adcli serve (unless --youtube-base-url is given) and the local profile: default https://www.googleapis.com/youtube/v3.',
   },
+  // adcli serve's flags as variables (src/lib/serve-settings.ts); an ADCLI_ variable adcli does not
+  // know is named in a warning at its start, with the nearest known name
+  ...SERVE_SETTINGS.filter((s) => s.parse !== 'own').map((s) => ({
+    names: [s.env],
+    meaning: `adcli serve --${s.flag}, when the flag is not given${s.parse === 'bool' ? ' (1, true, yes or on; 0, false, no or off)' : ''}.`,
+  })),
   {
     names: ['ADCLI_DEBUG'],
     meaning:

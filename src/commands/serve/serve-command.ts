@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServerStartError, StoreFileError } from '../../../server/app/errors.ts';
@@ -12,8 +20,19 @@ import {
   type RunningServer,
   type StoreSpec,
 } from '../../../server/app/server.ts';
-import { LOG_FORMATS, type LogFormat } from '../../../server/lib/log.ts';
-import { CliError, SilentExit, usageError } from '../../lib/errors.ts';
+import {
+  createSink,
+  formatRecord,
+  LOG_FORMATS,
+  LOG_LEVELS,
+  type Fields,
+  type Level,
+  type LogFormat,
+  type LogSink,
+} from '../../../server/lib/log.ts';
+import { CliError, EXIT, SilentExit, usageError } from '../../lib/errors.ts';
+import { SERVE_SETTINGS, unknownAdcliVariables } from '../../lib/serve-settings.ts';
+import { ENVIRONMENT } from '../help/help-topics.ts';
 import type { SeedName } from '../../generated/contract.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { dbFile, keyFile } from '../../lib/paths.ts';
@@ -46,6 +65,12 @@ export interface ServeOptions {
   logRequests?: boolean;
   /** the request log's lines: text (default) or one JSON object per line */
   logFormat?: string;
+  /** the least level logged (default info; debug adds the probes) */
+  logLevel?: string;
+  /** refuse to start without a database URL (no SQLite fall-back) */
+  requireDatabase?: boolean;
+  /** Postgres connections of the HTTP thread's pool (default 10) */
+  poolSize?: number;
   /** a real deployment's base URL: /api/v1 is forwarded there and checked against the contract */
   proxy?: string;
   /** where campaign links point (their `url`): this URL + /app/campaigns/{id}; default the server's own address */
@@ -74,9 +99,81 @@ export function defaultWorkers(): number {
  * sync) in worker threads over the same data file. Runs until Ctrl-C or SIGTERM; with --exec, until
  * the command has run, ending with its exit code.
  */
-export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void> {
+export async function serveCommand(
+  f: Factory,
+  opts: ServeOptions,
+  /** option → the ADCLI_… variable it came from (serve-settings.ts) */
+  fromEnv: Record<string, string> = {},
+): Promise<void> {
+  const logFormat = (opts.logFormat ?? 'text') as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat))
+    throw usageError(`--log-format must be ${LOG_FORMATS.join(' or ')}, not ${opts.logFormat}`);
+  const logLevel = (opts.logLevel ?? 'info') as Level;
+  if (!LOG_LEVELS.includes(logLevel))
+    throw usageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not ${opts.logLevel}`);
+  // Every line of the server's, its own included, goes through one sink: stamped text, or JSON.
+  const sink = createSink((line) => f.io.stderr.write(line + '\n'), {
+    format: logFormat,
+    level: logLevel,
+  });
+  try {
+    await serving(f, opts, fromEnv, sink, logLevel);
+  } catch (e) {
+    // Under JSON a refusal to start is one JSON line too, with the exit code it ends with.
+    if (logFormat === 'json' && e instanceof CliError) {
+      sink.record({
+        kind: 'event',
+        level: 'error',
+        message: e.message,
+        fields: { exitCode: e.exitCode },
+      });
+      throw new SilentExit(e.exitCode);
+    }
+    throw e;
+  } finally {
+    sink.flush();
+  }
+}
+
+async function serving(
+  f: Factory,
+  opts: ServeOptions,
+  fromEnv: Record<string, string>,
+  sink: LogSink,
+  logLevel: Level,
+): Promise<void> {
   const io = f.io;
+  const logFormat = sink.format;
+  /**
+   * One of the command's own lines (start, stop, what the operator should know): under JSON an
+   * event of the log; as text the plain line it has always been, for the person who ran it.
+   */
+  const say = (level: Level, message: string, fields?: Fields) => {
+    if (logFormat === 'json') sink.record({ kind: 'event', level, message, fields });
+    else if (LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(logLevel))
+      io.stderr.write(`adcli serve: ${message}\n`);
+  };
+  // A variable adcli does not read is most likely a misspelt one it does.
+  const known = [
+    ...ENVIRONMENT.flatMap((e) => e.names).filter((n) => n.startsWith('ADCLI_')),
+    ...SERVE_SETTINGS.map((s) => s.env),
+  ];
+  for (const u of unknownAdcliVariables(f.env, known))
+    say(
+      'warn',
+      `${u.name} is set but adcli reads no such variable${u.nearest ? `; did you mean ${u.nearest}?` : ''} (adcli help environment lists them)`,
+    );
   const database = databaseUrl(f, opts.database);
+  const flagOrEnv = (key: string, flag: string) => fromEnv[key] ?? flag;
+  if (database === undefined && opts.requireDatabase)
+    throw new CliError(
+      `${flagOrEnv('requireDatabase', '--require-database')}: no database URL, so no store to share; give --database URL or set ADCLI_DATABASE_URL (this replica would otherwise keep a SQLite store of its own)`,
+      EXIT.config,
+    );
+  if (database === undefined && opts.poolSize !== undefined)
+    throw usageError(
+      `${flagOrEnv('poolSize', '--pool-size')} sizes the Postgres pool: it needs --database URL or ADCLI_DATABASE_URL`,
+    );
   if (database !== undefined) {
     const from = opts.database !== undefined ? '--database' : 'ADCLI_DATABASE_URL';
     if (opts.memory)
@@ -100,9 +197,6 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
         '--exec and --json exclude each other: the command gets the server in ADCLI_BASE_URL and ADCLI_API_KEY',
       );
   }
-  const logFormat = (opts.logFormat ?? 'text') as LogFormat;
-  if (!LOG_FORMATS.includes(logFormat))
-    throw usageError(`--log-format must be ${LOG_FORMATS.join(' or ')}, not ${opts.logFormat}`);
   const publicUrl = opts.publicUrl === undefined ? undefined : publicBase(opts.publicUrl);
   if (opts.proxy !== undefined) {
     try {
@@ -138,8 +232,16 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
   const dbPath = dbFile(dir);
 
   const spec: StoreSpec =
-    database !== undefined ? { kind: 'postgres', url: database } : { kind: 'sqlite', path: dbPath };
-  const write = (line: string) => io.stderr.write(line + '\n');
+    database !== undefined
+      ? {
+          kind: 'postgres',
+          url: database,
+          ...(opts.poolSize !== undefined ? { poolSize: opts.poolSize } : {}),
+        }
+      : { kind: 'sqlite', path: dbPath };
+
+  // A store restored without its key file would get a second all-scopes key: said, not silent.
+  const hadKeyFile = existsSync(keyFile(dir));
 
   // A store that cannot be used is refused in one line (exit 1; a database by the kind of problem,
   // without its password), never replaced by an empty one.
@@ -165,8 +267,8 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
       appUrl: publicUrl === undefined ? undefined : `${publicUrl}/app`,
       logRequests,
       logFormat,
-      write,
-      notice: (message) => write(`adcli serve: ${message}`),
+      write: sink,
+      notice: (message) => say('warn', message),
       proxy: opts.proxy,
       ...(youtube ? { youtube } : {}),
     });
@@ -192,17 +294,19 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
       announce: (jobs) => {
         if (jobs > 0 && graceMs > 0) {
           const what = jobs === 1 ? '1 running job gets' : `${jobs} running jobs get`;
-          io.stderr.write(
-            `adcli serve: stopping; ${what} up to ${graceMs / 1000} s to finish (Ctrl-C again hands ${jobs === 1 ? 'it' : 'them'} back now)\n`,
+          say(
+            'info',
+            `stopping; ${what} up to ${graceMs / 1000} s to finish (Ctrl-C again hands ${jobs === 1 ? 'it' : 'them'} back now)`,
           );
         } else if (announce === 'always') {
-          io.stderr.write('adcli serve: stopping\n');
+          say('info', 'stopping');
         }
       },
     });
     if (handedBack > 0 && !temp) {
-      io.stderr.write(
-        `adcli serve: ${handedBack === 1 ? '1 unfinished job was' : `${handedBack} unfinished jobs were`} handed back; ${handedBack === 1 ? 'it runs' : 'they run'} at the next start\n`,
+      say(
+        'info',
+        `${handedBack === 1 ? '1 unfinished job was' : `${handedBack} unfinished jobs were`} handed back; ${handedBack === 1 ? 'it runs' : 'they run'} at the next start`,
       );
     }
     removeTemp();
@@ -239,8 +343,9 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
 
   // Announced last: whoever waits for the start-up line can use the server, and stop it, at once.
   if (!['127.0.0.1', '::1', 'localhost'].includes(opts.host)) {
-    io.stderr.write(
-      `adcli serve: listening on ${opts.host}, so other machines can reach this API; keep its keys private.\n`,
+    say(
+      'warn',
+      `listening on ${opts.host}, so other machines can reach this API; keep its keys private.`,
     );
   }
   const shownHost = ['0.0.0.0', '::', ''].includes(opts.host)
@@ -257,18 +362,25 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
       ? `the key in ${keyFile(dir)} was revoked`
       : 'the database was set up by another replica or an earlier start';
     const make = `adcli serve keys create --workspace ${boot.workspace} --scopes SCOPES --database URL (or with ADCLI_DATABASE_URL set)`;
-    io.stderr.write(`adcli serve: no API key here: ${why}; make one with: ${make}\n`);
+    say('warn', `no API key here: ${why}; make one with: ${make}`);
   }
+  if (spec.kind === 'sqlite' && !temp && boot.created === 'key' && !hadKeyFile)
+    say(
+      'warn',
+      `the store holds data but ${keyFile(dir)} was missing (a store restored without its key file?): a new all-scopes key is kept there now; the store's earlier keys still work (adcli serve keys list; revoke those you do not want)`,
+    );
   if (running.fixtures && !opts.quiet) {
     const r = running.fixtures;
-    io.stderr.write(
-      `adcli serve: applied ${opts.fixtures} to workspace ${r.workspace}: ${r.created} created, ${r.updated} updated, ${r.unchanged} unchanged\n`,
+    say(
+      'info',
+      `applied ${opts.fixtures} to workspace ${r.workspace}: ${r.created} created, ${r.updated} updated, ${r.unchanged} unchanged`,
     );
   }
   if (exec !== undefined) {
     // The command owns stdout; the key goes to it in the environment only, never to a log.
-    io.stderr.write(
-      `adcli serve: the API is listening on ${baseUrl} (workspace ${boot.workspace}); running: ${exec}\n`,
+    say(
+      'info',
+      `the API is listening on ${baseUrl} (workspace ${boot.workspace}); running: ${exec}`,
     );
   } else if (opts.json) {
     io.stdout.write(
@@ -280,13 +392,45 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
         ...(opts.proxy !== undefined ? { proxy: opts.proxy } : {}),
       }) + '\n',
     );
+  } else if (logFormat === 'json') {
+    // The start-up line where the banner goes, as one event of the log: where the key is, never it.
+    io.stdout.write(
+      formatRecord(
+        {
+          kind: 'event',
+          level: 'info',
+          message: `the API is listening on ${baseUrl}`,
+          fields: {
+            baseUrl,
+            workspace: boot.workspace,
+            newWorkspace: boot.created === 'store',
+            keyFile: boot.apiKey === null || temp ? null : keyFile(dir),
+            ...(spec.kind === 'postgres' ? { database: running.storeLabel } : {}),
+            ...(spec.kind === 'sqlite' && !temp ? { data: dbPath } : {}),
+            workers,
+            openapi: `${baseUrl}/openapi.json`,
+            ...(opts.proxy !== undefined ? { proxy: opts.proxy } : {}),
+          },
+        },
+        'json',
+        true,
+      ) + '\n',
+    );
   } else {
+    // The all-scopes key only to a person at a terminal: a log (docker logs, a journal, a shipper)
+    // keeps what it is given. Elsewhere the banner says where the key is.
+    const keyLine =
+      boot.apiKey === null
+        ? '  API key    none here: adcli serve keys create makes one (with --database or ADCLI_DATABASE_URL)'
+        : io.isStdoutTTY()
+          ? `  API key    ${boot.apiKey}${temp ? '' : `  (kept in ${keyFile(dir)})`}`
+          : temp
+            ? '  API key    not shown (not a terminal); --json or --exec hand it to a script'
+            : `  API key    in ${keyFile(dir)} (not shown: not a terminal)${spec.kind === 'postgres' ? '; other replicas: adcli serve keys create --database URL' : ''}`;
     const lines = [
       `adcli serve: the API is listening on ${baseUrl}`,
       `  workspace  ${boot.workspace}${boot.created === 'store' ? ' (new)' : ''}`,
-      boot.apiKey === null
-        ? '  API key    none here: adcli serve keys create makes one (with --database or ADCLI_DATABASE_URL)'
-        : `  API key    ${boot.apiKey}${temp ? '' : `  (kept in ${keyFile(dir)})`}`,
+      keyLine,
       spec.kind === 'postgres'
         ? `  database   ${running.storeLabel} (shared by replicas)`
         : `  data       ${temp ? 'a temporary file, deleted when the server stops' : dbPath}`,
@@ -319,7 +463,7 @@ export async function serveCommand(f: Factory, opts: ServeOptions): Promise<void
       env: commandEnv(f.env, baseUrl, opts.proxy !== undefined ? undefined : boot.apiKey),
     });
     child.once('error', (err) => {
-      io.stderr.write(`adcli serve: cannot run the command: ${err.message}\n`);
+      say('error', `cannot run the command: ${err.message}`);
       void stop(127, 'when-jobs-run');
     });
     child.once('exit', (code, signal) => {
@@ -347,6 +491,8 @@ function commandEnv(
   const out: NodeJS.ProcessEnv = { ...env, ADCLI_BASE_URL: baseUrl };
   delete out.ADCLI_DATABASE_URL;
   delete out.ADCLI_YOUTUBE_API_KEY;
+  // the server's own settings are not the command's: an adcli serve it starts begins from its defaults
+  for (const s of SERVE_SETTINGS) if (s.parse !== 'own') delete out[s.env];
   if (apiKey === undefined) return out;
   if (apiKey !== null) out.ADCLI_API_KEY = apiKey;
   else delete out.ADCLI_API_KEY;

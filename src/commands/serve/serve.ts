@@ -3,7 +3,10 @@ import { SCOPES, SEEDS } from '../../generated/contract.ts';
 import { instantArg, intArg } from '../../lib/args.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { examples } from '../../lib/help.ts';
+import { applyServeEnv, SERVE_SETTINGS } from '../../lib/serve-settings.ts';
+import { LOG_LEVELS } from '../../../server/lib/log.ts';
 import { registerServeAds } from '../ads/ads.ts';
+import type { ServeOptions } from './serve-command.ts';
 
 /** `adcli serve` (the local backend), `serve keys` and `serve ads` (the simulated ad platform). */
 export function registerServe(program: Command, f: Factory): void {
@@ -36,6 +39,15 @@ export function registerServe(program: Command, f: Factory): void {
     .option(
       '--database <url>',
       'keep the store in Postgres, shared by replicas: postgres://USER@HOST:PORT/DB (default $ADCLI_DATABASE_URL; keep the password out of argv: put it there or in PGPASSWORD)',
+    )
+    .option(
+      '--require-database',
+      'refuse to start without a database URL (--database or ADCLI_DATABASE_URL) instead of using a SQLite store in the data dir: for replicas, where a missing URL is a mistake',
+    )
+    .option(
+      '--pool-size <n>',
+      "Postgres connections of the server's HTTP thread (default 10); each job worker holds 2 more",
+      intArg(1, 1000),
     )
     .option(
       '--memory',
@@ -98,6 +110,14 @@ export function registerServe(program: Command, f: Factory): void {
         .choices(['text', 'json'])
         .default('text'),
     )
+    .addOption(
+      new Option(
+        '--log-level <level>',
+        'the least level logged: debug adds the probes (/livez, /readyz, /metrics)',
+      )
+        .choices(LOG_LEVELS)
+        .default('info'),
+    )
     .option(
       '--proxy <url>',
       'forward /api/v1 to a real deployment (its base URL, e.g. https://ads.example.com/api/v1) and check every exchange against the contract',
@@ -124,9 +144,19 @@ export function registerServe(program: Command, f: Factory): void {
       "the most of those units one workspace may spend per UTC day, so one workspace of a shared backend cannot spend the others' (default: all of --youtube-quota)",
       intArg(1, 100_000_000),
     )
-    .action(async (_o, cmd) =>
-      (await import('./serve-command.ts')).serveCommand(f, cmd.optsWithGlobals()),
-    );
+    .action(async (_o, cmd: Command) => {
+      // Variables fill what the command line left to its defaults (serve-settings.ts).
+      const cli = (key: string) => cmd.getOptionValueSource(key) === 'cli';
+      const { options, fromEnv } = applyServeEnv(f.env, cmd.optsWithGlobals(), cli);
+      await (
+        await import('./serve-command.ts')
+      ).serveCommand(f, options as unknown as ServeOptions, fromEnv);
+    });
+  // Each flag's help names its variable, from the one table.
+  for (const option of serve.options) {
+    const setting = SERVE_SETTINGS.find((s) => option.long === `--${s.flag}`);
+    if (setting) option.description += ` [env ${setting.env}]`;
+  }
 
   // `serve` and its subcommands share --data and --json, and commander lets a parent take its known
   // options wherever they appear: `serve keys create --data DIR --json` fills serve's options, not
