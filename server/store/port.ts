@@ -89,6 +89,18 @@ export interface NamedLock {
   shared?: boolean;
 }
 
+/** A connection pool's use at one moment. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** What a store says as it migrates: where the schema stands, then each migration applied. */
+export type MigrationEvent =
+  | { type: 'found'; current: number; target: number }
+  | { type: 'applied'; version: number; target: number; ms: number };
+
 export interface Store {
   readonly dialect: StoreDialect;
   /** where the data lives, for messages: a file path, or a database URL without its password */
@@ -99,6 +111,16 @@ export interface Store {
    * database server.
    */
   readonly localDir?: string | undefined;
+  /**
+   * The schema this adcli was built for: the count of its migrations. A database whose
+   * schema_migrations holds a higher version was migrated by a newer adcli.
+   */
+  readonly schemaVersion: number;
+  /**
+   * The connection pool's use now (Postgres): connections open, idle among them, and requests
+   * waiting for one. Undefined on a store without a pool.
+   */
+  poolUse?(): PoolUse;
 
   get<T>(sql: string, ...params: SqlValue[]): Promise<T | undefined>;
   all<T>(sql: string, ...params: SqlValue[]): Promise<T[]>;

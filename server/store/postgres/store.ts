@@ -21,8 +21,10 @@ import {
   ACCESS_TABLES,
   gatedInTurn,
   type Gated,
+  type MigrationEvent,
   type NamedLock,
   type NoteResult,
+  type PoolUse,
   type RunResult,
   type SqlValue,
   type StampScope,
@@ -48,6 +50,8 @@ export interface PostgresStoreOptions {
   connectTimeoutMs?: number;
   /** attempts of a transaction that keeps losing deadlocks or serialization conflicts (default 30) */
   maxAttempts?: number;
+  /** told where the schema stands and of each migration applied (adcli serve migrate) */
+  onMigrate?: (event: MigrationEvent) => void;
 }
 
 /** The transaction an async context is inside, so the store's queries in it use its client. */
@@ -134,6 +138,7 @@ interface Translated {
 export class PostgresStore implements Store {
   readonly dialect = postgresDialect;
   readonly label: string;
+  readonly schemaVersion = pgMigrations.length;
   readonly #pool: Pool;
   readonly #maxAttempts: number;
   readonly #translated = new Map<string, Translated>();
@@ -217,7 +222,7 @@ export class PostgresStore implements Store {
           application_name: 'adcli',
         });
       const store = new PostgresStore(pool, newClient, label, opts.maxAttempts ?? 30);
-      await store.#migrate();
+      await store.#migrate(opts.onMigrate);
       return store;
     } catch (e) {
       await pool?.end().catch(() => {});
@@ -225,7 +230,7 @@ export class PostgresStore implements Store {
     }
   }
 
-  async #migrate(): Promise<void> {
+  async #migrate(onMigrate?: (event: MigrationEvent) => void): Promise<void> {
     const client = await this.#pool.connect();
     let broken: Error | undefined;
     try {
@@ -251,12 +256,16 @@ export class PostgresStore implements Store {
             `the database ${this.label} has schema ${current}, newer than this adcli's ${pgMigrations.length}: it was written by a newer adcli; upgrade adcli`,
           );
         }
-        for (let v = current + 1; v <= pgMigrations.length; v++) {
+        const target = pgMigrations.length;
+        onMigrate?.({ type: 'found', current, target });
+        for (let v = current + 1; v <= target; v++) {
+          const began = performance.now();
           await client.query(pgMigrations[v - 1]!);
           await client.query(
             'INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)',
             [v, new Date().toISOString()],
           );
+          onMigrate?.({ type: 'applied', version: v, target, ms: performance.now() - began });
         }
         await client.query('COMMIT');
       } catch (e) {
@@ -675,6 +684,11 @@ export class PostgresStore implements Store {
 
   onClose(cb: () => void | Promise<void>): void {
     this.#onClose.push(cb);
+  }
+
+  poolUse(): PoolUse {
+    const pool = this.#pool;
+    return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
   }
 
   async close(): Promise<void> {

@@ -11,9 +11,10 @@ import {
   type SqlValue,
   type Store,
   type StoreDialect,
+  type MigrationEvent,
 } from '../port.ts';
 import { Checkpointer } from './checkpointer.ts';
-import { StoreBusyError } from '../errors.ts';
+import { StoreBusyError, StoreFileError } from '../errors.ts';
 import { isBusy, toStoreError } from './errors.ts';
 import { makePrivate, unusableStore } from './files.ts';
 import { migrations } from './migrations.ts';
@@ -80,6 +81,7 @@ export class SqliteStore implements Store {
   readonly db: DatabaseSync;
   readonly path: string;
   readonly dialect = sqliteDialect;
+  readonly schemaVersion = migrations.length;
   #statements = new Map<string, StatementSync>();
   /** the transaction holding the connection; while null, nobody waits */
   #held: Tx | null = null;
@@ -104,7 +106,7 @@ export class SqliteStore implements Store {
    * Opens (or creates) the store. A file that cannot be used (not a database, damaged, no write
    * access) is a StoreFileError naming it and what to do.
    */
-  constructor(path: string) {
+  constructor(path: string, opts: { onMigrate?: (event: MigrationEvent) => void } = {}) {
     this.path = path;
     try {
       // The data dir holds the workspace's data and the local key file: private to its owner.
@@ -123,7 +125,7 @@ export class SqliteStore implements Store {
       if (this.db.isOpen) this.db.close();
       throw unusableStore(path, e);
     }
-    this.#migrate();
+    this.#migrate(opts.onMigrate);
   }
 
   get label(): string {
@@ -161,7 +163,7 @@ export class SqliteStore implements Store {
   }
 
   /** Migrations run synchronously at open, before anything else can use the connection. */
-  #migrate(): void {
+  #migrate(onMigrate?: (event: MigrationEvent) => void): void {
     this.db.exec('BEGIN IMMEDIATE');
     try {
       this.db.exec(
@@ -171,15 +173,19 @@ export class SqliteStore implements Store {
         { v: number | null } | undefined;
       const current = row?.v ?? 0;
       if (current > migrations.length) {
-        throw new Error(
-          `the data file ${this.path} was written by a newer adcli (schema ${current}); upgrade adcli`,
+        throw new StoreFileError(
+          `the data file ${this.path} was written by a newer adcli (schema ${current}, this adcli's ${migrations.length}); upgrade adcli`,
         );
       }
-      for (let v = current + 1; v <= migrations.length; v++) {
+      const target = migrations.length;
+      onMigrate?.({ type: 'found', current, target });
+      for (let v = current + 1; v <= target; v++) {
+        const began = performance.now();
         this.db.exec(migrations[v - 1]!);
         this.db
           .prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)')
           .run(v, new Date().toISOString());
+        onMigrate?.({ type: 'applied', version: v, target, ms: performance.now() - began });
       }
       this.db.exec('COMMIT');
     } catch (e) {
