@@ -6,7 +6,8 @@ import type { DomainDeps } from '../kernel/deps.ts';
 import { jobHandlers } from '../domain/job-handlers.ts';
 import { createServices, type Services } from '../domain/services.ts';
 import { createHttpApp } from '../http/app.ts';
-import { limiterFor } from '../http/rate-limit.ts';
+import { Readiness } from '../http/health.ts';
+import { limiterFor, observedLimiter } from '../http/rate-limit.ts';
 import { PACKAGE_VERSION } from '../lib/version.ts';
 import { createMcpApp, MCP_PATH } from '../mcp/endpoint.ts';
 import { APP_PATH, createWebApp } from '../web/mount.ts';
@@ -14,6 +15,7 @@ import type { RequestEnv } from '../http/request-log.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { createLogger, type LogFormat, type Logger } from '../lib/log.ts';
+import type { Observer } from '../lib/observe.ts';
 import { operations } from '../operations/index.ts';
 import type { Operation, OperationContext } from '../operations/operation.ts';
 import type { Store } from '../store/port.ts';
@@ -63,6 +65,8 @@ export interface BackendOptions {
    * are matched by a scan instead of a compiled matcher, which would cost more to build than it saves.
    */
   oneShot?: boolean;
+  /** told of rate-limit refusals and the store's failures (adcli serve's metrics) */
+  observe?: Observer;
 }
 
 /** One backend: the domain, adcli serve's controls, the HTTP app in front of them, a job runner. */
@@ -78,6 +82,8 @@ export interface Backend {
   clock: Clock;
   /** the request log (null: off) and the server's own problems, in the chosen format */
   logger: Logger;
+  /** what /readyz answers: the database, a stop under way, a newer schema in use */
+  readiness: Readiness;
 }
 
 /**
@@ -115,10 +121,12 @@ export function createBackend(opts: BackendOptions): Backend {
   const controls = createControls(services, { runner, advance: opts.advance });
   const ctx: OperationContext = { ...services, controls };
   // In memory beside a SQLite file; in the database on Postgres, so replicas share each key's count.
-  const limiter =
+  const counted =
     opts.rateLimit === 0
       ? null
       : limiterFor(store, opts.rateLimit ?? 120, () => services.deps.clock.base.now().getTime());
+  const limiter = counted && opts.observe ? observedLimiter(counted, opts.observe) : counted;
+  const readiness = new Readiness(store, logger);
   // /mcp and the pages: sub-apps on the same operations, counted by the same rate limit
   const mounts = [
     {
@@ -130,6 +138,7 @@ export function createBackend(opts: BackendOptions): Backend {
         version: PACKAGE_VERSION,
         logger,
         appUrl: opts.appUrl,
+        ...(opts.observe ? { observe: opts.observe } : {}),
       }),
     },
     { path: APP_PATH, app: createWebApp({ ctx, limiter, appUrl: opts.appUrl }) },
@@ -143,6 +152,8 @@ export function createBackend(opts: BackendOptions): Backend {
     logger,
     mounts,
     oneShot: opts.oneShot,
+    readiness,
+    ...(opts.observe ? { observe: opts.observe } : {}),
   });
-  return { app, services, controls, ctx, runner, store, clock, logger };
+  return { app, services, controls, ctx, runner, store, clock, logger, readiness };
 }

@@ -3,6 +3,7 @@ import { LinearRouter } from 'hono/router/linear-router';
 import type { Controls } from '../control/controls.ts';
 import { errorBody } from '../lib/errors.ts';
 import type { Logger } from '../lib/log.ts';
+import type { Observer } from '../lib/observe.ts';
 import { fixturesJsonSchema } from '../control/fixtures/schema.ts';
 import { CONTROL_PREFIX, CONTROL_TAGS, controlOperations } from '../operations/controls.ts';
 import { operations as allOperations } from '../operations/index.ts';
@@ -11,7 +12,7 @@ import { IdempotencyRecords } from '../store/idempotency.ts';
 import { authenticate } from './authenticate.ts';
 import { limitBody } from './body-limit.ts';
 import { injectFaults } from './faults.ts';
-import { mountHealth } from './health.ts';
+import { mountHealth, Readiness } from './health.ts';
 import { idempotencyHeader } from './idempotency.ts';
 import { errorHandler } from './on-error.ts';
 import { apiExamples } from './openapi-examples.ts';
@@ -49,6 +50,10 @@ export interface HttpAppOptions {
   mounts?: readonly { path: string; app: HonoApp<RequestEnv> }[];
   /** routes matched by a scan (Hono's LinearRouter): an app that answers a request or two and ends */
   oneShot?: boolean | undefined;
+  /** what /readyz answers (adcli serve drains it on stop); default one of the app's own */
+  readiness?: Readiness;
+  /** told of the store's failures (adcli serve's metrics) */
+  observe?: Observer;
 }
 
 /**
@@ -63,7 +68,7 @@ export function createHttpApp(opts: HttpAppOptions): Hono<RequestEnv> {
   const { store, clock: clocks } = ctx.deps;
   const records = new IdempotencyRecords(store);
   const readCache = new ReadCache(store);
-  const onError = errorHandler(logger);
+  const onError = errorHandler(logger, opts.observe);
   const app = new Hono<RequestEnv>(opts.oneShot ? { router: new LinearRouter() } : {});
 
   // In front of every request, in this order: its id and log line (and journal entry), one reading
@@ -101,7 +106,7 @@ export function createHttpApp(opts: HttpAppOptions): Hono<RequestEnv> {
   // call, and a read answered from the cache is answered without a promise or a turn.
   app.use('/livez', inFrontOf);
   app.use('/readyz', inFrontOf);
-  mountHealth(app, store, logger);
+  mountHealth(app, opts.readiness ?? new Readiness(store, logger));
 
   let openapi: string | undefined;
   app.get(

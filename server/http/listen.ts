@@ -297,17 +297,42 @@ function discard(req: IncomingMessage): void {
   req.resume();
 }
 
+export interface ListenOptions {
+  /** default BODY_TIMEOUT_S; for tests */
+  bodyTimeoutMs?: number;
+  /**
+   * Asked of every request but the probes (/livez, /readyz): a message to refuse it with (a 503 in
+   * the error shape, `unavailable`), or null to serve it. A replica out of date refuses everything.
+   */
+  refuse?: () => string | null;
+  /** told of each answer sent in full: the request, its answer, and the seconds it took */
+  answered?: (req: IncomingMessage, res: ServerResponse, seconds: number) => void;
+}
+
+export interface Listening {
+  server: Server;
+  address: AddressInfo;
+  /**
+   * Ends keep-alive for a stop: each answer from now on, those under way included, says
+   * `Connection: close`, and the connection closes once it is sent; idle connections are closed as
+   * the listener stops accepting (`server.close()`) and whenever one becomes idle after that.
+   */
+  endKeepAlive(): void;
+}
+
+const PROBES = new Set(['/livez', '/readyz']);
+
 /**
  * Starts the HTTP server of an app on host:port; resolves once it listens (rejects if it cannot).
- * `bodyTimeoutMs` (default BODY_TIMEOUT_S) is for tests.
  */
 export async function listen(
   app: Hono<any>,
   host: string,
   port: number,
-  opts: { bodyTimeoutMs?: number } = {},
-): Promise<{ server: Server; address: AddressInfo }> {
+  opts: ListenOptions = {},
+): Promise<Listening> {
   const bodyTimeoutMs = opts.bodyTimeoutMs ?? BODY_TIMEOUT_S * 1000;
+  const { refuse, answered } = opts;
   // Node's own check of the Host header answers an empty 400; the listener's check answers in the
   // error shape (requestError). Bodies are cleaned up here (guardBody), not by the listener, whose
   // cleanup closes a connection whose rest of a body takes over half a second to arrive.
@@ -315,9 +340,27 @@ export async function listen(
     errorHandler: requestError,
     autoCleanupIncoming: false,
   });
-  // The listener answers every failure itself (errorHandler): its promise never rejects.
+  /** the answers under way, for endKeepAlive */
+  const underWay = new Set<ServerResponse>();
+  let keepAlive = true;
   const server = createServer({ requireHostHeader: false }, (req, res) => {
     if (closing.has(req.socket)) return void req.socket.destroy();
+    underWay.add(res);
+    res.once('close', () => {
+      underWay.delete(res);
+      // once the listener is closed, a connection that falls idle goes (it would wait for its timeout)
+      if (!keepAlive && !server.listening) setImmediate(() => server.closeIdleConnections());
+    });
+    if (!keepAlive) res.setHeader('Connection', 'close');
+    if (answered) {
+      const began = performance.now();
+      res.once('finish', () => answered(req, res, (performance.now() - began) / 1000));
+    }
+    const refusal = refuse?.();
+    if (refusal !== null && refusal !== undefined && !PROBES.has(pathOf(req.url))) {
+      refused(req, res, refusal);
+      return;
+    }
     if (hasBody(req)) guardBody(req, res, bodyTimeoutMs);
     void listener(req, res);
   });
@@ -328,5 +371,34 @@ export async function listen(
     server.once('error', reject);
     server.listen(port, host);
   });
-  return { server, address };
+  return {
+    server,
+    address,
+    endKeepAlive() {
+      keepAlive = false;
+      for (const res of underWay) if (!res.headersSent) res.setHeader('Connection', 'close');
+    },
+  };
+}
+
+/** The path of a request target, without its query. */
+function pathOf(url: string | undefined): string {
+  const u = url ?? '/';
+  const q = u.indexOf('?');
+  return q < 0 ? u : u.slice(0, q);
+}
+
+/** A 503 in the error shape, without the app: this process serves nothing but its probes. */
+function refused(req: IncomingMessage, res: ServerResponse, message: string): void {
+  const rid = requestId();
+  const body = JSON.stringify(errorBody('unavailable', message, rid));
+  // a body nobody reads must not keep the connection: it is dropped with it
+  if (hasBody(req)) res.setHeader('Connection', 'close');
+  res.writeHead(503, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Retry-After': '1',
+    'x-request-id': rid,
+  });
+  res.end(body);
 }

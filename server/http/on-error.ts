@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError, errorBody } from '../lib/errors.ts';
 import { requestId as newRequestId } from '../lib/ids.ts';
 import type { Logger } from '../lib/log.ts';
+import { NO_OBSERVER, type Observer, type StoreErrorKind } from '../lib/observe.ts';
 import { StoreBusyError, StoreFullError, StoreUnavailableError } from '../store/errors.ts';
 import { CLOSE } from './body-limit.ts';
 
@@ -26,6 +27,7 @@ function clientGone(c: Context): boolean {
 
 /** A failure of the store, not the request: a 503 `unavailable` to retry after `retryAfterS`. */
 export interface Unavailable {
+  kind: StoreErrorKind;
   message: string;
   retryAfterS: number;
   /** what the server's log says of it (null: nothing, a busy store is no news) */
@@ -40,6 +42,7 @@ export interface Unavailable {
 export function unavailableOf(err: unknown): Unavailable | null {
   if (err instanceof StoreBusyError)
     return {
+      kind: 'busy',
       message: 'the service is busy; retry in a moment',
       retryAfterS: err.retryAfterS ?? BUSY_RETRY_S,
       log: null,
@@ -49,6 +52,7 @@ export function unavailableOf(err: unknown): Unavailable | null {
     const retryS =
       (err instanceof StoreFullError ? err.retryAfterS : undefined) ?? DISK_FULL_RETRY_S;
     return {
+      kind: 'full',
       message: `the server's disk is full, so this change was not saved; retry in ${retryS} s or later`,
       retryAfterS: retryS,
       log: 'the disk is full: a write failed and was rolled back; free some space',
@@ -57,6 +61,7 @@ export function unavailableOf(err: unknown): Unavailable | null {
   if (err instanceof StoreUnavailableError) {
     const retryS = err.retryAfterS ?? UNAVAILABLE_RETRY_S;
     return {
+      kind: 'unavailable',
       message: `the service cannot reach its database; retry in ${retryS} s`,
       retryAfterS: retryS,
       log: `the database is unavailable: ${err.message}`,
@@ -72,7 +77,7 @@ export function unavailableOf(err: unknown): Unavailable | null {
  * one line, a database that cannot be reached logged too; anything else a 500 whose details go to
  * the server's log, never to the client.
  */
-export function errorHandler(logger: Logger) {
+export function errorHandler(logger: Logger, observe: Observer = NO_OBSERVER) {
   return (err: Error, c: Context<{ Variables: { requestId: string } }>): Response => {
     const rid = c.get('requestId') ?? newRequestId();
     if (err instanceof ApiError) {
@@ -96,6 +101,7 @@ export function errorHandler(logger: Logger) {
     }
     const unavailable = unavailableOf(err);
     if (unavailable) {
+      observe.storeError(unavailable.kind);
       if (unavailable.log)
         logger.event('error', unavailable.log, {
           requestId: rid,

@@ -1,4 +1,5 @@
 import { ApiError } from '../lib/errors.ts';
+import type { Observer } from '../lib/observe.ts';
 import type { Store } from '../store/port.ts';
 
 const WINDOW_MS = 60_000;
@@ -121,6 +122,21 @@ export function limiterFor(store: Store, limit: number, realNow: () => number): 
   return store.dialect.name === 'postgres'
     ? new StoreRateLimiter(store, limit, realNow)
     : new RateLimiter(limit);
+}
+
+/** A limiter that tells `observe` of each refusal it answers (adcli serve's metrics). */
+export function observedLimiter(limiter: RequestLimiter, observe: Observer): RequestLimiter {
+  const told = (hit: Hit, n: number) => {
+    if (hit.retryAfter !== null) observe.rateLimited(n);
+    return hit;
+  };
+  return {
+    limit: limiter.limit,
+    hit(keyId, now, n = 1) {
+      const r = limiter.hit(keyId, now, n);
+      return r instanceof Promise ? r.then((hit) => told(hit, n)) : told(r, n);
+    },
+  };
 }
 
 type LimitHeaders = Record<string, string>;

@@ -29,6 +29,7 @@ import type { Services } from '../domain/services.ts';
 import { authorizationOf } from '../http/auth.ts';
 import { parseJsonText } from '../http/json-body.ts';
 import { unavailableOf } from '../http/on-error.ts';
+import { NO_OBSERVER, type Observer } from '../lib/observe.ts';
 import { originAllowed } from '../http/origin.ts';
 import { appUrlOf } from '../http/request.ts';
 import { countRequests, type RequestLimiter } from '../http/rate-limit.ts';
@@ -58,6 +59,8 @@ export interface McpOptions {
   waitTimeoutMs?: number;
   /** where an unexpected failure of a tool is logged */
   logger: Logger;
+  /** told of the store's failures (adcli serve's metrics) */
+  observe?: Observer;
 }
 
 type Env = { Variables: { requestId: string } };
@@ -201,6 +204,7 @@ export function createMcpApp(opts: McpOptions): Hono<Env> {
       count,
       c.get('requestId'),
       opts.logger,
+      opts.observe ?? NO_OBSERVER,
     );
     const requestId = c.get('requestId');
     // tools/list and the instructions follow the key of this request: its scopes, its workspace's invitation.
@@ -329,6 +333,7 @@ function invokingCall(
   ) => Record<string, string> | Promise<Record<string, string>> | null,
   rid: string,
   logger: Logger,
+  observe: Observer,
 ): CallApi {
   const route = routerOf(ops);
   return async (r, cc) => {
@@ -360,7 +365,7 @@ function invokingCall(
       );
       return { status: result.status, body: JSON.parse(textOf(result)) as unknown };
     } catch (e) {
-      if (!(e instanceof ApiError)) return failureReply(e, logger, rid, r);
+      if (!(e instanceof ApiError)) return failureReply(e, logger, rid, r, observe);
       const reply: ApiReply = { status: e.status, body: errorBody(e.code, e.message, rid) };
       const retryAfter = Number(e.headers['Retry-After']);
       if (retryAfter > 0) reply.retryAfter = retryAfter;
@@ -378,10 +383,12 @@ function failureReply(
   logger: Logger,
   rid: string,
   r: { method: string; path: string },
+  observe: Observer,
 ): ApiReply {
   const where = { requestId: rid, method: r.method, path: API_PREFIX + r.path };
   const unavailable = unavailableOf(e);
   if (unavailable) {
+    observe.storeError(unavailable.kind);
     if (unavailable.log) logger.event('error', unavailable.log, where);
     return {
       status: 503,

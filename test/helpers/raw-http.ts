@@ -7,7 +7,7 @@
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import type { Hono } from 'hono';
-import { listen } from '../../server/http/listen.ts';
+import { listen, type ListenOptions } from '../../server/http/listen.ts';
 
 export interface Answer {
   status: number;
@@ -113,10 +113,7 @@ export function rawRequest(
 const servers: Server[] = [];
 
 /** The app behind adcli serve's node server on a free port of 127.0.0.1; answers the port. */
-export async function serveApp(
-  app: Hono<any>,
-  opts: { bodyTimeoutMs?: number } = {},
-): Promise<number> {
+export async function serveApp(app: Hono<any>, opts: ListenOptions = {}): Promise<number> {
   const { server, address } = await listen(app, '127.0.0.1', 0, opts);
   servers.push(server);
   return address.port;
