@@ -1,21 +1,31 @@
 /**
- * The Dockerfile (`adcli serve` for CI services) cannot drift from the CLI: its last stage is read
- * (COPY, USER, ENV, VOLUME, EXPOSE, ENTRYPOINT, CMD, HEALTHCHECK) and its commands are run against
- * the single executable it copies in, as the image would run them: with the image's environment, the
- * volume as the data dir, and a PATH with no node (sh and cat, which a Debian image has, and adcli).
- * The health check fails before the server listens and passes once it does; SIGTERM (docker stop)
- * stops the server cleanly. No container runtime is needed (none can build images on the machines
- * this project runs on; see docs/ci.md).
+ * The Dockerfile (`adcli serve` for CI services and replicas) cannot drift from the CLI: its last
+ * stage is read (RUN, COPY, USER, ENV, VOLUME, EXPOSE, ENTRYPOINT, CMD, HEALTHCHECK) and its commands
+ * are run against the single executable it copies in, as the image would run them: with the image's
+ * environment, the volume as the data dir, and a PATH with no node (what a Debian image has: sh,
+ * bash, cat, head, grep, and adcli). The health check asks /readyz with no key: it fails before the
+ * server listens, passes once it does (a replica without the key file too), and SIGTERM (docker
+ * stop) stops the server cleanly. Where a container engine answers (docker or podman), the image is
+ * also built and run; elsewhere that test is skipped.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without types
 import { buildSea, seaBinary } from '../scripts/sea.mjs';
-import { ROOT, cleanupAll, killAll, sandbox, spawnAdcli, toolDir } from './helpers/process.ts';
+import { SERVE_SETTINGS } from '../src/lib/serve-settings.ts';
+import {
+  ROOT,
+  cleanupAll,
+  http,
+  killAll,
+  sandbox,
+  spawnAdcli,
+  toolDir,
+} from './helpers/process.ts';
 
 const run = promisify(execFile);
 const exe: string = seaBinary;
@@ -60,6 +70,8 @@ const one = (op: string): string => {
   expect(found, `the image's ${op}`).toHaveLength(1);
   return found[0]!.args;
 };
+/** The image's ENTRYPOINT after its init (tini), which this machine need not have. */
+const INIT = ['/usr/bin/tini', '--'];
 const imageEnv = (): Record<string, string> => {
   const env: Record<string, string> = {};
   for (const ins of image.filter((i) => i.op === 'ENV')) {
@@ -104,64 +116,159 @@ describe('the Dockerfile', () => {
       '/usr/local/bin/adcli',
     ]);
     expect(buildStage.find((i) => i.op === 'WORKDIR')?.args).toBe('/src');
-    expect(execForm(one('ENTRYPOINT'))).toEqual(['adcli']);
+  });
+
+  it('runs adcli under tini, in exec form, so the SIGTERM of docker stop reaches it and orphans are reaped', () => {
+    expect(execForm(one('ENTRYPOINT'))).toEqual([...INIT, 'adcli']);
+    const installs = image.filter((i) => i.op === 'RUN').map((i) => i.args);
+    expect(installs.some((r) => /apt-get install .*\btini\b/.test(r))).toBe(true);
   });
 
   it('runs as a user who is not root, with the data dir on a volume, and serves on the exposed port of every interface', () => {
     const user = one('USER');
     expect(['root', '0']).not.toContain(user.split(':')[0]);
-    expect(image.find((i) => i.op === 'RUN')?.args).toMatch(
-      new RegExp(`useradd .*\\b${user}$|useradd .* ${user} `),
+    const runs = image.filter((i) => i.op === 'RUN').map((i) => i.args);
+    expect(runs.some((r) => new RegExp(`useradd .*\\b${user}$|useradd .* ${user} `).test(r))).toBe(
+      true,
     );
     const env = imageEnv();
     expect(env.ADCLI_DATA_DIR).toBeTruthy();
     expect(execForm(one('VOLUME'))).toEqual([env.ADCLI_DATA_DIR]);
-    const cmd = execForm(one('CMD'));
-    expect(cmd[0]).toBe('serve');
-    expect(cmd[cmd.indexOf('--host') + 1]).toBe('0.0.0.0');
-    expect(cmd[cmd.indexOf('--port') + 1]).toBe(one('EXPOSE'));
+    expect(execForm(one('CMD'))).toEqual(['serve']);
+    // the settings are variables serve reads, so `docker run -e` changes them
+    expect(env.ADCLI_HOST).toBe('0.0.0.0');
+    expect(env.ADCLI_PORT).toBe(one('EXPOSE'));
+    const known = SERVE_SETTINGS.map((s) => s.env);
+    for (const name of Object.keys(env)) expect(known, name).toContain(name);
   });
 
-  it('its ENTRYPOINT and CMD start the server; its HEALTHCHECK fails before and passes once it listens; docker stop ends it', async () => {
+  it('its ENTRYPOINT and CMD start the server; its keyless HEALTHCHECK on /readyz fails before and passes once it listens; docker stop ends it', async () => {
     const sb = sandbox();
-    const exposed = one('EXPOSE');
     const port = String(await freePort());
-    // The image's environment, its volume being this sandbox's data dir and its PATH that of a Debian
-    // image where adcli is the single executable (no node).
+    // The image's environment (its port made free here), its volume being this sandbox's data dir
+    // and its PATH that of a Debian image where adcli is the single executable (no node, no curl).
     const env: NodeJS.ProcessEnv = {
       ...sb.env,
       ...imageEnv(),
       ADCLI_DATA_DIR: sb.dataDir,
-      PATH: toolDir(sb, ['sh', 'cat', { adcli: exe }]),
+      ADCLI_PORT: port,
+      PATH: toolDir(sb, ['sh', 'bash', 'cat', 'head', 'grep', { adcli: exe }]),
     };
     for (const k of Object.keys(env)) if (k.startsWith('npm_')) delete env[k];
-    await expect(run('sh', ['-c', 'command -v node'], { env })).rejects.toMatchObject({
+    await expect(
+      run('sh', ['-c', 'command -v node || command -v curl'], { env }),
+    ).rejects.toMatchObject({
       code: expect.any(Number),
     });
 
-    const health = /^(?:--\S+\s+)*CMD\s+(.*)$/s.exec(one('HEALTHCHECK'))![1]!;
-    expect(health).toContain(`:${exposed}/`);
-    const probe = () =>
-      run('sh', ['-c', health.split(`:${exposed}/`).join(`:${port}/`)], { env, timeout: 20_000 });
+    const health = execForm(/^(?:--\S+\s+)*CMD\s+(.*)$/s.exec(one('HEALTHCHECK'))![1]!);
+    // no key, no second adcli: a probe any replica can make
+    expect(health.join(' ')).not.toMatch(/local\.key|API_KEY|adcli/);
+    expect(health.join(' ')).toContain('/readyz');
+    const [shell, ...shellArgs] = health;
+    const probe = () => run(shell!, shellArgs, { env, timeout: 5_000 });
     await expect(probe()).rejects.toMatchObject({ code: expect.any(Number) });
 
-    const [entry, ...entryArgs] = execForm(one('ENTRYPOINT'));
-    expect(entry).toBe('adcli');
-    const cmd = execForm(one('CMD'));
-    cmd[cmd.indexOf('--port') + 1] = port;
-    const server = spawnAdcli([...entryArgs, ...cmd], { exe, env });
+    const entry = execForm(one('ENTRYPOINT'));
+    expect(entry.slice(0, INIT.length)).toEqual(INIT);
+    const [adcli, ...entryArgs] = entry.slice(INIT.length);
+    expect(adcli).toBe('adcli');
+    const server = spawnAdcli([...entryArgs, ...execForm(one('CMD'))], { exe, env });
     await server.waitForStdout((t) => t.includes('the API is listening on'));
     // The deliberate non-loopback host, said once on start (on stderr, into the container's log).
     expect(server.stderr()).toContain(
       'adcli serve: listening on 0.0.0.0, so other machines can reach this API; keep its keys private.',
     );
-    expect(existsSync(join(sb.dataDir, 'local.key'))).toBe(true);
+    expect(server.stdout()).toContain(`http://127.0.0.1:${port}/api/v1`);
+    const keyFile = join(sb.dataDir, 'local.key');
+    const key = readFileSync(keyFile, 'utf8').trim();
+    // the container's log (stdout and stderr) never holds the key
+    expect(server.stdout() + server.stderr()).not.toContain(key);
 
     await expect(probe()).resolves.toMatchObject({ stderr: '' });
-    await server.waitForStderr((t) => /GET \/api\/v1\/workspace\b.*\b200\b/.test(t));
+    // a replica that never had the key file is as healthy
+    rmSync(keyFile);
+    await expect(probe()).resolves.toMatchObject({ stderr: '' });
+    // the probe is logged at debug only: nothing at the default level
+    const api = await http(`http://127.0.0.1:${port}/api/v1`, key, 'GET', '/workspace');
+    expect(api.status).toBe(200);
+    await server.waitForStderr((t) => t.includes('GET /api/v1/workspace 200'));
+    expect(server.stderr()).not.toContain('/readyz');
 
     const exit = await server.stop('SIGTERM');
     expect(exit.code).toBe(0);
     await expect(probe()).rejects.toMatchObject({ code: expect.any(Number) });
   }, 60_000);
 });
+
+/**
+ * A container engine here that can build the image (docker with its daemon, or podman), if any: it
+ * answers, and has the base images of the Dockerfile or can pull them.
+ */
+const bases = instructions.filter((i) => i.op === 'FROM').map((i) => i.args.split(/\s+/)[0]!);
+const engine = ['podman', 'docker'].find(
+  (e) =>
+    spawnSync(e, ['info'], { stdio: 'ignore', timeout: 20_000 }).status === 0 &&
+    bases.every(
+      (b) =>
+        spawnSync(e, ['image', 'inspect', b], { stdio: 'ignore' }).status === 0 ||
+        spawnSync(e, ['pull', b], { stdio: 'ignore', timeout: 300_000 }).status === 0,
+    ),
+);
+
+describe.skipIf(!engine)(
+  'the image, built and run (skipped: no container engine here with its base images)',
+  () => {
+    it(
+      'builds; runs as a user who is not root under tini; turns healthy with no key; keeps the key out of its log; stops on SIGTERM with 0',
+      async () => {
+        const e = engine!;
+        const tag = `adcli-test:${process.pid}`;
+        const name = `adcli-test-${process.pid}`;
+        const big = { maxBuffer: 64 * 1024 * 1024 };
+        const out = async (...args: string[]) => (await run(e, args, big)).stdout.trim();
+        try {
+          await run(e, ['build', '-t', tag, ROOT], { ...big, timeout: 15 * 60_000 });
+          await out('run', '-d', '--name', name, '-p', '127.0.0.1::4010', tag);
+          const published = await out('port', name, '4010/tcp');
+          const port = Number(/:(\d+)\s*$/m.exec(published)![1]);
+          const deadline = Date.now() + 60_000;
+          let ready = 0;
+          while (ready !== 200 && Date.now() < deadline) {
+            ready = await http(`http://127.0.0.1:${port}`, null, 'GET', '/readyz').then(
+              (r) => r.status,
+              () => 0,
+            );
+            if (ready !== 200) await new Promise((r) => setTimeout(r, 250));
+          }
+          expect(ready).toBe(200);
+          // the HEALTHCHECK itself, as the engine runs it
+          if (e === 'podman') await out('healthcheck', 'run', name);
+          else {
+            let status = '';
+            while (status !== 'healthy' && Date.now() < deadline + 60_000) {
+              status = await out('inspect', '--format', '{{.State.Health.Status}}', name);
+              if (status !== 'healthy') await new Promise((r) => setTimeout(r, 1000));
+            }
+            expect(status).toBe('healthy');
+          }
+          expect(await out('exec', name, 'id', '-u')).not.toBe('0');
+          expect(await out('exec', name, 'cat', '/proc/1/cmdline')).toContain('tini');
+          const key = await out('exec', name, 'cat', '/data/local.key');
+          expect(key).toMatch(/^adcli_/);
+          const api = await http(`http://127.0.0.1:${port}/api/v1`, key, 'GET', '/workspace');
+          expect(api.status).toBe(200);
+          await out('stop', '-t', '10', name);
+          expect(await out('inspect', '--format', '{{.State.ExitCode}}', name)).toBe('0');
+          const logs = await run(e, ['logs', name], big);
+          expect(logs.stdout + logs.stderr).toContain('GET /api/v1/workspace 200');
+          expect(logs.stdout + logs.stderr).not.toContain(key);
+        } finally {
+          spawnSync(e, ['rm', '-f', name], { stdio: 'ignore' });
+          spawnSync(e, ['rmi', '-f', tag], { stdio: 'ignore' });
+        }
+      },
+      20 * 60_000,
+    );
+  },
+);

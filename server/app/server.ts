@@ -26,7 +26,9 @@ import { openStore, type StoreSpec } from '../store/open.ts';
 import type { Store } from '../store/port.ts';
 import { checkStoreFile, dataDirWarning } from '../store/sqlite/files.ts';
 import { SqliteStore } from '../store/sqlite/store.ts';
+import { PACKAGE_VERSION } from '../lib/version.ts';
 import { createBackend } from './backend.ts';
+import type { ServerMetrics } from './metrics.ts';
 import { bootstrap, bootstrapShared, type SharedBootResult } from './bootstrap.ts';
 import { ServerStartError } from './errors.ts';
 import type { YouTubeSettings } from '../youtube/settings.ts';
@@ -81,6 +83,11 @@ export interface ServerOptions {
    * catalog does not know from it. Handed to the workers as workerData, never logged.
    */
   youtube?: YouTubeSettings;
+  /**
+   * Prometheus metrics at GET /metrics on a listener of their own (server/app/metrics.ts); none
+   * unless given. Loopback unless the operator says otherwise.
+   */
+  metrics?: { host: string; port: number };
 }
 
 export interface RunningServer {
@@ -90,17 +97,32 @@ export interface RunningServer {
   storeLabel: string;
   /** what --fixtures changed */
   fixtures?: ApplyResult;
+  /** where the metrics listener listens (--metrics-port) */
+  metricsAddress?: AddressInfo;
   /**
-   * Stops: no new connections, then the workers. Running jobs get `graceMs` to finish (`announce`
-   * is told how many run first); the rest are handed back to the queue for the next start. Closes
-   * the store.
+   * Stops, draining, all within `graceMs`: /readyz turns 503 and every answer says `Connection:
+   * close` at once, and the job workers claim nothing more; after `drainDelayMs` (balancers probe
+   * every few seconds) the port stops accepting and idle connections close; requests already read
+   * are answered. Running jobs get the grace less a moment (`announce` is told how many run, and
+   * for how long); what is still running then is handed back to the queue, and connections still
+   * open are closed. Closes the store.
    */
-  stop(opts: { graceMs: number; announce?: (running: number) => void }): Promise<{
-    handedBack: number;
-  }>;
-  /** ends a stop's grace at once (a second Ctrl-C) */
+  stop(opts: {
+    graceMs: number;
+    drainDelayMs?: number;
+    /** at most this for running jobs (0: hand them back at once) */
+    jobGraceMs?: number;
+    announce?: (running: number, jobGraceMs: number) => void;
+  }): Promise<{ handedBack: number }>;
+  /** ends a stop's delay and grace at once (a second Ctrl-C) */
   hurry(): void;
 }
+
+/** What a stop keeps of its grace to hand back unfinished jobs and close the store. */
+const HAND_BACK_MS = 1000;
+
+/** How often a replica on Postgres asks whether a newer adcli has migrated the database under it. */
+const SCHEMA_CHECK_MS = 5000;
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const store = await openChecked(opts);
@@ -144,6 +166,7 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
   const warn = json ? (line: string) => events.event('warn', line) : write;
   // The HTTP thread only serves requests: the jobs it queues, and clock advances, run in the workers.
   let pool: WorkerPool | undefined;
+  let metrics: ServerMetrics | undefined;
   const backend = createBackend({
     store,
     rateLimit: opts.rateLimit,
@@ -159,8 +182,17 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
       pool ? pool.advance(work) : Promise.reject(new Error('the job workers have not started')),
     ...(opts.appUrl ? { appUrl: opts.appUrl } : {}),
     youtube: opts.youtube,
+    // told through metrics, made once the backend (and its readiness) is
+    observe: {
+      rateLimited: (n) => metrics?.observer.rateLimited(n),
+      storeError: (k) => metrics?.observer.storeError(k),
+    },
   });
-  const { services } = backend;
+  const { services, readiness } = backend;
+  if (opts.metrics) {
+    const { createMetrics } = await import('./metrics.ts');
+    metrics = await createMetrics({ store, readiness, version: PACKAGE_VERSION });
+  }
   if (opts.snapshot) await loadSnapshotFile(services, opts.snapshot);
   // On a shared database only the replica that made the first key has one to show.
   const bootOpts = { seed: opts.seed, keyFile: opts.temporary ? null : opts.keyFile };
@@ -187,36 +219,91 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
   const app = opts.proxy
     ? proxying(backend.app, opts.proxy, events, opts.logRequests, await journaling(backend, boot))
     : backend.app;
-  // The node server answers what its HTTP parser refuses in the error shape too (listen.ts).
-  const { server, address } = await listen(app, opts.host, opts.port).catch(
-    async (err: NodeJS.ErrnoException) => {
-      await workers.stop({ graceMs: 0 });
-      throw err.code === 'EADDRINUSE'
-        ? new ServerStartError('port-in-use', `port ${opts.port} on ${opts.host} is in use`)
-        : new ServerStartError(
-            'listen',
-            `cannot listen on ${opts.host}:${opts.port}: ${err.message}`,
-          );
-    },
-  );
+  // The node server answers what its HTTP parser refuses in the error shape too (listen.ts). A
+  // replica that found a newer schema in use refuses every request but the probes.
+  const listenFailed = async (err: NodeJS.ErrnoException, host: string, port: number) => {
+    await workers.stop({ graceMs: 0 });
+    await metrics?.close();
+    throw err.code === 'EADDRINUSE' && port === opts.port && host === opts.host
+      ? new ServerStartError('port-in-use', `port ${port} on ${host} is in use`)
+      : new ServerStartError(
+          'listen',
+          err.code === 'EADDRINUSE'
+            ? `the metrics port ${port} on ${host} is in use; pick another with --metrics-port PORT`
+            : `cannot listen on ${host}:${port}: ${err.message}`,
+        );
+  };
+  const metricsAddress = opts.metrics
+    ? await metrics!
+        .listen(opts.metrics.host, opts.metrics.port)
+        .catch((err: NodeJS.ErrnoException) =>
+          listenFailed(err, opts.metrics!.host, opts.metrics!.port),
+        )
+    : undefined;
+  const listening = await listen(app, opts.host, opts.port, {
+    refuse: () => readiness.refusal(),
+    ...(metrics ? { answered: metrics.answered } : {}),
+  }).catch((err: NodeJS.ErrnoException) => listenFailed(err, opts.host, opts.port));
+  const { server, address } = listening;
+
+  // On Postgres a newer adcli may migrate the database under this replica: asked now and then
+  // (and at each probe), and once seen the replica steps out: no requests, no jobs (handed back,
+  // for the new replicas to run).
+  readiness.onNewerSchema(() => void workers.stop({ graceMs: 0 }));
+  const schemaCheck =
+    opts.store.kind === 'postgres'
+      ? setInterval(() => void readiness.check(), SCHEMA_CHECK_MS).unref()
+      : undefined;
+
+  let hurried!: () => void;
+  const hurry = new Promise<void>((resolve) => (hurried = resolve));
+  /** waits ms, or less when hurried */
+  const pause = (ms: number) =>
+    ms <= 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ms);
+          void hurry.then(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
 
   return {
     address,
     boot,
     ...(fixtures && { fixtures }),
+    ...(metricsAddress && { metricsAddress }),
     storeLabel: store.label,
-    async stop({ graceMs, announce }) {
-      server.close();
-      // Open keep-alive connections must not hold the process up.
-      server.closeAllConnections();
+    async stop({ graceMs, drainDelayMs = 0, jobGraceMs: jobsAtMost, announce }) {
+      const began = Date.now();
+      clearInterval(schemaCheck);
+      readiness.drain();
+      listening.endKeepAlive();
       // The store knows which jobs the workers hold (a claim commits before its job runs).
-      const running = await services.jobs.runningBy(workers.threads().map((t) => t.owner));
-      announce?.(running);
-      const { handedBack } = await workers.stop({ graceMs });
+      const running = await services.jobs
+        .runningBy(workers.threads().map((t) => t.owner))
+        .catch(() => 0);
+      const jobGraceMs = Math.min(
+        jobsAtMost ?? Infinity,
+        Math.max(0, graceMs - HAND_BACK_MS - (Date.now() - began)),
+      );
+      announce?.(running, jobGraceMs);
+      const jobsStopped = workers.stop({ graceMs: jobGraceMs });
+      await pause(Math.min(drainDelayMs, graceMs) - (Date.now() - began));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // requests already read are answered, within the grace
+      await Promise.race([closed, pause(graceMs - HAND_BACK_MS - (Date.now() - began))]);
+      server.closeAllConnections();
+      await closed;
+      const { handedBack } = await jobsStopped;
+      await metrics?.close();
       await store.close();
       return { handedBack };
     },
     hurry() {
+      hurried();
       void workers.stop({ graceMs: 0 });
     },
   };

@@ -83,11 +83,27 @@ export interface ServeOptions {
   youtubeQuota?: number;
   /** units a quota day for one workspace; default all of youtubeQuota */
   youtubeWorkspaceQuota?: number;
+  /** ms between SIGTERM (readiness 503 at once) and the port closing; default DRAIN_DELAY_MS */
+  drainDelay?: number;
+  /** ms from a stop's start to the process's exit, jobs included; default STOP_GRACE_MS */
+  stopGrace?: number;
+  /** a port of its own for GET /metrics (Prometheus); none unless given */
+  metricsPort?: number;
+  /** where the metrics port listens; default loopback */
+  metricsHost?: string;
 }
 
 export const DEFAULT_PORT = 4010;
-/** How long running jobs get to finish when the server stops, before they are handed back. */
-export const STOP_GRACE_MS = 10_000;
+/**
+ * How long a stop may take, from the signal to the exit: requests under way are answered and
+ * running jobs finish within it, else are handed back. Under docker stop's and Kubernetes' 10 s.
+ */
+export const STOP_GRACE_MS = 8_000;
+/**
+ * How long after SIGTERM the port keeps accepting, while /readyz answers 503: a balancer that probes
+ * every few seconds takes the replica out before its connections are refused.
+ */
+export const DRAIN_DELAY_MS = 2_000;
 
 /** One worker per core beside the HTTP thread's, at least one, at most four. */
 export function defaultWorkers(): number {
@@ -197,6 +213,15 @@ async function serving(
         '--exec and --json exclude each other: the command gets the server in ADCLI_BASE_URL and ADCLI_API_KEY',
       );
   }
+  const stopGrace = opts.stopGrace ?? STOP_GRACE_MS;
+  // a throw-away store sits behind no balancer: it stops at once unless told otherwise
+  const drainDelay = opts.drainDelay ?? (opts.memory ? 0 : Math.min(DRAIN_DELAY_MS, stopGrace));
+  if (drainDelay > stopGrace)
+    throw usageError(
+      `--drain-delay (${drainDelay / 1000} s) cannot be longer than --stop-grace (${stopGrace / 1000} s), within which the whole stop happens`,
+    );
+  if (opts.metricsHost !== undefined && opts.metricsPort === undefined)
+    throw usageError('--metrics-host needs --metrics-port, the port the metrics are served on');
   const publicUrl = opts.publicUrl === undefined ? undefined : publicBase(opts.publicUrl);
   if (opts.proxy !== undefined) {
     try {
@@ -271,6 +296,9 @@ async function serving(
       notice: (message) => say('warn', message),
       proxy: opts.proxy,
       ...(youtube ? { youtube } : {}),
+      ...(opts.metricsPort !== undefined
+        ? { metrics: { host: opts.metricsHost ?? '127.0.0.1', port: opts.metricsPort } }
+        : {}),
     });
   } catch (e) {
     removeTemp();
@@ -278,25 +306,32 @@ async function serving(
   }
   const { address, boot } = running;
 
-  // Stopping: no new connections, then the workers. Running jobs get a short grace to finish (none
-  // with a temporary store, which is about to be deleted); what is still running then is handed back
-  // to the queue in the store, for the next start. A second Ctrl-C ends the grace at once. The
-  // command ends once all of that is done, with the exit code `stop` was given.
+  // Stopping drains, within --stop-grace: /readyz answers 503 at once; on SIGTERM the port keeps
+  // accepting for --drain-delay (balancers take the replica out), then closes; requests already
+  // read are answered; running jobs get what is left of the grace (none with a temporary store,
+  // which is about to be deleted), and what still runs then is handed back to the queue in the store.
+  // A second Ctrl-C ends the delay and the grace at once. The command ends once all of that is done,
+  // with the exit code `stop` was given.
   let stopping = false;
   let stopped!: (exitCode: number) => void;
   const done = new Promise<number>((resolve) => (stopped = resolve));
-  const stop = async (exitCode: number, announce: 'always' | 'when-jobs-run') => {
+  const stop = async (
+    exitCode: number,
+    announce: 'always' | 'when-jobs-run',
+    signal?: NodeJS.Signals,
+  ) => {
     if (stopping) return;
     stopping = true;
-    const graceMs = temp ? 0 : STOP_GRACE_MS;
     const { handedBack } = await running.stop({
-      graceMs,
-      announce: (jobs) => {
-        if (jobs > 0 && graceMs > 0) {
+      graceMs: stopGrace,
+      drainDelayMs: signal === 'SIGTERM' ? drainDelay : 0,
+      ...(temp ? { jobGraceMs: 0 } : {}),
+      announce: (jobs, jobGraceMs) => {
+        if (jobs > 0 && jobGraceMs > 0) {
           const what = jobs === 1 ? '1 running job gets' : `${jobs} running jobs get`;
           say(
             'info',
-            `stopping; ${what} up to ${graceMs / 1000} s to finish (Ctrl-C again hands ${jobs === 1 ? 'it' : 'them'} back now)`,
+            `stopping; ${what} up to ${Math.round(jobGraceMs / 100) / 10} s to finish (Ctrl-C again hands ${jobs === 1 ? 'it' : 'them'} back now)`,
           );
         } else if (announce === 'always') {
           say('info', 'stopping');
@@ -304,9 +339,15 @@ async function serving(
       },
     });
     if (handedBack > 0 && !temp) {
+      // on a shared database the other replicas' workers take them at once
+      const them = handedBack === 1 ? 'it' : 'them';
+      const when =
+        spec.kind === 'postgres'
+          ? `another replica runs ${them}, or the next start does`
+          : `${handedBack === 1 ? 'it runs' : 'they run'} at the next start`;
       say(
         'info',
-        `${handedBack === 1 ? '1 unfinished job was' : `${handedBack} unfinished jobs were`} handed back; ${handedBack === 1 ? 'it runs' : 'they run'} at the next start`,
+        `${handedBack === 1 ? '1 unfinished job was' : `${handedBack} unfinished jobs were`} handed back; ${when}`,
       );
     }
     removeTemp();
@@ -333,7 +374,7 @@ async function serving(
     if (child && child.exitCode === null && child.signalCode === null) {
       forward(child, signal);
     } else if (!stopping) {
-      void stop(0, exec === undefined ? 'always' : 'when-jobs-run');
+      void stop(0, exec === undefined ? 'always' : 'when-jobs-run', signal);
     } else {
       running.hurry();
     }
@@ -348,14 +389,12 @@ async function serving(
       `listening on ${opts.host}, so other machines can reach this API; keep its keys private.`,
     );
   }
-  const shownHost = ['0.0.0.0', '::', ''].includes(opts.host)
-    ? '127.0.0.1'
-    : opts.host.includes(':')
-      ? `[${opts.host}]`
-      : opts.host;
-  const origin = `http://${shownHost}:${address.port}`;
+  const origin = `http://${hostForUrl(opts.host)}:${address.port}`;
   const baseUrl = `${origin}/api/v1`;
   const where = spec.kind === 'postgres' ? { database: running.storeLabel } : {};
+  const metricsUrl = running.metricsAddress
+    ? `http://${hostForUrl(opts.metricsHost ?? '127.0.0.1')}:${running.metricsAddress.port}/metrics`
+    : undefined;
   // A replica that joined a database in use has no key of its own: it says how to make one.
   if (boot.apiKey === null) {
     const why = boot.revokedKey
@@ -390,6 +429,7 @@ async function serving(
         workspace: boot.workspace,
         ...where,
         ...(opts.proxy !== undefined ? { proxy: opts.proxy } : {}),
+        ...(metricsUrl !== undefined ? { metricsUrl } : {}),
       }) + '\n',
     );
   } else if (logFormat === 'json') {
@@ -444,6 +484,7 @@ async function serving(
           ]
         : []),
       `  OpenAPI    ${baseUrl}/openapi.json`,
+      ...(metricsUrl !== undefined ? [`  metrics    ${metricsUrl}`] : []),
       ...(opts.proxy !== undefined
         ? [
             `  proxy      /api/v1 goes to ${opts.proxy} with the caller's own key; each exchange is checked against the contract (Adcli-Contract-Violations, and a warning here). The key above is for this server's controls.`,
@@ -616,6 +657,15 @@ function youtubeSettings(
     dailyQuota,
     ...(workspaceQuota !== undefined ? { workspaceQuota } : {}),
   };
+}
+
+/** A listening host as a URL shows it: any-address as loopback, an IPv6 address in brackets. */
+function hostForUrl(host: string): string {
+  return ['0.0.0.0', '::', ''].includes(host)
+    ? '127.0.0.1'
+    : host.includes(':')
+      ? `[${host}]`
+      : host;
 }
 
 /** 10000 → "10,000". */

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { SCOPES, SEEDS } from '../../generated/contract.ts';
-import { instantArg, intArg } from '../../lib/args.ts';
+import { durationIn, instantArg, intArg } from '../../lib/args.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { examples } from '../../lib/help.ts';
 import { applyServeEnv, SERVE_SETTINGS } from '../../lib/serve-settings.ts';
@@ -143,6 +143,25 @@ export function registerServe(program: Command, f: Factory): void {
       '--youtube-workspace-quota <units>',
       "the most of those units one workspace may spend per UTC day, so one workspace of a shared backend cannot spend the others' (default: all of --youtube-quota)",
       intArg(1, 100_000_000),
+    )
+    .option(
+      '--metrics-port <port>',
+      'serve Prometheus metrics at GET /metrics on this port of their own (0 picks a free one); none unless given',
+      intArg(0, 65535),
+    )
+    .option(
+      '--metrics-host <host>',
+      'address the metrics port listens on (default: 127.0.0.1, loopback only)',
+    )
+    .option(
+      '--drain-delay <duration>',
+      'on SIGTERM, how long the port keeps accepting while /readyz answers 503, so balancers take this server out first (default: 2s; 0 with --memory)',
+      durationIn({ min: 0, max: 60_000 }),
+    )
+    .option(
+      '--stop-grace <duration>',
+      'the longest a stop takes, from the signal to the exit: requests under way are answered and running jobs finish within it, else are handed back (default: 8s)',
+      durationIn({ min: 0, max: 600_000 }),
     )
     .action(async (_o, cmd: Command) => {
       // Variables fill what the command line left to its defaults (serve-settings.ts).
