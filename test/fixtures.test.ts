@@ -552,9 +552,10 @@ describe('export_fixtures', () => {
       name: 'Van lifers',
       kind: 'custom',
       tags: ['travel'],
-      // the library store is the server's: named by its id
-      dataStoreIds: [library.id],
+      // the library store is the server's: a record that names it by id, applied anywhere
+      dataStoreIds: ['@trending-outdoor-travel-creators'],
     });
+    expect(exported.dataStores.at(-1)).toMatchObject({ name: library.name, library: library.id });
     // never a key, a session, a login link or the journal
     expect(JSON.stringify(exported)).not.toMatch(/adcli_[A-Za-z0-9]{20}|token|requestId/);
 
@@ -582,6 +583,7 @@ describe('export_fixtures', () => {
       'trail',
       'coffee',
       'travel',
+      'trending-outdoor-travel-creators', // the library store the van lifers draw on
     ]);
     expect(exported.campaigns.map((x: any) => x.ref)).toEqual([
       'talus-launch',
