@@ -242,5 +242,25 @@ export function registerServe(program: Command, f: Factory): void {
     );
   examples(revoke, 'adcli serve keys revoke 65f0c1d2e3a4b5c6d7e8f901');
 
+  const migrate = serve
+    .command('migrate')
+    .description(
+      "Bring the store to this adcli's schema, saying each step, then exit: on Postgres, run it before rolling replicas to a new version",
+    )
+    .option('--data <dir>', 'data dir of the backend')
+    .option(
+      '--database <url>',
+      'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)',
+    )
+    .option('--json', 'print {store, from, to, applied} as JSON')
+    .action(async (_opts, cmd: Command) =>
+      (await import('./serve-migrate.ts')).migrate(f, cmd.optsWithGlobals()),
+    );
+  examples(
+    migrate,
+    'adcli serve migrate --database postgres://adcli@db.internal:5432/adcli',
+    'adcli serve migrate --data ~/.local/share/adcli',
+  );
+
   registerServeAds(serve, f);
 }
