@@ -569,4 +569,4 @@ for (const c of DEMO_CASES) {
 
 // ---------------------------------------------------------------- table 4: real YouTube text
 
-printTrending(write, process.argv.includes('--trending'));
+if (!process.argv.includes('--own')) printTrending(write, process.argv.includes('--trending'));

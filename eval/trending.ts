@@ -150,7 +150,11 @@ export interface TrendingResult {
 /** How many keywords a baseline returns: as many as adcli may (a campaign of no type: 40). */
 const BASELINE_K = 40;
 
-export function runTrending(cases: readonly TrendingCase[] = loadTrending()): TrendingResult[] {
+/** Runs every case (or only those of `only`, by id) against the others of its language. */
+export function runTrending(
+  cases: readonly TrendingCase[] = loadTrending(),
+  only?: ReadonlySet<string>,
+): TrendingResult[] {
   const corpora = cases.map(corpusOfCase);
   // TF-IDF's background document frequencies: per language, less those of the case's own channel
   const langDf = new Map<string, Map<string, number>>();
@@ -178,7 +182,9 @@ export function runTrending(cases: readonly TrendingCase[] = loadTrending()): Tr
       channelN.set(chId, (channelN.get(chId) ?? 0) + 1);
     }
   });
-  return cases.map((c, i) => {
+  const out: TrendingResult[] = [];
+  cases.forEach((c, i) => {
+    if (only && !only.has(c.id)) return;
     const corpus = corpora[i]!;
     const others = corpora.filter(
       (_, j) => cases[j]!.lang === c.lang && cases[j]!.channel !== c.channel,
@@ -216,8 +222,9 @@ export function runTrending(cases: readonly TrendingCase[] = loadTrending()): Tr
       TRENDING_SYSTEMS.map((s) => [s, scoreKeywords(keywords[s], c.gold, c.lang)]),
     ) as Record<TrendingSystem, TrendingScore>;
     const hasText = corpus.videos.some((v) => /[\p{L}\p{N}]/u.test(v.title + v.description));
-    return { case: c, hasText, keywords, scores };
+    out.push({ case: c, hasText, keywords, scores });
   });
+  return out;
 }
 
 export interface TrendingRow {

@@ -39,6 +39,8 @@ export interface Unit {
   whole?: boolean;
   /** the unit's own language when it clearly differs from the document's (a comment): left out */
   lang?: Lang;
+  /** a title, or a line of a description's opening (what a viewer sees before "more"): what the document is about */
+  lead?: boolean;
 }
 
 export interface Doc {
@@ -104,6 +106,8 @@ class PhraseStat {
   /** occurrences in running text that can / cannot be a German noun phrase (German nouns are capitalised) */
   capHead = 0;
   lowHead = 0;
+  /** occurrences in a lead unit (a title, a description's opening lines) */
+  lead = 0;
   constructor(key: string, n: number, cue: CueHit[] | null, shape: number) {
     this.key = key;
     this.n = n;
@@ -157,6 +161,8 @@ export interface PhraseCandidate {
   cue: number;
   /** seen in a title */
   inTitle: boolean;
+  /** occurrences in a title or a description's opening lines (Unit.lead); absent: none counted */
+  lead?: number;
   source: Field;
 }
 
@@ -219,6 +225,8 @@ export class Analyzer {
   private readonly touchedNodes: number[] = [];
   private readonly touched: PhraseStat[] = [];
   private intent = false;
+  /** whether the unit being counted is a lead unit */
+  private lead = false;
 
   constructor(opts: { taxonomy: boolean; lang?: Lang }) {
     this.lang = opts.lang ?? 'en';
@@ -255,6 +263,7 @@ export class Analyzer {
       const w = unit.weight;
       const maxN = fieldIdx === COMMENTS ? MAX_N_COMMENTS : MAX_N_CREATOR;
       const text = unit.mode === 'text';
+      this.lead = unit.lead === true;
       for (const seg of tokenize(unit.text, unit.mode, this.lang)) {
         const words = seg.words;
         const inf = seg.informative;
@@ -408,6 +417,7 @@ export class Analyzer {
       this.touched.push(st);
     }
     st.count++;
+    if (this.lead) st.lead++;
     st.cur += w;
     st.fields[fieldIdx]! += w;
     if (sameAsKey(words, i, n)) st.keySurf++;
@@ -622,6 +632,7 @@ export class Analyzer {
         once,
         cue: this.specificCue(st.cue),
         inTitle: st.fields[TITLES]! > 0,
+        lead: st.lead,
         source: FIELDS[source]!,
       });
     }

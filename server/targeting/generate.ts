@@ -76,6 +76,12 @@ const WEIGHT = {
 
 /** A channel's description counts for topics as this share of its videos in the store (plus itself). */
 const CHANNEL_TOPIC_SHARE = 0.5;
+/**
+ * A description's first lines are what YouTube shows under a video before "more": creators put what
+ * the video is about there, and links, credits and social handles below. These lines (with the
+ * title) are a document's lead.
+ */
+const LEAD_LINES = 3;
 /** Below this share of the words, the campaign's language has "little text" in the stores. */
 const LITTLE_TEXT_SHARE = 0.3;
 
@@ -242,14 +248,16 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
   const seenComments = new Set<string>();
   const descriptionUnits = (text: string, field: Unit['field'], weight: number): Unit[] => {
     const units: Unit[] = [];
+    let lines = 0;
     for (const line of stripBoilerplate(text, bp).split('\n')) {
       const key = dedupeKey(line);
       if (!key) continue;
+      const lead = lines++ < LEAD_LINES;
       if (key.length >= 16) {
         if (seenLines.has(key)) continue;
         seenLines.add(key);
       }
-      units.push({ text: line, field, weight, mode: 'text' });
+      units.push({ text: line, field, weight, mode: 'text', lead });
     }
     return units;
   };
@@ -267,7 +275,14 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
   }
   for (const v of corpus.videos) {
     const units: Unit[] = [];
-    if (v.title) units.push({ text: v.title, field: 'titles', weight: WEIGHT.title, mode: 'text' });
+    if (v.title)
+      units.push({
+        text: v.title,
+        field: 'titles',
+        weight: WEIGHT.title,
+        mode: 'text',
+        lead: true,
+      });
     if (v.tags.length)
       units.push({
         text: v.tags.join(' | '),

@@ -34,7 +34,7 @@ import { isStopword, withoutAccents, type Lang } from './lang.ts';
 import { isoStopwords } from './libs.ts';
 import type { CampaignTypeMix } from './mix.ts';
 import { cmpStr } from './order.ts';
-import { selectPhrases, subKeys } from './select.ts';
+import { addsOnlyFiller, overlapMerge, selectPhrases, subKeys } from './select.ts';
 import {
   CONTENT,
   MAX_PHRASE_CHARS,
@@ -72,6 +72,29 @@ const MAX_EXCLUDED = 25;
 const LOOSE_WINDOW_FACTOR = 0.6;
 /** In a store of one video a title word is a label: it counts about as much as a phrase. */
 const TITLE_WORD_FACTOR = 1.6;
+/**
+ * A list shorter than this is filled from the titles and descriptions' opening lines: Google Ads'
+ * guidance is 5-20 keywords per ad group, and a store whose creators wrote no tags (most real
+ * uploads show none to the API's readers, or few) leaves the contrastive scoring with little.
+ */
+const FILL_TO = 10;
+/**
+ * Below this many, a store has hardly anything but its titles (a video of one line and a few
+ * links, a channel whose descriptions are all footers): its titles' words said once fill it too.
+ * Five is the low end of Google Ads' 5-20 keywords per ad group.
+ */
+const FILL_MIN = 5;
+/**
+ * A phrase found in more than this share of the catalog's other videos is a word of YouTube text in
+ * general (news, official, full, music video), not what this store is about: no filler. One in 20
+ * is far above any topic's share of a mixed catalog and below the share of the platform's own words.
+ */
+const FILL_BACKGROUND_SHARE = 0.05;
+/**
+ * A lone word of one or two letters is an abbreviation or a function word the stopword lists miss
+ * ("tv", "ft", "ep"); kept only as a name (capitalised in two places: "EA").
+ */
+const FILL_MIN_CHARS = 3;
 
 export interface KeywordInput {
   analyzer: Analyzer;
@@ -146,6 +169,12 @@ export function keywordItems(k: KeywordInput): {
     (key) => analyzer.countOf(key),
     { heads: analyzer.docs <= TINY_STORE_DOCS },
   );
+  const fillTo = Math.min(FILL_TO, mix.keywords - seedSlots);
+  if (picked.length < fillTo)
+    picked.push(...fillFromLead(k, picked, fillTo - picked.length, (key) => out.has(key), false));
+  const fillMin = Math.min(FILL_MIN, fillTo);
+  if (picked.length < fillMin)
+    picked.push(...fillFromLead(k, picked, fillMin - picked.length, (key) => out.has(key), true));
   if (picked.length === 0) return { items: [], excluded, brands }; // no derived keywords: no audience keywords on their own either
   const items: TargetingItem[] = picked.map((c) => ({
     section: 'keywords',
@@ -173,6 +202,78 @@ export function keywordItems(k: KeywordInput): {
     added++;
   }
   return { items, excluded, brands };
+}
+
+/**
+ * More keywords for a short list, from what the creators put first: the titles and the opening
+ * lines of descriptions (Unit.lead), as YAKE weighs a word by its position. A phrase of one to three
+ * words of the creators' text, seen once is enough (a title says it once), that is no word of
+ * YouTube text in general (FILL_BACKGROUND_SHARE) and no stopword; title phrases first, then by
+ * score. None is a fragment of a picked phrase, a picked phrase with filler added, or a sliding
+ * window over one. They rank after the picked keywords: the contrastive scoring's are surer.
+ */
+function fillFromLead(
+  k: KeywordInput,
+  picked: readonly PhraseCandidate[],
+  room: number,
+  excluded: (key: string) => boolean,
+  /** also what a title says once (the last resort of a store with almost no text) */
+  once: boolean,
+): PhraseCandidate[] {
+  const { analyzer, input, lang } = k;
+  const stop = isoStopwordSet(lang);
+  const bgMax = FILL_BACKGROUND_SHARE * analyzer.bgDocs;
+  const common = (key: string): boolean => {
+    if (analyzer.bgDocs === 0) return false;
+    const e = analyzer.evidenceOf(key);
+    return e !== null && e.bgDf > bgMax;
+  };
+  const ranked = analyzer.rank({
+    minDf: 1,
+    boostKeys: contentKeys(input.campaign.objective, lang),
+    boost: 1.3,
+    writtenOnce: true,
+  });
+  const have = new Map<string, PhraseCandidate>(picked.map((c) => [c.key, c]));
+  const pool = ranked.filter((c) => {
+    if (have.has(c.key) || excluded(c.key) || !c.lead || c.source === 'comments') return false;
+    if (c.words > 3 && !c.written) return false;
+    if (c.text.length > MAX_PHRASE_CHARS || common(c.key)) return false;
+    const content = contentWords(c.key, lang);
+    if (content.length === 0 || content.every(common)) return false;
+    if (c.words === 1) {
+      const written = c.text.toLowerCase();
+      if (stop.has(c.key) || stop.has(written) || isStopword(written, lang)) return false;
+      const plain = withoutAccents(written);
+      if (plain !== written && (stop.has(plain) || isStopword(plain, lang))) return false;
+      if (c.key.length < FILL_MIN_CHARS && !c.name) return false;
+      // a lone word is a label when the creator put it in a title and wrote it again (a title's
+      // verbs and adjectives are said once: "choose", "easy"), or capitalised it as a name
+      return c.name || (c.inTitle && (once || c.count >= 2));
+    }
+    // a phrase the creator put in a title, or twice in what comes first
+    return c.name || c.inTitle || c.lead >= 2 || once;
+  });
+  pool.sort(
+    (a, b) => Number(b.inTitle) - Number(a.inTitle) || b.score - a.score || cmpStr(a.key, b.key),
+  );
+  const floor = picked.reduce((m, c) => Math.min(m, c.score), Infinity);
+  const out: PhraseCandidate[] = [];
+  for (const c of pool) {
+    if (out.length >= room) break;
+    const fits = [...have.values()].every((p) => {
+      if (p.words > c.words && ` ${p.key} `.includes(` ${c.key} `)) return false; // a fragment
+      if (c.words >= 2 && (overlapMerge(p.key, c.key) ?? overlapMerge(c.key, p.key)) !== null)
+        return false; // a sliding window over it
+      return true;
+    });
+    if (!fits || (c.words >= 2 && addsOnlyFiller(c.key, have))) continue;
+    const score = Number.isFinite(floor) ? floor * (1 - (out.length + 1) / (room + 2)) : c.score;
+    const item = { ...c, score };
+    have.set(c.key, item);
+    out.push(item);
+  }
+  return out;
 }
 
 /** Whether a candidate is a keyword a marketer would pay for (the rules in this file's comment). */

@@ -122,7 +122,8 @@ export function selectPhrases(
   return [...picked.values()].sort(byScore);
 }
 
-function addsOnlyFiller(key: string, picked: ReadonlyMap<string, unknown>): boolean {
+/** Whether a phrase only adds weak words, numbers or stopwords to a picked shorter one. */
+export function addsOnlyFiller(key: string, picked: ReadonlyMap<string, unknown>): boolean {
   const w = key.split(' ');
   for (let start = 0; start < w.length; start++) {
     for (let end = start + 1; end <= w.length; end++) {

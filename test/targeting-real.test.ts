@@ -1,0 +1,84 @@
+/**
+ * Keywords from real YouTube text (issue 29): channels of the 2017-18 trending lists
+ * (eval/data/trending-dev.json, CC0), built as a data-store import builds them, scored against a
+ * catalog of the other channels of their language. Most real uploads show the API no tags, so the
+ * generator must find its keywords in titles and descriptions: a channel's list is not starved,
+ * every keyword is the creators' own words, and the uploaders' tags (the eval's labels) are never
+ * in the store.
+ */
+import { describe, expect, it } from 'vitest';
+import { corpusOfCase, loadTrending, type TrendingCase } from '../eval/trending.ts';
+import { generate } from '../server/targeting/generate.ts';
+import type { Corpus, GenerateInput } from '../server/targeting/types.ts';
+
+const cases = loadTrending();
+
+function background(c: TrendingCase): Corpus {
+  // the other channels' single videos of the language: a catalog of other creators
+  const others = cases
+    .filter((o) => o.kind === 'video' && o.lang === c.lang && o.channel !== c.channel)
+    .map(corpusOfCase);
+  return {
+    channels: others.flatMap((o) => o.channels),
+    videos: others.flatMap((o) => o.videos),
+  };
+}
+
+function keywordsOf(c: TrendingCase, corpus = corpusOfCase(c), bg = background(c)): string[] {
+  const input: GenerateInput = {
+    corpus,
+    background: bg,
+    seed: null,
+    campaign: { objective: '', campaignType: null, language: c.lang },
+  };
+  return generate(input)
+    .items.filter((i) => i.section === 'keywords')
+    .map((i) => i.text);
+}
+
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '');
+
+describe('keywords from channels without tags', () => {
+  const channels = cases.filter((c) => c.kind === 'channel' && c.lang === 'fr');
+
+  it('a store is built without the uploaders’ tags', () => {
+    for (const c of channels) for (const v of corpusOfCase(c).videos) expect(v.tags).toEqual([]);
+  });
+
+  it('no channel gets none, under 10% fewer than 5, each keyword its creators’ own words', () => {
+    let short = 0;
+    for (const c of channels) {
+      const corpus = corpusOfCase(c);
+      const kws = keywordsOf(c, corpus);
+      expect(kws.length, c.id).toBeGreaterThan(0);
+      if (kws.length < 5) short++;
+      const text = fold(corpus.videos.map((v) => `${v.title}\n${v.description}`).join('\n'));
+      for (const k of kws)
+        for (const w of fold(k).match(/[\p{L}\p{N}]+/gu) ?? [])
+          expect(text.includes(w), `${c.id}: ${k}`).toBe(true);
+    }
+    expect(short / channels.length).toBeLessThan(0.1);
+  });
+
+  it('is deterministic: the same list whatever the order of the videos', () => {
+    const c = channels[0]!;
+    const corpus = corpusOfCase(c);
+    const bg = background(c);
+    const reversed = { ...corpus, videos: [...corpus.videos].reverse() };
+    expect(keywordsOf(c, reversed, bg)).toEqual(keywordsOf(c, corpus, bg));
+  });
+
+  it('a channel whose descriptions are all links and footers still gets its titles’ words', () => {
+    // gamepley: every description is the same links and calls to action (boilerplate), and the
+    // titles are in capitals; before issue 29 the list was empty
+    const c = cases.find((x) => x.id === 'channel:gamepley')!;
+    const kws = keywordsOf(c).map(fold);
+    expect(kws.length).toBeGreaterThanOrEqual(5);
+    expect(kws.some((k) => k.includes('pierre croce'))).toBe(true); // a guest named in a title
+    for (const k of kws) expect(k).not.toMatch(/^(abonne|chaine|youtube|facebook|twitter)$/);
+  });
+});
