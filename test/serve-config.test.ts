@@ -8,9 +8,11 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SERVE_SETTINGS } from '../src/lib/serve-settings.ts';
 import { runCli } from './helpers/cli.ts';
+import { postgresOrSkip } from './helpers/postgres.ts';
 import {
   cleanupAll,
   hasScript,
@@ -235,4 +237,58 @@ describe("adcli serve's log", () => {
       exitCode: 6,
     });
   });
+});
+
+const pgServer = await postgresOrSkip();
+
+describe.skipIf(!pgServer)('--pool-size on Postgres', () => {
+  /**
+   * Requests that wait for a table lock the test holds each keep a pool connection busy: the
+   * database then counts, among adcli's connections to it, those waiting on a lock.
+   */
+  async function waitingRequests(poolArgs: string[], expected: number): Promise<number> {
+    const sb = sandbox();
+    const url = await pgServer!.createDatabase();
+    const s = await startServer(
+      ['--database', url, '--data', tempDir(sb, 'r'), '--quiet', '--workers', '1', ...poolArgs],
+      { env: sb.env, timeoutMs: 60_000 },
+    );
+    const locker = new pg.Client({ connectionString: url });
+    const observer = new pg.Client({ connectionString: url });
+    await Promise.all([locker.connect(), observer.connect()]);
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE campaigns IN ACCESS EXCLUSIVE MODE');
+      const answers = Array.from({ length: 5 }, (_, i) => s.api('GET', `/campaigns?name=held${i}`));
+      const count = async () =>
+        (
+          await observer.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND application_name = 'adcli'
+                AND wait_event_type = 'Lock'`,
+          )
+        ).rows[0]!.n;
+      let n = 0;
+      const deadline = Date.now() + 15_000;
+      while (n < expected && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        n = await count();
+      }
+      // the requests beyond the pool wait for a connection, not in the database
+      await new Promise((r) => setTimeout(r, 300));
+      n = await count();
+      await locker.query('COMMIT');
+      for (const a of await Promise.all(answers)) expect(a.status).toBe(200);
+      return n;
+    } finally {
+      await Promise.all([locker.end(), observer.end()]);
+      await s.stop();
+    }
+  }
+
+  it('caps the connections of the HTTP thread: 2 of 5 waiting requests reach the database', async () => {
+    // without it, all five reach the database (the default pool holds 10)
+    expect(await waitingRequests([], 5)).toBe(5);
+    expect(await waitingRequests(['--pool-size', '2'], 2)).toBe(2);
+  }, 90_000);
 });
