@@ -6,7 +6,7 @@
  */
 import { InvalidArgumentError } from 'commander';
 import { nearestName } from '../../server/schemas/nearest.ts';
-import { instantArg, intArg } from './args.ts';
+import { durationIn, instantArg, intArg } from './args.ts';
 import { usageError } from './errors.ts';
 
 type Parse = (value: string) => unknown;
@@ -65,6 +65,10 @@ export const SERVE_SETTINGS: readonly ServeSetting[] = [
     env: 'ADCLI_YOUTUBE_WORKSPACE_QUOTA',
     parse: intArg(1, 100_000_000),
   },
+  { flag: 'metrics-port', env: 'ADCLI_METRICS_PORT', parse: intArg(0, 65535) },
+  { flag: 'metrics-host', env: 'ADCLI_METRICS_HOST', parse: 'text' },
+  { flag: 'drain-delay', env: 'ADCLI_DRAIN_DELAY', parse: durationIn({ min: 0, max: 60_000 }) },
+  { flag: 'stop-grace', env: 'ADCLI_STOP_GRACE', parse: durationIn({ min: 0, max: 600_000 }) },
 ];
 
 /** `log-level` → `logLevel`, as commander names an option's value. */
