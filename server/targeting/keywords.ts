@@ -73,6 +73,12 @@ const LOOSE_WINDOW_FACTOR = 0.6;
 /** In a store of one video a title word is a label: it counts about as much as a phrase. */
 const TITLE_WORD_FACTOR = 1.6;
 /**
+ * YAKE's position feature, for a store of one video: a window of running text seen once, and only
+ * below a description's opening lines (Unit.lead), is more often a credit, a disclaimer or a shop
+ * list ("copyright infringement", "coupon codes") than what the video is about.
+ */
+const BELOW_FOLD_FACTOR = 0.5;
+/**
  * A list shorter than this is filled from the titles and descriptions' opening lines: Google Ads'
  * guidance is 5-20 keywords per ad group, and a store whose creators wrote no tags (most real
  * uploads show none to the API's readers, or few) leaves the contrastive scoring with little.
@@ -157,6 +163,8 @@ export function keywordItems(k: KeywordInput): {
     if (own.has(c.key)) score *= OWN_BRAND_BOOST;
     if (c.words >= 3 && !c.written && !c.name && c.count < 2) score *= LOOSE_WINDOW_FACTOR;
     if (c.words === 1 && c.inTitle && analyzer.docs <= TINY_STORE_DOCS) score *= TITLE_WORD_FACTOR;
+    if (analyzer.docs <= TINY_STORE_DOCS && !c.lead && !c.written && !c.name && c.count < 2)
+      score *= BELOW_FOLD_FACTOR;
     cands.push(score === c.score ? c : { ...c, score });
   }
   cands.sort((a, b) => b.score - a.score || cmpStr(a.key, b.key));
