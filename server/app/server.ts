@@ -257,17 +257,18 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
 
   let hurried!: () => void;
   const hurry = new Promise<void>((resolve) => (hurried = resolve));
-  /** waits ms, or less when hurried */
-  const pause = (ms: number) =>
-    ms <= 0
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, ms);
-          void hurry.then(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
+  /** waits ms, or less when `until` settles first or the stop is hurried; leaves no timer behind */
+  const pause = (ms: number, until?: Promise<unknown>) =>
+    new Promise<void>((resolve) => {
+      if (ms <= 0) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      void hurry.then(done);
+      void until?.then(done);
+    });
 
   return {
     address,
@@ -294,7 +295,7 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // requests already read are answered, within the grace
-      await Promise.race([closed, pause(graceMs - HAND_BACK_MS - (Date.now() - began))]);
+      await pause(graceMs - HAND_BACK_MS - (Date.now() - began), closed);
       server.closeAllConnections();
       await closed;
       const { handedBack } = await jobsStopped;
