@@ -82,3 +82,50 @@ describe('keywords from channels without tags', () => {
     for (const k of kws) expect(k).not.toMatch(/^(abonne|chaine|youtube|facebook|twitter)$/);
   });
 });
+
+describe('French elisions', () => {
+  const store = (title: string, description: string): GenerateInput => ({
+    corpus: {
+      channels: [
+        {
+          id: 'UCelision000000000000001',
+          title: 'Radio',
+          description: '',
+          handle: '',
+          keywords: '',
+          country: '',
+          subscribers: 0,
+        },
+      ],
+      videos: [
+        {
+          id: 'elision0001',
+          channelId: 'UCelision000000000000001',
+          title,
+          description,
+          tags: [],
+          publishedAt: null,
+          viewCount: 0,
+          comments: [],
+        },
+      ],
+    },
+    background: { channels: [], videos: [] },
+    seed: null,
+    campaign: { objective: '', campaignType: null, language: 'fr' },
+  });
+
+  it('a pronoun, negation or conjunction elided before a verb starts no keyword; an article before a noun does', () => {
+    const kws = generate(
+      store(
+        "C'est Canteloup : le matelot Macron qu'il imite",
+        "C'est Canteloup qui imite Macron en matelot. L'histoire du sous-marin, c'est l'humour d'Europe 1 : qu'il pleuve ou qu'il vente, j'irai écouter l'histoire.",
+      ),
+    )
+      .items.filter((i) => i.section === 'keywords')
+      .map((i) => i.text.toLowerCase());
+    expect(kws.length).toBeGreaterThan(0);
+    for (const k of kws) expect(k, k).not.toMatch(/^(c'est|qu'il|j'irai)\b|\b(c'est|qu'il)$/);
+    expect(kws.some((k) => k.includes('canteloup'))).toBe(true);
+  });
+});

@@ -157,7 +157,13 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     cache.set(orig, info);
     return info;
   }
-  if (isStopword(low, lang) || VERSUS.has(low) || isDeterminer(low, lang)) kind = STOP;
+  if (
+    isStopword(low, lang) ||
+    VERSUS.has(low) ||
+    isDeterminer(low, lang) ||
+    (lang === 'fr' && elidedFunctionWord(low, lang))
+  )
+    kind = STOP;
   else {
     if (low.endsWith("'s")) low = low.slice(0, -2);
     else if (low.endsWith("'")) low = low.slice(0, -1);
@@ -189,6 +195,21 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
   if (cache.size >= WORD_CACHE_MAX) cache.clear();
   cache.set(orig, info);
   return info;
+}
+
+/**
+ * French elides a pronoun, a negation or a conjunction before a vowel: "c'est", "j'ai", "n'est",
+ * "qu'il", "s'il". What follows such a prefix is a verb or another function word, never the start
+ * of a noun phrase, so the word is a function word ("c'est canteloup" is no keyword). An article or
+ * preposition ("l'", "d'") before a function word is one too ("d'un", "l'on"); before a noun it is
+ * part of the noun ("l'histoire").
+ */
+const FR_ELIDED_FUNCTION = /^(?:c|j|m|n|s|t|qu|lorsqu|puisqu|jusqu|quoiqu)'\p{L}/u;
+const FR_ELIDED_ARTICLE = /^(?:l|d)'(\p{L}.*)$/u;
+function elidedFunctionWord(low: string, lang: Lang): boolean {
+  if (FR_ELIDED_FUNCTION.test(low)) return true;
+  const m = FR_ELIDED_ARTICLE.exec(low);
+  return m !== null && isStopword(m[1]!, lang);
 }
 
 // ---------------------------------------------------------------- cleaning
