@@ -22,6 +22,10 @@
  *   `excluded`, with the reason.
  * Tags and names seen in one document count too (below the document-frequency floor of larger
  * stores), so a small store is not starved; they rank by their own, lower, evidence.
+ * A list still short of 10 (most real uploads show no tags) is filled, after those, from what the
+ * creators put first: phrases of the titles and the descriptions' opening lines, no word of YouTube
+ * text in general, a lone word only when a title says it and the creator wrote it again (or as a
+ * name); under 5, what a title says once (fillFromLead).
  *
  * Match types: EXACT for names and the campaign's own brand and products; BROAD for a multi-word
  * topic (a phrase that is one of our taxonomy's cues, seen in more than one place: "trail running");
