@@ -69,7 +69,7 @@ describe('tables that fit the terminal', () => {
       for (const l of out) expect(displayWidth(l), l).toBeLessThanOrEqual(columns);
       expect(out[0]).toMatch(/^ID +NAME +STATUS/);
       const row = out.find((l) => l.startsWith(long.id))!;
-      expect(row).toMatch(/Northwind Ridgeline[^…]*…/);
+      expect(row).toMatch(/Northwind Ridge[^…]*…/);
       expect(r.stdout).not.toContain(LONG);
       const all = json(await adcli(['campaigns', 'list', '--limit', '100', '--json', 'id']));
       expect(out).toHaveLength(all.length + 1);
@@ -92,6 +92,21 @@ describe('tables that fit the terminal', () => {
       'UPDATED',
     ]);
   });
+
+  for (const columns of [60, 80]) {
+    it(`a campaign that runs in the ad platform shows it at ${columns} columns (\`ready · ENABLED\`) in campaigns list and workspace`, async () => {
+      const live = json(
+        await adcli(['campaigns', 'list', '--ads-status', 'ENABLED', '--json', 'id,status']),
+      )[0];
+      for (const args of [['campaigns', 'list', '--limit', '100'], ['workspace']]) {
+        const r = succeeded(await adcli(args, { tty: true, columns }));
+        const row = lines(r.stdout).find((l) => l.startsWith(live.id))!;
+        expect(row, args.join(' ')).toContain(` ${live.status} · ENABLED`);
+        expect(lines(r.stdout).find((l) => l.startsWith(long.id))).toMatch(/ draft( |$)/);
+        for (const l of lines(r.stdout)) expect(displayWidth(l), l).toBeLessThanOrEqual(columns);
+      }
+    });
+  }
 
   it("piped, nothing is cut: one tab-separated row a campaign with every column, the budget in its account's currency", async () => {
     const r = succeeded(await adcli(['campaigns', 'list', '--limit', '100']));

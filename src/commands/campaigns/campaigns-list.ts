@@ -3,9 +3,9 @@ import { accountsOf, currencyOf } from '../../lib/accounts.ts';
 import { optionsOf } from '../../lib/context.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { runList, type ListFlags } from '../../lib/list.ts';
-import { statusText, table } from '../../lib/output.ts';
+import { table } from '../../lib/output.ts';
 import { route } from '../../lib/route.ts';
-import { budgetText } from './print-campaign.ts';
+import { adsPlatformCell, budgetText, statusCell } from './print-campaign.ts';
 
 /** `campaigns list`: a table of campaigns, budgets in their accounts' currencies. */
 export async function list(f: Factory, cmd: Command): Promise<void> {
@@ -21,7 +21,8 @@ export async function list(f: Factory, cmd: Command): Promise<void> {
     { name: o.name, status: o.status, adsStatus: o.adsStatus },
     o,
     {
-      // Narrow terminals keep the id, the name (cut) and the status; the others go, last ones first.
+      // Narrow terminals keep the id, the name (cut) and the status (with the delivery in the ad
+      // platform: statusCell); the others go, last ones first.
       render: async (items) => {
         const known = (await accounts) ?? [];
         table(
@@ -38,12 +39,10 @@ export async function list(f: Factory, cmd: Command): Promise<void> {
           items.map((x) => [
             x.id,
             x.name,
-            statusText(x.status),
+            statusCell(io, x),
             x.campaignType,
             budgetText(x, currencyOf(known, x.adsPlatform.customerId)),
-            x.adsPlatform.campaignId
-              ? [statusText(x.adsPlatform.status), ` ${x.adsPlatform.campaignId}`]
-              : null,
+            adsPlatformCell(io, x),
             x.updatedAt?.slice(0, 16).replace('T', ' '),
           ]),
         );

@@ -3,7 +3,7 @@ import { accountsOf, currencyOf } from '../../lib/accounts.ts';
 import type { ApiClient } from '../../lib/client.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
 import { money } from '../../lib/numbers.ts';
-import { bold, fields, printJson, statusText, table } from '../../lib/output.ts';
+import { bold, fields, printJson, statusText, table, type Text } from '../../lib/output.ts';
 
 /** `50.00 USD daily`: the amount, its account's currency (when known) and the budget type. */
 export function budgetText(
@@ -13,6 +13,31 @@ export function budgetText(
   return x.budget === null
     ? null
     : `${money(x.budget, currency)}${x.budgetType ? ` ${x.budgetType}` : ''}`;
+}
+
+/**
+ * A campaign's status cell in a table on a terminal: its data readiness, and once it is in the ad
+ * platform its delivery there (`draft · ENABLED`). The ad-platform column is optional and goes first
+ * on a narrow terminal; this cell never goes, so a campaign that runs is never shown as only `draft`.
+ * Piped, the status stays the readiness alone (scripts read the ad-platform column).
+ */
+export function statusCell(
+  io: IOStreams,
+  x: { status: string; adsPlatform?: { campaignId: string | null; status: string | null } | null },
+): Text {
+  const delivery = x.adsPlatform?.campaignId ? x.adsPlatform.status : null;
+  if (!io.isStdoutTTY() || !delivery) return statusText(x.status);
+  return [statusText(x.status), ' · ', statusText(delivery)];
+}
+
+/** The ad-platform cell of a campaign table: on a terminal its id there (the status is in statusCell), piped both. */
+export function adsPlatformCell(
+  io: IOStreams,
+  x: { adsPlatform?: { campaignId: string | null; status: string | null } | null },
+): Text {
+  const p = x.adsPlatform;
+  if (!p?.campaignId) return null;
+  return io.isStdoutTTY() ? p.campaignId : [statusText(p.status), ` ${p.campaignId}`];
 }
 
 /** A campaign for people; `currency` is its account's (list_ads_accounts), for the amounts. */

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { optionsOf } from '../../lib/context.ts';
 import type { Factory } from '../../lib/factory.ts';
-import { bold, fields, printJson, statusText, table } from '../../lib/output.ts';
+import { bold, fields, printJson, table } from '../../lib/output.ts';
+import { adsPlatformCell, statusCell } from '../campaigns/print-campaign.ts';
 import { when } from '../../lib/crud.ts';
 import { count } from '../../lib/numbers.ts';
 
@@ -37,11 +38,9 @@ export async function show(f: Factory, cmd: Command): Promise<void> {
       ws.recentCampaigns.map((x: any) => [
         x.id,
         x.name,
-        statusText(x.status),
+        statusCell(io, x),
         x.campaignType,
-        x.adsPlatform?.campaignId
-          ? [statusText(x.adsPlatform.status), ` ${x.adsPlatform.campaignId}`]
-          : null,
+        adsPlatformCell(io, x),
         when(x.updatedAt),
       ]),
     );
