@@ -71,6 +71,13 @@ export const SERVE_SETTINGS: readonly ServeSetting[] = [
   { flag: 'stop-grace', env: 'ADCLI_STOP_GRACE', parse: durationIn({ min: 0, max: 600_000 }) },
 ];
 
+/** The parser of a flag that takes a value read by a parser of its own, for commander. */
+export function parserOf(flag: string): (value: string) => any {
+  const parse = SERVE_SETTINGS.find((s) => s.flag === flag)?.parse;
+  if (typeof parse !== 'function') throw new Error(`no parser for --${flag} in SERVE_SETTINGS`);
+  return parse;
+}
+
 /** `log-level` → `logLevel`, as commander names an option's value. */
 export const optionKey = (flag: string) =>
   flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

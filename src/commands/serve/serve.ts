@@ -1,12 +1,14 @@
 import { Option, type Command } from 'commander';
 import { SCOPES, SEEDS } from '../../generated/contract.ts';
-import { durationIn, instantArg, intArg } from '../../lib/args.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { examples } from '../../lib/help.ts';
-import { applyServeEnv, SERVE_SETTINGS } from '../../lib/serve-settings.ts';
+import { applyServeEnv, parserOf, SERVE_SETTINGS } from '../../lib/serve-settings.ts';
 import { LOG_LEVELS } from '../../../server/lib/log.ts';
 import { registerServeAds } from '../ads/ads.ts';
 import type { ServeOptions } from './serve-command.ts';
+
+/** A flag's parser, from the settings table: the flag and its variable read values alike. */
+const parse = parserOf;
 
 /** `adcli serve` (the local backend), `serve keys` and `serve ads` (the simulated ad platform). */
 export function registerServe(program: Command, f: Factory): void {
@@ -30,7 +32,7 @@ export function registerServe(program: Command, f: Factory): void {
     .option(
       '--port <port>',
       'port to listen on, 0 picks a free one (default: 4010; with --exec a free one)',
-      intArg(0, 65535),
+      parse('port'),
     )
     .option(
       '--data <dir>',
@@ -47,7 +49,7 @@ export function registerServe(program: Command, f: Factory): void {
     .option(
       '--pool-size <n>',
       "Postgres connections of the server's HTTP thread (default 10); each job worker holds 2 more",
-      intArg(1, 1000),
+      parse('pool-size'),
     )
     .option(
       '--memory',
@@ -59,25 +61,25 @@ export function registerServe(program: Command, f: Factory): void {
     .option(
       '--rate-limit <n>',
       'requests per key per minute (0 turns the limit off)',
-      intArg(0, 1_000_000),
+      parse('rate-limit'),
       120,
     )
     .option(
       '--job-delay <ms>',
       'minimum duration of background jobs, to watch collecting/generating states',
-      intArg(0, 3_600_000),
+      parse('job-delay'),
       1500,
     )
     .option(
       '--sync-interval <seconds>',
       'how often settings and targeting reach the ad platform',
-      intArg(1, 86_400),
+      parse('sync-interval'),
       60,
     )
     .option(
       '--clock <time>',
       'start every new workspace with its clock frozen at TIME, e.g. 2026-12-01T09:00:00Z (see adcli backend clock)',
-      instantArg,
+      parse('clock'),
     )
     .option(
       '--snapshot <file>',
@@ -90,7 +92,7 @@ export function registerServe(program: Command, f: Factory): void {
     .option(
       '--workers <n>',
       'threads running background jobs, 1 to 16 (default: one less than the cores, at most 4)',
-      intArg(1, 16),
+      parse('workers'),
     )
     .option(
       '--exec <command>',
@@ -137,17 +139,17 @@ export function registerServe(program: Command, f: Factory): void {
     .option(
       '--youtube-quota <units>',
       "YouTube Data API units the server may spend per UTC day, all data stores together (default: 10000, the API's default daily quota)",
-      intArg(1, 100_000_000),
+      parse('youtube-quota'),
     )
     .option(
       '--youtube-workspace-quota <units>',
       "the most of those units one workspace may spend per UTC day, so one workspace of a shared backend cannot spend the others' (default: all of --youtube-quota)",
-      intArg(1, 100_000_000),
+      parse('youtube-workspace-quota'),
     )
     .option(
       '--metrics-port <port>',
       'serve Prometheus metrics at GET /metrics on this port of their own (0 picks a free one); none unless given',
-      intArg(0, 65535),
+      parse('metrics-port'),
     )
     .option(
       '--metrics-host <host>',
@@ -156,12 +158,12 @@ export function registerServe(program: Command, f: Factory): void {
     .option(
       '--drain-delay <duration>',
       'on SIGTERM, how long the port keeps accepting while /readyz answers 503, so balancers take this server out first (default: 2s; 0 with --memory)',
-      durationIn({ min: 0, max: 60_000 }),
+      parse('drain-delay'),
     )
     .option(
       '--stop-grace <duration>',
       'the longest a stop takes, from the signal to the exit: requests under way are answered and running jobs finish within it, else are handed back (default: 8s)',
-      durationIn({ min: 0, max: 600_000 }),
+      parse('stop-grace'),
     )
     .action(async (_o, cmd: Command) => {
       // Variables fill what the command line left to its defaults (serve-settings.ts).
