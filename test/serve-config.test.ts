@@ -67,6 +67,22 @@ describe('serve flags as ADCLI_… variables', () => {
     );
   });
 
+  it("--exec's command gets none of serve's own variables, the command itself from ADCLI_EXEC", async () => {
+    const sb = sandbox();
+    const r = await runAdcli(['serve', '--memory'], {
+      env: {
+        ...sb.env,
+        ADCLI_EXEC:
+          'echo "seed=${ADCLI_SEED:-none} port=${ADCLI_PORT:-none} base=${ADCLI_BASE_URL}"',
+        ADCLI_SEED: 'demo',
+        ADCLI_PORT: '0',
+      },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^seed=none port=none base=http:\/\/127\.0\.0\.1:\d+\/api\/v1\n$/);
+    expect(r.stderr).toContain('(workspace demo)');
+  });
+
   it('refuses a variable it cannot read, naming it (exit 2)', async () => {
     const sb = sandbox();
     for (const [name, value] of [
