@@ -14,6 +14,7 @@ import { SERVE_SETTINGS } from '../src/lib/serve-settings.ts';
 import { runCli } from './helpers/cli.ts';
 import { postgresOrSkip } from './helpers/postgres.ts';
 import {
+  ROOT,
   cleanupAll,
   hasScript,
   http,
@@ -45,6 +46,12 @@ describe('serve flags as ADCLI_… variables', () => {
     for (const s of SERVE_SETTINGS) expect(help).toContain(`[env ${s.env}]`);
     const env = (await runCli(['help', 'environment'], { columns: 400 })).stdout;
     for (const s of SERVE_SETTINGS) expect(env).toContain(s.env);
+    // and docs/operator.md's table has a row for each, flag and variable side by side
+    const doc = readFileSync(join(ROOT, 'docs', 'operator.md'), 'utf8');
+    for (const s of SERVE_SETTINGS)
+      expect(doc, s.flag).toMatch(
+        new RegExp(`^\\| \`--${s.flag}\\b[^|]*\` \\| \`${s.env}\` \\|`, 'm'),
+      );
   });
 
   it('reads them where no flag is given, and a flag wins', async () => {
