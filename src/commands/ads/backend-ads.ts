@@ -7,6 +7,7 @@ import type { Factory } from '../../lib/factory.ts';
 import { notice, printJson, say, statusText, table } from '../../lib/output.ts';
 import { validateLocally } from '../../lib/validate.ts';
 import { callControl, control } from '../backend/control-call.ts';
+import { warnIfUntargeted } from '../campaigns/campaigns-publish.ts';
 
 type PlatformCampaign = Responses['list_ads_campaigns']['data'][number];
 
@@ -76,4 +77,5 @@ export async function adsSetStatus(
     f.io,
     `Campaign ${r.campaignId} (ad platform ${r.googleAdsCampaignId}) is now ${r.status} in the ad platform: ${what[r.status]}. The service records it at the sync this started.`,
   );
+  if (r.status === 'ENABLED') await warnIfUntargeted(f.io, client, r.campaignId);
 }

@@ -3,7 +3,10 @@ import { accountsOf, currencyOf } from '../../lib/accounts.ts';
 import { sayingErrors, type Rewrite } from '../../lib/cli-words.ts';
 import { optionsOf } from '../../lib/context.ts';
 import type { Factory } from '../../lib/factory.ts';
-import { hint, printJson, say } from '../../lib/output.ts';
+import type { Responses } from '../../generated/responses.ts';
+import type { ApiClient } from '../../lib/client.ts';
+import type { IOStreams } from '../../lib/iostreams.ts';
+import { hint, printJson, say, warn } from '../../lib/output.ts';
 import { checkRequest } from '../../lib/validate.ts';
 import { showCampaign } from './print-campaign.ts';
 
@@ -36,6 +39,30 @@ export function publishWords(id: string): Rewrite[] {
   ];
 }
 
+/**
+ * A warning on stderr when a campaign in the ad platform has no targeting at all (no slot holds an
+ * item): the platform gets none, and once on it serves to anyone its settings allow. Said after
+ * publishing and after turning it on; a campaign the key cannot read says nothing.
+ */
+export async function warnIfUntargeted(
+  io: IOStreams,
+  client: ApiClient,
+  campaignId: string,
+): Promise<void> {
+  let t: Responses['get_targeting'];
+  try {
+    t = await client.call('get_targeting', { params: { campaignId } });
+  } catch {
+    return;
+  }
+  if (t.audiences.some((s) => s.items.length > 0)) return;
+  warn(
+    io,
+    `Campaign ${campaignId} has no targeting: the ad platform gets none, and once turned on it serves to anyone its settings allow.\n` +
+      `Generate it: adcli targeting generate ${campaignId} --wait`,
+  );
+}
+
 /** `campaigns publish ID`: the campaign created in the ad platform, paused. */
 export async function publish(f: Factory, id: string, cmd: Command): Promise<void> {
   await sayingErrors(publishWords(id), () => publishIt(f, id, cmd));
@@ -56,8 +83,9 @@ async function publishIt(f: Factory, id: string, cmd: Command): Promise<void> {
     showCampaign(f.io, r, currencyOf(await accountsOf(client), r.adsPlatform.customerId));
     say(
       f.io,
-      `Created in the ad platform as campaign ${r.adsPlatform.campaignId}, PAUSED: nothing spends until someone turns it on there. Settings and targeting go over at the next sync.`,
+      `Created in the ad platform as campaign ${r.adsPlatform.campaignId}, PAUSED: nothing spends until someone turns it on there. Its settings, and the targeting adcli targeting show ${id} lists, are sent there at each sync: the first runs now, later changes go at the next one.`,
     );
+    await warnIfUntargeted(f.io, client, id);
     hint(f.io, 'On adcli serve and the local profile, turn it on with:');
     hint(f.io, `  adcli backend ads set-status ${id} ENABLED`);
   }

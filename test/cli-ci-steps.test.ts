@@ -1,0 +1,59 @@
+/**
+ * What a CI step and a person at a terminal are told (issue 32, "The terminal and scripts"),
+ * in-process on the local profile (test/helpers/cli.ts) with a sandboxed data dir seeded with the
+ * demo: a campaign published or turned on without any targeting is warned about.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, succeeded } from './helpers/assert.ts';
+import { cliIn } from './helpers/cli.ts';
+import { cleanupAll, sandbox } from './helpers/process.ts';
+
+afterAll(cleanupAll);
+
+let adcli: ReturnType<typeof cliIn>;
+beforeAll(() => {
+  adcli = cliIn(sandbox().env);
+});
+
+const createArgs = (name: string) => [
+  'campaigns',
+  'create',
+  '--name',
+  name,
+  '--type',
+  'SEARCH',
+  '--budget',
+  '5',
+  '--budget-type',
+  'daily',
+  '--json',
+];
+
+describe('a campaign without targeting in the ad platform', () => {
+  it('publishing and turning it on warn on stderr, naming the command that generates it', async () => {
+    const c = json(await adcli(createArgs('Untargeted')));
+    const published = succeeded(await adcli(['campaigns', 'publish', c.id]));
+    const warning = `Campaign ${c.id} has no targeting: the ad platform gets none`;
+    expect(published.stderr).toContain(warning);
+    expect(published.stderr).toContain(`Generate it: adcli targeting generate ${c.id} --wait`);
+    expect(published.stderr).toContain(
+      `the targeting adcli targeting show ${c.id} lists, are sent there at each sync`,
+    );
+    expect(published.stdout).not.toContain(warning);
+    const enabled = succeeded(await adcli(['backend', 'ads', 'set-status', c.id, 'ENABLED']));
+    expect(enabled.stderr).toContain(warning);
+    const paused = succeeded(await adcli(['backend', 'ads', 'set-status', c.id, 'PAUSED']));
+    expect(paused.stderr).not.toContain(warning);
+  });
+
+  it('a campaign with targeting is not warned about when turned on', async () => {
+    const live = json(
+      await adcli(['campaigns', 'list', '--ads-status', 'ENABLED', '--json', 'id']),
+    )[0];
+    const t = json(await adcli(['targeting', 'show', live.id, '--json']));
+    expect(t.audiences.some((s: any) => s.items.length > 0)).toBe(true);
+    const r = succeeded(await adcli(['backend', 'ads', 'set-status', live.id, 'ENABLED']));
+    expect(r.stderr).toContain('is now ENABLED');
+    expect(r.stderr).not.toContain('has no targeting');
+  });
+});
