@@ -79,7 +79,7 @@ describe('adcli serve --metrics-port', () => {
 /** Brand names the writers asked for, by what became of each request. */
 interface Tally {
   acknowledged: Set<string>;
-  /** cut after being sent, by writer */
+  /** requests cut on a connection used before (kept alive), by writer */
   resets: number[];
   /** answers other than 2xx */
   failures: string[];
@@ -116,7 +116,7 @@ describe('a SIGTERM under load', () => {
           });
           if (out.kind === 'refused') return; // the port is closed: this server is gone
           if (out.kind === 'reset') {
-            tally.resets[w]!++;
+            if (out.reused) tally.resets[w]!++;
             tally.cuts.push(`${name}: ${out.code}${out.reused ? ' (reused)' : ''}`);
           } else if (out.status === 201) {
             tally.acknowledged.add(name);
@@ -134,7 +134,9 @@ describe('a SIGTERM under load', () => {
     await Promise.all(Array.from({ length: 16 }, (_, w) => writer(w)));
     expect(await s.exited).toEqual({ code: 0, signal: null });
     expect(tally.failures).toEqual([]);
-    // at most the one connection a writer reused just as it was closed
+    // At most the one kept-alive connection a writer reused just as it was closed as idle (a new
+    // connection may also be reset if it was still waiting to be accepted as the port closed).
+    // Either way the request was never read, as the store shows below.
     expect(Math.max(...tally.resets), tally.cuts.join('\n')).toBeLessThanOrEqual(1);
 
     // Every answered write is kept, and nothing is there that was not answered: a request the

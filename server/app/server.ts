@@ -292,6 +292,10 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
       announce?.(running, jobGraceMs);
       const jobsStopped = workers.stop({ graceMs: jobGraceMs });
       await pause(Math.min(drainDelayMs, graceMs) - (Date.now() - began));
+      // Requests that have arrived but are not read yet (a signal is handled before the sockets'
+      // reads of the same turn) are read first, so they are answered rather than cut as idle.
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // requests already read are answered, within the grace
