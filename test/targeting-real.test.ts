@@ -129,3 +129,34 @@ describe('French elisions', () => {
     expect(kws.some((k) => k.includes('canteloup'))).toBe(true);
   });
 });
+
+describe('the fill of a short list', () => {
+  it('never brings in another brand of the workspace, even one a title names once', () => {
+    // a channel of more than 5 videos whose list holds a phrase of one title only: the fill's
+    // (the first ranking needs two documents there); make that phrase another brand's name
+    let found = 0;
+    for (const c of cases.filter((x) => x.kind === 'channel' && x.videos.length > 5)) {
+      const corpus = corpusOfCase(c);
+      const bg = background(c);
+      const input: GenerateInput = {
+        corpus,
+        background: bg,
+        seed: null,
+        campaign: { objective: '', campaignType: null, language: c.lang },
+      };
+      const kws = generate(input).items.filter((i) => i.section === 'keywords');
+      const titles = corpus.videos.map((v) => fold(v.title));
+      const once = kws.find(
+        (k) => k.text.includes(' ') && titles.filter((t) => t.includes(fold(k.text))).length === 1,
+      );
+      if (!once) continue;
+      const branded = generate({
+        ...input,
+        brands: { own: null, others: [{ name: once.text, website: '', description: '' }] },
+      }).items.filter((i) => i.section === 'keywords');
+      for (const k of branded) expect(fold(k.text), c.id).not.toContain(fold(once.text));
+      if (++found >= 3) break;
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+});

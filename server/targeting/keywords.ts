@@ -181,12 +181,18 @@ export function keywordItems(k: KeywordInput): {
     (key) => analyzer.countOf(key),
     { heads: analyzer.docs <= TINY_STORE_DOCS },
   );
+  // the fill reads phrases the first ranking did not (seen once): another brand's is left out too
+  const barred = (c: PhraseCandidate) => {
+    if (out.has(c.key)) return true;
+    const verdict = brands.keyword(c);
+    return verdict !== null && !verdict.own;
+  };
   const fillTo = Math.min(FILL_TO, mix.keywords - seedSlots);
   if (picked.length < fillTo)
-    picked.push(...fillFromLead(k, picked, fillTo - picked.length, (key) => out.has(key), false));
+    picked.push(...fillFromLead(k, picked, fillTo - picked.length, barred, false));
   const fillMin = Math.min(FILL_MIN, fillTo);
   if (picked.length < fillMin)
-    picked.push(...fillFromLead(k, picked, fillMin - picked.length, (key) => out.has(key), true));
+    picked.push(...fillFromLead(k, picked, fillMin - picked.length, barred, true));
   if (picked.length === 0) return { items: [], excluded, brands }; // no derived keywords: no audience keywords on their own either
   const items: TargetingItem[] = picked.map((c) => ({
     section: 'keywords',
@@ -228,7 +234,7 @@ function fillFromLead(
   k: KeywordInput,
   picked: readonly PhraseCandidate[],
   room: number,
-  excluded: (key: string) => boolean,
+  excluded: (c: PhraseCandidate) => boolean,
   /** also what a title says once (the last resort of a store with almost no text) */
   once: boolean,
 ): PhraseCandidate[] {
@@ -248,7 +254,7 @@ function fillFromLead(
   });
   const have = new Map<string, PhraseCandidate>(picked.map((c) => [c.key, c]));
   const pool = ranked.filter((c) => {
-    if (have.has(c.key) || excluded(c.key) || !c.lead || c.source === 'comments') return false;
+    if (have.has(c.key) || excluded(c) || !c.lead || c.source === 'comments') return false;
     if (c.words > 3 && !c.written) return false;
     if (c.text.length > MAX_PHRASE_CHARS || common(c.key)) return false;
     const content = contentWords(c.key, lang);
