@@ -1,6 +1,6 @@
 /**
  * `adcli campaigns audiences list|add|update|remove` (a campaign's audience slots) and
- * `targeting generate --wait` when nothing was generated, in-process on the local profile
+ * `targeting generate --wait` when nothing was generated or needed generating, in-process on the local profile
  * (test/helpers/cli.ts) with a sandboxed data dir seeded with the demo on first use.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,7 +156,7 @@ describe('campaigns audiences', () => {
     );
   });
 
-  it('targeting generate --wait now generates the slots with data stores; run again, it says each is done (exit 3)', async () => {
+  it('targeting generate --wait now generates the slots with data stores; run again, nothing needs generating (exit 0), a slot without data stores warned about', async () => {
     const r = await adcli(['targeting', 'generate', campaign, '--wait', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const t = JSON.parse(r.stdout);
@@ -165,12 +165,13 @@ describe('campaigns audiences', () => {
     expect(t.audiences.find((s: any) => s.name === 'Coffee people').status).toBe('not_generated');
 
     const again = await adcli(['targeting', 'generate', campaign, '--wait']);
-    expect(again.code).toBe(EXIT.refused);
-    expect(again.stdout).toBe('');
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(primary);
     expect(again.stderr).toContain(
-      `  Trail runners (slot ${primary}): already generated; regenerate it with --audience ${primary} (or every slot with --all)\n`,
+      `Nothing needed generating: every audience slot of campaign ${campaign}`,
     );
-    expect(again.stderr).toMatch(/ {2}Coffee people \(slot \w+\): no data stores/);
+    expect(again.stderr).toMatch(/Skipped Coffee people \(slot \w+\): no data stores/);
+    expect(again.stderr).not.toContain('Skipped Trail runners');
   });
 
   it('remove asks on a terminal naming the slot and the campaign, needs --yes otherwise; the primary one stays', async () => {

@@ -1,9 +1,11 @@
 /**
  * What a CI step and a person at a terminal are told (issue 32, "The terminal and scripts"),
  * in-process on the local profile (test/helpers/cli.ts) with a sandboxed data dir seeded with the
- * demo: a campaign published or turned on without any targeting is warned about.
+ * demo: a campaign published or turned on without any targeting is warned about; `targeting generate
+ * --wait` run twice succeeds both times and keeps hand-written items.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT } from '../src/lib/errors.ts';
 import { json, succeeded } from './helpers/assert.ts';
 import { cliIn } from './helpers/cli.ts';
 import { cleanupAll, sandbox } from './helpers/process.ts';
@@ -55,5 +57,37 @@ describe('a campaign without targeting in the ad platform', () => {
     const r = succeeded(await adcli(['backend', 'ads', 'set-status', live.id, 'ENABLED']));
     expect(r.stderr).toContain('is now ENABLED');
     expect(r.stderr).not.toContain('has no targeting');
+  });
+});
+
+describe('targeting generate --wait, run twice (a CI step)', () => {
+  it('the second run exits 0, says nothing needed generating, shows the targeting and keeps hand-written items', async () => {
+    const c = json(await adcli(createArgs('Generated twice')));
+    const slot = c.audiences[0].id;
+    const store = json(
+      await adcli(['data-stores', 'list', '--name', 'Trail running', '--json']),
+    )[0];
+    succeeded(
+      await adcli(['campaigns', 'audiences', 'update', c.id, slot, '--data-store', store.id]),
+    );
+    succeeded(await adcli(['targeting', 'generate', c.id, '--wait']));
+    succeeded(
+      await adcli(['targeting', 'edit', c.id, slot, '--add-keyword', 'hand written pick:exact']),
+    );
+    const again = await adcli(['targeting', 'generate', c.id, '--wait']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(
+      `Nothing needed generating: every audience slot of campaign ${c.id} with data stores already has its targeting.`,
+    );
+    expect(again.stdout).toContain('hand written pick');
+    const j = await adcli(['targeting', 'generate', c.id, '--wait', '--json']);
+    expect(j.code, j.stderr).toBe(0);
+    const t = JSON.parse(j.stdout);
+    expect(t.audiences[0].status).toBe('ready');
+    expect(t.audiences[0].items.map((i: any) => i.text)).toContain('hand written pick');
+
+    // A campaign with no generated slot at all is still refused.
+    const none = json(await adcli(createArgs('Nothing to generate from')));
+    expect((await adcli(['targeting', 'generate', none.id, '--wait'])).code).toBe(EXIT.refused);
   });
 });

@@ -4,7 +4,7 @@ import { optionsOf } from '../../lib/context.ts';
 import { generatingWords, inCliWords, sayingErrors, type Rewrite } from '../../lib/cli-words.ts';
 import { CliError, EXIT, usageError } from '../../lib/errors.ts';
 import type { Factory } from '../../lib/factory.ts';
-import { escapeControl, notice, printJson, table, warn } from '../../lib/output.ts';
+import { escapeControl, notice, printJson, say, table, warn } from '../../lib/output.ts';
 import { operation, validateLocally } from '../../lib/validate.ts';
 import { finish, waitForSlots } from './wait-for-slots.ts';
 
@@ -102,8 +102,20 @@ async function run(
   ];
   const skipped = (s: { id: string; reason: string }) =>
     `${escapeControl(nameOf(s.id) || s.id)} (slot ${s.id}): ${escapeControl(s.reason)}`;
-  // Nothing to wait for: every slot was skipped, and the API said why for each.
-  if (awaited.length === 0) throw nothingGenerated(campaignId, skips.map(skipped));
+  // Nothing to wait for: every slot was skipped, and the API said why for each. Slots that already
+  // have their targeting make that a success (a CI step run twice): nothing needed generating, and
+  // the targeting is shown; only a campaign with no generated slot at all is a refusal.
+  if (awaited.length === 0) {
+    const done = new Set(r.audiences.filter((s) => s.status === 'ready').map((s) => s.id));
+    if (done.size === 0) throw nothingGenerated(campaignId, skips.map(skipped));
+    say(
+      io,
+      `Nothing needed generating: every audience slot of campaign ${campaignId} with data stores already has its targeting. To regenerate: --audience SLOT (every slot: --all).`,
+    );
+    for (const s of skips) if (!done.has(s.id)) warn(io, `Skipped ${skipped(s)}`);
+    const { started: _s, skipped: _k, ...targeting } = r;
+    return finish(io, o, campaignId, targeting, [], client);
+  }
 
   // Waiting: the summary is for people (stderr); stdout gets only the final targeting.
   for (const id of r.started)
