@@ -22,7 +22,7 @@ import {
   type Server,
 } from './helpers/process.ts';
 import { sample } from './helpers/metrics.ts';
-import { startReplicas, until } from './helpers/replicas.ts';
+import { pgQuery, startReplicas, until } from './helpers/replicas.ts';
 import { keepAliveAgent, send, type Outcome } from './helpers/steady-client.ts';
 
 afterEach(killAll);
@@ -202,6 +202,41 @@ describe('a SIGTERM under load', () => {
 });
 
 describe.skipIf(!pg)('replicas on Postgres', () => {
+  it('a job handed back at the stop is said to go to another replica, not only the next start', async () => {
+    const url = await pg!.createDatabase();
+    const sb = sandbox();
+    // a YouTube Data API that never answers: the collection runs until the stop hands it back
+    const silent = createServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const youtube = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/youtube/v3`;
+    try {
+      const s = await startServer(
+        ['--database', url, '--data', tempDir(sb, 'pg-grace'), '--quiet', '--job-delay', '0'],
+        {
+          env: { ...sb.env, ADCLI_YOUTUBE_API_KEY: 'test-key', ADCLI_YOUTUBE_BASE_URL: youtube },
+        },
+      );
+      const ds = await s.api('POST', '/data-stores', {
+        name: 'Slow',
+        channelIds: ['UCxxxxxxxxxxxxxxxxxxxxxx'],
+      });
+      expect(ds.status).toBe(201);
+      await until('the collection to run', async () =>
+        (await pgQuery(url, "SELECT id FROM jobs WHERE state = 'running'")).at(0),
+      );
+      expect(await s.stop('SIGTERM', 20_000)).toEqual({ code: 0, signal: null });
+      expect(s.stderr()).toMatch(
+        /1 unfinished job was handed back; another replica runs it, or the next start does\n$/,
+      );
+      expect(
+        await pgQuery(url, "SELECT state FROM jobs WHERE kind = 'collect_data_store'"),
+      ).toEqual([{ state: 'queued' }]);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  }, 120_000);
+
   it('a rolling restart of two replicas under steady load: no error a client sees', async () => {
     const url = await pg!.createDatabase();
     const args = ['--drain-delay', '2s'];
