@@ -73,6 +73,9 @@ describe('adcli serve --metrics-port', () => {
     ]);
     expect(delay.code).toBe(2);
     expect(delay.stderr).toContain('--drain-delay (5 s) cannot be longer than --stop-grace (2 s)');
+    const same = await runAdcli(['serve', '--memory', '--port', '4999', '--metrics-port', '4999']);
+    expect(same.code).toBe(2);
+    expect(same.stderr).toContain('the metrics need a port of their own');
   });
 });
 

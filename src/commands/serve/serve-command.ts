@@ -222,6 +222,10 @@ async function serving(
     );
   if (opts.metricsHost !== undefined && opts.metricsPort === undefined)
     throw usageError('--metrics-host needs --metrics-port, the port the metrics are served on');
+  if (opts.metricsPort !== undefined && opts.metricsPort !== 0 && opts.metricsPort === opts.port)
+    throw usageError(
+      `--metrics-port ${opts.metricsPort} is the API's --port: the metrics need a port of their own`,
+    );
   const publicUrl = opts.publicUrl === undefined ? undefined : publicBase(opts.publicUrl);
   if (opts.proxy !== undefined) {
     try {
