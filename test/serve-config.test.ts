@@ -264,7 +264,7 @@ describe("adcli serve's log", () => {
 
 const pgServer = await postgresOrSkip();
 
-describe.skipIf(!pgServer)('--pool-size on Postgres', () => {
+describe.skipIf(!pgServer)('on Postgres', () => {
   /**
    * Requests that wait for a table lock the test holds each keep a pool connection busy: the
    * database then counts, among adcli's connections to it, those waiting on a lock.
@@ -308,6 +308,33 @@ describe.skipIf(!pgServer)('--pool-size on Postgres', () => {
       await s.stop();
     }
   }
+
+  it("says a database outage once per message and then counts it, the workers' troubles as warnings", async () => {
+    const sb = sandbox();
+    const url = await pgServer!.createDatabase();
+    const s = await startServer(['--database', url, '--data', tempDir(sb, 'r'), '--workers', '1'], {
+      env: sb.env,
+      timeoutMs: 60_000,
+    });
+    await pgServer!.stop();
+    try {
+      // the workers fail again and again while the database is gone; the count comes after 10 s
+      const counted = /^(\S+Z) (\w+) +(.*) \((\d+) more times? in the last 10 s\)$/m;
+      const text = await s.waitForStderr((t) => counted.test(t), 40_000);
+      const [, , level, message] = counted.exec(text)!;
+      expect(level).toBe('WARN');
+      const bodies = text
+        .split('\n')
+        .filter((l) => /^\S+Z /.test(l))
+        .map((l) => l.replace(/^\S+Z \w+ +/, ''));
+      // said once before its count, however many times it happened
+      expect(Number(counted.exec(text)![4])).toBeGreaterThan(0);
+      expect(bodies.filter((b) => b === message)).toHaveLength(1);
+    } finally {
+      await pgServer!.restart();
+      await s.stop();
+    }
+  }, 90_000);
 
   it('caps the connections of the HTTP thread: 2 of 5 waiting requests reach the database', async () => {
     // without it, all five reach the database (the default pool holds 10)

@@ -47,18 +47,21 @@ describe("adcli serve's log sink", () => {
     const { sink: s, logger, lines } = sink('text');
     logger.request(probe('/api/v1/workspace'));
     logger.event('warn', 'the disk is nearly full', { free: '1 MB' });
-    s('adcli serve: stopping');
+    s('job campaign_generate c1 failed: boom');
+    // a line handed in whole that is the server's own warning (the job workers' pool words them so)
+    s('adcli serve: job worker 1 stopped unexpectedly');
     expect(lines).toEqual([
       '2026-11-28T10:00:00.000Z INFO  GET /api/v1/workspace 200 0.4ms req_1',
       '2026-11-28T10:00:00.000Z WARN  the disk is nearly full free=1 MB',
-      '2026-11-28T10:00:00.000Z INFO  adcli serve: stopping',
+      '2026-11-28T10:00:00.000Z INFO  job campaign_generate c1 failed: boom',
+      '2026-11-28T10:00:00.000Z WARN  adcli serve: job worker 1 stopped unexpectedly',
     ]);
   });
 
   it('writes one JSON object a line under json, lines handed in whole included', () => {
     const { sink: s, logger, lines } = sink('json');
     logger.event('error', 'internal error: x\ny', { requestId: 'req_2' });
-    s('adcli serve: stopping');
+    s('job loop: timeout');
     expect(lines.map((l) => JSON.parse(l))).toEqual([
       {
         time: AT.toISOString(),
@@ -67,7 +70,7 @@ describe("adcli serve's log sink", () => {
         message: 'internal error: x\ny',
         requestId: 'req_2',
       },
-      { time: AT.toISOString(), level: 'info', type: 'event', message: 'adcli serve: stopping' },
+      { time: AT.toISOString(), level: 'info', type: 'event', message: 'job loop: timeout' },
     ]);
   });
 

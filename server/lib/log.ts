@@ -44,7 +44,9 @@ export type LogRecord =
 
 /**
  * Where adcli serve's lines go. Called with a line (a writer that hands lines, not records), the
- * line is an `info` event; `record` takes a record; `flush` says the counts still held back.
+ * line is an event: `warn` when it is the server's own warning (`adcli serve: …`, as the job
+ * workers' pool words them), else `info`; `record` takes a record; `flush` says the counts still
+ * held back.
  */
 export interface LogSink {
   (line: string): void;
@@ -205,7 +207,11 @@ export function createSink(out: (line: string) => void, opts: SinkOptions): LogS
     held.set(key, entry);
   };
   const sink = ((line: string) =>
-    record({ kind: 'event', level: 'info', message: line })) as LogSink;
+    record({
+      kind: 'event',
+      level: line.startsWith('adcli serve: ') ? 'warn' : 'info',
+      message: line,
+    })) as LogSink;
   return Object.assign(sink, {
     record,
     format: opts.format,
