@@ -366,11 +366,19 @@ describe('an export applies on any server', () => {
 
     const empty = await testBackend();
     const ctl = await empty.client({ prefix: '/_adcli/v1' });
-    ok(await ctl.post('/fixtures', exported));
+    const applied = ok(await ctl.post('/fixtures', exported));
     const again = ok(await ctl.get('/fixtures'));
     // the library store is the workspace's own there; the Europe account is not that server's
     const { library: _, ...own } = library;
     const alps = exported.campaigns.find((c: any) => c.settings.customerId);
+    // ... and the apply says where that campaign went instead, as the one thing it did otherwise
+    expect(applied.notes).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `settings\\.customerId ${alps.settings.customerId} is no ad-platform account of this workspace; the campaign is in \\d{3}-\\d{3}-\\d{4}, its default account`,
+        ),
+      ),
+    ]);
     const { customerId: __, ...alpsSettings } = alps.settings;
     expect(again).toEqual({
       ...exported,
@@ -384,6 +392,7 @@ describe('an export applies on any server', () => {
       created: 0,
       updated: 0,
       deleted: 0,
+      notes: [],
     });
   });
 });

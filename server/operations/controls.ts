@@ -702,6 +702,10 @@ export const controlOperations: readonly Operation[] = [
         description:
           'the record each ref of the document names now (in a dry run, those it would create have ids that were not kept)',
       }),
+      notes: z.array(z.string()).meta({
+        description:
+          'what the apply did other than the document says, one sentence each: a campaign whose customerId names no account of this workspace (a file exported on another server) is put in its default account',
+      }),
       dryRun: z.boolean().meta({
         description: 'true when nothing was changed: the counts are what an apply would do',
       }),

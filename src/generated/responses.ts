@@ -728,6 +728,8 @@ export interface Responses {
       kind: "brand" | "data_store" | "audience" | "campaign";
       id: string;
     }>;
+    /** what the apply did other than the document says, one sentence each: a campaign whose customerId names no account of this workspace (a file exported on another server) is put in its default account */
+    notes: string[];
     /** true when nothing was changed: the counts are what an apply would do */
     dryRun: boolean;
   };

@@ -11,7 +11,7 @@ import { optionsOf } from '../../lib/context.ts';
 import { usageError } from '../../lib/errors.ts';
 import type { Factory } from '../../lib/factory.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
-import { notice, printJson, say } from '../../lib/output.ts';
+import { notice, printJson, say, warn } from '../../lib/output.ts';
 import { callControl } from './control-call.ts';
 
 interface Counts {
@@ -26,6 +26,7 @@ export interface ApplyAnswer extends Counts {
   dryRun: boolean;
   kinds: Record<string, Counts>;
   refs: Record<string, { kind: string; id: string }>;
+  notes: string[];
 }
 
 /**
@@ -159,4 +160,5 @@ export async function apply(f: Factory, file: string, cmd: Command): Promise<voi
     lines.push(`  ${(KIND_NAMES[kind] ?? kind).padEnd(16)}${counts(c)}, ${c.unchanged} unchanged`);
   }
   say(f.io, lines.join('\n'));
+  for (const note of r.notes) warn(f.io, `Note: ${note}.`);
 }
