@@ -65,5 +65,5 @@ export const RESPONSE_FIELDS: Readonly<Record<string, ResponseFields>> = {
   set_ads_status: { list: false, fields: ["campaignId", "googleAdsCampaignId", "status"] },
   get_key: { list: false, fields: ["id", "name", "workspace", "scopes", "customerIds", "campaignIds", "accounts"] },
   create_login_link: { list: false, fields: ["url", "page", "expiresAt"] },
-  apply_fixtures: { list: false, fields: ["workspace", "created", "updated", "deleted", "unchanged", "kinds", "refs", "dryRun"] },
+  apply_fixtures: { list: false, fields: ["workspace", "created", "updated", "deleted", "unchanged", "kinds", "refs", "notes", "dryRun"] },
 };

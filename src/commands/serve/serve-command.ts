@@ -419,6 +419,7 @@ async function serving(
       `applied ${opts.fixtures} to workspace ${r.workspace}: ${r.created} created, ${r.updated} updated, ${r.unchanged} unchanged`,
     );
   }
+  for (const note of running.fixtures?.notes ?? []) say('warn', note);
   if (exec !== undefined) {
     // The command owns stdout; the key goes to it in the environment only, never to a log.
     say(
