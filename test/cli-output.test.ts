@@ -151,6 +151,59 @@ describe('tables that fit the terminal', () => {
   }
 });
 
+describe('ids and URLs are never cut', () => {
+  for (const columns of [60, 80]) {
+    it(`at ${columns} columns: every data store id of a slot whole, one a line; website URLs whole; brand websites whole or left out`, async () => {
+      const stores = json(await adcli(['data-stores', 'list', '--json', 'id'])).map(
+        (d: { id: string }) => d.id,
+      );
+      expect(stores.length).toBeGreaterThanOrEqual(3);
+      const c = json(
+        await adcli([
+          'campaigns',
+          'create',
+          '--name',
+          'Three stores',
+          ...stores.slice(0, 3).flatMap((d: string) => ['--data-store', d]),
+          '--json',
+        ]),
+      );
+      const got = succeeded(await adcli(['campaigns', 'get', c.id], { tty: true, columns }));
+      const slotLines = lines(got.stdout.split('\n\n')[1]!);
+      for (const d of stores.slice(0, 3)) {
+        const at = slotLines.filter((l) => l.includes(d));
+        expect(at, `${d} in\n${got.stdout}`).toHaveLength(1);
+        expect(at[0]!.trimEnd().endsWith(d)).toBe(true);
+      }
+      // the name gives way (`Primary…`), never an id
+      expect(slotLines.join('\n')).not.toMatch(/[0-9a-f]{2,}…/);
+      for (const l of slotLines) expect(displayWidth(l), l).toBeLessThanOrEqual(columns);
+      // piped: one row a slot, its data stores space-separated
+      const piped = succeeded(await adcli(['campaigns', 'audiences', 'list', c.id]));
+      expect(piped.stdout.trimEnd().split('\t').at(-1)).toBe(stores.slice(0, 3).join(' '));
+
+      const live = json(
+        await adcli(['campaigns', 'list', '--ads-status', 'ENABLED', '--json', 'id']),
+      )[0];
+      const t = json(await adcli(['targeting', 'show', live.id, '--json']));
+      const urls: string[] = t.audiences.flatMap((s: any) =>
+        s.items.filter((i: any) => i.section === 'websites').map((i: any) => i.text),
+      );
+      expect(urls.length).toBeGreaterThan(0);
+      const shown = succeeded(await adcli(['targeting', 'show', live.id], { tty: true, columns }));
+      for (const u of urls) expect(shown.stdout).toContain(u);
+
+      const brands = json(await adcli(['brands', 'list', '--json']));
+      const listed = succeeded(await adcli(['brands', 'list'], { tty: true, columns })).stdout;
+      for (const b of brands.filter((x: any) => x.website)) {
+        const row = lines(listed).find((l) => l.startsWith(b.id))!;
+        expect(row.includes(b.website) || !listed.includes('WEBSITE'), row).toBe(true);
+      }
+      expect(listed).not.toMatch(/https?:\S*…/);
+    });
+  }
+});
+
 describe('empty lists', () => {
   it('on a terminal say so in words on stderr; piped print nothing at all', async () => {
     const tty = succeeded(

@@ -2,7 +2,7 @@
  * The table printer, after gh's (go-gh pkg/tableprinter): on a terminal a header line and columns two
  * spaces apart, fitted to the width: the widest text column is cut with `…`, columns marked optional
  * go when the terminal is narrow, no row ever wraps and no line is longer than the width. An id
- * column (`id: true`: what a person copies) is never cut, however narrow the terminal: the others
+ * column (`id: true`: what a person copies, ids and URLs alike) is never cut, however narrow the terminal: the others
  * give way first, and it is the last to go. Piped, one row a line, cells tab-separated, nothing cut.
  * Pure: spans in, lines out (src/lib/output.ts writes them).
  */

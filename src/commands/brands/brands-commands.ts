@@ -19,6 +19,12 @@ export const { list, get, create, update, remove } = crud({
   idParam: 'brandId',
   flags: { name: 'name', website: 'website', description: 'description' },
   show: showBrand,
-  head: [{ header: 'ID', id: true }, 'NAME', 'WEBSITE', { header: 'UPDATED', cut: false, drop: 1 }],
+  head: [
+    { header: 'ID', id: true },
+    'NAME',
+    // a URL is pasted: never cut, it goes when there is no room
+    { header: 'WEBSITE', id: true, drop: 2 },
+    { header: 'UPDATED', cut: false, drop: 1 },
+  ],
   row: (_io, x) => [x.id, x.name, x.website, when(x.updatedAt)],
 });

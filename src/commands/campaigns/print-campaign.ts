@@ -3,7 +3,7 @@ import { accountsOf, currencyOf } from '../../lib/accounts.ts';
 import type { ApiClient } from '../../lib/client.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
 import { money } from '../../lib/numbers.ts';
-import { bold, fields, printJson, statusText, table, type Text } from '../../lib/output.ts';
+import { bold, fields, printJson, span, statusText, table, type Text } from '../../lib/output.ts';
 
 /** `50.00 USD daily`: the amount, its account's currency (when known) and the budget type. */
 export function budgetText(
@@ -80,17 +80,29 @@ export function showCampaign(io: IOStreams, x: any, currency?: string): void {
   }
 }
 
-/** The audience slots of a campaign, as a table. */
+/**
+ * The audience slots of a campaign, as a table. Ids are never cut: on a terminal each data store
+ * id has a line of its own (the slot's first, the others under it), and the saved audience's
+ * column goes first when narrow; piped, one row a slot, its data stores space-separated.
+ */
 export function showSlots(io: IOStreams, x: Campaign): void {
+  const tty = io.isStdoutTTY();
+  const blank = span(' ');
   table(
     io,
     [
       { header: 'AUDIENCE SLOT', id: true },
       'NAME',
-      { header: 'SAVED AUDIENCE', id: true },
-      'DATA STORES',
+      { header: 'SAVED AUDIENCE', id: true, drop: 1 },
+      { header: 'DATA STORES', id: true },
     ],
-    x.audiences.map((a) => [a.id, a.name, a.audienceId ?? '(primary)', a.dataStoreIds.join(' ')]),
+    x.audiences.flatMap((a) => {
+      const saved = a.audienceId ?? '(primary)';
+      if (!tty || a.dataStoreIds.length <= 1)
+        return [[a.id, a.name, saved, a.dataStoreIds.join(' ')]];
+      const [first, ...more] = a.dataStoreIds;
+      return [[a.id, a.name, saved, first], ...more.map((d) => [blank, blank, blank, d])];
+    }),
     { empty: `Campaign ${x.id} has no audience slots.` },
   );
 }

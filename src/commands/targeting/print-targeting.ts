@@ -12,6 +12,7 @@ import {
   red,
   statusText,
   table,
+  type Column,
   type Text,
 } from '../../lib/output.ts';
 
@@ -99,12 +100,12 @@ export function showTargeting(
         if (sec === 'websites') return [rank, i.label, cyan(i.text), gray(i.source)];
         return [rank, i.label, gray(i.source)];
       });
-      table(
-        io,
-        rows[0]!.map(() => ''),
-        rows,
-        { header: false, indent: 4 },
-      );
+      // A website's URL is never cut (it is pasted): the label and the source give way first.
+      const columns: Column[] =
+        sec === 'websites'
+          ? [{ header: '' }, { header: '' }, { header: '', id: true }, { header: '', drop: 1 }]
+          : rows[0]!.map(() => ({ header: '' }));
+      table(io, columns, rows, { header: false, indent: 4 });
     }
     const left = exclusions.get(s.id) ?? [];
     if (left.length) {
