@@ -160,3 +160,59 @@ describe('the fill of a short list', () => {
     expect(found).toBeGreaterThan(0);
   });
 });
+
+describe('names, platforms and the objective', () => {
+  const UPLOADER = 'UCnamesTest0000000000001';
+  const input = (objective: string): GenerateInput => ({
+    corpus: {
+      channels: [
+        {
+          id: UPLOADER,
+          title: 'Stacked Kitchen',
+          description: '',
+          handle: '',
+          keywords: '',
+          country: '',
+          subscribers: 0,
+        },
+      ],
+      videos: [
+        {
+          id: 'names000001',
+          channelId: UPLOADER,
+          title: 'Sourdough focaccia with rosemary and sea salt',
+          description:
+            'My sourdough focaccia, baked in a cast iron pan. I shot it with a Pixel phone and asked Google how long to proof it; Andy from the bakery says overnight. The Pixel camera loves focaccia. Andy approves. Follow me on Snapchat and Twitch, turn on notifications!',
+          tags: [],
+          publishedAt: null,
+          viewCount: 0,
+          comments: [],
+        },
+      ],
+    },
+    background: { channels: [], videos: [] },
+    seed: null,
+    campaign: { objective, campaignType: 'SEARCH', language: 'en' },
+  });
+  const keywords = (objective: string) =>
+    new Map(
+      generate(input(objective))
+        .items.filter((i) => i.section === 'keywords')
+        .map((i) => [i.text.toLowerCase(), i.matchType]),
+    );
+
+  it('a one-word name is no EXACT keyword unless the objective names it', () => {
+    const plain = keywords('Sell sourdough baking classes');
+    const names = ['pixel', 'andy'].filter((n) => plain.has(n));
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) expect(plain.get(n), n).not.toBe('EXACT');
+    const named = keywords('Sell Pixel phone cases to home bakers');
+    expect(named.get('pixel')).toBe('EXACT');
+  });
+
+  it('platform names and calls to action are no keywords', () => {
+    const kws = [...keywords('').keys()];
+    for (const k of kws) expect(k).not.toMatch(/\b(snapchat|twitch|notifications)\b/);
+    expect(kws).toContain('sourdough focaccia');
+  });
+});

@@ -27,7 +27,8 @@
  * text in general, a lone word only when a title says it and the creator wrote it again (or as a
  * name); under 5, what a title says once (fillFromLead).
  *
- * Match types: EXACT for names and the campaign's own brand and products; BROAD for a multi-word
+ * Match types: EXACT for names of two or more words, names the objective gives, and the
+ * campaign's own brand and products (a one-word name is PHRASE: matchTypeOf); BROAD for a multi-word
  * topic (a phrase that is one of our taxonomy's cues, seen in more than one place: "trail running");
  * PHRASE for the other specific phrases and words.
  */
@@ -123,8 +124,9 @@ export function keywordItems(k: KeywordInput): {
   brands: BrandCheck;
 } {
   const { analyzer, input, seedText, mix, bp, lang } = k;
+  const objectiveKeys = contentKeys(input.campaign.objective, lang);
   const ranked = analyzer.rank({
-    boostKeys: contentKeys(input.campaign.objective, lang),
+    boostKeys: objectiveKeys,
     boost: 1.3,
     boostKeys2: contentKeys(seedText, lang),
     boost2: 1.2,
@@ -198,7 +200,7 @@ export function keywordItems(k: KeywordInput): {
     section: 'keywords',
     label: c.text,
     text: c.text,
-    matchType: matchTypeOf(c, own.has(c.key)),
+    matchType: matchTypeOf(c, own.has(c.key), objectiveKeys),
     source: c.source,
   }));
   const have = new Set(picked.map((c) => c.key));
@@ -373,8 +375,14 @@ function isoStopwordSet(lang: Lang): ReadonlySet<string> {
   return set;
 }
 
-function matchTypeOf(c: PhraseCandidate, own: boolean): MatchType {
-  if (c.name || own) return 'EXACT';
+/**
+ * EXACT for the campaign's own brand and products and for names of two or more words (a product,
+ * a place: "Tour du Mont Blanc"); a name of one word only when the objective names it. A lone
+ * capitalised word is as often a platform, another company or a first name ("Google", "Andy") as
+ * what the store is about, and EXACT on it would serve only on searches of that word alone.
+ */
+function matchTypeOf(c: PhraseCandidate, own: boolean, objective: ReadonlySet<string>): MatchType {
+  if (own || (c.name && (c.words >= 2 || objective.has(c.key)))) return 'EXACT';
   if (c.words >= 2 && c.cue >= 1 && !c.once) return 'BROAD';
   return 'PHRASE';
 }
