@@ -25,7 +25,7 @@
  * A list still short of 10 (most real uploads show no tags) is filled, after those, from what the
  * creators put first: phrases of the titles and the descriptions' opening lines, no word of YouTube
  * text in general, a lone word only when a title says it and the creator wrote it again (or as a
- * name); under 5, what a title says once (fillFromLead).
+ * name); under 5, what a title or an opening line says once (fillFromLead).
  *
  * Match types: EXACT for names of two or more words, names the objective gives, and the
  * campaign's own brand and products (a one-word name is PHRASE: matchTypeOf); BROAD for a multi-word
@@ -91,7 +91,8 @@ const BELOW_FOLD_FACTOR = 0.5;
 const FILL_TO = 10;
 /**
  * Below this many, a store has hardly anything but its titles (a video of one line and a few
- * links, a channel whose descriptions are all footers): its titles' words said once fill it too.
+ * links, a channel whose descriptions are all footers): what its titles and descriptions' opening
+ * lines say once fills it too.
  * Five is the low end of Google Ads' 5-20 keywords per ad group.
  */
 const FILL_MIN = 5;
@@ -237,7 +238,7 @@ function fillFromLead(
   picked: readonly PhraseCandidate[],
   room: number,
   excluded: (c: PhraseCandidate) => boolean,
-  /** also what a title says once (the last resort of a store with almost no text) */
+  /** also what a title or an opening line says once (the last resort of a store with almost no text) */
   once: boolean,
 ): PhraseCandidate[] {
   const { analyzer, input, lang } = k;
@@ -269,7 +270,7 @@ function fillFromLead(
       if (c.key.length < FILL_MIN_CHARS && !c.name) return false;
       // a lone word is a label when the creator put it in a title and wrote it again (a title's
       // verbs and adjectives are said once: "choose", "easy"), or capitalised it as a name
-      return c.name || (c.inTitle && (once || c.count >= 2));
+      return c.name || once || (c.inTitle && c.count >= 2);
     }
     // a phrase the creator put in a title, or twice in what comes first
     return c.name || c.inTitle || c.lead >= 2 || once;
