@@ -676,54 +676,54 @@ describe('against adcli serve --memory (ADCLI_BASE_URL + ADCLI_API_KEY)', () => 
     fails(
       await run(['brands', 'create', '--name', long], down),
       2,
-      'name must be at most 160 characters',
+      '--name must be at most 160 characters',
     );
     fails(
       await run(['audiences', 'create', '--name', long], down),
       2,
-      'name must be at most 160 characters',
+      '--name must be at most 160 characters',
     );
     fails(
       await run(['data-stores', 'create', '--name', long], down),
       2,
-      'name must be at most 160 characters',
+      '--name must be at most 160 characters',
     );
     fails(
       await run(['brands', 'update', MISSING, '--website', 'ftp://x'], down),
       2,
-      'website must be an http(s) URL or empty',
+      '--website must be an http(s) URL or empty',
     );
     fails(
       await run(['audiences', 'create', '--name', 'ok', '--keyword', 'k'.repeat(81)], down),
       2,
-      'keywords[0] must be at most 80 characters',
+      '--keyword must be at most 80 characters',
     );
     fails(
       await run(['audiences', 'create', '--name', 'ok', '--data-store', 'nope'], down),
       2,
-      'dataStoreIds[0] must match',
+      '--data-store must match',
     );
     fails(
       await run(['audiences', 'update', MISSING, '--description', 'd'.repeat(4001)], down),
       2,
-      'description must be at most 4000 characters',
+      '--description must be at most 4000 characters',
     );
     fails(
       await run(['data-stores', 'create', '--name', 'ok', '--channel', 'UCshort'], down),
       2,
-      'channelIds[0] must match',
+      '--channel must be a YouTube channel id',
     );
     fails(
       await run(['data-stores', 'create', '--name', 'ok', '--video', 'bad'], down),
       2,
-      'videoIds[0] must match',
+      '--video must be a YouTube video id',
     );
     fails(await run(['brands', 'get', 'not-an-id'], down), 2, 'brandId must match');
     fails(await run(['audiences', 'list', '--limit', '101'], down), 2);
     fails(
       await run(['brands', 'list', '--name', long], down),
       2,
-      'name must be at most 160 characters',
+      '--name must be at most 160 characters',
     );
     fails(
       await run(['brands', 'create', '--name', 'ok', '--idempotency-key', 'k'.repeat(201)], down),

@@ -4,7 +4,8 @@
  * operation's schema and every cross-field rule that the request alone decides are refused by adcli
  * itself, exit 2, before any request. Each command runs in-process (test/helpers/cli.ts) against a
  * server that records what reaches it and refuses everything: a request that got through would show
- * there (and as exit 5). The messages are held against the real backend's own.
+ * there (and as exit 5). The messages are held against the real backend's own, said with the flags
+ * typed (`--end-date`, not `endDate`) and patterns in words.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,17 +58,17 @@ describe('refused locally, exit 2, nothing sent', () => {
     [['campaigns', 'audiences', 'add', BAD, ID], HEX('campaignId')],
     [['campaigns', 'audiences', 'add', ID, BAD], HEX('audienceId')],
     [['campaigns', 'audiences', 'update', ID, BAD, '--name', 'x'], HEX('slotId')],
-    [['campaigns', 'audiences', 'update', ID, SLOT, '--data-store', BAD], HEX('dataStoreIds[0]')],
+    [['campaigns', 'audiences', 'update', ID, SLOT, '--data-store', BAD], HEX('--data-store')],
     [['campaigns', 'audiences', 'remove', BAD, SLOT, '--yes'], HEX('campaignId')],
-    [['campaigns', 'create', '--name', 'x', '--brand', BAD], HEX('brandId')],
+    [['campaigns', 'create', '--name', 'x', '--brand', BAD], HEX('--brand')],
     [
       ['campaigns', 'create', '--name', 'x', '--data-store', ID, '--data-store', BAD],
-      HEX('dataStoreIds[1]'),
+      HEX('--data-store'),
     ],
-    [['campaigns', 'create', '--name', 'x', '--audience', BAD], HEX('audienceIds[0]')],
+    [['campaigns', 'create', '--name', 'x', '--audience', BAD], HEX('--audience')],
     [
       ['campaigns', 'update', ID, '--brand', 'ABCDEF0123456789ABCDEF01'],
-      HEX('brandId', 'ABCDEF0123456789ABCDEF01'),
+      HEX('--brand', 'ABCDEF0123456789ABCDEF01'),
     ],
     [['targeting', 'show', BAD], HEX('campaignId')],
     [['targeting', 'generate', BAD], HEX('campaignId')],
@@ -103,11 +104,11 @@ describe('refused locally, exit 2, nothing sent', () => {
   const crossField: [string[], string][] = [
     [
       ['campaigns', 'create', '--name', 'x', '--budget', '100', '--budget-type', 'total'],
-      'endDate is required when budgetType is total: a total budget needs an end date',
+      '--end-date is required when --budget-type is total: a total budget needs an end date',
     ],
     [
       ['campaigns', 'update', ID, '--budget-type', 'total', '--no-end-date'],
-      'endDate is required when budgetType is total: a total budget needs an end date',
+      '--end-date is required when --budget-type is total: a total budget needs an end date',
     ],
   ];
 
@@ -118,29 +119,36 @@ describe('refused locally, exit 2, nothing sent', () => {
   const schemaRules: [string[], string][] = [
     [
       ['campaigns', 'create', '--name', 'x', '--end-date', '2026-02-30'],
-      'endDate must be a real calendar date (YYYY-MM-DD)',
+      '--end-date must be a real calendar date (YYYY-MM-DD)',
+    ],
+    [
+      ['campaigns', 'create', '--name', 'x', '--end-date', '31/12/2026'],
+      '--end-date must be a date as YYYY-MM-DD (e.g. 2026-12-31)',
     ],
     [
       ['campaigns', 'create', '--name', 'x', '--end-date', '31.12.2026'],
-      'endDate must match ^\\d{4}-\\d{2}-\\d{2}$',
+      '--end-date must be a date as YYYY-MM-DD (e.g. 2026-12-31)',
     ],
-    [['campaigns', 'create', '--name', 'x', '--budget', '0'], 'budget must be greater than 0'],
-    [['campaigns', 'create', '--name', ''], 'name must not be empty'],
-    [['campaigns', 'update', ID, '--target-roas', '1001'], 'targetRoas must be at most 1000'],
+    [['campaigns', 'create', '--name', 'x', '--budget', '0'], '--budget must be greater than 0'],
+    [['campaigns', 'create', '--name', ''], '--name must not be empty'],
+    [['campaigns', 'update', ID, '--target-roas', '1001'], '--target-roas must be at most 1000'],
     [
       ['campaigns', 'publish', ID, '--customer-id', '12-34'],
-      'customerId must match ^\\d{3}-?\\d{3}-?\\d{4}$',
+      '--customer-id must be an account id as 123-456-7890 (adcli ads accounts lists them)',
     ],
     [
       ['campaigns', 'audiences', 'update', ID, SLOT, '--name', 'n'.repeat(161)],
-      'name must be at most 160 characters',
+      '--name must be at most 160 characters',
     ],
     [
       ['brands', 'create', '--name', 'x', '--website', 'ftp://example.com'],
       'website must be an http(s) URL or empty',
     ],
     [['explore', 'search', '   '], 'query must hold at least one word'],
-    [['explore', 'channel', 'UCshort'], 'channelId must match ^UC[A-Za-z0-9_-]{22}$'],
+    [
+      ['explore', 'channel', 'UCshort'],
+      'channelId must be a YouTube channel id: UC and 22 letters, digits, - or _',
+    ],
     [
       [
         'targeting',
@@ -167,11 +175,11 @@ describe('refused locally, exit 2, nothing sent', () => {
   it('country and language codes: unknown ones refused with a suggestion', async () => {
     await refused(
       ['campaigns', 'create', '--name', 'x', '--location', 'US', '--location', 'Germany'],
-      'locations[1]: "Germany" is not an ISO 3166 country or region code; did you mean "DE" (Germany)?',
+      '--location: "Germany" is not an ISO 3166 country or region code; did you mean "DE" (Germany)?',
     );
     await refused(
       ['campaigns', 'update', ID, '--language', 'German'],
-      'language: "German" is not a known BCP 47 language tag; did you mean "de" (German)?',
+      '--language: "German" is not a known BCP 47 language tag; did you mean "de" (German)?',
     );
     seen.length = 0;
     const lower = await runCli(['campaigns', 'update', ID, '--location', 'us'], { env });
@@ -217,7 +225,12 @@ describe('the local rules say what the server says', () => {
       budgetType: 'total',
     });
     expect(created.status).toBe(400);
-    expect(local.stderr).toBe(`adcli: ${created.body.error.message}\n`);
+    // the same rule, said with the flags typed (the API names its fields)
+    const API = 'endDate is required when budgetType is total: a total budget needs an end date';
+    const CLI =
+      '--end-date is required when --budget-type is total: a total budget needs an end date';
+    expect(created.body.error.message).toBe(API);
+    expect(local.stderr).toBe(`adcli: ${CLI}\n`);
 
     const c = await backend.api.post('/campaigns', {
       name: 'y',
@@ -231,11 +244,12 @@ describe('the local rules say what the server says', () => {
       endDate: null,
     });
     expect(updated.status).toBe(400);
+    expect(updated.body.error.message).toBe(API);
     const localUpdate = await runCli(
       ['campaigns', 'update', c.body.id, '--budget-type', 'total', '--no-end-date'],
       { env: sb.env },
     );
-    expect(localUpdate.stderr).toBe(`adcli: ${updated.body.error.message}\n`);
+    expect(localUpdate.stderr).toBe(`adcli: ${CLI}\n`);
   });
 
   it('a rule that needs the stored campaign is left to the server: exit 3 with its message', async () => {
@@ -258,7 +272,9 @@ describe('the local rules say what the server says', () => {
     );
     const r = await adcli(['campaigns', 'update', c.id, '--budget-type', 'total']);
     expect(r.code).toBe(EXIT.refused);
-    expect(r.stderr).toContain('endDate is required when budgetType is total');
+    expect(r.stderr).toContain('--end-date is required when --budget-type is total');
+    const j = await adcli(['campaigns', 'update', c.id, '--budget-type', 'total', '--json']);
+    expect(JSON.parse(j.stderr).error.message).toContain('endDate is required when budgetType');
     expect(
       (
         await adcli([

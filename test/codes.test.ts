@@ -243,7 +243,7 @@ describe('the CLI checks the codes before sending anything (exit 2)', () => {
     });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain(
-      'locations[0]: "Germany" is not an ISO 3166 country or region code; did you mean "DE" (Germany)?',
+      '--location: "Germany" is not an ISO 3166 country or region code; did you mean "DE" (Germany)?',
     );
     expect(r.stdout).toBe('');
 
@@ -255,7 +255,7 @@ describe('the CLI checks the codes before sending anything (exit 2)', () => {
     expect(JSON.parse(lang.stderr)).toEqual({
       error: {
         message:
-          'language: "German" is not a known BCP 47 language tag; did you mean "de" (German)?',
+          '--language: "German" is not a known BCP 47 language tag; did you mean "de" (German)?',
         exitCode: 2,
       },
     });

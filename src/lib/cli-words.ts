@@ -5,15 +5,15 @@
  * message to a person says those steps with its commands and flags instead (`adcli campaigns update
  * ID --type TYPE`, `--data-store`, `--no-end-date`, `--idempotency-key`).
  *
- * What a message says was refused stays as the API says it (`budget must be greater than 0`,
- * `brandId: no brand … in this workspace`): the local checks give the server's message for the same
- * value, word for word. Only the line people read changes: with --json an API error is the API's own.
+ * What a message says was refused is said with the flags typed where a command maps its fields
+ * (`--budget must be greater than 0`, src/lib/flag-words.ts), as the local checks say it for the
+ * same value. Only the line people read changes: with --json an API error is the API's own.
  */
 import { ApiCallError } from './client.ts';
+import { PATTERN_WORDS, type Rewrite } from './flag-words.ts';
 import { commandOperations } from './json-output.ts';
 
-/** A phrase of the API and how a command says it (String.replace's pattern and replacement). */
-export type Rewrite = readonly [RegExp, string | ((match: string, ...groups: string[]) => string)];
+export type { Rewrite } from './flag-words.ts';
 
 let commands: Map<string, string> | undefined;
 /** The adcli command that runs an operation of the API: `update_campaign` → `campaigns update`. */
@@ -30,6 +30,8 @@ const ALWAYS: readonly Rewrite[] = [
   ],
   // a route after an operation's name: the command that replaces the name says it
   [/ \((?:GET|POST|PUT|PATCH|DELETE) \/[^)\s]*\)/g, ''],
+  // the API's patterns in words (`must match ^\d{4}-…` → `must be a date as YYYY-MM-DD`)
+  ...PATTERN_WORDS,
 ];
 
 /** A message of the API with its next steps in a command's words: its own rewrites, then ALWAYS, then operations named as commands. */

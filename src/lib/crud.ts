@@ -8,6 +8,7 @@ import { runList, type ListFlags } from './list.ts';
 import { printJson, say, table, type Column, type Text } from './output.ts';
 import type { Prompter } from './prompt.ts';
 import { route } from './route.ts';
+import { flagsOf } from './flag-words.ts';
 import { operation, validateLocally } from './validate.ts';
 
 /**
@@ -87,7 +88,10 @@ export function crud(r: Resource) {
     async list(f: Factory, cmd: Command): Promise<void> {
       const o = optionsOf<ListFlags & Record<string, unknown>>(cmd);
       const query = { name: o.name, ...r.listQuery?.(o) };
-      await validateLocally((await op('list')).query!, { ...query, limit: o.limit }, 'query');
+      await validateLocally((await op('list')).query!, { ...query, limit: o.limit }, 'query', {
+        name: '--name',
+        limit: '--limit',
+      });
       const client = await f.apiClient(o);
       const filtered = Object.values(query).some((v) => v !== undefined);
       await runList<any>(f.io, client, route(opName('list')).path, query, o, {
@@ -111,7 +115,7 @@ export function crud(r: Resource) {
       const body = bodyFrom(o, r.flags);
       if (body.name === undefined)
         body.name = await askName(f.prompter, r.noun[0]!.toUpperCase() + r.noun.slice(1));
-      await validateLocally((await op('create')).body!, body, 'body');
+      await validateLocally((await op('create')).body!, body, 'body', flagsOf(r.flags));
       const client = await f.apiClient(o);
       const record = await client.call(opName('create'), {
         body,
@@ -124,7 +128,7 @@ export function crud(r: Resource) {
       const o = optionsOf<Record<string, unknown>>(cmd);
       const body = bodyFrom(o, r.flags);
       await checkId('update', id);
-      await validateLocally((await op('update')).body!, body, 'body');
+      await validateLocally((await op('update')).body!, body, 'body', flagsOf(r.flags));
       requireChanges(body, `${r.command} update`);
       const client = await f.apiClient(o);
       output(

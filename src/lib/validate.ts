@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { usageError } from './errors.ts';
+import { inFlagWords, type FlagsOf } from './flag-words.ts';
 
 type Where = 'body' | 'query' | 'path';
 
@@ -9,12 +10,15 @@ const HEX_ID = '^[a-f0-9]{24}$';
 /**
  * Checks a request locally with the operation's own zod schema (its bounds, enumerations, formats,
  * codes and refinements), so a bad value fails before any request, with the message the server
- * would give (exit 2). A malformed id also says what an id looks like, and what was given.
+ * would give (exit 2), said in the user's words: the body's and query's fields as the `flags` that set them,
+ * the API's patterns as words (src/lib/flag-words.ts). A malformed id also says what an id looks
+ * like, and what was given.
  */
 export async function validateLocally<T extends z.ZodType>(
   schema: T,
   value: unknown,
   where: Where,
+  flags: FlagsOf = {},
 ): Promise<z.output<T>> {
   const { describeIssue, fieldName } = await import('../../server/operations/validation.ts');
   // reportInput: the messages tell a missing value from a wrong one, and quote a malformed id.
@@ -30,7 +34,8 @@ export async function validateLocally<T extends z.ZodType>(
     }
     return describeIssue(issue, where);
   };
-  const messages = [...new Set(r.error.issues.map(say))];
+  const said = (issue: z.core.$ZodIssue) => inFlagWords(say(issue), where === 'path' ? {} : flags);
+  const messages = [...new Set(r.error.issues.map(said))];
   throw usageError(
     messages.slice(0, 3).join('; ') +
       (messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''),
@@ -55,6 +60,8 @@ export interface RequestParts {
   params?: Record<string, string>;
   query?: Record<string, unknown>;
   body?: unknown;
+  /** the body's fields as the flags that set them, for the messages */
+  flags?: FlagsOf;
 }
 
 /**
@@ -67,7 +74,8 @@ export async function checkRequest(name: string, parts: RequestParts): Promise<v
   if (op.params) await validateLocally(op.params, parts.params ?? {}, 'path');
   if (op.query && parts.query)
     await validateLocally(op.query, withoutUndefined(parts.query), 'query');
-  if (op.body && parts.body !== undefined) await validateLocally(op.body, parts.body, 'body');
+  if (op.body && parts.body !== undefined)
+    await validateLocally(op.body, parts.body, 'body', parts.flags);
 }
 
 function withoutUndefined(o: Record<string, unknown>): Record<string, unknown> {

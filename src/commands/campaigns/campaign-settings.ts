@@ -1,5 +1,6 @@
 import type { Rewrite } from '../../lib/cli-words.ts';
 import { bodyFrom } from '../../lib/crud.ts';
+import { flagRewrites, flagsOf, type FlagsOf } from '../../lib/flag-words.ts';
 
 /** Flag name → API field, for the settings flags of create and update. */
 const FLAG_FIELDS: Record<string, string> = {
@@ -25,8 +26,12 @@ const FLAG_FIELDS: Record<string, string> = {
 /** The body from the flags: `--no-X` clears a nullable setting (null). */
 export const bodyFromFlags = (opts: Record<string, unknown>) => bodyFrom(opts, FLAG_FIELDS, null);
 
-/** The API's next steps about a campaign's settings, said with the flags of create and update. */
+/** API field → the flag of create and update that sets it: `endDate` → `--end-date`. */
+export const CAMPAIGN_FLAGS: FlagsOf = flagsOf(FLAG_FIELDS);
+
+/** The API's next steps about a campaign's settings, and its fields, said with the flags of create and update. */
 export const CAMPAIGN_WORDS: readonly Rewrite[] = [
   // an end date already past: "… or has no end date (null)"
   [/\bor has no end date \(null\)/g, 'or has no end date (--no-end-date)'],
+  ...flagRewrites(CAMPAIGN_FLAGS),
 ];

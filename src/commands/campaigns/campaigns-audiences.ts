@@ -47,7 +47,11 @@ export async function audiencesAdd(
 ): Promise<void> {
   const o = optionsOf<{ name?: string; idempotencyKey?: string }>(cmd);
   const body = { audienceId, ...(o.name !== undefined ? { name: o.name } : {}) };
-  await checkRequest('add_campaign_audience', { params: { campaignId }, body });
+  await checkRequest('add_campaign_audience', {
+    params: { campaignId },
+    body,
+    flags: { name: '--name' },
+  });
   const client = await f.apiClient(o);
   const x = await sayingErrors(slotWords(campaignId), () =>
     client.call<Campaign>('add_campaign_audience', {
@@ -81,7 +85,11 @@ export async function audiencesUpdate(
   const body: { name?: string; dataStoreIds?: string[] } = {};
   if (o.name !== undefined) body.name = o.name;
   if (o.dataStore !== undefined) body.dataStoreIds = o.dataStore === false ? [] : o.dataStore;
-  await checkRequest('update_campaign_audience', { params: { campaignId, slotId }, body });
+  await checkRequest('update_campaign_audience', {
+    params: { campaignId, slotId },
+    body,
+    flags: { name: '--name', dataStoreIds: '--data-store' },
+  });
   if (Object.keys(body).length === 0) {
     throw usageError(
       'nothing to change: give --name, --data-store or --no-data-store (see adcli campaigns audiences update --help)',

@@ -8,7 +8,7 @@ import { optionsOf } from '../../lib/context.ts';
 import type { Factory } from '../../lib/factory.ts';
 import type { Prompter } from '../../lib/prompt.ts';
 import { checkRequest } from '../../lib/validate.ts';
-import { bodyFromFlags, CAMPAIGN_WORDS } from './campaign-settings.ts';
+import { bodyFromFlags, CAMPAIGN_FLAGS, CAMPAIGN_WORDS } from './campaign-settings.ts';
 import { printCampaign } from './print-campaign.ts';
 import { settle, type WaitFlags } from './wait-for-campaign.ts';
 
@@ -26,7 +26,7 @@ export async function create(f: Factory, cmd: Command): Promise<void> {
     let client: ApiClient | undefined;
     const clientOnce = async () => (client ??= await f.apiClient(o));
     if (body.name === undefined) await wizard(f.prompter, body, clientOnce);
-    await checkRequest('create_campaign', { body });
+    await checkRequest('create_campaign', { body, flags: CAMPAIGN_FLAGS });
     const api = await clientOnce();
     const campaign = await api.call<Campaign>('create_campaign', {
       body,

@@ -71,7 +71,11 @@ export async function publish(f: Factory, id: string, cmd: Command): Promise<voi
 async function publishIt(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<{ customerId?: string }>(cmd);
   const body = o.customerId ? { customerId: o.customerId } : {};
-  await checkRequest('create_ads_campaign', { params: { campaignId: id }, body });
+  await checkRequest('create_ads_campaign', {
+    params: { campaignId: id },
+    body,
+    flags: { customerId: '--customer-id' },
+  });
   const client = await f.apiClient(o);
   const r = await client.call<any>('create_ads_campaign', {
     params: { campaignId: id },

@@ -5,14 +5,18 @@ import { optionsOf } from '../../lib/context.ts';
 import { usageError } from '../../lib/errors.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { checkRequest } from '../../lib/validate.ts';
-import { bodyFromFlags, CAMPAIGN_WORDS } from './campaign-settings.ts';
+import { bodyFromFlags, CAMPAIGN_FLAGS, CAMPAIGN_WORDS } from './campaign-settings.ts';
 import { printCampaign } from './print-campaign.ts';
 
 /** `campaigns update ID`: the settings given, nothing else. */
 export async function update(f: Factory, id: string, cmd: Command): Promise<void> {
   const o = optionsOf<Record<string, unknown>>(cmd);
   const body = bodyFromFlags(o);
-  await checkRequest('update_campaign', { params: { campaignId: id }, body });
+  await checkRequest('update_campaign', {
+    params: { campaignId: id },
+    body,
+    flags: CAMPAIGN_FLAGS,
+  });
   if (Object.keys(body).length === 0) {
     throw usageError(
       'nothing to change: give at least one setting flag (see adcli campaigns update --help)',

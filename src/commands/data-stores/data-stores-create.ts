@@ -3,6 +3,7 @@ import type { DataStore } from '../../generated/responses.ts';
 import { optionsOf } from '../../lib/context.ts';
 import { askName, bodyFrom } from '../../lib/crud.ts';
 import type { Factory } from '../../lib/factory.ts';
+import { flagsOf } from '../../lib/flag-words.ts';
 import { operation, validateLocally } from '../../lib/validate.ts';
 import { FLAGS, resource } from './data-store-resource.ts';
 import { printDataStore } from './print-data-store.ts';
@@ -14,7 +15,7 @@ export async function create(f: Factory, cmd: Command): Promise<void> {
   if (!o.wait) return resource.create(f, cmd);
   const body = bodyFrom(o, FLAGS);
   if (body.name === undefined) body.name = await askName(f.prompter, 'Data store');
-  await validateLocally((await operation('create_data_store')).body!, body, 'body');
+  await validateLocally((await operation('create_data_store')).body!, body, 'body', flagsOf(FLAGS));
   const client = await f.apiClient(o);
   const created = await client.call<DataStore>('create_data_store', {
     body,
