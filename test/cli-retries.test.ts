@@ -93,6 +93,19 @@ describe('adcli retries against a real server', () => {
     expect(JSON.parse(r.stdout).slug).toBe('default');
     expect(proxy.seen).toHaveLength(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900); // it honoured Retry-After: 1
+    // said on stderr, once per wait, to a script too: a step waiting out a limit does not look hung
+    expect(r.stderr).toBe('Rate limited by the API (429): retrying in 1s (retry 1 of 3).\n');
+  });
+
+  it('says each wait of a 429 once: two limits, two lines, then the answer', async () => {
+    const { env, proxy } = await setup(['rate-limit', 'rate-limit']);
+    const r = await runCli(['workspace', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.seen).toHaveLength(3);
+    expect(r.stderr.split('\n').filter(Boolean)).toEqual([
+      'Rate limited by the API (429): retrying in 1s (retry 1 of 3).',
+      'Rate limited by the API (429): retrying in 1s (retry 2 of 3).',
+    ]);
   });
 
   it('retries a write whose answer was lost, with the same Idempotency-Key: one campaign, not two', async () => {

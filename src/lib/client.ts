@@ -74,6 +74,11 @@ export interface ClientOptions {
   backoffMs?: number;
   maxBackoffMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Told before each wait after a 429 (rate limited), with how long it waits and which retry
+   * follows: a command waiting a minute says so rather than look hung.
+   */
+  onRateLimited?: (wait: { waitMs: number; retry: number; of: number }) => void;
 }
 
 const RETRYABLE_NETWORK =
@@ -93,6 +98,7 @@ export class ApiClient {
   readonly #backoffMs: number;
   readonly #maxBackoffMs: number;
   readonly #sleep: (ms: number) => Promise<void>;
+  readonly #onRateLimited: ClientOptions['onRateLimited'];
 
   constructor(target: Target, transport: Transport, opts: ClientOptions = {}) {
     const key = target.apiKey ?? transport.defaultKey;
@@ -113,6 +119,7 @@ export class ApiClient {
     this.#backoffMs = opts.backoffMs ?? 300;
     this.#maxBackoffMs = opts.maxBackoffMs ?? 8000;
     this.#sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.#onRateLimited = opts.onRateLimited;
   }
 
   /**
@@ -241,9 +248,10 @@ export class ApiClient {
       );
       if ((res.status === 429 || res.status >= 500) && attempt < this.#retries) {
         const retryAfter = retryAfterMs(res.headers['retry-after']);
-        await this.#sleep(
-          retryAfter !== null ? Math.min(retryAfter, 60_000) : this.#delay(attempt),
-        );
+        const waitMs = retryAfter !== null ? Math.min(retryAfter, 60_000) : this.#delay(attempt);
+        if (res.status === 429)
+          this.#onRateLimited?.({ waitMs, retry: attempt + 1, of: this.#retries });
+        await this.#sleep(waitMs);
         continue;
       }
       return res;
