@@ -397,13 +397,13 @@ describe('--jq', () => {
         '--limit',
         '100',
         '--jq',
-        '.[] | select(.status=="draft") | .name',
+        `.[] | select(.status=="draft" and .id != "${odd.id}") | .name`,
       ]),
     );
     expect(r.stdout).toBe(
       all
-        .filter((x: any) => x.status === 'draft')
-        .map((x: any) => `${x.name === CONTROLS ? ESCAPED : x.name}\n`)
+        .filter((x: any) => x.status === 'draft' && x.id !== odd.id)
+        .map((x: any) => `${x.name}\n`)
         .join(''),
     );
     const counts = succeeded(
@@ -441,6 +441,22 @@ describe('--jq', () => {
       code: EXIT.usage,
       stdout: '',
     });
+  });
+
+  it("@tsv prints real tabs, as gh and jq -r do; a tab inside a value stays jq's \\t", async () => {
+    const r = succeeded(
+      await adcli(['campaigns', 'get', long.id, '--jq', '[.id, .name, .status] | @tsv']),
+    );
+    expect(r.stdout).toBe(`${long.id}\t${LONG}\tdraft\n`);
+    const tty = succeeded(
+      await adcli(['campaigns', 'get', long.id, '--jq', '[.id, .name] | @tsv'], { tty: true }),
+    );
+    expect(tty.stdout).toBe(`${long.id}\t${LONG}\n`);
+    const odd1 = succeeded(
+      await adcli(['campaigns', 'get', odd.id, '--jq', '[.id, .name] | @tsv']),
+    );
+    expect(odd1.stdout.split('\t')).toHaveLength(2);
+    expect(odd1.stdout.trimEnd().split('\n')).toHaveLength(1);
   });
 
   it("a syntax error: exit 2 with jq's message, before any request", async () => {
@@ -599,8 +615,15 @@ describe('control characters from the API are escaped on every output path', () 
     ]);
     expect(restore.stderr).toContain(`Nothing to restore for keyword "${ESCAPED}x"`);
     expect(restore.stderr).not.toMatch(RAW_CONTROL);
+    // --jq strings as jq -r prints them: tabs and newlines raw, every other control escaped
     const jq = succeeded(await adcli(['campaigns', 'get', odd.id, '--jq', '.name']));
-    expect(jq.stdout).toBe(`${ESCAPED}\n`);
+    expect(CONTROLS).toMatch(/\t/);
+    expect(CONTROLS).toMatch(/\n/);
+    expect(jq.stdout).toContain('\t');
+    expect(jq.stdout.slice(0, -1)).toContain('\n');
+    expect(jq.stdout).toContain('\\u001b');
+    expect(jq.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    expect(jq.stdout.split(/[\t\n]/).join('')).toBe(ESCAPED.split(/\\[tn]/).join(''));
   });
 
   it('JSON keeps the value whole and writes no raw control character', async () => {

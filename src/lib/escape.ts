@@ -21,6 +21,16 @@ export function escapeControl(text: string): string {
   );
 }
 
+/**
+ * A string a `--jq` filter produced, as `jq -r` and gh's --jq print it: tabs and newlines raw (what
+ * `@tsv`, `join("\n")` and multi-line text are made of; @tsv itself escapes those inside its fields),
+ * every other control character escaped as escapeControl does (ESC, CR, NUL, C1, bidi controls,
+ * U+2028/U+2029: what could act on a terminal or rewrite a line).
+ */
+export function escapeControlButLayout(text: string): string {
+  return text.replace(CONTROL, (ch) => (ch === '\t' || ch === '\n' ? ch : escapeControl(ch)));
+}
+
 /** What JSON.stringify leaves raw that a terminal acts on: DEL, C1, bidi controls, U+2028/U+2029 (C0 it escapes). */
 const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 

@@ -3,14 +3,14 @@
  * unchanged; `--json id,name,status` keeps those fields (of each item of a list), checked before any
  * request against the fields of the command's answer, generated from the API's response schemas
  * (src/generated/fields.ts); `--jq EXPR` filters the JSON with jq itself (src/lib/jq.ts) and implies
- * --json. jq's string results print as plain text, escaped like any other text from the API; other
- * results print as JSON.
+ * --json. jq's string results print as plain text, as `jq -r`: tabs and newlines raw, every other
+ * control character escaped like any other text from the API; other results print as JSON.
  */
 import type { Command } from 'commander';
 import { RESPONSE_FIELDS } from '../generated/fields.ts';
 import { CliError, EXIT, usageError } from './errors.ts';
 import type { IOStreams } from './iostreams.ts';
-import { escapeControl, safeJson } from './escape.ts';
+import { escapeControl, escapeControlButLayout, safeJson } from './escape.ts';
 
 /**
  * The operation whose answer each command prints with --json, by the command's words. Commands not
@@ -240,10 +240,11 @@ export function writeJson(io: IOStreams, value: unknown, opts: { line?: boolean 
       results = (e as { partial?: unknown[] }).partial ?? [];
       req.error = e;
     }
-    // Strings as text (as gh and jq -r print them), escaped as every text from the API is.
+    // Strings as text, as gh and jq -r print them: tabs and newlines raw (@tsv works), every other
+    // control character escaped as every text from the API is (escapeControlButLayout).
     for (const r of results)
       io.stdout.write(
-        (typeof r === 'string' ? escapeControl(r) : stringify(io, r, opts.line)) + '\n',
+        (typeof r === 'string' ? escapeControlButLayout(r) : stringify(io, r, opts.line)) + '\n',
       );
   });
 }
