@@ -15,6 +15,7 @@ import { listen } from '../server/http/listen.ts';
 import { SCOPES } from '../server/schemas/common.ts';
 import { runSeed } from '../server/seed/index.ts';
 import { SqliteStore } from '../server/store/sqlite/store.ts';
+import { EXIT } from '../src/lib/errors.ts';
 import { browserCommand } from '../src/lib/browser.ts';
 import { runCli } from './helpers/cli.ts';
 import { removeSandboxes, sandbox, tempDir } from './helpers/sandbox.ts';
@@ -144,18 +145,39 @@ describe('against adcli serve', () => {
 });
 
 describe('on the local profile', () => {
-  it('says the pages need adcli serve, and exits 3', async () => {
+  it('says the pages need adcli serve, and exits 6 (configuration: nothing was refused)', async () => {
     const env = sandbox().env;
     const r = await runCli(['campaigns', 'open', 'a'.repeat(24)], { env });
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(EXIT.config);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(
       /The campaign page is served by adcli serve, and the local profile runs the backend inside each adcli command, with no web server to open/,
     );
     const c = await runCli(['backend', 'console'], { env });
-    expect(c.code).toBe(3);
+    expect(c.code).toBe(EXIT.config);
     expect(c.stderr).toContain('The console is served by adcli serve');
   });
+
+  for (const columns of [60, 80]) {
+    it(`campaigns get at ${columns} columns: no dead localhost link, but how to see the page; --json keeps the record`, async () => {
+      const env = sandbox().env;
+      const made = await runCli(['campaigns', 'create', '--name', 'Local page', '--json'], { env });
+      const c = JSON.parse(made.stdout);
+      const r = await runCli(['campaigns', 'get', c.id], { env, tty: true, columns });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).not.toContain('http://localhost');
+      expect(r.stdout.replace(/\s+/g, ' ')).toContain(
+        `URL none on the local profile: run adcli serve on this data, then adcli campaigns open ${c.id}`,
+      );
+      // every line fits, but a suggested command, kept whole on its own line
+      for (const l of r.stdout.split('\n'))
+        if (!/^ +adcli /.test(l)) expect(l.length, l).toBeLessThanOrEqual(columns);
+      const piped = await runCli(['campaigns', 'get', c.id], { env });
+      expect(piped.stdout).toContain('URL\tnone on the local profile');
+      const j = await runCli(['campaigns', 'get', c.id, '--json'], { env });
+      expect(JSON.parse(j.stdout).url).toBe(c.url);
+    });
+  }
 });
 
 describe('against a deployment that is not adcli serve', () => {
@@ -196,7 +218,7 @@ describe('against a deployment that is not adcli serve', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(`https://ads.example.com/app/campaigns/${id}\n`);
     const c = await runCli(['backend', 'console'], { env });
-    expect(c.code).toBe(3);
+    expect(c.code).toBe(EXIT.refused);
     expect(c.stderr).toMatch(/is not adcli serve: the console exists only in adcli serve/);
   });
 });

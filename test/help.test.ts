@@ -274,6 +274,11 @@ function whyNotRun(args: string[], shell: boolean): string | undefined {
     return 'a server: runs until stopped';
   if (args[0] === 'auth' && args[1] !== 'status') return 'needs a deployment to log in to';
   if (args.includes('--follow')) return 'runs until Ctrl-C';
+  if (
+    (args[0] === 'campaigns' && args[1] === 'open') ||
+    (args[0] === 'backend' && args[1] === 'console')
+  )
+    return "opens adcli serve's pages: the local profile serves none (exit 6)";
   return undefined;
 }
 

@@ -14,7 +14,7 @@ import { isLocal } from '../../lib/target.ts';
 export async function openConsole(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<OpenFlags>(cmd);
   if (isLocal(f.target(o)))
-    throw new CliError(noPagesOnLocal('The console', 'adcli backend console'), EXIT.refused);
+    throw new CliError(noPagesOnLocal('The console', 'adcli backend console'), EXIT.config);
   const client = await f.apiClient(o);
   const link = await loginLink(client, {});
   if (!link) {

@@ -18,7 +18,7 @@ export async function openCampaign(f: Factory, id: string, cmd: Command): Promis
   if (isLocal(f.target(o)))
     throw new CliError(
       noPagesOnLocal('The campaign page', `adcli campaigns open ${id}`),
-      EXIT.refused,
+      EXIT.config,
     );
   const client = await f.apiClient(o);
   // The campaign first: an unknown id or one outside the key's limits is said as for campaigns get.

@@ -7,6 +7,7 @@ import type { Responses } from '../../generated/responses.ts';
 import type { ApiClient } from '../../lib/client.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
 import { hint, printJson, say, warn } from '../../lib/output.ts';
+import { isLocal } from '../../lib/target.ts';
 import { checkRequest } from '../../lib/validate.ts';
 import { showCampaign } from './print-campaign.ts';
 
@@ -84,7 +85,12 @@ async function publishIt(f: Factory, id: string, cmd: Command): Promise<void> {
   });
   if (o.json) printJson(f.io, r);
   else {
-    showCampaign(f.io, r, currencyOf(await accountsOf(client), r.adsPlatform.customerId));
+    showCampaign(
+      f.io,
+      r,
+      currencyOf(await accountsOf(client), r.adsPlatform.customerId),
+      isLocal(client.target),
+    );
     say(
       f.io,
       `Created in the ad platform as campaign ${r.adsPlatform.campaignId}, PAUSED: nothing spends until someone turns it on there. Its settings, and the targeting adcli targeting show ${id} lists, are sent there at each sync: the first runs now, later changes go at the next one.`,

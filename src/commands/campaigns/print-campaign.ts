@@ -3,6 +3,7 @@ import { accountsOf, currencyOf } from '../../lib/accounts.ts';
 import type { ApiClient } from '../../lib/client.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
 import { money } from '../../lib/numbers.ts';
+import { isLocal } from '../../lib/target.ts';
 import { bold, fields, printJson, span, statusText, table, type Text } from '../../lib/output.ts';
 
 /** `50.00 USD daily`: the amount, its account's currency (when known) and the budget type. */
@@ -40,8 +41,12 @@ export function adsPlatformCell(
   return io.isStdoutTTY() ? p.campaignId : [statusText(p.status), ` ${p.campaignId}`];
 }
 
-/** A campaign for people; `currency` is its account's (list_ads_accounts), for the amounts. */
-export function showCampaign(io: IOStreams, x: any, currency?: string): void {
+/**
+ * A campaign for people; `currency` is its account's (list_ads_accounts), for the amounts. On the
+ * local profile (`local`) its `url` names the in-process backend, which serves no page: the URL line
+ * says how to see the page instead (adcli serve, then campaigns open).
+ */
+export function showCampaign(io: IOStreams, x: any, currency?: string, local = false): void {
   fields(io, [
     ['ID', x.id],
     ['Name', bold(x.name)],
@@ -70,7 +75,12 @@ export function showCampaign(io: IOStreams, x: any, currency?: string): void {
         ? `${x.adsPlatform.customerId} ${x.adsPlatform.accountName ?? ''}`.trim()
         : null,
     ],
-    ['URL', x.url],
+    [
+      'URL',
+      local
+        ? `none on the local profile: run adcli serve on this data, then adcli campaigns open ${x.id}`
+        : x.url,
+    ],
     ['Created', x.createdAt],
     ['Updated', x.updatedAt],
   ]);
@@ -116,5 +126,10 @@ export async function printCampaign(
 ): Promise<void> {
   if (o.json) printJson(io, record);
   else
-    showCampaign(io, record, currencyOf(await accountsOf(client), record.adsPlatform.customerId));
+    showCampaign(
+      io,
+      record,
+      currencyOf(await accountsOf(client), record.adsPlatform.customerId),
+      isLocal(client.target),
+    );
 }

@@ -34,7 +34,7 @@ export const EXIT_CODES: { code: number; name: keyof typeof EXIT; meaning: strin
     code: EXIT.config,
     name: 'config',
     meaning:
-      'configuration: a setting the server was told it needs is missing (serve --require-database without a database URL)',
+      'configuration: a setting the server was told it needs is missing (serve --require-database without a database URL), or a page to open on the local profile, which serves none (campaigns open, backend console)',
   },
   {
     code: EXIT.waitTimeout,
