@@ -2,9 +2,11 @@
  * What a CI step and a person at a terminal are told (issue 32, "The terminal and scripts"),
  * in-process on the local profile (test/helpers/cli.ts) with a sandboxed data dir seeded with the
  * demo: a campaign published or turned on without any targeting is warned about; `targeting generate
- * --wait` run twice succeeds both times and keeps hand-written items.
+ * --wait` run twice succeeds both times and keeps hand-written items; YouTube collection says why it
+ * waits and what to do in the CLI's words, naming ADCLI_YOUTUBE_API_KEY.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeError } from '../src/commands/data-stores/print-data-store.ts';
 import { EXIT } from '../src/lib/errors.ts';
 import { json, succeeded } from './helpers/assert.ts';
 import { cliIn } from './helpers/cli.ts';
@@ -89,5 +91,61 @@ describe('targeting generate --wait, run twice (a CI step)', () => {
     // A campaign with no generated slot at all is still refused.
     const none = json(await adcli(createArgs('Nothing to generate from')));
     expect((await adcli(['targeting', 'generate', none.id, '--wait'])).code).toBe(EXIT.refused);
+  });
+});
+
+describe("YouTube collection in the CLI's words", () => {
+  const channel = 'UC' + 'a'.repeat(22);
+
+  it('without a key: the error names ADCLI_YOUTUBE_API_KEY and the commands, never PATCH or an operation', async () => {
+    const r = await adcli([
+      'data-stores',
+      'create',
+      '--name',
+      'No key',
+      '--channel',
+      channel,
+      '--wait',
+    ]);
+    expect(r.code).toBe(EXIT.jobFailed);
+    const id = r.stdout.match(/^ID\t(\S+)/m)![1]!;
+    expect(r.stderr).toContain(`none of the 1 sources is in the content catalog: ${channel}.`);
+    expect(r.stderr).toContain('set ADCLI_YOUTUBE_API_KEY (a YouTube Data API key) where it runs');
+    expect(r.stderr).toContain(`adcli data-stores update ${id} --channel`);
+    expect(r.stderr).toContain(`adcli data-stores import ${id} --file FILE`);
+    expect(r.stderr).not.toMatch(/PATCH|POST|import_data_store/);
+  });
+
+  it('with a key but YouTube unreachable: --wait says why it still collects (piped, a line)', async () => {
+    const env = {
+      ...sandbox().env,
+      ADCLI_YOUTUBE_API_KEY: 'test-key',
+      ADCLI_YOUTUBE_BASE_URL: 'http://127.0.0.1:9',
+    };
+    const r = await cliIn(env)([
+      'data-stores',
+      'create',
+      '--name',
+      'Offline',
+      '--channel',
+      channel,
+      '--wait',
+      '--wait-timeout',
+      '3s',
+    ]);
+    expect(r.code).toBe(EXIT.waitTimeout);
+    expect(r.stderr).toMatch(/collecting: YouTube channels\.list: cannot reach 127\.0\.0\.1:9/);
+    expect(r.stderr).toMatch(/collection tries again in \d+ s \(failure 1 of \d+\)/);
+  });
+
+  it('a collection that failed for good: collect again with the update command, not "PATCH it"', () => {
+    const said = storeError({
+      id: 'd1',
+      error:
+        'collecting failed: YouTube channels.list: cannot reach www.googleapis.com; change its sources or PATCH it to collect again',
+    });
+    expect(said).toBe(
+      'collecting failed: YouTube channels.list: cannot reach www.googleapis.com; collect again with adcli data-stores update d1 --channel ID… --video ID… (its sources, the same ones will do)',
+    );
   });
 });

@@ -434,7 +434,8 @@ describe("the API's next steps in CLI words", () => {
           'none of the 1 sources is in the content catalog: UCx. Import them into data store d1 with import_data_store (POST /data-stores/d1/import).',
       }),
     ).toBe(
-      'none of the 1 sources is in the content catalog: UCx. Import them with adcli data-stores import d1 --file FILE (a YouTube Data API export).',
+      'none of the 1 sources is in the content catalog: UCx. Import them with adcli data-stores import d1 --file FILE (a YouTube Data API export).' +
+        ' Or let the backend collect them from YouTube: set ADCLI_YOUTUBE_API_KEY (a YouTube Data API key) where it runs, then adcli data-stores update d1 --channel ID… --video ID… (its sources, the same ones will do).',
     );
     // an operation still named is said as its command; what was refused stays as the API says it
     expect(

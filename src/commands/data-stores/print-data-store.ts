@@ -3,14 +3,25 @@ import { inCliWords } from '../../lib/cli-words.ts';
 import { count } from '../../lib/numbers.ts';
 import { bold, fields, printJson, red, statusText, type Text } from '../../lib/output.ts';
 
-/** A data store's error for people: the API's "import_data_store (POST …)" as the command that imports. */
+/**
+ * A data store's error for people, in the CLI's words: the API's "import_data_store (POST …)" as
+ * the command that imports, its "PATCH it to collect again" as the update that does (giving the
+ * sources again collects them again). Sources that are not in the catalog of a backend without a
+ * YouTube key are said to need one: ADCLI_YOUTUBE_API_KEY (the local profile's and adcli serve's).
+ */
 export function storeError(x: { id: string; error: string }): string {
-  return inCliWords(x.error, [
+  const again = `adcli data-stores update ${x.id} --channel ID… --video ID… (its sources, the same ones will do)`;
+  let said = inCliWords(x.error, [
     [
-      /\bImport them into data store (\S+) with import_data_store \(POST [^)]*\)\./g,
-      'Import them with adcli data-stores import $1 --file FILE (a YouTube Data API export).',
+      /\b([Ii])mport them into data store (\S+) with import_data_store \(POST [^)]*\)\./g,
+      '$1mport them with adcli data-stores import $2 --file FILE (a YouTube Data API export).',
     ],
+    [/\b[Cc]hange its sources or PATCH it to collect again\b/g, `collect again with ${again}`],
   ]);
+  // no YouTube source at all: the catalog was all there was (the API says only "content catalog")
+  if (/sources? (?:is|are) not in the content catalog|is in the content catalog/.test(x.error))
+    said += ` Or let the backend collect them from YouTube: set ADCLI_YOUTUBE_API_KEY (a YouTube Data API key) where it runs, then ${again}.`;
+  return said;
 }
 
 /** A data store for people; `extra` fields go first (what an import added). */

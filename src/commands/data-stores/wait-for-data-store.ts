@@ -25,8 +25,13 @@ export async function waitForStore(
     poll: (signal) =>
       client.call<DataStore>('get_data_store', { params: { dataStoreId: id }, signal }),
     settled: (x) => x.status !== 'collecting',
-    describe: (x) => `data store ${id} ${x.status}`,
-    spinnerText: (x) => `Collecting data store ${id}: ${x.status}`,
+    // while collection retries (YouTube unreachable, a quota spent) the store says why: shown, not only `collecting`
+    spinnerText: (x) =>
+      x.status === 'collecting' && x.error
+        ? `Data store ${id}: ${storeError(x)}`
+        : `Collecting data store ${id}: ${x.status}`,
+    describe: (x) =>
+      `data store ${id} ${x.status}${x.status === 'collecting' && x.error ? `: ${storeError(x)}` : ''}`,
     timeoutMs: o.waitTimeout,
     json: o.json,
     job: 'the collection',
