@@ -161,7 +161,7 @@ function expectToolsMatchTable(tools: McpTool[], expectedNames = operations.map(
     // a field listed under its own name keeps its type (import_data_store lists its resources as plain objects)
     for (const [k, v] of Object.entries(properties)) {
       const mine = listed[renames[k] ?? k];
-      if (v.type) expect(mine.type, `${op.name}.${k}`).toBe(v.type);
+      if (v.type) expect(mine.type, `${op.name}.${k}`).toEqual(v.type);
     }
     expect(
       [...((tool!.inputSchema.required as string[] | undefined) ?? [])].sort(),

@@ -12,6 +12,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   DatabaseOpenError,
   StoreBusyError,
+  StoreConstraintError,
   StoreFullError,
   StoreUnavailableError,
 } from '../server/store/errors.ts';
@@ -582,7 +583,7 @@ describe('the typed errors of the store', () => {
     expect(await s.get('SELECT COUNT(*) AS n FROM counters')).toEqual({ n: 1 });
   });
 
-  it('SQLite: busy past its timeout is a StoreBusyError asking for a retry at once; other errors stay', () => {
+  it('SQLite: busy past its timeout is a StoreBusyError asking for a retry at once; a constraint a StoreConstraintError; other errors stay', () => {
     const locked = Object.assign(new Error('database is locked'), { errcode: 5 });
     expect(toStoreError(locked)).toBeInstanceOf(StoreBusyError);
     expect(toStoreError(locked)).toMatchObject({
@@ -591,7 +592,13 @@ describe('the typed errors of the store', () => {
       retryAfterS: 1,
     });
     const constraint = Object.assign(new Error('UNIQUE constraint failed'), { errcode: 2067 });
-    expect(toStoreError(constraint)).toBe(constraint);
+    expect(toStoreError(constraint)).toBeInstanceOf(StoreConstraintError);
+    expect(toStoreError(constraint)).toMatchObject({
+      message: 'UNIQUE constraint failed',
+      cause: constraint,
+    });
+    const syntax = Object.assign(new Error('near "SELEC": syntax error'), { errcode: 1 });
+    expect(toStoreError(syntax)).toBe(syntax);
   });
 
   it.skipIf(!pg)(

@@ -198,7 +198,7 @@ export const campaignOperations = [
     scope: 'campaigns:write',
     tag: 'campaigns',
     summary: 'Create a campaign',
-    description: `Creates a campaign in draft. Only name is required; the other settings default as their fields say. A place or language by name (Germany) is refused with the code to use. A key limited to certain campaigns cannot create campaigns. ${CAMPAIGN_STATES}`,
+    description: `Creates a campaign in draft. Only name is required; the other settings default as their fields say. A place or language by name (Germany) is refused with the code to use. budget is in the currency of the customerId account (list_ads_accounts). A key limited to certain campaigns cannot create campaigns. ${CAMPAIGN_STATES}`,
     body: createCampaignBody,
     bodyRequired: true,
     response: campaign,
