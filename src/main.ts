@@ -1,4 +1,5 @@
 import { CommanderError } from 'commander';
+import { choicesInAnyCase } from './lib/choices.ts';
 import { CliError, EXIT, SilentExit } from './lib/errors.ts';
 import { escapeControl, safeJson } from './lib/escape.ts';
 import { loadDisplayWidths } from './lib/text.ts';
@@ -18,6 +19,7 @@ const NOT_ERRORS = new Set(['commander.helpDisplayed', 'commander.version', 'com
  */
 export async function main(argv: string[], f: Factory): Promise<number> {
   const program = buildProgram(f, argv);
+  choicesInAnyCase(program);
   const args = normalizeJsonArgs(program, argv);
   const json = jsonRequested(args);
   // Messages may quote the API (a name, a server's message): escaped like every other text of it,

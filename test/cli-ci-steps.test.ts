@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeError } from '../src/commands/data-stores/print-data-store.ts';
+import { sectionCount } from '../src/commands/targeting/print-targeting.ts';
 import { EXIT } from '../src/lib/errors.ts';
 import { json, succeeded } from './helpers/assert.ts';
 import { cliIn } from './helpers/cli.ts';
@@ -147,5 +148,53 @@ describe("YouTube collection in the CLI's words", () => {
     expect(said).toBe(
       'collecting failed: YouTube channels.list: cannot reach www.googleapis.com; collect again with adcli data-stores update d1 --channel ID… --video ID… (its sources, the same ones will do)',
     );
+  });
+});
+
+describe('small words of the terminal', () => {
+  it('enumerated flags and arguments in any case: --type search is SEARCH; a wrong value still lists the choices', async () => {
+    const c = json(
+      await adcli([
+        'campaigns',
+        'create',
+        '--name',
+        'Lower case',
+        '--type',
+        'search',
+        '--budget',
+        '5',
+        '--budget-type',
+        'DAILY',
+        '--json',
+      ]),
+    );
+    expect(c.campaignType).toBe('SEARCH');
+    expect(c.budgetType).toBe('daily');
+    const listed = json(
+      await adcli(['campaigns', 'list', '--ads-status', 'enabled', '--json', 'adsPlatform']),
+    );
+    expect(listed.length).toBeGreaterThan(0);
+    for (const x of listed) expect(x.adsPlatform.status).toBe('ENABLED');
+    const wrong = await adcli(['campaigns', 'create', '--name', 'x', '--type', 'serch']);
+    expect(wrong.code).toBe(EXIT.usage);
+    expect(wrong.stderr).toContain('SEARCH');
+  });
+
+  it('records show times as tables do (YYYY-MM-DD HH:MM), never raw ISO beside them', async () => {
+    const c = json(await adcli(createArgs('Times')));
+    for (const args of [
+      ['campaigns', 'get', c.id],
+      ['data-stores', 'get', json(await adcli(['data-stores', 'list', '--json', 'id']))[0].id],
+    ]) {
+      const r = succeeded(await adcli(args));
+      expect(r.stdout, args.join(' ')).toMatch(/^Created\t\d{4}-\d\d-\d\d \d\d:\d\d$/m);
+      expect(r.stdout).toMatch(/^Updated\t\d{4}-\d\d-\d\d \d\d:\d\d$/m);
+      expect(r.stdout).not.toMatch(/\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/);
+    }
+  });
+
+  it('counts take the noun in their number: 1 website, 2 keywords', () => {
+    expect(sectionCount('websites', 1)).toBe('1 website');
+    expect(sectionCount('keywords', 2)).toBe('2 keywords');
   });
 });
