@@ -23,8 +23,8 @@ export function showAudience(io: IOStreams, x: any): void {
     ['Topics', x.topics.join(', ')],
     ['Tags', x.tags.join(', ')],
     ['Data stores', x.dataStoreIds.join(' ')],
-    ['Created', x.createdAt],
-    ['Updated', x.updatedAt],
+    ['Created', when(x.createdAt)],
+    ['Updated', when(x.updatedAt)],
   ]);
 }
 

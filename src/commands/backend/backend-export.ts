@@ -49,9 +49,12 @@ export async function exportFixtures(f: Factory, file: string | undefined, cmd: 
       `cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
-  const count = (key: string) => (document[key] as unknown[] | undefined)?.length ?? 0;
+  const count = (key: string, one: string) => {
+    const n = (document[key] as unknown[] | undefined)?.length ?? 0;
+    return `${n} ${one}${n === 1 ? '' : 's'}`;
+  };
   say(
     f.io,
-    `Exported the workspace to ${file}: ${count('brands')} brands, ${count('dataStores')} data stores, ${count('audiences')} saved audiences, ${count('campaigns')} campaigns.`,
+    `Exported the workspace to ${file}: ${count('brands', 'brand')}, ${count('dataStores', 'data store')}, ${count('audiences', 'saved audience')}, ${count('campaigns', 'campaign')}.`,
   );
 }

@@ -1,4 +1,5 @@
 /** `adcli backend faults add|list|remove|clear`: the workspace's fault rules. */
+import { when } from '../../lib/crud.ts';
 import type { Command } from 'commander';
 import type { Responses } from '../../generated/responses.ts';
 import { durationText } from '../../lib/args.ts';
@@ -35,7 +36,7 @@ function showRule(io: IOStreams, r: FaultRule): void {
     ['Fault', faultAction(r)],
     ['Applies to', faultApplies(r)],
     ['Matched', r.matched],
-    ['Created', r.createdAt],
+    ['Created', when(r.createdAt)],
   ]);
 }
 

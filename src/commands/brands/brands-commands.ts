@@ -8,8 +8,8 @@ export function showBrand(io: IOStreams, x: any): void {
     ['Name', bold(x.name)],
     ['Website', x.website],
     ['Description', x.description],
-    ['Created', x.createdAt],
-    ['Updated', x.updatedAt],
+    ['Created', when(x.createdAt)],
+    ['Updated', when(x.updatedAt)],
   ]);
 }
 

@@ -1,3 +1,4 @@
+import { when } from '../../lib/crud.ts';
 import type { Campaign } from '../../generated/responses.ts';
 import { accountsOf, currencyOf } from '../../lib/accounts.ts';
 import type { ApiClient } from '../../lib/client.ts';
@@ -81,8 +82,8 @@ export function showCampaign(io: IOStreams, x: any, currency?: string, local = f
         ? `none on the local profile: run adcli serve on this data, then adcli campaigns open ${x.id}`
         : x.url,
     ],
-    ['Created', x.createdAt],
-    ['Updated', x.updatedAt],
+    ['Created', when(x.createdAt)],
+    ['Updated', when(x.updatedAt)],
   ]);
   if (x.audiences.length) {
     io.stdout.write('\n');

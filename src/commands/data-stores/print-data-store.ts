@@ -1,3 +1,4 @@
+import { when } from '../../lib/crud.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
 import { inCliWords } from '../../lib/cli-words.ts';
 import { count } from '../../lib/numbers.ts';
@@ -36,9 +37,9 @@ export function showDataStore(io: IOStreams, x: any, extra: [string, Text][] = [
     ['Description', x.description],
     ['Channels', count(io, x.channelCount)],
     ['Videos', count(io, x.videoCount)],
-    ['Created', x.createdAt],
-    ['Updated', x.updatedAt],
-    ['Ready', x.readyAt],
+    ['Created', when(x.createdAt)],
+    ['Updated', when(x.updatedAt)],
+    ['Ready', when(x.readyAt)],
   ]);
 }
 

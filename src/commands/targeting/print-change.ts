@@ -12,7 +12,7 @@ import {
   table,
   type Text,
 } from '../../lib/output.ts';
-import { itemWord } from './print-targeting.ts';
+import { itemWord, sectionCount } from './print-targeting.ts';
 
 /**
  * What an edit changed: on a terminal a line for the slot (status and counts), one for each item
@@ -41,8 +41,8 @@ export function summarize(
     return;
   }
   const out = (...parts: Text[]) => line(io, ...parts);
-  const counts = TARGETING_SECTIONS.filter((sec) => r.itemCounts[sec] > 0).map(
-    (sec) => `${r.itemCounts[sec]} ${sec}`,
+  const counts = TARGETING_SECTIONS.filter((sec) => r.itemCounts[sec] > 0).map((sec) =>
+    sectionCount(sec, r.itemCounts[sec]),
   );
   out(
     bold(`Audience slot ${r.slotId}`),

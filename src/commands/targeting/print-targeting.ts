@@ -35,6 +35,10 @@ export function slotError(campaignId: string, s: { id: string; error: string }):
 /** A section's item, in a sentence: keyword, segment, topic, website. */
 export const itemWord = (section: string) => section.replace(/s$/, '');
 
+/** `1 website`, `3 keywords`: a section's count with its noun in the number it takes. */
+export const sectionCount = (section: string, n: number) =>
+  `${n} ${n === 1 ? itemWord(section) : section}`;
+
 /**
  * The targeting for people: per audience slot a header (name, id, coloured status, error), then its
  * items grouped by section, numbered in rank order, with match type and source, then what
@@ -84,7 +88,7 @@ export function showTargeting(
           ? red(`  error: ${slotError(t.campaignId, s)}`)
           : gray(`  note: ${slotError(t.campaignId, s)}`),
       );
-    if (counts.length) out(gray(`  ${counts.map(([sec, n]) => `${n} ${sec}`).join(', ')}`));
+    if (counts.length) out(gray(`  ${counts.map(([sec, n]) => sectionCount(sec, n)).join(', ')}`));
     else if (s.status === 'not_generated')
       out(gray(`  no targeting yet: adcli targeting generate ${t.campaignId} --wait`));
     else if (s.status !== 'generating') out(gray('  no items'));
