@@ -153,7 +153,7 @@ describe('a past end date', () => {
     );
     expect(past.code).toBe(3);
     expect(past.stderr).toMatch(
-      /endDate: 2020-01-31 has passed \(it is \d{4}-\d\d-\d\d in the time zone of account/,
+      /--end-date: 2020-01-31 has passed \(it is \d{4}-\d\d-\d\d in the time zone of account/,
     );
     expect(
       json(await runCli(['campaigns', 'list', '--all', '--json', 'id'], { env: sb.env })),
@@ -169,6 +169,6 @@ describe('a past end date', () => {
       env: sb.env,
     });
     expect(update.code).toBe(3);
-    expect(update.stderr).toContain('endDate: 2021-06-30 has passed');
+    expect(update.stderr).toContain('--end-date: 2021-06-30 has passed');
   });
 });
