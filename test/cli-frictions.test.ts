@@ -114,14 +114,16 @@ describe('campaigns create on a terminal: a wizard that re-asks, and asks what a
       { prompt: 'did you mean "DE" (Germany)?', keys: `${'\x7f'.repeat(7)}AT${ENTER}` },
       { prompt: 'Language', keys: `${'\x7f'.repeat(2)}German${ENTER}` },
       { prompt: 'did you mean "de" (German)?', keys: `${'\x7f'.repeat(6)}de${ENTER}` },
-      { prompt: 'Daily budget', keys: `abc${ENTER}` },
+      // the amount in the currency of the account it will spend from
+      { prompt: 'Budget in USD (empty for none)', keys: `abc${ENTER}` },
       { prompt: 'budget must be a number', keys: `${'\x7f'.repeat(3)}0${ENTER}` },
       { prompt: 'budget must be greater than 0', keys: `${'\x7f'}50${ENTER}` },
+      { prompt: 'Budget type', keys: ENTER },
       // the first data store of the list: ticked with space
       { prompt: 'Data stores', keys: ` ${ENTER}` },
     ]);
     expect(r.code, r.stderr + plain(r.stdout)).toBe(0);
-    expect(r.answered).toBe(11);
+    expect(r.answered).toBe(12);
     const c = await created('Wizard spring');
     expect(c).toMatchObject({
       name: 'Wizard spring',
@@ -137,6 +139,31 @@ describe('campaigns create on a terminal: a wizard that re-asks, and asks what a
     expect(c.audiences[0].dataStoreIds).toEqual([first.id]);
   });
 
+  it('a total budget: the type is asked, then the end date it needs (a bad one re-asked in words); the next step follows', async () => {
+    const r = await converse(['campaigns', 'create'], sb.env, [
+      { prompt: 'Campaign name', keys: `Wizard total${ENTER}` },
+      { prompt: 'Objective', keys: ENTER },
+      { prompt: 'Campaign type', keys: ENTER },
+      { prompt: 'Locations', keys: ENTER },
+      { prompt: 'Language', keys: ENTER },
+      { prompt: 'Budget in USD', keys: `900${ENTER}` },
+      { prompt: 'Budget type', keys: `${DOWN}${ENTER}` },
+      { prompt: 'End date', keys: `31/12/2030${ENTER}` },
+      {
+        prompt: 'must be a date as YYYY-MM-DD (e.g. 2026-12-31)',
+        keys: `${'\x7f'.repeat(10)}2030-12-31${ENTER}`,
+      },
+      { prompt: 'Data stores', keys: ` ${ENTER}` },
+    ]);
+    expect(r.code, r.stderr + plain(r.stdout)).toBe(0);
+    expect(r.answered).toBe(10);
+    const c = await created('Wizard total');
+    expect(c).toMatchObject({ budget: 900, budgetType: 'total', endDate: '2030-12-31' });
+    expect(plain(r.stderr)).toContain(
+      `Next, generate its targeting:\n  adcli targeting generate ${c.id} --wait\n`,
+    );
+  });
+
   it("enter takes the API's defaults: locations US, language en, no budget, no data stores", async () => {
     const r = await converse(['campaigns', 'create'], sb.env, [
       { prompt: 'Campaign name', keys: `Wizard defaults${ENTER}` },
@@ -144,7 +171,7 @@ describe('campaigns create on a terminal: a wizard that re-asks, and asks what a
       { prompt: 'Campaign type', keys: ENTER },
       { prompt: 'Locations', keys: ENTER },
       { prompt: 'Language', keys: ENTER },
-      { prompt: 'Daily budget', keys: ENTER },
+      { prompt: 'Budget in USD', keys: ENTER },
       { prompt: 'Data stores', keys: ENTER },
     ]);
     expect(r.code, r.stderr + plain(r.stdout)).toBe(0);
@@ -164,7 +191,8 @@ describe('campaigns create on a terminal: a wizard that re-asks, and asks what a
       [
         { prompt: 'Campaign name', keys: `Wizard flags${ENTER}` },
         { prompt: 'Objective', keys: ENTER },
-        { prompt: 'Daily budget', keys: `20${ENTER}` },
+        { prompt: 'Budget in USD', keys: `20${ENTER}` },
+        { prompt: 'Budget type', keys: ENTER },
         { prompt: 'Data stores', keys: ENTER },
       ],
     );
@@ -175,6 +203,7 @@ describe('campaigns create on a terminal: a wizard that re-asks, and asks what a
       locations: ['FR'],
       language: 'fr',
       budget: 20,
+      budgetType: 'daily',
     });
     const piped = await adcli(['campaigns', 'create', '--location', 'FR']);
     expect(piped.code).toBe(EXIT.usage);

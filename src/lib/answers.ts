@@ -4,6 +4,7 @@
  * local validation and the server give, and asked again (Prompter.ask's `validate`).
  */
 import type { z } from 'zod';
+import { inFlagWords } from './flag-words.ts';
 import { operation } from './validate.ts';
 
 /** A prompt's check: true, or why the answer is not taken. */
@@ -47,6 +48,7 @@ export async function answerCheck(
         // a custom check's message says all there is (the value, why, the nearest code)
         .replace(new RegExp(`^${field}\\[\\d+\\]: `), ''),
     );
-    return [...new Set(said)].slice(0, 2).join('; ');
+    // the API's patterns in words (`must be a date as YYYY-MM-DD`), as the flags' checks say them
+    return inFlagWords([...new Set(said)].slice(0, 2).join('; '));
   };
 }

@@ -2,10 +2,12 @@ import type { Command } from 'commander';
 import { BOUNDS, CAMPAIGN_TYPES } from '../../generated/contract.ts';
 import type { Campaign, DataStore } from '../../generated/responses.ts';
 import { answerCheck, listAnswer, numberAnswer } from '../../lib/answers.ts';
+import { accountsOf, currencyOf } from '../../lib/accounts.ts';
 import type { ApiClient } from '../../lib/client.ts';
 import { sayingErrors } from '../../lib/cli-words.ts';
 import { optionsOf } from '../../lib/context.ts';
 import type { Factory } from '../../lib/factory.ts';
+import { notice } from '../../lib/output.ts';
 import type { Prompter } from '../../lib/prompt.ts';
 import { checkRequest } from '../../lib/validate.ts';
 import { bodyFromFlags, CAMPAIGN_FLAGS, CAMPAIGN_WORDS } from './campaign-settings.ts';
@@ -16,8 +18,10 @@ type Body = Record<string, unknown>;
 
 /**
  * `campaigns create [--wait]`. Without --name on a terminal, a wizard asks for what the flags left
- * out (name, objective, type, locations, language, budget, data stores); each answer is checked as
- * its flag would be, and a bad one is asked again with the reason, keeping the answers before it.
+ * out (name, objective, type, locations, language, budget in its account's currency, daily or total
+ * with the end date a total needs, data stores); each answer is checked as its flag would be, and a
+ * bad one is asked again with the reason, keeping the answers before it. On a terminal the next
+ * step follows (a notice on stderr).
  */
 export async function create(f: Factory, cmd: Command): Promise<void> {
   const o = optionsOf<WaitFlags & Record<string, unknown>>(cmd);
@@ -34,7 +38,23 @@ export async function create(f: Factory, cmd: Command): Promise<void> {
     });
     if (o.wait) await settle(f, o, api, campaign);
     else await printCampaign(f.io, o, campaign, api);
+    if (!o.json) nextStep(f, campaign);
   });
+}
+
+/**
+ * What to do next with a new campaign, on a terminal (a notice: scripts get clean streams): its
+ * targeting from its data stores, or data stores first; then publishing it.
+ */
+function nextStep(f: Factory, c: Campaign): void {
+  const slot = c.audiences[0];
+  const hasStores = c.audiences.some((a) => a.dataStoreIds.length > 0);
+  notice(
+    f.io,
+    hasStores
+      ? `Next, generate its targeting:\n  adcli targeting generate ${c.id} --wait\nthen create it in the ad platform (paused):\n  adcli campaigns publish ${c.id}`
+      : `Next, give it data stores to draw its targeting from:\n  adcli campaigns audiences update ${c.id} ${slot?.id ?? 'SLOT'} --data-store ID\nthen generate it:\n  adcli targeting generate ${c.id} --wait`,
+  );
 }
 
 /** The questions of `campaigns create` on a terminal; without one only the name is missing (exit 2). */
@@ -76,15 +96,31 @@ async function wizard(
       validate: await check('language'),
     });
   if (body.budget === undefined) {
+    // The amount in its account's currency, named (the workspace's default account comes first).
+    const accounts = await accountsOf(await client());
+    const currency = body.customerId
+      ? currencyOf(accounts, body.customerId as string)
+      : accounts[0]?.currencyCode;
     const answer = numberAnswer(
-      await prompter.ask('--budget', "Daily budget in the account's currency (empty for none)", {
-        default: '',
-        validate: await check('budget', numberAnswer),
-      }),
+      await prompter.ask(
+        '--budget',
+        `Budget in ${currency ?? "the account's currency"} (empty for none)`,
+        { default: '', validate: await check('budget', numberAnswer) },
+      ),
     );
     if (answer !== undefined) {
       body.budget = answer;
-      body.budgetType ??= 'daily';
+      body.budgetType ??= await prompter.choose('--budget-type', 'Budget type', [
+        'daily',
+        'total',
+      ] as const);
+      // a total budget is spread over the campaign's days: it needs its last one
+      if (body.budgetType === 'total' && body.endDate === undefined)
+        body.endDate = await prompter.ask(
+          '--end-date',
+          'End date, the last day a total budget spreads over (YYYY-MM-DD)',
+          { validate: await check('endDate') },
+        );
     }
   }
   if (body.dataStoreIds === undefined) {
