@@ -165,6 +165,10 @@ describe('collecting from the YouTube Data API', () => {
       maxResults: String(DEFAULT_BOUNDS.videosPerChannel),
     });
     expect(yt.requests.find((r) => r.endpoint === 'commentThreads')!.params.maxResults).toBe('100');
+    // videos.list by id takes no maxResults (the reference: not supported with `id`)
+    const videosCall = yt.requests.find((r) => r.endpoint === 'videos')!;
+    expect(videosCall.params.id).toBe('cofEspress1,cofGrinder2,cofPourOvr3,cofRoastPr4');
+    expect(videosCall.params).not.toHaveProperty('maxResults');
     expect(await unitsOn(TODAY)).toBe(7);
     // the key goes in a header, never in a URL
     for (const r of yt.requests) {

@@ -82,8 +82,8 @@ export class YouTubeHttpApi implements YouTubeApi {
   listVideos(ids: readonly string[]): Promise<YouTubePage> {
     return this.#list('videos', {
       part: 'snippet,statistics,contentDetails,topicDetails',
+      // no maxResults: the reference says videos.list does not support it with `id`
       id: batch(ids),
-      maxResults: String(ids.length),
     });
   }
 
