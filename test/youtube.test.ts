@@ -22,6 +22,7 @@ import { MAX_ANSWER_BYTES } from '../server/youtube/http-api.ts';
 import { ERROR_TEXT_MAX, YouTubeApiError } from '../server/youtube/port.ts';
 import { nextQuotaDay, QuotaLedger, quotaDay } from '../server/youtube/quota.ts';
 import type { Store } from '../server/store/port.ts';
+import { storeError } from '../src/commands/data-stores/print-data-store.ts';
 import { ok } from './helpers/assert.ts';
 import { runCli } from './helpers/cli.ts';
 import { onPostgres, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
@@ -375,6 +376,67 @@ describe('when YouTube says no', () => {
     ok(await api.patch(`/data-stores/${id}`, { channelIds: [WORLD.roaster] }));
     await b.runner.runDue();
     expect(await getStore(id)).toMatchObject({ status: 'ready', channelCount: 1 });
+  });
+});
+
+describe('when the key is at fault', () => {
+  const keyAdvice =
+    'The sources are not at fault: whoever runs the server must set a valid key, with the YouTube Data API v3 enabled in its Google Cloud project and not blocked by its restrictions, in ADCLI_YOUTUBE_API_KEY (or adcli serve --youtube-api-key) and restart it, then PATCH it to collect again.';
+
+  it('says a key Google does not know is the server key to fix, not the sources', async () => {
+    const wrong = 'AIzaSyD-n0t-th3-r1ght-k3y-0123456789abc';
+    const b = await backend({ key: wrong });
+    const id = await createStore({ channelIds: [WORLD.runner], videoIds: [WORLD.grinderVideo] });
+    await b.runner.runDue();
+    const store = await getStore(id);
+    expect(store.status).toBe('error');
+    expect(store.error).toBe(
+      `none of the 2 sources could be collected (${WORLD.runner}, ${WORLD.grinderVideo}): YouTube refused this server's YouTube Data API key (YouTube channels.list answered 400 badRequest (API_KEY_INVALID): API key not valid. Please pass a valid API key.). ${keyAdvice}`,
+    );
+    expect(store.error).not.toMatch(/change its sources|import/i);
+    expect(store.error).not.toContain(wrong);
+    // refused for good: one call, not retried
+    expect(yt.calls()).toBe(1);
+    expect((await jobOf(id)).state).toBe('failed');
+    // the CLI says the update that collects again
+    expect(storeError(store)).toContain(
+      `restart it, then collect again with adcli data-stores update ${id} --channel ID…`,
+    );
+  });
+
+  it.each([
+    { status: 400, reason: 'keyInvalid', detail: undefined },
+    { status: 403, reason: 'accessNotConfigured', detail: 'SERVICE_DISABLED' },
+    { status: 403, reason: 'forbidden', detail: 'API_KEY_SERVICE_BLOCKED' },
+  ])('says $status $reason is the server key to fix', async ({ status, reason, detail }) => {
+    const b = await backend();
+    yt.fail('videos', { status, reason, ...(detail ? { detail } : {}) });
+    const id = await createStore({ videoIds: [WORLD.grinderVideo] });
+    await b.runner.runDue();
+    const store = await getStore(id);
+    expect(store.status).toBe('error');
+    expect(store.error).toContain(
+      `none of the 1 sources could be collected (${WORLD.grinderVideo}): YouTube refused this server's YouTube Data API key (YouTube videos.list answered ${status} ${reason}`,
+    );
+    expect(store.error).toContain(keyAdvice);
+    expect(store.error).not.toMatch(/change its sources/i);
+    expect((await jobOf(id)).state).toBe('failed');
+  });
+
+  it('still blames a video, not the key, for a 403 forbidden about something else', async () => {
+    const b = await backend();
+    yt.fail('videos', {
+      status: 403,
+      reason: 'forbidden',
+      message: 'The request is not properly authorized to retrieve the specified video.',
+    });
+    const id = await createStore({ videoIds: [WORLD.grinderVideo] });
+    await b.runner.runDue();
+    const store = await getStore(id);
+    expect(store.error).toContain(
+      'could be collected from YouTube (YouTube videos.list answered 403 forbidden',
+    );
+    expect(store.error).not.toContain('ADCLI_YOUTUBE_API_KEY');
   });
 });
 

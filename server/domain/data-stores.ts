@@ -70,6 +70,8 @@ interface YouTubeResult {
   failed: string | null;
   /** resources YouTube sent that the import's checks refuse (left out) */
   leftOut: number;
+  /** the failure is the server's API key's (not valid, expired, its API off, blocked), not the sources' */
+  keyFault?: boolean;
 }
 
 /** 5xx and network failures in a row before a collection gives up on YouTube. */
@@ -611,6 +613,7 @@ export class DataStores {
           );
           return 'later';
         }
+        if (e.kind === 'key') return { failed: e.message, leftOut: 0, keyFault: true };
         const times =
           e.kind === 'rate' || e.kind === 'unavailable' ? ` (${failuresNow} times in a row)` : '';
         return { failed: `${e.message}${times}`, leftOut: 0 };
@@ -731,6 +734,11 @@ function unknownError(
     ? ` YouTube sent ${youtube.leftOut} ${youtube.leftOut === 1 ? 'resource' : 'resources'} the import's checks refuse (over its bounds); left out.`
     : '';
   if (unknown.length === 0) return leftOut.trim();
+  if (youtube.failed && youtube.keyFault) {
+    // the sources are not at fault: the operator's key is, and only the operator can change it
+    const what = all ? `none of the ${total} sources` : `${unknown.length} of ${total} sources`;
+    return `${what} could be collected (${ids}): YouTube refused this server's YouTube Data API key (${youtube.failed}). The sources are not at fault: whoever runs the server must set a valid key, with the YouTube Data API v3 enabled in its Google Cloud project and not blocked by its restrictions, in ADCLI_YOUTUBE_API_KEY (or adcli serve --youtube-api-key) and restart it, then PATCH it to collect again.${leftOut}`;
+  }
   if (youtube.failed) {
     const again = `Change its sources or PATCH it to collect again, or ${importFix[0]!.toLowerCase()}${importFix.slice(1)}`;
     return all

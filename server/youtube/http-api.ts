@@ -12,6 +12,7 @@
  * MAX_ANSWER_BYTES, so no answer, however large, is held in memory whole.
  */
 import {
+  blamesKey,
   boundText,
   errorKind,
   YouTubeApiError,
@@ -148,9 +149,12 @@ export class YouTubeHttpApi implements YouTubeApi {
       body = undefined;
     }
     if (!res.ok) {
-      const { reason, message } = apiError(body);
-      const kind = errorKind(res.status, reason);
-      const said = message ? `: ${boundText(message, 300)}` : '';
+      const { reason, detail, message } = apiError(body);
+      const kind = blamesKey(res.status, reason, detail, message)
+        ? 'key'
+        : errorKind(res.status, reason);
+      const why = detail && detail !== reason ? ` (${boundText(detail, 100)})` : '';
+      const said = message ? `${why}: ${boundText(message, 300)}` : why;
       throw new YouTubeApiError(
         kind,
         res.status,
@@ -187,14 +191,24 @@ function batch(ids: readonly string[]): string {
   return ids.join(',');
 }
 
-/** The `error` object of the API's failure answers: `{error: {code, message, errors: [{reason, domain}]}}`. */
-function apiError(body: unknown): { reason: string; message: string } {
+/**
+ * The `error` object of the API's failure answers: `{error: {code, message, errors: [{reason,
+ * domain}], status, details?: [{'@type': '…google.rpc.ErrorInfo', reason, domain}]}}`; `detail` is
+ * the ErrorInfo's reason (e.g. API_KEY_INVALID), '' when none.
+ */
+function apiError(body: unknown): { reason: string; detail: string; message: string } {
   const error = (body as { error?: unknown } | undefined)?.error;
-  if (typeof error !== 'object' || error === null) return { reason: '', message: '' };
-  const e = error as { message?: unknown; errors?: unknown };
+  if (typeof error !== 'object' || error === null) return { reason: '', detail: '', message: '' };
+  const e = error as { message?: unknown; errors?: unknown; details?: unknown };
   const first = Array.isArray(e.errors) ? (e.errors[0] as { reason?: unknown } | undefined) : null;
+  const info = Array.isArray(e.details)
+    ? (e.details as { '@type'?: unknown; reason?: unknown }[]).find(
+        (d) => typeof d?.reason === 'string' && String(d['@type'] ?? '').endsWith('ErrorInfo'),
+      )
+    : undefined;
   return {
     reason: typeof first?.reason === 'string' ? first.reason : '',
+    detail: typeof info?.reason === 'string' ? info.reason : '',
     message: typeof e.message === 'string' ? e.message : '',
   };
 }

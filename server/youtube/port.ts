@@ -39,11 +39,43 @@ export interface YouTubeApi {
  * - `unavailable`: a 5xx, a network failure or a timeout: retry with backoff, a bounded number of times;
  * - `not_found`: the playlist or video is gone (404 playlistNotFound, videoNotFound);
  * - `comments_disabled`: the video's comments are off (403 commentsDisabled);
- * - `refused`: anything else (400 keyInvalid, 403 forbidden or accessNotConfigured…, a redirect, an
- *   answer over the size bound, a playlist past its page cap): a retry will not help.
+ * - `key`: the server's API key is at fault, not what was asked for (400 keyInvalid, keyExpired or
+ *   badRequest with API_KEY_INVALID, 403 accessNotConfigured or SERVICE_DISABLED, a 403 forbidden
+ *   or ipRefererBlocked that blocks the key): only the operator can fix it, with another key;
+ * - `refused`: anything else (a redirect, an answer over the size bound, a playlist past its page
+ *   cap…): a retry will not help.
  */
 export type YouTubeErrorKind =
-  'quota' | 'rate' | 'unavailable' | 'not_found' | 'comments_disabled' | 'refused';
+  'quota' | 'rate' | 'unavailable' | 'not_found' | 'comments_disabled' | 'key' | 'refused';
+
+/** `errors[].reason`s that blame the API key (Google's older error format). */
+const KEY_REASONS = new Set([
+  'keyInvalid',
+  'keyExpired',
+  'accessNotConfigured',
+  'ipRefererBlocked',
+  'accessNotConfiguredForProject',
+]);
+
+/**
+ * Whether a failed answer blames the key: its `errors[].reason`, or the `reason` of its
+ * `details[]` ErrorInfo (Google's newer format: API_KEY_INVALID, API_KEY_EXPIRED,
+ * SERVICE_DISABLED, API_KEY_SERVICE_BLOCKED, API_KEY_HTTP_REFERRER_BLOCKED…), or a 400 badRequest
+ * or 403 forbidden whose message is about the API key.
+ */
+export function blamesKey(
+  status: number,
+  reason: string,
+  detail: string,
+  message: string,
+): boolean {
+  if (KEY_REASONS.has(reason)) return true;
+  if (/^API_KEY_/.test(detail) || detail === 'SERVICE_DISABLED') return true;
+  return (
+    ((status === 400 && reason === 'badRequest') || (status === 403 && reason === 'forbidden')) &&
+    /\bAPI key\b|API_KEY|\bkey\b.*\bblocked\b|\bblocked\b.*\bkey\b/i.test(message)
+  );
+}
 
 /** The most characters of an error text kept (in a message, a store's `error`): a sentence or two of Google's. */
 export const ERROR_TEXT_MAX = 500;

@@ -10,7 +10,8 @@
  * nothing matched, as the API does for unknown ids); only the `part`s asked for are in an item;
  * counts in `statistics` are decimal strings; errors are `{error: {code, message, errors: [{message,
  * domain, reason}], status}}`, e.g. 403 `quotaExceeded` in domain `youtube.quota`, 403
- * `commentsDisabled`, 404 `playlistNotFound`, 400 for a key that is not valid.
+ * `commentsDisabled`, 404 `playlistNotFound`, 400 `badRequest` with the ErrorInfo `API_KEY_INVALID` in
+ * `details` for a key that is not valid (`fail` plays keyInvalid, accessNotConfigured, forbidden).
  *
  * The key is read from the `X-Goog-Api-Key` header (or a `key` parameter, which the tests check is
  * never used). Every request is recorded; `fail` makes the next requests of an endpoint fail.
@@ -75,6 +76,8 @@ export interface Failure {
   reason: string;
   /** the API's message (default: the reference's message for the reason) */
   message?: string;
+  /** the reason of the answer's `details[]` ErrorInfo (e.g. API_KEY_INVALID, SERVICE_DISABLED) */
+  detail?: string;
   /** how many requests fail (default 1) */
   times?: number;
 }
@@ -111,10 +114,17 @@ const MESSAGES: Record<string, string> = {
   rateLimitExceeded: 'Rate Limit Exceeded',
   backendError: 'Backend Error',
   badRequest: 'API key not valid. Please pass a valid API key.',
+  keyInvalid: 'Bad Request',
+  accessNotConfigured:
+    'YouTube Data API v3 has not been used in project 123456789012 before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/youtube.googleapis.com/overview?project=123456789012 then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.',
+  forbidden:
+    'Requests to this API youtube method youtube.api.v3.V3DataChannelService.List are blocked.',
 };
 const DOMAINS: Record<string, string> = {
   quotaExceeded: 'youtube.quota',
   rateLimitExceeded: 'usageLimits',
+  keyInvalid: 'usageLimits',
+  accessNotConfigured: 'usageLimits',
   commentsDisabled: 'youtube.commentThread',
   playlistNotFound: 'youtube.playlistItem',
 };
@@ -154,14 +164,20 @@ export async function startYouTubeStandIn(opts: {
     };
     if (req.method !== 'GET') return answer(405, apiError(405, 'methodNotAllowed', 'GET only'));
     if ((keyHeader ?? params.key) !== opts.key)
-      return answer(400, apiError(400, 'badRequest', MESSAGES.badRequest!));
+      return answer(
+        400,
+        apiError(400, 'badRequest', MESSAGES.badRequest!, undefined, 'API_KEY_INVALID'),
+      );
     const failing = failures.find(
       (f) => f.left > 0 && (f.endpoint === '*' || f.endpoint === endpoint),
     );
     if (failing) {
       failing.left--;
-      const { status, reason, message } = failing.failure;
-      return answer(status, apiError(status, reason, message ?? MESSAGES[reason] ?? reason));
+      const { status, reason, message, detail } = failing.failure;
+      return answer(
+        status,
+        apiError(status, reason, message ?? MESSAGES[reason] ?? reason, undefined, detail),
+      );
     }
     const moved = redirects.findIndex((r) => r.endpoint === '*' || r.endpoint === endpoint);
     if (moved >= 0) {
@@ -356,13 +372,32 @@ function sendOversized(
 
 const etag = (s: string) => Buffer.from(s).toString('base64url').slice(0, 27);
 
-function apiError(status: number, reason: string, message: string, domain?: string) {
+/** Google's error answer; `detail` adds the `details[]` ErrorInfo its newer answers carry. */
+function apiError(
+  status: number,
+  reason: string,
+  message: string,
+  domain?: string,
+  detail?: string,
+) {
   return {
     error: {
       code: status,
       message,
       errors: [{ message, domain: domain ?? DOMAINS[reason] ?? 'global', reason }],
       ...(STATUS_NAMES[status] ? { status: STATUS_NAMES[status] } : {}),
+      ...(detail
+        ? {
+            details: [
+              {
+                '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+                reason: detail,
+                domain: 'googleapis.com',
+                metadata: { service: 'youtube.googleapis.com' },
+              },
+            ],
+          }
+        : {}),
     },
   };
 }

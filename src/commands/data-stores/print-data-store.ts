@@ -17,7 +17,7 @@ export function storeError(x: { id: string; error: string }): string {
       /\b([Ii])mport them into data store (\S+) with import_data_store \(POST [^)]*\)\./g,
       '$1mport them with adcli data-stores import $2 --file FILE (a YouTube Data API export).',
     ],
-    [/\b[Cc]hange its sources or PATCH it to collect again\b/g, `collect again with ${again}`],
+    [/\b(?:[Cc]hange its sources or )?PATCH it to collect again\b/g, `collect again with ${again}`],
   ]);
   // no YouTube source at all: the catalog was all there was (the API says only "content catalog")
   if (/sources? (?:is|are) not in the content catalog|is in the content catalog/.test(x.error))
