@@ -18,6 +18,7 @@ import { buildExamples } from '../server/http/openapi-examples.ts';
 import { ERROR_CODES } from '../server/lib/errors.ts';
 import { operations } from '../server/operations/index.ts';
 import { runSeed } from '../server/seed/index.ts';
+import { ok } from './helpers/assert.ts';
 import { testBackend, type TestBackend } from './helpers/backend.ts';
 import { ROOT } from './helpers/process.ts';
 
@@ -337,6 +338,84 @@ describe('what the document says', () => {
       ...ERROR_CODES,
     ]);
     expect(ops().length).toBe(operations.length);
+  });
+
+  it('states the NUL rule flatly: no `not` or `contains` anywhere, no schema that reaches itself; the server still refuses a NUL at any depth', async () => {
+    // Schemathesis recursed without end on a `not` that $ref'd a `contains` that $ref'd it back,
+    // and client generators typed the import's fields Any
+    for (const doc of [api, controls]) {
+      const keywords: string[] = [];
+      const walk = (v: unknown, at: string) => {
+        if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${at}/${i}`));
+        else if (v && typeof v === 'object')
+          for (const [k, x] of Object.entries(v)) {
+            if (k === 'not' || k === 'contains') keywords.push(`${at}/${k}`);
+            walk(x, `${at}/${k}`);
+          }
+      };
+      walk(doc, '');
+      expect(keywords).toEqual([]);
+      const schemas = doc.components.schemas as Record<string, Json>;
+      const refsOf = (v: unknown): string[] =>
+        Array.isArray(v)
+          ? v.flatMap(refsOf)
+          : v && typeof v === 'object'
+            ? Object.entries(v).flatMap(([k, x]) =>
+                k === '$ref' && typeof x === 'string' ? [x.split('/').pop()!] : refsOf(x),
+              )
+            : [];
+      for (const name of Object.keys(schemas)) {
+        const seen = new Set<string>();
+        const queue = refsOf(schemas[name]);
+        while (queue.length) {
+          const next = queue.pop()!;
+          expect(next, `${name} reaches itself`).not.toBe(name);
+          if (seen.has(next)) continue;
+          seen.add(next);
+          queue.push(...refsOf(schemas[next]));
+        }
+      }
+    }
+    expect(api.components.schemas).not.toHaveProperty('JsonWithoutNul');
+    expect(api.components.schemas).not.toHaveProperty('JsonHoldingNul');
+    // the import's members of any shape: a flat schema that says the rule in words
+    const importBody = resolve(
+      api.paths['/data-stores/{dataStoreId}/import'].post.requestBody.content['application/json']
+        .schema,
+    );
+    const snippet = resolve(resolve(importBody.properties.channels.items).properties.snippet);
+    expect(snippet.propertyNames).toEqual({ pattern: '^[^\\u0000]*$' });
+    expect(snippet.additionalProperties).toEqual({
+      description: expect.stringMatching(
+        /NUL character \(U\+0000\).*refused with 400 naming the field/,
+      ),
+    });
+    expect(resolve(snippet.properties.title).pattern).toBe('^[^\\u0000]*$');
+
+    // and the server refuses a NUL where only that description says so: deep in a member of any shape
+    const store = ok(await b.api.post('/data-stores', { name: 'NUL rule' }), 201);
+    const path = `/data-stores/${store.id}/import`;
+    const channel = (extra: Json) => ({
+      channels: [{ id: 'UCopenapiNulRuleChan_001', snippet: { title: 'Channel', ...extra } }],
+    });
+    for (const [extra, field] of [
+      [
+        { localized: { notes: ['fine', 'tab\u0000bed'] } },
+        'channels[0].snippet.localized.notes[1]',
+      ],
+      [{ localized: { 'ke\u0000y': 1 } }, 'channels[0].snippet.localized.ke\\0y'],
+    ] as const) {
+      const r = await b.api.post(path, channel(extra));
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.error).toMatchObject({
+        code: 'invalid_request',
+        message: `${field} holds a NUL character (U+0000), which no text accepts`,
+      });
+    }
+    expect((await b.api.get(`/data-stores/${store.id}`)).body.channelCount).toBe(0);
+    expect(
+      (await b.api.post(path, channel({ localized: { notes: ['fine', 'tabbed'] } }))).status,
+    ).toBeLessThan(300);
   });
 
   it('describes its tags and carries a licence and a contact', () => {

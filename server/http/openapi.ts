@@ -19,6 +19,10 @@ const STATUS_TEXT: Record<number, string> = {
 /** Text without a NUL character (no text of a request may hold one). */
 const NO_NUL = '^[^\\u0000]*$';
 
+/** What a member of any shape may hold, said where the schema cannot say it flatly. */
+const ANY_JSON_WITHOUT_NUL =
+  'Any JSON value. No string or member name in it, at any depth, may hold a NUL character (U+0000): a body with one is refused with 400 naming the field.';
+
 /** Component names of records whose schema title says otherwise. */
 const RENAMED: Record<string, string> = { Audience: 'SavedAudience' };
 
@@ -118,7 +122,8 @@ class Components {
    * An input schema that says what the pipeline refuses everywhere (validation.ts): no text holds a
    * NUL character, neither a string nor a member's name. A string with no pattern or enumeration
    * gets the pattern (a pattern of our own excludes NUL by itself); an object that takes members of
-   * any name, propertyNames; a member of any shape, any JSON without NUL (a named schema).
+   * any name, propertyNames; a member of any shape, a flat schema whose description says it (no
+   * recursive construct: generators and fuzzers read flat schemas only).
    */
   #withoutNul(node: Json): Json {
     const out: Json = { ...node };
@@ -147,27 +152,11 @@ class Components {
         isSchema(out.additionalProperties) &&
         Object.keys(out.additionalProperties).length === 0
       ) {
-        // said as "not one that holds a NUL": a union that $refs itself in an array makes generated
-        // TypeScript types circular, a `not` is typed unknown (as `{}` was)
-        const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-        this.schemas.JsonWithoutNul ??= {
-          title: 'JsonWithoutNul',
-          description:
-            'Any JSON value whose strings and member names hold no NUL character, at any depth.',
-          not: ref('JsonHoldingNul'),
-        };
-        this.schemas.JsonHoldingNul ??= {
-          title: 'JsonHoldingNul',
-          description:
-            'A JSON value with a NUL character in a string or a member name, at any depth.',
-          anyOf: [
-            { type: 'string', pattern: '\\u0000' },
-            { type: 'array', contains: ref('JsonHoldingNul') },
-            { type: 'object', not: { propertyNames: { pattern: NO_NUL } } },
-            { type: 'object', not: { additionalProperties: ref('JsonWithoutNul') } },
-          ],
-        };
-        out.additionalProperties = ref('JsonWithoutNul');
+        // said in words on a flat schema: a recursive one ("not a value that holds a NUL", through
+        // `not` and `contains`) sends Schemathesis into endless recursion and makes client generators
+        // give up on the schema holding it (its fields typed Any); validation.ts refuses the NUL at
+        // any depth all the same
+        out.additionalProperties = { description: ANY_JSON_WITHOUT_NUL };
       }
     }
     return out;
