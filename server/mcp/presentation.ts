@@ -6,6 +6,7 @@
  * contract's would fill a context window (the API still validates the real ones).
  */
 import { z } from 'zod';
+import { customerId } from '../schemas/common.ts';
 import { storeVideo } from '../schemas/records.ts';
 import {
   audienceSummary,
@@ -19,6 +20,7 @@ import {
   explorationChannelView,
   exclusionsView,
   pageOf,
+  performanceNote,
   performanceView,
   SECTIONS,
   storeChannelView,
@@ -56,6 +58,19 @@ export interface Presentation {
    * what the write removes), beside a read; a lookup that fails only leaves its part out.
    */
   lookup?: (args: Json, get: (path: string) => Promise<Json | undefined>) => Promise<ViewContext>;
+  /** whether `lookup` runs for detail "full" too (for `noteOf`): otherwise the full record needs none */
+  lookupInFull?: boolean;
+  /** a text block beside the result: what the record cannot say in its own fields (detail full too) */
+  noteOf?: (body: Json, args: Json, full: boolean, ctx: ViewContext) => string | undefined;
+  /**
+   * Arguments the tool fills in before the request, as the CLI defaults them (read with the
+   * caller's key): the arguments to send and a sentence saying what was chosen; undefined leaves
+   * them as given (the API then names what is missing).
+   */
+  fill?: (
+    args: Json,
+    get: (path: string) => Promise<Json | undefined>,
+  ) => Promise<{ args: Json; note: string } | undefined>;
   /** MCP-only wait: generated targeting, or a data store's collection */
   wait?: 'targeting' | 'dataStore';
   /** arguments holding audience-slot ids / saved-audience ids: a mix-up is named in the error */
@@ -137,6 +152,29 @@ const currencies: Presentation['lookup'] = async (_args, get) => {
         ),
       }
     : {};
+};
+
+/**
+ * get_performance without customerId: the campaign's own account with campaignId, else the
+ * workspace's default (list_ads_accounts answers it first), as `adcli performance` chooses.
+ */
+const defaultAccount: Presentation['fill'] = async (args, get) => {
+  if (args.customerId !== undefined && args.customerId !== null) return undefined;
+  const id = args.campaignId;
+  if (typeof id === 'string' && /^[a-f0-9]{24}$/.test(id)) {
+    const own = (await get(`/campaigns/${id}`))?.adsPlatform?.customerId;
+    if (typeof own === 'string')
+      return {
+        args: { ...args, customerId: own },
+        note: `account ${own}, the campaign's own; customerId picks another`,
+      };
+  }
+  const first = ((await get('/ads-platform/accounts'))?.data as Json[] | undefined)?.[0];
+  if (!first) return undefined;
+  return {
+    args: { ...args, customerId: first.customerId },
+    note: `account ${first.customerId} (${first.name}), the workspace's default; customerId picks another`,
+  };
 };
 
 /** The campaign a delete is about to remove: whether it is in the ad platform decides what the answer says remains. */
@@ -234,9 +272,17 @@ export const PRESENTATIONS: Record<string, Presentation> = {
   create_ads_campaign: { view: compact(campaignView), lookup: currencies },
   get_performance: {
     detail: true,
+    listedAs: {
+      customerId: customerId.optional().meta({
+        description: "default: the campaign's account with campaignId, else the workspace's",
+      }),
+    },
+    fill: defaultAccount,
     view: (b, a, full, ctx) =>
       full ? b : performanceView(b, ctx, a.campaignId as string | undefined),
     lookup: currencies,
+    lookupInFull: true,
+    noteOf: (b, _a, full, ctx) => (full ? performanceNote(b, ctx) : undefined),
   },
   get_exploration_channel: { detail: true, view: compact(explorationChannelDetail) },
   search_exploration_channels: { detail: true, view: compact(pageOf(explorationChannelView)) },

@@ -95,7 +95,7 @@ export function nextStep(
       return 'list_audiences gives savedAudienceIds';
     if (/no data store/.test(message)) return 'list_data_stores gives data store ids';
     if (/no brand/.test(message)) return 'list_brands gives brand ids';
-    if (/(no|unknown) (ad-platform )?account|customer id/i.test(message))
+    if (/(no|unknown) (ad-platform )?account|customer ?id/i.test(message))
       return 'list_ads_accounts gives the customerIds this key may use';
     if (/no channel|channel \S+ is not/.test(message))
       return 'search_exploration_channels finds channel ids';

@@ -375,12 +375,15 @@ function buildTool(
 
   /** What the compact view needs beside the answer (presentation.ts `lookup`); nothing for detail full or when it fails. */
   const lookUp = async (args: Json, call: CallApi, ctx: CallContext): Promise<ViewContext> => {
-    if (!pres.lookup || args[DETAIL] === 'full') return {};
-    const get = async (path: string) => {
-      const r = await call({ method: 'GET', path, query: {} }, { ...ctx, lookup: true });
-      return isOk(r) ? (r.body as Json) : undefined;
-    };
-    return pres.lookup(args, get).catch(() => ({}));
+    if (!pres.lookup || (args[DETAIL] === 'full' && !pres.lookupInFull)) return {};
+    return pres.lookup(args, getter(call, ctx)).catch(() => ({}));
+  };
+
+  /** The answer in the tool's view, with its note (presentation.ts `noteOf`) and the filled arguments' note. */
+  const answer = (body: Json, args: Json, looked: ViewContext, filled?: string): ToolResult => {
+    const note = pres.noteOf?.(body, args, args[DETAIL] === 'full', looked);
+    const notes = [filled, note].filter(Boolean).join('; ');
+    return okResult(present(body, args, looked), notes || undefined);
   };
 
   const generateAndWait = async (
@@ -470,7 +473,13 @@ function buildTool(
     toRequest,
     async run(rawArgs, call, ctx = {}) {
       let req: ApiRequest;
+      let filled: string | undefined;
       try {
+        const given = rawArgs ?? {};
+        if (pres.fill && typeof given === 'object' && !Array.isArray(given)) {
+          const f = await pres.fill(given as Json, getter(call, ctx)).catch(() => undefined);
+          if (f) [rawArgs, filled] = [f.args, f.note];
+        }
         req = toRequest(rawArgs);
       } catch (e) {
         if (e instanceof ApiError)
@@ -516,7 +525,7 @@ function buildTool(
             ctx,
           );
         }
-        return okResult(present(body, args, looked));
+        return answer(body, args, looked, filled);
       } catch (e) {
         if (e instanceof Refused) return replyError(e.reply, args, call, ctx);
         throw e;
@@ -548,6 +557,14 @@ function buildTool(
   };
   return tool;
 }
+
+/** A GET under the API prefix with the caller's key, as part of a tool call: its body, or undefined unless 2xx. */
+const getter =
+  (call: CallApi, ctx: CallContext) =>
+  async (path: string): Promise<Json | undefined> => {
+    const r = await call({ method: 'GET', path, query: {} }, { ...ctx, lookup: true });
+    return isOk(r) ? (r.body as Json) : undefined;
+  };
 
 /**
  * What the instructions say once for all tools, as the operation descriptions say it for each: left

@@ -251,6 +251,22 @@ export const performanceView = (p: Json, ctx: ViewContext = {}, campaignId?: str
   daily: p.daily,
 });
 
+/**
+ * What `detail: "full"` (the API's own report, unchanged) cannot say in its fields: the currency of
+ * its amounts, and that its 0 ratios beside a 0 denominator mean none, naming the campaigns that
+ * did not run.
+ */
+export function performanceNote(p: Json, ctx: ViewContext = {}): string {
+  const currency = currencyOf(ctx, p.customerId);
+  const idle = ((p.campaigns ?? []) as Json[]).filter((c) => !c.impressions).map((c) => c.name);
+  const parts = [
+    currency ? `amounts (cost, cpc, costPerConversion) in ${currency}` : undefined,
+    'a ratio is 0 where its denominator (clicks, conversions, cost) is 0: none, not free or best',
+    idle.length ? `did not run in this range: ${idle.join(', ')}` : undefined,
+  ];
+  return parts.filter(Boolean).join('; ');
+}
+
 function reportRowView(c: Json): Json {
   const head: Json = {
     campaignId: c.campaignId,

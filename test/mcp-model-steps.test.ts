@@ -1,0 +1,94 @@
+// @store sqlite
+/**
+ * What a model reads next (issue 32, "The MCP tools"): get_performance defaults its account as the
+ * CLI does and, with detail full, keeps the API's report but says its currency and that a 0 ratio
+ * beside a 0 denominator means none. Through the SDK client on the in-process app, demo workspace.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callTool, demoMcp, ok, resultText, toolError, type Json } from './helpers/mcp.ts';
+
+let client: Client;
+let accounts: Json[];
+
+beforeAll(async () => {
+  ({ client } = await demoMcp());
+  accounts = (await ok(client, 'list_ads_accounts')).data as Json[];
+});
+afterAll(async () => {
+  await client?.close();
+});
+
+/** A campaign published now (PAUSED), in the workspace's default account: it never ran. */
+async function idleCampaign(name: string): Promise<Json> {
+  const c = await ok(client, 'create_campaign', {
+    name,
+    campaignType: 'VIDEO',
+    budget: 25,
+    budgetType: 'daily',
+    customerId: accounts[0]!.customerId,
+  });
+  await ok(client, 'create_ads_campaign', { campaignId: c.id });
+  return c;
+}
+
+describe('get_performance', () => {
+  it("lists customerId as optional, and defaults it to the workspace's default account", async () => {
+    const tool = (await client.listTools()).tools.find((t) => t.name === 'get_performance')!;
+    expect(tool.inputSchema.required ?? []).not.toContain('customerId');
+    const r = await callTool(client, 'get_performance', { dateRange: 'LAST_7_DAYS' });
+    expect(r.isError, resultText(r)).toBeFalsy();
+    expect((r.structuredContent as Json).customerId).toBe(accounts[0]!.customerId);
+    expect(resultText(r)).toContain(`account ${accounts[0]!.customerId}`);
+    expect(resultText(r)).toMatch(/the workspace's default; customerId picks another/);
+  });
+
+  it("with campaignId, defaults to that campaign's own account", async () => {
+    const other = accounts.find((a) => a.customerId !== accounts[0]!.customerId)!;
+    expect(other, 'the demo has a second account').toBeDefined();
+    const c = await ok(client, 'create_campaign', {
+      name: 'Second account',
+      campaignType: 'VIDEO',
+      budget: 10,
+      budgetType: 'daily',
+      customerId: other.customerId,
+    });
+    await ok(client, 'create_ads_campaign', { campaignId: c.id });
+    const report = await ok(client, 'get_performance', { campaignId: c.id });
+    expect(report.customerId).toBe(other.customerId);
+    expect((report.campaigns as Json[]).map((r) => r.campaignId)).toContain(c.id);
+  });
+
+  it('detail full keeps the API report, and says its currency and that 0 ratios mean none', async () => {
+    const c = await idleCampaign('Never ran');
+    const r = await callTool(client, 'get_performance', { detail: 'full' });
+    expect(r.isError, resultText(r)).toBeFalsy();
+    const full = r.structuredContent as Json;
+    const row = (full.campaigns as Json[]).find((x) => x.campaignId === c.id)!;
+    // the API's record, as the contract says it
+    expect(row).toMatchObject({ impressions: 0, conversions: 0, costPerConversion: 0 });
+    expect(row.googleAdsCampaignId).toEqual(expect.any(String));
+    const text = resultText(r);
+    expect(text).toContain(`in ${accounts[0]!.currencyCode}`);
+    expect(text).toMatch(/a ratio is 0 where its denominator .* is 0: none/);
+    expect(text).toMatch(/did not run in this range: [^;]*Never ran/);
+    // the compact view says it in its fields
+    const compact = await ok(client, 'get_performance', {});
+    expect(compact.currencyCode).toBe(accounts[0]!.currencyCode);
+    const idle = (compact.campaigns as Json[]).find((x) => x.campaignId === c.id)!;
+    expect(idle.delivery).toBe('did not run');
+    expect(idle).not.toHaveProperty('costPerConversion');
+  });
+
+  it('a customerId that is no account of the key names where the ids are', async () => {
+    for (const customerId of ['12345', '000-000-0000']) {
+      const text = await toolError(
+        client,
+        'get_performance',
+        { customerId },
+        customerId === '12345' ? 'invalid_request' : 'not_found',
+      );
+      expect(text).toMatch(/— list_ads_accounts gives the customerIds/);
+    }
+  });
+});
