@@ -45,6 +45,9 @@ import {
 /** A key as Google makes them: 39 characters starting AIza. */
 const KEY = 'AIzaSyD-stand1n_K3y-0123456789abcdefghi';
 const TODAY = '2026-03-02';
+/** what a store of the roaster says: one of its videos has its comments off */
+const ROASTER_NOTE =
+  'Skipped: comments are off (commentsDisabled) for 1 video, collected without comments: cofRoastPr4.';
 
 let yt: YouTubeStandIn;
 let b: TestBackend | undefined;
@@ -124,7 +127,13 @@ describe('collecting from the YouTube Data API', () => {
     expect(await b.runner.runDue()).toBeGreaterThan(0);
 
     const store = await getStore(id);
-    expect(store).toMatchObject({ status: 'ready', error: '', channelCount: 1, videoCount: 4 });
+    // ready, saying what it skipped
+    expect(store).toMatchObject({
+      status: 'ready',
+      error: ROASTER_NOTE,
+      channelCount: 1,
+      videoCount: 4,
+    });
     expect(store.readyAt).not.toBe('');
     const [channel] = await listed(id, 'channels');
     expect(channel).toEqual({
@@ -313,7 +322,11 @@ describe('when YouTube says no', () => {
     expect((await getStore(id)).status).toBe('collecting');
     b.clock.advance(60_000);
     await b.runner.runDue();
-    expect(await getStore(id)).toMatchObject({ status: 'ready', error: '', videoCount: 4 });
+    expect(await getStore(id)).toMatchObject({
+      status: 'ready',
+      error: ROASTER_NOTE,
+      videoCount: 4,
+    });
     expect(await getStore(other)).toMatchObject({ status: 'ready', videoCount: 3 });
   });
 
@@ -376,6 +389,45 @@ describe('when YouTube says no', () => {
     ok(await api.patch(`/data-stores/${id}`, { channelIds: [WORLD.roaster] }));
     await b.runner.runDue();
     expect(await getStore(id)).toMatchObject({ status: 'ready', channelCount: 1 });
+  });
+});
+
+describe('what YouTube says is not there', () => {
+  it('says which channel has no uploads playlist and which video YouTube did not find', async () => {
+    const b = await backend();
+    yt.fail('playlistItems', { status: 404, reason: 'playlistNotFound' });
+    yt.fail('commentThreads', { status: 404, reason: 'videoNotFound' });
+    const id = await createStore({ channelIds: [WORLD.runner], videoIds: [WORLD.grinderVideo] });
+    await b.runner.runDue();
+    const store = await getStore(id);
+    expect(store).toMatchObject({ status: 'ready', videoCount: 1 });
+    expect(store.error).toBe(
+      `Skipped: 1 channel has no uploads playlist on YouTube (playlistNotFound), so none of its videos were collected: ${WORLD.runner}. ` +
+        `Skipped: YouTube did not find 1 video when asked for comments (videoNotFound), collected without comments: ${WORLD.grinderVideo}.`,
+    );
+  });
+
+  it('keeps what earlier runs skipped when the collection waits for the quota', async () => {
+    // the roaster's step fits a 30-unit workspace day, the runner's 28 more do not
+    const b = await backend({ workspaceQuota: 30 });
+    const id = await createStore({ channelIds: [WORLD.roaster, WORLD.runner] });
+    await b.runner.runDue();
+    const waiting = await getStore(id);
+    expect(waiting.status).toBe('collecting');
+    expect(waiting.error).toMatch(/^this workspace's YouTube quota of 30 units for today is spent/);
+    expect(JSON.parse((await jobOf(id)).payload).skipped).toEqual({
+      commentsOff: ['cofRoastPr4'],
+      videoNotFound: [],
+      noUploads: [],
+    });
+    b.clock.set('2026-03-03T08:00:00.000Z');
+    await b.runner.runDue();
+    expect(await getStore(id)).toMatchObject({
+      status: 'ready',
+      error: ROASTER_NOTE,
+      channelCount: 2,
+      videoCount: 7,
+    });
   });
 });
 
@@ -915,7 +967,7 @@ describe.skipIf(onPostgres)('the local profile', () => {
     expect(made.code, made.stderr).toBe(0);
     expect(JSON.parse(made.stdout)).toMatchObject({
       status: 'ready',
-      error: '',
+      error: ROASTER_NOTE,
       channelCount: 1,
       videoCount: 4,
     });

@@ -16,7 +16,7 @@ import { assertMayChangeShared } from './limits.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import { workspaceLock } from '../store/locks.ts';
 import { decodeCursor, selectPage, toPage, type PageQuery } from './paging.ts';
-import type { YouTubeCollector } from '../youtube/collector.ts';
+import { noneSkipped, type Skipped, type YouTubeCollector } from '../youtube/collector.ts';
 import { boundText } from '../youtube/port.ts';
 import { nextQuotaDay } from '../youtube/quota.ts';
 
@@ -72,6 +72,8 @@ interface YouTubeResult {
   leftOut: number;
   /** the failure is the server's API key's (not valid, expired, its API off, blocked), not the sources' */
   keyFault?: boolean;
+  /** what YouTube said was not there and was skipped (comments off, videos gone, no uploads) */
+  skipped?: Skipped;
 }
 
 /** 5xx and network failures in a row before a collection gives up on YouTube. */
@@ -533,16 +535,22 @@ export class DataStores {
     const videoIds: string[] = [];
     for (const id of parseJsonArray(row.source_video_ids))
       if (!(await this.#catalog.video(owner, id))) videoIds.push(id);
-    if (channelIds.length + videoIds.length === 0) return null;
+    // what earlier runs of this job skipped (their steps are saved, so not asked again)
+    const skipped = jobPayload(job).skipped ?? noneSkipped();
+    if (channelIds.length + videoIds.length === 0)
+      return isEmpty(skipped) ? null : { failed: null, leftOut: 0, skipped };
 
     const started = performance.now();
     const outcome = await youtube.collect(
       { workspaceId: owner, channelIds, videoIds },
       {
-        save: (batch) =>
-          store.write(async () => {
+        save: async (batch) => {
+          await store.write(async () => {
             await this.#addToCatalog(owner, batch);
-          }),
+          });
+          for (const k of ['commentsOff', 'videoNotFound', 'noUploads'] as const)
+            skipped[k].push(...batch.skipped[k].filter((id) => !skipped[k].includes(id)));
+        },
         keepGoing: async () =>
           performance.now() - started < this.#youtubeRunMs && (await this.#jobs.holds(job.id)),
       },
@@ -554,9 +562,9 @@ export class DataStores {
     const realNow = this.#d.clock.base.now();
     switch (outcome.kind) {
       case 'done':
-        return { failed: null, leftOut: outcome.leftOut };
+        return { failed: null, leftOut: outcome.leftOut, skipped };
       case 'stopped':
-        await this.#putBack(job, 0, null, 0);
+        await this.#putBack(job, 0, null, 0, skipped);
         return 'later';
       case 'quota': {
         const resume = nextQuotaDay(realNow);
@@ -570,6 +578,7 @@ export class DataStores {
           `${spent}; collection resumes after midnight Pacific time (${resume.toISOString().slice(11, 16)} UTC)` +
             `, with ${outcome.needed} more units at most needed for this data store`,
           0,
+          skipped,
         );
         return 'later';
       }
@@ -580,6 +589,7 @@ export class DataStores {
               ? `one step of the collection needs up to ${outcome.step} units, more than a workspace's YouTube quota of ${workspaceUnits} units a day (adcli serve --youtube-workspace-quota)`
               : `one step of the collection needs up to ${outcome.step} units, more than the YouTube quota of ${quota} units a day (adcli serve --youtube-quota)`,
           leftOut: 0,
+          skipped,
         };
       case 'failed': {
         const e = outcome.error;
@@ -590,6 +600,7 @@ export class DataStores {
             resume.getTime() - realNow.getTime(),
             `the YouTube Data API says the project's daily quota is spent (${e.reason || e.status}); collection resumes after midnight Pacific time (${resume.toISOString().slice(11, 16)} UTC), when Google resets it`,
             0,
+            skipped,
           );
           return 'later';
         }
@@ -600,6 +611,7 @@ export class DataStores {
             waitMs,
             `YouTube asked to slow down (${e.message}); collection resumes in ${Math.round(waitMs / 1000)} s`,
             failuresNow,
+            skipped,
           );
           return 'later';
         }
@@ -610,13 +622,14 @@ export class DataStores {
             waitMs,
             `${e.message}; collection tries again in ${Math.round(waitMs / 1000)} s (failure ${failuresNow} of ${UNAVAILABLE_TRIES})`,
             failuresNow,
+            skipped,
           );
           return 'later';
         }
-        if (e.kind === 'key') return { failed: e.message, leftOut: 0, keyFault: true };
+        if (e.kind === 'key') return { failed: e.message, leftOut: 0, keyFault: true, skipped };
         const times =
           e.kind === 'rate' || e.kind === 'unavailable' ? ` (${failuresNow} times in a row)` : '';
-        return { failed: `${e.message}${times}`, leftOut: 0 };
+        return { failed: `${e.message}${times}`, leftOut: 0, skipped };
       }
     }
   }
@@ -632,6 +645,7 @@ export class DataStores {
     delayMs: number,
     message: string | null,
     youtubeFailures: number,
+    skipped: Skipped,
   ): Promise<void> {
     const store = this.#d.store;
     await store.write(async () => {
@@ -640,7 +654,11 @@ export class DataStores {
       await this.#jobs.retryLater(job.id, delayMs);
       await store.run(
         'UPDATE jobs SET attempts = 0, payload = ? WHERE id = ?',
-        JSON.stringify({ ...jobPayload(job), youtubeFailures }),
+        JSON.stringify({
+          ...jobPayload(job),
+          youtubeFailures,
+          ...(isEmpty(skipped) ? {} : { skipped }),
+        }),
         job.id,
       );
       if (message !== null)
@@ -730,9 +748,10 @@ function unknownError(
         ? `${unknown.length} of ${total} sources are not in the content catalog and were not collected: ${ids}. ${importFix}`
         : '';
   }
-  const leftOut = youtube.leftOut
-    ? ` YouTube sent ${youtube.leftOut} ${youtube.leftOut === 1 ? 'resource' : 'resources'} the import's checks refuse (over its bounds); left out.`
-    : '';
+  const leftOut =
+    (youtube.leftOut
+      ? ` YouTube sent ${youtube.leftOut} ${youtube.leftOut === 1 ? 'resource' : 'resources'} the import's checks refuse (over its bounds); left out.`
+      : '') + skippedNote(youtube.skipped);
   if (unknown.length === 0) return leftOut.trim();
   if (youtube.failed && youtube.keyFault) {
     // the sources are not at fault: the operator's key is, and only the operator can change it
@@ -750,13 +769,51 @@ function unknownError(
     : `${unknown.length} of ${total} sources are not on YouTube (deleted, private or mistyped) and were not collected: ${ids}.${leftOut}`;
 }
 
+const isEmpty = (s: Skipped) =>
+  s.commentsOff.length + s.videoNotFound.length + s.noUploads.length === 0;
+
+/** Up to 10 ids, then how many more. */
+function someIds(ids: string[]): string {
+  return ids.length > 10
+    ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more`
+    : ids.join(', ');
+}
+
+/** What was skipped, in sentences for the store's error (each after a space); '' when nothing was. */
+function skippedNote(s: Skipped | undefined): string {
+  if (!s) return '';
+  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  let note = '';
+  if (s.noUploads.length)
+    note += ` Skipped: ${n(s.noUploads.length, 'channel has', 'channels have')} no uploads playlist on YouTube (playlistNotFound), so none of its videos were collected: ${someIds(s.noUploads)}.`;
+  if (s.commentsOff.length)
+    note += ` Skipped: comments are off (commentsDisabled) for ${n(s.commentsOff.length, 'video', 'videos')}, collected without comments: ${someIds(s.commentsOff)}.`;
+  if (s.videoNotFound.length)
+    note += ` Skipped: YouTube did not find ${n(s.videoNotFound.length, 'video', 'videos')} when asked for comments (videoNotFound), collected without comments: ${someIds(s.videoNotFound)}.`;
+  return note;
+}
+
 /** A collection job's payload: what it keeps between its runs. */
-function jobPayload(job: JobRow): { youtubeFailures?: number } {
+function jobPayload(job: JobRow): { youtubeFailures?: number; skipped?: Skipped } {
   try {
     const p = JSON.parse(job.payload) as unknown;
-    return typeof p === 'object' && p !== null && !Array.isArray(p)
-      ? (p as { youtubeFailures?: number })
-      : {};
+    if (typeof p !== 'object' || p === null || Array.isArray(p)) return {};
+    const { youtubeFailures, skipped } = p as { youtubeFailures?: unknown; skipped?: unknown };
+    const ids = (v: unknown) =>
+      Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+    const sk = (skipped ?? {}) as Partial<Record<keyof Skipped, unknown>>;
+    return {
+      ...(typeof youtubeFailures === 'number' ? { youtubeFailures } : {}),
+      ...(skipped && typeof skipped === 'object'
+        ? {
+            skipped: {
+              commentsOff: ids(sk.commentsOff),
+              videoNotFound: ids(sk.videoNotFound),
+              noUploads: ids(sk.noUploads),
+            },
+          }
+        : {}),
+    };
   } catch {
     return {};
   }

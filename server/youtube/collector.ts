@@ -69,11 +69,26 @@ export function collectionUnits(channels: number, videos: number, b: CollectBoun
   return pages(channels) + channels * channelUnits(b) + pages(videos) + videos;
 }
 
+/**
+ * What YouTube said was not there, skipped without failing the collection (for the store to say):
+ * videos whose comments are off (403 commentsDisabled), videos not found when their comments were
+ * asked for (404 videoNotFound), channels without an uploads playlist (404 playlistNotFound).
+ */
+export interface Skipped {
+  commentsOff: string[];
+  videoNotFound: string[];
+  noUploads: string[];
+}
+
+export const noneSkipped = (): Skipped => ({ commentsOff: [], videoNotFound: [], noUploads: [] });
+
 /** What one step saves: one channel with its videos and their comment threads, or single videos with theirs. */
 export interface CollectedBatch {
   channels: YtChannel[];
   videos: YtVideo[];
   comments: YtCommentThread[];
+  /** what the step skipped, saved with it */
+  skipped: Skipped;
 }
 
 export interface CollectHooks {
@@ -204,14 +219,20 @@ export class YouTubeCollector {
           (await this.#api.listVideos(chunk)).items,
           chunk,
         );
-        const comments = await this.#comments(videos, spend);
-        return { videos, comments: comments.threads, leftOut: refused + comments.leftOut };
+        const skipped = noneSkipped();
+        const comments = await this.#comments(videos, spend, skipped);
+        return {
+          videos,
+          comments: comments.threads,
+          leftOut: refused + comments.leftOut,
+          skipped,
+        };
       });
       if (!collected.ok) return collected.outcome;
-      const { videos, comments } = collected.value;
+      const { videos, comments, skipped } = collected.value;
       leftOut += collected.value.leftOut;
       for (const id of chunk) if (!videos.some((v) => v.id === id)) notFound.push(id);
-      await hooks.save({ channels: [], videos, comments });
+      await hooks.save({ channels: [], videos, comments, skipped });
       saved++;
       videosLeft -= chunk.length;
     }
@@ -227,6 +248,7 @@ export class YouTubeCollector {
     const want = this.bounds.videosPerChannel;
     const cap = pageCap(this.bounds);
     const ids: string[] = [];
+    const skipped = noneSkipped();
     let pageToken: string | undefined;
     let asked = 0;
     do {
@@ -246,8 +268,11 @@ export class YouTubeCollector {
           pageToken,
         });
       } catch (e) {
-        // a channel without uploads has no uploads playlist
-        if (e instanceof YouTubeApiError && e.kind === 'not_found') break;
+        // a channel without uploads has no uploads playlist: said, not failed
+        if (e instanceof YouTubeApiError && e.kind === 'not_found') {
+          skipped.noUploads.push(channel.id);
+          break;
+        }
         throw e;
       }
       for (const it of page.items) {
@@ -266,9 +291,9 @@ export class YouTubeCollector {
       videos.push(...got.videos.filter((v) => v.snippet.channelId === channel.id));
       leftOut += got.leftOut;
     }
-    const comments = await this.#comments(videos, spend);
+    const comments = await this.#comments(videos, spend, skipped);
     return {
-      batch: { channels: [channel], videos, comments: comments.threads },
+      batch: { channels: [channel], videos, comments: comments.threads, skipped },
       leftOut: leftOut + comments.leftOut,
     };
   }
@@ -286,10 +311,11 @@ export class YouTubeCollector {
     return { videos, leftOut };
   }
 
-  /** One commentThreads.list call per video; a video whose comments are off (or gone) has none. */
+  /** One commentThreads.list call per video; a video whose comments are off (or gone) has none, noted in `skipped`. */
   async #comments(
     videos: readonly YtVideo[],
     spend: () => void,
+    skipped: Skipped,
   ): Promise<{ threads: YtCommentThread[]; leftOut: number }> {
     const threads: YtCommentThread[] = [];
     let leftOut = 0;
@@ -303,11 +329,14 @@ export class YouTubeCollector {
           })
         ).items;
       } catch (e) {
-        if (
-          e instanceof YouTubeApiError &&
-          (e.kind === 'comments_disabled' || e.kind === 'not_found')
-        )
+        if (e instanceof YouTubeApiError && e.kind === 'comments_disabled') {
+          skipped.commentsOff.push(video.id);
           continue;
+        }
+        if (e instanceof YouTubeApiError && e.kind === 'not_found') {
+          skipped.videoNotFound.push(video.id);
+          continue;
+        }
         throw e;
       }
       for (const it of items.slice(0, this.bounds.commentsPerVideo)) {
