@@ -92,3 +92,48 @@ describe('get_performance', () => {
     }
   });
 });
+
+describe('turning a campaign on, and deleting one that runs', () => {
+  const PERSON =
+    /no tool turns a campaign on or off: a person does it in the ad platform \(create_ads_campaign publishes it PAUSED\)/;
+
+  it('update_campaign with adsStatus (or enabled) says who turns it on', async () => {
+    const c = await idleCampaign('Turn me on');
+    for (const arg of ['adsStatus', 'enabled', 'status']) {
+      const text = await toolError(
+        client,
+        'update_campaign',
+        { campaignId: c.id, [arg]: arg === 'enabled' ? true : 'ENABLED' },
+        'invalid_request',
+      );
+      expect(text).toContain(`unknown field "${arg}"`);
+      expect(text).toMatch(PERSON);
+    }
+    // an unknown field of no delivery meaning still gets the nearest argument
+    expect(
+      await toolError(
+        client,
+        'update_campaign',
+        { campaignId: c.id, budgett: 5 },
+        'invalid_request',
+      ),
+    ).toMatch(/did you mean budget\?/);
+  });
+
+  it('publishing twice says it is published and who turns it on', async () => {
+    const c = await idleCampaign('Published once');
+    const text = await toolError(client, 'create_ads_campaign', { campaignId: c.id }, 'conflict');
+    expect(text).toMatch(/it is published already: /);
+    expect(text).toMatch(PERSON);
+  });
+
+  it('delete_campaign says before the call that an ENABLED campaign keeps spending', async () => {
+    const tool = (await client.listTools()).tools.find((t) => t.name === 'delete_campaign')!;
+    expect(tool.description).toMatch(/ENABLED there keeps spending until a person removes it/);
+    const running = (
+      (await ok(client, 'list_campaigns', { adsStatus: 'ENABLED' })).data as Json[]
+    )[0]!;
+    const r = await ok(client, 'delete_campaign', { campaignId: running.id });
+    expect(r.adPlatform.note).toMatch(/stays ENABLED and keeps spending/);
+  });
+});

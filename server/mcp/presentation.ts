@@ -200,6 +200,7 @@ export const PRESENTATIONS: Record<string, Presentation> = {
   get_campaign: { detail: true, view: compact(campaignView), lookup: currencies },
   update_campaign: { view: compact(campaignView), lookup: currencies },
   delete_campaign: {
+    note: 'One ENABLED there keeps spending until a person removes it in the ad platform.',
     view: (b, _a, _full, ctx) => deletedCampaignView(b, ctx),
     lookup: campaignBefore,
   },

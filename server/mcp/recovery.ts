@@ -79,7 +79,7 @@ export function nextStep(
   if (tools.some((t) => new RegExp(`\\b${t}\\b`).test(message))) return undefined;
   if (status === 409 && tool === 'create_ads_campaign') {
     if (/already exists in the ad platform/.test(message))
-      return 'get_campaign shows it (adsStatus, customerId)';
+      return `it is published already: ${TURN_ON}; get_campaign shows its adsStatus`;
     return 'set what is missing with update_campaign (campaignType, budget), then call create_ads_campaign again';
   }
   if (status === 409 && /library store/.test(message))
@@ -103,6 +103,25 @@ export function nextStep(
   if (status === 409 && /campaignType cannot change/.test(message))
     return 'create_campaign makes a new one';
   return undefined;
+}
+
+/** Who turns a campaign on, said wherever a model tries to. */
+export const TURN_ON =
+  'no tool turns a campaign on or off: a person does it in the ad platform (create_ads_campaign publishes it PAUSED)';
+
+/**
+ * An unknown argument of a campaign tool that asks for delivery (adsStatus, enabled, ...): the
+ * answer is who can, not the nearest argument.
+ */
+export function deliveryArgument(tool: string, arg: string): string | undefined {
+  if (!/campaign/.test(tool)) return undefined;
+  if (
+    !/^(ads_?status|ads_?platform|enabled?|paused?|active|activate|delivery|serving|state|status)$/i.test(
+      arg,
+    )
+  )
+    return undefined;
+  return `unknown field "${arg}": ${TURN_ON}; get_campaign shows its adsStatus`;
 }
 
 /** The argument of `known` nearest to an unknown one, if any is near enough. */

@@ -18,6 +18,7 @@ import { CAMPAIGN_STATES } from '../schemas/records.ts';
 import type { Operation } from '../operations/operation.ts';
 import { PRESENTATIONS, type Presentation } from './presentation.ts';
 import {
+  deliveryArgument,
   nearestArgument,
   nextStep,
   pathTranslator,
@@ -261,6 +262,8 @@ function buildTool(
       return `${op.name} takes saved audiences, not slots: ${pres.savedAudienceArgs.join(', ')}`;
     if (/^savedAudienceIds?$/.test(k) && pres.slotArgs?.length)
       return `${op.name} takes audience slots, not saved audiences: ${pres.slotArgs.join(', ')}`;
+    const delivery = deliveryArgument(op.name, k);
+    if (delivery) return delivery;
     const near = nearestArgument(k, [...sources.keys()]);
     return `unknown field "${k}"${near ? `; did you mean ${near}?` : ''}`;
   };
