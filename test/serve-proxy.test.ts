@@ -72,6 +72,33 @@ describe('adcli serve --proxy', () => {
     expect(upstream.seen.some((s) => s.url.includes('clock'))).toBe(false);
   });
 
+  it("says which of its two keys is wrong: its own on /api/v1, the deployment's on the controls", async () => {
+    const seen = upstream.seen.length;
+    const own = await http(server.info.baseUrl, server.info.apiKey, 'GET', '/workspace');
+    expect(own.status).toBe(401);
+    const host = new URL(upstream.base).host;
+    expect(own.body.error.message).toBe(
+      `this is adcli serve --proxy's own API key, which opens only its controls (/_adcli/v1), /mcp and pages; /api/v1 is sent on to the deployment at ${host}, which knows only its own keys: use an API key of that deployment for /api/v1 (this one was not sent on)`,
+    );
+    expect(own.text).not.toContain(server.info.apiKey);
+    // never sent on: the deployment never saw this server's key
+    expect(upstream.seen.length).toBe(seen);
+
+    const controls = await http(
+      server.info.baseUrl.replace('/api/v1', '/_adcli/v1'),
+      KEY,
+      'GET',
+      '/clock',
+    );
+    expect(controls.status).toBe(401);
+    expect(controls.body.error.message).toMatch(/^the API key is not valid or has been revoked: /);
+    expect(controls.body.error.message).toContain(
+      `with adcli serve --proxy, only /api/v1 goes to the deployment at ${host} (with its keys); the controls (/_adcli/v1), /mcp and pages take this server's own key`,
+    );
+    expect(controls.headers.get('www-authenticate')).toContain('invalid_token');
+    expect(controls.text).not.toContain(KEY);
+  });
+
   it('refuses a --proxy that is no http(s) base URL (exit 2)', async () => {
     const r = await runAdcli(['serve', '--memory', '--proxy', 'ftp://example.com/api/v1']);
     expect(r.code).toBe(2);

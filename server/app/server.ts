@@ -13,6 +13,8 @@ import { loadSnapshot, snapshotWorkspaces } from '../control/snapshot.ts';
 import { Hono } from 'hono';
 import { listen } from '../http/listen.ts';
 import { WorkerPool } from './workers/worker-pool.ts';
+import { errorBody } from '../lib/errors.ts';
+import { requestId as newRequestId } from '../lib/ids.ts';
 import { createLogger, type LogFormat } from '../lib/log.ts';
 import { operations } from '../operations/index.ts';
 import { API_PREFIX } from '../operations/operation.ts';
@@ -217,7 +219,14 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
   });
   pool = workers;
   const app = opts.proxy
-    ? proxying(backend.app, opts.proxy, events, opts.logRequests, await journaling(backend, boot))
+    ? proxying(
+        backend.app,
+        opts.proxy,
+        events,
+        opts.logRequests,
+        await journaling(backend, boot),
+        async (token) => (await services.keys.authenticate(token)) !== null,
+      )
     : backend.app;
   // The node server answers what its HTTP parser refuses in the error shape too (listen.ts). A
   // replica that found a newer schema in use refuses every request but the probes.
@@ -355,6 +364,10 @@ async function journaling(
  * --proxy: /api/v1 goes to the deployment through the contract check, everything else to this
  * server's own app. Each exchange is one request-log line; one that breaks the contract is a warning
  * naming the field paths (never a header, so never the key).
+ *
+ * Two keys are in play, and a 401 says which one was wrong: this server's own key on /api/v1 is
+ * refused here (never sent on to the deployment), naming the deployment's keys as the ones to use;
+ * a key this server does not know on its controls, /mcp or pages is told to use this server's own.
  */
 function proxying(
   own: Hono<any>,
@@ -362,6 +375,7 @@ function proxying(
   events: ReturnType<typeof createLogger>,
   logRequests: boolean,
   journal: (r: ExchangeRecord) => void,
+  isOwnKey: (token: string) => Promise<boolean>,
 ): Hono {
   const proxy = createProxyApp({
     upstream,
@@ -384,8 +398,39 @@ function proxying(
   });
   const root = new Hono();
   const underApi = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+  const host = parseUpstream(upstream).host;
+  const unauthorized = (message: string, headers: Headers | Record<string, string>) => {
+    const h = new Headers(headers);
+    h.delete('content-length');
+    h.set('content-type', 'application/json; charset=UTF-8');
+    return new Response(JSON.stringify(errorBody('unauthorized', message, newRequestId())), {
+      status: 401,
+      headers: h,
+    });
+  };
   // each app answers in full, with its own middleware, error handler and 404
-  root.all('*', (c) => (underApi(c.req.path) ? proxy : own).fetch(c.req.raw, c.env));
+  root.all('*', async (c) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (underApi(c.req.path)) {
+      if (token && (await isOwnKey(token)))
+        return unauthorized(
+          `this is adcli serve --proxy's own API key, which opens only its controls (/_adcli/v1), /mcp and pages; ${API_PREFIX} is sent on to the deployment at ${host}, which knows only its own keys: use an API key of that deployment for ${API_PREFIX} (this one was not sent on)`,
+          { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+        );
+      return proxy.fetch(c.req.raw, c.env);
+    }
+    const res = await own.fetch(c.req.raw, c.env);
+    if (res.status !== 401 || !token) return res;
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as { error?: { message?: unknown } } | null;
+    if (typeof body?.error?.message !== 'string') return res;
+    return unauthorized(
+      `${body.error.message}: with adcli serve --proxy, only ${API_PREFIX} goes to the deployment at ${host} (with its keys); the controls (/_adcli/v1), /mcp and pages take this server's own key (the one adcli serve printed at start, or one made with adcli serve keys create), not the deployment's`,
+      res.headers,
+    );
+  });
   return root;
 }
 
