@@ -334,6 +334,8 @@ describe('what the document says', () => {
           expect(r.headers['Retry-After'], `${op.name} ${status}`).toBeDefined();
       }
     }
+    // every answer carries it: required, so a proxy (Prism) flags an answer without it
+    expect(api.components.headers.RequestId).toMatchObject({ required: true });
     expect(api.components.schemas.Error.properties.error.properties.code.enum).toEqual([
       ...ERROR_CODES,
     ]);
@@ -416,6 +418,30 @@ describe('what the document says', () => {
     expect(
       (await b.api.post(path, channel({ localized: { notes: ['fine', 'tabbed'] } }))).status,
     ).toBeLessThan(300);
+  });
+
+  it("gives the ids of answers the contract's pattern, 24 lowercase hex characters", () => {
+    const HEX = '^[a-f0-9]{24}$';
+    const schemas = api.components.schemas as Record<string, Json>;
+    const pattern = (s: Json): unknown =>
+      s.pattern ?? (s.anyOf as Json[] | undefined)?.find((x) => x.type === 'string')?.pattern;
+    for (const name of ['Campaign', 'Brand', 'SavedAudience', 'DataStore'])
+      expect(schemas[name]!.properties.id.pattern, name).toBe(HEX);
+    const campaign = schemas.Campaign!.properties;
+    expect(pattern(campaign.brandId)).toBe(HEX);
+    const slot = resolve(campaign.audiences.items);
+    expect(slot.properties.id.pattern).toBe(HEX);
+    expect(pattern(slot.properties.audienceId)).toBe(HEX);
+    expect(slot.properties.dataStoreIds.items.pattern).toBe(HEX);
+    expect(schemas.SavedAudience!.properties.dataStoreIds.items.pattern).toBe(HEX);
+    const targeting = schemas.Targeting!.properties;
+    expect(targeting.campaignId.pattern).toBe(HEX);
+    expect(resolve(targeting.audiences.items).properties.id.pattern).toBe(HEX);
+    const removed =
+      api.paths['/brands/{brandId}'].delete.responses['200'].content['application/json'].schema;
+    expect(resolve(removed).properties.id.pattern).toBe(HEX);
+    // the ad platform's own campaign id is not ours: no pattern
+    expect(JSON.stringify(campaign.adsPlatform.properties.campaignId)).not.toContain(HEX);
   });
 
   it('describes its tags and carries a licence and a contact', () => {

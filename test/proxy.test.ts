@@ -27,6 +27,7 @@ import {
 import { sessionCookieName } from '../server/web/session-cookie.ts';
 import {
   DRIFT_PATHS,
+  RECORD_DRIFT_PATHS,
   driftingUpstream,
   recordContract,
   type DriftingUpstream,
@@ -352,6 +353,43 @@ describe('an upstream that drifts', () => {
       /^contract: GET \/api\/v1\/campaigns\/\w+ → 404: 1 violation: response body\.error\.code: /,
     );
   });
+
+  it.each([
+    ['bad-format', /^(data\[0\]\.)?createdAt: must be a date-time \(RFC 3339/],
+    ['bad-id', /^(data\[0\]\.)?id must match \^\[a-f0-9\]\{24\}\$$/],
+    // a required enumerated field that is absent is missing, not a wrong value
+    ['missing-enum', /^(data\[0\]\.)?status is required$/],
+  ] as const)('%s: once, with its path, as Prism would flag it', async (drift, message) => {
+    for (const route of ['campaigns', 'campaign'] as const) {
+      const r = routes.find((x) => x.route === route)!;
+      const via = await send(proxy.base, r.method, r.path(), { headers: { 'x-drift': drift } });
+      expect(via.status).toBe(200);
+      expect(via.headers[VIOLATIONS_HEADER.toLowerCase()], route).toBe('1');
+      expect(last().violations, route).toEqual([
+        {
+          where: 'response',
+          path: RECORD_DRIFT_PATHS[route][drift],
+          message: expect.stringMatching(message),
+        },
+      ]);
+      expect(last().violations[0]!.message).not.toMatch(/one of|yesterday|campaign-1/);
+    }
+  });
+
+  it('an answer without x-request-id, once (every answer of the contract carries it)', async () => {
+    const via = await send(proxy.base, 'GET', '/api/v1/workspace', {
+      headers: { 'x-drift': 'no-request-id' },
+    });
+    expect(via.text).toBe(recording.workspace.text);
+    expect(via.headers[VIOLATIONS_HEADER.toLowerCase()]).toBe('1');
+    expect(last().violations).toEqual([
+      {
+        where: 'response',
+        path: 'header.x-request-id',
+        message: 'every answer carries an x-request-id header (required)',
+      },
+    ]);
+  });
 });
 
 describe('requests that break the contract', () => {
@@ -548,6 +586,59 @@ describe('checkExchange', () => {
     expect(strictSchema(loose[0]!.response).safeParse({ id: 'x', inner: { n: 1 } }).success).toBe(
       true,
     );
+  });
+
+  it('checks the formats an answer declares: date-time, date (RFC 3339), a timestamp or empty', () => {
+    const campaign = JSON.parse(recording.campaign.text) as Record<string, unknown>;
+    const check = (over: Record<string, unknown>) =>
+      checkExchange(
+        operations,
+        answer({
+          path: `/campaigns/${recording.campaignId}`,
+          responseText: JSON.stringify({ ...campaign, ...over }),
+        }),
+      ).map((v) => `${v.path}: ${v.message}`);
+    expect(check({})).toEqual([]);
+    // what RFC 3339 allows: an offset, fractions or none, a null where the field is nullable
+    expect(
+      check({
+        createdAt: '2026-03-02T09:30:00+02:00',
+        updatedAt: null,
+        endDate: '2028-02-29',
+      }),
+    ).toEqual([]);
+    expect(
+      check({ createdAt: '2026-03-02 09:30', updatedAt: '2026-02-30T00:00:00Z', endDate: 'soon' }),
+    ).toEqual([
+      'body.endDate: endDate: must be a date (YYYY-MM-DD)',
+      'body.createdAt: createdAt: must be a date-time (RFC 3339, such as 2026-03-02T09:30:00.000Z)',
+      'body.updatedAt: updatedAt: must be a date-time (RFC 3339, such as 2026-03-02T09:30:00.000Z)',
+    ]);
+    // a data store's readyAt is a timestamp or '' (not collected yet): both pass, a word does not
+    const store = {
+      id: 'a'.repeat(24),
+      name: 'S',
+      description: '',
+      status: 'collecting',
+      error: '',
+      scope: 'workspace',
+      channelCount: 0,
+      videoCount: 0,
+      createdAt: '2026-03-02T09:30:00.000Z',
+      updatedAt: '2026-03-02T09:30:00.000Z',
+      readyAt: '',
+    };
+    const storeCheck = (readyAt: string) =>
+      checkExchange(
+        operations,
+        answer({
+          path: `/data-stores/${'a'.repeat(24)}`,
+          responseText: JSON.stringify({ ...store, readyAt }),
+        }),
+      ).map((v) => v.path);
+    expect(storeCheck('')).toEqual([]);
+    expect(storeCheck('2026-03-02T10:00:00Z')).toEqual([]);
+    expect(storeCheck('later')).toEqual(['body.readyAt']);
   });
 
   it('reads the media type, and the code that goes with the status', () => {

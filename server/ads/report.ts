@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import { formatCustomerId } from '../lib/customer-id.ts';
+import { recordId } from '../schemas/common.ts';
 import { DATE_PRESETS, eachDay, type DateRange } from './dates.ts';
 import type { DailyMetrics } from './port.ts';
 
@@ -55,7 +56,7 @@ export const reportDateRange = z.strictObject({
 });
 
 export const reportCampaign = z.strictObject({
-  campaignId: z.string().meta({ description: "the service's campaign id" }),
+  campaignId: recordId.meta({ description: "the service's campaign id" }),
   name: z.string(),
   googleAdsCampaignId: z.string().meta({ description: "the ad platform's campaign id" }),
   campaignType: z

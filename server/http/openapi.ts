@@ -376,6 +376,8 @@ export function openApiDocument(
       headers: {
         RequestId: {
           description: 'Identifies the request; error bodies repeat it as requestId.',
+          // every answer carries it, so a proxy (Prism) can flag an answer without it
+          required: true,
           schema: { type: 'string' },
         },
         RetryAfter: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hexId, isoTimeOrEmpty } from '../schemas/common.ts';
+import { hexId, isoTimeOrEmpty, recordId } from '../schemas/common.ts';
 import { TARGETING_STATUSES } from '../schemas/records.ts';
 import type { ItemInput } from '../domain/targeting.ts';
 import { MAX_SLOT_EXCLUSIONS, MAX_SLOT_ITEMS } from '../domain/targeting-rules.ts';
@@ -25,13 +25,13 @@ const targetingItem = z
 
 export const targeting = z
   .strictObject({
-    campaignId: z.string(),
+    campaignId: recordId,
     campaignType: z.string(),
     audiences: z.array(
       z.strictObject({
-        id: z.string().meta({ description: 'the audience slot id' }),
+        id: recordId.meta({ description: 'the audience slot id' }),
         name: z.string(),
-        audienceId: z.string().nullable(),
+        audienceId: recordId.nullable(),
         status: z.enum(TARGETING_STATUSES),
         error: z.string(),
         updatedAt: isoTimeOrEmpty.meta({
@@ -147,8 +147,8 @@ const sectionCount = z.number().int().min(0);
 
 export const targetingChange = z
   .strictObject({
-    campaignId: z.string(),
-    slotId: z.string(),
+    campaignId: recordId,
+    slotId: recordId,
     status: z.enum(TARGETING_STATUSES),
     itemCount: z.number().int().min(0).meta({ description: 'items the slot holds now' }),
     itemCounts: z.strictObject({
@@ -222,8 +222,8 @@ export const targetingOperations = [
         }),
     }),
     response: targeting.extend({
-      started: z.array(z.string()),
-      skipped: z.array(z.strictObject({ id: z.string(), reason: z.string() })),
+      started: z.array(recordId),
+      skipped: z.array(z.strictObject({ id: recordId, reason: z.string() })),
     }),
     errors: [400, 403, 404, 409],
     // regenerating a named slot replaces its generated items

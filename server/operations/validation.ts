@@ -216,6 +216,8 @@ export function describeIssue(issue: Issue, where: Where, schema?: z.ZodType): s
       return `${field} must match ${pattern}`;
     }
     case 'invalid_value': {
+      // absent (read with reportInput, which sets `input`): required, whatever values it takes
+      if ('input' in issue && issue.input === undefined) return `${field} is required`;
       const must =
         issue.values.length === 1
           ? `${field} must be ${JSON.stringify(issue.values[0])}`

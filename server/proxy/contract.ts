@@ -11,7 +11,10 @@
  *   document lists for it (http/openapi.ts: its own `errors`, 400 401 403 429 500 503 for every
  *   operation, 409 and 413 for a write).
  * - A 2xx JSON answer is read with the operation's response schema made strict at every level: a
- *   missing field and an extra field are each a violation (one per extra key, with its path).
+ *   missing field and an extra field are each a violation (one per extra key, with its path); a
+ *   string whose schema declares a format (date-time, date, uri, email) must be one, as ajv-formats
+ *   and Prism read them (the server's own schemas only document the format).
+ * - Every answer of an operation carries x-request-id (the document marks it required).
  * - An error answer must be the error shape exactly (errorResponse), with a code of the contract that
  *   goes with its status (the pairs of ERROR_CODES, as http/faults.ts answers them).
  * - A 2xx of a binary operation is checked only by its media type.
@@ -50,6 +53,8 @@ export interface Exchange {
   contentType: string | null;
   /** the answer's body as text; null when it was not read (too big, a HEAD): then it is not checked */
   responseText: string | null;
+  /** whether the answer carries an x-request-id header; undefined when there is no answer yet */
+  requestIdHeader?: boolean;
   /**
    * Texts that must never appear in a violation (the request's credential): replaced by
    * `[redacted]` wherever an upstream echoed one into a field name or a message.
@@ -223,6 +228,8 @@ function checkResponse(op: Operation, ex: Exchange, out: Violation[]): void {
       `${op.method} ${op.path} answers ${success} or an error status of the contract (${errors.join(', ')}), not ${ex.status}`,
     );
   }
+  if (ex.requestIdHeader === false)
+    push('header.x-request-id', 'every answer carries an x-request-id header (required)');
   const media = mediaType(ex.contentType);
   const ok = ex.status >= 200 && ex.status < 300;
   if (ok && op.binary?.in === 'response') {
@@ -396,12 +403,74 @@ function strictOf(schema: z.ZodType): z.ZodType {
       out = clone({ getter: () => strictOf(getter()) });
       break;
     }
+    case 'string': {
+      const format = formatOf(schema);
+      const test = format ? FORMATS[format] : undefined;
+      out = test
+        ? (schema as unknown as z.ZodString).refine(test.check, { message: `must be ${test.what}` })
+        : schema;
+      break;
+    }
     default:
       out = schema;
   }
   strictCache.set(schema, out);
   return out;
 }
+
+/** The format a string schema declares in its metadata (for the OpenAPI document, or its own). */
+function formatOf(schema: z.ZodType): string | undefined {
+  const meta = z.globalRegistry.get(schema) as { format?: unknown; openapi?: unknown } | undefined;
+  const openapi = typeof meta?.openapi === 'object' ? (meta.openapi as { format?: unknown }) : {};
+  const format = openapi?.format ?? meta?.format;
+  return typeof format === 'string' ? format : undefined;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
+
+/** A calendar day that exists (2026-02-30 does not), as RFC 3339's full-date. */
+function isDate(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}
+
+/** RFC 3339's date-time: a full date, T, a time with seconds and an offset (Z or ±hh:mm). */
+function isDateTime(text: string): boolean {
+  const at = text.search(/[Tt]/);
+  if (at !== 10 || !isDate(text.slice(0, at))) return false;
+  const m = TIME.exec(text.slice(at + 1));
+  if (!m) return false;
+  const [h, min, sec] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const offset = m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60);
+  return h < 24 && min < 60 && sec <= 60 && offset;
+}
+
+/** An absolute URI: a scheme, and what URL parsing accepts. */
+function isUri(text: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/.test(text) && URL.canParse(text);
+}
+
+/** An e-mail address as ajv-formats' fast mode reads one. */
+function isEmail(text: string): boolean {
+  return /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(
+    text,
+  );
+}
+
+/** The formats an answer is checked for, with what a violation says. */
+const FORMATS: Readonly<Record<string, { check: (text: string) => boolean; what: string }>> = {
+  'date-time': {
+    check: isDateTime,
+    what: 'a date-time (RFC 3339, such as 2026-03-02T09:30:00.000Z)',
+  },
+  date: { check: isDate, what: 'a date (YYYY-MM-DD)' },
+  uri: { check: isUri, what: 'an absolute URI' },
+  email: { check: isEmail, what: 'an e-mail address' },
+};
 
 // ---- small helpers ----
 

@@ -286,6 +286,7 @@ export function createProxyApp(opts: ProxyOptions): Hono {
           status,
           contentType: upstreamRes.headers.get('content-type'),
           responseText,
+          requestIdHeader: upstreamRes.headers.has('x-request-id'),
           secrets,
         });
 

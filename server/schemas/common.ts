@@ -8,6 +8,13 @@ export const hexId = (what: string) =>
     .regex(/^[a-f0-9]{24}$/)
     .meta({ description: `${what} id (24 lowercase hex characters)` });
 
+/**
+ * A record's id in an answer (campaign, slot, audience, data store, brand): 24 lowercase hex
+ * characters, as the contract fixes, stated as a pattern so generated clients and proxies (Prism,
+ * `serve --proxy`) can check it.
+ */
+export const recordId = z.string().regex(/^[a-f0-9]{24}$/);
+
 export const channelId = z
   .string()
   .regex(/^UC[A-Za-z0-9_-]{22}$/)
@@ -92,7 +99,7 @@ export const page = <T extends z.ZodType>(item: T) =>
       .meta({ description: 'pass as cursor for the next page; null on the last page' }),
   });
 
-export const deleted = z.strictObject({ id: z.string(), deleted: z.literal(true) });
+export const deleted = z.strictObject({ id: recordId, deleted: z.literal(true) });
 
 export const errorResponse = z.strictObject({
   error: z.strictObject({

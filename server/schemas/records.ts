@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, isoTime, isoTimeOrEmpty } from './common.ts';
+import { isoDate, isoTime, isoTimeOrEmpty, recordId } from './common.ts';
 
 /** Response shapes, exactly the contract's tables: every field present, null where unset, nothing extra. */
 
@@ -31,27 +31,26 @@ export const CAMPAIGN_STATES =
   "A campaign's status is its data readiness in this service (draft, loading, ready, error), not delivery; adsPlatform.status says whether it runs: ENABLED (running), PAUSED, REMOVED, or null until it is created in the ad platform.";
 
 export const campaignAudienceSlot = z.strictObject({
-  id: z
-    .string()
-    .meta({ description: "the audience's slot on the campaign; stable; used for targeting" }),
+  id: recordId.meta({
+    description: "the audience's slot on the campaign; stable; used for targeting",
+  }),
   name: z.string(),
-  audienceId: z
-    .string()
+  audienceId: recordId
     .nullable()
     .meta({ description: "the saved audience; null for the campaign's own primary audience" }),
-  dataStoreIds: z.array(z.string()),
+  dataStoreIds: z.array(recordId),
 });
 
 export const campaign = z
   .strictObject({
-    id: z.string(),
+    id: recordId,
     name: z.string(),
     status: z.enum(CAMPAIGN_STATUSES).meta({
       description:
         'data readiness in this service (draft, loading, ready, error), not delivery: see adsPlatform.status',
     }),
     objective: z.string(),
-    brandId: z.string().nullable(),
+    brandId: recordId.nullable(),
     brand: z.strictObject({ name: z.string(), website: z.string(), description: z.string() }),
     industry: z.string(),
     language: z.string(),
@@ -88,7 +87,7 @@ export const campaign = z
 
 export const brand = z
   .strictObject({
-    id: z.string(),
+    id: recordId,
     name: z.string(),
     website: z.string(),
     description: z.string(),
@@ -99,14 +98,14 @@ export const brand = z
 
 export const audience = z
   .strictObject({
-    id: z.string(),
+    id: recordId,
     name: z.string(),
     description: z.string(),
     kind: z.enum(AUDIENCE_KINDS),
     keywords: z.array(z.string()),
     topics: z.array(z.string()),
     tags: z.array(z.string()),
-    dataStoreIds: z.array(z.string()),
+    dataStoreIds: z.array(recordId),
     createdAt: isoTime,
     updatedAt: isoTime,
   })
@@ -114,7 +113,7 @@ export const audience = z
 
 export const dataStore = z
   .strictObject({
-    id: z.string(),
+    id: recordId,
     name: z.string(),
     description: z.string(),
     status: z.enum(DATA_STORE_STATUSES),

@@ -7,7 +7,11 @@
  * Drifts: `missing-field` (a field of the answer removed), `extra-field` (a field added, holding the
  * request's Authorization header: an upstream that echoes the key), `wrong-status` (the right body
  * with a status the operation does not answer), `bad-error-shape` (a 404 whose code is none of the
- * contract's), `hang` (no answer at all), `huge` (a 200 over 1 MB that is not the contract's shape).
+ * contract's), `hang` (no answer at all), `huge` (a 200 over 1 MB that is not the contract's shape),
+ * `bad-format` (a timestamp that is no date-time: `createdAt: "yesterday"`), `bad-id` (a record id
+ * that is not 24 hex characters), `missing-enum` (a required enumerated field removed: `status`),
+ * `no-request-id` (the conforming answer without its x-request-id header). The last four bend the
+ * campaign of `campaign`, the first of `campaigns`, or the brand of `createBrand` (no enum there).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +26,10 @@ export const DRIFTS = [
   'bad-error-shape',
   'hang',
   'huge',
+  'bad-format',
+  'bad-id',
+  'missing-enum',
+  'no-request-id',
 ] as const;
 export type Drift = (typeof DRIFTS)[number];
 
@@ -53,6 +61,20 @@ export const DRIFT_PATHS: Record<RouteName, { missing: string; extra: string }> 
   campaigns: { missing: 'body.data[0].updatedAt', extra: 'body.data[0].debugAuth' },
   campaign: { missing: 'body.audiences[0].name', extra: 'body.adsPlatform.debugAuth' },
   createBrand: { missing: 'body.website', extra: 'body.debugAuth' },
+};
+
+/** Where the record-level drifts show: the timestamp, the id and the enumerated field bent. */
+export const RECORD_DRIFT_PATHS: Record<'campaigns' | 'campaign', Record<string, string>> = {
+  campaigns: {
+    'bad-format': 'body.data[0].createdAt',
+    'bad-id': 'body.data[0].id',
+    'missing-enum': 'body.data[0].status',
+  },
+  campaign: {
+    'bad-format': 'body.createdAt',
+    'bad-id': 'body.id',
+    'missing-enum': 'body.status',
+  },
 };
 
 /** A request as the upstream received it. */
@@ -194,9 +216,10 @@ export async function driftingUpstream(
             ? (upstream.drifts[route] ?? 'none')
             : 'none';
       const send = (status: number, text: string, type = 'application/json') => {
+        ++served;
         res.writeHead(status, {
           'content-type': type,
-          'x-request-id': `up_${++served}`,
+          ...(drift === 'no-request-id' ? {} : { 'x-request-id': `up_${served}` }),
           'x-upstream': 'drifting',
           // hop-by-hop for this message only: a proxy must not pass x-hop on
           connection: 'keep-alive, x-hop',
@@ -235,6 +258,16 @@ export async function driftingUpstream(
               ),
             ),
           );
+        case 'bad-format':
+        case 'bad-id':
+        case 'missing-enum': {
+          const body = JSON.parse(recorded.text) as Json;
+          const record = route === 'campaigns' ? body.data[0] : body;
+          if (drift === 'bad-format') record.createdAt = 'yesterday';
+          else if (drift === 'bad-id') record.id = 'campaign-1';
+          else delete record.status;
+          return send(recorded.status, JSON.stringify(body));
+        }
         case 'wrong-status':
           return send(recorded.status === 201 ? 200 : 202, recorded.text);
         case 'huge': {
