@@ -23,6 +23,9 @@ import { ERROR_TEXT_MAX, YouTubeApiError } from '../server/youtube/port.ts';
 import { nextQuotaDay, QuotaLedger, quotaDay } from '../server/youtube/quota.ts';
 import type { Store } from '../server/store/port.ts';
 import { storeError } from '../src/commands/data-stores/print-data-store.ts';
+import { buildTools } from '../server/mcp/tools.ts';
+import type { CallApi } from '../server/mcp/types.ts';
+import { operations } from '../server/operations/index.ts';
 import { ok } from './helpers/assert.ts';
 import { runCli } from './helpers/cli.ts';
 import { onPostgres, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
@@ -328,6 +331,34 @@ describe('when YouTube says no', () => {
       videoCount: 4,
     });
     expect(await getStore(other)).toMatchObject({ status: 'ready', videoCount: 3 });
+  });
+
+  it("tells an MCP wait why a collection waits, in its progress and when the wait's bound is reached", async () => {
+    const b = await backend();
+    yt.fail('channels', { status: 403, reason: 'quotaExceeded' });
+    const [create] = buildTools(operations, { waitTimeoutMs: 300, pollIntervalMs: 20 }).filter(
+      (t) => t.name === 'create_data_store',
+    );
+    // the tool's requests go to the real app; the collection job runs once the store is created
+    const call: CallApi = async (req) => {
+      const q = new URLSearchParams(req.query).toString();
+      const r = await api.request(req.method, `${req.path}${q ? `?${q}` : ''}`, req.body);
+      if (req.method === 'POST') await b.runner.runDue();
+      return { status: r.status, body: r.body };
+    };
+    const messages: string[] = [];
+    const r = await create!.run(
+      { name: 'From YouTube', channelIds: [WORLD.runner], wait: true },
+      call,
+      { progress: async (_p, _t, message) => void messages.push(message) },
+    );
+    const why =
+      "the YouTube Data API says the project's daily quota is spent (quotaExceeded); collection resumes after midnight Pacific time (08:00 UTC), when Google resets it";
+    expect(r.isError).toBeFalsy();
+    expect(messages.at(-1)).toBe(`data store From YouTube: collecting: ${why}`);
+    expect(r.content.at(-1)!.text).toBe(
+      `Still collecting after 0 s: ${why}; call get_data_store later for its status.`,
+    );
   });
 
   it('waits and tries again when asked to slow down (rateLimitExceeded)', async () => {
@@ -980,6 +1011,35 @@ describe.skipIf(onPostgres)('the local profile', () => {
     });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('ADCLI_YOUTUBE_BASE_URL must be an http(s) URL');
+  });
+
+  it('says why --wait waits: the quota Google says is spent', async () => {
+    const env = {
+      ...sandbox().env,
+      ADCLI_YOUTUBE_API_KEY: KEY,
+      ADCLI_YOUTUBE_BASE_URL: yt.baseUrl,
+    };
+    yt.fail('channels', { status: 403, reason: 'quotaExceeded' });
+    const r = await runCli(
+      [
+        'data-stores',
+        'create',
+        '--name',
+        'Runners',
+        '--channel',
+        WORLD.runner,
+        '--wait',
+        '--wait-timeout',
+        '4s',
+      ],
+      { env },
+    );
+    // the local profile's job starts 1.5 s after the create; then the quota answer, shown while waiting
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(
+      "collecting: the YouTube Data API says the project's daily quota is spent (quotaExceeded); collection resumes after midnight Pacific time",
+    );
+    expect(r.stdout + r.stderr).not.toContain(KEY);
   });
 });
 

@@ -152,12 +152,15 @@ export async function waitForDataStore(
 ): Promise<WaitResult> {
   if (store.status !== 'collecting') return { body: store };
   const progress = reporter(ctx);
+  // while collection waits (a quota spent, YouTube asking to slow down, unreachable) the store's error says why
+  const why = (s: Json) =>
+    s.status === 'collecting' && typeof s.error === 'string' && s.error ? `: ${s.error}` : '';
   const say = (s: Json, polls: number) =>
     progress.report(
       s.status === 'collecting' ? 0 : 1,
       1,
       polls,
-      `data store ${s.name}: ${s.status}`,
+      `data store ${s.name}: ${s.status}${why(s)}`,
       s.status !== 'collecting',
     );
   say(store, 0);
@@ -179,6 +182,6 @@ export async function waitForDataStore(
   if (outcome.outcome === 'done') return { body: last };
   return {
     body: last,
-    note: `Still collecting after ${Math.round(bounds.timeoutMs / 1000)} s; call get_data_store later for its status.`,
+    note: `Still collecting after ${Math.round(bounds.timeoutMs / 1000)} s${why(last)}; call get_data_store later for its status.`,
   };
 }
