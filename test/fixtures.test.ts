@@ -604,6 +604,25 @@ describe('the JSON Schema of a fixtures document', () => {
   addFormats.default(ajv);
   const validate = ajv.compile(fixturesJsonSchema());
 
+  it('compiles under Ajv strict mode: every keyword beside the type it applies to', () => {
+    // minItems without type: array (the import's "at least one item"), required or maxLength in a
+    // branch without its type: strictTypes refused them, and editors that run strict warn
+    const warnings: unknown[] = [];
+    const strict = new Ajv({
+      allErrors: true,
+      strict: true,
+      logger: { log: () => {}, warn: (...a: unknown[]) => warnings.push(a), error: () => {} },
+    });
+    addFormats.default(strict);
+    const strictValidate = strict.compile(fixturesJsonSchema());
+    expect(warnings).toEqual([]);
+    expect(strictValidate(document()), JSON.stringify(strictValidate.errors)).toBe(true);
+    // the rule the fixed keywords state still holds: resources need at least one item
+    const doc = document();
+    doc.dataStores[0].resources = { channels: [] };
+    expect(strictValidate(doc)).toBe(false);
+  });
+
   it('is a valid JSON Schema that takes the documents and an export, and refuses a bad record', async () => {
     expect(validate(document()), JSON.stringify(validate.errors)).toBe(true);
     const demo = await workspace('demo');
@@ -734,6 +753,14 @@ describe.runIf(wired)('adcli backend apply and export (in-process, the local pro
     const broken = await runCli(['backend', 'apply', file], { env: sb.env });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(new RegExp(`${file}:\\d+:\\d+ is not YAML`));
+    // as docs/fixtures.md says: 2 for the file itself, 3 for what the server refuses
+    const docs = readFileSync(new URL('../docs/fixtures.md', import.meta.url), 'utf8');
+    expect(docs).toMatch(/\| 2 \| the file itself, before anything is sent: .*is not YAML/);
+    expect(docs).toMatch(/\| 3 \| the server refuses the document \(a 400/);
+    writeFileSync(file, 'just text\n');
+    const notObject = await runCli(['backend', 'apply', file], { env: sb.env });
+    expect(notObject.code, notObject.stderr).toBe(2);
+    expect(notObject.stderr).toContain(`${file} is not a fixtures document`);
   });
 });
 

@@ -59,7 +59,7 @@ const ITEM_BY_SECTION = {
       required: ['section'],
       properties: {
         section: { const: 'keywords' },
-        text: { maxLength: 80, pattern: AT_MOST_10_WORDS },
+        text: { type: 'string', maxLength: 80, pattern: AT_MOST_10_WORDS },
         matchType: { enum: [...MATCH_TYPES] },
       },
     },

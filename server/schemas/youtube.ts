@@ -91,7 +91,10 @@ export const importLimits = { channels: 100, videos: 1000, comments: 5000 } as c
 
 /** `snippet.videoId` given, in JSON Schema. */
 const HAS_VIDEO_ID = {
-  properties: { snippet: { required: ['videoId'], properties: { videoId: { type: 'string' } } } },
+  type: 'object',
+  properties: {
+    snippet: { type: 'object', required: ['videoId'], properties: { videoId: { type: 'string' } } },
+  },
 };
 
 /**
@@ -102,7 +105,10 @@ const commentNamesItsVideo = { allOf: [HAS_VIDEO_ID] };
 const threadNamesItsVideo = {
   anyOf: [
     HAS_VIDEO_ID,
-    { properties: { snippet: { properties: { topLevelComment: HAS_VIDEO_ID } } } },
+    {
+      type: 'object',
+      properties: { snippet: { type: 'object', properties: { topLevelComment: HAS_VIDEO_ID } } },
+    },
   ],
 };
 
@@ -145,8 +151,9 @@ export const importBody = z
   .meta({
     openapi: {
       anyOf: (['channels', 'videos', 'comments'] as const).map((k) => ({
+        type: 'object',
         required: [k],
-        properties: { [k]: { minItems: 1 } },
+        properties: { [k]: { type: 'array', minItems: 1 } },
       })),
       description:
         'At least one channel, video or comment. Nested objects count toward the body limits: at most 1 MB, 64 levels deep.',

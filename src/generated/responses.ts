@@ -771,7 +771,13 @@ export interface Responses {
         videoIds?: string[];
       };
       /** YouTube Data API v3 resources linked to the store, as import_data_store takes them: imported into the workspace's catalog, except those the workspace already sees the same (in its own catalog or the server's shared one), which are only linked */
-      resources?: unknown;
+      resources?: {
+        channels: unknown[];
+      } | {
+        videos: unknown[];
+      } | {
+        comments: unknown[];
+      };
       /** the id of a library store (the server's, shared by its workspaces) this record stands for: on a server that has it, the record's ref names it and nothing else of the record is applied; on one that does not, the record is a data store of the workspace's own, made from its fields, catalog and resources */
       library?: string;
     }[];
