@@ -20,7 +20,7 @@ import type { PerformanceReport } from '../src/generated/responses.ts';
 import { ok, expectError } from './helpers/assert.ts';
 import { testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 import { runCli } from './helpers/cli.ts';
-import { callTool, mcpClient, resultText, type Json } from './helpers/mcp.ts';
+import { callTool, mcpClient, resultText, structured, type Json } from './helpers/mcp.ts';
 import { cleanupAll, sandbox } from './helpers/process.ts';
 import { closeServers, serveApp } from './helpers/raw-http.ts';
 
@@ -319,9 +319,9 @@ describe('the CLI: – for no ratio, did not run, currencies, whose days', () =>
 
 describe('MCP: compact figures a model cannot misread', () => {
   it('get_performance leaves out ratios without a denominator and says which campaign did not run', async () => {
-    const r = (
-      await callTool(mcp, 'get_performance', { customerId: USD, dateRange: 'LAST_7_DAYS' })
-    ).structuredContent as Json;
+    const r = structured(
+      await callTool(mcp, 'get_performance', { customerId: USD, dateRange: 'LAST_7_DAYS' }),
+    ) as Json;
     expect(r).toMatchObject({ customerId: USD, currencyCode: 'USD', dailyOf: 'account' });
     const idle = (r.campaigns as Json[]).find((x) => x.campaignId === c.idle.id)!;
     expect(idle).toEqual({
@@ -340,24 +340,24 @@ describe('MCP: compact figures a model cannot misread', () => {
       .sort((x, y) => x.costPerConversion - y.costPerConversion)[0]!;
     expect(best.campaignId).toBe(c.ran.id);
     // detail full is the API's report, the contract's 0 included
-    const full = (
+    const full = structured(
       await callTool(mcp, 'get_performance', {
         customerId: USD,
         dateRange: 'LAST_7_DAYS',
         detail: 'full',
-      })
-    ).structuredContent as Json;
+      }),
+    ) as Json;
     expect(full.campaigns.find((x: Json) => x.campaignId === c.idle.id).costPerConversion).toBe(0);
   });
 
   it("get_performance with campaignId: the campaign's own days", async () => {
-    const r = (
+    const r = structured(
       await callTool(mcp, 'get_performance', {
         customerId: EUR,
         dateRange: 'LAST_7_DAYS',
         campaignId: c.euro.id,
-      })
-    ).structuredContent as Json;
+      }),
+    ) as Json;
     expect(r).toMatchObject({ currencyCode: 'EUR', dailyOf: 'campaign' });
     expect((r.campaigns as Json[]).map((x) => x.campaignId)).toEqual([c.euro.id]);
     expect(r.daily).toEqual(
@@ -366,8 +366,7 @@ describe('MCP: compact figures a model cannot misread', () => {
   });
 
   it('campaign views carry the currency of their account', async () => {
-    const list = ((await callTool(mcp, 'list_campaigns', {})).structuredContent as Json)
-      .data as Json[];
+    const list = (structured(await callTool(mcp, 'list_campaigns', {})) as Json).data as Json[];
     expect(list.find((x) => x.id === c.euro.id)).toMatchObject({
       budget: 40,
       currencyCode: 'EUR',
@@ -376,12 +375,11 @@ describe('MCP: compact figures a model cannot misread', () => {
     });
     expect(list.find((x) => x.id === c.ran.id)).toMatchObject({ budget: 50, currencyCode: 'USD' });
     expect(
-      (await callTool(mcp, 'get_campaign', { campaignId: c.euro.id })).structuredContent,
+      structured(await callTool(mcp, 'get_campaign', { campaignId: c.euro.id })),
     ).toMatchObject({ currencyCode: 'EUR' });
     // detail full is the API's record, which has no currency field
     expect(
-      (await callTool(mcp, 'get_campaign', { campaignId: c.euro.id, detail: 'full' }))
-        .structuredContent,
+      structured(await callTool(mcp, 'get_campaign', { campaignId: c.euro.id, detail: 'full' })),
     ).not.toHaveProperty('currencyCode');
   });
 
@@ -448,9 +446,9 @@ describe('deleting a published campaign says what stays in the ad platform', () 
     expect(JSON.parse(own.stdout).campaigns).toMatchObject([
       { campaignId: gone.id, deletedInService: true },
     ]);
-    const mcpReport = (
-      await callTool(mcp, 'get_performance', { customerId: USD, dateRange: 'LAST_7_DAYS' })
-    ).structuredContent as Json;
+    const mcpReport = structured(
+      await callTool(mcp, 'get_performance', { customerId: USD, dateRange: 'LAST_7_DAYS' }),
+    ) as Json;
     expect((mcpReport.campaigns as Json[]).find((x) => x.campaignId === gone.id)).toMatchObject({
       deletedInService: true,
     });
@@ -501,7 +499,7 @@ describe('deleting a published campaign says what stays in the ad platform', () 
     await b.runner.runDue();
     const r = await callTool(mcp, 'delete_campaign', { campaignId: live.id });
     expect(r.isError, resultText(r)).toBeFalsy();
-    expect(r.structuredContent).toMatchObject({
+    expect(structured(r)).toMatchObject({
       id: live.id,
       deleted: true,
       adPlatform: {
@@ -513,8 +511,9 @@ describe('deleting a published campaign says what stays in the ad platform', () 
       },
     });
     const plain = await create('Unpublished, deleted by a model');
-    expect(
-      (await callTool(mcp, 'delete_campaign', { campaignId: plain.id })).structuredContent,
-    ).toEqual({ id: plain.id, deleted: true });
+    expect(structured(await callTool(mcp, 'delete_campaign', { campaignId: plain.id }))).toEqual({
+      id: plain.id,
+      deleted: true,
+    });
   });
 });

@@ -14,7 +14,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../server/operations/index.ts';
 import type { Client as ApiClient, TestBackend } from './helpers/backend.ts';
-import { callTool, demoMcp, ok, resultText, type Json } from './helpers/mcp.ts';
+import { callTool, demoMcp, ok, resultText, structured, type Json } from './helpers/mcp.ts';
 
 const LIST_BUDGET = 8_000;
 /** One tool's share: the largest (create_campaign) stays well under it, so no tool grows unseen. */
@@ -33,7 +33,7 @@ async function read(name: string, args: Json = {}): Promise<Json> {
   const tokens = countTokens(resultText(r));
   measured.push({ call: `${name} ${JSON.stringify(args)}`, tokens });
   expect(tokens, `${name} ${JSON.stringify(args)}`).toBeLessThanOrEqual(RESULT_BUDGET);
-  return r.structuredContent as Json;
+  return structured(r) as Json;
 }
 
 beforeAll(async () => {

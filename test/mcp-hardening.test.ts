@@ -172,7 +172,8 @@ describe('a tool that fails unexpectedly', () => {
       key,
       rpc(2, 'tools/call', { name: 'echo_text', arguments: { text: 'hi' } }),
     );
-    expect(ok.body.result.structuredContent).toEqual({ text: 'hi' });
+    expect(ok.body.result.structuredContent).toBeUndefined();
+    expect(JSON.parse(ok.body.result.content[0].text)).toEqual({ text: 'hi' });
   });
 });
 

@@ -6,13 +6,24 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTool, demoMcp, ok, resultText, toolError, type Json } from './helpers/mcp.ts';
+import type { TestBackend } from './helpers/backend.ts';
+import {
+  callTool,
+  demoMcp,
+  mcpClient,
+  ok,
+  resultText,
+  structured,
+  toolError,
+  type Json,
+} from './helpers/mcp.ts';
 
+let b: TestBackend;
 let client: Client;
 let accounts: Json[];
 
 beforeAll(async () => {
-  ({ client } = await demoMcp());
+  ({ b, client } = await demoMcp());
   accounts = (await ok(client, 'list_ads_accounts')).data as Json[];
 });
 afterAll(async () => {
@@ -38,7 +49,7 @@ describe('get_performance', () => {
     expect(tool.inputSchema.required ?? []).not.toContain('customerId');
     const r = await callTool(client, 'get_performance', { dateRange: 'LAST_7_DAYS' });
     expect(r.isError, resultText(r)).toBeFalsy();
-    expect((r.structuredContent as Json).customerId).toBe(accounts[0]!.customerId);
+    expect((structured(r) as Json).customerId).toBe(accounts[0]!.customerId);
     expect(resultText(r)).toContain(`account ${accounts[0]!.customerId}`);
     expect(resultText(r)).toMatch(/the workspace's default; customerId picks another/);
   });
@@ -63,7 +74,7 @@ describe('get_performance', () => {
     const c = await idleCampaign('Never ran');
     const r = await callTool(client, 'get_performance', { detail: 'full' });
     expect(r.isError, resultText(r)).toBeFalsy();
-    const full = r.structuredContent as Json;
+    const full = structured(r) as Json;
     const row = (full.campaigns as Json[]).find((x) => x.campaignId === c.id)!;
     // the API's record, as the contract says it
     expect(row).toMatchObject({ impressions: 0, conversions: 0, costPerConversion: 0 });
@@ -135,5 +146,58 @@ describe('turning a campaign on, and deleting one that runs', () => {
     )[0]!;
     const r = await ok(client, 'delete_campaign', { campaignId: running.id });
     expect(r.adPlatform.note).toMatch(/stays ENABLED and keeps spending/);
+  });
+});
+
+describe('what a result and a listing hold', () => {
+  it('generate_targeting for one slot answers that slot only; without slotIds, every slot', async () => {
+    const campaigns = (await ok(client, 'list_campaigns', { limit: 100 })).data as Json[];
+    let target: Json | undefined;
+    for (const s of campaigns.filter((x) => x.slots > 1)) {
+      const c = await ok(client, 'get_campaign', { campaignId: s.id });
+      if ((c.slots as Json[]).filter((x) => x.dataStoreIds.length).length > 1) target = c;
+      if (target) break;
+    }
+    expect(target, 'a demo campaign with two slots that have data stores').toBeDefined();
+    const slots = (target!.slots as Json[]).filter((x) => x.dataStoreIds.length);
+    const one = await ok(client, 'generate_targeting', {
+      campaignId: target!.id,
+      slotIds: [slots[0]!.slotId],
+    });
+    expect(one.started).toEqual([slots[0]!.slotId]);
+    expect((one.slots as Json[]).map((s) => s.slotId)).toEqual([slots[0]!.slotId]);
+    const all = await ok(client, 'get_targeting', { campaignId: target!.id });
+    expect((all.slots as Json[]).length).toBe((target!.slots as Json[]).length);
+  });
+
+  it('a key limited to campaigns is not offered create_campaign, which it can never use', async () => {
+    const campaigns = (await ok(client, 'list_campaigns', { limit: 1 })).data as Json[];
+    const limited = await b.client({ workspace: 'demo', campaignIds: [campaigns[0]!.id] });
+    const lc = await mcpClient({ app: b.app }, limited.key);
+    try {
+      const names = (await lc.listTools()).tools.map((t) => t.name);
+      expect(names).not.toContain('create_campaign');
+      expect(names).toContain('update_campaign');
+      const instructions = lc.getInstructions() ?? '';
+      expect(instructions).toMatch(/cannot create campaigns \(create_campaign is not listed\)/);
+      expect(instructions).toMatch(/This key has every scope/);
+      // called anyway, the API's own refusal
+      expect(await toolError(lc, 'create_campaign', { name: 'x' }, 'forbidden')).toMatch(
+        /cannot create campaigns/,
+      );
+    } finally {
+      await lc.close();
+    }
+    // a key limited to accounts may still create campaigns there
+    const byAccount = await b.client({
+      workspace: 'demo',
+      customerIds: [accounts[0]!.customerId.replace(/-/g, '')],
+    });
+    const ac = await mcpClient({ app: b.app }, byAccount.key);
+    try {
+      expect((await ac.listTools()).tools.map((t) => t.name)).toContain('create_campaign');
+    } finally {
+      await ac.close();
+    }
   });
 });

@@ -23,6 +23,7 @@ import {
   mcpClient,
   ok,
   resultText,
+  structured,
   toolError,
   type Json,
 } from './helpers/mcp.ts';
@@ -249,7 +250,7 @@ describe('recoverable: waits and the next tool', () => {
     )!;
     const r = await gen.run({ campaignId: c.id, slotIds: [slot.id], wait: true }, call);
     expect(r.isError, r.content[0]!.text).toBeFalsy();
-    const out = r.structuredContent as Json;
+    const out = structured(r) as Json;
     expect(out.started).toEqual([]);
     expect(out.skipped).toEqual([
       { id: slot.id, reason: 'already generating: waited for that generation' },

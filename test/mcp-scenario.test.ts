@@ -7,7 +7,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mcpClient, modelSession, type Json } from './helpers/mcp.ts';
+import { mcpClient, modelSession, structured, type Json } from './helpers/mcp.ts';
 import {
   cleanupAll,
   killAll,
@@ -292,7 +292,7 @@ describe('an assistant works through everyday requests with only what tools/list
     expect(r.isError).toBeFalsy();
     // what changed, in a few hundred characters: no need to read or resend the slot
     expect((r.content as { text: string }[])[0]!.text.length).toBeLessThan(1500);
-    const changed = r.structuredContent as Json;
+    const changed = structured(r) as Json;
     expect(changed).toMatchObject({
       slotId: slot.slotId,
       status: 'ready',

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { operations } from '../server/operations/index.ts';
+import { structured } from './helpers/mcp.ts';
 import {
   BIN,
   cleanupAll,
@@ -80,12 +81,12 @@ describe('adcli mcp (stdio)', () => {
         arguments: { name: 'From stdio', idempotencyKey: 'stdio-1' },
       });
       expect(created.isError).toBeFalsy();
-      const id = (created.structuredContent as { id: string }).id;
+      const id = (structured(created) as { id: string }).id;
       const again = await client.callTool({
         name: 'create_campaign',
         arguments: { name: 'From stdio', idempotencyKey: 'stdio-1' },
       });
-      expect((again.structuredContent as { id: string }).id).toBe(id);
+      expect((structured(again) as { id: string }).id).toBe(id);
       const listed = await server.api('GET', '/campaigns');
       expect(
         listed.body.data.filter((c: { name: string }) => c.name === 'From stdio'),
@@ -148,7 +149,7 @@ describe('adcli mcp (stdio)', () => {
     try {
       const ws = await client.callTool({ name: 'get_workspace', arguments: {} });
       expect(ws.isError).toBeFalsy();
-      expect((ws.structuredContent as { slug: string }).slug).toBe('demo');
+      expect((structured(ws) as { slug: string }).slug).toBe('demo');
       // the demo workspace of the local backend, said as such; its all-scopes key sees every tool
       expect(client.getInstructions()).toContain(
         `Served by adcli mcp for the built-in local backend with demo data (profile local, data in ${sb.dataDir})`,

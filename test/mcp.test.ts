@@ -25,6 +25,7 @@ import { defineOperation, readOnly } from '../server/operations/operation.ts';
 import { operations } from '../server/operations/index.ts';
 import { testBackend, MISSING_ID } from './helpers/backend.ts';
 import { runCli } from './helpers/cli.ts';
+import { structured } from './helpers/mcp.ts';
 import {
   cleanupAll,
   http,
@@ -291,7 +292,7 @@ describe('MCP tools from the operation table', () => {
       progress: async (p) => void progress.push(p),
     });
     expect(r.isError).toBeFalsy();
-    expect(r.structuredContent).toMatchObject({
+    expect(structured(r)).toMatchObject({
       started: ['s1'],
       slots: [{ slotId: 's1', status: 'generating' }],
     });
@@ -400,7 +401,7 @@ describe('MCP in-process (app.request)', () => {
     });
     expect(plain.headers.get('content-type')).toMatch(/application\/json/);
     expect(plain.headers.get('x-request-id')).toMatch(/^req_/);
-    expect(((await plain.json()) as Json).result.structuredContent.slug).toBe('acme');
+    expect(structured(((await plain.json()) as Json).result).slug).toBe('acme');
     const streamed = await post({
       jsonrpc: '2.0',
       id: 2,
@@ -409,7 +410,8 @@ describe('MCP in-process (app.request)', () => {
     });
     expect(streamed.headers.get('content-type')).toMatch(/text\/event-stream/);
     expect(streamed.headers.get('x-request-id')).toMatch(/^req_/);
-    expect(await streamed.text()).toMatch(/"slug":"acme"/);
+    // the answer once, as the serialized JSON of a text block
+    expect(await streamed.text()).toMatch(/\\"slug\\":\\"acme\\"/);
 
     // the API's body limit covers /mcp too
     const big = await b.app.request(URL_, {
@@ -449,7 +451,7 @@ describe('MCP in-process (app.request)', () => {
     const other = (await c2.api.post('/campaigns', { name: 'Other' })).body.id;
     const limited = await c2.client({ campaignIds: [mine] });
     const lc = await connect(URL_, limited.key, inProcess(c2.app));
-    expect((await call(lc, 'get_campaign', { campaignId: mine })).structuredContent).toMatchObject({
+    expect(structured(await call(lc, 'get_campaign', { campaignId: mine }))).toMatchObject({
       id: mine,
     });
     expectToolError(await call(lc, 'get_campaign', { campaignId: other }), 'forbidden');
@@ -509,16 +511,16 @@ describe('MCP against adcli serve', () => {
     expectToolsMatchTable((await client.listTools()).tools);
   });
 
-  it('calls read and write tools; results carry the API JSON as text and structuredContent', async () => {
+  it('calls read and write tools; results carry the API JSON once, as text', async () => {
     const ws = await call(client, 'get_workspace');
     expect(ws.isError).toBeFalsy();
-    expect(ws.structuredContent).toMatchObject({ slug: 'demo' });
-    expect(JSON.parse(text(ws))).toEqual(ws.structuredContent);
+    expect(structured(ws)).toMatchObject({ slug: 'demo' });
+    expect(JSON.parse(text(ws))).toEqual(structured(ws));
 
     const list = await call(client, 'list_campaigns', { limit: 2 });
-    expect((list.structuredContent as Json).data).toHaveLength(2);
+    expect((structured(list) as Json).data).toHaveLength(2);
     const viaHttp = await s.api('GET', '/campaigns?limit=2');
-    expect((list.structuredContent as Json).data.map((c: Json) => c.id)).toEqual(
+    expect((structured(list) as Json).data.map((c: Json) => c.id)).toEqual(
       viaHttp.body.data.map((c: Json) => c.id),
     );
 
@@ -529,7 +531,7 @@ describe('MCP against adcli serve', () => {
     });
     expect(created.isError, text(created)).toBeFalsy();
     // a write answers the compact record; get_campaign with detail full the API's own
-    const rec = created.structuredContent as Json;
+    const rec = structured(created) as Json;
     expect(rec).toMatchObject({
       name: 'From MCP',
       status: 'draft',
@@ -541,16 +543,12 @@ describe('MCP against adcli serve', () => {
     expect(rec.id).toMatch(/^[a-f0-9]{24}$/);
     expect(rec).not.toHaveProperty('url');
     const full = await call(client, 'get_campaign', { campaignId: rec.id, detail: 'full' });
-    expect(full.structuredContent).toEqual((await s.api('GET', `/campaigns/${rec.id}`)).body);
-    expect((full.structuredContent as Json).url.startsWith(new URL(s.info.baseUrl).origin)).toBe(
-      true,
-    );
-    expect((await call(client, 'get_campaign', { campaignId: rec.id })).structuredContent).toEqual(
-      rec,
-    );
+    expect(structured(full)).toEqual((await s.api('GET', `/campaigns/${rec.id}`)).body);
+    expect((structured(full) as Json).url.startsWith(new URL(s.info.baseUrl).origin)).toBe(true);
+    expect(structured(await call(client, 'get_campaign', { campaignId: rec.id }))).toEqual(rec);
 
     const del = await call(client, 'delete_campaign', { campaignId: rec.id });
-    expect(del.structuredContent).toEqual({ id: rec.id, deleted: true });
+    expect(structured(del)).toEqual({ id: rec.id, deleted: true });
   });
 
   it('refuses a tool the key has no scope for, and ids of another workspace', async () => {
@@ -632,7 +630,7 @@ describe('MCP against adcli serve', () => {
     const first = await call(client, 'create_campaign', args);
     const second = await call(client, 'create_campaign', args);
     expect(first.isError, text(first)).toBeFalsy();
-    expect((second.structuredContent as Json).id).toBe((first.structuredContent as Json).id);
+    expect((structured(second) as Json).id).toBe((structured(first) as Json).id);
     const found = await s.api('GET', `/campaigns?name=${encodeURIComponent(args.name)}`);
     expect(found.body.data).toHaveLength(1);
     expectToolError(
@@ -673,7 +671,7 @@ describe('MCP against adcli serve', () => {
       },
     )) as CallToolResult;
     expect(r.isError, text(r)).toBeFalsy();
-    const out = r.structuredContent as Json;
+    const out = structured(r) as Json;
     expect([...out.started].sort()).toEqual([...target!.slots].sort());
     for (const slot of out.slots.filter((a: Json) => target!.slots.includes(a.slotId))) {
       expect(slot.status).toBe('ready');
@@ -690,8 +688,8 @@ describe('MCP against adcli serve', () => {
 
     // Without wait it answers at once; a slot is now ready, so nothing starts and the reason says why.
     const again = await call(client, 'generate_targeting', { campaignId: target!.id });
-    expect((again.structuredContent as Json).started).toEqual([]);
-    expect((again.structuredContent as Json).skipped.length).toBeGreaterThan(0);
+    expect((structured(again) as Json).started).toEqual([]);
+    expect((structured(again) as Json).skipped.length).toBeGreaterThan(0);
   });
 
   it('is 401 without a key and 403 to a foreign Origin, at the HTTP level', async () => {

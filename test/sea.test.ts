@@ -186,7 +186,9 @@ describe('the single executable, with no Node on the PATH', () => {
       expect(tools.map((t) => t.name).sort()).toEqual(operations.map((o) => o.name).sort());
       const ws = await client.callTool({ name: 'get_workspace', arguments: {} });
       expect(ws.isError).toBeFalsy();
-      expect((ws.structuredContent as { slug: string }).slug).toBe('demo');
+      expect(ws.structuredContent).toBeUndefined();
+      const [first] = ws.content as { type: string; text: string }[];
+      expect((JSON.parse(first!.text) as { slug: string }).slug).toBe('demo');
     } finally {
       await client.close();
     }

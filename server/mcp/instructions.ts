@@ -57,7 +57,7 @@ export function limitsLine(l: KeyLimits): string {
   }
   if (l.campaignIds) {
     parts.push(
-      `This key is limited to campaign${l.campaignIds.length === 1 ? '' : 's'} ${l.campaignIds.join(', ')}: lists show only those, and it cannot create campaigns.`,
+      `This key is limited to campaign${l.campaignIds.length === 1 ? '' : 's'} ${l.campaignIds.join(', ')}: lists show only those, and it cannot create campaigns (create_campaign is not listed).`,
     );
   }
   parts.push('Anything outside the limit answers forbidden; a key without limits can act there.');
@@ -80,12 +80,25 @@ export function viewerOfListing(
 }
 
 /** Whether a key with these scopes may call the tool (exploration is invite-only besides its scope). */
-export function visibleTo(viewer: Viewer): (tool: Tool) => boolean {
+function scopeAllows(viewer: Viewer): (tool: Tool) => boolean {
   return (tool) => {
     const scope = tool.operation.scope;
     if (viewer.scopes && !viewer.scopes.has(scope)) return false;
     return scope !== 'exploration:read' || viewer.exploration !== false;
   };
+}
+
+/** Tools that create campaigns: a key limited to certain campaigns can never use them (the API answers 403). */
+const CREATES_CAMPAIGNS: ReadonlySet<string> = new Set(['create_campaign']);
+
+/**
+ * Whether the key may call the tool at all: its scopes allow it, and its limits do not refuse every
+ * call (a key limited to campaigns cannot create one). Only such tools are listed.
+ */
+export function visibleTo(viewer: Viewer): (tool: Tool) => boolean {
+  const allowed = scopeAllows(viewer);
+  return (tool) =>
+    allowed(tool) && !(viewer.limits?.campaignIds && CREATES_CAMPAIGNS.has(tool.name));
 }
 
 /** The instructions for one key: the shared rules, what the key sees, and the backend (stdio). */
@@ -98,7 +111,7 @@ export function instructionsFor(tools: readonly Tool[], viewer: Viewer, backend?
   } else {
     const has = TOOL_SCOPES.filter((s) => viewer.scopes!.has(s));
     const lacks = TOOL_SCOPES.filter((s) => !viewer.scopes!.has(s));
-    const hidden = tools.filter((t) => !visibleTo(viewer)(t)).length;
+    const hidden = tools.filter((t) => !scopeAllows(viewer)(t)).length;
     const others = `${hidden} other tool${hidden === 1 ? '' : 's'}`;
     if (lacks.length === 0)
       lines.push(

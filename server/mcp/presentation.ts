@@ -230,7 +230,8 @@ export const PRESENTATIONS: Record<string, Presentation> = {
     renames: { slotIds: slotIdsRename },
     listedAs: { audienceIds: z.array(z.string()).max(25).optional() },
     wait: 'targeting',
-    view: (b, _a, full) => targetingView(b, {}, full),
+    // the slots asked for (all when none is named): one regenerated slot does not echo the others
+    view: (b, a, full) => targetingView(b, { slotIds: a.slotIds as string[] | undefined }, full),
     slotArgs: ['slotIds'],
     note: 'wait: true waits for the slots (also ones generating) instead of 409.',
   },

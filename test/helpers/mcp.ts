@@ -47,11 +47,23 @@ export async function callTool(
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
-/** A tool result that is no error: its structured content. */
+/**
+ * The answer of a tool result: the JSON of its first text block (results carry no
+ * structuredContent: see okResult in server/mcp/tools.ts).
+ */
+export function structured(result: object): Json {
+  const r = result as { content?: unknown; structuredContent?: unknown };
+  expect(r.structuredContent, 'results carry their JSON once, as text').toBeUndefined();
+  const first = (r.content as { type: string; text: string }[])[0]!;
+  expect(first.type).toBe('text');
+  return JSON.parse(first.text) as Json;
+}
+
+/** A tool result that is no error: its answer. */
 export async function ok(client: Client, name: string, args: Json = {}): Promise<Json> {
   const r = await callTool(client, name, args);
   expect(r.isError, `${name}: ${resultText(r)}`).toBeFalsy();
-  return r.structuredContent as Json;
+  return structured(r);
 }
 
 /** A tool error: its text, `code: message — next step (request id …)`. */
