@@ -276,6 +276,8 @@ describe('collecting from the YouTube Data API', () => {
 
     const store = await getStore(id);
     expect(store.status).toBe('ready');
+    // the demo channel is counted; the grinder video's owner is listed, not counted
+    expect(store).toMatchObject({ channelCount: 1, videoCount: expect.any(Number) });
     expect(store.error).toBe(
       `2 of 4 sources are not on YouTube (deleted, private or mistyped) and were not collected: ${missingChannel}, zzzzzzzzzzz.`,
     );

@@ -703,15 +703,26 @@ export class DataStores {
     );
   }
 
+  /**
+   * The store's counts. Its channels are those named as sources and those imported; the owner of
+   * a single video source is listed with its video but is not counted as a channel of the store.
+   */
   async refreshCounts(dataStoreId: string): Promise<void> {
-    await this.#d.store.run(
+    const store = this.#d.store;
+    const row = await store.get<{ source_channel_ids: string }>(
+      'SELECT source_channel_ids FROM data_stores WHERE id = ?',
+      dataStoreId,
+    );
+    await store.run(
       `UPDATE data_stores SET
-         channel_count = (SELECT COUNT(*) FROM data_store_channels WHERE data_store_id = ?1),
+         channel_count = (SELECT COUNT(*) FROM data_store_channels WHERE data_store_id = ?1
+           AND (origin = 'import' OR channel_id IN ${store.dialect.jsonValues('?3')})),
          video_count = (SELECT COUNT(*) FROM data_store_videos WHERE data_store_id = ?1),
          updated_at = ?2
        WHERE id = ?1`,
       dataStoreId,
       this.#d.clock.now().toISOString(),
+      row?.source_channel_ids ?? '[]',
     );
   }
 
