@@ -201,3 +201,47 @@ describe('what a result and a listing hold', () => {
     }
   });
 });
+
+describe('errors of a wrong format name the format and the tool that gives a right value', () => {
+  it('an id that is a name, a @handle for a channel id, a date in prose, url for website', async () => {
+    expect(
+      await toolError(client, 'get_campaign', { campaignId: 'Summer sale' }, 'invalid_request'),
+    ).toMatch(
+      /— ids are 24 lowercase hex characters, not names: list_campaigns gives campaign ids/,
+    );
+    expect(
+      await toolError(
+        client,
+        'create_campaign',
+        { name: 'x', brandId: 'Ember' },
+        'invalid_request',
+      ),
+    ).toMatch(/— ids are 24 lowercase hex characters, not names: list_brands gives brand ids/);
+    expect(
+      await toolError(
+        client,
+        'list_similar_channels',
+        { channelId: '@emberandgrind' },
+        'invalid_request',
+      ),
+    ).toMatch(
+      /— a channel id is UC and 22 more characters, not a @handle .*search_exploration_channels/,
+    );
+    expect(
+      await toolError(
+        client,
+        'create_campaign',
+        { name: 'x', endDate: 'end of next month' },
+        'invalid_request',
+      ),
+    ).toMatch(/endDate must match .* — dates are YYYY-MM-DD \(2026-12-31\), not prose/);
+    expect(
+      await toolError(
+        client,
+        'create_brand',
+        { name: 'x', url: 'https://a.example' },
+        'invalid_request',
+      ),
+    ).toMatch(/unknown field "url"; did you mean website\?/);
+  });
+});

@@ -77,6 +77,10 @@ export function nextStep(
       : 'poll get_targeting (or call generate_targeting with wait: true) until the slot is ready, then retry';
   }
   if (tools.some((t) => new RegExp(`\\b${t}\\b`).test(message))) return undefined;
+  if (status === 400) {
+    const format = formatStep(message);
+    if (format) return format;
+  }
   if (status === 409 && tool === 'create_ads_campaign') {
     if (/already exists in the ad platform/.test(message))
       return `it is published already: ${TURN_ON}; get_campaign shows its adsStatus`;
@@ -105,6 +109,34 @@ export function nextStep(
   return undefined;
 }
 
+/** Where each kind of id comes from, by the argument that holds it. */
+const ID_SOURCES: [RegExp, string][] = [
+  [/^campaignIds?$/, 'list_campaigns gives campaign ids'],
+  [/^slotIds?$/, "get_campaign lists the campaign's slots (slotId)"],
+  [/^savedAudienceIds?$/, 'list_audiences gives savedAudienceIds'],
+  [/^dataStoreIds?$/, 'list_data_stores gives data store ids'],
+  [/^brandId$/, 'list_brands gives brand ids'],
+];
+
+/**
+ * A value in the wrong format (`x must match PATTERN`): the format in words and where a right value
+ * comes from: a 24-hex id, a channel id rather than a @handle, a YYYY-MM-DD date.
+ */
+function formatStep(message: string): string | undefined {
+  const m = /^(\w+)(?:\[\d+\])?(?:\.\w+)* must match (\S+)/.exec(message);
+  if (!m) return undefined;
+  const [, field, pattern] = m as unknown as [string, string, string];
+  if (pattern === '^[a-f0-9]{24}$') {
+    const from = ID_SOURCES.find(([re]) => re.test(field))?.[1];
+    return `ids are 24 lowercase hex characters, not names${from ? `: ${from}` : ''}`;
+  }
+  if (pattern.startsWith('^UC'))
+    return 'a channel id is UC and 22 more characters, not a @handle or a name: search_exploration_channels finds it (channelId)';
+  if (pattern.includes('\\d{4}-\\d{2}-\\d{2}'))
+    return 'dates are YYYY-MM-DD (2026-12-31), not prose';
+  return undefined;
+}
+
 /** Who turns a campaign on, said wherever a model tries to. */
 export const TURN_ON =
   'no tool turns a campaign on or off: a person does it in the ad platform (create_ads_campaign publishes it PAUSED)';
@@ -127,6 +159,9 @@ export function deliveryArgument(tool: string, arg: string): string | undefined 
 /** The argument of `known` nearest to an unknown one, if any is near enough. */
 export function nearestArgument(unknown: string, known: readonly string[]): string | undefined {
   const u = unknown.toLowerCase();
+  // words that mean an argument without looking like it: url for website
+  const alias = ALIASES[u.replace(/[_-]/g, '')];
+  if (alias && known.includes(alias)) return alias;
   let best: { name: string; score: number } | undefined;
   for (const name of known) {
     const k = name.toLowerCase();
@@ -141,6 +176,16 @@ export function nearestArgument(unknown: string, known: readonly string[]): stri
   }
   return best?.name;
 }
+
+/** Names a model uses for an argument that no distance finds. */
+const ALIASES: Record<string, string> = {
+  url: 'website',
+  link: 'website',
+  site: 'website',
+  homepage: 'website',
+  websiteurl: 'website',
+  title: 'name',
+};
 
 /** Levenshtein distance. */
 function distance(a: string, b: string): number {

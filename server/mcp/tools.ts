@@ -492,8 +492,16 @@ function buildTool(
         }
         req = toRequest(rawArgs);
       } catch (e) {
-        if (e instanceof ApiError)
-          return errorResult(e.code, e instanceof UnknownArgument ? e.message : say(e.message));
+        if (e instanceof UnknownArgument) return errorResult(e.code, e.message);
+        if (e instanceof ApiError) {
+          const message = say(e.message);
+          return errorResult(
+            e.code,
+            message,
+            undefined,
+            nextStep(op.name, e.status, e.code, message, toolNames),
+          );
+        }
         throw e;
       }
       const args = (rawArgs ?? {}) as Json;
