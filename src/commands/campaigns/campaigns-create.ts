@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { BOUNDS, CAMPAIGN_TYPES } from '../../generated/contract.ts';
+import { BOUNDS, BUDGET_TYPES, CAMPAIGN_TYPES } from '../../generated/contract.ts';
 import type { Campaign, DataStore } from '../../generated/responses.ts';
 import { answerCheck, listAnswer, numberAnswer } from '../../lib/answers.ts';
 import { accountsOf, currencyOf } from '../../lib/accounts.ts';
@@ -110,10 +110,7 @@ async function wizard(
     );
     if (answer !== undefined) {
       body.budget = answer;
-      body.budgetType ??= await prompter.choose('--budget-type', 'Budget type', [
-        'daily',
-        'total',
-      ] as const);
+      body.budgetType ??= await prompter.choose('--budget-type', 'Budget type', BUDGET_TYPES);
       // a total budget is spread over the campaign's days: it needs its last one
       if (body.budgetType === 'total' && body.endDate === undefined)
         body.endDate = await prompter.ask(
