@@ -1,10 +1,8 @@
 import type { Hono } from 'hono';
-import type { AdPlatform } from '../ads/port.ts';
 import type { Advancer } from '../control/advance.ts';
 import { createControls, type Controls } from '../control/controls.ts';
-import type { DomainDeps } from '../kernel/deps.ts';
 import { jobHandlers } from '../domain/job-handlers.ts';
-import { createServices, type Services } from '../domain/services.ts';
+import { createServices, type ServiceOptions, type Services } from '../domain/services.ts';
 import { createHttpApp } from '../http/app.ts';
 import { Readiness } from '../http/health.ts';
 import { limiterFor, observedLimiter } from '../http/rate-limit.ts';
@@ -19,9 +17,9 @@ import type { Observer } from '../lib/observe.ts';
 import { operations } from '../operations/index.ts';
 import type { Operation, OperationContext } from '../operations/operation.ts';
 import type { Store } from '../store/port.ts';
-import { youtubeSource, type YouTubeSettings } from '../youtube/settings.ts';
 
-export interface BackendOptions {
+/** The services' settings (the same in adcli serve's worker threads) and the HTTP side's own. */
+export interface BackendOptions extends ServiceOptions {
   store: Store;
   /** real time: the system clock, or a test's ManualClock */
   clock?: Clock;
@@ -40,26 +38,8 @@ export interface BackendOptions {
   logFormat?: LogFormat;
   /** the API's operations (a test may give its own) */
   operations?: readonly Operation[];
-  /** minimum duration of background jobs in ms (simulated work), so their states can be watched */
-  jobDelayMs?: number;
-  /** collection's and generation's own minimum durations, where they differ from jobDelayMs */
-  collectDelayMs?: number;
-  generateDelayMs?: number;
-  /** how often settings and targeting are synced to the ad platform, in ms */
-  syncIntervalMs?: number;
-  /** where every new workspace's clock starts, frozen (`adcli serve --clock`) */
-  newWorkspaceFrozenAt?: Date | null;
-  /** told once a queued job is committed (adcli serve's worker pool looks at once) */
-  onEnqueue?: () => void;
   /** where clock advances run (adcli serve: its job worker threads); default this thread */
   advance?: Advancer;
-  /** the ad platform behind its port; default the simulated one */
-  platform?: (deps: DomainDeps) => AdPlatform;
-  /**
-   * The YouTube Data API (`adcli serve --youtube-api-key`): collection fetches the sources the
-   * catalog does not know, within a daily quota. None: they end in the data store's error, as ever.
-   */
-  youtube?: YouTubeSettings | undefined;
   /**
    * The app answers a request or two and ends (the local profile, a process per command): routes
    * are matched by a scan instead of a compiled matcher, which would cost more to build than it saves.
@@ -97,19 +77,7 @@ export function createBackend(opts: BackendOptions): Backend {
   const format = opts.logFormat ?? 'text';
   const requestLogger = opts.log ? createLogger(opts.log, format) : null;
   const logger = createLogger(opts.warn ?? ((line) => process.stderr.write(line + '\n')), format);
-  const services = createServices(
-    { store, clock },
-    {
-      jobDelayMs: opts.jobDelayMs,
-      collectDelayMs: opts.collectDelayMs,
-      generateDelayMs: opts.generateDelayMs,
-      syncIntervalMs: opts.syncIntervalMs,
-      newWorkspaceFrozenAt: opts.newWorkspaceFrozenAt,
-      onEnqueue: opts.onEnqueue,
-      platform: opts.platform,
-      youtube: opts.youtube ? youtubeSource(opts.youtube) : undefined,
-    },
-  );
+  const services = createServices({ store, clock }, opts);
   // A job's failure goes to the request log (an event in JSON).
   const runnerLog =
     requestLogger && format === 'json'

@@ -33,7 +33,7 @@ import { createBackend } from './backend.ts';
 import type { ServerMetrics } from './metrics.ts';
 import { bootstrap, bootstrapShared, type SharedBootResult } from './bootstrap.ts';
 import { ServerStartError } from './errors.ts';
-import type { YouTubeSettings } from '../youtube/settings.ts';
+import type { ServiceSettings } from '../domain/services.ts';
 
 export type { SharedBootResult, StoreSpec };
 /** The YouTube Data API's defaults, for the command line's flags and start-up lines. */
@@ -60,11 +60,13 @@ export interface ServerOptions {
   snapshot?: string;
   /** a fixtures document (read by the command line), applied at start to the workspace of the first key */
   fixtures?: { file: string; document: unknown };
-  /** where every new workspace's clock starts, frozen */
-  newWorkspaceFrozenAt?: Date;
+  /**
+   * The domain services' settings (job delays, sync interval, new workspaces' clock, the ad platform,
+   * the YouTube Data API): one object, given whole to the HTTP thread's services and to every job
+   * worker thread, so the workers never run with fewer options than the requests.
+   */
+  settings: ServiceSettings;
   rateLimit: number;
-  jobDelayMs: number;
-  syncIntervalMs: number;
   workers: number;
   /** base of campaign links; default the address a request reached */
   appUrl?: string;
@@ -80,11 +82,6 @@ export interface ServerOptions {
    * contract (server/proxy/); the controls, /mcp and the pages stay this server's own.
    */
   proxy?: string;
-  /**
-   * The YouTube Data API (its key, base URL and daily quota): the job workers collect the sources the
-   * catalog does not know from it. Handed to the workers as workerData, never logged.
-   */
-  youtube?: YouTubeSettings;
   /**
    * Prometheus metrics at GET /metrics on a listener of their own (server/app/metrics.ts); none
    * unless given. Loopback unless the operator says otherwise.
@@ -170,20 +167,17 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
   let pool: WorkerPool | undefined;
   let metrics: ServerMetrics | undefined;
   const backend = createBackend({
+    ...opts.settings,
     store,
     rateLimit: opts.rateLimit,
     log: opts.logRequests ? write : undefined,
     warn: write,
     logFormat,
-    jobDelayMs: opts.jobDelayMs,
-    syncIntervalMs: opts.syncIntervalMs,
-    newWorkspaceFrozenAt: opts.newWorkspaceFrozenAt ?? null,
     // woken as soon as the queuing transaction has committed
     onEnqueue: () => pool?.nudge(),
     advance: (work) =>
       pool ? pool.advance(work) : Promise.reject(new Error('the job workers have not started')),
     ...(opts.appUrl ? { appUrl: opts.appUrl } : {}),
-    youtube: opts.youtube,
     // told through metrics, made once the backend (and its readiness) is
     observe: {
       rateLimited: (n) => metrics?.observer.rateLimited(n),
@@ -210,12 +204,10 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
   const workers = new WorkerPool({
     store: opts.store,
     workers: opts.workers,
-    jobDelayMs: opts.jobDelayMs,
-    syncIntervalMs: opts.syncIntervalMs,
+    settings: opts.settings,
     release: (owner) => services.jobs.release(owner),
     log: poolLog,
     warn,
-    youtube: opts.youtube,
   });
   pool = workers;
   const app = opts.proxy

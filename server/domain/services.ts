@@ -1,5 +1,4 @@
-import type { AdPlatform } from '../ads/port.ts';
-import { SimulatedAdPlatform } from '../ads/simulated.ts';
+import { adPlatformFor, type AdsPlatformSettings } from '../ads/settings.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Store } from '../store/port.ts';
@@ -18,7 +17,7 @@ import { Targeting } from './targeting.ts';
 import { Workspaces } from './workspaces.ts';
 import { YouTubeCollector } from '../youtube/collector.ts';
 import { QuotaLedger } from '../youtube/quota.ts';
-import type { YouTubeSource } from '../youtube/settings.ts';
+import { youtubeSource, type YouTubeSettings } from '../youtube/settings.ts';
 
 /** The domain: every service over one store connection and one set of workspace clocks. */
 export interface Services {
@@ -38,28 +37,37 @@ export interface Services {
   sessions: PageSessions;
 }
 
-export interface ServiceOptions {
+/**
+ * What the domain services are built with, as plain data: `adcli serve` makes it once and hands the
+ * same object to the HTTP thread and, in workerData, to every job worker thread, so no thread runs
+ * with fewer options than another.
+ */
+export interface ServiceSettings {
   /** minimum duration of background work (collection, generation), so its states can be watched */
-  jobDelayMs?: number;
+  jobDelayMs?: number | undefined;
   /** collection's own minimum duration, where it differs from jobDelayMs */
-  collectDelayMs?: number;
+  collectDelayMs?: number | undefined;
   /** generation's own minimum duration, where it differs from jobDelayMs */
-  generateDelayMs?: number;
+  generateDelayMs?: number | undefined;
   /** how often settings and targeting are synced to the ad platform */
-  syncIntervalMs?: number;
+  syncIntervalMs?: number | undefined;
+  /** where every new workspace's clock starts, frozen (`adcli serve --clock`); default real time */
+  newWorkspaceFrozenAt?: Date | null | undefined;
+  /** the ad platform behind its port; default the simulated one over the same store */
+  ads?: AdsPlatformSettings | undefined;
+  /**
+   * The YouTube Data API (its key, base URL and the server's daily quota): collection asks it for
+   * the sources the catalog does not know. None (the default): those end in the data store's error.
+   */
+  youtube?: YouTubeSettings | undefined;
+}
+
+/** The settings, and what only this thread's services have: their lease name, their wake-up call. */
+export interface ServiceOptions extends ServiceSettings {
   /** the lease holder name of this connection's job queue (worker threads name themselves) */
   jobOwner?: string;
   /** told once a queued job is committed (a worker pool looks at once instead of at its next poll) */
   onEnqueue?: () => void;
-  /** where every new workspace's clock starts, frozen (`adcli serve --clock`); default real time */
-  newWorkspaceFrozenAt?: Date | null;
-  /** the ad platform behind its port; default the simulated one over the same store */
-  platform?: (deps: DomainDeps) => AdPlatform;
-  /**
-   * The YouTube Data API behind its port, with the server's daily quota: collection asks it for the
-   * sources the catalog does not know. None (the default): those end in the data store's error.
-   */
-  youtube?: YouTubeSource | undefined;
 }
 
 /**
@@ -81,16 +89,17 @@ export function createServices(
   const jobs = new JobQueue(deps, { owner: opts.jobOwner, onEnqueue: opts.onEnqueue });
   const catalog = new Catalog(deps);
   // the quota is counted in the store on real days (the API's), whatever a workspace's clock says
-  const youtube = opts.youtube
+  const source = opts.youtube ? youtubeSource(opts.youtube) : undefined;
+  const youtube = source
     ? new YouTubeCollector(
-        opts.youtube.api,
+        source.api,
         new QuotaLedger(
           base.store,
-          opts.youtube.dailyQuota,
+          source.dailyQuota,
           () => clock.base.now(),
-          opts.youtube.workspaceQuota,
+          source.workspaceQuota,
         ),
-        opts.youtube.bounds,
+        source.bounds,
       )
     : undefined;
   // campaigns follow their data stores' state: told in the same transaction, and created below
@@ -110,7 +119,7 @@ export function createServices(
   const targeting = new Targeting(deps, campaigns, jobs, {
     delayMs: opts.generateDelayMs ?? opts.jobDelayMs,
   });
-  const platform = opts.platform?.(deps) ?? new SimulatedAdPlatform(deps.store, deps.clock);
+  const platform = adPlatformFor(opts.ads, deps);
   const ads = new Ads(deps, platform, campaigns, jobs, { syncIntervalMs: opts.syncIntervalMs });
   return {
     deps,

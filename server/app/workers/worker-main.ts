@@ -57,7 +57,6 @@ const [
   { advanceHere },
   { systemClock },
   { ApiError },
-  { youtubeSource },
 ] = await Promise.all([
   import('../../store/open.ts'),
   import('../../domain/services.ts'),
@@ -67,19 +66,14 @@ const [
   import('../../control/advance.ts'),
   import('../../lib/clock.ts'),
   import('../../lib/errors.ts'),
-  import('../../youtube/settings.ts'),
 ]);
 
 // One job runs at a time here: two connections cover its transaction and a query beside it.
 const store = await openStore(data.store, { maxConnections: 2 });
+// The same settings as the HTTP thread's services: the same platform, YouTube source and delays.
 const services = createServices(
   { store, clock: systemClock },
-  {
-    jobDelayMs: data.jobDelayMs,
-    syncIntervalMs: data.syncIntervalMs,
-    jobOwner: owner,
-    youtube: data.youtube ? youtubeSource(data.youtube) : undefined,
-  },
+  { ...data.settings, jobOwner: owner },
 );
 const log = (line: string) => send({ type: 'log', line });
 const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), { log });

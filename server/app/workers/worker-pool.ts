@@ -4,7 +4,7 @@ import type { AdvanceResult, AdvanceWork } from '../../control/advance.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { processOwner } from '../../jobs/queue.ts';
 import type { StoreSpec } from '../../store/open.ts';
-import type { YouTubeSettings } from '../../youtube/settings.ts';
+import type { ServiceSettings } from '../../domain/services.ts';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.ts';
 
 export interface WorkerPoolOptions {
@@ -15,8 +15,11 @@ export interface WorkerPoolOptions {
    */
   store: StoreSpec;
   workers: number;
-  jobDelayMs?: number;
-  syncIntervalMs?: number;
+  /**
+   * The settings the HTTP thread's services were built with, handed whole to every worker as
+   * workerData, like the store, so a key in them never appears in a command line or an environment.
+   */
+  settings?: ServiceSettings;
   /** how often an idle worker looks for due jobs when nothing nudges it (default 250 ms) */
   pollMs?: number;
   /** how often finished jobs past their retention are deleted (default a minute) */
@@ -32,11 +35,6 @@ export interface WorkerPoolOptions {
   warn?: (line: string) => void;
   /** the worker script; default the bundle's dist/job-worker.js or, from source, worker-main.ts */
   entry?: URL;
-  /**
-   * The YouTube Data API settings (its key): given to the workers as workerData, like the store, so
-   * the key never appears in a command line or an environment.
-   */
-  youtube?: YouTubeSettings | undefined;
 }
 
 export interface PoolThread {
@@ -84,11 +82,9 @@ export class WorkerPool {
     this.#entry = opts.entry ?? workerEntry();
     this.#data = {
       store: opts.store,
-      jobDelayMs: opts.jobDelayMs ?? 0,
-      syncIntervalMs: opts.syncIntervalMs,
+      settings: opts.settings ?? {},
       pollMs: opts.pollMs ?? 250,
       pruneEveryMs: opts.pruneEveryMs ?? 60_000,
-      ...(opts.youtube ? { youtube: opts.youtube } : {}),
     };
     for (let i = 0; i < opts.workers; i++) this.#spawn(i);
   }

@@ -2,20 +2,21 @@
 import type { AdvanceResult, AdvanceWork } from '../../control/advance.ts';
 import type { ErrorCode } from '../../lib/errors.ts';
 import type { StoreSpec } from '../../store/open.ts';
-import type { YouTubeSettings } from '../../youtube/settings.ts';
+import type { ServiceSettings } from '../../domain/services.ts';
 
 /** What a worker is started with (`workerData`: copied to the thread, never argv or an environment). */
 export interface WorkerData {
   /** the server's store: every worker opens its own connection (SQLite) or small pool (Postgres) on it */
   store: StoreSpec;
-  jobDelayMs: number;
-  syncIntervalMs: number | undefined;
+  /**
+   * The services' settings, the very object the HTTP thread's services were built with (the ad
+   * platform, the YouTube Data API key, the job delays): copied here, never argv or an environment.
+   */
+  settings: ServiceSettings;
   /** how often an idle worker looks for due jobs when nothing nudges it */
   pollMs: number;
   /** how often finished jobs past their retention are deleted */
   pruneEveryMs: number;
-  /** the YouTube Data API key, base URL and quota (the key only ever here, never in an environment) */
-  youtube?: YouTubeSettings | undefined;
 }
 
 export type ToWorker =

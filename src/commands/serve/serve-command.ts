@@ -288,10 +288,13 @@ async function serving(
       seed: opts.seed,
       snapshot: opts.snapshot,
       fixtures,
-      newWorkspaceFrozenAt: opts.clock,
+      settings: {
+        newWorkspaceFrozenAt: opts.clock,
+        jobDelayMs: opts.jobDelay,
+        syncIntervalMs: opts.syncInterval * 1000,
+        ...(youtube ? { youtube } : {}),
+      },
       rateLimit: opts.rateLimit,
-      jobDelayMs: opts.jobDelay,
-      syncIntervalMs: opts.syncInterval * 1000,
       workers,
       appUrl: publicUrl === undefined ? undefined : `${publicUrl}/app`,
       logRequests,
@@ -299,7 +302,6 @@ async function serving(
       write: sink,
       notice: (message) => say('warn', message),
       proxy: opts.proxy,
-      ...(youtube ? { youtube } : {}),
       ...(opts.metricsPort !== undefined
         ? { metrics: { host: opts.metricsHost ?? '127.0.0.1', port: opts.metricsPort } }
         : {}),

@@ -1,0 +1,21 @@
+/**
+ * Which ad platform a server publishes to, as plain data: it is built once by `adcli serve` and
+ * copied whole into every job worker thread's workerData, so the HTTP thread and the workers talk
+ * to the same platform (a function or an object could not cross the thread boundary).
+ */
+import type { DomainDeps } from '../kernel/deps.ts';
+import type { AdPlatform } from './port.ts';
+import { SimulatedAdPlatform } from './simulated.ts';
+
+export type AdsPlatformSettings = { kind: 'simulated' };
+
+/** The ad platform of these settings over a thread's own store and clocks; default the simulation. */
+export function adPlatformFor(
+  settings: AdsPlatformSettings | undefined,
+  deps: DomainDeps,
+): AdPlatform {
+  switch (settings?.kind ?? 'simulated') {
+    case 'simulated':
+      return new SimulatedAdPlatform(deps.store, deps.clock);
+  }
+}
