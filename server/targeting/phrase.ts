@@ -1,0 +1,204 @@
+/**
+ * What the analyzer counts of one phrase (PhraseStat), what it hands on (PhraseCandidate), and how an
+ * occurrence is read: its shape, whether its capitals are evidence of a name, its written forms.
+ * Pure and deterministic.
+ */
+import { cmpStr } from './order.ts';
+import { CONTENT, NUMBER, STOP, WEAK, type WordInfo } from './tokens.ts';
+import type { Field } from './analyzer.ts';
+import type { CueHit } from './taxonomy.ts';
+
+export class PhraseStat {
+  key: string;
+  n: number;
+  count = 0;
+  /** BM25-saturated weighted term frequency, summed over slot documents */
+  tf = 0;
+  df = 0;
+  bgDf = 0;
+  lastDoc = -1;
+  lastBgDoc = -1;
+  cur = 0;
+  capOcc = 0;
+  lowOcc = 0;
+  capDocs = 0;
+  lastCapDoc = -1;
+  fields = [0, 0, 0, 0, 0];
+  /** occurrences written exactly as the key (no plural folded, no accent) */
+  keySurf = 0;
+  surfaces: Map<string, number> | null = null;
+  caps: Map<string, number> | null = null;
+  cue: CueHit[] | null;
+  /** written as a whole: a tag, an entry of a channel's keywords */
+  whole = 0;
+  /** occurrences as a whole capitalised run of words in running text: a name */
+  run = 0;
+  /** SHAPE_* flags of its words */
+  shape: number;
+  /** occurrences right before an article or object pronoun: the last word is likely a verb */
+  verbRight = 0;
+  /** occurrences in running text that can / cannot be a German noun phrase (German nouns are capitalised) */
+  capHead = 0;
+  lowHead = 0;
+  /** occurrences in a lead unit (a title, a description's opening lines) */
+  lead = 0;
+  constructor(key: string, n: number, cue: CueHit[] | null, shape: number) {
+    this.key = key;
+    this.n = n;
+    this.cue = cue;
+    this.shape = shape;
+  }
+}
+
+/** Shapes of a phrase that make it a phrase only when a person wrote it so (recurring, a tag, a name). */
+const SHAPE_NUMBER_START = 1; // "18 grams", "5 modelle"
+const SHAPE_COORDINATION = 2; // "dose and yield", "mezcal y mercados"
+const SHAPE_PREPOSITION = 4; // "agua en colectivo", "départ des houches"
+const SHAPE_PARTICLE_END = 8; // "fighting over"
+const SHAPE_PAST_END = 16; // "shoes tested"
+
+export function shapeOf(words: readonly WordInfo[], i: number, n: number): number {
+  let shape = 0;
+  if (n > 1 && words[i]!.kind === NUMBER) shape |= SHAPE_NUMBER_START;
+  for (let k = i + 1; k < i + n - 1; k++) {
+    if (words[k]!.kind !== STOP) continue;
+    shape |= words[k]!.coordinator ? SHAPE_COORDINATION : SHAPE_PREPOSITION;
+  }
+  const last = words[i + n - 1]!;
+  if (n > 1 && last.particle) shape |= SHAPE_PARTICLE_END;
+  if (n > 1 && last.past) shape |= SHAPE_PAST_END;
+  return shape;
+}
+
+export interface PhraseCandidate {
+  key: string;
+  /** display form: the most frequent spelling; names keep their capitals ("Salomon Speedcross") */
+  text: string;
+  words: number;
+  score: number;
+  count: number;
+  df: number;
+  bgDf: number;
+  /** recurring capitalised name: capitalised in most informative occurrences, in ≥ 2 places */
+  name: boolean;
+  /** recurring multi-word phrase: ≥ 2 words in ≥ 3 documents (or every document of a small store), seen twice or more */
+  recurring: boolean;
+  /** a phrase as a person wrote it: recurring, or written as a whole (a tag, a name) */
+  whole: boolean;
+  /** written as a whole by a person: a tag, a channel keyword, a short title, a capitalised name */
+  written: boolean;
+  /** written on its own as a whole: a tag or a channel keyword that is this very phrase */
+  alone: boolean;
+  /** in fewer documents than the store's floor, kept because a person wrote it as a whole (RankOptions.writtenOnce) */
+  once: boolean;
+  /** the weight of the strongest cue of a specific taxonomy node (below the top level) it is; 0: none */
+  cue: number;
+  /** seen in a title */
+  inTitle: boolean;
+  /** occurrences in a title or a description's opening lines (Unit.lead); absent: none counted */
+  lead?: number;
+  source: Field;
+}
+
+/** What the analyzer counted of one phrase (by key). */
+export interface PhraseEvidence {
+  df: number;
+  bgDf: number;
+  count: number;
+  /** occurrences capitalised / lowercase where capitalisation tells something */
+  capOcc: number;
+  lowOcc: number;
+}
+
+export function isNameWord(w: WordInfo): boolean {
+  return w.cap && !w.caseless && (w.kind === CONTENT || w.kind === WEAK);
+}
+
+/** A connector, or a short lowercase word, between two capitalised words of a name ("Rio de Janeiro", "Tour du Mont Blanc"). */
+export function nameParticle(w: WordInfo, before: WordInfo, after: WordInfo): boolean {
+  if (!isNameWord(before) || !isNameWord(after)) return false;
+  return (w.kind === STOP && w.connector) || (w.kind !== NUMBER && !w.upper && w.low.length <= 3);
+}
+
+export function byScore(
+  a: { score: number; key: string },
+  b: { score: number; key: string },
+): number {
+  return b.score - a.score || cmpStr(a.key, b.key);
+}
+
+export function hasLetters(key: string): boolean {
+  return /\p{L}/u.test(key);
+}
+
+export function sameAsKey(words: readonly WordInfo[], i: number, n: number): boolean {
+  for (let k = i; k < i + n; k++) if (words[k]!.low !== words[k]!.key) return false;
+  return true;
+}
+
+export function lowSurface(words: readonly WordInfo[], i: number, n: number): string {
+  let s = words[i]!.low;
+  for (let k = i + 1; k < i + n; k++) s += ' ' + words[k]!.low;
+  return s;
+}
+
+export function origSurface(words: readonly WordInfo[], i: number, n: number): string {
+  let s = words[i]!.orig;
+  for (let k = i + 1; k < i + n; k++) s += ' ' + words[k]!.orig;
+  return s.replace(/'s$/i, '');
+}
+
+/**
+ * Capitalisation evidence of one occurrence: 1 when every content word is capitalised and at least
+ * one of them is in an informative position, -1 when an informative content word is lowercase,
+ * 0 when nothing can be told (sentence start, Title Case line, tag, or the occurrence is only part
+ * of a longer capitalised name).
+ */
+export function capEvidence(
+  words: readonly WordInfo[],
+  inf: readonly boolean[],
+  i: number,
+  n: number,
+): number {
+  // part of a longer capitalised run ("Muir Trail" in "John Muir Trail"): evidence for the run, not this part
+  if (i > 0 && extendsName(words[i - 1]!, inf[i - 1]!)) return 0;
+  if (i + n < words.length && extendsName(words[i + n]!, inf[i + n]!)) return 0;
+  let informative = false;
+  let allCap = true;
+  let anyAlpha = false;
+  for (let k = i; k < i + n; k++) {
+    const w = words[k]!;
+    if (w.kind === STOP || w.caseless) continue;
+    // "du" in "Tour du Mont Blanc", "da" in "Leonardo da Vinci": a short lowercase word inside a name
+    if (k > i && k < i + n - 1 && nameParticle(w, words[k - 1]!, words[k + 1]!)) continue;
+    anyAlpha = true;
+    if (inf[k]) {
+      informative = true;
+      if (!w.cap) return -1;
+    }
+    if (!w.cap) allCap = false;
+  }
+  if (!anyAlpha || !informative) return 0;
+  return allCap ? 1 : -1;
+}
+
+function extendsName(w: WordInfo, informative: boolean): boolean {
+  return informative && w.cap && !w.caseless && (w.kind === CONTENT || w.kind === WEAK);
+}
+
+export function bestOf(m: Map<string, number>, fallback: string): string {
+  let best = fallback;
+  let bestN = -1;
+  for (const [s, c] of m)
+    if (c > bestN || (c === bestN && cmpStr(s, best) < 0)) [best, bestN] = [s, c];
+  return best;
+}
+
+export function bestSurface(st: PhraseStat): string {
+  if (!st.surfaces) return st.key;
+  let best = st.key;
+  let bestN = st.keySurf;
+  for (const [s, c] of st.surfaces)
+    if (c > bestN || (c === bestN && cmpStr(s, best) < 0)) [best, bestN] = [s, c];
+  return best;
+}
