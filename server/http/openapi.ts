@@ -29,7 +29,7 @@ const RENAMED: Record<string, string> = { Audience: 'SavedAudience' };
 /**
  * JSON Schema keywords a schema states in this document only, under the meta key `openapi` (or a
  * function giving them, for what is costly to compute): rules and long wording that would cost the
- * MCP tool listing its token budget (the listing leaves the key out, server/mcp/tools.ts). What it
+ * MCP tool listing its token budget (the listing leaves the key out, server/mcp/listing-schema.ts). What it
  * holds replaces the schema's own keywords of the same name (`description`, say).
  */
 export type OpenApiOnly = Record<string, unknown> | (() => Record<string, unknown>);

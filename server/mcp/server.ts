@@ -17,7 +17,7 @@ import {
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { SHARED_RULES } from './instructions.ts';
-import { errorResult } from './tools.ts';
+import { errorResult } from './results.ts';
 import type { CallApi, Tool } from './types.ts';
 
 export interface ServerInfo {

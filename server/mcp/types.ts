@@ -1,6 +1,7 @@
 /**
- * What a tool is, the API request it stands for and what it answers: below tools.ts, recovery.ts and
- * waits.ts, which all speak in these types, so none of them imports another to name them.
+ * What a tool is, the API request it stands for and what it answers: below the modules that build
+ * and run tools (tools.ts, tool-call.ts, recovery.ts, waits.ts…), which all speak in these types, so
+ * none of them imports another to name them.
  */
 import type { z } from 'zod';
 import type { Operation } from '../operations/operation.ts';
