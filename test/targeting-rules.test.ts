@@ -321,6 +321,15 @@ describe('languages', () => {
     expect(primaryTag('pt-BR')).toBe('pt');
   });
 
+  it('reads no language into links, e-mail addresses and handles (Portuguese "com")', () => {
+    const text =
+      'Top 5 candidatos que te darán Pena Ajena l Tops Al Chile! - Elecciones 2018\n' +
+      'Facebook: https://www.facebook.com/topsalchile/ Twitter: https://twitter.com/topsalchile ' +
+      'Para contactos empresariales escribir a topsalchile@outlook.com';
+    expect(detectLanguage(text)).toBe('es');
+    expect(voteLanguage('https://www.site.com www.shop.com @name.com bit.ly/x')).toBeNull();
+  });
+
   it('uses the stopwords of each language, from the packages', () => {
     for (const w of ['de', 'con', 'para', 'cómo', 'cada'])
       expect(isStopword(w, 'es'), w).toBe(true);

@@ -265,13 +265,20 @@ const VOTE_WORDS = /[\p{L}']+/gu;
 const SAMPLE_CHARS = 600;
 /** The least text (in letters) the trigram detector is asked about. */
 const TRIGRAM_LETTERS = 100;
+/**
+ * Links, e-mail addresses and @handles are in no language: their "www", "com" or "https" would vote
+ * (Portuguese "com", "with") for whatever list holds them, and YouTube descriptions are full of them.
+ */
+const NO_LANGUAGE =
+  /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\S+|@[\p{L}\p{N}_.]+|[\w-]+(?:\.[\w-]+)+\/\S*|[\w-]+\.(?:com|net|org)\b/giu;
 
 /**
  * Votes of the stopwords in a text: each function word votes for the languages whose list has it,
  * shared words count less ("de" is Spanish, French and Portuguese). Returns the leader when it is
  * clear (at least 2 votes and twice the runner-up), else null.
  */
-export function voteLanguage(text: string): Lang | null {
+export function voteLanguage(raw: string): Lang | null {
+  const text = raw.replace(NO_LANGUAGE, ' ');
   const votes = new Float64Array(DEFS.length);
   VOTE_WORDS.lastIndex = 0;
   let n = 0;
@@ -305,7 +312,8 @@ export function voteLanguage(text: string): Lang | null {
  * clear vote of stopwords decides at once; otherwise franc's trigram profiles decide, limited to the
  * languages above, on texts of at least 100 letters.
  */
-export function detectLanguage(text: string): Lang | null {
+export function detectLanguage(raw: string): Lang | null {
+  const text = raw.replace(NO_LANGUAGE, ' ');
   const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
   const voted = voteLanguage(sample);
   if (voted) return voted;
