@@ -7,6 +7,7 @@
 //                  read out of the zod schemas through the OpenAPI documents (scripts/gen-contract.ts)
 //   responses.ts   the type of every operation's answer (types only)
 //   fields.ts      the field names of every operation's answer, for --json FIELDS (scripts/gen-fields.ts)
+//   flags.ts       the create and update flags of each declared resource (scripts/gen-flags.ts)
 //   node scripts/gen-operations.ts           write the files
 //   node scripts/gen-operations.ts --check   exit 1 if a file differs from the tables
 // test/generated.test.ts fails when a file drifts from the tables.
@@ -14,6 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { renderContract, renderResponses, type Documents } from './gen-contract.ts';
 import { FIELDS_FILE, currentFieldsText } from './gen-fields.ts';
+import { FLAGS_FILE, currentFlagsText } from './gen-flags.ts';
 
 const generated = (name: string) =>
   fileURLToPath(new URL(`../src/generated/${name}`, import.meta.url));
@@ -125,6 +127,7 @@ export async function currentFiles(): Promise<Record<string, string>> {
     [CONTRACT_FILE]: renderContract(docs),
     [RESPONSES_FILE]: renderResponses(docs),
     [FIELDS_FILE]: await currentFieldsText(),
+    [FLAGS_FILE]: await currentFlagsText(),
   };
 }
 

@@ -1,26 +1,20 @@
+import type { z } from 'zod';
 import { notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
+import { brandResource } from '../schemas/brand.ts';
 import type { Brand } from '../schemas/records.ts';
 import type { Actor } from './actor.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
 import { assertMayChangeShared } from './limits.ts';
 import { selectPage, toPage, type PageQuery } from './paging.ts';
 
-interface BrandRow {
-  seq: number;
-  id: string;
-  name: string;
-  website: string;
-  description: string;
-  created_at: string;
-  updated_at: string;
-}
+type BrandRow = Record<string, unknown> & { id: string; seq: number };
+export type BrandFields = z.infer<typeof brandResource.updateBody>;
 
-export interface BrandFields {
-  name: string;
-  website: string;
-  description: string;
-}
+const COLUMNS = brandResource.columns.join(', ');
+const PLACES = brandResource.columns.map(() => '?').join(', ');
+const SETS = brandResource.columns.map((c) => `${c} = ?`).join(', ');
+const toRecord = (row: BrandRow): Brand => brandResource.toRecord(row);
 
 export class Brands {
   readonly #d: DomainDeps;
@@ -50,33 +44,29 @@ export class Brands {
     return toRecord(await this.#row(actor, id));
   }
 
-  async create(actor: Actor, input: Partial<BrandFields> & { name: string }): Promise<Brand> {
+  async create(actor: Actor, input: BrandFields & { name: string }): Promise<Brand> {
     const now = this.#d.clock.now();
     const id = newId(now);
     await this.#d.store.run(
-      'INSERT INTO brands (id, workspace_id, name, website, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO brands (id, workspace_id, ${COLUMNS}, created_at, updated_at) VALUES (?, ?, ${PLACES}, ?, ?)`,
       id,
       actor.workspaceId,
-      input.name,
-      input.website ?? '',
-      input.description ?? '',
+      ...brandResource.createValues(input),
       now.toISOString(),
       now.toISOString(),
     );
     return this.get(actor, id);
   }
 
-  async update(actor: Actor, id: string, patch: Partial<BrandFields>): Promise<Brand> {
+  async update(actor: Actor, id: string, patch: BrandFields): Promise<Brand> {
     // locked until the write commits: the fields not in the patch are written back as read
     const row = await this.#row(actor, id, this.#d.store.rowLock());
     await assertMayChangeShared(this.#d.store, actor, { kind: 'brand', id }, 'change');
     if (Object.keys(patch).length === 0) return toRecord(row);
     // the row is locked and there: the answer's read goes in the same round trip
     this.#d.store.send(
-      'UPDATE brands SET name = ?, website = ?, description = ?, updated_at = ? WHERE id = ?',
-      patch.name ?? row.name,
-      patch.website ?? row.website,
-      patch.description ?? row.description,
+      `UPDATE brands SET ${SETS}, updated_at = ? WHERE id = ?`,
+      ...brandResource.updateValues(row, patch),
       this.#d.clock.now().toISOString(),
       id,
     );
@@ -105,15 +95,4 @@ export class Brands {
     if (!row) throw notFound(`no brand ${id} in this workspace`);
     return row;
   }
-}
-
-function toRecord(r: BrandRow): Brand {
-  return {
-    id: r.id,
-    name: r.name,
-    website: r.website,
-    description: r.description,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
 }

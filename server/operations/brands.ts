@@ -1,32 +1,9 @@
 import { z } from 'zod';
 import { deleted, hexId, listQuery, page } from '../schemas/common.ts';
+import { brandResource } from '../schemas/brand.ts';
 import { brand } from '../schemas/records.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
 
-/** An http(s) URL (the scheme in any case), or empty; `not` more characters a URL cannot hold. */
-const websitePattern = (not = '') =>
-  `^(?:|[Hh][Tt][Tt][Pp][Ss]?://[^\\s${not}/$.?#][^\\s${not}]*)$`;
-const websiteRe = new RegExp(websitePattern());
-
-const website = z
-  .string()
-  .max(2000)
-  .refine((s) => websiteRe.test(s), { message: 'website must be an http(s) URL or empty' })
-  .meta({
-    description: 'http(s) URL of the brand, or empty',
-    openapi: {
-      // the document's pattern also says what no text may hold (a NUL, refused everywhere)
-      pattern: websitePattern('\\u0000'),
-      description:
-        'http(s) URL of the brand (http:// or https://, then a host; no spaces), or empty',
-    },
-  });
-
-const brandFields = {
-  name: z.string().min(1).max(160),
-  website,
-  description: z.string().max(4000),
-};
 const brandPath = z.strictObject({ brandId: hexId('brand') });
 
 export const brandOperations = [
@@ -54,11 +31,7 @@ export const brandOperations = [
     summary: 'Create a brand',
     description:
       'Creates a brand (name, website, description) that campaigns can use through brandId.',
-    body: z.strictObject({
-      name: brandFields.name,
-      website: website.optional(),
-      description: brandFields.description.optional(),
-    }),
+    body: brandResource.createBody,
     bodyRequired: true,
     response: brand,
     successStatus: 201,
@@ -91,11 +64,7 @@ export const brandOperations = [
     description:
       'Changes the given fields of a brand. Campaigns using it show the new values at once.',
     params: brandPath,
-    body: z.strictObject({
-      name: brandFields.name.optional(),
-      website: website.optional(),
-      description: brandFields.description.optional(),
-    }),
+    body: brandResource.updateBody,
     bodyRequired: true,
     response: brand,
     errors: [400, 403, 404],

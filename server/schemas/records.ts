@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandResource } from './brand.ts';
 import { isoDate, isoTime, isoTimeOrEmpty, recordId } from './common.ts';
 
 /** Response shapes, exactly the contract's tables: every field present, null where unset, nothing extra. */
@@ -85,16 +86,8 @@ export const campaign = z
   })
   .meta({ title: 'Campaign' });
 
-export const brand = z
-  .strictObject({
-    id: recordId,
-    name: z.string(),
-    website: z.string(),
-    description: z.string(),
-    createdAt: isoTime,
-    updatedAt: isoTime,
-  })
-  .meta({ title: 'Brand' });
+/** declared with its store column and flag in brand.ts */
+export const brand = brandResource.record;
 
 export const audience = z
   .strictObject({

@@ -1,6 +1,8 @@
+import { RESOURCE_FLAGS } from '../../generated/flags.ts';
 import { crud, when } from '../../lib/crud.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
 import { bold, fields } from '../../lib/output.ts';
+import { bodyFieldsOf } from '../../lib/resource-flags.ts';
 
 export function showBrand(io: IOStreams, x: any): void {
   fields(io, [
@@ -17,7 +19,7 @@ export const { list, get, create, update, remove } = crud({
   noun: 'brand',
   command: 'brands',
   idParam: 'brandId',
-  flags: { name: 'name', website: 'website', description: 'description' },
+  flags: bodyFieldsOf(RESOURCE_FLAGS.brand),
   show: showBrand,
   head: [
     { header: 'ID', id: true },

@@ -1,20 +1,15 @@
 import type { Command } from 'commander';
-import { BOUNDS } from '../../generated/contract.ts';
-import { chars } from '../../lib/args.ts';
+import { RESOURCE_FLAGS } from '../../generated/flags.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { deleteFlags, idempotencyFlag, listFlags } from '../../lib/flags.ts';
 import { examples } from '../../lib/help.ts';
+import { withResourceFlags } from '../../lib/resource-flags.ts';
 
 const brandsCommands = () => import('./brands-commands.ts');
 
 const ID = '65f0c1d2e3a4b5c6d7e8f901';
 
-function brandFlags(cmd: Command): Command {
-  return cmd
-    .option('--name <name>', `brand name, ${chars(BOUNDS.name)}`)
-    .option('--website <url>', 'http(s) URL of the brand ("" clears it)')
-    .option('--description <text>', `description, ${chars(BOUNDS.description)}`);
-}
+const brandFlags = (cmd: Command): Command => withResourceFlags(cmd, RESOURCE_FLAGS.brand);
 
 /** `adcli brands list|get|create|update|delete`. */
 export function registerBrands(program: Command, f: Factory): void {

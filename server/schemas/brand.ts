@@ -1,0 +1,49 @@
+/** The brand, declared once (server/schemas/resource.ts): the API, the store, fixtures, snapshots and the CLI derive from it. */
+import { z } from 'zod';
+import { defineResource } from './resource.ts';
+
+/** An http(s) URL (the scheme in any case), or empty; `not` more characters a URL cannot hold. */
+const websitePattern = (not = '') =>
+  `^(?:|[Hh][Tt][Tt][Pp][Ss]?://[^\\s${not}/$.?#][^\\s${not}]*)$`;
+const websiteRe = new RegExp(websitePattern());
+
+const website = z
+  .string()
+  .max(2000)
+  .refine((s) => websiteRe.test(s), { message: 'website must be an http(s) URL or empty' })
+  .meta({
+    description: 'http(s) URL of the brand, or empty',
+    openapi: {
+      // the document's pattern also says what no text may hold (a NUL, refused everywhere)
+      pattern: websitePattern('\\u0000'),
+      description:
+        'http(s) URL of the brand (http:// or https://, then a host; no spaces), or empty',
+    },
+  });
+
+export const brandResource = defineResource({
+  title: 'Brand',
+  table: 'brands',
+  fields: {
+    name: {
+      input: z.string().min(1).max(160),
+      output: z.string(),
+      column: 'name',
+      flag: { value: 'name', help: 'brand name' },
+    },
+    website: {
+      input: website,
+      output: z.string(),
+      column: 'website',
+      default: '',
+      flag: { value: 'url', help: 'http(s) URL of the brand ("" clears it)' },
+    },
+    description: {
+      input: z.string().max(4000),
+      output: z.string(),
+      column: 'description',
+      default: '',
+      flag: { value: 'text', help: 'description' },
+    },
+  },
+});
