@@ -275,8 +275,8 @@ _adcli_data() {
     'values:adcli serve ads help:--log-format') REPLY='text json' ;;
     'values:adcli serve ads help:--log-level') REPLY='debug info warn error' ;;
     'arg:adcli serve ads help:0') REPLY='list set-status environment exit-codes' ;;
-    'flags:adcli mcp') REPLY='-h --help --profile --base-url --json --jq --debug' ;;
-    'vflags:adcli mcp') REPLY='--profile --base-url --jq' ;;
+    'flags:adcli mcp') REPLY='--read-only --toolsets -h --help --profile --base-url --json --jq --debug' ;;
+    'vflags:adcli mcp') REPLY='--toolsets --profile --base-url --jq' ;;
     'subs:adcli backend') REPLY='clock reset snapshot faults requests apply export ads console help' ;;
     'flags:adcli backend') REPLY='-h --help --profile --base-url --json --jq --debug' ;;
     'vflags:adcli backend') REPLY='--profile --base-url --jq' ;;

@@ -3,6 +3,7 @@
  * each call sent by `call` to the API of the chosen profile. The command line gives the transport.
  */
 import { instructionsFor, viewerOfListing } from '../mcp/instructions.ts';
+import { EVERY_TOOL, inMode, type McpMode } from '../mcp/modes.ts';
 import { createMcpServer } from '../mcp/server.ts';
 import { buildTools } from '../mcp/tools.ts';
 import type { CallApi } from '../mcp/types.ts';
@@ -17,18 +18,27 @@ export interface McpProxyOptions {
   allowed: ReadonlySet<string> | null;
   /** which backend is served, in words for a person and a model (never a key) */
   backend: string;
+  /** read-only, some toolsets (adcli mcp --read-only --toolsets); default every tool */
+  mode?: McpMode;
 }
 
 export function createMcpProxy(opts: McpProxyOptions) {
   const tools = buildTools(operations);
   const { allowed } = opts;
+  const mode = opts.mode ?? EVERY_TOOL;
   return createMcpServer(
     tools,
     opts.call,
     { version: opts.version },
     {
       visible: allowed ? (t) => allowed.has(t.name) : undefined,
-      instructions: instructionsFor(tools, viewerOfListing(tools, allowed), opts.backend),
+      // what the key lacks is told of the tools the mode serves
+      instructions: instructionsFor(
+        tools.filter(inMode(mode)),
+        viewerOfListing(tools, allowed),
+        opts.backend,
+      ),
+      mode,
     },
   );
 }

@@ -14,6 +14,10 @@
  *   (a progressToken), since progress notifications can only travel on a stream.
  * - tools/list shows the tools the key's scopes allow (and exploration only to invited workspaces),
  *   and the instructions say so; a hidden tool still answers the API's own 403 when called.
+ * - A client may narrow the tools (./modes.ts): `X-MCP-Toolsets: campaigns,targeting` or the path
+ *   `/mcp/x/campaigns,targeting`, and `X-MCP-Readonly: true` or a path ending in `/readonly`. Tools
+ *   outside the mode are not listed and a call of one is refused naming the mode; an unknown toolset
+ *   is a 400 listing the valid ones.
  * - A tool call goes into its operation through invoke, the one way the HTTP routes and the pages
  *   use too: scope, workspace and key limits, validation messages and idempotency are the same.
  *   Faults and the request journal belong to the HTTP API (/api/v1) and do not apply here; the
@@ -40,6 +44,14 @@ import { invoke, textOf } from '../operations/invoke.ts';
 import { API_PREFIX, type Operation, type OperationContext } from '../operations/operation.ts';
 import { IdempotencyRecords } from '../store/idempotency.ts';
 import type { KeyLimits } from './instructions.ts';
+import {
+  inMode,
+  parseSwitch,
+  parseToolsets,
+  SWITCH_VALUES,
+  UnknownToolset,
+  type McpMode,
+} from './modes.ts';
 import type { ApiReply, CallApi, Tool } from './types.ts';
 
 export const MCP_PATH = '/mcp';
@@ -113,7 +125,7 @@ export function createMcpApp(opts: McpOptions): Hono<Env> {
   const apiError = (c: Context<Env>, e: ApiError) =>
     c.json(errorBody(e.code, e.message, c.get('requestId')), e.status as 400, e.headers);
 
-  app.all('/', async (c) => {
+  const handle = async (c: Context<Env>) => {
     const host = c.req.header('host') ?? new URL(c.req.url).host;
     const origin = c.req.header('origin');
     if (!originAllowed(origin, host, opts.allowedOrigins)) {
@@ -129,8 +141,10 @@ export function createMcpApp(opts: McpOptions): Hono<Env> {
 
     // The API's own key check (401 at the HTTP level); each tool call then goes through invoke.
     let key: AuthenticatedKey;
+    let mode: McpMode;
     try {
       key = await ctx.keys.fromHeader(authorizationOf(c));
+      mode = modeOfRequest(c, opts.operations);
     } catch (e) {
       if (e instanceof ApiError) return apiError(c, e);
       throw e;
@@ -184,16 +198,6 @@ export function createMcpApp(opts: McpOptions): Hono<Env> {
         .length,
     };
 
-    const accept = (c.req.header('accept') ?? '').toLowerCase();
-    const anything = accept.includes('*/*');
-    const acceptsSse = anything || accept.includes('text/event-stream');
-    const acceptsJson = anything || accept.includes('application/json');
-    const sse = acceptsSse && (!acceptsJson || wantsProgress(message));
-    // The SDK transport insists on both types; having chosen one the client takes, say so to it.
-    const headers = new Headers(c.req.raw.headers);
-    if (acceptsSse || acceptsJson) headers.set('accept', 'application/json, text/event-stream');
-    const req = new Request(c.req.raw.url, { method: 'POST', headers, signal: c.req.raw.signal });
-
     const { tools, createMcpServer, instructionsFor, visibleTo, Transport } = await load();
     const call = invokingCall(
       ctx,
@@ -219,7 +223,9 @@ export function createMcpApp(opts: McpOptions): Hono<Env> {
       { version: opts.version },
       {
         visible: visibleTo(viewer),
-        instructions: instructionsFor(tools, viewer),
+        // what the key lacks is told of the tools the mode serves
+        instructions: instructionsFor(tools.filter(inMode(mode)), viewer),
+        mode,
         onUnexpected: (e) => {
           opts.logger.event(
             'error',
@@ -233,6 +239,7 @@ export function createMcpApp(opts: McpOptions): Hono<Env> {
         },
       },
     );
+    const { req, sse } = transportRequest(c, message);
     const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: !sse });
     await server.connect(transport);
     const close = () => void server.close().catch(() => {});
@@ -254,8 +261,69 @@ export function createMcpApp(opts: McpOptions): Hono<Env> {
     // The stream ends when the last answer is written; a client that goes away cancels it, which
     // closes the server and aborts its running tool (a wait stops polling).
     return new Response(whenDone(res.body, close), { status: res.status, headers: out });
-  });
+  };
+  // The mode in the path, for clients that cannot send headers (./modes.ts)
+  for (const path of ['/', READONLY_PATH, '/x/:toolsets', `/x/:toolsets${READONLY_PATH}`])
+    app.all(path, handle);
   return app;
+}
+
+/**
+ * The request for the SDK transport, and whether it answers on an SSE stream: when the client
+ * accepts one and asked for progress (progress notifications can only travel on a stream).
+ */
+function transportRequest(c: Context<Env>, message: unknown): { req: Request; sse: boolean } {
+  const accept = (c.req.header('accept') ?? '').toLowerCase();
+  const anything = accept.includes('*/*');
+  const acceptsSse = anything || accept.includes('text/event-stream');
+  const acceptsJson = anything || accept.includes('application/json');
+  const sse = acceptsSse && (!acceptsJson || wantsProgress(message));
+  // The SDK transport insists on both types; having chosen one the client takes, say so to it.
+  const headers = new Headers(c.req.raw.headers);
+  if (acceptsSse || acceptsJson) headers.set('accept', 'application/json, text/event-stream');
+  return {
+    req: new Request(c.req.raw.url, { method: 'POST', headers, signal: c.req.raw.signal }),
+    sse,
+  };
+}
+
+const READONLY_PATH = '/readonly';
+export const TOOLSETS_HEADER = 'X-MCP-Toolsets';
+export const READONLY_HEADER = 'X-MCP-Readonly';
+
+/**
+ * The mode a request asks for (./modes.ts): the toolsets of the `X-MCP-Toolsets` header or of the
+ * path `/mcp/x/{toolsets}` (not both), read-only by the `X-MCP-Readonly` header or a path ending in
+ * `/readonly`. An unknown toolset or a switch that is neither yes nor no is a 400 naming the valid values.
+ */
+function modeOfRequest(c: Context<Env>, ops: readonly Operation[]): McpMode {
+  const bad = (message: string) => new ApiError(400, 'invalid_request', message);
+  const inPath = c.req.param('toolsets');
+  const inHeader = c.req.header(TOOLSETS_HEADER);
+  if (inPath !== undefined && inHeader !== undefined)
+    throw bad(
+      `toolsets are given both in the path (/mcp/x/${inPath}) and in the ${TOOLSETS_HEADER} header; give them once`,
+    );
+  const toolsetsFrom =
+    inPath !== undefined ? `the path /mcp/x/${inPath}` : `the ${TOOLSETS_HEADER} header`;
+  let toolsets: ReadonlySet<string> | null;
+  try {
+    toolsets = parseToolsets(inPath ?? inHeader ?? '', ops, toolsetsFrom);
+  } catch (e) {
+    if (e instanceof UnknownToolset) throw bad(e.message);
+    throw e;
+  }
+  const header = c.req.header(READONLY_HEADER);
+  const byHeader = header === undefined ? false : parseSwitch(header);
+  if (byHeader === undefined)
+    throw bad(`${READONLY_HEADER} must be one of ${SWITCH_VALUES}, not "${header}"`);
+  const byPath = new URL(c.req.url).pathname.endsWith(READONLY_PATH);
+  return {
+    readOnly: byHeader || byPath,
+    toolsets,
+    readOnlyFrom: byPath ? 'the path /mcp/…/readonly' : `the ${READONLY_HEADER} header`,
+    toolsetsFrom,
+  };
 }
 
 /** Whether a JSON-RPC message (or batch) has a request asking for progress notifications. */

@@ -17,6 +17,7 @@ import {
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { SHARED_RULES } from './instructions.ts';
+import { EVERY_TOOL, inMode, modeLine, refusalOf, type McpMode } from './modes.ts';
 import { errorResult } from './results.ts';
 import type { CallApi, Tool } from './types.ts';
 
@@ -37,8 +38,13 @@ export interface ToolServerOptions {
    * still be called: the API answers its 403 naming the scope it needs.
    */
   visible?: (tool: Tool) => boolean;
-  /** the server's instructions; default the shared rules alone */
+  /** the server's instructions; default the shared rules alone. The mode's line is added to them. */
   instructions?: string;
+  /**
+   * What the server serves beside the key's scopes (./modes.ts): read-only, some toolsets. A tool
+   * outside the mode is not listed, and a call of it is refused naming the mode, before any request.
+   */
+  mode?: McpMode;
 }
 
 /**
@@ -67,13 +73,19 @@ export function registerTools(
   opts: ToolServerOptions = {},
 ): void {
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const listed = tools.filter(opts.visible ?? (() => true)).map(listing);
+  const mode = opts.mode ?? EVERY_TOOL;
+  const served = inMode(mode);
+  const visible = opts.visible ?? (() => true);
+  const listed = tools.filter((t) => served(t) && visible(t)).map(listing);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(
     CallToolRequestSchema,
     async (request, extra): Promise<CallToolResult> => {
       const tool = byName.get(request.params.name);
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`);
+      const refused = refusalOf(mode, tool);
+      if (refused)
+        return errorResult('forbidden', refused.message, undefined, refused.next) as CallToolResult;
       const token = request.params._meta?.progressToken;
       try {
         return await tool.run(request.params.arguments, call, {
@@ -118,7 +130,9 @@ export function createMcpServer(
     { name: info.name ?? 'adcli', version: info.version },
     {
       capabilities: { tools: { listChanged: false } },
-      instructions: opts.instructions ?? SHARED_RULES,
+      instructions: [opts.instructions ?? SHARED_RULES, opts.mode && modeLine(opts.mode)]
+        .filter(Boolean)
+        .join('\n'),
     },
   );
   registerTools(server, tools, call, opts);

@@ -89,6 +89,16 @@ export const ENVIRONMENT: { names: string[]; meaning: string }[] = [
     meaning:
       'where the YouTube Data API is, for adcli serve (unless --youtube-base-url is given) and the local profile: default https://www.googleapis.com/youtube/v3.',
   },
+  {
+    names: ['ADCLI_MCP_READ_ONLY'],
+    meaning:
+      'adcli mcp --read-only, when the flag is not given (1, true, yes or on; 0, false, no or off): only the tools that read are served.',
+  },
+  {
+    names: ['ADCLI_MCP_TOOLSETS'],
+    meaning:
+      'adcli mcp --toolsets, when the flag is not given: the toolsets to serve, comma-separated (all for every one).',
+  },
   // adcli serve's flags as variables (src/lib/serve-settings.ts); an ADCLI_ variable adcli does not
   // know is named in a warning at its start, with the nearest known name
   ...SERVE_SETTINGS.filter((s) => s.parse !== 'own').map((s) => ({

@@ -1,7 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
+import type { McpMode } from '../../../server/mcp/modes.ts';
 import type { ApiClient } from '../../lib/client.ts';
 import { optionsOf } from '../../lib/context.ts';
+import { usageError } from '../../lib/errors.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { isLocal, type Target } from '../../lib/target.ts';
 import { VERSION } from '../../version.ts';
@@ -15,16 +17,20 @@ import { VERSION } from '../../version.ts';
  * tools/list shows what the key may call, as /mcp does: the key's scopes are learned from the
  * backend's own /mcp (its tools/list answers the tools the key's scopes allow). A backend without
  * /mcp gets every tool listed, and the instructions say the scopes are unknown.
+ *
+ * `--read-only` and `--toolsets` (or ADCLI_MCP_READ_ONLY and ADCLI_MCP_TOOLSETS; a flag wins over its
+ * variable) narrow what is served, in this process (server/mcp/modes.ts), whatever the backend.
  */
 export async function mcpCommand(f: Factory, cmd: Command): Promise<void> {
-  const o = optionsOf(cmd);
+  const o = optionsOf<{ readOnly?: boolean; toolsets?: string }>(cmd);
+  const mode = await modeOf(o, f.env);
   const [{ createMcpProxy }, { StdioServerTransport }] = await Promise.all([
     import('../../../server/app/mcp-proxy.ts'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
   ]);
   const client = await f.apiClient(o);
   const backend = backendOf(client.target, f.dataDir());
-  f.io.stderr.write(`adcli mcp: serving ${backend}\n`);
+  f.io.stderr.write(`adcli mcp: serving ${backend}${modeWords(mode)}\n`);
   const server = createMcpProxy({
     call: async (req, ctx) => {
       const res = await client.raw(req.method, req.path, {
@@ -49,6 +55,7 @@ export async function mcpCommand(f: Factory, cmd: Command): Promise<void> {
     version: VERSION,
     allowed: await allowedTools(client),
     backend,
+    mode,
   });
   const transport = new StdioServerTransport(f.io.stdin as Readable, f.io.stdout as Writable);
   const closed = new Promise<void>((resolve) => {
@@ -57,6 +64,46 @@ export async function mcpCommand(f: Factory, cmd: Command): Promise<void> {
   });
   await server.connect(transport);
   await closed;
+}
+
+/**
+ * The mode of the flags, else of their variables: an unknown toolset, or a variable that is neither
+ * yes nor no, is a usage error (exit 2) naming the valid values.
+ */
+async function modeOf(
+  o: { readOnly?: boolean; toolsets?: string },
+  env: NodeJS.ProcessEnv,
+): Promise<McpMode> {
+  const [{ parseSwitch, parseToolsets, SWITCH_VALUES, UnknownToolset }, { operations }] =
+    await Promise.all([
+      import('../../../server/mcp/modes.ts'),
+      import('../../../server/operations/index.ts'),
+    ]);
+  const envReadOnly = env.ADCLI_MCP_READ_ONLY;
+  const readOnly = o.readOnly ? true : envReadOnly === undefined ? false : parseSwitch(envReadOnly);
+  if (readOnly === undefined)
+    throw usageError(`ADCLI_MCP_READ_ONLY must be one of ${SWITCH_VALUES}, not "${envReadOnly}"`);
+  const toolsetsFrom = o.toolsets !== undefined ? '--toolsets' : 'ADCLI_MCP_TOOLSETS';
+  try {
+    return {
+      readOnly,
+      toolsets: parseToolsets(o.toolsets ?? env.ADCLI_MCP_TOOLSETS ?? '', operations, toolsetsFrom),
+      readOnlyFrom: o.readOnly ? '--read-only' : 'ADCLI_MCP_READ_ONLY',
+      toolsetsFrom,
+    };
+  } catch (e) {
+    if (e instanceof UnknownToolset) throw usageError(e.message);
+    throw e;
+  }
+}
+
+/** The mode, in the start line's words: nothing for every tool. */
+function modeWords(mode: McpMode): string {
+  const parts = [
+    ...(mode.readOnly ? ['read-only'] : []),
+    ...(mode.toolsets ? [`toolsets ${[...mode.toolsets].join(', ')}`] : []),
+  ];
+  return parts.length ? ` (${parts.join('; ')})` : '';
 }
 
 /** Which backend the server serves, for a person and a model: never a key, nor a URL's credentials or query. */
