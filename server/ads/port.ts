@@ -78,6 +78,11 @@ export interface AdsCampaign {
   syncedAt: string | null;
   /** the settings as last delivered (by the creation or the last sync) */
   settings: AdsCampaignSettings;
+  /**
+   * What the platform did not take of the last delivery, item by item ("keywords \"x\": …"), for a
+   * person to see; absent or empty when it took everything (the simulation takes everything).
+   */
+  problems?: string[];
 }
 
 export interface AdPlatform {
@@ -97,7 +102,10 @@ export interface AdPlatform {
   ): Promise<{ campaignId: string; status: 'PAUSED' }>;
 
   /** Replaces the campaign's settings with these. Throws `campaign_not_found`, or `removed` for a REMOVED campaign. */
-  sync(campaignId: string, settings: AdsCampaignSettings): Promise<{ syncedAt: string }>;
+  sync(
+    campaignId: string,
+    settings: AdsCampaignSettings,
+  ): Promise<{ syncedAt: string; problems?: string[] }>;
 
   /**
    * Sets the serving status, as a person does in the platform. Setting the current status again is a
@@ -124,9 +132,18 @@ export interface AdPlatform {
 }
 
 export type AdPlatformErrorCode =
-  'account_not_found' | 'campaign_not_found' | 'already_exists' | 'removed';
+  | 'account_not_found'
+  | 'campaign_not_found'
+  | 'already_exists'
+  | 'removed'
+  /** a real platform refused the server's credentials: the operator's to fix (the message names the variable) */
+  | 'credentials'
+  /** a real platform refused the request itself (a criterion a campaign type does not take, …) */
+  | 'refused'
+  /** a real platform could not be reached or had no quota left, after the adapter's retries */
+  | 'unavailable';
 
-/** A failure of the ad platform, with a stable code for the caller to map (404 / 409). */
+/** A failure of the ad platform, with a stable code for the caller to map (404 / 409 / 503). */
 export class AdPlatformError extends Error {
   readonly code: AdPlatformErrorCode;
   constructor(code: AdPlatformErrorCode, message: string) {

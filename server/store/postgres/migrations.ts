@@ -340,6 +340,36 @@ export const pgMigrations: string[] = [
    */ `
   CREATE INDEX jobs_turns ON jobs(state, workspace_id, run_at, id);
   `,
+  /*
+   * 9: Google Ads (adcli serve --ads-platform google-ads): which accounts each workspace may use
+   * (adcli serve ads link), and for each campaign adcli created there, its account, workspace and
+   * service campaign, the budget and ad group made with it, the settings and criteria last delivered
+   * and the items Google Ads refused. No credential is ever stored. Campaigns keep no foreign key:
+   * the campaign in Google Ads outlives the service's and the workspace's records.
+   */ `
+  CREATE TABLE google_ads_links (
+    workspace_id TEXT COLLATE "C" NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    customer_id TEXT COLLATE "C" NOT NULL,
+    created_at TEXT COLLATE "C" NOT NULL,
+    PRIMARY KEY (workspace_id, customer_id)
+  );
+  CREATE INDEX google_ads_links_customer ON google_ads_links(customer_id);
+  CREATE TABLE google_ads_campaigns (
+    campaign_id TEXT COLLATE "C" PRIMARY KEY,
+    customer_id TEXT COLLATE "C" NOT NULL,
+    workspace_id TEXT COLLATE "C" NOT NULL,
+    service_campaign_id TEXT COLLATE "C" NOT NULL UNIQUE,
+    budget TEXT COLLATE "C" NOT NULL,
+    ad_group TEXT COLLATE "C" NOT NULL,
+    settings TEXT COLLATE "C" NOT NULL,
+    criteria TEXT COLLATE "C" NOT NULL DEFAULT '{}',
+    problems TEXT COLLATE "C" NOT NULL DEFAULT '[]',
+    created_at TEXT COLLATE "C" NOT NULL,
+    synced_at TEXT COLLATE "C",
+    seq BIGINT NOT NULL
+  );
+  CREATE INDEX google_ads_campaigns_customer ON google_ads_campaigns(customer_id, created_at, seq);
+  `,
 ];
 
 /**

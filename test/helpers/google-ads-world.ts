@@ -1,0 +1,290 @@
+/**
+ * What the Google Ads stand-in holds and how it answers a query or a mutate (test/helpers/
+ * google-ads-stand-in.ts says which reference pages each answer was written from). GAQL is read
+ * only as far as the adapter writes it: the FROM resource, `campaign.id = N`, `campaign.id IN (…)`
+ * and `segments.date BETWEEN 'a' AND 'b'`.
+ */
+import { failure, googleAdsFailure } from './google-ads-stand-in.ts';
+
+export interface StandInCustomer {
+  id: string;
+  name: string;
+  currency: string;
+  timeZone: string;
+  /** reached through this manager account only (login-customer-id) */
+  manager?: string;
+  isManager?: boolean;
+}
+
+export interface StandInDay {
+  date: string;
+  impressions: number;
+  clicks: number;
+  costMicros: number;
+  conversions: number;
+  conversionsValue: number;
+}
+
+export interface World {
+  customers: StandInCustomer[];
+  /** listAccessibleCustomers: the accounts the credentials reach directly */
+  accessible: string[];
+  budgets: Map<string, any>;
+  campaigns: Map<string, any>;
+  adGroups: Map<string, any>;
+  criteria: Map<string, any>;
+  /** campaign id → its days, as the metrics query reads them */
+  metrics: Map<string, StandInDay[]>;
+  /** a criterion text Google Ads refuses, with the error code it answers */
+  refuse: Map<string, Record<string, string>>;
+  topics: { resourceName: string; path: string[] }[];
+  nextId: number;
+}
+
+export function standInWorld(): World {
+  return {
+    customers: [
+      { id: '1234567890', name: 'Northside Roastery', currency: 'EUR', timeZone: 'Europe/Berlin' },
+      {
+        id: '2223334444',
+        name: 'Ridge Line Running',
+        currency: 'USD',
+        timeZone: 'America/Denver',
+        manager: '9998887777',
+      },
+      {
+        id: '9998887777',
+        name: 'Agency manager',
+        currency: 'USD',
+        timeZone: 'America/New_York',
+        isManager: true,
+      },
+    ],
+    accessible: ['1234567890', '9998887777'],
+    budgets: new Map(),
+    campaigns: new Map(),
+    adGroups: new Map(),
+    criteria: new Map(),
+    metrics: new Map(),
+    refuse: new Map(),
+    topics: [
+      {
+        resourceName: 'topicConstants/71',
+        path: ['', 'Food & Drink', 'Beverages', 'Coffee & Tea'],
+      },
+      { resourceName: 'topicConstants/1077', path: ['', 'Sports', 'Running & Walking'] },
+    ],
+    nextId: 20_000_000_001,
+  };
+}
+
+const CARRIES: Record<string, string[]> = {
+  SEARCH: ['keyword'],
+  DISPLAY: ['keyword', 'topic', 'placement', 'youtubeChannel'],
+  VIDEO: ['keyword', 'topic', 'placement', 'youtubeChannel'],
+  DEMAND_GEN: [],
+};
+
+export function mutate(world: World, customer: string, service: string, verb: string, body: any) {
+  if (service === 'googleAds' && verb === 'searchStream')
+    return { status: 200, body: search(world, customer, String(body?.query ?? '')) };
+  if (verb !== 'mutate')
+    return {
+      status: 404,
+      body: { error: { code: 404, message: 'Not Found', status: 'NOT_FOUND' } },
+    };
+  const ops: any[] = Array.isArray(body?.operations) ? body.operations : [];
+  const results: { resourceName: string }[] = [];
+  const errors: {
+    errorCode: Record<string, string>;
+    message: string;
+    index: number;
+    trigger?: string;
+  }[] = [];
+  ops.forEach((op, index) => {
+    const out = apply(world, customer, service, op);
+    if ('error' in out) {
+      errors.push({ ...out.error, index });
+      results.push({ resourceName: '' });
+    } else results.push({ resourceName: out.resourceName });
+  });
+  if (errors.length > 0 && !body.partialFailure) {
+    const f = failure(
+      400,
+      'INVALID_ARGUMENT',
+      errors[0]!.errorCode,
+      errors[0]!.message,
+      errors[0]!.index,
+    );
+    f.error.details = [googleAdsFailure(errors)];
+    return { status: 400, body: f };
+  }
+  return {
+    status: 200,
+    body: {
+      results: results.map((r) => (r.resourceName ? r : {})),
+      ...(errors.length > 0
+        ? {
+            partialFailureError: {
+              code: 3,
+              message: `Multiple errors in ‘details’. First error: ${errors[0]!.message}`,
+              details: [googleAdsFailure(errors)],
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+type Applied =
+  | { resourceName: string }
+  | { error: { errorCode: Record<string, string>; message: string; trigger?: string } };
+
+function apply(world: World, customer: string, service: string, op: any): Applied {
+  const maps: Record<string, Map<string, any>> = {
+    campaignBudgets: world.budgets,
+    campaigns: world.campaigns,
+    adGroups: world.adGroups,
+    adGroupCriteria: world.criteria,
+  };
+  const map = maps[service];
+  if (!map)
+    return { error: { errorCode: { requestError: 'UNKNOWN' }, message: 'unknown service' } };
+  if (op.remove) {
+    const key = service === 'campaigns' ? String(op.remove).split('/').pop()! : String(op.remove);
+    const found = map.get(key);
+    if (!found)
+      return {
+        error: {
+          errorCode: { mutateError: 'RESOURCE_NOT_FOUND' },
+          message: 'The requested resource was not found.',
+        },
+      };
+    if (service === 'campaigns') found.status = 'REMOVED';
+    else map.delete(key);
+    return { resourceName: String(op.remove) };
+  }
+  if (op.update) {
+    const key =
+      service === 'campaigns'
+        ? String(op.update.resourceName).split('/').pop()!
+        : String(op.update.resourceName);
+    const found = map.get(key);
+    if (!found)
+      return {
+        error: {
+          errorCode: { mutateError: 'RESOURCE_NOT_FOUND' },
+          message: 'The requested resource was not found.',
+        },
+      };
+    Object.assign(found, op.update, { updateMask: op.updateMask });
+    return { resourceName: op.update.resourceName };
+  }
+  const c = op.create ?? {};
+  const id = String(world.nextId++);
+  if (service === 'campaigns') {
+    if (!c.containsEuPoliticalAdvertising)
+      return {
+        error: {
+          errorCode: { fieldError: 'REQUIRED' },
+          message: 'The required field was not present.',
+        },
+      };
+    if (!world.budgets.has(c.campaignBudget))
+      return {
+        error: {
+          errorCode: { campaignError: 'INVALID_CAMPAIGN_BUDGET' },
+          message: 'The campaign budget is not valid.',
+        },
+      };
+    world.campaigns.set(id, { ...c, customer, id });
+    return { resourceName: `customers/${customer}/campaigns/${id}` };
+  }
+  const resourceName = `customers/${customer}/${service}/${id}`;
+  if (service === 'adGroupCriteria') {
+    const group = world.adGroups.get(c.adGroup);
+    const campaign = group
+      ? world.campaigns.get(String(group.campaign).split('/').pop()!)
+      : undefined;
+    const kind = ['keyword', 'topic', 'placement', 'youtubeChannel'].find((k) => c[k]) ?? '';
+    const text =
+      c.keyword?.text ??
+      c.placement?.url ??
+      c.youtubeChannel?.channelId ??
+      c.topic?.topicConstant ??
+      '';
+    if (!CARRIES[campaign?.advertisingChannelType ?? '']?.includes(kind))
+      return {
+        error: {
+          errorCode: { criterionError: 'CANNOT_ADD_CRITERIA_TYPE' },
+          message: 'Cannot add criteria of this type.',
+          trigger: text,
+        },
+      };
+    const refused = world.refuse.get(text);
+    if (refused)
+      return {
+        error: { errorCode: refused, message: 'The criterion was refused.', trigger: text },
+      };
+    const name = `customers/${customer}/adGroupCriteria/${String(c.adGroup).split('/').pop()}~${id}`;
+    world.criteria.set(name, { ...c });
+    return { resourceName: name };
+  }
+  map.set(resourceName, { ...c, resourceName, status: c.status ?? 'ENABLED' });
+  return { resourceName };
+}
+
+function search(world: World, customer: string, query: string) {
+  const from = /\bFROM\s+(\w+)/i.exec(query)?.[1] ?? '';
+  let results: any[] = [];
+  if (from === 'customer') {
+    const c = world.customers.find((x) => x.id === customer)!;
+    results = [
+      {
+        customer: {
+          resourceName: `customers/${c.id}`,
+          id: c.id,
+          descriptiveName: c.name,
+          currencyCode: c.currency,
+          timeZone: c.timeZone,
+          manager: !!c.isManager,
+        },
+      },
+    ];
+  } else if (from === 'topic_constant') {
+    results = world.topics.map((t) => ({
+      topicConstant: { resourceName: t.resourceName, path: t.path },
+    }));
+  } else if (from === 'campaign' && /segments\.date/.test(query)) {
+    const id = /campaign\.id = (\d+)/.exec(query)?.[1] ?? '';
+    const [, a, b] = /BETWEEN '([\d-]+)' AND '([\d-]+)'/.exec(query) ?? [];
+    results = (world.metrics.get(id) ?? [])
+      .filter((d) => d.date >= a! && d.date <= b!)
+      .map((d) => ({
+        campaign: { resourceName: `customers/${customer}/campaigns/${id}` },
+        metrics: {
+          impressions: String(d.impressions),
+          clicks: String(d.clicks),
+          costMicros: String(d.costMicros),
+          conversions: d.conversions,
+          conversionsValue: d.conversionsValue,
+        },
+        segments: { date: d.date },
+      }));
+  } else if (from === 'campaign') {
+    const ids = (/campaign\.id IN \(([^)]*)\)/.exec(query)?.[1] ?? '')
+      .split(',')
+      .map((s) => s.trim());
+    results = ids
+      .map((id) => world.campaigns.get(id))
+      .filter((c) => c && c.customer === customer)
+      .map((c) => ({
+        campaign: {
+          resourceName: `customers/${customer}/campaigns/${c.id}`,
+          id: c.id,
+          status: c.status,
+        },
+      }));
+  }
+  return [{ results, fieldMask: 'standin', requestId: 'standin-req-2' }];
+}
