@@ -216,3 +216,58 @@ describe('names, platforms and the objective', () => {
     expect(kws).toContain('sourdough focaccia');
   });
 });
+
+describe('one video: what its creator labelled', () => {
+  const store = (title: string, description: string): GenerateInput => ({
+    corpus: {
+      channels: [
+        {
+          id: 'UCkitchen00',
+          title: 'Test Kitchen',
+          handle: '',
+          description: '',
+          keywords: '',
+          country: '',
+          subscribers: 0,
+        },
+      ],
+      videos: [
+        {
+          id: 'label000001',
+          channelId: 'UCkitchen00',
+          title,
+          description,
+          tags: [],
+          publishedAt: null,
+          viewCount: 0,
+          comments: [],
+        },
+      ],
+    },
+    background: { channels: [], videos: [] },
+    seed: null,
+    campaign: { objective: '', campaignType: null, language: 'en' },
+  });
+  const keywords = (title: string, description: string) =>
+    generate(store(title, description))
+      .items.filter((i) => i.section === 'keywords')
+      .map((i) => i.text.toLowerCase());
+
+  it('a participle before a noun is part of the phrase ("mashed potatoes")', () => {
+    const kws = keywords(
+      'Andy Makes Ultra-Creamy Mashed Potatoes',
+      'The fluffiest and easiest mashed potatoes ever: unpeeled potatoes absorb less moisture.',
+    );
+    expect(kws.some((k) => k.includes('mashed potatoes'))).toBe(true);
+    expect(kws).not.toContain('mashed');
+  });
+
+  it('a hashtag of the description is a label, as a tag is', () => {
+    const kws = keywords(
+      'Our weekend in the mountains',
+      'We packed the van and drove north. #VanLife #Thanksgiving',
+    );
+    expect(kws).toContain('van life');
+    expect(kws).toContain('thanksgiving');
+  });
+});

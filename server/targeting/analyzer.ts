@@ -7,6 +7,7 @@
 import type { Lang } from './lang.ts';
 import {
   PhraseStat,
+  SHAPE_PAST_END,
   bestOf,
   bestSurface,
   byScore,
@@ -23,6 +24,7 @@ import {
 } from './phrase.ts';
 import { taxonomyIndex, type CueHit, type TaxonomyIndex } from './taxonomy.ts';
 import {
+  CONTENT,
   MAX_PHRASE_CHARS,
   MAX_PHRASE_WORDS,
   STOP,
@@ -188,7 +190,9 @@ export class Analyzer {
           for (let n = 1; n <= maxN && i + n <= len; n++) {
             const last = words[i + n - 1]!;
             key = n === 1 ? wi.key : key + ' ' + last.key;
-            if (validPhrase(words, i, n))
+            // an English past tense alone is no keyword ("tested") but is counted, for the
+            // evidence of the phrases it is in ("mashed potatoes"): rank() leaves it out
+            if (validPhrase(words, i, n) || (n === 1 && wi.kind === CONTENT && wi.past))
               this.occur(
                 this.stat(key, n, words, i),
                 words,
@@ -214,7 +218,8 @@ export class Analyzer {
           len <= 3 &&
           shapeOf(words, 0, len) === 0 &&
           validPhrase(words, 0, len);
-        if (unit.whole ? validWhole(words) : title) {
+        // a hashtag is a label its writer chose, as a tag is
+        if (unit.whole || seg.hashtag ? validWhole(words) : title) {
           const key = phraseKey(words, 0, len);
           let st = this.stats.get(key);
           // counted above unless longer than the windows or holding a stopword a window may not
@@ -471,6 +476,7 @@ export class Analyzer {
       const written = st.whole > 0 || st.run > 0;
       const once = st.df < minDf;
       if (once && !(opts.writtenOnce && written)) continue;
+      if (st.n === 1 && st.shape & SHAPE_PAST_END) continue;
       const total = st.fields[0]! + st.fields[1]! + st.fields[2]! + st.fields[3]! + st.fields[4]!;
       const whole = st.count >= 2 || written;
       if (st.n >= 4 && !whole) continue;

@@ -55,7 +55,7 @@ const SHAPE_NUMBER_START = 1; // "18 grams", "5 modelle"
 const SHAPE_COORDINATION = 2; // "dose and yield", "mezcal y mercados"
 const SHAPE_PREPOSITION = 4; // "agua en colectivo", "départ des houches"
 const SHAPE_PARTICLE_END = 8; // "fighting over"
-const SHAPE_PAST_END = 16; // "shoes tested"
+export const SHAPE_PAST_END = 16; // "shoes tested"; alone: "tested"
 
 export function shapeOf(words: readonly WordInfo[], i: number, n: number): number {
   let shape = 0;
@@ -66,7 +66,7 @@ export function shapeOf(words: readonly WordInfo[], i: number, n: number): numbe
   }
   const last = words[i + n - 1]!;
   if (n > 1 && last.particle) shape |= SHAPE_PARTICLE_END;
-  if (n > 1 && last.past) shape |= SHAPE_PAST_END;
+  if (last.past) shape |= SHAPE_PAST_END;
   return shape;
 }
 

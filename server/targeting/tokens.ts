@@ -62,6 +62,8 @@ export interface Segment {
   words: WordInfo[];
   /** per word: whether its capitalisation tells something (not sentence-initial, not in a Title Case line) */
   informative: boolean[];
+  /** a hashtag ("#TrailRunning"): a label its writer chose, like a tag */
+  hashtag?: boolean;
 }
 
 /**
@@ -353,7 +355,8 @@ export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Se
 export function tokenize(text: string, mode: CaseMode = 'text', lang: Lang = 'en'): Segment[] {
   const { text: cleaned, hashtags } = cleanText(text);
   const segs = segmentText(preJoinHyphens(cleaned), mode, lang);
-  for (const h of hashtags) segs.push(...segmentText(h, 'none', lang));
+  for (const h of hashtags)
+    for (const seg of segmentText(h, 'none', lang)) segs.push({ ...seg, hashtag: true });
   return segs;
 }
 
