@@ -7,6 +7,7 @@
  * serve-drain.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { JobRunner } from '../server/jobs/runner.ts';
 import { MISSING_ID, onPostgres } from './helpers/backend.ts';
 import { measuredBackend, sample } from './helpers/metrics.ts';
 import { closeServers } from './helpers/raw-http.ts';
@@ -79,6 +80,74 @@ describe('metrics', () => {
     const text = await m.scrape();
     expect(sample(text, 'adcli_jobs', { state: 'queued', kind: 'collect_data_store' })).toBe(2);
     expect(sample(text, 'adcli_jobs', { state: 'queued', kind: 'sync_ads' })).toBe(1);
+  });
+
+  it('times each run of a job by kind and outcome, as the runner that ran it tells', async () => {
+    const m = await measuredBackend();
+    const { services, store } = m.backend;
+    const before = await m.scrape();
+    for (const kind of ['collect_data_store', 'generate_targeting', 'sync_ads'])
+      for (const outcome of ['ok', 'error'])
+        expect(sample(before, 'adcli_job_duration_seconds_count', { kind, outcome })).toBe(0);
+    // what a worker thread's runner is given: the observer's jobRan
+    const runner = new JobRunner(
+      services.deps,
+      services.jobs,
+      {
+        sync_ads: {
+          run: async (job) => {
+            await new Promise((r) => setTimeout(r, 30));
+            await store.write(() => services.jobs.finish(job.id, 'done'));
+          },
+        },
+        collect_data_store: {
+          run: () => Promise.reject(new Error('the source is gone')),
+        },
+      },
+      { ran: m.metrics.observer.jobRan },
+    );
+    await services.jobs.enqueue('sync_ads', 'subject-1', { workspaceId: null });
+    await services.jobs.enqueue('collect_data_store', 'subject-2', { workspaceId: null });
+    expect(await runner.runDue()).toBe(2);
+    const text = await m.scrape();
+    const count = (kind: string, outcome: string) =>
+      sample(text, 'adcli_job_duration_seconds_count', { kind, outcome });
+    expect(count('sync_ads', 'ok')).toBe(1);
+    expect(count('collect_data_store', 'error')).toBe(1);
+    expect(count('collect_data_store', 'ok')).toBe(0);
+    expect(
+      sample(text, 'adcli_job_duration_seconds_sum', { kind: 'sync_ads', outcome: 'ok' }),
+    ).toBeGreaterThanOrEqual(0.025);
+    expect(
+      sample(text, 'adcli_job_duration_seconds_bucket', {
+        kind: 'sync_ads',
+        outcome: 'ok',
+        le: '0.01',
+      }),
+    ).toBe(0);
+    expect(
+      sample(text, 'adcli_job_duration_seconds_bucket', {
+        kind: 'sync_ads',
+        outcome: 'ok',
+        le: '+Inf',
+      }),
+    ).toBe(1);
+    // a counter that throws never fails the job it counts
+    const throwing = new JobRunner(
+      services.deps,
+      services.jobs,
+      {
+        sync_ads: { run: (job) => store.write(() => services.jobs.finish(job.id, 'done')) },
+      },
+      {
+        ran: () => {
+          throw new Error('no metrics');
+        },
+      },
+    );
+    await services.jobs.enqueue('sync_ads', 'subject-3', { workspaceId: null });
+    expect(await throwing.runDue()).toBe(1);
+    expect(await services.jobs.pending('sync_ads', 'subject-3')).toBeUndefined();
   });
 
   it('reports readiness, and why not once the process is stopping', async () => {

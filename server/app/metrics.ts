@@ -6,12 +6,14 @@
  * probes, /mcp, the pages and the OpenAPI documents by what they are; anything else `other`),
  * method and status, and its latency; rate-limit refusals; the store's failures by kind; whether
  * the replica is ready, and why not; the job queue's rows by state and kind (one COUNT at each
- * scrape); the Postgres pool's connections; the build; Node's own process metrics. No label ever
+ * scrape); how long each job ran, by kind and outcome (told by the threads that run them, through
+ * the observer's `jobRan`); the Postgres pool's connections; the build; Node's own process metrics. No label ever
  * holds a path, a key, a workspace or anything else a client chose.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NotReady, Readiness } from '../http/health.ts';
+import type { JobKind } from '../jobs/queue.ts';
 import type { Observer } from '../lib/observe.ts';
 import { MCP_PATH } from '../mcp/endpoint.ts';
 import { CONTROL_PREFIX, controlOperations } from '../operations/controls.ts';
@@ -41,6 +43,16 @@ export interface ServerMetrics {
 
 /** Latency buckets, in seconds: a cached read takes well under a millisecond, a snapshot seconds. */
 const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Job run buckets, in seconds: a sync takes milliseconds, a large collection or generation minutes. */
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
+
+/** The kinds of job, shown at 0 before any ran: every JobKind (a new kind does not compile without it). */
+const JOB_KINDS = Object.keys({
+  collect_data_store: true,
+  generate_targeting: true,
+  sync_ads: true,
+} satisfies Record<JobKind, true>);
 
 const REASONS: readonly NotReady[] = ['database', 'stopping', 'schema'];
 
@@ -83,6 +95,15 @@ export async function createMetrics(opts: MetricsOptions): Promise<ServerMetrics
     registers: [registry],
   });
   for (const kind of ['busy', 'full', 'unavailable']) storeErrors.inc({ kind }, 0);
+  const jobDuration = new prom.Histogram({
+    name: 'adcli_job_duration_seconds',
+    help: "Real time a background job's run took in this process's workers, by kind and outcome (ok: done or put back to wait; error: it threw, to be retried or failed)",
+    labelNames: ['kind', 'outcome'],
+    buckets: JOB_BUCKETS,
+    registers: [registry],
+  });
+  for (const kind of JOB_KINDS)
+    for (const outcome of ['ok', 'error']) jobDuration.zero({ kind, outcome });
 
   new prom.Gauge({
     name: 'adcli_ready',
@@ -156,6 +177,7 @@ export async function createMetrics(opts: MetricsOptions): Promise<ServerMetrics
     observer: {
       rateLimited: (n) => rateLimited.inc(n),
       storeError: (kind) => storeErrors.inc({ kind }),
+      jobRan: (kind, outcome, seconds) => jobDuration.observe({ kind, outcome }, seconds),
     },
     answered(req, res, seconds) {
       const operation = operationOf(req.method ?? 'GET', req.url ?? '/');

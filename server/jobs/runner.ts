@@ -23,6 +23,22 @@ export interface JobKindHandlers {
 export type JobHandlers = Record<JobKind, JobKindHandlers>;
 
 /**
+ * How a job's run ended: `ok` its handler returned (the job is done, or put back to wait for its
+ * inputs), `error` it threw (the job is retried, up to three attempts, then failed).
+ */
+export type JobOutcome = 'ok' | 'error';
+
+/** Told of every run of a job: its kind, how it ended, and the real seconds its handler took. */
+export type JobRan = (kind: JobKind, outcome: JobOutcome, seconds: number) => void;
+
+export interface JobRunnerOptions {
+  /** a job's failure, for the server's log */
+  log?: (line: string) => void;
+  /** every run, for adcli serve's metrics (adcli_job_duration_seconds) */
+  ran?: JobRan;
+}
+
+/**
  * Runs claimed jobs of one process, each on its workspace's time. How jobs are found is the
  * caller's: JobLoop (worker threads, tests) polls; the local profile calls runDue before a request;
  * a clock advance claims the jobs of its workspace one at a time.
@@ -33,17 +49,19 @@ export class JobRunner {
   // a kind without a handler fails as its handler would (tests give only the kinds they run)
   readonly #handlers: Partial<JobHandlers>;
   readonly #log: (line: string) => void;
+  readonly #ran: JobRan;
 
   constructor(
     deps: DomainDeps,
     queue: JobQueue,
     handlers: Partial<JobHandlers>,
-    opts: { log?: (line: string) => void } = {},
+    opts: JobRunnerOptions = {},
   ) {
     this.#d = deps;
     this.#queue = queue;
     this.#handlers = handlers;
     this.#log = opts.log ?? (() => {});
+    this.#ran = opts.ran ?? (() => {});
   }
 
   get queue(): JobQueue {
@@ -68,10 +86,21 @@ export class JobRunner {
 
   async #run(job: JobRow): Promise<void> {
     const handler = this.#handlers[job.kind];
+    // real time, whatever the workspace's clock says: what an operator sizes workers by
+    const started = performance.now();
+    const ran = (outcome: JobOutcome) => {
+      try {
+        this.#ran(job.kind, outcome, (performance.now() - started) / 1000);
+      } catch {
+        // a failure to count is not the job's
+      }
+    };
     try {
       if (!handler) throw new Error(`no handler for ${job.kind} jobs`);
       await handler.run(job);
+      ran('ok');
     } catch (err) {
+      ran('error');
       // A handler that throws failed outside its own transaction: record the failure once.
       const message = err instanceof Error ? err.message : String(err);
       this.#log(`job ${job.kind} ${job.subject} failed: ${message}`);

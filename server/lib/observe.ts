@@ -7,6 +7,11 @@ export interface Observer {
   rateLimited(n: number): void;
   /** a request failed on the store: busy, its disk full, or the database unavailable */
   storeError(kind: StoreErrorKind): void;
+  /**
+   * A background job ran, in a worker thread or in this thread (the jobs' JobRunner `ran`): its
+   * kind, `ok` (its handler returned) or `error` (it threw), and the real seconds it took.
+   */
+  jobRan?(kind: string, outcome: 'ok' | 'error', seconds: number): void;
 }
 
 export type StoreErrorKind = 'busy' | 'full' | 'unavailable';
