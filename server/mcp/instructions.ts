@@ -8,7 +8,7 @@ import type { Tool } from './types.ts';
 
 export const SHARED_RULES = [
   'Tools of an advertising-campaign API: campaigns, their audience slots and targeting, saved audiences, data stores of video-platform channels and videos, brands, the ad platform (accounts, publishing, performance) and channel exploration.',
-  'Ids are 24 hex characters. A campaign holds audience slots: slotId/slotIds (from get_campaign or get_targeting). Saved audiences are reusable and separate: savedAudienceId/savedAudienceIds (from list_audiences); a slot may hold a copy of one.',
+  'Ids are 24 hex characters; video-platform channel ids UC and 22 more characters, video ids 11. A campaign holds audience slots: slotId/slotIds (from get_campaign or get_targeting). Saved audiences are reusable and separate: savedAudienceId/savedAudienceIds (from list_audiences); a slot may hold a copy of one.',
   "A campaign's status (draft, loading, ready, error) is its data readiness here, not delivery. adsStatus is delivery: ENABLED (running), PAUSED, REMOVED, or unpublished (not in the ad platform yet); list_campaigns filters on it. create_ads_campaign publishes a campaign PAUSED, so nothing spends money until a person enables it in the ad platform.",
   "Budgets and costs are in the currency of the campaign's ad-platform account (customerId; list_ads_accounts gives each account's currencyCode). Locations are ISO 3166 codes (DE, AT, US-CA); language a BCP 47 tag (de).",
   'Results are compact and leave out empty fields; a tool with a detail argument answers every field of the API record with detail: "full". Writes answer the compact record.',

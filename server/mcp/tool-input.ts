@@ -24,10 +24,8 @@ export const DETAIL = 'detail';
 const idempotencyKeyField = idempotencyKey.optional();
 // listed without its bounds (a key past them is still refused, naming them): 10 tokens a write
 const idempotencyKeyListed = z.string().optional();
-const waitField = z
-  .boolean()
-  .optional()
-  .meta({ description: 'answer when the background work is done' });
+// what wait does is said once, in the instructions
+const waitField = z.boolean().optional();
 const detailField = z.enum(['compact', 'full']).optional();
 
 type Where = 'path' | 'query' | 'body' | 'mcp';

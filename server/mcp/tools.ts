@@ -92,6 +92,10 @@ const SAID_ONCE: (string | RegExp)[] = [
   CAMPAIGN_STATES,
   /;? ?pass nextCursor as cursor for the next page/,
   / ?Invite-only: a workspace that has not been invited gets 403 even with the scope\./,
+  // the currency rule; a key's limits (a limited key is not even shown what it cannot call)
+  / ?budget is in the currency of the customerId account \(list_ads_accounts\)\./,
+  / ?A key limited to certain campaigns cannot create campaigns\./,
+  / ?A key limited to other accounts gets 403\./,
 ];
 
 /** The operation's description in the tool's argument names, without what the instructions say. */
