@@ -321,6 +321,12 @@ describe('languages', () => {
     expect(primaryTag('pt-BR')).toBe('pt');
   });
 
+  it('keys a French word without its elided article (Allemagne, l’Allemagne)', () => {
+    expect(wordKey("l'allemagne", 'fr')).toBe(wordKey('allemagne', 'fr'));
+    expect(wordKey("d'équipements", 'fr')).toBe(wordKey('équipement', 'fr'));
+    expect(wordKey("l'allemagne", 'en')).not.toBe(wordKey('allemagne', 'en'));
+  });
+
   it('reads no language into links, e-mail addresses and handles (Portuguese "com")', () => {
     const text =
       'Top 5 candidatos que te darán Pena Ajena l Tops Al Chile! - Elecciones 2018\n' +

@@ -227,6 +227,7 @@ export function withoutAccents(w: string): string {
  * forms it, so "receta" and "recetas", "viagem" and "viagens", "Rezept" and "Rezepte" group. Keys only
  * group words and match taxonomy cues (written in the singular); nobody reads them.
  */
+const FR_ELIDED_ARTICLE = /^[ld]'\p{L}/u;
 export function wordKey(low: string, lang: Lang): string {
   let w = withoutAccents(low);
   if (/[0-9]/.test(w)) return w;
@@ -242,6 +243,9 @@ export function wordKey(low: string, lang: Lang): string {
         else if (w.endsWith('ns')) w = w.slice(0, -2) + 'm';
         else if (w.endsWith('ais')) w = w.slice(0, -3) + 'al';
       }
+      // the elided article is part of the written word, not of what it names: "l'Allemagne" is
+      // "Allemagne" (the display keeps what was written)
+      if (lang === 'fr' && FR_ELIDED_ARTICLE.test(w)) w = w.slice(2);
       if (lang === 'fr' && w.endsWith('aux') && w.length > 4) w = w.slice(0, -3) + 'al';
       if (w.endsWith('s') || (lang === 'fr' && w.endsWith('x'))) w = w.slice(0, -1);
       if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
