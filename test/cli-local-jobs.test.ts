@@ -3,8 +3,8 @@
  * command run in-process (test/helpers/cli.ts) on a sandboxed data dir, with a store of its own as a
  * separate adcli process would have. No server runs between commands: each command runs the jobs
  * that are due before its requests, and a job is due 1500 ms after it was queued (the local
- * profile's job delay). Waits in these tests are only ever "at least so long". The spinner on a
- * terminal: test/iostreams.test.ts.
+ * profile's job delay). A test waits for a job by running later commands until one shows it done. The
+ * spinner on a terminal: test/iostreams.test.ts.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { SqliteStore } from '../server/store/sqlite/store.ts';
 import { json } from './helpers/assert.ts';
 import { runCli } from './helpers/cli.ts';
 import { cleanupAll, sandbox, tempDir, type Sandbox } from './helpers/process.ts';
+import { until } from './helpers/wait.ts';
 
 afterAll(cleanupAll);
 
@@ -24,11 +25,8 @@ const UNKNOWN_CHANNEL = 'UCzzzzzzzzzzzzzzzzzzzzzz';
 const UNKNOWN_VIDEO = 'zzzzzzzzzzz';
 /** A demo campaign with data stores and no targeting yet. */
 const LAUNCH = 'Northwind Talus 3 Spring Trail Launch';
-/** The local profile's job delay, and a little more. */
-const PAST_DUE_MS = 1600;
 
 const SPINNER = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]|\r|\x1b\[/;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the local profile does its background work', () => {
   let sb: Sandbox;
@@ -52,13 +50,19 @@ describe('the local profile does its background work', () => {
       'generating',
     );
 
-    await sleep(PAST_DUE_MS);
-    const later = json(await run(['data-stores', 'get', store.id, '--json']));
+    // each later command runs the jobs due by then: one of them finds both jobs done
+    const later = await until('a later command to find the collection done', async () => {
+      const got = json(await run(['data-stores', 'get', store.id, '--json']));
+      return got.status !== 'collecting' && got;
+    });
     expect(later).toMatchObject({ status: 'ready', channelCount: 1 });
     expect(later.videoCount).toBeGreaterThan(0);
-    const t = json(await run(['targeting', 'show', id, '--json']));
-    for (const slot of t.audiences.filter((s: any) => started.started.includes(s.id)))
-      expect(slot.status).toBe('ready');
+    const startedSlots = (t: any) => t.audiences.filter((s: any) => started.started.includes(s.id));
+    const t = await until('a later command to find the generation done', async () => {
+      const got = json(await run(['targeting', 'show', id, '--json']));
+      return startedSlots(got).every((s: any) => s.status !== 'generating') && got;
+    });
+    for (const slot of startedSlots(t)) expect(slot.status).toBe('ready');
     // Piped, without --wait: nothing on stderr but data on stdout.
     const piped = await run(['data-stores', 'get', store.id]);
     expect(piped.stdout).toMatch(/^Status\tready$/m);

@@ -19,6 +19,7 @@ import { EXIT } from '../src/lib/errors.ts';
 import { browserCommand } from '../src/lib/browser.ts';
 import { runCli } from './helpers/cli.ts';
 import { removeSandboxes, sandbox, tempDir } from './helpers/sandbox.ts';
+import { until } from './helpers/wait.ts';
 
 afterAll(removeSandboxes);
 
@@ -36,7 +37,7 @@ async function follow(link: string): Promise<{ status: number; html: string; pat
 
 /** Waits until a file exists (what a started browser command writes). */
 async function fileOf(path: string): Promise<string> {
-  while (!existsSync(path)) await new Promise((r) => setTimeout(r, 20));
+  await until(`the file ${path}`, () => existsSync(path), 30_000, 20);
   return readFileSync(path, 'utf8');
 }
 

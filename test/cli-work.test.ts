@@ -27,6 +27,7 @@ import {
   tempDir,
   type Server,
 } from './helpers/process.ts';
+import { until } from './helpers/wait.ts';
 
 afterAll(cleanupAll);
 
@@ -184,10 +185,7 @@ describe('against adcli serve --memory --seed demo', () => {
         env: remoteEnv(slow),
       });
       // --debug logs each exchange: once the first poll is out, the command is waiting.
-      const deadline = Date.now() + 15_000;
-      while (!/→ GET \S+\/targeting/.test(p.stderr()) && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 25));
-      expect(p.stderr()).toMatch(/→ GET \S+\/targeting/);
+      await until('the first poll', () => /→ GET \S+\/targeting/.test(p.stderr()), 15_000, 25);
       const exit = await p.stop('SIGINT');
       expect(exit.code, p.stderr()).toBe(130);
       expect(p.stderr()).toMatch(/stopped waiting; the generation goes on/);
@@ -195,12 +193,14 @@ describe('against adcli serve --memory --seed demo', () => {
       // its one slot with data stores: the saved audience's copy (the primary slot has none)
       const now = await slow.api('GET', `/campaigns/${id}/targeting`);
       expect(now.body.audiences.at(-1).status).toBe('generating');
-      for (let i = 0; i < 100; i++) {
-        const t = await slow.api('GET', `/campaigns/${id}/targeting`);
-        if (t.body.audiences.at(-1).status === 'ready') return;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      throw new Error('the generation did not finish after Ctrl-C');
+      await until(
+        'the generation to finish after Ctrl-C',
+        async () =>
+          (await slow.api('GET', `/campaigns/${id}/targeting`)).body.audiences.at(-1).status ===
+          'ready',
+        20_000,
+        200,
+      );
     });
 
     it.skipIf(!hasScript)(
@@ -791,11 +791,12 @@ describe('wait: capped, jittered backoff', () => {
 
   it('an abort (Ctrl-C) stops waiting at once, while sleeping or while polling', async () => {
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 30);
     // With a 60 s deadline, only the abort can end this within the test's time limit.
     const r = await waitFor<string>({
       poll: async () => 'generating',
       done: () => false,
+      // once the first poll is answered the wait sleeps: the abort comes while it sleeps
+      onPoll: () => void setImmediate(() => ac.abort()),
       timeoutMs: 60_000,
       signal: ac.signal,
     });
@@ -803,10 +804,13 @@ describe('wait: capped, jittered backoff', () => {
     expect(r.value).toBe('generating');
 
     const ac2 = new AbortController();
-    setTimeout(() => ac2.abort(), 30);
     const r2 = await waitFor<string>({
+      // the abort comes once the poll is under way
       poll: (signal) =>
-        new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+        new Promise((_, reject) => {
+          signal.addEventListener('abort', () => reject(signal.reason));
+          setImmediate(() => ac2.abort());
+        }),
       done: () => false,
       timeoutMs: 60_000,
       signal: ac2.signal,

@@ -26,6 +26,7 @@ import {
   spawnAdcli,
   toolDir,
 } from './helpers/process.ts';
+import { until } from './helpers/wait.ts';
 
 const run = promisify(execFile);
 const exe: string = seaBinary;
@@ -232,26 +233,26 @@ describe.skipIf(!engine)(
           await out('run', '-d', '--name', name, '-p', '127.0.0.1::4010', tag);
           const published = await out('port', name, '4010/tcp');
           const port = Number(/:(\d+)\s*$/m.exec(published)![1]);
-          const deadline = Date.now() + 60_000;
-          let ready = 0;
-          while (ready !== 200 && Date.now() < deadline) {
-            ready = await http(`http://127.0.0.1:${port}`, null, 'GET', '/readyz').then(
-              (r) => r.status,
-              () => 0,
-            );
-            if (ready !== 200) await new Promise((r) => setTimeout(r, 250));
-          }
-          expect(ready).toBe(200);
+          await until(
+            'the container to be ready',
+            () =>
+              http(`http://127.0.0.1:${port}`, null, 'GET', '/readyz').then(
+                (r) => r.status === 200,
+                () => false,
+              ),
+            60_000,
+            250,
+          );
           // the HEALTHCHECK itself, as the engine runs it
           if (e === 'podman') await out('healthcheck', 'run', name);
-          else {
-            let status = '';
-            while (status !== 'healthy' && Date.now() < deadline + 60_000) {
-              status = await out('inspect', '--format', '{{.State.Health.Status}}', name);
-              if (status !== 'healthy') await new Promise((r) => setTimeout(r, 1000));
-            }
-            expect(status).toBe('healthy');
-          }
+          else
+            await until(
+              'the engine to call the container healthy',
+              async () =>
+                (await out('inspect', '--format', '{{.State.Health.Status}}', name)) === 'healthy',
+              120_000,
+              1000,
+            );
           expect(await out('exec', name, 'id', '-u')).not.toBe('0');
           expect(await out('exec', name, 'cat', '/proc/1/cmdline')).toContain('tini');
           const key = await out('exec', name, 'cat', '/data/local.key');

@@ -6,6 +6,7 @@
  * Over raw sockets and Node's own fetch, against the app of testBackend() behind the real node
  * server of adcli serve (server/http/listen.ts).
  */
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackend } from '../server/app/backend.ts';
@@ -20,6 +21,7 @@ import {
   parseAnswer,
   rawRequest,
   serveApp,
+  serveAppServer,
   type Answer,
 } from './helpers/raw-http.ts';
 import { until } from './helpers/wait.ts';
@@ -226,15 +228,17 @@ describe('a client that closes the connection mid-body', () => {
           )
         ).key,
     );
-    const port = await serveApp(backend.app);
+    const { port, server } = await serveAppServer(backend.app);
+    const arrived = once(server, 'request');
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => {});
     socket.write(
       `POST /api/v1/brands HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"name":"Gone`,
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await arrived; // the server has the request and waits for the rest of its body
     socket.destroy();
     await until('the log line', () => warnings.length > 0, 5000, 20);
+    // a fixed window on purpose: a second line, were one to come, comes within it
     await new Promise((r) => setTimeout(r, 200));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(

@@ -14,6 +14,7 @@ import {
   tempDir,
   type Server,
 } from './helpers/process.ts';
+import { until } from './helpers/wait.ts';
 
 afterEach(killAll);
 afterAll(cleanupAll);
@@ -57,17 +58,18 @@ describe('a generation job survives SIGKILL of adcli serve', () => {
       { env: sb.env },
     );
     expect(second.info.apiKey).toBe(first.info.apiKey);
-    const deadline = Date.now() + 15_000;
-    let slot: { status: string; items: unknown[]; error: string } | undefined;
-    while (Date.now() < deadline) {
-      const r = await second.api('GET', `/campaigns/${campaign.id}/targeting`);
-      expect(r.status, r.text).toBe(200);
-      slot = r.body.audiences[0];
-      if (slot!.status !== 'generating') break;
-      await new Promise((res) => setTimeout(res, 100));
-    }
+    const slot = await until(
+      'the restarted server to finish the generation',
+      async () => {
+        const r = await second.api('GET', `/campaigns/${campaign.id}/targeting`);
+        expect(r.status, r.text).toBe(200);
+        const s: { status: string; items: unknown[]; error: string } = r.body.audiences[0];
+        return s.status !== 'generating' && s;
+      },
+      15_000,
+    );
     expect(slot).toMatchObject({ status: 'ready', error: '' });
-    expect(slot!.items.length).toBeGreaterThan(0);
+    expect(slot.items.length).toBeGreaterThan(0);
     expect((await findCampaign(second)).status).toBe('ready');
     await second.stop('SIGTERM');
 

@@ -17,6 +17,7 @@ import {
   startServer,
   type Sandbox,
 } from './helpers/process.ts';
+import { until } from './helpers/wait.ts';
 
 afterAll(cleanupAll);
 
@@ -225,7 +226,7 @@ describe('a command through the seam (local profile, in-process)', () => {
       ['data-stores', 'create', '--name', 'Interrupted wait', '--channel', CHANNEL, '--wait'],
       { interrupts },
     );
-    while (interrupts.held() === 0) await new Promise((r) => setTimeout(r, 10));
+    await until('the command to hold Ctrl-C', () => interrupts.held() > 0, 30_000, 10);
     interrupts.interrupt();
     const r = await run;
     expect(r.code).toBe(EXIT.interrupted);

@@ -109,8 +109,8 @@ describe('the transport over node:http', () => {
       res.setHeader('content-type', 'application/json');
       if (calls === 1) {
         res.setHeader('content-length', '100');
-        res.write('{"slug":');
-        setTimeout(() => (res.socket as Socket).destroy(), 20);
+        // cut once the first part of the answer is on its way
+        res.write('{"slug":', () => (res.socket as Socket).destroy());
         return;
       }
       res.end('{"slug":"second"}');
@@ -151,13 +151,11 @@ describe('the transport over node:http', () => {
   });
 
   it('stops at once when its signal aborts, and the client does not retry', async () => {
-    const { base } = await serve(() => {
-      // never answers: only the signal ends the request
-    });
     const controller = new AbortController();
+    // never answers: the signal aborts once the request has reached the server, and only it ends it
+    const { base } = await serve(() => controller.abort());
     const c = new ApiClient(target(`${base}/api/v1`), transport(), { sleep: async () => {} });
     const pending = c.request('GET', '/workspace', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 30);
     const err = await pending.catch((e: unknown) => e);
     expect((err as Error).name).toBe('AbortError');
   });

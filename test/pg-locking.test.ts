@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_SLOTS } from '../server/domain/campaigns.ts';
 import { ok } from './helpers/assert.ts';
 import { clientFor, pgReplicas, type TestBackend } from './helpers/backend.ts';
-import { postgresOrSkip } from './helpers/postgres.ts';
+import { lockWaiters, postgresOrSkip } from './helpers/postgres.ts';
+import { until } from './helpers/wait.ts';
 
 const pg = await postgresOrSkip();
 
@@ -213,8 +214,15 @@ describe.skipIf(!pg)('writes at the same moment through two replicas on Postgres
     await hasChecked;
     // the lease runs out meanwhile: the other replica looks for jobs to take over
     a.clock.advance(queue.leaseMs + 1);
-    const claiming = b.services.jobs.claim();
-    await new Promise((r) => setTimeout(r, 200));
+    let settled = false;
+    const claiming = b.services.jobs.claim().finally(() => (settled = true));
+    // the other replica's claim has had its turn: it is done, or blocked on the holder's lock
+    await until(
+      "the other replica's claim to finish or wait on the holder",
+      async () => settled || (await lockWaiters(a.store)) > 0,
+      15_000,
+      20,
+    );
     goOn();
     await completing;
     expect(await claiming).toBeNull();

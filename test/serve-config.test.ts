@@ -26,6 +26,7 @@ import {
   startServer,
   tempDir,
 } from './helpers/process.ts';
+import { until } from './helpers/wait.ts';
 
 afterEach(killAll);
 afterAll(cleanupAll);
@@ -291,15 +292,16 @@ describe.skipIf(!pgServer)('on Postgres', () => {
                 AND wait_event_type = 'Lock'`,
           )
         ).rows[0]!.n;
-      let n = 0;
-      const deadline = Date.now() + 15_000;
-      while (n < expected && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 50));
-        n = await count();
-      }
-      // the requests beyond the pool wait for a connection, not in the database
+      await until(
+        `${expected} requests waiting on the lock`,
+        async () => (await count()) >= expected,
+        15_000,
+        50,
+      );
+      // a fixed window on purpose: the requests beyond the pool would join the waiters within it;
+      // they wait for a connection, not in the database
       await new Promise((r) => setTimeout(r, 300));
-      n = await count();
+      const n = await count();
       await locker.query('COMMIT');
       for (const a of await Promise.all(answers)) expect(a.status).toBe(200);
       return n;

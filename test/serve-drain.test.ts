@@ -257,7 +257,7 @@ describe.skipIf(!pg)('replicas on Postgres', () => {
           const out = await send(agent, r.port, 'GET', '/readyz');
           r.ready = out.kind === 'answered' && out.status === 200;
         }
-        await new Promise((res) => setTimeout(res, 100));
+        await new Promise((res) => setTimeout(res, 100)); // a fixed period on purpose: the balancer's
       }
       agent.destroy();
     })();
@@ -287,7 +287,7 @@ describe.skipIf(!pg)('replicas on Postgres', () => {
             if (out.kind === 'answered') answeredBy.set(r.port, (answeredBy.get(r.port) ?? 0) + 1);
             break;
           }
-          await new Promise((res) => setTimeout(res, 20));
+          await new Promise((res) => setTimeout(res, 20)); // a fixed pause on purpose: a client's retry
         }
         if (out?.kind === 'answered' && out.status === 201) {
           acknowledged.add(name);

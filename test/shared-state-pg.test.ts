@@ -12,6 +12,7 @@ import { PostgresStore } from '../server/store/postgres/store.ts';
 import { ok } from './helpers/assert.ts';
 import { clientFor, pgReplicas, type TestBackend } from './helpers/backend.ts';
 import { postgresOrSkip } from './helpers/postgres.ts';
+import { until } from './helpers/wait.ts';
 
 const pg = await postgresOrSkip();
 
@@ -104,18 +105,21 @@ describe.skipIf(!pg)('two replicas on one Postgres', () => {
   it('list in the journal the requests each replica served', async () => {
     const [a, b] = await two();
     const ctlA = await a.client({ prefix: '/_adcli/v1' });
-    const servedByB = [];
+    const servedByB: (string | null)[] = [];
     for (let n = 0; n < 3; n++)
       servedByB.push((await b.api.get(`/campaigns?limit=${n + 1}`)).headers.get('x-request-id'));
     const servedByA = (await a.api.get('/brands')).headers.get('x-request-id');
     // B writes its batch a moment later (or when it closes); A lists the shared table
-    const deadline = Date.now() + 15_000;
-    let ids: string[] = [];
-    while (Date.now() < deadline) {
-      ids = ok(await ctlA.get('/requests')).data.map((e: { requestId: string }) => e.requestId);
-      if (servedByB.every((id) => ids.includes(id!))) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const ids = await until(
+      "B's batch in the shared table",
+      async () => {
+        const listed: string[] = ok(await ctlA.get('/requests')).data.map(
+          (e: { requestId: string }) => e.requestId,
+        );
+        return servedByB.every((id) => listed.includes(id!)) && listed;
+      },
+      15_000,
+    );
     expect(ids).toEqual(expect.arrayContaining([...servedByB, servedByA]));
     // what B had not written yet when it closed is written on its way out
     const late = (await b.api.get('/campaigns?limit=7')).headers.get('x-request-id')!;
@@ -259,9 +263,7 @@ describe.skipIf(!pg)('a replica whose database goes away', () => {
     }
 
     // the pool makes new connections: ready again with no restart of the app
-    const deadline = Date.now() + 20_000;
-    while ((await probe('/readyz')).status !== 200 && Date.now() < deadline)
-      await new Promise((res) => setTimeout(res, 100));
+    await until('ready again', async () => (await probe('/readyz')).status === 200, 20_000);
     expect(await probe('/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
     // the server's own lines said so (kept by testBackend, not printed on the test run's output)
     expect(r.warnings).toEqual(

@@ -23,7 +23,8 @@ import { numberPlaceholders } from '../server/store/postgres/placeholders.ts';
 import { PostgresStore } from '../server/store/postgres/store.ts';
 import { toStoreError } from '../server/store/sqlite/errors.ts';
 import { SqliteStore } from '../server/store/sqlite/store.ts';
-import { PASSWORD, PASSWORD_USER, postgresOrSkip } from './helpers/postgres.ts';
+import { lockWaiters, PASSWORD, PASSWORD_USER, postgresOrSkip } from './helpers/postgres.ts';
+import { until } from './helpers/wait.ts';
 
 const pg = await postgresOrSkip();
 
@@ -695,7 +696,12 @@ describe.skipIf(!pg)('the Postgres store: locks, retries and the change stamp', 
       const r = await b.get<{ n: number }>('SELECT n FROM counters');
       order.push(`second saw ${r!.n}`);
     });
-    await new Promise((r) => setTimeout(r, 150));
+    await until(
+      'the second to wait for the lock',
+      async () => (await lockWaiters(a)) > 0,
+      15_000,
+      20,
+    );
     await a.write(() => a.run("UPDATE counters SET n = 5 WHERE id = 'c'"));
     order.push('first done');
     first.release();
@@ -718,7 +724,12 @@ describe.skipIf(!pg)('the Postgres store: locks, retries and the change stamp', 
     const inside = b.withWriteLock({ name: 'ws:3' }, () =>
       b.write(() => b.run("UPDATE counters SET n = 9 WHERE id = 'c'")).then(() => (wrote = true)),
     );
-    await new Promise((r) => setTimeout(r, 150));
+    await until(
+      'the write to wait for the lock',
+      async () => (await lockWaiters(a)) > 0,
+      15_000,
+      20,
+    );
     expect(wrote).toBe(false);
     first.release();
     await Promise.all([first.done, inside]);

@@ -47,6 +47,7 @@ describe('pipeline', () => {
     const seen: string[] = [];
     const app = new Hono<Env>();
     const waiting: MiddlewareHandler<Env> = async (_c, next) => {
+      // a timer on purpose: a stage that really waits, for a turn of the event loop
       await new Promise((r) => setTimeout(r, 5));
       await next();
     };
@@ -122,6 +123,7 @@ describe('pipeline', () => {
     const passes: MiddlewareHandler<Env> = async (_c, next) => next();
     const answers: MiddlewareHandler<Env> = async (c) => c.text('answered', 202);
     const waits: MiddlewareHandler<Env> = async (_c, next) => {
+      // a timer on purpose: a middleware that really waits before passing on
       await new Promise((r) => setTimeout(r, 5));
       return next();
     };

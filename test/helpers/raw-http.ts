@@ -114,9 +114,17 @@ const servers: Server[] = [];
 
 /** The app behind adcli serve's node server on a free port of 127.0.0.1; answers the port. */
 export async function serveApp(app: Hono<any>, opts: ListenOptions = {}): Promise<number> {
+  return (await serveAppServer(app, opts)).port;
+}
+
+/** serveApp, with the node server too (to watch its events, such as 'request'). */
+export async function serveAppServer(
+  app: Hono<any>,
+  opts: ListenOptions = {},
+): Promise<{ port: number; server: Server }> {
   const { server, address } = await listen(app, '127.0.0.1', 0, opts);
   servers.push(server);
-  return address.port;
+  return { port: address.port, server };
 }
 
 /** Closes every server serveApp started, and their connections. */

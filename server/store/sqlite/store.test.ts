@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from './store.ts';
+import { until } from '../../../test/helpers/wait.ts';
 
 const dirs: string[] = [];
 const stores: SqliteStore[] = [];
@@ -116,13 +117,15 @@ describe("the SQLite store: another connection's write lock", () => {
         order.push('write');
         await s.run("INSERT INTO t (v) VALUES ('mine')");
       });
-      // the thread turns: timers fire, and queries of other contexts are answered (the committed state)
+      // the thread turns: timers fire, and queries of other contexts are answered (the committed state);
+      // a fixed timer on purpose: that it fires while the write waits is what is shown
       await new Promise((r) => setTimeout(r, 30));
       order.push('timer');
       expect(await s.all('SELECT v FROM t ORDER BY id')).toEqual([{ v: 'before' }]);
       const laterWrite = s.write(async () => {
         order.push('later write');
       });
+      // a fixed moment on purpose: the later write queues while the lock is still held
       await new Promise((r) => setTimeout(r, 10));
       other.exec('COMMIT');
       await Promise.all([write, laterWrite]);
@@ -148,9 +151,7 @@ describe('the SQLite store: checkpoints in a thread of their own', () => {
     for (let i = 0; i < 400; i++)
       await s.write(() => s.run('INSERT INTO t (v) VALUES (?)', pageOfText));
     expect(s.db.prepare('PRAGMA wal_autocheckpoint').get()).toEqual({ wal_autocheckpoint: 20_000 });
-    const deadline = Date.now() + 5000;
-    while (statSync(path).size <= sizeAtStart + 200 * 4096 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    await until('the checkpoint', () => statSync(path).size > sizeAtStart + 200 * 4096, 5000, 20);
     expect(statSync(path).size).toBeGreaterThan(sizeAtStart + 200 * 4096);
     expect(await s.get('SELECT COUNT(*) AS n FROM t')).toEqual({ n: 400 });
     s.closeNow();
