@@ -59,7 +59,7 @@ const REASONS: readonly NotReady[] = ['database', 'stopping', 'schema'];
 export async function createMetrics(opts: MetricsOptions): Promise<ServerMetrics> {
   // a CommonJS package: its exports are the namespace's default
   const prom = (await import('prom-client')).default;
-  const { store, readiness } = opts;
+  const { store } = opts;
   const registry = new prom.Registry();
   prom.collectDefaultMetrics({ register: registry });
 
@@ -105,6 +105,67 @@ export async function createMetrics(opts: MetricsOptions): Promise<ServerMetrics
   for (const kind of JOB_KINDS)
     for (const outcome of ['ok', 'error']) jobDuration.zero({ kind, outcome });
 
+  stateGauges(prom, registry, opts);
+
+  const operationOf = operationMatcher();
+  let server: Server | undefined;
+
+  const scrape = async () => ({
+    contentType: registry.contentType,
+    body: await registry.metrics(),
+  });
+
+  return {
+    observer: {
+      rateLimited: (n) => rateLimited.inc(n),
+      storeError: (kind) => storeErrors.inc({ kind }),
+      jobRan: (kind, outcome, seconds) => jobDuration.observe({ kind, outcome }, seconds),
+    },
+    answered(req, res, seconds) {
+      const operation = operationOf(req.method ?? 'GET', req.url ?? '/');
+      requests.inc({ operation, method: req.method ?? 'GET', status: String(res.statusCode) });
+      latency.observe({ operation }, seconds);
+    },
+    scrape,
+    async listen(host, port) {
+      const s = createServer((req, res) => {
+        const path = (req.url ?? '/').split('?')[0];
+        if (path !== '/metrics')
+          return void plain(res, 404, 'not found: metrics are at /metrics\n');
+        if (req.method !== 'GET' && req.method !== 'HEAD')
+          return void plain(res, 405, 'only GET /metrics\n', { Allow: 'GET, HEAD' });
+        scrape().then(
+          ({ contentType, body }) => {
+            res.writeHead(200, { 'Content-Type': contentType });
+            res.end(req.method === 'HEAD' ? undefined : body);
+          },
+          (e: Error) => plain(res, 500, `the metrics could not be gathered: ${e.message}\n`),
+        );
+      });
+      server = s;
+      return new Promise<AddressInfo>((resolve, reject) => {
+        s.once('error', reject);
+        s.listen(port, host, () => resolve(s.address() as AddressInfo));
+      });
+    },
+    async close() {
+      const s = server;
+      if (!s) return;
+      s.closeAllConnections();
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * The gauges read at each scrape: readiness and why not, the job queue's rows (one COUNT), and the
+ * Postgres pool where there is one.
+ */
+function stateGauges(
+  prom: typeof import('prom-client'),
+  registry: import('prom-client').Registry,
+  { store, readiness }: MetricsOptions,
+): void {
   new prom.Gauge({
     name: 'adcli_ready',
     help: 'Whether /readyz answers 200 (1) or 503 (0), as of the last probe',
@@ -164,55 +225,6 @@ export async function createMetrics(opts: MetricsOptions): Promise<ServerMetrics
       },
     });
   }
-
-  const operationOf = operationMatcher();
-  let server: Server | undefined;
-
-  const scrape = async () => ({
-    contentType: registry.contentType,
-    body: await registry.metrics(),
-  });
-
-  return {
-    observer: {
-      rateLimited: (n) => rateLimited.inc(n),
-      storeError: (kind) => storeErrors.inc({ kind }),
-      jobRan: (kind, outcome, seconds) => jobDuration.observe({ kind, outcome }, seconds),
-    },
-    answered(req, res, seconds) {
-      const operation = operationOf(req.method ?? 'GET', req.url ?? '/');
-      requests.inc({ operation, method: req.method ?? 'GET', status: String(res.statusCode) });
-      latency.observe({ operation }, seconds);
-    },
-    scrape,
-    async listen(host, port) {
-      const s = createServer((req, res) => {
-        const path = (req.url ?? '/').split('?')[0];
-        if (path !== '/metrics')
-          return void plain(res, 404, 'not found: metrics are at /metrics\n');
-        if (req.method !== 'GET' && req.method !== 'HEAD')
-          return void plain(res, 405, 'only GET /metrics\n', { Allow: 'GET, HEAD' });
-        scrape().then(
-          ({ contentType, body }) => {
-            res.writeHead(200, { 'Content-Type': contentType });
-            res.end(req.method === 'HEAD' ? undefined : body);
-          },
-          (e: Error) => plain(res, 500, `the metrics could not be gathered: ${e.message}\n`),
-        );
-      });
-      server = s;
-      return new Promise<AddressInfo>((resolve, reject) => {
-        s.once('error', reject);
-        s.listen(port, host, () => resolve(s.address() as AddressInfo));
-      });
-    },
-    async close() {
-      const s = server;
-      if (!s) return;
-      s.closeAllConnections();
-      await new Promise<void>((resolve) => s.close(() => resolve()));
-    },
-  };
 }
 
 function plain(

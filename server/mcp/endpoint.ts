@@ -95,31 +95,7 @@ export function createMcpApp(opts: McpOptions): Hono<Env> {
     n: number,
   ): Record<string, string> | Promise<Record<string, string>> | null =>
     opts.limiter && countRequests(opts.limiter, key.keyId, ctx.deps.clock.base.now().getTime(), n);
-  let lazy: Promise<Lazy> | undefined;
-  const load = () =>
-    (lazy ??= (async () => {
-      const [
-        { buildTools },
-        { createMcpServer },
-        { instructionsFor, visibleTo },
-        { WebStandardStreamableHTTPServerTransport },
-      ] = await Promise.all([
-        import('./tools.ts'),
-        import('./server.ts'),
-        import('./instructions.ts'),
-        import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
-      ]);
-      return {
-        tools: buildTools(opts.operations, { waitTimeoutMs: opts.waitTimeoutMs }),
-        createMcpServer,
-        instructionsFor,
-        visibleTo,
-        Transport: WebStandardStreamableHTTPServerTransport,
-      };
-    })().catch((e: unknown) => {
-      lazy = undefined; // a failed load (say, dist/ rebuilt underneath) is tried again by the next request
-      throw e;
-    }));
+  const load = loader(opts);
 
   /** An ApiError as the API answers it: the error shape, with its headers (WWW-Authenticate, Retry-After). */
   const apiError = (c: Context<Env>, e: ApiError) =>
@@ -198,7 +174,6 @@ export function createMcpApp(opts: McpOptions): Hono<Env> {
         .length,
     };
 
-    const { tools, createMcpServer, instructionsFor, visibleTo, Transport } = await load();
     const call = invokingCall(
       ctx,
       opts.operations,
@@ -210,62 +185,112 @@ export function createMcpApp(opts: McpOptions): Hono<Env> {
       opts.logger,
       opts.observe ?? NO_OBSERVER,
     );
-    const requestId = c.get('requestId');
-    // tools/list and the instructions follow the key of this request: its scopes, its workspace's invitation.
-    const viewer = {
-      scopes: key.scopes,
-      exploration: key.exploration,
-      limits: await limitsOf(ctx, key),
-    };
-    const server = createMcpServer(
-      tools,
-      call,
-      { version: opts.version },
-      {
-        visible: visibleTo(viewer),
-        // what the key lacks is told of the tools the mode serves
-        instructions: instructionsFor(tools.filter(inMode(mode)), viewer),
-        mode,
-        onUnexpected: (e) => {
-          opts.logger.event(
-            'error',
-            `MCP tool failed: ${e instanceof Error ? e.message : String(e)}`,
-            {
-              requestId,
-              stack: e instanceof Error ? (e.stack ?? null) : null,
-            },
-          );
-          return requestId;
-        },
-      },
-    );
-    const { req, sse } = transportRequest(c, message);
-    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: !sse });
-    await server.connect(transport);
-    const close = () => void server.close().catch(() => {});
-    let res: Response;
-    try {
-      res = await transport.handleRequest(req, { parsedBody: message });
-    } catch (e) {
-      close();
-      throw e;
-    }
-    // A Response returned whole does not get the headers set on the context: add the request id.
-    const out = new Headers(res.headers);
-    out.set('x-request-id', c.get('requestId'));
-    if (limitHeaders) for (const [k, v] of Object.entries(limitHeaders)) out.set(k, v);
-    if (!res.body || !res.headers.get('content-type')?.includes('text/event-stream')) {
-      close();
-      return new Response(res.body, { status: res.status, headers: out });
-    }
-    // The stream ends when the last answer is written; a client that goes away cancels it, which
-    // closes the server and aborts its running tool (a wait stops polling).
-    return new Response(whenDone(res.body, close), { status: res.status, headers: out });
+    return answer(c, opts, await load(), { key, mode, message, call, limitHeaders });
   };
   // The mode in the path, for clients that cannot send headers (./modes.ts)
   for (const path of ['/', READONLY_PATH, '/x/:toolsets', `/x/:toolsets${READONLY_PATH}`])
     app.all(path, handle);
   return app;
+}
+
+/**
+ * The SDK and the tools, loaded on the first /mcp request (so the in-process `local` profile does
+ * not pay for them); a failed load (say, dist/ rebuilt underneath) is tried again by the next one.
+ */
+function loader(opts: McpOptions): () => Promise<Lazy> {
+  let lazy: Promise<Lazy> | undefined;
+  return () =>
+    (lazy ??= (async () => {
+      const [
+        { buildTools },
+        { createMcpServer },
+        { instructionsFor, visibleTo },
+        { WebStandardStreamableHTTPServerTransport },
+      ] = await Promise.all([
+        import('./tools.ts'),
+        import('./server.ts'),
+        import('./instructions.ts'),
+        import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+      ]);
+      return {
+        tools: buildTools(opts.operations, { waitTimeoutMs: opts.waitTimeoutMs }),
+        createMcpServer,
+        instructionsFor,
+        visibleTo,
+        Transport: WebStandardStreamableHTTPServerTransport,
+      };
+    })().catch((e: unknown) => {
+      lazy = undefined;
+      throw e;
+    }));
+}
+
+/**
+ * One POST's messages, answered by a fresh SDK server and transport (stateless): tools/list and the
+ * instructions follow the request's key (its scopes, its workspace's invitation, its limits) and mode.
+ */
+async function answer(
+  c: Context<Env>,
+  opts: McpOptions,
+  { tools, createMcpServer, instructionsFor, visibleTo, Transport }: Lazy,
+  r: {
+    key: AuthenticatedKey;
+    mode: McpMode;
+    message: unknown;
+    call: CallApi;
+    limitHeaders: Record<string, string> | null;
+  },
+): Promise<Response> {
+  const requestId = c.get('requestId');
+  const viewer = {
+    scopes: r.key.scopes,
+    exploration: r.key.exploration,
+    limits: await limitsOf(opts.ctx, r.key),
+  };
+  const server = createMcpServer(
+    tools,
+    r.call,
+    { version: opts.version },
+    {
+      visible: visibleTo(viewer),
+      // what the key lacks is told of the tools the mode serves
+      instructions: instructionsFor(tools.filter(inMode(r.mode)), viewer),
+      mode: r.mode,
+      onUnexpected: (e) => {
+        opts.logger.event(
+          'error',
+          `MCP tool failed: ${e instanceof Error ? e.message : String(e)}`,
+          {
+            requestId,
+            stack: e instanceof Error ? (e.stack ?? null) : null,
+          },
+        );
+        return requestId;
+      },
+    },
+  );
+  const { req, sse } = transportRequest(c, r.message);
+  const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: !sse });
+  await server.connect(transport);
+  const close = () => void server.close().catch(() => {});
+  let res: Response;
+  try {
+    res = await transport.handleRequest(req, { parsedBody: r.message });
+  } catch (e) {
+    close();
+    throw e;
+  }
+  // A Response returned whole does not get the headers set on the context: add the request id.
+  const out = new Headers(res.headers);
+  out.set('x-request-id', requestId);
+  if (r.limitHeaders) for (const [k, v] of Object.entries(r.limitHeaders)) out.set(k, v);
+  if (!res.body || !res.headers.get('content-type')?.includes('text/event-stream')) {
+    close();
+    return new Response(res.body, { status: res.status, headers: out });
+  }
+  // The stream ends when the last answer is written; a client that goes away cancels it, which
+  // closes the server and aborts its running tool (a wait stops polling).
+  return new Response(whenDone(res.body, close), { status: res.status, headers: out });
 }
 
 /**
