@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { corpusOfCase, loadTrending, type TrendingCase } from '../eval/trending.ts';
+import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { generate } from '../server/targeting/generate.ts';
 import type { Corpus, GenerateInput } from '../server/targeting/types.ts';
 
@@ -269,5 +270,46 @@ describe('one video: what its creator labelled', () => {
     );
     expect(kws).toContain('van life');
     expect(kws).toContain('thanksgiving');
+  });
+});
+
+describe('calls to action', () => {
+  it('a sentence asking for a subscription, a like or a follow is no text of the video', () => {
+    expect(withoutCallsToAction('Subscribe to my channel! Today we hike the Colorado Trail.')).toBe(
+      'Today we hike the Colorado Trail.',
+    );
+    expect(withoutCallsToAction('Click the bell icon to get notified')).toBe('');
+    expect(withoutCallsToAction('Dale like y suscríbete para más recetas')).toBe('');
+    expect(withoutCallsToAction('Abonne-toi à la chaîne')).toBe('');
+    // "follow" and "like" alone are ordinary words
+    for (const s of ['Follow the trail to the lake.', 'It feels like home on the trail'])
+      expect(withoutCallsToAction(s)).toBe(s);
+  });
+
+  it('none of their words becomes a keyword of a one-video store', () => {
+    const out = generate({
+      corpus: {
+        channels: [],
+        videos: [
+          {
+            id: 'cta00000001',
+            channelId: 'UCcta000000',
+            title: 'Destroying unbreakable phones in a hydraulic press',
+            description:
+              'Putting a rugged tablet in the hydraulic press.\nHit the bell icon and turn on notifications!\nSmash that thumbs up button and subscribe to the channel.',
+            tags: [],
+            publishedAt: null,
+            viewCount: 0,
+            comments: [],
+          },
+        ],
+      },
+      background: { channels: [], videos: [] },
+      seed: null,
+      campaign: { objective: '', campaignType: null, language: 'en' },
+    });
+    const kws = out.items.filter((i) => i.section === 'keywords').map((i) => i.text.toLowerCase());
+    expect(kws.length).toBeGreaterThan(0);
+    for (const k of kws) expect(k).not.toMatch(/\b(bell|icon|thumbs?|button|notifications?)\b/);
   });
 });

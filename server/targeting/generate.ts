@@ -7,7 +7,8 @@
  * What happens, in order:
  * 1. Boilerplate is found in the catalog itself (boilerplate.ts): lines repeated under a channel's
  *    videos or shared by channels, link lists, and sponsor reads told apart by their links. Those
- *    lines are not scored; sponsors' names never become keywords, their domains never websites.
+ *    lines are not scored, nor a description's calls to action (calls.ts: "subscribe to my
+ *    channel"); sponsors' names never become keywords, their domains never websites.
  * 2. Each document (a video: title, tags, description, comments; a channel: title, description,
  *    keywords) gets its language (lang.ts); a document too short to tell takes its channel's, then
  *    the store's. Keywords come only from text in the campaign's language, read with that
@@ -39,6 +40,7 @@
 import { Analyzer, type Doc, type Unit } from './analyzer.ts';
 import { findBoilerplate, stripBoilerplate, type Boilerplate } from './boilerplate.ts';
 import { brandCheck } from './brands.ts';
+import { withoutCallsToAction } from './calls.ts';
 import { keywordItems } from './keywords.ts';
 import {
   LANGUAGES,
@@ -249,7 +251,8 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
   const descriptionUnits = (text: string, field: Unit['field'], weight: number): Unit[] => {
     const units: Unit[] = [];
     let lines = 0;
-    for (const line of stripBoilerplate(text, bp).split('\n')) {
+    for (const written of stripBoilerplate(text, bp).split('\n')) {
+      const line = withoutCallsToAction(written);
       const key = dedupeKey(line);
       if (!key) continue;
       const lead = lines++ < LEAD_LINES;

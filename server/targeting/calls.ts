@@ -1,0 +1,67 @@
+/**
+ * Calls to action: the sentences creators write under a video to ask for a subscription, a like, a
+ * share or a follow elsewhere ("Subscribe to my channel!", "hit the bell icon", "Abonne-toi à la
+ * chaîne", "dale like y suscríbete"). They say nothing of what the video is about, and in a store of
+ * one video they are not repeated, so the boilerplate finder (which needs repetition) cannot tell
+ * them; their words would become keywords ("bell icon", "thumb"). Pure and deterministic.
+ */
+
+/**
+ * The verbs of calls to action in the languages with taxonomy cues, in the imperative (or the
+ * infinitive French and German use on screens). "like" and "follow" alone are ordinary words ("feels
+ * like home", "follow the trail"): a sentence is a call only with one of the objects below too, or
+ * with two of these verbs ("like, comment and share").
+ */
+// prettier-ignore
+const VERBS = [
+  'subscribe', 'follow', 'like', 'share', 'comment', 'click', 'tap', 'hit', 'smash', 'turn on', 'join', 'check out',
+  'abonne', 'abonnez', "t'abonner", "s'abonner", 'abonner', 'suis', 'suivez', 'suivre', 'likez', 'liker', 'partage', 'partagez', 'partager', 'commente', 'commentez', 'commenter', 'clique', 'cliquez', 'cliquer', 'rejoins', 'rejoignez', 'active', 'activez',
+  'suscríbete', 'suscribete', 'suscríbanse', 'suscribirse', 'síguenos', 'siguenos', 'sígueme', 'sigueme', 'dale', 'comparte', 'comenta', 'únete', 'activa',
+  'inscreva', 'inscrevam', 'inscreve', 'siga', 'sigam', 'curta', 'curtam', 'compartilhe', 'comente', 'ative',
+  'abonniere', 'abonniert', 'abonnieren', 'folge', 'folgt', 'teile', 'teilt', 'kommentiere', 'klicke', 'klickt',
+];
+
+/** What a call to action asks for: the channel, its bell, a like, the platforms, the links. */
+// prettier-ignore
+const OBJECTS = [
+  'channel', 'bell', 'notification', 'notifications', 'notifs', 'thumbs up', 'thumb up', 'link in bio', 'links below', 'link below',
+  'chaîne', 'chaine', 'cloche', 'pouce', 'lien', 'liens', 'réseaux sociaux', 'reseaux sociaux',
+  'canal', 'campana', 'campanita', 'notificaciones', 'enlace', 'redes sociales',
+  'sininho', 'notificações', 'notificacoes',
+  'kanal', 'glocke', 'benachrichtigungen',
+  'youtube', 'instagram', 'insta', 'twitter', 'facebook', 'snapchat', 'tiktok', 'twitch', 'discord', 'patreon',
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const alternation = (words: readonly string[]) =>
+  words
+    .slice()
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|');
+const VERB_RE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(VERBS)})(?![\\p{L}\\p{N}])`, 'giu');
+const OBJECT_RE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${alternation(OBJECTS)})(?![\\p{L}\\p{N}])`,
+  'iu',
+);
+/** A sentence ends at these marks (and at a line's end). */
+const SENTENCE = /[^.!?…►▶➜➡•|]+[.!?…►▶➜➡•|]*/gu;
+
+/** Whether a sentence is a call to action: a verb of the list and an object, or two verbs. */
+export function isCallToAction(sentence: string): boolean {
+  const low = sentence.toLowerCase().replace(/[\u2018\u2019]/g, "'");
+  VERB_RE.lastIndex = 0;
+  const verbs = new Set<string>();
+  for (let m = VERB_RE.exec(low); m !== null; m = VERB_RE.exec(low)) verbs.add(m[0]);
+  if (verbs.size === 0) return false;
+  return verbs.size >= 2 || OBJECT_RE.test(low);
+}
+
+/** A line of a description without its calls to action (the rest of it as written; '' if none is left). */
+export function withoutCallsToAction(line: string): string {
+  if (!line.trim()) return line;
+  const sentences = line.match(SENTENCE);
+  if (!sentences) return line;
+  const kept = sentences.filter((s) => !isCallToAction(s));
+  return kept.length === sentences.length ? line : kept.join('').trim();
+}
