@@ -1,34 +1,47 @@
 // Renders src/generated/flags.ts (written by scripts/gen-operations.ts with the other generated
 // files): the command-line flags of each resource declared in server/schemas/resources.ts, with
-// the text bounds of their schemas, so a field declared there is a flag of `create` and `update`
-// without a hand-kept list in src/.
+// the bounds and choices of their schemas, so a field declared there is a flag of `create` and
+// `update` without a hand-kept list in src/.
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { FieldSpec } from '../server/schemas/resource.ts';
 
 export const FLAGS_FILE = fileURLToPath(new URL('../src/generated/flags.ts', import.meta.url));
 
-interface Declared {
-  fields: Record<string, { input: z.ZodType; flag: { value: string; help: string } }>;
-}
-
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+/** One flag's entry, from its field's declaration and its schema as the API documents say it. */
+function entry(field: string, f: FieldSpec): Record<string, unknown> {
+  const json = z.toJSONSchema(f.input, { io: 'input', unrepresentable: 'any' }) as {
+    maxLength?: number;
+    minLength?: number;
+    maxItems?: number;
+    enum?: string[];
+  };
+  return {
+    field,
+    flag: f.flag.name ?? kebab(field),
+    value: f.flag.value,
+    help: f.flag.help,
+    ...(json.maxLength !== undefined
+      ? { text: { min: json.minLength ?? 0, max: json.maxLength } }
+      : {}),
+    ...(json.maxItems !== undefined ? { list: { max: json.maxItems } } : {}),
+    ...(f.flag.clears ? { clears: f.flag.clears } : {}),
+    ...(json.enum ? { choices: json.enum } : {}),
+    ...(json.enum && typeof f.default === 'string' ? { default: f.default } : {}),
+  };
+}
+
 /** The file's text: one flag a line, in each resource's field order. */
-export function renderFlags(resources: Record<string, Declared>): string {
-  const q = (s: string) => JSON.stringify(s);
+export function renderFlags(
+  resources: Record<string, { fields: Record<string, FieldSpec> }>,
+): string {
   const lines = Object.entries(resources).flatMap(([noun, r]) => [
     `  ${noun}: [`,
     ...Object.entries(r.fields).map(([field, f]) => {
-      // the bounds as the API documents say them (what the OpenAPI documents are made from)
-      const json = z.toJSONSchema(f.input, { io: 'input', unrepresentable: 'any' }) as {
-        minLength?: number;
-        maxLength?: number;
-      };
-      const text =
-        json.maxLength === undefined
-          ? ''
-          : `, text: { min: ${json.minLength ?? 0}, max: ${json.maxLength} }`;
-      return `    { field: ${q(field)}, flag: ${q(kebab(field))}, value: ${q(f.flag.value)}, help: ${q(f.flag.help)}${text} },`;
+      const props = Object.entries(entry(field, f)).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+      return `    { ${props.join(', ')} },`;
     }),
     '  ],',
   ]);
@@ -46,6 +59,14 @@ export function renderFlags(resources: Record<string, Declared>): string {
     '  help: string;',
     '  /** a text field: its length bounds */',
     '  text?: { min: number; max: number };',
+    '  /** a list field: the flag is repeated, up to `max` times */',
+    '  list?: { max: number };',
+    '  /** a list field: what `--no-<flag>` clears on update */',
+    '  clears?: string;',
+    '  /** the only values it takes */',
+    '  choices?: readonly string[];',
+    "  /** a create's value when the flag is not given */",
+    '  default?: string;',
     '}',
     '',
     '/** The flags of create and update, by resource. */',
@@ -59,5 +80,5 @@ export function renderFlags(resources: Record<string, Declared>): string {
 /** The file as the declarations make it now. */
 export async function currentFlagsText(): Promise<string> {
   const { resources } = await import('../server/schemas/resources.ts');
-  return renderFlags(resources as unknown as Record<string, Declared>);
+  return renderFlags(resources as unknown as Record<string, { fields: Record<string, FieldSpec> }>);
 }

@@ -550,7 +550,7 @@ describe('export_fixtures', () => {
     expect(exported.audiences[1]).toEqual({
       ref: 'van-lifers',
       name: 'Van lifers',
-      kind: 'custom',
+      // the kind is left out at its default, custom, as every field is
       tags: ['travel'],
       // the library store is the server's: a record that names it by id, applied anywhere
       dataStoreIds: ['@trending-outdoor-travel-creators'],

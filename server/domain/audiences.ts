@@ -1,6 +1,7 @@
 import { notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
-import { parseJsonArray } from '../lib/json.ts';
+import type { z } from 'zod';
+import { audienceResource } from '../schemas/audience.ts';
 import type { Audience } from '../schemas/records.ts';
 import type { Actor } from './actor.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
@@ -8,28 +9,13 @@ import type { DataStores } from './data-stores.ts';
 import { assertMayChangeShared } from './limits.ts';
 import { selectPage, toPage, type PageQuery } from './paging.ts';
 
-interface AudienceRow {
-  seq: number;
-  id: string;
-  name: string;
-  description: string;
-  kind: Audience['kind'];
-  keywords: string;
-  topics: string;
-  tags: string;
-  data_store_ids: string;
-  created_at: string;
-  updated_at: string;
-}
+type AudienceRow = Record<string, unknown> & { id: string; seq: number };
+export type AudienceFields = z.infer<typeof audienceResource.updateBody>;
 
-export type AudienceFields = Omit<Audience, 'id' | 'createdAt' | 'updatedAt'>;
-
-const ARRAY_FIELDS = {
-  keywords: 'keywords',
-  topics: 'topics',
-  tags: 'tags',
-  dataStoreIds: 'data_store_ids',
-} as const;
+const COLUMNS = audienceResource.columns.join(', ');
+const PLACES = audienceResource.columns.map(() => '?').join(', ');
+const SETS = audienceResource.columns.map((c) => `${c} = ?`).join(', ');
+const toRecord = (row: AudienceRow): Audience => audienceResource.toRecord(row);
 
 export class Audiences {
   readonly #d: DomainDeps;
@@ -73,7 +59,7 @@ export class Audiences {
     return a;
   }
 
-  async create(actor: Actor, input: Partial<AudienceFields> & { name: string }): Promise<Audience> {
+  async create(actor: Actor, input: AudienceFields & { name: string }): Promise<Audience> {
     const now = this.#d.clock.now();
     const id = newId(now);
     const dataStoreIds = await this.#dataStores.resolveIds(
@@ -82,44 +68,40 @@ export class Audiences {
       'dataStoreIds',
     );
     await this.#d.store.run(
-      `INSERT INTO audiences (id, workspace_id, name, description, kind, keywords, topics, tags, data_store_ids, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO audiences (id, workspace_id, ${COLUMNS}, created_at, updated_at) VALUES (?, ?, ${PLACES}, ?, ?)`,
       id,
       actor.workspaceId,
-      input.name,
-      input.description ?? '',
-      input.kind ?? 'custom',
-      JSON.stringify(input.keywords ?? []),
-      JSON.stringify(input.topics ?? []),
-      JSON.stringify(input.tags ?? []),
-      JSON.stringify(dataStoreIds),
+      ...audienceResource.createValues({ ...input, dataStoreIds }),
       now.toISOString(),
       now.toISOString(),
     );
     return this.get(actor, id);
   }
 
-  async update(actor: Actor, id: string, patch: Partial<AudienceFields>): Promise<Audience> {
-    // what the patch leaves out is written back as read
-    const current = await this.get(actor, id, true);
+  async update(actor: Actor, id: string, patch: AudienceFields): Promise<Audience> {
+    // locked until the write commits: what the patch leaves out is written back as read
+    const row = await this.#d.store.get<AudienceRow>(
+      `SELECT * FROM audiences WHERE id = ? AND workspace_id = ?${this.#d.store.rowLock()}`,
+      id,
+      actor.workspaceId,
+    );
+    if (!row) throw notFound(`no audience ${id} in this workspace`);
     await assertMayChangeShared(this.#d.store, actor, { kind: 'audience', id }, 'change');
-    if (Object.keys(patch).length === 0) return current;
-    const next = { ...current, ...patch };
-    if (patch.dataStoreIds)
-      next.dataStoreIds = await this.#dataStores.resolveIds(
-        actor,
-        patch.dataStoreIds,
-        'dataStoreIds',
-      );
+    if (Object.keys(patch).length === 0) return toRecord(row);
+    const next = patch.dataStoreIds
+      ? {
+          ...patch,
+          dataStoreIds: await this.#dataStores.resolveIds(
+            actor,
+            patch.dataStoreIds,
+            'dataStoreIds',
+          ),
+        }
+      : patch;
     // the row is locked and there: the answer's read goes in the same round trip
     this.#d.store.send(
-      `UPDATE audiences SET name = ?, description = ?, kind = ?, ${Object.values(ARRAY_FIELDS)
-        .map((c) => `${c} = ?`)
-        .join(', ')}, updated_at = ? WHERE id = ?`,
-      next.name,
-      next.description,
-      next.kind,
-      ...Object.keys(ARRAY_FIELDS).map((k) => JSON.stringify(next[k as keyof typeof ARRAY_FIELDS])),
+      `UPDATE audiences SET ${SETS}, updated_at = ? WHERE id = ?`,
+      ...audienceResource.updateValues(row, next),
       this.#d.clock.now().toISOString(),
       id,
     );
@@ -133,19 +115,4 @@ export class Audiences {
     await this.#d.store.run('DELETE FROM audiences WHERE id = ?', id);
     return { id, deleted: true };
   }
-}
-
-function toRecord(r: AudienceRow): Audience {
-  return {
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    kind: r.kind,
-    keywords: parseJsonArray(r.keywords),
-    topics: parseJsonArray(r.topics),
-    tags: parseJsonArray(r.tags),
-    dataStoreIds: parseJsonArray(r.data_store_ids),
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
 }

@@ -1,31 +1,9 @@
 import { z } from 'zod';
 import { deleted, hexId, listQuery, page } from '../schemas/common.ts';
-import { AUDIENCE_KINDS, audience } from '../schemas/records.ts';
+import { audienceResource } from '../schemas/audience.ts';
+import { audience } from '../schemas/records.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
 
-const audienceFields = {
-  name: z.string().min(1).max(160),
-  description: z.string().max(4000),
-  kind: z.enum(AUDIENCE_KINDS).meta({ description: 'custom (default), affinity or in_market' }),
-  keywords: z.array(z.string().min(1).max(80)).max(200),
-  topics: z.array(z.string().min(1).max(120)).max(50),
-  tags: z.array(z.string().min(1).max(60)).max(50),
-  dataStoreIds: z
-    .array(hexId('data store'))
-    .max(20)
-    .meta({
-      description: 'data stores the targeting is generated from',
-      openapi: {
-        description:
-          'data stores the targeting is generated from: each one of this workspace or a library store (list_data_stores); another id is refused (400)',
-      },
-    }),
-};
-const optional = Object.fromEntries(
-  Object.entries(audienceFields).map(([k, v]) => [k, v.optional()]),
-) as {
-  [K in keyof typeof audienceFields]: z.ZodOptional<(typeof audienceFields)[K]>;
-};
 const audiencePath = z.strictObject({ audienceId: hexId('audience') });
 
 export const audienceOperations = [
@@ -53,7 +31,7 @@ export const audienceOperations = [
     summary: 'Create a saved audience',
     description:
       'Creates a reusable audience: keywords, topics, tags and the data stores its targeting comes from. Attach it to campaigns with add_campaign_audience.',
-    body: z.strictObject({ ...optional, name: audienceFields.name }),
+    body: audienceResource.createBody,
     bodyRequired: true,
     response: audience,
     successStatus: 201,
@@ -85,7 +63,7 @@ export const audienceOperations = [
     description:
       'Changes the given fields; arrays are replaced whole. Campaigns that attached it keep their own copy.',
     params: audiencePath,
-    body: z.strictObject(optional),
+    body: audienceResource.updateBody,
     bodyRequired: true,
     response: audience,
     errors: [400, 403, 404],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { audienceResource } from './audience.ts';
 import { brandResource } from './brand.ts';
 import { isoDate, isoTime, isoTimeOrEmpty, recordId } from './common.ts';
 
@@ -16,7 +17,7 @@ export const BIDDING_STRATEGIES = [
   'TARGET_SPEND',
   'MANUAL_CPC',
 ] as const;
-export const AUDIENCE_KINDS = ['custom', 'affinity', 'in_market'] as const;
+export { AUDIENCE_KINDS } from './audience.ts';
 export const TARGETING_STATUSES = ['not_generated', 'generating', 'ready', 'error'] as const;
 export const DATA_STORE_STATUSES = ['collecting', 'ready', 'error'] as const;
 export const DATA_STORE_SCOPES = ['workspace', 'library'] as const;
@@ -89,20 +90,8 @@ export const campaign = z
 /** declared with its store column and flag in brand.ts */
 export const brand = brandResource.record;
 
-export const audience = z
-  .strictObject({
-    id: recordId,
-    name: z.string(),
-    description: z.string(),
-    kind: z.enum(AUDIENCE_KINDS),
-    keywords: z.array(z.string()),
-    topics: z.array(z.string()),
-    tags: z.array(z.string()),
-    dataStoreIds: z.array(recordId),
-    createdAt: isoTime,
-    updatedAt: isoTime,
-  })
-  .meta({ title: 'Audience' });
+/** declared with its store columns and flags in audience.ts */
+export const audience = audienceResource.record;
 
 export const dataStore = z
   .strictObject({

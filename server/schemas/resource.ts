@@ -9,20 +9,35 @@
 import { z } from 'zod';
 import { isoTime, recordId } from './common.ts';
 
-/** what a column holds (booleans are stored as 0 and 1 by the store, never here) */
-type Plain = string | number | null;
+/** a field's value as the API carries it: text, a number, or a list kept as JSON text in its column */
+type Value = string | number | null | readonly string[];
+/** what a store statement binds */
+type Bound = string | number | null;
+
+export interface FlagSpec {
+  /** --name; default the field's name in kebab case */
+  name?: string;
+  /** the value in help: --flag <value> */
+  value: string;
+  /** what it sets; the bounds, the choices and "repeat for several" are added from the schema */
+  help: string;
+  /** a list field: what `--no-<flag>` clears on update ("the keywords") */
+  clears?: string;
+}
 
 export interface FieldSpec {
   /** what a client may write: the type and bounds every surface checks */
   input: z.ZodType;
   /** what the record shows */
   output: z.ZodType;
-  /** the store column */
+  /** the store column; a list is kept as a JSON array in it */
   column: string;
+  /** a list of strings (JSON text in its column) */
+  list?: true;
   /** what a create stores when the field is not given; none: a create must give it */
-  default?: Plain;
-  /** the command line's flag: its value's name and help (bounds are added from the schema) */
-  flag: { value: string; help: string };
+  default?: Value;
+  /** the command line's flag of create and update */
+  flag: FlagSpec;
 }
 
 type Fields = Record<string, FieldSpec>;
@@ -33,12 +48,10 @@ type RecordShape<F extends Fields> = { id: typeof recordId } & {
   updatedAt: typeof isoTime;
 };
 type CreateShape<F extends Fields> = {
-  [K in keyof F]: F[K] extends { default: Plain } ? z.ZodOptional<F[K]['input']> : F[K]['input'];
+  [K in keyof F]: F[K] extends { default: Value } ? z.ZodOptional<F[K]['input']> : F[K]['input'];
 };
 type Values<F extends Fields> = { [K in keyof F]: z.infer<F[K]['input']> };
 type Row = Record<string, unknown>;
-/** column values, as a store statement binds them */
-type Bound = Plain[];
 
 export interface Resource<F extends Fields> {
   /** the record's title in the API documents: 'Brand' */
@@ -61,9 +74,9 @@ export interface Resource<F extends Fields> {
   /** a store row as the create body that would write it, leaving out fields at their default */
   toBody(row: Row): z.infer<z.ZodObject<CreateShape<F>, z.core.$strict>>;
   /** the column values of a create, in `columns` order, defaults filled in */
-  createValues(input: Partial<Values<F>>): Bound;
+  createValues(input: Partial<Values<F>>): Bound[];
   /** the column values of an update, in `columns` order: the patch over the row as read */
-  updateValues(row: Row, patch: Partial<Values<F>>): Bound;
+  updateValues(row: Row, patch: Partial<Values<F>>): Bound[];
 }
 
 export function defineResource<const F extends Fields>(def: {
@@ -72,8 +85,18 @@ export function defineResource<const F extends Fields>(def: {
   fields: F;
 }): Resource<F> {
   const names = Object.keys(def.fields) as (keyof F & string)[];
+  const spec = (n: keyof F & string) => def.fields[n]!;
   const each = <T>(f: (name: keyof F & string, spec: FieldSpec) => T) =>
-    Object.fromEntries(names.map((n) => [n, f(n, def.fields[n]!)]));
+    Object.fromEntries(names.map((n) => [n, f(n, spec(n))]));
+  /** a column's text as the field's value */
+  const read = (n: keyof F & string, row: Row): unknown => {
+    const v = row[spec(n).column];
+    return spec(n).list ? (typeof v === 'string' && v ? JSON.parse(v) : []) : v;
+  };
+  /** a field's value as its column holds it */
+  const bind = (n: keyof F & string, v: unknown): Bound =>
+    spec(n).list ? JSON.stringify(v) : (v as Bound);
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const record = z
     .strictObject({
       id: recordId,
@@ -82,13 +105,12 @@ export function defineResource<const F extends Fields>(def: {
       updatedAt: isoTime,
     })
     .meta({ title: def.title }) as unknown as Resource<F>['record'];
-  const column = (n: keyof F & string) => def.fields[n]!.column;
   return {
     title: def.title,
     table: def.table,
     fields: def.fields,
     names,
-    columns: names.map(column),
+    columns: names.map((n) => spec(n).column),
     record,
     createBody: z.strictObject(
       each((_, s) => ('default' in s ? s.input.optional() : s.input)),
@@ -99,21 +121,21 @@ export function defineResource<const F extends Fields>(def: {
     toRecord: (row) =>
       ({
         id: row.id,
-        ...each((n) => row[column(n)]),
+        ...each((n) => read(n, row)),
         createdAt: row.created_at,
         updatedAt: row.updated_at,
       }) as ReturnType<Resource<F>['toRecord']>,
     toBody: (row) =>
       Object.fromEntries(
         names
-          .filter(
-            (n) => !('default' in def.fields[n]!) || row[column(n)] !== def.fields[n]!.default,
-          )
-          .map((n) => [n, row[column(n)]]),
+          .filter((n) => !('default' in spec(n)) || !same(read(n, row), spec(n).default))
+          .map((n) => [n, read(n, row)]),
       ) as ReturnType<Resource<F>['toBody']>,
     createValues: (input) =>
-      names.map((n) => (input[n] === undefined ? def.fields[n]!.default : input[n]) as Plain),
+      names.map((n) => bind(n, input[n] === undefined ? spec(n).default : input[n])),
     updateValues: (row, patch) =>
-      names.map((n) => (patch[n] === undefined ? row[column(n)] : patch[n]) as Plain),
+      names.map((n) =>
+        patch[n] === undefined ? (row[spec(n).column] as Bound) : bind(n, patch[n]),
+      ),
   };
 }

@@ -1,4 +1,5 @@
 /** Every resource declared once (server/schemas/resource.ts), by the noun the CLI and fixtures use. */
+import { audienceResource } from './audience.ts';
 import { brandResource } from './brand.ts';
 
-export const resources = { brand: brandResource } as const;
+export const resources = { brand: brandResource, audience: audienceResource } as const;

@@ -11,13 +11,30 @@ export interface ResourceFlag {
   help: string;
   /** a text field: its length bounds */
   text?: { min: number; max: number };
+  /** a list field: the flag is repeated, up to `max` times */
+  list?: { max: number };
+  /** a list field: what `--no-<flag>` clears on update */
+  clears?: string;
+  /** the only values it takes */
+  choices?: readonly string[];
+  /** a create's value when the flag is not given */
+  default?: string;
 }
 
 /** The flags of create and update, by resource. */
 export const RESOURCE_FLAGS = {
   brand: [
-    { field: "name", flag: "name", value: "name", help: "brand name", text: { min: 1, max: 160 } },
-    { field: "website", flag: "website", value: "url", help: "http(s) URL of the brand (\"\" clears it)", text: { min: 0, max: 2000 } },
-    { field: "description", flag: "description", value: "text", help: "description", text: { min: 0, max: 4000 } },
+    { field: "name", flag: "name", value: "name", help: "brand name", text: {"min":1,"max":160} },
+    { field: "website", flag: "website", value: "url", help: "http(s) URL of the brand (\"\" clears it)", text: {"min":0,"max":2000} },
+    { field: "description", flag: "description", value: "text", help: "description", text: {"min":0,"max":4000} },
+  ],
+  audience: [
+    { field: "name", flag: "name", value: "name", help: "audience name", text: {"min":1,"max":160} },
+    { field: "description", flag: "description", value: "text", help: "description", text: {"min":0,"max":4000} },
+    { field: "kind", flag: "kind", value: "kind", help: "audience kind", choices: ["custom","affinity","in_market"], default: "custom" },
+    { field: "keywords", flag: "keyword", value: "text", help: "a keyword", list: {"max":200}, clears: "the keywords" },
+    { field: "topics", flag: "topic", value: "text", help: "a topic", list: {"max":50}, clears: "the topics" },
+    { field: "tags", flag: "tag", value: "text", help: "a tag", list: {"max":50}, clears: "the tags" },
+    { field: "dataStoreIds", flag: "data-store", value: "id", help: "a data store the targeting is generated from", list: {"max":20}, clears: "the data stores" },
   ],
 } as const satisfies Record<string, readonly ResourceFlag[]>;

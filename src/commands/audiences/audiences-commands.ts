@@ -1,17 +1,11 @@
+import { RESOURCE_FLAGS } from '../../generated/flags.ts';
 import { crud, when } from '../../lib/crud.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
 import { bold, fields } from '../../lib/output.ts';
+import { bodyFieldsOf } from '../../lib/resource-flags.ts';
 
-/** Flag name → API field. */
-const FLAGS = {
-  name: 'name',
-  description: 'description',
-  kind: 'kind',
-  keyword: 'keywords',
-  topic: 'topics',
-  tag: 'tags',
-  dataStore: 'dataStoreIds',
-};
+/** Flag → API field, from the audience's declaration. */
+const FLAGS = bodyFieldsOf(RESOURCE_FLAGS.audience);
 
 export function showAudience(io: IOStreams, x: any): void {
   fields(io, [

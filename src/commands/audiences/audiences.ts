@@ -1,45 +1,16 @@
-import { Option, type Command } from 'commander';
-import { AUDIENCE_KINDS, BOUNDS } from '../../generated/contract.ts';
-import { atMost, chars } from '../../lib/args.ts';
+import type { Command } from 'commander';
+import { RESOURCE_FLAGS } from '../../generated/flags.ts';
 import type { Factory } from '../../lib/factory.ts';
-import { deleteFlags, idempotencyFlag, listFlags, repeat } from '../../lib/flags.ts';
+import { deleteFlags, idempotencyFlag, listFlags } from '../../lib/flags.ts';
 import { examples } from '../../lib/help.ts';
+import { withResourceFlags } from '../../lib/resource-flags.ts';
 
 const audiencesCommands = () => import('./audiences-commands.ts');
 
 const ID = '65f0c1d2e3a4b5c6d7e8f901';
 
-function audienceFlags(cmd: Command, update: boolean): Command {
-  const replaces = update ? ' (replaces the list)' : '';
-  cmd
-    .option('--name <name>', `audience name, ${chars(BOUNDS.name)}`)
-    .option('--description <text>', `description, ${chars(BOUNDS.description)}`)
-    .addOption(
-      new Option('--kind <kind>', `audience kind${update ? '' : ' (default custom)'}`).choices(
-        AUDIENCE_KINDS,
-      ),
-    )
-    .option(
-      '--keyword <text>',
-      `a keyword; repeat for several, ${atMost(BOUNDS.keywords)}${replaces}`,
-      repeat,
-    )
-    .option('--topic <text>', `a topic; repeat for several${replaces}`, repeat)
-    .option('--tag <text>', `a tag; repeat for several${replaces}`, repeat)
-    .option(
-      '--data-store <id>',
-      `a data store the targeting is generated from; repeat for several, ${atMost(BOUNDS.dataStoreIds)}${replaces}`,
-      repeat,
-    );
-  if (update) {
-    cmd
-      .option('--no-keyword', 'clear the keywords')
-      .option('--no-topic', 'clear the topics')
-      .option('--no-tag', 'clear the tags')
-      .option('--no-data-store', 'clear the data stores');
-  }
-  return cmd;
-}
+const audienceFlags = (cmd: Command, update: boolean): Command =>
+  withResourceFlags(cmd, RESOURCE_FLAGS.audience, update ? 'update' : 'create');
 
 /** `adcli audiences list|get|create|update|delete`. */
 export function registerAudiences(program: Command, f: Factory): void {

@@ -9,7 +9,8 @@ const brandsCommands = () => import('./brands-commands.ts');
 
 const ID = '65f0c1d2e3a4b5c6d7e8f901';
 
-const brandFlags = (cmd: Command): Command => withResourceFlags(cmd, RESOURCE_FLAGS.brand);
+const brandFlags = (cmd: Command, verb: 'create' | 'update'): Command =>
+  withResourceFlags(cmd, RESOURCE_FLAGS.brand, verb);
 
 /** `adcli brands list|get|create|update|delete`. */
 export function registerBrands(program: Command, f: Factory): void {
@@ -39,6 +40,7 @@ export function registerBrands(program: Command, f: Factory): void {
         b
           .command('create')
           .description('Create a brand (prompts for a missing name on a terminal)'),
+        'create',
       ),
       'create',
     ).action(async (_o, cmd) => (await brandsCommands()).create(f, cmd)),
@@ -51,6 +53,7 @@ export function registerBrands(program: Command, f: Factory): void {
           .command('update')
           .description('Change the given fields of a brand')
           .argument('<id>', 'brand id'),
+        'update',
       ),
     ).action(async (id, _o, cmd) => (await brandsCommands()).update(f, id, cmd)),
     `adcli brands update ${ID} --description "Outdoor gear since 1984"`,
