@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { operations } from '../operations/index.ts';
 import { KINDS, REF_PATTERN } from './fixtures/schema.ts';
 import { FAULT_METHODS, MAX_FAULT_DELAY_MS, matchesAnOperation } from './faults.ts';
+import { rowSettings, type CampaignRow } from '../domain/campaigns.ts';
 import {
   ADS_STATUSES,
   CAMPAIGN_STATUSES,
@@ -149,10 +150,13 @@ function storesKnown(ids: readonly string[], refs: Refs): string | null {
     : `names data store ${missing}, which is neither in the snapshot nor a library store of this server`;
 }
 
-const present = (row: Row, names: readonly string[]) =>
-  Object.fromEntries(
-    names.filter((n) => row[n] !== null && row[n] !== undefined).map((n) => [n, row[n]]),
+/** A campaign row's settings that are set, as update_campaign takes them; its brand is a reference, checked as one. */
+function settingsBesidesBrand(r: Row): Row {
+  const { brandId: _brand, ...settings } = rowSettings(r as unknown as CampaignRow);
+  return Object.fromEntries(
+    Object.entries(settings).filter(([, v]) => v !== null && v !== undefined),
   );
+}
 
 // ------------------------------------------------------------------------------------ the tables
 
@@ -286,43 +290,7 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
         ads_synced_at: nullable(time),
         created_at: time,
         updated_at: time,
-      }) ??
-      api(
-        campaignSettings,
-        present(
-          {
-            name: r.name,
-            objective: r.objective,
-            industry: r.industry,
-            language: r.language,
-            locations: parsedStrings(r.locations),
-            successMetrics: parsedStrings(r.success_metrics),
-            campaignType: r.campaign_type,
-            budget: r.budget,
-            budgetType: r.budget_type,
-            endDate: r.end_date,
-            biddingStrategy: r.bidding_strategy,
-            targetCpa: r.target_cpa,
-            targetRoas: r.target_roas,
-          },
-          [
-            'name',
-            'objective',
-            'industry',
-            'language',
-            'locations',
-            'successMetrics',
-            'campaignType',
-            'budget',
-            'budgetType',
-            'endDate',
-            'biddingStrategy',
-            'targetCpa',
-            'targetRoas',
-          ],
-        ),
-        snake,
-      ),
+      }) ?? api(campaignSettings, settingsBesidesBrand(r), snake),
   },
   {
     name: 'campaign_audiences',

@@ -694,21 +694,27 @@ function defaults(): CampaignSettings {
   };
 }
 
+/** Every writable setting of a campaign row, null where its column is. */
+export type RowSettings = { [K in keyof CampaignSettings]-?: CampaignSettings[K] | null };
+
+/**
+ * A campaign row's writable settings as the API names them, the JSON columns parsed, in the order
+ * of SETTING_COLUMNS: the one mapping of a row to its settings (an update merges a patch into it,
+ * a snapshot's rows are checked through it against update_campaign).
+ */
+export function rowSettings(r: CampaignRow): RowSettings {
+  return Object.fromEntries(
+    Object.entries(SETTING_COLUMNS).map(([field, spec]) => [
+      field,
+      spec.json ? parseJsonArray(r[spec.column] as string) : r[spec.column],
+    ]),
+  ) as RowSettings;
+}
+
+/** A row's settings as an update starts from: a campaign or budget type not set yet is absent. */
 function settingsOf(r: CampaignRow): CampaignSettings {
-  return {
-    name: r.name,
-    objective: r.objective,
-    brandId: r.brand_id,
-    industry: r.industry,
-    language: r.language,
-    locations: parseJsonArray(r.locations),
-    successMetrics: parseJsonArray(r.success_metrics),
-    ...(r.campaign_type ? { campaignType: r.campaign_type } : {}),
-    budget: r.budget,
-    ...(r.budget_type ? { budgetType: r.budget_type } : {}),
-    endDate: r.end_date,
-    biddingStrategy: r.bidding_strategy,
-    targetCpa: r.target_cpa,
-    targetRoas: r.target_roas,
-  };
+  const settings = rowSettings(r) as Record<string, unknown>;
+  if (!settings.campaignType) delete settings.campaignType;
+  if (!settings.budgetType) delete settings.budgetType;
+  return settings as CampaignSettings;
 }

@@ -1,11 +1,40 @@
 import type { YtChannel, YtComment, YtCommentThread, YtVideo } from '../schemas/youtube.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
+import type { Store } from '../store/port.ts';
+import type { StoreVideo } from '../schemas/records.ts';
+import { parseJsonArray } from '../lib/json.ts';
 
 /**
  * The local content catalog: channels, videos and comments that data stores draw on. Items of the
  * shared catalog have owner ''; a workspace's imports are its own and win over the shared copy.
  */
 export const SHARED = '';
+
+/** A table of the catalog: its rows have an owner (a workspace, or SHARED) and an id. */
+export type CatalogTable = 'yt_channels' | 'yt_videos' | 'yt_comments';
+
+/**
+ * SQL: `alias`'s row is the copy of item `id` a workspace sees, its own where it has one, else the
+ * shared one. `id` and `owner` are SQL (a column, a placeholder such as `?1`).
+ */
+export function seenCopy(table: CatalogTable, alias: string, id: string, owner: string): string {
+  return `${alias}.owner = (SELECT x.owner FROM ${table} x WHERE x.id = ${id} AND x.owner IN (${owner}, '') ORDER BY x.owner DESC LIMIT 1)`;
+}
+
+/** The copy of catalog item `id` that workspace `owner` sees: its own, else the shared one. */
+export function seenRow<T>(
+  store: Pick<Store, 'get'>,
+  table: CatalogTable,
+  owner: string,
+  id: string,
+): Promise<T | undefined> {
+  return store.get<T>(
+    `SELECT * FROM ${table} WHERE id = ? AND owner IN (?, ?) ORDER BY owner DESC LIMIT 1`,
+    id,
+    owner,
+    SHARED,
+  );
+}
 
 export interface ChannelRow {
   owner: string;
@@ -51,21 +80,11 @@ export class Catalog {
   }
 
   channel(owner: string, id: string): Promise<ChannelRow | undefined> {
-    return this.#d.store.get<ChannelRow>(
-      'SELECT * FROM yt_channels WHERE id = ? AND owner IN (?, ?) ORDER BY owner DESC LIMIT 1',
-      id,
-      owner,
-      SHARED,
-    );
+    return seenRow<ChannelRow>(this.#d.store, 'yt_channels', owner, id);
   }
 
   video(owner: string, id: string): Promise<VideoRow | undefined> {
-    return this.#d.store.get<VideoRow>(
-      'SELECT * FROM yt_videos WHERE id = ? AND owner IN (?, ?) ORDER BY owner DESC LIMIT 1',
-      id,
-      owner,
-      SHARED,
-    );
+    return seenRow<VideoRow>(this.#d.store, 'yt_videos', owner, id);
   }
 
   async videosOfChannel(owner: string, channelId: string): Promise<string[]> {
@@ -79,31 +98,7 @@ export class Catalog {
   }
 
   async upsertChannel(owner: string, c: YtChannel): Promise<void> {
-    const s = c.snippet;
-    const handle = s.customUrl
-      ? s.customUrl.startsWith('@')
-        ? s.customUrl
-        : '@' + s.customUrl
-      : '';
-    const image =
-      s.thumbnails?.high?.url ?? s.thumbnails?.medium?.url ?? s.thumbnails?.default?.url ?? '';
-    await this.#d.store.run(
-      `INSERT INTO yt_channels (owner, id, title, description, handle, image_url, country, subscribers, keywords, published_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (owner, id) DO UPDATE SET title = excluded.title, description = excluded.description,
-         handle = excluded.handle, image_url = excluded.image_url, country = excluded.country,
-         subscribers = excluded.subscribers, keywords = excluded.keywords, published_at = excluded.published_at`,
-      owner,
-      c.id,
-      s.title,
-      s.description,
-      handle,
-      image,
-      s.country ?? '',
-      c.statistics?.subscriberCount ?? 0,
-      c.brandingSettings?.channel?.keywords ?? '',
-      s.publishedAt ?? null,
-    );
+    await this.#upsert('yt_channels', owner, c.id, channelColumns(c));
   }
 
   /** A video whose channel the catalog lacks gets a minimal channel from the video's snippet. */
@@ -115,40 +110,28 @@ export class Catalog {
         snippet: { title: s.channelTitle || s.channelId, description: '' },
       });
     }
-    await this.#d.store.run(
-      `INSERT INTO yt_videos (owner, id, channel_id, title, description, tags, published_at, view_count, like_count, comment_count, duration)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (owner, id) DO UPDATE SET channel_id = excluded.channel_id, title = excluded.title,
-         description = excluded.description, tags = excluded.tags, published_at = excluded.published_at,
-         view_count = excluded.view_count, like_count = excluded.like_count,
-         comment_count = excluded.comment_count, duration = excluded.duration`,
-      owner,
-      v.id,
-      s.channelId,
-      s.title,
-      s.description,
-      JSON.stringify(s.tags),
-      s.publishedAt ?? null,
-      v.statistics?.viewCount ?? 0,
-      v.statistics?.likeCount ?? 0,
-      v.statistics?.commentCount ?? 0,
-      v.contentDetails?.duration ?? 'PT0S',
-    );
+    await this.#upsert('yt_videos', owner, v.id, videoColumns(v));
   }
 
   async upsertComment(owner: string, c: YtComment, videoId: string): Promise<void> {
-    const s = c.snippet;
+    await this.#upsert('yt_comments', owner, c.id, commentColumns(c, videoId));
+  }
+
+  /** Writes an item's row of the owner's catalog: inserted, or its columns replaced. */
+  async #upsert(
+    table: CatalogTable,
+    owner: string,
+    id: string,
+    columns: Record<string, string | number | null>,
+  ): Promise<void> {
+    const names = Object.keys(columns);
     await this.#d.store.run(
-      `INSERT INTO yt_comments (owner, id, video_id, author, text, like_count, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (owner, id) DO UPDATE SET video_id = excluded.video_id, author = excluded.author,
-         text = excluded.text, like_count = excluded.like_count, published_at = excluded.published_at`,
+      `INSERT INTO ${table} (owner, id, ${names.join(', ')})
+       VALUES (?, ?, ${names.map(() => '?').join(', ')})
+       ON CONFLICT (owner, id) DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(', ')}`,
       owner,
-      c.id,
-      videoId,
-      s.authorDisplayName,
-      s.textOriginal ?? s.textDisplay ?? '',
-      s.likeCount ?? 0,
-      s.publishedAt ?? null,
+      id,
+      ...Object.values(columns),
     );
   }
 
@@ -182,4 +165,67 @@ export class Catalog {
     );
     return row!.n;
   }
+}
+
+/** A row's columns besides its key (owner, id). */
+export type CatalogColumns<T> = Omit<T, 'owner' | 'id'>;
+
+/** The columns a youtube#channel resource is stored as: the one mapping, for writes and comparisons. */
+export function channelColumns(c: YtChannel): CatalogColumns<ChannelRow> {
+  const s = c.snippet;
+  return {
+    title: s.title,
+    description: s.description,
+    handle: s.customUrl ? (s.customUrl.startsWith('@') ? s.customUrl : '@' + s.customUrl) : '',
+    image_url:
+      s.thumbnails?.high?.url ?? s.thumbnails?.medium?.url ?? s.thumbnails?.default?.url ?? '',
+    country: s.country ?? '',
+    subscribers: c.statistics?.subscriberCount ?? 0,
+    keywords: c.brandingSettings?.channel?.keywords ?? '',
+    published_at: s.publishedAt ?? null,
+  };
+}
+
+/** The columns a youtube#video resource is stored as. */
+export function videoColumns(v: YtVideo): CatalogColumns<VideoRow> {
+  const s = v.snippet;
+  return {
+    channel_id: s.channelId,
+    title: s.title,
+    description: s.description,
+    tags: JSON.stringify(s.tags),
+    published_at: s.publishedAt ?? null,
+    view_count: v.statistics?.viewCount ?? 0,
+    like_count: v.statistics?.likeCount ?? 0,
+    comment_count: v.statistics?.commentCount ?? 0,
+    duration: v.contentDetails?.duration ?? 'PT0S',
+  };
+}
+
+/** The columns a youtube#comment resource is stored as, under the video it belongs to. */
+export function commentColumns(c: YtComment, videoId: string): CatalogColumns<CommentRow> {
+  const s = c.snippet;
+  return {
+    video_id: videoId,
+    author: s.authorDisplayName,
+    text: s.textOriginal ?? s.textDisplay ?? '',
+    like_count: s.likeCount ?? 0,
+    published_at: s.publishedAt ?? null,
+  };
+}
+
+/** A catalog video as a data store lists it, with the number of its comments the catalog holds. */
+export function storeVideo(v: VideoRow, commentCount: number): StoreVideo {
+  return {
+    videoId: v.id,
+    channelId: v.channel_id,
+    title: v.title,
+    description: v.description,
+    tags: parseJsonArray(v.tags),
+    publishedAt: v.published_at ?? null,
+    viewCount: v.view_count,
+    likeCount: v.like_count,
+    commentCount,
+    duration: v.duration,
+  };
 }

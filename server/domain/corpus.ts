@@ -1,6 +1,6 @@
 import { parseJsonArray } from '../lib/json.ts';
 import type { Corpus, CorpusChannel, CorpusComment, CorpusVideo } from '../targeting/types.ts';
-import type { VideoRow as CatalogVideo } from './catalog.ts';
+import { seenCopy, type VideoRow as CatalogVideo } from './catalog.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
 
 /** How much other catalog content phrases are scored against; enough for stable IDF, bounded cost. */
@@ -29,7 +29,7 @@ export class CorpusReader {
     const videos = await store.all<VideoRow>(
       `SELECT v.id, v.channel_id, v.title, v.description, v.tags, v.published_at, v.view_count FROM yt_videos v
        WHERE v.id IN (SELECT DISTINCT video_id FROM data_store_videos WHERE ${inStores})
-         AND v.owner = (SELECT owner FROM yt_videos x WHERE x.id = v.id AND x.owner IN (?2, '') ORDER BY owner DESC LIMIT 1)
+         AND ${seenCopy('yt_videos', 'v', 'v.id', '?2')}
        ORDER BY v.id`,
       ids,
       owner,
@@ -67,7 +67,7 @@ export class CorpusReader {
     }>(
       `SELECT c.id, c.title, c.description, c.handle, c.keywords, c.country, c.subscribers FROM yt_channels c
        WHERE c.id IN (SELECT DISTINCT channel_id FROM data_store_channels WHERE ${inStores})
-         AND c.owner = (SELECT owner FROM yt_channels x WHERE x.id = c.id AND x.owner IN (?2, '') ORDER BY owner DESC LIMIT 1)
+         AND ${seenCopy('yt_channels', 'c', 'c.id', '?2')}
        ORDER BY c.id`,
       ids,
       owner,

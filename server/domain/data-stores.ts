@@ -1,7 +1,7 @@
 import { conflict, invalid, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parseJsonArray } from '../lib/json.ts';
-import type { DataStore, StoreChannel, StoreVideo } from '../schemas/records.ts';
+import type { DataStore, StoreChannel } from '../schemas/records.ts';
 import type {
   ImportBody,
   YtChannel,
@@ -10,7 +10,7 @@ import type {
   YtVideo,
 } from '../schemas/youtube.ts';
 import type { Actor } from './actor.ts';
-import { Catalog, SHARED } from './catalog.ts';
+import { Catalog, seenCopy, SHARED, storeVideo, type VideoRow } from './catalog.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
 import { assertMayChangeShared } from './limits.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
@@ -401,11 +401,11 @@ export class DataStores {
       `SELECT l.seq, c.*,
          (SELECT COUNT(*) FROM data_store_videos lv JOIN yt_videos v ON v.id = lv.video_id
             -- one copy per video (a workspace copy wins over the shared one), as in videos()
-            AND v.owner = (SELECT owner FROM yt_videos WHERE id = lv.video_id AND owner IN (?1, '') ORDER BY owner DESC LIMIT 1)
+            AND ${seenCopy('yt_videos', 'v', 'lv.video_id', '?1')}
           WHERE lv.data_store_id = l.data_store_id AND v.channel_id = c.id) AS store_videos
        FROM data_store_channels l
        JOIN yt_channels c ON c.id = l.channel_id
-         AND c.owner = (SELECT owner FROM yt_channels WHERE id = l.channel_id AND owner IN (?1, '') ORDER BY owner DESC LIMIT 1)
+         AND ${seenCopy('yt_channels', 'c', 'l.channel_id', '?1')}
        WHERE l.data_store_id = ?2 AND l.seq < ?3 ORDER BY l.seq DESC LIMIT ?4`,
       owner,
       id,
@@ -434,12 +434,12 @@ export class DataStores {
     const row = await this.row(actor, id);
     const owner = ownerOf(row);
     const byChannel = q.channelId !== undefined;
-    const rows = await this.#d.store.all<{ seq: number; id: string } & Record<string, unknown>>(
+    const rows = await this.#d.store.all<VideoRow & { seq: number; held_comments: number }>(
       `SELECT l.seq, v.*,
          (SELECT COUNT(DISTINCT m.id) FROM yt_comments m WHERE m.video_id = v.id AND m.owner IN (?1, '')) AS held_comments
        FROM data_store_videos l
        JOIN yt_videos v ON v.id = l.video_id
-         AND v.owner = (SELECT owner FROM yt_videos WHERE id = l.video_id AND owner IN (?1, '') ORDER BY owner DESC LIMIT 1)
+         AND ${seenCopy('yt_videos', 'v', 'l.video_id', '?1')}
        WHERE l.data_store_id = ?2 AND l.seq < ?3${byChannel ? ' AND v.channel_id = ?5' : ''} ORDER BY l.seq DESC LIMIT ?4`,
       owner,
       id,
@@ -447,20 +447,7 @@ export class DataStores {
       q.limit + 1,
       ...(byChannel ? [q.channelId!] : []),
     );
-    return toPage(rows, q.limit, (rs) =>
-      rs.map((v): StoreVideo => ({
-        videoId: v.id,
-        channelId: v.channel_id as string,
-        title: v.title as string,
-        description: v.description as string,
-        tags: parseJsonArray(v.tags as string),
-        publishedAt: (v.published_at as string | null) ?? null,
-        viewCount: v.view_count as number,
-        likeCount: v.like_count as number,
-        commentCount: v.held_comments as number,
-        duration: v.duration as string,
-      })),
-    );
+    return toPage(rows, q.limit, (rs) => rs.map((v) => storeVideo(v, v.held_comments)));
   }
 
   /** Adds Data API resources to the workspace's catalog and links channels and videos to the store. */

@@ -3,7 +3,14 @@ import { parseJsonArray } from '../lib/json.ts';
 import { contentKeys, dedupeKey, matchTaxonomy, topPhrases } from '../targeting/text.ts';
 import type { StoreVideo } from '../schemas/records.ts';
 import type { Actor } from './actor.ts';
-import { SHARED, type ChannelRow, type VideoRow } from './catalog.ts';
+import {
+  seenCopy,
+  seenRow,
+  SHARED,
+  storeVideo,
+  type ChannelRow,
+  type VideoRow,
+} from './catalog.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
 import { decodeCursor, encodeCursor } from './paging.ts';
 import { compareMatches, loadStemmer, matchChannel, queryStems } from './channel-search.ts';
@@ -51,12 +58,7 @@ export class Exploration {
   }
 
   async #channelRow(owner: string, id: string): Promise<ChannelRow> {
-    const row = await this.#d.store.get<ChannelRow>(
-      'SELECT * FROM yt_channels WHERE id = ? AND owner IN (?, ?) ORDER BY owner DESC LIMIT 1',
-      id,
-      owner,
-      SHARED,
-    );
+    const row = await seenRow<ChannelRow>(this.#d.store, 'yt_channels', owner, id);
     if (!row) throw notFound(`no channel ${id} in the content catalog`);
     return row;
   }
@@ -65,7 +67,7 @@ export class Exploration {
   #videos(owner: string, channelId: string): Promise<VideoRow[]> {
     return this.#d.store.all<VideoRow>(
       `SELECT v.* FROM yt_videos v WHERE v.channel_id = ?1 AND v.owner IN (?2, '')
-         AND v.owner = (SELECT owner FROM yt_videos x WHERE x.id = v.id AND x.owner IN (?2, '') ORDER BY owner DESC LIMIT 1)
+         AND ${seenCopy('yt_videos', 'v', 'v.id', '?2')}
        ORDER BY v.published_at DESC NULLS LAST, v.id`,
       channelId,
       owner,
@@ -165,22 +167,12 @@ export class Exploration {
       const all = await this.#videos(actor.workspaceId, channelId);
       const data: StoreVideo[] = [];
       for (const v of all.slice(offset, offset + q.limit)) {
-        data.push({
-          videoId: v.id,
-          channelId: v.channel_id,
-          title: v.title,
-          description: v.description,
-          tags: parseJsonArray(v.tags),
-          publishedAt: v.published_at,
-          viewCount: v.view_count,
-          likeCount: v.like_count,
-          commentCount: (await this.#d.store.get<{ n: number }>(
-            "SELECT COUNT(DISTINCT id) AS n FROM yt_comments WHERE video_id = ? AND owner IN (?, '')",
-            v.id,
-            actor.workspaceId,
-          ))!.n,
-          duration: v.duration,
-        });
+        const comments = await this.#d.store.get<{ n: number }>(
+          "SELECT COUNT(DISTINCT id) AS n FROM yt_comments WHERE video_id = ? AND owner IN (?, '')",
+          v.id,
+          actor.workspaceId,
+        );
+        data.push(storeVideo(v, comments!.n));
       }
       return {
         data,

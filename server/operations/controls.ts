@@ -11,7 +11,7 @@ import {
   type OperationContext,
 } from './operation.ts';
 import type { Controls } from '../control/controls.ts';
-import { boolQuery, hexId, isoDate, isoTime, queryInt } from '../schemas/common.ts';
+import { boolQuery, hexId, isoDate, isoInstant, isoTime, queryInt } from '../schemas/common.ts';
 import { ADS_STATUSES } from '../schemas/records.ts';
 import { SEEDS } from '../seed/index.ts';
 import type { Actor } from '../domain/actor.ts';
@@ -120,25 +120,6 @@ const duration = z
       pattern:
         '^\\s*(?:(?:\\d+(?:\\.\\d+)?(?:[mM][sS]|[sSmMhHdDwW]))+|[pP](?:\\d+[wW])?(?:\\d+[dD])?(?:[tT](?:\\d+[hH])?(?:\\d+[mM])?(?:\\d+(?:\\.\\d+)?[sS])?)?)\\s*$',
       description: `how far to move, from 1 ms to ${MAX_ADVANCE_MS / 86_400_000} days: numbers with units ms, s, m, h, d, w run together (90s, 25h, 7d, 1h30m, 2w), or an ISO 8601 duration (PT25H, P7D, P1DT12H; not P or PT alone)`,
-    },
-  });
-
-const instant = z
-  .string()
-  .max(40)
-  .refine(
-    (s) =>
-      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(s) &&
-      !Number.isNaN(Date.parse(s)),
-    {
-      message: 'time must be an ISO 8601 instant with a zone, e.g. 2026-12-01T09:00:00Z, or a date',
-    },
-  )
-  .meta({
-    description: 'ISO 8601 instant with a zone (2026-12-01T09:00:00Z), or a date (midnight UTC)',
-    openapi: {
-      pattern:
-        '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$',
     },
   });
 
@@ -332,7 +313,7 @@ export const controlOperations: readonly Operation[] = [
     summary: "Set the workspace's clock to a later time",
     description:
       'Moves the time forward to `time` (never back: 400), running the work that falls due on the way, as advance does. A frozen clock stays frozen.',
-    body: z.strictObject({ time: instant }),
+    body: z.strictObject({ time: isoInstant('time') }),
     bodyRequired: true,
     response: advanceResult,
     errors: [400, 403, 409],

@@ -36,6 +36,26 @@ export const isoTimeOrEmpty = z.union([isoTime, z.literal('')]);
 /** A calendar date, YYYY-MM-DD. */
 export const isoDate = z.string().meta({ description: 'YYYY-MM-DD', format: 'date' });
 
+/** An ISO 8601 instant with a zone, to the millisecond at the most, or a date alone. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * An instant a client names (a time to set a clock to): ISO 8601 with a zone
+ * (2026-12-01T09:00:00Z), or a date (midnight UTC). `field`, where given, begins the message of a
+ * refusal ("time must be …"); without it the message is the field's own ("must be …").
+ */
+export const isoInstant = (field?: string) =>
+  z
+    .string()
+    .max(40)
+    .refine((s) => ISO_INSTANT.test(s) && !Number.isNaN(Date.parse(s)), {
+      message: `${field ? `${field} ` : ''}must be an ISO 8601 instant with a zone, e.g. 2026-12-01T09:00:00Z, or a date`,
+    })
+    .meta({
+      description: 'ISO 8601 instant with a zone (2026-12-01T09:00:00Z), or a date (midnight UTC)',
+      openapi: { pattern: ISO_INSTANT.source },
+    });
+
 /**
  * A whole number in a query string: decimal digits only ("0x10", "1e2", " 5", "" are refused, not
  * read as numbers). A number given as such (the CLI's own checks) passes too. Documented as an
