@@ -14,6 +14,8 @@ import { operations } from '../operations/index.ts';
 import { KINDS, REF_PATTERN } from './fixtures/schema.ts';
 import { FAULT_METHODS, MAX_FAULT_DELAY_MS, matchesAnOperation } from './faults.ts';
 import { rowSettings, type CampaignRow } from '../domain/campaigns.ts';
+import { audienceResource } from '../schemas/audience.ts';
+import { brandResource } from '../schemas/brand.ts';
 import {
   ADS_STATUSES,
   CAMPAIGN_STATUSES,
@@ -56,14 +58,16 @@ const PLATFORM_CAMPAIGNS = `SELECT campaign_id FROM ads_campaigns WHERE customer
 const JOB_KINDS = ['collect_data_store', 'generate_targeting', 'sync_ads'] as const;
 const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
+// The bodies of the resources declared once (server/schemas/resources.ts) come from their
+// declarations; the others still from the operation table, until they are declared too.
 const bodyOf = (name: string): z.ZodType => {
   const op = operations.find((o) => o.name === name);
   if (!op?.body) throw new Error(`no operation ${name} with a body`);
   return op.body;
 };
 const campaignSettings = bodyOf('update_campaign');
-const brandFields = bodyOf('create_brand');
-const audienceFields = bodyOf('create_audience');
+const brandFields = brandResource.createBody;
+const audienceFields = audienceResource.createBody;
 const storeFields = bodyOf('create_data_store');
 const targetingItems = bodyOf('edit_targeting');
 
