@@ -313,3 +313,101 @@ describe('calls to action', () => {
     for (const k of kws) expect(k).not.toMatch(/\b(bell|icon|thumbs?|button|notifications?)\b/);
   });
 });
+
+describe('a store mixing two channels', () => {
+  const ch = (id: string, title: string) => ({
+    id,
+    title,
+    handle: '',
+    description: '',
+    keywords: '',
+    country: '',
+    subscribers: 0,
+  });
+  const v = (id: string, channelId: string, title: string, description: string) => ({
+    id,
+    channelId,
+    title,
+    description,
+    tags: [],
+    publishedAt: null,
+    viewCount: 0,
+    comments: [],
+  });
+  const corpus: Corpus = {
+    channels: [ch('UChike', 'Ridge Notes'), ch('UCcook', 'Pan Stories')],
+    videos: [
+      v(
+        'h1',
+        'UChike',
+        'Pitching an ultralight tent on the Colorado Trail',
+        'Ultralight backpacking on the Colorado Trail: my tent, sleeping pad and quilt for a thru hike.',
+      ),
+      v(
+        'h2',
+        'UChike',
+        'Ultralight backpacking gear list for the John Muir Trail',
+        'The ultralight tent, trekking poles and water filter I carry on the John Muir Trail.',
+      ),
+      v(
+        'h3',
+        'UChike',
+        'Trekking poles as tent poles: ultralight backpacking trick',
+        'A trekking pole tent saves weight on a thru hike of the Colorado Trail.',
+      ),
+      v(
+        'h4',
+        'UChike',
+        'Rain in the tent: ultralight backpacking in storms',
+        'How my ultralight tent held up in storms on the John Muir Trail, and the quilt stayed dry.',
+      ),
+      v(
+        'c1',
+        'UCcook',
+        'Sourdough focaccia with rosemary and sea salt',
+        'Sourdough focaccia baked in a cast iron pan with olive oil, rosemary and flaky sea salt. Sourdough starter tips.',
+      ),
+      v(
+        'c2',
+        'UCcook',
+        'Cast iron pan pizza with sourdough starter',
+        'Sourdough pizza in a cast iron pan: olive oil, mozzarella and a long cold proof of the sourdough starter.',
+      ),
+      v(
+        'c3',
+        'UCcook',
+        'Sourdough starter from scratch in seven days',
+        'Feeding a sourdough starter: flour, water and patience. Then bake sourdough focaccia in the cast iron pan.',
+      ),
+      v(
+        'c4',
+        'UCcook',
+        'Olive oil cake baked in a cast iron pan',
+        'Olive oil cake with lemon, baked in a cast iron pan; sourdough discard makes it tender.',
+      ),
+    ],
+  };
+  const keywords = (objective: string) =>
+    generate({
+      corpus,
+      background: { channels: [], videos: [] },
+      seed: null,
+      campaign: { objective, campaignType: null, language: 'en' },
+    })
+      .items.filter((i) => i.section === 'keywords')
+      .map((i) => i.text.toLowerCase());
+  const kitchen = /sourdough|cast iron|olive oil|focaccia|pizza|cake/;
+
+  it('what the objective is about ranks first; the other channel’s words after all of it', () => {
+    const plain = keywords('');
+    expect(plain.slice(0, 3).some((k) => kitchen.test(k))).toBe(true);
+    const kws = keywords('Sell ultralight tents to backpackers');
+    const firstKitchen = kws.findIndex((k) => kitchen.test(k));
+    expect(firstKitchen).toBeGreaterThan(3);
+    for (const k of kws.slice(firstKitchen)) expect(k).toMatch(kitchen);
+  });
+
+  it('an objective of no topic ("grow awareness") changes no order', () => {
+    expect(keywords('Grow brand awareness and sales')).toEqual(keywords(''));
+  });
+});

@@ -19,8 +19,10 @@ import {
   origSurface,
   sameAsKey,
   shapeOf,
+  type NodeScore,
   type PhraseCandidate,
   type PhraseEvidence,
+  type RankOptions,
 } from './phrase.ts';
 import { taxonomyIndex, type CueHit, type TaxonomyIndex } from './taxonomy.ts';
 import {
@@ -36,7 +38,13 @@ import {
   type WordInfo,
 } from './tokens.ts';
 
-export { byScore, type PhraseCandidate, type PhraseEvidence } from './phrase.ts';
+export {
+  byScore,
+  type NodeScore,
+  type PhraseCandidate,
+  type PhraseEvidence,
+  type RankOptions,
+} from './phrase.ts';
 
 /** Where text comes from; a keyword's source is the field that contributed most of its weight. */
 export const FIELDS = ['titles', 'descriptions', 'tags', 'comments', 'channels'] as const;
@@ -90,29 +98,6 @@ export const MAX_CUE_WORDS = 4;
  */
 export const SMALL_STORE_DOCS = 5;
 
-export interface NodeScore {
-  node: number;
-  /** mean per-document evidence, 0..1: the share of the slot's documents about this node */
-  coverage: number;
-  /** mean log-scaled evidence per document, unsaturated */
-  weight: number;
-  /** documents with any evidence */
-  docs: number;
-}
-
-export interface RankOptions {
-  /** minimum document frequency in the slot corpus (default 1 for a small store, else 2) */
-  minDf?: number;
-  /** content-word keys that raise a phrase's score (e.g. from the campaign objective) */
-  boostKeys?: ReadonlySet<string>;
-  boost?: number;
-  /** more keys with their own factor (e.g. the saved audience's tags) */
-  boostKeys2?: ReadonlySet<string>;
-  boost2?: number;
-  /** also phrases under the document-frequency floor that a person wrote as a whole (marked `once`) */
-  writtenOnce?: boolean;
-}
-
 /**
  * Counts phrases over slot documents (term frequency, document frequency, capitalisation, which
  * field they come from), their document frequency over background documents, and taxonomy evidence
@@ -141,11 +126,23 @@ export class Analyzer {
   private intent = false;
   /** whether the unit being counted is a lead unit */
   private lead = false;
+  /**
+   * the words of the campaign's objective that name a topic (a cue of a specific node: "tent",
+   * "espresso"; not "sell" or "awareness"): a document whose creators write one is about it
+   */
+  private readonly focusKeys: ReadonlySet<string> | null;
+  /** keyword documents whose creators' text names a word of the objective */
+  focusDocs = 0;
+  private inFocus = false;
 
-  constructor(opts: { taxonomy: boolean; lang?: Lang }) {
+  constructor(opts: { taxonomy: boolean; lang?: Lang; focus?: ReadonlySet<string> }) {
     this.lang = opts.lang ?? 'en';
     this.tax = opts.taxonomy ? taxonomyIndex() : null;
     this.cues = this.tax ? this.tax.cuesFor(this.lang) : null;
+    const focus = [...(opts.focus ?? [])].filter(
+      (k) => this.specificCue(this.cues?.get(k) ?? null) > 0,
+    );
+    this.focusKeys = focus.length ? new Set(focus) : null;
     const n = this.tax ? this.tax.nodes.length : 0;
     this.nodeCoverage = new Float64Array(n);
     this.nodeWeight = new Float64Array(n);
@@ -172,13 +169,23 @@ export class Analyzer {
     const d = this.docs++;
     this.taxDocs += this.taxWeight;
     this.intent = false;
-    for (const unit of doc.units) {
+    const segments = doc.units.map((u) => tokenize(u.text, u.mode, this.lang));
+    const focus = this.focusKeys;
+    this.inFocus =
+      focus !== null &&
+      doc.units.some(
+        (u, k) =>
+          u.field !== 'comments' &&
+          segments[k]!.some((seg) => seg.words.some((w) => focus.has(w.key))),
+      );
+    if (this.inFocus) this.focusDocs++;
+    for (const [k, unit] of doc.units.entries()) {
       const fieldIdx = FIELDS.indexOf(unit.field);
       const w = unit.weight;
       const maxN = fieldIdx === COMMENTS ? MAX_N_COMMENTS : MAX_N_CREATOR;
       const text = unit.mode === 'text';
       this.lead = unit.lead === true;
-      for (const seg of tokenize(unit.text, unit.mode, this.lang)) {
+      for (const seg of segments[k]!) {
         const words = seg.words;
         const inf = seg.informative;
         const len = words.length;
@@ -335,6 +342,7 @@ export class Analyzer {
     }
     st.count++;
     if (this.lead) st.lead++;
+    if (this.inFocus) st.focus++;
     st.cur += w;
     st.fields[fieldIdx]! += w;
     if (sameAsKey(words, i, n)) st.keySurf++;
@@ -551,6 +559,7 @@ export class Analyzer {
         cue: this.specificCue(st.cue),
         inTitle: st.fields[TITLES]! > 0,
         lead: st.lead,
+        focus: st.count ? st.focus / st.count : 0,
         source: FIELDS[source]!,
       });
     }

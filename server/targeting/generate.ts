@@ -53,6 +53,7 @@ import {
 import { mixFor } from './mix.ts';
 import { cmpStr } from './order.ts';
 import { cleanCommentSentences, dedupeKey } from './text.ts';
+import { contentKeys } from './tokens.ts';
 import { taxonomyItems } from './topics.ts';
 import type {
   Corpus,
@@ -117,7 +118,8 @@ export function generate(input: GenerateInput): GenerateResult {
 
   const docs = buildDocs(corpus, bp, lang);
   const languages = languageStats(docs);
-  const analyzer = new Analyzer({ taxonomy: true, lang });
+  const focus = contentKeys(input.campaign.objective ?? '', lang);
+  const analyzer = new Analyzer({ taxonomy: true, lang, focus });
   analyzer.addCorpus(docs);
   analyzer.addBackground(backgroundDocs(background));
 

@@ -174,6 +174,7 @@ export function keywordItems(k: KeywordInput): {
       score *= BELOW_FOLD_FACTOR;
     cands.push(score === c.score ? c : { ...c, score });
   }
+  rankObjectiveFirst(analyzer, cands);
   cands.sort((a, b) => b.score - a.score || cmpStr(a.key, b.key));
 
   const seedSlots = Math.min(seeds.length, MAX_AUDIENCE_KEYWORDS, Math.floor(mix.keywords / 3));
@@ -192,10 +193,10 @@ export function keywordItems(k: KeywordInput): {
   };
   const fillTo = Math.min(FILL_TO, mix.keywords - seedSlots);
   if (picked.length < fillTo)
-    picked.push(...fillFromLead(k, picked, fillTo - picked.length, barred, false));
+    picked.push(...fillFromLead(k, objectiveKeys, picked, fillTo - picked.length, barred, false));
   const fillMin = Math.min(FILL_MIN, fillTo);
   if (picked.length < fillMin)
-    picked.push(...fillFromLead(k, picked, fillMin - picked.length, barred, true));
+    picked.push(...fillFromLead(k, objectiveKeys, picked, fillMin - picked.length, barred, true));
   if (picked.length === 0) return { items: [], excluded, brands }; // no derived keywords: no audience keywords on their own either
   const items: TargetingItem[] = picked.map((c) => ({
     section: 'keywords',
@@ -235,13 +236,15 @@ export function keywordItems(k: KeywordInput): {
  */
 function fillFromLead(
   k: KeywordInput,
+  /** the objective's content-word keys (keywordItems has them) */
+  objectiveKeys: ReadonlySet<string>,
   picked: readonly PhraseCandidate[],
   room: number,
   excluded: (c: PhraseCandidate) => boolean,
   /** also what a title or an opening line says once (the last resort of a store with almost no text) */
   once: boolean,
 ): PhraseCandidate[] {
-  const { analyzer, input, lang } = k;
+  const { analyzer, lang } = k;
   const stop = isoStopwordSet(lang);
   const bgMax = FILL_BACKGROUND_SHARE * analyzer.bgDocs;
   const common = (key: string): boolean => {
@@ -251,7 +254,7 @@ function fillFromLead(
   };
   const ranked = analyzer.rank({
     minDf: 1,
-    boostKeys: contentKeys(input.campaign.objective, lang),
+    boostKeys: objectiveKeys,
     boost: 1.3,
     writtenOnce: true,
   });
@@ -295,6 +298,29 @@ function fillFromLead(
     out.push(item);
   }
   return out;
+}
+
+/**
+ * In a store that mixes documents about the campaign's objective (their creators name a topic of it,
+ * Analyzer focus) with others (two channels, one of them about it), what the objective's documents
+ * say ranks first: the other phrases keep their order among themselves, scaled below the lowest of
+ * those. A phrase is the objective's when most of its occurrences are in its documents.
+ */
+function rankObjectiveFirst(analyzer: Analyzer, cands: PhraseCandidate[]): void {
+  if (analyzer.focusDocs === 0 || analyzer.focusDocs >= analyzer.docs) return;
+  const apart = (c: PhraseCandidate) => (c.focus ?? 0) * 2 < 1;
+  let low = Infinity;
+  let high = 0;
+  for (const c of cands) {
+    if (apart(c)) high = Math.max(high, c.score);
+    else low = Math.min(low, c.score);
+  }
+  if (!Number.isFinite(low) || high < low) return;
+  const scale = (0.9 * low) / high;
+  for (let i = 0; i < cands.length; i++) {
+    const c = cands[i]!;
+    if (apart(c)) cands[i] = { ...c, score: c.score * scale };
+  }
 }
 
 /** Whether a candidate is a keyword a marketer would pay for (the rules in this file's comment). */

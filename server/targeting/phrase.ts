@@ -1,7 +1,7 @@
 /**
- * What the analyzer counts of one phrase (PhraseStat), what it hands on (PhraseCandidate), and how an
- * occurrence is read: its shape, whether its capitals are evidence of a name, its written forms.
- * Pure and deterministic.
+ * What the analyzer counts of one phrase (PhraseStat), what it hands on (PhraseCandidate, NodeScore)
+ * and is asked (RankOptions), and how an occurrence is read: its shape, whether its capitals are
+ * evidence of a name, its written forms. Pure and deterministic.
  */
 import { cmpStr } from './order.ts';
 import { CONTENT, NUMBER, STOP, WEAK, type WordInfo } from './tokens.ts';
@@ -42,6 +42,8 @@ export class PhraseStat {
   lowHead = 0;
   /** occurrences in a lead unit (a title, a description's opening lines) */
   lead = 0;
+  /** occurrences in a document about the campaign's objective (Analyzer focus) */
+  focus = 0;
   constructor(key: string, n: number, cue: CueHit[] | null, shape: number) {
     this.key = key;
     this.n = n;
@@ -97,6 +99,8 @@ export interface PhraseCandidate {
   inTitle: boolean;
   /** occurrences in a title or a description's opening lines (Unit.lead); absent: none counted */
   lead?: number;
+  /** share of its occurrences in documents about the campaign's objective; absent: none counted */
+  focus?: number;
   source: Field;
 }
 
@@ -108,6 +112,29 @@ export interface PhraseEvidence {
   /** occurrences capitalised / lowercase where capitalisation tells something */
   capOcc: number;
   lowOcc: number;
+}
+
+export interface NodeScore {
+  node: number;
+  /** mean per-document evidence, 0..1: the share of the slot's documents about this node */
+  coverage: number;
+  /** mean log-scaled evidence per document, unsaturated */
+  weight: number;
+  /** documents with any evidence */
+  docs: number;
+}
+
+export interface RankOptions {
+  /** minimum document frequency in the slot corpus (default 1 for a small store, else 2) */
+  minDf?: number;
+  /** content-word keys that raise a phrase's score (e.g. from the campaign objective) */
+  boostKeys?: ReadonlySet<string>;
+  boost?: number;
+  /** more keys with their own factor (e.g. the saved audience's tags) */
+  boostKeys2?: ReadonlySet<string>;
+  boost2?: number;
+  /** also phrases under the document-frequency floor that a person wrote as a whole (marked `once`) */
+  writtenOnce?: boolean;
 }
 
 export function isNameWord(w: WordInfo): boolean {
