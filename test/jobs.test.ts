@@ -15,6 +15,7 @@ import {
   type JobKind,
   type JobRow,
 } from '../server/jobs/queue.ts';
+import { JobLoop } from '../server/jobs/loop.ts';
 import { JobRunner } from '../server/jobs/runner.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { SCOPES } from '../server/schemas/common.ts';
@@ -29,6 +30,7 @@ import {
   type Client,
   type TestBackend,
 } from './helpers/backend.ts';
+import { until } from './helpers/wait.ts';
 
 /**
  * Background jobs: data store collection through the API, the queue's claim and
@@ -487,6 +489,23 @@ describe('job runner', () => {
       if (await queue.holds(job.id)) await queue.finish(job.id, 'done');
     });
   };
+
+  it('a loop whose store keeps failing says so once, not at every poll, and stops when told', async () => {
+    const runner = new JobRunner(deps, queue, {});
+    const warnings: string[] = [];
+    await deps.store.close();
+    const abort = new AbortController();
+    const running = new JobLoop(runner, { pollMs: 1, warn: (l) => warnings.push(l) }).run(
+      abort.signal,
+    );
+    await until('the failure to be said', () => warnings.length > 0);
+    // polls go on (backing off) while the store fails: none of them is said again
+    await new Promise((r) => setTimeout(r, 200)); // a window for repeats to show, if any were said
+    abort.abort();
+    await running;
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^job loop: .+; trying again$/);
+  });
 
   it('runs due jobs in due order, and later ones when their time comes', async () => {
     const ran: string[] = [];

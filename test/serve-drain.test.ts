@@ -52,6 +52,20 @@ describe('adcli serve --metrics-port', () => {
     expect(sample(text, 'adcli_ready')).toBe(1);
     expect(text).not.toContain(s.info.apiKey);
 
+    // a job runs in a worker thread; its run is counted in the HTTP thread's registry
+    const made = await s.api('POST', '/data-stores', {
+      name: 'Counted',
+      channelIds: ['UCnhwCGpIe9IdW5plisiGJLT'],
+    });
+    expect(made.status).toBe(201);
+    const ran = { kind: 'collect_data_store', outcome: 'ok' };
+    await until('the collection to be counted', async () =>
+      (sample(await (await fetch(metricsUrl)).text(), 'adcli_job_duration_seconds_count', ran) ??
+        0) >= 1
+        ? true
+        : undefined,
+    );
+
     const origin = new URL(metricsUrl).origin;
     expect((await fetch(`${origin}/livez`)).status).toBe(404);
     expect((await fetch(metricsUrl, { method: 'POST' })).status).toBe(405);

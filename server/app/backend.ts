@@ -85,6 +85,7 @@ export function createBackend(opts: BackendOptions): Backend {
       : opts.log;
   const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), {
     log: runnerLog,
+    ...(opts.observe?.jobRan ? { ran: opts.observe.jobRan } : {}),
   });
   const controls = createControls(services, { runner, advance: opts.advance });
   const ctx: OperationContext = { ...services, controls };

@@ -182,6 +182,7 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
     observe: {
       rateLimited: (n) => metrics?.observer.rateLimited(n),
       storeError: (k) => metrics?.observer.storeError(k),
+      jobRan: (k, o, s) => metrics?.observer.jobRan?.(k, o, s),
     },
   });
   const { services, readiness } = backend;
@@ -208,6 +209,7 @@ async function startOn(store: Store, opts: ServerOptions): Promise<RunningServer
     release: (owner) => services.jobs.release(owner),
     log: poolLog,
     warn,
+    jobRan: (k, o, s) => metrics?.observer.jobRan?.(k, o, s),
   });
   pool = workers;
   const app = opts.proxy

@@ -5,9 +5,15 @@ export interface JobLoopOptions {
   pollMs: number;
   /** how often finished jobs past their retention are deleted (never: omitted) */
   pruneEveryMs?: number;
-  /** a claim or prune that failed (the store busy beyond its timeout): said, then tried again */
-  log?: (line: string) => void;
+  /**
+   * A claim or prune that failed (the store busy or down): said once, not at every poll, then tried
+   * again; said again when the failure changes and when the store answers again.
+   */
+  warn?: (line: string) => void;
 }
+
+/** While the store keeps failing, the loop looks again at most this seldom (a store that is down is not hammered). */
+const MAX_FAILING_POLL_MS = 5000;
 
 /**
  * The one loop that runs due jobs: one at a time until none is due, then a wait for a nudge (a job
@@ -37,6 +43,9 @@ export class JobLoop {
     signal.addEventListener('abort', stop, { once: true });
     let nextPrune =
       this.#opts.pruneEveryMs === undefined ? Infinity : Date.now() + this.#opts.pruneEveryMs;
+    /** the failure last said, and how many passes failed since the store last answered */
+    let failure: string | null = null;
+    let failed = 0;
     try {
       while (!signal.aborted) {
         let ran = false;
@@ -50,8 +59,17 @@ export class JobLoop {
             nextPrune = Date.now() + this.#opts.pruneEveryMs!;
             await queue.prune();
           }
+          if (failed > 0)
+            this.#opts.warn?.(
+              `job loop: the store answers again (${failed} ${failed === 1 ? 'pass' : 'passes'} failed)`,
+            );
+          failure = null;
+          failed = 0;
         } catch (err) {
-          this.#opts.log?.(`job loop: ${err instanceof Error ? err.message : String(err)}`);
+          const message = err instanceof Error ? err.message : String(err);
+          failed++;
+          if (message !== failure) this.#opts.warn?.(`job loop: ${message}; trying again`);
+          failure = message;
         }
         if (signal.aborted) break;
         if (ran) {
@@ -65,9 +83,12 @@ export class JobLoop {
         } catch {
           // as above: the next poll looks again
         }
-        await this.#sleep(
-          due === null ? this.#opts.pollMs : Math.min(this.#opts.pollMs, Math.max(due, 5)),
-        );
+        // failing, the wait doubles with each failed pass, up to MAX_FAILING_POLL_MS
+        const poll =
+          failed > 0
+            ? Math.min(MAX_FAILING_POLL_MS, this.#opts.pollMs * 2 ** Math.min(failed - 1, 10))
+            : this.#opts.pollMs;
+        await this.#sleep(due === null ? poll : Math.min(poll, Math.max(due, 5)));
       }
     } finally {
       signal.removeEventListener('abort', stop);

@@ -76,7 +76,10 @@ const services = createServices(
   { ...data.settings, jobOwner: owner },
 );
 const log = (line: string) => send({ type: 'log', line });
-const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), { log });
+const runner = new JobRunner(services.deps, services.jobs, jobHandlers(services), {
+  log,
+  ran: (kind, outcome, seconds) => send({ type: 'job', kind, outcome, seconds }),
+});
 const advanceHereNow = advanceHere(services, runner);
 
 /** Runs an advance beside the job loop (each of its steps is a transaction of its own) and answers it. */
@@ -102,7 +105,11 @@ advances = advance;
 for (const m of waiting) advance(m);
 
 // The one job loop (server/jobs/loop.ts), until the pool says stop.
-const loop = new JobLoop(runner, { pollMs: data.pollMs, pruneEveryMs: data.pruneEveryMs, log });
+const loop = new JobLoop(runner, {
+  pollMs: data.pollMs,
+  pruneEveryMs: data.pruneEveryMs,
+  warn: (line) => send({ type: 'warn', line }),
+});
 nudge = () => loop.nudge();
 await loop.run(stopping.signal);
 

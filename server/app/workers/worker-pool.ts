@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { AdvanceResult, AdvanceWork } from '../../control/advance.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { processOwner } from '../../jobs/queue.ts';
+import type { JobRan } from '../../jobs/runner.ts';
 import type { StoreSpec } from '../../store/open.ts';
 import type { ServiceSettings } from '../../domain/services.ts';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.ts';
@@ -31,8 +32,10 @@ export interface WorkerPoolOptions {
   release: (owner: string) => Promise<number>;
   /** a job's own failures (the request log's level) */
   log?: (line: string) => void;
-  /** a worker that stopped unexpectedly: always worth telling */
+  /** a worker that stopped unexpectedly, or whose job loop cannot reach the store: always worth telling */
   warn?: (line: string) => void;
+  /** a job ended in a worker: its kind, outcome and real duration (the metrics) */
+  jobRan?: JobRan;
   /** the worker script; default the bundle's dist/job-worker.js or, from source, worker-main.ts */
   entry?: URL;
 }
@@ -188,6 +191,9 @@ export class WorkerPool {
     let failure: Error | null = null;
     worker.on('message', (m: FromWorker) => {
       if (m.type === 'log') this.#opts.log?.(m.line);
+      else if (m.type === 'warn')
+        this.#opts.warn?.(`adcli serve: job worker ${index + 1}: ${m.line}`);
+      else if (m.type === 'job') this.#opts.jobRan?.(m.kind, m.outcome, m.seconds);
       else if (m.type === 'advanced') {
         const waiter = slot.advances.get(m.id);
         slot.advances.delete(m.id);

@@ -1,6 +1,8 @@
 /** The messages between WorkerPool (the HTTP thread of `adcli serve`) and its job worker threads. */
 import type { AdvanceResult, AdvanceWork } from '../../control/advance.ts';
 import type { ErrorCode } from '../../lib/errors.ts';
+import type { JobKind } from '../../jobs/queue.ts';
+import type { JobOutcome } from '../../jobs/runner.ts';
 import type { StoreSpec } from '../../store/open.ts';
 import type { ServiceSettings } from '../../domain/services.ts';
 
@@ -32,6 +34,10 @@ export type ToWorker =
 export type FromWorker =
   /** a job's failure, for the server's log */
   | { type: 'log'; line: string }
+  /** the job loop cannot reach the store (said once), or can again: always worth telling */
+  | { type: 'warn'; line: string }
+  /** a job ended: its kind, outcome and real duration, for the metrics */
+  | { type: 'job'; kind: JobKind; outcome: JobOutcome; seconds: number }
   /** the worker closed its store and exits */
   | { type: 'stopped' }
   /** an advance's answer, or the API error it ended with */
