@@ -4,18 +4,26 @@
  * to the same platform (a function or an object could not cross the thread boundary).
  */
 import type { DomainDeps } from '../kernel/deps.ts';
+import { GoogleAdsPlatform } from './google-ads/platform.ts';
+import type { GoogleAdsSettings } from './google-ads/settings.ts';
 import type { AdPlatform } from './port.ts';
 import { SimulatedAdPlatform } from './simulated.ts';
 
-export type AdsPlatformSettings = { kind: 'simulated' };
+export type AdsPlatformSettings =
+  | { kind: 'simulated' }
+  /** `adcli serve --ads-platform google-ads`: the Google Ads API, credentials from the environment */
+  | { kind: 'google-ads'; googleAds: GoogleAdsSettings };
 
 /** The ad platform of these settings over a thread's own store and clocks; default the simulation. */
 export function adPlatformFor(
   settings: AdsPlatformSettings | undefined,
   deps: DomainDeps,
 ): AdPlatform {
-  switch (settings?.kind ?? 'simulated') {
+  const s = settings ?? { kind: 'simulated' };
+  switch (s.kind) {
     case 'simulated':
       return new SimulatedAdPlatform(deps.store, deps.clock);
+    case 'google-ads':
+      return new GoogleAdsPlatform(s.googleAds, deps);
   }
 }

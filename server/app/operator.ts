@@ -9,6 +9,9 @@ import type { KeyRecord } from '../domain/keys.ts';
 import { createServices, type Services } from '../domain/services.ts';
 import { systemClock } from '../lib/clock.ts';
 import { openStore, type StoreSpec } from '../store/open.ts';
+import { linkAccount, listLinks, unlinkAccount, workspaceIdOf } from '../ads/google-ads/records.ts';
+import { invalid, notFound } from '../lib/errors.ts';
+import { formatCustomerId } from '../lib/customer-id.ts';
 
 export type { KeyRecord, PlatformCampaign, StoreSpec };
 
@@ -33,6 +36,31 @@ export interface Operator {
     campaign: string,
     status: AdsStatus,
   ): Promise<{ campaignId: string; googleAdsCampaignId: string; status: AdsStatus }>;
+  /** lets a workspace use a Google Ads account (adcli serve --ads-platform google-ads); false: it already could */
+  linkAdsAccount(workspace: string, customerId: string): Promise<AdsLink & { changed: boolean }>;
+  /** takes the account from the workspace; false: it was not linked */
+  unlinkAdsAccount(workspace: string, customerId: string): Promise<AdsLink & { changed: boolean }>;
+  /** every link, by workspace */
+  adsLinks(): Promise<(AdsLink & { linkedAt: string })[]>;
+}
+
+export interface AdsLink {
+  workspace: string;
+  customerId: string;
+}
+
+/** The workspace's id and the customer id in its 123-456-7890 form, or the request's error. */
+async function linkTarget(s: Services, workspace: string, customerId: string) {
+  if (!/^\d{3}-?\d{3}-?\d{4}$/.test(customerId))
+    throw invalid(
+      `--customer-id must be a Google Ads customer id, 123-456-7890 or 1234567890, not ${customerId}`,
+    );
+  const id = await workspaceIdOf(s.deps.store, workspace);
+  if (!id)
+    throw notFound(
+      `no workspace ${workspace} in this store (adcli serve keys list shows the workspaces)`,
+    );
+  return { id, customerId: formatCustomerId(customerId) };
 }
 
 function operatorOf(s: Services): Operator {
@@ -47,6 +75,25 @@ function operatorOf(s: Services): Operator {
     revokeKey: (id) => store.write(() => s.keys.revoke(id)),
     adsCampaigns: () => store.read(() => s.ads.listCreated()),
     setAdsStatus: (campaign, status) => store.write(() => s.ads.setStatus(campaign, status)),
+    linkAdsAccount: (workspace, customerId) =>
+      store.write(async () => {
+        const t = await linkTarget(s, workspace, customerId);
+        const at = systemClock.now().toISOString();
+        const changed = await linkAccount(store, t.id, t.customerId, at);
+        return { workspace, customerId: t.customerId, changed };
+      }),
+    unlinkAdsAccount: (workspace, customerId) =>
+      store.write(async () => {
+        const t = await linkTarget(s, workspace, customerId);
+        const changed = await unlinkAccount(store, t.id, t.customerId);
+        return { workspace, customerId: t.customerId, changed };
+      }),
+    adsLinks: async () =>
+      (await store.read(() => listLinks(store))).map((r) => ({
+        workspace: r.workspace,
+        customerId: r.customer_id,
+        linkedAt: r.created_at,
+      })),
   };
 }
 

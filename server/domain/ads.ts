@@ -5,6 +5,7 @@ import {
   type AdsCampaignSettings,
   type AdsStatus,
 } from '../ads/port.ts';
+import { withApiErrors } from '../ads/api-errors.ts';
 import { resolveDateRange, type DatePreset } from '../ads/dates.ts';
 import { buildReport } from '../ads/report.ts';
 import { conflict, invalid, notFound } from '../lib/errors.ts';
@@ -41,7 +42,8 @@ export class Ads {
     opts: { syncIntervalMs?: number } = {},
   ) {
     this.#d = deps;
-    this.#platform = platform;
+    // a real platform's failures (credentials, reach, refusals) answer as the API's errors
+    this.#platform = withApiErrors(platform);
     this.#campaigns = campaigns;
     this.#jobs = jobs;
     this.syncIntervalMs = opts.syncIntervalMs ?? 60_000;
@@ -413,7 +415,15 @@ export class Ads {
       )?.workspace_id;
     const direct = await this.#platform.campaign(id);
     if (direct) {
-      const workspaceId = await workspaceOf(direct.customerId);
+      // a real platform's accounts are not in ad_accounts: the service campaign's workspace then
+      const workspaceId =
+        (await workspaceOf(direct.customerId)) ??
+        (
+          await this.#d.store.get<{ workspace_id: string }>(
+            'SELECT workspace_id FROM campaigns WHERE id = ?',
+            direct.serviceCampaignId,
+          )
+        )?.workspace_id;
       return workspaceId ? { ads: direct, workspaceId } : null;
     }
     // By service campaign id: the service's own record when it still has one, else the platform's.

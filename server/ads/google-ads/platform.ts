@@ -46,7 +46,9 @@ export class GoogleAdsPlatform implements AdPlatform {
     this.#cacheMs = Math.min(MAX_CACHE_MS, Math.max(0, settings.cacheMs ?? DEFAULT_CACHE_MS));
     this.#accounts = new GoogleAdsAccounts(this.#api, this.#records, this.#cacheMs);
     this.#criteria = new CriteriaSync(this.#api);
-    this.#reads = new GoogleAdsReads(this.#api, this.#cacheMs);
+    this.#reads = new GoogleAdsReads(this.#api, this.#cacheMs, (customer) =>
+      this.#records.ofCustomer(customer),
+    );
   }
 
   /** HTTP requests made to Google Ads so far (retries included). */

@@ -21,14 +21,22 @@ export class GoogleAdsReads {
   readonly #statuses = new Map<string, { at: number; status: AdsStatus }>();
   readonly #metrics = new Map<string, { at: number; days: DailyMetrics[] }>();
 
-  constructor(api: GoogleAdsRestClient, cacheMs: number) {
+  readonly #rowsOf: (customerId: string) => Promise<GoogleCampaignRow[]>;
+
+  /** `rowsOf`: the campaigns adcli made in an account, read together in one query */
+  constructor(
+    api: GoogleAdsRestClient,
+    cacheMs: number,
+    rowsOf: (customerId: string) => Promise<GoogleCampaignRow[]>,
+  ) {
     this.#api = api;
     this.#cacheMs = cacheMs;
+    this.#rowsOf = rowsOf;
   }
 
-  /** A status the adapter itself just set (creation, a status change). */
+  /** A status the adapter itself just set (creation, a status change): the next read asks Google Ads still. */
   know(campaignId: string, status: AdsStatus): void {
-    this.#statuses.set(campaignId, { at: Date.now(), status });
+    this.#statuses.set(campaignId, { at: 0, status });
   }
 
   /** The status last read; a campaign Google Ads no longer lists counts as REMOVED. */
@@ -36,11 +44,15 @@ export class GoogleAdsReads {
     return this.#statuses.get(campaignId)?.status ?? 'REMOVED';
   }
 
-  /** The campaign's status in Google Ads; `fresh`: read now, not from the cache. */
+  /**
+   * The campaign's status in Google Ads; `fresh`: read now, not from the cache. A read takes every
+   * campaign of the account at once, so a sync of many campaigns asks once per account.
+   */
   async status(row: GoogleCampaignRow, fresh: boolean): Promise<AdsStatus> {
     const cached = this.#statuses.get(row.campaign_id);
     if (!fresh && cached && Date.now() - cached.at < STATUS_TTL_MS) return cached.status;
-    await this.refreshStatuses(row.customer_id, [row]);
+    const rows = fresh ? [row] : await this.#rowsOf(row.customer_id);
+    await this.refreshStatuses(row.customer_id, rows.length > 0 ? rows : [row]);
     return this.known(row.campaign_id);
   }
 

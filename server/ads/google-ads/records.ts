@@ -159,3 +159,9 @@ export async function listLinks(store: Store) {
      JOIN workspaces w ON w.id = l.workspace_id ORDER BY w.slug, l.created_at, l.customer_id`,
   );
 }
+
+/** A workspace's id by its slug, for the operator's link commands; null when there is none. */
+export async function workspaceIdOf(store: Store, slug: string): Promise<string | null> {
+  const row = await store.get<{ id: string }>('SELECT id FROM workspaces WHERE slug = ?', slug);
+  return row?.id ?? null;
+}

@@ -81,6 +81,41 @@ export function registerServeAds(serve: Command, f: Factory): void {
     'adcli serve ads set-status 65f0c1d2e3a4b5c6d7e8f901 ENABLED',
     'adcli serve ads set-status 65f0c1d2e3a4b5c6d7e8f901 PAUSED',
   );
+  registerServeAdsLinks(ads, f);
+}
+
+/** `adcli serve ads link|unlink|links`: which Google Ads accounts each workspace may use. */
+function registerServeAdsLinks(ads: Command, f: Factory): void {
+  const store = (c: Command) =>
+    c
+      .option('--data <dir>', 'data dir of the backend')
+      .option(
+        '--database <url>',
+        'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)',
+      )
+      .option('--json', 'print JSON');
+  for (const verb of ['link', 'unlink'] as const) {
+    const c = store(
+      ads
+        .command(verb)
+        .description(
+          verb === 'link'
+            ? 'Let a workspace use a Google Ads account (adcli serve --ads-platform google-ads); once any is linked, each workspace uses its linked accounts only'
+            : 'Take a Google Ads account from a workspace; its campaigns there are left as they are',
+        )
+        .requiredOption('--workspace <slug>', 'the workspace')
+        .requiredOption('--customer-id <id>', 'the Google Ads account, 123-456-7890'),
+    ).action(async (_opts, cmd: Command) =>
+      (await import('./serve-ads-links.ts'))[verb](f, cmd.optsWithGlobals()),
+    );
+    examples(c, `adcli serve ads ${verb} --workspace acme --customer-id 123-456-7890`);
+  }
+  const list = store(
+    ads.command('links').description('List which Google Ads accounts each workspace may use'),
+  ).action(async (_opts, cmd: Command) =>
+    (await import('./serve-ads-links.ts')).links(f, cmd.optsWithGlobals()),
+  );
+  examples(list, 'adcli serve ads links', 'adcli serve ads links --json');
 }
 
 /** `adcli backend ads list|set-status`. */

@@ -11,7 +11,7 @@ import { withStore } from '../serve/serve-keys.ts';
  * (inside `adcli serve --memory --exec`, whose store is a private temporary file), must not make an
  * empty store and then say no campaign exists.
  */
-function assertStoreExists(
+export function assertStoreExists(
   f: Factory,
   opts: StoreFlags & { profile?: string; baseUrl?: string },
 ): void {

@@ -90,6 +90,21 @@ export const ENVIRONMENT: { names: string[]; meaning: string }[] = [
       'where the YouTube Data API is, for adcli serve (unless --youtube-base-url is given) and the local profile: default https://www.googleapis.com/youtube/v3.',
   },
   {
+    names: [
+      'ADCLI_GOOGLE_ADS_DEVELOPER_TOKEN',
+      'ADCLI_GOOGLE_ADS_CLIENT_ID',
+      'ADCLI_GOOGLE_ADS_CLIENT_SECRET',
+      'ADCLI_GOOGLE_ADS_REFRESH_TOKEN',
+    ],
+    meaning:
+      "the Google Ads credentials of adcli serve --ads-platform google-ads: the manager account's developer token, an OAuth 2.0 client's id and secret, and a refresh token of a Google account with access to the ad accounts. From the environment only (never a flag, a log line, a snapshot or an export); never passed on to --exec's command. docs/google-ads.md says how to get each.",
+  },
+  {
+    names: ['ADCLI_GOOGLE_ADS_LOGIN_CUSTOMER_ID'],
+    meaning:
+      'the manager account (10 digits) that adcli serve --ads-platform google-ads reaches client accounts through: the login-customer-id header. Unset: the accounts the refresh token reaches directly.',
+  },
+  {
     names: ['ADCLI_MCP_READ_ONLY'],
     meaning:
       'adcli mcp --read-only, when the flag is not given (1, true, yes or on; 0, false, no or off): only the tools that read are served.',

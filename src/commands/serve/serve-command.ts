@@ -37,8 +37,14 @@ import type { SeedName } from '../../generated/contract.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { dbFile, keyFile } from '../../lib/paths.ts';
 import { databaseUrl, storeFailure } from '../../lib/serve-store.ts';
+import {
+  adsPlatformLines,
+  adsPlatformSettings,
+  type AdsPlatformOptions,
+} from './serve-ads-platform.ts';
+import { GOOGLE_ADS_ENV } from '../../../server/app/google-ads.ts';
 
-export interface ServeOptions {
+export interface ServeOptions extends AdsPlatformOptions {
   host: string;
   /** default 4010; with --exec a free port */
   port?: number;
@@ -173,6 +179,7 @@ async function serving(
   const known = [
     ...ENVIRONMENT.flatMap((e) => e.names).filter((n) => n.startsWith('ADCLI_')),
     ...SERVE_SETTINGS.map((s) => s.env),
+    ...Object.values(GOOGLE_ADS_ENV),
   ];
   for (const u of unknownAdcliVariables(f.env, known))
     say(
@@ -245,6 +252,7 @@ async function serving(
           ).readFixturesFile(opts.fixtures),
         };
   const youtube = youtubeSettings(f, opts);
+  const ads = adsPlatformSettings(f, opts);
   const port = opts.port ?? (exec !== undefined ? 0 : DEFAULT_PORT);
   const workers = opts.workers ?? defaultWorkers();
   const logRequests = opts.logRequests ?? (!opts.quiet && exec === undefined);
@@ -293,6 +301,7 @@ async function serving(
         jobDelayMs: opts.jobDelay,
         syncIntervalMs: opts.syncInterval * 1000,
         ...(youtube ? { youtube } : {}),
+        ...(ads ? { ads } : {}),
       },
       rateLimit: opts.rateLimit,
       workers,
@@ -490,6 +499,7 @@ async function serving(
                 : ''),
           ]
         : []),
+      ...adsPlatformLines(ads),
       `  OpenAPI    ${baseUrl}/openapi.json`,
       ...(metricsUrl !== undefined ? [`  metrics    ${metricsUrl}`] : []),
       ...(opts.proxy !== undefined
@@ -527,8 +537,8 @@ async function serving(
 
 /**
  * The environment of --exec's command: the server's URL and key; not the database's URL, which
- * holds the server's password, nor the YouTube key (the command talks to the API, and the key is the
- * server's alone).
+ * holds the server's password, nor the YouTube key or the Google Ads credentials (the command talks to
+ * the API, and those are the server's alone).
  */
 function commandEnv(
   env: NodeJS.ProcessEnv,
@@ -539,6 +549,7 @@ function commandEnv(
   const out: NodeJS.ProcessEnv = { ...env, ADCLI_BASE_URL: baseUrl };
   delete out.ADCLI_DATABASE_URL;
   delete out.ADCLI_YOUTUBE_API_KEY;
+  for (const name of Object.values(GOOGLE_ADS_ENV)) delete out[name];
   // the server's own settings are not the command's: an adcli serve it starts begins from its defaults
   for (const s of SERVE_SETTINGS) if (s.parse !== 'own') delete out[s.env];
   if (apiKey === undefined) return out;

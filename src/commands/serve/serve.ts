@@ -146,6 +146,22 @@ export function registerServe(program: Command, f: Factory): void {
       "the most of those units one workspace may spend per UTC day, so one workspace of a shared backend cannot spend the others' (default: all of --youtube-quota)",
       parse('youtube-workspace-quota'),
     )
+    .addOption(
+      new Option(
+        '--ads-platform <platform>',
+        'where campaigns are published (always PAUSED): the simulated ad platform, or Google Ads with the credentials of the ADCLI_GOOGLE_ADS_* variables (docs/google-ads.md)',
+      )
+        .choices(['simulated', 'google-ads'])
+        .default('simulated'),
+    )
+    .option(
+      '--google-ads-base-url <url>',
+      'where the Google Ads API is, with --ads-platform google-ads (default https://googleads.googleapis.com)',
+    )
+    .option(
+      '--google-oauth-token-url <url>',
+      "where Google's OAuth 2.0 token endpoint is, with --ads-platform google-ads (default https://oauth2.googleapis.com/token)",
+    )
     .option(
       '--metrics-port <port>',
       'serve Prometheus metrics at GET /metrics on this port of their own (0 picks a free one); none unless given',

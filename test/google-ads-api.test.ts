@@ -1,0 +1,193 @@
+// @store both
+/**
+ * The service on Google Ads (ads: { kind: 'google-ads' }), through its API, against the stand-in of
+ * test/helpers/google-ads-stand-in.ts (its header names the reference page of each answer): the
+ * operator's link, accounts, publishing (a PAUSED campaign, a budget in micros), a sync after a
+ * targeting edit (criteria added and removed), a status changed in Google Ads seen at the next sync,
+ * performance from searchStream rows, a failure as the API answers it, and the credentials in no
+ * log line, journal entry, snapshot, export or row. On both stores.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { linkAccount } from '../server/ads/google-ads/records.ts';
+import type { Store } from '../server/store/port.ts';
+import { ok } from './helpers/assert.ts';
+import { testBackend, type TestBackend } from './helpers/backend.ts';
+import {
+  CREDS,
+  startGoogleAdsStandIn,
+  type GoogleAdsStandIn,
+} from './helpers/google-ads-stand-in.ts';
+import { standInWorld } from './helpers/google-ads-world.ts';
+
+let standIn: GoogleAdsStandIn;
+let b: TestBackend;
+
+beforeEach(async () => {
+  standIn = await startGoogleAdsStandIn(standInWorld());
+  b = await testBackend({
+    ads: {
+      kind: 'google-ads',
+      googleAds: {
+        credentials: { ...CREDS },
+        baseUrl: standIn.baseUrl,
+        tokenUrl: standIn.tokenUrl,
+        retryBaseMs: 1,
+        // every read asks the stand-in (the adapter's caches are the port tests')
+        cacheMs: 0,
+      },
+    },
+  });
+  await linkAccount(b.store, await b.workspaceId(), '123-456-7890', '2026-03-01T00:00:00.000Z');
+});
+afterEach(async () => {
+  await standIn.close();
+});
+
+async function runSync(): Promise<void> {
+  await b.services.ads.scheduleSync();
+  b.clock.advance(b.services.ads.syncIntervalMs + 1);
+  await b.runner.runDue();
+}
+
+async function published() {
+  const created = await b.api.post('/campaigns', {
+    name: 'Espresso at home',
+    campaignType: 'SEARCH',
+    budget: 50,
+    budgetType: 'daily',
+    biddingStrategy: 'MAXIMIZE_CONVERSIONS',
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.id as string;
+  const rec = ok(await b.api.post(`/campaigns/${id}/ads-platform`, { customerId: '123-456-7890' }));
+  return { id, adsId: rec.adsPlatform.campaignId as string, slotId: created.body.audiences[0].id };
+}
+
+const criteria = () =>
+  [...standIn.world.criteria.values()]
+    .map((c) => `${c.keyword.text}/${c.keyword.matchType}`)
+    .sort();
+
+describe('the service on Google Ads', () => {
+  it('lists the linked account, publishes PAUSED with a budget in micros, and syncs targeting edits', async () => {
+    const accounts = ok(await b.api.get('/ads-platform/accounts'));
+    expect(accounts.data).toEqual([
+      {
+        customerId: '123-456-7890',
+        name: 'Northside Roastery',
+        currencyCode: 'EUR',
+        timeZone: 'Europe/Berlin',
+      },
+    ]);
+    const { id, adsId, slotId } = await published();
+    expect(standIn.world.campaigns.get(adsId)).toMatchObject({ status: 'PAUSED' });
+    expect([...standIn.world.budgets.values()][0]).toMatchObject({ amountMicros: '50000000' });
+    expect(ok(await b.api.get(`/campaigns/${id}`)).adsPlatform).toMatchObject({
+      campaignId: adsId,
+      status: 'PAUSED',
+    });
+
+    const items = (list: [string, string][]) => ({
+      items: list.map(([text, matchType]) => ({ section: 'keywords', text, matchType })),
+    });
+    const slot = `/campaigns/${id}/targeting/audiences/${slotId}/items`;
+    ok(
+      await b.api.put(
+        slot,
+        items([
+          ['espresso machine', 'EXACT'],
+          ['pour over', 'PHRASE'],
+        ]),
+      ),
+    );
+    await runSync();
+    expect(criteria()).toEqual(['espresso machine/EXACT', 'pour over/PHRASE']);
+    ok(
+      await b.api.put(
+        slot,
+        items([
+          ['pour over', 'PHRASE'],
+          ['burr grinder', 'BROAD'],
+        ]),
+      ),
+    );
+    await runSync();
+    expect(criteria()).toEqual(['burr grinder/BROAD', 'pour over/PHRASE']);
+  });
+
+  it('sees a status changed in Google Ads at the next sync, and reads performance from it', async () => {
+    const { id, adsId } = await published();
+    standIn.world.campaigns.get(adsId).status = 'ENABLED';
+    await runSync();
+    expect(ok(await b.api.get(`/campaigns/${id}`)).adsPlatform.status).toBe('ENABLED');
+    standIn.world.metrics.set(adsId, [
+      {
+        date: '2026-02-27',
+        impressions: 1000,
+        clicks: 50,
+        costMicros: 12_500_000,
+        conversions: 2,
+        conversionsValue: 60,
+      },
+      {
+        date: '2026-03-01',
+        impressions: 500,
+        clicks: 10,
+        costMicros: 2_250_000,
+        conversions: 0,
+        conversionsValue: 0,
+      },
+    ]);
+    const report = ok(
+      await b.api.get('/ads-platform/performance?customerId=123-456-7890&dateRange=LAST_7_DAYS'),
+    );
+    const row = report.campaigns.find((c: { campaignId: string }) => c.campaignId === id);
+    expect(row).toMatchObject({ googleAdsCampaignId: adsId, status: 'ENABLED' });
+    expect(JSON.stringify(report)).toContain('14.75');
+    expect(standIn.seen.some((s) => /metrics\.cost_micros/.test(s.body?.query ?? ''))).toBe(true);
+  });
+
+  it('answers a failure of Google Ads as a 503 that names the variable, and keeps the credentials out of everything', async () => {
+    const { id } = await published();
+    standIn.developerTokenNotApproved();
+    const r = await b.api.get('/ads-platform/accounts');
+    expect(r.status).toBe(503);
+    expect(r.body.error.message).toMatch(/ADCLI_GOOGLE_ADS_DEVELOPER_TOKEN/);
+
+    const ctl = await b.client({ prefix: '/_adcli/v1' });
+    const journal = await ctl.get('/requests?limit=1000');
+    const snapshot = await b.app.request('/_adcli/v1/snapshot', {
+      headers: { authorization: `Bearer ${ctl.key}` },
+    });
+    const fixtures = await ctl.get('/fixtures');
+    const everything = [
+      JSON.stringify(journal.body),
+      Buffer.from(await snapshot.arrayBuffer()).toString('latin1'),
+      JSON.stringify(fixtures.body),
+      JSON.stringify(ok(await b.api.get(`/campaigns/${id}`))),
+      b.warnings.join('\n'),
+      await everyValueOf(b.store),
+    ].join('\n');
+    for (const secret of Object.values(CREDS)) expect(everything).not.toContain(secret);
+  });
+});
+
+/** Every text of every table of the store, as one string. */
+async function everyValueOf(store: Store): Promise<string> {
+  const tables = (
+    await store.all<{ name: string }>(
+      store.dialect.name === 'postgres'
+        ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+        : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    )
+  ).map((t) => t.name);
+  expect(tables).toContain('google_ads_campaigns');
+  const out: string[] = [];
+  for (const t of tables)
+    out.push(
+      JSON.stringify(await store.all(`SELECT * FROM ${t}`), (_k, v: unknown) =>
+        typeof v === 'bigint' ? String(v) : v,
+      ),
+    );
+  return out.join('\n');
+}
