@@ -147,6 +147,19 @@ describe('the service on Google Ads', () => {
     expect(standIn.seen.some((s) => /metrics\.cost_micros/.test(s.body?.query ?? ''))).toBe(true);
   });
 
+  it('turns a campaign on in Google Ads through the controls, and lists it as the platform has it', async () => {
+    const { id, adsId } = await published();
+    const ctl = await b.client({ prefix: '/_adcli/v1' });
+    ok(await ctl.post(`/ads/campaigns/${id}/status`, { status: 'ENABLED' }));
+    expect(standIn.world.campaigns.get(adsId).status).toBe('ENABLED');
+    const last = standIn.seen.filter((x) => x.path.endsWith('campaigns:mutate')).at(-1)!;
+    expect(last.body.operations[0]).toMatchObject({ updateMask: 'status' });
+    const listed = ok(await ctl.get('/ads/campaigns'));
+    expect(listed.data).toEqual([
+      expect.objectContaining({ campaignId: id, googleAdsCampaignId: adsId, status: 'ENABLED' }),
+    ]);
+  });
+
   it('answers a failure of Google Ads as a 503 that names the variable, and keeps the credentials out of everything', async () => {
     const { id } = await published();
     standIn.developerTokenNotApproved();
