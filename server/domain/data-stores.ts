@@ -10,33 +10,19 @@ import type {
   YtVideo,
 } from '../schemas/youtube.ts';
 import type { Actor } from './actor.ts';
-import { Catalog, seenCopy, SHARED, storeVideo, type VideoRow } from './catalog.ts';
+import { Catalog, seenCopy, storeVideo, type VideoRow } from './catalog.ts';
+import { ownerOf, toRecord, type DataStoreRow } from './data-store-row.ts';
+import { unknownError } from './data-store-errors.ts';
+import { YouTubeCollection, type YouTubeResult } from './data-store-youtube.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
 import { assertMayChangeShared } from './limits.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import { workspaceLock } from '../store/locks.ts';
 import { decodeCursor, selectPage, toPage, type PageQuery } from './paging.ts';
-import { noneSkipped, type Skipped, type YouTubeCollector } from '../youtube/collector.ts';
+import type { YouTubeCollector } from '../youtube/collector.ts';
 import { boundText } from '../youtube/port.ts';
-import { nextQuotaDay } from '../youtube/quota.ts';
 
-export interface DataStoreRow {
-  seq: number;
-  id: string;
-  workspace_id: string | null;
-  scope: DataStore['scope'];
-  name: string;
-  description: string;
-  status: DataStore['status'];
-  error: string;
-  channel_count: number;
-  video_count: number;
-  source_channel_ids: string;
-  source_video_ids: string;
-  created_at: string;
-  updated_at: string;
-  ready_at: string | null;
-}
+export { ownerOf, toRecord, type DataStoreRow } from './data-store-row.ts';
 
 export interface DataStoreFields {
   name: string;
@@ -44,9 +30,6 @@ export interface DataStoreFields {
   channelIds?: string[];
   videoIds?: string[];
 }
-
-/** Catalog owner of a store's content: the workspace, or the shared catalog for library stores. */
-export const ownerOf = (row: DataStoreRow) => row.workspace_id ?? SHARED;
 
 export interface DataStoreOptions {
   delayMs?: number;
@@ -64,23 +47,6 @@ export interface DataStoreOptions {
   youtubeRunMs?: number | undefined;
 }
 
-/** What asking YouTube for the unknown sources came to, for the store's error. */
-interface YouTubeResult {
-  /** the API was asked for every unknown source; those it did not return are not on YouTube */
-  failed: string | null;
-  /** resources YouTube sent that the import's checks refuse (left out) */
-  leftOut: number;
-  /** the failure is the server's API key's (not valid, expired, its API off, blocked), not the sources' */
-  keyFault?: boolean;
-  /** what YouTube said was not there and was skipped (comments off, videos gone, no uploads) */
-  skipped?: Skipped;
-}
-
-/** 5xx and network failures in a row before a collection gives up on YouTube. */
-const UNAVAILABLE_TRIES = 5;
-/** rate-limit answers in a row before a collection gives up on YouTube. */
-const RATE_LIMITED_TRIES = 6;
-
 export class DataStores {
   readonly #d: DomainDeps;
   readonly #catalog: Catalog;
@@ -91,8 +57,8 @@ export class DataStores {
   readonly afterCollect: (dataStoreId: string) => Promise<void>;
   /** called in the same transaction after a delete with the campaigns that drew on the store */
   readonly afterDelete: (campaignIds: string[]) => Promise<void>;
-  readonly #youtube: YouTubeCollector | undefined;
-  readonly #youtubeRunMs: number;
+  /** the step on YouTube of a collection, where the server has a YouTube key */
+  readonly #youtube: YouTubeCollection | undefined;
 
   constructor(deps: DomainDeps, catalog: Catalog, jobs: JobQueue, opts: DataStoreOptions = {}) {
     this.#d = deps;
@@ -101,8 +67,16 @@ export class DataStores {
     this.delayMs = opts.delayMs ?? 0;
     this.afterCollect = opts.afterCollect ?? (() => Promise.resolve());
     this.afterDelete = opts.afterDelete ?? (() => Promise.resolve());
-    this.#youtube = opts.youtube;
-    this.#youtubeRunMs = opts.youtubeRunMs ?? 20_000;
+    this.#youtube = opts.youtube
+      ? new YouTubeCollection(
+          deps,
+          catalog,
+          jobs,
+          opts.youtube,
+          opts.youtubeRunMs ?? 20_000,
+          (owner, batch) => this.#addToCatalog(owner, batch),
+        )
+      : undefined;
   }
 
   async onCollect(dataStoreId: string): Promise<void> {
@@ -138,14 +112,14 @@ export class DataStores {
   /**
    * The collect_data_store job: links the catalog's channels (with their videos) and videos named as
    * sources. With a YouTube source, the ids the catalog does not know are first collected from the
-   * Data API into the workspace's catalog (#collectFromYouTube), unless that puts the job back for
+   * Data API into the workspace's catalog (data-store-youtube.ts), unless that puts the job back for
    * later. Ids still unknown are reported in the store's error, never dropped quietly.
    */
   async runCollect(job: JobRow): Promise<void> {
     const store = this.#d.store;
     let youtube: YouTubeResult | null = null;
     if (this.#youtube) {
-      const r = await this.#collectFromYouTube(job, this.#youtube);
+      const r = await this.#youtube.run(job);
       if (r === 'later') return;
       youtube = r;
     }
@@ -496,168 +470,6 @@ export class DataStores {
     return comments.length;
   }
 
-  /**
-   * Collects the store's sources that the catalog does not know from the YouTube Data API, each
-   * channel (with its videos and comments) or batch of videos in a transaction of its own, into the
-   * workspace's catalog as an import would put them. Answers what came of it for the link phase, or
-   * 'later' when the job was put back in the queue: the run's time is up (it goes on at once), the
-   * quota is spent (it goes on after midnight Pacific time, when the quota's day turns), or YouTube
-   * asked to wait or failed for now (it goes on after a backoff); the store stays `collecting`, its
-   * error saying why it waits.
-   */
-  async #collectFromYouTube(
-    job: JobRow,
-    youtube: YouTubeCollector,
-  ): Promise<YouTubeResult | 'later' | null> {
-    const store = this.#d.store;
-    const row = await store.get<DataStoreRow>(
-      'SELECT * FROM data_stores WHERE id = ?',
-      job.subject,
-    );
-    if (!row || row.scope !== 'workspace') return null;
-    const owner = ownerOf(row);
-    const channelIds: string[] = [];
-    for (const id of parseJsonArray(row.source_channel_ids))
-      if (!(await this.#catalog.channel(owner, id))) channelIds.push(id);
-    const videoIds: string[] = [];
-    for (const id of parseJsonArray(row.source_video_ids))
-      if (!(await this.#catalog.video(owner, id))) videoIds.push(id);
-    // what earlier runs of this job skipped (their steps are saved, so not asked again)
-    const skipped = jobPayload(job).skipped ?? noneSkipped();
-    if (channelIds.length + videoIds.length === 0)
-      return isEmpty(skipped) ? null : { failed: null, leftOut: 0, skipped };
-
-    const started = performance.now();
-    const outcome = await youtube.collect(
-      { workspaceId: owner, channelIds, videoIds },
-      {
-        save: async (batch) => {
-          await store.write(async () => {
-            await this.#addToCatalog(owner, batch);
-          });
-          for (const k of ['commentsOff', 'videoNotFound', 'noUploads'] as const)
-            skipped[k].push(...batch.skipped[k].filter((id) => !skipped[k].includes(id)));
-        },
-        keepGoing: async () =>
-          performance.now() - started < this.#youtubeRunMs && (await this.#jobs.holds(job.id)),
-      },
-    );
-    const { dailyUnits: quota, workspaceUnits } = youtube.quota;
-    const transient = jobPayload(job).youtubeFailures ?? 0;
-    // failures in a row: progress since the last one starts the count again
-    const failuresNow = (outcome.kind === 'failed' && outcome.saved > 0 ? 0 : transient) + 1;
-    const realNow = this.#d.clock.base.now();
-    switch (outcome.kind) {
-      case 'done':
-        return { failed: null, leftOut: outcome.leftOut, skipped };
-      case 'stopped':
-        await this.#putBack(job, 0, null, 0, skipped);
-        return 'later';
-      case 'quota': {
-        const resume = nextQuotaDay(realNow);
-        const spent =
-          outcome.of === 'workspace'
-            ? `this workspace's YouTube quota of ${workspaceUnits} units for today is spent (adcli serve --youtube-workspace-quota)`
-            : `the YouTube quota of ${quota} units for today is spent`;
-        await this.#putBack(
-          job,
-          resume.getTime() - realNow.getTime(),
-          `${spent}; collection resumes after midnight Pacific time (${resume.toISOString().slice(11, 16)} UTC)` +
-            `, with ${outcome.needed} more units at most needed for this data store`,
-          0,
-          skipped,
-        );
-        return 'later';
-      }
-      case 'too_small':
-        return {
-          failed:
-            workspaceUnits < quota
-              ? `one step of the collection needs up to ${outcome.step} units, more than a workspace's YouTube quota of ${workspaceUnits} units a day (adcli serve --youtube-workspace-quota)`
-              : `one step of the collection needs up to ${outcome.step} units, more than the YouTube quota of ${quota} units a day (adcli serve --youtube-quota)`,
-          leftOut: 0,
-          skipped,
-        };
-      case 'failed': {
-        const e = outcome.error;
-        if (e.kind === 'quota') {
-          const resume = nextQuotaDay(realNow);
-          await this.#putBack(
-            job,
-            resume.getTime() - realNow.getTime(),
-            `the YouTube Data API says the project's daily quota is spent (${e.reason || e.status}); collection resumes after midnight Pacific time (${resume.toISOString().slice(11, 16)} UTC), when Google resets it`,
-            0,
-            skipped,
-          );
-          return 'later';
-        }
-        if (e.kind === 'rate' && failuresNow < RATE_LIMITED_TRIES) {
-          const waitMs = Math.min(3_600_000, 60_000 * 2 ** (failuresNow - 1));
-          await this.#putBack(
-            job,
-            waitMs,
-            `YouTube asked to slow down (${e.message}); collection resumes in ${Math.round(waitMs / 1000)} s`,
-            failuresNow,
-            skipped,
-          );
-          return 'later';
-        }
-        if (e.kind === 'unavailable' && failuresNow < UNAVAILABLE_TRIES) {
-          const waitMs = 5_000 * 2 ** (failuresNow - 1);
-          await this.#putBack(
-            job,
-            waitMs,
-            `${e.message}; collection tries again in ${Math.round(waitMs / 1000)} s (failure ${failuresNow} of ${UNAVAILABLE_TRIES})`,
-            failuresNow,
-            skipped,
-          );
-          return 'later';
-        }
-        if (e.kind === 'key') return { failed: e.message, leftOut: 0, keyFault: true, skipped };
-        const times =
-          e.kind === 'rate' || e.kind === 'unavailable' ? ` (${failuresNow} times in a row)` : '';
-        return { failed: `${e.message}${times}`, leftOut: 0, skipped };
-      }
-    }
-  }
-
-  /**
-   * Puts a running collection back in the queue, to run again after `delayMs` (of the workspace's
-   * time, which runs with real time unless a person moves it); the store stays `collecting` and its
-   * error says why it waits (null: unchanged). A planned wait is no failed attempt: the job's
-   * attempts start again, and its payload keeps the count of YouTube failures in a row.
-   */
-  async #putBack(
-    job: JobRow,
-    delayMs: number,
-    message: string | null,
-    youtubeFailures: number,
-    skipped: Skipped,
-  ): Promise<void> {
-    const store = this.#d.store;
-    await store.write(async () => {
-      await store.lock(workspaceLock(job.workspace_id));
-      if (!(await this.#jobs.holds(job.id))) return;
-      await this.#jobs.retryLater(job.id, delayMs);
-      await store.run(
-        'UPDATE jobs SET attempts = 0, payload = ? WHERE id = ?',
-        JSON.stringify({
-          ...jobPayload(job),
-          youtubeFailures,
-          ...(isEmpty(skipped) ? {} : { skipped }),
-        }),
-        job.id,
-      );
-      if (message !== null)
-        await store.run(
-          "UPDATE data_stores SET error = ?, updated_at = ? WHERE id = ? AND status = 'collecting'",
-          message,
-          this.#d.clock.now().toISOString(),
-          job.subject,
-        );
-    });
-  }
-
   async link(
     kind: 'channel' | 'video',
     dataStoreId: string,
@@ -726,109 +538,4 @@ export class DataStores {
     await assertMayChangeShared(this.#d.store, actor, { kind: 'data store', id }, verb);
     return row;
   }
-}
-
-/** The store's error for the sources that were not collected; '' when every one was. */
-function unknownError(
-  id: string,
-  total: number,
-  unknown: string[],
-  youtube: YouTubeResult | null,
-): string {
-  const ids = unknown.join(', ');
-  const all = total > 0 && unknown.length === total;
-  const importFix = `Import them into data store ${id} with import_data_store (POST /data-stores/${id}/import).`;
-  if (!youtube) {
-    // no YouTube source: the catalog is all there is
-    return all
-      ? `none of the ${total} sources is in the content catalog: ${ids}. ${importFix}`
-      : unknown.length
-        ? `${unknown.length} of ${total} sources are not in the content catalog and were not collected: ${ids}. ${importFix}`
-        : '';
-  }
-  const leftOut =
-    (youtube.leftOut
-      ? ` YouTube sent ${youtube.leftOut} ${youtube.leftOut === 1 ? 'resource' : 'resources'} the import's checks refuse (over its bounds); left out.`
-      : '') + skippedNote(youtube.skipped);
-  if (unknown.length === 0) return leftOut.trim();
-  if (youtube.failed && youtube.keyFault) {
-    // the sources are not at fault: the operator's key is, and only the operator can change it
-    const what = all ? `none of the ${total} sources` : `${unknown.length} of ${total} sources`;
-    return `${what} could be collected (${ids}): YouTube refused this server's YouTube Data API key (${youtube.failed}). The sources are not at fault: whoever runs the server must set a valid key, with the YouTube Data API v3 enabled in its Google Cloud project and not blocked by its restrictions, in ADCLI_YOUTUBE_API_KEY (or adcli serve --youtube-api-key) and restart it, then PATCH it to collect again.${leftOut}`;
-  }
-  if (youtube.failed) {
-    const again = `Change its sources or PATCH it to collect again, or ${importFix[0]!.toLowerCase()}${importFix.slice(1)}`;
-    return all
-      ? `none of the ${total} sources could be collected from YouTube (${youtube.failed}): ${ids}. ${again}${leftOut}`
-      : `${unknown.length} of ${total} sources could not be collected from YouTube (${youtube.failed}): ${ids}. ${again}${leftOut}`;
-  }
-  return all
-    ? `none of the ${total} sources is on YouTube (deleted, private or mistyped): ${ids}.${leftOut}`
-    : `${unknown.length} of ${total} sources are not on YouTube (deleted, private or mistyped) and were not collected: ${ids}.${leftOut}`;
-}
-
-const isEmpty = (s: Skipped) =>
-  s.commentsOff.length + s.videoNotFound.length + s.noUploads.length === 0;
-
-/** Up to 10 ids, then how many more. */
-function someIds(ids: string[]): string {
-  return ids.length > 10
-    ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more`
-    : ids.join(', ');
-}
-
-/** What was skipped, in sentences for the store's error (each after a space); '' when nothing was. */
-function skippedNote(s: Skipped | undefined): string {
-  if (!s) return '';
-  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
-  let note = '';
-  if (s.noUploads.length)
-    note += ` Skipped: ${n(s.noUploads.length, 'channel has', 'channels have')} no uploads playlist on YouTube (playlistNotFound), so none of its videos were collected: ${someIds(s.noUploads)}.`;
-  if (s.commentsOff.length)
-    note += ` Skipped: comments are off (commentsDisabled) for ${n(s.commentsOff.length, 'video', 'videos')}, collected without comments: ${someIds(s.commentsOff)}.`;
-  if (s.videoNotFound.length)
-    note += ` Skipped: YouTube did not find ${n(s.videoNotFound.length, 'video', 'videos')} when asked for comments (videoNotFound), collected without comments: ${someIds(s.videoNotFound)}.`;
-  return note;
-}
-
-/** A collection job's payload: what it keeps between its runs. */
-function jobPayload(job: JobRow): { youtubeFailures?: number; skipped?: Skipped } {
-  try {
-    const p = JSON.parse(job.payload) as unknown;
-    if (typeof p !== 'object' || p === null || Array.isArray(p)) return {};
-    const { youtubeFailures, skipped } = p as { youtubeFailures?: unknown; skipped?: unknown };
-    const ids = (v: unknown) =>
-      Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-    const sk = (skipped ?? {}) as Partial<Record<keyof Skipped, unknown>>;
-    return {
-      ...(typeof youtubeFailures === 'number' ? { youtubeFailures } : {}),
-      ...(skipped && typeof skipped === 'object'
-        ? {
-            skipped: {
-              commentsOff: ids(sk.commentsOff),
-              videoNotFound: ids(sk.videoNotFound),
-              noUploads: ids(sk.noUploads),
-            },
-          }
-        : {}),
-    };
-  } catch {
-    return {};
-  }
-}
-
-export function toRecord(r: DataStoreRow): DataStore {
-  return {
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    status: r.status,
-    error: r.error,
-    scope: r.scope,
-    channelCount: r.channel_count,
-    videoCount: r.video_count,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    readyAt: r.ready_at ?? '',
-  };
 }
