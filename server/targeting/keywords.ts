@@ -25,7 +25,7 @@
  * A list still short of 10 (most real uploads show no tags) is filled, after those, from what the
  * creators put first: phrases of the titles and the descriptions' opening lines, no word of YouTube
  * text in general, a lone word only when a title says it and the creator wrote it again (or as a
- * name); under 5, what a title or an opening line says once (fillFromLead).
+ * name); still short, what a title or an opening line says once (fillFromLead).
  *
  * Match types: EXACT for names of two or more words, names the objective gives, and the
  * campaign's own brand and products (a one-word name is PHRASE: matchTypeOf); BROAD for a multi-word
@@ -89,13 +89,6 @@ const BELOW_FOLD_FACTOR = 0.5;
  * uploads show none to the API's readers, or few) leaves the contrastive scoring with little.
  */
 const FILL_TO = 10;
-/**
- * Below this many, a store has hardly anything but its titles (a video of one line and a few
- * links, a channel whose descriptions are all footers): what its titles and descriptions' opening
- * lines say once fills it too.
- * Five is the low end of Google Ads' 5-20 keywords per ad group.
- */
-const FILL_MIN = 5;
 /**
  * A phrase found in more than this share of the catalog's other videos is a word of YouTube text in
  * general (news, official, full, music video), not what this store is about: no filler. One in 20
@@ -194,9 +187,11 @@ export function keywordItems(k: KeywordInput): {
   const fillTo = Math.min(FILL_TO, mix.keywords - seedSlots);
   if (picked.length < fillTo)
     picked.push(...fillFromLead(k, objectiveKeys, picked, fillTo - picked.length, barred, false));
-  const fillMin = Math.min(FILL_MIN, fillTo);
-  if (picked.length < fillMin)
-    picked.push(...fillFromLead(k, objectiveKeys, picked, fillMin - picked.length, barred, true));
+  // still short: the store has hardly anything but its titles (a video of one line and a few
+  // links, a channel whose descriptions are all footers), and a title is written once; what its
+  // titles and descriptions' opening lines say once fills it too, after the rest
+  if (picked.length < fillTo)
+    picked.push(...fillFromLead(k, objectiveKeys, picked, fillTo - picked.length, barred, true));
   if (picked.length === 0) return { items: [], excluded, brands }; // no derived keywords: no audience keywords on their own either
   const items: TargetingItem[] = picked.map((c) => ({
     section: 'keywords',
