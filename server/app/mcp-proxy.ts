@@ -10,6 +10,14 @@ import type { CallApi } from '../mcp/types.ts';
 import { operations } from '../operations/index.ts';
 
 export type { CallApi };
+/** What `adcli mcp` reads its --read-only and --toolsets with (src/ reaches server/mcp/ through here). */
+export {
+  parseSwitch,
+  parseToolsets,
+  SWITCH_VALUES,
+  UnknownToolset,
+  type McpMode,
+} from '../mcp/modes.ts';
 
 export interface McpProxyOptions {
   call: CallApi;

@@ -1,4 +1,4 @@
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { openOwnFile, type SqliteFile, type StatementSync } from '../store/sqlite/detached.ts';
 import { join } from 'node:path';
 import type { Store } from '../store/port.ts';
 import { toStoreError } from '../store/sqlite/errors.ts';
@@ -85,13 +85,13 @@ const SQLITE_SCHEMA = `
  * exits can still write what is pending. Beside an in-memory store it is in memory too.
  */
 export class SqliteJournalFile implements JournalSink {
-  readonly #db: DatabaseSync;
+  readonly #db: SqliteFile;
   readonly #insert: StatementSync;
   readonly #trim: StatementSync;
 
   constructor(store: Store) {
     const path = store.localDir === undefined ? ':memory:' : join(store.localDir, 'requests.db');
-    this.#db = new DatabaseSync(path, { timeout: 50 });
+    this.#db = openOwnFile(path, { timeout: 50 });
     try {
       // the journal holds paths and query strings of the workspace's requests: private like the store
       makePrivate(path);

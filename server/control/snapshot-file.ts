@@ -6,7 +6,7 @@
  * key that adcli keeps unique twice. The reference is the schema this adcli makes for a new store.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
+import { openUntrustedFile, type SqliteFile } from '../store/sqlite/detached.ts';
 import { ApiError, invalid } from '../lib/errors.ts';
 import { migrations } from '../store/sqlite/migrations.ts';
 import { SqliteStore } from '../store/sqlite/store.ts';
@@ -26,9 +26,9 @@ export function checkFile(file: string): void {
   }
   if (head.toString('latin1') !== SQLITE_MAGIC)
     throw invalid('the snapshot is not an SQLite database (adcli backend snapshot save makes one)');
-  let db: DatabaseSync | undefined;
+  let db: SqliteFile | undefined;
   try {
-    db = new DatabaseSync(file, { readOnly: true });
+    db = openUntrustedFile(file);
     const hasTable = db
       .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
       .get();
@@ -113,7 +113,7 @@ interface Table {
 }
 
 /** A table's columns as SQLite declares them in `db` (names by parameter: a crafted name is only data). */
-function tableOf(db: DatabaseSync, table: string): Table {
+function tableOf(db: SqliteFile, table: string): Table {
   const columns = (
     db
       .prepare('SELECT name, type, "notnull" AS required, pk FROM pragma_table_info(?)')
@@ -159,7 +159,7 @@ export function adcliColumns(table: string): Table {
 }
 
 /** The file's own tables (SQLite's internal ones, such as sqlite_sequence, left out). */
-function tablesIn(db: DatabaseSync): string[] {
+function tablesIn(db: SqliteFile): string[] {
   return (
     db
       .prepare(
@@ -174,7 +174,7 @@ function tablesIn(db: DatabaseSync): string[] {
  * reads with adcli's columns exactly, by case-sensitive name (SQLite's names are not, so a column
  * `WORKSPACE_ID` would answer for `workspace_id`). Anything else is a 400 naming table and column.
  */
-export function checkSchema(db: DatabaseSync): void {
+export function checkSchema(db: SqliteFile): void {
   const ours = schemaOfThisAdcli();
   for (const name of tablesIn(db)) {
     if (name === 'snapshot_meta') {
@@ -209,7 +209,7 @@ export function checkSchema(db: DatabaseSync): void {
  * No two of the workspace's rows of a table share a key that adcli's schema keeps unique (the
  * workspace columns, all the caller's once loaded, left out of the comparison): a 400 naming the key.
  */
-export function checkUnique(db: DatabaseSync, table: SnapshotTable, source: string): void {
+export function checkUnique(db: SqliteFile, table: SnapshotTable, source: string): void {
   for (const index of adcliColumns(table.name).unique) {
     const columns = index.filter(
       (c) => !table.workspaceColumns.includes(c) && !(table.renumber && c === 'seq'),

@@ -10,7 +10,12 @@
  * (snapshot-file.ts), each column is read by adcli's name and type, and the workspace columns are
  * always the caller's, never the file's.
  */
-import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import {
+  openUntrustedFile,
+  type SqliteFile,
+  type SQLInputValue,
+  type StatementSync,
+} from '../store/sqlite/detached.ts';
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
@@ -133,7 +138,7 @@ export async function loadSnapshot(
   } catch (e) {
     throw invalid(`the snapshot cannot be read as an adcli store: ${(e as Error).message}`);
   }
-  const db = new DatabaseSync(file, { readOnly: true });
+  const db = openUntrustedFile(file);
   try {
     checkSchema(db);
     const target = (await store.get<Workspace>(
@@ -171,7 +176,7 @@ export async function loadSnapshot(
  */
 export function snapshotWorkspaces(file: string): string[] {
   checkFile(file);
-  const db = new DatabaseSync(file, { readOnly: true });
+  const db = openUntrustedFile(file);
   try {
     const hasMeta = db
       .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshot_meta'")
@@ -195,7 +200,7 @@ export function snapshotWorkspaces(file: string): string[] {
  * The workspace of the file to load: a workspace snapshot names it; a whole-store snapshot of an
  * earlier adcli holds several, of which the one with the caller's slug (or the only one) is taken.
  */
-function sourceWorkspace(db: DatabaseSync, target: Workspace): string {
+function sourceWorkspace(db: SqliteFile, target: Workspace): string {
   const hasMeta = db
     .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshot_meta'")
     .get();
@@ -226,7 +231,7 @@ function sourceWorkspace(db: DatabaseSync, target: Workspace): string {
 }
 
 /** The ids a row of the snapshot may refer to: its own records, and the server's library stores. */
-async function referencesOf(db: DatabaseSync, source: string, store: Store): Promise<Refs> {
+async function referencesOf(db: SqliteFile, source: string, store: Store): Promise<Refs> {
   const ids = (table: string, column: string) => {
     const spec = SNAPSHOT_TABLES.find((t) => t.name === table)!;
     return new Set(
@@ -263,7 +268,7 @@ async function referencesOf(db: DatabaseSync, source: string, store: Store): Pro
 
 /** Checks and copies one table's rows of the workspace into the store, a page at a time; how many. */
 async function copyTable(
-  db: DatabaseSync,
+  db: SqliteFile,
   table: SnapshotTable,
   source: string,
   workspaceId: string,

@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
-import type { McpMode } from '../../../server/mcp/modes.ts';
+import type { McpMode } from '../../../server/app/mcp-proxy.ts';
 import type { ApiClient } from '../../lib/client.ts';
 import { optionsOf } from '../../lib/context.ts';
 import { usageError } from '../../lib/errors.ts';
@@ -76,7 +76,7 @@ async function modeOf(
 ): Promise<McpMode> {
   const [{ parseSwitch, parseToolsets, SWITCH_VALUES, UnknownToolset }, { operations }] =
     await Promise.all([
-      import('../../../server/mcp/modes.ts'),
+      import('../../../server/app/mcp-proxy.ts'),
       import('../../../server/operations/index.ts'),
     ]);
   const envReadOnly = env.ADCLI_MCP_READ_ONLY;
