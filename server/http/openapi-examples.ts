@@ -19,7 +19,7 @@ import { DEMO_CAMPAIGNS, DEMO_LIBRARY_STORE } from '../seed/demo.ts';
 import { runSeed } from '../seed/index.ts';
 import { SqliteStore } from '../store/sqlite/store.ts';
 import type { OperationExample } from './openapi.ts';
-import { parseOrThrow } from '../operations/validation.ts';
+import { invoke } from '../operations/invoke.ts';
 
 /** The demo's time in the examples. */
 export const EXAMPLE_TIME = '2026-03-02T10:00:00.000Z';
@@ -246,21 +246,20 @@ export async function buildExamples(
         throw new Error(
           `the OpenAPI examples have no request for operation ${op.name} (server/http/openapi-examples.ts)`,
         );
-      const input = {
-        params: op.params ? parseOrThrow(op.params, req.params ?? {}, 'path') : {},
-        query: op.query ? parseOrThrow(op.query, req.query ?? {}, 'query') : {},
-        body: op.body ? parseOrThrow(op.body, req.body ?? {}, 'body') : undefined,
-      } as Parameters<Operation['handler']>[1];
       let answer: unknown;
       try {
-        // what an example creates gets a stable id too, so the document is the same at every start
-        await run(() =>
-          withStableIds(`example:${op.name}`, () =>
-            store.write(async () => {
-              answer = await op.handler(actor, input, ctx);
-              throw ROLLBACK;
-            }),
-          ),
+        // through invoke, as every door: the operation's scope, schemas and clock. What an example
+        // creates gets a stable id too, so the document is the same at every start.
+        await withStableIds(`example:${op.name}`, () =>
+          store.write(async () => {
+            const r = await invoke(ctx, op, actor, {
+              params: req.params ?? {},
+              query: req.query ?? {},
+              body: req.body,
+            });
+            answer = r.replayed ? JSON.parse(r.text) : r.value;
+            throw ROLLBACK;
+          }),
         );
       } catch (e) {
         if (e !== ROLLBACK)
