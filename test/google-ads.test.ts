@@ -140,6 +140,30 @@ describe('publish and sync', () => {
     expect((await p.campaign(campaignId))!.problems).toEqual(out.problems);
   });
 
+  it('sets locations and language as campaign criteria at creation, and moves them at a sync', async () => {
+    const p = f.platform();
+    const made = await p.createCampaign(
+      '123-456-7890',
+      SVC,
+      settings({ locations: ['DE', 'US-CA'], language: 'de' }),
+    );
+    const targets = () =>
+      [...f.standIn.world.campaignCriteria.values()]
+        .map((c) => c.location?.geoTargetConstant ?? c.language?.languageConstant)
+        .sort();
+    expect(targets()).toEqual(['geoTargetConstants/2276', 'languageConstants/1001']);
+    expect((await p.campaign(made.campaignId))!.problems).toEqual([
+      expect.stringMatching(/locations "US-CA": Google Ads names regions by its own ids/),
+    ]);
+    await p.sync(made.campaignId, settings({ locations: ['US', 'CA'], language: 'pt-BR' }));
+    expect(targets()).toEqual([
+      'geoTargetConstants/2124',
+      'geoTargetConstants/2840',
+      'languageConstants/1014',
+    ]);
+    expect((await p.campaign(made.campaignId))!.problems).toEqual([]);
+  });
+
   it('a status a person changes in Google Ads is seen at the next sync; REMOVED is final', async () => {
     const p = f.platform();
     const { campaignId } = await p.createCampaign('123-456-7890', SVC, settings());

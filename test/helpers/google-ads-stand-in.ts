@@ -13,7 +13,9 @@
  *   SearchGoogleAdsStreamResponse and GoogleAdsRow (int64 as strings; camelCase fields);
  * - `POST …/{campaignBudgets|campaigns|adGroups|adGroupCriteria}:mutate` `{operations,
  *   partialFailure}` → `{results: [{resourceName}], partialFailureError?}`: MutateCampaignsRequest
- *   and its siblings, "Partial failure" guide;
+ *   and its siblings, "Partial failure" guide; `campaignCriteria:mutate` with CampaignCriterion's
+ *   LocationInfo and LanguageInfo, whose constants come from the geo_target_constant (country_code,
+ *   target_type) and language_constant (code) resources;
  * - failures `{error: {code, message, status, details: [{'@type': '…GoogleAdsFailure', errors:
  *   [{errorCode, message, location}], requestId}]}}`: GoogleAdsFailure, GoogleAdsError,
  *   ErrorLocation, AuthorizationErrorEnum (DEVELOPER_TOKEN_NOT_APPROVED, USER_PERMISSION_DENIED),

@@ -5,6 +5,7 @@
  * and `segments.date BETWEEN 'a' AND 'b'`.
  */
 import { failure, googleAdsFailure } from './google-ads-stand-in.ts';
+import { search } from './google-ads-search.ts';
 
 export interface StandInCustomer {
   id: string;
@@ -33,6 +34,11 @@ export interface World {
   campaigns: Map<string, any>;
   adGroups: Map<string, any>;
   criteria: Map<string, any>;
+  /** campaign criteria (location, language), by resource name */
+  campaignCriteria: Map<string, any>;
+  /** geo target constants of type Country, by country code; language constants by code */
+  countries: Record<string, string>;
+  languages: Record<string, string>;
   /** campaign id → its days, as the metrics query reads them */
   metrics: Map<string, StandInDay[]>;
   /** a criterion text Google Ads refuses, with the error code it answers */
@@ -65,6 +71,17 @@ export function standInWorld(): World {
     campaigns: new Map(),
     adGroups: new Map(),
     criteria: new Map(),
+    campaignCriteria: new Map(),
+    countries: {
+      US: 'geoTargetConstants/2840',
+      DE: 'geoTargetConstants/2276',
+      CA: 'geoTargetConstants/2124',
+    },
+    languages: {
+      en: 'languageConstants/1000',
+      de: 'languageConstants/1001',
+      pt_BR: 'languageConstants/1014',
+    },
     metrics: new Map(),
     refuse: new Map(),
     topics: [
@@ -146,6 +163,7 @@ function apply(world: World, customer: string, service: string, op: any): Applie
     campaigns: world.campaigns,
     adGroups: world.adGroups,
     adGroupCriteria: world.criteria,
+    campaignCriteria: world.campaignCriteria,
   };
   const map = maps[service];
   if (!map)
@@ -201,6 +219,11 @@ function apply(world: World, customer: string, service: string, op: any): Applie
     return { resourceName: `customers/${customer}/campaigns/${id}` };
   }
   const resourceName = `customers/${customer}/${service}/${id}`;
+  if (service === 'campaignCriteria') {
+    const name = `customers/${customer}/campaignCriteria/${String(c.campaign).split('/').pop()}~${id}`;
+    world.campaignCriteria.set(name, { ...c });
+    return { resourceName: name };
+  }
   if (service === 'adGroupCriteria') {
     const group = world.adGroups.get(c.adGroup);
     const campaign = group
@@ -232,59 +255,4 @@ function apply(world: World, customer: string, service: string, op: any): Applie
   }
   map.set(resourceName, { ...c, resourceName, status: c.status ?? 'ENABLED' });
   return { resourceName };
-}
-
-function search(world: World, customer: string, query: string) {
-  const from = /\bFROM\s+(\w+)/i.exec(query)?.[1] ?? '';
-  let results: any[] = [];
-  if (from === 'customer') {
-    const c = world.customers.find((x) => x.id === customer)!;
-    results = [
-      {
-        customer: {
-          resourceName: `customers/${c.id}`,
-          id: c.id,
-          descriptiveName: c.name,
-          currencyCode: c.currency,
-          timeZone: c.timeZone,
-          manager: !!c.isManager,
-        },
-      },
-    ];
-  } else if (from === 'topic_constant') {
-    results = world.topics.map((t) => ({
-      topicConstant: { resourceName: t.resourceName, path: t.path },
-    }));
-  } else if (from === 'campaign' && /segments\.date/.test(query)) {
-    const id = /campaign\.id = (\d+)/.exec(query)?.[1] ?? '';
-    const [, a, b] = /BETWEEN '([\d-]+)' AND '([\d-]+)'/.exec(query) ?? [];
-    results = (world.metrics.get(id) ?? [])
-      .filter((d) => d.date >= a! && d.date <= b!)
-      .map((d) => ({
-        campaign: { resourceName: `customers/${customer}/campaigns/${id}` },
-        metrics: {
-          impressions: String(d.impressions),
-          clicks: String(d.clicks),
-          costMicros: String(d.costMicros),
-          conversions: d.conversions,
-          conversionsValue: d.conversionsValue,
-        },
-        segments: { date: d.date },
-      }));
-  } else if (from === 'campaign') {
-    const ids = (/campaign\.id IN \(([^)]*)\)/.exec(query)?.[1] ?? '')
-      .split(',')
-      .map((s) => s.trim());
-    results = ids
-      .map((id) => world.campaigns.get(id))
-      .filter((c) => c && c.customer === customer)
-      .map((c) => ({
-        campaign: {
-          resourceName: `customers/${customer}/campaigns/${c.id}`,
-          id: c.id,
-          status: c.status,
-        },
-      }));
-  }
-  return [{ results, fieldMask: 'standin', requestId: 'standin-req-2' }];
 }

@@ -24,10 +24,11 @@ import { GoogleAdsAccounts } from './accounts.ts';
 import { createInGoogleAds } from './create.ts';
 import { CriteriaSync } from './criteria.ts';
 import { platformError } from './errors.ts';
-import { campaignFields, dailyAmount, budgetResource, wantedCriteria } from './mapping.ts';
+import { deliver } from './deliver.ts';
 import { GoogleAdsReads } from './reads.ts';
 import { GoogleAdsRecords, type GoogleCampaignRow } from './records.ts';
 import { GoogleAdsRestClient, type ClientOptions } from './rest-client.ts';
+import { CampaignTargets } from './targets.ts';
 import { DEFAULT_CACHE_MS, MAX_CACHE_MS, type GoogleAdsSettings } from './settings.ts';
 
 export class GoogleAdsPlatform implements AdPlatform {
@@ -38,6 +39,7 @@ export class GoogleAdsPlatform implements AdPlatform {
   readonly #criteria: CriteriaSync;
   readonly #cacheMs: number;
   readonly #reads: GoogleAdsReads;
+  readonly #targets: CampaignTargets;
 
   constructor(settings: GoogleAdsSettings, deps: DomainDeps, opts: ClientOptions = {}) {
     this.#d = deps;
@@ -46,6 +48,7 @@ export class GoogleAdsPlatform implements AdPlatform {
     this.#cacheMs = Math.min(MAX_CACHE_MS, Math.max(0, settings.cacheMs ?? DEFAULT_CACHE_MS));
     this.#accounts = new GoogleAdsAccounts(this.#api, this.#records, this.#cacheMs);
     this.#criteria = new CriteriaSync(this.#api);
+    this.#targets = new CampaignTargets(this.#api);
     this.#reads = new GoogleAdsReads(this.#api, this.#cacheMs, (customer) =>
       this.#records.ofCustomer(customer),
     );
@@ -99,7 +102,7 @@ export class GoogleAdsPlatform implements AdPlatform {
       created_at: this.#d.clock.now().toISOString(),
     });
     this.#reads.know(made.campaignId, 'PAUSED');
-    if (settings.targeting.length > 0) await this.#deliver(made.campaignId, settings, null);
+    await this.#deliver(made.campaignId, settings, null, true);
     return { campaignId: made.campaignId, status: 'PAUSED' };
   }
 
@@ -118,64 +121,38 @@ export class GoogleAdsPlatform implements AdPlatform {
     return { syncedAt, problems };
   }
 
-  /** Carries settings over to a campaign: budget, campaign fields, criteria; records what was taken. */
-  async #deliver(campaignId: string, s: AdsCampaignSettings, syncedAt: string | null) {
+  /**
+   * Carries settings over to a campaign and records what was taken. `tolerant` (the first delivery,
+   * right after creation): a failure is recorded as a problem instead of thrown, as the campaign
+   * itself was made and must be recorded as such.
+   */
+  async #deliver(
+    campaignId: string,
+    s: AdsCampaignSettings,
+    syncedAt: string | null,
+    tolerant = false,
+  ): Promise<string[]> {
     const row = await this.#row(campaignId);
-    const customer = digitsOnly(row.customer_id);
-    const before = JSON.parse(row.settings) as AdsCampaignSettings;
-    const doing = `syncing campaign ${campaignId} to Google Ads`;
-    const problems: string[] = [];
+    const account = await this.#accounts.describe(row.customer_id);
+    const today = localDate(this.#d.clock.now().getTime(), account?.timeZone ?? 'UTC');
+    let done;
     try {
-      if (
-        s.budget !== before.budget ||
-        s.budgetType !== before.budgetType ||
-        s.endDate !== before.endDate
-      ) {
-        const account = await this.#accounts.describe(row.customer_id);
-        const amount = dailyAmount(
-          s,
-          localDate(this.#d.clock.now().getTime(), account?.timeZone ?? 'UTC'),
-        );
-        if (typeof amount === 'string')
-          problems.push(`budget: ${amount}; the budget was left as it was`);
-        else
-          await this.#api.mutate(customer, 'campaignBudgets', [
-            {
-              update: {
-                resourceName: row.budget,
-                amountMicros: budgetResource('', amount).amountMicros,
-              },
-              updateMask: 'amount_micros',
-            },
-          ]);
-      }
-      const fields = campaignFields(s, row.service_campaign_id);
-      const was = campaignFields(before, row.service_campaign_id);
-      if (JSON.stringify(fields) !== JSON.stringify(was))
-        await this.#api.mutate(customer, 'campaigns', [
-          {
-            update: {
-              resourceName: `customers/${customer}/campaigns/${campaignId}`,
-              ...fields.fields,
-            },
-            updateMask: fields.mask.join(','),
-          },
-        ]);
-      const { wanted, problems: uncarried } = wantedCriteria(s.campaignType, s.targeting);
-      problems.push(...uncarried);
-      const current = JSON.parse(row.criteria) as Record<string, string>;
-      const done = await this.#criteria.apply(customer, row.ad_group, current, wanted);
-      problems.push(...done.problems);
-      await this.#records.delivered(campaignId, {
-        settings: s,
-        criteria: done.criteria,
-        problems,
-        syncedAt,
-      });
+      done = await deliver(
+        { api: this.#api, criteria: this.#criteria, targets: this.#targets },
+        row,
+        s,
+        today,
+      );
     } catch (e) {
-      throw platformError(doing, e);
+      const failed = platformError(`syncing campaign ${campaignId} to Google Ads`, e);
+      if (!tolerant) throw failed;
+      done = {
+        criteria: JSON.parse(row.criteria) as Record<string, string>,
+        problems: [failed.message],
+      };
     }
-    return problems;
+    await this.#records.delivered(campaignId, { settings: s, ...done, syncedAt });
+    return done.problems;
   }
 
   async setStatus(campaignId: string, status: AdsStatus): Promise<void> {

@@ -30,7 +30,8 @@ const TIMEOUT_MS = 30_000;
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 export type Row = Record<string, any>;
-export type MutateService = 'campaignBudgets' | 'campaigns' | 'adGroups' | 'adGroupCriteria';
+export type MutateService =
+  'campaignBudgets' | 'campaigns' | 'adGroups' | 'adGroupCriteria' | 'campaignCriteria';
 
 export interface MutateResult {
   /** the resource name of each operation, '' for one that failed (partial failure) */
