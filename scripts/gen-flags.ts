@@ -23,6 +23,7 @@ function entry(field: string, f: FieldSpec): Record<string, unknown> {
     flag: f.flag.name ?? kebab(field),
     value: f.flag.value,
     help: f.flag.help,
+    label: f.label,
     ...(json.maxLength !== undefined
       ? { text: { min: json.minLength ?? 0, max: json.maxLength } }
       : {}),
@@ -57,6 +58,8 @@ export function renderFlags(
     '  /** the value in help: --flag <value> */',
     '  value: string;',
     '  help: string;',
+    "  /** what `adcli <noun> get` calls the field */",
+    '  label: string;',
     '  /** a text field: its length bounds */',
     '  text?: { min: number; max: number };',
     '  /** a list field: the flag is repeated, up to `max` times */',

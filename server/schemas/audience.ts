@@ -13,6 +13,7 @@ export const audienceResource = defineResource({
       input: z.string().min(1).max(160),
       output: z.string(),
       column: 'name',
+      label: 'Name',
       flag: { value: 'name', help: 'audience name' },
     },
     description: {
@@ -20,6 +21,7 @@ export const audienceResource = defineResource({
       output: z.string(),
       column: 'description',
       default: '',
+      label: 'Description',
       flag: { value: 'text', help: 'description' },
     },
     kind: {
@@ -29,6 +31,7 @@ export const audienceResource = defineResource({
       output: z.enum(AUDIENCE_KINDS),
       column: 'kind',
       default: 'custom',
+      label: 'Kind',
       flag: { value: 'kind', help: 'audience kind' },
     },
     keywords: {
@@ -37,6 +40,7 @@ export const audienceResource = defineResource({
       column: 'keywords',
       list: true,
       default: [],
+      label: 'Keywords',
       flag: { name: 'keyword', value: 'text', help: 'a keyword', clears: 'the keywords' },
     },
     topics: {
@@ -45,6 +49,7 @@ export const audienceResource = defineResource({
       column: 'topics',
       list: true,
       default: [],
+      label: 'Topics',
       flag: { name: 'topic', value: 'text', help: 'a topic', clears: 'the topics' },
     },
     tags: {
@@ -53,6 +58,7 @@ export const audienceResource = defineResource({
       column: 'tags',
       list: true,
       default: [],
+      label: 'Tags',
       flag: { name: 'tag', value: 'text', help: 'a tag', clears: 'the tags' },
     },
     dataStoreIds: {
@@ -70,6 +76,7 @@ export const audienceResource = defineResource({
       column: 'data_store_ids',
       list: true,
       default: [],
+      label: 'Data stores',
       flag: {
         name: 'data-store',
         value: 'id',

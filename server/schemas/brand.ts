@@ -29,6 +29,7 @@ export const brandResource = defineResource({
       input: z.string().min(1).max(160),
       output: z.string(),
       column: 'name',
+      label: 'Name',
       flag: { value: 'name', help: 'brand name' },
     },
     website: {
@@ -36,6 +37,7 @@ export const brandResource = defineResource({
       output: z.string(),
       column: 'website',
       default: '',
+      label: 'Website',
       flag: { value: 'url', help: 'http(s) URL of the brand ("" clears it)' },
     },
     description: {
@@ -43,6 +45,7 @@ export const brandResource = defineResource({
       output: z.string(),
       column: 'description',
       default: '',
+      label: 'Description',
       flag: { value: 'text', help: 'description' },
     },
   },

@@ -36,6 +36,8 @@ export interface FieldSpec {
   list?: true;
   /** what a create stores when the field is not given; none: a create must give it */
   default?: Value;
+  /** what `adcli <noun> get` calls it */
+  label: string;
   /** the command line's flag of create and update */
   flag: FlagSpec;
 }

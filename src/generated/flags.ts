@@ -9,6 +9,8 @@ export interface ResourceFlag {
   /** the value in help: --flag <value> */
   value: string;
   help: string;
+  /** what `adcli <noun> get` calls the field */
+  label: string;
   /** a text field: its length bounds */
   text?: { min: number; max: number };
   /** a list field: the flag is repeated, up to `max` times */
@@ -24,17 +26,17 @@ export interface ResourceFlag {
 /** The flags of create and update, by resource. */
 export const RESOURCE_FLAGS = {
   brand: [
-    { field: "name", flag: "name", value: "name", help: "brand name", text: {"min":1,"max":160} },
-    { field: "website", flag: "website", value: "url", help: "http(s) URL of the brand (\"\" clears it)", text: {"min":0,"max":2000} },
-    { field: "description", flag: "description", value: "text", help: "description", text: {"min":0,"max":4000} },
+    { field: "name", flag: "name", value: "name", help: "brand name", label: "Name", text: {"min":1,"max":160} },
+    { field: "website", flag: "website", value: "url", help: "http(s) URL of the brand (\"\" clears it)", label: "Website", text: {"min":0,"max":2000} },
+    { field: "description", flag: "description", value: "text", help: "description", label: "Description", text: {"min":0,"max":4000} },
   ],
   audience: [
-    { field: "name", flag: "name", value: "name", help: "audience name", text: {"min":1,"max":160} },
-    { field: "description", flag: "description", value: "text", help: "description", text: {"min":0,"max":4000} },
-    { field: "kind", flag: "kind", value: "kind", help: "audience kind", choices: ["custom","affinity","in_market"], default: "custom" },
-    { field: "keywords", flag: "keyword", value: "text", help: "a keyword", list: {"max":200}, clears: "the keywords" },
-    { field: "topics", flag: "topic", value: "text", help: "a topic", list: {"max":50}, clears: "the topics" },
-    { field: "tags", flag: "tag", value: "text", help: "a tag", list: {"max":50}, clears: "the tags" },
-    { field: "dataStoreIds", flag: "data-store", value: "id", help: "a data store the targeting is generated from", list: {"max":20}, clears: "the data stores" },
+    { field: "name", flag: "name", value: "name", help: "audience name", label: "Name", text: {"min":1,"max":160} },
+    { field: "description", flag: "description", value: "text", help: "description", label: "Description", text: {"min":0,"max":4000} },
+    { field: "kind", flag: "kind", value: "kind", help: "audience kind", label: "Kind", choices: ["custom","affinity","in_market"], default: "custom" },
+    { field: "keywords", flag: "keyword", value: "text", help: "a keyword", label: "Keywords", list: {"max":200}, clears: "the keywords" },
+    { field: "topics", flag: "topic", value: "text", help: "a topic", label: "Topics", list: {"max":50}, clears: "the topics" },
+    { field: "tags", flag: "tag", value: "text", help: "a tag", label: "Tags", list: {"max":50}, clears: "the tags" },
+    { field: "dataStoreIds", flag: "data-store", value: "id", help: "a data store the targeting is generated from", label: "Data stores", list: {"max":20}, clears: "the data stores" },
   ],
 } as const satisfies Record<string, readonly ResourceFlag[]>;

@@ -6,6 +6,7 @@ import { Option, type Command } from 'commander';
 import type { ResourceFlag } from '../generated/flags.ts';
 import { atMost, chars } from './args.ts';
 import { repeat } from './flags.ts';
+import { bold, type Text } from './output.ts';
 
 /**
  * Adds each flag to a create or an update: `--name <name>  brand name, 1-160 characters`; a list's
@@ -42,3 +43,19 @@ const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.to
 /** The option → body field map the CRUD commands read (commander names `--data-store` `dataStore`). */
 export const bodyFieldsOf = (flags: readonly ResourceFlag[]): Record<string, string> =>
   Object.fromEntries(flags.map((f) => [camel(f.flag), f.field]));
+
+/**
+ * A record's declared fields as `adcli <noun> get` shows them, in declaration order: the name in
+ * bold, a list of ids space-separated (each can be pasted), any other list comma-separated.
+ */
+export function declaredFields(
+  flags: readonly ResourceFlag[],
+  record: Record<string, unknown>,
+): [string, Text][] {
+  return flags.map((f) => {
+    const v = record[f.field];
+    if (f.field === 'name') return [f.label, bold(String(v))];
+    if (Array.isArray(v)) return [f.label, v.join(f.value === 'id' ? ' ' : ', ')];
+    return [f.label, v === null || v === undefined ? null : String(v)];
+  });
+}

@@ -1,8 +1,8 @@
 import { RESOURCE_FLAGS } from '../../generated/flags.ts';
 import { crud, when } from '../../lib/crud.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
-import { bold, fields } from '../../lib/output.ts';
-import { bodyFieldsOf } from '../../lib/resource-flags.ts';
+import { fields } from '../../lib/output.ts';
+import { bodyFieldsOf, declaredFields } from '../../lib/resource-flags.ts';
 
 /** Flag → API field, from the audience's declaration. */
 const FLAGS = bodyFieldsOf(RESOURCE_FLAGS.audience);
@@ -10,13 +10,7 @@ const FLAGS = bodyFieldsOf(RESOURCE_FLAGS.audience);
 export function showAudience(io: IOStreams, x: any): void {
   fields(io, [
     ['ID', x.id],
-    ['Name', bold(x.name)],
-    ['Kind', x.kind],
-    ['Description', x.description],
-    ['Keywords', x.keywords.join(', ')],
-    ['Topics', x.topics.join(', ')],
-    ['Tags', x.tags.join(', ')],
-    ['Data stores', x.dataStoreIds.join(' ')],
+    ...declaredFields(RESOURCE_FLAGS.audience, x),
     ['Created', when(x.createdAt)],
     ['Updated', when(x.updatedAt)],
   ]);

@@ -1,15 +1,13 @@
 import { RESOURCE_FLAGS } from '../../generated/flags.ts';
 import { crud, when } from '../../lib/crud.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
-import { bold, fields } from '../../lib/output.ts';
-import { bodyFieldsOf } from '../../lib/resource-flags.ts';
+import { fields } from '../../lib/output.ts';
+import { bodyFieldsOf, declaredFields } from '../../lib/resource-flags.ts';
 
 export function showBrand(io: IOStreams, x: any): void {
   fields(io, [
     ['ID', x.id],
-    ['Name', bold(x.name)],
-    ['Website', x.website],
-    ['Description', x.description],
+    ...declaredFields(RESOURCE_FLAGS.brand, x),
     ['Created', when(x.createdAt)],
     ['Updated', when(x.updatedAt)],
   ]);
