@@ -12,6 +12,7 @@ import {
   runAdcli,
   sandbox,
   startServer,
+  tempDir,
   type Server,
 } from './helpers/process.ts';
 import {
@@ -105,6 +106,63 @@ describe('adcli serve --ads-platform google-ads', () => {
     expect(written).toMatch(/POST \/api\/v1\/campaigns\/\w+\/ads-platform 200/);
     for (const secret of Object.values(CREDS)) expect(written).not.toContain(secret);
     server = undefined;
+  });
+
+  it('serve ads link, list and set-status act on the store and in Google Ads, as the operator', async () => {
+    const sb = sandbox();
+    const dir = tempDir(sb, 'data');
+    const env = { ...sb.env, ...ENV };
+    const op = (...args: string[]) =>
+      runAdcli(['serve', 'ads', ...args, '--data', dir, ...flags()], { env });
+    server = await startServer(['--data', dir, '--workers', '1', ...flags()], { env });
+    const linked = await runAdcli(
+      [
+        'serve',
+        'ads',
+        'link',
+        '--workspace',
+        'default',
+        '--customer-id',
+        '1234567890',
+        '--data',
+        dir,
+      ],
+      { env: sb.env },
+    );
+    expect(linked.code, linked.stderr).toBe(0);
+    expect(linked.stderr).toMatch(/Workspace default may now use Google Ads account 123-456-7890/);
+    const created = await server.api('POST', '/campaigns', {
+      name: 'Espresso at home',
+      campaignType: 'SEARCH',
+      budget: 20,
+      budgetType: 'daily',
+      biddingStrategy: 'MAXIMIZE_CONVERSIONS',
+    });
+    const id = created.body.id as string;
+    const published = await server.api('POST', `/campaigns/${id}/ads-platform`, {
+      customerId: '123-456-7890',
+    });
+    expect(published.status, published.text).toBe(200);
+    const adsId = published.body.adsPlatform.campaignId as string;
+    await server.stop();
+    server = undefined;
+
+    const links = await runAdcli(['serve', 'ads', 'links', '--data', dir, '--json'], {
+      env: sb.env,
+    });
+    expect(JSON.parse(links.stdout)).toEqual([
+      { workspace: 'default', customerId: '123-456-7890', linkedAt: expect.any(String) },
+    ]);
+    const listed = await op('list', '--json');
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      expect.objectContaining({ campaignId: id, googleAdsCampaignId: adsId, status: 'PAUSED' }),
+    ]);
+    const enabled = await op('set-status', id, 'ENABLED');
+    expect(enabled.code, enabled.stderr).toBe(0);
+    expect(standIn.world.campaigns.get(adsId).status).toBe('ENABLED');
+    for (const r of [linked, links, listed, enabled])
+      for (const secret of Object.values(CREDS)) expect(r.stdout + r.stderr).not.toContain(secret);
   });
 
   it("keeps the credentials out of --exec's environment", async () => {

@@ -7,6 +7,7 @@ import type { AdsStatus } from '../ads/port.ts';
 import type { PlatformCampaign } from '../domain/ads.ts';
 import type { KeyRecord } from '../domain/keys.ts';
 import { createServices, type Services } from '../domain/services.ts';
+import type { AdsPlatformSettings } from '../ads/settings.ts';
 import { systemClock } from '../lib/clock.ts';
 import { openStore, type StoreSpec } from '../store/open.ts';
 import { linkAccount, listLinks, unlinkAccount, workspaceIdOf } from '../ads/google-ads/records.ts';
@@ -104,11 +105,13 @@ function operatorOf(s: Services): Operator {
 export async function withOperator<T>(
   spec: StoreSpec,
   fn: (op: Operator) => Promise<T>,
+  /** the ad platform the server publishes to (`serve ads list|set-status` with --ads-platform); default the simulation */
+  ads?: AdsPlatformSettings,
 ): Promise<T> {
   // two connections: an operator command is one person's, never a load
   const store = await openStore(spec, { maxConnections: 2 });
   try {
-    return await fn(operatorOf(createServices({ store, clock: systemClock })));
+    return await fn(operatorOf(createServices({ store, clock: systemClock }, ads ? { ads } : {})));
   } finally {
     await store.close();
   }

@@ -40,7 +40,7 @@ export function registerServeAds(serve: Command, f: Factory): void {
     serve
       .command('ads')
       .description(
-        "Act in the simulated ad platform on a data dir, as its operator (a workspace's key uses adcli backend ads)",
+        "Act in the ad platform on a data dir, as its operator: the simulation, or Google Ads with --ads-platform google-ads (a workspace's key uses adcli backend ads)",
       ),
     'adcli serve ads list',
     'adcli serve ads set-status 65f0c1d2e3a4b5c6d7e8f901 ENABLED',

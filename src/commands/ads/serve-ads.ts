@@ -5,6 +5,7 @@ import type { Factory } from '../../lib/factory.ts';
 import { printJson, say, statusText, table } from '../../lib/output.ts';
 import { storeSpec, type StoreFlags } from '../../lib/serve-store.ts';
 import { withStore } from '../serve/serve-keys.ts';
+import { adsPlatformSettings, type AdsPlatformOptions } from '../serve/serve-ads-platform.ts';
 
 /**
  * `adcli serve ads …` act on a store that exists: a mistyped --data, or the data dir of no server
@@ -30,14 +31,34 @@ export function assertStoreExists(
   }
 }
 
+/**
+ * The ad platform the server of this store publishes to: --ads-platform (else ADCLI_ADS_PLATFORM)
+ * and, for Google Ads, its credentials from the environment, as adcli serve reads them.
+ */
+function platformOf(f: Factory, opts: AdsPlatformOptions) {
+  const given = opts.adsPlatform !== 'simulated' ? opts.adsPlatform : undefined;
+  return adsPlatformSettings(f, {
+    adsPlatform: given ?? (f.env.ADCLI_ADS_PLATFORM?.trim() || 'simulated'),
+    googleAdsBaseUrl:
+      opts.googleAdsBaseUrl ?? (f.env.ADCLI_GOOGLE_ADS_BASE_URL?.trim() || undefined),
+    googleOauthTokenUrl:
+      opts.googleOauthTokenUrl ?? (f.env.ADCLI_GOOGLE_OAUTH_TOKEN_URL?.trim() || undefined),
+  });
+}
+
 export async function setStatus(
   f: Factory,
   campaign: string,
   status: AdsStatus,
-  opts: StoreFlags & { json?: boolean },
+  opts: StoreFlags & AdsPlatformOptions & { json?: boolean },
 ): Promise<void> {
   assertStoreExists(f, opts);
-  const result = await withStore(f, opts, (op) => op.setAdsStatus(campaign, status));
+  const result = await withStore(
+    f,
+    opts,
+    (op) => op.setAdsStatus(campaign, status),
+    platformOf(f, opts),
+  );
   if (opts.json) printJson(f.io, result);
   else
     say(
@@ -52,11 +73,11 @@ export async function setStatus(
  */
 export async function listCampaigns(
   f: Factory,
-  opts: StoreFlags & { json?: boolean },
+  opts: StoreFlags & AdsPlatformOptions & { json?: boolean },
 ): Promise<void> {
   const io = f.io;
   assertStoreExists(f, opts);
-  const rows = await withStore(f, opts, (op) => op.adsCampaigns());
+  const rows = await withStore(f, opts, (op) => op.adsCampaigns(), platformOf(f, opts));
   if (opts.json) return printJson(io, rows);
   table(
     io,

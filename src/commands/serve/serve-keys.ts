@@ -17,9 +17,10 @@ export async function withStore<T>(
   f: Factory,
   opts: DataOpt,
   fn: (op: Operator) => Promise<T>,
+  ads?: Parameters<typeof withOperator>[2],
 ): Promise<T> {
   try {
-    return await withOperator(storeSpec(f, opts), fn);
+    return await withOperator(storeSpec(f, opts), fn, ads);
   } catch (e) {
     if (e instanceof ApiError)
       throw new CliError(e.message, e.status === 400 ? EXIT.usage : EXIT.refused);
