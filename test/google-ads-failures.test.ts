@@ -70,6 +70,20 @@ describe('failures a user can act on', () => {
     expect(f.standIn.world.budgets.size).toBe(0);
   });
 
+  it('a create that got a 5xx is not made again: it may have been made, so it is named', async () => {
+    f.standIn.fail('campaigns:mutate', {
+      status: 503,
+      rpc: 'UNAVAILABLE',
+      errorCode: { internalError: 'TRANSIENT_ERROR' },
+      message: 'The service is currently unavailable.',
+    });
+    const e = await failureOf(f.platform().createCampaign('123-456-7890', SVC, settings()));
+    expect(e.code).toBe('unavailable');
+    expect(e.message).toMatch(/may have made the campaign "Espresso at home \(adcli c0ffee/);
+    expect(f.standIn.seen.filter((s) => s.path.endsWith('campaigns:mutate'))).toHaveLength(1);
+    expect(f.standIn.world.budgets.size).toBe(0);
+  });
+
   it('credentials are in no message, even one that echoes them back', async () => {
     f.standIn.fail('listAccessibleCustomers', {
       status: 400,

@@ -6,7 +6,7 @@
  * in the error (its resource name), so nothing half-made is left unsaid.
  */
 import { AdPlatformError } from '../port.ts';
-import { platformError } from './errors.ts';
+import { GoogleAdsCallError, platformError } from './errors.ts';
 import {
   adGroupResource,
   budgetResource,
@@ -66,7 +66,20 @@ async function one(
   service: 'campaignBudgets' | 'campaigns' | 'adGroups',
   op: object,
 ): Promise<string> {
-  const { results } = await api.mutate(customer, service, [op]);
+  let results: string[];
+  try {
+    ({ results } = await api.mutate(customer, service, [op], { once: true }));
+  } catch (e) {
+    // no answer, or a 5xx: Google Ads may have made it all the same, so it is named to be looked for
+    if (e instanceof GoogleAdsCallError && (e.status === 0 || e.status >= 500)) {
+      const name = (op as { create?: { name?: string } }).create?.name ?? '';
+      throw new AdPlatformError(
+        'unavailable',
+        `${e.message}; Google Ads may have made the ${service === 'campaignBudgets' ? 'budget' : service === 'campaigns' ? 'campaign' : 'ad group'} "${name}" all the same: look for it in account ${customer} before publishing again`,
+      );
+    }
+    throw e;
+  }
   if (!results[0])
     throw new AdPlatformError(
       'unavailable',

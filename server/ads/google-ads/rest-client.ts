@@ -97,19 +97,25 @@ export class GoogleAdsRestClient {
     customerId: string,
     service: MutateService,
     operations: unknown[],
-    opts: { partialFailure?: boolean } = {},
+    /**
+     * `once`: a create that must not be made twice (a budget, a campaign): a 5xx or no answer may
+     * come after Google Ads made it, so only RESOURCE_EXHAUSTED (never carried out) is tried again
+     */
+    opts: { partialFailure?: boolean; once?: boolean } = {},
   ): Promise<MutateResult> {
     if (operations.length === 0) return { results: [], failed: [] };
-    const body = (await this.#call('POST', `customers/${customerId}/${service}:mutate`, {
-      operations,
-      ...(opts.partialFailure ? { partialFailure: true } : {}),
-    })) as { results?: { resourceName?: string }[]; partialFailureError?: unknown };
+    const body = (await this.#call(
+      'POST',
+      `customers/${customerId}/${service}:mutate`,
+      { operations, ...(opts.partialFailure ? { partialFailure: true } : {}) },
+      opts.once ?? false,
+    )) as { results?: { resourceName?: string }[]; partialFailureError?: unknown };
     const results = operations.map((_, i) => body?.results?.[i]?.resourceName ?? '');
     const failed = body?.partialFailureError ? adsErrorsOf(body.partialFailureError).errors : [];
     return { results, failed };
   }
 
-  async #call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<any> {
+  async #call(method: 'GET' | 'POST', path: string, body?: unknown, once = false): Promise<any> {
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -122,7 +128,8 @@ export class GoogleAdsRestClient {
           attempt--;
           continue;
         }
-        if (!retryable(e) || attempt >= MAX_ATTEMPTS) throw e;
+        const exhausted = e.status === 429 || e.rpcStatus === 'RESOURCE_EXHAUSTED';
+        if (!retryable(e) || attempt >= MAX_ATTEMPTS || (once && !exhausted)) throw e;
         await this.#sleep(Math.min(MAX_WAIT_MS, this.#retryBaseMs * 2 ** (attempt - 1)));
       }
     }
