@@ -16,6 +16,7 @@ import { FAULT_METHODS, MAX_FAULT_DELAY_MS, matchesAnOperation } from './faults.
 import { rowSettings, type CampaignRow } from '../domain/campaigns.ts';
 import { audienceResource } from '../schemas/audience.ts';
 import { brandResource } from '../schemas/brand.ts';
+import type { AnyResource } from '../schemas/resource.ts';
 import {
   ADS_STATUSES,
   CAMPAIGN_STATUSES,
@@ -66,8 +67,6 @@ const bodyOf = (name: string): z.ZodType => {
   return op.body;
 };
 const campaignSettings = bodyOf('update_campaign');
-const brandFields = brandResource.createBody;
-const audienceFields = audienceResource.createBody;
 const storeFields = bodyOf('create_data_store');
 const targetingItems = bodyOf('edit_targeting');
 
@@ -146,6 +145,24 @@ function api(
 }
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+/**
+ * A row of a resource declared once (server/schemas/resource.ts): its id and times, each list column
+ * a JSON array of strings, and its fields read back as the create body that would have written them,
+ * through that body's schema; every declared field is checked, a new one too.
+ */
+function declared(resource: AnyResource, r: Row): string | null {
+  const lists = resource.names.filter((n) => resource.fields[n]!.list);
+  return (
+    columns(r, {
+      id: hexId,
+      ...Object.fromEntries(lists.map((n) => [resource.fields[n]!.column, jsonStrings])),
+      created_at: time,
+      updated_at: time,
+    }) ??
+    api(resource.createBody, resource.toBody(r), (field) => resource.fields[field]?.column ?? field)
+  );
+}
+
 /** Ids of data stores a record may name: the snapshot's own and the server's library stores. */
 function storesKnown(ids: readonly string[], refs: Refs): string | null {
   const missing = ids.find((id) => !refs.dataStores.has(id) && !refs.libraryStores.has(id));
@@ -199,17 +216,7 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
     workspaceColumns: ['workspace_id'],
     uniqueId: 'id',
     renumber: true,
-    check: (r) =>
-      columns(r, { id: hexId, created_at: time, updated_at: time }) ??
-      api(
-        brandFields,
-        {
-          name: r.name,
-          description: r.description,
-          ...(r.website === '' ? {} : { website: r.website }),
-        },
-        snake,
-      ),
+    check: (r) => declared(brandResource, r),
   },
   {
     name: 'data_stores',
@@ -239,29 +246,7 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
     uniqueId: 'id',
     renumber: true,
     check: (r, refs) =>
-      columns(r, {
-        id: hexId,
-        keywords: jsonStrings,
-        topics: jsonStrings,
-        tags: jsonStrings,
-        data_store_ids: jsonStrings,
-        created_at: time,
-        updated_at: time,
-      }) ??
-      api(
-        audienceFields,
-        {
-          name: r.name,
-          description: r.description,
-          kind: r.kind,
-          keywords: parsedStrings(r.keywords),
-          topics: parsedStrings(r.topics),
-          tags: parsedStrings(r.tags),
-          dataStoreIds: parsedStrings(r.data_store_ids),
-        },
-        snake,
-      ) ??
-      storesKnown(parsedStrings(r.data_store_ids), refs),
+      declared(audienceResource, r) ?? storesKnown(parsedStrings(r.data_store_ids), refs),
   },
   {
     name: 'campaigns',

@@ -81,6 +81,20 @@ export interface Resource<F extends Fields> {
   updateValues(row: Row, patch: Partial<Values<F>>): Bound[];
 }
 
+/** A declaration as code over any resource reads it (snapshot checks, tests): without its field types. */
+export interface AnyResource {
+  title: string;
+  table: string;
+  fields: Readonly<Record<string, FieldSpec>>;
+  names: readonly string[];
+  columns: readonly string[];
+  record: z.ZodType;
+  createBody: z.ZodType;
+  updateBody: z.ZodType;
+  toRecord(row: Row): object;
+  toBody(row: Row): object;
+}
+
 export function defineResource<const F extends Fields>(def: {
   title: string;
   table: string;
