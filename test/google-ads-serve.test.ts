@@ -136,6 +136,7 @@ describe('adcli serve --ads-platform google-ads', () => {
       campaignType: 'SEARCH',
       budget: 20,
       budgetType: 'daily',
+      locations: ['DE', 'US-CA'],
       biddingStrategy: 'MAXIMIZE_CONVERSIONS',
     });
     const id = created.body.id as string;
@@ -156,12 +157,21 @@ describe('adcli serve --ads-platform google-ads', () => {
     const listed = await op('list', '--json');
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout)).toEqual([
-      expect.objectContaining({ campaignId: id, googleAdsCampaignId: adsId, status: 'PAUSED' }),
+      expect.objectContaining({
+        campaignId: id,
+        googleAdsCampaignId: adsId,
+        status: 'PAUSED',
+        problems: [expect.stringMatching(/^locations "US-CA": Google Ads names regions/)],
+      }),
     ]);
+    const text = await op('list');
+    expect(text.stderr).toMatch(
+      new RegExp(`${adsId}: not taken by the ad platform: locations "US-CA"`),
+    );
     const enabled = await op('set-status', id, 'ENABLED');
     expect(enabled.code, enabled.stderr).toBe(0);
     expect(standIn.world.campaigns.get(adsId).status).toBe('ENABLED');
-    for (const r of [linked, links, listed, enabled])
+    for (const r of [linked, links, listed, text, enabled])
       for (const secret of Object.values(CREDS)) expect(r.stdout + r.stderr).not.toContain(secret);
   });
 

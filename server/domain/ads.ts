@@ -309,6 +309,7 @@ export class Ads {
             status: ads.status,
             lastSyncAt: row ? row.ads_synced_at : ads.syncedAt,
             deletedInService: !row,
+            problems: ads.problems ?? [],
             createdAt: ads.createdAt,
           });
         }
@@ -473,6 +474,8 @@ export interface PlatformCampaign {
   lastSyncAt: string | null;
   /** the service campaign was deleted; the platform campaign lives on */
   deletedInService: boolean;
+  /** what the platform did not take of the last delivery, item by item (a real platform's refusals) */
+  problems: string[];
 }
 
 /**

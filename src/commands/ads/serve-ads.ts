@@ -101,4 +101,8 @@ export async function listCampaigns(
     ]),
     { empty: 'No campaigns in the ad platform yet: adcli campaigns publish ID creates one there.' },
   );
+  // what Google Ads did not take is said, campaign by campaign: nothing a marketer cannot see
+  for (const r of rows)
+    for (const problem of r.problems ?? [])
+      say(io, `${r.googleAdsCampaignId}: not taken by the ad platform: ${problem}`);
 }
