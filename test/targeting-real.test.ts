@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusOfCase, loadTrending, type TrendingCase } from '../eval/trending.ts';
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { generate } from '../server/targeting/generate.ts';
+import { isPersonName } from '../server/targeting/people.ts';
 import type { Corpus, GenerateInput } from '../server/targeting/types.ts';
 
 const cases = loadTrending();
@@ -409,5 +410,47 @@ describe('a store mixing two channels', () => {
 
   it('an objective of no topic ("grow awareness") changes no order', () => {
     expect(keywords('Grow brand awareness and sales')).toEqual(keywords(''));
+  });
+});
+
+describe('people’s names', () => {
+  it('a given name (or a title) and one or two words is a person’s name', () => {
+    for (const n of ['Taylor Swift', 'Jean-Luc Lemoine', 'Donald Trump Jr', 'President Trump'])
+      expect(isPersonName(n), n).toBe(true);
+    for (const n of ['Colorado Trail', 'Salomon Speedcross', 'Tour du Mont Blanc', 'Taylor 314ce'])
+      expect(isPersonName(n), n).toBe(false);
+  });
+
+  it('is no EXACT keyword unless the objective names the person; a place stays EXACT', () => {
+    const matchTypes = (objective: string) =>
+      new Map(
+        generate({
+          corpus: {
+            channels: [],
+            videos: [
+              {
+                id: 'people00001',
+                channelId: 'UCpeople000',
+                title: 'A week on the trail',
+                description:
+                  'Yesterday we hiked a long and dusty stretch of the Pacific Crest Trail with Taylor Swift, carrying heavy packs and cold water. Later we met Taylor Swift again near the trailhead of the Pacific Crest Trail, and talked about ultralight tents, quilts and stoves.',
+                tags: [],
+                publishedAt: null,
+                viewCount: 0,
+                comments: [],
+              },
+            ],
+          },
+          background: { channels: [], videos: [] },
+          seed: null,
+          campaign: { objective, campaignType: null, language: 'en' },
+        })
+          .items.filter((i) => i.section === 'keywords')
+          .map((i) => [i.text.toLowerCase(), i.matchType]),
+      );
+    const plain = matchTypes('');
+    expect(plain.get('taylor swift')).toBe('PHRASE');
+    expect(plain.get('pacific crest trail')).toBe('EXACT');
+    expect(matchTypes('Reach fans of Taylor Swift').get('taylor swift')).toBe('EXACT');
   });
 });

@@ -28,7 +28,7 @@
  * name); still short, what a title or an opening line says once (fillFromLead).
  *
  * Match types: EXACT for names of two or more words, names the objective gives, and the
- * campaign's own brand and products (a one-word name is PHRASE: matchTypeOf); BROAD for a multi-word
+ * campaign's own brand and products (a one-word name or a person's is PHRASE: matchTypeOf); BROAD for a multi-word
  * topic (a phrase that is one of our taxonomy's cues, seen in more than one place: "trail running");
  * PHRASE for the other specific phrases and words.
  */
@@ -39,6 +39,7 @@ import { isStopword, withoutAccents, type Lang } from './lang.ts';
 import { isoStopwords } from './libs.ts';
 import type { CampaignTypeMix } from './mix.ts';
 import { cmpStr } from './order.ts';
+import { isPersonName } from './people.ts';
 import { addsOnlyFiller, overlapMerge, selectPhrases, subKeys } from './select.ts';
 import {
   CONTENT,
@@ -399,12 +400,14 @@ function isoStopwordSet(lang: Lang): ReadonlySet<string> {
 
 /**
  * EXACT for the campaign's own brand and products and for names of two or more words (a product,
- * a place: "Tour du Mont Blanc"); a name of one word only when the objective names it. A lone
+ * a place: "Tour du Mont Blanc"); a name of one word, or a person's ("Taylor Swift": people.ts),
+ * only when the objective names it. A lone
  * capitalised word is as often a platform, another company or a first name ("Google", "Andy") as
  * what the store is about, and EXACT on it would serve only on searches of that word alone.
  */
 function matchTypeOf(c: PhraseCandidate, own: boolean, objective: ReadonlySet<string>): MatchType {
-  if (own || (c.name && (c.words >= 2 || objective.has(c.key)))) return 'EXACT';
+  const named = c.key.split(' ').every((w) => objective.has(w));
+  if (own || (c.name && (named || (c.words >= 2 && !isPersonName(c.text))))) return 'EXACT';
   if (c.words >= 2 && c.cue >= 1 && !c.once) return 'BROAD';
   return 'PHRASE';
 }

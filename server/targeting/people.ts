@@ -1,0 +1,44 @@
+/**
+ * People's names among the names a store's text capitalises. A name of a place or a product
+ * ("Colorado Trail", "Salomon Speedcross") is EXACT, as what a search for it types; a person's
+ * ("Taylor Swift", "Jean-Luc Lemoine") is not, unless the objective or the brand names it: EXACT on
+ * it would serve only on searches of that name alone, and a person in a video is rarely what a
+ * campaign is about. A person's name is a given name and one or two more words; the given names
+ * below are common ones of the languages with taxonomy cues, and the titles written before a family
+ * name. Pure and deterministic.
+ */
+import { withoutAccents } from './lang.ts';
+
+// prettier-ignore
+const GIVEN_NAMES = new Set([
+  // English
+  'aaron','adam','alan','albert','alex','alexander','alexis','alice','alicia','allison','amanda','amy','andrea','andrew','andy','angela','anna','anne','annie','anthony','ashley','austin',
+  'barbara','ben','benjamin','beth','betty','bill','billy','bob','bobby','brad','bradley','brandon','brenda','brian','brittany','bruce','bruno','bryan','cameron','carl','carol','caroline','carrie','catherine','charles','charlie','chloe','chris','christian','christina','christine','christopher','cindy','claire','courtney','craig',
+  'dan','daniel','danny','dave','david','dean','deborah','dennis','derek','diana','donald','doug','douglas','drew','dylan','ed','eddie','edward','elizabeth','ellen','ellie','emily','emma','eric','ethan','eva','evan',
+  'frank','gary','gene','george','greg','gregory','hannah','harry','heather','helen','henry','hillary','hugh','ian','jack','jackie','jacob','jake','james','jamie','jane','janet','jason','jay','jeff','jeffrey','jennifer','jenny','jeremy','jerry','jessica','jim','jimmy','joe','joel','john','johnny','jon','jonathan','jordan','joseph','josh','joshua','julia','julie','justin',
+  'karen','kate','katie','katy','keith','kelly','ken','kevin','kim','kimberly','kristen','kyle','larry','laura','lauren','leo','liam','lily','linda','lisa','logan','louis','lucy','luke','mark','martha','martin','mary','matt','matthew','megan','melissa','michael','michelle','mike','mitch',
+  'nancy','natalie','nathan','nick','nicholas','nicole','noah','oliver','olivia','owen','pamela','patrick','paul','peter','philip','phil','rachel','randy','rebecca','richard','rick','rob','robert','robin','ron','ronald','russell','ryan',
+  'sam','samantha','samuel','sandra','sara','sarah','scott','sean','seth','shawn','sophia','sophie','stephanie','stephen','steve','steven','susan','taylor','ted','terry','thomas','tiffany','tim','timothy','tina','todd','tom','tommy','tony','travis','tyler','victoria','vincent','walter','wendy','william','zach','zachary','zoe',
+  // French
+  'agnès','alain','amélie','andré','antoine','arnaud','aurélie','bernard','brigitte','camille','cédric','céline','christophe','claude','clément','cyril','damien','didier','dominique','élodie','emmanuel','éric','fabien','françois','françoise','frédéric','gérard','gilles','guillaume','hélène','hugo','isabelle','jacques','jean','jérôme','julien','laurent','léa','lucas','manon','marc','marie','marine','mathieu','maxime','michel','nathalie','nicolas','olivier','pascal','patrice','philippe','pierre','quentin','raphaël','rémi','sébastien','sophie','stéphane','sylvie','thierry','thibault','valérie','vincent','yann','yves',
+  // Spanish and Portuguese
+  'alejandro','ana','andrés','antonio','carlos','carmen','diego','eduardo','fernando','francisco','gabriel','gonzalo','guillermo','ignacio','javier','jesús','joão','jorge','josé','juan','julio','luis','luiz','manuel','marcelo','marcos','maría','mariana','miguel','pablo','pedro','rafael','ricardo','roberto','rodrigo','santiago','sergio','valentina',
+  // German and Italian
+  'andreas','christoph','florian','giovanni','giuseppe','hans','jan','jürgen','klaus','lukas','marco','markus','matteo','paolo','sabine','stefan','thorsten','uwe','wolfgang',
+]);
+
+/** Titles written before a person's family name ("President Trump", "Dr Dre"). */
+// prettier-ignore
+const TITLES = new Set(['mr','mrs','ms','dr','sir','president','président','presidente','senator','coach','madame','monsieur','mme']);
+
+/** Whether a name (as displayed) is a person's: a given name or a title, then one or two words, no number. */
+export function isPersonName(text: string): boolean {
+  const words = text
+    .toLowerCase()
+    .replace(/\./g, '')
+    .split(/[\s-]+/);
+  if (words.length < 2 || words.length > 3 || /\d/.test(text)) return false;
+  const first = words[0]!;
+  const plain = withoutAccents(first);
+  return GIVEN_NAMES.has(first) || GIVEN_NAMES.has(plain) || TITLES.has(first) || TITLES.has(plain);
+}
