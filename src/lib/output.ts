@@ -1,4 +1,4 @@
-import { styleText } from 'node:util';
+import { Chalk } from 'chalk';
 import type { IOStreams } from './iostreams.ts';
 import { writeJson } from './json-output.ts';
 import { renderTable, renderTsv, type Column } from './table.ts';
@@ -42,12 +42,15 @@ export { wrapText } from './wrap.ts';
  */
 
 /**
- * Styles a span when colour is on for that stream (the IO seam decides: TTY, NO_COLOR, FORCE_COLOR).
- * Node's own styleText, told not to look at a stream: the decision is the seam's, and no colour
- * library loads at start-up.
+ * Styles a span when colour is on for that stream. The IO seam decides (TTY, NO_COLOR, FORCE_COLOR,
+ * CLICOLOR_FORCE, TERM=dumb) and sets chalk's level: 0, or 1 since adcli's palette is the 16 basic
+ * colours and bold, which every level above 0 writes alike; chalk's own detection is never asked.
  */
-const painter = (on: boolean) => (s: Span) =>
-  on && s.style ? styleText(s.style, s.text, { validateStream: false }) : s.text;
+const chalks = { off: new Chalk({ level: 0 }), on: new Chalk({ level: 1 }) };
+const painter = (on: boolean) => {
+  const chalk = on ? chalks.on : chalks.off;
+  return (s: Span) => (s.style ? chalk[s.style](s.text) : s.text);
+};
 const paintOut = (io: IOStreams) => painter(io.colorEnabled());
 const paintErr = (io: IOStreams) => painter(io.colorEnabledStderr());
 

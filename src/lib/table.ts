@@ -4,7 +4,8 @@
  * go when the terminal is narrow, no row ever wraps and no line is longer than the width. An id
  * column (`id: true`: what a person copies, ids and URLs alike) is never cut, however narrow the terminal: the others
  * give way first, and it is the last to go. Piped, one row a line, cells tab-separated, nothing cut.
- * Pure: spans in, lines out (src/lib/output.ts writes them).
+ * Pure: spans in, lines out (src/lib/output.ts writes them). Hand-written rather than drawn by
+ * cli-table3, which measures widths by older rules and draws slower: docs/architecture.md has the figures.
  */
 import { cut, widthOf, type Span } from './text.ts';
 
