@@ -182,6 +182,13 @@ describe('campaigns create on a terminal: a wizard that re-asks, and asks what a
       budget: null,
       audiences: [expect.objectContaining({ dataStoreIds: [] })],
     });
+    // every question, with its default, fits a terminal of 80 columns
+    // (each redraw of a question begins with its mark: `?` asking, `✔` answered)
+    const questions = plain(r.stdout)
+      .split(/[\r\n]|(?=[?✔] [A-Z])/)
+      .filter((l) => /^[?✔] /.test(l));
+    expect(questions.length).toBeGreaterThanOrEqual(6);
+    expect(questions.filter((l) => l.length > 80)).toEqual([]);
   });
 
   it('asks only what the flags leave out; without a terminal only --name is missing', async () => {

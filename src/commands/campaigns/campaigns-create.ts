@@ -82,7 +82,8 @@ async function wizard(
   if (body.locations === undefined) {
     const answer = await prompter.ask(
       '--location',
-      'Locations (country or region codes such as US, DE, US-CA; separate with commas)',
+      // with inquirer's `? ` and the default, within 80 columns
+      'Locations: country or region codes, comma-separated (US, DE, US-CA)',
       {
         default: BOUNDS.locations.default.join(', '),
         validate: await check('locations', listAnswer),
