@@ -160,6 +160,25 @@ describe('the service on Google Ads', () => {
     ]);
   });
 
+  it('an unlinked account is no longer synced; the other campaigns still are', async () => {
+    const { adsId } = await published();
+    const ws = await b.workspaceId();
+    await linkAccount(b.store, ws, '222-333-4444', '2026-03-01T00:00:01.000Z');
+    await b.store.run(
+      "DELETE FROM google_ads_links WHERE customer_id = '123-456-7890' AND workspace_id = ?",
+      ws,
+    );
+    const before = standIn.seen.length;
+    await runSync();
+    expect(await b.services.ads.platform.campaign(adsId)).toBeNull();
+    expect(standIn.seen.slice(before).some((s) => s.path.includes('1234567890'))).toBe(false);
+    // the sync itself went through: no attempt of it failed
+    const failed = await b.store.all(
+      "SELECT id FROM jobs WHERE kind = 'sync_ads' AND (error <> '' OR attempts > 1)",
+    );
+    expect(failed).toEqual([]);
+  });
+
   it('answers a failure of Google Ads as a 503 that names the variable, and keeps the credentials out of everything', async () => {
     const { id } = await published();
     standIn.developerTokenNotApproved();

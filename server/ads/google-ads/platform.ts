@@ -178,10 +178,19 @@ export class GoogleAdsPlatform implements AdPlatform {
     this.#reads.know(campaignId, status);
   }
 
+  /**
+   * The campaign, or null when adcli made none of this id, or its account is no longer the
+   * workspace's (unlinked): a sync then leaves it as it is and goes on with the others.
+   */
   async campaign(campaignId: string): Promise<AdsCampaign | null> {
     const row = await this.#records.campaign(campaignId);
     if (!row) return null;
-    await this.#accounts.assertAllowed(row.workspace_id, row.customer_id);
+    try {
+      await this.#accounts.assertAllowed(row.workspace_id, row.customer_id);
+    } catch (e) {
+      if (e instanceof AdPlatformError && e.code === 'account_not_found') return null;
+      throw e;
+    }
     return this.#toCampaign(row, await this.#reads.status(row, false));
   }
 
