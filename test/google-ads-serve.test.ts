@@ -66,6 +66,16 @@ describe('adcli serve --ads-platform google-ads', () => {
     expect(r.stderr).not.toContain(CREDS.clientId);
   });
 
+  it('refuses --seed demo, whose demo campaigns would be published and one turned on', async () => {
+    const sb = sandbox();
+    const r = await runAdcli(['serve', '--memory', '--seed', 'demo', ...flags()], {
+      env: { ...sb.env, ...ENV },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--seed demo .* cannot be used with --ads-platform google-ads/);
+    expect(standIn.seen).toEqual([]);
+  });
+
   it('publishes PAUSED and syncs from its job workers, never writing a credential', async () => {
     const sb = sandbox();
     server = await startServer(

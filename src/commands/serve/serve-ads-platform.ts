@@ -19,6 +19,8 @@ export const ADS_PLATFORMS = ['simulated', 'google-ads'] as const;
 
 export interface AdsPlatformOptions {
   adsPlatform?: string;
+  /** `--seed demo`: its demo campaigns are published, one turned on: the simulation's only */
+  seed?: string;
   googleAdsBaseUrl?: string;
   googleOauthTokenUrl?: string;
 }
@@ -39,6 +41,10 @@ export function adsPlatformSettings(
     if (flag) throw usageError(`${flag} needs --ads-platform google-ads`);
     return undefined;
   }
+  if (opts.seed !== undefined)
+    throw usageError(
+      `--seed ${opts.seed} publishes its demo campaigns and turns one on, in the simulated ad platform only: it cannot be used with --ads-platform google-ads`,
+    );
   const read = googleAdsCredentialsFromEnv(f.env);
   if ('problems' in read)
     throw usageError(
