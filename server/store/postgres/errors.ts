@@ -61,9 +61,10 @@ export function isUnavailable(err: unknown): boolean {
     SOCKET_CODES.has(code)
   )
     return true;
-  // pg's own errors for a connection that ended or never came carry no code
+  // pg's own errors for a connection that ended or never came carry no code; `timeout expired` is
+  // the socket pg destroys when a connection is not made within connectionTimeoutMillis
   if (
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i.test(
+    /Connection terminated|timeout exceeded when trying to connect|^timeout expired$|Client has encountered a connection error|Connection ended|not queryable/i.test(
       messageOf(err),
     )
   )
