@@ -16,12 +16,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { Client, Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
-import { DatabaseOpenError } from '../errors.ts';
 import {
-  ACCESS_TABLES,
   gatedInTurn,
   type Gated,
-  type MigrationEvent,
   type NamedLock,
   type NoteResult,
   type PoolUse,
@@ -29,7 +26,6 @@ import {
   type SqlValue,
   type StampScope,
   type Store,
-  type StoreDialect,
   type WriteOptions,
 } from '../port.ts';
 import {
@@ -37,22 +33,13 @@ import {
   isUnavailable,
   isUniqueViolation,
   openError,
-  redactUrl,
   toStoreError,
 } from './errors.ts';
 import { pgMigrations } from './migrations.ts';
-import { numberPlaceholders } from './placeholders.ts';
+import { checkUrl, migrate, newPool, type PostgresStoreOptions } from './open.ts';
 
-export interface PostgresStoreOptions {
-  /** connections in the pool (default 10) */
-  max?: number;
-  /** how long to wait for a connection, from the database or the pool, before failing (default 10 s) */
-  connectTimeoutMs?: number;
-  /** attempts of a transaction that keeps losing deadlocks or serialization conflicts (default 30) */
-  maxAttempts?: number;
-  /** told where the schema stands and of each migration applied (adcli serve migrate) */
-  onMigrate?: (event: MigrationEvent) => void;
-}
+export type { PostgresStoreOptions } from './open.ts';
+import { changedRows, config, postgresDialect, translate, type Translated } from './statements.ts';
 
 /** The transaction an async context is inside, so the store's queries in it use its client. */
 interface Tx {
@@ -95,15 +82,6 @@ const requestStamp = new AsyncLocalStorage<{
 /** the locks every write transaction begun in this context takes first (withWriteLock) */
 const writeLocks = new AsyncLocalStorage<{ store: PostgresStore; locks: readonly NamedLock[] }>();
 
-const postgresDialect: StoreDialect = {
-  name: 'postgres',
-  jsonValues: (expr) => `(SELECT jsonb_array_elements_text((${expr})::jsonb))`,
-  like: (expr, pattern) => `${expr} ILIKE ${pattern} ESCAPE '\\'`,
-  skipLocked: ' FOR UPDATE SKIP LOCKED',
-};
-
-/** Held while migrating, so replicas starting together apply the migrations once, one after the other. */
-const MIGRATION_LOCK = 0x0adc11; // any constant: the lock is per database
 const BEGIN_LOCKS = 'BEGIN ISOLATION LEVEL READ COMMITTED';
 const BEGIN_SERIALIZABLE = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
 const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
@@ -116,25 +94,8 @@ const BUMP = "SELECT nextval('adcli_changes')";
 const BUMP_ALL = "SELECT nextval('adcli_changes'), nextval('adcli_access_changes')";
 const READ_STAMPS =
   'SELECT (SELECT last_value FROM adcli_changes) AS data, (SELECT last_value FROM adcli_access_changes) AS access';
-/** The table a statement changes, when it names one first (INSERT INTO t, UPDATE t, DELETE FROM t). */
-const TARGET = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
-const ACCESS = new Set(ACCESS_TABLES);
 /** A unique key taken between a transaction's check and its insert: it runs again, this many times at most. */
 const UNIQUE_ATTEMPTS = 3;
-/** A SELECT whose WITH changes rows (a data-modifying CTE): it counts as a change. */
-const WRITES_IN_SELECT = /\b(insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i;
-
-const MAX_PREPARED = 1000;
-
-interface Translated {
-  name: string | undefined;
-  text: string;
-  /** a SELECT of it may change rows */
-  writes: boolean;
-  /** a change it makes may be to ACCESS_TABLES (it names one, or no single table) */
-  access: boolean;
-}
-
 export class PostgresStore implements Store {
   readonly dialect = postgresDialect;
   readonly label: string;
@@ -167,113 +128,18 @@ export class PostgresStore implements Store {
    * newer schema) is a DatabaseOpenError: one line naming the URL without its password.
    */
   static async open(url: string, opts: PostgresStoreOptions = {}): Promise<PostgresStore> {
-    const label = redactUrl(url);
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new DatabaseOpenError(
-        'url',
-        `the database URL is malformed (${label}): expected postgres://USER:PASSWORD@HOST:PORT/DATABASE`,
-      );
-    }
-    if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
-      throw new DatabaseOpenError('url', `the database URL ${label} is not a postgres:// URL`);
-    }
-    let password: string | undefined;
-    try {
-      password =
-        decodeURIComponent(parsed.password) || parsed.searchParams.get('password') || undefined;
-      if (!parsed.hostname && !parsed.searchParams.get('host')) throw new Error('no host');
-      if (parsed.port && !/^\d+$/.test(parsed.port)) throw new Error('bad port');
-    } catch {
-      throw new DatabaseOpenError(
-        'url',
-        `the database URL ${label} is malformed: expected postgres://USER:PASSWORD@HOST:PORT/DATABASE`,
-      );
-    }
-
+    const { label, password } = checkUrl(url);
     const pg = (await import('pg')).default;
-    // Per pool, not global: int8 (COUNT, SUM, BIGINT columns) and numeric as numbers, like SQLite's.
-    const types = new pg.TypeOverrides();
-    types.setTypeParser(20, (v: string) => Number(v));
-    types.setTypeParser(1700, (v: string) => Number(v));
     let pool: Pool | undefined;
     try {
-      pool = new pg.Pool({
-        connectionString: url,
-        types,
-        max: opts.max ?? 10,
-        connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
-        keepAlive: true,
-        application_name: 'adcli',
-        // a transaction's statements go out without waiting for the answers before them (send)
-        pipeline: true,
-      });
-      // An idle connection the server ends (restart, admin shutdown) is dropped by the pool; without
-      // a listener its error would end the process.
-      pool.on('error', () => {});
-      const newClient = () =>
-        new pg.Client({
-          connectionString: url,
-          types,
-          connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
-          keepAlive: true,
-          application_name: 'adcli',
-        });
-      const store = new PostgresStore(pool, newClient, label, opts.maxAttempts ?? 30);
-      await store.#migrate(opts.onMigrate);
+      const made = newPool(pg, url, opts);
+      pool = made.pool;
+      const store = new PostgresStore(made.pool, made.newClient, label, opts.maxAttempts ?? 30);
+      await migrate(made.pool, label, opts.onMigrate);
       return store;
     } catch (e) {
       await pool?.end().catch(() => {});
       throw openError(label, e, password);
-    }
-  }
-
-  async #migrate(onMigrate?: (event: MigrationEvent) => void): Promise<void> {
-    const client = await this.#pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      try {
-        await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-        // Created only when absent: a user with no right to create tables may still use a migrated database.
-        const exists = await client.query<{ t: string | null }>(
-          `SELECT to_regclass('schema_migrations')::text AS t`,
-        );
-        if (exists.rows[0]?.t == null) {
-          await client.query(
-            'CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, applied_at TEXT COLLATE "C" NOT NULL)',
-          );
-        }
-        const row = await client.query<{ v: string | null }>(
-          'SELECT MAX(version)::text AS v FROM schema_migrations',
-        );
-        const current = Number(row.rows[0]?.v ?? 0);
-        if (current > pgMigrations.length) {
-          throw new DatabaseOpenError(
-            'schema',
-            `the database ${this.label} has schema ${current}, newer than this adcli's ${pgMigrations.length}: it was written by a newer adcli; upgrade adcli`,
-          );
-        }
-        const target = pgMigrations.length;
-        onMigrate?.({ type: 'found', current, target });
-        for (let v = current + 1; v <= target; v++) {
-          const began = performance.now();
-          await client.query(pgMigrations[v - 1]!);
-          await client.query(
-            'INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)',
-            [v, new Date().toISOString()],
-          );
-          onMigrate?.({ type: 'applied', version: v, target, ms: performance.now() - began });
-        }
-        await client.query('COMMIT');
-      } catch (e) {
-        await client.query('ROLLBACK').catch((r: Error) => (broken = r));
-        throw e;
-      }
-    } finally {
-      client.release(broken);
     }
   }
 
@@ -285,15 +151,7 @@ export class PostgresStore implements Store {
   #translate(sql: string): Translated {
     let t = this.#translated.get(sql);
     if (!t) {
-      // SQL built at run time (a list of n placeholders) could prepare without end: past a bound, unnamed
-      const n = this.#translated.size + 1;
-      const target = TARGET.exec(sql)?.[1]?.toLowerCase();
-      t = {
-        name: n <= MAX_PREPARED ? `adcli_${n}` : undefined,
-        text: numberPlaceholders(sql),
-        writes: WRITES_IN_SELECT.test(sql.replace(/\bfor\s+(no\s+key\s+)?update\b/gi, '')),
-        access: target === undefined || ACCESS.has(target),
-      };
+      t = translate(sql, this.#translated.size + 1);
       this.#translated.set(sql, t);
     }
     return t;
@@ -735,25 +593,6 @@ function send(tx: Tx, query: QueryConfig | string): Promise<QueryResult> {
     }
   }
   return tx.client.query(query);
-}
-
-function config(t: Translated, params: SqlValue[]): QueryConfig {
-  return t.name ? { name: t.name, text: t.text, values: params } : { text: t.text, values: params };
-}
-
-/** Whether a statement's answer says it changed rows (or may have: anything but a plain SELECT or DML of none). */
-function changedRows(r: QueryResult, t: Translated): boolean {
-  switch (r.command) {
-    case 'SELECT':
-      return t.writes;
-    case 'INSERT':
-    case 'UPDATE':
-    case 'DELETE':
-    case 'MERGE':
-      return (r.rowCount ?? 0) > 0;
-    default:
-      return true;
-  }
 }
 
 function sleep(ms: number): Promise<void> {
