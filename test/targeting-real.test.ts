@@ -11,6 +11,7 @@ import { corpusOfCase, loadTrending, type TrendingCase } from '../eval/trending.
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
+import { splitHashtag } from '../server/targeting/tokens.ts';
 import type { Corpus, GenerateInput } from '../server/targeting/types.ts';
 
 const cases = loadTrending();
@@ -271,6 +272,12 @@ describe('one video: what its creator labelled', () => {
     );
     expect(kws).toContain('van life');
     expect(kws).toContain('thanksgiving');
+  });
+
+  it('a CamelCase hashtag marks its words, a number among them too', () => {
+    expect(splitHashtag('PitchPerfect3')).toBe('pitch perfect 3');
+    expect(splitHashtag('TrailRunning')).toBe('trail running');
+    expect(splitHashtag('sub4sub')).toBe('sub4sub');
   });
 });
 

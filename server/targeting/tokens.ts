@@ -258,7 +258,11 @@ export function cleanText(text: string): { text: string; hashtags: string[] } {
 
 /** "TrailRunning" → "trail running", "van_life" → "van life", "sub4sub" stays one word. */
 export function splitHashtag(tag: string): string {
-  return tag
+  // a tag written in CamelCase marks its words, a number among them too ("PitchPerfect3")
+  const camel = /\p{Ll}\p{Lu}/u.test(tag);
+  return (
+    camel ? tag.replace(/(\p{L})(\p{N})/gu, '$1 $2').replace(/(\p{N})(\p{L})/gu, '$1 $2') : tag
+  )
     .replace(/_/g, ' ')
     .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
