@@ -111,6 +111,8 @@ describe('adcli serve ads list after a delete', () => {
       // the service no longer syncs it: the last time it delivered settings
       lastSyncAt: (await b.services.ads.platform.campaign(gone.adsId))!.syncedAt,
       deletedInService: true,
+      // nothing the simulated platform refused
+      problems: [],
     });
     expect(after[1]!.lastSyncAt).toBe(serviceSync);
     expect(after[0]).toMatchObject({

@@ -115,6 +115,20 @@ describe('the service on Google Ads', () => {
     expect(criteria()).toEqual(['burr grinder/BROAD', 'pour over/PHRASE']);
   });
 
+  it('syncs without holding the store: other workspaces write while Google Ads is slow to answer', async () => {
+    await published();
+    const slow = standIn.hold(':searchStream');
+    const syncing = runSync();
+    await slow.held;
+    // the sync waits on the network: another workspace's write goes through meanwhile
+    const other = await b.client({ workspace: 'other' });
+    const brand = await other.post('/brands', { name: 'Written during a sync' });
+    slow.release();
+    await syncing;
+    expect(brand.status).toBe(201);
+    expect(standIn.seen.filter((x) => x.path.endsWith(':searchStream')).length).toBeGreaterThan(0);
+  });
+
   it('sees a status changed in Google Ads at the next sync, and reads performance from it', async () => {
     const { id, adsId } = await published();
     standIn.world.campaigns.get(adsId).status = 'ENABLED';

@@ -231,31 +231,47 @@ export class Ads {
    */
   async runSync(job: JobRow): Promise<void> {
     const store = this.#d.store;
+    // 1. What goes over: each platform campaign's settings and targeting as they are now.
+    const plan = await store.read(async () => {
+      if (!(await this.#jobs.holds(job.id))) return null;
+      const rows = await store.all<CampaignRow>(
+        'SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL ORDER BY id',
+        job.subject,
+      );
+      const out: { row: CampaignRow; settings: AdsCampaignSettings }[] = [];
+      for (const row of rows)
+        out.push({
+          row,
+          settings: { ...adsSettingsOf(row), targeting: await this.#targetingOf(row.id) },
+        });
+      return out;
+    });
+    if (!plan) return;
+    // 2. The platform, outside any transaction: a real one is a network call away, and no
+    // workspace's writes may wait on it. A change made meanwhile goes over at the next sync.
+    const seen: { id: string; status: AdsStatus; synced: boolean }[] = [];
+    for (const { row, settings } of plan) {
+      const ads = await this.#platform.campaign(row.ads_campaign_id!);
+      if (!ads) continue;
+      const synced = ads.status !== 'REMOVED';
+      if (synced && JSON.stringify(settings) !== JSON.stringify(ads.settings))
+        await this.#platform.sync(row.ads_campaign_id!, settings);
+      seen.push({ id: row.id, status: ads.status, synced });
+    }
+    // 3. What was seen and done, with the next sync, if this worker still holds the job.
     await store.write(async () => {
       await store.lock(workspaceLock(job.subject), { shared: true });
       if (!(await this.#jobs.holds(job.id))) return;
       const now = this.#d.clock.now().toISOString();
-      // locked as a request's update locks one: the settings carried over are the ones recorded as synced
-      for (const row of await store.all<CampaignRow>(
-        `SELECT * FROM campaigns WHERE workspace_id = ? AND ads_campaign_id IS NOT NULL ORDER BY id${store.rowLock()}`,
-        job.subject,
-      )) {
-        const ads = await this.#platform.campaign(row.ads_campaign_id!);
-        if (!ads || ads.status === 'REMOVED') {
-          if (ads)
-            await store.run('UPDATE campaigns SET ads_status = ? WHERE id = ?', ads.status, row.id);
-          continue;
-        }
-        const settings = { ...adsSettingsOf(row), targeting: await this.#targetingOf(row.id) };
-        if (JSON.stringify(settings) !== JSON.stringify(ads.settings))
-          await this.#platform.sync(row.ads_campaign_id!, settings);
-        await store.run(
-          'UPDATE campaigns SET ads_synced_at = ?, ads_status = ? WHERE id = ?',
-          now,
-          ads.status,
-          row.id,
-        );
-      }
+      for (const s of seen)
+        if (s.synced)
+          await store.run(
+            'UPDATE campaigns SET ads_synced_at = ?, ads_status = ? WHERE id = ?',
+            now,
+            s.status,
+            s.id,
+          );
+        else await store.run('UPDATE campaigns SET ads_status = ? WHERE id = ?', s.status, s.id);
       await store.run(
         "DELETE FROM jobs WHERE kind = 'sync_ads' AND subject = ? AND state = 'done'",
         job.subject,

@@ -64,6 +64,11 @@ export interface GoogleAdsStandIn {
   revokeRefreshToken(): void;
   /** the developer token is approved for test accounts only, and these accounts are not */
   developerTokenNotApproved(): void;
+  /**
+   * The next request whose path contains `pathPart` is held unanswered (a slow network) until
+   * `release()`; `held` settles once one is.
+   */
+  hold(pathPart: string): { held: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -77,10 +82,17 @@ export async function startGoogleAdsStandIn(
   let validFrom = 0;
   let refreshRevoked = false;
   let notApproved = false;
+  const holds: { part: string; arrived(): void; released: Promise<void> }[] = [];
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const text = await readAll(req);
     const url = new URL(req.url ?? '/', 'http://stand-in');
+    const holding = holds.findIndex((h) => url.pathname.includes(h.part));
+    if (holding >= 0) {
+      const [h] = holds.splice(holding, 1);
+      h!.arrived();
+      await h!.released;
+    }
     const headers = {
       authorization: one(req, 'authorization'),
       'developer-token': one(req, 'developer-token'),
@@ -199,6 +211,13 @@ export async function startGoogleAdsStandIn(
     expireAccessTokens: () => (validFrom = issued),
     revokeRefreshToken: () => (refreshRevoked = true),
     developerTokenNotApproved: () => (notApproved = true),
+    hold(part) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const held = new Promise<void>((r) => (arrived = r));
+      holds.push({ part, arrived, released: new Promise<void>((r) => (release = r)) });
+      return { held, release };
+    },
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();
