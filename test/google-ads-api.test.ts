@@ -11,7 +11,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { linkAccount } from '../server/ads/google-ads/records.ts';
 import type { Store } from '../server/store/port.ts';
 import { ok } from './helpers/assert.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { testBackend, type TestBackend } from './helpers/backend.ts';
+import { snapshotTools } from './helpers/snapshots.ts';
 import {
   CREDS,
   startGoogleAdsStandIn,
@@ -127,6 +131,32 @@ describe('the service on Google Ads', () => {
     await syncing;
     expect(brand.status).toBe(201);
     expect(standIn.seen.filter((x) => x.path.endsWith(':searchStream')).length).toBeGreaterThan(0);
+  });
+
+  it("restores a snapshot of a published campaign into its workspace, never into another's", async () => {
+    const { id, adsId } = await published();
+    const dir = mkdtempSync(join(tmpdir(), 'adcli-test-google-snapshot-'));
+    try {
+      const tools = snapshotTools(b, dir);
+      const ctl = await b.client({ prefix: '/_adcli/v1' });
+      const saved = await tools.save(ctl.key);
+      const loaded = await tools.load(saved, ctl.key);
+      expect(loaded.status, JSON.stringify(loaded.body)).toBe(200);
+      expect(ok(await b.api.get(`/campaigns/${id}`)).adsPlatform).toMatchObject({
+        campaignId: adsId,
+        customerId: '123-456-7890',
+      });
+      await runSync();
+      expect(ok(await b.api.get(`/campaigns/${id}`)).adsPlatform.lastSyncAt).not.toBeNull();
+      // another workspace's key cannot take over the campaign this server made in Google Ads
+      const otherCtl = await b.client({ workspace: 'other', prefix: '/_adcli/v1' });
+      // (the simulation's accounts left out of the file, which another workspace may not take either)
+      const taken = await tools.load(tools.edited(saved, 'DELETE FROM ad_accounts'), otherCtl.key);
+      expect(taken.status).toBe(400);
+      expect(taken.body.error.message).toMatch(/customer_id must name an ad account/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('sees a status changed in Google Ads at the next sync, and reads performance from it', async () => {

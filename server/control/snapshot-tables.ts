@@ -38,6 +38,11 @@ export interface Refs {
   withPrimarySlot: Set<string>;
   slots: Set<string>;
   adsCampaigns: Set<string>;
+  /**
+   * `serviceCampaignId|customerId|campaignId` of the Google Ads campaigns this server created for
+   * the loading workspace's campaigns (its own records, never in a file)
+   */
+  googleAdsCampaigns: Set<string>;
 }
 
 export interface SnapshotTable {
@@ -267,9 +272,12 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
             ? null
             : 'must name a brand of the snapshot, or be null',
         customer_id: (v) =>
-          v === null || (typeof v === 'string' && refs.accounts.has(v))
+          v === null ||
+          (typeof v === 'string' &&
+            (refs.accounts.has(v) ||
+              refs.googleAdsCampaigns.has(`${String(r.id)}|${v}|${String(r.ads_campaign_id)}`)))
             ? null
-            : 'must name an ad account of the snapshot, or be null',
+            : 'must name an ad account of the snapshot (or, on Google Ads, the account this server created the campaign in), or be null',
         locations: jsonStrings,
         success_metrics: jsonStrings,
         ads_campaign_id: nullable((v) =>

@@ -252,7 +252,8 @@ export class Ads {
     const seen: { id: string; status: AdsStatus; synced: boolean }[] = [];
     for (const { row, settings } of plan) {
       const ads = await this.#platform.campaign(row.ads_campaign_id!);
-      if (!ads) continue;
+      // only the platform campaign made for this very campaign (a restored row names no other's)
+      if (!ads || ads.serviceCampaignId !== row.id) continue;
       const synced = ads.status !== 'REMOVED';
       if (synced && JSON.stringify(settings) !== JSON.stringify(ads.settings))
         await this.#platform.sync(row.ads_campaign_id!, settings);
