@@ -16,7 +16,7 @@ import { WorkerPool } from './workers/worker-pool.ts';
 import { errorBody } from '../lib/errors.ts';
 import { requestId as newRequestId } from '../lib/ids.ts';
 import { createLogger, type LogFormat } from '../lib/log.ts';
-import { operations } from '../operations/index.ts';
+import { apiRoutes, operations } from '../operations/index.ts';
 import { API_PREFIX } from '../operations/operation.ts';
 import {
   createProxyApp,
@@ -442,7 +442,7 @@ async function loadSnapshotFile(
     copyFileSync(file, copy);
     for (const slug of snapshotWorkspaces(copy)) {
       const ws = await services.workspaces.ensure(slug);
-      await loadSnapshot(services, ws.id, copy);
+      await loadSnapshot(services, ws.id, copy, apiRoutes);
     }
   } catch (e) {
     throw new ServerStartError('snapshot', `--snapshot ${file}: ${(e as Error).message}`);

@@ -130,6 +130,8 @@ export async function loadSnapshot(
   services: Services,
   workspaceId: string,
   file: string,
+  /** the API's routes, which a fault rule of the file must match one of */
+  routes: readonly { method: string; path: string }[],
 ): Promise<LoadResult> {
   const { store } = services.deps;
   checkFile(file);
@@ -148,7 +150,7 @@ export async function loadSnapshot(
     ))!;
     const source = sourceWorkspace(db, target);
     for (const table of SNAPSHOT_TABLES) checkUnique(db, table, source);
-    const refs = await referencesOf(db, source, store, workspaceId);
+    const refs = { ...(await referencesOf(db, source, store, workspaceId)), routes };
     return await store.write(async () => {
       await emptyWorkspace(services, workspaceId);
       const rows: Record<string, number> = {};
@@ -237,7 +239,7 @@ async function referencesOf(
   source: string,
   store: Store,
   target: string,
-): Promise<Refs> {
+): Promise<Omit<Refs, 'routes'>> {
   const ids = (table: string, column: string) => {
     const spec = SNAPSHOT_TABLES.find((t) => t.name === table)!;
     return new Set(

@@ -1,4 +1,5 @@
 import { todayIn } from '../ads/dates.ts';
+import { MAX_SLOTS } from '../schemas/limits.ts';
 import { conflict, invalid, notFound, forbidden } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parseJsonArray } from '../lib/json.ts';
@@ -60,7 +61,7 @@ export function generatingNow(slotId: string, what: string): string {
   );
 }
 
-export const MAX_SLOTS = 10;
+export { MAX_SLOTS };
 export const PRIMARY_SLOT_NAME = 'Primary audience';
 
 export class Campaigns {

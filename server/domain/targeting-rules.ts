@@ -7,8 +7,7 @@
 export const MANUAL = 'manual';
 /** The reason of an exclusion a person made (by removing an item); other reasons are the generator's. */
 export const REMOVED_BY_HAND = 'removed by hand';
-export const MAX_SLOT_ITEMS = 500;
-export const MAX_SLOT_EXCLUSIONS = 1000;
+export { MAX_SLOT_EXCLUSIONS, MAX_SLOT_ITEMS } from '../schemas/limits.ts';
 
 /** What makes two items (or an item and an exclusion) the same: section and text, case and spacing aside. */
 export function itemKey(i: { section: string; text: string }): string {

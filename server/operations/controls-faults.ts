@@ -6,7 +6,7 @@ import { JOURNAL_SIZE } from '../control/journal.ts';
 import type { Actor } from '../domain/actor.ts';
 import { ApiError } from '../lib/errors.ts';
 import { boolQuery, hexId, isoTime, queryInt } from '../schemas/common.ts';
-import { operations as apiOperations } from './index.ts';
+import { apiRoutes } from './index.ts';
 import {
   creates,
   defineOperation,
@@ -85,8 +85,6 @@ const journalEntry = z.strictObject({
     }),
 });
 
-const known = apiOperations.map((op) => ({ method: op.method, path: op.path }));
-
 export const faultControls: readonly Operation[] = [
   defineOperation({
     name: 'list_faults',
@@ -137,7 +135,7 @@ export const faultControls: readonly Operation[] = [
     successStatus: 201,
     errors: [400, 403],
     hints: creates,
-    handler: (actor, { body }, s) => s.controls.faults.add(faultOwner(actor), body, known),
+    handler: (actor, { body }, s) => s.controls.faults.add(faultOwner(actor), body, apiRoutes),
   }),
   defineOperation({
     name: 'delete_fault',

@@ -10,6 +10,7 @@ import { resetWorkspace } from '../control/reset.ts';
 import { loadSnapshot, saveSnapshot } from '../control/snapshot.ts';
 import { boolQuery } from '../schemas/common.ts';
 import { SEEDS } from '../seed/index.ts';
+import { apiRoutes } from './index.ts';
 import {
   defineOperation,
   readOnly,
@@ -107,7 +108,7 @@ export const resetAndSnapshotControls: readonly Operation[] = [
     wholeWorkspace: true,
     binary: { mediaType: SQLITE_TYPE, in: 'body', maxBytes: MAX_SNAPSHOT_BYTES },
     hints: { readOnly: false, destructive: true, idempotent: true },
-    handler: (actor, { body }, s) => loadSnapshot(s, actor.workspaceId, body.path),
+    handler: (actor, { body }, s) => loadSnapshot(s, actor.workspaceId, body.path, apiRoutes),
   }),
 ];
 

@@ -1,27 +1,10 @@
 import { z } from 'zod';
-import {
-  boolQuery,
-  channelId,
-  deleted,
-  hexId,
-  listQuery,
-  page,
-  videoId,
-} from '../schemas/common.ts';
+import { boolQuery, channelId, deleted, hexId, listQuery, page } from '../schemas/common.ts';
 import { dataStore, storeChannel, storeVideo } from '../schemas/records.ts';
 import { importBody } from '../schemas/youtube.ts';
+import { createDataStoreBody, sources } from '../schemas/data-store-body.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
 
-const sources = {
-  channelIds: z
-    .array(channelId)
-    .max(50)
-    .meta({ description: 'channels to collect, with their videos and comments' }),
-  videoIds: z
-    .array(videoId)
-    .max(500)
-    .meta({ description: 'single videos to collect, with their comments' }),
-};
 const storePath = z.strictObject({ dataStoreId: hexId('data store') });
 const pageQuery = { limit: listQuery.limit, cursor: listQuery.cursor };
 
@@ -54,12 +37,7 @@ export const dataStoreOperations = [
     summary: 'Create a data store',
     description:
       'Creates a data store of video-platform channels and videos. With channelIds or videoIds it starts collecting in the background (status collecting, then ready or error); without them it is ready at once and filled with import_data_store.',
-    body: z.strictObject({
-      name: z.string().min(1).max(160),
-      description: z.string().max(4000).optional(),
-      channelIds: sources.channelIds.optional(),
-      videoIds: sources.videoIds.optional(),
-    }),
+    body: createDataStoreBody,
     bodyRequired: true,
     response: dataStore,
     successStatus: 201,

@@ -19,3 +19,9 @@ export const operations: readonly Operation[] = [
   ...adsOperations,
   ...explorationOperations,
 ];
+
+/** Each operation's method and path (with {param} segments): what a fault rule must match one of. */
+export const apiRoutes: readonly { method: string; path: string }[] = operations.map((op) => ({
+  method: op.method,
+  path: op.path,
+}));

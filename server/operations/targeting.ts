@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { hexId, isoTimeOrEmpty, recordId } from '../schemas/common.ts';
 import { TARGETING_STATUSES } from '../schemas/records.ts';
-import type { ItemInput } from '../domain/targeting.ts';
-import { MAX_SLOT_EXCLUSIONS, MAX_SLOT_ITEMS } from '../domain/targeting-rules.ts';
+import { MAX_SLOT_EXCLUSIONS, MAX_SLOT_ITEMS } from '../schemas/limits.ts';
+import { editTargetingBody, itemInput, SECTIONS } from '../schemas/targeting-input.ts';
 import { defineOperation, readOnly, updates } from './operation.ts';
 
-export const SECTIONS = ['keywords', 'segments', 'topics', 'websites'] as const;
-export const MATCH_TYPES = ['EXACT', 'PHRASE', 'BROAD'] as const;
+export { MATCH_TYPES, SECTIONS } from '../schemas/targeting-input.ts';
 
 const targetingItem = z
   .strictObject({
@@ -42,89 +41,6 @@ export const targeting = z
     ),
   })
   .meta({ title: 'Targeting' });
-
-/** Whitespace-separated words of a keyword: at most 10 (`text.trim().split(/\s+/)`, as superRefine counts). */
-const AT_MOST_10_WORDS = '^\\s*(?:\\S+(?:\\s+\\S+){0,9})?\\s*$';
-
-/**
- * The rules per section, for the OpenAPI document: one branch for keywords, one for the others (the
- * item's own schema holds what they share).
- */
-const ITEM_BY_SECTION = {
-  oneOf: [
-    {
-      title: 'KeywordItemInput',
-      description:
-        'A keyword: at most 80 characters and 10 words; matchType EXACT, PHRASE or BROAD (default BROAD).',
-      required: ['section'],
-      properties: {
-        section: { const: 'keywords' },
-        text: { type: 'string', maxLength: 80, pattern: AT_MOST_10_WORDS },
-        matchType: { enum: [...MATCH_TYPES] },
-      },
-    },
-    {
-      title: 'OtherItemInput',
-      description: 'A segment, topic or website: no matchType (or an empty one).',
-      required: ['section'],
-      properties: {
-        section: { enum: SECTIONS.filter((x) => x !== 'keywords') },
-        matchType: { const: '' },
-      },
-    },
-  ],
-};
-
-/** An item as a person writes it; an omitted matchType is filled in, label and source by the domain (from what is there). */
-const itemInput = z
-  .strictObject({
-    section: z.enum(SECTIONS),
-    text: z.string().min(1).max(2000).meta({
-      description: 'keyword (≤ 80 chars, ≤ 10 words), segment or topic path, domain or URL',
-    }),
-    label: z.string().max(200).optional(),
-    matchType: z
-      .enum([...MATCH_TYPES, ''])
-      .optional()
-      .meta({ description: 'keywords only; default BROAD' }),
-    source: z.string().max(60).optional().meta({ description: 'default manual' }),
-  })
-  .superRefine((item, ctx) => {
-    if (item.section === 'keywords') {
-      if (item.text.length > 80)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['text'],
-          message: 'a keyword must be at most 80 characters',
-        });
-      if (item.text.trim().split(/\s+/).length > 10)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['text'],
-          message: 'a keyword must be at most 10 words',
-        });
-      if (item.matchType === '')
-        ctx.addIssue({
-          code: 'custom',
-          path: ['matchType'],
-          message: 'matchType of a keyword must be EXACT, PHRASE or BROAD',
-        });
-    } else if (item.matchType) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['matchType'],
-        message: `matchType applies to keywords only, not ${item.section}`,
-      });
-    }
-  })
-  .meta({ openapi: ITEM_BY_SECTION })
-  .transform((i): ItemInput => ({
-    section: i.section,
-    label: i.label,
-    text: i.text,
-    matchType: i.section === 'keywords' ? i.matchType || 'BROAD' : '',
-    source: i.source,
-  }));
 
 /** An item named by section and text (case-insensitive), as remove and restore take it. */
 const itemRef = z.strictObject({
@@ -241,7 +157,7 @@ export const targetingOperations = [
     summary: "Replace an audience slot's targeting items",
     description: `Sets a slot's items to the list: items left out become exclusions (removed by hand), new ones manual. ${REGENERATING_KEEPS} An empty list clears it (not_generated; exclusions kept), else it is ready. 409 while generating. Keywords: ≤ 80 characters, ≤ 10 words; matchType EXACT, PHRASE or BROAD (default).`,
     params: z.strictObject({ campaignId: hexId('campaign'), slotId: hexId('audience slot') }),
-    body: z.strictObject({ items: z.array(itemInput).max(MAX_SLOT_ITEMS) }),
+    body: editTargetingBody,
     bodyRequired: true,
     response: targeting,
     errors: [400, 403, 404, 409],

@@ -23,6 +23,8 @@ import {
   type PhraseCandidate,
   type PhraseEvidence,
   type RankOptions,
+  FIELDS,
+  type Field,
 } from './phrase.ts';
 import { taxonomyIndex, type CueHit, type TaxonomyIndex } from './taxonomy.ts';
 import {
@@ -47,8 +49,7 @@ export {
 } from './phrase.ts';
 
 /** Where text comes from; a keyword's source is the field that contributed most of its weight. */
-export const FIELDS = ['titles', 'descriptions', 'tags', 'comments', 'channels'] as const;
-export type Field = (typeof FIELDS)[number];
+export { FIELDS, type Field };
 const TITLES = 0;
 const COMMENTS = 3;
 

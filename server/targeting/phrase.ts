@@ -5,8 +5,11 @@
  */
 import { cmpStr } from './order.ts';
 import { CONTENT, NUMBER, STOP, WEAK, type WordInfo } from './tokens.ts';
-import type { Field } from './analyzer.ts';
 import type { CueHit } from './taxonomy.ts';
+
+/** Where a phrase was read, in the order the analyzer counts them. */
+export const FIELDS = ['titles', 'descriptions', 'tags', 'comments', 'channels'] as const;
+export type Field = (typeof FIELDS)[number];
 
 export class PhraseStat {
   key: string;

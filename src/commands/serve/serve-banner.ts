@@ -8,8 +8,7 @@ import { formatRecord, type Fields, type Level, type LogFormat } from '../../../
 import type { IOStreams } from '../../lib/iostreams.ts';
 import { keyFile } from '../../lib/paths.ts';
 import { adsPlatformLines } from './serve-ads-platform.ts';
-import type { ServeOptions } from './serve-command.ts';
-import type { ResolvedServe } from './serve-options.ts';
+import type { ResolvedServe, ServeOptions } from './serve-options.ts';
 
 export interface Announced {
   io: IOStreams;

@@ -14,8 +14,64 @@ import {
 import { CliError, EXIT, usageError } from '../../lib/errors.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { databaseUrl } from '../../lib/serve-store.ts';
-import { adsPlatformSettings } from './serve-ads-platform.ts';
-import type { ServeOptions } from './serve-command.ts';
+import { adsPlatformSettings, type AdsPlatformOptions } from './serve-ads-platform.ts';
+import type { SeedName } from '../../generated/contract.ts';
+
+/** `adcli serve`'s options, as commander and the ADCLI_ variables (serve-settings.ts) give them. */
+export interface ServeOptions extends AdsPlatformOptions {
+  host: string;
+  /** default 4010; with --exec a free port */
+  port?: number;
+  data?: string;
+  /** a Postgres URL (else ADCLI_DATABASE_URL): the store shared by replicas; --data keeps only the key file */
+  database?: string;
+  memory?: boolean;
+  seed?: SeedName;
+  rateLimit: number;
+  jobDelay: number;
+  syncInterval: number;
+  /** a snapshot file to start from */
+  snapshot?: string;
+  /** a fixtures file applied to the workspace at start */
+  fixtures?: string;
+  /** where new workspaces' clocks start, frozen */
+  clock?: Date;
+  /** job worker threads; default defaultWorkers() */
+  workers?: number;
+  /** a shell command to run against the server, which then stops */
+  exec?: string;
+  json?: boolean;
+  quiet?: boolean;
+  logRequests?: boolean;
+  /** the request log's lines: text (default) or one JSON object per line */
+  logFormat?: string;
+  /** the least level logged (default info; debug adds the probes) */
+  logLevel?: string;
+  /** refuse to start without a database URL (no SQLite fall-back) */
+  requireDatabase?: boolean;
+  /** Postgres connections of the HTTP thread's pool (default 10) */
+  poolSize?: number;
+  /** a real deployment's base URL: /api/v1 is forwarded there and checked against the contract */
+  proxy?: string;
+  /** where campaign links point (their `url`): this URL + /app/campaigns/{id}; default the server's own address */
+  publicUrl?: string;
+  /** a YouTube Data API key (else ADCLI_YOUTUBE_API_KEY): unknown sources are collected from YouTube */
+  youtubeApiKey?: string;
+  /** where the YouTube Data API is; default https://www.googleapis.com/youtube/v3 */
+  youtubeBaseUrl?: string;
+  /** units a quota day (from midnight Pacific time, as Google counts), across the server; default 10,000 */
+  youtubeQuota?: number;
+  /** units a quota day for one workspace; default all of youtubeQuota */
+  youtubeWorkspaceQuota?: number;
+  /** ms between SIGTERM (readiness 503 at once) and the port closing; default DRAIN_DELAY_MS */
+  drainDelay?: number;
+  /** ms from a stop's start to the process's exit, jobs included; default STOP_GRACE_MS */
+  stopGrace?: number;
+  /** a port of its own for GET /metrics (Prometheus); none unless given */
+  metricsPort?: number;
+  /** where the metrics port listens; default loopback */
+  metricsHost?: string;
+}
 
 export const DEFAULT_PORT = 4010;
 /**
