@@ -58,7 +58,7 @@ export function renderFlags(
     '  /** the value in help: --flag <value> */',
     '  value: string;',
     '  help: string;',
-    "  /** what `adcli <noun> get` calls the field */",
+    '  /** what `adcli <noun> get` calls the field */',
     '  label: string;',
     '  /** a text field: its length bounds */',
     '  text?: { min: number; max: number };',
