@@ -440,6 +440,23 @@ describe('what YouTube says is not there', () => {
     );
   });
 
+  it('says which videos came without a view count, whose 0 views are not real', async () => {
+    const world = standInWorld();
+    world[0]!.videos[0]!.hiddenCounts = true;
+    await yt.close();
+    yt = await startYouTubeStandIn({ key: KEY, channels: world });
+    const b = await backend();
+    const hidden = world[0]!.videos[0]!.id;
+    const id = await createStore({ videoIds: [hidden] });
+    await b.runner.runDue();
+    const store = await getStore(id);
+    expect(store).toMatchObject({ status: 'ready', videoCount: 1 });
+    expect(store.error).toContain(
+      `Not given: YouTube sent no view count or no duration for 1 video (hidden by the owner, live or still processing), shown as 0 views or PT0S: ${hidden}.`,
+    );
+    expect((await listed(id, 'videos'))[0]).toMatchObject({ videoId: hidden, viewCount: 0 });
+  });
+
   it('keeps what earlier runs skipped when the collection waits for the quota', async () => {
     // the roaster's step fits a 30-unit workspace day, the runner's 28 more do not
     const b = await backend({ workspaceQuota: 30 });
@@ -452,6 +469,7 @@ describe('what YouTube says is not there', () => {
       commentsOff: ['cofRoastPr4'],
       videoNotFound: [],
       noUploads: [],
+      noFigures: [],
     });
     b.clock.set('2026-03-03T08:00:00.000Z');
     await b.runner.runDue();

@@ -59,5 +59,8 @@ function skippedNote(s: Skipped | undefined): string {
     note += ` Skipped: comments are off (commentsDisabled) for ${n(s.commentsOff.length, 'video', 'videos')}, collected without comments: ${someIds(s.commentsOff)}.`;
   if (s.videoNotFound.length)
     note += ` Skipped: YouTube did not find ${n(s.videoNotFound.length, 'video', 'videos')} when asked for comments (videoNotFound), collected without comments: ${someIds(s.videoNotFound)}.`;
+  // the contract's numbers cannot say "not given": the store says which zeros are not real ones
+  if (s.noFigures.length)
+    note += ` Not given: YouTube sent no view count or no duration for ${n(s.noFigures.length, 'video', 'videos')} (hidden by the owner, live or still processing), shown as 0 views or PT0S: ${someIds(s.noFigures)}.`;
   return note;
 }

@@ -96,7 +96,7 @@ export class YouTubeCollection {
           await store.write(async () => {
             await this.#addToCatalog(owner, batch);
           });
-          for (const k of ['commentsOff', 'videoNotFound', 'noUploads'] as const)
+          for (const k of ['commentsOff', 'videoNotFound', 'noUploads', 'noFigures'] as const)
             skipped[k].push(...batch.skipped[k].filter((id) => !skipped[k].includes(id)));
         },
         keepGoing: async () =>
@@ -221,7 +221,7 @@ export class YouTubeCollection {
 }
 
 const isEmpty = (s: Skipped) =>
-  s.commentsOff.length + s.videoNotFound.length + s.noUploads.length === 0;
+  s.commentsOff.length + s.videoNotFound.length + s.noUploads.length + s.noFigures.length === 0;
 
 /** A collection job's payload: what it keeps between its runs. */
 function jobPayload(job: JobRow): { youtubeFailures?: number; skipped?: Skipped } {
@@ -240,6 +240,7 @@ function jobPayload(job: JobRow): { youtubeFailures?: number; skipped?: Skipped 
               commentsOff: ids(sk.commentsOff),
               videoNotFound: ids(sk.videoNotFound),
               noUploads: ids(sk.noUploads),
+              noFigures: ids(sk.noFigures),
             },
           }
         : {}),

@@ -72,15 +72,32 @@ export function collectionUnits(channels: number, videos: number, b: CollectBoun
 /**
  * What YouTube said was not there, skipped without failing the collection (for the store to say):
  * videos whose comments are off (403 commentsDisabled), videos not found when their comments were
- * asked for (404 videoNotFound), channels without an uploads playlist (404 playlistNotFound).
+ * asked for (404 videoNotFound), channels without an uploads playlist (404 playlistNotFound); and
+ * videos collected without a view count or a duration (hidden by their owners, live or not yet
+ * processed), which the contract's numbers can only hold as 0 and PT0S.
  */
 export interface Skipped {
   commentsOff: string[];
   videoNotFound: string[];
   noUploads: string[];
+  noFigures: string[];
 }
 
-export const noneSkipped = (): Skipped => ({ commentsOff: [], videoNotFound: [], noUploads: [] });
+export const noneSkipped = (): Skipped => ({
+  commentsOff: [],
+  videoNotFound: [],
+  noUploads: [],
+  noFigures: [],
+});
+
+/** A video resource without the view count or the duration the store would show as 0 and PT0S. */
+function lacksFigures(raw: unknown): boolean {
+  const r = raw as {
+    statistics?: { viewCount?: unknown };
+    contentDetails?: { duration?: unknown };
+  };
+  return r.statistics?.viewCount === undefined || r.contentDetails?.duration === undefined;
+}
 
 /** What one step saves: one channel with its videos and their comment threads, or single videos with theirs. */
 export interface CollectedBatch {
@@ -215,11 +232,12 @@ export class YouTubeCollector {
       if (!(await hooks.keepGoing())) return { kind: 'stopped', saved };
       const collected = await step(1 + chunk.length, async (spend) => {
         spend();
+        const skipped = noneSkipped();
         const { videos, leftOut: refused } = this.#videos(
           (await this.#api.listVideos(chunk)).items,
           chunk,
+          skipped,
         );
-        const skipped = noneSkipped();
         const comments = await this.#comments(videos, spend, skipped);
         return {
           videos,
@@ -287,7 +305,7 @@ export class YouTubeCollector {
     let leftOut = 0;
     for (const chunk of chunks(ids, PER_CALL)) {
       spend();
-      const got = this.#videos((await this.#api.listVideos(chunk)).items, chunk);
+      const got = this.#videos((await this.#api.listVideos(chunk)).items, chunk, skipped);
       videos.push(...got.videos.filter((v) => v.snippet.channelId === channel.id));
       leftOut += got.leftOut;
     }
@@ -299,14 +317,20 @@ export class YouTubeCollector {
   }
 
   /** The videos of a videos.list answer that were asked for, as the import reads them. */
-  #videos(items: unknown[], asked: readonly string[]): { videos: YtVideo[]; leftOut: number } {
+  #videos(
+    items: unknown[],
+    asked: readonly string[],
+    skipped: Skipped,
+  ): { videos: YtVideo[]; leftOut: number } {
     const videos: YtVideo[] = [];
     let leftOut = 0;
     for (const it of items) {
       const v = ytVideo.safeParse(it);
       if (!v.success) leftOut++;
-      else if (asked.includes(v.data.id) && !videos.some((x) => x.id === v.data.id))
+      else if (asked.includes(v.data.id) && !videos.some((x) => x.id === v.data.id)) {
         videos.push(v.data);
+        if (lacksFigures(it)) skipped.noFigures.push(v.data.id);
+      }
     }
     return { videos, leftOut };
   }

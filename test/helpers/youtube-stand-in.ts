@@ -43,6 +43,8 @@ export interface StandInVideo {
   comments: StandInComment[];
   /** commentThreads.list answers 403 commentsDisabled */
   commentsDisabled?: boolean;
+  /** its owner hid its counts: `statistics` comes without viewCount and likeCount */
+  hiddenCounts?: boolean;
 }
 
 export interface StandInChannel {
@@ -546,8 +548,7 @@ function videoResource(c: StandInChannel, v: StandInVideo, parts: Set<string>) {
     ...(parts.has('statistics')
       ? {
           statistics: {
-            viewCount: String(v.views),
-            likeCount: String(v.likes),
+            ...(v.hiddenCounts ? {} : { viewCount: String(v.views), likeCount: String(v.likes) }),
             favoriteCount: '0',
             commentCount: String(v.comments.length),
           },
