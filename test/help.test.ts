@@ -325,7 +325,7 @@ describe('adcli help environment', () => {
     for (const file of [...files(join(ROOT, 'src')), ...files(join(ROOT, 'server'))]) {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(
-        /\benv(?:\?)?\.([A-Za-z_][A-Za-z0-9_]*)|\benv\[['"]([A-Za-z_][A-Za-z0-9_]*)['"]\]|\b(ADCLI_[A-Z_]+)\b/g,
+        /\benv(?:\?)?\.([A-Za-z_][A-Za-z0-9_]*)|\benv\[['"]([A-Za-z_][A-Za-z0-9_]*)['"]\]|\b(ADCLI_[A-Z_]*[A-Z])\b/g,
       ))
         read.add(m[1] ?? m[2] ?? m[3]!);
     }
@@ -342,13 +342,17 @@ describe('adcli help environment', () => {
       expect(read).toContain(v);
     const r = await runCli(['help', 'environment'], { columns: 100 });
     expect(r.code, r.stderr).toBe(0);
-    // each entry: its names on a line, what they do indented under it
-    const lines = r.stdout.split('\n');
-    const named = new Set(
-      lines
-        .filter((l, i) => /^[A-Za-z_]/.test(l) && lines[i + 1]?.startsWith('  '))
-        .flatMap((l) => l.split(', ')),
-    );
+    // each entry: its names (wrapped after a comma when they do not fit), what they do indented under it
+    const named = new Set<string>();
+    let names: string[] = [];
+    for (const l of r.stdout.split('\n')) {
+      if (/^[A-Za-z_]/.test(l)) names.push(l);
+      else {
+        if (l.startsWith('  ') && names.length)
+          for (const n of names.join(' ').split(/,\s*/)) named.add(n.trim());
+        names = [];
+      }
+    }
     for (const v of read)
       expect(named, `${v} is read but not in adcli help environment`).toContain(v);
     for (const line of r.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);

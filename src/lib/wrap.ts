@@ -57,7 +57,7 @@ export const TOP_LEVEL = new Set([
  * (`--profile work`). test/terminal-width.test.ts checks the list against the command tree.
  */
 export const SWITCHES = new Set(
-  'all csv debug drop dry-run follow help include-library json log-requests memory prune quiet require-database version violations wait web with-token yes'
+  'all csv debug drop dry-run follow help include-library json log-requests memory prune quiet read-only require-database version violations wait web with-token yes'
     .split(' ')
     .map((f) => `--${f}`),
 );

@@ -192,7 +192,8 @@ export function environmentHelp(width: number): string {
   return [
     'Environment variables adcli reads:',
     '',
-    ...ENVIRONMENT.flatMap((e) => [e.names.join(', '), wrap(e.meaning, '  '), '']),
+    // names that do not fit on a line together break after a comma, never inside a name
+    ...ENVIRONMENT.flatMap((e) => [wrap(e.names.join(', '), ''), wrap(e.meaning, '  '), '']),
     wrap(
       'adcli serve --exec runs its command with ADCLI_BASE_URL and ADCLI_API_KEY set to the server it started.',
       '',
