@@ -159,6 +159,29 @@ describe('the service on Google Ads', () => {
     }
   });
 
+  it('lists what Google Ads refused at the last sync beside the campaign; the rest went over', async () => {
+    const { id, slotId } = await published();
+    standIn.world.refuse.set('online casino', { criterionError: 'KEYWORD_HAS_INVALID_CHARS' });
+    ok(
+      await b.api.put(`/campaigns/${id}/targeting/audiences/${slotId}/items`, {
+        items: [
+          { section: 'keywords', text: 'online casino', matchType: 'EXACT' },
+          { section: 'keywords', text: 'pour over', matchType: 'PHRASE' },
+        ],
+      }),
+    );
+    await runSync();
+    expect(criteria()).toEqual(['pour over/PHRASE']);
+    const ctl = await b.client({ prefix: '/_adcli/v1' });
+    const listed = ok(await ctl.get('/ads/campaigns')).data;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        campaignId: id,
+        problems: [expect.stringContaining('online casino')],
+      }),
+    ]);
+  });
+
   it('sees a status changed in Google Ads at the next sync, and reads performance from it', async () => {
     const { id, adsId } = await published();
     standIn.world.campaigns.get(adsId).status = 'ENABLED';

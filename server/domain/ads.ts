@@ -394,6 +394,7 @@ export class Ads {
           endDate: ads.settings.endDate,
           lastSyncAt: row ? row.ads_synced_at : ads.syncedAt,
           deletedInService: !row,
+          problems: ads.problems ?? [],
         });
       }
     }
@@ -477,6 +478,8 @@ export interface WorkspacePlatformCampaign {
   endDate: string | null;
   lastSyncAt: string | null;
   deletedInService: boolean;
+  /** what the platform refused, or the campaign type cannot carry, at the last sync */
+  problems: string[];
 }
 
 /** One row of `adcli serve ads list`. */

@@ -87,6 +87,10 @@ const platformCampaign = z.strictObject({
     description:
       'the service campaign was deleted; the platform campaign lives on (and spends while ENABLED)',
   }),
+  problems: z.array(z.string()).meta({
+    description:
+      'what the ad platform refused at the last sync, or the campaign type cannot carry, item by item (the rest went over); empty when nothing',
+  }),
 });
 
 export const controlOperations: readonly Operation[] = [

@@ -61,7 +61,7 @@ export const RESPONSE_FIELDS: Readonly<Record<string, ResponseFields>> = {
   delete_fault: { list: false, fields: ["id", "deleted"] },
   clear_faults: { list: false, fields: ["deleted"] },
   list_requests: { list: true, fields: ["seq", "at", "method", "path", "status", "durationMs", "requestId", "idempotencyKey", "replayed", "fault", "violations"] },
-  list_ads_campaigns: { list: true, fields: ["campaignId", "googleAdsCampaignId", "name", "customerId", "currencyCode", "status", "serving", "endDate", "lastSyncAt", "deletedInService"] },
+  list_ads_campaigns: { list: true, fields: ["campaignId", "googleAdsCampaignId", "name", "customerId", "currencyCode", "status", "serving", "endDate", "lastSyncAt", "deletedInService", "problems"] },
   set_ads_status: { list: false, fields: ["campaignId", "googleAdsCampaignId", "status"] },
   get_key: { list: false, fields: ["id", "name", "workspace", "scopes", "customerIds", "campaignIds", "accounts"] },
   create_login_link: { list: false, fields: ["url", "page", "expiresAt"] },

@@ -643,6 +643,8 @@ export interface Responses {
       lastSyncAt: string | null;
       /** the service campaign was deleted; the platform campaign lives on (and spends while ENABLED) */
       deletedInService: boolean;
+      /** what the ad platform refused at the last sync, or the campaign type cannot carry, item by item (the rest went over); empty when nothing */
+      problems: string[];
     }[];
   };
   /** Turn a campaign on or off in the ad platform */

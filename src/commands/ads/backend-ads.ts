@@ -47,6 +47,10 @@ export async function adsList(f: Factory, cmd: Command): Promise<void> {
     for (const c of data)
       if (c.serving.reason && c.status === 'ENABLED')
         notice(f.io, `${c.campaignId}: not serving: ${c.serving.reason}`);
+  // what the platform did not take is said wherever the table goes: the rest of the targeting went over
+  for (const c of data)
+    for (const problem of c.problems)
+      say(f.io, `${c.campaignId}: not taken by the ad platform: ${problem}`);
 }
 
 /** `backend ads set-status CAMPAIGN STATUS`: what a person does in the ad platform. */
