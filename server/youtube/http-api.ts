@@ -11,6 +11,7 @@
  * 3xx is refused, naming that host. Each answer is read as a stream and refused once it passes
  * MAX_ANSWER_BYTES, so no answer, however large, is held in memory whole.
  */
+import { readBounded } from '../lib/read-bounded.ts';
 import {
   blamesKey,
   boundText,
@@ -227,31 +228,4 @@ function causeOf(e: unknown): string {
   if (typeof cause?.code === 'string') return cause.code;
   if (typeof cause?.message === 'string') return cause.message;
   return e instanceof Error ? e.message : String(e);
-}
-
-/**
- * The answer's body as text, read as a stream; null (and the rest left unread) once it passes `max`
- * bytes, or when its Content-Length already says it will.
- */
-async function readBounded(res: Response, max: number): Promise<string | null> {
-  const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > max) {
-    await res.body?.cancel();
-    return null;
-  }
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -13,6 +13,7 @@
  * made again after a wait that doubles, MAX_ATTEMPTS tries in all. A redirect is never followed (the
  * headers would go with it). No secret is ever in a message this client builds.
  */
+import { readBounded } from '../../lib/read-bounded.ts';
 import { AdPlatformError } from '../port.ts';
 import { adsErrorsOf, GoogleAdsCallError, retryable, type AdsError } from './errors.ts';
 import { hostOf, TokenSource } from './oauth.ts';
@@ -156,7 +157,7 @@ export class GoogleAdsRestClient {
         redirect: 'manual',
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
-      text = res.status >= 300 && res.status < 400 ? '' : await readBounded(res);
+      text = res.status >= 300 && res.status < 400 ? '' : await readBounded(res, MAX_ANSWER_BYTES);
     } catch (e) {
       // a request that got no answer: worth another try, as a 503 is
       throw new GoogleAdsCallError(
@@ -218,26 +219,4 @@ function causeOf(e: unknown): string {
   if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError'))
     return 'no answer in time';
   return e instanceof Error ? e.message : String(e);
-}
-
-async function readBounded(res: Response): Promise<string | null> {
-  if (Number(res.headers.get('content-length') ?? 0) > MAX_ANSWER_BYTES) {
-    await res.body?.cancel();
-    return null;
-  }
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
