@@ -1,7 +1,7 @@
 /** The saved audience, declared once (server/schemas/resource.ts): the API, the store, fixtures, snapshots and the CLI derive from it. */
 import { z } from 'zod';
 import { hexId, recordId } from './common.ts';
-import { defineResource } from './resource.ts';
+import { defineResource, descriptionField, nameField } from './resource.ts';
 
 export const AUDIENCE_KINDS = ['custom', 'affinity', 'in_market'] as const;
 
@@ -9,21 +9,8 @@ export const audienceResource = defineResource({
   title: 'Audience',
   table: 'audiences',
   fields: {
-    name: {
-      input: z.string().min(1).max(160),
-      output: z.string(),
-      column: 'name',
-      label: 'Name',
-      flag: { value: 'name', help: 'audience name' },
-    },
-    description: {
-      input: z.string().max(4000),
-      output: z.string(),
-      column: 'description',
-      default: '',
-      label: 'Description',
-      flag: { value: 'text', help: 'description' },
-    },
+    name: nameField('audience'),
+    description: descriptionField(),
     kind: {
       input: z
         .enum(AUDIENCE_KINDS)

@@ -1,6 +1,6 @@
 /** The brand, declared once (server/schemas/resource.ts): the API, the store, fixtures, snapshots and the CLI derive from it. */
 import { z } from 'zod';
-import { defineResource } from './resource.ts';
+import { defineResource, descriptionField, nameField } from './resource.ts';
 
 /** An http(s) URL (the scheme in any case), or empty; `not` more characters a URL cannot hold. */
 const websitePattern = (not = '') =>
@@ -25,13 +25,7 @@ export const brandResource = defineResource({
   title: 'Brand',
   table: 'brands',
   fields: {
-    name: {
-      input: z.string().min(1).max(160),
-      output: z.string(),
-      column: 'name',
-      label: 'Name',
-      flag: { value: 'name', help: 'brand name' },
-    },
+    name: nameField('brand'),
     website: {
       input: website,
       output: z.string(),
@@ -40,13 +34,6 @@ export const brandResource = defineResource({
       label: 'Website',
       flag: { value: 'url', help: 'http(s) URL of the brand ("" clears it)' },
     },
-    description: {
-      input: z.string().max(4000),
-      output: z.string(),
-      column: 'description',
-      default: '',
-      label: 'Description',
-      flag: { value: 'text', help: 'description' },
-    },
+    description: descriptionField(),
   },
 });

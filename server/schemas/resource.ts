@@ -155,3 +155,24 @@ export function defineResource<const F extends Fields>(def: {
       ),
   };
 }
+
+/** Every resource's name: what a person calls it, 1-160 characters, required on create. */
+export const nameField = (noun: string) =>
+  ({
+    input: z.string().min(1).max(160),
+    output: z.string(),
+    column: 'name',
+    label: 'Name',
+    flag: { value: 'name', help: `${noun} name` },
+  }) as const;
+
+/** Every resource's description: free text up to 4,000 characters, empty unless given. */
+export const descriptionField = () =>
+  ({
+    input: z.string().max(4000),
+    output: z.string(),
+    column: 'description',
+    default: '',
+    label: 'Description',
+    flag: { value: 'text', help: 'description' },
+  }) as const;
