@@ -1,7 +1,8 @@
 /**
  * MCP tools, generated from the operation table: one tool per operation, with the
- * operation's name, description and hints, presented for a model by ./presentation.ts (argument
- * names that cannot be confused, compact results with `detail: "full"`, filters, waits) and with
+ * operation's name, description and hints, presented for a model as the operation declares in its `tool`
+ * (argument names that cannot be confused, compact results with `detail: "full"`, filters, waits;
+ * the views' code is ./presentation.ts) and with
  * errors that say what to do next (./recovery.ts).
  *
  * A tool call is turned back into the API request it stands for (./tool-input.ts) and handed to a
@@ -13,7 +14,7 @@
 import { CAMPAIGN_STATES } from '../schemas/records.ts';
 import type { Operation } from '../operations/operation.ts';
 import { jsonSchemaOf } from './listing-schema.ts';
-import { PRESENTATIONS, type Presentation } from './presentation.ts';
+import { presentationOf, type Presentation } from './presentation.ts';
 import { pathTranslator, renameFields, type Translator } from './recovery.ts';
 import { runTool } from './tool-call.ts';
 import { toolInput } from './tool-input.ts';
@@ -25,8 +26,6 @@ export interface BuildOptions {
   waitTimeoutMs?: number;
   /** first poll interval of a wait; it grows to at most 2 s. Default 250 ms */
   pollIntervalMs?: number;
-  /** the presentation of each tool by name; default ./presentation.ts */
-  presentations?: Record<string, Presentation>;
 }
 
 /**
@@ -36,7 +35,6 @@ export interface BuildOptions {
 export function buildTools(ops: readonly Operation[], opts: BuildOptions = {}): Tool[] {
   const names = new Set<string>();
   const translate = pathTranslator(ops);
-  const presentations = opts.presentations ?? PRESENTATIONS;
   const bounds: WaitBounds = {
     timeoutMs: opts.waitTimeoutMs ?? 10 * 60_000,
     pollIntervalMs: opts.pollIntervalMs ?? 250,
@@ -44,7 +42,7 @@ export function buildTools(ops: readonly Operation[], opts: BuildOptions = {}): 
   return ops.map((op) => {
     if (names.has(op.name)) throw new Error(`two operations are named ${op.name}`);
     names.add(op.name);
-    return buildTool(op, presentations[op.name] ?? {}, bounds, translate);
+    return buildTool(op, presentationOf(op), bounds, translate);
   });
 }
 

@@ -5,12 +5,8 @@
  * page shows (image URLs, long descriptions, timestamps of no consequence). Empty fields are left
  * out; names that could be confused get unambiguous ones (slotId, savedAudienceId).
  */
-import { storeVideo } from '../schemas/records.ts';
-
-/** The fields a video listing can be narrowed to (`fields`). */
-export const STORE_VIDEO_FIELDS = Object.keys(
-  storeVideo.shape,
-) as (keyof typeof storeVideo.shape)[];
+import { STORE_VIDEO_FIELDS } from '../operations/tool-presentation.ts';
+import { SECTIONS } from '../schemas/targeting-input.ts';
 
 // Records arrive as parsed JSON of the API's answers: loosely typed on purpose, the API validated them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -94,7 +90,6 @@ export const workspaceView = (w: Json, ctx: ViewContext = {}): Json => ({
   recentCampaigns: (w.recentCampaigns ?? []).map((c: Json) => campaignSummary(c, ctx)),
 });
 
-export const SECTIONS = ['keywords', 'segments', 'topics', 'websites'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface TargetingFilter {
@@ -169,14 +164,6 @@ export const targetingChangeView = (c: Json): Json => ({
     exclusions: exclusionsView(c.exclusions ?? []),
   }),
 });
-
-export const COMPACT_VIDEO_FIELDS = [
-  'videoId',
-  'title',
-  'publishedAt',
-  'viewCount',
-  'commentCount',
-] as const;
 
 /** A video with the chosen fields (videoId always). */
 export function videoView(v: Json, fields: readonly string[]): Json {

@@ -4,6 +4,7 @@ import { performanceReport } from '../ads/report.ts';
 import { customerId, hexId } from '../schemas/common.ts';
 import { CAMPAIGN_STATES, campaign } from '../schemas/records.ts';
 import { defineOperation, readOnly } from './operation.ts';
+import { campaignTool, customerIdFilled } from './tool-presentation.ts';
 
 const account = z
   .strictObject({
@@ -40,6 +41,7 @@ export const adsOperations = [
     response: campaign,
     errors: [400, 403, 404, 409],
     hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+    tool: campaignTool,
     handler: (actor, { params, body }, s) =>
       s.ads.create(actor, params.campaignId, body.customerId),
   }),
@@ -81,6 +83,12 @@ export const adsOperations = [
     errors: [400, 403, 404],
     hints: adPlatformRead,
     timeDependent: true,
+    tool: {
+      detail: true,
+      listedAs: { customerId: customerIdFilled },
+      fill: 'defaultAccount',
+      view: 'performance',
+    },
     handler: (actor, { query }, s) =>
       s.ads.performance(actor, query.customerId, query.dateRange, query.campaignId),
   }),

@@ -3,6 +3,7 @@ import { deleted, hexId, listQuery, page } from '../schemas/common.ts';
 import { audienceResource } from '../schemas/audience.ts';
 import { audience } from '../schemas/records.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
+import { savedAudienceTool } from './tool-presentation.ts';
 
 const audiencePath = z.strictObject({ audienceId: hexId('audience') });
 
@@ -19,6 +20,7 @@ export const audienceOperations = [
     response: page(audience),
     errors: [400, 403],
     hints: readOnly,
+    tool: { detail: true, view: 'audiencePage' },
     handler: (actor, { query }, s) => s.audiences.list(actor, query),
   }),
   defineOperation({
@@ -51,6 +53,7 @@ export const audienceOperations = [
     response: audience,
     errors: [400, 403, 404],
     hints: readOnly,
+    tool: savedAudienceTool,
     handler: (actor, { params }, s) => s.audiences.get(actor, params.audienceId),
   }),
   defineOperation({
@@ -68,6 +71,7 @@ export const audienceOperations = [
     response: audience,
     errors: [400, 403, 404],
     hints: updates,
+    tool: savedAudienceTool,
     handler: (actor, { params, body }, s) => s.audiences.update(actor, params.audienceId, body),
   }),
   defineOperation({
@@ -82,6 +86,7 @@ export const audienceOperations = [
     response: deleted,
     errors: [400, 403, 404],
     hints: deletes,
+    tool: savedAudienceTool,
     handler: (actor, { params }, s) => s.audiences.delete(actor, params.audienceId),
   }),
 ];

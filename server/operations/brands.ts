@@ -19,6 +19,7 @@ export const brandOperations = [
     response: page(brand),
     errors: [400, 403],
     hints: readOnly,
+    tool: { detail: true, view: 'brandPage' },
     handler: (actor, { query }, s) => s.brands.list(actor, query),
   }),
   defineOperation({

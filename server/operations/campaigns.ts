@@ -16,6 +16,7 @@ export {
   updateCampaignBody,
 } from '../schemas/campaign-body.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
+import { campaignTool, savedAudienceIdRename } from './tool-presentation.ts';
 
 const campaignPath = z.strictObject({ campaignId: hexId('campaign') });
 const slotPath = z.strictObject({ campaignId: hexId('campaign'), slotId: hexId('audience slot') });
@@ -43,6 +44,7 @@ export const campaignOperations = [
     response: page(campaign),
     errors: [400, 403],
     hints: readOnly,
+    tool: { detail: true, view: 'campaignPage' },
     handler: (actor, { query }, s) => s.campaigns.list(actor, query),
   }),
   defineOperation({
@@ -60,6 +62,17 @@ export const campaignOperations = [
     successStatus: 201,
     errors: [400, 403, 409],
     hints: creates,
+    tool: {
+      renames: {
+        savedAudienceIds: {
+          from: 'audienceIds',
+          description:
+            'saved audiences to attach (ids from list_audiences); the campaign keeps a copy of each in a slot',
+        },
+      },
+      view: 'campaign',
+      savedAudienceArgs: ['savedAudienceIds'],
+    },
     handler: (actor, { body }, s) => s.campaigns.create(actor, body),
   }),
   defineOperation({
@@ -74,6 +87,7 @@ export const campaignOperations = [
     response: campaign,
     errors: [400, 403, 404],
     hints: readOnly,
+    tool: { detail: true, view: 'campaign' },
     handler: (actor, { params }, s) => s.campaigns.get(actor, params.campaignId),
   }),
   defineOperation({
@@ -91,6 +105,7 @@ export const campaignOperations = [
     response: campaign,
     errors: [400, 403, 404, 409],
     hints: updates,
+    tool: campaignTool,
     handler: (actor, { params, body }, s) => s.campaigns.update(actor, params.campaignId, body),
   }),
   defineOperation({
@@ -107,6 +122,10 @@ export const campaignOperations = [
     response: deleted,
     errors: [400, 403, 404],
     hints: deletes,
+    tool: {
+      note: 'One ENABLED there keeps spending until a person removes it in the ad platform.',
+      view: 'deletedCampaign',
+    },
     handler: (actor, { params }, s) => s.campaigns.delete(actor, params.campaignId),
   }),
   defineOperation({
@@ -138,6 +157,11 @@ export const campaignOperations = [
     successStatus: 201,
     errors: [400, 403, 404, 409],
     hints: creates,
+    tool: {
+      renames: { savedAudienceId: savedAudienceIdRename },
+      view: 'campaign',
+      savedAudienceArgs: ['savedAudienceId'],
+    },
     handler: (actor, { params, body }, s) =>
       s.campaigns.attachAudience(actor, params.campaignId, body.audienceId, body.name),
   }),
@@ -168,6 +192,7 @@ export const campaignOperations = [
     response: campaign,
     errors: [400, 403, 404, 409],
     hints: updates,
+    tool: { view: 'campaign', slotArgs: ['slotId'] },
     handler: (actor, { params, body }, s) =>
       s.campaigns.updateSlot(actor, params.campaignId, params.slotId, body),
   }),
@@ -184,6 +209,7 @@ export const campaignOperations = [
     response: campaign,
     errors: [400, 403, 404, 409],
     hints: deletes,
+    tool: { view: 'campaign', slotArgs: ['slotId'] },
     handler: (actor, { params }, s) =>
       s.campaigns.removeSlot(actor, params.campaignId, params.slotId),
   }),

@@ -4,6 +4,7 @@ import { dataStore, storeChannel, storeVideo } from '../schemas/records.ts';
 import { importBody } from '../schemas/youtube.ts';
 import { createDataStoreBody, sources } from '../schemas/data-store-body.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
+import { videoFields, youtubeResourcesListed } from './tool-presentation.ts';
 
 const storePath = z.strictObject({ dataStoreId: hexId('data store') });
 const pageQuery = { limit: listQuery.limit, cursor: listQuery.cursor };
@@ -25,6 +26,7 @@ export const dataStoreOperations = [
     response: page(dataStore),
     errors: [400, 403],
     hints: readOnly,
+    tool: { detail: true, view: 'dataStorePage' },
     handler: (actor, { query }, s) => s.dataStores.list(actor, query),
   }),
   defineOperation({
@@ -43,6 +45,7 @@ export const dataStoreOperations = [
     successStatus: 201,
     errors: [400, 403],
     hints: creates,
+    tool: { wait: 'dataStore', note: 'With wait: true it answers once collected.' },
     handler: (actor, { body }, s) => s.dataStores.create(actor, body),
   }),
   defineOperation({
@@ -79,6 +82,7 @@ export const dataStoreOperations = [
     response: dataStore,
     errors: [400, 403, 404, 409],
     hints: updates,
+    tool: { wait: 'dataStore' },
     handler: (actor, { params, body }, s) => s.dataStores.update(actor, params.dataStoreId, body),
   }),
   defineOperation({
@@ -110,6 +114,7 @@ export const dataStoreOperations = [
     response: page(storeChannel),
     errors: [400, 403, 404],
     hints: readOnly,
+    tool: { detail: true, view: 'storeChannelPage' },
     handler: (actor, { params, query }, s) =>
       s.dataStores.channels(actor, params.dataStoreId, query),
   }),
@@ -127,6 +132,7 @@ export const dataStoreOperations = [
     response: page(storeVideo),
     errors: [400, 403, 404],
     hints: readOnly,
+    tool: { detail: true, args: videoFields, view: 'videos' },
     handler: (actor, { params, query }, s) => s.dataStores.videos(actor, params.dataStoreId, query),
   }),
   defineOperation({
@@ -147,6 +153,14 @@ export const dataStoreOperations = [
     }),
     errors: [400, 403, 404, 409],
     hints: updates,
+    tool: {
+      wait: 'dataStore',
+      listedAs: {
+        channels: youtubeResourcesListed('youtube#channel', 100),
+        videos: youtubeResourcesListed('youtube#video', 1000),
+        comments: youtubeResourcesListed('youtube#commentThread or youtube#comment', 5000),
+      },
+    },
     handler: (actor, { params, body }, s) => s.dataStores.import(actor, params.dataStoreId, body),
   }),
 ];

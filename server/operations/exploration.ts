@@ -3,6 +3,7 @@ import { channelId, listQuery, page, queryInt } from '../schemas/common.ts';
 import { storeVideo } from '../schemas/records.ts';
 import { MIN_SIMILARITY } from '../domain/exploration.ts';
 import { defineOperation, readOnly } from './operation.ts';
+import { videoFields } from './tool-presentation.ts';
 
 const explorationChannel = z
   .strictObject({
@@ -36,6 +37,7 @@ export const explorationOperations = [
     response: explorationChannel,
     errors: [400, 403, 404],
     hints: readOnly,
+    tool: { detail: true, view: 'explorationChannel' },
     handler: (actor, { params }, s) => s.exploration.channel(actor, params.channelId),
   }),
   defineOperation({
@@ -63,6 +65,7 @@ export const explorationOperations = [
     response: page(explorationChannel),
     errors: [400, 403],
     hints: readOnly,
+    tool: { detail: true, view: 'explorationChannelPage' },
     handler: (actor, { query }, s) => s.exploration.search(actor, query),
   }),
   defineOperation({
@@ -78,6 +81,7 @@ export const explorationOperations = [
     response: page(storeVideo),
     errors: [400, 403, 404],
     hints: readOnly,
+    tool: { detail: true, args: videoFields, view: 'videos' },
     handler: (actor, { params, query }, s) => s.exploration.videos(actor, params.channelId, query),
   }),
   defineOperation({
@@ -99,6 +103,7 @@ export const explorationOperations = [
     }),
     errors: [400, 403, 404],
     hints: readOnly,
+    tool: { detail: true, view: 'explorationChannelPage' },
     handler: (actor, { params, query }, s) => s.exploration.similar(actor, params.channelId, query),
   }),
 ];

@@ -5,6 +5,7 @@ import { forbidden } from '../lib/errors.ts';
 import type { Controls } from '../control/controls.ts';
 import type { Services } from '../domain/services.ts';
 import type { Scope } from '../schemas/common.ts';
+import type { ToolPresentation } from './tool-presentation.ts';
 
 type AnyObject = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
@@ -99,6 +100,8 @@ export interface Operation<
    * reaches the ad platform, outside the service
    */
   hints: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld?: boolean };
+  /** how its MCP tool presents it to a model (./tool-presentation.ts); none: as the API has it */
+  tool?: ToolPresentation;
   handler(
     actor: Actor,
     input: OperationInput<P, Q, B>,

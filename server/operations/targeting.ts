@@ -4,6 +4,12 @@ import { TARGETING_STATUSES } from '../schemas/records.ts';
 import { MAX_SLOT_EXCLUSIONS, MAX_SLOT_ITEMS } from '../schemas/limits.ts';
 import { editTargetingBody, itemInput, SECTIONS } from '../schemas/targeting-input.ts';
 import { defineOperation, readOnly, updates } from './operation.ts';
+import {
+  itemRefsListed,
+  itemsListed,
+  slotIdsRename,
+  targetingFilters,
+} from './tool-presentation.ts';
 
 export { MATCH_TYPES, SECTIONS } from '../schemas/targeting-input.ts';
 
@@ -105,6 +111,12 @@ export const targetingOperations = [
     response: targeting,
     errors: [400, 403, 404],
     hints: readOnly,
+    tool: {
+      detail: true,
+      args: targetingFilters,
+      view: 'targeting',
+      slotArgs: ['slotIds'],
+    },
     handler: (actor, { params }, s) => s.targeting.get(actor, params.campaignId),
   }),
   defineOperation({
@@ -144,6 +156,14 @@ export const targetingOperations = [
     errors: [400, 403, 404, 409],
     // regenerating a named slot replaces its generated items
     hints: { readOnly: false, destructive: true, idempotent: false },
+    tool: {
+      renames: { slotIds: slotIdsRename },
+      listedAs: { audienceIds: z.array(z.string()).max(25).optional() },
+      wait: 'targeting',
+      view: 'targetingOfAskedSlots',
+      slotArgs: ['slotIds'],
+      note: 'wait: true waits for the slots (also ones generating) instead of 409.',
+    },
     handler: (actor, { params, body }, s) =>
       s.targeting.generate(actor, params.campaignId, body.audienceIds),
   }),
@@ -162,6 +182,7 @@ export const targetingOperations = [
     response: targeting,
     errors: [400, 403, 404, 409],
     hints: updates,
+    tool: { view: 'targetingOfSlot', slotArgs: ['slotId'], listedAs: { items: itemsListed } },
     handler: (actor, { params, body }, s) =>
       s.targeting.editItems(actor, params.campaignId, params.slotId, body.items),
   }),
@@ -208,6 +229,15 @@ export const targetingOperations = [
     response: targetingChange,
     errors: [400, 403, 404, 409],
     hints: updates,
+    tool: {
+      view: 'targetingChange',
+      slotArgs: ['slotId'],
+      listedAs: {
+        add: itemsListed.optional(),
+        remove: itemRefsListed.optional(),
+        restore: itemRefsListed.optional(),
+      },
+    },
     handler: (actor, { params, body }, s) =>
       s.targeting.changeItems(actor, params.campaignId, params.slotId, body),
   }),
@@ -224,6 +254,7 @@ export const targetingOperations = [
     response: z.strictObject({ data: z.array(targetingExclusion) }),
     errors: [400, 403, 404],
     hints: readOnly,
+    tool: { view: 'exclusions', slotArgs: ['slotId'] },
     handler: (actor, { params }, s) =>
       s.targeting.exclusions(actor, params.campaignId, params.slotId),
   }),

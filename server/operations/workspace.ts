@@ -15,6 +15,7 @@ export const workspaceOperations = [
     response: workspace,
     errors: [403],
     hints: readOnly,
+    tool: { detail: true, view: 'workspace' },
     handler: async (actor, _input, s) => ({
       slug: actor.workspaceSlug,
       counts: {
