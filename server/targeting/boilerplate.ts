@@ -114,10 +114,71 @@ function matchesIdentity(part: string, ids: readonly string[]): boolean {
 export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate {
   const channels = new Map<string, CorpusChannel>();
   for (const ch of [...background.channels, ...corpus.channels]) if (ch.id) channels.set(ch.id, ch);
-  const videos = new Map<string, { channelId: string; description: string }>();
+  const videos = new Map<string, CatalogVideo>();
   for (const v of [...background.videos, ...corpus.videos]) if (v.id) videos.set(v.id, v);
-  const videoIds = [...videos.keys()].sort(cmpStr);
+  const { lines, uses } = scanCatalog(channels, videos);
+  const ownDomains = ownSites(uses, channels);
+  const sponsorDomains = sponsorSites(uses, channels, ownDomains);
+  const wordOf = sponsorWordOf(sponsorDomains);
+  const sponsorWords = new Set(wordOf.values());
+  const sponsorChannels = sponsoredChannels(uses, sponsorDomains, wordOf);
+  return { lines, sponsorDomains, sponsorWords, sponsorChannels, ownDomains };
+}
 
+interface CatalogVideo {
+  channelId: string;
+  description: string;
+}
+
+/** The links of a text, each with what tells a sponsor's or affiliate's link from another. */
+function linkUses(text: string, channel: string, inChannelDescription: boolean): LinkUse[] {
+  const uses: LinkUse[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.includes('.')) continue;
+    const promoLine = hasPromoMark(line);
+    for (const l of extractLinks(line)) {
+      const rest = l.url.replace(/^[a-z]+:\/\//i, '').replace(/^[^/?#]+/, '');
+      const path = rest.split(/[?#]/, 1)[0]!;
+      const segs = path.split('/').filter(Boolean);
+      const query = rest.includes('?') ? rest.slice(rest.indexOf('?')) : '';
+      const values = query
+        ? query
+            .slice(1)
+            .split('&')
+            .map((kv) => kv.split('=')[1] ?? '')
+        : [];
+      uses.push({
+        domain: l.domain,
+        channel,
+        head: segs.length === 1 ? slug(segs[0]!) : '',
+        parts: [...segs, ...values].map(slug).filter(Boolean),
+        tracking: TRACKING.test(query),
+        promoLine,
+        inChannelDescription,
+      });
+    }
+  }
+  return uses;
+}
+
+/** The keys of a description's lines long enough to be a footer's. */
+function footerKeys(description: string): string[] {
+  const keys: string[] = [];
+  for (const line of description.split(/\r?\n/)) {
+    const key = lineKey(line);
+    if (key.length >= 6) keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * Walks the catalog's descriptions (videos, then channels, in id order): the template and shared
+ * lines, and every link with its channel.
+ */
+function scanCatalog(
+  channels: ReadonlyMap<string, CorpusChannel>,
+  videos: ReadonlyMap<string, CatalogVideo>,
+): { lines: Set<string>; uses: LinkUse[] } {
   // template lines: per channel, in how many of its videos a line key occurs
   const perChannel = new Map<string, Map<string, number>>();
   const channelVideos = new Map<string, number>();
@@ -129,40 +190,9 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
     set.add(channel);
   };
   const uses: LinkUse[] = [];
-  const scanLinks = (text: string, channel: string, inChannelDescription: boolean) => {
-    for (const line of text.split(/\r?\n/)) {
-      if (!line.includes('.')) continue;
-      const promoLine = hasPromoMark(line);
-      for (const l of extractLinks(line)) {
-        const rest = l.url.replace(/^[a-z]+:\/\//i, '').replace(/^[^/?#]+/, '');
-        const path = rest.split(/[?#]/, 1)[0]!;
-        const segs = path.split('/').filter(Boolean);
-        const query = rest.includes('?') ? rest.slice(rest.indexOf('?')) : '';
-        const values = query
-          ? query
-              .slice(1)
-              .split('&')
-              .map((kv) => kv.split('=')[1] ?? '')
-          : [];
-        uses.push({
-          domain: l.domain,
-          channel,
-          head: segs.length === 1 ? slug(segs[0]!) : '',
-          parts: [...segs, ...values].map(slug).filter(Boolean),
-          tracking: TRACKING.test(query),
-          promoLine,
-          inChannelDescription,
-        });
-      }
-    }
-  };
-  for (const id of videoIds) {
+  for (const id of [...videos.keys()].sort(cmpStr)) {
     const v = videos.get(id)!;
-    const keys = new Set<string>();
-    for (const line of (v.description ?? '').split(/\r?\n/)) {
-      const key = lineKey(line);
-      if (key.length >= 6) keys.add(key);
-    }
+    const keys = new Set(footerKeys(v.description ?? ''));
     channelVideos.set(v.channelId, (channelVideos.get(v.channelId) ?? 0) + 1);
     const counts = perChannel.get(v.channelId) ?? new Map<string, number>();
     perChannel.set(v.channelId, counts);
@@ -170,15 +200,12 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
       counts.set(key, (counts.get(key) ?? 0) + 1);
       if (v.channelId) note(key, v.channelId);
     }
-    scanLinks(v.description ?? '', v.channelId, false);
+    uses.push(...linkUses(v.description ?? '', v.channelId, false));
   }
   for (const id of [...channels.keys()].sort(cmpStr)) {
     const ch = channels.get(id)!;
-    for (const line of (ch.description ?? '').split(/\r?\n/)) {
-      const key = lineKey(line);
-      if (key.length >= 6) note(key, id);
-    }
-    scanLinks(ch.description ?? '', id, true);
+    for (const key of footerKeys(ch.description ?? '')) note(key, id);
+    uses.push(...linkUses(ch.description ?? '', id, true));
   }
   const lines = new Set<string>();
   for (const [channel, counts] of perChannel) {
@@ -186,8 +213,11 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
     for (const [key, n] of counts) if (n >= 2 && (n >= 3 || 2 * n >= videosOf)) lines.add(key);
   }
   for (const [key, set] of lineChannels) if (set.size >= 2) lines.add(key);
+  return { lines, uses };
+}
 
-  // own sites: the domain's name is the channel's
+/** Own sites: the domain's name is the channel's. */
+function ownSites(uses: readonly LinkUse[], channels: ReadonlyMap<string, CorpusChannel>) {
   const ownDomains = new Set<string>();
   for (const u of uses) {
     const label = slug(
@@ -196,7 +226,18 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
     if (label && matchesIdentity(label, identities(channels.get(u.channel))))
       ownDomains.add(u.domain);
   }
-  // sponsors and affiliates
+  return ownDomains;
+}
+
+/**
+ * Sponsors and affiliates: a link with tracking, in a promotion's line, or under the creator's
+ * name; or a domain that two channels link under vanity paths of their own.
+ */
+function sponsorSites(
+  uses: readonly LinkUse[],
+  channels: ReadonlyMap<string, CorpusChannel>,
+  ownDomains: ReadonlySet<string>,
+): Set<string> {
   const sponsorDomains = new Set<string>();
   const vanity = new Map<string, Map<string, Set<string>>>(); // domain → channel → single-segment paths
   for (const u of uses) {
@@ -211,46 +252,57 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
       heads.add(u.head);
     }
   }
-  for (const [domain, byChannel] of vanity) {
-    if (byChannel.size < 2) continue;
-    // every channel under paths of its own: a vanity link per creator, the mark of a sponsorship
-    const owner = new Map<string, string>();
-    let own = true;
-    for (const [channel, heads] of byChannel) {
-      for (const h of heads) {
-        if (owner.has(h) && owner.get(h) !== channel) own = false;
-        owner.set(h, channel);
-      }
+  for (const [domain, byChannel] of vanity)
+    if (byChannel.size >= 2 && pathsOwnedPerChannel(byChannel)) sponsorDomains.add(domain);
+  return sponsorDomains;
+}
+
+/** Every channel under paths of its own: a vanity link per creator, the mark of a sponsorship. */
+function pathsOwnedPerChannel(byChannel: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  const owner = new Map<string, string>();
+  let own = true;
+  for (const [channel, heads] of byChannel) {
+    for (const h of heads) {
+      if (owner.has(h) && owner.get(h) !== channel) own = false;
+      owner.set(h, channel);
     }
-    if (own) sponsorDomains.add(domain);
   }
-  const sponsorWords = new Set<string>();
+  return own;
+}
+
+/** A sponsor domain's name as a word key ("nord-vpn.com" → "nordvpn"), where it is a word. */
+function sponsorWordOf(sponsorDomains: ReadonlySet<string>): Map<string, string> {
   const wordOf = new Map<string, string>();
   for (const d of sponsorDomains) {
     const label = (
       publicSuffixes().getDomainWithoutSuffix(d, { allowPrivateDomains: true }) ?? ''
     ).toLowerCase();
-    if (label.length >= 4 && /^[a-z0-9-]+$/.test(label)) {
-      sponsorWords.add(label.replace(/-/g, ''));
-      wordOf.set(d, label.replace(/-/g, ''));
-    }
+    if (label.length >= 4 && /^[a-z0-9-]+$/.test(label)) wordOf.set(d, label.replace(/-/g, ''));
   }
-  // who a sponsor sponsors: the channels linking its domain (what a person reads in an exclusion's reason)
+  return wordOf;
+}
+
+/** Who a sponsor sponsors: the channels linking its domain (what a person reads in an exclusion's reason). */
+function sponsoredChannels(
+  uses: readonly LinkUse[],
+  sponsorDomains: ReadonlySet<string>,
+  wordOf: ReadonlyMap<string, string>,
+): Map<string, string[]> {
   const byKey = new Map<string, Set<string>>();
-  const note2 = (key: string, channel: string) => {
+  const note = (key: string, channel: string) => {
     let set = byKey.get(key);
     if (!set) byKey.set(key, (set = new Set()));
     set.add(channel);
   };
   for (const u of uses) {
     if (!sponsorDomains.has(u.domain) || !u.channel) continue;
-    note2(u.domain, u.channel);
+    note(u.domain, u.channel);
     const word = wordOf.get(u.domain);
-    if (word) note2(word, u.channel);
+    if (word) note(word, u.channel);
   }
   const sponsorChannels = new Map<string, string[]>();
   for (const [key, set] of byKey) sponsorChannels.set(key, [...set].sort(cmpStr));
-  return { lines, sponsorDomains, sponsorWords, sponsorChannels, ownDomains };
+  return sponsorChannels;
 }
 
 /**
