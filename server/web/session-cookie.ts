@@ -1,7 +1,7 @@
 /**
  * The pages' session cookie (web/mount.ts): `adcli_session_<port>`, one per server, since cookies are
  * per host, not per port. Every cookie of that prefix is adcli's own, whichever server on the host set
- * it: `serve --proxy` keeps them from the deployment it forwards to (proxy/proxy-app.ts).
+ * it: `serve --proxy` keeps them from the deployment it forwards to (proxy/forwarded-headers.ts).
  */
 export const SESSION_COOKIE_PREFIX = 'adcli_session_';
 
