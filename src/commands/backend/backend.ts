@@ -42,6 +42,18 @@ export function registerBackend(program: Command, f: Factory): void {
     'adcli backend requests --limit 20',
   );
 
+  registerClock(b, f);
+  registerReset(b, f);
+  registerSnapshot(b, f);
+  registerFaults(b, f);
+  registerRequests(b, f);
+  registerFixtures(b, f);
+  registerBackendAds(b, f);
+  registerConsole(b, f);
+}
+
+/** `adcli backend clock …`: the workspace's clock */
+function registerClock(b: Command, f: Factory): void {
   const clock = examples(
     b
       .command('clock')
@@ -102,7 +114,10 @@ export function registerBackend(program: Command, f: Factory): void {
       .action(async (_o, cmd) => (await clockCommands()).clockResume(f, cmd)),
     'adcli backend clock resume',
   );
+}
 
+/** `adcli backend reset`: empty the workspace, or load a seed */
+function registerReset(b: Command, f: Factory): void {
   examples(
     b
       .command('reset')
@@ -116,7 +131,10 @@ export function registerBackend(program: Command, f: Factory): void {
     '# an empty workspace',
     'adcli backend reset --yes',
   );
+}
 
+/** `adcli backend snapshot save|load` */
+function registerSnapshot(b: Command, f: Factory): void {
   const snapshot = examples(
     b
       .command('snapshot')
@@ -146,7 +164,10 @@ export function registerBackend(program: Command, f: Factory): void {
       .action(async (file, _o, cmd) => (await snapshotCommands()).snapshotLoad(f, file, cmd)),
     'adcli backend snapshot load before.db --yes',
   );
+}
 
+/** `adcli backend faults …`: fault rules */
+function registerFaults(b: Command, f: Factory): void {
   const faults = examples(
     b
       .command('faults')
@@ -231,7 +252,10 @@ export function registerBackend(program: Command, f: Factory): void {
       .action(async (_o, cmd) => (await faultsCommands()).faultsClear(f, cmd)),
     'adcli backend faults clear',
   );
+}
 
+/** `adcli backend requests`: the request journal */
+function registerRequests(b: Command, f: Factory): void {
   const journal = BOUNDS.journalLimit;
   examples(
     b
@@ -259,6 +283,10 @@ export function registerBackend(program: Command, f: Factory): void {
     '# what a deployment behind adcli serve --proxy answered against the contract',
     'adcli backend requests --violations',
   );
+}
+
+/** `adcli backend apply|export`: fixtures files */
+function registerFixtures(b: Command, f: Factory): void {
   examples(
     b
       .command('apply')
@@ -296,8 +324,10 @@ export function registerBackend(program: Command, f: Factory): void {
     'adcli backend export > ci.yaml',
     'adcli backend export fixtures.json --json',
   );
-  registerBackendAds(b, f);
+}
 
+/** `adcli backend console`: the console in a browser */
+function registerConsole(b: Command, f: Factory): void {
   examples(
     b
       .command('console')
