@@ -96,6 +96,25 @@ export function registerDataStores(program: Command, f: Factory): void {
     `adcli data-stores update ${ID} --name "Trail running (EU)"`,
     `adcli data-stores update ${ID} --channel ${CHANNEL} --no-video`,
   );
+  registerContents(d, f);
+  examples(
+    idempotencyFlag(
+      deleteFlags(
+        d
+          .command('delete')
+          .description(
+            'Delete a data store (also from the audiences that name it); library stores cannot be deleted',
+          )
+          .argument('<id>', 'data store id'),
+      ),
+      'delete',
+    ).action(async (id, _o, cmd) => (await resource()).remove(f, id, cmd)),
+    `adcli data-stores delete ${ID} --yes`,
+  );
+}
+
+/** What goes into a data store by hand (`import`), and what it holds (`channels`, `videos`). */
+function registerContents(d: Command, f: Factory): void {
   examples(
     waitFlags(
       d
@@ -141,19 +160,5 @@ export function registerDataStores(program: Command, f: Factory): void {
       .option('--channel <id>', 'only the videos of this channel')
       .action(async (id, _o, cmd) => (await import('./data-stores-videos.ts')).videos(f, id, cmd)),
     `adcli data-stores videos ${ID} --channel ${CHANNEL}`,
-  );
-  examples(
-    idempotencyFlag(
-      deleteFlags(
-        d
-          .command('delete')
-          .description(
-            'Delete a data store (also from the audiences that name it); library stores cannot be deleted',
-          )
-          .argument('<id>', 'data store id'),
-      ),
-      'delete',
-    ).action(async (id, _o, cmd) => (await resource()).remove(f, id, cmd)),
-    `adcli data-stores delete ${ID} --yes`,
   );
 }
