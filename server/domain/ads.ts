@@ -8,9 +8,7 @@ import {
 import { withApiErrors } from '../ads/api-errors.ts';
 import { resolveDateRange, type DatePreset } from '../ads/dates.ts';
 import { buildReport } from '../ads/report.ts';
-import { conflict, invalid, notFound } from '../lib/errors.ts';
-import { parseJsonArray } from '../lib/json.ts';
-import { languageProblem, locationProblem } from '../schemas/codes.ts';
+import { conflict, notFound } from '../lib/errors.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import type { TargetingItem } from '../targeting/types.ts';
 import { servingOf, type Serving } from '../ads/serving.ts';
@@ -20,6 +18,9 @@ import { digitsOnly, formatCustomerId } from '../lib/customer-id.ts';
 import type { CampaignRow, Campaigns } from './campaigns.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
 import { jobLock, workspaceLock } from '../store/locks.ts';
+import { adsSettingsOf, AdsPublishing, type PublishRequest } from './ads-publish.ts';
+
+export { adsSettingsOf };
 
 /**
  * The service's side of the ad platform: creating campaigns there (always paused), the periodic
@@ -31,6 +32,7 @@ export class Ads {
   readonly #platform: AdPlatform;
   readonly #campaigns: Campaigns;
   readonly #jobs: JobQueue;
+  readonly #publishing: AdsPublishing;
   /** how often the sync job runs */
   readonly syncIntervalMs: number;
 
@@ -47,6 +49,14 @@ export class Ads {
     this.#campaigns = campaigns;
     this.#jobs = jobs;
     this.syncIntervalMs = opts.syncIntervalMs ?? 60_000;
+    this.#publishing = new AdsPublishing({
+      deps,
+      platform: this.#platform,
+      campaigns,
+      owner: jobs.owner,
+      account: (actor, customerId, field) => this.#account(actor, customerId, field),
+      scheduleSync: (workspaceId) => this.scheduleSync(workspaceId),
+    });
   }
 
   get platform(): AdPlatform {
@@ -71,51 +81,18 @@ export class Ads {
     return account;
   }
 
-  /** Creates the campaign in the ad platform, PAUSED. Settings and targeting follow at the next sync. */
-  async create(actor: Actor, campaignId: string, customerId: string | undefined) {
-    const row = await this.#campaigns.row(actor, campaignId);
-    if (row.ads_campaign_id) {
-      throw conflict(
-        `campaign ${campaignId} already exists in the ad platform as campaign ${row.ads_campaign_id}`,
-      );
-    }
-    const target = customerId ?? row.customer_id;
-    // A named account that is not there (404) or not the key's (403) is the request's fault, said first.
-    const account = target ? await this.#account(actor, target, 'customerId') : null;
-    // a flight that is over would never serve: said before anything is created
-    if (row.end_date && account) {
-      const today = todayIn(account.timeZone, this.#d.clock.now());
-      if (row.end_date < today) {
-        throw conflict(
-          `the campaign's end date ${row.end_date} has passed (it is ${today} in account ${account.customerId}'s time zone): it would never serve; set a later endDate, or none, with update_campaign first`,
-        );
-      }
-    }
-    const missing = prerequisitesMissing(row, account === null);
-    if (missing.length > 0 || account === null) {
-      const list = `the campaign cannot be created in the ad platform yet; it needs: ${missing.map((m, i) => `(${i + 1}) ${m}`).join('; ')}`;
-      // only the account missing is the request's to give (400); anything else is the campaign's state (409)
-      throw account === null && missing.length === 1 ? invalid(list) : conflict(list);
-    }
-    let created: { campaignId: string };
-    try {
-      created = await this.#platform.createCampaign(account.customerId, row.id, {
-        ...adsSettingsOf(row),
-        targeting: [],
-      });
-    } catch (e) {
-      if (e instanceof AdPlatformError && e.code === 'already_exists') throw conflict(e.message);
-      throw e;
-    }
-    await this.#d.store.run(
-      "UPDATE campaigns SET customer_id = ?, ads_campaign_id = ?, ads_status = 'PAUSED', updated_at = ? WHERE id = ?",
-      account.customerId,
-      created.campaignId,
-      this.#d.clock.now().toISOString(),
-      row.id,
-    );
-    await this.scheduleSync(actor.workspaceId);
-    return this.#campaigns.get(actor, row.id);
+  /**
+   * Creates the campaign in the ad platform, PAUSED, in steps (./ads-publish.ts): no transaction is
+   * held while the platform works, and a publish interrupted after it made the campaign is adopted
+   * by a retry or the sync, never made twice. Settings and targeting follow at the next sync.
+   */
+  create(
+    actor: Actor,
+    campaignId: string,
+    customerId: string | undefined,
+    request?: PublishRequest,
+  ) {
+    return this.#publishing.publish(actor, campaignId, customerId, request);
   }
 
   /**
@@ -207,7 +184,9 @@ export class Ads {
           ? [workspaceId]
           : (
               await this.#d.store.all<{ w: string }>(
-                'SELECT DISTINCT workspace_id AS w FROM campaigns WHERE ads_campaign_id IS NOT NULL',
+                // and those with a publish under way: its sync resolves it if its publisher stops
+                `SELECT DISTINCT workspace_id AS w FROM campaigns WHERE ads_campaign_id IS NOT NULL
+                 UNION SELECT workspace_id AS w FROM ads_publishes`,
               )
             ).map((r) => r.w);
       for (const ws of ids) {
@@ -231,6 +210,9 @@ export class Ads {
    */
   async runSync(job: JobRow): Promise<void> {
     const store = this.#d.store;
+    // 0. A publish whose publisher stopped: the campaign it made is adopted, or the mark dropped.
+    if (await store.read(() => this.#jobs.holds(job.id)))
+      await this.#publishing.resolveStale(job.subject);
     // 1. What goes over: each platform campaign's settings and targeting as they are now.
     const plan = await store.read(async () => {
       if (!(await this.#jobs.holds(job.id))) return null;
@@ -496,47 +478,4 @@ export interface PlatformCampaign {
   deletedInService: boolean;
   /** what the platform did not take of the last delivery, item by item (a real platform's refusals) */
   problems: string[];
-}
-
-/**
- * Everything a campaign still lacks before it can be created in the ad platform, each with the call
- * that gives it, so one answer lists them all. Locations and language stored before codes were
- * checked (a snapshot of an older version) count too: the platform would receive them as they are.
- */
-function prerequisitesMissing(row: CampaignRow, noAccount: boolean): string[] {
-  const missing: string[] = [];
-  if (noAccount)
-    missing.push('an ad-platform account: pass customerId (list_ads_accounts lists them)');
-  if (!row.campaign_type)
-    missing.push(
-      'a campaignType (SEARCH, DEMAND_GEN, VIDEO or DISPLAY): set it with update_campaign',
-    );
-  if (row.budget === null)
-    missing.push(
-      "a budget, in the account's currency: set budget and budgetType with update_campaign",
-    );
-  for (const [i, location] of parseJsonArray(row.locations).entries()) {
-    const problem = locationProblem(location);
-    if (problem)
-      missing.push(`locations[${i}] as a code: ${problem}; set locations with update_campaign`);
-  }
-  const language = languageProblem(row.language);
-  if (language) missing.push(`language as a code: ${language}; set it with update_campaign`);
-  return missing;
-}
-
-/** What the ad platform receives of a campaign's settings. */
-export function adsSettingsOf(row: CampaignRow): Omit<AdsCampaignSettings, 'targeting'> {
-  return {
-    name: row.name,
-    campaignType: row.campaign_type,
-    budget: row.budget,
-    budgetType: row.budget_type,
-    endDate: row.end_date,
-    biddingStrategy: row.bidding_strategy,
-    targetCpa: row.target_cpa,
-    targetRoas: row.target_roas,
-    locations: parseJsonArray(row.locations),
-    language: row.language,
-  };
 }

@@ -42,8 +42,15 @@ export const adsOperations = [
     errors: [400, 403, 404, 409],
     hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
     tool: campaignTool,
-    handler: (actor, { params, body }, s) =>
-      s.ads.create(actor, params.campaignId, body.customerId),
+    // in steps: no transaction is held while the platform works (server/domain/ads-publish.ts)
+    steps: true,
+    handler: (actor, { params, body, request }, s) =>
+      s.ads.create(
+        actor,
+        params.campaignId,
+        body.customerId,
+        request && { keyId: actor.keyId, ...request },
+      ),
   }),
   defineOperation({
     name: 'list_ads_accounts',

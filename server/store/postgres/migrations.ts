@@ -370,6 +370,25 @@ export const pgMigrations: string[] = [
   );
   CREATE INDEX google_ads_campaigns_customer ON google_ads_campaigns(customer_id, created_at, seq);
   `,
+  /*
+   * 10: a publish to the ad platform under way (create_ads_campaign, server/domain/ads-publish.ts):
+   * the campaign, the account it goes to and who publishes it, while the platform is called outside
+   * any transaction. Its lease (real time) lets a retry or the sync take over from a process that
+   * died; the row goes with its campaign.
+   */ `
+  CREATE TABLE ads_publishes (
+    campaign_id TEXT COLLATE "C" PRIMARY KEY REFERENCES campaigns(id) ON DELETE CASCADE,
+    workspace_id TEXT COLLATE "C" NOT NULL,
+    customer_id TEXT COLLATE "C" NOT NULL,
+    owner TEXT COLLATE "C" NOT NULL,
+    lease_until TEXT COLLATE "C" NOT NULL,
+    api_key_id TEXT COLLATE "C",
+    idempotency_key TEXT COLLATE "C",
+    fingerprint TEXT COLLATE "C",
+    started_at TEXT COLLATE "C" NOT NULL
+  );
+  CREATE INDEX ads_publishes_workspace ON ads_publishes(workspace_id);
+  `,
 ];
 
 /**

@@ -358,4 +358,23 @@ export const migrations: string[] = [
   );
   CREATE INDEX google_ads_campaigns_customer ON google_ads_campaigns(customer_id, created_at, seq);
   `,
+  /*
+   * 10: a publish to the ad platform under way (create_ads_campaign, server/domain/ads-publish.ts):
+   * the campaign, the account it goes to and who publishes it, while the platform is called outside
+   * any transaction. Its lease (real time) lets a retry or the sync take over from a process that
+   * died; the row goes with its campaign.
+   */ `
+  CREATE TABLE ads_publishes (
+    campaign_id TEXT PRIMARY KEY REFERENCES campaigns(id) ON DELETE CASCADE,
+    workspace_id TEXT NOT NULL,
+    customer_id TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    lease_until TEXT NOT NULL,
+    api_key_id TEXT,
+    idempotency_key TEXT,
+    fingerprint TEXT,
+    started_at TEXT NOT NULL
+  );
+  CREATE INDEX ads_publishes_workspace ON ads_publishes(workspace_id);
+  `,
 ];
