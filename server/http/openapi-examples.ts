@@ -43,6 +43,17 @@ interface Demo {
 
 /** One example request per operation of the API, in the demo's terms. */
 function requests(d: Demo): Record<string, Request> {
+  return {
+    ...campaignRequests(d),
+    ...targetingRequests(d),
+    ...libraryRequests(d),
+    ...dataStoreRequests(d),
+    ...platformRequests(d),
+  };
+}
+
+/** The workspace and its campaigns, with their audience slots. */
+function campaignRequests(d: Demo): Record<string, Request> {
   const launch = d.campaign(DEMO_CAMPAIGNS.launch);
   const platform = d.campaign(DEMO_CAMPAIGNS.platform);
   const coffee = d.campaign(DEMO_CAMPAIGNS.savedAudience);
@@ -89,6 +100,14 @@ function requests(d: Demo): Record<string, Request> {
       body: { dataStoreIds: [trail] },
     },
     remove_campaign_audience: { params: { campaignId: alps.id, slotId: attached.id } },
+  };
+}
+
+/** A campaign's targeting: read, generated, edited item by item. */
+function targetingRequests(d: Demo): Record<string, Request> {
+  const launch = d.campaign(DEMO_CAMPAIGNS.launch);
+  const platform = d.campaign(DEMO_CAMPAIGNS.platform);
+  return {
     get_targeting: { params: { campaignId: platform.id } },
     generate_targeting: { params: { campaignId: launch.id }, body: {} },
     edit_targeting: {
@@ -111,6 +130,15 @@ function requests(d: Demo): Record<string, Request> {
     list_targeting_exclusions: {
       params: { campaignId: platform.id, slotId: platform.audiences[0]!.id },
     },
+  };
+}
+
+/** Saved audiences and brands. */
+function libraryRequests(d: Demo): Record<string, Request> {
+  const trail = d.dataStore('Trail running channels');
+  const northwind = d.brand('Northwind Outdoor');
+  const backpackers = d.audience('Lightweight backpackers');
+  return {
     list_audiences: { query: { limit: '2' } },
     create_audience: {
       body: {
@@ -129,6 +157,28 @@ function requests(d: Demo): Record<string, Request> {
       body: { keywords: ['ultralight backpack', 'thru hike', 'base weight'] },
     },
     delete_audience: { params: { audienceId: backpackers } },
+    list_brands: { query: { limit: '2' } },
+    create_brand: {
+      body: {
+        name: 'Summit Roast',
+        website: 'https://www.summitroast.example',
+        description: 'Small-batch coffee for camp stoves.',
+      },
+    },
+    get_brand: { params: { brandId: northwind } },
+    update_brand: {
+      params: { brandId: northwind },
+      body: { website: 'https://www.northwind.example' },
+    },
+    delete_brand: { params: { brandId: d.brand('Switchback Vans') } },
+  };
+}
+
+/** Data stores and what they hold. */
+function dataStoreRequests(d: Demo): Record<string, Request> {
+  const hiking = d.dataStore('Hiking & backpacking creators');
+  const trail = d.dataStore('Trail running channels');
+  return {
     list_data_stores: { query: { limit: '2', includeLibrary: 'true' } },
     create_data_store: {
       body: {
@@ -195,20 +245,13 @@ function requests(d: Demo): Record<string, Request> {
         ],
       },
     },
-    list_brands: { query: { limit: '2' } },
-    create_brand: {
-      body: {
-        name: 'Summit Roast',
-        website: 'https://www.summitroast.example',
-        description: 'Small-batch coffee for camp stoves.',
-      },
-    },
-    get_brand: { params: { brandId: northwind } },
-    update_brand: {
-      params: { brandId: northwind },
-      body: { website: 'https://www.northwind.example' },
-    },
-    delete_brand: { params: { brandId: d.brand('Switchback Vans') } },
+  };
+}
+
+/** The ad platform, and the exploration of channels. */
+function platformRequests(d: Demo): Record<string, Request> {
+  const launch = d.campaign(DEMO_CAMPAIGNS.launch);
+  return {
     create_ads_campaign: {
       params: { campaignId: launch.id },
       body: { customerId: d.customerIds[0]! },
