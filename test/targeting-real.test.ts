@@ -460,4 +460,30 @@ describe('people’s names', () => {
     expect(plain.get('pacific crest trail')).toBe('EXACT');
     expect(matchTypes('Reach fans of Taylor Swift').get('taylor swift')).toBe('EXACT');
   });
+
+  it('a name the text writes by one of its words in the possessive is a person’s (Meek Mill)', () => {
+    // "Meek" is in no list of given names: the text's "Meek's lawyers" tells a person
+    const c = cases.find((x) => x.id === 'channel:Wendy Williams')!;
+    const exact = (corpus: Corpus) =>
+      generate({
+        corpus,
+        background: background(c),
+        seed: null,
+        campaign: { objective: '', campaignType: null, language: 'en' },
+      })
+        .items.filter((i) => i.section === 'keywords' && i.matchType === 'EXACT')
+        .map((i) => i.text.toLowerCase());
+    const corpus = corpusOfCase(c);
+    expect(corpus.videos.some((v) => v.description.includes("Meek's"))).toBe(true);
+    expect(exact(corpus)).not.toContain('meek mill');
+    // without the possessive nothing tells a person from a product: the name stays EXACT
+    const without: Corpus = {
+      ...corpus,
+      videos: corpus.videos.map((v) => ({
+        ...v,
+        description: v.description.replace("Meek's lawyers", 'the lawyers'),
+      })),
+    };
+    expect(exact(without)).toContain('meek mill');
+  });
 });

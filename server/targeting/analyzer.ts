@@ -135,6 +135,12 @@ export class Analyzer {
   /** keyword documents whose creators' text names a word of the objective */
   focusDocs = 0;
   private inFocus = false;
+  /**
+   * Keys of words a text writes alone, capitalised mid-sentence, with an English possessive
+   * ("Meek's lawyers", "Merkel's coalition"): after a first mention in full, a person is named by
+   * one of their names alone, and a person is what "'s" most often owns (people.ts)
+   */
+  readonly possessives = new Set<string>();
 
   constructor(opts: { taxonomy: boolean; lang?: Lang; focus?: ReadonlySet<string> }) {
     this.lang = opts.lang ?? 'en';
@@ -217,7 +223,10 @@ export class Analyzer {
             if (last.kind === STOP && (!last.connector || words[i + n - 2]!.kind === STOP)) break;
           }
         }
-        if (text) this.nameRuns(words, inf, maxN, w, fieldIdx, d);
+        if (text) {
+          this.nameRuns(words, inf, maxN, w, fieldIdx, d);
+          this.notePossessives(words, inf);
+        }
         // a tag, a channel keyword, a title part of two or three words without a stopword: a phrase
         // as a person wrote it (a title's "Mezcal y mercados" or "Tagestour im Allgäu" is none)
         const title =
@@ -415,6 +424,16 @@ export class Analyzer {
       } else close();
     }
     close();
+  }
+
+  /** A capitalised word alone (no name word before or after it) in the possessive: Analyzer.possessives. */
+  private notePossessives(words: readonly WordInfo[], inf: readonly boolean[]): void {
+    for (let k = 0; k < words.length; k++) {
+      const x = words[k]!;
+      if (!inf[k] || !x.cap || x.kind !== CONTENT || !/'s$/i.test(x.orig)) continue;
+      if (k > 0 && isNameWord(words[k - 1]!)) continue; // "Meek Mill's": the whole name, not one of its words
+      this.possessives.add(x.key);
+    }
   }
 
   /** Adds background documents: only their document frequency of phrases the slot has counts. */

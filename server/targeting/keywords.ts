@@ -39,7 +39,7 @@ import { isStopword, withoutAccents, type Lang } from './lang.ts';
 import { isoStopwords } from './libs.ts';
 import type { CampaignTypeMix } from './mix.ts';
 import { cmpStr } from './order.ts';
-import { isPersonName } from './people.ts';
+import { isPersonByUse, isPersonName } from './people.ts';
 import { addsOnlyFiller, overlapMerge, selectPhrases, subKeys } from './select.ts';
 import {
   CONTENT,
@@ -198,7 +198,7 @@ export function keywordItems(k: KeywordInput): {
     section: 'keywords',
     label: c.text,
     text: c.text,
-    matchType: matchTypeOf(c, own.has(c.key), objectiveKeys),
+    matchType: matchTypeOf(c, own.has(c.key), objectiveKeys, analyzer.possessives),
     source: c.source,
   }));
   const have = new Set(picked.map((c) => c.key));
@@ -400,14 +400,20 @@ function isoStopwordSet(lang: Lang): ReadonlySet<string> {
 
 /**
  * EXACT for the campaign's own brand and products and for names of two or more words (a product,
- * a place: "Tour du Mont Blanc"); a name of one word, or a person's ("Taylor Swift": people.ts),
- * only when the objective names it. A lone
+ * a place: "Tour du Mont Blanc"); a name of one word, or a person's ("Taylor Swift", or "Meek Mill"
+ * when the text writes "Meek's": people.ts), only when the objective names it. A lone
  * capitalised word is as often a platform, another company or a first name ("Google", "Andy") as
  * what the store is about, and EXACT on it would serve only on searches of that word alone.
  */
-function matchTypeOf(c: PhraseCandidate, own: boolean, objective: ReadonlySet<string>): MatchType {
+function matchTypeOf(
+  c: PhraseCandidate,
+  own: boolean,
+  objective: ReadonlySet<string>,
+  possessives: ReadonlySet<string>,
+): MatchType {
   const named = c.key.split(' ').every((w) => objective.has(w));
-  if (own || (c.name && (named || (c.words >= 2 && !isPersonName(c.text))))) return 'EXACT';
+  const person = isPersonName(c.text) || isPersonByUse(c.key, c.text, possessives);
+  if (own || (c.name && (named || (c.words >= 2 && !person)))) return 'EXACT';
   if (c.words >= 2 && c.cue >= 1 && !c.once) return 'BROAD';
   return 'PHRASE';
 }

@@ -5,7 +5,11 @@
  * it would serve only on searches of that name alone, and a person in a video is rarely what a
  * campaign is about. A person's name is a given name and one or two more words; the given names
  * below are common ones of the languages with taxonomy cues, and the titles written before a family
- * name. Pure and deterministic.
+ * name. A name whose given name is not listed ("Meek Mill") is a person's by how the text uses it:
+ * one of its words alone in the possessive ("Meek's lawyers"), as a person is named after a first
+ * mention in full. A larger list of given names was weighed and left out: English first-name lists
+ * of a few thousand names hold brands and words ("Mercedes", "Ford", "Harley", "Salomon", "Star",
+ * "King") that head products' and places' names, and still miss stage names. Pure and deterministic.
  */
 import { withoutAccents } from './lang.ts';
 
@@ -41,4 +45,19 @@ export function isPersonName(text: string): boolean {
   const first = words[0]!;
   const plain = withoutAccents(first);
   return GIVEN_NAMES.has(first) || GIVEN_NAMES.has(plain) || TITLES.has(first) || TITLES.has(plain);
+}
+
+/**
+ * Whether a name of two or three words (key and display) is a person's by its use in the store's
+ * text: its first or last word is written alone in the possessive (Analyzer.possessives). A product
+ * is rarely owned by its model's name alone, and a two-word place seldom by one of its words.
+ */
+export function isPersonByUse(
+  key: string,
+  text: string,
+  possessives: ReadonlySet<string>,
+): boolean {
+  const words = key.split(' ');
+  if (words.length < 2 || words.length > 3 || /\d/.test(text)) return false;
+  return possessives.has(words[0]!) || possessives.has(words[words.length - 1]!);
 }
