@@ -94,162 +94,172 @@ export function demoFixtures(o: DemoFixturesOptions): FixturesDocument {
       ...DEMO_STORES[theme],
       catalog: { channelIds: o.themes[theme], videoIds: o.videosOf(o.themes[theme]) },
     })),
-    audiences: [
-      {
-        ref: 'backpackers',
-        name: 'Lightweight backpackers',
-        description:
-          'Hikers who plan multi-day trips and research gear before they buy: thru-hikers, hut-to-hut trekkers and fast packers.',
-        kind: 'in_market',
-        keywords: [
-          'ultralight backpack',
-          'backpacking gear list',
-          'trekking pole tent',
-          'thru hike',
-          'hut to hut hiking',
-          'backpacking quilt',
-          'base weight',
-        ],
-        topics: ['Hiking & Camping', 'Outdoor Recreation', 'Backpacking'],
-        tags: ['outdoor', 'gear buyers'],
-        dataStoreIds: ['@hiking', '@trail'],
-      },
-      {
-        ref: 'home-baristas',
-        name: 'Home coffee enthusiasts',
-        description:
-          'People who brew pour-over or espresso at home and upgrade their grinder, kettle and beans.',
-        kind: 'affinity',
-        keywords: [
-          'pour over recipe',
-          'burr grinder',
-          'hand grinder',
-          'espresso at home',
-          'latte art',
-          'gooseneck kettle',
-          'light roast',
-        ],
-        topics: ['Coffee & Tea', 'Cooking & Recipes', 'Kitchen Appliances'],
-        tags: ['coffee', 'home barista'],
-        dataStoreIds: ['@coffee'],
-      },
-      {
-        ref: 'van-lifers',
-        name: 'Van lifers & budget travellers',
-        description:
-          'Road-trippers and slow travellers who plan long trips on a budget, by van or by train.',
-        kind: 'affinity',
-        keywords: [
-          'van life',
-          'campervan rental',
-          'boondocking',
-          'night train',
-          'interrail',
-          'budget travel',
-          'dolomites road trip',
-        ],
-        topics: ['Travel', 'Road Trips', 'Camping'],
-        tags: ['travel', 'europe'],
-        dataStoreIds: ['@travel', o.libraryStoreId],
-      },
-    ],
-    campaigns: [
-      {
-        ref: 'talus-launch',
-        settings: {
-          name: DEMO_CAMPAIGNS.launch,
-          objective:
-            'Launch the Northwind Talus 3 trail running shoe to trail runners and fast hikers in the US and Canada ahead of the spring race season. Reach people who watch shoe reviews, race reports and training videos, and bring them to the Talus 3 product page. We want new customers rather than existing Northwind buyers; the message is grip and a wider forefoot on rocky, technical trails.',
-          brandId: '@northwind',
-          industry: 'Outdoor & Sporting Goods',
-          language: 'en',
-          locations: ['US', 'CA'],
-          successMetrics: [
-            'Online sales of the Talus 3',
-            'Cost per acquisition under $35',
-            'Video view rate above 25%',
-          ],
-          campaignType: 'DEMAND_GEN',
-          budget: 25_000,
-          budgetType: 'total',
-          endDate: o.endDate(75),
-          biddingStrategy: 'MAXIMIZE_CONVERSIONS',
-          dataStoreIds: ['@trail', '@hiking'],
-          customerId: o.accounts.us,
-        },
-      },
-      {
-        ref: 'ridgeline-always-on',
-        settings: {
-          name: DEMO_CAMPAIGNS.platform,
-          objective:
-            'Keep the Northwind Ridgeline 35, 45 and 55 packs in front of backpackers planning multi-day trips all year. Show short gear-list and long-term-review style videos to people who watch thru-hiking and hut-to-hut content, and drive purchases on northwindoutdoor.example at a steady cost per sale.',
-          brandId: '@northwind',
-          industry: 'Outdoor & Sporting Goods',
-          language: 'en',
-          locations: ['US'],
-          successMetrics: [
-            'Purchases of Ridgeline packs',
-            'Cost per purchase at or under $40',
-            'Add-to-cart rate',
-          ],
-          campaignType: 'VIDEO',
-          budget: 150,
-          budgetType: 'daily',
-          biddingStrategy: 'TARGET_CPA',
-          targetCpa: 40,
-          dataStoreIds: ['@hiking'],
-        },
-      },
-      {
-        ref: 'home-baristas-q1',
-        settings: {
-          name: DEMO_CAMPAIGNS.savedAudience,
-          objective:
-            'Sell the Ember & Grind Ridge hand grinder and gooseneck kettle to people who already brew coffee at home and are ready to upgrade. Reach viewers of pour-over recipes, grinder reviews and espresso dialing-in videos, and convert them on the product pages with a first-order discount on beans.',
-          brandId: '@ember',
-          industry: 'Food & Beverage: Coffee Equipment',
-          language: 'en',
-          locations: ['US'],
-          successMetrics: [
-            'Return on ad spend of 4.0 or better',
-            'Ridge grinder sales',
-            'Bean subscription sign-ups',
-          ],
-          campaignType: 'DEMAND_GEN',
-          budget: 80,
-          budgetType: 'daily',
-          biddingStrategy: 'TARGET_ROAS',
-          targetRoas: 4,
-          audienceIds: ['@home-baristas'],
-        },
-      },
-      {
-        ref: 'alps-summer',
-        settings: {
-          name: DEMO_CAMPAIGNS.alps,
-          objective:
-            'Fill the Switchback Vans summer fleet in Munich, Innsbruck and Milan for June to August. Reach road-trippers and budget travellers in Germany, Austria, Switzerland, the Netherlands and the UK who are planning a summer trip to the Alps or the Dolomites, and drive bookings of one to three weeks.',
-          brandId: '@switchback',
-          industry: 'Travel: Campervan Rental',
-          language: 'en',
-          locations: ['DE', 'AT', 'CH', 'NL', 'GB'],
-          successMetrics: [
-            'Rental bookings of 7 days or more',
-            'Cost per booking under €60',
-            'Fleet utilisation above 85% in July',
-          ],
-          campaignType: 'DEMAND_GEN',
-          budget: 12_000,
-          budgetType: 'total',
-          endDate: o.endDate(150),
-          biddingStrategy: 'MAXIMIZE_CONVERSIONS',
-          dataStoreIds: ['@travel'],
-          audienceIds: ['@van-lifers', '@backpackers'],
-          // a Europe-only campaign with its goals in euros: the Europe account, in EUR
-          customerId: o.accounts.europe,
-        },
-      },
-    ],
+    audiences: demoAudiences(o),
+    campaigns: demoCampaigns(o),
   };
+}
+
+/** The three saved audiences. */
+function demoAudiences(o: DemoFixturesOptions): FixturesDocument['audiences'] {
+  return [
+    {
+      ref: 'backpackers',
+      name: 'Lightweight backpackers',
+      description:
+        'Hikers who plan multi-day trips and research gear before they buy: thru-hikers, hut-to-hut trekkers and fast packers.',
+      kind: 'in_market',
+      keywords: [
+        'ultralight backpack',
+        'backpacking gear list',
+        'trekking pole tent',
+        'thru hike',
+        'hut to hut hiking',
+        'backpacking quilt',
+        'base weight',
+      ],
+      topics: ['Hiking & Camping', 'Outdoor Recreation', 'Backpacking'],
+      tags: ['outdoor', 'gear buyers'],
+      dataStoreIds: ['@hiking', '@trail'],
+    },
+    {
+      ref: 'home-baristas',
+      name: 'Home coffee enthusiasts',
+      description:
+        'People who brew pour-over or espresso at home and upgrade their grinder, kettle and beans.',
+      kind: 'affinity',
+      keywords: [
+        'pour over recipe',
+        'burr grinder',
+        'hand grinder',
+        'espresso at home',
+        'latte art',
+        'gooseneck kettle',
+        'light roast',
+      ],
+      topics: ['Coffee & Tea', 'Cooking & Recipes', 'Kitchen Appliances'],
+      tags: ['coffee', 'home barista'],
+      dataStoreIds: ['@coffee'],
+    },
+    {
+      ref: 'van-lifers',
+      name: 'Van lifers & budget travellers',
+      description:
+        'Road-trippers and slow travellers who plan long trips on a budget, by van or by train.',
+      kind: 'affinity',
+      keywords: [
+        'van life',
+        'campervan rental',
+        'boondocking',
+        'night train',
+        'interrail',
+        'budget travel',
+        'dolomites road trip',
+      ],
+      topics: ['Travel', 'Road Trips', 'Camping'],
+      tags: ['travel', 'europe'],
+      dataStoreIds: ['@travel', o.libraryStoreId],
+    },
+  ];
+}
+
+/** The four campaigns, oldest first. */
+function demoCampaigns(o: DemoFixturesOptions): FixturesDocument['campaigns'] {
+  return [
+    {
+      ref: 'talus-launch',
+      settings: {
+        name: DEMO_CAMPAIGNS.launch,
+        objective:
+          'Launch the Northwind Talus 3 trail running shoe to trail runners and fast hikers in the US and Canada ahead of the spring race season. Reach people who watch shoe reviews, race reports and training videos, and bring them to the Talus 3 product page. We want new customers rather than existing Northwind buyers; the message is grip and a wider forefoot on rocky, technical trails.',
+        brandId: '@northwind',
+        industry: 'Outdoor & Sporting Goods',
+        language: 'en',
+        locations: ['US', 'CA'],
+        successMetrics: [
+          'Online sales of the Talus 3',
+          'Cost per acquisition under $35',
+          'Video view rate above 25%',
+        ],
+        campaignType: 'DEMAND_GEN',
+        budget: 25_000,
+        budgetType: 'total',
+        endDate: o.endDate(75),
+        biddingStrategy: 'MAXIMIZE_CONVERSIONS',
+        dataStoreIds: ['@trail', '@hiking'],
+        customerId: o.accounts.us,
+      },
+    },
+    {
+      ref: 'ridgeline-always-on',
+      settings: {
+        name: DEMO_CAMPAIGNS.platform,
+        objective:
+          'Keep the Northwind Ridgeline 35, 45 and 55 packs in front of backpackers planning multi-day trips all year. Show short gear-list and long-term-review style videos to people who watch thru-hiking and hut-to-hut content, and drive purchases on northwindoutdoor.example at a steady cost per sale.',
+        brandId: '@northwind',
+        industry: 'Outdoor & Sporting Goods',
+        language: 'en',
+        locations: ['US'],
+        successMetrics: [
+          'Purchases of Ridgeline packs',
+          'Cost per purchase at or under $40',
+          'Add-to-cart rate',
+        ],
+        campaignType: 'VIDEO',
+        budget: 150,
+        budgetType: 'daily',
+        biddingStrategy: 'TARGET_CPA',
+        targetCpa: 40,
+        dataStoreIds: ['@hiking'],
+      },
+    },
+    {
+      ref: 'home-baristas-q1',
+      settings: {
+        name: DEMO_CAMPAIGNS.savedAudience,
+        objective:
+          'Sell the Ember & Grind Ridge hand grinder and gooseneck kettle to people who already brew coffee at home and are ready to upgrade. Reach viewers of pour-over recipes, grinder reviews and espresso dialing-in videos, and convert them on the product pages with a first-order discount on beans.',
+        brandId: '@ember',
+        industry: 'Food & Beverage: Coffee Equipment',
+        language: 'en',
+        locations: ['US'],
+        successMetrics: [
+          'Return on ad spend of 4.0 or better',
+          'Ridge grinder sales',
+          'Bean subscription sign-ups',
+        ],
+        campaignType: 'DEMAND_GEN',
+        budget: 80,
+        budgetType: 'daily',
+        biddingStrategy: 'TARGET_ROAS',
+        targetRoas: 4,
+        audienceIds: ['@home-baristas'],
+      },
+    },
+    {
+      ref: 'alps-summer',
+      settings: {
+        name: DEMO_CAMPAIGNS.alps,
+        objective:
+          'Fill the Switchback Vans summer fleet in Munich, Innsbruck and Milan for June to August. Reach road-trippers and budget travellers in Germany, Austria, Switzerland, the Netherlands and the UK who are planning a summer trip to the Alps or the Dolomites, and drive bookings of one to three weeks.',
+        brandId: '@switchback',
+        industry: 'Travel: Campervan Rental',
+        language: 'en',
+        locations: ['DE', 'AT', 'CH', 'NL', 'GB'],
+        successMetrics: [
+          'Rental bookings of 7 days or more',
+          'Cost per booking under €60',
+          'Fleet utilisation above 85% in July',
+        ],
+        campaignType: 'DEMAND_GEN',
+        budget: 12_000,
+        budgetType: 'total',
+        endDate: o.endDate(150),
+        biddingStrategy: 'MAXIMIZE_CONVERSIONS',
+        dataStoreIds: ['@travel'],
+        audienceIds: ['@van-lifers', '@backpackers'],
+        // a Europe-only campaign with its goals in euros: the Europe account, in EUR
+        customerId: o.accounts.europe,
+      },
+    },
+  ];
 }
