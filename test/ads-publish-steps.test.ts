@@ -4,7 +4,8 @@
  * stand-in of test/helpers/google-ads-stand-in.ts: no lock is held while Google Ads works (another
  * write of the workspace goes through), a second publish meanwhile is a 409, a retry with the same
  * Idempotency-Key replays the answer, and a publish interrupted after Google Ads made the campaign
- * is adopted (by a retry or by the sync), so Google Ads holds exactly one campaign. On both stores.
+ * is adopted (by a retry or by the sync; found by its name when the adapter never recorded it), so
+ * Google Ads holds exactly one campaign. On both stores.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { linkAccount } from '../server/ads/google-ads/records.ts';
@@ -187,5 +188,41 @@ describe('a publish interrupted after Google Ads made the campaign', () => {
     expect(ok(await b.api.get(`/campaigns/${id}`)).adsPlatform.campaignId).toBeNull();
     ok(await publish(id));
     expect(standIn.world.campaigns.size).toBe(1);
+  });
+});
+
+describe('a campaign Google Ads made that the adapter never recorded (stopped before its record)', () => {
+  /** Google Ads made it; the adapter's record, and the ad group when `noAdGroup`, are gone. */
+  async function unrecorded(id: string, noAdGroup: boolean): Promise<string> {
+    const adsId = await interruptedPublish(id, inFuture(0));
+    await b.store.run('DELETE FROM google_ads_campaigns WHERE service_campaign_id = ?', id);
+    await b.store.run('DELETE FROM ads_publishes WHERE campaign_id = ?', id);
+    if (noAdGroup) standIn.world.adGroups.clear();
+    return adsId;
+  }
+
+  it('is found by its name and adopted by the next publish: one campaign in Google Ads', async () => {
+    const id = await ready();
+    const adsId = await unrecorded(id, false);
+    const adopted = ok(await publish(id));
+    expect(adopted.adsPlatform).toMatchObject({ campaignId: adsId, customerId: ACCOUNT });
+    expect(campaignsMade()).toHaveLength(1);
+    expect(standIn.world.campaigns.size).toBe(1);
+    expect(standIn.world.adGroups.size).toBe(1);
+    const record = await b.store.get<{ campaign_id: string }>(
+      'SELECT campaign_id FROM google_ads_campaigns WHERE service_campaign_id = ?',
+      id,
+    );
+    expect(record?.campaign_id).toBe(adsId);
+  });
+
+  it('gets the ad group its creation stopped before', async () => {
+    const id = await ready();
+    const adsId = await unrecorded(id, true);
+    ok(await publish(id));
+    expect(standIn.world.campaigns.size).toBe(1);
+    expect([...standIn.world.adGroups.values()]).toEqual([
+      expect.objectContaining({ campaign: `customers/1234567890/campaigns/${adsId}` }),
+    ]);
   });
 });

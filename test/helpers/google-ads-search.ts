@@ -1,8 +1,8 @@
 /**
  * How the Google Ads stand-in answers `googleAds:searchStream` (test/helpers/google-ads-stand-in.ts
  * names the reference pages): GAQL read only as far as the adapter writes it, the FROM resource,
- * `campaign.id = N`, `campaign.id IN (…)`, `segments.date BETWEEN 'a' AND 'b'` and `… IN ('x', …)`
- * of codes; rows in GoogleAdsRow's JSON shape (camelCase, int64 as strings), in one batch.
+ * `campaign.id = N`, `campaign.id IN (…)`, `campaign.name LIKE '%suffix'`, `segments.date BETWEEN
+ * 'a' AND 'b'` and `… IN ('x', …)` of codes; rows in GoogleAdsRow's JSON shape (camelCase, int64 as strings), in one batch.
  */
 import type { World } from './google-ads-world.ts';
 
@@ -59,6 +59,24 @@ export function search(world: World, customer: string, query: string) {
         },
         segments: { date: d.date },
       }));
+  } else if (from === 'campaign' && /campaign\.name LIKE/.test(query)) {
+    const suffix = /campaign\.name LIKE '%([^']*)'/.exec(query)?.[1] ?? '';
+    results = [...world.campaigns.values()]
+      .filter((c) => c.customer === customer && c.status !== 'REMOVED')
+      .filter((c) => String(c.name).endsWith(suffix))
+      .map((c) => ({
+        campaign: {
+          resourceName: `customers/${customer}/campaigns/${c.id}`,
+          id: c.id,
+          campaignBudget: c.campaignBudget,
+        },
+      }));
+  } else if (from === 'ad_group') {
+    const id = /campaign\.id = (\d+)/.exec(query)?.[1] ?? '';
+    results = [...world.adGroups.values()]
+      .filter((g) => g.campaign === `customers/${customer}/campaigns/${id}`)
+      .filter((g) => g.status !== 'REMOVED')
+      .map((g) => ({ adGroup: { resourceName: g.resourceName } }));
   } else if (from === 'campaign') {
     const ids = (/campaign\.id IN \(([^)]*)\)/.exec(query)?.[1] ?? '')
       .split(',')

@@ -21,6 +21,7 @@ import {
   type DailyMetrics,
 } from '../port.ts';
 import { GoogleAdsAccounts } from './accounts.ts';
+import { findUnrecorded } from './adopt.ts';
 import { createInGoogleAds } from './create.ts';
 import { CriteriaSync } from './criteria.ts';
 import { platformError } from './errors.ts';
@@ -81,16 +82,11 @@ export class GoogleAdsPlatform implements AdPlatform {
       );
     const account = await this.#accounts.describe(customer);
     const today = localDate(this.#d.clock.now().getTime(), account?.timeZone ?? 'UTC');
-    const made = await createInGoogleAds(
-      this.#api,
-      digitsOnly(customer),
-      serviceCampaignId,
-      {
-        ...settings,
-        targeting: [],
-      },
-      today,
-    );
+    const bare = { ...settings, targeting: [] };
+    // one an interrupted creation made but never recorded is adopted: never made twice
+    const made =
+      (await findUnrecorded(this.#api, digitsOnly(customer), serviceCampaignId, bare)) ??
+      (await createInGoogleAds(this.#api, digitsOnly(customer), serviceCampaignId, bare, today));
     await this.#records.insert({
       campaign_id: made.campaignId,
       customer_id: customer,
