@@ -210,9 +210,9 @@ export class Ads {
    */
   async runSync(job: JobRow): Promise<void> {
     const store = this.#d.store;
-    // 0. A publish whose publisher stopped: the campaign it made is adopted, or the mark dropped.
-    if (await store.read(() => this.#jobs.holds(job.id)))
-      await this.#publishing.resolveStale(job.subject);
+    // 0. A publish whose publisher stopped: the campaign it made is adopted, or the mark dropped
+    // (each under its own check, so a worker that lost the job meanwhile does no harm).
+    await this.#publishing.resolveStale(job.subject);
     // 1. What goes over: each platform campaign's settings and targeting as they are now.
     const plan = await store.read(async () => {
       if (!(await this.#jobs.holds(job.id))) return null;
