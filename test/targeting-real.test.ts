@@ -11,7 +11,7 @@ import { corpusOfCase, loadTrending, type TrendingCase } from '../eval/trending.
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
-import { splitHashtag } from '../server/targeting/tokens.ts';
+import { cleanText, splitHashtag } from '../server/targeting/tokens.ts';
 import type { Corpus, GenerateInput } from '../server/targeting/types.ts';
 
 const cases = loadTrending();
@@ -278,6 +278,13 @@ describe('one video: what its creator labelled', () => {
     expect(splitHashtag('PitchPerfect3')).toBe('pitch perfect 3');
     expect(splitHashtag('TrailRunning')).toBe('trail running');
     expect(splitHashtag('sub4sub')).toBe('sub4sub');
+  });
+
+  it('a full stop typed without its space still ends a sentence; initials stay whole', () => {
+    // "boda.Boda sin travesti" was one word "boda.boda" before a phrase
+    expect(cleanText('Una boda.Boda sin travesti').text).toBe('Una boda. Boda sin travesti');
+    for (const t of ['O.J. Simpson', 'the U.S. Army', 'a talk by Dr.Smith', 'version 2.Final'])
+      expect(cleanText(t).text).toBe(t);
   });
 });
 

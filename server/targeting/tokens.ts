@@ -230,6 +230,13 @@ const HASHTAG_RE = /#([\p{L}\p{N}_]+)/gu;
 const EMOJI_RE = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}\u{20E3}]+/gu;
 const NON_ASCII = /[^\x00-\x7f]/;
 const MAYBE_HOST = /[a-z0-9]\.[a-z]{2}/i;
+/**
+ * A full stop with no space after it, between a lowercase word and a capitalised one
+ * ("juntos.Sitio oficial"): a sentence typed without its space, or a line break lost when a
+ * description was copied. A host, a file or an abbreviation does not look so ("Amazon.com",
+ * "node.js", "U.S.", "O.J."): its part after the dot is lowercase, or its part before is one letter.
+ */
+const MISSING_SPACE_RE = /(\p{Ll}{2})\.(?=\p{Lu}\p{Ll})/gu;
 
 /**
  * Prepares a text for tokenising: NFKC, curly apostrophes, and every URL, e-mail, @mention,
@@ -253,6 +260,7 @@ export function cleanText(text: string): { text: string; hashtags: string[] } {
     });
   }
   if (NON_ASCII.test(s)) s = s.replace(EMOJI_RE, ' | ');
+  if (s.includes('.')) s = s.replace(MISSING_SPACE_RE, '$1. ');
   return { text: s, hashtags };
 }
 
