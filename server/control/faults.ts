@@ -3,7 +3,13 @@ import { newId } from '../lib/ids.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
 
 export const FAULT_METHODS = ['*', 'GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
-export const MAX_FAULT_DELAY_MS = 60_000;
+/** A rule's bounds: an error status; a wait a client would still sit through; a count that is not forever. */
+export const FAULT_BOUNDS = {
+  status: { min: 400, max: 599 },
+  delayMs: { min: 0, max: 60_000 },
+  count: { min: 1, max: 1_000_000 },
+} as const;
+export const MAX_FAULT_DELAY_MS = FAULT_BOUNDS.delayMs.max;
 export const MAX_FAULT_RULES = 100;
 
 export interface FaultRuleInput {

@@ -1,7 +1,7 @@
 /** The controls of fault rules and of the request journal: what is done to requests, and what came. */
 import { z } from 'zod';
 import type { Controls } from '../control/controls.ts';
-import { FAULT_METHODS, MAX_FAULT_DELAY_MS, type FaultOwner } from '../control/faults.ts';
+import { FAULT_BOUNDS, FAULT_METHODS, type FaultOwner } from '../control/faults.ts';
 import { JOURNAL_SIZE } from '../control/journal.ts';
 import type { Actor } from '../domain/actor.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -124,10 +124,15 @@ export const faultControls: readonly Operation[] = [
               'an API path under /api/v1 (`/campaigns/*`, `/campaigns/{campaignId}/targeting/**`): `*` or `{name}` is one segment, a final `**` the rest; it must be able to match an operation of the API with the method given (400 otherwise)',
           },
         }),
-      status: z.number().int().min(400).max(599).optional(),
-      delayMs: z.number().int().min(0).max(MAX_FAULT_DELAY_MS).optional(),
+      status: z.number().int().min(FAULT_BOUNDS.status.min).max(FAULT_BOUNDS.status.max).optional(),
+      delayMs: z
+        .number()
+        .int()
+        .min(FAULT_BOUNDS.delayMs.min)
+        .max(FAULT_BOUNDS.delayMs.max)
+        .optional(),
       drop: z.boolean().optional(),
-      count: z.number().int().min(1).max(1_000_000).optional(),
+      count: z.number().int().min(FAULT_BOUNDS.count.min).max(FAULT_BOUNDS.count.max).optional(),
       probability: z.number().gt(0).max(1).optional(),
     }),
     bodyRequired: true,
