@@ -253,6 +253,89 @@ export const API_INFO: DocumentInfo = {
   },
 };
 
+/** One operation as the document's path item method: its parameters, body, answers and scope. */
+function pathItemOf(
+  op: Operation,
+  components: Components,
+  example: OperationExample | undefined,
+): Json {
+  const write = op.method !== 'GET';
+  const success = op.successStatus ?? 200;
+  const errors = errorStatusesOf(op);
+  const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
+  const responses: Record<string, Json> = {
+    [success]: {
+      description: success === 201 ? 'Created' : 'OK',
+      headers: requestIdHeader,
+      content:
+        op.binary?.in === 'response'
+          ? {
+              [op.binary.mediaType]: {
+                schema: { type: 'string', contentMediaType: op.binary.mediaType },
+              },
+            }
+          : {
+              'application/json': {
+                schema: components.convert(op.response, 'output'),
+                ...(example ? { example: example.response } : {}),
+              },
+            },
+    },
+  };
+  for (const status of errors) {
+    const retry = status === 429 || status === 503;
+    responses[status] = {
+      description: STATUS_TEXT[status] ?? 'Error',
+      headers: {
+        ...requestIdHeader,
+        ...(retry ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}),
+      },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  const body =
+    op.binary?.in === 'body'
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [op.binary.mediaType]: {
+                schema: { type: 'string', contentMediaType: op.binary.mediaType },
+              },
+            },
+          },
+        }
+      : op.body
+        ? {
+            requestBody: {
+              required: op.bodyRequired ?? false,
+              content: {
+                'application/json': {
+                  schema: components.convert(op.body, 'input'),
+                  ...(example?.body !== undefined ? { example: example.body } : {}),
+                },
+              },
+            },
+          }
+        : {};
+  return {
+    operationId: op.name,
+    summary: op.summary,
+    description: op.description,
+    tags: [op.tag],
+    // the scope the key needs, as the security requirement's role (and as x-scope, as before)
+    security: [{ bearerAuth: [op.scope] }],
+    'x-scope': op.scope,
+    parameters: [
+      ...parameters(components, op.params, 'path', example?.params),
+      ...parameters(components, op.query, 'query', example?.query),
+      ...(write ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ],
+    ...body,
+    responses,
+  };
+}
+
 /** The OpenAPI 3.1 document, generated from an operation table (the API's, or adcli serve's controls). */
 export function openApiDocument(
   ops: readonly Operation[],
@@ -262,84 +345,12 @@ export function openApiDocument(
 ): Json {
   const components = new Components();
   const paths: Record<string, Record<string, Json>> = {};
-  for (const op of ops) {
-    const write = op.method !== 'GET';
-    const success = op.successStatus ?? 200;
-    const example = examples.get(op.name);
-    const errors = errorStatusesOf(op);
-    const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
-    const responses: Record<string, Json> = {
-      [success]: {
-        description: success === 201 ? 'Created' : 'OK',
-        headers: requestIdHeader,
-        content:
-          op.binary?.in === 'response'
-            ? {
-                [op.binary.mediaType]: {
-                  schema: { type: 'string', contentMediaType: op.binary.mediaType },
-                },
-              }
-            : {
-                'application/json': {
-                  schema: components.convert(op.response, 'output'),
-                  ...(example ? { example: example.response } : {}),
-                },
-              },
-      },
-    };
-    for (const status of errors) {
-      const retry = status === 429 || status === 503;
-      responses[status] = {
-        description: STATUS_TEXT[status] ?? 'Error',
-        headers: {
-          ...requestIdHeader,
-          ...(retry ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}),
-        },
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      };
-    }
-    const body =
-      op.binary?.in === 'body'
-        ? {
-            requestBody: {
-              required: true,
-              content: {
-                [op.binary.mediaType]: {
-                  schema: { type: 'string', contentMediaType: op.binary.mediaType },
-                },
-              },
-            },
-          }
-        : op.body
-          ? {
-              requestBody: {
-                required: op.bodyRequired ?? false,
-                content: {
-                  'application/json': {
-                    schema: components.convert(op.body, 'input'),
-                    ...(example?.body !== undefined ? { example: example.body } : {}),
-                  },
-                },
-              },
-            }
-          : {};
-    (paths[op.path] ??= {})[op.method.toLowerCase()] = {
-      operationId: op.name,
-      summary: op.summary,
-      description: op.description,
-      tags: [op.tag],
-      // the scope the key needs, as the security requirement's role (and as x-scope, as before)
-      security: [{ bearerAuth: [op.scope] }],
-      'x-scope': op.scope,
-      parameters: [
-        ...parameters(components, op.params, 'path', example?.params),
-        ...parameters(components, op.query, 'query', example?.query),
-        ...(write ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
-      ],
-      ...body,
-      responses,
-    };
-  }
+  for (const op of ops)
+    (paths[op.path] ??= {})[op.method.toLowerCase()] = pathItemOf(
+      op,
+      components,
+      examples.get(op.name),
+    );
   const used = new Set(ops.map((o) => o.tag));
   return {
     openapi: '3.1.0',
