@@ -400,7 +400,7 @@ complete -c adcli -n '__adcli_under \'adcli campaigns create\'' -l bidding -x -a
 complete -c adcli -n '__adcli_under \'adcli campaigns create\'' -l target-cpa -x -d 'target cost per acquisition, greater than 0 and at most 1,000,000'
 complete -c adcli -n '__adcli_under \'adcli campaigns create\'' -l target-roas -x -d 'target return on ad spend, greater than 0 and at most 1,000'
 complete -c adcli -n '__adcli_under \'adcli campaigns create\'' -l data-store -x -d 'data store of the campaign\'s primary audience; repeat for several, at most 20'
-complete -c adcli -n '__adcli_under \'adcli campaigns create\'' -l audience -x -d 'saved audience to attach a copy of; repeat for several'
+complete -c adcli -n '__adcli_under \'adcli campaigns create\'' -l audience -x -d 'saved audience to attach a copy of; repeat for several, at most 9'
 complete -c adcli -n '__adcli_under \'adcli campaigns create\'' -l customer-id -x -d 'ad-platform account (123-456-7890, see adcli ads accounts); the budget is in its currency (default: the workspace\'s default account)'
 complete -c adcli -n '__adcli_under \'adcli campaigns create\'' -l idempotency-key -x -d 'make a retry of this exact create safe, 1-200 characters (default: generated)'
 complete -c adcli -n '__adcli_under \'adcli campaigns create\'' -l wait -d 'wait while the campaign is loading (its data stores collect or its targeting generates) instead of returning at once, then print the campaign; exit 10 if it ends in error (Ctrl-C stops waiting, not the job)'

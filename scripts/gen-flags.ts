@@ -4,43 +4,73 @@
 // `update` without a hand-kept list in src/.
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { FieldSpec } from '../server/schemas/resource.ts';
+import type { CreateOnlySpec, FieldSpec } from '../server/schemas/resource.ts';
 
 export const FLAGS_FILE = fileURLToPath(new URL('../src/generated/flags.ts', import.meta.url));
 
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+type Bounds = {
+  type?: string;
+  maxLength?: number;
+  minLength?: number;
+  maxItems?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  enum?: string[];
+};
+
 /** One flag's entry, from its field's declaration and its schema as the API documents say it. */
-function entry(field: string, f: FieldSpec): Record<string, unknown> {
-  const json = z.toJSONSchema(f.input, { io: 'input', unrepresentable: 'any' }) as {
-    maxLength?: number;
-    minLength?: number;
-    maxItems?: number;
-    enum?: string[];
+function entry(field: string, f: FieldSpec | CreateOnlySpec): Record<string, unknown> {
+  const json = z.toJSONSchema(f.input, { io: 'input', unrepresentable: 'any' }) as Bounds & {
+    anyOf?: Bounds[];
   };
+  // a nullable field's bounds are those of its other branch
+  const b = json.anyOf?.find((branch) => branch.type !== 'null') ?? json;
+  const stored = 'column' in f;
+  const byDefault = stored && (f.showDefault || (b.enum && typeof f.default === 'string'));
   return {
     field,
     flag: f.flag.name ?? kebab(field),
     value: f.flag.value,
     help: f.flag.help,
-    label: f.label,
-    ...(json.maxLength !== undefined
-      ? { text: { min: json.minLength ?? 0, max: json.maxLength } }
+    ...(stored ? { label: f.label } : { createOnly: true }),
+    ...(b.maxLength !== undefined && f.flag.bounds !== false
+      ? { text: { min: b.minLength ?? 0, max: b.maxLength } }
       : {}),
-    ...(json.maxItems !== undefined ? { list: { max: json.maxItems } } : {}),
+    ...(b.maxItems !== undefined ? { list: { max: b.maxItems } } : {}),
+    ...(b.type === 'number'
+      ? {
+          number: {
+            min: b.exclusiveMinimum ?? b.minimum,
+            max: b.maximum,
+            ...(b.exclusiveMinimum !== undefined ? { minExclusive: true } : {}),
+          },
+        }
+      : {}),
     ...(f.flag.clears ? { clears: f.flag.clears } : {}),
-    ...(json.enum ? { choices: json.enum } : {}),
-    ...(json.enum && typeof f.default === 'string' ? { default: f.default } : {}),
+    ...(f.flag.unset ? { unset: f.flag.unset } : {}),
+    ...(b.enum ? { choices: b.enum } : {}),
+    ...(byDefault
+      ? { default: Array.isArray(f.default) ? f.default.join(', ') : String(f.default) }
+      : {}),
   };
 }
 
 /** The file's text: one flag a line, in each resource's field order. */
 export function renderFlags(
-  resources: Record<string, { fields: Record<string, FieldSpec> }>,
+  resources: Record<
+    string,
+    {
+      stored: Readonly<Record<string, FieldSpec>>;
+      createOnly: Readonly<Record<string, CreateOnlySpec>>;
+    }
+  >,
 ): string {
   const lines = Object.entries(resources).flatMap(([noun, r]) => [
     `  ${noun}: [`,
-    ...Object.entries(r.fields).map(([field, f]) => {
+    ...[...Object.entries(r.stored), ...Object.entries(r.createOnly)].map(([field, f]) => {
       const props = Object.entries(entry(field, f)).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
       return `    { ${props.join(', ')} },`;
     }),
@@ -58,14 +88,20 @@ export function renderFlags(
     '  /** the value in help: --flag <value> */',
     '  value: string;',
     '  help: string;',
-    '  /** what `adcli <noun> get` calls the field */',
-    '  label: string;',
+    '  /** what `adcli <noun> get` calls the field; none: an input of create alone */',
+    '  label?: string;',
+    '  /** an input of create alone, which the domain resolves (no column of its own) */',
+    '  createOnly?: true;',
     '  /** a text field: its length bounds */',
     '  text?: { min: number; max: number };',
     '  /** a list field: the flag is repeated, up to `max` times */',
     '  list?: { max: number };',
+    '  /** a number field: its range (minExclusive: greater than min) */',
+    '  number?: { min: number; max: number; minExclusive?: true };',
     '  /** a list field: what `--no-<flag>` clears on update */',
     '  clears?: string;',
+    '  /** a nullable field: the help of `--no-<flag>`, which sets it to null on update */',
+    '  unset?: string;',
     '  /** the only values it takes */',
     '  choices?: readonly string[];',
     "  /** a create's value when the flag is not given */",
@@ -83,5 +119,5 @@ export function renderFlags(
 /** The file as the declarations make it now. */
 export async function currentFlagsText(): Promise<string> {
   const { resources } = await import('../server/schemas/resources.ts');
-  return renderFlags(resources as unknown as Record<string, { fields: Record<string, FieldSpec> }>);
+  return renderFlags(resources);
 }

@@ -12,9 +12,8 @@
 import type { z } from 'zod';
 import { KINDS, REF_PATTERN } from './fixtures/schema.ts';
 import { FAULT_METHODS, MAX_FAULT_DELAY_MS, matchesAnOperation } from './faults.ts';
-import { rowSettings, type CampaignRow } from '../domain/campaigns.ts';
 import { audienceResource } from '../schemas/audience.ts';
-import { updateCampaignBody } from '../schemas/campaign-body.ts';
+import { campaignResource } from '../schemas/campaign.ts';
 import { createDataStoreBody } from '../schemas/data-store-body.ts';
 import { editTargetingBody } from '../schemas/targeting-input.ts';
 import { brandResource } from '../schemas/brand.ts';
@@ -69,7 +68,6 @@ const JOB_KINDS = ['collect_data_store', 'generate_targeting', 'sync_ads'] as co
 const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
 // What a client writes, as the API checks it (server/schemas): a row may hold nothing the API would refuse.
-const campaignSettings = updateCampaignBody;
 const storeFields = createDataStoreBody;
 const targetingItems = editTargetingBody;
 
@@ -154,15 +152,15 @@ const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCas
  * through that body's schema; every declared field is checked, a new one too.
  */
 function declared(resource: AnyResource, r: Row): string | null {
-  const lists = resource.names.filter((n) => resource.fields[n]!.list);
+  const lists = resource.names.filter((n) => resource.stored[n]!.list);
   return (
     columns(r, {
       id: hexId,
-      ...Object.fromEntries(lists.map((n) => [resource.fields[n]!.column, jsonStrings])),
+      ...Object.fromEntries(lists.map((n) => [resource.stored[n]!.column, jsonStrings])),
       created_at: time,
       updated_at: time,
     }) ??
-    api(resource.createBody, resource.toBody(r), (field) => resource.fields[field]?.column ?? field)
+    api(resource.createBody, resource.toBody(r), (field) => resource.stored[field]?.column ?? field)
   );
 }
 
@@ -172,14 +170,6 @@ function storesKnown(ids: readonly string[], refs: Refs): string | null {
   return missing === undefined
     ? null
     : `names data store ${missing}, which is neither in the snapshot nor a library store of this server`;
-}
-
-/** A campaign row's settings that are set, as update_campaign takes them; its brand is a reference, checked as one. */
-function settingsBesidesBrand(r: Row): Row {
-  const { brandId: _brand, ...settings } = rowSettings(r as unknown as CampaignRow);
-  return Object.fromEntries(
-    Object.entries(settings).filter(([, v]) => v !== null && v !== undefined),
-  );
 }
 
 // ------------------------------------------------------------------------------------ the tables
@@ -276,16 +266,12 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
               refs.googleAdsCampaigns.has(`${String(r.id)}|${v}|${String(r.ads_campaign_id)}`)))
             ? null
             : 'must name an ad account of the snapshot (or, on Google Ads, the account this server created the campaign in), or be null',
-        locations: jsonStrings,
-        success_metrics: jsonStrings,
         ads_campaign_id: nullable((v) =>
           typeof v === 'string' && /^\d{1,20}$/.test(v) ? null : 'must be a numeric id',
         ),
         ads_status: nullable(oneOf(ADS_STATUSES)),
         ads_synced_at: nullable(time),
-        created_at: time,
-        updated_at: time,
-      }) ?? api(campaignSettings, settingsBesidesBrand(r), snake),
+      }) ?? declared(campaignResource, r),
   },
   {
     name: 'campaign_audiences',

@@ -1,10 +1,11 @@
 /**
  * A campaign's rows and what they map to: the campaign and slot rows, the statements that read a
- * campaign's record (with its brand, account and slots), the record itself, and the writable
- * settings with the column each is stored in.
+ * campaign's record (with its brand, account and slots), and the record itself, mapped by the
+ * declaration (server/schemas/campaign.ts) with the parts the domain computes.
  */
+import type { z } from 'zod';
+import { campaignResource } from '../schemas/campaign.ts';
 import type { Campaign, TARGETING_STATUSES } from '../schemas/records.ts';
-import { parseJsonArray } from '../lib/json.ts';
 import type { Actor } from './actor.ts';
 
 export interface CampaignRow {
@@ -50,22 +51,7 @@ export interface SlotRow {
 }
 
 /** The writable settings of a campaign (Update a campaign). Absent: unchanged; null: cleared. */
-export interface CampaignSettings {
-  name?: string;
-  objective?: string;
-  brandId?: string | null;
-  industry?: string;
-  language?: string;
-  locations?: string[];
-  successMetrics?: string[];
-  campaignType?: NonNullable<Campaign['campaignType']>;
-  budget?: number | null;
-  budgetType?: NonNullable<Campaign['budgetType']>;
-  endDate?: string | null;
-  biddingStrategy?: Campaign['biddingStrategy'];
-  targetCpa?: number | null;
-  targetRoas?: number | null;
-}
+export type CampaignSettings = z.infer<typeof campaignResource.updateBody>;
 
 /**
  * A campaign row with its brand and account, in one statement; the slots of every campaign of a
@@ -105,50 +91,14 @@ export interface SlotColumns {
   slot_data_store_ids: string | null;
 }
 
-/** Column for each writable setting, and how it is stored. */
-export const SETTING_COLUMNS: Record<
-  keyof CampaignSettings,
-  { column: keyof CampaignRow; json?: boolean }
-> = {
-  name: { column: 'name' },
-  objective: { column: 'objective' },
-  brandId: { column: 'brand_id' },
-  industry: { column: 'industry' },
-  language: { column: 'language' },
-  locations: { column: 'locations', json: true },
-  successMetrics: { column: 'success_metrics', json: true },
-  campaignType: { column: 'campaign_type' },
-  budget: { column: 'budget' },
-  budgetType: { column: 'budget_type' },
-  endDate: { column: 'end_date' },
-  biddingStrategy: { column: 'bidding_strategy' },
-  targetCpa: { column: 'target_cpa' },
-  targetRoas: { column: 'target_roas' },
-};
-
+/** A campaign's record: its row's declared fields, with what the domain computes from its joins and slots. */
 export function toRecord(actor: Actor, r: RecordRow, audiences: Campaign['audiences']): Campaign {
-  return {
-    id: r.id,
-    name: r.name,
-    status: r.status,
-    objective: r.objective,
-    brandId: r.brand_id,
+  return campaignResource.toRecord(r, {
     brand: {
       name: r.brand_name ?? '',
       website: r.brand_website ?? '',
       description: r.brand_description ?? '',
     },
-    industry: r.industry,
-    language: r.language,
-    locations: parseJsonArray(r.locations),
-    successMetrics: parseJsonArray(r.success_metrics),
-    campaignType: r.campaign_type,
-    budget: r.budget,
-    budgetType: r.budget_type,
-    endDate: r.end_date,
-    biddingStrategy: r.bidding_strategy,
-    targetCpa: r.target_cpa,
-    targetRoas: r.target_roas,
     audiences,
     adsPlatform: {
       customerId: r.customer_id,
@@ -157,32 +107,5 @@ export function toRecord(actor: Actor, r: RecordRow, audiences: Campaign['audien
       status: r.ads_status,
     },
     url: `${actor.appUrl}/campaigns/${r.id}`,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-}
-
-/** Every writable setting of a campaign row, null where its column is. */
-export type RowSettings = { [K in keyof CampaignSettings]-?: CampaignSettings[K] | null };
-
-/**
- * A campaign row's writable settings as the API names them, the JSON columns parsed, in the order
- * of SETTING_COLUMNS: the one mapping of a row to its settings (an update merges a patch into it,
- * a snapshot's rows are checked through it against update_campaign).
- */
-export function rowSettings(r: CampaignRow): RowSettings {
-  return Object.fromEntries(
-    Object.entries(SETTING_COLUMNS).map(([field, spec]) => [
-      field,
-      spec.json ? parseJsonArray(r[spec.column] as string) : r[spec.column],
-    ]),
-  ) as RowSettings;
-}
-
-/** A row's settings as an update starts from: a campaign or budget type not set yet is absent. */
-export function settingsOf(r: CampaignRow): CampaignSettings {
-  const settings = rowSettings(r) as Record<string, unknown>;
-  if (!settings.campaignType) delete settings.campaignType;
-  if (!settings.budgetType) delete settings.budgetType;
-  return settings as CampaignSettings;
+  });
 }

@@ -3,12 +3,12 @@ import { MAX_SLOTS } from '../schemas/limits.ts';
 import { conflict, invalid, notFound, forbidden } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parseJsonArray } from '../lib/json.ts';
+import type { z } from 'zod';
+import { campaignResource } from '../schemas/campaign.ts';
 import type { Campaign } from '../schemas/records.ts';
 import {
   RECORD_SELECT,
   RECORD_WITH_SLOTS,
-  SETTING_COLUMNS,
-  settingsOf,
   toRecord,
   type CampaignRow,
   type CampaignSettings,
@@ -23,25 +23,17 @@ import { assertCampaignAllowed, assertCustomerAllowed, type Actor } from './acto
 import { formatCustomerId } from '../lib/customer-id.ts';
 import type { DomainDeps } from '../kernel/deps.ts';
 import { containsPattern, decodeCursor, toPage, type PageQuery } from './paging.ts';
-import type { SqlValue } from '../store/port.ts';
 import type { DataStores } from './data-stores.ts';
 import type { Audiences } from './audiences.ts';
 
-export {
-  rowSettings,
-  type CampaignRow,
-  type CampaignSettings,
-  type RowSettings,
-  type SlotRow,
-} from './campaign-row.ts';
+export { type CampaignRow, type CampaignSettings, type SlotRow } from './campaign-row.ts';
 
-export interface CampaignCreate extends CampaignSettings {
-  name: string;
-  dataStoreIds?: string[];
-  audienceIds?: string[];
-  /** the ad-platform account; default the workspace's default one */
-  customerId?: string;
-}
+/** A create's body: the settings, and the data stores, saved audiences and account it resolves. */
+export type CampaignCreate = z.infer<typeof campaignResource.createBody>;
+
+const COLUMNS = campaignResource.columns.join(', ');
+const PLACES = campaignResource.columns.map(() => '?').join(', ');
+const SETS = campaignResource.columns.map((c) => `${c} = ?`).join(', ');
 
 export interface CampaignFilter extends PageQuery {
   status?: Campaign['status'] | undefined;
@@ -199,31 +191,26 @@ export class Campaigns {
       );
     const now = this.#d.clock.now().toISOString();
     const id = newId(this.#d.clock.now());
-    const settings = { ...input };
-    delete settings.dataStoreIds;
-    delete settings.audienceIds;
-    delete settings.customerId;
+    const {
+      dataStoreIds: _stores,
+      audienceIds: _audiences,
+      customerId: _account,
+      ...settings
+    } = input;
     const customerId =
       input.customerId !== undefined
         ? await this.#namedCustomerId(actor, input.customerId)
         : await this.#defaultCustomerId(actor);
-    const merged = await this.#validated(actor, defaults(), settings, customerId);
-    const values: Record<string, unknown> = {
-      id,
-      workspace_id: actor.workspaceId,
-      status: 'draft',
-      customer_id: customerId,
-      created_at: now,
-      updated_at: now,
-    };
-    for (const [field, spec] of Object.entries(SETTING_COLUMNS)) {
-      const v = merged[field as keyof CampaignSettings];
-      values[spec.column] = spec.json ? JSON.stringify(v) : (v ?? null);
-    }
-    const cols = Object.keys(values);
+    const merged = await this.#validated(actor, {}, settings, customerId);
     await this.#d.store.run(
-      `INSERT INTO campaigns (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
-      ...(Object.values(values) as SqlValue[]),
+      `INSERT INTO campaigns (id, workspace_id, status, customer_id, ${COLUMNS}, created_at, updated_at)
+       VALUES (?, ?, 'draft', ?, ${PLACES}, ?, ?)`,
+      id,
+      actor.workspaceId,
+      customerId,
+      ...campaignResource.createValues(merged),
+      now,
+      now,
     );
     const dataStoreIds = await this.#dataStores.resolveIds(
       actor,
@@ -245,8 +232,7 @@ export class Campaigns {
 
   async update(actor: Actor, id: string, patch: CampaignSettings): Promise<Campaign> {
     const row = await this.row(actor, id);
-    const fields = Object.keys(patch) as (keyof CampaignSettings)[];
-    if (fields.length === 0) return this.get(actor, id);
+    if (Object.keys(patch).length === 0) return this.get(actor, id);
     if (
       patch.campaignType !== undefined &&
       row.ads_campaign_id &&
@@ -256,21 +242,15 @@ export class Campaigns {
         'campaignType cannot change once the campaign exists in the ad platform; create a new campaign instead',
       );
     }
-    const merged = await this.#validated(actor, settingsOf(row), patch, row.customer_id);
-    const sets: string[] = [];
-    const params: (string | number | null)[] = [];
-    for (const field of fields) {
-      const spec = SETTING_COLUMNS[field];
-      const v = merged[field];
-      sets.push(`${spec.column} = ?`);
-      params.push(
-        spec.json ? JSON.stringify(v) : ((v as string | number | null | undefined) ?? null),
-      );
-    }
-    sets.push('updated_at = ?');
-    params.push(this.#d.clock.now().toISOString(), id);
-    // the row is locked and known to exist: the answer's read goes out in the same round trip
-    this.#d.store.send(`UPDATE campaigns SET ${sets.join(', ')} WHERE id = ?`, ...params);
+    await this.#validated(actor, campaignResource.toBody(row), patch, row.customer_id);
+    // the row is locked and known to exist: the answer's read goes out in the same round trip;
+    // the settings not in the patch are written back as read
+    this.#d.store.send(
+      `UPDATE campaigns SET ${SETS}, updated_at = ? WHERE id = ?`,
+      ...campaignResource.updateValues(row, patch),
+      this.#d.clock.now().toISOString(),
+      id,
+    );
     return this.get(actor, id);
   }
 
@@ -546,20 +526,4 @@ export class Campaigns {
     }
     return usable[0]?.customer_id ?? null;
   }
-}
-
-function defaults(): CampaignSettings {
-  return {
-    objective: '',
-    brandId: null,
-    industry: '',
-    language: 'en',
-    locations: ['US'],
-    successMetrics: [],
-    budget: null,
-    endDate: null,
-    biddingStrategy: null,
-    targetCpa: null,
-    targetRoas: null,
-  };
 }

@@ -7,14 +7,7 @@ import {
   campaign,
 } from '../schemas/records.ts';
 import { MAX_SLOTS } from '../schemas/limits.ts';
-import { createCampaignBody, updateCampaignBody } from '../schemas/campaign-body.ts';
-
-export {
-  campaignSettings,
-  createCampaignBody,
-  TOTAL_NEEDS_END_DATE,
-  updateCampaignBody,
-} from '../schemas/campaign-body.ts';
+import { campaignResource } from '../schemas/campaign.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
 import { campaignTool, savedAudienceIdRename } from './tool-presentation.ts';
 
@@ -56,7 +49,7 @@ export const campaignOperations = [
     tag: 'campaigns',
     summary: 'Create a campaign',
     description: `Creates a campaign in draft. Only name is required; the other settings default as their fields say. A place or language by name (Germany) is refused with the code to use. budget is in the currency of the customerId account (list_ads_accounts). A key limited to certain campaigns cannot create campaigns. ${CAMPAIGN_STATES}`,
-    body: createCampaignBody,
+    body: campaignResource.createBody,
     bodyRequired: true,
     response: campaign,
     successStatus: 201,
@@ -100,7 +93,7 @@ export const campaignOperations = [
     summary: 'Update a campaign',
     description: `Changes the given settings only; null clears a nullable one. Settings of a campaign already in the ad platform reach it at the next sync, not at once; its campaignType can no longer change. ${CAMPAIGN_STATES}`,
     params: campaignPath,
-    body: updateCampaignBody,
+    body: campaignResource.updateBody,
     bodyRequired: true,
     response: campaign,
     errors: [400, 403, 404, 409],

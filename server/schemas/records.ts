@@ -1,22 +1,18 @@
 import { z } from 'zod';
 import { audienceResource } from './audience.ts';
 import { brandResource } from './brand.ts';
-import { isoDate, isoTime, isoTimeOrEmpty, recordId } from './common.ts';
+import { campaignResource } from './campaign.ts';
+import { isoTime, isoTimeOrEmpty, recordId } from './common.ts';
 
 /** Response shapes, exactly the contract's tables: every field present, null where unset, nothing extra. */
 
-export const CAMPAIGN_STATUSES = ['draft', 'loading', 'ready', 'error'] as const;
-export const CAMPAIGN_TYPES = ['SEARCH', 'DEMAND_GEN', 'VIDEO', 'DISPLAY'] as const;
-export const BUDGET_TYPES = ['daily', 'total'] as const;
-export const BIDDING_STRATEGIES = [
-  'MAXIMIZE_CONVERSIONS',
-  'MAXIMIZE_CONVERSION_VALUE',
-  'TARGET_CPA',
-  'TARGET_ROAS',
-  'TARGET_CPC',
-  'TARGET_SPEND',
-  'MANUAL_CPC',
-] as const;
+export {
+  BIDDING_STRATEGIES,
+  BUDGET_TYPES,
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_TYPES,
+  campaignAudienceSlot,
+} from './campaign.ts';
 export { AUDIENCE_KINDS } from './audience.ts';
 export const TARGETING_STATUSES = ['not_generated', 'generating', 'ready', 'error'] as const;
 export const DATA_STORE_STATUSES = ['collecting', 'ready', 'error'] as const;
@@ -32,60 +28,8 @@ export const ADS_STATUS_FILTERS = [...ADS_STATUSES, 'unpublished'] as const;
 export const CAMPAIGN_STATES =
   "A campaign's status is its data readiness in this service (draft, loading, ready, error), not delivery; adsPlatform.status says whether it runs: ENABLED (running), PAUSED, REMOVED, or null until it is created in the ad platform.";
 
-export const campaignAudienceSlot = z.strictObject({
-  id: recordId.meta({
-    description: "the audience's slot on the campaign; stable; used for targeting",
-  }),
-  name: z.string(),
-  audienceId: recordId
-    .nullable()
-    .meta({ description: "the saved audience; null for the campaign's own primary audience" }),
-  dataStoreIds: z.array(recordId),
-});
-
-export const campaign = z
-  .strictObject({
-    id: recordId,
-    name: z.string(),
-    status: z.enum(CAMPAIGN_STATUSES).meta({
-      description:
-        'data readiness in this service (draft, loading, ready, error), not delivery: see adsPlatform.status',
-    }),
-    objective: z.string(),
-    brandId: recordId.nullable(),
-    brand: z.strictObject({ name: z.string(), website: z.string(), description: z.string() }),
-    industry: z.string(),
-    language: z.string(),
-    locations: z.array(z.string()),
-    successMetrics: z.array(z.string()),
-    campaignType: z.enum(CAMPAIGN_TYPES).nullable(),
-    budget: z.number().nullable().meta({
-      description:
-        "in the currency of the campaign's ad-platform account (adsPlatform.customerId; list_ads_accounts gives its currencyCode)",
-    }),
-    budgetType: z.enum(BUDGET_TYPES).nullable(),
-    endDate: isoDate.nullable(),
-    biddingStrategy: z.enum(BIDDING_STRATEGIES).nullable(),
-    targetCpa: z.number().nullable(),
-    targetRoas: z.number().nullable(),
-    audiences: z.array(campaignAudienceSlot),
-    adsPlatform: z.strictObject({
-      customerId: z
-        .string()
-        .nullable()
-        .meta({ description: 'the ad-platform account; its currency is the currency of budget' }),
-      accountName: z.string().nullable(),
-      campaignId: z.string().nullable(),
-      status: z.string().nullable().meta({
-        description:
-          'delivery in the ad platform: ENABLED (running), PAUSED or REMOVED; null until created there',
-      }),
-    }),
-    url: z.string(),
-    createdAt: isoTime.nullable(),
-    updatedAt: isoTime.nullable(),
-  })
-  .meta({ title: 'Campaign' });
+/** declared with its store columns, computed parts and flags in campaign.ts */
+export const campaign = campaignResource.record;
 
 /** declared with its store column and flag in brand.ts */
 export const brand = brandResource.record;

@@ -4,7 +4,10 @@
  * derived from that one table, as drizzle derives types from a table definition: the record the API
  * answers, the create and update bodies, the row mapping, the SQL column lists, and what fixtures
  * export and snapshots check (a row read back as the body that would have written it). A field added
- * here reaches every surface; the CLI's flags come through `npm run generate`.
+ * here reaches every surface; the CLI's flags come through `npm run generate`. Beside its fields a
+ * declaration names the parts of its record no client writes (`readOnly`: a column the domain keeps,
+ * or a part the domain computes and hands to `toRecord`), the inputs of create alone that the domain
+ * resolves (`createOnly`), and the rules across fields, kept as checks on the bodies.
  */
 import { z } from 'zod';
 import { isoTime, recordId } from './common.ts';
@@ -23,6 +26,10 @@ export interface FlagSpec {
   help: string;
   /** a list field: what `--no-<flag>` clears on update ("the keywords") */
   clears?: string;
+  /** a nullable field: the help of `--no-<flag>`, which sets it to null on update ("remove the brand") */
+  unset?: string;
+  /** false: the help leaves the length out (a code, whose own rules say more) */
+  bounds?: false;
 }
 
 export interface FieldSpec {
@@ -36,122 +43,240 @@ export interface FieldSpec {
   list?: true;
   /** what a create stores when the field is not given; none: a create must give it */
   default?: Value;
+  /** the create body documents the default (OpenAPI's `default`) */
+  showDefault?: true;
   /** what `adcli <noun> get` calls it */
   label: string;
   /** the command line's flag of create and update */
   flag: FlagSpec;
 }
 
-type Fields = Record<string, FieldSpec>;
-type RecordShape<F extends Fields> = { id: typeof recordId } & {
-  [K in keyof F]: F[K]['output'];
+/**
+ * A part of the record no client writes: a column the domain keeps (a campaign's data readiness), or,
+ * without a column, a part the domain computes from other rows and hands to `toRecord` (its slots).
+ */
+export interface ReadOnlySpec {
+  readOnly: true;
+  output: z.ZodType;
+  column?: string;
+}
+
+/**
+ * An input of create alone that is no column of the record's own: the domain resolves it (a
+ * campaign's data stores become its primary slot's). Its schema is the create body's, optional.
+ */
+export interface CreateOnlySpec {
+  createOnly: true;
+  input: z.ZodOptional;
+  /** the command line's flag of create */
+  flag: FlagSpec;
+}
+
+type AnySpec = FieldSpec | ReadOnlySpec | CreateOnlySpec;
+type Fields = Record<string, AnySpec>;
+/** the fields a client writes and a column holds */
+type Stored<F extends Fields> = { [K in keyof F]: F[K] extends FieldSpec ? K : never }[keyof F];
+/** the parts of the record the domain computes */
+type Computed<F extends Fields> = {
+  [K in keyof F]: F[K] extends { readOnly: true; column: string }
+    ? never
+    : F[K] extends ReadOnlySpec
+      ? K
+      : never;
+}[keyof F];
+type Shown<F extends Fields> = {
+  [K in keyof F]: F[K] extends { output: z.ZodType } ? K : never;
+}[keyof F];
+type Given<F extends Fields> = {
+  [K in keyof F]: F[K] extends { input: z.ZodType } ? K : never;
+}[keyof F];
+type Of<S, P extends string> = S extends Record<P, infer T> ? T : never;
+type RecordShape<F extends Fields, T extends z.ZodType> = { id: typeof recordId } & {
+  [K in Shown<F>]: Of<F[K], 'output'>;
 } & {
-  createdAt: typeof isoTime;
-  updatedAt: typeof isoTime;
+  createdAt: T;
+  updatedAt: T;
 };
 type CreateShape<F extends Fields> = {
-  [K in keyof F]: F[K] extends { default: Value } ? z.ZodOptional<F[K]['input']> : F[K]['input'];
+  [K in Given<F>]: F[K] extends { default: Value }
+    ? z.ZodOptional<Of<F[K], 'input'>>
+    : Of<F[K], 'input'>;
 };
-type Values<F extends Fields> = { [K in keyof F]: z.infer<F[K]['input']> };
+/** a row's stored fields as a create body holds them */
+type StoredBody<F extends Fields> = z.infer<
+  z.ZodObject<{ [K in Stored<F>]: CreateShape<F>[K & keyof CreateShape<F>] }>
+>;
+type UpdateShape<F extends Fields> = { [K in Stored<F>]: z.ZodOptional<Of<F[K], 'input'>> };
+type Values<F extends Fields> = { [K in Stored<F>]: z.infer<Of<F[K], 'input'>> };
+type ComputedValues<F extends Fields> = { [K in Computed<F>]: z.infer<Of<F[K], 'output'>> };
 type Row = Record<string, unknown>;
+type Body = z.ZodObject<z.core.$ZodLooseShape, z.core.$strict>;
 
-export interface Resource<F extends Fields> {
+export interface Resource<F extends Fields, T extends z.ZodType = typeof isoTime> {
   /** the record's title in the API documents: 'Brand' */
   title: string;
   /** its store table */
   table: string;
   fields: F;
-  /** the fields' names in declaration order (the record's, the bodies', the columns') */
-  names: readonly (keyof F & string)[];
-  /** the fields' store columns, in the same order */
+  /** the stored fields' names in declaration order (the bodies', the columns') */
+  names: readonly (Stored<F> & string)[];
+  /** the stored fields by name */
+  stored: Readonly<Record<Stored<F> & string, FieldSpec>>;
+  /** a create's other inputs by name, which the domain resolves */
+  createOnly: Readonly<Record<string, CreateOnlySpec>>;
+  /** the stored fields' columns, in the same order: what a create and an update write */
   columns: readonly string[];
-  /** the record the API answers: id, the fields, createdAt, updatedAt */
-  record: z.ZodObject<RecordShape<F>, z.core.$strict>;
-  /** a create's body: fields without a default are required */
+  /** every column of its table besides id, seq, workspace_id and the times */
+  storeColumns: readonly string[];
+  /** the record the API answers: id, the fields and computed parts, createdAt, updatedAt */
+  record: z.ZodObject<RecordShape<F, T>, z.core.$strict>;
+  /** a create's body: stored fields without a default are required */
   createBody: z.ZodObject<CreateShape<F>, z.core.$strict>;
-  /** an update's body: every field optional, only the given ones change */
-  updateBody: z.ZodObject<{ [K in keyof F]: z.ZodOptional<F[K]['input']> }, z.core.$strict>;
-  /** a store row as the API's record */
-  toRecord(row: Row): z.infer<z.ZodObject<RecordShape<F>, z.core.$strict>>;
-  /** a store row as the create body that would write it, leaving out fields at their default */
-  toBody(row: Row): z.infer<z.ZodObject<CreateShape<F>, z.core.$strict>>;
+  /** an update's body: every stored field optional, only the given ones change */
+  updateBody: z.ZodObject<UpdateShape<F>, z.core.$strict>;
+  /** a store row as the API's record, with the parts the domain computes */
+  toRecord(
+    row: object,
+    ...computed: [Computed<F>] extends [never] ? [] : [ComputedValues<F>]
+  ): z.infer<z.ZodObject<RecordShape<F, T>, z.core.$strict>>;
+  /** a store row's stored fields as the create body that would write them, leaving out those at their default */
+  toBody(row: object): StoredBody<F>;
   /** the column values of a create, in `columns` order, defaults filled in */
   createValues(input: Partial<Values<F>>): Bound[];
   /** the column values of an update, in `columns` order: the patch over the row as read */
-  updateValues(row: Row, patch: Partial<Values<F>>): Bound[];
+  updateValues(row: object, patch: Partial<Values<F>>): Bound[];
 }
 
 /** A declaration as code over any resource reads it (snapshot checks, tests): without its field types. */
 export interface AnyResource {
   title: string;
   table: string;
-  fields: Readonly<Record<string, FieldSpec>>;
   names: readonly string[];
+  stored: Readonly<Record<string, FieldSpec>>;
+  createOnly: Readonly<Record<string, CreateOnlySpec>>;
   columns: readonly string[];
+  storeColumns: readonly string[];
   record: z.ZodType;
   createBody: z.ZodType;
   updateBody: z.ZodType;
-  toRecord(row: Row): object;
-  toBody(row: Row): object;
+  toBody(row: object): object;
 }
 
-export function defineResource<const F extends Fields>(def: {
+export function defineResource<const F extends Fields, T extends z.ZodType = typeof isoTime>(def: {
   title: string;
   table: string;
   fields: F;
-}): Resource<F> {
-  const names = Object.keys(def.fields) as (keyof F & string)[];
-  const spec = (n: keyof F & string) => def.fields[n]!;
-  const each = <T>(f: (name: keyof F & string, spec: FieldSpec) => T) =>
-    Object.fromEntries(names.map((n) => [n, f(n, spec(n))]));
+  /** createdAt and updatedAt as the record shows them; default isoTime */
+  times?: T;
+  /** columns the domain alone writes (a campaign's account, its ad-platform state): no field's */
+  domainColumns?: readonly string[];
+  /** what the fields alone cannot say: a rule across fields, with its words in the document */
+  refineCreate?: (body: Body) => Body;
+  refineUpdate?: (body: Body) => Body;
+}): Resource<F, T> {
+  const all = Object.keys(def.fields);
+  const isStored = (s: AnySpec): s is FieldSpec => 'column' in s && 'input' in s;
+  const names = all.filter((n) => isStored(def.fields[n]!)) as (Stored<F> & string)[];
+  const spec = (n: string) => def.fields[n] as FieldSpec;
+  const pick = <T>(keep: (s: AnySpec) => boolean, f: (name: string, s: AnySpec) => T) =>
+    Object.fromEntries(
+      all.filter((n) => keep(def.fields[n]!)).map((n) => [n, f(n, def.fields[n]!)]),
+    );
   /** a column's text as the field's value */
-  const read = (n: keyof F & string, row: Row): unknown => {
-    const v = row[spec(n).column];
+  const read = (n: string, row: object): unknown => {
+    const v = (row as Row)[spec(n).column];
     return spec(n).list ? (typeof v === 'string' && v ? JSON.parse(v) : []) : v;
   };
   /** a field's value as its column holds it */
-  const bind = (n: keyof F & string, v: unknown): Bound =>
-    spec(n).list ? JSON.stringify(v) : (v as Bound);
+  const bind = (n: string, v: unknown): Bound => (spec(n).list ? JSON.stringify(v) : (v as Bound));
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const times = def.times ?? isoTime;
   const record = z
     .strictObject({
       id: recordId,
-      ...each((_, s) => s.output),
-      createdAt: isoTime,
-      updatedAt: isoTime,
+      ...pick(
+        (s) => 'output' in s,
+        (_, s) => (s as FieldSpec).output,
+      ),
+      createdAt: times,
+      updatedAt: times,
     })
-    .meta({ title: def.title }) as unknown as Resource<F>['record'];
+    .meta({ title: def.title }) as unknown as Resource<F, T>['record'];
+  const createBody = z.strictObject(
+    pick(
+      (s) => 'input' in s,
+      (_, s) =>
+        !isStored(s)
+          ? (s as CreateOnlySpec).input
+          : !('default' in s)
+            ? s.input
+            : s.showDefault
+              ? s.input.optional().meta({ default: s.default })
+              : s.input.optional(),
+    ),
+  );
+  const updateBody = z.strictObject(pick(isStored, (_, s) => (s as FieldSpec).input.optional()));
+  const readOnlyColumns = all.flatMap((n) => {
+    const s = def.fields[n]!;
+    return 'readOnly' in s && s.column ? [s.column] : [];
+  });
   return {
     title: def.title,
     table: def.table,
     fields: def.fields,
     names,
+    stored: Object.fromEntries(names.map((n) => [n, spec(n)])) as Resource<F, T>['stored'],
+    createOnly: pick(
+      (s) => 'createOnly' in s,
+      (_, s) => s as CreateOnlySpec,
+    ),
     columns: names.map((n) => spec(n).column),
+    storeColumns: [
+      ...names.map((n) => spec(n).column),
+      ...readOnlyColumns,
+      ...(def.domainColumns ?? []),
+    ],
     record,
-    createBody: z.strictObject(
-      each((_, s) => ('default' in s ? s.input.optional() : s.input)),
-    ) as unknown as Resource<F>['createBody'],
-    updateBody: z.strictObject(
-      each((_, s) => s.input.optional()),
-    ) as unknown as Resource<F>['updateBody'],
-    toRecord: (row) =>
-      ({
-        id: row.id,
-        ...each((n) => read(n, row)),
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      }) as ReturnType<Resource<F>['toRecord']>,
+    createBody: (def.refineCreate?.(createBody) ?? createBody) as unknown as Resource<
+      F,
+      T
+    >['createBody'],
+    updateBody: (def.refineUpdate?.(updateBody) ?? updateBody) as unknown as Resource<
+      F,
+      T
+    >['updateBody'],
+    toRecord: (row, ...computed) => {
+      const parts = (computed[0] ?? {}) as Record<string, unknown>;
+      const r = row as Row;
+      return {
+        id: r.id,
+        ...pick(
+          (s) => 'output' in s,
+          (n, s) => {
+            if (isStored(s)) return read(n, row);
+            const { column } = s as ReadOnlySpec;
+            return column ? (row as Row)[column] : parts[n];
+          },
+        ),
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      } as ReturnType<Resource<F, T>['toRecord']>;
+    },
     toBody: (row) =>
       Object.fromEntries(
         names
           .filter((n) => !('default' in spec(n)) || !same(read(n, row), spec(n).default))
           .map((n) => [n, read(n, row)]),
-      ) as ReturnType<Resource<F>['toBody']>,
+      ) as StoredBody<F>,
     createValues: (input) =>
-      names.map((n) => bind(n, input[n] === undefined ? spec(n).default : input[n])),
+      names.map((n) =>
+        bind(n, (input as Row)[n] === undefined ? spec(n).default : (input as Row)[n]),
+      ),
     updateValues: (row, patch) =>
       names.map((n) =>
-        patch[n] === undefined ? (row[spec(n).column] as Bound) : bind(n, patch[n]),
+        (patch as Row)[n] === undefined
+          ? ((row as Row)[spec(n).column] as Bound)
+          : bind(n, (patch as Row)[n]),
       ),
   };
 }

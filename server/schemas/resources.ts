@@ -1,5 +1,10 @@
 /** Every resource declared once (server/schemas/resource.ts), by the noun the CLI and fixtures use. */
 import { audienceResource } from './audience.ts';
 import { brandResource } from './brand.ts';
+import { campaignResource } from './campaign.ts';
 
-export const resources = { brand: brandResource, audience: audienceResource } as const;
+export const resources = {
+  brand: brandResource,
+  audience: audienceResource,
+  campaign: campaignResource,
+} as const;

@@ -9,14 +9,20 @@ export interface ResourceFlag {
   /** the value in help: --flag <value> */
   value: string;
   help: string;
-  /** what `adcli <noun> get` calls the field */
-  label: string;
+  /** what `adcli <noun> get` calls the field; none: an input of create alone */
+  label?: string;
+  /** an input of create alone, which the domain resolves (no column of its own) */
+  createOnly?: true;
   /** a text field: its length bounds */
   text?: { min: number; max: number };
   /** a list field: the flag is repeated, up to `max` times */
   list?: { max: number };
+  /** a number field: its range (minExclusive: greater than min) */
+  number?: { min: number; max: number; minExclusive?: true };
   /** a list field: what `--no-<flag>` clears on update */
   clears?: string;
+  /** a nullable field: the help of `--no-<flag>`, which sets it to null on update */
+  unset?: string;
   /** the only values it takes */
   choices?: readonly string[];
   /** a create's value when the flag is not given */
@@ -38,5 +44,24 @@ export const RESOURCE_FLAGS = {
     { field: "topics", flag: "topic", value: "text", help: "a topic", label: "Topics", list: {"max":50}, clears: "the topics" },
     { field: "tags", flag: "tag", value: "text", help: "a tag", label: "Tags", list: {"max":50}, clears: "the tags" },
     { field: "dataStoreIds", flag: "data-store", value: "id", help: "a data store the targeting is generated from", label: "Data stores", list: {"max":20}, clears: "the data stores" },
+  ],
+  campaign: [
+    { field: "name", flag: "name", value: "name", help: "campaign name", label: "Name", text: {"min":1,"max":160} },
+    { field: "objective", flag: "objective", value: "text", help: "what the campaign should achieve and for whom (drives targeting)", label: "Objective", text: {"min":0,"max":4000} },
+    { field: "brandId", flag: "brand", value: "id", help: "brand id (see adcli brands list)", label: "Brand", unset: "remove the brand" },
+    { field: "industry", flag: "industry", value: "text", help: "industry", label: "Industry", text: {"min":0,"max":120} },
+    { field: "language", flag: "language", value: "code", help: "language code, e.g. en, de, pt-BR", label: "Language", default: "en" },
+    { field: "locations", flag: "location", value: "code", help: "country or region code (US, DE, US-CA)", label: "Locations", list: {"max":20}, default: "US" },
+    { field: "successMetrics", flag: "success-metric", value: "text", help: "a success metric", label: "Success metrics", list: {"max":20} },
+    { field: "campaignType", flag: "type", value: "type", help: "campaign type", label: "Type", choices: ["SEARCH","DEMAND_GEN","VIDEO","DISPLAY"] },
+    { field: "budget", flag: "budget", value: "amount", help: "budget in the account's currency", label: "Budget", number: {"min":0,"max":10000000,"minExclusive":true}, unset: "clear the budget" },
+    { field: "budgetType", flag: "budget-type", value: "type", help: "daily, or total (needs --end-date)", label: "Budget type", choices: ["daily","total"] },
+    { field: "endDate", flag: "end-date", value: "YYYY-MM-DD", help: "last day (required for a total budget)", label: "End date", unset: "clear the end date" },
+    { field: "biddingStrategy", flag: "bidding", value: "strategy", help: "bidding strategy", label: "Bidding", unset: "clear the bidding strategy", choices: ["MAXIMIZE_CONVERSIONS","MAXIMIZE_CONVERSION_VALUE","TARGET_CPA","TARGET_ROAS","TARGET_CPC","TARGET_SPEND","MANUAL_CPC"] },
+    { field: "targetCpa", flag: "target-cpa", value: "amount", help: "target cost per acquisition", label: "Target CPA", number: {"min":0,"max":1000000,"minExclusive":true}, unset: "clear the target CPA" },
+    { field: "targetRoas", flag: "target-roas", value: "ratio", help: "target return on ad spend", label: "Target ROAS", number: {"min":0,"max":1000,"minExclusive":true}, unset: "clear the target ROAS" },
+    { field: "dataStoreIds", flag: "data-store", value: "id", help: "data store of the campaign's primary audience", createOnly: true, list: {"max":20} },
+    { field: "audienceIds", flag: "audience", value: "id", help: "saved audience to attach a copy of", createOnly: true, list: {"max":9} },
+    { field: "customerId", flag: "customer-id", value: "id", help: "ad-platform account (123-456-7890, see adcli ads accounts); the budget is in its currency (default: the workspace's default account)", createOnly: true },
   ],
 } as const satisfies Record<string, readonly ResourceFlag[]>;

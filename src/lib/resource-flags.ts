@@ -4,14 +4,16 @@
  */
 import { Option, type Command } from 'commander';
 import type { ResourceFlag } from '../generated/flags.ts';
-import { atMost, chars } from './args.ts';
+import { atMost, chars, range } from './args.ts';
 import { repeat } from './flags.ts';
 import { bold, type Text } from './output.ts';
+import { num } from './validate.ts';
 
 /**
  * Adds each flag to a create or an update: `--name <name>  brand name, 1-160 characters`; a list's
  * flag is repeated (an update's replaces the list, and `--no-<flag>` clears it); an enumeration's
- * takes only its choices.
+ * takes only its choices; a number's states its range; a nullable field's `--no-<flag>` follows it
+ * on update; a create's default is said on create; an input of create alone is a flag of create only.
  */
 export function withResourceFlags(
   cmd: Command,
@@ -19,18 +21,21 @@ export function withResourceFlags(
   verb: 'create' | 'update',
 ): Command {
   for (const f of flags) {
+    if (f.createOnly && verb === 'update') continue;
     const option = `--${f.flag} <${f.value}>`;
+    const byDefault = verb === 'create' && f.default ? ` (default ${f.default})` : '';
     if (f.list) {
       const replaces = verb === 'update' ? ' (replaces the list)' : '';
       cmd.option(
         option,
-        `${f.help}; repeat for several, ${atMost({ min: 0, max: f.list.max })}${replaces}`,
+        `${f.help}; repeat for several, ${atMost({ min: 0, max: f.list.max })}${replaces}${byDefault}`,
         repeat,
       );
     } else if (f.choices) {
-      const byDefault = verb === 'create' && f.default ? ` (default ${f.default})` : '';
       cmd.addOption(new Option(option, `${f.help}${byDefault}`).choices(f.choices));
-    } else cmd.option(option, f.text ? `${f.help}, ${chars(f.text)}` : f.help);
+    } else if (f.number) cmd.option(option, `${f.help}, ${range(f.number)}${byDefault}`, num);
+    else cmd.option(option, `${f.text ? `${f.help}, ${chars(f.text)}` : f.help}${byDefault}`);
+    if (verb === 'update' && f.unset) cmd.option(`--no-${f.flag}`, f.unset);
   }
   if (verb === 'update')
     for (const f of flags)
@@ -52,10 +57,11 @@ export function declaredFields(
   flags: readonly ResourceFlag[],
   record: Record<string, unknown>,
 ): [string, Text][] {
-  return flags.map((f) => {
+  return flags.flatMap((f): [string, Text][] => {
+    if (f.label === undefined) return [];
     const v = record[f.field];
-    if (f.field === 'name') return [f.label, bold(String(v))];
-    if (Array.isArray(v)) return [f.label, v.join(f.value === 'id' ? ' ' : ', ')];
-    return [f.label, v === null || v === undefined ? null : String(v)];
+    if (f.field === 'name') return [[f.label, bold(String(v))]];
+    if (Array.isArray(v)) return [[f.label, v.join(f.value === 'id' ? ' ' : ', ')]];
+    return [[f.label, v === null || v === undefined ? null : String(v)]];
   });
 }

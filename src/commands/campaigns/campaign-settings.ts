@@ -1,27 +1,11 @@
 import type { Rewrite } from '../../lib/cli-words.ts';
 import { bodyFrom } from '../../lib/crud.ts';
 import { flagRewrites, flagsOf, type FlagsOf } from '../../lib/flag-words.ts';
+import { bodyFieldsOf } from '../../lib/resource-flags.ts';
+import { RESOURCE_FLAGS } from '../../generated/flags.ts';
 
-/** Flag name → API field, for the settings flags of create and update. */
-const FLAG_FIELDS: Record<string, string> = {
-  name: 'name',
-  objective: 'objective',
-  brand: 'brandId',
-  industry: 'industry',
-  language: 'language',
-  location: 'locations',
-  successMetric: 'successMetrics',
-  type: 'campaignType',
-  budget: 'budget',
-  budgetType: 'budgetType',
-  endDate: 'endDate',
-  bidding: 'biddingStrategy',
-  targetCpa: 'targetCpa',
-  targetRoas: 'targetRoas',
-  dataStore: 'dataStoreIds',
-  audience: 'audienceIds',
-  customerId: 'customerId',
-};
+/** Flag name → API field, for the settings flags of create and update (from the declaration). */
+const FLAG_FIELDS = bodyFieldsOf(RESOURCE_FLAGS.campaign);
 
 /** The body from the flags: `--no-X` clears a nullable setting (null). */
 export const bodyFromFlags = (opts: Record<string, unknown>) => bodyFrom(opts, FLAG_FIELDS, null);

@@ -1,17 +1,12 @@
 import { Option, type Command } from 'commander';
-import {
-  ADS_STATUS_FILTERS,
-  BIDDING_STRATEGIES,
-  BOUNDS,
-  BUDGET_TYPES,
-  CAMPAIGN_STATUSES,
-  CAMPAIGN_TYPES,
-} from '../../generated/contract.ts';
-import { atMost, chars, limitOption, range } from '../../lib/args.ts';
+import { ADS_STATUS_FILTERS, BOUNDS, CAMPAIGN_STATUSES } from '../../generated/contract.ts';
+import { atMost, chars, limitOption } from '../../lib/args.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { idempotencyFlag, waitFlags } from '../../lib/flags.ts';
 import { examples } from '../../lib/help.ts';
-import { collect, num } from '../../lib/validate.ts';
+import { withResourceFlags } from '../../lib/resource-flags.ts';
+import { collect } from '../../lib/validate.ts';
+import { RESOURCE_FLAGS } from '../../generated/flags.ts';
 
 const slots = () => import('./campaigns-audiences.ts');
 
@@ -19,61 +14,12 @@ const slots = () => import('./campaigns-audiences.ts');
 const WHILE_LOADING =
   'the campaign is loading (its data stores collect or its targeting generates)';
 
-/** Flags for every writable campaign setting; on update, --no-X clears a nullable one. */
-function settingsFlags(cmd: Command, update: boolean): Command {
-  const replaces = update ? ' (replaces the list)' : '';
-  const clear = (flag: string, what: string) => (update ? cmd.option(flag, what) : cmd);
-  cmd
-    .option('--name <name>', `campaign name, ${chars(BOUNDS.name)}`)
-    .option(
-      '--objective <text>',
-      `what the campaign should achieve and for whom (drives targeting), ${chars(BOUNDS.objective)}`,
-    )
-    .option('--brand <id>', 'brand id (see adcli brands list)');
-  clear('--no-brand', 'remove the brand');
-  cmd
-    .option('--industry <text>', `industry, ${chars(BOUNDS.industry)}`)
-    .option(
-      '--language <code>',
-      `language code, e.g. en, de, pt-BR${update ? '' : ` (default ${BOUNDS.language.default})`}`,
-    )
-    .option(
-      '--location <code>',
-      `country or region code (US, DE, US-CA); repeat for several, ${atMost(BOUNDS.locations)}${replaces}${update ? '' : ` (default ${BOUNDS.locations.default.join(', ')})`}`,
-      collect,
-    )
-    .option(
-      '--success-metric <text>',
-      `a success metric; repeat for several, ${atMost(BOUNDS.successMetrics)}${replaces}`,
-      collect,
-    )
-    .addOption(new Option('--type <type>', 'campaign type').choices(CAMPAIGN_TYPES))
-    .option('--budget <amount>', `budget in the account's currency, ${range(BOUNDS.budget)}`, num);
-  clear('--no-budget', 'clear the budget');
-  cmd
-    .addOption(
-      new Option('--budget-type <type>', 'daily, or total (needs --end-date)').choices(
-        BUDGET_TYPES,
-      ),
-    )
-    .option('--end-date <YYYY-MM-DD>', 'last day (required for a total budget)');
-  clear('--no-end-date', 'clear the end date');
-  cmd.addOption(new Option('--bidding <strategy>', 'bidding strategy').choices(BIDDING_STRATEGIES));
-  clear('--no-bidding', 'clear the bidding strategy');
-  cmd.option(
-    '--target-cpa <amount>',
-    `target cost per acquisition, ${range(BOUNDS.targetCpa)}`,
-    num,
-  );
-  clear('--no-target-cpa', 'clear the target CPA');
-  cmd.option(
-    '--target-roas <ratio>',
-    `target return on ad spend, ${range(BOUNDS.targetRoas)}`,
-    num,
-  );
-  clear('--no-target-roas', 'clear the target ROAS');
-  return cmd;
-}
+/**
+ * Flags for every writable campaign setting, from its declaration (src/generated/flags.ts); on
+ * update, --no-X clears a nullable one; create adds its data stores, saved audiences and account.
+ */
+const settingsFlags = (cmd: Command, update: boolean): Command =>
+  withResourceFlags(cmd, RESOURCE_FLAGS.campaign, update ? 'update' : 'create');
 
 /** `adcli campaigns …`, its audience slots (`campaigns audiences …`) included. */
 export function registerCampaigns(program: Command, f: Factory): void {
@@ -149,21 +95,7 @@ export function registerCampaigns(program: Command, f: Factory): void {
             .command('create')
             .description('Create a campaign (prompts for what is missing on a terminal)'),
           false,
-        )
-          .option(
-            '--data-store <id>',
-            `data store of the campaign's primary audience; repeat for several, ${atMost(BOUNDS.dataStoreIds)}`,
-            collect,
-          )
-          .option(
-            '--audience <id>',
-            'saved audience to attach a copy of; repeat for several',
-            collect,
-          )
-          .option(
-            '--customer-id <id>',
-            "ad-platform account (123-456-7890, see adcli ads accounts); the budget is in its currency (default: the workspace's default account)",
-          ),
+        ),
         'create',
       ),
       WHILE_LOADING,
