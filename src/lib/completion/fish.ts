@@ -7,7 +7,6 @@ export function fishScript(name: string, nodes: NodeSpec[]): string {
   const subsCases: string[] = [];
   const vflagCases: string[] = [];
   const aliasCases: string[] = [];
-  const lines: string[] = [];
   for (const n of nodes) {
     if (n.subcommands.length)
       subsCases.push(
@@ -22,30 +21,7 @@ export function fishScript(name: string, nodes: NodeSpec[]): string {
       for (const a of s.aliases)
         aliasCases.push(`        case ${fq(`${n.path}:${a}`)}\n            echo ${fq(s.name)}`);
   }
-  for (const n of nodes) {
-    const at = fq(`${fn}_at ${fq(n.path)}`);
-    const atArg = (i: number) => fq(`${fn}_at ${fq(n.path)} ${i}`);
-    for (const s of n.subcommands)
-      lines.push(`complete -c ${name} -n ${atArg(0)} -a ${fq(s.name)} -d ${fq(s.description)}`);
-    n.args.forEach((choices, i) => {
-      if (choices.length)
-        lines.push(`complete -c ${name} -n ${atArg(i)} -a ${fq(choices.join(' '))}`);
-    });
-    // own flags: --help and --version here only; the others from here down (commander accepts them there)
-    for (const f of n.flags) {
-      const cond = isHelpOrVersion(f) ? at : fq(`${fn}_under ${fq(n.path)}`);
-      const parts = [`complete -c ${name} -n ${cond}`];
-      if (f.short) parts.push(`-s ${f.short.slice(1)}`);
-      if (f.long) parts.push(`-l ${f.long.slice(2)}`);
-      const v = f.value;
-      if (v === 'file') parts.push('-r -F');
-      else if (v === 'dir') parts.push(`-x -a ${fq('(__fish_complete_directories)')}`);
-      else if (v === 'none') parts.push('-x');
-      else if (v) parts.push(`-x -a ${fq(v.choices.join(' '))}`);
-      if (f.description) parts.push(`-d ${fq(f.description)}`);
-      lines.push(parts.join(' '));
-    }
-  }
+  const lines = completeLines(name, fn, nodes);
   return `${header('fish', name)}# Use: save it as ~/.config/fish/completions/${name}.fish, or ${name} completion fish | source
 
 function ${fn}_subs
@@ -123,4 +99,34 @@ end
 complete -c ${name} -f
 ${lines.join('\n')}
 `;
+}
+
+/** One `complete` line per subcommand, argument choice and flag, each guarded by where the command line is. */
+function completeLines(name: string, fn: string, nodes: NodeSpec[]): string[] {
+  const lines: string[] = [];
+  for (const n of nodes) {
+    const at = fq(`${fn}_at ${fq(n.path)}`);
+    const atArg = (i: number) => fq(`${fn}_at ${fq(n.path)} ${i}`);
+    for (const s of n.subcommands)
+      lines.push(`complete -c ${name} -n ${atArg(0)} -a ${fq(s.name)} -d ${fq(s.description)}`);
+    n.args.forEach((choices, i) => {
+      if (choices.length)
+        lines.push(`complete -c ${name} -n ${atArg(i)} -a ${fq(choices.join(' '))}`);
+    });
+    // own flags: --help and --version here only; the others from here down (commander accepts them there)
+    for (const f of n.flags) {
+      const cond = isHelpOrVersion(f) ? at : fq(`${fn}_under ${fq(n.path)}`);
+      const parts = [`complete -c ${name} -n ${cond}`];
+      if (f.short) parts.push(`-s ${f.short.slice(1)}`);
+      if (f.long) parts.push(`-l ${f.long.slice(2)}`);
+      const v = f.value;
+      if (v === 'file') parts.push('-r -F');
+      else if (v === 'dir') parts.push(`-x -a ${fq('(__fish_complete_directories)')}`);
+      else if (v === 'none') parts.push('-x');
+      else if (v) parts.push(`-x -a ${fq(v.choices.join(' '))}`);
+      if (f.description) parts.push(`-d ${fq(f.description)}`);
+      lines.push(parts.join(' '));
+    }
+  }
+  return lines;
 }

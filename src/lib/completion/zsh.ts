@@ -4,33 +4,7 @@ import { header, ident, sq } from './script-text.ts';
 
 export function zshScript(name: string, nodes: NodeSpec[]): string {
   const fn = `_${ident(name)}`;
-  const zdesc = (n: string, d: string) => sq(`${n.replace(/:/g, '\\:')}:${d}`);
-  const cases: string[] = [];
-  const add = (key: string, items: string[]) => {
-    if (items.length) cases.push(`    ${sq(key)}) reply=(${items.join(' ')}) ;;`);
-  };
-  for (const n of nodes) {
-    add(
-      `subs:${n.path}`,
-      n.subcommands.map((s) => zdesc(s.name, s.description)),
-    );
-    add(`subnames:${n.path}`, subNames(n).map(sq));
-    add(
-      `flags:${n.path}`,
-      allFlags(n).flatMap((f) => f.names.map((x) => zdesc(x, f.description))),
-    );
-    add(
-      `vflags:${n.path}`,
-      valueFlags(n).flatMap((f) => f.names.map(sq)),
-    );
-    for (const f of valueFlags(n)) {
-      const v = f.value!;
-      const words =
-        v === 'none' ? [] : v === 'file' ? ['@file'] : v === 'dir' ? ['@dir'] : v.choices;
-      for (const flag of f.names) add(`values:${n.path}:${flag}`, words.map(sq));
-    }
-    n.args.forEach((choices, i) => add(`arg:${n.path}:${i}`, choices.map(sq)));
-  }
+  const cases = dataCases(nodes);
   const aliases = nodes.flatMap((n) =>
     n.subcommands.flatMap((s) =>
       s.aliases.map((a) => `    ${sq(`${n.path}:${a}`)}) REPLY=${sq(s.name)} ;;`),
@@ -122,4 +96,36 @@ elif (( \${+functions[compdef]} )); then
   compdef ${fn} ${name}
 fi
 `;
+}
+
+/** The `case` arms of the data function: each node's subcommands, flags, flag values and argument choices. */
+function dataCases(nodes: NodeSpec[]): string[] {
+  const zdesc = (n: string, d: string) => sq(`${n.replace(/:/g, '\\:')}:${d}`);
+  const cases: string[] = [];
+  const add = (key: string, items: string[]) => {
+    if (items.length) cases.push(`    ${sq(key)}) reply=(${items.join(' ')}) ;;`);
+  };
+  for (const n of nodes) {
+    add(
+      `subs:${n.path}`,
+      n.subcommands.map((s) => zdesc(s.name, s.description)),
+    );
+    add(`subnames:${n.path}`, subNames(n).map(sq));
+    add(
+      `flags:${n.path}`,
+      allFlags(n).flatMap((f) => f.names.map((x) => zdesc(x, f.description))),
+    );
+    add(
+      `vflags:${n.path}`,
+      valueFlags(n).flatMap((f) => f.names.map(sq)),
+    );
+    for (const f of valueFlags(n)) {
+      const v = f.value!;
+      const words =
+        v === 'none' ? [] : v === 'file' ? ['@file'] : v === 'dir' ? ['@dir'] : v.choices;
+      for (const flag of f.names) add(`values:${n.path}:${flag}`, words.map(sq));
+    }
+    n.args.forEach((choices, i) => add(`arg:${n.path}:${i}`, choices.map(sq)));
+  }
+  return cases;
 }
