@@ -85,12 +85,68 @@ export async function advanceTo(
   field = 'time',
   request?: AdvanceRequest,
 ): Promise<AdvanceResult> {
-  const { store, clock } = services.deps;
-  const owner = services.jobs.owner;
-  const real = () => clock.base.now().getTime();
-  const leaseUntil = () => new Date(real() + ADVANCE_LEASE_MS).toISOString();
+  const { clock } = services.deps;
+  const advance: Advancing = {
+    runner,
+    services,
+    workspaceId,
+    field,
+    request,
+    owner: services.jobs.owner,
+    real: () => clock.base.now().getTime(),
+  };
+  const started = await beginAdvance(advance, target);
+  let result!: AdvanceResult;
+  try {
+    await clock.pinned(workspaceId, async (pin) => {
+      await runDueJobs(advance, started, pin);
+      pin(started.to.getTime());
+      result = await finishAdvance(advance, started);
+    });
+  } catch (err) {
+    await releaseLease(advance);
+    throw err;
+  }
+  await services.jobs.prune(workspaceId);
+  return result;
+}
 
-  const started = await store.write(async () => {
+/** One advance as it runs: whose, by which holder, and for which request. */
+interface Advancing {
+  runner: JobRunner;
+  services: Services;
+  workspaceId: string;
+  /** the request field the instant came from, for messages */
+  field: string;
+  request: AdvanceRequest | undefined;
+  /** the holder of the advance's lease: this thread's job owner */
+  owner: string;
+  /** the real time, in ms (leases are in real time, not the workspace's) */
+  real: () => number;
+}
+
+/** Where an advance started and goes, and what has run so far (counted on as it steps). */
+interface Started {
+  from: number;
+  to: Date;
+  ran: Record<string, number>;
+}
+
+function leaseUntil(advance: Advancing): string {
+  return new Date(advance.real() + ADVANCE_LEASE_MS).toISOString();
+}
+
+/**
+ * Records the advance in `clock_advances`, with its lease: a new one, or the resumption of the same
+ * request's interrupted one. Refused while another holder's lease on the workspace runs.
+ */
+async function beginAdvance(
+  advance: Advancing,
+  target: Date | ((now: Date) => Date),
+): Promise<Started> {
+  const { services, workspaceId, field, request, owner } = advance;
+  const { store, clock } = services.deps;
+  return store.write(async () => {
     await clock.refresh();
     const row = await store.get<AdvanceRow>(
       'SELECT * FROM clock_advances WHERE workspace_id = ?',
@@ -109,7 +165,7 @@ export async function advanceTo(
       );
     }
     // a holder of this host whose process is gone holds nothing (as a job's lease): its retry resumes at once
-    if (row && Date.parse(row.lease_until) > real() && !holderIsDead(row.owner)) {
+    if (row && Date.parse(row.lease_until) > advance.real() && !holderIsDead(row.owner)) {
       throw conflict(
         `the clock of this workspace is being moved to ${row.target} by ${same ? 'this very request, sent before' : 'another request'}; wait for it to finish (GET /_adcli/v1/clock shows how far it got)`,
       );
@@ -134,97 +190,109 @@ export async function advanceTo(
       workspaceId,
       to.toISOString(),
       owner,
-      leaseUntil(),
+      leaseUntil(advance),
       request?.keyId ?? null,
       request?.idempotencyKey ?? null,
       request?.fingerprint ?? null,
       JSON.stringify(ran),
-      new Date(real()).toISOString(),
+      new Date(advance.real()).toISOString(),
     );
     return { from: from.getTime(), to, ran };
   });
+}
 
-  const { to, ran } = started;
-  const goal = to.getTime();
-  /** Saves a step: the clock where it stands, what ran, a fresh lease; throws if the advance was taken over. */
-  const step = (at: Date) =>
-    store.write(async () => {
-      const { changes } = await store.run(
-        'UPDATE clock_advances SET ran = ?, lease_until = ? WHERE workspace_id = ? AND owner = ?',
-        JSON.stringify(ran),
-        leaseUntil(),
-        workspaceId,
-        owner,
+/** Runs the jobs that fall due before the advance's goal, in time order, each at its own instant. */
+async function runDueJobs(
+  advance: Advancing,
+  started: Started,
+  pin: (at: number) => void,
+): Promise<void> {
+  const { services, workspaceId, runner } = advance;
+  const goal = started.to.getTime();
+  let current = started.from;
+  let previous: string | null = null;
+  for (let n = 0; ; n++) {
+    if (n >= MAX_STEPS)
+      throw invalid(
+        `more than ${MAX_STEPS} jobs fell due while advancing; advance by less at a time`,
       );
-      if (!changes)
-        throw conflict(
-          'this clock advance was taken over by a retry after it stalled; the retry finishes it',
-        );
-      await clock.moveTo(workspaceId, at, field);
-    });
-
-  let result!: AdvanceResult;
-  try {
-    await clock.pinned(workspaceId, async (pin) => {
-      let current = started.from;
-      let previous: string | null = null;
-      for (let n = 0; ; n++) {
-        if (n >= MAX_STEPS)
-          throw invalid(
-            `more than ${MAX_STEPS} jobs fell due while advancing; advance by less at a time`,
-          );
-        const next = await services.jobs.peek(workspaceId, goal);
-        if (!next) break;
-        let at = Math.max(Date.parse(next.run_at), current);
-        if (next.kind === 'sync_ads' && previous === 'sync_ads')
-          at = await lastQuietSync(services, workspaceId, next.id, at, goal);
-        pin(at);
-        current = at;
-        const job = await services.jobs.claim({ workspaceId, until: at });
-        if (job) {
-          await runner.run(job);
-          ran[job.kind] = (ran[job.kind] ?? 0) + 1;
-          previous = job.kind;
-        }
-        await step(new Date(at));
-        // other requests, of this workspace and of others, are served between two steps
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      pin(goal);
-      // The last step, the answer and its idempotency record commit together: a retry replays it.
-      await store.write(async () => {
-        await step(to);
-        await store.run(
-          'DELETE FROM clock_advances WHERE workspace_id = ? AND owner = ?',
-          workspaceId,
-          owner,
-        );
-        result = { clock: { ...(await clock.state(workspaceId)), advancing: null }, ran };
-        if (request?.idempotencyKey !== undefined) {
-          const { keyId, idempotencyKey, fingerprint } = request;
-          await new IdempotencyRecords(store).save(
-            keyId,
-            idempotencyKey,
-            { fingerprint, status: 200, body: JSON.stringify(result) },
-            to,
-          );
-        }
-      });
-    });
-  } catch (err) {
-    // A step that failed (the store unavailable): a retry with the same key may resume at once.
-    await store
-      .run(
-        'UPDATE clock_advances SET lease_until = ? WHERE workspace_id = ? AND owner = ?',
-        new Date(real()).toISOString(),
-        workspaceId,
-        owner,
-      )
-      .catch(() => undefined);
-    throw err;
+    const next = await services.jobs.peek(workspaceId, goal);
+    if (!next) break;
+    let at = Math.max(Date.parse(next.run_at), current);
+    if (next.kind === 'sync_ads' && previous === 'sync_ads')
+      at = await lastQuietSync(services, workspaceId, next.id, at, goal);
+    pin(at);
+    current = at;
+    const job = await services.jobs.claim({ workspaceId, until: at });
+    if (job) {
+      await runner.run(job);
+      started.ran[job.kind] = (started.ran[job.kind] ?? 0) + 1;
+      previous = job.kind;
+    }
+    await saveStep(advance, started.ran, new Date(at));
+    // other requests, of this workspace and of others, are served between two steps
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  await services.jobs.prune(workspaceId);
+}
+
+/** Saves a step: the clock where it stands, what ran, a fresh lease; throws if the advance was taken over. */
+function saveStep(advance: Advancing, ran: Record<string, number>, at: Date): Promise<void> {
+  const { services, workspaceId, owner, field } = advance;
+  const { store, clock } = services.deps;
+  return store.write(async () => {
+    const { changes } = await store.run(
+      'UPDATE clock_advances SET ran = ?, lease_until = ? WHERE workspace_id = ? AND owner = ?',
+      JSON.stringify(ran),
+      leaseUntil(advance),
+      workspaceId,
+      owner,
+    );
+    if (!changes)
+      throw conflict(
+        'this clock advance was taken over by a retry after it stalled; the retry finishes it',
+      );
+    await clock.moveTo(workspaceId, at, field);
+  });
+}
+
+/** The last step, the answer and its idempotency record commit together: a retry replays it. */
+async function finishAdvance(advance: Advancing, started: Started): Promise<AdvanceResult> {
+  const { services, workspaceId, owner, request } = advance;
+  const { store, clock } = services.deps;
+  const { to, ran } = started;
+  let result!: AdvanceResult;
+  await store.write(async () => {
+    await saveStep(advance, ran, to);
+    await store.run(
+      'DELETE FROM clock_advances WHERE workspace_id = ? AND owner = ?',
+      workspaceId,
+      owner,
+    );
+    result = { clock: { ...(await clock.state(workspaceId)), advancing: null }, ran };
+    if (request?.idempotencyKey !== undefined) {
+      const { keyId, idempotencyKey, fingerprint } = request;
+      await new IdempotencyRecords(store).save(
+        keyId,
+        idempotencyKey,
+        { fingerprint, status: 200, body: JSON.stringify(result) },
+        to,
+      );
+    }
+  });
   return result;
+}
+
+/** A step that failed (the store unavailable): the lease ends now, so a retry with the same key may resume at once. */
+async function releaseLease(advance: Advancing): Promise<void> {
+  const { services, workspaceId, owner } = advance;
+  await services.deps.store
+    .run(
+      'UPDATE clock_advances SET lease_until = ? WHERE workspace_id = ? AND owner = ?',
+      new Date(advance.real()).toISOString(),
+      workspaceId,
+      owner,
+    )
+    .catch(() => undefined);
 }
 
 /** The advance under way in a workspace, for GET /clock: where it goes and what ran so far; null when none. */
