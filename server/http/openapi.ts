@@ -366,37 +366,47 @@ export function openApiDocument(
     tags: [...used].map((name) => ({ name, description: info.tags[name] ?? name })),
     paths,
     components: {
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          description:
-            "An API key: the service prefix, an underscore, and the secret. Each operation's security requirement names the scope the key needs.",
-        },
-      },
-      parameters: {
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description:
-            'Any unique string. A repeat returns the first result without repeating the change; remembered for 24 hours; reused with a different body gives 409.',
-          schema: components.convert(idempotencyKey, 'input'),
-        },
-      },
-      headers: {
-        RequestId: {
-          description: 'Identifies the request; error bodies repeat it as requestId.',
-          // every answer carries it, so a proxy (Prism) can flag an answer without it
-          required: true,
-          schema: { type: 'string' },
-        },
-        RetryAfter: {
-          description: 'Seconds to wait before retrying.',
-          schema: { type: 'integer', minimum: 1 },
-        },
-      },
+      ...sharedComponents(components),
       schemas: { ...components.schemas, Error: components.convert(errorResponse, 'output') },
+    },
+  };
+}
+
+/**
+ * The components every operation may name: the bearer key, the Idempotency-Key parameter, and
+ * the headers answers carry (the request id, Retry-After).
+ */
+function sharedComponents(components: Components): Json {
+  return {
+    securitySchemes: {
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          "An API key: the service prefix, an underscore, and the secret. Each operation's security requirement names the scope the key needs.",
+      },
+    },
+    parameters: {
+      IdempotencyKey: {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'Any unique string. A repeat returns the first result without repeating the change; remembered for 24 hours; reused with a different body gives 409.',
+        schema: components.convert(idempotencyKey, 'input'),
+      },
+    },
+    headers: {
+      RequestId: {
+        description: 'Identifies the request; error bodies repeat it as requestId.',
+        // every answer carries it, so a proxy (Prism) can flag an answer without it
+        required: true,
+        schema: { type: 'string' },
+      },
+      RetryAfter: {
+        description: 'Seconds to wait before retrying.',
+        schema: { type: 'integer', minimum: 1 },
+      },
     },
   };
 }
