@@ -117,7 +117,9 @@ describe('pipeline', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('kept');
   });
+});
 
+describe('stages around what Hono routes', () => {
   it('lets an async middleware that passes at once through without its promise (passingAtOnce)', async () => {
     const app = new Hono<Env>();
     const passes: MiddlewareHandler<Env> = async (_c, next) => next();
