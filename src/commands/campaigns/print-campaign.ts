@@ -5,7 +5,9 @@ import type { ApiClient } from '../../lib/client.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
 import { money } from '../../lib/numbers.ts';
 import { isLocal } from '../../lib/target.ts';
-import { bold, fields, printJson, span, statusText, table, type Text } from '../../lib/output.ts';
+import { fields, printJson, span, statusText, table, type Text } from '../../lib/output.ts';
+import { declaredFields } from '../../lib/resource-flags.ts';
+import { RESOURCE_FLAGS, type ResourceFlag } from '../../generated/flags.ts';
 
 /** `50.00 USD daily`: the amount, its account's currency (when known) and the budget type. */
 export function budgetText(
@@ -42,6 +44,34 @@ export function adsPlatformCell(
   return io.isStdoutTTY() ? p.campaignId : [statusText(p.status), ` ${p.campaignId}`];
 }
 
+/** What a setting's line says where it says more than the value; the type is said with the budget. */
+function saidOf(x: any, currency: string | undefined): Record<string, Text | undefined> {
+  return {
+    brandId: x.brandId ? `${x.brand.name} (${x.brandId})` : null,
+    successMetrics: x.successMetrics.join('; '),
+    budget: budgetText(x, currency),
+    budgetType: undefined,
+    targetCpa: x.targetCpa === null ? null : money(x.targetCpa, currency),
+  };
+}
+
+/**
+ * The settings' lines in their declared order (src/generated/flags.ts), the status after the name:
+ * a setting declared since is shown as its value.
+ */
+function settingLines(x: any, currency: string | undefined): [string, Text][] {
+  const said = saidOf(x, currency);
+  const flags: readonly ResourceFlag[] = RESOURCE_FLAGS.campaign;
+  return flags.flatMap((f): [string, Text][] => {
+    const lines: [string, Text][] = !(f.field in said)
+      ? declaredFields([f], x)
+      : f.label && said[f.field] !== undefined
+        ? [[f.label, said[f.field]!]]
+        : [];
+    return f.field === 'name' ? [...lines, ['Status', statusText(x.status)]] : lines;
+  });
+}
+
 /**
  * A campaign for people; `currency` is its account's (list_ads_accounts), for the amounts. On the
  * local profile (`local`) its `url` names the in-process backend, which serves no page: the URL line
@@ -50,20 +80,7 @@ export function adsPlatformCell(
 export function showCampaign(io: IOStreams, x: any, currency?: string, local = false): void {
   fields(io, [
     ['ID', x.id],
-    ['Name', bold(x.name)],
-    ['Status', statusText(x.status)],
-    ['Objective', x.objective],
-    ['Brand', x.brandId ? `${x.brand.name} (${x.brandId})` : null],
-    ['Industry', x.industry],
-    ['Language', x.language],
-    ['Locations', x.locations.join(', ')],
-    ['Success metrics', x.successMetrics.join('; ')],
-    ['Type', x.campaignType],
-    ['Budget', budgetText(x, currency)],
-    ['End date', x.endDate],
-    ['Bidding', x.biddingStrategy],
-    ['Target CPA', x.targetCpa === null ? null : money(x.targetCpa, currency)],
-    ['Target ROAS', x.targetRoas],
+    ...settingLines(x, currency),
     [
       'Ad platform',
       x.adsPlatform.campaignId
