@@ -132,7 +132,7 @@ describe('publish and sync', () => {
       made.map((c) => c.topic?.topicConstant ?? c.placement?.url ?? c.youtubeChannel?.channelId),
     ).toEqual(['topicConstants/71', 'baristahustle.example', 'UCstandinCoffeeRoast0001']);
     expect(out.problems).toEqual([
-      expect.stringMatching(/segments "Coffee Lovers": a DISPLAY campaign cannot carry/),
+      expect.stringMatching(/segments "Coffee Lovers": Google Ads has no affinity segment/),
       expect.stringMatching(
         /websites "casino.example": Google Ads refused the criterion casino.example \(INVALID_PLACEMENT_URL\)/,
       ),

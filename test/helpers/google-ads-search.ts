@@ -2,7 +2,8 @@
  * How the Google Ads stand-in answers `googleAds:searchStream` (test/helpers/google-ads-stand-in.ts
  * names the reference pages): GAQL read only as far as the adapter writes it, the FROM resource,
  * `campaign.id = N`, `campaign.id IN (…)`, `campaign.name LIKE '%suffix'`, `segments.date BETWEEN
- * 'a' AND 'b'` and `… IN ('x', …)` of codes; rows in GoogleAdsRow's JSON shape (camelCase, int64 as strings), in one batch.
+ * 'a' AND 'b'` and `… IN ('x', …)` of codes and of taxonomy types; rows in GoogleAdsRow's JSON
+ * shape (camelCase, int64 as strings, a false bool and an empty list left out), in one batch.
  */
 import type { World } from './google-ads-world.ts';
 
@@ -27,6 +28,23 @@ export function search(world: World, customer: string, query: string) {
     results = world.topics.map((t) => ({
       topicConstant: { resourceName: t.resourceName, path: t.path },
     }));
+  } else if (from === 'user_interest') {
+    const types = [
+      ...(/taxonomy_type IN \(([^)]*)\)/.exec(query)?.[1] ?? '').matchAll(/'(\w+)'/g),
+    ].map((m) => m[1]!);
+    const name = (id: string) => `customers/${customer}/userInterests/${id}`;
+    results = world.userInterests
+      .filter((u) => types.includes(u.taxonomyType))
+      .map((u) => ({
+        userInterest: {
+          resourceName: name(u.id),
+          name: u.name,
+          taxonomyType: u.taxonomyType,
+          ...(u.parent ? { userInterestParent: name(u.parent) } : {}),
+          ...(u.launchedToAll ? { launchedToAll: true } : {}),
+          ...(u.availabilities?.length ? { availabilities: u.availabilities } : {}),
+        },
+      }));
   } else if (from === 'geo_target_constant') {
     const codes = [
       ...(/country_code IN \(([^)]*)\)/.exec(query)?.[1] ?? '').matchAll(/'(\w+)'/g),

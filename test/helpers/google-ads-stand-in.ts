@@ -11,6 +11,11 @@
  *   customers/listAccessibleCustomers and ListAccessibleCustomersResponse;
  * - `POST …/googleAds:searchStream` → a JSON array of `{results, fieldMask, requestId}`:
  *   SearchGoogleAdsStreamResponse and GoogleAdsRow (int64 as strings; camelCase fields);
+ * - `FROM user_interest` rows: UserInterest (resourceName `customers/{id}/userInterests/{id}`, name,
+ *   taxonomyType of UserInterestTaxonomyType, userInterestParent, launchedToAll, availabilities of
+ *   CriterionCategoryAvailability with CriterionCategoryChannelAvailability and its
+ *   CriterionCategoryChannelAvailabilityMode); an ad group criterion's `userInterest` is
+ *   UserInterestInfo (`userInterestCategory`, a UserInterest resource name);
  * - `POST …/{campaignBudgets|campaigns|adGroups|adGroupCriteria}:mutate` `{operations,
  *   partialFailure}` → `{results: [{resourceName}], partialFailureError?}`: MutateCampaignsRequest
  *   and its siblings, "Partial failure" guide; `campaignCriteria:mutate` with CampaignCriterion's

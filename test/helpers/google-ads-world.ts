@@ -26,6 +26,21 @@ export interface StandInDay {
   conversionsValue: number;
 }
 
+/**
+ * One of Google's user interests (affinity and in-market segments) as the user_interest resource
+ * holds it; its resource name carries the account's id, so it is made per query.
+ */
+export interface StandInUserInterest {
+  id: string;
+  name: string;
+  taxonomyType: 'AFFINITY' | 'IN_MARKET';
+  /** the id of its parent user interest */
+  parent?: string;
+  launchedToAll: boolean;
+  /** CriterionCategoryAvailability, when not launched to all: empty for a deprecated one */
+  availabilities?: object[];
+}
+
 export interface World {
   customers: StandInCustomer[];
   /** listAccessibleCustomers: the accounts the credentials reach directly */
@@ -44,6 +59,7 @@ export interface World {
   /** a criterion text Google Ads refuses, with the error code it answers */
   refuse: Map<string, Record<string, string>>;
   topics: { resourceName: string; path: string[] }[];
+  userInterests: StandInUserInterest[];
   nextId: number;
 }
 
@@ -91,14 +107,59 @@ export function standInWorld(): World {
       },
       { resourceName: 'topicConstants/1077', path: ['', 'Sports', 'Running & Walking'] },
     ],
+    userInterests: standInUserInterests(),
     nextId: 20_000_000_001,
   };
 }
 
+/**
+ * A few of Google's user interests, named as Google names them (leaf names under parents), for the
+ * segments adcli's taxonomy has: some match, some do not ("Coffee Lovers"), one is launched to Video
+ * campaigns only, one to nothing (deprecated), and two in-market "Shoes" under different parents.
+ */
+function standInUserInterests(): StandInUserInterest[] {
+  const all = (id: string, name: string, taxonomyType: 'AFFINITY' | 'IN_MARKET', parent?: string) =>
+    ({ id, name, taxonomyType, launchedToAll: true, ...(parent ? { parent } : {}) }) as const;
+  return [
+    all('80101', 'Sports & Fitness', 'AFFINITY'),
+    all('80102', 'Outdoor Enthusiasts', 'AFFINITY', '80101'),
+    all('80103', 'Health & Fitness Buffs', 'AFFINITY', '80101'),
+    all('80201', 'Food & Dining', 'AFFINITY'),
+    all('80202', 'Cooking Enthusiasts', 'AFFINITY', '80201'),
+    {
+      ...all('80203', 'Coffee Shop Regulars', 'AFFINITY', '80201'),
+      launchedToAll: false,
+      availabilities: [
+        {
+          channel: {
+            availabilityMode: 'CHANNEL_TYPE_AND_ALL_SUBTYPES',
+            advertisingChannelType: 'VIDEO',
+          },
+          locale: [{ availabilityMode: 'ALL_LOCALES' }],
+        },
+      ],
+    },
+    all('80301', 'Travel', 'AFFINITY'),
+    all('80302', 'Travel Buffs', 'AFFINITY', '80301'),
+    all('80400', 'Travel', 'IN_MARKET'),
+    all('80401', 'Air Travel', 'IN_MARKET', '80400'),
+    all('80402', 'Hotels & Accommodations', 'IN_MARKET', '80400'),
+    all('80500', 'Apparel & Accessories', 'IN_MARKET'),
+    all('80501', 'Shoes', 'IN_MARKET', '80500'),
+    all('80600', 'Sporting Goods', 'IN_MARKET'),
+    all('80601', 'Shoes', 'IN_MARKET', '80600'),
+    { ...all('80700', 'Motor Vehicles', 'IN_MARKET'), launchedToAll: false },
+  ];
+}
+
+/**
+ * What an ad group of each type takes (a Search ad group takes audience segments too, as targeting
+ * unless its targeting setting says observation; the adapter does not send them).
+ */
 const CARRIES: Record<string, string[]> = {
-  SEARCH: ['keyword'],
-  DISPLAY: ['keyword', 'topic', 'placement', 'youtubeChannel'],
-  VIDEO: ['keyword', 'topic', 'placement', 'youtubeChannel'],
+  SEARCH: ['keyword', 'userInterest'],
+  DISPLAY: ['keyword', 'topic', 'placement', 'youtubeChannel', 'userInterest'],
+  VIDEO: ['keyword', 'topic', 'placement', 'youtubeChannel', 'userInterest'],
   DEMAND_GEN: [],
 };
 
@@ -229,13 +290,23 @@ function apply(world: World, customer: string, service: string, op: any): Applie
     const campaign = group
       ? world.campaigns.get(String(group.campaign).split('/').pop()!)
       : undefined;
-    const kind = ['keyword', 'topic', 'placement', 'youtubeChannel'].find((k) => c[k]) ?? '';
+    const kind =
+      ['keyword', 'topic', 'placement', 'youtubeChannel', 'userInterest'].find((k) => c[k]) ?? '';
     const text =
       c.keyword?.text ??
       c.placement?.url ??
       c.youtubeChannel?.channelId ??
       c.topic?.topicConstant ??
+      c.userInterest?.userInterestCategory ??
       '';
+    if (kind === 'userInterest' && !isUserInterestOf(world, customer, text))
+      return {
+        error: {
+          errorCode: { mutateError: 'RESOURCE_NOT_FOUND' },
+          message: 'The requested resource was not found.',
+          trigger: text,
+        },
+      };
     if (!CARRIES[campaign?.advertisingChannelType ?? '']?.includes(kind))
       return {
         error: {
@@ -255,4 +326,10 @@ function apply(world: World, customer: string, service: string, op: any): Applie
   }
   map.set(resourceName, { ...c, resourceName, status: c.status ?? 'ENABLED' });
   return { resourceName };
+}
+
+/** Whether a resource name is one of the world's user interests, in this account. */
+function isUserInterestOf(world: World, customer: string, resourceName: string): boolean {
+  const m = /^customers\/(\d+)\/userInterests\/(\d+)$/.exec(resourceName);
+  return !!m && m[1] === customer && world.userInterests.some((u) => u.id === m[2]);
 }

@@ -61,7 +61,13 @@ export async function deliver(
     Object.fromEntries(Object.entries(all).filter(([k]) => isTargetKey(k) === want));
   const { wanted, problems: uncarried } = wantedCriteria(s.campaignType, s.targeting);
   problems.push(...uncarried);
-  const group = await p.criteria.apply(customer, row.ad_group, own(false), wanted);
+  const group = await p.criteria.apply(
+    customer,
+    row.ad_group,
+    own(false),
+    wanted,
+    s.campaignType ?? 'SEARCH',
+  );
   problems.push(...group.problems);
   let targets = own(true);
   const moved =

@@ -1,15 +1,18 @@
 /**
  * What adcli's campaign settings and targeting become in Google Ads' REST resources (reference:
  * CampaignBudget, Campaign, AdGroup, AdGroupCriterion, KeywordInfo, TopicInfo, PlacementInfo,
- * YouTubeChannelInfo), and what Google Ads' rows become for the port (GoogleAdsRow: campaign,
- * segments, metrics; int64 fields are JSON strings).
+ * YouTubeChannelInfo, UserInterestInfo), and what Google Ads' rows become for the port
+ * (GoogleAdsRow: campaign, segments, metrics; int64 fields are JSON strings).
  *
  * Which targeting sections a campaign type carries (docs/google-ads.md says the same):
- * - SEARCH: keywords, with their match types; not topics, websites or channels;
+ * - SEARCH: keywords, with their match types; not topics, websites, channels or segments (an
+ *   audience segment on a Search ad group narrows its reach to that audience unless its targeting
+ *   setting says observation, which is not what a marketer adding a segment to a Search campaign
+ *   expects: they add it in Google Ads, for observation);
  * - DISPLAY and VIDEO: keywords (as content keywords, broad), topics, websites and YouTube channels
- *   (placements);
- * - DEMAND_GEN: none of them (its ad groups take audiences only);
- * - segments (affinity and in-market): not carried by any type yet.
+ *   (placements), segments (affinity and in-market, as user interests: segments.ts);
+ * - DEMAND_GEN: none of them (its ad groups take audiences, an Audience resource adcli does not
+ *   make).
  * An item a type cannot carry is not sent: it is named in the campaign's problems.
  */
 import type { TargetingItem } from '../../targeting/types.ts';
@@ -120,15 +123,23 @@ export function campaignName(name: string, serviceCampaignId: string): string {
 
 const CARRIES: Record<CampaignType, ReadonlySet<string>> = {
   SEARCH: new Set(['keyword']),
-  DISPLAY: new Set(['keyword', 'topic', 'placement', 'channel']),
-  VIDEO: new Set(['keyword', 'topic', 'placement', 'channel']),
+  DISPLAY: new Set(['keyword', 'topic', 'placement', 'channel', 'segment']),
+  VIDEO: new Set(['keyword', 'topic', 'placement', 'channel', 'segment']),
   DEMAND_GEN: new Set(),
+};
+
+/** Why a type does not carry segments, where "cannot" alone would mislead. */
+const NO_SEGMENTS: Partial<Record<CampaignType, string>> = {
+  SEARCH:
+    "a SEARCH campaign would show its ads only to that audience (Google Ads targets an ad group's audience segments unless its targeting setting says observation); not sent: add it in Google Ads for observation",
+  DEMAND_GEN:
+    'a DEMAND_GEN campaign takes audiences as an Audience resource, which adcli does not make; not sent',
 };
 
 export interface Wanted {
   key: string;
   item: TargetingItem;
-  kind: 'keyword' | 'topic' | 'placement' | 'channel';
+  kind: 'keyword' | 'topic' | 'placement' | 'channel' | 'segment';
 }
 
 /** The criteria a campaign's targeting asks for, by key, and the items its type cannot carry. */
@@ -142,8 +153,9 @@ export function wantedCriteria(
   for (const item of targeting) {
     const kind = kindOf(item);
     if (!kind || !carries.has(kind)) {
+      const why = kind === 'segment' ? NO_SEGMENTS[type ?? 'SEARCH'] : undefined;
       problems.push(
-        `${item.section} "${item.text}": a ${type ?? 'SEARCH'} campaign cannot carry ${kind ?? item.section} targeting in Google Ads; not sent`,
+        `${item.section} "${item.text}": ${why ?? `a ${type ?? 'SEARCH'} campaign cannot carry ${kind ?? item.section} targeting in Google Ads; not sent`}`,
       );
       continue;
     }
@@ -162,6 +174,7 @@ export function wantedCriteria(
 function kindOf(item: TargetingItem): Wanted['kind'] | null {
   if (item.section === 'keywords') return 'keyword';
   if (item.section === 'topics') return 'topic';
+  if (item.section === 'segments') return 'segment';
   if (item.section === 'websites') return channelIdOf(item.text) ? 'channel' : 'placement';
   return null;
 }
@@ -170,14 +183,19 @@ function channelIdOf(text: string): string {
   return /youtube\.com\/channel\/(UC[\w-]{22})/.exec(text)?.[1] ?? '';
 }
 
-/** An AdGroupCriterion to create for a wanted criterion (a topic needs its topic constant). */
-export function criterionResource(adGroup: string, w: Wanted, topicConstant?: string) {
+/**
+ * An AdGroupCriterion to create for a wanted criterion; a topic needs its topic constant, a segment
+ * its user interest (`constant`).
+ */
+export function criterionResource(adGroup: string, w: Wanted, constant?: string) {
   const base = { adGroup, status: 'ENABLED' };
   switch (w.kind) {
     case 'keyword':
       return { ...base, keyword: { text: w.item.text, matchType: w.item.matchType } };
     case 'topic':
-      return { ...base, topic: { topicConstant } };
+      return { ...base, topic: { topicConstant: constant } };
+    case 'segment':
+      return { ...base, userInterest: { userInterestCategory: constant } };
     case 'channel':
       return { ...base, youtubeChannel: { channelId: channelIdOf(w.item.text) } };
     case 'placement':
