@@ -162,6 +162,14 @@ export interface AnyResource {
   toBody(row: object): object;
 }
 
+const isStored = (s: AnySpec): s is FieldSpec => 'column' in s && 'input' in s;
+
+/** A field's schema in a create's body: optional where a default stands in, which the document states where asked. */
+function createSchema(s: FieldSpec | CreateOnlySpec): z.ZodType {
+  if (!isStored(s) || !('default' in s)) return s.input;
+  return s.showDefault ? s.input.optional().meta({ default: s.default }) : s.input.optional();
+}
+
 export function defineResource<const F extends Fields, T extends z.ZodType = typeof isoTime>(def: {
   title: string;
   table: string;
@@ -175,7 +183,6 @@ export function defineResource<const F extends Fields, T extends z.ZodType = typ
   refineUpdate?: (body: Body) => Body;
 }): Resource<F, T> {
   const all = Object.keys(def.fields);
-  const isStored = (s: AnySpec): s is FieldSpec => 'column' in s && 'input' in s;
   const names = all.filter((n) => isStored(def.fields[n]!)) as (Stored<F> & string)[];
   const spec = (n: string) => def.fields[n] as FieldSpec;
   const pick = <T>(keep: (s: AnySpec) => boolean, f: (name: string, s: AnySpec) => T) =>
@@ -205,14 +212,7 @@ export function defineResource<const F extends Fields, T extends z.ZodType = typ
   const createBody = z.strictObject(
     pick(
       (s) => 'input' in s,
-      (_, s) =>
-        !isStored(s)
-          ? (s as CreateOnlySpec).input
-          : !('default' in s)
-            ? s.input
-            : s.showDefault
-              ? s.input.optional().meta({ default: s.default })
-              : s.input.optional(),
+      (_, s) => createSchema(s as FieldSpec | CreateOnlySpec),
     ),
   );
   const updateBody = z.strictObject(pick(isStored, (_, s) => (s as FieldSpec).input.optional()));
