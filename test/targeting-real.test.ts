@@ -301,6 +301,18 @@ describe('calls to action', () => {
       expect(withoutCallsToAction(s)).toBe(s);
   });
 
+  it('a call goes with its link whole; what follows the link is another sentence', () => {
+    // the dots of "bit.ly" cut the call, and "ly/2woJAdD" became keywords ("ly", "2wojadd")
+    expect(
+      withoutCallsToAction('Abonne toi à la chaîne en cliquant ici : http://bit.ly/2woJAdD'),
+    ).toBe('');
+    expect(
+      withoutCallsToAction(
+        'Subscribe to my channel: https://youtube.com/c/x?sub=1 Version 2.5 of the Colorado Trail.',
+      ),
+    ).toBe('Version 2.5 of the Colorado Trail.');
+  });
+
   it('none of their words becomes a keyword of a one-video store', () => {
     const out = generate({
       corpus: {

@@ -44,8 +44,14 @@ const OBJECT_RE = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${alternation(OBJECTS)})(?![\\p{L}\\p{N}])`,
   'iu',
 );
-/** A sentence ends at these marks (and at a line's end). */
-const SENTENCE = /[^.!?…►▶➜➡•|]+[.!?…►▶➜➡•|]*/gu;
+/**
+ * A sentence ends at these marks (and at a line's end); a link is whole, and a full stop before a
+ * lowercase letter or a digit is inside a host or a number ("bit.ly", "Node.js", "2.45"), not at a
+ * sentence's end: cutting there dropped the call and kept the rest of its link ("ly/2woJAdD").
+ */
+const SENTENCE = /(?:(?:https?:\/\/|www\.)\S+|[^.!?…►▶➜➡•|]|\.(?=[\p{Ll}\p{N}]))+[.!?…►▶➜➡•|]*/giu;
+/** A link ends its sentence too: what follows it is another ("Subscribe: http://… New video every Friday"). */
+const AFTER_LINK = /(?<=(?:https?:\/\/|www\.)\S+)(?=\s)/giu;
 
 /** Whether a sentence is a call to action: a verb of the list and an object, or two verbs. */
 export function isCallToAction(sentence: string): boolean {
@@ -60,8 +66,8 @@ export function isCallToAction(sentence: string): boolean {
 /** A line of a description without its calls to action (the rest of it as written; '' if none is left). */
 export function withoutCallsToAction(line: string): string {
   if (!line.trim()) return line;
-  const sentences = line.match(SENTENCE);
-  if (!sentences) return line;
+  const sentences = line.split(AFTER_LINK).flatMap((part) => part.match(SENTENCE) ?? []);
+  if (!sentences.length) return line;
   const kept = sentences.filter((s) => !isCallToAction(s));
   return kept.length === sentences.length ? line : kept.join('').trim();
 }
