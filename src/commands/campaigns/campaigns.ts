@@ -31,6 +31,13 @@ export function registerCampaigns(program: Command, f: Factory): void {
     'adcli campaigns create --name "Spring launch" --type SEARCH --budget 50 --budget-type daily',
     'adcli campaigns get 65f0c1d2e3a4b5c6d7e8f901 --json',
   );
+  registerCampaignReads(campaigns, f);
+  registerCampaignWrites(campaigns, f);
+  registerCampaignAudiences(campaigns, f);
+}
+
+/** `campaigns list|get|open`. */
+function registerCampaignReads(campaigns: Command, f: Factory): void {
   examples(
     campaigns
       .command('list')
@@ -87,6 +94,10 @@ export function registerCampaigns(program: Command, f: Factory): void {
     'adcli campaigns open 65f0c1d2e3a4b5c6d7e8f901',
     'adcli campaigns open 65f0c1d2e3a4b5c6d7e8f901 --no-browser',
   );
+}
+
+/** `campaigns create|update|delete|publish`. */
+function registerCampaignWrites(campaigns: Command, f: Factory): void {
   examples(
     waitFlags(
       idempotencyFlag(
@@ -134,7 +145,7 @@ export function registerCampaigns(program: Command, f: Factory): void {
         .command('publish')
         .description(
           'Create the campaign in the ad platform; always paused until someone turns it on there\n\n' +
-            'On adcli serve and the local profile the ad platform is simulated, and you are that someone: ' +
+            'On the local profile, and on adcli serve with its default simulated ad platform, you are that someone: ' +
             'adcli backend ads set-status CAMPAIGN ENABLED turns it on. A campaign whose end date has passed cannot be published.',
         )
         .argument('<id>', 'campaign id')
@@ -146,7 +157,6 @@ export function registerCampaigns(program: Command, f: Factory): void {
     'adcli campaigns publish 65f0c1d2e3a4b5c6d7e8f901',
     'adcli campaigns publish 65f0c1d2e3a4b5c6d7e8f901 --customer-id 512-384-7260',
   );
-  registerCampaignAudiences(campaigns, f);
 }
 
 /** `campaigns audiences list|add|update|remove`: the audience slots of one campaign. */
