@@ -67,7 +67,9 @@ const TINY_STORE_DOCS = 2;
 const SPARSE_WORDS = 20;
 /**
  * In such a store every word is frequent (one document of one or two), so a single word is specific
- * only when it is rare in the catalog: in at most this share of the background's documents.
+ * only when it is rare in the catalog: in at most this share of the background's documents, or in
+ * one of them (in a catalog of a few hundred videos or fewer, one other creator's use of a word is
+ * chance, not a sign that everyone writes it).
  */
 const TINY_BACKGROUND_SHARE = 0.005;
 /** The campaign's own brand and products rank a little higher. */
@@ -96,6 +98,12 @@ const FILL_TO = 10;
  * is far above any topic's share of a mixed catalog and below the share of the platform's own words.
  */
 const FILL_BACKGROUND_SHARE = 0.05;
+/**
+ * A word of YouTube text in general is one many creators write: in a small catalog (a few dozen
+ * videos), one or two other videos that have it are a share of several per cent and say nothing of
+ * the sort.
+ */
+const MIN_COMMON_VIDEOS = 2;
 /**
  * A lone word of one or two letters is an abbreviation or a function word the stopword lists miss
  * ("tv", "ft", "ep"); kept only as a name (capitalised in two places: "EA").
@@ -242,7 +250,7 @@ function fillFromLead(
 ): PhraseCandidate[] {
   const { analyzer, lang } = k;
   const stop = isoStopwordSet(lang);
-  const bgMax = FILL_BACKGROUND_SHARE * analyzer.bgDocs;
+  const bgMax = Math.max(FILL_BACKGROUND_SHARE * analyzer.bgDocs, MIN_COMMON_VIDEOS);
   const common = (key: string): boolean => {
     if (analyzer.bgDocs === 0) return false;
     const e = analyzer.evidenceOf(key);
@@ -360,7 +368,8 @@ function keepWorthy(
       // Google Ads matches accent variants as close variants: "té" (tea) would serve on "te" (you)
       const plain = withoutAccents(written);
       if (plain !== written && (stop.has(plain) || isStopword(plain, lang))) return false;
-      if (tiny ? c.bgDf > TINY_BACKGROUND_SHARE * analyzer.bgDocs : !specific(c.key)) return false;
+      if (tiny ? c.bgDf > Math.max(TINY_BACKGROUND_SHARE * analyzer.bgDocs, 1) : !specific(c.key))
+        return false;
       return (
         c.alone ||
         c.cue >= 1 ||
