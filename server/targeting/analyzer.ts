@@ -26,6 +26,7 @@ import {
   FIELDS,
   type Field,
 } from './phrase.ts';
+import { notePossessives } from './people.ts';
 import { taxonomyIndex, type CueHit, type TaxonomyIndex } from './taxonomy.ts';
 import {
   CONTENT,
@@ -135,12 +136,7 @@ export class Analyzer {
   /** keyword documents whose creators' text names a word of the objective */
   focusDocs = 0;
   private inFocus = false;
-  /**
-   * Keys of words a text writes alone, capitalised mid-sentence, with an English possessive
-   * ("Meek's lawyers", "Merkel's coalition"): after a first mention in full, a person is named by
-   * one of their names alone, and a person is what "'s" most often owns (people.ts)
-   */
-  readonly possessives = new Set<string>();
+  readonly possessives = new Set<string>(); // words written alone as "Meek's" (people.ts)
 
   constructor(opts: { taxonomy: boolean; lang?: Lang; focus?: ReadonlySet<string> }) {
     this.lang = opts.lang ?? 'en';
@@ -223,10 +219,8 @@ export class Analyzer {
             if (last.kind === STOP && (!last.connector || words[i + n - 2]!.kind === STOP)) break;
           }
         }
-        if (text) {
-          this.nameRuns(words, inf, maxN, w, fieldIdx, d);
-          this.notePossessives(words, inf);
-        }
+        if (text) this.nameRuns(words, inf, maxN, w, fieldIdx, d);
+        if (text) notePossessives(words, inf, this.possessives);
         // a tag, a channel keyword, a title part of two or three words without a stopword: a phrase
         // as a person wrote it (a title's "Mezcal y mercados" or "Tagestour im Allgäu" is none)
         const title =
@@ -373,10 +367,7 @@ export class Analyzer {
     } else if (ev === -1) st.lowOcc++;
   }
 
-  /**
-   * Whole capitalised runs of running text ("Tour du Mont Blanc", "Salomon Speedcross 6"): a name is
-   * a phrase as a person wrote it, counted whole up to the platforms' 10 words.
-   */
+  /** Whole capitalised runs ("Tour du Mont Blanc"): a name is counted whole, up to 10 words. */
   private nameRuns(
     words: readonly WordInfo[],
     inf: readonly boolean[],
@@ -424,16 +415,6 @@ export class Analyzer {
       } else close();
     }
     close();
-  }
-
-  /** A capitalised word alone (no name word before or after it) in the possessive: Analyzer.possessives. */
-  private notePossessives(words: readonly WordInfo[], inf: readonly boolean[]): void {
-    for (let k = 0; k < words.length; k++) {
-      const x = words[k]!;
-      if (!inf[k] || !x.cap || x.kind !== CONTENT || !/'s$/i.test(x.orig)) continue;
-      if (k > 0 && isNameWord(words[k - 1]!)) continue; // "Meek Mill's": the whole name, not one of its words
-      this.possessives.add(x.key);
-    }
   }
 
   /** Adds background documents: only their document frequency of phrases the slot has counts. */

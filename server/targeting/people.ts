@@ -12,6 +12,8 @@
  * "King") that head products' and places' names, and still miss stage names. Pure and deterministic.
  */
 import { withoutAccents } from './lang.ts';
+import { isNameWord } from './phrase.ts';
+import { CONTENT, type WordInfo } from './tokens.ts';
 
 // prettier-ignore
 const GIVEN_NAMES = new Set([
@@ -60,4 +62,23 @@ export function isPersonByUse(
   const words = key.split(' ');
   if (words.length < 2 || words.length > 3 || /\d/.test(text)) return false;
   return possessives.has(words[0]!) || possessives.has(words[words.length - 1]!);
+}
+
+/**
+ * Adds to `into` the keys of the words a text writes alone, capitalised mid-sentence, with an
+ * English possessive ("Meek's lawyers", "Merkel's coalition"): after a first mention in full, a
+ * person is named by one of their names alone, and a person is what "'s" most often owns. A word
+ * right after another name word is the whole name's ("Meek Mill's"), not one of its words alone.
+ */
+export function notePossessives(
+  words: readonly WordInfo[],
+  inf: readonly boolean[],
+  into: Set<string>,
+): void {
+  for (let k = 0; k < words.length; k++) {
+    const x = words[k]!;
+    if (!inf[k] || !x.cap || x.kind !== CONTENT || !/'s$/i.test(x.orig)) continue;
+    if (k > 0 && isNameWord(words[k - 1]!)) continue;
+    into.add(x.key);
+  }
 }
