@@ -288,6 +288,16 @@ describe('one video: what its creator labelled', () => {
   });
 });
 
+describe('verbs', () => {
+  it('a word right after a French subject or reflexive clitic is a verb, no keyword alone', () => {
+    // "Le volcan Agung se réveille à Bali": "réveille" was a keyword
+    const c = cases.find((x) => x.id === 'video:ma4X_CS908M')!;
+    const kws = keywordsOf(c).map(fold);
+    expect(kws).toContain('volcan agung');
+    expect(kws).not.toContain('reveille');
+  });
+});
+
 describe('calls to action', () => {
   it('a sentence asking for a subscription, a like or a follow is no text of the video', () => {
     expect(withoutCallsToAction('Subscribe to my channel! Today we hike the Colorado Trail.')).toBe(

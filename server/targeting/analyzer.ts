@@ -4,7 +4,7 @@
  * the background's document frequency (TF-IDF), and the taxonomy evidence per document. Pure and
  * deterministic: no clock, no randomness, explicit comparators everywhere.
  */
-import type { Lang } from './lang.ts';
+import { isVerbClitic, type Lang } from './lang.ts';
 import {
   PhraseStat,
   SHAPE_PAST_END,
@@ -332,6 +332,7 @@ export class Analyzer {
     if (text) {
       const next = words[i + n];
       if (next !== undefined && next.determiner) st.verbRight++;
+      if (n === 1 && i > 0 && isVerbClitic(words[i - 1]!.low, this.lang)) st.afterClitic++;
       // a German noun phrase: capitalised head, nothing lowercase after a capitalised word ("ETFs legen Dividenden")
       let noun = words[i + n - 1]!.upper;
       for (let k = i + 1; k < i + n && noun; k++)
@@ -504,7 +505,8 @@ export class Analyzer {
       )
         continue;
       // most occurrences right before an article or a pronoun: it ends in a verb ("inverter runs the")
-      if (st.whole === 0 && st.run === 0 && st.verbRight * 2 > st.count) continue;
+      if (st.whole === 0 && st.run === 0 && (st.verbRight + st.afterClitic) * 2 > st.count)
+        continue;
       // German capitalises nouns: a phrase of running text ending in a lowercase word ends in a verb or adjective
       if (this.lang === 'de' && st.whole === 0 && st.capHead === 0 && st.lowHead > 0) continue;
       if (st.df < strictDf) {

@@ -174,6 +174,18 @@ export function isDeterminer(low: string, lang: Lang): boolean {
 }
 
 /**
+ * French subject and reflexive clitics, and the Spanish reflexive "se": the word right after one is
+ * a verb ("se réveille", "on joue", "ils proposent", "se despide"), no keyword on its own.
+ */
+const VERB_CLITICS: Partial<Record<Lang, ReadonlySet<string>>> = {
+  fr: new Set(['je', 'tu', 'il', 'elle', 'on', 'ils', 'elles', 'se', 'ne']),
+  es: new Set(['se']),
+};
+export function isVerbClitic(low: string, lang: Lang): boolean {
+  return VERB_CLITICS[lang]?.has(low) === true;
+}
+
+/**
  * English particles that end a compound noun ("pour over", "warm up", "cool down", "sold out"):
  * stopwords, but a two-word phrase may end in one.
  */

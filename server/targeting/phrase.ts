@@ -40,6 +40,8 @@ export class PhraseStat {
   shape: number;
   /** occurrences right before an article or object pronoun: the last word is likely a verb */
   verbRight = 0;
+  /** occurrences of a single word right after a subject or reflexive clitic ("se réveille"): a verb */
+  afterClitic = 0;
   /** occurrences in running text that can / cannot be a German noun phrase (German nouns are capitalised) */
   capHead = 0;
   lowHead = 0;
