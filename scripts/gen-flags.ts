@@ -35,7 +35,8 @@ function entry(field: string, f: FieldSpec | CreateOnlySpec): Record<string, unk
     flag: f.flag.name ?? kebab(field),
     value: f.flag.value,
     help: f.flag.help,
-    ...(stored ? { label: f.label } : { createOnly: true }),
+    // a field its record does not show (a data store's sources) has no label
+    ...(stored ? (f.label === undefined ? {} : { label: f.label }) : { createOnly: true }),
     ...(b.maxLength !== undefined && f.flag.bounds !== false
       ? { text: { min: b.minLength ?? 0, max: b.maxLength } }
       : {}),

@@ -2,15 +2,16 @@
 /**
  * The resources declared once (server/schemas/resources.ts) against the surfaces still written by
  * hand: the store's migrations and the snapshot loader's checks. A field declared without its column,
- * a column without its declaration, or a field the snapshot check forgets fails here, by name: the
- * brand's, the saved audience's and the campaign's alike.
+ * a column without its declaration, or a field or kept column the snapshot check forgets fails here,
+ * by name: the brand's, the data store's, the saved audience's and the campaign's alike.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AnyResource, FieldSpec } from '../server/schemas/resource.ts';
+import type { AnyResource, FieldSpec, ReadOnlySpec } from '../server/schemas/resource.ts';
+import { SNAPSHOT_TABLES } from '../server/control/snapshot-tables.ts';
 import { resources } from '../server/schemas/resources.ts';
 import { expectError, ok } from './helpers/assert.ts';
 import { bodyFields, fullBody } from './helpers/every-field.ts';
@@ -64,6 +65,28 @@ function outOfBounds(field: FieldSpec): string | null {
   return null;
 }
 
+/** A value no record's part shows that is not a word of it: refused by an enumeration, a number, a time. */
+const NOT_SHOWN = 'not-one-of-them';
+
+/**
+ * The columns the domain keeps whose record's part would refuse NOT_SHOWN (a status, a count, a
+ * time); not one that picks the workspace's rows for a snapshot (a data store's scope: another value
+ * leaves the row out, it is no bound).
+ */
+function keptBounded(resource: AnyResource): [string, ReadOnlySpec & { column: string }][] {
+  const picks = SNAPSHOT_TABLES.find((t) => t.name === resource.table)!.where;
+  return Object.entries(resource.readOnly).flatMap(([n, s]) =>
+    s.column !== undefined &&
+    !new RegExp(`\\b${s.column}\\b`).test(picks) &&
+    !s.output.safeParse(NOT_SHOWN).success
+      ? [[n, { ...s, column: s.column }]]
+      : [],
+  );
+}
+
+/** The API path of a resource's collection: its table's name in kebab case (/data-stores). */
+const pathOf = (resource: AnyResource) => `/${resource.table.replaceAll('_', '-')}`;
+
 const declared: [string, AnyResource][] = Object.entries(resources);
 
 describe.each(declared)('the %s resource', (noun, resource) => {
@@ -74,7 +97,7 @@ describe.each(declared)('the %s resource', (noun, resource) => {
   });
 
   it('is refused in a snapshot when any field is out of its bounds, naming the field', async () => {
-    ok(await b.api.post(`/${resource.table}`, { name: `A ${noun}` }), 201);
+    ok(await b.api.post(pathOf(resource), { name: `A ${noun}` }), 201);
     const saved = await tools.save(ctl.key);
     for (const field of resource.names) {
       const value = outOfBounds(resource.stored[field]!);
@@ -86,6 +109,13 @@ describe.each(declared)('the %s resource', (noun, resource) => {
       // the message names the field, or its column
       const { column: named } = resource.stored[field]!;
       expect(r.body.error.message, `${field} unchecked`).toMatch(new RegExp(`${field}|${named}`));
+    }
+    // and each column the domain keeps, checked as its record shows it
+    for (const [part, { column }] of keptBounded(resource)) {
+      const edited = tools.edited(saved, `UPDATE ${resource.table} SET ${column} = ?`, NOT_SHOWN);
+      const r = await tools.load(edited, ctl.key);
+      expectError(r, 400, 'invalid_request', resource.table);
+      expect(r.body.error.message, `${part} unchecked`).toMatch(new RegExp(`${part}|${column}`));
     }
     // the file as saved still loads: the refusals above were the fields'
     ok(await tools.load(saved, ctl.key));
@@ -106,6 +136,8 @@ describe.each(declared)('the %s resource', (noun, resource) => {
       language: 'de',
       locations: ['DE', 'AT'],
       endDate: '2030-12-31',
+      channelIds: ['UCnhwCGpIe9IdW5plisiGJLT'],
+      videoIds: ['dQw4w9WgXcQ'],
     };
     const fields = bodyFields(`create_${noun}`);
     const body = fullBody(
@@ -114,8 +146,12 @@ describe.each(declared)('the %s resource', (noun, resource) => {
     );
     // the stored fields; a create's other inputs (a campaign's data stores) are the domain's
     const stored = Object.fromEntries(resource.names.map((n) => [n, body[n]]));
-    const made = ok(await b.api.post(`/${resource.table}`, body), 201);
-    expect(resource.record.parse(made)).toMatchObject(stored);
+    const made = ok(await b.api.post(pathOf(resource), body), 201);
+    // what the record shows of them (a data store's sources it does not)
+    const shown = resource.names.filter((n) => resource.stored[n]!.output !== undefined);
+    expect(resource.record.parse(made)).toMatchObject(
+      Object.fromEntries(shown.map((n) => [n, body[n]])),
+    );
     const row = await b.store.get<Record<string, unknown>>(
       `SELECT * FROM ${resource.table} WHERE id = ?`,
       made.id,

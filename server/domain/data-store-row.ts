@@ -1,4 +1,5 @@
 /** A data store's row, the catalog owner of its content, and its record as the API shows it. */
+import { dataStoreResource } from '../schemas/data-store.ts';
 import type { DataStore } from '../schemas/records.ts';
 import { SHARED } from './catalog.ts';
 
@@ -20,21 +21,8 @@ export interface DataStoreRow {
   ready_at: string | null;
 }
 
-export function toRecord(r: DataStoreRow): DataStore {
-  return {
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    status: r.status,
-    error: r.error,
-    scope: r.scope,
-    channelCount: r.channel_count,
-    videoCount: r.video_count,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    readyAt: r.ready_at ?? '',
-  };
-}
+/** A store row as its record, mapped by the declaration (server/schemas/data-store.ts). */
+export const toRecord = (r: DataStoreRow): DataStore => dataStoreResource.toRecord(r);
 
 /** Catalog owner of a store's content: the workspace, or the shared catalog for library stores. */
 export const ownerOf = (row: DataStoreRow) => row.workspace_id ?? SHARED;

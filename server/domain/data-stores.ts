@@ -1,6 +1,8 @@
 import { conflict, invalid, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parseJsonArray } from '../lib/json.ts';
+import type { z } from 'zod';
+import { dataStoreResource } from '../schemas/data-store.ts';
 import type { DataStore, StoreChannel } from '../schemas/records.ts';
 import type {
   ImportBody,
@@ -24,12 +26,14 @@ import { boundText } from '../youtube/port.ts';
 
 export { ownerOf, toRecord, type DataStoreRow } from './data-store-row.ts';
 
-export interface DataStoreFields {
-  name: string;
-  description?: string;
-  channelIds?: string[];
-  videoIds?: string[];
-}
+/** A create's body; an update's is every field optional (server/schemas/data-store.ts). */
+export type DataStoreFields = z.infer<typeof dataStoreResource.createBody>;
+type DataStorePatch = z.infer<typeof dataStoreResource.updateBody>;
+
+// The declared fields' columns (name, description, the sources), in the order their values come.
+const COLUMNS = dataStoreResource.columns.join(', ');
+const PLACES = dataStoreResource.columns.map(() => '?').join(', ');
+const SETS = dataStoreResource.columns.map((c) => `${c} = ?`).join(', ');
 
 export interface DataStoreOptions {
   delayMs?: number;
@@ -244,15 +248,12 @@ export class DataStores {
     const videos = [...new Set(input.videoIds ?? [])];
     const collecting = channels.length + videos.length > 0;
     await this.#d.store.run(
-      `INSERT INTO data_stores (id, workspace_id, scope, name, description, status, source_channel_ids, source_video_ids, created_at, updated_at, ready_at)
-       VALUES (?, ?, 'workspace', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO data_stores (id, workspace_id, scope, ${COLUMNS}, status, created_at, updated_at, ready_at)
+       VALUES (?, ?, 'workspace', ${PLACES}, ?, ?, ?, ?)`,
       id,
       actor.workspaceId,
-      input.name,
-      input.description ?? '',
+      ...dataStoreResource.createValues({ ...input, channelIds: channels, videoIds: videos }),
       collecting ? 'collecting' : 'ready',
-      JSON.stringify(channels),
-      JSON.stringify(videos),
       now.toISOString(),
       now.toISOString(),
       collecting ? null : now.toISOString(),
@@ -271,13 +272,10 @@ export class DataStores {
     const now = this.#d.clock.now();
     const id = newId(now);
     await this.#d.store.run(
-      `INSERT INTO data_stores (id, workspace_id, scope, name, description, status, source_channel_ids, source_video_ids, created_at, updated_at, ready_at)
-       VALUES (?, NULL, 'library', ?, ?, 'ready', ?, ?, ?, ?, ?)`,
+      `INSERT INTO data_stores (id, workspace_id, scope, ${COLUMNS}, status, created_at, updated_at, ready_at)
+       VALUES (?, NULL, 'library', ${PLACES}, 'ready', ?, ?, ?)`,
       id,
-      input.name,
-      input.description,
-      JSON.stringify(input.channelIds),
-      JSON.stringify(input.videoIds),
+      ...dataStoreResource.createValues(input),
       now.toISOString(),
       now.toISOString(),
       now.toISOString(),
@@ -288,23 +286,20 @@ export class DataStores {
     return (await this.#d.store.get<DataStoreRow>('SELECT * FROM data_stores WHERE id = ?', id))!;
   }
 
-  async update(actor: Actor, id: string, patch: Partial<DataStoreFields>): Promise<DataStore> {
+  async update(actor: Actor, id: string, patch: DataStorePatch): Promise<DataStore> {
     const row = await this.#writable(actor, id, 'changed', 'change');
     if (Object.keys(patch).length === 0) return toRecord(row);
     const sourcesChange = patch.channelIds !== undefined || patch.videoIds !== undefined;
-    const channels = patch.channelIds
-      ? [...new Set(patch.channelIds)]
-      : parseJsonArray(row.source_channel_ids);
-    const videos = patch.videoIds
-      ? [...new Set(patch.videoIds)]
-      : parseJsonArray(row.source_video_ids);
+    const unique = (ids: string[] | undefined) => ids && [...new Set(ids)];
     const now = this.#d.clock.now().toISOString();
+    // the fields not in the patch are written back as read
     await this.#d.store.run(
-      'UPDATE data_stores SET name = ?, description = ?, source_channel_ids = ?, source_video_ids = ?, updated_at = ? WHERE id = ?',
-      patch.name ?? row.name,
-      patch.description ?? row.description,
-      JSON.stringify(channels),
-      JSON.stringify(videos),
+      `UPDATE data_stores SET ${SETS}, updated_at = ? WHERE id = ?`,
+      ...dataStoreResource.updateValues(row, {
+        ...patch,
+        channelIds: unique(patch.channelIds),
+        videoIds: unique(patch.videoIds),
+      }),
       now,
       id,
     );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boolQuery, channelId, deleted, hexId, listQuery, page } from '../schemas/common.ts';
 import { dataStore, storeChannel, storeVideo } from '../schemas/records.ts';
 import { importBody } from '../schemas/youtube.ts';
-import { createDataStoreBody, sources } from '../schemas/data-store-body.ts';
+import { dataStoreResource } from '../schemas/data-store.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
 import { videoFields, youtubeResourcesListed } from './tool-presentation.ts';
 
@@ -39,7 +39,7 @@ export const dataStoreOperations = [
     summary: 'Create a data store',
     description:
       'Creates a data store of video-platform channels and videos. With channelIds or videoIds it starts collecting in the background (status collecting, then ready or error); without them it is ready at once and filled with import_data_store.',
-    body: createDataStoreBody,
+    body: dataStoreResource.createBody,
     bodyRequired: true,
     response: dataStore,
     successStatus: 201,
@@ -72,12 +72,7 @@ export const dataStoreOperations = [
     description:
       'Renames a data store or replaces its sources; new sources are collected again in the background. Library stores cannot be changed (409).',
     params: storePath,
-    body: z.strictObject({
-      name: z.string().min(1).max(160).optional(),
-      description: z.string().max(4000).optional(),
-      channelIds: sources.channelIds.optional(),
-      videoIds: sources.videoIds.optional(),
-    }),
+    body: dataStoreResource.updateBody,
     bodyRequired: true,
     response: dataStore,
     errors: [400, 403, 404, 409],

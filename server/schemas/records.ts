@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { audienceResource } from './audience.ts';
 import { brandResource } from './brand.ts';
 import { campaignResource } from './campaign.ts';
-import { isoTime, isoTimeOrEmpty, recordId } from './common.ts';
+import { isoTime } from './common.ts';
+import { dataStoreResource } from './data-store.ts';
 
 /** Response shapes, exactly the contract's tables: every field present, null where unset, nothing extra. */
 
@@ -14,9 +15,8 @@ export {
   campaignAudienceSlot,
 } from './campaign.ts';
 export { AUDIENCE_KINDS } from './audience.ts';
+export { DATA_STORE_SCOPES, DATA_STORE_STATUSES } from './data-store.ts';
 export const TARGETING_STATUSES = ['not_generated', 'generating', 'ready', 'error'] as const;
-export const DATA_STORE_STATUSES = ['collecting', 'ready', 'error'] as const;
-export const DATA_STORE_SCOPES = ['workspace', 'library'] as const;
 export const ADS_STATUSES = ['PAUSED', 'ENABLED', 'REMOVED'] as const;
 /** What list_campaigns can filter `adsPlatform.status` on: a platform status, or not in the ad platform yet. */
 export const ADS_STATUS_FILTERS = [...ADS_STATUSES, 'unpublished'] as const;
@@ -37,23 +37,8 @@ export const brand = brandResource.record;
 /** declared with its store columns and flags in audience.ts */
 export const audience = audienceResource.record;
 
-export const dataStore = z
-  .strictObject({
-    id: recordId,
-    name: z.string(),
-    description: z.string(),
-    status: z.enum(DATA_STORE_STATUSES),
-    error: z
-      .string()
-      .meta({ description: 'what went wrong while collecting; empty when nothing did' }),
-    scope: z.enum(DATA_STORE_SCOPES),
-    channelCount: z.number(),
-    videoCount: z.number(),
-    createdAt: isoTime,
-    updatedAt: isoTime,
-    readyAt: isoTimeOrEmpty.meta({ description: 'when collection finished; empty until then' }),
-  })
-  .meta({ title: 'DataStore' });
+/** declared with its store columns, sources and flags in data-store.ts */
+export const dataStore = dataStoreResource.record;
 
 export const storeChannel = z
   .strictObject({

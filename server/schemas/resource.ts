@@ -7,7 +7,8 @@
  * here reaches every surface; the CLI's flags come through `npm run generate`. Beside its fields a
  * declaration names the parts of its record no client writes (`readOnly`: a column the domain keeps,
  * or a part the domain computes and hands to `toRecord`), the inputs of create alone that the domain
- * resolves (`createOnly`), and the rules across fields, kept as checks on the bodies.
+ * resolves (`createOnly`), and the rules across fields, kept as checks on the bodies. A field a client
+ * writes that its record does not show (a data store's sources) has no `output`.
  */
 import { z } from 'zod';
 import { isoTime, recordId } from './common.ts';
@@ -35,8 +36,8 @@ export interface FlagSpec {
 export interface FieldSpec {
   /** what a client may write: the type and bounds every surface checks */
   input: z.ZodType;
-  /** what the record shows */
-  output: z.ZodType;
+  /** what the record shows; none: a client writes it, the record leaves it out (a data store's sources) */
+  output?: z.ZodType;
   /** the store column; a list is kept as a JSON array in it */
   column: string;
   /** a list of strings (JSON text in its column) */
@@ -45,8 +46,8 @@ export interface FieldSpec {
   default?: Value;
   /** the create body documents the default (OpenAPI's `default`) */
   showDefault?: true;
-  /** what `adcli <noun> get` calls it */
-  label: string;
+  /** what `adcli <noun> get` calls it; none where the record does not show it */
+  label?: string;
   /** the command line's flag of create and update */
   flag: FlagSpec;
 }
@@ -59,6 +60,10 @@ export interface ReadOnlySpec {
   readOnly: true;
   output: z.ZodType;
   column?: string;
+  /** what the record shows while its column is null (a time not reached yet: '') */
+  nullAs?: string;
+  /** shown after createdAt and updatedAt (a data store's readyAt), where the record always had it */
+  afterTimes?: true;
 }
 
 /**
@@ -124,6 +129,8 @@ export interface Resource<F extends Fields, T extends z.ZodType = typeof isoTime
   stored: Readonly<Record<Stored<F> & string, FieldSpec>>;
   /** a create's other inputs by name, which the domain resolves */
   createOnly: Readonly<Record<string, CreateOnlySpec>>;
+  /** the record's parts no client writes, by name: those with a column the domain keeps in it */
+  readOnly: Readonly<Record<string, ReadOnlySpec>>;
   /** the stored fields' columns, in the same order: what a create and an update write */
   columns: readonly string[];
   /** every column of its table besides id, seq, workspace_id and the times */
@@ -139,6 +146,8 @@ export interface Resource<F extends Fields, T extends z.ZodType = typeof isoTime
     row: object,
     ...computed: [Computed<F>] extends [never] ? [] : [ComputedValues<F>]
   ): z.infer<z.ZodObject<RecordShape<F, T>, z.core.$strict>>;
+  /** a store row's stored fields as the API carries them, every one */
+  values(row: object): Values<F>;
   /** a store row's stored fields as the create body that would write them, leaving out those at their default */
   toBody(row: object): StoredBody<F>;
   /** the column values of a create, in `columns` order, defaults filled in */
@@ -154,11 +163,13 @@ export interface AnyResource {
   names: readonly string[];
   stored: Readonly<Record<string, FieldSpec>>;
   createOnly: Readonly<Record<string, CreateOnlySpec>>;
+  readOnly: Readonly<Record<string, ReadOnlySpec>>;
   columns: readonly string[];
   storeColumns: readonly string[];
   record: z.ZodType;
   createBody: z.ZodType;
   updateBody: z.ZodType;
+  values(row: object): Record<string, unknown>;
   toBody(row: object): object;
 }
 
@@ -198,15 +209,15 @@ export function defineResource<const F extends Fields, T extends z.ZodType = typ
   const bind = (n: string, v: unknown): Bound => (spec(n).list ? JSON.stringify(v) : (v as Bound));
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const times = def.times ?? isoTime;
+  const shown = (after: boolean) => (s: AnySpec) =>
+    'output' in s && ('afterTimes' in s && s.afterTimes === true) === after;
   const record = z
     .strictObject({
       id: recordId,
-      ...pick(
-        (s) => 'output' in s,
-        (_, s) => (s as FieldSpec).output,
-      ),
+      ...pick(shown(false), (_, s) => (s as ReadOnlySpec).output),
       createdAt: times,
       updatedAt: times,
+      ...pick(shown(true), (_, s) => (s as ReadOnlySpec).output),
     })
     .meta({ title: def.title }) as unknown as Resource<F, T>['record'];
   const createBody = z.strictObject(
@@ -230,6 +241,10 @@ export function defineResource<const F extends Fields, T extends z.ZodType = typ
       (s) => 'createOnly' in s,
       (_, s) => s as CreateOnlySpec,
     ),
+    readOnly: pick(
+      (s) => 'readOnly' in s,
+      (_, s) => s as ReadOnlySpec,
+    ),
     columns: names.map((n) => spec(n).column),
     storeColumns: [
       ...names.map((n) => spec(n).column),
@@ -248,20 +263,21 @@ export function defineResource<const F extends Fields, T extends z.ZodType = typ
     toRecord: (row, ...computed) => {
       const parts = (computed[0] ?? {}) as Record<string, unknown>;
       const r = row as Row;
+      const part = (n: string, s: AnySpec) => {
+        if (isStored(s)) return read(n, row);
+        const { column, nullAs } = s as ReadOnlySpec;
+        if (!column) return parts[n];
+        return r[column] === null && nullAs !== undefined ? nullAs : r[column];
+      };
       return {
         id: r.id,
-        ...pick(
-          (s) => 'output' in s,
-          (n, s) => {
-            if (isStored(s)) return read(n, row);
-            const { column } = s as ReadOnlySpec;
-            return column ? (row as Row)[column] : parts[n];
-          },
-        ),
+        ...pick(shown(false), part),
         createdAt: r.created_at,
         updatedAt: r.updated_at,
+        ...pick(shown(true), part),
       } as ReturnType<Resource<F, T>['toRecord']>;
     },
+    values: (row) => Object.fromEntries(names.map((n) => [n, read(n, row)])) as Values<F>,
     toBody: (row) =>
       Object.fromEntries(
         names

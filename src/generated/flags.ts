@@ -36,6 +36,12 @@ export const RESOURCE_FLAGS = {
     { field: "website", flag: "website", value: "url", help: "http(s) URL of the brand (\"\" clears it)", label: "Website", text: {"min":0,"max":2000} },
     { field: "description", flag: "description", value: "text", help: "description", label: "Description", text: {"min":0,"max":4000} },
   ],
+  data_store: [
+    { field: "name", flag: "name", value: "name", help: "data store name", label: "Name", text: {"min":1,"max":160} },
+    { field: "description", flag: "description", value: "text", help: "description", label: "Description", text: {"min":0,"max":4000} },
+    { field: "channelIds", flag: "channel", value: "id", help: "a channel to collect (UC…, with its videos)", list: {"max":50}, clears: "the channel sources" },
+    { field: "videoIds", flag: "video", value: "id", help: "a single video to collect", list: {"max":500}, clears: "the video sources" },
+  ],
   audience: [
     { field: "name", flag: "name", value: "name", help: "audience name", label: "Name", text: {"min":1,"max":160} },
     { field: "description", flag: "description", value: "text", help: "description", label: "Description", text: {"min":0,"max":4000} },

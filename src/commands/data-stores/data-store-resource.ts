@@ -2,18 +2,15 @@
  * Data stores as a saved resource (src/lib/crud.ts): list, get, create, update and delete; get and
  * create with --wait are data-stores-get.ts and data-stores-create.ts.
  */
+import { RESOURCE_FLAGS } from '../../generated/flags.ts';
 import { crud, when } from '../../lib/crud.ts';
 import { count } from '../../lib/numbers.ts';
 import { notice, statusText } from '../../lib/output.ts';
+import { bodyFieldsOf } from '../../lib/resource-flags.ts';
 import { showDataStore } from './print-data-store.ts';
 
-/** Flag name → API field. */
-export const FLAGS = {
-  name: 'name',
-  description: 'description',
-  channel: 'channelIds',
-  video: 'videoIds',
-};
+/** Flag name → API field, from the declaration (server/schemas/data-store.ts). */
+export const FLAGS = bodyFieldsOf(RESOURCE_FLAGS.data_store);
 
 export const resource = crud({
   noun: 'data store',

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { BOUNDS } from '../../generated/contract.ts';
-import { atMost, chars } from '../../lib/args.ts';
+import { RESOURCE_FLAGS } from '../../generated/flags.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { deleteFlags, idempotencyFlag, listFlags, repeat, waitFlags } from '../../lib/flags.ts';
 import { examples } from '../../lib/help.ts';
+import { withResourceFlags } from '../../lib/resource-flags.ts';
 
 const resource = () => import('./data-store-resource.ts');
 
@@ -13,27 +14,9 @@ const WHILE_COLLECTING = 'the data store collects';
 const ID = '65f0c1d2e3a4b5c6d7e8f901';
 const CHANNEL = 'UCnhwCGpIe9IdW5plisiGJLT';
 
-function dataStoreFlags(cmd: Command, update: boolean): Command {
-  const replaces = update ? ' (replaces the list)' : '';
-  cmd
-    .option('--name <name>', `data store name, ${chars(BOUNDS.name)}`)
-    .option('--description <text>', `description, ${chars(BOUNDS.description)}`)
-    .option(
-      '--channel <id>',
-      `a channel to collect (UC…, with its videos); repeat for several, ${atMost(BOUNDS.channelIds)}${replaces}`,
-      repeat,
-    )
-    .option(
-      '--video <id>',
-      `a single video to collect; repeat for several, ${atMost(BOUNDS.videoIds)}${replaces}`,
-      repeat,
-    );
-  if (update)
-    cmd
-      .option('--no-channel', 'clear the channel sources')
-      .option('--no-video', 'clear the video sources');
-  return cmd;
-}
+/** The create and update flags, from the declaration (server/schemas/data-store.ts). */
+const dataStoreFlags = (cmd: Command, update: boolean): Command =>
+  withResourceFlags(cmd, RESOURCE_FLAGS.data_store, update ? 'update' : 'create');
 
 /** `adcli data-stores list|get|create|update|import|channels|videos|delete`. */
 export function registerDataStores(program: Command, f: Factory): void {

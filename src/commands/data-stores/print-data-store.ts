@@ -1,8 +1,10 @@
+import { RESOURCE_FLAGS } from '../../generated/flags.ts';
 import { when } from '../../lib/crud.ts';
 import type { IOStreams } from '../../lib/iostreams.ts';
 import { inCliWords } from '../../lib/cli-words.ts';
 import { count } from '../../lib/numbers.ts';
 import { bold, fields, printJson, red, statusText, type Text } from '../../lib/output.ts';
+import { declaredFields } from '../../lib/resource-flags.ts';
 
 /**
  * A data store's error for people, in the CLI's words: the API's "import_data_store (POST …)" as
@@ -25,6 +27,9 @@ export function storeError(x: { id: string; error: string }): string {
   return said;
 }
 
+/** The declared fields this layout words itself, in its own place. */
+const WORDED_HERE = new Set(['name', 'description']);
+
 /** A data store for people; `extra` fields go first (what an import added). */
 export function showDataStore(io: IOStreams, x: any, extra: [string, Text][] = []): void {
   fields(io, [
@@ -35,6 +40,11 @@ export function showDataStore(io: IOStreams, x: any, extra: [string, Text][] = [
     ...(x.error ? ([['Error', red(storeError(x))]] as [string, Text][]) : []),
     ['Scope', x.scope],
     ['Description', x.description],
+    // a field declared since (server/schemas/data-store.ts) is shown as its value
+    ...declaredFields(
+      RESOURCE_FLAGS.data_store.filter((f) => !WORDED_HERE.has(f.field)),
+      x,
+    ),
     ['Channels', count(io, x.channelCount)],
     ['Videos', count(io, x.videoCount)],
     ['Created', when(x.createdAt)],
