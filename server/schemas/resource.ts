@@ -129,7 +129,7 @@ export interface Resource<F extends Fields, T extends z.ZodType = typeof isoTime
   stored: Readonly<Record<Stored<F> & string, FieldSpec>>;
   /** a create's other inputs by name, which the domain resolves */
   createOnly: Readonly<Record<string, CreateOnlySpec>>;
-  /** the record's parts no client writes, by name: those with a column the domain keeps in it */
+  /** the record's parts no client writes, by name: a column the domain keeps, or a part it computes */
   readOnly: Readonly<Record<string, ReadOnlySpec>>;
   /** the stored fields' columns, in the same order: what a create and an update write */
   columns: readonly string[];
