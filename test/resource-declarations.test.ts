@@ -18,9 +18,6 @@ import { bodyFields, fullBody } from './helpers/every-field.ts';
 import { onPostgres, testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 import { snapshotTools, type SnapshotTools } from './helpers/snapshots.ts';
 
-/** The columns every workspace record has besides its fields. */
-const SYSTEM_COLUMNS = ['id', 'seq', 'workspace_id', 'created_at', 'updated_at'];
-
 let b: TestBackend;
 let ctl: Client;
 let dir: string;
@@ -92,7 +89,7 @@ const declared: [string, AnyResource][] = Object.entries(resources);
 describe.each(declared)('the %s resource', (noun, resource) => {
   it('has exactly the columns of its declared fields in the store, and no other', async () => {
     expect(await tableColumns(resource.table)).toEqual(
-      [...SYSTEM_COLUMNS, ...resource.storeColumns].sort(),
+      [...resource.systemColumns, ...resource.storeColumns].sort(),
     );
   });
 

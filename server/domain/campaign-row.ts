@@ -4,7 +4,7 @@
  * declaration (server/schemas/campaign.ts) with the parts the domain computes.
  */
 import type { z } from 'zod';
-import { campaignResource } from '../schemas/campaign.ts';
+import { campaignAudienceSlotResource, campaignResource } from '../schemas/campaign.ts';
 import type { Campaign, TARGETING_STATUSES } from '../schemas/records.ts';
 import type { Actor } from './actor.ts';
 
@@ -68,10 +68,13 @@ export const RECORD_SELECT = `SELECT c.*, b.name AS brand_name, b.website AS bra
   FROM campaigns c
   LEFT JOIN brands b ON b.id = c.brand_id
   LEFT JOIN ad_accounts a ON a.customer_id = c.customer_id`;
+/** The columns of a slot's record, as its declaration maps them (server/schemas/campaign.ts). */
+const SLOT_RECORD_COLUMNS = ['id', ...campaignAudienceSlotResource.columns];
+/** A slot's record columns and its campaign's: what the slots of a page of campaigns are read by. */
+export const RECORD_SLOT_COLUMNS = ['campaign_id', ...SLOT_RECORD_COLUMNS].join(', ');
 /** One campaign's record with its slots, in position order: the campaign's columns once per slot. */
 export const RECORD_WITH_SLOTS = `SELECT c.*, b.name AS brand_name, b.website AS brand_website, b.description AS brand_description,
-    a.name AS account_name, s.id AS slot_id, s.name AS slot_name, s.audience_id AS slot_audience_id,
-    s.data_store_ids AS slot_data_store_ids
+    a.name AS account_name, ${SLOT_RECORD_COLUMNS.map((c) => `s.${c} AS slot_${c}`).join(', ')}
   FROM campaigns c
   LEFT JOIN brands b ON b.id = c.brand_id
   LEFT JOIN ad_accounts a ON a.customer_id = c.customer_id
@@ -83,13 +86,29 @@ export type RecordSlot = Pick<
   'id' | 'campaign_id' | 'name' | 'audience_id' | 'data_store_ids'
 >;
 
-/** A slot's columns beside its campaign's in one row (null: a campaign without slots). */
+/** A slot's columns beside its campaign's in one row, each as `slot_<column>` (null: a campaign without slots). */
 export interface SlotColumns {
   slot_id: string | null;
-  slot_name: string | null;
-  slot_audience_id: string | null;
-  slot_data_store_ids: string | null;
+  [slotColumn: `slot_${string}`]: unknown;
 }
+
+/** A slot's record from its row, or from its columns beside its campaign's (`slot_<column>`). */
+export function slotRecord(row: object, prefix = ''): Campaign['audiences'][number] {
+  const r = row as Record<string, unknown>;
+  return campaignAudienceSlotResource.toRecord(
+    Object.fromEntries(SLOT_RECORD_COLUMNS.map((c) => [c, r[`${prefix}${c}`]])),
+  );
+}
+
+/** The columns of a slot's row a create writes, in `campaignAudienceSlotResource.columns` order. */
+export const SLOT_INSERT_COLUMNS = [
+  'id',
+  'campaign_id',
+  'position',
+  ...campaignAudienceSlotResource.columns,
+  'snapshot',
+  'created_at',
+];
 
 /** A campaign's record: its row's declared fields, with what the domain computes from its joins and slots. */
 export function toRecord(actor: Actor, r: RecordRow, audiences: Campaign['audiences']): Campaign {

@@ -4,11 +4,14 @@ import { conflict, invalid, notFound, forbidden } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parseJsonArray } from '../lib/json.ts';
 import type { z } from 'zod';
-import { campaignResource } from '../schemas/campaign.ts';
+import { campaignAudienceSlotResource, campaignResource } from '../schemas/campaign.ts';
 import type { Campaign } from '../schemas/records.ts';
 import {
   RECORD_SELECT,
+  RECORD_SLOT_COLUMNS,
   RECORD_WITH_SLOTS,
+  SLOT_INSERT_COLUMNS,
+  slotRecord,
   toRecord,
   type CampaignRow,
   type CampaignSettings,
@@ -101,20 +104,15 @@ export class Campaigns {
     if (campaignIds.length === 0) return out;
     const rows = await this.#d.store.all<RecordSlot>(
       campaignIds.length === 1
-        ? 'SELECT id, campaign_id, name, audience_id, data_store_ids FROM campaign_audiences WHERE campaign_id = ? ORDER BY position'
-        : `SELECT id, campaign_id, name, audience_id, data_store_ids FROM campaign_audiences
+        ? `SELECT ${RECORD_SLOT_COLUMNS} FROM campaign_audiences WHERE campaign_id = ? ORDER BY position`
+        : `SELECT ${RECORD_SLOT_COLUMNS} FROM campaign_audiences
            WHERE campaign_id IN ${this.#d.store.dialect.jsonValues('?')} ORDER BY campaign_id, position`,
       campaignIds.length === 1 ? campaignIds[0]! : JSON.stringify(campaignIds),
     );
     for (const s of rows) {
       let list = out.get(s.campaign_id);
       if (!list) out.set(s.campaign_id, (list = []));
-      list.push({
-        id: s.id,
-        name: s.name,
-        audienceId: s.audience_id,
-        dataStoreIds: JSON.parse(s.data_store_ids) as string[],
-      });
+      list.push(slotRecord(s));
     }
     return out;
   }
@@ -173,14 +171,7 @@ export class Campaigns {
     const row = rows[0];
     if (!row) throw notFound(`no campaign ${id} in this workspace`);
     assertCustomerAllowed(actor, row.customer_id);
-    const slots = rows
-      .filter((r) => r.slot_id !== null)
-      .map((r) => ({
-        id: r.slot_id!,
-        name: r.slot_name!,
-        audienceId: r.slot_audience_id,
-        dataStoreIds: JSON.parse(r.slot_data_store_ids!) as string[],
-      }));
+    const slots = rows.filter((r) => r.slot_id !== null).map((r) => slotRecord(r, 'slot_'));
     return toRecord(actor, row, slots);
   }
 
@@ -322,14 +313,12 @@ export class Campaigns {
     if (slot.targeting_status === 'generating') {
       throw conflict(generatingNow(slotId, 'is generating; change the slot once it is ready'));
     }
-    const name = patch.name ?? slot.name;
-    const ids = patch.dataStoreIds
-      ? JSON.stringify(await this.#dataStores.resolveIds(actor, patch.dataStoreIds, 'dataStoreIds'))
-      : slot.data_store_ids;
+    const dataStoreIds =
+      patch.dataStoreIds &&
+      (await this.#dataStores.resolveIds(actor, patch.dataStoreIds, 'dataStoreIds'));
     this.#d.store.send(
-      'UPDATE campaign_audiences SET name = ?, data_store_ids = ? WHERE id = ?',
-      name,
-      ids,
+      `UPDATE campaign_audiences SET ${campaignAudienceSlotResource.columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
+      ...campaignAudienceSlotResource.updateValues(slot, { name: patch.name, dataStoreIds }),
       slotId,
     );
     await this.touch(campaignId);
@@ -426,14 +415,17 @@ export class Campaigns {
     now: string,
   ): Promise<void> {
     await this.#d.store.run(
-      `INSERT INTO campaign_audiences (id, campaign_id, position, name, audience_id, data_store_ids, snapshot, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO campaign_audiences (${SLOT_INSERT_COLUMNS.join(', ')})
+       VALUES (${SLOT_INSERT_COLUMNS.map(() => '?').join(', ')})`,
       newId(this.#d.clock.now()),
       campaignId,
       position,
-      name,
-      audienceId,
-      JSON.stringify(dataStoreIds),
+      // the primary slot's audienceId is null: the domain's to write, never a client's
+      ...campaignAudienceSlotResource.createValues({
+        name,
+        audienceId: audienceId as string,
+        dataStoreIds,
+      }),
       JSON.stringify(snapshot),
       now,
     );

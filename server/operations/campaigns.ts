@@ -7,7 +7,7 @@ import {
   campaign,
 } from '../schemas/records.ts';
 import { MAX_SLOTS } from '../schemas/limits.ts';
-import { campaignResource } from '../schemas/campaign.ts';
+import { campaignAudienceSlotResource, campaignResource } from '../schemas/campaign.ts';
 import { creates, defineOperation, deletes, readOnly, updates } from './operation.ts';
 import { campaignTool, savedAudienceIdRename } from './tool-presentation.ts';
 
@@ -131,20 +131,7 @@ export const campaignOperations = [
     summary: 'Attach a saved audience to a campaign',
     description: `Adds an audience slot holding a copy of a saved audience (its name and data stores). Later changes to the saved audience do not reach the copy. A campaign holds at most ${MAX_SLOTS} audiences; the same saved audience cannot be attached twice (409). Answers with the campaign. ${CAMPAIGN_STATES}`,
     params: campaignPath,
-    body: z.strictObject({
-      audienceId: hexId('saved audience').meta({
-        openapi: {
-          description:
-            'a saved audience of this workspace (list_audiences); another id is refused (400)',
-        },
-      }),
-      name: z
-        .string()
-        .min(1)
-        .max(160)
-        .optional()
-        .meta({ description: "slot name; default the saved audience's name" }),
-    }),
+    body: campaignAudienceSlotResource.createBody,
     bodyRequired: true,
     response: campaign,
     successStatus: 201,
@@ -168,19 +155,7 @@ export const campaignOperations = [
     summary: "Edit a campaign's audience slot",
     description: `Renames a slot or replaces its data stores (the primary audience's too). 409 while the slot's targeting generates. Answers with the campaign. ${CAMPAIGN_STATES}`,
     params: slotPath,
-    body: z.strictObject({
-      name: z.string().min(1).max(160).optional(),
-      dataStoreIds: z
-        .array(hexId('data store'))
-        .max(20)
-        .optional()
-        .meta({
-          openapi: {
-            description:
-              'data stores of this workspace or library stores (list_data_stores); another id is refused (400)',
-          },
-        }),
-    }),
+    body: campaignAudienceSlotResource.updateBody,
     bodyRequired: true,
     response: campaign,
     errors: [400, 403, 404, 409],

@@ -24,16 +24,65 @@ export const BIDDING_STRATEGIES = [
   'MANUAL_CPC',
 ] as const;
 
-export const campaignAudienceSlot = z.strictObject({
+/**
+ * A campaign's audience slot, declared once: a copy of a saved audience (or the campaign's own
+ * primary audience) kept in campaign_audiences, in position order. Attaching names the saved
+ * audience, which no update changes; the domain copies its data stores, and its name unless one is
+ * given. The slot's targeting and the copy it keeps are the domain's (get_targeting shows them).
+ */
+export const campaignAudienceSlotResource = defineResource({
+  title: 'Audience slot',
+  untitled: true,
+  table: 'campaign_audiences',
   id: recordId.meta({
     description: "the audience's slot on the campaign; stable; used for targeting",
   }),
-  name: z.string(),
-  audienceId: recordId
-    .nullable()
-    .meta({ description: "the saved audience; null for the campaign's own primary audience" }),
-  dataStoreIds: z.array(recordId),
+  times: null,
+  systemColumns: ['id', 'campaign_id', 'position', 'created_at'],
+  fields: {
+    name: {
+      ...nameField('slot'),
+      create: { filled: "slot name; default the saved audience's name" },
+    },
+    audienceId: {
+      input: hexId('saved audience'),
+      bodyMeta: {
+        openapi: {
+          description:
+            'a saved audience of this workspace (list_audiences); another id is refused (400)',
+        },
+      },
+      output: recordId
+        .nullable()
+        .meta({ description: "the saved audience; null for the campaign's own primary audience" }),
+      column: 'audience_id',
+      update: false,
+      flag: { value: 'id', help: 'saved audience to attach' },
+    },
+    dataStoreIds: {
+      input: z.array(hexId('data store')).max(20),
+      bodyMeta: {
+        openapi: {
+          description:
+            'data stores of this workspace or library stores (list_data_stores); another id is refused (400)',
+        },
+      },
+      output: z.array(recordId),
+      column: 'data_store_ids',
+      list: true,
+      create: false,
+      flag: { name: 'data-store', value: 'id', help: 'data store', clears: 'the data stores' },
+    },
+  },
+  domainColumns: [
+    'snapshot',
+    'targeting_status',
+    'targeting_error',
+    'targeting_items',
+    'targeting_updated_at',
+  ],
 });
+export const campaignAudienceSlot = campaignAudienceSlotResource.record;
 
 const isCalendarDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);

@@ -8,7 +8,9 @@
  * declaration names the parts of its record no client writes (`readOnly`: a column the domain keeps,
  * or a part the domain computes and hands to `toRecord`), the inputs of create alone that the domain
  * resolves (`createOnly`), and the rules across fields, kept as checks on the bodies. A field a client
- * writes that its record does not show (a data store's sources) has no `output`.
+ * writes that its record does not show (a data store's sources) has no `output`. A part of another
+ * record (a campaign's audience slot) may show no times, keep other system columns, and have fields
+ * the domain fills on create (`create`) or that no update changes (`update: false`).
  */
 import { z } from 'zod';
 import { isoTime, recordId } from './common.ts';
@@ -46,6 +48,16 @@ export interface FieldSpec {
   default?: Value;
   /** the create body documents the default (OpenAPI's `default`) */
   showDefault?: true;
+  /**
+   * what the domain does on create instead of a default: `false`, the create body leaves the field
+   * out and the domain fills it (a slot's data stores, copied from its saved audience); a
+   * description, the create body takes it optionally, saying what the domain fills in otherwise
+   */
+  create?: false | { filled: string };
+  /** false: written on create alone, no update changes it (the saved audience a slot copies) */
+  update?: false;
+  /** what the documents say of the field where a body takes it, set on the body's field (optional or not) */
+  bodyMeta?: z.core.GlobalMeta;
   /** what `adcli <noun> get` calls it; none where the record does not show it */
   label?: string;
   /** the command line's flag of create and update */
@@ -93,17 +105,24 @@ type Shown<F extends Fields> = {
   [K in keyof F]: F[K] extends { output: z.ZodType } ? K : never;
 }[keyof F];
 type Given<F extends Fields> = {
-  [K in keyof F]: F[K] extends { input: z.ZodType } ? K : never;
+  [K in keyof F]: F[K] extends { create: false }
+    ? never
+    : F[K] extends { input: z.ZodType }
+      ? K
+      : never;
 }[keyof F];
+/** the stored fields an update may change */
+type Changed<F extends Fields> = {
+  [K in Stored<F>]: F[K] extends { update: false } ? never : K;
+}[Stored<F>];
+/** createdAt and updatedAt, unless the record shows no times (null) */
+type Times<T> = T extends z.ZodType ? { createdAt: T; updatedAt: T } : unknown;
 type Of<S, P extends string> = S extends Record<P, infer T> ? T : never;
-type RecordShape<F extends Fields, T extends z.ZodType> = { id: typeof recordId } & {
+type RecordShape<F extends Fields, T extends z.ZodType | null> = { id: typeof recordId } & {
   [K in Shown<F>]: Of<F[K], 'output'>;
-} & {
-  createdAt: T;
-  updatedAt: T;
-};
+} & Times<T>;
 type CreateShape<F extends Fields> = {
-  [K in Given<F>]: F[K] extends { default: Value }
+  [K in Given<F>]: F[K] extends { default: Value } | { create: { filled: string } }
     ? z.ZodOptional<Of<F[K], 'input'>>
     : Of<F[K], 'input'>;
 };
@@ -111,13 +130,13 @@ type CreateShape<F extends Fields> = {
 type StoredBody<F extends Fields> = z.infer<
   z.ZodObject<{ [K in Stored<F>]: CreateShape<F>[K & keyof CreateShape<F>] }>
 >;
-type UpdateShape<F extends Fields> = { [K in Stored<F>]: z.ZodOptional<Of<F[K], 'input'>> };
+type UpdateShape<F extends Fields> = { [K in Changed<F>]: z.ZodOptional<Of<F[K], 'input'>> };
 type Values<F extends Fields> = { [K in Stored<F>]: z.infer<Of<F[K], 'input'>> };
 type ComputedValues<F extends Fields> = { [K in Computed<F>]: z.infer<Of<F[K], 'output'>> };
 type Row = Record<string, unknown>;
 type Body = z.ZodObject<z.core.$ZodLooseShape, z.core.$strict>;
 
-export interface Resource<F extends Fields, T extends z.ZodType = typeof isoTime> {
+export interface Resource<F extends Fields, T extends z.ZodType | null = typeof isoTime> {
   /** the record's title in the API documents: 'Brand' */
   title: string;
   /** its store table */
@@ -133,13 +152,15 @@ export interface Resource<F extends Fields, T extends z.ZodType = typeof isoTime
   readOnly: Readonly<Record<string, ReadOnlySpec>>;
   /** the stored fields' columns, in the same order: what a create and an update write */
   columns: readonly string[];
-  /** every column of its table besides id, seq, workspace_id and the times */
+  /** the columns of its table no declaration covers: id, the owner's, the numbering's, the times */
+  systemColumns: readonly string[];
+  /** every column of its table besides its system columns */
   storeColumns: readonly string[];
   /** the record the API answers: id, the fields and computed parts, createdAt, updatedAt */
   record: z.ZodObject<RecordShape<F, T>, z.core.$strict>;
   /** a create's body: stored fields without a default are required */
   createBody: z.ZodObject<CreateShape<F>, z.core.$strict>;
-  /** an update's body: every stored field optional, only the given ones change */
+  /** an update's body: every stored field an update may change, optional; only the given ones change */
   updateBody: z.ZodObject<UpdateShape<F>, z.core.$strict>;
   /** a store row as the API's record, with the parts the domain computes */
   toRecord(
@@ -165,6 +186,7 @@ export interface AnyResource {
   createOnly: Readonly<Record<string, CreateOnlySpec>>;
   readOnly: Readonly<Record<string, ReadOnlySpec>>;
   columns: readonly string[];
+  systemColumns: readonly string[];
   storeColumns: readonly string[];
   record: z.ZodType;
   createBody: z.ZodType;
@@ -177,18 +199,30 @@ const isStored = (s: AnySpec): s is FieldSpec => 'column' in s && 'input' in s;
 
 /** A field's schema in a create's body: optional where a default stands in, which the document states where asked. */
 function createSchema(s: FieldSpec | CreateOnlySpec): z.ZodType {
+  if (isStored(s) && s.create) return s.input.optional().meta({ description: s.create.filled });
+  if (isStored(s) && s.bodyMeta) return s.input.meta(s.bodyMeta);
   if (!isStored(s) || !('default' in s)) return s.input;
   return s.showDefault ? s.input.optional().meta({ default: s.default }) : s.input.optional();
 }
 
-export function defineResource<const F extends Fields, T extends z.ZodType = typeof isoTime>(def: {
+export function defineResource<
+  const F extends Fields,
+  T extends z.ZodType | null = typeof isoTime,
+>(def: {
+  /** the record's title in the API documents */
   title: string;
+  /** the documents give the record no title of its own: it is a part of another's (a campaign's slot) */
+  untitled?: true;
   table: string;
   fields: F;
-  /** createdAt and updatedAt as the record shows them; default isoTime */
+  /** the record's id; default recordId, undescribed */
+  id?: z.ZodType;
+  /** createdAt and updatedAt as the record shows them; default isoTime; null: it shows no times */
   times?: T;
   /** columns the domain alone writes (a campaign's account, its ad-platform state): no field's */
   domainColumns?: readonly string[];
+  /** the columns no declaration covers; default a workspace record's: id, seq, workspace_id, the times */
+  systemColumns?: readonly string[];
   /** what the fields alone cannot say: a rule across fields, with its words in the document */
   refineCreate?: (body: Body) => Body;
   refineUpdate?: (body: Body) => Body;
@@ -208,25 +242,42 @@ export function defineResource<const F extends Fields, T extends z.ZodType = typ
   /** a field's value as its column holds it */
   const bind = (n: string, v: unknown): Bound => (spec(n).list ? JSON.stringify(v) : (v as Bound));
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const times = def.times ?? isoTime;
+  const times = def.times === undefined ? isoTime : def.times;
+  const timeParts = (v: z.ZodType | unknown, u: unknown) =>
+    times === null ? {} : { createdAt: v, updatedAt: u };
   const shown = (after: boolean) => (s: AnySpec) =>
     'output' in s && ('afterTimes' in s && s.afterTimes === true) === after;
-  const record = z
-    .strictObject({
-      id: recordId,
-      ...pick(shown(false), (_, s) => (s as ReadOnlySpec).output),
-      createdAt: times,
-      updatedAt: times,
-      ...pick(shown(true), (_, s) => (s as ReadOnlySpec).output),
-    })
-    .meta({ title: def.title }) as unknown as Resource<F, T>['record'];
-  const createBody = z.strictObject(
-    pick(
-      (s) => 'input' in s,
+  const recordObject = z.strictObject({
+    id: def.id ?? recordId,
+    ...pick(shown(false), (_, s) => (s as ReadOnlySpec).output),
+    ...timeParts(times, times),
+    ...pick(shown(true), (_, s) => (s as ReadOnlySpec).output),
+  });
+  const record = (def.untitled
+    ? recordObject
+    : recordObject.meta({ title: def.title })) as unknown as Resource<F, T>['record'];
+  const given = (s: AnySpec) => 'input' in s && !(isStored(s) && s.create === false);
+  // what a create must give leads its body (a slot's saved audience, before its optional name)
+  const required = (s: AnySpec) => isStored(s) && !('default' in s || s.create);
+  const createBody = z.strictObject({
+    ...pick(
+      (s) => given(s) && required(s),
+      (_, s) => createSchema(s as FieldSpec),
+    ),
+    ...pick(
+      (s) => given(s) && !required(s),
       (_, s) => createSchema(s as FieldSpec | CreateOnlySpec),
     ),
+  });
+  const updateBody = z.strictObject(
+    pick(
+      (s) => isStored(s) && s.update !== false,
+      (_, s) => {
+        const { input, bodyMeta } = s as FieldSpec;
+        return bodyMeta ? input.optional().meta(bodyMeta) : input.optional();
+      },
+    ),
   );
-  const updateBody = z.strictObject(pick(isStored, (_, s) => (s as FieldSpec).input.optional()));
   const readOnlyColumns = all.flatMap((n) => {
     const s = def.fields[n]!;
     return 'readOnly' in s && s.column ? [s.column] : [];
@@ -246,6 +297,7 @@ export function defineResource<const F extends Fields, T extends z.ZodType = typ
       (_, s) => s as ReadOnlySpec,
     ),
     columns: names.map((n) => spec(n).column),
+    systemColumns: def.systemColumns ?? ['id', 'seq', 'workspace_id', 'created_at', 'updated_at'],
     storeColumns: [
       ...names.map((n) => spec(n).column),
       ...readOnlyColumns,
@@ -272,8 +324,7 @@ export function defineResource<const F extends Fields, T extends z.ZodType = typ
       return {
         id: r.id,
         ...pick(shown(false), part),
-        createdAt: r.created_at,
-        updatedAt: r.updated_at,
+        ...timeParts(r.created_at, r.updated_at),
         ...pick(shown(true), part),
       } as ReturnType<Resource<F, T>['toRecord']>;
     },
