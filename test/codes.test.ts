@@ -10,7 +10,7 @@ import {
   locationProblem,
 } from '../server/schemas/codes.ts';
 import { operations } from '../server/operations/index.ts';
-import { parseOrThrow } from '../server/operations/validation.ts';
+import { parseOrThrow } from '../server/schemas/validation.ts';
 import { testBackend, type Client, type TestBackend } from './helpers/backend.ts';
 import { cleanupAll, killAll, runAdcli, sandbox } from './helpers/process.ts';
 

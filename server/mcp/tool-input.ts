@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ApiError } from '../lib/errors.ts';
 import type { Operation } from '../operations/operation.ts';
-import { parseOrThrow } from '../operations/validation.ts';
+import { parseOrThrow } from '../schemas/validation.ts';
 import { idempotencyKey } from '../schemas/common.ts';
 import type { Presentation } from './presentation.ts';
 import { deliveryArgument, nearestArgument } from './recovery.ts';

@@ -9,7 +9,7 @@ import {
   type OperationContext,
   type UploadedFile,
 } from './operation.ts';
-import { parseOrThrow } from './validation.ts';
+import { parseOrThrow } from '../schemas/validation.ts';
 
 /** An operation's input as it arrives, before its schemas read it. */
 export interface RawInput {

@@ -24,7 +24,7 @@ import { MAX_JSON_DEPTH, jsonDepth } from '../lib/json.ts';
 import type { ErrorCode } from '../lib/errors.ts';
 import { strictQuery } from '../http/query.ts';
 import { errorStatusesOf, type Operation } from '../operations/operation.ts';
-import { describeIssue, fieldName, nulAt } from '../operations/validation.ts';
+import { describeIssue, fieldName, nulAt } from '../schemas/validation.ts';
 import { errorResponse } from '../schemas/common.ts';
 
 export interface Violation {

@@ -9,7 +9,7 @@ import { controlOperations } from '../operations/controls.ts';
 import { ApiError } from '../lib/errors.ts';
 import { invoke } from '../operations/invoke.ts';
 import { authorize, type OperationContext } from '../operations/operation.ts';
-import { describeIssue, fieldName, nulAt } from '../operations/validation.ts';
+import { describeIssue, fieldName, nulAt } from '../schemas/validation.ts';
 
 /** What a form sent and what was wrong with it, to show the page again. */
 export interface FormState {

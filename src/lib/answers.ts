@@ -36,7 +36,7 @@ export async function answerCheck(
   read: Reader = (text) => text,
 ): Promise<Check> {
   const op = await operation(operationName);
-  const { describeIssue } = await import('../../server/operations/validation.ts');
+  const { describeIssue } = await import('../../server/schemas/validation.ts');
   const shape = (op.body as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
   const schema = shape?.[field];
   if (!schema) throw new Error(`${operationName} has no body field ${field}`);

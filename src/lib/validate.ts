@@ -20,7 +20,7 @@ export async function validateLocally<T extends z.ZodType>(
   where: Where,
   flags: FlagsOf = {},
 ): Promise<z.output<T>> {
-  const { describeIssue, fieldName } = await import('../../server/operations/validation.ts');
+  const { describeIssue, fieldName } = await import('../../server/schemas/validation.ts');
   // reportInput: the messages tell a missing value from a wrong one, and quote a malformed id.
   const r = schema.safeParse(value, { reportInput: true });
   if (r.success) return r.data;

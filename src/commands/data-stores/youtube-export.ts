@@ -108,7 +108,7 @@ export function routeItems(
 export async function checkItems(items: ImportItem[]): Promise<void> {
   const [yt, { describeIssue }] = await Promise.all([
     import('../../../server/schemas/youtube.ts'),
-    import('../../../server/operations/validation.ts'),
+    import('../../../server/schemas/validation.ts'),
   ]);
   for (const item of items) {
     const schema =

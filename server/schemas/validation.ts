@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from '../lib/errors.ts';
-import { nearestName } from '../schemas/nearest.ts';
+import { nearestName } from './nearest.ts';
 
 type Where = 'path' | 'query' | 'body';
 type Issue = z.core.$ZodIssue;
