@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AnyResource, FieldSpec, ReadOnlySpec } from '../server/schemas/resource.ts';
 import { SNAPSHOT_TABLES } from '../server/control/snapshot-tables.ts';
+import { campaignAudienceSlotResource } from '../server/schemas/campaign.ts';
 import { resources } from '../server/schemas/resources.ts';
 import { expectError, ok } from './helpers/assert.ts';
 import { bodyFields, fullBody } from './helpers/every-field.ts';
@@ -154,5 +155,66 @@ describe.each(declared)('the %s resource', (noun, resource) => {
       made.id,
     );
     expect(resource.toBody(row!)).toEqual(stored);
+  });
+});
+
+/** A campaign's audience slot: declared too, made by attaching a saved audience to a campaign. */
+describe('the audience slot, a part of the campaign', () => {
+  const slot = campaignAudienceSlotResource;
+
+  async function attached() {
+    const store = ok(await b.api.post('/data-stores', { name: 'Slot store' }), 201);
+    const saved = ok(
+      await b.api.post('/audiences', { name: 'Saved', dataStoreIds: [store.id] }),
+      201,
+    );
+    const campaign = ok(await b.api.post('/campaigns', { name: 'With a slot' }), 201);
+    const after = ok(
+      await b.api.post(`/campaigns/${campaign.id}/audiences`, { audienceId: saved.id }),
+      201,
+    );
+    return { store, saved, campaign: after };
+  }
+
+  it('has exactly the columns of its declared fields in the store, and no other', async () => {
+    expect(await tableColumns(slot.table)).toEqual(
+      [...slot.systemColumns, ...slot.storeColumns].sort(),
+    );
+  });
+
+  it('is refused in a snapshot when a field is out of its bounds, naming the field', async () => {
+    await attached();
+    const saved = await tools.save(ctl.key);
+    for (const field of slot.names) {
+      const value = outOfBounds(slot.stored[field]!);
+      if (value === null) continue;
+      const { column } = slot.stored[field]!;
+      const edited = tools.edited(saved, `UPDATE ${slot.table} SET ${column} = ?`, value);
+      const r = await tools.load(edited, ctl.key);
+      expectError(r, 400, 'invalid_request', slot.table);
+      expect(r.body.error.message, `${field} unchecked`).toMatch(new RegExp(`${field}|${column}`));
+    }
+    ok(await tools.load(saved, ctl.key));
+  });
+
+  it('copies the saved audience on attach, and round-trips an update through its row', async () => {
+    const { store, saved, campaign } = await attached();
+    const made = slot.record.parse(campaign.audiences.at(-1));
+    // the domain fills what the create body leaves out: the saved audience's name and data stores
+    expect(made).toEqual({
+      id: made.id,
+      name: 'Saved',
+      audienceId: saved.id,
+      dataStoreIds: [store.id],
+    });
+    const patch = { name: 'Renamed', dataStoreIds: [] };
+    const after = ok(await b.api.patch(`/campaigns/${campaign.id}/audiences/${made.id}`, patch));
+    expect(slot.record.parse(after.audiences.at(-1))).toEqual({ ...made, ...patch });
+    const row = await b.store.get<Record<string, unknown>>(
+      `SELECT * FROM ${slot.table} WHERE id = ?`,
+      made.id,
+    );
+    expect(slot.values(row!)).toEqual({ name: 'Renamed', audienceId: saved.id, dataStoreIds: [] });
+    expect(slot.updateBody.parse(patch)).toEqual(patch);
   });
 });

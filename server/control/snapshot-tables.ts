@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { KINDS, REF_PATTERN } from './fixtures/schema.ts';
 import { FAULT_METHODS, MAX_FAULT_DELAY_MS, matchesAnOperation } from './faults.ts';
 import { audienceResource } from '../schemas/audience.ts';
-import { campaignResource } from '../schemas/campaign.ts';
+import { campaignAudienceSlotResource, campaignResource } from '../schemas/campaign.ts';
 import { dataStoreResource } from '../schemas/data-store.ts';
 import { editTargetingBody } from '../schemas/targeting-input.ts';
 import { brandResource } from '../schemas/brand.ts';
@@ -175,6 +175,24 @@ function declared(resource: AnyResource, r: Row): string | null {
   );
 }
 
+/**
+ * A row of a part of another record (a campaign's slot) through its declaration: the fields an
+ * update changes, as its body checks them; what the domain alone writes on create is checked apart.
+ */
+function declaredChanges(resource: AnyResource, r: Row): string | null {
+  const changed = resource.names.filter((n) => resource.stored[n]!.update !== false);
+  const lists = changed.filter((n) => resource.stored[n]!.list);
+  const values = resource.values(r);
+  return (
+    columns(r, Object.fromEntries(lists.map((n) => [resource.stored[n]!.column, jsonStrings]))) ??
+    api(
+      resource.updateBody,
+      Object.fromEntries(changed.map((n) => [n, values[n]])),
+      (field) => resource.stored[field]?.column ?? field,
+    )
+  );
+}
+
 /** Ids of data stores a record may name: the snapshot's own and the server's library stores. */
 function storesKnown(ids: readonly string[], refs: Refs): string | null {
   const missing = ids.find((id) => !refs.dataStores.has(id) && !refs.libraryStores.has(id));
@@ -290,12 +308,8 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
             ? null
             : 'must name a campaign of the snapshot',
         position: integer(0, 100),
-        name: (v) =>
-          typeof v === 'string' && v.length >= 1 && v.length <= 160
-            ? null
-            : 'must be text of 1 to 160 characters',
+        // null: the campaign's own primary audience, which only the domain writes
         audience_id: nullable(hexId),
-        data_store_ids: jsonStrings,
         snapshot: jsonObject,
         targeting_status: oneOf(TARGETING_STATUSES),
         targeting_error: text,
@@ -316,6 +330,7 @@ export const SNAPSHOT_TABLES: readonly SnapshotTable[] = [
         targeting_updated_at: nullable(time),
         created_at: time,
       }) ??
+      declaredChanges(campaignAudienceSlotResource, r) ??
       storesKnown(parsedStrings(r.data_store_ids), refs) ??
       api(
         targetingItems,

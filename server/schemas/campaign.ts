@@ -79,6 +79,7 @@ export const campaignAudienceSlotResource = defineResource({
     'targeting_status',
     'targeting_error',
     'targeting_items',
+    'targeting_exclusions',
     'targeting_updated_at',
   ],
 });
