@@ -4,6 +4,7 @@
  * and dynamic imports included) and fails, listing each arrow as `file → file`, on
  *   - a module importing a higher layer than its own (LAYERS below; its own layer or lower is fine),
  *   - src/ importing server/ other than through the facade and the pieces the CLI checks with,
+ *   - server/control/ importing server/operations/ (same layer, but the operations run the controls),
  *   - server/ importing src/ (the CLI sits above the whole backend),
  *   - any cycle,
  *   - a module of server/ in no layer, so none escapes the order unnoticed.
@@ -46,6 +47,14 @@ const forbidden = [
     severity: 'error',
     from: { path: '^src/' },
     to: { path: '^server/', pathNot: SRC_MAY_IMPORT },
+  },
+  {
+    name: 'controls below operations',
+    comment:
+      'control/ and operations/ share a layer, but the control operations run the controls: control/ never reads the operation table',
+    severity: 'error',
+    from: { path: '^server/control/' },
+    to: { path: '^server/operations/' },
   },
   {
     name: 'server below src',
