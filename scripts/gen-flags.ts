@@ -4,7 +4,7 @@
 // `update` without a hand-kept list in src/.
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { CreateOnlySpec, FieldSpec } from '../server/schemas/resource.ts';
+import type { CreateOnlySpec, FieldSpec, FlagSpec } from '../server/schemas/resource.ts';
 
 export const FLAGS_FILE = fileURLToPath(new URL('../src/generated/flags.ts', import.meta.url));
 
@@ -22,7 +22,10 @@ type Bounds = {
 };
 
 /** One flag's entry, from its field's declaration and its schema as the API documents say it. */
-function entry(field: string, f: FieldSpec | CreateOnlySpec): Record<string, unknown> {
+function entry(
+  field: string,
+  f: (FieldSpec | CreateOnlySpec) & { flag: FlagSpec },
+): Record<string, unknown> {
   const json = z.toJSONSchema(f.input, { io: 'input', unrepresentable: 'any' }) as Bounds & {
     anyOf?: Bounds[];
   };
@@ -37,6 +40,8 @@ function entry(field: string, f: FieldSpec | CreateOnlySpec): Record<string, unk
     help: f.flag.help,
     // a field its record does not show (a data store's sources) has no label
     ...(stored ? (f.label === undefined ? {} : { label: f.label }) : { createOnly: true }),
+    ...(stored && f.create === false ? { updateOnly: true } : {}),
+    ...(stored && f.create ? { filled: f.create.filled } : {}),
     ...(b.maxLength !== undefined && f.flag.bounds !== false
       ? { text: { min: b.minLength ?? 0, max: b.maxLength } }
       : {}),
@@ -71,8 +76,12 @@ export function renderFlags(
 ): string {
   const lines = Object.entries(resources).flatMap(([noun, r]) => [
     `  ${noun}: [`,
-    ...[...Object.entries(r.stored), ...Object.entries(r.createOnly)].map(([field, f]) => {
-      const props = Object.entries(entry(field, f)).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+    ...[...Object.entries(r.stored), ...Object.entries(r.createOnly)].flatMap(([field, f]) => {
+      // a field without a flag is the command's argument
+      if (!f.flag) return [];
+      const props = Object.entries(entry(field, { ...f, flag: f.flag })).map(
+        ([k, v]) => `${k}: ${JSON.stringify(v)}`,
+      );
       return `    { ${props.join(', ')} },`;
     }),
     '  ],',
@@ -93,6 +102,10 @@ export function renderFlags(
     '  label?: string;',
     '  /** an input of create alone, which the domain resolves (no column of its own) */',
     '  createOnly?: true;',
+    "  /** a field the domain fills on create: a flag of update only (a slot's data stores) */",
+    '  updateOnly?: true;',
+    "  /** what a create fills in when the flag is not given (the saved audience's name) */",
+    '  filled?: string;',
     '  /** a text field: its length bounds */',
     '  text?: { min: number; max: number };',
     '  /** a list field: the flag is repeated, up to `max` times */',
@@ -120,5 +133,7 @@ export function renderFlags(
 /** The file as the declarations make it now. */
 export async function currentFlagsText(): Promise<string> {
   const { resources } = await import('../server/schemas/resources.ts');
-  return renderFlags(resources);
+  const { campaignAudienceSlotResource } = await import('../server/schemas/campaign.ts');
+  // a campaign's slot is no noun of its own: `campaigns audiences add|update` take its flags
+  return renderFlags({ ...resources, campaign_audience: campaignAudienceSlotResource });
 }

@@ -42,7 +42,7 @@ export const campaignAudienceSlotResource = defineResource({
   fields: {
     name: {
       ...nameField('slot'),
-      create: { filled: "slot name; default the saved audience's name" },
+      create: { filled: "the saved audience's name" },
     },
     audienceId: {
       input: hexId('saved audience'),
@@ -57,7 +57,6 @@ export const campaignAudienceSlotResource = defineResource({
         .meta({ description: "the saved audience; null for the campaign's own primary audience" }),
       column: 'audience_id',
       update: false,
-      flag: { value: 'id', help: 'saved audience to attach' },
     },
     dataStoreIds: {
       input: z.array(hexId('data store')).max(20),
@@ -71,7 +70,12 @@ export const campaignAudienceSlotResource = defineResource({
       column: 'data_store_ids',
       list: true,
       create: false,
-      flag: { name: 'data-store', value: 'id', help: 'data store', clears: 'the data stores' },
+      flag: {
+        name: 'data-store',
+        value: 'id',
+        help: 'data store of the slot',
+        clears: "the slot's data stores",
+      },
     },
   },
   domainColumns: [

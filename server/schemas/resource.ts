@@ -50,8 +50,8 @@ export interface FieldSpec {
   showDefault?: true;
   /**
    * what the domain does on create instead of a default: `false`, the create body leaves the field
-   * out and the domain fills it (a slot's data stores, copied from its saved audience); a
-   * description, the create body takes it optionally, saying what the domain fills in otherwise
+   * out and the domain fills it (a slot's data stores, copied from its saved audience); `filled`,
+   * the create body takes it optionally, and the body and the flag say what stands in otherwise
    */
   create?: false | { filled: string };
   /** false: written on create alone, no update changes it (the saved audience a slot copies) */
@@ -60,8 +60,8 @@ export interface FieldSpec {
   bodyMeta?: z.core.GlobalMeta;
   /** what `adcli <noun> get` calls it; none where the record does not show it */
   label?: string;
-  /** the command line's flag of create and update */
-  flag: FlagSpec;
+  /** the command line's flag of create and update; none: the command's argument (a slot's saved audience) */
+  flag?: FlagSpec;
 }
 
 /**
@@ -199,7 +199,8 @@ const isStored = (s: AnySpec): s is FieldSpec => 'column' in s && 'input' in s;
 
 /** A field's schema in a create's body: optional where a default stands in, which the document states where asked. */
 function createSchema(s: FieldSpec | CreateOnlySpec): z.ZodType {
-  if (isStored(s) && s.create) return s.input.optional().meta({ description: s.create.filled });
+  if (isStored(s) && s.create)
+    return s.input.optional().meta({ description: `${s.flag?.help}; default ${s.create.filled}` });
   if (isStored(s) && s.bodyMeta) return s.input.meta(s.bodyMeta);
   if (!isStored(s) || !('default' in s)) return s.input;
   return s.showDefault ? s.input.optional().meta({ default: s.default }) : s.input.optional();

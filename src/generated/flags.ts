@@ -13,6 +13,10 @@ export interface ResourceFlag {
   label?: string;
   /** an input of create alone, which the domain resolves (no column of its own) */
   createOnly?: true;
+  /** a field the domain fills on create: a flag of update only (a slot's data stores) */
+  updateOnly?: true;
+  /** what a create fills in when the flag is not given (the saved audience's name) */
+  filled?: string;
   /** a text field: its length bounds */
   text?: { min: number; max: number };
   /** a list field: the flag is repeated, up to `max` times */
@@ -69,5 +73,9 @@ export const RESOURCE_FLAGS = {
     { field: "dataStoreIds", flag: "data-store", value: "id", help: "data store of the campaign's primary audience", createOnly: true, list: {"max":20} },
     { field: "audienceIds", flag: "audience", value: "id", help: "saved audience to attach a copy of", createOnly: true, list: {"max":9} },
     { field: "customerId", flag: "customer-id", value: "id", help: "ad-platform account (123-456-7890, see adcli ads accounts); the budget is in its currency (default: the workspace's default account)", createOnly: true },
+  ],
+  campaign_audience: [
+    { field: "name", flag: "name", value: "name", help: "slot name", label: "Name", filled: "the saved audience's name", text: {"min":1,"max":160} },
+    { field: "dataStoreIds", flag: "data-store", value: "id", help: "data store of the slot", updateOnly: true, list: {"max":20}, clears: "the slot's data stores" },
   ],
 } as const satisfies Record<string, readonly ResourceFlag[]>;

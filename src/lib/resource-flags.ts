@@ -22,8 +22,10 @@ export function withResourceFlags(
 ): Command {
   for (const f of flags) {
     if (f.createOnly && verb === 'update') continue;
+    if (f.updateOnly && verb === 'create') continue;
     const option = `--${f.flag} <${f.value}>`;
-    const byDefault = verb === 'create' && f.default ? ` (default ${f.default})` : '';
+    const filled = verb === 'create' && f.filled ? `; default ${f.filled}` : '';
+    const byDefault = verb === 'create' && f.default ? ` (default ${f.default})` : filled;
     if (f.list) {
       const replaces = verb === 'update' ? ' (replaces the list)' : '';
       cmd.option(

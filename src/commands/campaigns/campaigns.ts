@@ -1,11 +1,10 @@
 import { Option, type Command } from 'commander';
 import { ADS_STATUS_FILTERS, BOUNDS, CAMPAIGN_STATUSES } from '../../generated/contract.ts';
-import { atMost, chars, limitOption } from '../../lib/args.ts';
+import { limitOption } from '../../lib/args.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { idempotencyFlag, waitFlags } from '../../lib/flags.ts';
 import { examples } from '../../lib/help.ts';
 import { withResourceFlags } from '../../lib/resource-flags.ts';
-import { collect } from '../../lib/validate.ts';
 import { RESOURCE_FLAGS } from '../../generated/flags.ts';
 
 const slots = () => import('./campaigns-audiences.ts');
@@ -182,17 +181,17 @@ function registerCampaignAudiences(campaigns: Command, f: Factory): void {
   );
   examples(
     idempotencyFlag(
-      audiences
-        .command('add')
-        .description(
-          'Attach a copy of a saved audience (its name and data stores) to a campaign, as a new slot',
-        )
-        .argument('<campaign>', 'campaign id')
-        .argument('<audience>', 'saved audience id (see adcli audiences list)')
-        .option(
-          '--name <name>',
-          `slot name, ${chars(BOUNDS.name)}; default the saved audience's name`,
-        ),
+      withResourceFlags(
+        audiences
+          .command('add')
+          .description(
+            'Attach a copy of a saved audience (its name and data stores) to a campaign, as a new slot',
+          )
+          .argument('<campaign>', 'campaign id')
+          .argument('<audience>', 'saved audience id (see adcli audiences list)'),
+        RESOURCE_FLAGS.campaign_audience,
+        'create',
+      ),
     ).action(async (campaign, audience, _o, cmd) =>
       (await slots()).audiencesAdd(f, campaign, audience, cmd),
     ),
@@ -200,20 +199,17 @@ function registerCampaignAudiences(campaigns: Command, f: Factory): void {
   );
   examples(
     idempotencyFlag(
-      audiences
-        .command('update')
-        .description(
-          "Rename an audience slot or replace its data stores (the primary audience's too)",
-        )
-        .argument('<campaign>', 'campaign id')
-        .argument('<slot>', 'audience slot id (see adcli campaigns audiences list)')
-        .option('--name <name>', `slot name, ${chars(BOUNDS.name)}`)
-        .option(
-          '--data-store <id>',
-          `data store of the slot; repeat for several (replaces the list, ${atMost(BOUNDS.dataStoreIds)})`,
-          collect,
-        )
-        .option('--no-data-store', 'remove every data store from the slot'),
+      withResourceFlags(
+        audiences
+          .command('update')
+          .description(
+            "Rename an audience slot or replace its data stores (the primary audience's too)",
+          )
+          .argument('<campaign>', 'campaign id')
+          .argument('<slot>', 'audience slot id (see adcli campaigns audiences list)'),
+        RESOURCE_FLAGS.campaign_audience,
+        'update',
+      ),
     ).action(async (campaign, slot, _o, cmd) =>
       (await slots()).audiencesUpdate(f, campaign, slot, cmd),
     ),
