@@ -9,6 +9,15 @@ import { once } from '../../lib/once.ts';
 import { escapeControl, printJson, say } from '../../lib/output.ts';
 import { checkRequest } from '../../lib/validate.ts';
 import { showSlots } from './print-campaign.ts';
+import { RESOURCE_FLAGS } from '../../generated/flags.ts';
+import { bodyFrom } from '../../lib/crud.ts';
+import { flagsOf } from '../../lib/flag-words.ts';
+import { bodyFieldsOf } from '../../lib/resource-flags.ts';
+
+/** Flag → body field of add and update, from the slot's declaration (server/schemas/campaign.ts). */
+const SLOT_FIELDS = bodyFieldsOf(RESOURCE_FLAGS.campaign_audience);
+/** Body field → its flag, for the words of a refusal. */
+const SLOT_FLAGS = flagsOf(SLOT_FIELDS);
 
 /** `campaigns audiences list`: the slots of one campaign; --json prints them as one array. */
 export async function audiencesList(f: Factory, campaignId: string, cmd: Command): Promise<void> {
@@ -45,13 +54,9 @@ export async function audiencesAdd(
   audienceId: string,
   cmd: Command,
 ): Promise<void> {
-  const o = optionsOf<{ name?: string; idempotencyKey?: string }>(cmd);
-  const body = { audienceId, ...(o.name !== undefined ? { name: o.name } : {}) };
-  await checkRequest('add_campaign_audience', {
-    params: { campaignId },
-    body,
-    flags: { name: '--name' },
-  });
+  const o = optionsOf<{ idempotencyKey?: string } & Record<string, unknown>>(cmd);
+  const body = { audienceId, ...bodyFrom(o, SLOT_FIELDS) };
+  await checkRequest('add_campaign_audience', { params: { campaignId }, body, flags: SLOT_FLAGS });
   const client = await f.apiClient(o);
   const x = await sayingErrors(slotWords(campaignId), () =>
     client.call<Campaign>('add_campaign_audience', {
@@ -79,16 +84,13 @@ export async function audiencesUpdate(
   slotId: string,
   cmd: Command,
 ): Promise<void> {
-  const o = optionsOf<{ name?: string; dataStore?: string[] | false; idempotencyKey?: string }>(
-    cmd,
-  );
-  const body: { name?: string; dataStoreIds?: string[] } = {};
-  if (o.name !== undefined) body.name = o.name;
-  if (o.dataStore !== undefined) body.dataStoreIds = o.dataStore === false ? [] : o.dataStore;
+  const o = optionsOf<{ idempotencyKey?: string } & Record<string, unknown>>(cmd);
+  // --no-data-store: an empty list
+  const body: { name?: string; dataStoreIds?: string[] } = bodyFrom(o, SLOT_FIELDS);
   await checkRequest('update_campaign_audience', {
     params: { campaignId, slotId },
     body,
-    flags: { name: '--name', dataStoreIds: '--data-store' },
+    flags: SLOT_FLAGS,
   });
   if (Object.keys(body).length === 0) {
     throw usageError(
