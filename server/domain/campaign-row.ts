@@ -53,6 +53,9 @@ export interface SlotRow {
 /** The writable settings of a campaign (Update a campaign). Absent: unchanged; null: cleared. */
 export type CampaignSettings = z.infer<typeof campaignResource.updateBody>;
 
+/** What an update of a slot changes (Edit a campaign's audience slot). Absent: unchanged. */
+export type SlotPatch = z.infer<typeof campaignAudienceSlotResource.updateBody>;
+
 /**
  * A campaign row with its brand and account, in one statement; the slots of every campaign of a
  * page come in one more (reads are the hot path: never a query per campaign).

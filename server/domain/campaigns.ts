@@ -18,6 +18,7 @@ import {
   type RecordRow,
   type RecordSlot,
   type SlotColumns,
+  type SlotPatch,
   type SlotRow,
 } from './campaign-row.ts';
 import { regionProblem } from '../schemas/subdivisions.ts';
@@ -306,7 +307,7 @@ export class Campaigns {
     actor: Actor,
     campaignId: string,
     slotId: string,
-    patch: { name?: string; dataStoreIds?: string[] },
+    patch: SlotPatch,
   ): Promise<Campaign> {
     await this.row(actor, campaignId);
     const slot = await this.slot(campaignId, slotId);
@@ -318,7 +319,7 @@ export class Campaigns {
       (await this.#dataStores.resolveIds(actor, patch.dataStoreIds, 'dataStoreIds'));
     this.#d.store.send(
       `UPDATE campaign_audiences SET ${campaignAudienceSlotResource.columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
-      ...campaignAudienceSlotResource.updateValues(slot, { name: patch.name, dataStoreIds }),
+      ...campaignAudienceSlotResource.updateValues(slot, { ...patch, dataStoreIds }),
       slotId,
     );
     await this.touch(campaignId);
