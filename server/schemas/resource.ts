@@ -228,35 +228,93 @@ export function defineResource<
   refineCreate?: (body: Body) => Body;
   refineUpdate?: (body: Body) => Body;
 }): Resource<F, T> {
-  const all = Object.keys(def.fields);
-  const names = all.filter((n) => isStored(def.fields[n]!)) as (Stored<F> & string)[];
-  const spec = (n: string) => def.fields[n] as FieldSpec;
-  const pick = <T>(keep: (s: AnySpec) => boolean, f: (name: string, s: AnySpec) => T) =>
-    Object.fromEntries(
-      all.filter((n) => keep(def.fields[n]!)).map((n) => [n, f(n, def.fields[n]!)]),
-    );
-  /** a column's text as the field's value */
-  const read = (n: string, row: object): unknown => {
-    const v = (row as Row)[spec(n).column];
-    return spec(n).list ? (typeof v === 'string' && v ? JSON.parse(v) : []) : v;
+  const t = fieldTable(def.fields, def.times === undefined ? isoTime : def.times);
+  const { names, spec, pick } = t;
+  const { record, createBody, updateBody } = schemasOf(def, t);
+  const readOnlyColumns = t.all.flatMap((n) => {
+    const s = def.fields[n]!;
+    return 'readOnly' in s && s.column ? [s.column] : [];
+  });
+  return {
+    title: def.title,
+    table: def.table,
+    fields: def.fields,
+    names: names as (Stored<F> & string)[],
+    stored: Object.fromEntries(names.map((n) => [n, spec(n)])) as Resource<F, T>['stored'],
+    createOnly: pick(
+      (s) => 'createOnly' in s,
+      (_, s) => s as CreateOnlySpec,
+    ),
+    readOnly: pick(
+      (s) => 'readOnly' in s,
+      (_, s) => s as ReadOnlySpec,
+    ),
+    columns: names.map((n) => spec(n).column),
+    systemColumns: def.systemColumns ?? ['id', 'seq', 'workspace_id', 'created_at', 'updated_at'],
+    storeColumns: [
+      ...names.map((n) => spec(n).column),
+      ...readOnlyColumns,
+      ...(def.domainColumns ?? []),
+    ],
+    record: record as unknown as Resource<F, T>['record'],
+    createBody: (def.refineCreate?.(createBody) ?? createBody) as unknown as Resource<
+      F,
+      T
+    >['createBody'],
+    updateBody: (def.refineUpdate?.(updateBody) ?? updateBody) as unknown as Resource<
+      F,
+      T
+    >['updateBody'],
+    ...(rowMappingOf(t) as unknown as Pick<
+      Resource<F, T>,
+      'toRecord' | 'values' | 'toBody' | 'createValues' | 'updateValues'
+    >),
   };
-  /** a field's value as its column holds it */
-  const bind = (n: string, v: unknown): Bound => (spec(n).list ? JSON.stringify(v) : (v as Bound));
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const times = def.times === undefined ? isoTime : def.times;
-  const timeParts = (v: z.ZodType | unknown, u: unknown) =>
-    times === null ? {} : { createdAt: v, updatedAt: u };
-  const shown = (after: boolean) => (s: AnySpec) =>
-    'output' in s && ('afterTimes' in s && s.afterTimes === true) === after;
+}
+
+/** A declaration's fields as the derivations read them: by kind, and each value to and from its column. */
+function fieldTable(fields: Fields, times: z.ZodType | null) {
+  const all = Object.keys(fields);
+  const names = all.filter((n) => isStored(fields[n]!));
+  const spec = (n: string) => fields[n] as FieldSpec;
+  const pick = <V>(keep: (s: AnySpec) => boolean, f: (name: string, s: AnySpec) => V) =>
+    Object.fromEntries(all.filter((n) => keep(fields[n]!)).map((n) => [n, f(n, fields[n]!)]));
+  return {
+    all,
+    names,
+    spec,
+    pick,
+    times,
+    /** a column's text as the field's value */
+    read: (n: string, row: object): unknown => {
+      const v = (row as Row)[spec(n).column];
+      return spec(n).list ? (typeof v === 'string' && v ? JSON.parse(v) : []) : v;
+    },
+    /** a field's value as its column holds it */
+    bind: (n: string, v: unknown): Bound => (spec(n).list ? JSON.stringify(v) : (v as Bound)),
+    /** createdAt and updatedAt, unless the record shows no times */
+    timeParts: (created: unknown, updated: unknown) =>
+      times === null ? {} : { createdAt: created, updatedAt: updated },
+    /** the record's parts before its times (false) or after them (true) */
+    shown: (after: boolean) => (s: AnySpec) =>
+      'output' in s && ('afterTimes' in s && s.afterTimes === true) === after,
+  };
+}
+type FieldTable = ReturnType<typeof fieldTable>;
+
+/** The record the API answers, and the create and update bodies, before the declaration's refinements. */
+function schemasOf(
+  def: { title: string; untitled?: true; fields: Fields; id?: z.ZodType },
+  t: FieldTable,
+) {
+  const { pick, shown, timeParts } = t;
   const recordObject = z.strictObject({
     id: def.id ?? recordId,
     ...pick(shown(false), (_, s) => (s as ReadOnlySpec).output),
-    ...timeParts(times, times),
+    ...timeParts(t.times, t.times),
     ...pick(shown(true), (_, s) => (s as ReadOnlySpec).output),
   });
-  const record = (def.untitled
-    ? recordObject
-    : recordObject.meta({ title: def.title })) as unknown as Resource<F, T>['record'];
+  const record = def.untitled ? recordObject : recordObject.meta({ title: def.title });
   const given = (s: AnySpec) => 'input' in s && !(isStored(s) && s.create === false);
   // what a create must give leads its body (a slot's saved audience, before its optional name)
   const required = (s: AnySpec) => isStored(s) && !('default' in s || s.create);
@@ -279,41 +337,15 @@ export function defineResource<
       },
     ),
   );
-  const readOnlyColumns = all.flatMap((n) => {
-    const s = def.fields[n]!;
-    return 'readOnly' in s && s.column ? [s.column] : [];
-  });
+  return { record, createBody, updateBody };
+}
+
+/** A store row as the record, the values and the body; and the column values a create or an update binds. */
+function rowMappingOf(t: FieldTable) {
+  const { names, spec, pick, read, bind, shown, timeParts } = t;
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   return {
-    title: def.title,
-    table: def.table,
-    fields: def.fields,
-    names,
-    stored: Object.fromEntries(names.map((n) => [n, spec(n)])) as Resource<F, T>['stored'],
-    createOnly: pick(
-      (s) => 'createOnly' in s,
-      (_, s) => s as CreateOnlySpec,
-    ),
-    readOnly: pick(
-      (s) => 'readOnly' in s,
-      (_, s) => s as ReadOnlySpec,
-    ),
-    columns: names.map((n) => spec(n).column),
-    systemColumns: def.systemColumns ?? ['id', 'seq', 'workspace_id', 'created_at', 'updated_at'],
-    storeColumns: [
-      ...names.map((n) => spec(n).column),
-      ...readOnlyColumns,
-      ...(def.domainColumns ?? []),
-    ],
-    record,
-    createBody: (def.refineCreate?.(createBody) ?? createBody) as unknown as Resource<
-      F,
-      T
-    >['createBody'],
-    updateBody: (def.refineUpdate?.(updateBody) ?? updateBody) as unknown as Resource<
-      F,
-      T
-    >['updateBody'],
-    toRecord: (row, ...computed) => {
+    toRecord: (row: object, ...computed: unknown[]) => {
       const parts = (computed[0] ?? {}) as Record<string, unknown>;
       const r = row as Row;
       const part = (n: string, s: AnySpec) => {
@@ -327,20 +359,20 @@ export function defineResource<
         ...pick(shown(false), part),
         ...timeParts(r.created_at, r.updated_at),
         ...pick(shown(true), part),
-      } as ReturnType<Resource<F, T>['toRecord']>;
+      };
     },
-    values: (row) => Object.fromEntries(names.map((n) => [n, read(n, row)])) as Values<F>,
-    toBody: (row) =>
+    values: (row: object) => Object.fromEntries(names.map((n) => [n, read(n, row)])),
+    toBody: (row: object) =>
       Object.fromEntries(
         names
           .filter((n) => !('default' in spec(n)) || !same(read(n, row), spec(n).default))
           .map((n) => [n, read(n, row)]),
-      ) as StoredBody<F>,
-    createValues: (input) =>
+      ),
+    createValues: (input: object) =>
       names.map((n) =>
         bind(n, (input as Row)[n] === undefined ? spec(n).default : (input as Row)[n]),
       ),
-    updateValues: (row, patch) =>
+    updateValues: (row: object, patch: object) =>
       names.map((n) =>
         (patch as Row)[n] === undefined
           ? ((row as Row)[spec(n).column] as Bound)
