@@ -8,19 +8,14 @@
  * Google Ads holds exactly one campaign. On both stores.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkAccount } from '../server/ads/google-ads/records.ts';
 import { adsSettingsOf, PUBLISH_LEASE_MS } from '../server/domain/ads-publish.ts';
 import type { CampaignRow } from '../server/domain/campaigns.ts';
 import { expectError, ok } from './helpers/assert.ts';
-import { testBackend, type TestBackend } from './helpers/backend.ts';
-import {
-  CREDS,
-  startGoogleAdsStandIn,
-  type GoogleAdsStandIn,
-} from './helpers/google-ads-stand-in.ts';
-import { standInWorld } from './helpers/google-ads-world.ts';
+import type { TestBackend } from './helpers/backend.ts';
+import { googleAdsBackend, STAND_IN_ACCOUNT } from './helpers/google-ads-backend.ts';
+import type { GoogleAdsStandIn } from './helpers/google-ads-stand-in.ts';
 
-const ACCOUNT = '123-456-7890';
+const ACCOUNT = STAND_IN_ACCOUNT;
 /** A lease holder on another host: never judged dead, its lease runs out instead. */
 const ELSEWHERE = 'elsewhere:1:x:0';
 
@@ -28,20 +23,7 @@ let standIn: GoogleAdsStandIn;
 let b: TestBackend;
 
 beforeEach(async () => {
-  standIn = await startGoogleAdsStandIn(standInWorld());
-  b = await testBackend({
-    ads: {
-      kind: 'google-ads',
-      googleAds: {
-        credentials: { ...CREDS },
-        baseUrl: standIn.baseUrl,
-        tokenUrl: standIn.tokenUrl,
-        retryBaseMs: 1,
-        cacheMs: 0,
-      },
-    },
-  });
-  await linkAccount(b.store, await b.workspaceId(), ACCOUNT, '2026-03-01T00:00:00.000Z');
+  ({ standIn, b } = await googleAdsBackend());
 });
 afterEach(async () => {
   await standIn.close();

@@ -14,34 +14,16 @@ import { ok } from './helpers/assert.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testBackend, type TestBackend } from './helpers/backend.ts';
+import type { TestBackend } from './helpers/backend.ts';
+import { googleAdsBackend } from './helpers/google-ads-backend.ts';
 import { snapshotTools } from './helpers/snapshots.ts';
-import {
-  CREDS,
-  startGoogleAdsStandIn,
-  type GoogleAdsStandIn,
-} from './helpers/google-ads-stand-in.ts';
-import { standInWorld } from './helpers/google-ads-world.ts';
+import { CREDS, type GoogleAdsStandIn } from './helpers/google-ads-stand-in.ts';
 
 let standIn: GoogleAdsStandIn;
 let b: TestBackend;
 
 beforeEach(async () => {
-  standIn = await startGoogleAdsStandIn(standInWorld());
-  b = await testBackend({
-    ads: {
-      kind: 'google-ads',
-      googleAds: {
-        credentials: { ...CREDS },
-        baseUrl: standIn.baseUrl,
-        tokenUrl: standIn.tokenUrl,
-        retryBaseMs: 1,
-        // every read asks the stand-in (the adapter's caches are the port tests')
-        cacheMs: 0,
-      },
-    },
-  });
-  await linkAccount(b.store, await b.workspaceId(), '123-456-7890', '2026-03-01T00:00:00.000Z');
+  ({ standIn, b } = await googleAdsBackend());
 });
 afterEach(async () => {
   await standIn.close();

@@ -15,18 +15,14 @@
  * Through the service's API and through the port, on both stores.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkAccount } from '../server/ads/google-ads/records.ts';
 import { ok } from './helpers/assert.ts';
-import { testBackend, type TestBackend } from './helpers/backend.ts';
+import type { TestBackend } from './helpers/backend.ts';
+import { googleAdsBackend, STAND_IN_ACCOUNT } from './helpers/google-ads-backend.ts';
 import { item, settings, SVC, useGoogleAds } from './helpers/google-ads-fixture.ts';
-import {
-  CREDS,
-  startGoogleAdsStandIn,
-  type GoogleAdsStandIn,
-} from './helpers/google-ads-stand-in.ts';
-import { standInWorld, type World } from './helpers/google-ads-world.ts';
+import type { GoogleAdsStandIn } from './helpers/google-ads-stand-in.ts';
+import type { World } from './helpers/google-ads-world.ts';
 
-const ACCOUNT = '123-456-7890';
+const ACCOUNT = STAND_IN_ACCOUNT;
 const interest = (id: string) => `customers/1234567890/userInterests/${id}`;
 
 /** The user interests the stand-in's ad groups hold as criteria. */
@@ -41,20 +37,7 @@ describe('through the service', () => {
   let b: TestBackend;
 
   beforeEach(async () => {
-    standIn = await startGoogleAdsStandIn(standInWorld());
-    b = await testBackend({
-      ads: {
-        kind: 'google-ads',
-        googleAds: {
-          credentials: { ...CREDS },
-          baseUrl: standIn.baseUrl,
-          tokenUrl: standIn.tokenUrl,
-          retryBaseMs: 1,
-          cacheMs: 0,
-        },
-      },
-    });
-    await linkAccount(b.store, await b.workspaceId(), ACCOUNT, '2026-03-01T00:00:00.000Z');
+    ({ standIn, b } = await googleAdsBackend());
   });
   afterEach(async () => {
     await standIn.close();
