@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { performanceReport, type PerformanceReport } from '../server/ads/report.ts';
 import { campaign } from '../server/schemas/records.ts';
 import { ok } from './helpers/assert.ts';
-import { testBackend, type Client, type TestBackend } from './helpers/backend.ts';
+import { testBackend, type Client, type TestBackend, runAdsSync } from './helpers/backend.ts';
 
 /**
  * The platform campaign outlives the service's campaign (contract, Delete a campaign: "A linked
@@ -40,11 +40,7 @@ async function published(name = 'Spring trail shoes'): Promise<{ id: string; ads
   return { id: c.id, adsId: rec.adsPlatform.campaignId! };
 }
 
-async function runSync(): Promise<void> {
-  await b.services.ads.scheduleSync();
-  b.clock.advance(b.services.ads.syncIntervalMs + 1);
-  await b.runner.runDue();
-}
+const runSync = () => runAdsSync(b);
 
 const listed = () => b.store.read(async () => b.services.ads.listCreated());
 const setStatus = (id: string, status: 'ENABLED' | 'PAUSED' | 'REMOVED') =>

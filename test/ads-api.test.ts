@@ -13,6 +13,7 @@ import {
   testBackend,
   type Client,
   type TestBackend,
+  runAdsSync,
 } from './helpers/backend.ts';
 
 /**
@@ -103,12 +104,7 @@ async function addAcmeAccount(customerId = '2223334444', name = 'Acme Europe'): 
   return `${customerId.slice(0, 3)}-${customerId.slice(3, 6)}-${customerId.slice(6)}`;
 }
 
-/** Runs the sync job: schedules it and moves the clock past the sync interval. */
-async function runSync(): Promise<void> {
-  await b.services.ads.scheduleSync();
-  b.clock.advance(b.services.ads.syncIntervalMs + 1);
-  await b.runner.runDue();
-}
+const runSync = () => runAdsSync(b);
 
 async function historyCount(adsId: string): Promise<number> {
   return (await b.store.get<{ n: number }>(

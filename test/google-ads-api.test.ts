@@ -14,7 +14,7 @@ import { ok } from './helpers/assert.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestBackend } from './helpers/backend.ts';
+import { type TestBackend, runAdsSync } from './helpers/backend.ts';
 import { googleAdsBackend } from './helpers/google-ads-backend.ts';
 import { snapshotTools } from './helpers/snapshots.ts';
 import { CREDS, type GoogleAdsStandIn } from './helpers/google-ads-stand-in.ts';
@@ -29,11 +29,7 @@ afterEach(async () => {
   await standIn.close();
 });
 
-async function runSync(): Promise<void> {
-  await b.services.ads.scheduleSync();
-  b.clock.advance(b.services.ads.syncIntervalMs + 1);
-  await b.runner.runDue();
-}
+const runSync = () => runAdsSync(b);
 
 async function published() {
   const created = await b.api.post('/campaigns', {

@@ -16,7 +16,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ok } from './helpers/assert.ts';
-import type { TestBackend } from './helpers/backend.ts';
+import { type TestBackend, runAdsSync } from './helpers/backend.ts';
 import { googleAdsBackend, STAND_IN_ACCOUNT } from './helpers/google-ads-backend.ts';
 import { item, settings, SVC, useGoogleAds } from './helpers/google-ads-fixture.ts';
 import type { GoogleAdsStandIn } from './helpers/google-ads-stand-in.ts';
@@ -43,11 +43,7 @@ describe('through the service', () => {
     await standIn.close();
   });
 
-  async function runSync(): Promise<void> {
-    await b.services.ads.scheduleSync();
-    b.clock.advance(b.services.ads.syncIntervalMs + 1);
-    await b.runner.runDue();
-  }
+  const runSync = () => runAdsSync(b);
 
   async function published(campaignType: 'DISPLAY' | 'SEARCH') {
     const created = await b.api.post('/campaigns', {

@@ -182,3 +182,10 @@ export const ALL_SCOPES = SCOPES;
 
 /** 24-hex id that no workspace holds. */
 export const MISSING_ID = 'f'.repeat(24);
+
+/** Runs the ad-platform sync job once: schedules it and moves the clock past the sync interval. */
+export async function runAdsSync(b: TestBackend): Promise<void> {
+  await b.services.ads.scheduleSync();
+  b.clock.advance(b.services.ads.syncIntervalMs + 1);
+  await b.runner.runDue();
+}
