@@ -7,6 +7,7 @@ import { Argument, InvalidArgumentError, type Command } from 'commander';
 import { ADS_STATUSES, type AdsStatus } from '../../generated/contract.ts';
 import type { Factory } from '../../lib/factory.ts';
 import { examples } from '../../lib/help.ts';
+import { withBackendStore } from '../serve/store-flags.ts';
 
 const backendAds = () => import('./backend-ads.ts');
 
@@ -45,33 +46,27 @@ export function registerServeAds(serve: Command, f: Factory): void {
     'adcli serve ads list',
     'adcli serve ads set-status 65f0c1d2e3a4b5c6d7e8f901 ENABLED',
   );
-  const adsList = ads
-    .command('list')
-    .description(
-      'List the campaigns in the ad platform: their status there and when the service last synced them',
-    )
-    .option('--data <dir>', 'data dir of the backend')
-    .option(
-      '--database <url>',
-      'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)',
-    )
+  const adsList = withBackendStore(
+    ads
+      .command('list')
+      .description(
+        'List the campaigns in the ad platform: their status there and when the service last synced them',
+      ),
+  )
     .option('--json', 'print JSON')
     .action(async (_opts, cmd: Command) =>
       (await import('./serve-ads.ts')).listCampaigns(f, cmd.optsWithGlobals()),
     );
   examples(adsList, 'adcli serve ads list', 'adcli serve ads list --json');
-  const setStatus = ads
-    .command('set-status')
-    .description(
-      "Set a campaign's status in the ad platform (ENABLED starts spending); the service records it at the sync this starts",
-    )
-    .argument('<campaign>', 'service campaign id, or the ad-platform campaign id')
-    .addArgument(new Argument('<status>', 'status in the ad platform').choices(ADS_STATUSES))
-    .option('--data <dir>', 'data dir of the backend')
-    .option(
-      '--database <url>',
-      'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)',
-    )
+  const setStatus = withBackendStore(
+    ads
+      .command('set-status')
+      .description(
+        "Set a campaign's status in the ad platform (ENABLED starts spending); the service records it at the sync this starts",
+      )
+      .argument('<campaign>', 'service campaign id, or the ad-platform campaign id')
+      .addArgument(new Argument('<status>', 'status in the ad platform').choices(ADS_STATUSES)),
+  )
     .option('--json', 'print JSON')
     .action(async (campaign, status, _opts, cmd: Command) =>
       (await import('./serve-ads.ts')).setStatus(f, campaign, status, cmd.optsWithGlobals()),
@@ -86,14 +81,7 @@ export function registerServeAds(serve: Command, f: Factory): void {
 
 /** `adcli serve ads link|unlink|links`: which Google Ads accounts each workspace may use. */
 function registerServeAdsLinks(ads: Command, f: Factory): void {
-  const store = (c: Command) =>
-    c
-      .option('--data <dir>', 'data dir of the backend')
-      .option(
-        '--database <url>',
-        'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)',
-      )
-      .option('--json', 'print JSON');
+  const store = (c: Command) => withBackendStore(c).option('--json', 'print JSON');
   for (const verb of ['link', 'unlink'] as const) {
     const c = store(
       ads

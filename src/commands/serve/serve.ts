@@ -6,6 +6,7 @@ import { applyServeEnv, parserOf, SERVE_SETTINGS } from '../../lib/serve-setting
 import { LOG_LEVELS } from '../../../server/lib/log.ts';
 import { registerServeAds } from '../ads/ads.ts';
 import type { ServeOptions } from './serve-command.ts';
+import { withBackendStore } from './store-flags.ts';
 
 /** A flag's parser, from the settings table: the flag and its variable read values alike. */
 const parse = parserOf;
@@ -64,25 +65,24 @@ function registerServeKeys(serve: Command, f: Factory): void {
     'adcli serve keys list',
     'adcli serve keys create --workspace demo --scopes campaigns:read,campaigns:write --name ci',
   );
-  const create = keys
-    .command('create')
-    .description('Create an API key (the workspace is created when missing); the key is shown once')
-    .requiredOption('--workspace <slug>', 'workspace of the key')
-    .requiredOption(
-      '--scopes <list>',
-      `comma-separated scopes, e.g. campaigns:read,campaigns:write: {${SCOPES.join(', ')}}`,
-    )
-    .option('--customer-ids <list>', 'limit the key to these ad-platform accounts')
-    .option(
-      '--campaign-ids <list>',
-      'limit the key to these campaigns (it cannot create campaigns)',
-    )
-    .option('--name <name>', 'a label for the key')
-    .option('--data <dir>', 'data dir of the backend')
-    .option(
-      '--database <url>',
-      'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)',
-    )
+  const create = withBackendStore(
+    keys
+      .command('create')
+      .description(
+        'Create an API key (the workspace is created when missing); the key is shown once',
+      )
+      .requiredOption('--workspace <slug>', 'workspace of the key')
+      .requiredOption(
+        '--scopes <list>',
+        `comma-separated scopes, e.g. campaigns:read,campaigns:write: {${SCOPES.join(', ')}}`,
+      )
+      .option('--customer-ids <list>', 'limit the key to these ad-platform accounts')
+      .option(
+        '--campaign-ids <list>',
+        'limit the key to these campaigns (it cannot create campaigns)',
+      )
+      .option('--name <name>', 'a label for the key'),
+  )
     .option('--json', 'print {id, key, ...} as JSON')
     .action(async (_opts, cmd: Command) =>
       (await import('./serve-keys.ts')).createKey(f, cmd.optsWithGlobals()),
@@ -93,28 +93,20 @@ function registerServeKeys(serve: Command, f: Factory): void {
     '# a key limited to one ad-platform account',
     'adcli serve keys create --workspace demo --scopes ads:read --customer-ids 512-384-7260 --json',
   );
-  const list = keys
-    .command('list')
-    .description('List API keys (never their text)')
-    .option('--data <dir>', 'data dir of the backend')
-    .option(
-      '--database <url>',
-      'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)',
-    )
+  const list = withBackendStore(
+    keys.command('list').description('List API keys (never their text)'),
+  )
     .option('--json', 'print JSON')
     .action(async (_opts, cmd: Command) =>
       (await import('./serve-keys.ts')).listKeys(f, cmd.optsWithGlobals()),
     );
   examples(list, 'adcli serve keys list', 'adcli serve keys list --json');
-  const revoke = keys
-    .command('revoke')
-    .description('Revoke an API key; it stops working on its next request')
-    .argument('<id>', 'key id (from keys list)')
-    .option('--data <dir>', 'data dir of the backend')
-    .option(
-      '--database <url>',
-      'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)',
-    )
+  const revoke = withBackendStore(
+    keys
+      .command('revoke')
+      .description('Revoke an API key; it stops working on its next request')
+      .argument('<id>', 'key id (from keys list)'),
+  )
     .option('--json', 'print JSON')
     .action(async (id, _opts, cmd: Command) =>
       (await import('./serve-keys.ts')).revokeKey(f, id, cmd.optsWithGlobals()),
@@ -124,16 +116,13 @@ function registerServeKeys(serve: Command, f: Factory): void {
 
 /** `adcli serve migrate`: the store brought to this version's schema, alone. */
 function registerServeMigrate(serve: Command, f: Factory): void {
-  const migrate = serve
-    .command('migrate')
-    .description(
-      "Bring the store to this adcli's schema, saying each step, then exit: on Postgres, run it before rolling replicas to a new version",
-    )
-    .option('--data <dir>', 'data dir of the backend')
-    .option(
-      '--database <url>',
-      'the Postgres database of the backend instead (default $ADCLI_DATABASE_URL)',
-    )
+  const migrate = withBackendStore(
+    serve
+      .command('migrate')
+      .description(
+        "Bring the store to this adcli's schema, saying each step, then exit: on Postgres, run it before rolling replicas to a new version",
+      ),
+  )
     .option('--json', 'print {store, from, to, applied} as JSON')
     .action(async (_opts, cmd: Command) =>
       (await import('./serve-migrate.ts')).migrate(f, cmd.optsWithGlobals()),
