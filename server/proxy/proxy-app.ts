@@ -253,6 +253,15 @@ async function readAnswerBody(
   return { body: null, text: req.method !== 'HEAD' ? '' : null };
 }
 
+/** What the contract check reads of the client's request, and the secrets its report must not show. */
+const requestSide = (req: ClientRequest) => ({
+  method: req.method,
+  path: req.path,
+  query: req.query,
+  body: req.bodyText,
+  secrets: req.secrets,
+});
+
 /** The upstream's answer, checked against the contract, as the client gets it. */
 function passBack(
   u: Upstream,
@@ -264,15 +273,11 @@ function passBack(
   const violations = req.unchecked
     ? []
     : checkExchange(u.ops, {
-        method: req.method,
-        path: req.path,
-        query: req.query,
-        body: req.bodyText,
+        ...requestSide(req),
         status,
         contentType: upstreamRes.headers.get('content-type'),
         responseText: answer.text,
         requestIdHeader: upstreamRes.headers.has('x-request-id'),
-        secrets: req.secrets,
       });
   const headers = answerHeaders(upstreamRes.headers, answer.body instanceof ReadableStream);
   const rid = upstreamRes.headers.get('x-request-id');
@@ -297,14 +302,10 @@ function ownAnswer(u: Upstream, req: ClientRequest, status: 502 | 504, message: 
   const requestViolations = req.unchecked
     ? []
     : checkExchange(u.ops, {
-        method: req.method,
-        path: req.path,
-        query: req.query,
-        body: req.bodyText,
+        ...requestSide(req),
         status: 0,
         contentType: null,
         responseText: null,
-        secrets: req.secrets,
       }).filter((v) => v.where === 'request');
   const rid = newRequestId();
   const res = new Response(JSON.stringify(errorBody('unavailable', message, rid)), {
