@@ -14,6 +14,49 @@ import { isPersonName } from '../server/targeting/people.ts';
 import { cleanText, splitHashtag } from '../server/targeting/tokens.ts';
 import type { Corpus, GenerateInput } from '../server/targeting/types.ts';
 
+/** A store generated alone, with no catalog behind it; an English campaign without objective unless told. */
+const alone = (
+  corpus: Corpus,
+  campaign: Partial<GenerateInput['campaign']> = {},
+): GenerateInput => ({
+  corpus,
+  background: { channels: [], videos: [] },
+  seed: null,
+  campaign: { objective: '', campaignType: null, language: 'en', ...campaign },
+});
+
+/** A store of one video, uploaded by a channel of this title when one is named. */
+function oneVideo(
+  v: { title: string; description: string; channel?: string },
+  campaign: Partial<GenerateInput['campaign']> = {},
+): GenerateInput {
+  const channelId = 'UCoNeViDeO0000000000000a';
+  const channels = v.channel
+    ? [
+        {
+          id: channelId,
+          title: v.channel,
+          description: '',
+          handle: '',
+          keywords: '',
+          country: '',
+          subscribers: 0,
+        },
+      ]
+    : [];
+  const video = {
+    id: 'onevideo001',
+    channelId,
+    title: v.title,
+    description: v.description,
+    tags: [],
+    publishedAt: null,
+    viewCount: 0,
+    comments: [],
+  };
+  return alone({ channels, videos: [video] }, campaign);
+}
+
 const cases = loadTrending();
 
 function background(c: TrendingCase): Corpus {
@@ -87,36 +130,8 @@ describe('keywords from channels without tags', () => {
 });
 
 describe('French elisions', () => {
-  const store = (title: string, description: string): GenerateInput => ({
-    corpus: {
-      channels: [
-        {
-          id: 'UCelision000000000000001',
-          title: 'Radio',
-          description: '',
-          handle: '',
-          keywords: '',
-          country: '',
-          subscribers: 0,
-        },
-      ],
-      videos: [
-        {
-          id: 'elision0001',
-          channelId: 'UCelision000000000000001',
-          title,
-          description,
-          tags: [],
-          publishedAt: null,
-          viewCount: 0,
-          comments: [],
-        },
-      ],
-    },
-    background: { channels: [], videos: [] },
-    seed: null,
-    campaign: { objective: '', campaignType: null, language: 'fr' },
-  });
+  const store = (title: string, description: string): GenerateInput =>
+    oneVideo({ title, description, channel: 'Radio' }, { language: 'fr' });
 
   it('a pronoun, negation or conjunction elided before a verb starts no keyword; an article before a noun does', () => {
     const kws = generate(
@@ -165,38 +180,16 @@ describe('the fill of a short list', () => {
 });
 
 describe('names, platforms and the objective', () => {
-  const UPLOADER = 'UCnamesTest0000000000001';
-  const input = (objective: string): GenerateInput => ({
-    corpus: {
-      channels: [
-        {
-          id: UPLOADER,
-          title: 'Stacked Kitchen',
-          description: '',
-          handle: '',
-          keywords: '',
-          country: '',
-          subscribers: 0,
-        },
-      ],
-      videos: [
-        {
-          id: 'names000001',
-          channelId: UPLOADER,
-          title: 'Sourdough focaccia with rosemary and sea salt',
-          description:
-            'My sourdough focaccia, baked in a cast iron pan. I shot it with a Pixel phone and asked Google how long to proof it; Andy from the bakery says overnight. The Pixel camera loves focaccia. Andy approves. Follow me on Snapchat and Twitch, turn on notifications!',
-          tags: [],
-          publishedAt: null,
-          viewCount: 0,
-          comments: [],
-        },
-      ],
-    },
-    background: { channels: [], videos: [] },
-    seed: null,
-    campaign: { objective, campaignType: 'SEARCH', language: 'en' },
-  });
+  const input = (objective: string): GenerateInput =>
+    oneVideo(
+      {
+        title: 'Sourdough focaccia with rosemary and sea salt',
+        description:
+          'My sourdough focaccia, baked in a cast iron pan. I shot it with a Pixel phone and asked Google how long to proof it; Andy from the bakery says overnight. The Pixel camera loves focaccia. Andy approves. Follow me on Snapchat and Twitch, turn on notifications!',
+        channel: 'Stacked Kitchen',
+      },
+      { objective, campaignType: 'SEARCH' },
+    );
   const keywords = (objective: string) =>
     new Map(
       generate(input(objective))
@@ -221,36 +214,8 @@ describe('names, platforms and the objective', () => {
 });
 
 describe('one video: what its creator labelled', () => {
-  const store = (title: string, description: string): GenerateInput => ({
-    corpus: {
-      channels: [
-        {
-          id: 'UCkitchen00',
-          title: 'Test Kitchen',
-          handle: '',
-          description: '',
-          keywords: '',
-          country: '',
-          subscribers: 0,
-        },
-      ],
-      videos: [
-        {
-          id: 'label000001',
-          channelId: 'UCkitchen00',
-          title,
-          description,
-          tags: [],
-          publishedAt: null,
-          viewCount: 0,
-          comments: [],
-        },
-      ],
-    },
-    background: { channels: [], videos: [] },
-    seed: null,
-    campaign: { objective: '', campaignType: null, language: 'en' },
-  });
+  const store = (title: string, description: string): GenerateInput =>
+    oneVideo({ title, description, channel: 'Test Kitchen' });
   const keywords = (title: string, description: string) =>
     generate(store(title, description))
       .items.filter((i) => i.section === 'keywords')
@@ -324,27 +289,13 @@ describe('calls to action', () => {
   });
 
   it('none of their words becomes a keyword of a one-video store', () => {
-    const out = generate({
-      corpus: {
-        channels: [],
-        videos: [
-          {
-            id: 'cta00000001',
-            channelId: 'UCcta000000',
-            title: 'Destroying unbreakable phones in a hydraulic press',
-            description:
-              'Putting a rugged tablet in the hydraulic press.\nHit the bell icon and turn on notifications!\nSmash that thumbs up button and subscribe to the channel.',
-            tags: [],
-            publishedAt: null,
-            viewCount: 0,
-            comments: [],
-          },
-        ],
-      },
-      background: { channels: [], videos: [] },
-      seed: null,
-      campaign: { objective: '', campaignType: null, language: 'en' },
-    });
+    const out = generate(
+      oneVideo({
+        title: 'Destroying unbreakable phones in a hydraulic press',
+        description:
+          'Putting a rugged tablet in the hydraulic press.\nHit the bell icon and turn on notifications!\nSmash that thumbs up button and subscribe to the channel.',
+      }),
+    );
     const kws = out.items.filter((i) => i.section === 'keywords').map((i) => i.text.toLowerCase());
     expect(kws.length).toBeGreaterThan(0);
     for (const k of kws) expect(k).not.toMatch(/\b(bell|icon|thumbs?|button|notifications?)\b/);
@@ -425,12 +376,7 @@ describe('a store mixing two channels', () => {
     ],
   };
   const keywords = (objective: string) =>
-    generate({
-      corpus,
-      background: { channels: [], videos: [] },
-      seed: null,
-      campaign: { objective, campaignType: null, language: 'en' },
-    })
+    generate(alone(corpus, { objective }))
       .items.filter((i) => i.section === 'keywords')
       .map((i) => i.text.toLowerCase());
   const kitchen = /sourdough|cast iron|olive oil|focaccia|pizza|cake/;
@@ -460,27 +406,16 @@ describe('people’s names', () => {
   it('is no EXACT keyword unless the objective names the person; a place stays EXACT', () => {
     const matchTypes = (objective: string) =>
       new Map(
-        generate({
-          corpus: {
-            channels: [],
-            videos: [
-              {
-                id: 'people00001',
-                channelId: 'UCpeople000',
-                title: 'A week on the trail',
-                description:
-                  'Yesterday we hiked a long and dusty stretch of the Pacific Crest Trail with Taylor Swift, carrying heavy packs and cold water. Later we met Taylor Swift again near the trailhead of the Pacific Crest Trail, and talked about ultralight tents, quilts and stoves.',
-                tags: [],
-                publishedAt: null,
-                viewCount: 0,
-                comments: [],
-              },
-            ],
-          },
-          background: { channels: [], videos: [] },
-          seed: null,
-          campaign: { objective, campaignType: null, language: 'en' },
-        })
+        generate(
+          oneVideo(
+            {
+              title: 'A week on the trail',
+              description:
+                'Yesterday we hiked a long and dusty stretch of the Pacific Crest Trail with Taylor Swift, carrying heavy packs and cold water. Later we met Taylor Swift again near the trailhead of the Pacific Crest Trail, and talked about ultralight tents, quilts and stoves.',
+            },
+            { objective },
+          ),
+        )
           .items.filter((i) => i.section === 'keywords')
           .map((i) => [i.text.toLowerCase(), i.matchType]),
       );
