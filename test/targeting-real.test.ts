@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusOfCase, loadTrending, type TrendingCase } from '../eval/trending.ts';
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
+import { channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
 import { cleanText, splitHashtag } from '../server/targeting/tokens.ts';
@@ -250,6 +251,41 @@ describe('one video: what its creator labelled', () => {
     expect(cleanText('Una boda.Boda sin travesti').text).toBe('Una boda. Boda sin travesti');
     for (const t of ['O.J. Simpson', 'the U.S. Army', 'a talk by Dr.Smith', 'version 2.Final'])
       expect(cleanText(t).text).toBe(t);
+  });
+});
+
+describe('the channel’s own name', () => {
+  const keywords = (description: string, channel: string) =>
+    generate(
+      oneVideo({
+        title: 'Bob Saget Hiccups Uncontrollably While Eating Spicy Wings',
+        description,
+        channel,
+      }),
+    )
+      .items.filter((i) => i.section === 'keywords')
+      .map((i) => i.text.toLowerCase());
+
+  it('is a keyword, whole, when the video says it in words: a show its viewers search for', () => {
+    const kws = keywords(
+      'Bob Saget takes on the wings of death on Hot Ones. First We Feast is the home of Hot Ones.',
+      'First We Feast',
+    );
+    expect(kws).toContain('first we feast');
+    // counted as one name: its words are no keywords of their own
+    expect(kws).not.toContain('feast');
+  });
+
+  it('is said in words, not in links, handles or addresses', () => {
+    const named = (description: string) =>
+      channelsNamedInProse(
+        oneVideo({ title: 'Wings of death', description, channel: 'First We Feast' }).corpus,
+      ).size;
+    expect(named('Watch more First We Feast shows.')).toBe(1);
+    expect(named('https://complex.example/first-we-feast/hot-ones')).toBe(0);
+    expect(
+      named('complex.example/first-we-feast · @first-we-feast · first-we-feast@complex.example'),
+    ).toBe(0);
   });
 });
 

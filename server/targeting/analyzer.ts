@@ -63,6 +63,8 @@ export interface Unit {
   mode: CaseMode;
   /** a list of phrases written as such, one per "|"-separated part (tags, a channel's keywords) */
   whole?: boolean;
+  /** one name, counted only as a whole: its words are not phrases of their own (a channel's name) */
+  name?: boolean;
   /** the unit's own language when it clearly differs from the document's (a comment): left out */
   lang?: Lang;
   /** a title, or a line of a description's opening (what a viewer sees before "more"): what the document is about */
@@ -192,7 +194,7 @@ export class Analyzer {
         const words = seg.words;
         const inf = seg.informative;
         const len = words.length;
-        for (let i = 0; i < len; i++) {
+        for (let i = 0; i < len && !unit.name; i++) {
           const wi = words[i]!;
           if (wi.intent) this.intent = true;
           if (wi.kind === STOP) continue; // no phrase starts with a stopword
@@ -230,7 +232,7 @@ export class Analyzer {
           shapeOf(words, 0, len) === 0 &&
           validPhrase(words, 0, len);
         // a hashtag is a label its writer chose, as a tag is
-        if (unit.whole || seg.hashtag ? validWhole(words) : title) {
+        if (unit.whole || unit.name || seg.hashtag ? validWhole(words) : title) {
           const key = phraseKey(words, 0, len);
           let st = this.stats.get(key);
           // counted above unless longer than the windows or holding a stopword a window may not

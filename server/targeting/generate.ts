@@ -41,6 +41,7 @@ import { Analyzer, type Doc, type Unit } from './analyzer.ts';
 import { findBoilerplate, stripBoilerplate, type Boilerplate } from './boilerplate.ts';
 import { brandCheck } from './brands.ts';
 import { withoutCallsToAction } from './calls.ts';
+import { channelsNamedInProse } from './channel-name.ts';
 import { keywordItems } from './keywords.ts';
 import {
   LANGUAGES,
@@ -75,6 +76,7 @@ const WEIGHT = {
   comment: 0.5,
   channelDescription: 1.5,
   channelKeywords: 2,
+  channelName: 1,
 } as const;
 
 /** A channel's description counts for topics as this share of its videos in the store (plus itself). */
@@ -241,8 +243,8 @@ function countWords(text: string): number {
 
 /**
  * One document per channel (description, keywords) and per video (title, tags, description,
- * comments), boilerplate lines dropped. A channel's name is no keyword: the channel itself is a
- * placement (websites), and its name would target searches for the creator. Comments go through the spam/boilerplate filter, and a
+ * comments), boilerplate lines dropped. A channel's name is a keyword only when its videos say it in
+ * words (channel-name.ts): the channel itself is a placement. Comments go through the spam/boilerplate filter, and a
  * comment clearly in another language than its video is left out; a description line or comment
  * sentence seen before in this corpus (a copy-pasted or bot-repeated comment) counts once. Each
  * document gets its language: detected, or its channel's, the store's, the campaign's.
@@ -270,8 +272,9 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
   const own = (units: Unit[]) => units.map((u) => u.text).join('\n');
   const videosOf = new Map<string, number>();
   for (const v of corpus.videos) videosOf.set(v.channelId, (videosOf.get(v.channelId) ?? 0) + 1);
+  const named = channelsNamedInProse(corpus);
   for (const ch of corpus.channels) {
-    const units = channelUnits(ch, descriptionUnits);
+    const units = channelUnits(ch, descriptionUnits, named.has(ch.id));
     const text = own(units);
     const doc = slotDoc(units, ch.id, text);
     // a channel's description says what all of its videos are about: its topics count for half of them
@@ -374,8 +377,18 @@ function leader(m: Map<Lang, number> | undefined): Lang | null {
 function channelUnits(
   ch: CorpusChannel,
   descriptionUnits: (text: string, field: Unit['field'], weight: number) => Unit[],
+  namedInProse: boolean,
 ): Unit[] {
   const units: Unit[] = [];
+  // its name counts once, as a whole, and only when its videos say it (channel-name.ts)
+  if (namedInProse)
+    units.push({
+      text: ch.title,
+      field: 'channels',
+      weight: WEIGHT.channelName,
+      mode: 'none',
+      name: true,
+    });
   units.push(...descriptionUnits(ch.description, 'channels', WEIGHT.channelDescription));
   const kw = parseChannelKeywords(ch.keywords);
   if (kw.length)
