@@ -297,6 +297,27 @@ describe('verbs', () => {
     expect(kws).toContain('volcan agung');
     expect(kws).not.toContain('reveille');
   });
+
+  it('nor does a phrase it starts, after "vous", "nous", "me" or "te" too', () => {
+    const kws = generate(
+      oneVideo(
+        {
+          title: 'Comment j’accroche mon chapeau ?',
+          description:
+            'Si vous voulez savoir comment tenir un chapeau à moto, c’est ici. Vous souhaitez participer à une vidéo ? Nous pensons fondamentalement que le chapeau de paille est fait pour la moto.',
+        },
+        { language: 'fr' },
+      ),
+    )
+      .items.filter((i) => i.section === 'keywords')
+      .map((i) => fold(i.text));
+    expect(kws).toContain('chapeau');
+    for (const verb of ['voulez', 'souhaitez', 'pensons'])
+      expect(
+        kws.filter((k) => k.startsWith(verb)),
+        verb,
+      ).toEqual([]);
+  });
 });
 
 describe('calls to action', () => {

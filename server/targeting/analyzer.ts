@@ -334,7 +334,7 @@ export class Analyzer {
     if (text) {
       const next = words[i + n];
       if (next !== undefined && next.determiner) st.verbRight++;
-      if (n === 1 && i > 0 && isVerbClitic(words[i - 1]!.low, this.lang)) st.afterClitic++;
+      if (i > 0 && isVerbClitic(words[i - 1]!.low, this.lang)) st.afterClitic++;
       // a German noun phrase: capitalised head, nothing lowercase after a capitalised word ("ETFs legen Dividenden")
       let noun = words[i + n - 1]!.upper;
       for (let k = i + 1; k < i + n && noun; k++)

@@ -174,11 +174,26 @@ export function isDeterminer(low: string, lang: Lang): boolean {
 }
 
 /**
- * French subject and reflexive clitics, and the Spanish reflexive "se": the word right after one is
- * a verb ("se réveille", "on joue", "ils proposent", "se despide"), no keyword on its own.
+ * French subject, object and reflexive clitics, and the Spanish reflexive "se": the word right after
+ * one is a verb ("se réveille", "on joue", "vous voulez", "nous pensons", "se despide"), no keyword
+ * on its own, and a phrase it starts is what someone does, not a topic ("voulez savoir").
  */
 const VERB_CLITICS: Partial<Record<Lang, ReadonlySet<string>>> = {
-  fr: new Set(['je', 'tu', 'il', 'elle', 'on', 'ils', 'elles', 'se', 'ne']),
+  fr: new Set([
+    'je',
+    'tu',
+    'il',
+    'elle',
+    'on',
+    'nous',
+    'vous',
+    'ils',
+    'elles',
+    'me',
+    'te',
+    'se',
+    'ne',
+  ]),
   es: new Set(['se']),
 };
 export function isVerbClitic(low: string, lang: Lang): boolean {
