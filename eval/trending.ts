@@ -119,6 +119,8 @@ function holds(hay: readonly string[], needle: readonly string[]): boolean {
 export interface TrendingScore {
   p10: number;
   r20: number;
+  /** distinct tags hit by the first 10: a tag hit by several keywords ("loot box", "loot") counts once */
+  tags10: number;
   returned: number;
 }
 
@@ -126,12 +128,14 @@ export function scoreKeywords(keywords: readonly string[], gold: readonly string
   const tags = gold.map((g) => scoreWords(g, lang)).filter((w) => w.length > 0);
   const kws = keywords.map((k) => scoreWords(k, lang));
   const hit = (kw: string[]) => tags.some((t) => holds(kw, t));
-  const p10 = kws.slice(0, 10).filter(hit).length / 10;
+  const first10 = kws.slice(0, 10);
+  const p10 = first10.filter(hit).length / 10;
+  const tags10 = tags.filter((t) => first10.some((k) => holds(k, t))).length;
   const first20 = kws.slice(0, 20);
   const r20 = tags.length
     ? tags.filter((t) => first20.some((k) => holds(k, t))).length / tags.length
     : 0;
-  return { p10, r20, returned: keywords.length };
+  return { p10, r20, tags10, returned: keywords.length };
 }
 
 // ---------------------------------------------------------------- the run
@@ -232,6 +236,7 @@ export interface TrendingRow {
   n: number;
   p10: Record<TrendingSystem, number>;
   r20: Record<TrendingSystem, number>;
+  tags10: Record<TrendingSystem, number>;
   returned: number;
   zero: number;
   underFive: number;
@@ -253,6 +258,7 @@ export function trendingRows(results: readonly TrendingResult[]): TrendingRow[] 
         n: ms.length,
         p10: of((s) => s.p10),
         r20: of((s) => s.r20),
+        tags10: of((s) => s.tags10),
         returned: mean(ms.map((m) => m.scores.adcli.returned)),
         zero: ms.filter((m) => m.scores.adcli.returned === 0).length / ms.length,
         underFive: ms.filter((m) => m.scores.adcli.returned < 5).length / ms.length,
@@ -276,16 +282,17 @@ export function printTrending(write: (s: string) => void, verbose: boolean): Tre
   const pct = (x: number) => `${Math.round(x * 100)}%`.padStart(4);
   write(
     `\nReal YouTube text (${results.length} development cases of the 2017-18 trending lists, eval/data), scored against the uploaders' tags: ` +
-      `P@10 (÷ 10 whatever the number returned), R@20, keywords adcli returns per store, stores where adcli returns 0 / < 5. ` +
+      `P@10 (÷ 10 whatever the number returned), R@20, distinct tags the first 10 hit (tags@10: a tag that several overlapping keywords hit counts once), keywords adcli returns per store, stores where adcli returns 0 / < 5. ` +
       `The tags are never given to any system; a held-out half the project does not have is scored the same way\n\n`,
   );
   write(
-    `${'row'.padEnd(17)}${'n'.padStart(4)}   adcli P@10  YAKE P@10  TF-IDF P@10   adcli R@20  YAKE R@20  TF-IDF R@20   kw/store  0 kw  < 5\n`,
+    `${'row'.padEnd(17)}${'n'.padStart(4)}   adcli P@10  YAKE P@10  TF-IDF P@10   adcli R@20  YAKE R@20  TF-IDF R@20   tags@10 adcli  YAKE  TF-IDF   kw/store  0 kw  < 5\n`,
   );
   for (const r of rows)
     write(
       `${r.name.padEnd(17)}${String(r.n).padStart(4)}   ${f(r.p10.adcli).padStart(10)} ${f(r.p10.YAKE).padStart(10)} ${f(r.p10['TF-IDF']).padStart(12)}   ` +
-        `${f(r.r20.adcli).padStart(10)} ${f(r.r20.YAKE).padStart(10)} ${f(r.r20['TF-IDF']).padStart(12)}   ${r.returned.toFixed(1).padStart(8)}  ${pct(r.zero)} ${pct(r.underFive)}\n`,
+        `${f(r.r20.adcli).padStart(10)} ${f(r.r20.YAKE).padStart(10)} ${f(r.r20['TF-IDF']).padStart(12)}   ` +
+        `${r.tags10.adcli.toFixed(2).padStart(13)} ${r.tags10.YAKE.toFixed(2).padStart(5)} ${r.tags10['TF-IDF'].toFixed(2).padStart(7)}   ${r.returned.toFixed(1).padStart(8)}  ${pct(r.zero)} ${pct(r.underFive)}\n`,
     );
   const textless = results.filter((r) => r.hasText && r.scores.adcli.returned === 0).length;
   write(`\nstores with title or description text and 0 keywords: ${textless}\n`);
