@@ -246,6 +246,19 @@ describe('one video: what its creator labelled', () => {
     expect(splitHashtag('sub4sub')).toBe('sub4sub');
   });
 
+  it('a date or an airing time is no keyword; a day that names something stays', () => {
+    const kws = keywords(
+      'Pumpkin Pie Wobble Test | Black Friday Baking',
+      'In theaters December 15. New episodes every Thursday at 5pm EST, live on Sunday 9 November at 17h. Our pumpkin pie recipe for Black Friday.',
+    );
+    expect(kws).toContain('pumpkin pie');
+    expect(kws.some((k) => k.includes('black friday'))).toBe(true);
+    for (const k of kws)
+      expect(k).not.toMatch(
+        /^(?:december|thursday|sunday|november|5pm|17h|est)\b|\b(?:december|november|est)$/,
+      );
+  });
+
   it('a full stop typed without its space still ends a sentence; initials stay whole', () => {
     // "boda.Boda sin travesti" was one word "boda.boda" before a phrase
     expect(cleanText('Una boda.Boda sin travesti').text).toBe('Una boda. Boda sin travesti');

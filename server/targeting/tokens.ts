@@ -109,11 +109,34 @@ const TAIL_OK_LIST = [
 const INTENT_LIST = ["review","reviews","reviewed","vs","versus","buy","buying","bought","purchase","price","prices","priced","cost","costs","deal","deals","discount","sale","worth","budget","cheap","cheapest","affordable","upgrade","upgraded","comparison","compare","compared","recommend","recommendation","unboxing","gear","kit","setup","shopping","shop","order","ordered","best",
   "comprar","precio","precios","barato","oferta","reseña","análisis","mejor","kaufen","preis","preise","günstig","test","vergleich","acheter","prix","pas cher","avis","comparatif","comprar","preço","barato","análise","review"];
 
-export const WEAK_WORDS: ReadonlySet<string> = new Set(WEAK_LIST);
-const TAIL_OK: ReadonlySet<string> = new Set(TAIL_OK_LIST);
+/**
+ * Days, months and time zones: a date or an airing time ("December 15", "vendredi 17 novembre",
+ * "5pm EST") says when, not what about. Nouns, so they may end a phrase ("black friday", "mardi
+ * gras"); never a keyword on their own or with numbers alone. Left out: months that are also names
+ * or other words in some language ("March", "June", "August", "Mars", "mayo", Rio de "Janeiro"),
+ * and Portuguese weekdays ("segunda", "quinta": ordinals too).
+ */
+// prettier-ignore
+const CALENDAR_LIST = [
+  "monday","tuesday","wednesday","thursday","friday","saturday","sunday",
+  "january","february","april","july","september","october","november","december",
+  "lundi","mardi","mercredi","jeudi","vendredi","samedi","dimanche","mercredis","dimanches","samedis","lundis","vendredis",
+  "janvier","février","avril","juin","juillet","août","septembre","octobre","novembre","décembre",
+  "lunes","miércoles","jueves","viernes","sábado",
+  "enero","febrero","marzo","abril","junio","julio","agosto","septiembre","octubre","noviembre","diciembre",
+  "montag","dienstag","mittwoch","donnerstag","freitag","samstag","sonntag",
+  "januar","februar","märz","juni","juli","oktober","dezember",
+  "fevereiro","março","maio","junho","julho","setembro","outubro","novembro","dezembro",
+  "pm","est","pst","cst","edt","pdt","cdt","gmt","utc","cet","cest",
+];
+
+export const WEAK_WORDS: ReadonlySet<string> = new Set([...WEAK_LIST, ...CALENDAR_LIST]);
+const TAIL_OK: ReadonlySet<string> = new Set([...TAIL_OK_LIST, ...CALENDAR_LIST]);
 const INTENT: ReadonlySet<string> = new Set(INTENT_LIST);
 
 const NUMBER_RE = /^[0-9]+(?:[.,][0-9]+)*$/;
+/** a time of day ("11am", "5pm", "17h", "08h15"): a number, as a date's are */
+const TIME_RE = /^[0-9]{1,2}(?:[.:h][0-9]{2})?(?:am|pm|h)?$/;
 const HAS_UPPER = /\p{Lu}/u;
 const STARTS_UPPER = /^\p{Lu}/u;
 const HAS_LETTER = /\p{L}/u;
@@ -170,7 +193,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     if (low.endsWith("'s")) low = low.slice(0, -2);
     else if (low.endsWith("'")) low = low.slice(0, -1);
     if (isStopword(low, lang)) kind = STOP;
-    else if (NUMBER_RE.test(low)) kind = NUMBER;
+    else if (NUMBER_RE.test(low) || TIME_RE.test(low)) kind = NUMBER;
     else if (low.length === 1) kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
     else if (WEAK_WORDS.has(low)) kind = WEAK;
