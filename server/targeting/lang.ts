@@ -69,6 +69,8 @@ const ENGLISH_INFORMAL = [
   "look","looks","looked","looking","comes","coming","keep","keeps","kept","lets","feel","feels","felt","try","tried","trying","tries","use","uses","used","using","find","found",
   "mean","means","meant","thing","things","stuff","lot","lots","bit","kind","sort","ways","able","sure","wish","im","ive","dont","doesnt","didnt","cant","wont","isnt","wasnt",
   "thats","theres","youre","youve","id",
+  // the same words as comments and descriptions spell them
+  "tho","idk","ngl","smh","bc","cuz","coz","ya","ur","gonna","wanna","gotta","kinda","sorta","aint","dunno","lemme","tryna",
 ];
 
 /**
