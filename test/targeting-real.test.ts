@@ -12,7 +12,7 @@ import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
-import { cleanText, splitHashtag } from '../server/targeting/tokens.ts';
+import { cleanText, preJoinHyphens, splitHashtag } from '../server/targeting/tokens.ts';
 import type { Corpus, GenerateInput } from '../server/targeting/types.ts';
 
 /** A store generated alone, with no catalog behind it; an English campaign without objective unless told. */
@@ -244,6 +244,29 @@ describe('one video: what its creator labelled', () => {
     expect(splitHashtag('PitchPerfect3')).toBe('pitch perfect 3');
     expect(splitHashtag('TrailRunning')).toBe('trail running');
     expect(splitHashtag('sub4sub')).toBe('sub4sub');
+  });
+
+  it('a capitalised compound with a function word inside is one name', () => {
+    expect(preJoinHyphens("Lot-et-Garonne, Monclar-d'Agenais", 'fr')).toBe(
+      "Lot\u2011et\u2011Garonne, Monclar\u2011d'Agenais",
+    );
+    // a pronoun after its verb, a lowercase expression, a plain compound: words of a phrase
+    expect(preJoinHyphens('Vaut-il son prix ? un état-de-l’art, Jean-Luc', 'fr')).toBe(
+      'Vaut il son prix ? un état de l’art, Jean Luc',
+    );
+    const kws = generate(
+      oneVideo(
+        {
+          title: 'Menace terroriste en Lot-et-Garonne',
+          description: 'Le maire témoigne. Le Lot-et-Garonne reste calme.',
+        },
+        { language: 'fr' },
+      ),
+    )
+      .items.filter((i) => i.section === 'keywords')
+      .map((i) => i.text);
+    expect(kws).toContain('Lot-et-Garonne');
+    expect(kws.map(fold)).not.toContain('garonne');
   });
 
   it('a date or an airing time is no keyword; a day that names something stays', () => {

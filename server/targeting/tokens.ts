@@ -314,7 +314,7 @@ export function splitHashtag(tag: string): string {
 
 // ---------------------------------------------------------------- tokenising
 
-const WORD_RE = /[\p{L}\p{N}]+(?:['.&+][\p{L}\p{N}]+)*'?/gu;
+const WORD_RE = /[\p{L}\p{N}]+(?:['.&+\u2011][\p{L}\p{N}]+)*'?/gu;
 const SENTENCE_END = /[.!?:;\n\r•·]/;
 const SPACE_ONLY = /^[ \t]*$/;
 const AMPERSAND = /^[ \t]*&[ \t]*$/;
@@ -386,7 +386,8 @@ export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Se
   }
   return segments;
 
-  function pushWord(orig: string) {
+  function pushWord(written: string) {
+    const orig = written.includes(KEPT_HYPHEN) ? written.replaceAll(KEPT_HYPHEN, '-') : written;
     const info = wordInfo(orig, lang);
     words.push(info);
     const inf = mode === 'text' && !sentenceStartNext;
@@ -400,15 +401,35 @@ export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Se
 /** Tokenises raw text: cleanText + segmentText, hashtags as extra segments with no case evidence. */
 export function tokenize(text: string, mode: CaseMode = 'text', lang: Lang = 'en'): Segment[] {
   const { text: cleaned, hashtags } = cleanText(text);
-  const segs = segmentText(preJoinHyphens(cleaned), mode, lang);
+  const segs = segmentText(preJoinHyphens(cleaned, lang), mode, lang);
   for (const h of hashtags)
     for (const seg of segmentText(h, 'none', lang)) segs.push({ ...seg, hashtag: true });
   return segs;
 }
 
-/** "thru-hike" and "trail-running" are one phrase: turn a hyphen between letters into a space. */
-export function preJoinHyphens(s: string): string {
-  return s.includes('-') ? s.replace(/([\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, '$1 ') : s;
+/** A hyphenated compound, with the elided articles of its parts ("Monclar-d'Agenais"). */
+const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)?)+/gu;
+/** The non-breaking hyphen: what joins the parts of a compound kept as one word. */
+const KEPT_HYPHEN = '\u2011';
+
+/**
+ * "thru-hike" and "trail-running" are one phrase: a hyphen between letters becomes a space. A
+ * capitalised compound with a function word inside is one word, a name ("Lot-et-Garonne",
+ * "Aix-en-Provence", "Monclar-d'Agenais", "Stratford-upon-Avon"): its parts split apart would read
+ * as a list across "et", or leave "lot" and "garonne" alone. Lowercase ones stay phrases
+ * ("state-of-the-art" says nothing alone), and a function word at the end is a pronoun after its
+ * verb ("vaut-il", "sommes-nous"), no compound.
+ */
+export function preJoinHyphens(s: string, lang: Lang = 'en'): string {
+  if (!s.includes('-')) return s;
+  return s.replace(HYPHENATED, (compound) => {
+    const parts = compound.split('-');
+    const last = parts[parts.length - 1]!;
+    const inner = parts.slice(1, -1).some((p) => isStopword(p.toLowerCase(), lang));
+    const named = /^\p{Lu}/u.test(parts[0]!) && /^(?:[ld]')?\p{Lu}/iu.test(last);
+    const kept = named && (inner || /^[ld]'/iu.test(last)) && !isStopword(last.toLowerCase(), lang);
+    return parts.join(kept ? KEPT_HYPHEN : ' ');
+  });
 }
 
 // ---------------------------------------------------------------- phrases
