@@ -254,6 +254,9 @@ describe('one video: what its creator labelled', () => {
     expect(preJoinHyphens('Vaut-il son prix ? un état-de-l’art, Jean-Luc', 'fr')).toBe(
       'Vaut il son prix ? un état de l’art, Jean Luc',
     );
+    expect(preJoinHyphens('A State-of-the-art grinder in Stratford-upon-Avon')).toBe(
+      'A State of the art grinder in Stratford\u2011upon\u2011Avon',
+    );
     const kws = generate(
       oneVideo(
         {

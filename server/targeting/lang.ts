@@ -181,21 +181,8 @@ export function isDeterminer(low: string, lang: Lang): boolean {
  * on its own, and a phrase it starts is what someone does, not a topic ("voulez savoir").
  */
 const VERB_CLITICS: Partial<Record<Lang, ReadonlySet<string>>> = {
-  fr: new Set([
-    'je',
-    'tu',
-    'il',
-    'elle',
-    'on',
-    'nous',
-    'vous',
-    'ils',
-    'elles',
-    'me',
-    'te',
-    'se',
-    'ne',
-  ]),
+  // prettier-ignore
+  fr: new Set(['je', 'tu', 'il', 'elle', 'on', 'nous', 'vous', 'ils', 'elles', 'me', 'te', 'se', 'ne']),
   es: new Set(['se']),
 };
 export function isVerbClitic(low: string, lang: Lang): boolean {

@@ -426,7 +426,7 @@ export function preJoinHyphens(s: string, lang: Lang = 'en'): string {
     const parts = compound.split('-');
     const last = parts[parts.length - 1]!;
     const inner = parts.slice(1, -1).some((p) => isStopword(p.toLowerCase(), lang));
-    const named = /^\p{Lu}/u.test(parts[0]!) && /^(?:[ld]')?\p{Lu}/iu.test(last);
+    const named = /^\p{Lu}/u.test(parts[0]!) && /^(?:[ldLD]')?\p{Lu}/u.test(last);
     const kept = named && (inner || /^[ld]'/iu.test(last)) && !isStopword(last.toLowerCase(), lang);
     return parts.join(kept ? KEPT_HYPHEN : ' ');
   });
