@@ -246,6 +246,28 @@ describe('one video: what its creator labelled', () => {
     expect(splitHashtag('sub4sub')).toBe('sub4sub');
   });
 
+  it('a title alone keeps the campaign’s language against two function words of another', () => {
+    // "pro" and "et" voted Czech: the video had no keyword at all
+    const kws = generate(
+      oneVideo(
+        { title: 'Huawei Mate 10 Pro : TEST COMPLET et AVIS PERSONNEL', description: '' },
+        { language: 'fr' },
+      ),
+    ).items.filter((i) => i.section === 'keywords');
+    expect(kws.map((i) => fold(i.text))).toEqual(
+      expect.arrayContaining(['huawei', 'test complet']),
+    );
+    // three function words of another language still tell it: no French keyword from Spanish
+    const es = generate(
+      oneVideo(
+        { title: 'Qué hacer en Madrid con poco dinero', description: '' },
+        { language: 'fr' },
+      ),
+    );
+    expect(es.items.filter((i) => i.section === 'keywords')).toEqual([]);
+    expect(es.notice).not.toBe('');
+  });
+
   it('a capitalised compound with a function word inside is one name', () => {
     expect(preJoinHyphens("Lot-et-Garonne, Monclar-d'Agenais", 'fr')).toBe(
       "Lot\u2011et\u2011Garonne, Monclar\u2011d'Agenais",

@@ -276,7 +276,7 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
   for (const ch of corpus.channels) {
     const units = channelUnits(ch, descriptionUnits, named.has(ch.id));
     const text = own(units);
-    const doc = slotDoc(units, ch.id, text);
+    const doc = slotDoc(units, ch.id, text, campaignLang);
     // a channel's description says what all of its videos are about: its topics count for half of them
     doc.taxWeight = 1 + CHANNEL_TOPIC_SHARE * (videosOf.get(ch.id) ?? 0);
     docs.push(doc);
@@ -301,8 +301,8 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
       });
     units.push(...descriptionUnits(v.description, 'descriptions', WEIGHT.description));
     const text = own(units);
-    docs.push(slotDoc(units, v.channelId, text));
-    const doc = docs[docs.length - 1]!;
+    const doc = slotDoc(units, v.channelId, text, campaignLang);
+    docs.push(doc);
     for (const c of v.comments) {
       const sentences = cleanCommentSentences(c.text, c.author);
       if (sentences === null) continue;
@@ -362,9 +362,9 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
   return docs;
 }
 
-function slotDoc(units: Unit[], channelId: string, text: string): SlotDoc {
+function slotDoc(units: Unit[], channelId: string, text: string, campaignLang: Lang): SlotDoc {
   const doc: SlotDoc = { units, channelId, words: countWords(text) };
-  const lang = detectLanguage(text);
+  const lang = detectLanguage(text, campaignLang);
   if (lang) doc.lang = lang;
   return doc;
 }

@@ -295,9 +295,9 @@ const NO_LANGUAGE =
 /**
  * Votes of the stopwords in a text: each function word votes for the languages whose list has it,
  * shared words count less ("de" is Spanish, French and Portuguese). Returns the leader when it is
- * clear (at least 2 votes and twice the runner-up), else null.
+ * clear (at least `least` votes, 2 unless told, and twice the runner-up), else null.
  */
-export function voteLanguage(raw: string): Lang | null {
+export function voteLanguage(raw: string, least = 2): Lang | null {
   const text = raw.replace(NO_LANGUAGE, ' ');
   const votes = new Float64Array(DEFS.length);
   VOTE_WORDS.lastIndex = 0;
@@ -324,21 +324,29 @@ export function voteLanguage(raw: string): Lang | null {
       best = i;
     } else second = Math.max(second, votes[i]!);
   }
-  return best >= 0 && votes[best]! >= 2 && votes[best]! >= 2 * second ? DEFS[best]!.code : null;
+  return best >= 0 && votes[best]! >= least && votes[best]! >= 2 * second ? DEFS[best]!.code : null;
 }
 
 /**
  * The language of a text, or null when it cannot be told (too short, or no language we read). A
- * clear vote of stopwords decides at once; otherwise franc's trigram profiles decide, limited to the
- * languages above, on texts of at least 100 letters.
+ * clear vote of stopwords decides at once; on a text of under 100 letters, a vote against the
+ * language `expected` of it (the campaign's), when one is given, needs a third function word.
+ * Otherwise franc's trigram profiles decide, limited to the languages above, on texts of at least
+ * 100 letters.
  */
-export function detectLanguage(raw: string): Lang | null {
+export function detectLanguage(raw: string, expected?: Lang): Lang | null {
   const text = raw.replace(NO_LANGUAGE, ' ');
   const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
+  const short = (sample.match(/\p{L}/gu)?.length ?? 0) < TRIGRAM_LETTERS;
   const voted = voteLanguage(sample);
+  // on a title alone, two function words do not outweigh the language expected of it: "Huawei
+  // Mate 10 Pro : TEST COMPLET et AVIS" votes Czech ("pro", "et"), "Aisi Hai Tanhai" Italian;
+  // "Qué hacer en Madrid con poco dinero" has three, and reads Spanish
+  if (voted && short && expected !== undefined && voted !== expected)
+    return voteLanguage(sample, 3);
   if (voted) return voted;
   // trigrams need text: on a title alone they confuse languages ("Winter van life: diesel heater" reads German)
-  if ((sample.match(/\p{L}/gu)?.length ?? 0) < TRIGRAM_LETTERS) return null;
+  if (short) return null;
   const code = languageDetection().franc(sample, { only: FRANC_ONLY, minLength: TRIGRAM_LETTERS });
   return ISO3.get(code) ?? null;
 }
