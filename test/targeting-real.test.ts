@@ -12,7 +12,14 @@ import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
-import { cleanText, preJoinHyphens, splitHashtag } from '../server/targeting/tokens.ts';
+import {
+  CONTENT,
+  WEAK,
+  cleanText,
+  preJoinHyphens,
+  splitHashtag,
+  wordInfo,
+} from '../server/targeting/tokens.ts';
 import type { Corpus, GenerateInput } from '../server/targeting/types.ts';
 
 /** A store generated alone, with no catalog behind it; an English campaign without objective unless told. */
@@ -357,6 +364,14 @@ describe('verbs', () => {
     const kws = keywordsOf(c).map(fold);
     expect(kws).toContain('volcan agung');
     expect(kws).not.toContain('reveille');
+  });
+
+  it('French and Spanish everyday verbs are weak in their language only', () => {
+    expect(wordInfo('changer', 'fr').kind).toBe(WEAK);
+    expect(wordInfo('mira', 'es').kind).toBe(WEAK);
+    // "game changer", "jazz ensemble", "Dale Earnhardt" are English phrases
+    for (const w of ['changer', 'ensemble', 'dale', 'mira'])
+      expect(wordInfo(w, 'en').kind).toBe(CONTENT);
   });
 
   it('nor does a phrase it starts, after "vous", "nous", "me" or "te" too', () => {

@@ -88,19 +88,32 @@ const WEAK_LIST = [
   "vídeo","vídeos","canal","canales","suscríbete","suscribirse","suscriptores","comentario","comentarios","enlace","enlaces","descripción","hoy","día","días","año","años","vez","veces","cosa","cosas","gracias","hola","saludos","gente","amigos","episodio","semana","mes","meses","primer","primera","nuevo","nueva","mejor","mejores","bueno","buena","gran","genial","increíble",
   "kanal","abonnieren","abo","kommentar","kommentare","beschreibung","heute","tag","tage","woche","wochen","folge","teil","danke","hallo","leute","freunde","einfach","wirklich","toll","schön","mega","neues","tipps",
   "vidéo","vidéos","chaîne","abonnez","abonne","abonnés","commentaire","commentaires","lien","liens","aujourd'hui","jour","jours","année","années","fois","chose","choses","merci","salut","bonjour","gens","amis","épisode","semaine","mois","premier","première","nouveau","nouvelle","meilleur","meilleure","génial","vraiment","trop",
-  // French and Spanish as the English above: praise, the verbs any video uses, sign-offs (sizes
-  // and "officiel" are left out: they head names, "Grand Canyon", "Petit Bateau", "Bon Appétit")
-  "drôle","sympa","incroyable","énorme","dingue","partout","toujours","ensemble","maintenant",
-  "regarder","voir","aller","faire","dire","prendre","mettre","connaître","savoir","perdre","trouver","donner","venir","partir","rester","aimer","vouloir","pouvoir","devoir","commencer","essayer",
-  "montrer","parler","expliquer","découvrir","retrouver","suivre","partager","utiliser","changer","arriver","attendre","laisser","passer","penser","croire","sortir","revenir","apprendre","comprendre",
-  "présenter","rejoindre","cliquer","soutenir","profiter","découvrez","retrouvez","rejoignez","profitez","réservez","cliquez","suivez","partagez","regardez","venez","allez","laissez","veux","veut",
-  "pote","potes","bisous","coucou",
-  "divertido","divertida","increíbles","súper",
-  "ver","ir","hacer","decir","tomar","poner","conocer","saber","perder","encontrar","dar","venir","salir","quedar","querer","poder","deber","empezar","intentar","mostrar","hablar","explicar",
-  "descubrir","seguir","compartir","usar","cambiar","llegar","esperar","dejar","pasar","pensar","creer","aprender","entender","presentar","ayudar","mirar","descubre","comparte","mira","dale",
-  "besos","abrazos","chicos",
   "inscreva","inscrever","inscritos","comentário","comentários","descrição","hoje","dia","dias","ano","anos","vezes","coisa","coisas","obrigado","obrigada","olá","galera","pessoal","episódio","mês","meses","primeiro","novo","nova","melhor","melhores","bom","boa","legal","incrível",
 ];
+
+/**
+ * Weak words of one language only, as the list above has for English: praise, the verbs any video
+ * uses, sign-offs. Kept apart because they are other words elsewhere ("changer" in "game changer",
+ * "ensemble" in "jazz ensemble", "Dale", "Mira"). Sizes and "officiel" are left out: they head
+ * names ("Grand Canyon", "Petit Bateau", "Bon Appétit").
+ */
+const WEAK_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
+  // prettier-ignore
+  fr: new Set([
+    "drôle","sympa","incroyable","énorme","dingue","partout","toujours","ensemble","maintenant",
+    "regarder","voir","aller","faire","dire","prendre","mettre","connaître","savoir","perdre","trouver","donner","venir","partir","rester","aimer","vouloir","pouvoir","devoir","commencer","essayer",
+    "montrer","parler","expliquer","découvrir","retrouver","suivre","partager","utiliser","changer","arriver","attendre","laisser","passer","penser","croire","sortir","revenir","apprendre","comprendre",
+    "présenter","rejoindre","cliquer","soutenir","profiter","découvrez","retrouvez","rejoignez","profitez","réservez","cliquez","suivez","partagez","regardez","venez","allez","laissez","veux","veut",
+    "pote","potes","bisous","coucou",
+  ]),
+  // prettier-ignore
+  es: new Set([
+    "divertido","divertida","increíbles","súper",
+    "ver","ir","hacer","decir","tomar","poner","conocer","saber","perder","encontrar","dar","venir","salir","quedar","querer","poder","deber","empezar","intentar","mostrar","hablar","explicar",
+    "descubrir","seguir","compartir","usar","cambiar","llegar","esperar","dejar","pasar","pensar","creer","aprender","entender","presentar","ayudar","mirar","descubre","comparte","mira","dale",
+    "besos","abrazos","chicos",
+  ]),
+};
 
 /** Weak words that are nouns and so may end a phrase ("van life", "pour over", "gps watch", "personal best"). */
 // prettier-ignore
@@ -207,7 +220,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     else if (NUMBER_RE.test(low) || TIME_RE.test(low)) kind = NUMBER;
     else if (low.length === 1) kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
-    else if (WEAK_WORDS.has(low)) kind = WEAK;
+    else if (WEAK_WORDS.has(low) || WEAK_BY_LANG[lang]?.has(low)) kind = WEAK;
     else kind = CONTENT;
   }
   const key = kind === CONTENT ? wordKey(low, lang) : low;
