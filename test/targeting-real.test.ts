@@ -65,6 +65,10 @@ function oneVideo(
   return alone({ channels, videos: [video] }, campaign);
 }
 
+/** The keyword items generated for a store, best first. */
+const keywordItemsOf = (input: GenerateInput) =>
+  generate(input).items.filter((i) => i.section === 'keywords');
+
 const cases = loadTrending();
 
 function background(c: TrendingCase): Corpus {
@@ -85,9 +89,7 @@ function keywordsOf(c: TrendingCase, corpus = corpusOfCase(c), bg = background(c
     seed: null,
     campaign: { objective: '', campaignType: null, language: c.lang },
   };
-  return generate(input)
-    .items.filter((i) => i.section === 'keywords')
-    .map((i) => i.text);
+  return keywordItemsOf(input).map((i) => i.text);
 }
 
 const fold = (s: string) =>
@@ -142,14 +144,12 @@ describe('French elisions', () => {
     oneVideo({ title, description, channel: 'Radio' }, { language: 'fr' });
 
   it('a pronoun, negation or conjunction elided before a verb starts no keyword; an article before a noun does', () => {
-    const kws = generate(
+    const kws = keywordItemsOf(
       store(
         "C'est Canteloup : le matelot Macron qu'il imite",
         "C'est Canteloup qui imite Macron en matelot. L'histoire du sous-marin, c'est l'humour d'Europe 1 : qu'il pleuve ou qu'il vente, j'irai écouter l'histoire.",
       ),
-    )
-      .items.filter((i) => i.section === 'keywords')
-      .map((i) => i.text.toLowerCase());
+    ).map((i) => i.text.toLowerCase());
     expect(kws.length).toBeGreaterThan(0);
     for (const k of kws) expect(k, k).not.toMatch(/^(c'est|qu'il|j'irai)\b|\b(c'est|qu'il)$/);
     expect(kws.some((k) => k.includes('canteloup'))).toBe(true);
@@ -170,16 +170,16 @@ describe('the fill of a short list', () => {
         seed: null,
         campaign: { objective: '', campaignType: null, language: c.lang },
       };
-      const kws = generate(input).items.filter((i) => i.section === 'keywords');
+      const kws = keywordItemsOf(input);
       const titles = corpus.videos.map((v) => fold(v.title));
       const once = kws.find(
         (k) => k.text.includes(' ') && titles.filter((t) => t.includes(fold(k.text))).length === 1,
       );
       if (!once) continue;
-      const branded = generate({
+      const branded = keywordItemsOf({
         ...input,
         brands: { own: null, others: [{ name: once.text, website: '', description: '' }] },
-      }).items.filter((i) => i.section === 'keywords');
+      });
       for (const k of branded) expect(fold(k.text), c.id).not.toContain(fold(once.text));
       if (++found >= 3) break;
     }
@@ -199,11 +199,7 @@ describe('names, platforms and the objective', () => {
       { objective, campaignType: 'SEARCH' },
     );
   const keywords = (objective: string) =>
-    new Map(
-      generate(input(objective))
-        .items.filter((i) => i.section === 'keywords')
-        .map((i) => [i.text.toLowerCase(), i.matchType]),
-    );
+    new Map(keywordItemsOf(input(objective)).map((i) => [i.text.toLowerCase(), i.matchType]));
 
   it('a one-word name is no EXACT keyword unless the objective names it', () => {
     const plain = keywords('Sell sourdough baking classes');
@@ -225,9 +221,7 @@ describe('one video: what its creator labelled', () => {
   const store = (title: string, description: string): GenerateInput =>
     oneVideo({ title, description, channel: 'Test Kitchen' });
   const keywords = (title: string, description: string) =>
-    generate(store(title, description))
-      .items.filter((i) => i.section === 'keywords')
-      .map((i) => i.text.toLowerCase());
+    keywordItemsOf(store(title, description)).map((i) => i.text.toLowerCase());
 
   it('a participle before a noun is part of the phrase ("mashed potatoes")', () => {
     const kws = keywords(
@@ -255,12 +249,12 @@ describe('one video: what its creator labelled', () => {
 
   it('a title alone keeps the campaign’s language against two function words of another', () => {
     // "pro" and "et" voted Czech: the video had no keyword at all
-    const kws = generate(
+    const kws = keywordItemsOf(
       oneVideo(
         { title: 'Huawei Mate 10 Pro : TEST COMPLET et AVIS PERSONNEL', description: '' },
         { language: 'fr' },
       ),
-    ).items.filter((i) => i.section === 'keywords');
+    );
     expect(kws.map((i) => fold(i.text))).toEqual(
       expect.arrayContaining(['huawei', 'test complet']),
     );
@@ -286,7 +280,7 @@ describe('one video: what its creator labelled', () => {
     expect(preJoinHyphens('A State-of-the-art grinder in Stratford-upon-Avon')).toBe(
       'A State of the art grinder in Stratford\u2011upon\u2011Avon',
     );
-    const kws = generate(
+    const kws = keywordItemsOf(
       oneVideo(
         {
           title: 'Menace terroriste en Lot-et-Garonne',
@@ -294,9 +288,7 @@ describe('one video: what its creator labelled', () => {
         },
         { language: 'fr' },
       ),
-    )
-      .items.filter((i) => i.section === 'keywords')
-      .map((i) => i.text);
+    ).map((i) => i.text);
     expect(kws).toContain('Lot-et-Garonne');
     expect(kws.map(fold)).not.toContain('garonne');
   });
@@ -324,15 +316,13 @@ describe('one video: what its creator labelled', () => {
 
 describe('the channel’s own name', () => {
   const keywords = (description: string, channel: string) =>
-    generate(
+    keywordItemsOf(
       oneVideo({
         title: 'Bob Saget Hiccups Uncontrollably While Eating Spicy Wings',
         description,
         channel,
       }),
-    )
-      .items.filter((i) => i.section === 'keywords')
-      .map((i) => i.text.toLowerCase());
+    ).map((i) => i.text.toLowerCase());
 
   it('is a keyword, whole, when the video says it in words: a show its viewers search for', () => {
     const kws = keywords(
@@ -367,7 +357,7 @@ describe('verbs', () => {
   });
 
   it('nor does a phrase it starts, after "vous", "nous", "me" or "te" too', () => {
-    const kws = generate(
+    const kws = keywordItemsOf(
       oneVideo(
         {
           title: 'Comment j’accroche mon chapeau ?',
@@ -376,9 +366,7 @@ describe('verbs', () => {
         },
         { language: 'fr' },
       ),
-    )
-      .items.filter((i) => i.section === 'keywords')
-      .map((i) => fold(i.text));
+    ).map((i) => fold(i.text));
     expect(kws).toContain('chapeau');
     for (const verb of ['voulez', 'souhaitez', 'pensons'])
       expect(
@@ -509,9 +497,7 @@ describe('a store mixing two channels', () => {
     ],
   };
   const keywords = (objective: string) =>
-    generate(alone(corpus, { objective }))
-      .items.filter((i) => i.section === 'keywords')
-      .map((i) => i.text.toLowerCase());
+    keywordItemsOf(alone(corpus, { objective })).map((i) => i.text.toLowerCase());
   const kitchen = /sourdough|cast iron|olive oil|focaccia|pizza|cake/;
 
   it('what the objective is about ranks first; the other channel’s words after all of it', () => {
@@ -539,7 +525,7 @@ describe('people’s names', () => {
   it('is no EXACT keyword unless the objective names the person; a place stays EXACT', () => {
     const matchTypes = (objective: string) =>
       new Map(
-        generate(
+        keywordItemsOf(
           oneVideo(
             {
               title: 'A week on the trail',
@@ -548,9 +534,7 @@ describe('people’s names', () => {
             },
             { objective },
           ),
-        )
-          .items.filter((i) => i.section === 'keywords')
-          .map((i) => [i.text.toLowerCase(), i.matchType]),
+        ).map((i) => [i.text.toLowerCase(), i.matchType]),
       );
     const plain = matchTypes('');
     expect(plain.get('taylor swift')).toBe('PHRASE');
