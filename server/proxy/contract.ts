@@ -24,7 +24,7 @@ import { MAX_JSON_DEPTH, jsonDepth } from '../lib/json.ts';
 import type { ErrorCode } from '../lib/errors.ts';
 import { strictQuery } from '../http/query.ts';
 import { errorStatusesOf, type Operation } from '../operations/operation.ts';
-import { describeIssue, fieldName, nulAt } from '../schemas/validation.ts';
+import { WRAPPERS, describeIssue, fieldName, nulAt } from '../schemas/validation.ts';
 import { errorResponse } from '../schemas/common.ts';
 
 export interface Violation {
@@ -363,57 +363,55 @@ function strictOf(schema: z.ZodType): z.ZodType {
     (schema as unknown as { clone(def: Def): z.ZodType }).clone({ ...def, ...changes });
   const map = (s: z.ZodType | undefined) => (s ? strictOf(s) : s);
   let out: z.ZodType;
-  switch (def.type) {
-    case 'object':
-      out = clone({
-        shape: Object.fromEntries(Object.entries(def.shape!).map(([k, v]) => [k, strictOf(v)])),
-        catchall: z.never(),
-      });
-      break;
-    case 'array':
-      out = clone({ element: map(def.element) });
-      break;
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'nonoptional':
-    case 'catch':
-      out = clone({ innerType: map(def.innerType) });
-      break;
-    case 'pipe':
-      out = clone({ in: map(def.in), out: map(def.out) });
-      break;
-    case 'union':
-      out = clone({ options: def.options!.map(strictOf) });
-      break;
-    case 'intersection':
-      // each side strict would refuse the other's keys: an intersection is kept as declared
-      out = schema;
-      break;
-    case 'record':
-      out = clone({ valueType: map(def.valueType) });
-      break;
-    case 'tuple':
-      out = clone({ items: def.items!.map(strictOf), rest: def.rest ? strictOf(def.rest) : null });
-      break;
-    case 'lazy': {
-      const getter = def.getter!;
-      out = clone({ getter: () => strictOf(getter()) });
-      break;
+  if (WRAPPERS.has(def.type)) out = clone({ innerType: map(def.innerType) });
+  else
+    switch (def.type) {
+      case 'object':
+        out = clone({
+          shape: Object.fromEntries(Object.entries(def.shape!).map(([k, v]) => [k, strictOf(v)])),
+          catchall: z.never(),
+        });
+        break;
+      case 'array':
+        out = clone({ element: map(def.element) });
+        break;
+      case 'pipe':
+        out = clone({ in: map(def.in), out: map(def.out) });
+        break;
+      case 'union':
+        out = clone({ options: def.options!.map(strictOf) });
+        break;
+      case 'intersection':
+        // each side strict would refuse the other's keys: an intersection is kept as declared
+        out = schema;
+        break;
+      case 'record':
+        out = clone({ valueType: map(def.valueType) });
+        break;
+      case 'tuple':
+        out = clone({
+          items: def.items!.map(strictOf),
+          rest: def.rest ? strictOf(def.rest) : null,
+        });
+        break;
+      case 'lazy': {
+        const getter = def.getter!;
+        out = clone({ getter: () => strictOf(getter()) });
+        break;
+      }
+      case 'string': {
+        const format = formatOf(schema);
+        const test = format ? FORMATS[format] : undefined;
+        out = test
+          ? (schema as unknown as z.ZodString).refine(test.check, {
+              message: `must be ${test.what}`,
+            })
+          : schema;
+        break;
+      }
+      default:
+        out = schema;
     }
-    case 'string': {
-      const format = formatOf(schema);
-      const test = format ? FORMATS[format] : undefined;
-      out = test
-        ? (schema as unknown as z.ZodString).refine(test.check, { message: `must be ${test.what}` })
-        : schema;
-      break;
-    }
-    default:
-      out = schema;
-  }
   strictCache.set(schema, out);
   return out;
 }

@@ -86,6 +86,20 @@ function typeName(value: unknown): string {
 }
 
 /**
+ * zod's schemas that wrap one other (`innerType`) and take its shape: what a walk through a schema
+ * passes straight through (here, and in the proxy's strict copies of response schemas).
+ */
+export const WRAPPERS: ReadonlySet<string> = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'readonly',
+  'nonoptional',
+  'catch',
+]);
+
+/**
  * The keys of the object the schema holds at this path (through optional, nullable, default, pipes
  * and arrays), to suggest the nearest to an unknown one; undefined where no object is found.
  */
@@ -93,16 +107,11 @@ export function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[
   let def = (schema as unknown as SchemaNode)._zod.def;
   let i = 0;
   for (let steps = 0; steps < 100; steps++) {
+    if (WRAPPERS.has(def.type)) {
+      def = def.innerType!._zod.def;
+      continue;
+    }
     switch (def.type) {
-      case 'optional':
-      case 'nullable':
-      case 'default':
-      case 'prefault':
-      case 'readonly':
-      case 'nonoptional':
-      case 'catch':
-        def = def.innerType!._zod.def;
-        continue;
       case 'pipe':
         // z.preprocess is a transform piped into the schema; a transform after the schema pipes out of it
         def = def.in!._zod.def.type === 'transform' ? def.out!._zod.def : def.in!._zod.def;
