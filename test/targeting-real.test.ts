@@ -8,8 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { corpusOfCase, loadTrending, type TrendingCase } from '../eval/trending.ts';
+import { postalAddressLines } from '../server/targeting/addresses.ts';
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelsNamedInProse } from '../server/targeting/channel-name.ts';
+import { isCrewCredit } from '../server/targeting/credits.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
 import {
@@ -420,6 +422,99 @@ describe('calls to action', () => {
     const kws = out.items.filter((i) => i.section === 'keywords').map((i) => i.text.toLowerCase());
     expect(kws.length).toBeGreaterThan(0);
     for (const k of kws) expect(k).not.toMatch(/\b(bell|icon|thumbs?|button|notifications?)\b/);
+  });
+});
+
+describe('addresses and credits', () => {
+  it('a postal address on lines of its own is no text of the video; one in a sentence is', () => {
+    const lines = [
+      'Send us mail or whatever you want here!',
+      'PO Box 232355',
+      'Las Vegas, NV 89105',
+      '',
+      'Korean Englishman',
+      'Box 51',
+      '1 Rockley Road',
+      'London',
+      'W14 0DJ',
+      '',
+      'Mon adresse postale :',
+      'CS 52072',
+      '81012 ALBI CEDEX',
+      '',
+      '22 Jump Street',
+      'London',
+      'Pizza Choco Lab, 23 rue du Roi de Sicile, 75004 Paris (boutique éphémère), until Sunday.',
+    ];
+    expect(postalAddressLines(lines)).toEqual([
+      false,
+      true,
+      true,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      true,
+      true,
+      true,
+      false,
+      // a street or a town alone is something else: a film, a city
+      false,
+      false,
+      false,
+    ]);
+    // titles and products of the same shapes
+    for (const line of ['PS4 1TB bundle', '3 Ways to Drive Safely', '2018 Toyota Camry'])
+      expect(postalAddressLines([line])).toEqual([false]);
+  });
+
+  it('crew credits are no text of the video; a director, a composer and the gear are', () => {
+    for (const line of [
+      'Edited by Mark Potts',
+      'Camera operator: Jasmine Putney',
+      'Producer/Editor/Translator: Hyemin Lim',
+      '• Assistant Editor - Claire Wiley',
+      'Montage : Théo Meunier',
+      'Mix & Mastering : Alex Gopher',
+    ])
+      expect(isCrewCredit(line)).toBe(true);
+    for (const line of [
+      'Directed by Guillermo del Toro',
+      'Music: Ilaiyaraaja',
+      'Caméra : GoPro Hero 5',
+      'Written and Directed by Josh and Ollie',
+      'Sound of Music review',
+      'EDIT: the recipe is in the comments',
+    ])
+      expect(isCrewCredit(line)).toBe(false);
+  });
+
+  it('none of their words, nor an upside-down word, becomes a keyword of a one-video store', () => {
+    const kws = keywordItemsOf(
+      oneVideo({
+        title: 'Destroying unbreakable phones in a hydraulic press',
+        description: [
+          'Putting a rugged tablet and a brick phone in the hydraulic press.',
+          'ǝuıɐɯǝs ǝʇʇǝɔ ɹǝɔɐld',
+          '',
+          'Camera operator: Jasmine Putney',
+          'Edited by Michelle Martin',
+          '',
+          'Send us stuff:',
+          'PO Box 617',
+          '24307 Magic Mountain Pkwy',
+          'Valencia, CA 91355',
+        ].join('\n'),
+      }),
+    ).map((i) => i.text.toLowerCase());
+    expect(kws).toContain('hydraulic press');
+    for (const k of kws)
+      expect(k).not.toMatch(
+        /putney|michelle|camera|magic mountain|valencia|pkwy|\bbox\b|[ɐǝɹʇɯı]/u,
+      );
   });
 });
 

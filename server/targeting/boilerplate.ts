@@ -18,6 +18,8 @@
  *
  * Pure and deterministic: ids are walked in sorted order, sets are turned into sorted arrays.
  */
+import { postalAddressLines } from './addresses.ts';
+import { isCrewCredit } from './credits.ts';
 import { publicSuffixes } from './libs.ts';
 import { cmpStr } from './order.ts';
 import { extractLinks, isExcludedDomain } from './text.ts';
@@ -306,14 +308,17 @@ function sponsoredChannels(
 }
 
 /**
- * A description without its boilerplate: template and shared lines, link lists, and lines of
- * promotion (a discount or code, a sponsor's link or name) are dropped; the rest is kept as written.
+ * A description without its boilerplate: template and shared lines, link lists, lines of promotion
+ * (a discount or code, a sponsor's link or name), postal addresses (addresses.ts) and crew credits
+ * (credits.ts) are dropped; the rest is kept as written.
  */
 export function stripBoilerplate(text: string, bp: Boilerplate): string {
   if (!text) return '';
   const kept: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (!line.trim()) continue;
+  const lines = text.split(/\r?\n/);
+  const postal = postalAddressLines(lines);
+  for (const [i, line] of lines.entries()) {
+    if (!line.trim() || postal[i] || isCrewCredit(line)) continue;
     const key = lineKey(line);
     if (key && bp.lines.has(key)) continue;
     if (isLinkLine(line) || hasPromoMark(line)) continue;

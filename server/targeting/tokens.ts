@@ -275,6 +275,12 @@ const TIMESTAMP_RE = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
 const HASHTAG_RE = /#([\p{L}\p{N}_]+)/gu;
 /** emoji and pictographs, variation selectors, zero-width joiners, keycaps */
 const EMOJI_RE = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}\u{20E3}]+/gu;
+/**
+ * Words with a letter of the phonetic alphabet ("ʇoɯ ǝl", "ɹǝɔɐld"): text written upside down to
+ * be looked at, or a transcription; no word of the languages read has one.
+ */
+const TURNED_RE = /[\p{L}\p{N}]*[\u0250-\u02af\u01dd][\p{L}\p{N}]*/gu;
+const HAS_TURNED = /[\u0250-\u02af\u01dd]/u;
 const NON_ASCII = /[^\x00-\x7f]/;
 const MAYBE_HOST = /[a-z0-9]\.[a-z]{2}/i;
 /**
@@ -287,7 +293,7 @@ const MISSING_SPACE_RE = /(\p{Ll}{2})\.(?=\p{Lu}\p{Ll})/gu;
 
 /**
  * Prepares a text for tokenising: NFKC, curly apostrophes, and every URL, e-mail, @mention,
- * timestamp and emoji replaced by a hard boundary ("|"). Hashtags are returned separately,
+ * timestamp, emoji and upside-down word replaced by a hard boundary ("|"). Hashtags are returned separately,
  * split into words ("#TrailRunning" → "trail running"), because they carry no sentence.
  */
 export function cleanText(text: string): { text: string; hashtags: string[] } {
@@ -306,7 +312,10 @@ export function cleanText(text: string): { text: string; hashtags: string[] } {
       return ' | ';
     });
   }
-  if (NON_ASCII.test(s)) s = s.replace(EMOJI_RE, ' | ');
+  if (NON_ASCII.test(s)) {
+    s = s.replace(EMOJI_RE, ' | ');
+    if (HAS_TURNED.test(s)) s = s.replace(TURNED_RE, ' | ');
+  }
   if (s.includes('.')) s = s.replace(MISSING_SPACE_RE, '$1. ');
   return { text: s, hashtags };
 }

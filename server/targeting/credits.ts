@@ -1,0 +1,52 @@
+/**
+ * Crew credits in descriptions: the people who made the video behind the camera ("Edited by Mark
+ * Potts", "Camera operator: Jasmine Putney", "Montage : Théo Meunier"). Their names are no topic of
+ * the video and nobody searches for them, yet they became keywords ("michelle martin", "claire
+ * wiley"). A credit line is told by its shape, a crew role and then names; the roles that can be
+ * what a video is about are left out: a film's director and composer ("Directed by Guillermo del
+ * Toro", "Music: Ilaiyaraaja"), the cast, hosts and guests, and "Camera", which more often names the
+ * gear ("Caméra : GoPro Hero 5"). Pure and deterministic.
+ */
+
+/** Crew roles, in the languages read, as a credit line starts with them. */
+// prettier-ignore
+const ROLES = [
+  'editor', 'editors', 'edited', 'editing', 'video editor', 'assistant editor', 'camera operator', 'camera operators', 'cameraman', 'camerawoman',
+  'cinematographer', 'cinematography', 'director of photography', 'dop', 'dp', 'gaffer', 'key grip', 'grip', 'sound', 'sound design', 'sound mixer', 'sound engineer',
+  'mix', 'mixed', 'mixing', 'mastering', 'mastered', 'mix and mastering', 'colorist', 'colourist', 'color grading', 'colour grading', 'grading',
+  'producer', 'producers', 'produced', 'executive producer', 'senior producer', 'associate producer', 'co-producer', 'line producer', 'production assistant',
+  'production manager', 'production coordinator', 'production designer', 'coordinator', 'script supervisor', 'writer', 'writers', 'written', 'script',
+  'makeup', 'make-up', 'hair', 'wardrobe', 'stylist', 'costume', 'costumes', 'costume designer', 'thumbnail', 'thumbnails', 'graphics', 'motion graphics',
+  'motion design', 'animation', 'animations', 'animator', 'animators', 'vfx', 'visual effects', 'post production', 'post-production', 'translator', 'translators',
+  'first assistant director', 'assistant director', 'technical director', 'art director', 'art assist', 'set design',
+  'montage', 'monteur', 'monteuse', 'montée', 'cadreur', 'cadreuse', 'cadrage', 'étalonnage', 'mixage', 'son', 'prise de son', 'habillage', 'miniature', 'graphisme', 'sous-titres',
+  'edición', 'editor de video', 'editado', 'editada', 'camarógrafo', 'fotografía', 'sonido', 'mezcla', 'producción', 'guion', 'guión',
+  'edição', 'editado por', 'câmera', 'cinegrafista', 'som', 'mixagem', 'roteiro', 'produção',
+  'schnitt', 'kamera', 'ton', 'tonmischung', 'produktion', 'drehbuch',
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ROLE = `(?:${ROLES.slice()
+  .sort((a, b) => b.length - a.length)
+  .map(escape)
+  .join('|')})`;
+/**
+ * One or more roles ("Producer/Editor/Translator", "Mix & Mastering"), then "by" (or its kin) or a
+ * colon or a dash, then the names: "Sound of Music" and "Hair tutorial" are no credits.
+ */
+const CREDIT = new RegExp(
+  `^[^\\p{L}\\p{N}]*${ROLE}(?:\\s*(?:/|&|,|\\+|and|et|y|e|und)\\s*${ROLE})*(?:\\s+(?:by|par|por|von)(?:\\s*[:\\-–—|])?|\\s*[:\\-–—|])\\s*(.+)$`,
+  'iu',
+);
+/** The names a credit gives fit in a few words; more is a sentence ("Editing this took a week…"). */
+const MAX_NAME_WORDS = 10;
+
+/** Whether a description line credits crew members. */
+export function isCrewCredit(line: string): boolean {
+  const m = CREDIT.exec(line);
+  if (m === null) return false;
+  const names = m[1]!;
+  const words = names.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+  // a credit names someone: a capital, a handle or a link, not running lowercase text ("sound on")
+  return words > 0 && words <= MAX_NAME_WORDS && /[\p{Lu}@]|https?:/u.test(names);
+}
