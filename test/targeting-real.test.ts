@@ -12,6 +12,7 @@ import { postalAddressLines } from '../server/targeting/addresses.ts';
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import { isCrewCredit } from '../server/targeting/credits.ts';
+import { withoutLegalNotice } from '../server/targeting/legal.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
 import {
@@ -425,7 +426,7 @@ describe('calls to action', () => {
   });
 });
 
-describe('addresses and credits', () => {
+describe('addresses, credits and legal notices', () => {
   it('a postal address on lines of its own is no text of the video; one in a sentence is', () => {
     const lines = [
       'Send us mail or whatever you want here!',
@@ -492,6 +493,28 @@ describe('addresses and credits', () => {
       expect(isCrewCredit(line)).toBe(false);
   });
 
+  it('a disclaimer or a licence is no text of the video; a copyright line is up to its mark', () => {
+    for (const line of [
+      'Copyright Disclaimer Under Section 107 of the Copyright Act 1976,',
+      'Licensed via Warner Chappell Production Music Inc.',
+      '© 2017 Wisecrack, Inc.',
+      'Tous droits réservés',
+      'Musique sous licence Creative Commons',
+    ])
+      expect(withoutLegalNotice(line)).toBe('');
+    expect(
+      withoutLegalNotice(
+        'Music video by Niall Horan performing Too Much To Ask. (C) 2017 Neon Haze Music Ltd under exclusive license to Capitol Records',
+      ),
+    ).toBe('Music video by Niall Horan performing Too Much To Ask.');
+    // "license" and "licence" alone are other words
+    for (const line of [
+      'How to get your driver’s license in 3 steps',
+      'Je suis en licence de psychologie à Lyon',
+    ])
+      expect(withoutLegalNotice(line)).toBe(line);
+  });
+
   it('none of their words, nor an upside-down word, becomes a keyword of a one-video store', () => {
     const kws = keywordItemsOf(
       oneVideo({
@@ -502,6 +525,8 @@ describe('addresses and credits', () => {
           '',
           'Camera operator: Jasmine Putney',
           'Edited by Michelle Martin',
+          'Copyright Disclaimer Under Section 107 of the Copyright Act 1976, allowance is made for fair use.',
+          'New album available now',
           '',
           'Send us stuff:',
           'PO Box 617',

@@ -20,6 +20,7 @@
  */
 import { postalAddressLines } from './addresses.ts';
 import { isCrewCredit } from './credits.ts';
+import { withoutLegalNotice } from './legal.ts';
 import { publicSuffixes } from './libs.ts';
 import { cmpStr } from './order.ts';
 import { extractLinks, isExcludedDomain } from './text.ts';
@@ -309,18 +310,20 @@ function sponsoredChannels(
 
 /**
  * A description without its boilerplate: template and shared lines, link lists, lines of promotion
- * (a discount or code, a sponsor's link or name), postal addresses (addresses.ts) and crew credits
- * (credits.ts) are dropped; the rest is kept as written.
+ * (a discount or code, a sponsor's link or name), postal addresses (addresses.ts), crew credits
+ * (credits.ts) and legal notices (legal.ts) are dropped; the rest is kept as written.
  */
 export function stripBoilerplate(text: string, bp: Boilerplate): string {
   if (!text) return '';
   const kept: string[] = [];
   const lines = text.split(/\r?\n/);
   const postal = postalAddressLines(lines);
-  for (const [i, line] of lines.entries()) {
-    if (!line.trim() || postal[i] || isCrewCredit(line)) continue;
-    const key = lineKey(line);
+  for (const [i, written] of lines.entries()) {
+    if (!written.trim() || postal[i] || isCrewCredit(written)) continue;
+    const key = lineKey(written);
     if (key && bp.lines.has(key)) continue;
+    const line = withoutLegalNotice(written);
+    if (!line.trim()) continue;
     if (isLinkLine(line) || hasPromoMark(line)) continue;
     if (bp.sponsorDomains.size && mentionsSponsor(line, bp)) continue;
     kept.push(line);

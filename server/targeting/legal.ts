@@ -1,0 +1,64 @@
+/**
+ * Legal notices in descriptions: fair-use disclaimers, music licences and copyright lines ("Copyright
+ * Disclaimer Under Section 107 of the Copyright Act 1976", "Licensed via Warner Chappell Production
+ * Music Inc.", "Tous droits réservés"). Creators paste them under videos about anything, and their
+ * words became keywords ("copyright statute", "exclusive license", "droits réservés"). A notice is
+ * told by the legal terms it uses, in the languages read; "license" and "licence" alone are other
+ * words too (a driver's license, a French degree), so only their legal phrases count.
+ * Pure and deterministic.
+ */
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const anyOf = (terms: readonly string[]) =>
+  `(?<![\\p{L}\\p{N}])(?:${terms.map(escape).join('|')})(?![\\p{L}\\p{N}])`;
+
+/** Terms of a disclaimer or a licence: the whole line is legal text. */
+// prettier-ignore
+const DISCLAIMER_TERMS = [
+  'fair use', 'free use guideline', 'section 107', 'copyright act', 'copyright disclaimer', 'copyright infringement', 'copyright statute',
+  'copyright strikes', 'copyright strike', 'no copyright', 'creative commons', 'standard youtube license', 'standard youtube licence',
+  'utilisation équitable', 'usage équitable', "droit d'auteur", "droits d'auteur", 'licence youtube standard',
+  'uso justo', 'uso legítimo', 'derechos de autor', 'direitos autorais', 'urheberrecht',
+];
+const DISCLAIMER = new RegExp(
+  [
+    anyOf(DISCLAIMER_TERMS),
+    // a licence given to a work: "licensed via Audio Network"
+    '(?<![\\p{L}])licen[cs]ed\\s+(?:via|to|under|by|from)(?![\\p{L}])',
+    '(?<![\\p{L}])(?:sous\\s+licence|bajo\\s+licencia)(?![\\p{L}])',
+  ].join('|'),
+  'iu',
+);
+
+/**
+ * The marks of a copyright line. What comes before the mark is the creator's ("Music video by
+ * Eminem performing Walk On Water. (C) 2017 Aftermath Records"); from the mark on it is the holder
+ * and the rights.
+ */
+const HOLDER = new RegExp(
+  [
+    '[©℗]',
+    // the copyright sign typed as a letter, before a year
+    '\\(c\\)\\s*(?:19|20)\\d\\d',
+    anyOf([
+      'copyright',
+      'all rights reserved',
+      'tous droits réservés',
+      'droits réservés',
+      'todos los derechos reservados',
+      'derechos reservados',
+      'direitos reservados',
+      'alle rechte vorbehalten',
+    ]),
+    '(?<![\\p{L}])under\\s+(?:an?\\s+)?(?:exclusive\\s+|non-exclusive\\s+)?licen[cs]e(?![\\p{L}])',
+  ].join('|'),
+  'iu',
+);
+
+/** A description line without its legal notice: '' for a disclaimer, the text before a copyright mark. */
+export function withoutLegalNotice(line: string): string {
+  const text = line.replace(/[\u2018\u2019]/g, "'");
+  if (DISCLAIMER.test(text)) return '';
+  const m = HOLDER.exec(text);
+  return m === null ? line : line.slice(0, m.index).trimEnd();
+}
