@@ -400,6 +400,18 @@ describe('calls to action', () => {
       expect(withoutCallsToAction(s)).toBe(s);
   });
 
+  it('a heading of links that names only what it asks to follow is a call too', () => {
+    for (const s of [
+      'Mes réseaux sociaux⬇️',
+      'Réseaux Sociaux :',
+      'Retrouvez-nous sur les réseaux sociaux :',
+    ])
+      expect(withoutCallsToAction(s)).toBe('');
+    // a heading that names the show, and a sentence about social media, are text of the video
+    for (const s of ['TPMP sur les réseaux sociaux :', 'Les réseaux sociaux et la démocratie'])
+      expect(withoutCallsToAction(s)).toBe(s);
+  });
+
   it('a call goes with its link whole; what follows the link is another sentence', () => {
     // the dots of "bit.ly" cut the call, and "ly/2woJAdD" became keywords ("ly", "2wojadd")
     expect(

@@ -15,7 +15,7 @@
 // prettier-ignore
 const VERBS = [
   'subscribe', 'follow', 'like', 'share', 'comment', 'click', 'tap', 'hit', 'smash', 'turn on', 'join', 'check out',
-  'abonne', 'abonnez', "t'abonner", "s'abonner", 'abonner', 'suis', 'suivez', 'suivre', 'likez', 'liker', 'partage', 'partagez', 'partager', 'commente', 'commentez', 'commenter', 'clique', 'cliquez', 'cliquer', 'rejoins', 'rejoignez', 'active', 'activez',
+  'abonne', 'abonnez', "t'abonner", "s'abonner", 'abonner', 'suis', 'suivez', 'suivre', 'likez', 'liker', 'partage', 'partagez', 'partager', 'commente', 'commentez', 'commenter', 'clique', 'cliquez', 'cliquer', 'rejoins', 'rejoignez', 'active', 'activez', 'retrouve', 'retrouvez',
   'suscríbete', 'suscribete', 'suscríbanse', 'suscribirse', 'síguenos', 'siguenos', 'sígueme', 'sigueme', 'dale', 'comparte', 'comenta', 'únete', 'activa',
   'inscreva', 'inscrevam', 'inscreve', 'siga', 'sigam', 'curta', 'curtam', 'compartilhe', 'comente', 'ative',
   'abonniere', 'abonniert', 'abonnieren', 'folge', 'folgt', 'teile', 'teilt', 'kommentiere', 'klicke', 'klickt',
@@ -53,14 +53,32 @@ const SENTENCE = /(?:(?:https?:\/\/|www\.)\S+|[^.!?…►▶➜➡•|]|\.(?=[\p
 /** A link ends its sentence too: what follows it is another ("Subscribe: http://… New video every Friday"). */
 const AFTER_LINK = /(?<=(?:https?:\/\/|www\.)\S+)(?=\s)/giu;
 
-/** Whether a sentence is a call to action: a verb of the list and an object, or two verbs. */
+/** Words that may stand beside an object in a heading of links ("Mes réseaux sociaux", "All my socials"). */
+const HEADING_WORDS = new Set(
+  'my our the all and mes mon ma nos notre les tous toutes et mis mi tus nuestras nuestros nuestra todas todos las los y meus minhas meu minha nossas nossos as os e meine unsere alle die und'.split(
+    ' ',
+  ),
+);
+const OBJECTS_RE = new RegExp(OBJECT_RE.source, 'giu');
+
+/**
+ * Whether a sentence is a call to action: a verb of the list and an object, or two verbs; or the
+ * heading of a list of links that names nothing but what it asks to follow ("Mes réseaux sociaux ⬇️",
+ * "Redes sociales:"), while "TPMP sur les réseaux sociaux" names the show.
+ */
 export function isCallToAction(sentence: string): boolean {
   const low = sentence.toLowerCase().replace(/[\u2018\u2019]/g, "'");
   VERB_RE.lastIndex = 0;
   const verbs = new Set<string>();
   for (let m = VERB_RE.exec(low); m !== null; m = VERB_RE.exec(low)) verbs.add(m[0]);
-  if (verbs.size === 0) return false;
+  if (verbs.size === 0) return isLinksHeading(low);
   return verbs.size >= 2 || OBJECT_RE.test(low);
+}
+
+function isLinksHeading(low: string): boolean {
+  if (!OBJECT_RE.test(low)) return false;
+  const rest = low.replace(OBJECTS_RE, ' ').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return rest.every((w) => HEADING_WORDS.has(w));
 }
 
 /** A line of a description without its calls to action (the rest of it as written; '' if none is left). */
