@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusOfCase, loadTrending, type TrendingCase } from '../eval/trending.ts';
 import { postalAddressLines } from '../server/targeting/addresses.ts';
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
-import { channelsNamedInProse } from '../server/targeting/channel-name.ts';
+import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import { isCrewCredit } from '../server/targeting/credits.ts';
 import { withoutLegalNotice } from '../server/targeting/legal.ts';
 import { generate } from '../server/targeting/generate.ts';
@@ -347,6 +347,25 @@ describe('the channel’s own name', () => {
     expect(
       named('complex.example/first-we-feast · @first-we-feast · first-we-feast@complex.example'),
     ).toBe(0);
+  });
+
+  it('is said without the platform’s labels: official, VEVO, its language', () => {
+    for (const [title, name] of [
+      ['OKLMofficial', 'OKLM'],
+      ['M4 Official', 'M4'],
+      ['TOP 14 - Officiel', 'TOP 14'],
+      ['AlloCiné - la chaîne officielle', 'AlloCiné'],
+      ['Troom Troom FR', 'Troom Troom'],
+      ['EminemVEVO', 'Eminem'],
+      // names that only end like a label
+      ['Hot Ones', 'Hot Ones'],
+      ['Les Anges', 'Les Anges'],
+      ['Disney Channel', 'Disney Channel'],
+      ['Official', 'Official'],
+    ])
+      expect(channelName(title)).toBe(name);
+    const kws = keywords('Retrouvez Lacrim dans OKLM, la nouvelle émission rap.', 'OKLMofficial');
+    expect(kws).toContain('oklm');
   });
 });
 

@@ -21,6 +21,30 @@ interface Name {
   pattern: RegExp;
 }
 
+/**
+ * What a channel's title adds to its name for the platform: that it is the official channel, its
+ * language, its music label's account ("TOP 14 - Officiel", "M4 Official", "Troom Troom FR",
+ * "AlloCiné - la chaîne officielle", "NiallHoranVEVO"). Videos say the name without them.
+ * "Channel" and "TV" stay: they are part of names ("Disney Channel", "HUM TV").
+ */
+const LABEL_PART =
+  /\s*(?:[-–—|:]\s*)?(?:(?:la|the)\s+)?(?:cha[iî]ne\s+officielle|official\s+channel|canal\s+oficial)\s*$/iu;
+const LABEL_WORD =
+  /(?:\s*[-–—|:(]\s*|\s+)(?:officiel|officielle|official|oficial|vevo|fr|en|es|français|francais|español)\)?\s*$/iu;
+/** A label glued to the name: "OKLMofficial", "EminemVEVO", "BBCRadio1VEVO". */
+const GLUED_LABEL =
+  /(?<=[\p{L}\p{N}])(?:VEVO|Vevo|official|Official|OFFICIAL|officiel|Officiel|OFFICIEL)$/u;
+
+/** A channel's name as its videos say it: its title without the platform's labels, or the title. */
+export function channelName(title: string): string {
+  let name = title.trim();
+  for (let before = ''; before !== name;) {
+    before = name;
+    name = name.replace(LABEL_PART, '').replace(LABEL_WORD, '').replace(GLUED_LABEL, '').trim();
+  }
+  return /[\p{L}\p{N}]/u.test(name) ? name : title.trim();
+}
+
 function nameOf(title: string): Name | null {
   const words = dedupeKey(title).split(' ').filter(Boolean);
   if (words.length === 0) return null;
@@ -56,21 +80,22 @@ function saysName(line: string, name: Name): boolean {
   return false;
 }
 
-/** Ids of the corpus' channels whose videos name them in words. */
-export function channelsNamedInProse(corpus: Corpus): Set<string> {
-  const names = new Map<string, Name>();
+/** The corpus' channels whose videos name them in words: id → the name (channelName). */
+export function channelsNamedInProse(corpus: Corpus): Map<string, string> {
+  const names = new Map<string, { text: string; name: Name }>();
   for (const ch of corpus.channels) {
-    const name = nameOf(ch.title);
-    if (name) names.set(ch.id, name);
+    const text = channelName(ch.title);
+    const name = nameOf(text);
+    if (name) names.set(ch.id, { text, name });
   }
-  const named = new Set<string>();
+  const named = new Map<string, string>();
   for (const v of corpus.videos) {
-    const name = names.get(v.channelId);
-    if (name === undefined || named.has(v.channelId)) continue;
+    const entry = names.get(v.channelId);
+    if (entry === undefined || named.has(v.channelId)) continue;
     // a name is written on one line
     for (const line of `${v.title}\n${v.description}`.split('\n'))
-      if (saysName(line, name)) {
-        named.add(v.channelId);
+      if (saysName(line, entry.name)) {
+        named.set(v.channelId, entry.text);
         break;
       }
   }

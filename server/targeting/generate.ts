@@ -274,7 +274,7 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
   for (const v of corpus.videos) videosOf.set(v.channelId, (videosOf.get(v.channelId) ?? 0) + 1);
   const named = channelsNamedInProse(corpus);
   for (const ch of corpus.channels) {
-    const units = channelUnits(ch, descriptionUnits, named.has(ch.id));
+    const units = channelUnits(ch, descriptionUnits, named.get(ch.id));
     const text = own(units);
     const doc = slotDoc(units, ch.id, text, campaignLang);
     // a channel's description says what all of its videos are about: its topics count for half of them
@@ -377,13 +377,14 @@ function leader(m: Map<Lang, number> | undefined): Lang | null {
 function channelUnits(
   ch: CorpusChannel,
   descriptionUnits: (text: string, field: Unit['field'], weight: number) => Unit[],
-  namedInProse: boolean,
+  /** its name as its videos say it, when they do */
+  namedInProse: string | undefined,
 ): Unit[] {
   const units: Unit[] = [];
   // its name counts once, as a whole, and only when its videos say it (channel-name.ts)
-  if (namedInProse)
+  if (namedInProse !== undefined)
     units.push({
-      text: ch.title,
+      text: namedInProse,
       field: 'channels',
       weight: WEIGHT.channelName,
       mode: 'none',
