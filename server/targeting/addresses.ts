@@ -9,6 +9,8 @@
 
 /** A line of more words than this is a sentence, whatever it holds: an address line is short. */
 const MAX_ADDRESS_WORDS = 12;
+/** Nor is a line longer than this (twelve long words and their commas): a cheap test first. */
+const MAX_ADDRESS_CHARS = 120;
 
 /** Post office boxes and the French business boxes (BP, CS), in the languages read. */
 const BOX =
@@ -31,7 +33,9 @@ const UK_POSTCODE = /(?:^|,)[^\p{L}\p{N}]*[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}[^\p{L
  * ("2018 Toyota Camry").
  */
 const POSTCODE_TOWN =
-  /^(?=(?:[^\p{L}\p{N}]*[\p{L}\p{N}]+){1,6}[^\p{L}\p{N}]*$)[^\p{L}\p{N}]*(?:[A-Z]{1,2}-)?\d{5}\s+\p{Lu}[\p{L}'’.-]*(?:[\s-]+[\p{L}'’.]+){0,4}(?:\s+\d{1,2})?[^\p{L}\p{N}]*$/u;
+  /^[^\p{L}\p{N}]*(?:[A-Z]{1,2}-)?\d{5}\s+\p{Lu}[\p{L}'’.-]*(?:[\s-]+[\p{L}'’.]+){0,4}(?:\s+\d{1,2})?[^\p{L}\p{N}]*$/u;
+/** A town line has the postcode, the town's name in a few words, perhaps a CEDEX number. */
+const MAX_TOWN_LINE_WORDS = 6;
 
 /**
  * A street line: a house number, then a street of a kind only addresses name. In English the kind
@@ -53,22 +57,26 @@ const TOWN_STATE = /^[^\p{L}\p{N}]*\p{Lu}[\p{L} .'’-]*,\s*[A-Z]{2}\.?[^\p{L}\p
 const CAPITALISED =
   /^[^\p{L}\p{N}]*\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}[^\p{L}\p{N}]*$/u;
 
+const DIGIT = /\d/;
+
 /** How sure a line's shape makes it an address: a box, a town line, a postcode; or a part of one (a street, a town). */
 function addressShape(line: string): 'sure' | 'part' | null {
+  if (line.length > MAX_ADDRESS_CHARS) return null;
   const words = line.match(/[\p{L}\p{N}]+/gu);
   if (words === null || words.length > MAX_ADDRESS_WORDS) return null;
+  // most lines have no digit, and every postcode and house number has one
+  const digits = DIGIT.test(line);
   if (
     BOX.test(line) ||
-    US_TOWN.test(line) ||
-    CA_POSTCODE.test(line) ||
-    UK_POSTCODE.test(line) ||
-    POSTCODE_TOWN.test(line) ||
-    HEADING.test(line)
+    HEADING.test(line) ||
+    (digits &&
+      (US_TOWN.test(line) ||
+        CA_POSTCODE.test(line) ||
+        UK_POSTCODE.test(line) ||
+        (words.length <= MAX_TOWN_LINE_WORDS && POSTCODE_TOWN.test(line))))
   )
     return 'sure';
-  return STREET_EN.test(line) ||
-    STREET_ROMANCE.test(line) ||
-    SMALL_BOX.test(line) ||
+  return (digits && (STREET_EN.test(line) || STREET_ROMANCE.test(line) || SMALL_BOX.test(line))) ||
     TOWN_STATE.test(line) ||
     (words.length <= 3 && CAPITALISED.test(line))
     ? 'part'
