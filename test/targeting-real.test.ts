@@ -511,6 +511,9 @@ describe('addresses, credits and legal notices', () => {
       '• Assistant Editor - Claire Wiley',
       'Montage : Théo Meunier',
       'Mix & Mastering : Alex Gopher',
+      'Wardrobe Supervisor: Lindsay Hamilton',
+      'Senior Colour Assist: Nate Seymour',
+      'Videographer: Daniel Draca',
     ])
       expect(isCrewCredit(line)).toBe(true);
     for (const line of [
@@ -519,6 +522,8 @@ describe('addresses, credits and legal notices', () => {
       'Caméra : GoPro Hero 5',
       'Written and Directed by Josh and Ollie',
       'Sound of Music review',
+      // a sketch's cast: "son" is French for sound
+      'Son - Austin Zajur',
       'EDIT: the recipe is in the comments',
     ])
       expect(isCrewCredit(line)).toBe(false);

@@ -5,7 +5,8 @@
  * wiley"). A credit line is told by its shape, a crew role and then names; the roles that can be
  * what a video is about are left out: a film's director and composer ("Directed by Guillermo del
  * Toro", "Music: Ilaiyaraaja"), the cast, hosts and guests, and "Camera", which more often names the
- * gear ("Caméra : GoPro Hero 5"). Pure and deterministic.
+ * gear ("Caméra : GoPro Hero 5"). The list holds every language's roles, so none may be a character
+ * in another ("Son - Austin Zajur" is a sketch's cast, not French sound). Pure and deterministic.
  */
 
 /** Crew roles, in the languages read, as a credit line starts with them. */
@@ -18,11 +19,13 @@ const ROLES = [
   'production manager', 'production coordinator', 'production designer', 'coordinator', 'script supervisor', 'writer', 'writers', 'written', 'script',
   'makeup', 'make-up', 'hair', 'wardrobe', 'stylist', 'costume', 'costumes', 'costume designer', 'thumbnail', 'thumbnails', 'graphics', 'motion graphics',
   'motion design', 'animation', 'animations', 'animator', 'animators', 'vfx', 'visual effects', 'post production', 'post-production', 'translator', 'translators',
-  'first assistant director', 'assistant director', 'technical director', 'art director', 'art assist', 'set design',
-  'montage', 'monteur', 'monteuse', 'montée', 'cadreur', 'cadreuse', 'cadrage', 'étalonnage', 'mixage', 'son', 'prise de son', 'habillage', 'miniature', 'graphisme', 'sous-titres',
+  'first assistant director', 'assistant director', 'technical director', 'art director', 'videographer', 'videographers',
+  'assistant camera', 'camera assistant', 'camera pa', 'assistant editors', 'colour assist', 'color assist', 'production supervisor',
+  'post-production supervisor', 'post production supervisor', 'art', 'technical', 'mixage audio', 'mix audio', 'art assist', 'set design',
+  'montage', 'monteur', 'monteuse', 'montée', 'cadreur', 'cadreuse', 'cadrage', 'étalonnage', 'mixage', 'prise de son', 'habillage', 'miniature', 'graphisme', 'sous-titres',
   'edición', 'editor de video', 'editado', 'editada', 'camarógrafo', 'fotografía', 'sonido', 'mezcla', 'producción', 'guion', 'guión',
   'edição', 'editado por', 'câmera', 'cinegrafista', 'som', 'mixagem', 'roteiro', 'produção',
-  'schnitt', 'kamera', 'ton', 'tonmischung', 'produktion', 'drehbuch',
+  'schnitt', 'kamera', 'tonmischung', 'produktion', 'drehbuch',
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -30,12 +33,17 @@ const ROLE = `(?:${ROLES.slice()
   .sort((a, b) => b.length - a.length)
   .map(escape)
   .join('|')})`;
+/** A rank before a role: "Senior Colour Assist", "Key Production Assistant". */
+const RANK = '(?:(?:senior|key|lead|head|chief|associate|executive|assistant)\\s+)?';
+/** Who helps in a role: "Art Assistant", "Wardrobe Supervisor", "Camera Operator". */
+const AIDE =
+  '(?:\\s+(?:assistant|assistants|assist|supervisor|coordinator|manager|operator|operators|pa))?';
 /**
  * One or more roles ("Producer/Editor/Translator", "Mix & Mastering"), then "by" (or its kin) or a
  * colon or a dash, then the names: "Sound of Music" and "Hair tutorial" are no credits.
  */
 const CREDIT = new RegExp(
-  `^[^\\p{L}\\p{N}]*${ROLE}(?:\\s*(?:/|&|,|\\+|and|et|y|e|und)\\s*${ROLE})*(?:\\s+(?:by|par|por|von)(?:\\s*[:\\-–—|])?|\\s*[:\\-–—|])\\s*(.+)$`,
+  `^[^\\p{L}\\p{N}]*${RANK}${ROLE}${AIDE}(?:\\s*(?:/|&|,|\\+|and|et|y|e|und)\\s*${RANK}${ROLE}${AIDE})*(?:\\s+(?:by|par|por|von)(?:\\s*[:\\-–—|])?|\\s*[:\\-–—|])\\s*(.+)$`,
   'iu',
 );
 /** The names a credit gives fit in a few words; more is a sentence ("Editing this took a week…"). */
