@@ -362,7 +362,7 @@ describe('the channel’s own name', () => {
       ['Les Anges', 'Les Anges'],
       ['Disney Channel', 'Disney Channel'],
       ['Official', 'Official'],
-    ])
+    ] as const)
       expect(channelName(title)).toBe(name);
     const kws = keywords('Retrouvez Lacrim dans OKLM, la nouvelle émission rap.', 'OKLMofficial');
     expect(kws).toContain('oklm');
