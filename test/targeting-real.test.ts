@@ -13,6 +13,7 @@ import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import { isCrewCredit } from '../server/targeting/credits.ts';
 import { withoutLegalNotice } from '../server/targeting/legal.ts';
+import { musicTitle } from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
 import {
@@ -454,6 +455,36 @@ describe('calls to action', () => {
     const kws = out.items.filter((i) => i.section === 'keywords').map((i) => i.text.toLowerCase());
     expect(kws.length).toBeGreaterThan(0);
     for (const k of kws) expect(k).not.toMatch(/\b(bell|icon|thumbs?|button|notifications?)\b/);
+  });
+});
+
+describe('music uploads', () => {
+  it('a title’s format label is the platform’s: the title without it, its parts apart', () => {
+    expect(musicTitle('Sigrid - Strangers (Lyric Video)')).toBe('Sigrid - Strangers');
+    expect(musicTitle('[OFFICIAL VIDEO] Deck The Halls - Pentatonix')).toBe(
+      'Deck The Halls - Pentatonix',
+    );
+    expect(musicTitle('Eminem - Walk On Water (Audio) ft. Beyoncé')).toBe(
+      'Eminem - Walk On Water | ft. Beyoncé',
+    );
+    expect(
+      musicTitle('Columbine - Pierre, feuille, papier, ciseaux (Clip Officiel)'),
+    ).not.toBeNull();
+    // a version is no format, and a title without a label is no music title
+    expect(musicTitle('Niall Horan - Too Much To Ask (Acoustic)')).toBeNull();
+    expect(musicTitle('How to fix a bike (part 2)')).toBeNull();
+  });
+
+  it('the song is a keyword whole; the format label is none', () => {
+    const kws = keywordItemsOf(
+      oneVideo({
+        title: 'Eminem - Walk On Water (Official Video) ft. Beyoncé',
+        description:
+          'Music video by Eminem performing Walk On Water. The new album Revival is out December 15.',
+      }),
+    ).map((i) => i.text.toLowerCase());
+    expect(kws).toContain('walk on water');
+    for (const k of kws) expect(k).not.toMatch(/\b(official|video)\b/);
   });
 });
 

@@ -65,6 +65,8 @@ export interface Unit {
   whole?: boolean;
   /** one name, counted only as a whole: its words are not phrases of their own (a channel's name) */
   name?: boolean;
+  /** running text whose every part is a name written whole as well (a music title's artist and song) */
+  parts?: boolean;
   /** the unit's own language when it clearly differs from the document's (a comment): left out */
   lang?: Lang;
   /** a title, or a line of a description's opening (what a viewer sees before "more"): what the document is about */
@@ -231,8 +233,8 @@ export class Analyzer {
           len <= 3 &&
           shapeOf(words, 0, len) === 0 &&
           validPhrase(words, 0, len);
-        // a hashtag is a label its writer chose, as a tag is
-        if (unit.whole || unit.name || seg.hashtag ? validWhole(words) : title) {
+        // a hashtag is a label its writer chose, as a tag is; so is a music title's song
+        if (unit.whole || unit.name || unit.parts || seg.hashtag ? validWhole(words) : title) {
           const key = phraseKey(words, 0, len);
           let st = this.stats.get(key);
           // counted above unless longer than the windows or holding a stopword a window may not

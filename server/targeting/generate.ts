@@ -42,6 +42,7 @@ import { findBoilerplate, stripBoilerplate, type Boilerplate } from './boilerpla
 import { brandCheck } from './brands.ts';
 import { withoutCallsToAction } from './calls.ts';
 import { channelsNamedInProse } from './channel-name.ts';
+import { musicTitle } from './music.ts';
 import { keywordItems } from './keywords.ts';
 import {
   LANGUAGES,
@@ -283,14 +284,18 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
   }
   for (const v of corpus.videos) {
     const units: Unit[] = [];
-    if (v.title)
+    if (v.title) {
+      // "Artist - Song (Official Video)": no format label, the song a name (music.ts)
+      const music = musicTitle(v.title);
       units.push({
-        text: v.title,
+        text: music ?? v.title,
         field: 'titles',
         weight: WEIGHT.title,
         mode: 'text',
         lead: true,
+        ...(music !== null && { parts: true }),
       });
+    }
     if (v.tags.length)
       units.push({
         text: v.tags.join(' | '),
