@@ -490,45 +490,31 @@ describe('music uploads', () => {
 
 describe('addresses, credits and legal notices', () => {
   it('a postal address on lines of its own is no text of the video; one in a sentence is', () => {
-    const lines = [
-      'Send us mail or whatever you want here!',
-      'PO Box 232355',
-      'Las Vegas, NV 89105',
-      '',
-      'Korean Englishman',
-      'Box 51',
-      '1 Rockley Road',
-      'London',
-      'W14 0DJ',
-      '',
-      'Mon adresse postale :',
-      'CS 52072',
-      '81012 ALBI CEDEX',
-      '',
-      '22 Jump Street',
-      'London',
-      'Pizza Choco Lab, 23 rue du Roi de Sicile, 75004 Paris (boutique éphémère), until Sunday.',
-    ];
-    expect(postalAddressLines(lines)).toEqual([
-      false,
-      true,
-      true,
-      false,
-      true,
-      true,
-      true,
-      true,
-      true,
-      false,
-      true,
-      true,
-      true,
-      false,
+    // each line, and whether it is (part of) an address
+    const lines: [string, boolean][] = [
+      ['Send us mail or whatever you want here!', false],
+      ['PO Box 232355', true],
+      ['Las Vegas, NV 89105', true],
+      ['', false],
+      ['Korean Englishman', true],
+      ['Box 51', true],
+      ['1 Rockley Road', true],
+      ['London', true],
+      ['W14 0DJ', true],
+      ['', false],
+      ['Mon adresse postale :', true],
+      ['CS 52072', true],
+      ['81012 ALBI CEDEX', true],
+      ['', false],
       // a street or a town alone is something else: a film, a city
-      false,
-      false,
-      false,
-    ]);
+      ['22 Jump Street', false],
+      ['London', false],
+      [
+        'Pizza Choco Lab, 23 rue du Roi de Sicile, 75004 Paris (boutique éphémère), until Sunday.',
+        false,
+      ],
+    ];
+    expect(postalAddressLines(lines.map(([line]) => line))).toEqual(lines.map(([, is]) => is));
     // titles and products of the same shapes
     for (const line of ['PS4 1TB bundle', '3 Ways to Drive Safely', '2018 Toyota Camry'])
       expect(postalAddressLines([line])).toEqual([false]);

@@ -4,11 +4,10 @@
  * audienceIds), suggests the nearest argument for an unknown one, and, when a saved audience was
  * passed where a slot is meant (or the other way round), names the right id and argument.
  */
+import { escapeRegExp } from '../lib/regexp.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { CallApi, CallContext } from './types.ts';
 import type { Json } from './views.ts';
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Turns the API's words into the tools': HTTP paths into tool names, headers into arguments. */
 export interface Translator {
@@ -29,7 +28,7 @@ export function pathTranslator(ops: readonly Operation[]): Translator {
       re: new RegExp(
         `\\b${op.method} (?:/api/v1)?${op.path
           .split(/\{\w+\}/)
-          .map(escape)
+          .map(escapeRegExp)
           .join('[^\\s/]+')}(?![\\w/-])`,
         'g',
       ),
@@ -47,7 +46,7 @@ export function pathTranslator(ops: readonly Operation[]): Translator {
 export function renameFields(text: string, renames: Record<string, { from: string }>): string {
   let out = text;
   for (const [to, { from }] of Object.entries(renames))
-    out = out.replace(new RegExp(`\\b${escape(from)}\\b`, 'g'), to);
+    out = out.replace(new RegExp(`\\b${escapeRegExp(from)}\\b`, 'g'), to);
   return out;
 }
 

@@ -5,6 +5,7 @@
  * one video they are not repeated, so the boilerplate finder (which needs repetition) cannot tell
  * them; their words would become keywords ("bell icon", "thumb"). Pure and deterministic.
  */
+import { anyWordOf } from '../lib/regexp.ts';
 
 /**
  * The verbs of calls to action in the languages with taxonomy cues, in the imperative (or the
@@ -32,18 +33,8 @@ const OBJECTS = [
   'youtube', 'instagram', 'insta', 'twitter', 'facebook', 'snapchat', 'tiktok', 'twitch', 'discord', 'patreon',
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const alternation = (words: readonly string[]) =>
-  words
-    .slice()
-    .sort((a, b) => b.length - a.length)
-    .map(escape)
-    .join('|');
-const VERB_RE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(VERBS)})(?![\\p{L}\\p{N}])`, 'giu');
-const OBJECT_RE = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${alternation(OBJECTS)})(?![\\p{L}\\p{N}])`,
-  'iu',
-);
+const VERB_RE = new RegExp(anyWordOf(VERBS), 'giu');
+const OBJECT_RE = new RegExp(anyWordOf(OBJECTS), 'iu');
 /**
  * A sentence ends at these marks (and at a line's end); a link is whole, and a full stop before a
  * lowercase letter or a digit is inside a host or a number ("bit.ly", "Node.js", "2.45"), not at a

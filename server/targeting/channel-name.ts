@@ -7,6 +7,7 @@
  * ordinary phrase of their language ("Roue Libre", "Mala Pronta") that would reach content about
  * anything.
  */
+import { escapeRegExp } from '../lib/regexp.ts';
 import { dedupeKey } from './text.ts';
 import type { Corpus } from './types.ts';
 
@@ -48,7 +49,7 @@ export function channelName(title: string): string {
 function nameOf(title: string): Name | null {
   const words = dedupeKey(title).split(' ').filter(Boolean);
   if (words.length === 0) return null;
-  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const escaped = words.map(escapeRegExp);
   return {
     longest: words.reduce((a, b) => (b.length > a.length ? b : a)),
     pattern: new RegExp(

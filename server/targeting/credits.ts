@@ -9,6 +9,8 @@
  * in another ("Son - Austin Zajur" is a sketch's cast, not French sound). Pure and deterministic.
  */
 
+import { anyWordOf } from '../lib/regexp.ts';
+
 /** Crew roles, in the languages read, as a credit line starts with them. */
 // prettier-ignore
 const ROLES = [
@@ -28,11 +30,7 @@ const ROLES = [
   'schnitt', 'kamera', 'tonmischung', 'produktion', 'drehbuch',
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const ROLE = `(?:${ROLES.slice()
-  .sort((a, b) => b.length - a.length)
-  .map(escape)
-  .join('|')})`;
+const ROLE = anyWordOf(ROLES);
 /** A rank before a role: "Senior Colour Assist", "Key Production Assistant". */
 const RANK = '(?:(?:senior|key|lead|head|chief|associate|executive|assistant)\\s+)?';
 /** Who helps in a role: "Art Assistant", "Wardrobe Supervisor", "Camera Operator". */

@@ -8,9 +8,7 @@
  * Pure and deterministic.
  */
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const anyOf = (terms: readonly string[]) =>
-  `(?<![\\p{L}\\p{N}])(?:${terms.map(escape).join('|')})(?![\\p{L}\\p{N}])`;
+import { anyWordOf } from '../lib/regexp.ts';
 
 /** Terms of a disclaimer or a licence: the whole line is legal text. */
 // prettier-ignore
@@ -22,7 +20,7 @@ const DISCLAIMER_TERMS = [
 ];
 const DISCLAIMER = new RegExp(
   [
-    anyOf(DISCLAIMER_TERMS),
+    anyWordOf(DISCLAIMER_TERMS),
     // a licence given to a work: "licensed via Audio Network"
     '(?<![\\p{L}])licen[cs]ed\\s+(?:via|to|under|by|from)(?![\\p{L}])',
     '(?<![\\p{L}])(?:sous\\s+licence|bajo\\s+licencia)(?![\\p{L}])',
@@ -40,7 +38,7 @@ const HOLDER = new RegExp(
     '[©℗]',
     // the copyright sign typed as a letter, before a year
     '\\(c\\)\\s*(?:19|20)\\d\\d',
-    anyOf([
+    anyWordOf([
       'copyright',
       'all rights reserved',
       'tous droits réservés',
