@@ -13,7 +13,7 @@ import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import { isCrewCredit } from '../server/targeting/credits.ts';
 import { withoutLegalNotice } from '../server/targeting/legal.ts';
-import { musicTitle } from '../server/targeting/music.ts';
+import { featuredGuest, musicTitle } from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
 import {
@@ -473,6 +473,26 @@ describe('music uploads', () => {
     // a version is no format, and a title without a label is no music title
     expect(musicTitle('Niall Horan - Too Much To Ask (Acoustic)')).toBeNull();
     expect(musicTitle('How to fix a bike (part 2)')).toBeNull();
+  });
+
+  it('a guest a title credits is a name, whole; a height is none', () => {
+    expect(
+      featuredGuest('Jason Derulo - Tip Toe feat. French Montana (Official Lyric Video)'),
+    ).toBe('French Montana');
+    expect(featuredGuest('LES CLICHÉS GAYS (ft. Andrew Grey)')).toBe('Andrew Grey');
+    expect(featuredGuest('He is 6 ft tall')).toBeNull();
+    // a title in capitals tells no name by its case: the credit does
+    const kws = keywordItemsOf(
+      oneVideo(
+        {
+          title: 'LE MEILLEUR JEU ENTRE POTES FT. DANIIL LE RUSSE',
+          description: 'Le lien où on a acheté le frisbee poubelle.',
+        },
+        { language: 'fr' },
+      ),
+    ).map((i) => i.text.toLowerCase());
+    expect(kws).toContain('daniil le russe');
+    expect(kws).not.toContain('russe');
   });
 
   it('the song is a keyword whole; the format label is none', () => {

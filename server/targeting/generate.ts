@@ -42,7 +42,7 @@ import { findBoilerplate, stripBoilerplate, type Boilerplate } from './boilerpla
 import { brandCheck } from './brands.ts';
 import { withoutCallsToAction } from './calls.ts';
 import { channelsNamedInProse } from './channel-name.ts';
-import { musicTitle } from './music.ts';
+import { featuredGuest, musicTitle } from './music.ts';
 import { keywordItems } from './keywords.ts';
 import {
   LANGUAGES,
@@ -295,6 +295,16 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
         lead: true,
         ...(music !== null && { parts: true }),
       });
+      // a guest the title credits is a name, counted whole and once
+      const guest = featuredGuest(v.title);
+      if (guest !== null)
+        units.push({
+          text: guest,
+          field: 'titles',
+          weight: WEIGHT.title,
+          mode: 'text',
+          name: true,
+        });
     }
     if (v.tags.length)
       units.push({

@@ -1,5 +1,5 @@
 /**
- * Music uploads title themselves "Artist - Song (Official Video)": "Sigrid - Strangers (Lyric
+ * What titles say of music and guests. Music uploads title themselves "Artist - Song (Official Video)": "Sigrid - Strangers (Lyric
  * Video)", "Eminem - Walk On Water (Audio) ft. Beyoncé", "Columbine - Pierre, feuille, papier,
  * ciseaux (Clip Officiel)". The bracketed format is the platform's label, not what the song is
  * about ("lyric video", "clip officiel" were keywords), and each other part of the title is a name
@@ -21,4 +21,22 @@ export function musicTitle(title: string): string | null {
     .replace(FORMAT, ' | ')
     .replace(/\s+/g, ' ')
     .replace(/^[\s|]+|[\s|]+$/g, '');
+}
+
+/**
+ * The guest a title credits ("Tip Toe feat. French Montana", "LE MEILLEUR JEU ENTRE POTES FT.
+ * DANIIL LE RUSSE", "LES CLICHÉS GAYS (ft. Andrew Grey)"): a name, written whole, up to the end of
+ * its part of the title. Null when the title credits none; "6 ft" is a height.
+ */
+const FEATURING =
+  /(?<![\p{L}\p{N}]|\d\s?)(?:ft|feat|featuring)(?:\.|(?![\p{L}\p{N}]))\s*([^()[\]|\-–—:!?,]+)/iu;
+/** A guest's name is a few words; more is the rest of a sentence. */
+const MAX_GUEST_WORDS = 4;
+
+export function featuredGuest(title: string): string | null {
+  const m = FEATURING.exec(title);
+  if (m === null) return null;
+  const guest = m[1]!.trim();
+  const words = guest.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+  return words > 0 && words <= MAX_GUEST_WORDS ? guest : null;
 }
