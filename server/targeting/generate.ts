@@ -42,7 +42,6 @@ import { findBoilerplate, stripBoilerplate, type Boilerplate } from './boilerpla
 import { brandCheck } from './brands.ts';
 import { withoutCallsToAction } from './calls.ts';
 import { channelsNamedInProse } from './channel-name.ts';
-import { featuredGuest, musicTitle } from './music.ts';
 import { keywordItems } from './keywords.ts';
 import {
   LANGUAGES,
@@ -53,6 +52,7 @@ import {
   type Lang,
 } from './lang.ts';
 import { mixFor } from './mix.ts';
+import { featuredGuest, musicTitle } from './music.ts';
 import { cmpStr } from './order.ts';
 import { cleanCommentSentences, dedupeKey } from './text.ts';
 import { contentKeys } from './tokens.ts';
@@ -295,14 +295,14 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
         lead: true,
         ...(music !== null && { parts: true }),
       });
-      // a guest the title credits is a name, counted whole and once
+      // a guest the title credits is a name, counted whole and once (the title counted its words)
       const guest = featuredGuest(v.title);
       if (guest !== null)
         units.push({
           text: guest,
           field: 'titles',
           weight: WEIGHT.title,
-          mode: 'text',
+          mode: 'none',
           name: true,
         });
     }

@@ -293,8 +293,8 @@ const MISSING_SPACE_RE = /(\p{Ll}{2})\.(?=\p{Lu}\p{Ll})/gu;
 
 /**
  * Prepares a text for tokenising: NFKC, curly apostrophes, and every URL, e-mail, @mention,
- * timestamp, emoji and upside-down word replaced by a hard boundary ("|"). Hashtags are returned separately,
- * split into words ("#TrailRunning" → "trail running"), because they carry no sentence.
+ * timestamp, emoji and upside-down word replaced by a hard boundary ("|"). Hashtags are returned
+ * separately, split into words ("#TrailRunning" → "trail running"), because they carry no sentence.
  */
 export function cleanText(text: string): { text: string; hashtags: string[] } {
   let s = NON_ASCII.test(text)
