@@ -45,11 +45,14 @@ const SENTENCE = /(?:(?:https?:\/\/|www\.)\S+|[^.!?…►▶➜➡•|]|\.(?=[\p
 const AFTER_LINK = /(?<=(?:https?:\/\/|www\.)\S+)(?=\s)/giu;
 
 /** Words that may stand beside an object in a heading of links ("Mes réseaux sociaux", "All my socials"). */
-const HEADING_WORDS = new Set(
-  'my our the all and mes mon ma nos notre les tous toutes et mis mi tus nuestras nuestros nuestra todas todos las los y meus minhas meu minha nossas nossos as os e meine unsere alle die und'.split(
-    ' ',
-  ),
-);
+// prettier-ignore
+const HEADING_WORDS = new Set([
+  'my', 'our', 'the', 'all', 'and',
+  'mes', 'mon', 'ma', 'nos', 'notre', 'les', 'tous', 'toutes', 'et',
+  'mis', 'mi', 'tus', 'nuestras', 'nuestros', 'nuestra', 'todas', 'todos', 'las', 'los', 'y',
+  'meus', 'minhas', 'meu', 'minha', 'nossas', 'nossos', 'as', 'os', 'e',
+  'meine', 'unsere', 'alle', 'die', 'und',
+]);
 const OBJECTS_RE = new RegExp(OBJECT_RE.source, 'giu');
 
 /**
