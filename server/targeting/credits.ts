@@ -4,8 +4,8 @@
  * the video and nobody searches for them, yet they became keywords ("michelle martin", "claire
  * wiley"). A credit line is told by its shape, a crew role and then names; the roles that can be
  * what a video is about are left out: a film's director and composer ("Directed by Guillermo del
- * Toro", "Music: Ilaiyaraaja"), the cast, hosts and guests, and "Camera", which more often names the
- * gear ("Caméra : GoPro Hero 5"). The list holds every language's roles, so none may be a character
+ * Toro", "Music: Ilaiyaraaja"), the cast, hosts and guests, and "Camera" in any language, which more
+ * often names the gear ("Caméra : GoPro Hero 5"). The list holds every language's roles, so none may be a character
  * in another ("Son - Austin Zajur" is a sketch's cast, not French sound). Pure and deterministic.
  */
 
@@ -23,11 +23,11 @@ const ROLES = [
   'motion design', 'animation', 'animations', 'animator', 'animators', 'vfx', 'visual effects', 'post production', 'post-production', 'translator', 'translators',
   'first assistant director', 'assistant director', 'technical director', 'art director', 'videographer', 'videographers',
   'assistant camera', 'camera assistant', 'camera pa', 'assistant editors', 'colour assist', 'color assist', 'production supervisor',
-  'post-production supervisor', 'post production supervisor', 'art', 'technical', 'mixage audio', 'mix audio', 'art assist', 'set design',
-  'montage', 'monteur', 'monteuse', 'montée', 'cadreur', 'cadreuse', 'cadrage', 'étalonnage', 'mixage', 'prise de son', 'habillage', 'miniature', 'graphisme', 'sous-titres',
+  'post-production supervisor', 'post production supervisor', 'art assistant', 'technical assistant', 'mixage audio', 'mix audio', 'art assist', 'set design',
+  'montage', 'monteur', 'monteuse', 'montée', 'cadreur', 'cadreuse', 'cadrage', 'étalonnage', 'mixage', 'prise de son', 'habillage', 'graphisme', 'sous-titres',
   'edición', 'editor de video', 'editado', 'editada', 'camarógrafo', 'fotografía', 'sonido', 'mezcla', 'producción', 'guion', 'guión',
-  'edição', 'editado por', 'câmera', 'cinegrafista', 'som', 'mixagem', 'roteiro', 'produção',
-  'schnitt', 'kamera', 'tonmischung', 'produktion', 'drehbuch',
+  'edição', 'editado por', 'cinegrafista', 'som', 'mixagem', 'roteiro', 'produção',
+  'schnitt', 'tonmischung', 'produktion', 'drehbuch',
 ];
 
 const ROLE = anyWordOf(ROLES);
