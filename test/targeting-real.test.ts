@@ -493,6 +493,18 @@ describe('music uploads', () => {
     ).map((i) => i.text.toLowerCase());
     expect(kws).toContain('daniil le russe');
     expect(kws).not.toContain('russe');
+    // the credit's mark is part of no keyword ("feat aurelien fontenoy" was one)
+    const credited = keywordItemsOf(
+      oneVideo(
+        {
+          title: 'FOOTBALL VS VTT TRIAL (feat AURELIEN FONTENOY)',
+          description: 'Aurelien Fontenoy tente de mélanger football et VTT trial.',
+        },
+        { language: 'fr' },
+      ),
+    ).map((i) => i.text.toLowerCase());
+    expect(credited).toContain('aurelien fontenoy');
+    for (const k of credited) expect(k).not.toMatch(/(^|\s)(ft|feat|featuring)(\s|$)/);
   });
 
   it('the song is a keyword whole; the format label is none', () => {

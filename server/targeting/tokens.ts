@@ -75,7 +75,7 @@ export interface Segment {
 const WEAK_LIST = [
   "video","videos","vid","vids","channel","channels","subscribe","subscribed","subscriber","subscribers","sub","subs","like","likes","liked","comment","comments","commented","watch","watched","watching","watcher","viewer","viewers","views","view",
   "love","loved","loving","loves","great","good","nice","awesome","amazing","cool","best","better","favorite","favourite","fav","helpful","useful","interesting","beautiful","incredible","fantastic","excellent","perfect","wonderful","brilliant","gorgeous","stunning","epic","insane","crazy","wow","fun","enjoy","enjoyed","enjoying",
-  "bunch","actual","thumb","thumbs","ft","feat","featuring","available","disponible","disponibles","disponível","verfügbar","erhältlich","thanks","thank","thx","ty","cheers","hi","hello","hey","welcome","guys","folks","friend","friends","people","person",
+  "bunch","actual","thumb","thumbs","available","disponible","disponibles","disponível","verfügbar","erhältlich","thanks","thank","thx","ty","cheers","hi","hello","hey","welcome","guys","folks","friend","friends","people","person",
   "content","creator","episode","part","series","intro","outro","timestamp","timestamps","chapter","chapters","link","links","description","click","check","checking","share","follow","join","support","supporting","sponsor","sponsored","affiliate","commission","merch","newsletter","patreon","instagram","facebook","twitter","tiktok","youtube","discord","snapchat","twitch","spotify","itunes","soundcloud","pinterest","tumblr","reddit","linkedin","whatsapp","vimeo","insta","notif","notifs","notification","notifications","likez","partagez","email","enquiries","inquiries","contact","website","blog","post","posted","upload","uploaded","uploads","http","https","www","com",
   "new","old","first","second","third","last","next","latest","recent","today","tonight","tomorrow","yesterday","time","times","day","days","week","weeks","weekend","month","months","year","years","hour","hours","minute","minutes","moment","morning","evening","night","forever","recently",
   "one","two","three","four","five","six","seven","eight","nine","ten","hundred","thousand","half","couple","ton","tons",
@@ -170,6 +170,8 @@ const EN_PAST = /[^e]ed$/;
 
 /** "kitten vs laser": a comparison joins two phrases, it is part of neither */
 const VERSUS = new Set(['vs', 'versus', 'contra']);
+/** "Tip Toe feat. French Montana": a credit joins a work and its guest, it is part of neither */
+const FEATURING = new Set(['ft', 'feat', 'featuring']);
 
 const wordCaches = new Map<Lang, Map<string, WordInfo>>();
 const WORD_CACHE_MAX = 200_000;
@@ -209,6 +211,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
   if (
     isStopword(low, lang) ||
     VERSUS.has(low) ||
+    FEATURING.has(low) ||
     isDeterminer(low, lang) ||
     (lang === 'fr' && elidedFunctionWord(low, lang))
   )
