@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusOfCase, loadTrending, type TrendingCase } from '../eval/trending.ts';
 import { postalAddressLines } from '../server/targeting/addresses.ts';
+import { isContactLine } from '../server/targeting/boilerplate.ts';
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import { isCrewCredit } from '../server/targeting/credits.ts';
@@ -576,6 +577,22 @@ describe('addresses, credits and legal notices', () => {
       'EDIT: the recipe is in the comments',
     ])
       expect(isCrewCredit(line)).toBe(false);
+  });
+
+  it('a line that gives an e-mail address to write to is no text of the video', () => {
+    for (const line of [
+      'Business inquiries: lisa@flipmgmt.com',
+      'Contact Pro ➡️ contact@samzirah.com (demande professionnelles uniquement)',
+      'Envoyez vos courriers du coeur à sosmilla@nonstopreality.fr',
+    ])
+      expect(isContactLine(line)).toBe(true);
+    // a sentence that names an address, and a handle, are text
+    expect(
+      isContactLine(
+        'We asked the tax office at help@irs.example why the refund for small bakeries took eleven weeks to arrive',
+      ),
+    ).toBe(false);
+    expect(isContactLine('Thanks to @joeygraceffa for joining me')).toBe(false);
   });
 
   it('a disclaimer or a licence is no text of the video; a copyright line is up to its mark', () => {

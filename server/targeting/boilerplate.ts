@@ -78,6 +78,23 @@ export function isLinkLine(line: string): boolean {
   return rest.length <= 2 + 2 * links.length && rest.length <= 8;
 }
 
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+/** A contact line has its address and a few words to head it; more is a sentence that names one. */
+const MAX_CONTACT_WORDS = 8;
+
+/**
+ * A line that gives an e-mail address to write to ("Business inquiries: x@y.com", "Contact Pro ➡️
+ * contact@… (demandes professionnelles uniquement)"): what it says around the address is about
+ * writing, not about the video ("business inquiries", "demandes professionnelles" were keywords).
+ */
+export function isContactLine(line: string): boolean {
+  if (!line.includes('@')) return false;
+  const rest = line.replace(EMAIL, ' ');
+  if (rest === line) return false;
+  const words = rest.replace(URLISH, ' ').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length <= MAX_CONTACT_WORDS;
+}
+
 /** "20% off", "-30 %", "STRIDE20": the marks of a discount or a code, in any language. */
 const PERCENT = /\d{1,2}\s?%/;
 const CODE =
@@ -309,9 +326,10 @@ function sponsoredChannels(
 }
 
 /**
- * A description without its boilerplate: template and shared lines, link lists, lines of promotion
- * (a discount or code, a sponsor's link or name), postal addresses (addresses.ts), crew credits
- * (credits.ts) and legal notices (legal.ts) are dropped; the rest is kept as written.
+ * A description without its boilerplate: template and shared lines, link lists, contact lines,
+ * lines of promotion (a discount or code, a sponsor's link or name), postal addresses
+ * (addresses.ts), crew credits (credits.ts) and legal notices (legal.ts) are dropped; the rest is
+ * kept as written.
  */
 export function stripBoilerplate(text: string, bp: Boilerplate): string {
   if (!text) return '';
@@ -324,7 +342,7 @@ export function stripBoilerplate(text: string, bp: Boilerplate): string {
     if (key && bp.lines.has(key)) continue;
     const line = withoutLegalNotice(written);
     if (!line.trim()) continue;
-    if (isLinkLine(line) || hasPromoMark(line)) continue;
+    if (isLinkLine(line) || isContactLine(line) || hasPromoMark(line)) continue;
     if (bp.sponsorDomains.size && mentionsSponsor(line, bp)) continue;
     kept.push(line);
   }
