@@ -549,7 +549,13 @@ describe('addresses, credits and legal notices', () => {
     ];
     expect(postalAddressLines(lines.map(([line]) => line))).toEqual(lines.map(([, is]) => is));
     // titles and products of the same shapes
-    for (const line of ['PS4 1TB bundle', '3 Ways to Drive Safely', '2018 Toyota Camry'])
+    for (const line of [
+      'PS4 1TB bundle',
+      '3 Ways to Drive Safely',
+      '2018 Toyota Camry',
+      'BP 2019 results were strong',
+      'CS 2020 Major highlights',
+    ])
       expect(postalAddressLines([line])).toEqual([false]);
   });
 

@@ -12,9 +12,11 @@ const MAX_ADDRESS_WORDS = 12;
 /** Nor is a line longer than this (twelve long words and their commas): a cheap test first. */
 const MAX_ADDRESS_CHARS = 120;
 
-/** Post office boxes and the French business boxes (BP, CS), in the languages read. */
+/** Post office boxes, in the languages read. */
 const BOX =
-  /(?<![\p{L}\p{N}])(?:p\.?\s?o\.?\s?box|post office box|boîte postale|boite postale|b\.?p\.?\s?\d+|cs\s?\d{4,}|apartado de correos|apartado postal|postfach|caixa postal|casilla de correo)(?![\p{L}])/iu;
+  /(?<![\p{L}\p{N}])(?:p\.?\s?o\.?\s?box|post office box|boîte postale|boite postale|apartado de correos|apartado postal|postfach|caixa postal|casilla de correo)(?![\p{L}])/iu;
+/** French business boxes, alone on their line ("BP 34", "CS 52072"); "BP 2019 results" is none. */
+const FRENCH_BOX = /^[^\p{L}\p{N}]*(?:b\.?\s?p\.?|cs)\s?\d{1,5}[^\p{L}\p{N}]*$/iu;
 
 /** A US town line ("Encino, CA 91436"): a comma, a state's two capitals, a ZIP code. */
 const US_TOWN = /,\s*[A-Z]{2}\.?\s+\d{5}(?:-\d{4})?(?!\d)/;
@@ -59,28 +61,30 @@ const CAPITALISED =
 
 const DIGIT = /\d/;
 
-/** How sure a line's shape makes it an address: a box, a town line, a postcode; or a part of one (a street, a town). */
+/**
+ * How sure a line's shape makes it an address: sure for a box, a postcode or a town line; a part of
+ * one for a street, a town or a short name.
+ */
 function addressShape(line: string): 'sure' | 'part' | null {
   if (line.length > MAX_ADDRESS_CHARS) return null;
   const words = line.match(/[\p{L}\p{N}]+/gu);
   if (words === null || words.length > MAX_ADDRESS_WORDS) return null;
   // most lines have no digit, and every postcode and house number has one
   const digits = DIGIT.test(line);
+  if (BOX.test(line) || HEADING.test(line)) return 'sure';
   if (
-    BOX.test(line) ||
-    HEADING.test(line) ||
-    (digits &&
-      (US_TOWN.test(line) ||
-        CA_POSTCODE.test(line) ||
-        UK_POSTCODE.test(line) ||
-        (words.length <= MAX_TOWN_LINE_WORDS && POSTCODE_TOWN.test(line))))
+    digits &&
+    (FRENCH_BOX.test(line) ||
+      US_TOWN.test(line) ||
+      CA_POSTCODE.test(line) ||
+      UK_POSTCODE.test(line) ||
+      (words.length <= MAX_TOWN_LINE_WORDS && POSTCODE_TOWN.test(line)))
   )
     return 'sure';
-  return (digits && (STREET_EN.test(line) || STREET_ROMANCE.test(line) || SMALL_BOX.test(line))) ||
-    TOWN_STATE.test(line) ||
-    (words.length <= 3 && CAPITALISED.test(line))
-    ? 'part'
-    : null;
+  if (digits && (STREET_EN.test(line) || STREET_ROMANCE.test(line) || SMALL_BOX.test(line)))
+    return 'part';
+  if (TOWN_STATE.test(line) || (words.length <= 3 && CAPITALISED.test(line))) return 'part';
+  return null;
 }
 
 /**

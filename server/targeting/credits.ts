@@ -4,9 +4,10 @@
  * the video and nobody searches for them, yet they became keywords ("michelle martin", "claire
  * wiley"). A credit line is told by its shape, a crew role and then names; the roles that can be
  * what a video is about are left out: a film's director and composer ("Directed by Guillermo del
- * Toro", "Music: Ilaiyaraaja"), the cast, hosts and guests, and "Camera" in any language, which more
- * often names the gear ("Caméra : GoPro Hero 5"). The list holds every language's roles, so none may be a character
- * in another ("Son - Austin Zajur" is a sketch's cast, not French sound). Pure and deterministic.
+ * Toro", "Music: Ilaiyaraaja"), the cast, hosts and guests, and "Camera" in any language, which
+ * more often names the gear ("Caméra : GoPro Hero 5"). The list holds every language's roles, so
+ * none may be a character in another ("Son - Austin Zajur" is a sketch's cast, not French sound).
+ * Pure and deterministic.
  */
 
 import { anyWordOf } from '../lib/regexp.ts';
