@@ -74,6 +74,10 @@ function oneVideo(
 const keywordItemsOf = (input: GenerateInput) =>
   generate(input).items.filter((i) => i.section === 'keywords');
 
+/** The keywords generated for a store, lowercase, best first. */
+const keywordTextsOf = (input: GenerateInput) =>
+  keywordItemsOf(input).map((i) => i.text.toLowerCase());
+
 const cases = loadTrending();
 
 function background(c: TrendingCase): Corpus {
@@ -149,12 +153,12 @@ describe('French elisions', () => {
     oneVideo({ title, description, channel: 'Radio' }, { language: 'fr' });
 
   it('a pronoun, negation or conjunction elided before a verb starts no keyword; an article before a noun does', () => {
-    const kws = keywordItemsOf(
+    const kws = keywordTextsOf(
       store(
         "C'est Canteloup : le matelot Macron qu'il imite",
         "C'est Canteloup qui imite Macron en matelot. L'histoire du sous-marin, c'est l'humour d'Europe 1 : qu'il pleuve ou qu'il vente, j'irai écouter l'histoire.",
       ),
-    ).map((i) => i.text.toLowerCase());
+    );
     expect(kws.length).toBeGreaterThan(0);
     for (const k of kws) expect(k, k).not.toMatch(/^(c'est|qu'il|j'irai)\b|\b(c'est|qu'il)$/);
     expect(kws.some((k) => k.includes('canteloup'))).toBe(true);
@@ -226,7 +230,7 @@ describe('one video: what its creator labelled', () => {
   const store = (title: string, description: string): GenerateInput =>
     oneVideo({ title, description, channel: 'Test Kitchen' });
   const keywords = (title: string, description: string) =>
-    keywordItemsOf(store(title, description)).map((i) => i.text.toLowerCase());
+    keywordTextsOf(store(title, description));
 
   it('a participle before a noun is part of the phrase ("mashed potatoes")', () => {
     const kws = keywords(
@@ -321,13 +325,13 @@ describe('one video: what its creator labelled', () => {
 
 describe('the channel’s own name', () => {
   const keywords = (description: string, channel: string) =>
-    keywordItemsOf(
+    keywordTextsOf(
       oneVideo({
         title: 'Bob Saget Hiccups Uncontrollably While Eating Spicy Wings',
         description,
         channel,
       }),
-    ).map((i) => i.text.toLowerCase());
+    );
 
   it('is a keyword, whole, when the video says it in words: a show its viewers search for', () => {
     const kws = keywords(
@@ -446,14 +450,13 @@ describe('calls to action', () => {
   });
 
   it('none of their words becomes a keyword of a one-video store', () => {
-    const out = generate(
+    const kws = keywordTextsOf(
       oneVideo({
         title: 'Destroying unbreakable phones in a hydraulic press',
         description:
           'Putting a rugged tablet in the hydraulic press.\nHit the bell icon and turn on notifications!\nSmash that thumbs up button and subscribe to the channel.',
       }),
     );
-    const kws = out.items.filter((i) => i.section === 'keywords').map((i) => i.text.toLowerCase());
     expect(kws.length).toBeGreaterThan(0);
     for (const k of kws) expect(k).not.toMatch(/\b(bell|icon|thumbs?|button|notifications?)\b/);
   });
@@ -483,7 +486,7 @@ describe('music uploads', () => {
     expect(featuredGuest('LES CLICHÉS GAYS (ft. Andrew Grey)')).toBe('Andrew Grey');
     expect(featuredGuest('He is 6 ft tall')).toBeNull();
     // a title in capitals tells no name by its case: the credit does
-    const kws = keywordItemsOf(
+    const kws = keywordTextsOf(
       oneVideo(
         {
           title: 'LE MEILLEUR JEU ENTRE POTES FT. DANIIL LE RUSSE',
@@ -491,11 +494,11 @@ describe('music uploads', () => {
         },
         { language: 'fr' },
       ),
-    ).map((i) => i.text.toLowerCase());
+    );
     expect(kws).toContain('daniil le russe');
     expect(kws).not.toContain('russe');
     // the credit's mark is part of no keyword ("feat aurelien fontenoy" was one)
-    const credited = keywordItemsOf(
+    const credited = keywordTextsOf(
       oneVideo(
         {
           title: 'FOOTBALL VS VTT TRIAL (feat AURELIEN FONTENOY)',
@@ -503,19 +506,19 @@ describe('music uploads', () => {
         },
         { language: 'fr' },
       ),
-    ).map((i) => i.text.toLowerCase());
+    );
     expect(credited).toContain('aurelien fontenoy');
     for (const k of credited) expect(k).not.toMatch(/(^|\s)(ft|feat|featuring)(\s|$)/);
   });
 
   it('the song is a keyword whole; the format label is none', () => {
-    const kws = keywordItemsOf(
+    const kws = keywordTextsOf(
       oneVideo({
         title: 'Eminem - Walk On Water (Official Video) ft. Beyoncé',
         description:
           'Music video by Eminem performing Walk On Water. The new album Revival is out December 15.',
       }),
-    ).map((i) => i.text.toLowerCase());
+    );
     expect(kws).toContain('walk on water');
     for (const k of kws) expect(k).not.toMatch(/\b(official|video)\b/);
   });
@@ -624,7 +627,7 @@ describe('addresses, credits and legal notices', () => {
   });
 
   it('none of their words, nor an upside-down word, becomes a keyword of a one-video store', () => {
-    const kws = keywordItemsOf(
+    const kws = keywordTextsOf(
       oneVideo({
         title: 'Destroying unbreakable phones in a hydraulic press',
         description: [
@@ -642,7 +645,7 @@ describe('addresses, credits and legal notices', () => {
           'Valencia, CA 91355',
         ].join('\n'),
       }),
-    ).map((i) => i.text.toLowerCase());
+    );
     expect(kws).toContain('hydraulic press');
     for (const k of kws)
       expect(k).not.toMatch(
@@ -724,8 +727,7 @@ describe('a store mixing two channels', () => {
       ),
     ],
   };
-  const keywords = (objective: string) =>
-    keywordItemsOf(alone(corpus, { objective })).map((i) => i.text.toLowerCase());
+  const keywords = (objective: string) => keywordTextsOf(alone(corpus, { objective }));
   const kitchen = /sourdough|cast iron|olive oil|focaccia|pizza|cake/;
 
   it('what the objective is about ranks first; the other channel’s words after all of it', () => {

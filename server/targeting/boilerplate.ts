@@ -24,6 +24,7 @@ import { withoutLegalNotice } from './legal.ts';
 import { publicSuffixes } from './libs.ts';
 import { cmpStr } from './order.ts';
 import { extractLinks, isExcludedDomain } from './text.ts';
+import { EMAIL_RE } from './tokens.ts';
 import type { Corpus, CorpusChannel } from './types.ts';
 
 export interface Boilerplate {
@@ -78,7 +79,6 @@ export function isLinkLine(line: string): boolean {
   return rest.length <= 2 + 2 * links.length && rest.length <= 8;
 }
 
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 /** A contact line has its address and a few words to head it; more is a sentence that names one. */
 const MAX_CONTACT_WORDS = 8;
 
@@ -89,7 +89,7 @@ const MAX_CONTACT_WORDS = 8;
  */
 export function isContactLine(line: string): boolean {
   if (!line.includes('@')) return false;
-  const rest = line.replace(EMAIL, ' ');
+  const rest = line.replace(EMAIL_RE, ' ');
   if (rest === line) return false;
   const words = rest.replace(URLISH, ' ').match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.length <= MAX_CONTACT_WORDS;

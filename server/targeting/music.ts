@@ -13,14 +13,10 @@ const FORMAT =
 
 /** A music title without its format label, or null when the title has none. */
 export function musicTitle(title: string): string | null {
-  FORMAT.lastIndex = 0;
-  if (!FORMAT.test(title)) return null;
-  FORMAT.lastIndex = 0;
   // a boundary where the label was: the parts on either side are names of their own
-  return title
-    .replace(FORMAT, ' | ')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s|]+|[\s|]+$/g, '');
+  const parts = title.replace(FORMAT, ' | ');
+  if (parts === title) return null;
+  return parts.replace(/\s+/g, ' ').replace(/^[\s|]+|[\s|]+$/g, '');
 }
 
 /**

@@ -269,7 +269,7 @@ function elidedFunctionWord(low: string, lang: Lang): boolean {
 /** http(s) URLs and bare hosts with a path or a www. prefix */
 export const URL_RE = /\b(?:https?:\/\/[^\s<>"'`()[\]{}]+|www\.[^\s<>"'`()[\]{}]+)/gi;
 /** e-mail addresses */
-const EMAIL_RE = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+export const EMAIL_RE = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 /** bare domains with a common top-level domain ("shop.example.com", "kit.co/x") */
 const BARE_HOST_RE =
   /\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|net|org|io|co|uk|de|fr|es|it|nl|eu|us|ca|au|nz|info|biz|shop|store|app|dev|ai|tv|me|ly|gg|example)(?:\/[^\s<>"'`()[\]{}]*)?\b/gi;
