@@ -626,6 +626,21 @@ describe('addresses, credits and legal notices', () => {
       expect(withoutLegalNotice(line)).toBe(line);
   });
 
+  it('a disclaimer and a contact line under a short video give no keyword', () => {
+    const kws = keywordTextsOf(
+      oneVideo({
+        title: 'Cleveland Cavaliers vs Charlotte Hornets Full Game Highlights',
+        description: [
+          'Business inquiries: team@highlights.example',
+          'Copyright Disclaimer Under Section 107 of the Copyright Act 1976, allowance is made for fair use for purposes such as criticism, comment, news reporting, teaching, scholarship, and research.',
+        ].join('\n'),
+      }),
+    );
+    expect(kws).toContain('charlotte hornets');
+    for (const k of kws)
+      expect(k).not.toMatch(/copyright|section|allowance|business|news reporting/);
+  });
+
   it('none of their words, nor an upside-down word, becomes a keyword of a one-video store', () => {
     const kws = keywordTextsOf(
       oneVideo({
