@@ -315,6 +315,26 @@ describe('one video: what its creator labelled', () => {
       );
   });
 
+  it('full names joined by "and" are a list, each name a keyword; a pair of one-word names is one', () => {
+    const kws = keywords(
+      'Calgary Flames and Detroit Red Wings Bench Brawl',
+      'Matthew Tkachuk and Luke Witkowski dropped the gloves. Rick and Morty fans, Rick and Morty is back.',
+    );
+    for (const name of ['detroit red wings', 'matthew tkachuk', 'luke witkowski', 'rick and morty'])
+      expect(kws).toContain(name);
+    expect(kws.some((k) => k.includes('calgary flames'))).toBe(true);
+    for (const k of kws) expect(k).not.toMatch(/(?:flames|tkachuk) and /);
+  });
+
+  it('a participle used as a preposition ends a phrase: "including", "called"', () => {
+    const kws = keywords(
+      'Dollar Store Makeup Haul',
+      'Six Academy Awards including Best Picture. I found a shop called Shopmissa.',
+    );
+    expect(kws.some((k) => k.includes('academy awards'))).toBe(true);
+    for (const k of kws) expect(k).not.toMatch(/\b(?:including|called)\b/);
+  });
+
   it('a full stop typed without its space still ends a sentence; initials stay whole', () => {
     // "boda.Boda sin travesti" was one word "boda.boda" before a phrase
     expect(cleanText('Una boda.Boda sin travesti').text).toBe('Una boda. Boda sin travesti');

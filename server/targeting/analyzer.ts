@@ -16,6 +16,7 @@ import {
   isNameWord,
   lowSurface,
   nameParticle,
+  namesOfList,
   origSurface,
   sameAsKey,
   shapeOf,
@@ -385,21 +386,24 @@ export class Analyzer {
     let start = -1;
     let end = -1;
     let informative = false;
+    const count = (from: number, to: number) => {
+      const n = to - from + 1;
+      if (n < 2 || n > MAX_PHRASE_WORDS || !validPhrase(words, from, n)) return;
+      let inform = false;
+      for (let k = from; k <= to && !inform; k++) inform = inf[k]!;
+      if (!inform) return;
+      const key = phraseKey(words, from, n);
+      const st = n > maxN ? this.stat(key, n, words, from) : this.stats.get(key);
+      if (st) {
+        if (n > maxN) this.occur(st, words, inf, from, n, w, fieldIdx, d, 1, true);
+        st.run++;
+      }
+    };
     const close = () => {
-      const n = end - start + 1;
-      if (
-        start >= 0 &&
-        n >= 2 &&
-        n <= MAX_PHRASE_WORDS &&
-        informative &&
-        validPhrase(words, start, n)
-      ) {
-        const key = phraseKey(words, start, n);
-        const st = n > maxN ? this.stat(key, n, words, start) : this.stats.get(key);
-        if (st) {
-          if (n > maxN) this.occur(st, words, inf, start, n, w, fieldIdx, d, 1, true);
-          st.run++;
-        }
+      if (start >= 0 && informative) {
+        const names = namesOfList(words, start, end);
+        if (names === null) count(start, end);
+        else for (const [from, to] of names) count(from, to);
       }
       start = -1;
       informative = false;

@@ -71,6 +71,10 @@ const ENGLISH_INFORMAL = [
   "thats","theres","youre","youve","id",
   // the same words as comments and descriptions spell them
   "tho","idk","ngl","smh","bc","cuz","coz","ya","ur","gonna","wanna","gotta","kinda","sorta","aint","dunno","lemme","tryna",
+  // participles used as prepositions: "academy awards including", "concerning ufc giants"
+  "including","regarding","concerning","excluding","according",
+  // "a shop called Shopmissa": the name that follows is the keyword, not the verb before it
+  "called",
 ];
 
 /**

@@ -152,6 +152,34 @@ export function nameParticle(w: WordInfo, before: WordInfo, after: WordInfo): bo
   return (w.kind === STOP && w.connector) || (w.kind !== NUMBER && !w.upper && w.low.length <= 3);
 }
 
+/**
+ * A capitalised run that joins full names with "and" ("Calgary Flames and Detroit Red Wings",
+ * "Conor McGregor and Ronda Rousey") is a list of names: each is a name, the run is none. Where a
+ * side is one word ("Abercrombie & Fitch", "Rick and Morty") the run is the name of a pair.
+ * Returns each name's [first, last] word, or null where the run is one name.
+ */
+export function namesOfList(
+  words: readonly WordInfo[],
+  start: number,
+  end: number,
+): [number, number][] | null {
+  const names: [number, number][] = [];
+  let from = start;
+  let nameWords = 0;
+  for (let k = start; k <= end + 1; k++) {
+    const x = words[k];
+    if (k <= end && !(x!.kind === STOP && x!.coordinator)) {
+      if (isNameWord(x!)) nameWords++;
+      continue;
+    }
+    if (nameWords < 2) return null;
+    names.push([from, k - 1]);
+    from = k + 1;
+    nameWords = 0;
+  }
+  return names.length > 1 ? names : null;
+}
+
 export function byScore(
   a: { score: number; key: string },
   b: { score: number; key: string },
