@@ -432,6 +432,28 @@ describe('verbs', () => {
   });
 });
 
+describe('the viewer addressed', () => {
+  it('a French verb of the "vous" form is part of no keyword; a capitalised surname in "-ez" is a name', () => {
+    expect(wordInfo('visitez', 'fr').kind).not.toBe(CONTENT);
+    expect(wordInfo('Lopez', 'fr').kind).toBe(CONTENT);
+    // Spanish nouns end so too: "ajedrez", "rapidez"
+    expect(wordInfo('ajedrez', 'es').kind).toBe(CONTENT);
+    const kws = keywordTextsOf(
+      oneVideo(
+        {
+          title: 'Tirage oracle de la nouvelle lune',
+          description:
+            'Alors prenez soin de vous : découvrez le tirage, retrouvez Lucy Cavendish et Jennifer Lopez.',
+        },
+        { language: 'fr' },
+      ),
+    );
+    expect(kws).toContain('tirage oracle');
+    expect(kws).toContain('jennifer lopez');
+    for (const k of kws) expect(k).not.toMatch(/(?:^|\s)(?:prenez|découvrez|retrouvez)(?:\s|$)/u);
+  });
+});
+
 describe('calls to action', () => {
   it('a sentence asking for a subscription, a like or a follow is no text of the video', () => {
     expect(withoutCallsToAction('Subscribe to my channel! Today we hike the Colorado Trail.')).toBe(

@@ -168,6 +168,13 @@ const STARTS_DIGIT = /^\p{N}/u;
 /** an English past participle or past tense ("tested", "sponsored") */
 const EN_PAST = /[^e]ed$/;
 
+/**
+ * A French verb's "vous" form ("visitez", "prenez soin", "retrouvez l'actu"): a call or an
+ * address to the viewer, part of no keyword. Written lowercase only: capitalised, it is as often a
+ * Spanish surname ("Lopez", "Rodriguez"); French nouns in "-ez" are short ("nez", "rez").
+ */
+const FR_VOUS_FORM = /^\p{Ll}{3,}ez$/u;
+
 /** "kitten vs laser": a comparison joins two phrases, it is part of neither */
 const VERSUS = new Set(['vs', 'versus', 'contra']);
 /** "Tip Toe feat. French Montana": a credit joins a work and its guest, it is part of neither */
@@ -222,6 +229,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     if (isStopword(low, lang)) kind = STOP;
     else if (NUMBER_RE.test(low) || TIME_RE.test(low)) kind = NUMBER;
     else if (low.length === 1) kind = STOP;
+    else if (lang === 'fr' && FR_VOUS_FORM.test(orig)) kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
     else if (WEAK_WORDS.has(low) || WEAK_BY_LANG[lang]?.has(low)) kind = WEAK;
     else kind = CONTENT;
