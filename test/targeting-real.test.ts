@@ -375,6 +375,12 @@ describe('the channel’s own name', () => {
     ).toBe(0);
   });
 
+  it('is a keyword when it is a person’s: the creator its viewers search for', () => {
+    expect(keywords('The wings get hotter.', 'Doug DeMuro')).toContain('doug demuro');
+    // an ordinary phrase of the language, never said, reaches content about anything
+    expect(keywords('The wings get hotter.', 'Morning Shot')).not.toContain('morning shot');
+  });
+
   it('is said without the platform’s labels: official, VEVO, its language', () => {
     for (const [title, name] of [
       ['OKLMofficial', 'OKLM'],

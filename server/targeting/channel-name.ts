@@ -5,9 +5,11 @@
  * "First We Feast", "Touche pas à mon poste"). A name found only in links, handles and addresses
  * ("rouelibre.example", "@malapronta") says nothing of the kind, and most channels are named with an
  * ordinary phrase of their language ("Roue Libre", "Mala Pronta") that would reach content about
- * anything.
+ * anything. A channel named as a person ("Doug DeMuro", "Tyler Oakley") is its creator, whom its
+ * viewers search by name, said or not.
  */
 import { escapeRegExp } from '../lib/regexp.ts';
+import { isPersonName } from './people.ts';
 import { dedupeKey } from './text.ts';
 import type { Corpus } from './types.ts';
 
@@ -99,6 +101,16 @@ export function channelsNamedInProse(corpus: Corpus): Map<string, string> {
         named.set(v.channelId, entry.text);
         break;
       }
+  }
+  return named;
+}
+
+/** The corpus' channels whose name is a keyword: id → the name (channelName). */
+export function channelNamesAsKeywords(corpus: Corpus): Map<string, string> {
+  const named = channelsNamedInProse(corpus);
+  for (const ch of corpus.channels) {
+    const name = channelName(ch.title);
+    if (!named.has(ch.id) && isPersonName(name)) named.set(ch.id, name);
   }
   return named;
 }

@@ -41,7 +41,7 @@ import { Analyzer, type Doc, type Unit } from './analyzer.ts';
 import { findBoilerplate, stripBoilerplate, type Boilerplate } from './boilerplate.ts';
 import { brandCheck } from './brands.ts';
 import { withoutCallsToAction } from './calls.ts';
-import { channelsNamedInProse } from './channel-name.ts';
+import { channelNamesAsKeywords } from './channel-name.ts';
 import { keywordItems } from './keywords.ts';
 import {
   LANGUAGES,
@@ -273,7 +273,7 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
   const own = (units: Unit[]) => units.map((u) => u.text).join('\n');
   const videosOf = new Map<string, number>();
   for (const v of corpus.videos) videosOf.set(v.channelId, (videosOf.get(v.channelId) ?? 0) + 1);
-  const named = channelsNamedInProse(corpus);
+  const named = channelNamesAsKeywords(corpus);
   for (const ch of corpus.channels) {
     const units = channelUnits(ch, descriptionUnits, named.get(ch.id));
     const text = own(units);
@@ -392,14 +392,14 @@ function leader(m: Map<Lang, number> | undefined): Lang | null {
 function channelUnits(
   ch: CorpusChannel,
   descriptionUnits: (text: string, field: Unit['field'], weight: number) => Unit[],
-  /** its name as its videos say it, when they do */
-  namedInProse: string | undefined,
+  /** its name as its videos say it, when the name is a keyword (channel-name.ts) */
+  keywordName: string | undefined,
 ): Unit[] {
   const units: Unit[] = [];
-  // its name counts once, as a whole, and only when its videos say it (channel-name.ts)
-  if (namedInProse !== undefined)
+  // its name counts once, as a whole, and only when it is a keyword (channel-name.ts)
+  if (keywordName !== undefined)
     units.push({
-      text: namedInProse,
+      text: keywordName,
       field: 'channels',
       weight: WEIGHT.channelName,
       mode: 'none',

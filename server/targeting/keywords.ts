@@ -377,7 +377,9 @@ function keepWorthy(
       );
     }
     const content = contentWords(c.key, lang);
-    if (!content.some(specific)) return false;
+    // a name counted only whole (a channel's) has no words of its own to judge: it is their evidence
+    const wordsUnseen = content.every((w) => analyzer.evidenceOf(w) === null);
+    if (!content.some(specific) && !(wordsUnseen && specific(c.key))) return false;
     if (c.written || (c.recurring && !small)) return true;
     if (content.length < 2) return false;
     // one video has no vocabulary beyond its title: its creator's two-word phrases of specific words
