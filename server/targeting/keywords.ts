@@ -378,8 +378,11 @@ function keepWorthy(
     }
     const content = contentWords(c.key, lang);
     // a name counted only whole (a channel's) has no words of its own to judge: it is their evidence
-    const wordsUnseen = content.every((w) => analyzer.evidenceOf(w) === null);
-    if (!content.some(specific) && !(wordsUnseen && specific(c.key))) return false;
+    if (
+      !content.some(specific) &&
+      !(content.every((w) => analyzer.evidenceOf(w) === null) && specific(c.key))
+    )
+      return false;
     if (c.written || (c.recurring && !small)) return true;
     if (content.length < 2) return false;
     // one video has no vocabulary beyond its title: its creator's two-word phrases of specific words
