@@ -144,6 +144,8 @@ const INTENT_LIST = ["review","reviews","reviewed","vs","versus","buy","buying",
 const CALENDAR_LIST = [
   "monday","tuesday","wednesday","thursday","friday","saturday","sunday",
   "january","february","april","july","september","october","november","december",
+  // the short forms of a date ("Dec 1st", "Nov 15"); "jan", "jun", "mar" are names or words too
+  "feb","apr","jul","aug","sep","oct","nov","dec",
   "lundi","mardi","mercredi","jeudi","vendredi","samedi","dimanche","mercredis","dimanches","samedis","lundis","vendredis",
   "janvier","février","avril","juin","juillet","août","septembre","octobre","novembre","décembre",
   "lunes","miércoles","jueves","viernes","sábado",
@@ -159,6 +161,11 @@ const TAIL_OK: ReadonlySet<string> = new Set([...TAIL_OK_LIST, ...CALENDAR_LIST]
 const INTENT: ReadonlySet<string> = new Set(INTENT_LIST);
 
 const NUMBER_RE = /^[0-9]+(?:[.,][0-9]+)*$/;
+/**
+ * An English ordinal ("Dec 1st", "the 19th"): a date's number. French ones head names as often
+ * ("8e tour", "16e de finale"), so they stay words.
+ */
+const ORDINAL_RE = /^[0-9]+(?:st|nd|rd|th)$/;
 /** a time of day ("11am", "5pm", "17h", "08h15"): a number, as a date's are */
 const TIME_RE = /^[0-9]{1,2}(?:[.:h][0-9]{2})?(?:am|pm|h)?$/;
 const HAS_UPPER = /\p{Lu}/u;
@@ -227,7 +234,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     if (low.endsWith("'s")) low = low.slice(0, -2);
     else if (low.endsWith("'")) low = low.slice(0, -1);
     if (isStopword(low, lang)) kind = STOP;
-    else if (NUMBER_RE.test(low) || TIME_RE.test(low)) kind = NUMBER;
+    else if (NUMBER_RE.test(low) || TIME_RE.test(low) || ORDINAL_RE.test(low)) kind = NUMBER;
     else if (low.length === 1) kind = STOP;
     else if (lang === 'fr' && FR_VOUS_FORM.test(orig)) kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
