@@ -7,12 +7,12 @@
  * is adopted (by a retry or by the sync; found by its name when the adapter never recorded it), so
  * Google Ads holds exactly one campaign. On both stores.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adsSettingsOf, PUBLISH_LEASE_MS } from '../server/domain/ads-publish.ts';
 import type { CampaignRow } from '../server/domain/campaigns.ts';
 import { expectError, ok } from './helpers/assert.ts';
 import type { TestBackend } from './helpers/backend.ts';
-import { googleAdsBackend, STAND_IN_ACCOUNT } from './helpers/google-ads-backend.ts';
+import { googleAdsBackendEach, STAND_IN_ACCOUNT } from './helpers/google-ads-backend.ts';
 import type { GoogleAdsStandIn } from './helpers/google-ads-stand-in.ts';
 
 const ACCOUNT = STAND_IN_ACCOUNT;
@@ -22,12 +22,7 @@ const ELSEWHERE = 'elsewhere:1:x:0';
 let standIn: GoogleAdsStandIn;
 let b: TestBackend;
 
-beforeEach(async () => {
-  ({ standIn, b } = await googleAdsBackend());
-});
-afterEach(async () => {
-  await standIn.close();
-});
+googleAdsBackendEach((fresh) => ({ standIn, b } = fresh));
 
 /** A campaign ready to publish: its type and budget set. */
 async function ready(): Promise<string> {

@@ -7,7 +7,7 @@
  * performance from searchStream rows, a failure as the API answers it, and the credentials in no
  * log line, journal entry, snapshot, export or row. On both stores.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linkAccount } from '../server/ads/google-ads/records.ts';
 import type { Store } from '../server/store/port.ts';
 import { ok } from './helpers/assert.ts';
@@ -15,19 +15,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type TestBackend, runAdsSync } from './helpers/backend.ts';
-import { googleAdsBackend } from './helpers/google-ads-backend.ts';
+import { googleAdsBackendEach } from './helpers/google-ads-backend.ts';
 import { snapshotTools } from './helpers/snapshots.ts';
 import { CREDS, type GoogleAdsStandIn } from './helpers/google-ads-stand-in.ts';
 
 let standIn: GoogleAdsStandIn;
 let b: TestBackend;
 
-beforeEach(async () => {
-  ({ standIn, b } = await googleAdsBackend());
-});
-afterEach(async () => {
-  await standIn.close();
-});
+googleAdsBackendEach((fresh) => ({ standIn, b } = fresh));
 
 const runSync = () => runAdsSync(b);
 

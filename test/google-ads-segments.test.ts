@@ -14,10 +14,10 @@
  * not sent them (an audience on an ad group targets, `bid_only` false, unless set to observation).
  * Through the service's API and through the port, on both stores.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ok } from './helpers/assert.ts';
 import { type TestBackend, runAdsSync } from './helpers/backend.ts';
-import { googleAdsBackend, STAND_IN_ACCOUNT } from './helpers/google-ads-backend.ts';
+import { googleAdsBackendEach, STAND_IN_ACCOUNT } from './helpers/google-ads-backend.ts';
 import { item, settings, SVC, useGoogleAds } from './helpers/google-ads-fixture.ts';
 import type { GoogleAdsStandIn } from './helpers/google-ads-stand-in.ts';
 import type { World } from './helpers/google-ads-world.ts';
@@ -36,12 +36,7 @@ describe('through the service', () => {
   let standIn: GoogleAdsStandIn;
   let b: TestBackend;
 
-  beforeEach(async () => {
-    ({ standIn, b } = await googleAdsBackend());
-  });
-  afterEach(async () => {
-    await standIn.close();
-  });
+  googleAdsBackendEach((fresh) => ({ standIn, b } = fresh));
 
   const runSync = () => runAdsSync(b);
 
