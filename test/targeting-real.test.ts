@@ -13,7 +13,7 @@ import { isContactLine } from '../server/targeting/boilerplate.ts';
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import { isCrewCredit } from '../server/targeting/credits.ts';
-import { withoutLegalNotice } from '../server/targeting/legal.ts';
+import { disclaimerLines, withoutLegalNotice } from '../server/targeting/legal.ts';
 import { featuredGuest, musicTitle } from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
@@ -672,6 +672,34 @@ describe('addresses, credits and legal notices', () => {
       'Je suis en licence de psychologie à Lyon',
     ])
       expect(withoutLegalNotice(line)).toBe(line);
+  });
+
+  it('a disclaimer runs on to the lines its sentence is wrapped to, and over the paragraph it heads', () => {
+    const lines = [
+      'Disclaimer:',
+      '• Companies that claim rights to my videos are entitled to the',
+      'monetisations and will earn a profit from my videos.',
+      '',
+      'Copyright Disclaimer Under Section 107 of the Copyright Act 1976,',
+      'allowance is made for fair use for purposes such as criticism,',
+      'comment, news reporting, teaching, scholarship, and research.',
+      'No copyright infringement intended',
+      'Song: Walk On Water by Eminem',
+      'the best song of the year',
+    ];
+    expect(disclaimerLines(lines)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      true,
+      true,
+      true,
+      true,
+      // a line in capitals after one that says no more is text of the video again
+      false,
+      false,
+    ]);
   });
 
   it('a disclaimer and a contact line under a short video give no keyword', () => {

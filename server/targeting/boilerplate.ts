@@ -20,7 +20,7 @@
  */
 import { postalAddressLines } from './addresses.ts';
 import { isCrewCredit } from './credits.ts';
-import { withoutLegalNotice } from './legal.ts';
+import { disclaimerLines, withoutLegalNotice } from './legal.ts';
 import { publicSuffixes } from './libs.ts';
 import { cmpStr } from './order.ts';
 import { extractLinks, isExcludedDomain } from './text.ts';
@@ -336,8 +336,9 @@ export function stripBoilerplate(text: string, bp: Boilerplate): string {
   const kept: string[] = [];
   const lines = text.split(/\r?\n/);
   const postal = postalAddressLines(lines);
+  const disclaimer = disclaimerLines(lines);
   for (const [i, written] of lines.entries()) {
-    if (!written.trim() || postal[i] || isCrewCredit(written)) continue;
+    if (!written.trim() || postal[i] || disclaimer[i] || isCrewCredit(written)) continue;
     const key = lineKey(written);
     if (key && bp.lines.has(key)) continue;
     const line = withoutLegalNotice(written);

@@ -53,6 +53,35 @@ const HOLDER = new RegExp(
   'iu',
 );
 
+/** A heading alone on its line that opens a disclaimer's paragraph ("Disclaimer:", "AVERTISSEMENT -"). */
+const DISCLAIMER_HEADING =
+  /^[^\p{L}\p{N}]*(?:copyright\s+|legal\s+)?(?:disclaimer|avertissement|aviso\s+legal|haftungsausschluss)\s*[:\-–—]?[^\p{L}\p{N}]*$/iu;
+/** A line that ends its sentence; one that does not runs on to a next line in lowercase. */
+const SENTENCE_END = /[.!?…]["'»”)\]]*\s*$/u;
+const STARTS_LOWER = /^[^\p{L}\p{N}]*\p{Ll}/u;
+
+/**
+ * Which lines of a description belong to a disclaimer: a line with its terms, the lines its
+ * sentence runs on to when the text is wrapped by hand ("…Copyright Act 1976," then "comment, news
+ * reporting, teaching, scholarship, and research."), and the paragraph a "Disclaimer:" heading
+ * opens, up to a blank line.
+ */
+export function disclaimerLines(lines: readonly string[]): boolean[] {
+  const out = lines.map(() => false);
+  let headed = false;
+  for (const [i, line] of lines.entries()) {
+    if (!line.trim()) {
+      headed = false;
+      continue;
+    }
+    if (DISCLAIMER_HEADING.test(line)) headed = true;
+    const runOn =
+      i > 0 && out[i - 1]! && !SENTENCE_END.test(lines[i - 1]!) && STARTS_LOWER.test(line);
+    out[i] = headed || runOn || DISCLAIMER.test(line.replace(/[\u2018\u2019]/g, "'"));
+  }
+  return out;
+}
+
 /** A description line without its legal notice: '' for a disclaimer, the text before a copyright mark. */
 export function withoutLegalNotice(line: string): string {
   const text = line.replace(/[\u2018\u2019]/g, "'");
