@@ -219,6 +219,23 @@ describe('names, platforms and the objective', () => {
     expect(named.get('pixel')).toBe('EXACT');
   });
 
+  it('a given name alone is no keyword unless the objective names it', () => {
+    const show = (objective: string) =>
+      keywordTextsOf(
+        oneVideo(
+          {
+            title: 'Ellen Surprises a Superfan With a Car',
+            description:
+              'Ellen surprised a superfan in the audience. Ellen loves giveaways, and this car giveaway made the superfan cry.',
+          },
+          { objective },
+        ),
+      );
+    expect(show('')).not.toContain('ellen');
+    expect(show('')).toContain('car giveaway');
+    expect(show('Sell tickets to a taping with Ellen')).toContain('ellen');
+  });
+
   it('platform names and calls to action are no keywords', () => {
     const kws = [...keywords('').keys()];
     for (const k of kws) expect(k).not.toMatch(/\b(snapchat|twitch|notifications)\b/);

@@ -39,7 +39,7 @@ import { isStopword, withoutAccents, type Lang } from './lang.ts';
 import { isoStopwords } from './libs.ts';
 import type { CampaignTypeMix } from './mix.ts';
 import { cmpStr } from './order.ts';
-import { isPersonByUse, isPersonName } from './people.ts';
+import { isGivenNameOrTitle, isPersonByUse, isPersonName } from './people.ts';
 import { addsOnlyFiller, overlapMerge, selectPhrases, subKeys } from './select.ts';
 import {
   CONTENT,
@@ -158,7 +158,7 @@ export function keywordItems(k: KeywordInput): {
   }
   const cands: PhraseCandidate[] = [];
   for (const c of ranked) {
-    if (!worth(c)) continue;
+    if (!worth(c) || lonePersonWord(c, objectiveKeys)) continue;
     const reason = out.get(c.key);
     if (reason !== undefined) {
       if (
@@ -265,6 +265,7 @@ function fillFromLead(
   const have = new Map<string, PhraseCandidate>(picked.map((c) => [c.key, c]));
   const pool = ranked.filter((c) => {
     if (have.has(c.key) || excluded(c) || !c.lead || c.source === 'comments') return false;
+    if (lonePersonWord(c, objectiveKeys)) return false;
     if (c.words > 3 && !c.written) return false;
     if (c.text.length > MAX_PHRASE_CHARS || common(c.key)) return false;
     const content = contentWords(c.key, lang);
@@ -302,6 +303,11 @@ function fillFromLead(
     out.push(item);
   }
   return out;
+}
+
+/** A given name or a title alone ("jennifer", "Dr"), unless the objective names it. */
+function lonePersonWord(c: PhraseCandidate, objectiveKeys: ReadonlySet<string>): boolean {
+  return c.words === 1 && !objectiveKeys.has(c.key) && isGivenNameOrTitle(c.text);
 }
 
 /**

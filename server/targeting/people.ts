@@ -7,7 +7,8 @@
  * below are common ones of the languages with taxonomy cues, and the titles written before a family
  * name. A name whose given name is not listed ("Meek Mill") is a person's by how the text uses it:
  * one of its words alone in the possessive ("Meek's lawyers"), as a person is named after a first
- * mention in full. A larger list of given names was weighed and left out: English first-name lists
+ * mention in full. A given name or a title alone ("Jennifer", "Dr") is no keyword at all: it names
+ * no one in particular. A larger list of given names was weighed and left out: English first-name lists
  * of a few thousand names hold brands and words ("Mercedes", "Ford", "Harley", "Salomon", "Star",
  * "King") that head products' and places' names, and still miss stage names. Pure and deterministic.
  */
@@ -36,6 +37,16 @@ const GIVEN_NAMES = new Set([
 /** Titles written before a person's family name ("President Trump", "Dr Dre"). */
 // prettier-ignore
 const TITLES = new Set(['mr','mrs','ms','dr','sir','president','président','presidente','senator','coach','madame','monsieur','mme']);
+
+/**
+ * Whether a word alone is a given name or a title ("jennifer", "Tom", "Dr"): on its own it names no
+ * one in particular, and as a keyword it would reach everyone called so.
+ */
+export function isGivenNameOrTitle(word: string): boolean {
+  const low = word.toLowerCase().replace(/\./g, '');
+  const plain = withoutAccents(low);
+  return GIVEN_NAMES.has(low) || GIVEN_NAMES.has(plain) || TITLES.has(low) || TITLES.has(plain);
+}
 
 /** Whether a name (as displayed) is a person's: a given name or a title, then one or two words, no number. */
 export function isPersonName(text: string): boolean {
