@@ -343,6 +343,17 @@ describe('one video: what its creator labelled', () => {
     for (const k of kws) expect(k).not.toMatch(/(?:flames|tkachuk) and /);
   });
 
+  it('an irregular past tense is no keyword and ends none: "dinner table shook"', () => {
+    expect(wordInfo('shook', 'en').past).toBe(true);
+    // a noun or an adjective too: "the Met", "fell running"
+    for (const w of ['met', 'fell', 'lost']) expect(wordInfo(w, 'en').past).toBe(false);
+    const kws = keywords(
+      'Thanksgiving Makeup Tutorial',
+      'The dinner table shook when the presenters stood up and Bill Gates paid for dinner.',
+    );
+    for (const k of kws) expect(k).not.toMatch(/\b(?:shook|stood|paid)$/);
+  });
+
   it('a participle used as a preposition ends a phrase: "including", "called"', () => {
     const kws = keywords(
       'Dollar Store Makeup Haul',

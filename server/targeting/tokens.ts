@@ -174,6 +174,17 @@ const HAS_LETTER = /\p{L}/u;
 const STARTS_DIGIT = /^\p{N}/u;
 /** an English past participle or past tense ("tested", "sponsored") */
 const EN_PAST = /[^e]ed$/;
+/**
+ * English irregular past tenses that are no other word ("dinner table shook", "presenters stood",
+ * "bill gates paid"); "met", "stole", "felt", "fell", "left", "lost", "rose", "saw" are nouns or
+ * adjectives too ("the Met", "fell running").
+ */
+// prettier-ignore
+const EN_IRREGULAR_PAST = new Set([
+  'shook', 'stood', 'spoke', 'said', 'went', 'took', 'came', 'knew', 'gave', 'thought', 'told', 'became', 'brought', 'began',
+  'kept', 'wrote', 'heard', 'meant', 'paid', 'understood', 'bought', 'chose', 'sought', 'threw', 'caught', 'forgot', 'hid',
+  'ate', 'drank', 'sang', 'swam', 'flew', 'rode', 'woke', 'froze', 'fought', 'taught', 'slept',
+]);
 
 /**
  * A French verb's "vous" form ("visitez", "prenez soin", "retrouvez l'actu"): a call or an
@@ -253,7 +264,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     coordinator: isCoordinator(low, lang),
     determiner: isDeterminer(low, lang),
     upper: STARTS_UPPER.test(orig),
-    past: lang === 'en' && low.length >= 5 && EN_PAST.test(low),
+    past: lang === 'en' && ((low.length >= 5 && EN_PAST.test(low)) || EN_IRREGULAR_PAST.has(low)),
     cap: kind === NUMBER || inner || (lang !== 'de' && STARTS_UPPER.test(orig)),
     caseless: kind === NUMBER || STARTS_DIGIT.test(orig),
     intent: INTENT.has(low),
