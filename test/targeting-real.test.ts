@@ -917,3 +917,11 @@ describe('people’s names', () => {
     expect(exact(without)).toContain('meek mill');
   });
 });
+
+describe('text in a language the generator does not read', () => {
+  it('a function word of a script no language read is written in is a stopword; its numbers stay', () => {
+    for (const w of ['في', 'من', 'и', '的']) expect(wordInfo(w, 'fr').kind, w).not.toBe(CONTENT);
+    expect(wordInfo('편의점', 'en').kind).toBe(CONTENT);
+    expect(wordInfo('10', 'en').kind).not.toBe(wordInfo('في', 'en').kind);
+  });
+});

@@ -148,8 +148,27 @@ export function primaryTag(tag: string): Lang {
 export function isStopword(low: string, lang: Lang): boolean {
   if (lang === 'en' && EN_INFORMAL.has(low)) return true;
   const mask = stopMasks().get(low);
-  if (mask === undefined) return false;
+  if (mask === undefined) return otherScriptStopword(low);
   return (mask & ((BIT.get(lang) ?? 0) | EN_BIT)) !== 0;
+}
+
+const LATIN = /\p{Script=Latin}/u;
+const LETTER = /\p{L}/u;
+let otherScriptTable: Set<string> | undefined;
+/**
+ * A word of a script none of the languages read is written in (Arabic, Hangul, Cyrillic, Han…) is
+ * a function word when any language's list has it: a store in a language the generator does not
+ * read still keeps "في" ("in") and "من" ("from") out of its keywords.
+ */
+function otherScriptStopword(low: string): boolean {
+  if (LATIN.test(low) || !LETTER.test(low)) return false;
+  if (otherScriptTable === undefined) {
+    otherScriptTable = new Set();
+    for (const list of Object.values(isoStopwords()))
+      for (const w of list)
+        if (!LATIN.test(w)) otherScriptTable.add(w.toLowerCase().normalize('NFKC'));
+  }
+  return otherScriptTable.has(low);
 }
 
 /** Coordinating conjunctions among the connectors: "X and Y" is a list, not a phrase, unless it recurs. */
