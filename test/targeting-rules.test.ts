@@ -280,6 +280,11 @@ describe('boilerplate found in the catalog', () => {
     expect(hasPromoMark('Use code STRIDE20 at checkout')).toBe(true);
     expect(hasPromoMark('Get 20% off')).toBe(true);
     expect(hasPromoMark('The M3 has 16GB of memory')).toBe(false);
+    // a code to dial or text to a short number: a caller tune, a vote
+    expect(hasPromoMark('Airtel Subscribers Dial 5432116418768')).toBe(true);
+    expect(hasPromoMark('BSNL (North / West) Subscribers sms BT 6908606 To 56700')).toBe(true);
+    expect(hasPromoMark('Text JOIN to 55444')).toBe(true);
+    expect(hasPromoMark('Dial M for Murder, remastered in 4K')).toBe(false);
   });
 
   it('no sponsor becomes a keyword or a website; the creators’ own site comes first', () => {

@@ -95,13 +95,18 @@ export function isContactLine(line: string): boolean {
   return words.length <= MAX_CONTACT_WORDS;
 }
 
-/** "20% off", "-30 %", "STRIDE20": the marks of a discount or a code, in any language. */
+/** "20% off", "-30 %", "STRIDE20": the marks of a discount or a code, in any language; a code to dial. */
 const PERCENT = /\d{1,2}\s?%/;
 const CODE =
   /(?:^|[^\p{L}\p{N}])(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*[0-9])[A-Z][A-Z0-9]{3,15}(?![\p{L}\p{N}])/u;
+/**
+ * A code to dial or text to a short number: how a caller tune, a vote or a subscription is bought
+ * by phone ("Airtel Subscribers Dial 5432116418768", "sms BT 9935940 To 56700", "Text JOIN to 55444").
+ */
+const SHORT_CODE = /(?<![\p{L}])(?:dial|sms|text)\s+(?:[\p{L}]{1,10}\d*\s+)?(?:to\s+)?\d{4,}/iu;
 export function hasPromoMark(line: string): boolean {
   const text = line.replace(URLISH, ' ');
-  return PERCENT.test(text) || CODE.test(text);
+  return PERCENT.test(text) || CODE.test(text) || SHORT_CODE.test(text);
 }
 
 /** Query parameters of referral, affiliate and campaign tracking. */
