@@ -925,3 +925,17 @@ describe('text in a language the generator does not read', () => {
     expect(wordInfo('10', 'en').kind).not.toBe(wordInfo('في', 'en').kind);
   });
 });
+
+describe('chat words', () => {
+  it('interjections the web writes in any language are no words: "lol", "mdr", "oui"', () => {
+    for (const [w, lang] of [
+      ['lol', 'fr'],
+      ['mdr', 'fr'],
+      ['oui', 'fr'],
+      ['yes', 'es'],
+    ] as const)
+      expect(wordInfo(w, lang).kind, w).not.toBe(CONTENT);
+    // "OK Google" is a product's call outside English
+    expect(wordInfo('ok', 'fr').kind).toBe(CONTENT);
+  });
+});

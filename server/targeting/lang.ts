@@ -145,8 +145,20 @@ export function primaryTag(tag: string): Lang {
  * Whether a lowercase word is a function word in a text of this language. English function words
  * count in every text too: creators mix English in ("the best of", "my first vlog").
  */
+/**
+ * Interjections and chat abbreviations the web writes in any language ("lol", "yes", "mdr"), and
+ * French ones ("oui", "ouais", "bref"): no keyword in any text, and the lists lack most of them.
+ * "ok" stays a word outside English: "OK Google" is a product's call.
+ */
+// prettier-ignore
+const WEB_INFORMAL = new Set(['lol', 'yes', 'yeah', 'yep', 'nope', 'omg', 'wtf', 'xd', 'haha', 'hahaha', 'jaja', 'jajaja', 'mdr', 'ptdr']);
+const INFORMAL_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
+  fr: new Set(['oui', 'ouais', 'bref', 'wesh']),
+};
+
 export function isStopword(low: string, lang: Lang): boolean {
   if (lang === 'en' && EN_INFORMAL.has(low)) return true;
+  if (WEB_INFORMAL.has(low) || INFORMAL_BY_LANG[lang]?.has(low)) return true;
   const mask = stopMasks().get(low);
   if (mask === undefined) return otherScriptStopword(low);
   return (mask & ((BIT.get(lang) ?? 0) | EN_BIT)) !== 0;
