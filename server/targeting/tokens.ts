@@ -189,7 +189,8 @@ const EN_IRREGULAR_PAST = new Set([
 /**
  * A French verb's "vous" form ("visitez", "prenez soin", "retrouvez l'actu"): a call or an
  * address to the viewer, part of no keyword. Written lowercase only: capitalised, it is as often a
- * Spanish surname ("Lopez", "Rodriguez"); French nouns in "-ez" are short ("nez", "rez").
+ * Spanish surname ("Lopez", "Rodriguez") unless it opens a sentence; French nouns in "-ez" are
+ * short ("nez", "rez").
  */
 const FR_VOUS_FORM = /^\p{Ll}{3,}ez$/u;
 
@@ -439,7 +440,11 @@ export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Se
 
   function pushWord(written: string) {
     const orig = written.includes(KEPT_HYPHEN) ? written.replaceAll(KEPT_HYPHEN, '-') : written;
-    const info = wordInfo(orig, lang);
+    // "Téléchargez l'application": opening a sentence, a "vous" form is capitalised and still a verb
+    const info =
+      sentenceStartNext && lang === 'fr' && FR_VOUS_FORM.test(orig.toLowerCase())
+        ? wordInfo(orig.toLowerCase(), lang)
+        : wordInfo(orig, lang);
     words.push(info);
     const inf = mode === 'text' && !sentenceStartNext;
     informative.push(inf);
