@@ -142,10 +142,6 @@ export function primaryTag(tag: string): Lang {
 }
 
 /**
- * Whether a lowercase word is a function word in a text of this language. English function words
- * count in every text too: creators mix English in ("the best of", "my first vlog").
- */
-/**
  * Interjections and chat abbreviations the web writes in any language ("lol", "yes", "mdr"), and
  * French ones ("oui", "ouais", "bref"): no keyword in any text, and the lists lack most of them.
  * "ok" stays a word outside English: "OK Google" is a product's call.
@@ -156,6 +152,10 @@ const INFORMAL_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
   fr: new Set(['oui', 'ouais', 'bref', 'wesh']),
 };
 
+/**
+ * Whether a lowercase word is a function word in a text of this language. English function words
+ * count in every text too: creators mix English in ("the best of", "my first vlog").
+ */
 export function isStopword(low: string, lang: Lang): boolean {
   if (lang === 'en' && EN_INFORMAL.has(low)) return true;
   if (WEB_INFORMAL.has(low) || INFORMAL_BY_LANG[lang]?.has(low)) return true;
@@ -178,7 +178,8 @@ function otherScriptStopword(low: string): boolean {
     otherScriptTable = new Set();
     for (const list of Object.values(isoStopwords()))
       for (const w of list)
-        if (!LATIN.test(w)) otherScriptTable.add(w.toLowerCase().normalize('NFKC'));
+        if (LETTER.test(w) && !LATIN.test(w))
+          otherScriptTable.add(w.toLowerCase().normalize('NFKC'));
   }
   return otherScriptTable.has(low);
 }

@@ -8,9 +8,10 @@
  * name. A name whose given name is not listed ("Meek Mill") is a person's by how the text uses it:
  * one of its words alone in the possessive ("Meek's lawyers"), as a person is named after a first
  * mention in full. A given name or a title alone ("Jennifer", "Dr") is no keyword at all: it names
- * no one in particular. A larger list of given names was weighed and left out: English first-name lists
- * of a few thousand names hold brands and words ("Mercedes", "Ford", "Harley", "Salomon", "Star",
- * "King") that head products' and places' names, and still miss stage names. Pure and deterministic.
+ * no one in particular. A larger list of given names was weighed and left out: English first-name
+ * lists of a few thousand names hold brands and words ("Mercedes", "Ford", "Harley", "Salomon",
+ * "Star", "King") that head products' and places' names, and still miss stage names. Pure and
+ * deterministic.
  */
 import { withoutAccents } from './lang.ts';
 import { isNameWord } from './phrase.ts';
