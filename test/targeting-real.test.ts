@@ -70,6 +70,10 @@ function oneVideo(
   return alone({ channels, videos: [video] }, campaign);
 }
 
+/** A store of one French video, alone. */
+const frenchVideo = (title: string, description: string) =>
+  oneVideo({ title, description }, { language: 'fr' });
+
 /** The keyword items generated for a store, best first. */
 const keywordItemsOf = (input: GenerateInput) =>
   generate(input).items.filter((i) => i.section === 'keywords');
@@ -276,21 +280,13 @@ describe('one video: what its creator labelled', () => {
   it('a title alone keeps the campaign’s language against two function words of another', () => {
     // "pro" and "et" voted Czech: the video had no keyword at all
     const kws = keywordItemsOf(
-      oneVideo(
-        { title: 'Huawei Mate 10 Pro : TEST COMPLET et AVIS PERSONNEL', description: '' },
-        { language: 'fr' },
-      ),
+      frenchVideo('Huawei Mate 10 Pro : TEST COMPLET et AVIS PERSONNEL', ''),
     );
     expect(kws.map((i) => fold(i.text))).toEqual(
       expect.arrayContaining(['huawei', 'test complet']),
     );
     // three function words of another language still tell it: no French keyword from Spanish
-    const es = generate(
-      oneVideo(
-        { title: 'Qué hacer en Madrid con poco dinero', description: '' },
-        { language: 'fr' },
-      ),
-    );
+    const es = generate(frenchVideo('Qué hacer en Madrid con poco dinero', ''));
     expect(es.items.filter((i) => i.section === 'keywords')).toEqual([]);
     expect(es.notice).not.toBe('');
   });
@@ -307,12 +303,9 @@ describe('one video: what its creator labelled', () => {
       'A State of the art grinder in Stratford\u2011upon\u2011Avon',
     );
     const kws = keywordItemsOf(
-      oneVideo(
-        {
-          title: 'Menace terroriste en Lot-et-Garonne',
-          description: 'Le maire témoigne. Le Lot-et-Garonne reste calme.',
-        },
-        { language: 'fr' },
+      frenchVideo(
+        'Menace terroriste en Lot-et-Garonne',
+        'Le maire témoigne. Le Lot-et-Garonne reste calme.',
       ),
     ).map((i) => i.text);
     expect(kws).toContain('Lot-et-Garonne');
@@ -440,13 +433,9 @@ describe('verbs', () => {
 
   it('nor does a phrase it starts, after "vous", "nous", "me" or "te" too', () => {
     const kws = keywordItemsOf(
-      oneVideo(
-        {
-          title: 'Comment j’accroche mon chapeau ?',
-          description:
-            'Si vous voulez savoir comment tenir un chapeau à moto, c’est ici. Vous souhaitez participer à une vidéo ? Nous pensons fondamentalement que le chapeau de paille est fait pour la moto.',
-        },
-        { language: 'fr' },
+      frenchVideo(
+        'Comment j’accroche mon chapeau ?',
+        'Si vous voulez savoir comment tenir un chapeau à moto, c’est ici. Vous souhaitez participer à une vidéo ? Nous pensons fondamentalement que le chapeau de paille est fait pour la moto.',
       ),
     ).map((i) => fold(i.text));
     expect(kws).toContain('chapeau');
@@ -473,13 +462,9 @@ describe('the viewer addressed', () => {
     // Spanish nouns end so too: "ajedrez", "rapidez"
     expect(wordInfo('ajedrez', 'es').kind).toBe(CONTENT);
     const kws = keywordTextsOf(
-      oneVideo(
-        {
-          title: 'Tirage oracle de la nouvelle lune',
-          description:
-            'Alors prenez soin de vous : découvrez le tirage, retrouvez Lucy Cavendish et Jennifer Lopez. Téléchargez l’application du tirage.',
-        },
-        { language: 'fr' },
+      frenchVideo(
+        'Tirage oracle de la nouvelle lune',
+        'Alors prenez soin de vous : découvrez le tirage, retrouvez Lucy Cavendish et Jennifer Lopez. Téléchargez l’application du tirage.',
       ),
     );
     expect(kws).toContain('tirage oracle');
@@ -564,24 +549,18 @@ describe('music uploads', () => {
     expect(featuredGuest('He is 6 ft tall')).toBeNull();
     // a title in capitals tells no name by its case: the credit does
     const kws = keywordTextsOf(
-      oneVideo(
-        {
-          title: 'LE MEILLEUR JEU ENTRE POTES FT. DANIIL LE RUSSE',
-          description: 'Le lien où on a acheté le frisbee poubelle.',
-        },
-        { language: 'fr' },
+      frenchVideo(
+        'LE MEILLEUR JEU ENTRE POTES FT. DANIIL LE RUSSE',
+        'Le lien où on a acheté le frisbee poubelle.',
       ),
     );
     expect(kws).toContain('daniil le russe');
     expect(kws).not.toContain('russe');
     // the credit's mark is part of no keyword ("feat aurelien fontenoy" was one)
     const credited = keywordTextsOf(
-      oneVideo(
-        {
-          title: 'FOOTBALL VS VTT TRIAL (feat AURELIEN FONTENOY)',
-          description: 'Aurelien Fontenoy tente de mélanger football et VTT trial.',
-        },
-        { language: 'fr' },
+      frenchVideo(
+        'FOOTBALL VS VTT TRIAL (feat AURELIEN FONTENOY)',
+        'Aurelien Fontenoy tente de mélanger football et VTT trial.',
       ),
     );
     expect(credited).toContain('aurelien fontenoy');
