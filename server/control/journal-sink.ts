@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Store } from '../store/port.ts';
 import { toStoreError } from '../store/sqlite/errors.ts';
 import { makePrivate } from '../store/sqlite/files.ts';
+import { toWal } from '../store/sqlite/wal.ts';
 import type { NewJournalEntry } from './journal-entry.ts';
 
 /** A journal row as both engines give it back. */
@@ -95,7 +96,7 @@ export class SqliteJournalFile implements JournalSink {
     try {
       // the journal holds paths and query strings of the workspace's requests: private like the store
       makePrivate(path);
-      if (path !== ':memory:') this.#db.exec('PRAGMA journal_mode = WAL');
+      if (path !== ':memory:') toWal(this.#db, 1000); // another server on this data dir may be making it
       this.#db.exec('PRAGMA synchronous = OFF');
       this.#db.exec(SQLITE_SCHEMA);
       // a requests.db of an earlier adcli has no key_id: its entries belong to no key

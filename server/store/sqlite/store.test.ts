@@ -2,12 +2,14 @@
 /**
  * What only the SQLite store does, beside the port's conformance suite (test/store-port.test.ts):
  * those who wait for its one connection are served in order of arrival, a wait for another
- * connection's write lock leaves the thread free, and a busy store checkpoints in a thread of its own.
+ * connection's write lock leaves the thread free, a busy store checkpoints in a thread of its own,
+ * and a new file that another process is still setting up is waited for.
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from './store.ts';
 import { until } from '../../../test/helpers/wait.ts';
@@ -159,5 +161,34 @@ describe('the SQLite store: checkpoints in a thread of their own', () => {
     const again = new SqliteStore(path);
     stores.push(again);
     expect(await again.get('SELECT COUNT(*) AS n FROM t')).toEqual({ n: 400 });
+  });
+});
+
+describe('the SQLite store: opening a new file that another process is setting up', () => {
+  it('waits for its write lock to turn the file to WAL, instead of failing at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'adcli-sqlite-'));
+    dirs.push(dir);
+    const path = join(dir, 'adcli.db');
+    const setup = new DatabaseSync(path); // still in rollback mode, as a file just made
+    setup.exec('CREATE TABLE t (id INTEGER PRIMARY KEY)');
+    setup.close();
+    // Another process, half-way through its own start: its write lock held for a moment.
+    const other = new Worker(
+      `const { DatabaseSync } = require('node:sqlite');
+       const { parentPort, workerData } = require('node:worker_threads');
+       const db = new DatabaseSync(workerData);
+       db.exec('BEGIN IMMEDIATE');
+       parentPort.postMessage('held');
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+       db.exec('COMMIT');
+       db.close();`,
+      { eval: true, workerData: path },
+    );
+    await new Promise((r) => other.once('message', r));
+    // A read lock on the old mode, then a wait for the write lock: SQLite answers that busy at once.
+    const s = new SqliteStore(path);
+    stores.push(s);
+    expect(s.db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    await new Promise((r) => other.once('exit', r));
   });
 });

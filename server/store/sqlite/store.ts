@@ -18,6 +18,7 @@ import { StoreBusyError, StoreFileError } from '../errors.ts';
 import { isBusy, toStoreError } from './errors.ts';
 import { makePrivate, unusableStore } from './files.ts';
 import { migrations } from './migrations.ts';
+import { toWal } from './wal.ts';
 
 export type Row = Record<string, SQLInputValue>;
 
@@ -119,7 +120,7 @@ export class SqliteStore implements Store {
       // Before the first write, so the -wal and -shm files SQLite makes take the same mode.
       makePrivate(path);
       this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      if (path !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL');
+      if (path !== ':memory:') toWal(this.db, BUSY_TIMEOUT_MS);
       this.db.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
     } catch (e) {
       if (this.db.isOpen) this.db.close();
