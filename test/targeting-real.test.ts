@@ -420,6 +420,26 @@ describe('the channel’s own name', () => {
     const kws = keywords('Retrouvez Lacrim dans OKLM, la nouvelle émission rap.', 'OKLMofficial');
     expect(kws).toContain('oklm');
   });
+
+  it('glued in one word, as a handle, is said glued or in the words its capitals mark', () => {
+    // the band, said apart in the title; its words alone are no keywords
+    const band = keywordTextsOf(
+      oneVideo({
+        title: 'Fall Out Boy - HOLD ME TIGHT OR DON’T',
+        description: 'New single out now.',
+        channel: 'FallOutBoyVEVO',
+      }),
+    );
+    expect(band).toContain('fall out boy');
+    expect(band).not.toContain('fall');
+    // a creator named as a person; a brand its videos write glued stays glued
+    expect(keywords('The wings get hotter.', 'MeganBatoon')).toContain('megan batoon');
+    const brand = keywords('Top 10 des films de WatchMojo cette semaine.', 'WatchMojo');
+    expect(brand).toContain('watchmojo');
+    expect(brand).not.toContain('watch mojo');
+    // a surname's particle stays on it: no "Mc" or "De" alone
+    expect(keywords('The wings get hotter.', 'DougDeMuro')).toContain('doug demuro');
+  });
 });
 
 describe('verbs', () => {

@@ -6,7 +6,8 @@
  * ("rouelibre.example", "@malapronta") says nothing of the kind, and most channels are named with an
  * ordinary phrase of their language ("Roue Libre", "Mala Pronta") that would reach content about
  * anything. A channel named as a person ("Doug DeMuro", "Tyler Oakley") is its creator, whom its
- * viewers search by name, said or not.
+ * viewers search by name, said or not. A title glued as a handle ("FallOutBoyVEVO") may be said
+ * in the words its capitals mark ("Fall Out Boy").
  */
 import { escapeRegExp } from '../lib/regexp.ts';
 import { isPersonName } from './people.ts';
@@ -38,6 +39,13 @@ const LABEL_WORD =
 const GLUED_LABEL =
   /(?<=[\p{L}\p{N}])(?:VEVO|Vevo|official|Official|OFFICIAL|officiel|Officiel|OFFICIEL)$/u;
 
+/**
+ * A title written as one word in CamelCase, as handles are: its videos may say it glued, as a brand
+ * ("WatchMojo", "AlloCiné"), or its capitals may mark words they say apart ("FallOutBoy" → "Fall
+ * Out Boy", "MeganBatoon"). A word in capitals stays whole ("HigaTV" → "Higa TV").
+ */
+const GLUED_WORDS = /^\p{Lu}[\p{L}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*$/u;
+
 /** A channel's name as its videos say it: its title without the platform's labels, or the title. */
 export function channelName(title: string): string {
   let name = title.trim();
@@ -46,6 +54,29 @@ export function channelName(title: string): string {
     name = name.replace(LABEL_PART, '').replace(LABEL_WORD, '').replace(GLUED_LABEL, '').trim();
   }
   return /[\p{L}\p{N}]/u.test(name) ? name : title.trim();
+}
+
+/** How videos may write a channel's name: as its title does, and a glued title's words apart. */
+function spellings(name: string): string[] {
+  return GLUED_WORDS.test(name) ? [name, gluedWords(name)] : [name];
+}
+
+/** Where a glued title's next word starts: a capital after a small letter, or before one. */
+const WORD_START = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+
+/** "FallOutBoy" → "Fall Out Boy"; a name's particle of two letters stays on it ("McDonald", "LeBron"). */
+function gluedWords(name: string): string {
+  const words: string[] = [];
+  let particle = '';
+  for (const part of name.split(WORD_START)) {
+    if (part.length <= 2 && /^\p{Lu}\p{Ll}?$/u.test(part)) particle += part;
+    else {
+      words.push(particle + part);
+      particle = '';
+    }
+  }
+  if (particle) words.push(particle);
+  return words.join(' ');
 }
 
 function nameOf(title: string): Name | null {
@@ -83,24 +114,28 @@ function saysName(line: string, name: Name): boolean {
   return false;
 }
 
-/** The corpus' channels whose videos name them in words: id → the name (channelName). */
+/** The corpus' channels whose videos name them in words: id → the name, as they write it. */
 export function channelsNamedInProse(corpus: Corpus): Map<string, string> {
-  const names = new Map<string, { text: string; name: Name }>();
+  const names = new Map<string, { text: string; name: Name }[]>();
   for (const ch of corpus.channels) {
-    const text = channelName(ch.title);
-    const name = nameOf(text);
-    if (name) names.set(ch.id, { text, name });
+    const ways = spellings(channelName(ch.title)).flatMap((text) => {
+      const name = nameOf(text);
+      return name ? [{ text, name }] : [];
+    });
+    if (ways.length) names.set(ch.id, ways);
   }
   const named = new Map<string, string>();
   for (const v of corpus.videos) {
-    const entry = names.get(v.channelId);
-    if (entry === undefined || named.has(v.channelId)) continue;
+    const ways = names.get(v.channelId);
+    if (ways === undefined || named.has(v.channelId)) continue;
     // a name is written on one line
-    for (const line of `${v.title}\n${v.description}`.split('\n'))
-      if (saysName(line, entry.name)) {
-        named.set(v.channelId, entry.text);
+    for (const line of `${v.title}\n${v.description}`.split('\n')) {
+      const said = ways.find((w) => saysName(line, w.name));
+      if (said) {
+        named.set(v.channelId, said.text);
         break;
       }
+    }
   }
   return named;
 }
@@ -109,8 +144,9 @@ export function channelsNamedInProse(corpus: Corpus): Map<string, string> {
 export function channelNamesAsKeywords(corpus: Corpus): Map<string, string> {
   const named = channelsNamedInProse(corpus);
   for (const ch of corpus.channels) {
-    const name = channelName(ch.title);
-    if (!named.has(ch.id) && isPersonName(name)) named.set(ch.id, name);
+    if (named.has(ch.id)) continue;
+    const person = spellings(channelName(ch.title)).find(isPersonName);
+    if (person !== undefined) named.set(ch.id, person);
   }
   return named;
 }
