@@ -14,7 +14,7 @@ import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import { isCrewCredit } from '../server/targeting/credits.ts';
 import { disclaimerLines, withoutLegalNotice } from '../server/targeting/legal.ts';
-import { featuredGuest, musicTitle } from '../server/targeting/music.ts';
+import { featuredGuest, musicTitle, performanceCredit } from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
 import {
@@ -597,6 +597,24 @@ describe('music uploads', () => {
     );
     expect(kws).toContain('walk on water');
     for (const k of kws) expect(k).not.toMatch(/\b(official|video)\b/);
+  });
+
+  it('a label’s credit names the artists and the song, whole, whatever words the song holds', () => {
+    const credit =
+      'Music video by Selena Gomez, Marshmello performing Too Much To Ask. (C) 2017 Interscope Records';
+    expect(performanceCredit(credit)).toEqual({
+      names: ['Selena Gomez', 'Marshmello', 'Too Much To Ask'],
+      rest: '(C) 2017 Interscope Records',
+    });
+    expect(performanceCredit('We loved performing it live. (C) us')).toBeNull();
+    const kws = keywordTextsOf(
+      oneVideo({
+        title: 'Fall Out Boy - HOLD ME TIGHT OR DON’T',
+        description: `New single out now.\n${credit.replace('Too Much To Ask', 'HOLD ME TIGHT OR DON’T')}`,
+      }),
+    );
+    expect(kws).toEqual(expect.arrayContaining(["hold me tight or don't", 'marshmello']));
+    for (const k of kws) expect(k).not.toMatch(/\bperforming\b/);
   });
 });
 

@@ -38,6 +38,7 @@ import {
   tokenize,
   validPhrase,
   validWhole,
+  validWork,
   type CaseMode,
   type WordInfo,
 } from './tokens.ts';
@@ -68,6 +69,8 @@ export interface Unit {
   name?: boolean;
   /** running text whose every part is a name written whole as well (a music title's artist and song) */
   parts?: boolean;
+  /** with name: the title of a work (a song a label credits), a name whatever words it holds */
+  work?: boolean;
   /** the unit's own language when it clearly differs from the document's (a comment): left out */
   lang?: Lang;
   /** a title, or a line of a description's opening (what a viewer sees before "more"): what the document is about */
@@ -235,7 +238,12 @@ export class Analyzer {
           shapeOf(words, 0, len) === 0 &&
           validPhrase(words, 0, len);
         // a hashtag is a label its writer chose, as a tag is; so is a music title's song
-        if (unit.whole || unit.name || unit.parts || seg.hashtag ? validWhole(words) : title) {
+        const whole = unit.work
+          ? validWork(words)
+          : unit.whole || unit.name || unit.parts || seg.hashtag
+            ? validWhole(words)
+            : title;
+        if (whole) {
           const key = phraseKey(words, 0, len);
           let st = this.stats.get(key);
           // counted above unless longer than the windows or holding a stopword a window may not

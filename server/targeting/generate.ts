@@ -52,7 +52,7 @@ import {
   type Lang,
 } from './lang.ts';
 import { mixFor } from './mix.ts';
-import { featuredGuest, musicTitle } from './music.ts';
+import { featuredGuest, musicTitle, performanceCredit } from './music.ts';
 import { cmpStr } from './order.ts';
 import { cleanCommentSentences, dedupeKey } from './text.ts';
 import { contentKeys } from './tokens.ts';
@@ -257,7 +257,23 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
     const units: Unit[] = [];
     let lines = 0;
     for (const written of stripBoilerplate(text, bp).split('\n')) {
-      const line = withoutCallsToAction(written);
+      let line = withoutCallsToAction(written);
+      // a label's credit names the artists and the song, each whole (music.ts)
+      const credit = performanceCredit(line);
+      if (credit !== null) {
+        for (const [i, name] of credit.names.entries()) {
+          const work = i === credit.names.length - 1;
+          units.push({
+            text: name,
+            field,
+            weight,
+            mode: 'none',
+            name: true,
+            ...(work && { work }),
+          });
+        }
+        line = credit.rest;
+      }
       const key = dedupeKey(line);
       if (!key) continue;
       const lead = lines++ < LEAD_LINES;

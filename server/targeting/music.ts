@@ -1,5 +1,5 @@
 /**
- * What titles say of music and guests. Music uploads title themselves "Artist - Song (Official
+ * What titles and labels’ credits say of music and guests. Music uploads title themselves "Artist - Song (Official
  * Video)": "Sigrid - Strangers (Lyric Video)", "Eminem - Walk On Water (Audio) ft. Beyoncé",
  * "Columbine - Pierre, feuille, papier, ciseaux (Clip Officiel)". The bracketed format is the
  * platform's label, not what the song is about ("lyric video", "clip officiel" were keywords), and
@@ -35,4 +35,19 @@ export function featuredGuest(title: string): string | null {
   const guest = m[1]!.trim();
   const words = guest.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
   return words > 0 && words <= MAX_GUEST_WORDS ? guest : null;
+}
+
+/**
+ * The credit a record label's upload opens or ends its description with: "Music video by Niall
+ * Horan performing Too Much To Ask. (C) 2017 Capitol Records". It names the artists and the song,
+ * each a name written whole ("niall horan performing" was a keyword); the line's sentence is no
+ * running text. The song ends where the label's copyright mark starts, or with the line.
+ */
+const PERFORMANCE = /^\s*music video by (.+?) performing (.+?)\.?\s*(?=\([CP]\)|[©℗]|$)/iu;
+
+export function performanceCredit(line: string): { names: string[]; rest: string } | null {
+  const m = PERFORMANCE.exec(line);
+  if (m === null) return null;
+  const artists = m[1]!.split(/\s*,\s*/u).filter(Boolean);
+  return { names: [...artists, m[2]!.trim()], rest: line.slice(m[0].length) };
 }

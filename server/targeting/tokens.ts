@@ -538,6 +538,15 @@ export function validWhole(words: readonly WordInfo[]): boolean {
   return words.some((w) => w.kind === CONTENT);
 }
 
+/**
+ * Whether the title of a work is a phrase: a song is named with any words ("Too Much To Ask", "Hold
+ * Me Tight or Don't"), so it may start and end with function words; at most 10 words, one not a
+ * function word.
+ */
+export function validWork(words: readonly WordInfo[]): boolean {
+  return words.length <= MAX_PHRASE_WORDS && words.some((w) => w.kind !== STOP);
+}
+
 /** Key of words[i..i+n): the folded words joined by spaces. */
 export function phraseKey(words: readonly WordInfo[], i: number, n: number): string {
   if (n === 1) return words[i]!.key;
