@@ -1,10 +1,10 @@
 /**
- * What titles and labels’ credits say of music and guests. Music uploads title themselves "Artist - Song (Official
- * Video)": "Sigrid - Strangers (Lyric Video)", "Eminem - Walk On Water (Audio) ft. Beyoncé",
- * "Columbine - Pierre, feuille, papier, ciseaux (Clip Officiel)". The bracketed format is the
- * platform's label, not what the song is about ("lyric video", "clip officiel" were keywords), and
- * each other part of the title is a name written whole: the song ("walk on water", "strangers") or
- * the artist, what listeners search for. Pure and deterministic.
+ * What titles and labels' credits say of music and guests. Music uploads title themselves
+ * "Artist - Song (Official Video)": "Sigrid - Strangers (Lyric Video)", "Eminem - Walk On Water
+ * (Audio) ft. Beyoncé", "Columbine - Pierre, feuille, papier, ciseaux (Clip Officiel)". The
+ * bracketed format is the platform's label, not what the song is about ("lyric video", "clip
+ * officiel" were keywords), and each other part of the title is a name written whole: the song
+ * ("walk on water", "strangers") or the artist, what listeners search for. Pure and deterministic.
  */
 
 /** The formats a music upload labels itself with, in brackets ("(Official Music Video)", "[AUDIO]"). */
