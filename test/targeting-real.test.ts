@@ -12,7 +12,7 @@ import { postalAddressLines } from '../server/targeting/addresses.ts';
 import { isContactLine } from '../server/targeting/boilerplate.ts';
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
-import { isCrewCredit } from '../server/targeting/credits.ts';
+import { isCrewCredit, isMediaCredit } from '../server/targeting/credits.ts';
 import { disclaimerLines, withoutLegalNotice } from '../server/targeting/legal.ts';
 import { featuredGuest, musicTitle, performanceCredit } from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
@@ -680,6 +680,28 @@ describe('addresses, credits and legal notices', () => {
       'EDIT: the recipe is in the comments',
     ])
       expect(isCrewCredit(line)).toBe(false);
+  });
+
+  it('where the pictures and the music come from is no text of the video', () => {
+    for (const line of ['Blake Little/Getty Images', 'leremy/Getty Images', 'via AudioBlocks'])
+      expect(isMediaCredit(line)).toBe(true);
+    // a slash between words, a source inside a sentence, a phrase that starts with "via"
+    for (const line of [
+      'Love/Hate Relationship',
+      'iTunes/Apple Music: http://found.ee/IWHSeeYouAround',
+      'We flew there via Paris',
+      'Via ferrata in the Dolomites',
+    ])
+      expect(isMediaCredit(line)).toBe(false);
+    const kws = keywordTextsOf(
+      oneVideo({
+        title: 'I Tried Dollar Store Makeup',
+        description:
+          'Testing an entire everyday makeup routine from the online dollar store.\nBlake Little/Getty Images\nvia Audio Network',
+      }),
+    );
+    expect(kws).toContain('dollar store makeup');
+    for (const k of kws) expect(k).not.toMatch(/getty|audio network/);
   });
 
   it('a line that gives an e-mail address to write to is no text of the video', () => {

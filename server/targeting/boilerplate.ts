@@ -19,7 +19,7 @@
  * Pure and deterministic: ids are walked in sorted order, sets are turned into sorted arrays.
  */
 import { postalAddressLines } from './addresses.ts';
-import { isCrewCredit } from './credits.ts';
+import { isCrewCredit, isMediaCredit } from './credits.ts';
 import { disclaimerLines, withoutLegalNotice } from './legal.ts';
 import { publicSuffixes } from './libs.ts';
 import { cmpStr } from './order.ts';
@@ -333,8 +333,8 @@ function sponsoredChannels(
 /**
  * A description without its boilerplate: template and shared lines, link lists, contact lines,
  * lines of promotion (a discount or code, a sponsor's link or name), postal addresses
- * (addresses.ts), crew credits (credits.ts) and legal notices (legal.ts) are dropped; the rest is
- * kept as written.
+ * (addresses.ts), crew and media credits (credits.ts) and legal notices (legal.ts) are dropped;
+ * the rest is kept as written.
  */
 export function stripBoilerplate(text: string, bp: Boilerplate): string {
   if (!text) return '';
@@ -343,7 +343,8 @@ export function stripBoilerplate(text: string, bp: Boilerplate): string {
   const postal = postalAddressLines(lines);
   const disclaimer = disclaimerLines(lines);
   for (const [i, written] of lines.entries()) {
-    if (!written.trim() || postal[i] || disclaimer[i] || isCrewCredit(written)) continue;
+    if (!written.trim() || postal[i] || disclaimer[i]) continue;
+    if (isCrewCredit(written) || isMediaCredit(written)) continue;
     const key = lineKey(written);
     if (key && bp.lines.has(key)) continue;
     const line = withoutLegalNotice(written);

@@ -57,3 +57,20 @@ export function isCrewCredit(line: string): boolean {
   // a credit names someone: a capital, a handle or a link, not running lowercase text ("sound on")
   return words > 0 && words <= MAX_NAME_WORDS && /[\p{Lu}@]|https?:/u.test(names);
 }
+
+/**
+ * Where a video's pictures and music come from: a stock photo's credit, the photographer and the
+ * agency ("Blake Little/Getty Images"), or a source given alone on its line ("via AudioBlocks",
+ * "Via Audio Network"). The agency is no topic of the video ("getty images" was a keyword of three).
+ * Told by the shape: a name, a slash, an agency named for what it gives (images, photos,
+ * footage); or "via" and a name, nothing else on the line.
+ */
+const PHOTO_CREDIT =
+  /^[^\p{L}\p{N}]*[\p{L}\p{N}][\p{L}\p{N}.' -]{0,40}\/\s*(?:\p{Lu}[\p{L}\p{N}]*\s+){0,2}(?:Images|Photos?|Pictures|Pics|Stock|Footage|Archives?)\s*$/u;
+const SOURCE_CREDIT =
+  /^[^\p{L}\p{N}]*via\s+\p{Lu}[\p{L}\p{N}]*(?:\s+\p{Lu}[\p{L}\p{N}]*){0,2}\s*$/iu;
+
+/** Whether a description line credits where a picture or a piece of music comes from. */
+export function isMediaCredit(line: string): boolean {
+  return PHOTO_CREDIT.test(line) || SOURCE_CREDIT.test(line);
+}
