@@ -356,6 +356,15 @@ describe('one video: what its creator labelled', () => {
     for (const k of kws) expect(k).not.toMatch(/\b(?:including|called)\b/);
   });
 
+  it('"of course" says certainly: no "course" alone; a golf course is one', () => {
+    const kws = keywords(
+      'Golf Course Tips',
+      'Play the golf course like a pro. And, of course, bring your clubs. Of course you can!',
+    );
+    expect(kws).toContain('golf course tips');
+    expect(kws).not.toContain('course');
+  });
+
   it('a full stop typed without its space still ends a sentence; initials stay whole', () => {
     // "boda.Boda sin travesti" was one word "boda.boda" before a phrase
     expect(cleanText('Una boda.Boda sin travesti').text).toBe('Una boda. Boda sin travesti');

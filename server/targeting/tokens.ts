@@ -194,6 +194,12 @@ const EN_IRREGULAR_PAST = new Set([
  */
 const FR_VOUS_FORM = /^\p{Ll}{3,}ez$/u;
 
+/**
+ * "Of course" says "certainly": its "course" is then no noun ("and, of course, Jimmy's Thank You
+ * Notes" gave "course"). Elsewhere it stays one ("golf course", "a course in French").
+ */
+const isOfCourse = (before: string, word: string) => word === 'course' && before === 'of';
+
 /** "kitten vs laser": a comparison joins two phrases, it is part of neither */
 const VERSUS = new Set(['vs', 'versus', 'contra']);
 /** "Tip Toe feat. French Montana": a credit joins a work and its guest, it is part of neither */
@@ -441,10 +447,17 @@ export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Se
   function pushWord(written: string) {
     const orig = written.includes(KEPT_HYPHEN) ? written.replaceAll(KEPT_HYPHEN, '-') : written;
     // "Téléchargez l'application": opening a sentence, a "vous" form is capitalised and still a verb
-    const info =
+    let info =
       sentenceStartNext && lang === 'fr' && FR_VOUS_FORM.test(orig.toLowerCase())
         ? wordInfo(orig.toLowerCase(), lang)
         : wordInfo(orig, lang);
+    if (
+      info.kind !== STOP &&
+      words.length > 0 &&
+      lang === 'en' &&
+      isOfCourse(words[words.length - 1]!.low, info.low)
+    )
+      info = { ...info, kind: STOP, key: info.low, tailOk: false };
     words.push(info);
     const inf = mode === 'text' && !sentenceStartNext;
     informative.push(inf);
