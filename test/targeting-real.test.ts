@@ -365,6 +365,15 @@ describe('one video: what its creator labelled', () => {
     expect(kws).not.toContain('course');
   });
 
+  it('a judgement alone is no keyword: "wrong", as "bad" and "best"', () => {
+    const kws = keywords(
+      'Everything Wrong With Wonder Woman In 14 Minutes Or Less',
+      'What went wrong with the movie? Everything wrong, as always. Wonder Woman sins.',
+    );
+    expect(kws).toContain('wonder woman');
+    expect(kws).not.toContain('wrong');
+  });
+
   it('a full stop typed without its space still ends a sentence; initials stay whole', () => {
     // "boda.Boda sin travesti" was one word "boda.boda" before a phrase
     expect(cleanText('Una boda.Boda sin travesti').text).toBe('Una boda. Boda sin travesti');
