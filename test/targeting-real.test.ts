@@ -365,6 +365,15 @@ describe('one video: what its creator labelled', () => {
     expect(kws).not.toContain('course');
   });
 
+  it('a compound with a single letter is one word: "G-Eazy", "T-shirt", "B-roll"', () => {
+    const kws = keywords(
+      'G-Eazy - The Plan (Official Video)',
+      'New music from G-Eazy. Exclusive G-Eazy footage and B-roll footage. Get the T-shirt.',
+    );
+    expect(kws).toEqual(expect.arrayContaining(['g-eazy', 'b-roll footage', 't-shirt']));
+    expect(kws).not.toContain('eazy');
+  });
+
   it('a judgement alone is no keyword: "wrong", as "bad" and "best"', () => {
     const kws = keywords(
       'Everything Wrong With Wonder Woman In 14 Minutes Or Less',

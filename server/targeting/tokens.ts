@@ -478,6 +478,8 @@ export function tokenize(text: string, mode: CaseMode = 'text', lang: Lang = 'en
 
 /** A hyphenated compound, with the elided articles of its parts ("Monclar-d'Agenais"). */
 const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)?)+/gu;
+/** A compound of a letter and a word, either way round ("G-Eazy", "Jay-Z"). */
+const LETTER_COMPOUND = /^(?:\p{L}-\p{L}{2,}|\p{L}{2,}-\p{L})$/u;
 /** The non-breaking hyphen: what joins the parts of a compound kept as one word. */
 const KEPT_HYPHEN = '\u2011';
 
@@ -487,7 +489,8 @@ const KEPT_HYPHEN = '\u2011';
  * "Aix-en-Provence", "Monclar-d'Agenais", "Stratford-upon-Avon"): its parts split apart would read
  * as a list across "et", or leave "lot" and "garonne" alone. Lowercase ones stay phrases
  * ("state-of-the-art" says nothing alone), and a function word at the end is a pronoun after its
- * verb ("vaut-il", "sommes-nous"), no compound.
+ * verb ("vaut-il", "sommes-nous"), no compound. A compound with a single letter is one word too
+ * ("G-Eazy", "X-Men", "T-shirt", "K-pop"): a letter alone is no word, and "eazy" alone no name.
  */
 export function preJoinHyphens(s: string, lang: Lang = 'en'): string {
   if (!s.includes('-')) return s;
@@ -497,7 +500,7 @@ export function preJoinHyphens(s: string, lang: Lang = 'en'): string {
     const inner = parts.slice(1, -1).some((p) => isStopword(p.toLowerCase(), lang));
     const named = /^\p{Lu}/u.test(parts[0]!) && /^(?:[ldLD]')?\p{Lu}/u.test(last);
     const kept = named && (inner || /^[ld]'/iu.test(last)) && !isStopword(last.toLowerCase(), lang);
-    return parts.join(kept ? KEPT_HYPHEN : ' ');
+    return parts.join(kept || LETTER_COMPOUND.test(compound) ? KEPT_HYPHEN : ' ');
   });
 }
 
