@@ -374,6 +374,15 @@ describe('one video: what its creator labelled', () => {
     expect(kws).not.toContain('eazy');
   });
 
+  it('a mark inside a stage name is part of it: "P!nk", "Ke$ha"; chat abbreviations are none', () => {
+    const kws = keywords(
+      'P!nk - Barbies',
+      "P!NK's new album Beautiful Trauma, with Ke$ha. I was rly rly sick tbh. Wow!Great.",
+    );
+    expect(kws).toEqual(expect.arrayContaining(['p!nk', 'ke$ha']));
+    for (const k of kws) expect(k).not.toMatch(/^(?:nk|ha)$|\b(?:rly|tbh)\b|wow!/);
+  });
+
   it('a judgement alone is no keyword: "wrong", as "bad" and "best"', () => {
     const kws = keywords(
       'Everything Wrong With Wonder Woman In 14 Minutes Or Less',

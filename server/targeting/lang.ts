@@ -142,12 +142,16 @@ export function primaryTag(tag: string): Lang {
 }
 
 /**
- * Interjections and chat abbreviations the web writes in any language ("lol", "yes", "mdr"), and
+ * Interjections and chat abbreviations the web writes in any language ("lol", "yes", "mdr", "rly"), and
  * French ones ("oui", "ouais", "bref"): no keyword in any text, and the lists lack most of them.
  * "ok" stays a word outside English: "OK Google" is a product's call.
  */
 // prettier-ignore
-const WEB_INFORMAL = new Set(['lol', 'yes', 'yeah', 'yep', 'nope', 'omg', 'wtf', 'xd', 'haha', 'hahaha', 'jaja', 'jajaja', 'mdr', 'ptdr']);
+const WEB_INFORMAL = new Set([
+  'lol', 'yes', 'yeah', 'yep', 'nope', 'omg', 'wtf', 'xd', 'haha', 'hahaha', 'jaja', 'jajaja', 'mdr', 'ptdr',
+  // abbreviated function words and asides: "really", "seriously", "to be honest", "by the way"
+  'rly', 'srsly', 'tbh', 'imo', 'imho', 'btw', 'idk', 'ngl', 'pls', 'plz', 'ur',
+]);
 const INFORMAL_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
   fr: new Set(['oui', 'ouais', 'bref', 'wesh']),
 };
