@@ -509,6 +509,17 @@ describe('verbs', () => {
     for (const w of ['changer', 'ensemble', 'dale', 'mira'])
       expect(wordInfo(w, 'en').kind).toBe(CONTENT);
   });
+
+  it('"en direct" and "en vivo" say live: weak words, as English "live" is', () => {
+    expect(wordInfo('direct', 'fr').kind).toBe(WEAK);
+    expect(wordInfo('vivo', 'es').kind).toBe(WEAK);
+    expect(wordInfo('live', 'en').kind).toBe(WEAK);
+    const kws = keywordTextsOf(
+      frenchVideo('Le chapelet en direct de Lourdes', 'Le chapelet, en direct des sanctuaires.'),
+    );
+    expect(kws).toContain('chapelet');
+    expect(kws).not.toContain('direct');
+  });
 });
 
 describe('the viewer addressed', () => {

@@ -105,6 +105,8 @@ const WEAK_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
     "montrer","parler","expliquer","découvrir","retrouver","suivre","partager","utiliser","changer","arriver","attendre","laisser","passer","penser","croire","sortir","revenir","apprendre","comprendre",
     "présenter","rejoindre","cliquer","soutenir","profiter","découvrez","retrouvez","rejoignez","profitez","réservez","cliquez","suivez","partagez","regardez","venez","allez","laissez","veux","veut",
     "pote","potes","bisous","coucou",
+    // "en direct": live, as English "live" is weak
+    "direct",
   ]),
   // prettier-ignore
   es: new Set([
@@ -112,6 +114,8 @@ const WEAK_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
     "ver","ir","hacer","decir","tomar","poner","conocer","saber","perder","encontrar","dar","venir","salir","quedar","querer","poder","deber","empezar","intentar","mostrar","hablar","explicar",
     "descubrir","seguir","compartir","usar","cambiar","llegar","esperar","dejar","pasar","pensar","creer","aprender","entender","presentar","ayudar","mirar","descubre","comparte","mira","dale",
     "besos","abrazos","chicos",
+    // "en vivo", "en directo": live
+    "vivo","directo",
   ]),
 };
 
