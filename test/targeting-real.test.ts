@@ -14,6 +14,7 @@ import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import { isCrewCredit, isMediaCredit } from '../server/targeting/credits.ts';
 import { disclaimerLines, withoutLegalNotice } from '../server/targeting/legal.ts';
+import { isStopword } from '../server/targeting/lang.ts';
 import { featuredGuest, musicTitle, performanceCredit } from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
@@ -381,6 +382,16 @@ describe('one video: what its creator labelled', () => {
     );
     expect(kws).toEqual(expect.arrayContaining(['p!nk', 'ke$ha']));
     for (const k of kws) expect(k).not.toMatch(/^(?:nk|ha)$|\b(?:rly|tbh)\b|wow!/);
+  });
+
+  it('an abbreviated unit is part of no keyword: "1 tsp vanilla extract"; TBS is a network', () => {
+    const kws = keywords(
+      'Peach Macarons',
+      'Ingredients:\n1 tsp peach essence\n3 tbsp cold water\n1 tsp peach essence\nWatch it on TBS.',
+    );
+    expect(kws).toContain('peach essence');
+    for (const k of kws) expect(k).not.toMatch(/\b(?:tsp|tbsp)\b/);
+    expect(isStopword('tbs', 'en')).toBe(false);
   });
 
   it('a judgement alone is no keyword: "wrong", as "bad" and "best"', () => {

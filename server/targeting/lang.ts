@@ -152,6 +152,8 @@ const WEB_INFORMAL = new Set([
   // abbreviated function words and asides: "really", "seriously", "to be honest", "by the way"
   'rly', 'srsly', 'tbh', 'imo', 'imho', 'btw', 'idk', 'ngl', 'pls', 'plz', 'ur',
 ]);
+/** Abbreviated units of a quantity ("1 tsp vanilla extract", "3 tbsp cold water"): part of no keyword. "TBS" is a network. */
+const UNITS = new Set(['tsp', 'tbsp', 'oz', 'ml', 'cl', 'kg', 'mg', 'lb', 'lbs']);
 const INFORMAL_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
   fr: new Set(['oui', 'ouais', 'bref', 'wesh']),
 };
@@ -162,7 +164,7 @@ const INFORMAL_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
  */
 export function isStopword(low: string, lang: Lang): boolean {
   if (lang === 'en' && EN_INFORMAL.has(low)) return true;
-  if (WEB_INFORMAL.has(low) || INFORMAL_BY_LANG[lang]?.has(low)) return true;
+  if (WEB_INFORMAL.has(low) || UNITS.has(low) || INFORMAL_BY_LANG[lang]?.has(low)) return true;
   const mask = stopMasks().get(low);
   if (mask === undefined) return otherScriptStopword(low);
   return (mask & ((BIT.get(lang) ?? 0) | EN_BIT)) !== 0;
