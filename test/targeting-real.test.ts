@@ -20,6 +20,8 @@ import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
 import {
   CONTENT,
+  NUMBER,
+  STOP,
   WEAK,
   cleanText,
   preJoinHyphens,
@@ -392,6 +394,20 @@ describe('one video: what its creator labelled', () => {
     expect(kws).toContain('peach essence');
     for (const k of kws) expect(k).not.toMatch(/\b(?:tsp|tbsp)\b/);
     expect(isStopword('tbs', 'en')).toBe(false);
+  });
+
+  it('a capital letter alone designates, as a number does: "iPhone X", "X Factor"', () => {
+    const kws = keywords(
+      'iPhone X Review: The X Factor',
+      'My iPhone X review. I watched The X Factor on my iPhone X.',
+    );
+    expect(kws).toContain('x factor');
+    expect(kws.some((k) => k.startsWith('iphone x'))).toBe(true);
+    // a letter that is a word of the language stays a function word; no letter is a keyword alone
+    expect(wordInfo('A', 'en').kind).toBe(STOP);
+    expect(wordInfo('Y', 'es').kind).toBe(STOP);
+    expect(wordInfo('X', 'fr').kind).toBe(NUMBER);
+    for (const k of kws) expect(k).not.toMatch(/^\p{L}$/u);
   });
 
   it('a judgement alone is no keyword: "wrong", as "bad" and "best"', () => {

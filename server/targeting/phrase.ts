@@ -66,7 +66,8 @@ export const SHAPE_PAST_END = 16; // "shoes tested"; alone: "tested"
 
 export function shapeOf(words: readonly WordInfo[], i: number, n: number): number {
   let shape = 0;
-  if (n > 1 && words[i]!.kind === NUMBER) shape |= SHAPE_NUMBER_START;
+  // a capital letter designates a name ("X Factor"), it counts nothing
+  if (n > 1 && words[i]!.kind === NUMBER && !words[i]!.upper) shape |= SHAPE_NUMBER_START;
   for (let k = i + 1; k < i + n - 1; k++) {
     if (words[k]!.kind !== STOP) continue;
     shape |= words[k]!.coordinator ? SHAPE_COORDINATION : SHAPE_PREPOSITION;

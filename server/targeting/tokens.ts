@@ -204,6 +204,29 @@ const FR_VOUS_FORM = /^\p{Ll}{3,}ez$/u;
  */
 const isOfCourse = (before: string, word: string) => word === 'course' && before === 'of';
 
+/**
+ * The letters that are words of a language on their own: "a", "I", "à", "y", "e", "o", "é". The
+ * stopword lists hold every letter of the alphabet besides, which are no words.
+ */
+const LETTER_WORDS: Partial<Record<Lang, string>> = {
+  en: 'ai',
+  fr: 'aày',
+  es: 'aeouy',
+  pt: 'aàeéo',
+  it: 'aeèio',
+  nl: 'u',
+};
+
+/**
+ * A capital letter alone that is no word of the text's language (nor English, which every text
+ * mixes in) designates, as a number does: "iPhone X", "The X Factor", "Monsta X", "Plan B".
+ */
+function isDesignator(orig: string, lang: Lang): boolean {
+  if (orig.length !== 1 || !STARTS_UPPER.test(orig)) return false;
+  const low = orig.toLowerCase();
+  return !LETTER_WORDS[lang]?.includes(low) && !LETTER_WORDS.en!.includes(low);
+}
+
 /** "kitten vs laser": a comparison joins two phrases, it is part of neither */
 const VERSUS = new Set(['vs', 'versus', 'contra']);
 /** "Tip Toe feat. French Montana": a credit joins a work and its guest, it is part of neither */
@@ -244,7 +267,8 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     cache.set(orig, info);
     return info;
   }
-  if (
+  if (isDesignator(orig, lang)) kind = NUMBER;
+  else if (
     isStopword(low, lang) ||
     VERSUS.has(low) ||
     FEATURING.has(low) ||
