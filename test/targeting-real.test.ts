@@ -408,6 +408,19 @@ describe('one video: what its creator labelled', () => {
     expect(wordInfo('Y', 'es').kind).toBe(STOP);
     expect(wordInfo('X', 'fr').kind).toBe(NUMBER);
     for (const k of kws) expect(k).not.toMatch(/^\p{L}$/u);
+    // a letter before a full stop is an initial
+    const cast = keywordTextsOf(
+      oneVideo(
+        {
+          title: 'Los Increíbles 2',
+          description:
+            'Bob (voz original en inglés de Craig T. Nelson) afronta la heroica rutina diaria. Helen (voz original de Holly Hunter) es reclutada.',
+        },
+        { language: 'es' },
+      ),
+    );
+    expect(cast).toContain('holly hunter');
+    for (const k of cast) expect(k).not.toMatch(/\bcraig t$/);
   });
 
   it('a judgement alone is no keyword: "wrong", as "bad" and "best"', () => {

@@ -463,7 +463,8 @@ export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Se
         sentenceStartNext = true;
       }
     }
-    pushWord(m[0]);
+    // a letter before a full stop is an initial ("Craig T. Nelson"), no designator
+    pushWord(m[0], m[0].length === 1 && text[prevEnd] === '.');
   }
   closeSentence(flatWords.length);
   flushSeg();
@@ -474,11 +475,11 @@ export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Se
   }
   return segments;
 
-  function pushWord(written: string) {
+  function pushWord(written: string, initial = false) {
     const orig = written.includes(KEPT_HYPHEN) ? written.replaceAll(KEPT_HYPHEN, '-') : written;
     // "Téléchargez l'application": opening a sentence, a "vous" form is capitalised and still a verb
     let info =
-      sentenceStartNext && lang === 'fr' && FR_VOUS_FORM.test(orig.toLowerCase())
+      initial || (sentenceStartNext && lang === 'fr' && FR_VOUS_FORM.test(orig.toLowerCase()))
         ? wordInfo(orig.toLowerCase(), lang)
         : wordInfo(orig, lang);
     if (
