@@ -402,7 +402,7 @@ export function splitHashtag(tag: string): string {
 
 // a mark inside a stage name ("P!nk", "Ke$ha", "A$AP Rocky"); before a capital it ends a sentence ("Wow!Great")
 const WORD_RE =
-  /[\p{L}\p{N}]+(?:['.&+\u2011][\p{L}\p{N}]+|(?<=\p{L})[!$](?=\p{Ll})\p{L}+|(?<=\p{Lu})[!$](?=\p{Lu})\p{L}+)*'?/gu;
+  /[\p{L}\p{N}]+(?:['.&+\u2011][\p{L}\p{N}]+|[!$](?:(?<=\p{L}.)(?=\p{Ll})|(?<=\p{Lu}.)(?=\p{Lu}))\p{L}+)*'?/gu;
 const SENTENCE_END = /[.!?:;\n\r•·]/;
 const SPACE_ONLY = /^[ \t]*$/;
 const AMPERSAND = /^[ \t]*&[ \t]*$/;
