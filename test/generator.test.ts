@@ -657,6 +657,12 @@ describe('text helpers', () => {
         'Gear: https://www.ridgeline.example/gear, blog at ridgeline.example. Mail hello@other.example\nhttps://bit.ly/x instagram.com/me https://youtu.be/abc www.kayaks.example',
       ),
     ).toEqual(['ridgeline.example', 'kayaks.example']);
+    // a record label's smart links send a listener to any store: no site of their own
+    expect(
+      extractDomains(
+        'Pre-Order/Stream Now - https://Atlantic.lnk.to/Bright http://vevo.ly/PE6pLX https://falloutboy.com/tour',
+      ),
+    ).toEqual(['falloutboy.com']);
   });
 
   it('topPhrases finds the distinctive phrases of documents against a background', () => {

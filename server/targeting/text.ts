@@ -172,6 +172,8 @@ export const SHORTENERS: ReadonlySet<string> = new Set([
   'bit.ly', 'bitly.com', 'goo.gl', 'tinyurl.com', 't.co', 'ow.ly', 'amzn.to', 'amzn.eu', 'a.co', 'youtu.be', 'is.gd', 'buff.ly', 'rebrand.ly',
   'cutt.ly', 'shorturl.at', 'rb.gy', 'tiny.cc', 'bl.ink', 'lnkd.in', 'fb.me', 'db.tt', 'adf.ly', 'shor.by', 'geni.us', 'smarturl.it', 'apple.co',
   'spoti.fi', 'po.st', 'trib.al', 'dlvr.it', 'ift.tt', 'v.gd', 'qr.co', 's.id', 'flip.it', 'hyperurl.co', 'msft.it', 'etsy.me', 'bit.do',
+  // the music labels' smart links: one link that sends a listener to any store ("Atlantic.lnk.to/Bright")
+  'lnk.to', 'found.ee', 'lnkfi.re', 'ffm.to', 'fanlink.to', 'vevo.ly', 'song.link', 'album.link', 'odesli.co',
 ]);
 
 /** Social networks, link-in-bio and payment pages, video platforms: not websites an ad can be placed on. */
