@@ -339,6 +339,22 @@ describe('one video: what its creator labelled', () => {
     for (const k of kws) expect(k).not.toMatch(/(?:flames|tkachuk) and /);
   });
 
+  it('no window of a list cuts a name: two episodes crediting the same crew', () => {
+    // "Réalisation : Pascal Hendrick, Jean-François Verzele et Jacques Wehrlin", in both
+    const both = cases.filter((c) => c.id === 'video:4KeoAM_6AIY' || c.id === 'video:6JqNitREfPk');
+    expect(both).toHaveLength(2);
+    const episodes = both.map(corpusOfCase);
+    const corpus = {
+      channels: [episodes[0]!.channels[0]!],
+      videos: episodes.flatMap((c) => c.videos),
+    };
+    const kws = keywordsOf(both[0]!, corpus, { channels: [], videos: [] }).map((k) =>
+      k.toLowerCase(),
+    );
+    expect(kws).toContain("c dans l'air");
+    for (const k of kws) expect(k).not.toMatch(/ et jacques$/);
+  });
+
   it('an irregular past tense is no keyword and ends none: "dinner table shook"', () => {
     expect(wordInfo('shook', 'en').past).toBe(true);
     // a noun or an adjective too: "the Met", "fell running"

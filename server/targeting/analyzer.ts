@@ -210,7 +210,10 @@ export class Analyzer {
             key = n === 1 ? wi.key : key + ' ' + last.key;
             // an English past tense alone is no keyword ("tested") but is counted, for the
             // evidence of the phrases it is in ("mashed potatoes"): rank() leaves it out
-            if (validPhrase(words, i, n) || (n === 1 && wi.kind === CONTENT && wi.past))
+            if (
+              (validPhrase(words, i, n) && !(text && cutsListOfNames(words, i, n))) ||
+              (n === 1 && wi.kind === CONTENT && wi.past)
+            )
               this.occur(
                 this.stat(key, n, words, i),
                 words,
@@ -613,4 +616,18 @@ export class Analyzer {
     }
     return out;
   }
+}
+
+/**
+ * Whether a window of running text joins capitalised words across a list's "and" and cuts a name
+ * at an end ("Jean-François Verzele et Jacques" of "… et Jacques Wehrlin"): no phrase, the names
+ * are. Capitals count even where a Title Case line makes them no evidence of a name.
+ */
+function cutsListOfNames(words: readonly WordInfo[], i: number, n: number): boolean {
+  if (n < 3) return false;
+  let list = false;
+  for (let k = i + 1; k < i + n - 1 && !list; k++) list = words[k]!.coordinator;
+  if (!list) return false;
+  const named = (k: number) => k >= 0 && k < words.length && isNameWord(words[k]!);
+  return (named(i + n - 1) && named(i + n)) || (named(i - 1) && named(i));
 }
