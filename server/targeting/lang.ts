@@ -142,9 +142,9 @@ export function primaryTag(tag: string): Lang {
 }
 
 /**
- * Interjections and chat abbreviations the web writes in any language ("lol", "yes", "mdr", "rly"), and
- * French ones ("oui", "ouais", "bref"): no keyword in any text, and the lists lack most of them.
- * "ok" stays a word outside English: "OK Google" is a product's call.
+ * Interjections and chat abbreviations the web writes in any language ("lol", "yes", "mdr",
+ * "rly"), and French ones ("oui", "ouais", "bref"): no keyword in any text, and the lists lack
+ * most of them. "ok" stays a word outside English: "OK Google" is a product's call.
  */
 // prettier-ignore
 const WEB_INFORMAL = new Set([
@@ -152,7 +152,7 @@ const WEB_INFORMAL = new Set([
   // abbreviated function words and asides: "really", "seriously", "to be honest", "by the way"
   'rly', 'srsly', 'tbh', 'imo', 'imho', 'btw', 'idk', 'ngl', 'pls', 'plz', 'ur',
 ]);
-/** Abbreviated units of a quantity ("1 tsp vanilla extract", "3 tbsp cold water"): part of no keyword. "TBS" is a network. */
+/** Abbreviated units of a quantity ("1 tsp vanilla extract"): part of no keyword. "TBS" is a network. */
 const UNITS = new Set(['tsp', 'tbsp', 'oz', 'ml', 'cl', 'kg', 'mg', 'lb', 'lbs']);
 const INFORMAL_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
   fr: new Set(['oui', 'ouais', 'bref', 'wesh']),

@@ -83,7 +83,7 @@ const WEAK_LIST = [
   "big","small","little","long","short","high","low","right","left","real","whole","full","huge","tiny","easy","hard","simple","different","important","happy","glad","excited","sad","honest","super","true","bad","worse","worst","wrong","free",
   "start","started","starting","stop","stopped","help","helped","helps","learn","learned","learnt","show","showed","shows","shown","explain","explained","explains","talk","talking","talked","ask","asked","question","questions","answer","answers","idea","ideas","reason","point","fact","example","problem","issue","case","side","top","end","rest","type","version","level","number","place","area","update","updated",
   "recommend","recommended","recommendation","suggest","suggestion","agree","agreed","absolutely","seriously","especially",
-  "world","life","home","save","saved","saving","saves","buy","buying","bought","switch","switched","change","changed","ran","walked","happen","happened","turn","turned","wait","waiting","waited","hope","hoping","live","living","lived","remember","forgot","forget","worth","plus","far","quick","quickly","slow","slowly","fast","cheaper","expensive","pricey","back","off","work","works","worked","working","nothing","alot","man","girl","guy","lady","mate","bro","dude","buddy","haha","omg","btw","tbh","imo","imho",
+  "world","life","home","save","saved","saving","saves","buy","buying","bought","switch","switched","change","changed","ran","walked","happen","happened","turn","turned","wait","waiting","waited","hope","hoping","live","living","lived","remember","forgot","forget","worth","plus","far","quick","quickly","slow","slowly","fast","cheaper","expensive","pricey","back","off","work","works","worked","working","nothing","alot","man","girl","guy","lady","mate","bro","dude","buddy",
   // the same kinds of words in the other languages with taxonomy cues
   "vídeo","vídeos","canal","canales","suscríbete","suscribirse","suscriptores","comentario","comentarios","enlace","enlaces","descripción","hoy","día","días","año","años","vez","veces","cosa","cosas","gracias","hola","saludos","gente","amigos","episodio","semana","mes","meses","primer","primera","nuevo","nueva","mejor","mejores","bueno","buena","gran","genial","increíble",
   "kanal","abonnieren","abo","kommentar","kommentare","beschreibung","heute","tag","tage","woche","wochen","folge","teil","danke","hallo","leute","freunde","einfach","wirklich","toll","schön","mega","neues","tipps",
@@ -400,7 +400,7 @@ export function splitHashtag(tag: string): string {
 
 // ---------------------------------------------------------------- tokenising
 
-// a mark inside a stage name ("P!nk", "Ke$ha", "A$AP Rocky"); before a capital it ends a sentence ("Wow!Great")
+// a mark inside a stage name ("P!nk", "Ke$ha", "A$AP"); before a capital it ends a sentence ("Wow!Great")
 const WORD_RE =
   /[\p{L}\p{N}]+(?:['.&+\u2011][\p{L}\p{N}]+|[!$](?:(?<=\p{L}.)(?=\p{Ll})|(?<=\p{Lu}.)(?=\p{Lu}))\p{L}+)*'?/gu;
 const SENTENCE_END = /[.!?:;\n\r•·]/;
