@@ -439,6 +439,15 @@ describe('one video: what its creator labelled', () => {
     for (const k of cast) expect(k).not.toMatch(/\bcraig t$/);
   });
 
+  it('a season or an episode code is a number: "Andi Mankolik S10 Episode 11"', () => {
+    for (const code of ['S10', 's02e05', 'EP10']) expect(wordInfo(code, 'fr').kind).toBe(NUMBER);
+    const kws = keywordTextsOf(
+      frenchVideo('Andi Mankolik S10 Episode 11 18-11-2017 Partie 02', 'Andi Mankolik, saison 10.'),
+    );
+    expect(kws).toContain('andi mankolik');
+    for (const k of kws) expect(k).not.toMatch(/\bs10\b/);
+  });
+
   it('a judgement alone is no keyword: "wrong", as "bad" and "best"', () => {
     const kws = keywords(
       'Everything Wrong With Wonder Woman In 14 Minutes Or Less',

@@ -170,6 +170,8 @@ const NUMBER_RE = /^[0-9]+(?:[.,][0-9]+)*$/;
  * ("8e tour", "16e de finale"), so they stay words.
  */
 const ORDINAL_RE = /^[0-9]+(?:st|nd|rd|th)$/;
+/** a season or an episode of a series ("S10", "S02E05", "EP10"): its number, as a part's is */
+const EPISODE_RE = /^(?:s[0-9]{1,2}(?:e[0-9]{1,3})?|ep[0-9]{1,3})$/;
 /** a time of day ("11am", "5pm", "17h", "08h15"): a number, as a date's are */
 const TIME_RE = /^[0-9]{1,2}(?:[.:h][0-9]{2})?(?:am|pm|h)?$/;
 const HAS_UPPER = /\p{Lu}/u;
@@ -280,7 +282,13 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     if (low.endsWith("'s")) low = low.slice(0, -2);
     else if (low.endsWith("'")) low = low.slice(0, -1);
     if (isStopword(low, lang)) kind = STOP;
-    else if (NUMBER_RE.test(low) || TIME_RE.test(low) || ORDINAL_RE.test(low)) kind = NUMBER;
+    else if (
+      NUMBER_RE.test(low) ||
+      TIME_RE.test(low) ||
+      ORDINAL_RE.test(low) ||
+      EPISODE_RE.test(low)
+    )
+      kind = NUMBER;
     else if (low.length === 1) kind = STOP;
     else if (lang === 'fr' && FR_VOUS_FORM.test(orig)) kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
