@@ -803,6 +803,7 @@ describe('addresses, credits and legal notices', () => {
       'iTunes/Apple Music: http://found.ee/IWHSeeYouAround',
       'We flew there via Paris',
       'Via ferrata in the Dolomites',
+      'via ferrata dolomites',
     ])
       expect(isMediaCredit(line)).toBe(false);
     const kws = keywordTextsOf(

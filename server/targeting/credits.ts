@@ -67,8 +67,9 @@ export function isCrewCredit(line: string): boolean {
  */
 const PHOTO_CREDIT =
   /^[^\p{L}\p{N}]*[\p{L}\p{N}][\p{L}\p{N}.' -]{0,40}\/\s*(?:\p{Lu}[\p{L}\p{N}]*\s+){0,2}(?:Images|Photos?|Pictures|Pics|Stock|Footage|Archives?)\s*$/u;
+// no "i" flag: with it, \p{Lu} matches small letters too ("via ferrata dolomites")
 const SOURCE_CREDIT =
-  /^[^\p{L}\p{N}]*via\s+\p{Lu}[\p{L}\p{N}]*(?:\s+\p{Lu}[\p{L}\p{N}]*){0,2}\s*$/iu;
+  /^[^\p{L}\p{N}]*(?:via|Via|VIA)\s+\p{Lu}[\p{L}\p{N}]*(?:\s+\p{Lu}[\p{L}\p{N}]*){0,2}\s*$/u;
 
 /** Whether a description line credits where a picture or a piece of music comes from. */
 export function isMediaCredit(line: string): boolean {
