@@ -203,13 +203,11 @@ describe('adcli serve runs jobs in worker threads', () => {
   });
 });
 
-describe('adcli serve stops its workers', () => {
-  /**
-   * Each test waits for generations over 2,000 videos and for a stop's grace of up to 30 s, one
-   * after the other: more than the default 30 s on a busy machine (20 s where CI was quiet).
-   */
-  const SEVERAL_GENERATIONS_MS = 120_000;
-
+/**
+ * Each test waits for generations over 2,000 videos and for a stop's grace of up to 30 s, one after
+ * the other: more than the default 30 s on a busy machine (16-25 s in CI runs).
+ */
+describe('adcli serve stops its workers', { timeout: 120_000 }, () => {
   /** A server on a data dir with `slots` generations over 2,000 videos queued, one of them running. */
   async function generating(slots: number) {
     const sb = sandbox();
@@ -232,65 +230,54 @@ describe('adcli serve stops its workers', () => {
     return { sb, dir, server, setup, jobs, running };
   }
 
-  it(
-    'Ctrl-C lets the running jobs end, claims nothing more, and says so in one line',
-    async () => {
-      const { server, jobs, running } = await generating(6);
-      try {
-        const exit = await server.stop('SIGINT', 30_000);
-        expect(exit).toEqual({ code: 0, signal: null });
-        expect(server.stderr()).toMatch(
-          /^adcli serve: stopping; \d running jobs? gets? up to \d+(\.\d)? s to finish \(Ctrl-C again hands (it|them) back now\)\n$/,
-        );
-        const after = jobs.all();
-        expect(after.find((j) => j.id === running.id)).toMatchObject({
-          state: 'done',
-          attempts: 1,
-        });
-        expect(after.filter((j) => j.state === 'running')).toEqual([]);
-        // The jobs not started when the server stopped are still queued, untouched.
-        expect(after.filter((j) => j.state === 'queued').length).toBeGreaterThan(0);
-        expect(after.filter((j) => j.state === 'queued').every((j) => j.attempts === 0)).toBe(true);
-      } finally {
-        jobs.close();
-      }
-    },
-    SEVERAL_GENERATIONS_MS,
-  );
+  it('Ctrl-C lets the running jobs end, claims nothing more, and says so in one line', async () => {
+    const { server, jobs, running } = await generating(6);
+    try {
+      const exit = await server.stop('SIGINT', 30_000);
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(server.stderr()).toMatch(
+        /^adcli serve: stopping; \d running jobs? gets? up to \d+(\.\d)? s to finish \(Ctrl-C again hands (it|them) back now\)\n$/,
+      );
+      const after = jobs.all();
+      expect(after.find((j) => j.id === running.id)).toMatchObject({ state: 'done', attempts: 1 });
+      expect(after.filter((j) => j.state === 'running')).toEqual([]);
+      // The jobs not started when the server stopped are still queued, untouched.
+      expect(after.filter((j) => j.state === 'queued').length).toBeGreaterThan(0);
+      expect(after.filter((j) => j.state === 'queued').every((j) => j.attempts === 0)).toBe(true);
+    } finally {
+      jobs.close();
+    }
+  });
 
-  it(
-    'a second Ctrl-C hands the running jobs back at once; the next start finishes them, once each',
-    async () => {
-      const { sb, dir, server, setup, jobs, running } = await generating(3);
-      try {
-        server.child.kill('SIGINT');
-        await until('the first Ctrl-C to be taken', () => /stopping/.test(server.stderr()));
-        const exit = await server.stop('SIGINT', 30_000);
-        expect(exit).toEqual({ code: 0, signal: null });
-        expect(server.stderr()).toMatch(/handed back; (it runs|they run) at the next start\n$/);
-        expect(jobs.all().find((j) => j.id === running.id)).toMatchObject({
-          state: 'queued',
-          attempts: 1,
-          lease_owner: null,
-        });
-        expect(jobs.running()).toEqual([]);
+  it('a second Ctrl-C hands the running jobs back at once; the next start finishes them, once each', async () => {
+    const { sb, dir, server, setup, jobs, running } = await generating(3);
+    try {
+      server.child.kill('SIGINT');
+      await until('the first Ctrl-C to be taken', () => /stopping/.test(server.stderr()));
+      const exit = await server.stop('SIGINT', 30_000);
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(server.stderr()).toMatch(/handed back; (it runs|they run) at the next start\n$/);
+      expect(jobs.all().find((j) => j.id === running.id)).toMatchObject({
+        state: 'queued',
+        attempts: 1,
+        lease_owner: null,
+      });
+      expect(jobs.running()).toEqual([]);
 
-        const again = await startServer(['--data', dir, ...SERVE], { env: sb.env });
-        await until('every slot to be ready', async () => {
-          const t = await again.api('GET', `/campaigns/${setup.campaignId}/targeting`);
-          return t.body.audiences.every((a: { status: string }) => a.status === 'ready');
-        });
-        const all = jobs.all();
-        expect(all).toHaveLength(3);
-        expect(all.every((j) => j.state === 'done')).toBe(true);
-        expect(all.find((j) => j.id === running.id)!.attempts).toBe(2);
-        await again.stop('SIGTERM');
-      } finally {
-        jobs.close();
-      }
-    },
-    SEVERAL_GENERATIONS_MS,
-  );
+      const again = await startServer(['--data', dir, ...SERVE], { env: sb.env });
+      await until('every slot to be ready', async () => {
+        const t = await again.api('GET', `/campaigns/${setup.campaignId}/targeting`);
+        return t.body.audiences.every((a: { status: string }) => a.status === 'ready');
+      });
+      const all = jobs.all();
+      expect(all).toHaveLength(3);
+      expect(all.every((j) => j.state === 'done')).toBe(true);
+      expect(all.find((j) => j.id === running.id)!.attempts).toBe(2);
+      await again.stop('SIGTERM');
+    } finally {
+      jobs.close();
+    }
+  });
 });
 
 describe('adcli serve --workers and --memory', () => {
