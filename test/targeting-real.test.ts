@@ -466,6 +466,23 @@ describe('one video: what its creator labelled', () => {
     for (const t of ['O.J. Simpson', 'the U.S. Army', 'a talk by Dr.Smith', 'version 2.Final'])
       expect(cleanText(t).text).toBe(t);
   });
+
+  it('a title’s full stop before a name ends no sentence: "Dr. Phil", "St. Louis"', () => {
+    const kws = keywords(
+      'Dr. Phil Team Discovers Woman In Kenya',
+      'Dr. Phil talks to Mr. Bean about the St. Louis Cardinals. Watch Dr. Phil episodes.',
+    ).map((k) => k.toLowerCase());
+    expect(kws).toContain('dr phil');
+    expect(kws).toContain('mr bean');
+    expect(kws).toContain('st louis cardinals');
+    for (const k of kws) expect(k).not.toMatch(/^(?:phil|bean|louis)\b/);
+    // only the title, capitalised, before a name: "my favourite prof. Great lectures" ends there
+    for (const k of keywords(
+      'Campus tour',
+      'My favourite prof. Great lectures on organic chemistry.',
+    ))
+      expect(k.toLowerCase()).not.toMatch(/prof great/);
+  });
 });
 
 describe('the channel’s own name', () => {

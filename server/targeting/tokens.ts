@@ -412,6 +412,17 @@ export function splitHashtag(tag: string): string {
 const WORD_RE =
   /[\p{L}\p{N}]+(?:['.&+\u2011][\p{L}\p{N}]+|[!$](?:(?<=\p{L}.)(?=\p{Ll})|(?<=\p{Lu}.)(?=\p{Lu}))\p{L}+)*'?/gu;
 const SENTENCE_END = /[.!?:;\n\r•·]/;
+/**
+ * Abbreviated titles written before a name with a full stop that ends no sentence ("Dr. Phil",
+ * "St. Louis", "Rep. Jordan", "Mme. Figaro", "Sr. López"). "Jr." and English "Sr." follow a name.
+ */
+// prettier-ignore
+const TITLE_ABBREVIATIONS = new Set(['Dr', 'Mr', 'Mrs', 'Ms', 'St', 'Prof', 'Rep', 'Sen', 'Gov', 'Gen', 'Capt', 'Lt', 'Sgt', 'Col', 'Mme', 'Mlle', 'Pr', 'Ste', 'Gén', 'Sra', 'Srta', 'Dra', 'Sta', 'Sto']);
+/** Spanish "Sr." (señor) comes before a name. */
+const titleAbbreviation = (word: string, lang: Lang) =>
+  TITLE_ABBREVIATIONS.has(word) || (lang === 'es' && word === 'Sr');
+/** The full stop after such a title, then the name. */
+const TITLE_STOP = /^\.[ \t]+$/;
 const SPACE_ONLY = /^[ \t]*$/;
 const AMPERSAND = /^[ \t]*&[ \t]*$/;
 
@@ -463,7 +474,7 @@ export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Se
     if (gap.length && gap.includes('&') && AMPERSAND.test(gap)) {
       // "Ember & Grind", "Food & Drink": the ampersand is a word ("and"), not a boundary
       pushWord('&');
-    } else if (gap.length && !SPACE_ONLY.test(gap)) {
+    } else if (gap.length && !SPACE_ONLY.test(gap) && !titleBeforeName(gap, m[0])) {
       flushSeg();
       if (SENTENCE_END.test(gap)) {
         closeSentence(flatWords.length);
@@ -482,6 +493,17 @@ export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Se
     for (let i = 0; i < seg.words.length; i++, k++) seg.informative[i] = flatInf[k]!;
   }
   return segments;
+
+  /** Whether the gap is a title's full stop before a name ("Dr. Phil"): no boundary. */
+  function titleBeforeName(gap: string, next: string): boolean {
+    const before = words[words.length - 1];
+    return (
+      before !== undefined &&
+      TITLE_STOP.test(gap) &&
+      STARTS_UPPER.test(next) &&
+      titleAbbreviation(before.orig, lang)
+    );
+  }
 
   function pushWord(written: string, initial = false) {
     const orig = written.includes(KEPT_HYPHEN) ? written.replaceAll(KEPT_HYPHEN, '-') : written;
