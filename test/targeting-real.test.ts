@@ -14,7 +14,7 @@ import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import { isCrewCredit, isMediaCredit } from '../server/targeting/credits.ts';
 import { disclaimerLines, withoutLegalNotice } from '../server/targeting/legal.ts';
-import { isStopword } from '../server/targeting/lang.ts';
+import { isParticiple, isStopword } from '../server/targeting/lang.ts';
 import { featuredGuest, musicTitle, performanceCredit } from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { isPersonName } from '../server/targeting/people.ts';
@@ -585,6 +585,20 @@ describe('verbs', () => {
         kws.filter((k) => k.startsWith(verb)),
         verb,
       ).toEqual([]);
+  });
+
+  it('a French or Spanish participle before its agent ends in a verb: "film réalisé par"', () => {
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'THE PRISON Bande Annonce VF',
+        'Un film réalisé par Na Hyun. Un crime aidé par les gardiens de la prison. Une série créée par la chaîne. Une bande annonce par jour, un film par semaine.',
+      ),
+    ).map(fold);
+    expect(kws).toContain('bande annonce vf');
+    for (const k of kws) expect(k).not.toMatch(/(?:realise|aide|creee)$/);
+    // a noun before a "par" that says "per" ("un film par semaine") is no participle
+    expect(isParticiple('réalisé', 'fr') && isParticiple('dirigida', 'es')).toBe(true);
+    expect(isParticiple('film', 'fr') || isParticiple('jour', 'fr')).toBe(false);
   });
 
   it('French and Spanish everyday verbs are weak in their language only', () => {

@@ -4,7 +4,7 @@
  * the background's document frequency (TF-IDF), and the taxonomy evidence per document. Pure and
  * deterministic: no clock, no randomness, explicit comparators everywhere.
  */
-import { isVerbClitic, type Lang } from './lang.ts';
+import { isAgentPreposition, isParticiple, isVerbClitic, type Lang } from './lang.ts';
 import {
   PhraseStat,
   SHAPE_PAST_END,
@@ -333,6 +333,17 @@ export class Analyzer {
     return st;
   }
 
+  /** Whether words[at] starts a passive's agent after a participle ("réalisé | par le", "par Kim"). */
+  private beforeAgent(words: readonly WordInfo[], at: number): boolean {
+    const agent = words[at + 1];
+    return (
+      agent !== undefined &&
+      isAgentPreposition(words[at]!.low, this.lang) &&
+      (agent.determiner || agent.cap) &&
+      isParticiple(words[at - 1]!.low, this.lang)
+    );
+  }
+
   private occur(
     st: PhraseStat,
     words: readonly WordInfo[],
@@ -347,7 +358,7 @@ export class Analyzer {
   ): void {
     if (text) {
       const next = words[i + n];
-      if (next !== undefined && next.determiner) st.verbRight++;
+      if (next !== undefined && (next.determiner || this.beforeAgent(words, i + n))) st.verbRight++;
       if (i > 0 && isVerbClitic(words[i - 1]!.low, this.lang)) st.afterClitic++;
       // a German noun phrase: capitalised head, nothing lowercase after a capitalised word ("ETFs legen Dividenden")
       let noun = words[i + n - 1]!.upper;

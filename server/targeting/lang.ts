@@ -232,6 +232,24 @@ export function isVerbClitic(low: string, lang: Lang): boolean {
 }
 
 /**
+ * French and Spanish past participles, and the preposition of a passive's agent: a phrase that ends
+ * in one right before the agent ("film réalisé par Kim", "série créée par la chaîne", "dirigida por
+ * Almodóvar") ends in a verb, as one ending in an English past participle does (tokens.ts `past`).
+ * Nouns of these endings ("société", "mercado") are seldom followed by "par le" or "por el".
+ */
+const PARTICIPLES: Partial<Record<Lang, RegExp>> = {
+  fr: /^(?:\p{L}{2,}é|produit|écrit|construit|détruit|conquis|pris|mis|fait|reçu|vu|dit|ouvert|offert|découvert|soutenu|tenu|battu|élu|vaincu)e?s?$/u,
+  es: /^(?:\p{L}{2,}[ai]d|hech|escrit|dich|vist|puest|abiert|cubiert|rot|muert|vuelt)[oa]s?$/u,
+};
+const AGENT_PREPOSITIONS: Partial<Record<Lang, string>> = { fr: 'par', es: 'por' };
+export function isParticiple(low: string, lang: Lang): boolean {
+  return PARTICIPLES[lang]?.test(low) === true;
+}
+export function isAgentPreposition(low: string, lang: Lang): boolean {
+  return AGENT_PREPOSITIONS[lang] === low;
+}
+
+/**
  * English particles that end a compound noun ("pour over", "warm up", "cool down", "sold out"):
  * stopwords, but a two-word phrase may end in one.
  */
