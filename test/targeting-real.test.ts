@@ -665,6 +665,25 @@ describe('calls to action', () => {
       expect(withoutCallsToAction(s)).toBe(s);
   });
 
+  it('social media and a website are what a call asks to follow, in each language', () => {
+    for (const s of [
+      'Our Social Media:',
+      'Join us on Social Media!',
+      'Mes réseaux sociaux officiels :',
+      'Site internet : princekader.fr',
+      'Official website: https://example.com',
+      'Síguenos en redes sociales',
+    ])
+      expect(withoutCallsToAction(s), s).toBe('');
+    for (const s of [
+      'Social media is changing how teens sleep.',
+      'Our website redesign took six months',
+    ])
+      expect(withoutCallsToAction(s)).toBe(s);
+    // a hashtag is a label of the video whatever sentence carries it
+    expect(withoutCallsToAction('Follow #12StrongMovie on social media:')).toBe('#12StrongMovie');
+  });
+
   it('a call goes with its link whole; what follows the link is another sentence', () => {
     // the dots of "bit.ly" cut the call, and "ly/2woJAdD" became keywords ("ly", "2wojadd")
     expect(

@@ -26,8 +26,9 @@ const VERBS = [
 // prettier-ignore
 const OBJECTS = [
   'channel', 'bell', 'notification', 'notifications', 'notifs', 'thumbs up', 'thumb up', 'link in bio', 'links below', 'link below',
-  'chaîne', 'chaine', 'cloche', 'pouce', 'lien', 'liens', 'réseaux sociaux', 'reseaux sociaux',
-  'canal', 'campana', 'campanita', 'notificaciones', 'enlace', 'redes sociales',
+  'social media', 'social medias', 'socials', 'social networks', 'website',
+  'chaîne', 'chaine', 'cloche', 'pouce', 'lien', 'liens', 'réseaux sociaux', 'reseaux sociaux', 'site internet', 'site web',
+  'canal', 'campana', 'campanita', 'notificaciones', 'enlace', 'redes sociales', 'sitio web', 'página web', 'pagina web',
   'sininho', 'notificações', 'notificacoes',
   'kanal', 'glocke', 'benachrichtigungen',
   'youtube', 'instagram', 'insta', 'twitter', 'facebook', 'snapchat', 'tiktok', 'twitch', 'discord', 'patreon',
@@ -44,16 +45,22 @@ const SENTENCE = /(?:(?:https?:\/\/|www\.)\S+|[^.!?…►▶➜➡•|]|\.(?=[\p
 /** A link ends its sentence too: what follows it is another ("Subscribe: http://… New video every Friday"). */
 const AFTER_LINK = /(?<=(?:https?:\/\/|www\.)\S+)(?=\s)/giu;
 
-/** Words that may stand beside an object in a heading of links ("Mes réseaux sociaux", "All my socials"). */
+/**
+ * Words that may stand beside an object in a heading of links ("Mes réseaux sociaux officiels",
+ * "All my socials", "Official website: example.com"); the links it heads are no words of it.
+ */
 // prettier-ignore
 const HEADING_WORDS = new Set([
-  'my', 'our', 'the', 'all', 'and',
-  'mes', 'mon', 'ma', 'nos', 'notre', 'les', 'tous', 'toutes', 'et',
-  'mis', 'mi', 'tus', 'nuestras', 'nuestros', 'nuestra', 'todas', 'todos', 'las', 'los', 'y',
+  'my', 'our', 'the', 'all', 'and', 'official',
+  'mes', 'mon', 'ma', 'nos', 'notre', 'les', 'le', 'tous', 'toutes', 'et', 'officiel', 'officiels', 'officielle',
+  'mis', 'mi', 'tus', 'nuestras', 'nuestros', 'nuestra', 'todas', 'todos', 'las', 'los', 'y', 'oficial', 'oficiales',
   'meus', 'minhas', 'meu', 'minha', 'nossas', 'nossos', 'as', 'os', 'e',
   'meine', 'unsere', 'alle', 'die', 'und',
 ]);
 const OBJECTS_RE = new RegExp(OBJECT_RE.source, 'giu');
+/** A link or a bare host a heading points to ("princekader.fr", "https://…"). */
+const LINK_RE =
+  /(?:https?:\/\/|www\.)\S+|[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{Ll}{2,}(?:\/\S*)?/gu;
 
 /**
  * Whether a sentence is a call to action: a verb of the list and an object, or two verbs; or the
@@ -71,15 +78,31 @@ export function isCallToAction(sentence: string): boolean {
 
 function isLinksHeading(low: string): boolean {
   if (!OBJECT_RE.test(low)) return false;
-  const rest = low.replace(OBJECTS_RE, ' ').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const rest =
+    low
+      .replace(LINK_RE, ' ')
+      .replace(OBJECTS_RE, ' ')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return rest.every((w) => HEADING_WORDS.has(w));
 }
 
-/** A line of a description without its calls to action (the rest of it as written; '' if none is left). */
+/** A hashtag: a label of the video whatever sentence carries it ("Follow #12StrongMovie on social media"). */
+const HASHTAG = /#[\p{L}\p{N}_]+/gu;
+
+/**
+ * A line of a description without its calls to action (the rest of it as written, and the hashtags
+ * a call carried; '' if none is left).
+ */
 export function withoutCallsToAction(line: string): string {
   if (!line.trim()) return line;
   const sentences = line.split(AFTER_LINK).flatMap((part) => part.match(SENTENCE) ?? []);
   if (!sentences.length) return line;
-  const kept = sentences.filter((s) => !isCallToAction(s));
-  return kept.length === sentences.length ? line : kept.join('').trim();
+  const kept: string[] = [];
+  const tags: string[] = [];
+  for (const s of sentences) {
+    if (!isCallToAction(s)) kept.push(s);
+    else if (s.includes('#')) tags.push(...(s.match(HASHTAG) ?? []));
+  }
+  if (kept.length === sentences.length) return line;
+  return [kept.join('').trim(), ...tags].filter(Boolean).join(' ');
 }
