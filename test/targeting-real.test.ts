@@ -684,6 +684,18 @@ describe('calls to action', () => {
     expect(withoutCallsToAction('Follow #12StrongMovie on social media:')).toBe('#12StrongMovie');
   });
 
+  it('a call typed after a full stop without its space goes alone: "tvgo.Suscríbete"', () => {
+    expect(
+      withoutCallsToAction(
+        'Mira EEG El Gran Clásico por América tvgo.Suscríbete al canal oficial de EEG: http://bit.ly/x',
+      ),
+    ).toBe('Mira EEG El Gran Clásico por América tvgo.');
+    // "Hit me with your suggestions in the comments below" asks for comments
+    expect(withoutCallsToAction('Hit me with your best suggestions in the comments below.')).toBe(
+      '',
+    );
+  });
+
   it('a call goes with its link whole; what follows the link is another sentence', () => {
     // the dots of "bit.ly" cut the call, and "ly/2woJAdD" became keywords ("ly", "2wojadd")
     expect(

@@ -15,9 +15,9 @@ import { anyWordOf } from '../lib/regexp.ts';
  */
 // prettier-ignore
 const VERBS = [
-  'subscribe', 'follow', 'like', 'share', 'comment', 'click', 'tap', 'hit', 'smash', 'turn on', 'join', 'check out',
-  'abonne', 'abonnez', "t'abonner", "s'abonner", 'abonner', 'suis', 'suivez', 'suivre', 'likez', 'liker', 'partage', 'partagez', 'partager', 'commente', 'commentez', 'commenter', 'clique', 'cliquez', 'cliquer', 'rejoins', 'rejoignez', 'active', 'activez', 'retrouve', 'retrouvez',
-  'suscríbete', 'suscribete', 'suscríbanse', 'suscribirse', 'síguenos', 'siguenos', 'sígueme', 'sigueme', 'dale', 'comparte', 'comenta', 'únete', 'activa',
+  'subscribe', 'follow', 'like', 'share', 'comment', 'click', 'tap', 'hit', 'smash', 'turn on', 'join', 'check out', 'sign up', 'sign-up', 'visit',
+  'abonne', 'abonnez', 'inscris', 'inscrivez', 'visitez', "t'abonner", "s'abonner", 'abonner', 'suis', 'suivez', 'suivre', 'likez', 'liker', 'partage', 'partagez', 'partager', 'commente', 'commentez', 'commenter', 'clique', 'cliquez', 'cliquer', 'rejoins', 'rejoignez', 'active', 'activez', 'retrouve', 'retrouvez',
+  'suscríbete', 'suscribete', 'visita', 'visítanos', 'suscríbanse', 'suscribirse', 'síguenos', 'siguenos', 'sígueme', 'sigueme', 'dale', 'comparte', 'comenta', 'únete', 'activa',
   'inscreva', 'inscrevam', 'inscreve', 'siga', 'sigam', 'curta', 'curtam', 'compartilhe', 'comente', 'ative',
   'abonniere', 'abonniert', 'abonnieren', 'folge', 'folgt', 'teile', 'teilt', 'kommentiere', 'klicke', 'klickt',
 ];
@@ -26,9 +26,9 @@ const VERBS = [
 // prettier-ignore
 const OBJECTS = [
   'channel', 'bell', 'notification', 'notifications', 'notifs', 'thumbs up', 'thumb up', 'link in bio', 'links below', 'link below',
-  'social media', 'social medias', 'socials', 'social networks', 'website',
-  'chaîne', 'chaine', 'cloche', 'pouce', 'lien', 'liens', 'réseaux sociaux', 'reseaux sociaux', 'site internet', 'site web',
-  'canal', 'campana', 'campanita', 'notificaciones', 'enlace', 'redes sociales', 'sitio web', 'página web', 'pagina web',
+  'social media', 'social medias', 'socials', 'social networks', 'website', 'comments', 'comment section', 'newsletter', 'mailing list',
+  'chaîne', 'chaine', 'cloche', 'pouce', 'lien', 'liens', 'réseaux sociaux', 'reseaux sociaux', 'site internet', 'site web', 'commentaires',
+  'canal', 'campana', 'campanita', 'notificaciones', 'enlace', 'redes sociales', 'sitio web', 'página web', 'pagina web', 'comentarios',
   'sininho', 'notificações', 'notificacoes',
   'kanal', 'glocke', 'benachrichtigungen',
   'youtube', 'instagram', 'insta', 'twitter', 'facebook', 'snapchat', 'tiktok', 'twitch', 'discord', 'patreon',
@@ -39,9 +39,12 @@ const OBJECT_RE = new RegExp(anyWordOf(OBJECTS), 'iu');
 /**
  * A sentence ends at these marks (and at a line's end); a link is whole, and a full stop before a
  * lowercase letter or a digit is inside a host or a number ("bit.ly", "Node.js", "2.45"), not at a
- * sentence's end: cutting there dropped the call and kept the rest of its link ("ly/2woJAdD").
+ * sentence's end: cutting there dropped the call and kept the rest of its link ("ly/2woJAdD"). One
+ * before a capital ends a sentence typed without its space ("l'actualité.Plus de photos"): no 'i'
+ * flag, with which \p{Ll} matches capitals too.
  */
-const SENTENCE = /(?:(?:https?:\/\/|www\.)\S+|[^.!?…►▶➜➡•|]|\.(?=[\p{Ll}\p{N}]))+[.!?…►▶➜➡•|]*/giu;
+const SENTENCE =
+  /(?:(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/|[Ww]{3}\.)\S+|[^.!?…►▶➜➡•|]|\.(?=[\p{Ll}\p{N}]))+[.!?…►▶➜➡•|]*/gu;
 /** A link ends its sentence too: what follows it is another ("Subscribe: http://… New video every Friday"). */
 const AFTER_LINK = /(?<=(?:https?:\/\/|www\.)\S+)(?=\s)/giu;
 

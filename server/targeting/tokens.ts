@@ -107,6 +107,8 @@ const WEAK_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
     "pote","potes","bisous","coucou",
     // "en direct": live, as English "live" is weak
     "direct",
+    // the platform's "content"
+    "contenu","contenus",
   ]),
   // prettier-ignore
   es: new Set([
@@ -116,6 +118,8 @@ const WEAK_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
     "besos","abrazos","chicos",
     // "en vivo", "en directo": live
     "vivo","directo",
+    // the platform's "content"
+    "contenido","contenidos",
   ]),
 };
 
