@@ -15,9 +15,9 @@ import { anyWordOf } from '../lib/regexp.ts';
  */
 // prettier-ignore
 const VERBS = [
-  'subscribe', 'follow', 'like', 'share', 'comment', 'click', 'tap', 'hit', 'smash', 'turn on', 'join', 'check out', 'sign up', 'sign-up', 'visit',
-  'abonne', 'abonnez', 'inscris', 'inscrivez', 'visitez', "t'abonner", "s'abonner", 'abonner', 'suis', 'suivez', 'suivre', 'likez', 'liker', 'partage', 'partagez', 'partager', 'commente', 'commentez', 'commenter', 'clique', 'cliquez', 'cliquer', 'rejoins', 'rejoignez', 'active', 'activez', 'retrouve', 'retrouvez',
-  'suscríbete', 'suscribete', 'visita', 'visítanos', 'suscríbanse', 'suscribirse', 'síguenos', 'siguenos', 'sígueme', 'sigueme', 'dale', 'comparte', 'comenta', 'únete', 'activa',
+  'subscribe', 'follow', 'like', 'share', 'comment', 'click', 'tap', 'hit', 'smash', 'turn on', 'join', 'check out', 'sign up', 'sign-up',
+  'abonne', 'abonnez', 'inscris', 'inscrivez', "t'abonner", "s'abonner", 'abonner', 'suis', 'suivez', 'suivre', 'likez', 'liker', 'partage', 'partagez', 'partager', 'commente', 'commentez', 'commenter', 'clique', 'cliquez', 'cliquer', 'rejoins', 'rejoignez', 'active', 'activez', 'retrouve', 'retrouvez',
+  'suscríbete', 'suscribete', 'suscríbanse', 'suscribirse', 'síguenos', 'siguenos', 'sígueme', 'sigueme', 'dale', 'comparte', 'comenta', 'únete', 'activa',
   'inscreva', 'inscrevam', 'inscreve', 'siga', 'sigam', 'curta', 'curtam', 'compartilhe', 'comente', 'ative',
   'abonniere', 'abonniert', 'abonnieren', 'folge', 'folgt', 'teile', 'teilt', 'kommentiere', 'klicke', 'klickt',
 ];
