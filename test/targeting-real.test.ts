@@ -563,6 +563,21 @@ describe('the channel’s own name', () => {
   });
 });
 
+describe('a channel’s show line', () => {
+  it('a sentence at the top of each video stands in for a channel without a description', () => {
+    // "Tous les jours à 15h30 …, retransmission en direct du Chapelet depuis Lourdes": dropped from
+    // every video as a template, the channel's list was "chapelet" alone
+    const ktotv = cases.find((x) => x.id === 'channel:KTOTV')!;
+    expect(keywordsOf(ktotv).map(fold)).toContain('lourdes');
+    const rfm = cases.find((x) => x.id === 'channel:RFM France')!;
+    expect(keywordsOf(rfm).map(fold)).toContain('marc antoine le bret');
+    // a channel's own description says what its show is: the template stays out
+    const described = corpusOfCase(ktotv);
+    described.channels[0]!.description = 'La chaîne de télévision catholique.';
+    expect(keywordsOf(ktotv, described).map(fold)).not.toContain('sanctuaires');
+  });
+});
+
 describe('verbs', () => {
   it('a word right after a French subject or reflexive clitic is a verb, no keyword alone', () => {
     // "Le volcan Agung se réveille à Bali": "réveille" was a keyword

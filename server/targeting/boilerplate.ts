@@ -19,6 +19,7 @@
  * Pure and deterministic: ids are walked in sorted order, sets are turned into sorted arrays.
  */
 import { postalAddressLines } from './addresses.ts';
+import { withoutCallsToAction } from './calls.ts';
 import { isCrewCredit, isMediaCredit } from './credits.ts';
 import { disclaimerLines, withoutLegalNotice } from './legal.ts';
 import { publicSuffixes } from './libs.ts';
@@ -30,6 +31,8 @@ import type { Corpus, CorpusChannel } from './types.ts';
 export interface Boilerplate {
   /** keys (lineKey) of template and shared lines */
   lines: ReadonlySet<string>;
+  /** keys of the shared lines among them: the same line under two or more channels */
+  shared: ReadonlySet<string>;
   /** registrable domains of sponsors and affiliate programmes */
   sponsorDomains: ReadonlySet<string>;
   /** the sponsors' names as word keys ("nordvpn"): no keyword may hold one */
@@ -141,13 +144,13 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
   for (const ch of [...background.channels, ...corpus.channels]) if (ch.id) channels.set(ch.id, ch);
   const videos = new Map<string, CatalogVideo>();
   for (const v of [...background.videos, ...corpus.videos]) if (v.id) videos.set(v.id, v);
-  const { lines, uses } = scanCatalog(channels, videos);
+  const { lines, shared, uses } = scanCatalog(channels, videos);
   const ownDomains = ownSites(uses, channels);
   const sponsorDomains = sponsorSites(uses, channels, ownDomains);
   const wordOf = sponsorWordOf(sponsorDomains);
   const sponsorWords = new Set(wordOf.values());
   const sponsorChannels = sponsoredChannels(uses, sponsorDomains, wordOf);
-  return { lines, sponsorDomains, sponsorWords, sponsorChannels, ownDomains };
+  return { lines, shared, sponsorDomains, sponsorWords, sponsorChannels, ownDomains };
 }
 
 interface CatalogVideo {
@@ -203,7 +206,7 @@ function footerKeys(description: string): string[] {
 function scanCatalog(
   channels: ReadonlyMap<string, CorpusChannel>,
   videos: ReadonlyMap<string, CatalogVideo>,
-): { lines: Set<string>; uses: LinkUse[] } {
+): { lines: Set<string>; shared: Set<string>; uses: LinkUse[] } {
   // template lines: per channel, in how many of its videos a line key occurs
   const perChannel = new Map<string, Map<string, number>>();
   const channelVideos = new Map<string, number>();
@@ -237,8 +240,10 @@ function scanCatalog(
     const videosOf = channelVideos.get(channel) ?? 0;
     for (const [key, n] of counts) if (n >= 2 && (n >= 3 || 2 * n >= videosOf)) lines.add(key);
   }
-  for (const [key, set] of lineChannels) if (set.size >= 2) lines.add(key);
-  return { lines, uses };
+  const shared = new Set<string>();
+  for (const [key, set] of lineChannels) if (set.size >= 2) shared.add(key);
+  for (const key of shared) lines.add(key);
+  return { lines, shared, uses };
 }
 
 /** Own sites: the domain's name is the channel's. */
@@ -354,6 +359,50 @@ export function stripBoilerplate(text: string, bp: Boilerplate): string {
     kept.push(line);
   }
   return kept.join('\n');
+}
+
+/**
+ * A template line that says what a channel's show is: written at the top of each of its videos'
+ * descriptions, where creators say what the video is about ("Tous les jours à 15h30, retransmission
+ * en direct du Chapelet depuis Lourdes", "Du lundi au vendredi, Marc Antoine Le Bret est dans le
+ * Meilleur des Réveils sur RFM"), a sentence with no link, call, promotion or sponsor. The headings
+ * and sign-offs pasted there too are a few words ("More Late Late Show:", "Check us out on
+ * Facebook!"); a sentence that says what a show is runs to more. Dropped from each video as a
+ * template, it counts once, for a channel that has no description of its own (generate.ts).
+ */
+const SHOW_LINE_WORDS = 8;
+
+/** The channels' show lines among the first `leadLines` lines of their videos' descriptions. */
+export function showLines(
+  corpus: Corpus,
+  bp: Boilerplate,
+  leadLines: number,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const v of [...corpus.videos].sort((a, b) => cmpStr(a.id, b.id))) {
+    const lines = v.description.split(/\r?\n/).filter((l) => l.trim());
+    for (const line of lines.slice(0, leadLines)) {
+      const key = lineKey(line);
+      if (!bp.lines.has(key) || bp.shared.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      if (!isShowLine(line, bp)) continue;
+      const list = out.get(v.channelId) ?? [];
+      out.set(v.channelId, list);
+      list.push(line.trim());
+    }
+  }
+  return out;
+}
+
+function isShowLine(line: string, bp: Boilerplate): boolean {
+  URLISH.lastIndex = 0;
+  if (URLISH.test(line) || /:\s*$/u.test(line)) return false;
+  if ((line.match(/[\p{L}\p{N}]+/gu) ?? []).length < SHOW_LINE_WORDS) return false;
+  if (isContactLine(line) || hasPromoMark(line) || isCrewCredit(line) || isMediaCredit(line))
+    return false;
+  if (bp.sponsorDomains.size && mentionsSponsor(line, bp)) return false;
+  return withoutCallsToAction(line) === line && withoutLegalNotice(line) === line;
 }
 
 /** Whether a line links a sponsor or names one ("NordVPN", "Nord VPN"). */

@@ -38,7 +38,7 @@
  * next to derived ones).
  */
 import { Analyzer, type Doc, type Unit } from './analyzer.ts';
-import { findBoilerplate, stripBoilerplate, type Boilerplate } from './boilerplate.ts';
+import { findBoilerplate, showLines, stripBoilerplate, type Boilerplate } from './boilerplate.ts';
 import { brandCheck } from './brands.ts';
 import { withoutCallsToAction } from './calls.ts';
 import { channelNamesAsKeywords } from './channel-name.ts';
@@ -290,8 +290,20 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
   const videosOf = new Map<string, number>();
   for (const v of corpus.videos) videosOf.set(v.channelId, (videosOf.get(v.channelId) ?? 0) + 1);
   const named = channelNamesAsKeywords(corpus);
+  const shows = showLines(corpus, bp, LEAD_LINES);
   for (const ch of corpus.channels) {
     const units = channelUnits(ch, descriptionUnits, named.get(ch.id));
+    // a channel without a description (an import of videos alone): what its videos say of its
+    // show at their top stands in for one, once (boilerplate.ts showLines)
+    if (!ch.description.trim())
+      for (const text of shows.get(ch.id) ?? [])
+        units.push({
+          text,
+          field: 'channels',
+          weight: WEIGHT.channelDescription,
+          mode: 'text',
+          lead: true,
+        });
     const text = own(units);
     const doc = slotDoc(units, ch.id, text, campaignLang);
     // a channel's description says what all of its videos are about: its topics count for half of them
