@@ -6,6 +6,7 @@
  * them; their words would become keywords ("bell icon", "thumb"). Pure and deterministic.
  */
 import { anyWordOf } from '../lib/regexp.ts';
+import { HASHTAG_RE } from './tokens.ts';
 
 /**
  * The verbs of calls to action in the languages with taxonomy cues, in the imperative (or the
@@ -50,7 +51,7 @@ const AFTER_LINK = /(?<=(?:https?:\/\/|www\.)\S+)(?=\s)/giu;
 
 /**
  * Words that may stand beside an object in a heading of links ("Mes réseaux sociaux officiels",
- * "All my socials", "Official website: example.com"); the links it heads are no words of it.
+ * "All my socials", "Official website: example.com").
  */
 // prettier-ignore
 const HEADING_WORDS = new Set([
@@ -61,8 +62,11 @@ const HEADING_WORDS = new Set([
   'meine', 'unsere', 'alle', 'die', 'und',
 ]);
 const OBJECTS_RE = new RegExp(OBJECT_RE.source, 'giu');
-/** A link or a bare host a heading points to ("princekader.fr", "https://…"). */
-const LINK_RE =
+/**
+ * What a heading of links points to: a link, or a dotted name, host or handle ("princekader.fr",
+ * "mava.chou"), which tokens.ts's hosts of known endings would miss.
+ */
+const POINTED_TO =
   /(?:https?:\/\/|www\.)\S+|[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{Ll}{2,}(?:\/\S*)?/gu;
 
 /**
@@ -81,16 +85,14 @@ export function isCallToAction(sentence: string): boolean {
 
 function isLinksHeading(low: string): boolean {
   if (!OBJECT_RE.test(low)) return false;
+  // what it points to is no word of it
   const rest =
     low
-      .replace(LINK_RE, ' ')
+      .replace(POINTED_TO, ' ')
       .replace(OBJECTS_RE, ' ')
       .match(/[\p{L}\p{N}]+/gu) ?? [];
   return rest.every((w) => HEADING_WORDS.has(w));
 }
-
-/** A hashtag: a label of the video whatever sentence carries it ("Follow #12StrongMovie on social media"). */
-const HASHTAG = /#[\p{L}\p{N}_]+/gu;
 
 /**
  * A line of a description without its calls to action (the rest of it as written, and the hashtags
@@ -104,7 +106,8 @@ export function withoutCallsToAction(line: string): string {
   const tags: string[] = [];
   for (const s of sentences) {
     if (!isCallToAction(s)) kept.push(s);
-    else if (s.includes('#')) tags.push(...(s.match(HASHTAG) ?? []));
+    // a hashtag is a label of the video whatever sentence carries it
+    else if (s.includes('#')) tags.push(...(s.match(HASHTAG_RE) ?? []));
   }
   if (kept.length === sentences.length) return line;
   return [kept.join('').trim(), ...tags].filter(Boolean).join(' ');

@@ -348,7 +348,7 @@ const BARE_HOST_RE =
   /\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|net|org|io|co|uk|de|fr|es|it|nl|eu|us|ca|au|nz|info|biz|shop|store|app|dev|ai|tv|me|ly|gg|example)(?:\/[^\s<>"'`()[\]{}]*)?\b/gi;
 const MENTION_RE = /(?:^|\s)@[\p{L}\p{N}_.-]+/gu;
 const TIMESTAMP_RE = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
-const HASHTAG_RE = /#([\p{L}\p{N}_]+)/gu;
+export const HASHTAG_RE = /#([\p{L}\p{N}_]+)/gu;
 /** emoji and pictographs, variation selectors, zero-width joiners, keycaps */
 const EMOJI_RE = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}\u{20E3}]+/gu;
 /**
