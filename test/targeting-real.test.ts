@@ -846,6 +846,10 @@ describe('addresses, credits and legal notices', () => {
       'CS 2020 Major highlights',
     ])
       expect(postalAddressLines([line])).toEqual([false]);
+    // a street goes on to a capitalised town and its comma, not to any words before one
+    const withTown = (line: string) => postalAddressLines([line, 'Valencia, CA 91355'])[0];
+    expect(withTown('24307 Magic Mountain Pkwy Valencia, CA')).toBe(true);
+    expect(withTown('2 guys on the road trip, part 3')).toBe(false);
   });
 
   it('crew credits are no text of the video; a director, a composer and the gear are', () => {

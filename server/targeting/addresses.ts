@@ -44,10 +44,22 @@ const MAX_TOWN_LINE_WORDS = 6;
  * comes last, and the line ends there or goes on to a suite or a town and its comma ("24307 Magic
  * Mountain Pkwy Valencia, CA"): "3 Ways to Drive Safely" and "10 Best Road Trips" are titles.
  */
-const STREET_EN =
-  /^[^\p{L}\p{N}]*\d{1,6}[a-z]?,?\s+(?:[\p{L}'’.-]+\s+){1,4}(?:street|st|avenue|ave|boulevard|blvd|road|rd|parkway|pkwy|drive|dr|lane|ln|highway|hwy)\.?(?=\s*(?:$|,|#|\d|(?:suite|ste|unit|apt)\b|(?:\p{Lu}[\p{L}'’.-]*\s*){1,3},))/iu;
+// prettier-ignore
+const STREET_KINDS = asWritten(['street', 'st', 'avenue', 'ave', 'boulevard', 'blvd', 'road', 'rd', 'parkway', 'pkwy', 'drive', 'dr', 'lane', 'ln', 'highway', 'hwy']);
+const SUITE = asWritten(['suite', 'ste', 'unit', 'apt']);
+// no "i" flag: with it, \p{Lu} matches small letters too, and any words before a comma were a town
+const STREET_EN = new RegExp(
+  `^[^\\p{L}\\p{N}]*\\d{1,6}[a-zA-Z]?,?\\s+(?:[\\p{L}'’.-]+\\s+){1,4}(?:${STREET_KINDS})\\.?` +
+    `(?=\\s*(?:$|,|#|\\d|(?:${SUITE})\\b|(?:\\p{Lu}[\\p{L}'’.-]*\\s*){1,3},))`,
+  'u',
+);
 const STREET_ROMANCE =
   /^[^\p{L}\p{N}]*\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|av\.|boulevard|bd|chemin|allée|impasse|quai|route|calle|c\/|avenida|avda\.?|paseo|rua|travessa|straße|strasse)(?![\p{L}])/iu;
+
+/** A word as lowercase, capitalised or in capitals: "street|Street|STREET". */
+function asWritten(words: readonly string[]): string {
+  return words.flatMap((w) => [w, w[0]!.toUpperCase() + w.slice(1), w.toUpperCase()]).join('|');
+}
 
 /** A line that only says an address follows ("Mailing address:", "Mon adresse postale :"). */
 const HEADING =
