@@ -485,6 +485,59 @@ describe('one video: what its creator labelled', () => {
   });
 });
 
+describe('one video: the other phrases of its title', () => {
+  it('a French compound with a preposition is a keyword: "peur du dentiste"', () => {
+    const kws = keywordTextsOf(
+      frenchVideo(
+        "J'ai peur du dentiste",
+        "Aujourd'hui je vous parle de ma peur du dentiste. Accrochez vous à votre dentier !",
+      ),
+    );
+    expect(kws).toContain('peur du dentiste');
+  });
+
+  it('a part of a picked phrase that the creator says apart is one too, after it', () => {
+    const kws = keywordTextsOf(
+      oneVideo({
+        title: 'Meek Mill Outrage: Wendy Williams on the Las Vegas Hotel',
+        description: 'Wendy talks about Meek Mill and the judge.',
+      }),
+    );
+    expect(kws).toContain('meek mill outrage');
+    expect(kws.indexOf('meek mill')).toBeGreaterThan(kws.indexOf('meek mill outrage'));
+  });
+
+  it('none cuts a listed phrase, repeats a word around a preposition or ends in a date', () => {
+    const eiffel = keywordTextsOf(
+      frenchVideo(
+        'La tour Eiffel de nuit',
+        'La tour Eiffel scintille chaque soir, vue du Trocadéro.',
+      ),
+    );
+    expect(eiffel).toContain('tour eiffel');
+    expect(eiffel).not.toContain('eiffel de nuit');
+    const steps = keywordTextsOf(
+      oneVideo(
+        {
+          title: 'Balkonkraftwerk anmelden: Schritt für Schritt',
+          description: 'So meldest du dein Balkonkraftwerk beim Netzbetreiber an.',
+        },
+        { language: 'de' },
+      ),
+    );
+    expect(steps).toContain('balkonkraftwerk anmelden');
+    expect(steps).not.toContain('schritt für schritt');
+    const game = keywordTextsOf(
+      oneVideo({
+        title: 'Kyle Kuzma Full Highlights 2017.11.15 vs 76ers',
+        description: 'Kuzma scores 20 pts with 10 rebs.',
+      }),
+    );
+    expect(game).toContain('full highlights');
+    for (const k of game) expect(k).not.toMatch(/2017\.11\.15$/);
+  });
+});
+
 describe('the channel’s own name', () => {
   const keywords = (description: string, channel: string) =>
     keywordTextsOf(

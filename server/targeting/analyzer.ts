@@ -8,6 +8,7 @@ import { isAgentPreposition, isParticiple, isVerbClitic, type Lang } from './lan
 import {
   PhraseStat,
   SHAPE_PAST_END,
+  TITLE_SHAPES,
   bestOf,
   bestSurface,
   byScore,
@@ -527,6 +528,7 @@ export class Analyzer {
       if (
         st.shape !== 0 &&
         !(
+          (opts.titleShapes && st.fields[TITLES]! > 0 && (st.shape & TITLE_SHAPES) === st.shape) ||
           st.df >= 2 ||
           st.whole > 0 ||
           st.run > 0 ||

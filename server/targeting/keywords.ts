@@ -44,6 +44,7 @@ import { addsOnlyFiller, overlapMerge, selectPhrases, subKeys } from './select.t
 import {
   CONTENT,
   MAX_PHRASE_CHARS,
+  NUMBER,
   MAX_PHRASE_WORDS,
   contentKeys,
   keyOf,
@@ -109,6 +110,10 @@ const MIN_COMMON_VIDEOS = 2;
  * ("tv", "ft", "ep"); kept only as a name (capitalised in two places: "EA").
  */
 const FILL_MIN_CHARS = 3;
+/** A title's variant is at most this long: a longer window of a title is the title, cut anywhere. */
+const MAX_VARIANT_WORDS = 4;
+/** What a person reads first of a list, and what Google Ads shows an ad group's keywords by: ten. */
+const FIRST_PAGE = 10;
 
 export interface KeywordInput {
   analyzer: Analyzer;
@@ -202,15 +207,19 @@ export function keywordItems(k: KeywordInput): {
   if (picked.length < fillTo)
     picked.push(...fillFromLead(k, objectiveKeys, picked, fillTo - picked.length, barred, true));
   if (picked.length === 0) return { items: [], excluded, brands }; // no derived keywords: no audience keywords on their own either
-  const items: TargetingItem[] = picked.map((c) => ({
+  const listed =
+    analyzer.docs <= TINY_STORE_DOCS
+      ? withTitleVariants(k, objectiveKeys, picked, mix.keywords - seedSlots, barred)
+      : picked;
+  const items: TargetingItem[] = listed.map((c) => ({
     section: 'keywords',
     label: c.text,
     text: c.text,
     matchType: matchTypeOf(c, own.has(c.key), objectiveKeys, analyzer.possessives),
     source: c.source,
   }));
-  const have = new Set(picked.map((c) => c.key));
-  const haveText = new Set(picked.map((c) => c.text.toLowerCase()));
+  const have = new Set(listed.map((c) => c.key));
+  const haveText = new Set(listed.map((c) => c.text.toLowerCase()));
   let added = 0;
   for (const s of seeds) {
     if (added >= seedSlots) break;
@@ -250,12 +259,7 @@ function fillFromLead(
 ): PhraseCandidate[] {
   const { analyzer, lang } = k;
   const stop = isoStopwordSet(lang);
-  const bgMax = Math.max(FILL_BACKGROUND_SHARE * analyzer.bgDocs, MIN_COMMON_VIDEOS);
-  const common = (key: string): boolean => {
-    if (analyzer.bgDocs === 0) return false;
-    const e = analyzer.evidenceOf(key);
-    return e !== null && e.bgDf > bgMax;
-  };
+  const common = commonIn(analyzer);
   const ranked = analyzer.rank({
     minDf: 1,
     boostKeys: objectiveKeys,
@@ -303,6 +307,98 @@ function fillFromLead(
     out.push(item);
   }
   return out;
+}
+
+/** Whether a phrase is a word of YouTube text in general: in more of the catalog's videos than a topic's share. */
+function commonIn(analyzer: Analyzer): (key: string) => boolean {
+  const bgMax = Math.max(FILL_BACKGROUND_SHARE * analyzer.bgDocs, MIN_COMMON_VIDEOS);
+  return (key) => {
+    if (analyzer.bgDocs === 0) return false;
+    const e = analyzer.evidenceOf(key);
+    return e !== null && e.bgDf > bgMax;
+  };
+}
+
+/**
+ * A store of one video: its title's other phrases of two to four words ("mate 10 pro" beside "huawei
+ * mate 10 pro", "peur du dentiste" beside "dentiste"), which the picking left out as parts of a
+ * picked one. A title is its creator's summary, and viewers search a video by any of its phrases; a
+ * keyword is matched on its own, so each reaches searches the others do not. A variant the creator
+ * also wrote apart from the picks that hold it has a second mention of its own: it ranks with the
+ * picks a title, a name or a second mention backs, before a window of running text seen once.
+ * One seen only inside a pick adds reach, not evidence: it comes after the first page (FIRST_PAGE).
+ * None cuts a listed phrase in two ("eiffel de nuit" beside "tour eiffel") or a listed name ("gun
+ * kelly" inside "machine gun kelly"), nor ends in a date or a
+ * part's code (endsInDateOrCode).
+ */
+function withTitleVariants(
+  k: KeywordInput,
+  objectiveKeys: ReadonlySet<string>,
+  picked: readonly PhraseCandidate[],
+  limit: number,
+  excluded: (c: PhraseCandidate) => boolean,
+): PhraseCandidate[] {
+  const { analyzer, lang } = k;
+  const common = commonIn(analyzer);
+  const have = new Set(picked.map((c) => c.key));
+  const listed = picked.filter((c) => c.words >= 2).map((c) => c.key);
+  const names = picked.filter((c) => c.name && c.words >= 2).map((c) => ` ${c.key} `);
+  const said: PhraseCandidate[] = [];
+  const more: PhraseCandidate[] = [];
+  const ranked = analyzer.rank({
+    minDf: 1,
+    boostKeys: objectiveKeys,
+    boost: 1.3,
+    writtenOnce: true,
+    titleShapes: true,
+  });
+  for (const c of ranked) {
+    if (!c.inTitle || c.words < 2 || c.words > MAX_VARIANT_WORDS || have.has(c.key)) continue;
+    if (excluded(c) || c.text.length > MAX_PHRASE_CHARS || common(c.key)) continue;
+    const words = c.key.split(' ');
+    const content = contentWords(c.key, lang);
+    if (content.length === 0 || content.every(common) || endsInDateOrCode(c.key, lang)) continue;
+    // "schritt für schritt", "paso a paso": a word, a preposition and the word again says how, not what
+    if (words.length === 3 && words[0] === words[2]) continue;
+    if (listed.some((p) => (overlapMerge(p, c.key) ?? overlapMerge(c.key, p)) !== null)) continue;
+    const inside = picked.reduce(
+      (n, p) => (` ${p.key} `.includes(` ${c.key} `) ? n + analyzer.countOf(p.key) : n),
+      0,
+    );
+    const apart = analyzer.countOf(c.key) > inside;
+    if (!apart) {
+      if (names.some((n) => n.includes(` ${c.key} `))) continue;
+      // a part of another variant, or one more word on it, adds nothing unless said on its own
+      const nested = (v: PhraseCandidate) =>
+        ` ${v.key} `.includes(` ${c.key} `) || ` ${c.key} `.includes(` ${v.key} `);
+      if (said.some(nested) || more.some(nested)) continue;
+    }
+    (apart ? said : more).push(c);
+    listed.push(c.key);
+  }
+  const weak = (c: PhraseCandidate) => !c.inTitle && !c.name && !c.written && c.count < 2;
+  const at = picked.findIndex(weak);
+  const strong = at < 0 ? picked.length : at;
+  const page = Math.max(strong, Math.min(picked.length, FIRST_PAGE));
+  const out = [
+    ...picked.slice(0, strong),
+    ...said,
+    ...picked.slice(strong, page),
+    ...more,
+    ...picked.slice(page),
+  ];
+  return out.slice(0, Math.max(limit, picked.length));
+}
+
+/**
+ * A date, a full year or a code of a series' part ("2017.11.15", "2017", "S10", "J11"): when the
+ * video came out or where it stands in a series, not what it is about. A model's number stays
+ * ("mate 10", "iphone 15").
+ */
+function endsInDateOrCode(key: string, lang: Lang): boolean {
+  const last = key.slice(key.lastIndexOf(' ') + 1);
+  if (/^\d{4}(?:\D\d{1,2}){0,2}$|^\d{1,2}\D\d{1,2}\D\d{2,4}$/.test(last)) return true;
+  return /\p{L}/u.test(last) && wordInfo(last, lang).kind === NUMBER;
 }
 
 /** A given name or a title alone ("jennifer", "Dr"), unless the objective names it. */

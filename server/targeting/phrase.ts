@@ -63,6 +63,11 @@ const SHAPE_COORDINATION = 2; // "dose and yield", "mezcal y mercados"
 const SHAPE_PREPOSITION = 4; // "agua en colectivo", "départ des houches"
 const SHAPE_PARTICLE_END = 8; // "fighting over"
 export const SHAPE_PAST_END = 16; // "shoes tested"; alone: "tested"
+/**
+ * The shape a title's phrase may have (RankOptions.titleShapes): a preposition inside. A number first
+ * is a count or a date's ("4 enfants", "2017 partie"), an "and" a list's.
+ */
+export const TITLE_SHAPES = SHAPE_PREPOSITION;
 
 export function shapeOf(words: readonly WordInfo[], i: number, n: number): number {
   let shape = 0;
@@ -141,6 +146,12 @@ export interface RankOptions {
   boost2?: number;
   /** also phrases under the document-frequency floor that a person wrote as a whole (marked `once`) */
   writtenOnce?: boolean;
+  /**
+   * also a title's phrases of a shape that needs a person to have written it (TITLE_SHAPES): a title
+   * is its creator's summary, and a compound with a preposition is how French or Spanish name a
+   * thing ("machine à crêpes", "peur du dentiste") where English glues two nouns
+   */
+  titleShapes?: boolean;
 }
 
 export function isNameWord(w: WordInfo): boolean {
