@@ -26,6 +26,8 @@
  * creators put first: phrases of the titles and the descriptions' opening lines, no word of YouTube
  * text in general, a lone word only when a title says it and the creator wrote it again (or as a
  * name); still short, what a title or an opening line says once (fillFromLead).
+ * A store of one video also lists its title's other phrases that the picking left out as parts of a
+ * pick ("mate 10 pro" beside "huawei mate 10 pro"), none cutting a listed phrase (withTitleVariants).
  *
  * Match types: EXACT for names of two or more words, names the objective gives, and the
  * campaign's own brand and products (a one-word name or a person's is PHRASE: matchTypeOf); BROAD for a multi-word
