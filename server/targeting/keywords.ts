@@ -330,8 +330,8 @@ function commonIn(analyzer: Analyzer): (key: string) => boolean {
  * picks a title, a name or a second mention backs, before a window of running text seen once.
  * One seen only inside a pick adds reach, not evidence: it comes after the first page (FIRST_PAGE).
  * None cuts a listed phrase in two ("eiffel de nuit" beside "tour eiffel") or a listed name ("gun
- * kelly" inside "machine gun kelly"), nor ends in a date or a
- * part's code (endsInDateOrCode).
+ * kelly" inside "machine gun kelly"), nor ends in a date or a part's code (endsInDateOrCode). The
+ * list keeps its length limit: a full one gives its weakest picks' places to them.
  */
 function withTitleVariants(
   k: KeywordInput,
@@ -389,7 +389,7 @@ function withTitleVariants(
     ...more,
     ...picked.slice(page),
   ];
-  return out.slice(0, Math.max(limit, picked.length));
+  return out.slice(0, limit);
 }
 
 /**
