@@ -451,13 +451,25 @@ describe('one video: what its creator labelled', () => {
     for (const k of cast) expect(k).not.toMatch(/\bcraig t$/);
   });
 
-  it('a season or an episode code is a number: "Andi Mankolik S10 Episode 11"', () => {
+  it('a season or an episode code is a number, a part a number’s word: "S10", "Partie 02"', () => {
     for (const code of ['S10', 's02e05', 'EP10']) expect(wordInfo(code, 'fr').kind).toBe(NUMBER);
     const kws = keywordTextsOf(
       frenchVideo('Andi Mankolik S10 Episode 11 18-11-2017 Partie 02', 'Andi Mankolik, saison 10.'),
     );
     expect(kws).toContain('andi mankolik');
     for (const k of kws) expect(k).not.toMatch(/\bs10\b/);
+    // a part of a series, as English "part" and "chapter": "partie 02", "capítulo 3"
+    for (const k of kws) expect(k).not.toMatch(/\bpartie\b/);
+    const es = keywordTextsOf(
+      oneVideo(
+        {
+          title: 'Al Fondo Hay Sitio Capítulo 3 Parte 2',
+          description: 'Al Fondo Hay Sitio, capítulo 3.',
+        },
+        { language: 'es' },
+      ),
+    );
+    for (const k of es) expect(k).not.toMatch(/^(?:parte|capítulo)\b/);
   });
 
   it('a full stop typed without its space still ends a sentence; initials stay whole', () => {

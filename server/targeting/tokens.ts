@@ -109,6 +109,8 @@ const WEAK_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
     "direct",
     // the platform's "content"
     "contenu","contenus",
+    // a series' parts, as English "part" and "chapter": "partie 02" says where in it, not what
+    "partie","parties","chapitre","chapitres",
   ]),
   // prettier-ignore
   es: new Set([
@@ -118,6 +120,8 @@ const WEAK_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
     "besos","abrazos","chicos",
     // "en vivo", "en directo": live
     "vivo","directo",
+    // a series' parts: "parte 2", "capítulo 3" ("temporada", a season, is a season of the year too)
+    "parte","partes","capítulo","capítulos",
     // the platform's "content"
     "contenido","contenidos",
   ]),
@@ -134,6 +138,7 @@ const TAIL_OK_LIST = [
   "answer","answers","world","life","home","work","fun","start","stop","help","show","best","plus","change","switch","turn","live","worth","free",
   "vídeo","vídeos","canal","canales","día","días","año","años","semana","mes","meses","episodio","tag","tage","woche","wochen","folge","teil","tipps",
   "vidéo","vidéos","chaîne","jour","jours","année","années","semaine","mois","épisode","dia","dias","ano","anos","mês","episódio",
+  "partie","parties","chapitre","chapitres","parte","partes","capítulo","capítulos",
 ];
 
 /** Words that signal buying intent; documents with them weigh more for in-market segments. */
