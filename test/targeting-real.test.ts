@@ -641,6 +641,14 @@ describe('a channel’s show line', () => {
     described.channels[0]!.description = 'La chaîne de télévision catholique.';
     expect(keywordsOf(ktotv, described).map(fold)).not.toContain('sanctuaires');
   });
+
+  it('a line over a link alone is the link’s caption, no show line', () => {
+    // "Ma boutique de tshirts et goodies est disponible, profitez en" above the shop's link
+    const kirby = cases.find((x) => x.id === 'channel:Kirby-54')!;
+    const kws = keywordsOf(kirby).map(fold);
+    expect(kws).toContain('ps vita');
+    for (const word of ['boutique', 'goodies', 'tshirts']) expect(kws).not.toContain(word);
+  });
 });
 
 describe('verbs', () => {

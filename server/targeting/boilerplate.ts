@@ -382,10 +382,13 @@ export function showLines(
   const seen = new Set<string>();
   for (const v of [...corpus.videos].sort((a, b) => cmpStr(a.id, b.id))) {
     const lines = v.description.split(/\r?\n/).filter((l) => l.trim());
-    for (const line of lines.slice(0, leadLines)) {
+    for (const [i, line] of lines.slice(0, leadLines).entries()) {
       const key = lineKey(line);
       if (!bp.lines.has(key) || bp.shared.has(key) || seen.has(key)) continue;
       seen.add(key);
+      // a line over a link alone is the link's caption ("Ma boutique est disponible, profitez en")
+      const next = lines[i + 1];
+      if (next !== undefined && isLinkAlone(next)) continue;
       if (!isShowLine(line, bp)) continue;
       const list = out.get(v.channelId) ?? [];
       out.set(v.channelId, list);
@@ -403,6 +406,11 @@ function isShowLine(line: string, bp: Boilerplate): boolean {
     return false;
   if (bp.sponsorDomains.size && mentionsSponsor(line, bp)) return false;
   return withoutCallsToAction(line) === line && withoutLegalNotice(line) === line;
+}
+
+/** Whether a line holds a link and nothing else (an arrow or a bullet before it at most). */
+function isLinkAlone(line: string): boolean {
+  return /^[^\p{L}\p{N}]*(?:https?:\/\/|www\.)\S+\s*$/iu.test(line.trim());
 }
 
 /** Whether a line links a sponsor or names one ("NordVPN", "Nord VPN"). */
