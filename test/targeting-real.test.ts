@@ -547,6 +547,14 @@ describe('one video: the other phrases of its title', () => {
     );
     expect(game).toContain('full highlights');
     for (const k of game) expect(k).not.toMatch(/2017\.11\.15$/);
+    // a model's number is no year
+    const card = keywordTextsOf(
+      oneVideo({
+        title: 'Unboxing the Nvidia RTX 2070 graphics card',
+        description: 'I test the new graphics card in ten games.',
+      }),
+    );
+    expect(card).toContain('nvidia rtx 2070');
   });
 });
 

@@ -393,13 +393,14 @@ function withTitleVariants(
 }
 
 /**
- * A date, a full year or a code of a series' part ("2017.11.15", "2017", "S10", "J11"): when the
- * video came out or where it stands in a series, not what it is about. A model's number stays
- * ("mate 10", "iphone 15").
+ * A date, a year or a code of a series' part ("2017.11.15", "2017", "S10", "J11"): when the video
+ * came out or where it stands in a series, not what it is about. A model's number stays ("mate 10",
+ * "iphone 15", "gtx 1080", "rtx 2070"): a year is one of 1900-2039.
  */
 function endsInDateOrCode(key: string, lang: Lang): boolean {
   const last = key.slice(key.lastIndexOf(' ') + 1);
-  if (/^\d{4}(?:\D\d{1,2}){0,2}$|^\d{1,2}\D\d{1,2}\D\d{2,4}$/.test(last)) return true;
+  if (/^(?:19\d\d|20[0-3]\d)(?:\D\d{1,2}){0,2}$|^\d{1,2}\D\d{1,2}\D\d{2,4}$/.test(last))
+    return true;
   return /\p{L}/u.test(last) && wordInfo(last, lang).kind === NUMBER;
 }
 
