@@ -408,9 +408,9 @@ function isShowLine(line: string, bp: Boilerplate): boolean {
   return withoutCallsToAction(line) === line && withoutLegalNotice(line) === line;
 }
 
-/** Whether a line holds a link and nothing else (an arrow or a bullet before it at most). */
+/** Whether a line holds links and no word besides (an arrow or a bullet at most): isLinkLine with none. */
 function isLinkAlone(line: string): boolean {
-  return /^[^\p{L}\p{N}]*(?:https?:\/\/|www\.)\S+\s*$/iu.test(line.trim());
+  return line.match(URLISH) !== null && !/[\p{L}\p{N}]/u.test(line.replace(URLISH, ' '));
 }
 
 /** Whether a line links a sponsor or names one ("NordVPN", "Nord VPN"). */
