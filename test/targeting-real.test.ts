@@ -736,6 +736,27 @@ describe('the viewer addressed', () => {
   });
 });
 
+describe('adverbs of manner', () => {
+  it('a French adverb in "-ment" and a Romance one in "-mente" are part of no keyword', () => {
+    for (const w of ['généralement', 'facilement', 'complètement', 'notamment', 'rarement'])
+      expect(wordInfo(w, 'fr').kind).toBe(STOP);
+    expect(wordInfo('rápidamente', 'es').kind).toBe(STOP);
+    expect(wordInfo('veramente', 'it').kind).toBe(STOP);
+    // nouns made of a verb end in "-ment" too, and a name in "-mente"
+    for (const w of ['rangement', 'gouvernement', 'signalement', 'roulement', 'complément'])
+      expect(wordInfo(w, 'fr').kind).toBe(CONTENT);
+    expect(wordInfo('Clemente', 'es').kind).toBe(CONTENT);
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'Crash test : une machine à crêpes',
+        'Ce gadget est censé faire des crêpes facilement. Les produits sont généralement présentés comme révolutionnaires.',
+      ),
+    );
+    expect(kws).toContain('machine à crêpes');
+    for (const k of kws) expect(k).not.toMatch(/ment(?:\s|$)/u);
+  });
+});
+
 describe('calls to action', () => {
   it('a sentence asking for a subscription, a like or a follow is no text of the video', () => {
     expect(withoutCallsToAction('Subscribe to my channel! Today we hike the Colorado Trail.')).toBe(

@@ -210,6 +210,39 @@ const EN_IRREGULAR_PAST = new Set([
 const FR_VOUS_FORM = /^\p{Ll}{3,}ez$/u;
 
 /**
+ * An adverb of manner: French makes it of an adjective's feminine and "-ment" ("généralement",
+ * "facilement", "complètement"), Spanish, Italian and Portuguese with "-mente" ("rápidamente",
+ * "veramente"). It says how, never what, and is part of no keyword ("généralement présentés",
+ * "explications éventuellement rationnelles"). French nouns in "-ment" are made of verbs
+ * ("changement", "rangement", "gouvernement"), so only the endings of adjectives mark an adverb;
+ * the few nouns of a verb that share one are listed. "-mente" ends no noun of eight letters or more
+ * but a name ("Clemente").
+ */
+const FR_MANNER_ADVERB =
+  /(?:[aei]lement|[^o]ulement|ellement|iennement|ivement|iquement|ilement|idement|eusement|ièrement|airement|ètement|èrement|ablement|iblement|ctement|ainement|[uû]rement|uitement|einement|êmement|amment|emment|[^l]ément|ûment)$/u;
+// prettier-ignore
+const FR_NOUNS_LIKE_ADVERBS = new Set([
+  'signalement', 'étalement', 'emballement', 'ravalement', 'renouvellement', 'ruissellement', 'nivellement',
+  'morcellement', 'amoncellement', 'ensorcellement', 'défilement', 'agrément', 'ensablement', 'accablement',
+  'écœurement', 'ébruitement',
+]);
+/** Common French adverbs of manner no adjective's ending marks: "rarement", "autrement", "franchement". */
+// prettier-ignore
+const FR_ADVERBS = new Set([
+  'rarement', 'autrement', 'justement', 'gravement', 'franchement', 'grandement', 'infiniment', 'grièvement', 'brièvement',
+  'honnêtement', 'fortement', 'largement', 'lentement', 'longuement', 'doucement', 'fidèlement', 'parallèlement',
+  'gentiment', 'joliment', 'poliment', 'absolument', 'résolument', 'aveuglément', 'sauvagement', 'tranquillement',
+]);
+const ROMANCE_MANNER_ADVERB = /^\p{L}{3,}mente$/u;
+function isMannerAdverb(low: string, lang: Lang): boolean {
+  if (lang === 'fr')
+    return FR_ADVERBS.has(low) || (FR_MANNER_ADVERB.test(low) && !FR_NOUNS_LIKE_ADVERBS.has(low));
+  if (lang === 'es' || lang === 'it' || lang === 'pt')
+    return ROMANCE_MANNER_ADVERB.test(low) && low !== 'clemente';
+  return false;
+}
+
+/**
  * "Of course" says "certainly": its "course" is then no noun ("and, of course, Jimmy's Thank You
  * Notes" gave "course"). Elsewhere it stays one ("golf course", "a course in French").
  */
@@ -300,6 +333,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
       kind = NUMBER;
     else if (low.length === 1) kind = STOP;
     else if (lang === 'fr' && FR_VOUS_FORM.test(orig)) kind = STOP;
+    else if (isMannerAdverb(low, lang)) kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
     else if (WEAK_WORDS.has(low) || WEAK_BY_LANG[lang]?.has(low)) kind = WEAK;
     else kind = CONTENT;
