@@ -20,16 +20,18 @@ import { YOUTUBE_QUOTA_LOCK } from '../store/locks.ts';
 /** Where Google's quota days begin and end. */
 export const QUOTA_TIME_ZONE = 'America/Los_Angeles';
 
-// the calendar date in the quota's time zone (en-CA writes dates as YYYY-MM-DD)
-const pacificDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: QUOTA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// the calendar date in the quota's time zone (en-CA writes dates as YYYY-MM-DD); made on first use:
+// loading ICU's time zone data costs about 25 ms, which every command of the local profile paid
+let pacificDate: Intl.DateTimeFormat | undefined;
 
 /** The quota day of an instant, `YYYY-MM-DD`: its date in Pacific time, daylight saving included. */
 export function quotaDay(at: Date): string {
+  pacificDate ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: QUOTA_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const parts = pacificDate.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
