@@ -497,6 +497,25 @@ describe('one video: what its creator labelled', () => {
   });
 });
 
+describe('one video: what its title backs first', () => {
+  it('a phrase of the description said once that shares no word of the title comes after', () => {
+    const kws = keywordTextsOf(
+      oneVideo({
+        title: 'Sourdough Bread for Beginners',
+        description:
+          'Host Jamie Lorne bakes with our partner Brightside Kitchens today. A lively sourdough starter and a long cold proof make the bread.\n\nThe studio kitchen tour is on our website.',
+      }),
+    );
+    const host = kws.indexOf('host jamie lorne');
+    expect(host).toBeGreaterThan(-1);
+    for (const k of ['sourdough bread', 'sourdough', 'bread'])
+      expect(kws.indexOf(k), k).toBeLessThan(host);
+    // one said once that holds a title word stays where its score put it, before the host
+    const backed = kws.filter((k) => /\b(?:sourdough|bread|beginners)\b/u.test(k));
+    expect(kws.slice(0, backed.length)).toEqual(backed);
+  });
+});
+
 describe('one video: the other phrases of its title', () => {
   it('a French compound with a preposition is a keyword: "peur du dentiste"', () => {
     const kws = keywordTextsOf(
