@@ -27,7 +27,8 @@
  * text in general, a lone word only when a title says it and the creator wrote it again (or as a
  * name); still short, what a title or an opening line says once (fillFromLead).
  * A store of one video also lists its title's other phrases that the picking left out as parts of a
- * pick ("mate 10 pro" beside "huawei mate 10 pro"), none cutting a listed phrase (withTitleVariants).
+ * pick ("mate 10 pro" beside "huawei mate 10 pro"), none cutting a listed phrase (withTitleVariants),
+ * and lists what its title backs before a description's asides said once (titleFirst).
  *
  * Match types: EXACT for names of two or more words, names the objective gives, and the
  * campaign's own brand and products (a one-word name or a person's is PHRASE: matchTypeOf); BROAD for a multi-word
