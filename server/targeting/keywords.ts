@@ -411,8 +411,10 @@ function titleFirst(
   objectiveKeys: ReadonlySet<string>,
   listed: readonly PhraseCandidate[],
 ): PhraseCandidate[] {
-  const words = new Set(objectiveKeys);
-  for (const v of k.input.corpus.videos) for (const w of contentKeys(v.title, k.lang)) words.add(w);
+  const title = new Set<string>();
+  for (const v of k.input.corpus.videos) for (const w of contentKeys(v.title, k.lang)) title.add(w);
+  if (title.size === 0) return [...listed]; // a channel's store without a video has no title to go by
+  const words = new Set([...title, ...objectiveKeys]);
   const backed = (c: PhraseCandidate) =>
     (c.words >= 2 && c.count >= 2) || c.key.split(' ').some((w) => words.has(w));
   return [...listed.filter(backed), ...listed.filter((c) => !backed(c))];
