@@ -333,7 +333,8 @@ function commonIn(analyzer: Analyzer): (key: string) => boolean {
  * keyword is matched on its own, so each reaches searches the others do not. A variant the creator
  * also wrote apart from the picks that hold it has a second mention of its own: it ranks with the
  * picks a title, a name or a second mention backs, before a window of running text seen once.
- * One seen only inside a pick adds reach, not evidence: it comes after the first page (FIRST_PAGE).
+ * One seen only inside a pick adds reach, not evidence: it comes after the first page of picks
+ * (FIRST_PAGE), though still before the description's asides once titleFirst has ordered the list.
  * None cuts a listed phrase in two ("eiffel de nuit" beside "tour eiffel") or a listed name ("gun
  * kelly" inside "machine gun kelly"), nor ends in a date or a part's code (endsInDateOrCode). The
  * list keeps its length limit: a full one gives its weakest picks' places to them.
