@@ -268,6 +268,48 @@ describe('boilerplate found in the catalog', () => {
     expect([...tracked.sponsorDomains]).toEqual(['fittrack.example']);
   });
 
+  it('a sponsor’s name that creators who never link it write in sentences is a word, not a sponsor', () => {
+    // a show's page on its broadcaster's site carries the show's name: france.tv reads as a sponsor
+    const show = video(
+      'tcf00000001',
+      'UCtcf',
+      'Le client est roi… vraiment ?',
+      'Le magazine de l’économie.\nhttps://www.france.tv/france-2/tout-compte-fait/',
+    );
+    const said = (id: string, channelId: string, sentence: string) =>
+      video(id, channelId, 'Ce soir', sentence);
+    const corpusOf = (...videos: CorpusVideo[]): Corpus => ({
+      channels: [channel('UCtcf', 'Tout Compte Fait', '@toutcomptefait')],
+      videos: [show, ...videos],
+    });
+    const bleus = 'Les Bleus de l’équipe de France ont battu l’Allemagne ce soir à Cologne.';
+    const once = findBoilerplate(corpusOf(said('foot0000001', 'UCfoot', bleus)), {
+      channels: [],
+      videos: [],
+    });
+    expect(once.sponsorDomains.has('france.tv')).toBe(true);
+    expect(once.sponsorWords.has('france')).toBe(true); // one other creator may be chance
+    const twice = findBoilerplate(
+      corpusOf(
+        said('foot0000001', 'UCfoot', bleus),
+        said('news0000001', 'UCnews', 'Le président a visité le nord de la France cette semaine.'),
+      ),
+      { channels: [], videos: [] },
+    );
+    expect(twice.sponsorDomains.has('france.tv')).toBe(true);
+    expect(twice.sponsorWords.has('france')).toBe(false);
+    expect(stripBoilerplate(bleus, twice)).toBe(bleus);
+    // a heading over a link names the sponsor through a shortened one: no sentence of its own
+    const headings = findBoilerplate(
+      corpusOf(
+        said('foot0000001', 'UCfoot', 'Regardez le replay sur France :\nhttps://bit.ly/x1'),
+        said('news0000001', 'UCnews', 'Sur France 2 https://bit.ly/x2'),
+      ),
+      { channels: [], videos: [] },
+    );
+    expect(headings.sponsorWords.has('france')).toBe(true);
+  });
+
   it('strips footers, link lists and sponsor reads from a description, keeps the content', () => {
     const text = stripBoilerplate(corpus.videos[0]!.description, bp);
     expect(text).toBe('Five student laptops tested for battery life and keyboard comfort.');

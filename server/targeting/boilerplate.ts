@@ -147,7 +147,10 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
   const { lines, shared, uses } = scanCatalog(channels, videos);
   const ownDomains = ownSites(uses, channels);
   const sponsorDomains = sponsorSites(uses, channels, ownDomains);
-  const wordOf = sponsorWordOf(sponsorDomains);
+  const named = sponsorWordOf(sponsorDomains);
+  const linking = sponsoredChannels(uses, sponsorDomains, named);
+  const ordinary = wordsOfTheLanguage(new Set(named.values()), linking, channels, videos);
+  const wordOf = new Map([...named].filter(([, word]) => !ordinary.has(word)));
   const sponsorWords = new Set(wordOf.values());
   const sponsorChannels = sponsoredChannels(uses, sponsorDomains, wordOf);
   return { lines, shared, sponsorDomains, sponsorWords, sponsorChannels, ownDomains };
@@ -310,6 +313,52 @@ function sponsorWordOf(sponsorDomains: ReadonlySet<string>): Map<string, string>
     if (label.length >= 4 && /^[a-z0-9-]+$/.test(label)) wordOf.set(d, label.replace(/-/g, ''));
   }
   return wordOf;
+}
+
+/**
+ * A sponsor's name that creators who never link the sponsor write in a sentence of their own (no
+ * link on the line, no heading of one: SHOW_LINE_WORDS) is a word of the language, not a name
+ * ("france" of france.tv, "vine"): a line or a keyword that says it stays. A heading over a link
+ * ("Pour nous aider sur Tipeee :") names the sponsor through a shortened link. One such creator
+ * may be chance; two are not.
+ */
+const ORDINARY_WORD_CHANNELS = 2;
+
+/** The sponsors' names that are words of the language (ORDINARY_WORD_CHANNELS). */
+function wordsOfTheLanguage(
+  words: ReadonlySet<string>,
+  linking: ReadonlyMap<string, readonly string[]>,
+  channels: ReadonlyMap<string, CorpusChannel>,
+  videos: ReadonlyMap<string, CatalogVideo>,
+): Set<string> {
+  const names = [...words];
+  const writers = new Map<string, Set<string>>();
+  if (names.length === 0) return new Set();
+  // one pass per text for all the names (letters and digits only: sponsorWordOf)
+  const anyName = new RegExp(names.join('|'));
+  const read = (text: string, channel: string) => {
+    if (!text) return;
+    const lower = text.toLowerCase();
+    if (!anyName.test(lower)) return;
+    for (const line of lower.split(/\r?\n/)) {
+      if (!anyName.test(line)) continue;
+      const said = names.filter((w) => line.includes(w) && !linking.get(w)?.includes(channel));
+      if (said.length === 0 || line.search(URLISH) >= 0 || /:\s*$/.test(line)) continue;
+      const prose = line.match(/[\p{L}\p{N}]+/gu) ?? [];
+      if (prose.length < SHOW_LINE_WORDS) continue;
+      for (const word of said) {
+        if (!prose.includes(word)) continue;
+        let set = writers.get(word);
+        if (!set) writers.set(word, (set = new Set()));
+        set.add(channel);
+      }
+    }
+  };
+  for (const v of videos.values()) read(v.description, v.channelId);
+  for (const [id, ch] of channels) read(ch.description, id);
+  return new Set(
+    [...writers].filter(([, set]) => set.size >= ORDINARY_WORD_CHANNELS).map(([w]) => w),
+  );
 }
 
 /** Who a sponsor sponsors: the channels linking its domain (what a person reads in an exclusion's reason). */
