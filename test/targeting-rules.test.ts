@@ -321,6 +321,16 @@ describe('boilerplate found in the catalog', () => {
     ).toBe(false);
     expect(hasPromoMark('Use code STRIDE20 at checkout')).toBe(true);
     expect(hasPromoMark('Get 20% off')).toBe(true);
+    expect(hasPromoMark('PROZIS : -10% sur tout le site')).toBe(true);
+    expect(hasPromoMark('Maillots de foot pour 20€ - 10% de réduction avec le code Lexity !')).toBe(
+      true,
+    );
+    // a percentage no minus sign or word makes a discount is a figure of the text
+    expect(hasPromoMark('Selon un sondage, 61 % des Allemands souhaitent qu’elle se retire.')).toBe(
+      false,
+    );
+    expect(hasPromoMark('Slowly add in 1 1/2 cups of 10% cream')).toBe(false);
+    expect(hasPromoMark('Infill - 25% (honeycomb)')).toBe(false);
     expect(hasPromoMark('The M3 has 16GB of memory')).toBe(false);
     // a code to dial or text to a short number: a caller tune, a vote
     expect(hasPromoMark('Airtel Subscribers Dial 5432116418768')).toBe(true);

@@ -100,6 +100,13 @@ export function isContactLine(line: string): boolean {
 
 /** "20% off", "-30 %", "STRIDE20": the marks of a discount or a code, in any language; a code to dial. */
 const PERCENT = /\d{1,2}\s?%/;
+/**
+ * A percentage is a discount where a minus sign or a word of one says so ("-10% sur tout le site",
+ * "20% off", "10% de réduction"); otherwise it is a figure of the text ("61 % des Allemands", "10%
+ * cream", "Infill - 25%"), and a news paragraph that gives one is no promotion.
+ */
+const DISCOUNT =
+  /(?<![\p{L}\p{N}])[-−–]\d{1,2}\s?%|(?<![\p{L}])(?:off|discount|discounts|sale|save|savings|coupon|coupons|code|codes|promo|promocode|réduction|réductions|reduction|réduc|remise|rabais|soldes|rabatt|descuento|descuentos|rebaja|rebajas|sconto|desconto)(?![\p{L}])/iu;
 const CODE =
   /(?:^|[^\p{L}\p{N}])(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*[0-9])[A-Z][A-Z0-9]{3,15}(?![\p{L}\p{N}])/u;
 /**
@@ -109,7 +116,7 @@ const CODE =
 const SHORT_CODE = /(?<![\p{L}])(?:dial|sms|text)\s+(?:[\p{L}]{1,10}\d*\s+)?(?:to\s+)?\d{4,}/iu;
 export function hasPromoMark(line: string): boolean {
   const text = line.replace(URLISH, ' ');
-  return PERCENT.test(text) || CODE.test(text) || SHORT_CODE.test(text);
+  return (PERCENT.test(text) && DISCOUNT.test(text)) || CODE.test(text) || SHORT_CODE.test(text);
 }
 
 /** Query parameters of referral, affiliate and campaign tracking. */
