@@ -331,6 +331,9 @@ describe('boilerplate found in the catalog', () => {
     );
     expect(hasPromoMark('Slowly add in 1 1/2 cups of 10% cream')).toBe(false);
     expect(hasPromoMark('Infill - 25% (honeycomb)')).toBe(false);
+    // a code given by name, in capitals
+    expect(hasPromoMark('Utilise le code HRFID pour 5$ de réduction.')).toBe(true);
+    expect(hasPromoMark('Code Geass, le meilleur anime de la saison')).toBe(false);
     expect(hasPromoMark('The M3 has 16GB of memory')).toBe(false);
     // a code to dial or text to a short number: a caller tune, a vote
     expect(hasPromoMark('Airtel Subscribers Dial 5432116418768')).toBe(true);
@@ -541,6 +544,16 @@ describe('phrases', () => {
     expect(validPhrase(words('tested'), 0, 1)).toBe(false); // a past tense is no keyword on its own
     expect(validWhole(words('dialing in espresso'))).toBe(true); // a tag is a phrase as written
     expect(validWhole(words('best of the'))).toBe(false);
+  });
+
+  it('an initial glued to a surname leaves the surname a word; joined initials stay one', () => {
+    const lows = (text: string) =>
+      tokenize(text, 'text', 'fr').flatMap((s) => s.words.map((w) => w.low));
+    const scorers = lows("L.Stindl 93'   A.Lacazette 33', 71'");
+    expect(scorers).toContain('stindl');
+    expect(scorers).toContain('lacazette');
+    expect(scorers).not.toContain('l.stindl');
+    expect(lows('J.K.Rowling and the U.S.Army')).toEqual(['j.k.rowling', 'and', 'the', 'u.s.army']);
   });
 
   const cand = (key: string, score: number, count: number, whole = true): PhraseCandidate => ({

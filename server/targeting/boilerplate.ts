@@ -109,6 +109,9 @@ const DISCOUNT =
   /(?<![\p{L}\p{N}])[-−–]\d{1,2}\s?%|(?<![\p{L}])(?:off|discount|discounts|sale|save|savings|coupon|coupons|code|codes|promo|promocode|réduction|réductions|reduction|réduc|remise|rabais|soldes|rabatt|descuento|descuentos|rebaja|rebajas|sconto|desconto)(?![\p{L}])/iu;
 const CODE =
   /(?:^|[^\p{L}\p{N}])(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*[0-9])[A-Z][A-Z0-9]{3,15}(?![\p{L}\p{N}])/u;
+/** A code given by name, in capitals ("Utilise le code HRFID", "use my code SIMPLY"): "Code Geass" is none. */
+const CODE_GIVEN =
+  /(?<![\p{L}])(?:[Cc]ode|CODE|[Cc]oupon|COUPON|[Cc]odice|[Cc]ódigo|[Cc]upón|[Gg]utscheincode)(?:\s+promo)?\s*[:«"“”']?\s*(?=[A-Z0-9]*[A-Z])[A-Z0-9]{3,}(?![\p{L}\p{N}])/u;
 /**
  * A code to dial or text to a short number: how a caller tune, a vote or a subscription is bought
  * by phone ("Airtel Subscribers Dial 5432116418768", "sms BT 9935940 To 56700", "Text JOIN to 55444").
@@ -116,7 +119,12 @@ const CODE =
 const SHORT_CODE = /(?<![\p{L}])(?:dial|sms|text)\s+(?:[\p{L}]{1,10}\d*\s+)?(?:to\s+)?\d{4,}/iu;
 export function hasPromoMark(line: string): boolean {
   const text = line.replace(URLISH, ' ');
-  return (PERCENT.test(text) && DISCOUNT.test(text)) || CODE.test(text) || SHORT_CODE.test(text);
+  return (
+    (PERCENT.test(text) && DISCOUNT.test(text)) ||
+    CODE.test(text) ||
+    CODE_GIVEN.test(text) ||
+    SHORT_CODE.test(text)
+  );
 }
 
 /** Query parameters of referral, affiliate and campaign tracking. */

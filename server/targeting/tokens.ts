@@ -405,6 +405,11 @@ const MAYBE_HOST = /[a-z0-9]\.[a-z]{2}/i;
  * "node.js", "U.S.", "O.J."): its part after the dot is lowercase, or its part before is one letter.
  */
 const MISSING_SPACE_RE = /(\p{Ll}{2})\.(?=\p{Lu}\p{Ll})/gu;
+/**
+ * An initial glued to a surname ("A.Lacazette", "T.Werner": a line-up or a scorers' list): the
+ * name is the surname, as where the space is typed. "U.S.Army" and "J.K.Rowling" join initials.
+ */
+const GLUED_INITIAL_RE = /(?<![\p{L}\p{N}.])(\p{Lu})\.(?=\p{Lu}\p{Ll}{2,})/gu;
 
 /**
  * Prepares a text for tokenising: NFKC, curly apostrophes, and every URL, e-mail, @mention,
@@ -431,7 +436,7 @@ export function cleanText(text: string): { text: string; hashtags: string[] } {
     s = s.replace(EMOJI_RE, ' | ');
     if (HAS_TURNED.test(s)) s = s.replace(TURNED_RE, ' | ');
   }
-  if (s.includes('.')) s = s.replace(MISSING_SPACE_RE, '$1. ');
+  if (s.includes('.')) s = s.replace(MISSING_SPACE_RE, '$1. ').replace(GLUED_INITIAL_RE, '$1. ');
   return { text: s, hashtags };
 }
 
