@@ -27,7 +27,12 @@ import {
   selectPhrases,
   type PhraseCandidate,
 } from '../server/targeting/text.ts';
-import { tokenize, validPhrase, validWhole } from '../server/targeting/tokens.ts';
+import {
+  tokenize,
+  validPhrase,
+  validWhole,
+  withoutLeadingElision,
+} from '../server/targeting/tokens.ts';
 import type {
   Corpus,
   CorpusChannel,
@@ -544,6 +549,32 @@ describe('phrases', () => {
     expect(validPhrase(words('tested'), 0, 1)).toBe(false); // a past tense is no keyword on its own
     expect(validWhole(words('dialing in espresso'))).toBe(true); // a tag is a phrase as written
     expect(validWhole(words('best of the'))).toBe(false);
+  });
+
+  it('a French keyword drops the article written onto its noun; a name’s capital article stays', () => {
+    expect(withoutLeadingElision("d'Emmanuel Macron", 'fr')).toBe('Emmanuel Macron');
+    expect(withoutLeadingElision('l’actu nba', 'fr')).toBe('actu nba');
+    expect(withoutLeadingElision("L'Oréal Paris", 'fr')).toBe("L'Oréal Paris");
+    expect(withoutLeadingElision("l'amore", 'it')).toBe("l'amore");
+    const out = generate(
+      input(
+        {
+          channels: [channel('UCfoot', 'Foot Résumés', '@footresumes')],
+          videos: [
+            video(
+              'foot0000001',
+              'UCfoot',
+              "L'Allemagne et l'Italie font match nul : le résumé",
+              "Le résumé du match amical entre l'Allemagne et l'Italie à Dortmund. La défense de l'Allemagne a tenu face aux attaques de l'Italie jusqu'à la dernière minute.",
+            ),
+          ],
+        },
+        { language: 'fr' },
+      ),
+    );
+    const kws = section(out.items, 'keywords').map((i) => i.text);
+    expect(kws).toContain('Allemagne');
+    expect(kws.filter((k) => /^[ld]['’]/.test(k))).toEqual([]);
   });
 
   it('an initial glued to a surname leaves the surname a word; joined initials stay one', () => {

@@ -51,6 +51,7 @@ import {
   MAX_PHRASE_WORDS,
   contentKeys,
   keyOf,
+  withoutLeadingElision,
   wordInfo,
 } from './tokens.ts';
 import type {
@@ -218,15 +219,18 @@ export function keywordItems(k: KeywordInput): {
           withTitleVariants(k, objectiveKeys, picked, mix.keywords - seedSlots, barred),
         )
       : picked;
-  const items: TargetingItem[] = listed.map((c) => ({
-    section: 'keywords',
-    label: c.text,
-    text: c.text,
-    matchType: matchTypeOf(c, own.has(c.key), objectiveKeys, analyzer.possessives),
-    source: c.source,
-  }));
+  const items: TargetingItem[] = listed.map((c) => {
+    const text = withoutLeadingElision(c.text, lang);
+    return {
+      section: 'keywords',
+      label: text,
+      text,
+      matchType: matchTypeOf(c, own.has(c.key), objectiveKeys, analyzer.possessives),
+      source: c.source,
+    };
+  });
   const have = new Set(listed.map((c) => c.key));
-  const haveText = new Set(listed.map((c) => c.text.toLowerCase()));
+  const haveText = new Set(items.map((i) => i.text.toLowerCase()));
   let added = 0;
   for (const s of seeds) {
     if (added >= seedSlots) break;

@@ -376,6 +376,16 @@ function elidedFunctionWord(low: string, lang: Lang): boolean {
   return m !== null && isStopword(m[1]!, lang);
 }
 
+/**
+ * A keyword as a person types it: French writes the article or "de" onto the noun it comes before
+ * ("l'Allemagne", "d'Emmanuel Macron", "l'actu nba"), and the keyword is the noun's ("Allemagne").
+ * A capital article belongs to a name ("L'Oréal", "L'Équipe"). Keys already drop it (wordKey).
+ */
+const FR_LEADING_ELISION = /^[ld]['’](?=\p{L})/u;
+export function withoutLeadingElision(text: string, lang: Lang): string {
+  return lang === 'fr' ? text.replace(FR_LEADING_ELISION, '') : text;
+}
+
 // ---------------------------------------------------------------- cleaning
 
 /** http(s) URLs and bare hosts with a path or a www. prefix */
