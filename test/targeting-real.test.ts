@@ -756,7 +756,7 @@ describe('the viewer addressed', () => {
 });
 
 describe('adverbs of manner', () => {
-  it('a French adverb in "-ment" and a Romance one in "-mente" are part of no keyword', () => {
+  it('a French adverb in "-ment", a Romance one in "-mente" and a future are part of no keyword', () => {
     for (const w of ['généralement', 'facilement', 'complètement', 'notamment', 'rarement'])
       expect(wordInfo(w, 'fr').kind).toBe(STOP);
     expect(wordInfo('rápidamente', 'es').kind).toBe(STOP);
@@ -765,6 +765,12 @@ describe('adverbs of manner', () => {
     for (const w of ['rangement', 'gouvernement', 'signalement', 'roulement', 'complément'])
       expect(wordInfo(w, 'fr').kind).toBe(CONTENT);
     expect(wordInfo('Clemente', 'es').kind).toBe(CONTENT);
+    // a verb in the future is part of no keyword either; no noun ends so
+    for (const w of ['tenteront', 'dévoileront', 'prendront'])
+      expect(wordInfo(w, 'fr').kind).toBe(STOP);
+    for (const w of ['darán', 'jugaremos']) expect(wordInfo(w, 'es').kind).toBe(STOP);
+    expect(wordInfo('huracán', 'es').kind).toBe(CONTENT);
+    expect(wordInfo('verão', 'pt').kind).toBe(CONTENT);
     const kws = keywordTextsOf(
       frenchVideo(
         'Crash test : une machine à crêpes',

@@ -243,6 +243,16 @@ function isMannerAdverb(low: string, lang: Lang): boolean {
 }
 
 /**
+ * A verb in the future's third person plural, or Spanish's other future persons: "tenteront",
+ * "dévoileront", "darán", "jugaremos". What people will do is part of no keyword ("darán pena"),
+ * and no noun ends so (Portuguese "-rão" is left alone: "verão" is summer).
+ */
+const FUTURE_VERB: Partial<Record<Lang, RegExp>> = {
+  fr: /^\p{Ll}{2,}(?:eront|iront|dront)$/u,
+  es: /^\p{Ll}+[aeií]r(?:án|ás|emos|éis)$/u,
+};
+
+/**
  * "Of course" says "certainly": its "course" is then no noun ("and, of course, Jimmy's Thank You
  * Notes" gave "course"). Elsewhere it stays one ("golf course", "a course in French").
  */
@@ -333,7 +343,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
       kind = NUMBER;
     else if (low.length === 1) kind = STOP;
     else if (lang === 'fr' && FR_VOUS_FORM.test(orig)) kind = STOP;
-    else if (isMannerAdverb(low, lang)) kind = STOP;
+    else if (isMannerAdverb(low, lang) || FUTURE_VERB[lang]?.test(low)) kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
     else if (WEAK_WORDS.has(low) || WEAK_BY_LANG[lang]?.has(low)) kind = WEAK;
     else kind = CONTENT;
