@@ -359,7 +359,7 @@ function wordsOfTheLanguage(
       if (!anyName.test(line)) continue;
       const said = names.filter((w) => line.includes(w) && !linking.get(w)?.includes(channel));
       if (said.length === 0 || line.search(URLISH) >= 0 || /:\s*$/.test(line)) continue;
-      const prose = line.match(/[\p{L}\p{N}]+/gu) ?? [];
+      const prose: string[] = line.match(/[\p{L}\p{N}]+/gu) ?? [];
       if (prose.length < SHOW_LINE_WORDS) continue;
       for (const word of said) {
         if (!prose.includes(word)) continue;
