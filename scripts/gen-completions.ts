@@ -15,16 +15,19 @@ export const COMPLETION_FILES = {
   fish: 'completions/adcli.fish',
 } as const;
 
-export function render(shell: keyof typeof COMPLETION_FILES): string {
+export async function render(shell: keyof typeof COMPLETION_FILES): Promise<string> {
   // The whole tree, as `adcli completion` sees it; its streams and environment play no part.
-  return completionScript(shell, buildProgram(new Factory({ io: IOStreams.test().io, env: {} })));
+  return completionScript(
+    shell,
+    await buildProgram(new Factory({ io: IOStreams.test().io, env: {} })),
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   for (const [shell, file] of Object.entries(COMPLETION_FILES)) {
     writeFileSync(
       new URL(`../${file}`, import.meta.url),
-      render(shell as keyof typeof COMPLETION_FILES),
+      await render(shell as keyof typeof COMPLETION_FILES),
     );
     process.stdout.write(`wrote ${file}\n`);
   }

@@ -18,7 +18,7 @@ const NOT_ERRORS = new Set(['commander.helpDisplayed', 'commander.version', 'com
  * argument, bad choice) are usage errors like adcli's own, exit 2. Nothing here ends the process.
  */
 export async function main(argv: string[], f: Factory): Promise<number> {
-  const program = buildProgram(f, argv);
+  const program = await buildProgram(f, argv);
   choicesInAnyCase(program);
   const args = normalizeJsonArgs(program, argv);
   const json = jsonRequested(args);

@@ -22,10 +22,17 @@ import { registerTargeting } from './commands/targeting/targeting.ts';
 import { registerWorkspace } from './commands/workspace/workspace.ts';
 
 /**
- * The top-level commands, each declared in its folder under src/commands/, in the order help lists
- * them; a run registers only the one it names.
+ * Declares a top-level command on `program`: shallow, only what root help and a suggestion read
+ * (its name, description and examples); deep, its subcommands, flags and action too, which a
+ * command with many declares in a module of its own (`<noun>-tree.ts`), loaded only then.
  */
-const COMMANDS: { name: string; register: (program: Command, f: Factory) => void }[] = [
+export type Register = (program: Command, f: Factory, deep: boolean) => void | Promise<void>;
+
+/**
+ * The top-level commands, each declared in its folder under src/commands/, in the order help lists
+ * them; a run registers deep only the ones it can reach.
+ */
+const COMMANDS: { name: string; register: Register }[] = [
   { name: 'campaigns', register: registerCampaigns },
   { name: 'workspace', register: registerWorkspace },
   { name: 'audiences', register: registerAudiences },
@@ -49,11 +56,13 @@ const COMMANDS: { name: string; register: (program: Command, f: Factory) => void
 const VALUE_OPTIONS = new Set(['--profile', '--base-url']);
 
 /**
- * The top-level commands a command line (the arguments after `adcli`) needs: none for a bare
- * --version, the named command, and the whole tree for help, completion, an unknown command (for
- * suggestions) or no command at all.
+ * The top-level commands a command line (the arguments after `adcli`) needs, each with whether it
+ * is needed deep: none for a bare --version; the named command alone, deep; the whole tree deep for
+ * completion (its script lists it all). Otherwise (help, an unknown command, no command at all)
+ * every command for the list and the suggestions, deep only those that a word of the line names:
+ * commander can reach no other (`adcli --jq .slug workspace`, `adcli help campaigns create`).
  */
-export function commandsFor(args: string[]): typeof COMMANDS {
+export function commandsFor(args: string[]): { name: string; register: Register; deep: boolean }[] {
   let first: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -67,22 +76,24 @@ export function commandsFor(args: string[]): typeof COMMANDS {
     const versionOnly =
       args.some((a) => a === '-v' || a === '--version') &&
       !args.some((a) => a === '-h' || a === '--help');
-    return versionOnly ? [] : COMMANDS;
+    if (versionOnly) return [];
   }
-  if (first === 'help' || first === 'completion') return COMMANDS;
   const named = COMMANDS.find((c) => c.name === first);
-  return named ? [named] : COMMANDS;
+  if (named && first !== 'help' && first !== 'completion') return [{ ...named, deep: true }];
+  const all = args.includes('completion');
+  return COMMANDS.map((c) => ({ ...c, deep: all || args.includes(c.name) }));
 }
 
 /**
- * The command tree, its commands bound to the Factory `f`. Only commander and the tree declarations
- * load at start-up; each command's module is imported when it runs, so `adcli --version` never pays
- * for the server, the HTTP client or the UI libraries. Without `args`, the whole tree (completions
- * and tests walk it). Help, versions and usage errors go through `f.io`; commander never prints an
- * error itself (main says it, as every other error) and never ends the process. Every command's help
- * is laid out by src/lib/help.ts (set here on the root; commander hands it down to each command).
+ * The command tree, its commands bound to the Factory `f`. Only commander and the groups load at
+ * start-up; a group's subcommands when it is needed deep, each command's module when it runs, so
+ * `adcli --version` never pays for the server, the HTTP client or the UI libraries. Without `args`,
+ * the whole tree, deep (completions and tests walk it). Help, versions and usage errors go through
+ * `f.io`; commander never prints an error itself (main says it, as every other error) and never
+ * ends the process. Every command's help is laid out by src/lib/help.ts (set here on the root;
+ * commander hands it down to each command).
  */
-export function buildProgram(f: Factory, args?: string[]): Command {
+export async function buildProgram(f: Factory, args?: string[]): Promise<Command> {
   const io = f.io;
   const program = new Command('adcli')
     .description(
@@ -118,6 +129,8 @@ export function buildProgram(f: Factory, args?: string[]): Command {
     .showSuggestionAfterError(true)
     .exitOverride();
 
-  for (const command of args ? commandsFor(args) : COMMANDS) command.register(program, f);
+  const commands = args ? commandsFor(args) : COMMANDS.map((c) => ({ ...c, deep: true }));
+  // Each group is declared at once, in order; the subcommands of those needed deep load meanwhile.
+  await Promise.all(commands.map(async (c) => c.register(program, f, c.deep)));
   return program;
 }

@@ -296,8 +296,8 @@ describe('--json FIELDS', () => {
     );
   });
 
-  it('the word after a bare --json is its field list only when it can be one', () => {
-    const program = buildProgram(new Factory({ io: IOStreams.test().io, env: {} }));
+  it('the word after a bare --json is its field list only when it can be one', async () => {
+    const program = await buildProgram(new Factory({ io: IOStreams.test().io, env: {} }));
     const norm = (...args: string[]) => normalizeJsonArgs(program, args);
     expect(norm('--json', 'campaigns', 'list')).toEqual(['--json=', 'campaigns', 'list']);
     expect(norm('campaigns', 'list', '--json', 'id,name')).toEqual([
@@ -356,8 +356,8 @@ describe('--json FIELDS', () => {
     ]);
   });
 
-  it('every command with a schema names a real operation and a real command', () => {
-    const program = buildProgram(new Factory({ io: IOStreams.test().io, env: {} }));
+  it('every command with a schema names a real operation and a real command', async () => {
+    const program = await buildProgram(new Factory({ io: IOStreams.test().io, env: {} }));
     const words = new Set<string>();
     const walk = (c: Command) => {
       words.add(commandWords(c));

@@ -24,10 +24,9 @@ const SHELLS = ['bash', 'zsh', 'fish'] as const;
 const has = (bin: string) => spawnSync(bin, ['-c', 'exit 0'], { stdio: 'ignore' }).status === 0;
 const fileOf = (shell: (typeof SHELLS)[number]) => join(ROOT, COMPLETION_FILES[shell]);
 
-const fresh = Object.fromEntries(SHELLS.map((s) => [s, render(s)])) as Record<
-  (typeof SHELLS)[number],
-  string
->;
+const fresh = Object.fromEntries(
+  await Promise.all(SHELLS.map(async (s) => [s, await render(s)])),
+) as Record<(typeof SHELLS)[number], string>;
 
 describe('completions/ matches the command tree', () => {
   for (const shell of SHELLS) {

@@ -42,7 +42,7 @@ function commands(root: Command): { cmd: Command; path: string[] }[] {
   return out;
 }
 
-const ALL = commands(tree());
+const ALL = commands(await tree());
 const GLOBAL = ['--profile', '--base-url', '--json', '--debug'];
 /** Spaces and line breaks as one space: help is wrapped to the width, the checks are not. */
 const flat = (s: string) => s.replace(/ \\\n\s*/g, ' ').replace(/\s+/g, ' ');
@@ -155,6 +155,29 @@ describe('the help of every command', () => {
     expect(topics.code).toBe(EXIT.usage);
     expect(topics.stderr).toMatch(/unknown command 'nope'.*adcli help environment/);
   });
+
+  it('root help reads the same off the groups alone as off the whole tree', async () => {
+    // `adcli --help` registers each group shallow (src/program.ts): nothing it prints may differ
+    const rootHelp = async (args?: string[]) => {
+      const t = IOStreams.test({ env: { COLUMNS: '80' } });
+      const program = await buildProgram(new Factory({ io: t.io, env: {} }), args);
+      return { text: program.helpInformation(), groups: program.commands.length };
+    };
+    const shallow = await rootHelp(['--help']);
+    const whole = await rootHelp();
+    expect(shallow.text).toBe(whole.text);
+    expect(shallow.groups).toBe(whole.groups);
+    const deepIn = (program: Command, name: string) =>
+      program.commands.find((c) => c.name() === name)!.commands.length;
+    const help = await buildProgram(new Factory({ io: IOStreams.test().io, env: {} }), ['--help']);
+    expect(deepIn(help, 'campaigns')).toBe(0);
+    const named = await buildProgram(new Factory({ io: IOStreams.test().io, env: {} }), [
+      'help',
+      'campaigns',
+      'create',
+    ]);
+    expect(deepIn(named, 'campaigns')).toBeGreaterThan(0);
+  });
 });
 
 // ---------------------------------------------------------------------------------------- examples
@@ -242,7 +265,7 @@ describe('every example parses', () => {
     it(line, async () => {
       const { args } = adcliArgs(line);
       const t = IOStreams.test({ env: {} });
-      const program = buildProgram(new Factory({ io: t.io, env: {} }), args);
+      const program = await buildProgram(new Factory({ io: t.io, env: {} }), args);
       program.hook('preAction', (_root, action) => {
         throw new Parsed(action);
       });

@@ -75,13 +75,13 @@ function splitFlags(text: string): string[] {
 }
 
 /** Every flag of the tree, long and short, and --no-X: a token of text that is none of these was cut. */
-function knownFlags(): Set<string> {
+async function knownFlags(): Promise<Set<string>> {
   const known = new Set<string>();
   const walk = (cmd: Command) => {
     for (const o of cmd.options) for (const f of [o.long, o.short]) if (f) known.add(f);
     cmd.commands.forEach(walk);
   };
-  walk(buildProgram(new Factory({ io: IOStreams.test().io, env: {} })));
+  walk(await buildProgram(new Factory({ io: IOStreams.test().io, env: {} })));
   return known;
 }
 
@@ -227,13 +227,13 @@ describe('wrapping prose', () => {
     expect(cjk).toEqual(['名前 名前', '名前 名前']);
   });
 
-  it('TOP_LEVEL names the top-level commands of the tree', () => {
-    const program = buildProgram(new Factory({ io: IOStreams.test().io, env: {} }));
+  it('TOP_LEVEL names the top-level commands of the tree', async () => {
+    const program = await buildProgram(new Factory({ io: IOStreams.test().io, env: {} }));
     expect([...TOP_LEVEL].sort()).toEqual(program.commands.map((c) => c.name()).sort());
   });
 
-  it('SWITCHES names every flag of the tree that takes no value (--no-X aside)', () => {
-    const program = buildProgram(new Factory({ io: IOStreams.test().io, env: {} }));
+  it('SWITCHES names every flag of the tree that takes no value (--no-X aside)', async () => {
+    const program = await buildProgram(new Factory({ io: IOStreams.test().io, env: {} }));
     const switches = new Set<string>(['--help']);
     const walk = (cmd: Command) => {
       for (const o of cmd.options)
@@ -260,7 +260,10 @@ function commands(root: Command): string[][] {
   walk(root, []);
   return out;
 }
-const ALL = [[], ...commands(buildProgram(new Factory({ io: IOStreams.test().io, env: {} })))];
+const ALL = [
+  [],
+  ...commands(await buildProgram(new Factory({ io: IOStreams.test().io, env: {} }))),
+];
 
 describe('help fits the terminal', () => {
   for (const columns of [60, 80]) {
@@ -351,7 +354,7 @@ describe("README.md's tour on a terminal", () => {
         const adcli = cliIn(sandbox().env);
         const vars: Record<string, string> = {};
         const seen: string[] = [];
-        const known = knownFlags();
+        const known = await knownFlags();
         for (const line of tourCommands()) {
           const assign = /^(\w+)=\$\((.*)\)$/.exec(line);
           const args = shellWords(assign ? assign[2]! : line, vars).slice(1);

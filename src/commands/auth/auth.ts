@@ -5,7 +5,7 @@ import { examples } from '../../lib/help.ts';
 const authCommands = () => import('./auth-commands.ts');
 
 /** `adcli auth login|status|logout`. */
-export function registerAuth(program: Command, f: Factory): void {
+export function registerAuth(program: Command, f: Factory, deep: boolean): void {
   const authCmd = examples(
     program
       .command('auth')
@@ -13,6 +13,7 @@ export function registerAuth(program: Command, f: Factory): void {
     'adcli auth login --base-url https://api.example.com/api/v1 --with-token < key.txt',
     'adcli auth status',
   );
+  if (!deep) return;
   examples(
     authCmd
       .command('login')

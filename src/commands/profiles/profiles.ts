@@ -5,12 +5,13 @@ import { examples } from '../../lib/help.ts';
 const profilesCommands = () => import('./profiles-commands.ts');
 
 /** `adcli profiles list|use`. */
-export function registerProfiles(program: Command, f: Factory): void {
+export function registerProfiles(program: Command, f: Factory, deep: boolean): void {
   const profilesCmd = examples(
     program.command('profiles').description('List the saved profiles, and choose the current one'),
     'adcli profiles list',
     'adcli profiles use local',
   );
+  if (!deep) return;
   examples(
     profilesCmd
       .command('list')
