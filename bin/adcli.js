@@ -20,11 +20,12 @@ process.emitWarning = function (warning, ...rest) {
   if (type === 'ExperimentalWarning' && String(warning).includes('SQLite')) return;
   return emitWarning.call(process, warning, ...rest);
 };
-// Reuse V8's compiled code across runs (Node >= 22.1): start-up is a feature of a CLI.
-const { enableCompileCache } = await import('node:module');
-enableCompileCache?.();
+// Reuse V8's compiled code across runs (Node >= 22.1): start-up is a feature of a CLI. Builtins
+// come from getBuiltinModule, not import(): node:fs's ESM namespace reads every export, which
+// loads fs/promises, readline and the streams.
+process.getBuiltinModule('node:module').enableCompileCache?.();
 // dist/ ships in the package (built by prepack); a source checkout builds it with `npm run build`.
-const { existsSync } = await import('node:fs');
+const { existsSync } = process.getBuiltinModule('node:fs');
 if (!existsSync(new URL('../dist/cli.js', import.meta.url))) {
   process.stderr.write(
     'adcli: dist/cli.js is missing: in a source checkout, run `npm run build` first.\n',

@@ -78,7 +78,7 @@ export interface ClientOptions {
    * Told before each wait after a 429 (rate limited), with how long it waits and which retry
    * follows: a command waiting a minute says so rather than look hung.
    */
-  onRateLimited?: (wait: { waitMs: number; retry: number; of: number }) => void;
+  onRateLimited?: (wait: { waitMs: number; retry: number; of: number }) => void | Promise<void>;
 }
 
 const RETRYABLE_NETWORK =
@@ -250,7 +250,7 @@ export class ApiClient {
         const retryAfter = retryAfterMs(res.headers['retry-after']);
         const waitMs = retryAfter !== null ? Math.min(retryAfter, 60_000) : this.#delay(attempt);
         if (res.status === 429)
-          this.#onRateLimited?.({ waitMs, retry: attempt + 1, of: this.#retries });
+          await this.#onRateLimited?.({ waitMs, retry: attempt + 1, of: this.#retries });
         await this.#sleep(waitMs);
         continue;
       }

@@ -180,13 +180,13 @@ export class Factory {
     // --debug shows what the API answered: its lines escaped as any other text of it.
     const debug = (line: string) =>
       this.io.stderr.write(redact(line).split('\n').map(escapeControl).join('\n') + '\n');
-    const { say } = await import('./output.ts');
     return new ApiClient(target, t, {
       retries: opts.retries,
       debug: opts.debug ? debug : undefined,
-      // said to scripts too: a CI step that waits out a rate limit must not look hung
-      onRateLimited: ({ waitMs, retry, of }) =>
-        say(
+      // said to scripts too: a CI step that waits out a rate limit must not look hung (output.ts
+      // loads then: a command that is never rate limited does not pay for chalk and the table)
+      onRateLimited: async ({ waitMs, retry, of }) =>
+        (await import('./output.ts')).say(
           this.io,
           `Rate limited by the API (429): retrying in ${Math.max(1, Math.round(waitMs / 1000))}s (retry ${retry} of ${of}).`,
         ),

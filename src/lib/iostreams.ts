@@ -36,7 +36,8 @@ const NO_SPINNER: Spinner = { update() {}, stop() {} };
 export const DEFAULT_WIDTH = 80;
 
 export interface IOStreamsInit {
-  stdin: InStream;
+  /** stdin, or what opens it on first use (process.stdin loads a stream's modules; few commands read it) */
+  stdin: InStream | (() => InStream);
   stdout: OutStream;
   stderr: OutStream;
   env: Env;
@@ -60,23 +61,26 @@ interface Pager {
 }
 
 export class IOStreams {
-  readonly stdin: InStream;
   readonly stderr: OutStream;
+  readonly #openStdin: () => InStream;
+  #stdin: InStream | undefined;
   readonly #stdout: OutStream;
   readonly #env: Env;
-  readonly #tty: { stdin: boolean; stdout: boolean; stderr: boolean };
+  #stdinTTY: boolean | undefined;
+  readonly #tty: { stdout: boolean; stderr: boolean };
   readonly #columns: number | undefined;
   readonly #pagerAllowed: boolean;
   #pager: Pager | undefined;
 
   constructor(init: IOStreamsInit) {
-    this.stdin = init.stdin;
+    const stdin = init.stdin;
+    this.#openStdin = typeof stdin === 'function' ? stdin : () => stdin;
     this.#stdout = init.stdout;
     this.stderr = init.stderr;
     this.#pagerAllowed = init.pager ?? false;
     this.#env = init.env;
+    this.#stdinTTY = init.stdinTTY;
     this.#tty = {
-      stdin: init.stdinTTY ?? Boolean(init.stdin.isTTY),
       stdout: init.stdoutTTY ?? Boolean(init.stdout.isTTY),
       stderr: init.stderrTTY ?? Boolean(init.stderr.isTTY),
     };
@@ -87,12 +91,17 @@ export class IOStreams {
   static system(env: Env): IOStreams {
     // The real standard streams: this is what the seam stands between.
     return new IOStreams({
-      stdin: process.stdin,
+      stdin: () => process.stdin,
       stdout: process.stdout,
       stderr: process.stderr,
       env,
       pager: true,
     });
+  }
+
+  /** Standard input, opened when first read (a command that reads none never pays for it). */
+  get stdin(): InStream {
+    return (this.#stdin ??= this.#openStdin());
   }
 
   /** Standard output: the terminal or the pipe, or while a pager runs (startPager), the pager. */
@@ -178,7 +187,7 @@ export class IOStreams {
   }
 
   isStdinTTY(): boolean {
-    return this.#tty.stdin;
+    return (this.#stdinTTY ??= Boolean(this.stdin.isTTY));
   }
   isStdoutTTY(): boolean {
     return this.#tty.stdout;
@@ -229,7 +238,7 @@ export class IOStreams {
 
   /** Prompts only when stdin and stdout are terminals and CI is unset. */
   canPrompt(): boolean {
-    return this.#tty.stdin && this.#tty.stdout && !this.#env.CI;
+    return this.#tty.stdout && this.isStdinTTY() && !this.#env.CI;
   }
 
   /**
@@ -351,7 +360,7 @@ export class IOStreams {
   async readSecret(prompt: string): Promise<string> {
     const stdin = this.stdin;
     // Echo off before the prompt shows: a key pasted the moment the prompt appears must not be echoed.
-    const raw = this.#tty.stdin && typeof stdin.setRawMode === 'function';
+    const raw = this.isStdinTTY() && typeof stdin.setRawMode === 'function';
     if (raw) stdin.setRawMode!(true);
     if (prompt) this.stderr.write(prompt);
     try {

@@ -218,6 +218,16 @@ function select(value: unknown, req: JsonRequest): unknown {
 const stringify = (io: IOStreams, v: unknown, line?: boolean) =>
   safeJson(v, io.isStdoutTTY() && !line ? 2 : 0);
 
+/** JSON on stdout: indented on a terminal, one line piped; --json FIELDS and --jq apply. */
+export function printJson(io: IOStreams, value: unknown): void {
+  writeJson(io, value);
+}
+
+/** JSON on one line, terminal or not (a stream of records, one a line); --json FIELDS and --jq apply. */
+export function printJsonLine(io: IOStreams, value: unknown): void {
+  writeJson(io, value, { line: true });
+}
+
 /**
  * Prints JSON on stdout: the fields asked for, through the --jq filter when there is one (its
  * results printed in order once jq has run; finishJsonOutput waits for them).

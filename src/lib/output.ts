@@ -1,6 +1,5 @@
 import { Chalk } from 'chalk';
 import type { IOStreams } from './iostreams.ts';
-import { writeJson } from './json-output.ts';
 import { renderTable, renderTsv, type Column } from './table.ts';
 import {
   cut,
@@ -155,15 +154,8 @@ export function progress(io: IOStreams, text?: string): void {
   io.stderr.write(`\r${fitted.map(paintErr(io)).join('')}\u001b[K`);
 }
 
-/** JSON on stdout: indented on a terminal, one line piped; --json FIELDS and --jq apply. */
-export function printJson(io: IOStreams, value: unknown): void {
-  writeJson(io, value);
-}
-
-/** JSON on one line, terminal or not (a stream of records, one a line); --json FIELDS and --jq apply. */
-export function printJsonLine(io: IOStreams, value: unknown): void {
-  writeJson(io, value, { line: true });
-}
+/** JSON on stdout (declared beside --json FIELDS and --jq, which apply to it). */
+export { printJson, printJsonLine } from './json-output.ts';
 
 const STATUS_COLORS: Record<string, Style> = {
   ready: 'green',

@@ -6,7 +6,7 @@ import { Option, type Command } from 'commander';
 import type { ResourceFlag } from '../generated/flags.ts';
 import { atMost, chars, range } from './args.ts';
 import { repeat } from './flags.ts';
-import { bold, type Text } from './output.ts';
+import { bold, type Text } from './text.ts';
 import { num } from './validate.ts';
 
 /**

@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
 import { optionsOf } from '../../lib/context.ts';
 import type { Factory } from '../../lib/factory.ts';
-import { bold, fields, printJson, table } from '../../lib/output.ts';
-import { adsPlatformCell, statusCell } from '../campaigns/print-campaign.ts';
-import { when } from '../../lib/crud.ts';
-import { count } from '../../lib/numbers.ts';
+// from json-output.ts, not output.ts: --json loads neither chalk nor the table
+import { printJson } from '../../lib/json-output.ts';
 
 /** `adcli workspace`: the slug, the counts and the newest campaigns; --json the API's object. */
 export async function show(f: Factory, cmd: Command): Promise<void> {
@@ -16,33 +14,6 @@ export async function show(f: Factory, cmd: Command): Promise<void> {
     printJson(io, ws);
     return;
   }
-  fields(io, [
-    ['Workspace', bold(ws.slug)],
-    ['Campaigns', count(io, ws.counts.campaigns)],
-    ['Audiences', count(io, ws.counts.audiences)],
-    ['Data stores', count(io, ws.counts.dataStores)],
-    ['Brands', count(io, ws.counts.brands)],
-  ]);
-  if (ws.recentCampaigns.length) {
-    io.stdout.write('\n');
-    table(
-      io,
-      [
-        { header: 'RECENT CAMPAIGN', id: true },
-        'NAME',
-        { header: 'STATUS', cut: false },
-        { header: 'TYPE', drop: 3 },
-        { header: 'AD PLATFORM', drop: 2 },
-        { header: 'UPDATED', cut: false, drop: 1 },
-      ],
-      ws.recentCampaigns.map((x: any) => [
-        x.id,
-        x.name,
-        statusCell(io, x),
-        x.campaignType,
-        adsPlatformCell(io, x),
-        when(x.updatedAt),
-      ]),
-    );
-  }
+  // The table and its cells load only for a person to read: --json never pays for them.
+  (await import('./print-workspace.ts')).printWorkspace(io, ws);
 }
