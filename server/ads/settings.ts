@@ -4,7 +4,6 @@
  * to the same platform (a function or an object could not cross the thread boundary).
  */
 import type { DomainDeps } from '../kernel/deps.ts';
-import { GoogleAdsPlatform } from './google-ads/platform.ts';
 import type { GoogleAdsSettings } from './google-ads/settings.ts';
 import type { AdPlatform } from './port.ts';
 import { SimulatedAdPlatform } from './simulated.ts';
@@ -24,6 +23,27 @@ export function adPlatformFor(
     case 'simulated':
       return new SimulatedAdPlatform(deps.store, deps.clock);
     case 'google-ads':
-      return new GoogleAdsPlatform(s.googleAds, deps);
+      return onFirstUse(async () => {
+        const { GoogleAdsPlatform } = await import('./google-ads/platform.ts');
+        return new GoogleAdsPlatform(s.googleAds, deps);
+      });
   }
+}
+
+/**
+ * A platform made when first asked: the Google Ads adapter's modules load then, not with every
+ * backend (the local profile and the simulation never use them).
+ */
+function onFirstUse(make: () => Promise<AdPlatform>): AdPlatform {
+  let made: Promise<AdPlatform> | undefined;
+  const platform = () => (made ??= make());
+  return {
+    accounts: async (...a) => (await platform()).accounts(...a),
+    createCampaign: async (...a) => (await platform()).createCampaign(...a),
+    sync: async (...a) => (await platform()).sync(...a),
+    setStatus: async (...a) => (await platform()).setStatus(...a),
+    campaign: async (...a) => (await platform()).campaign(...a),
+    campaigns: async (...a) => (await platform()).campaigns(...a),
+    dailyMetrics: async (...a) => (await platform()).dailyMetrics(...a),
+  };
 }

@@ -7,8 +7,6 @@
  * description, in that order of weight), then the bigger channel. Function words ("for", "the") are
  * left out of a query that has other words.
  */
-import { isStopword } from '../targeting/lang.ts';
-
 type Stem = (word: string) => string;
 
 let stemmer: Promise<Stem> | undefined;
@@ -50,7 +48,9 @@ function words(text: string): string[] {
 }
 
 /** The stems a query looks for: its words, without function words unless it has nothing else. */
-export function queryStems(query: string, stem: Stem): string[] {
+export async function queryStems(query: string, stem: Stem): Promise<string[]> {
+  // The stopword lists load with the first search, as the stemmer does.
+  const { isStopword } = await import('../targeting/lang.ts');
   const all = words(query);
   const content = all.filter((w) => !isStopword(w, 'en'));
   return [...new Set((content.length ? content : all).map(stem))];

@@ -1,6 +1,6 @@
 import { forbidden, notFound } from '../lib/errors.ts';
 import { parseJsonArray } from '../lib/json.ts';
-import { contentKeys, dedupeKey, matchTaxonomy, topPhrases } from '../targeting/text.ts';
+import type * as textAnalysis from '../targeting/text.ts';
 import type { StoreVideo } from '../schemas/records.ts';
 import type { Actor } from './actor.ts';
 import {
@@ -38,6 +38,11 @@ const BACKGROUND_VIDEOS = 600;
  * of what the videos are about gives 0.1 and more.
  */
 export const MIN_SIMILARITY = 0.05;
+
+type Text = typeof textAnalysis;
+let text: Promise<Text> | undefined;
+/** The targeting generator's text analysis, loaded by the first exploration (never by a start). */
+const loadText = (): Promise<Text> => (text ??= import('../targeting/text.ts'));
 
 /**
  * Audience exploration (invite-only): what a channel of the content catalog makes, its topics in our
@@ -85,12 +90,13 @@ export class Exploration {
   }
 
   async #profile(
+    t: Text,
     owner: string,
     row: ChannelRow,
     background: string[] | null,
   ): Promise<ExplorationChannel> {
     const videos = await this.#videos(owner, row.id);
-    const docs = videoDocs(videos);
+    const docs = videoDocs(t, videos);
     return {
       channelId: row.id,
       title: row.title,
@@ -98,8 +104,8 @@ export class Exploration {
       imageUrl: row.image_url,
       subscribers: row.subscribers,
       country: row.country,
-      topics: topicsOf(row, docs),
-      contentThemes: background ? topPhrases(docs, background, THEMES) : [],
+      topics: topicsOf(t, row, docs),
+      contentThemes: background ? t.topPhrases(docs, background, THEMES) : [],
       recentTitles: videos.slice(0, RECENT_TITLES).map((v) => v.title),
     };
   }
@@ -116,9 +122,11 @@ export class Exploration {
 
   async channel(actor: Actor, channelId: string): Promise<ExplorationChannel> {
     this.#assertInvited(actor);
+    const t = await loadText();
     return this.#d.store.read(async () => {
       const row = await this.#channelRow(actor.workspaceId, channelId);
       return this.#profile(
+        t,
         actor.workspaceId,
         row,
         await this.#background(actor.workspaceId, channelId),
@@ -133,13 +141,13 @@ export class Exploration {
   async search(actor: Actor, q: { query: string; limit: number; cursor?: string | undefined }) {
     this.#assertInvited(actor);
     const offset = q.cursor === undefined ? 0 : decodeCursor(q.cursor);
-    const stem = await loadStemmer();
-    const stems = queryStems(q.query, stem);
+    const [stem, t] = await Promise.all([loadStemmer(), loadText()]);
+    const stems = await queryStems(q.query, stem);
     return this.#d.store.read(async () => {
       const owner = actor.workspaceId;
       const scored = [];
       for (const c of await this.#allChannels(owner)) {
-        const topics = topicsOf(c, videoDocs(await this.#videos(owner, c.id)));
+        const topics = topicsOf(t, c, videoDocs(t, await this.#videos(owner, c.id)));
         const match = matchChannel(stems, { ...c, topics }, stem);
         if (match.matched > 0) scored.push({ c, match });
       }
@@ -151,7 +159,7 @@ export class Exploration {
       );
       const data: ExplorationChannel[] = [];
       for (const r of scored.slice(offset, offset + q.limit))
-        data.push(await this.#profile(owner, r.c, await this.#background(owner, r.c.id)));
+        data.push(await this.#profile(t, owner, r.c, await this.#background(owner, r.c.id)));
       return {
         data,
         nextCursor: offset + q.limit < scored.length ? encodeCursor(offset + q.limit) : null,
@@ -187,12 +195,13 @@ export class Exploration {
    */
   async similar(actor: Actor, channelId: string, q: { limit: number }) {
     this.#assertInvited(actor);
+    const t = await loadText();
     return this.#d.store.read(async () => {
       const owner = actor.workspaceId;
       const target = await this.#channelRow(owner, channelId);
       const features = async (row: ChannelRow) => {
-        const p = await this.#profile(owner, row, null);
-        const words = contentKeys(
+        const p = await this.#profile(t, owner, row, null);
+        const words = t.contentKeys(
           (await this.#videos(owner, row.id))
             .map((v) => `${v.title} ${parseJsonArray(v.tags).join(' ')}`)
             .join('\n'),
@@ -215,7 +224,7 @@ export class Exploration {
       const data = [];
       for (const s of scored) {
         data.push({
-          ...(await this.#profile(owner, s.row, await this.#background(owner, s.row.id))),
+          ...(await this.#profile(t, owner, s.row, await this.#background(owner, s.row.id))),
           similarity: s.similarity,
           sharedTopics: s.sharedTopics,
         });
@@ -231,9 +240,9 @@ export class Exploration {
  * boilerplate, not what a video is about: it is left out, so it never becomes a content theme or a
  * topic.
  */
-function videoDocs(videos: readonly VideoRow[]): string[] {
+function videoDocs(t: Text, videos: readonly VideoRow[]): string[] {
   const lineKeys = (text: string) =>
-    text.split(/\r?\n/).map((line) => ({ line, key: dedupeKey(line) }));
+    text.split(/\r?\n/).map((line) => ({ line, key: t.dedupeKey(line) }));
   const seenIn = new Map<string, number>();
   for (const v of videos) {
     for (const key of new Set(lineKeys(v.description).map((l) => l.key))) {
@@ -247,9 +256,9 @@ function videoDocs(videos: readonly VideoRow[]): string[] {
 }
 
 /** A channel's taxonomy topics, from its own text and its first 50 videos. */
-function topicsOf(row: ChannelRow, docs: readonly string[]): string[] {
+function topicsOf(t: Text, row: ChannelRow, docs: readonly string[]): string[] {
   const text = [row.title, row.description, row.keywords, ...docs.slice(0, 50)].join('\n');
-  return matchTaxonomy(text, { kinds: ['topic'], limit: TOPICS }).map((m) => m.path);
+  return t.matchTaxonomy(text, { kinds: ['topic'], limit: TOPICS }).map((m) => m.path);
 }
 
 function jaccard<T>(a: Set<T>, b: Set<T>): number {

@@ -2,7 +2,6 @@ import { conflict, invalid } from '../lib/errors.ts';
 import { parseJsonArray } from '../lib/json.ts';
 import type { JobQueue, JobRow } from '../jobs/queue.ts';
 import { workspaceLock } from '../store/locks.ts';
-import { generate } from '../targeting/generate.ts';
 import type {
   AudienceSeed,
   ExcludedItem,
@@ -537,6 +536,8 @@ export class Targeting {
     // slot is ready and its `error` says it
     let notice = '';
     if (!empty) {
+      // The generator (and its word lists) loads with the first job that needs it, not every start.
+      const { generate } = await import('../targeting/generate.ts');
       // The generator is a pure function of the content: a throw would throw again on a retry, so it
       // ends the slot in `error` at once instead of leaving it `generating` behind a failed job.
       try {
