@@ -162,12 +162,13 @@ export function findBoilerplate(corpus: Corpus, background: Corpus): Boilerplate
   const { lines, shared, uses } = scanCatalog(channels, videos);
   const ownDomains = ownSites(uses, channels);
   const sponsorDomains = sponsorSites(uses, channels, ownDomains);
-  const named = sponsorWordOf(sponsorDomains);
-  const linking = sponsoredChannels(uses, sponsorDomains, named);
-  const ordinary = wordsOfTheLanguage(new Set(named.values()), linking, channels, videos);
-  const wordOf = new Map([...named].filter(([, word]) => !ordinary.has(word)));
-  const sponsorWords = new Set(wordOf.values());
-  const sponsorChannels = sponsoredChannels(uses, sponsorDomains, wordOf);
+  const wordOf = sponsorWordOf(sponsorDomains);
+  const names = new Set(wordOf.values());
+  const linking = sponsoredChannels(uses, sponsorDomains, wordOf);
+  const ordinary = wordsOfTheLanguage(names, linking, channels, videos);
+  const sponsorWords = new Set([...names].filter((word) => !ordinary.has(word)));
+  // keyed by domain and by name: a name that is a word of the language names no sponsor
+  const sponsorChannels = new Map([...linking].filter(([key]) => !ordinary.has(key)));
   return { lines, shared, sponsorDomains, sponsorWords, sponsorChannels, ownDomains };
 }
 
