@@ -780,6 +780,31 @@ describe('adverbs of manner', () => {
     expect(kws).toContain('machine à crêpes');
     for (const k of kws) expect(k).not.toMatch(/ment(?:\s|$)/u);
   });
+
+  it('the present of venir, tenir and the commonest irregular verbs is part of no keyword', () => {
+    for (const w of [
+      'devient',
+      'revient',
+      'appartient',
+      'obtiennent',
+      'viens',
+      'tient',
+      'dis',
+      'veut',
+    ])
+      expect(wordInfo(w, 'fr').kind, w).toBe(STOP);
+    // nouns that look like them stay words
+    for (const w of ['entretiens', 'patient', 'quotient', 'ancien', 'gardien', 'mets', 'bois'])
+      expect(wordInfo(w, 'fr').kind, w).toBe(CONTENT);
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'Raiponce : le film qui appartient à Disney',
+        'Le tournage de Raiponce appartient à l’histoire du studio. Un policier devient chef de gang.',
+      ),
+    );
+    expect(kws).toContain('raiponce');
+    for (const k of kws) expect(k).not.toMatch(/appartient|devient/u);
+  });
 });
 
 describe('calls to action', () => {
@@ -1229,7 +1254,15 @@ describe('a store mixing two channels', () => {
 
 describe('people’s names', () => {
   it('a given name (or a title) and one or two words is a person’s name', () => {
-    for (const n of ['Taylor Swift', 'Jean-Luc Lemoine', 'Donald Trump Jr', 'President Trump'])
+    for (const n of [
+      'Taylor Swift',
+      'Jean-Luc Lemoine',
+      'Donald Trump Jr',
+      'President Trump',
+      'Alexandre Calvez',
+      'Séverine Jenny',
+      'Karim Benzema',
+    ])
       expect(isPersonName(n), n).toBe(true);
     for (const n of ['Colorado Trail', 'Salomon Speedcross', 'Tour du Mont Blanc', 'Taylor 314ce'])
       expect(isPersonName(n), n).toBe(false);

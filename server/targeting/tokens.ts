@@ -253,6 +253,26 @@ const FUTURE_VERB: Partial<Record<Lang, RegExp>> = {
 };
 
 /**
+ * The present of French "venir" and "tenir" and the verbs made of them ("devient", "revient",
+ * "appartient", "obtiennent", "viens"): they say what happens to a thing, as any verb, and their forms
+ * are a closed set, so they are no part of a keyword ("policier devient", "raiponce appartient"). No
+ * noun shares them but "entretiens" (interviews) and "soutiens", whose first and second persons are
+ * left alone; "patient" and "quotient" take no prefix of the list.
+ */
+const FR_VENIR_TENIR =
+  /^(?:(?:re|de|con|ob|sou|appar|main|dé|entre|ad|pré|pro|sur|inter|par|circon|sub)?(?:vien|tien)(?:t|nent)|(?:re|de)?(?:vien|tien)s)$/u;
+/**
+ * The present of the commonest irregular French verbs (dire, savoir, vouloir, devoir, prendre,
+ * croire, voir, mettre) where the stopword lists miss it: "dis", "veut", "prends". A closed set;
+ * forms a noun shares ("mets", "vis", "lit", "part", "sort", "bois", "sens") are left out.
+ */
+// prettier-ignore
+const FR_IRREGULAR_PRESENT = new Set([
+  'dis', 'disent', 'sais', 'savent', 'veux', 'veut', 'veulent', 'dois', 'doivent', 'prends', 'prend', 'prennent',
+  'crois', 'croit', 'croient', 'vois', 'voit', 'voient', 'met', 'mettent',
+]);
+
+/**
  * "Of course" says "certainly": its "course" is then no noun ("and, of course, Jimmy's Thank You
  * Notes" gave "course"). Elsewhere it stays one ("golf course", "a course in French").
  */
@@ -343,7 +363,12 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
       kind = NUMBER;
     else if (low.length === 1) kind = STOP;
     else if (lang === 'fr' && FR_VOUS_FORM.test(orig)) kind = STOP;
-    else if (isMannerAdverb(low, lang) || FUTURE_VERB[lang]?.test(low)) kind = STOP;
+    else if (
+      isMannerAdverb(low, lang) ||
+      FUTURE_VERB[lang]?.test(low) ||
+      (lang === 'fr' && (FR_VENIR_TENIR.test(low) || FR_IRREGULAR_PRESENT.has(low)))
+    )
+      kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
     else if (WEAK_WORDS.has(low) || WEAK_BY_LANG[lang]?.has(low)) kind = WEAK;
     else kind = CONTENT;
