@@ -103,7 +103,7 @@ const WEAK_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
     "drôle","sympa","incroyable","énorme","dingue","partout","toujours","ensemble","maintenant",
     "regarder","voir","aller","faire","dire","prendre","mettre","connaître","savoir","perdre","trouver","donner","venir","partir","rester","aimer","vouloir","pouvoir","devoir","commencer","essayer",
     "montrer","parler","expliquer","découvrir","retrouver","suivre","partager","utiliser","changer","arriver","attendre","laisser","passer","penser","croire","sortir","revenir","apprendre","comprendre",
-    "présenter","rejoindre","cliquer","soutenir","profiter","découvrez","retrouvez","rejoignez","profitez","réservez","cliquez","suivez","partagez","regardez","venez","allez","laissez","veux","veut",
+    "présenter","rejoindre","cliquer","soutenir","profiter","découvrez","retrouvez","rejoignez","profitez","réservez","cliquez","suivez","partagez","regardez","venez","allez","laissez",
     "pote","potes","bisous","coucou",
     // "en direct": live, as English "live" is weak
     "direct",
