@@ -75,6 +75,9 @@ const ENGLISH_INFORMAL = [
   "including","regarding","concerning","excluding","according",
   // "a shop called Shopmissa": the name that follows is the keyword, not the verb before it
   "called",
+  // prepositions and adverbs of place the list lacks: "presser ahead", "amid protests"; "behind"
+  // stays a word, as it heads names ("Behind the Scenes", "Behind Tasty")
+  "ahead","across","despite","amid","amidst","throughout","beneath","underneath","beside","alongside","whilst","meanwhile",
 ];
 
 /**
