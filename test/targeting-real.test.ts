@@ -12,7 +12,7 @@ import { postalAddressLines } from '../server/targeting/addresses.ts';
 import { isContactLine } from '../server/targeting/boilerplate.ts';
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
-import { isCrewCredit, isMediaCredit } from '../server/targeting/credits.ts';
+import { isCrewCredit, isMediaCredit, licensedCueLines } from '../server/targeting/credits.ts';
 import { disclaimerLines, withoutLegalNotice } from '../server/targeting/legal.ts';
 import { isParticiple, isStopword } from '../server/targeting/lang.ts';
 import { featuredGuest, musicTitle, performanceCredit } from '../server/targeting/music.ts';
@@ -1051,6 +1051,28 @@ describe('addresses, credits and legal notices', () => {
     );
     expect(kws).toContain('dollar store makeup');
     for (const k of kws) expect(k).not.toMatch(/getty|audio network/);
+  });
+
+  it('a library music cue licensed for the video is no text of it, nor its licence', () => {
+    const lines = [
+      'Spy vs spy: we tried to disappear from a private investigator.',
+      '',
+      'MUSIC',
+      'ATTACK DOG HIT A',
+      'Licensed via Warner Chappell Production Music Inc.',
+      'We went to the lake and it was great.',
+      'Licensed via Audio Network',
+    ];
+    expect(licensedCueLines(lines)).toEqual([false, false, false, true, true, false, true]);
+    const kws = keywordTextsOf(
+      oneVideo({
+        title: 'Homemade Cinnamon Rolls',
+        description:
+          'Soft homemade cinnamon rolls with cream cheese icing.\n\nMUSIC\nBunch Of Fivers\nLicensed via Warner Chappell Production Music Inc.\nAfter Dark\nLicensed via Warner Chappell Production Music Inc.',
+      }),
+    );
+    expect(kws).toContain('cinnamon rolls');
+    for (const k of kws) expect(k).not.toMatch(/fivers|dark|warner|chappell/);
   });
 
   it('a line that gives an e-mail address to write to is no text of the video', () => {

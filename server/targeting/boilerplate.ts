@@ -20,7 +20,7 @@
  */
 import { postalAddressLines } from './addresses.ts';
 import { withoutCallsToAction } from './calls.ts';
-import { isCrewCredit, isMediaCredit } from './credits.ts';
+import { isCrewCredit, isMediaCredit, licensedCueLines } from './credits.ts';
 import { disclaimerLines, withoutLegalNotice } from './legal.ts';
 import { publicSuffixes } from './libs.ts';
 import { cmpStr } from './order.ts';
@@ -403,7 +403,8 @@ function sponsoredChannels(
 /**
  * A description without its boilerplate: template and shared lines, link lists, contact lines,
  * lines of promotion (a discount or code, a sponsor's link or name), postal addresses
- * (addresses.ts), crew and media credits (credits.ts) and legal notices (legal.ts) are dropped;
+ * (addresses.ts), crew and media credits and licensed music cues (credits.ts) and legal notices
+ * (legal.ts) are dropped;
  * the rest is kept as written.
  */
 export function stripBoilerplate(text: string, bp: Boilerplate): string {
@@ -412,8 +413,9 @@ export function stripBoilerplate(text: string, bp: Boilerplate): string {
   const lines = text.split(/\r?\n/);
   const postal = postalAddressLines(lines);
   const disclaimer = disclaimerLines(lines);
+  const licensed = licensedCueLines(lines);
   for (const [i, written] of lines.entries()) {
-    if (!written.trim() || postal[i] || disclaimer[i]) continue;
+    if (!written.trim() || postal[i] || disclaimer[i] || licensed[i]) continue;
     if (isCrewCredit(written) || isMediaCredit(written)) continue;
     const key = lineKey(written);
     if (key && bp.lines.has(key)) continue;

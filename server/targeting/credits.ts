@@ -75,3 +75,33 @@ const SOURCE_CREDIT =
 export function isMediaCredit(line: string): boolean {
   return PHOTO_CREDIT.test(line) || SOURCE_CREDIT.test(line);
 }
+
+/**
+ * Stock music licensed for a video is credited in two lines, the cue's title and then its licence
+ * ("SEARCH AND DESTROY" / "Licensed via Warner Chappell Production Music Inc."): the title names a
+ * library track, no topic of the video ("tight buttocks", "attack dog hit a" were keywords). A
+ * title is a few words on its own line; a sentence above a licence line is kept.
+ */
+const LICENCE_LINE = /^[^\p{L}\p{N}]*licensed\s+(?:via|by|from|through|under|courtesy\s+of)\s+\S/iu;
+const CUE_TITLE_WORDS = 8;
+
+/** Per line: whether it is a licence line of stock music or the title of the cue it licenses. */
+export function licensedCueLines(lines: readonly string[]): boolean[] {
+  const out = lines.map(() => false);
+  for (const [i, line] of lines.entries()) {
+    if (!LICENCE_LINE.test(line)) continue;
+    out[i] = true;
+    let j = i - 1;
+    while (j >= 0 && !lines[j]!.trim()) j--;
+    const title = j >= 0 ? lines[j]! : '';
+    const words = title.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+    if (
+      words > 0 &&
+      words <= CUE_TITLE_WORDS &&
+      !/[.!?:]\s*$/u.test(title) &&
+      !LICENCE_LINE.test(title)
+    )
+      out[j] = true;
+  }
+  return out;
+}
