@@ -12,7 +12,12 @@ import { postalAddressLines } from '../server/targeting/addresses.ts';
 import { isContactLine } from '../server/targeting/boilerplate.ts';
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
-import { isCrewCredit, isMediaCredit, licensedCueLines } from '../server/targeting/credits.ts';
+import {
+  isCrewCredit,
+  isMediaCredit,
+  licensedCueLines,
+  withoutGuestRole,
+} from '../server/targeting/credits.ts';
 import { disclaimerLines, withoutLegalNotice } from '../server/targeting/legal.ts';
 import { isParticiple, isStopword } from '../server/targeting/lang.ts';
 import { featuredGuest, musicTitle, performanceCredit } from '../server/targeting/music.ts';
@@ -1073,6 +1078,33 @@ describe('addresses, credits and legal notices', () => {
     );
     expect(kws).toContain('cinnamon rolls');
     for (const k of kws) expect(k).not.toMatch(/fivers|dark|warner|chappell/);
+  });
+
+  it('a guest list keeps the guests and drops what they do', () => {
+    expect(
+      withoutGuestRole('- Soazig QUÉMÉNER, rédactrice en chef du service politique de Marianne'),
+    ).toBe('- Soazig QUÉMÉNER');
+    expect(withoutGuestRole('• Jane Doe, senior fellow at the Brookings Institution')).toBe(
+      '• Jane Doe',
+    );
+    // prose, a list of things, a link list are as written
+    for (const line of [
+      'Linus Pauling, prix Nobel de la paix, a écrit sur la vitamine C',
+      '- Tomatoes, onions and garlic',
+      '- DJI Mavic Pro - http://amzn.to/2f6nL5E',
+    ])
+      expect(withoutGuestRole(line)).toBe(line);
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'Droite : qui reste ?',
+        'La recomposition de la droite se poursuit avec un nouveau parti.\n\nInvités :\n' +
+          '- Bruno JEUDY, rédacteur en chef du service politique de Paris Match\n' +
+          '- Soazig QUÉMÉNER, rédactrice en chef du service politique de Marianne\n' +
+          '- Brice TEINTURIER, directeur général délégué de l’institut de sondages IPSOS',
+      ),
+    );
+    expect(kws).toContain('soazig quéméner');
+    for (const k of kws) expect(k).not.toMatch(/service politique|rédact|institut|sondages/u);
   });
 
   it('a line that gives an e-mail address to write to is no text of the video', () => {

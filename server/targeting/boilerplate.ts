@@ -20,7 +20,7 @@
  */
 import { postalAddressLines } from './addresses.ts';
 import { withoutCallsToAction } from './calls.ts';
-import { isCrewCredit, isMediaCredit, licensedCueLines } from './credits.ts';
+import { isCrewCredit, isMediaCredit, licensedCueLines, withoutGuestRole } from './credits.ts';
 import { disclaimerLines, withoutLegalNotice } from './legal.ts';
 import { publicSuffixes } from './libs.ts';
 import { cmpStr } from './order.ts';
@@ -423,7 +423,7 @@ export function stripBoilerplate(text: string, bp: Boilerplate): string {
     if (!line.trim()) continue;
     if (isLinkLine(line) || isContactLine(line) || hasPromoMark(line)) continue;
     if (bp.sponsorDomains.size && mentionsSponsor(line, bp)) continue;
-    kept.push(line);
+    kept.push(withoutGuestRole(line));
   }
   return kept.join('\n');
 }

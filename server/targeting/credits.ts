@@ -105,3 +105,20 @@ export function licensedCueLines(lines: readonly string[]): boolean[] {
   }
   return out;
 }
+
+/**
+ * A list of guests names each with what they do ("- Soazig QUÉMÉNER, rédactrice en chef du service
+ * politique de Marianne", "• Jane Doe, senior fellow at the Brookings Institution"): the person may
+ * be what the video is about, their title and employer are not ("chef du service politique",
+ * "institut de sondages" led a news show's list). Told by the shape of a list item: a bullet, a
+ * name of capitalised words (surnames in capitals, as French writes them, and name particles), a
+ * comma, and a role in small letters.
+ */
+const GUEST_ITEM =
+  /^(\s*[-–—•*·►▪]\s*(?:\p{Lu}[\p{L}'’.-]*)(?:\s+(?:(?:de|du|des|da|di|van|von|der|le|la|el|al|bin|ben)\s+)?\p{Lu}[\p{L}'’.-]*){1,3})\s*,\s*\p{Ll}/u;
+
+/** A list item's guest without their role ("- Soazig QUÉMÉNER"); any other line as it is. */
+export function withoutGuestRole(line: string): string {
+  const m = GUEST_ITEM.exec(line);
+  return m ? m[1]! : line;
+}
