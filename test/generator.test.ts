@@ -701,6 +701,69 @@ describe('text helpers', () => {
   });
 });
 
+describe('places and news', () => {
+  const store = (videos: [string, string][]): Corpus => ({
+    channels: [],
+    videos: videos.map(([title, description], i) =>
+      video(`v${i}`, 'UCnewsChannel0000000000a', title, description, [], []),
+    ),
+  });
+  const topicsOf = (corpus: Corpus, language = 'en') =>
+    section(generateTargeting(input(corpus, {}, { language })), 'topics').map((i) => i.text);
+
+  it('a country or a city named in the news is no travel destination; the news is its topic', () => {
+    const politics = topicsOf(
+      store([
+        [
+          'France: the government and the opposition after the elections',
+          'In Paris, the prime minister met the opposition in parliament after the elections. France votes again in spring.',
+        ],
+        [
+          'Paris: the senate votes on the budget',
+          'The senate in Paris voted on the government budget; the opposition in parliament called for a referendum in France.',
+        ],
+        [
+          'Elections in France: what the polls say',
+          'Voters in France and Paris go to the ballot as the prime minister and the opposition campaign.',
+        ],
+      ]),
+    );
+    expect(politics[0]).toBe('/News/Politics');
+    expect(politics.some((t) => t.startsWith('/Travel'))).toBe(false);
+    // the same places beside travel are destinations
+    const travel = topicsOf(
+      store([
+        ['Paris travel guide: a weekend trip', 'Our trip to Paris: where to stay on a budget.'],
+        ['France by train: a travel itinerary', 'Travel through France by train: Paris, Lyon.'],
+        ['Paris on a budget', 'Travel tips for Paris and France: a cheap hotel and a metro pass.'],
+      ]),
+    );
+    expect(travel).toContain('/Travel/Destinations/Europe');
+  });
+
+  it('a French political show is about politics, not about travel in Europe', () => {
+    const topics = topicsOf(
+      store([
+        [
+          'Droite : qui reste ?',
+          'La recomposition de la droite se poursuit en France. Le gouvernement et le premier ministre face aux élections, à Paris.',
+        ],
+        [
+          'Les maires face au gouvernement',
+          'Le congrès des maires de France à Paris : le ministre répond aux élus avant les élections.',
+        ],
+        [
+          'Élections : que disent les sondages ?',
+          'En France, la politique du gouvernement divise ; à Paris, l’opposition et les députés à l’Assemblée nationale.',
+        ],
+      ]),
+      'fr',
+    );
+    expect(topics[0]).toBe('/News/Politics');
+    expect(topics.some((t) => t.startsWith('/Travel'))).toBe(false);
+  });
+});
+
 describe('taxonomy', () => {
   it('is broad, well-formed and every cue can match', () => {
     const size = taxonomySize();

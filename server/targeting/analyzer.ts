@@ -133,6 +133,8 @@ export class Analyzer {
   readonly nodeDocs: Int32Array;
   private readonly acc: Float64Array;
   private readonly touchedNodes: number[] = [];
+  /** the document's cue hits that count only beside their context's evidence, and their weights */
+  private readonly pendingHits: (CueHit | number)[] = [];
   private readonly touched: PhraseStat[] = [];
   private intent = false;
   /** whether the unit being counted is a lead unit */
@@ -299,6 +301,16 @@ export class Analyzer {
 
   private evidence(hit: CueHit, weight: number): void {
     const tax = this.tax!;
+    // a cue that counts only beside its context's own evidence waits for the document's end
+    if (tax.nodes[hit.node]!.context >= 0) {
+      this.pendingHits.push(hit, weight);
+      return;
+    }
+    this.apply(hit, weight);
+  }
+
+  private apply(hit: CueHit, weight: number): void {
+    const tax = this.tax!;
     const c = weight * hit.weight;
     for (const r of tax.receivers[hit.node]!) {
       if (this.acc[r.node] === 0) this.touchedNodes.push(r.node);
@@ -309,6 +321,24 @@ export class Analyzer {
   private closeTaxonomyDoc(): void {
     const tax = this.tax;
     if (!tax) return;
+    // A place counts as much as the document says of its context, at most: "destination" once
+    // beside "France" ten times is a little travel. Decided before any is applied, since a
+    // place's own evidence reaches its context too.
+    const pending = this.pendingHits;
+    if (pending.length) {
+      const room = new Map<number, number>();
+      for (let k = 0; k < pending.length; k += 2) {
+        const hit = pending[k] as CueHit;
+        const context = tax.nodes[hit.node]!.context;
+        if (!room.has(context)) room.set(context, this.acc[context]!);
+        const left = room.get(context)!;
+        const w = Math.min((pending[k + 1] as number) * hit.weight, left);
+        if (w <= 0) continue;
+        room.set(context, left - w);
+        this.apply({ node: hit.node, weight: 1 }, w);
+      }
+      pending.length = 0;
+    }
     for (const node of this.touchedNodes) {
       let v = this.acc[node]!;
       if (tax.nodes[node]!.kind === 'in_market') v *= this.intent ? 1 : 0.6;

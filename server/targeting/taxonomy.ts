@@ -24,9 +24,22 @@ interface NodeDef {
   path: string;
   cues: string;
   links?: string[];
+  /** a topic whose own evidence a document needs for this node's cues to count in it */
+  context?: string;
 }
 
 const t = (path: string, cues: string): NodeDef => ({ kind: 'topic', path, cues });
+/**
+ * A destination: its cues are places, and a place named is travel only in a document about
+ * travel. The news, a match report, a politician's speech name countries and cities all the time
+ * ("France", "Paris" made a French political show's first topic "Travel › Destinations › Europe").
+ */
+const place = (path: string, cues: string): NodeDef => ({
+  kind: 'topic',
+  path,
+  cues,
+  context: '/Travel',
+});
 const aff = (path: string, cues: string, links: string[] = []): NodeDef => ({
   kind: 'affinity',
   path,
@@ -96,10 +109,10 @@ const DEFS: NodeDef[] = [
   t('/Travel/Rail Travel', 'train, rail, railway, night train, sleeper train, rail pass, interrail, eurail, high speed train, train station'),
   t('/Travel/Road Trips & Van Life', 'van life, vanlife, road trip, campervan, camper van, camper, van*0.5, rv, motorhome, overlanding, boondocking, dispersed camping, blm land, public lands'),
   t('/Travel/Road Trips & Van Life/Van Conversions', 'van build, van conversion, self build, insulation, solar panel, solar*0.7, lithium battery, battery bank, inverter, diesel heater, wiring*0.3, van wiring, wiring diagram, cargo van, high roof, sprinter, water tank, grey water, ventilation, roof fan, condensation, build guide'),
-  t('/Travel/Destinations/Europe', 'europe, european, lisbon, portugal, spain, barcelona, madrid, italy, rome, france, paris, germany, berlin, munich, austria, switzerland, swiss, scotland, london, ireland, greece, croatia, prague, budapest, amsterdam, balkans, norway, iceland, lake district, cortina'),
-  t('/Travel/Destinations/Asia & Pacific', 'asia, australia, new zealand, sydney, melbourne, queenstown, tasmania, southeast asia, thailand, bangkok, vietnam, hanoi, japan, tokyo, kyoto, bali, indonesia, philippines, malaysia, singapore, korea, seoul, india, nepal, himalaya'),
-  t('/Travel/Destinations/North America', 'usa, united states, america, canada, canadian, british columbia, rockies, canadian rockies, california, colorado, arizona, utah, oregon, sierra nevada, yosemite, national parks*0.5, flagstaff, alaska'),
-  t('/Travel/Destinations/Latin America', 'mexico, latin america, south america, peru, colombia, chile, argentina, patagonia, brazil, costa rica, guatemala'),
+  place('/Travel/Destinations/Europe', 'europe, european, lisbon, portugal, spain, barcelona, madrid, italy, rome, france, paris, germany, berlin, munich, austria, switzerland, swiss, scotland, london, ireland, greece, croatia, prague, budapest, amsterdam, balkans, norway, iceland, lake district, cortina'),
+  place('/Travel/Destinations/Asia & Pacific', 'asia, australia, new zealand, sydney, melbourne, queenstown, tasmania, southeast asia, thailand, bangkok, vietnam, hanoi, japan, tokyo, kyoto, bali, indonesia, philippines, malaysia, singapore, korea, seoul, india, nepal, himalaya'),
+  place('/Travel/Destinations/North America', 'usa, united states, america, canada, canadian, british columbia, rockies, canadian rockies, california, colorado, arizona, utah, oregon, sierra nevada, yosemite, national parks*0.5, flagstaff, alaska'),
+  place('/Travel/Destinations/Latin America', 'mexico, latin america, south america, peru, colombia, chile, argentina, patagonia, brazil, costa rica, guatemala'),
     t('/Travel/Digital Nomads & Remote Work', 'digital nomad, nomad, remote work, work remotely, working remotely, coworking, starlink, remote job, location independent'),
   t('/Travel/Travel Tips & Gear', 'packing list, packing, travel insurance, travel tip, travel hack, packing cube, travel backpack, visa, passport, sim card, esim, currency, cabin luggage'),
 
@@ -177,6 +190,11 @@ const DEFS: NodeDef[] = [
   t('/Business & Industrial/Small Business & Entrepreneurship', 'small business, entrepreneur, startup, side hustle, ecommerce, online store, etsy shop, dropshipping'),
   t('/Business & Industrial/Marketing & Advertising', 'marketing, seo, advertising, social media marketing, influencer, brand deal, email marketing'),
 
+  // ---------------------------------------------------------------- news & politics
+  t('/News', 'news, breaking news, headlines, news anchor, newsroom, journalist, journalism, press conference, reporter*0.5, editorial*0.5, current affairs'),
+  t('/News/Politics', 'politics, political, politician, election, elections, parliament, congress, senate, senator, prime minister, minister*0.5, government*0.5, democrat, republican, voters, ballot, referendum, opposition*0.5, white house, campaign trail, polls*0.5'),
+  t('/News/World News', 'world news, international news, foreign policy, diplomacy, diplomat, united nations, nato, refugees, migrants, sanctions, ceasefire'),
+
   // ---------------------------------------------------------------- affinity segments
   aff('Outdoor Enthusiasts', 'outdoors, outdoor, wilderness, backcountry, adventure*0.5', ['/Hobbies & Leisure/Outdoors', '/Sports/Climbing & Mountaineering', '/Sports/Running & Walking/Trail Running', '/Sports/Water Sports', '/Sports/Winter Sports']),
   aff('Outdoor Enthusiasts › Nature & Wildlife Watchers', 'birder, birdwatcher, nature lover, wildlife photographer', ['/Pets & Animals/Wildlife']),
@@ -198,6 +216,7 @@ const DEFS: NodeDef[] = [
   aff('Business Professionals', 'entrepreneur, business owner, founder', ['/Business & Industrial', '/Real Estate']),
   aff('Fashionistas', 'fashion lover, outfit, ootd', ['/Apparel/Fashion & Style', '/Beauty & Personal Care/Makeup & Cosmetics']),
   aff('Green Living Enthusiasts', 'sustainable, sustainability, eco friendly, zero waste, leave no trace, recycling', ['/Food & Drink/Cooking & Recipes/Vegetarian & Vegan']),
+  aff('News Junkies', 'news junkie, political junkie, current events', ['/News']),
   aff('Travel Buffs', 'traveler, traveller, wanderlust', ['/Travel']),
   aff('Travel Buffs › Budget Travelers', 'budget traveler, budget traveller', ['/Travel/Budget Travel']),
   aff('Travel Buffs › Adventure Travelers', 'adventure travel, expedition, beaten path, trekking*0.5', ['/Hobbies & Leisure/Outdoors/Hiking & Backpacking/Hut-to-Hut Hiking']),
@@ -272,6 +291,8 @@ export interface TaxonomyNode {
   children: number[];
   /** declared in DEFS (false: a parent implied by a path) */
   declared: boolean;
+  /** the topic a document needs evidence of for this node's cues to count in it; -1: none */
+  context: number;
 }
 
 export interface CueHit {
@@ -329,6 +350,7 @@ export function taxonomyIndex(): TaxonomyIndex {
       depth: parts.length,
       children: [],
       declared,
+      context: -1,
     };
     nodes.push(node);
     byPath.set(id, node.index);
@@ -355,6 +377,10 @@ export function taxonomyIndex(): TaxonomyIndex {
   };
   for (const def of DEFS) {
     const idx = ensure(def.kind, def.path, true);
+    if (def.context !== undefined) {
+      if (!byPath.has(`topic:${def.context}`)) danglingLinks.push(`${def.path} → ${def.context}`);
+      nodes[idx]!.context = ensure('topic', def.context, false);
+    }
     parseCues(idx, def.path, def.cues, 'en');
     for (const target of def.links ?? []) {
       if (!byPath.has(`topic:${target}`)) danglingLinks.push(`${def.path} → ${target}`);
