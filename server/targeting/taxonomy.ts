@@ -192,7 +192,7 @@ const DEFS: NodeDef[] = [
 
   // ---------------------------------------------------------------- news & politics
   t('/News', 'news, breaking news, headlines, news anchor, newsroom, journalist, journalism, press conference, reporter*0.5, editorial*0.5, current affairs'),
-  t('/News/Politics', 'politics, political, politician, election, elections, parliament, congress, senate, senator, prime minister, minister*0.5, government*0.5, democrat, republican, voters, ballot, referendum, opposition*0.5, white house, campaign trail, polls*0.5'),
+  t('/News/Politics', 'politics, politician, election, elections, parliament, congress, senate, senator, prime minister, minister*0.5, government*0.5, democrat, republican, ballot, referendum, opposition*0.5, white house, campaign trail, polls*0.5'),
   t('/News/World News', 'world news, international news, foreign policy, diplomacy, diplomat, united nations, nato, refugees, migrants, sanctions, ceasefire'),
 
   // ---------------------------------------------------------------- affinity segments
