@@ -17,8 +17,12 @@ import { withoutAccents } from './lang.ts';
 import { isNameWord } from './phrase.ts';
 import { CONTENT, type WordInfo } from './tokens.ts';
 
+/**
+ * The given names, accents and all, and as they are written without them: French drops accents
+ * on capitals and in handles ("Edouard Philippe", "Gerald", "Emilie").
+ */
 // prettier-ignore
-const GIVEN_NAMES = new Set([
+const GIVEN_NAMES_WRITTEN = [
   // English
   'aaron','adam','alan','albert','alex','alexander','alexis','alice','alicia','allison','amanda','amy','andrea','andrew','andy','angela','anna','anne','annie','anthony','ashley','austin',
   'barbara','ben','benjamin','beth','betty','bill','billy','bob','bobby','brad','bradley','brandon','brenda','brian','brittany','bruce','bruno','bryan','cameron','carl','carol','caroline','carrie','catherine','charles','charlie','chloe','chris','christian','christina','christine','christopher','cindy','claire','courtney','craig',
@@ -32,11 +36,17 @@ const GIVEN_NAMES = new Set([
   'adrien','alexandre','arthur','aurélien','axel','baptiste','bastien','benoît','boris','corentin','denis','émile','enzo','étienne','fabrice','florent','franck','gaël','gaëtan','geoffrey','grégory','hervé','jérémy','joël','kévin','loïc','luc','ludovic','marcel','mathis','matthieu','maxence','mickaël','noé','régis','romain','simon','sylvain','théo','timothée','tristan','valentin','victor','xavier','yannick','yoann','yohan',
   'alexandra','amandine','anaïs','audrey','cécile','chloé','clara','coralie','delphine','élise','émilie','estelle','fanny','gaëlle','inès','jeanne','juliette','justine','karine','laetitia','lucie','margaux','marion','mathilde','mélanie','mélissa','morgane','noémie','océane','ophélie','pauline','sabrina','sandrine','séverine','solène','sonia','vanessa','véronique','virginie','zoé',
   'bilal','farid','hamza','ibrahim','kamel','karim','leïla','mehdi','mohamed','mohammed','moussa','nabil','nadia','rachid','samir','sofiane','walid','yanis','yasmine','yassine','youssef',
+  'brice','édouard','gaspard','gérald','jules','lionel','roland','agathe','élisabeth','geneviève','jacqueline','louise','margot','monique','patricia','ségolène',
   // Spanish and Portuguese
   'alejandro','ana','andrés','antonio','carlos','carmen','diego','eduardo','fernando','francisco','gabriel','gonzalo','guillermo','ignacio','javier','jesús','joão','jorge','josé','juan','julio','luis','luiz','manuel','marcelo','marcos','maría','mariana','miguel','pablo','pedro','rafael','ricardo','roberto','rodrigo','santiago','sergio','valentina',
   // German and Italian
   'andreas','christoph','florian','giovanni','giuseppe','hans','jan','jürgen','klaus','lukas','marco','markus','matteo','paolo','sabine','stefan','thorsten','uwe','wolfgang',
-]);
+];
+/** Written without its accent, "Jesús" is English's "Jesus", whom a text names as a topic. */
+const ACCENT_MARKS_NAME = new Set(['jesús']);
+const GIVEN_NAMES = new Set(
+  GIVEN_NAMES_WRITTEN.flatMap((n) => (ACCENT_MARKS_NAME.has(n) ? [n] : [n, withoutAccents(n)])),
+);
 
 /** Titles written before a person's family name ("President Trump", "Dr Dre"). */
 // prettier-ignore
