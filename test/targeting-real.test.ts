@@ -1345,6 +1345,21 @@ describe('people’s names', () => {
     expect(matchTypes('Reach fans of Taylor Swift').get('taylor swift')).toBe('EXACT');
   });
 
+  it('a given name alone and a full name across "and" are two people, not one keyword', () => {
+    // "James and Kim Kardashian", "James and Shemar Moore": the host and a guest
+    const c = cases.find((x) => x.id === 'channel:The Late Late Show with James Corden')!;
+    const kws = generate({
+      corpus: corpusOfCase(c),
+      background: background(c),
+      seed: null,
+      campaign: { objective: '', campaignType: null, language: 'en' },
+    })
+      .items.filter((i) => i.section === 'keywords')
+      .map((i) => i.text.toLowerCase());
+    expect(kws).toContain('kim kardashian');
+    for (const k of kws) expect(k).not.toMatch(/^james and /u);
+  });
+
   it('a name the text writes by one of its words in the possessive is a person’s (Meek Mill)', () => {
     // "Meek" is in no list of given names: the text's "Meek's lawyers" tells a person
     const c = cases.find((x) => x.id === 'channel:Wendy Williams')!;

@@ -28,7 +28,7 @@ import {
   FIELDS,
   type Field,
 } from './phrase.ts';
-import { notePossessives } from './people.ts';
+import { isGivenNameOrTitle, notePossessives } from './people.ts';
 import { taxonomyIndex, type CueHit, type TaxonomyIndex } from './taxonomy.ts';
 import {
   CONTENT,
@@ -663,14 +663,20 @@ export class Analyzer {
 
 /**
  * Whether a window of running text joins capitalised words across a list's "and" and cuts a name
- * at an end ("Jean-François Verzele et Jacques" of "… et Jacques Wehrlin"): no phrase, the names
- * are. Capitals count even where a Title Case line makes them no evidence of a name.
+ * at an end ("Jean-François Verzele et Jacques" of "… et Jacques Wehrlin"), or joins a given name
+ * alone to a full name ("James and Kim Kardashian", "Jimmy and Michelle Obama": two people, where
+ * a duo's names are a word each, "Tom and Jerry"): no phrase, the names are. Capitals count even
+ * where a Title Case line makes them no evidence of a name.
  */
 function cutsListOfNames(words: readonly WordInfo[], i: number, n: number): boolean {
   if (n < 3) return false;
-  let list = false;
-  for (let k = i + 1; k < i + n - 1 && !list; k++) list = words[k]!.coordinator;
-  if (!list) return false;
+  let and = -1;
+  for (let k = i + 1; k < i + n - 1 && and < 0; k++) if (words[k]!.coordinator) and = k;
+  if (and < 0) return false;
   const named = (k: number) => k >= 0 && k < words.length && isNameWord(words[k]!);
-  return (named(i + n - 1) && named(i + n)) || (named(i - 1) && named(i));
+  if ((named(i + n - 1) && named(i + n)) || (named(i - 1) && named(i))) return true;
+  if (and !== i + 1 || !named(i) || !isGivenNameOrTitle(words[i]!.orig)) return false;
+  let right = 0;
+  for (let k = and + 1; k < i + n && named(k); k++) right++;
+  return right >= 2;
 }
