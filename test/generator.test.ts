@@ -741,6 +741,31 @@ describe('places and news', () => {
     expect(travel).toContain('/Travel/Destinations/Europe');
   });
 
+  it('a comedy channel is about humor; a genre’s words are no keywords of their own', () => {
+    const corpus = store([
+      [
+        'Office Sketch: The Worst Coworker',
+        'A comedy sketch about the coworker who microwaves fish. Parody of every office ever.',
+      ],
+      [
+        'Parody: If Superheroes Had Roommates',
+        'Our comedy sketch team writes a parody of superhero movies, with a prank on the new guy.',
+      ],
+      [
+        'Standup comedy night with the sketch team',
+        'A comedian from the sketch team tries standup comedy: parody songs and a prank call.',
+      ],
+    ]);
+    expect(topicsOf(corpus)).toContain('/Arts & Entertainment/Humor');
+    // a genre's words weigh under 1: evidence of the genre, no keyword of their own (keywords.ts)
+    const cues = taxonomyIndex().cues;
+    for (const genre of ['comedy', 'parody', 'prank', 'comedian', 'celebrity'])
+      expect(
+        cues.get(genre)!.every((h) => h.weight < 1),
+        genre,
+      ).toBe(true);
+  });
+
   it('a French political show is about politics, not about travel in Europe', () => {
     const topics = topicsOf(
       store([

@@ -8,7 +8,9 @@
  * - Segments are names, with " › " for hierarchy: "Coffee Lovers", "Travel › Flights".
  * - Cues are 1-4 word phrases matched on folded keys (plurals and accents fold, case is ignored).
  *   "cue*0.5" gives a cue a weight; by default a cue weighs 1 and each extra word adds 0.5
- *   (multi-word cues are more specific). A cue must be a valid phrase in its language (see
+ *   (multi-word cues are more specific). A single word weighing 1 or more is a keyword of its
+ *   own where a store says it (keywords.ts); a genre's words ("comedy", "célébrité") weigh 0.8:
+ *   evidence of the genre, too broad to target alone. A cue must be a valid phrase in its language (see
  *   validPhrase): no stopword at either end and at least one content word; the test checks every
  *   cue. English cues are in DEFS, Spanish, German, French and Portuguese ones in CUES_I18N.
  * - A segment may link topics: evidence for a linked topic (or anything under it) also counts for
@@ -182,8 +184,10 @@ const DEFS: NodeDef[] = [
   t('/Education/Science', 'science, physics, chemistry, biology, astronomy, experiment, geology'),
 
   // ---------------------------------------------------------------- arts & entertainment
-  t('/Arts & Entertainment/Movies & TV', 'movie, film*0.5, cinema, tv show, tv series, netflix, trailer*0.4, actor, documentary'),
+  t('/Arts & Entertainment/Movies & TV', 'movie, film*0.5, cinema, tv show, tv series, netflix, trailer*0.4, actor, documentary, talkshow*0.8, late night show, sitcom*0.8, reality show, reality tv'),
   t('/Arts & Entertainment/Filmmaking & Video Production', 'filmmaking, cinematic, video editing, editing*0.5, color grading, premiere pro, final cut, davinci resolve, vlogging, vlog*0.5, gimbal'),
+  t('/Arts & Entertainment/Humor', 'comedy*0.8, comedian*0.8, comedic*0.8, standup*0.8, standup comedy, sketch comedy, sketch*0.7, parody*0.8, prank*0.8, pranks*0.8, satire*0.8, funny*0.3'),
+  t('/Arts & Entertainment/Celebrities & Entertainment News', 'celebrity*0.8, celebrities*0.8, hollywood*0.8, red carpet, gossip*0.8, paparazzi*0.8, entertainment news'),
   t('/Arts & Entertainment/Books & Literature', 'book, reading, novel, author*0.5, audiobook, book review, fiction, booktube'),
 
   // ---------------------------------------------------------------- business & careers
@@ -211,12 +215,14 @@ const DEFS: NodeDef[] = [
   aff('Green Thumbs', 'gardener, plant lover, plant parent, plant mom, plant dad', ['/Home & Garden/Gardening']),
   aff('Value Shoppers', 'frugal, coupon, deal hunter, saving money, budget*0.3', ['/Finance/Personal Finance & Budgeting']),
   aff('Book Lovers', 'bookworm, book lover, avid reader', ['/Arts & Entertainment/Books & Literature']),
+  aff('Comedy Fans', 'comedy fan, comedy lover', ['/Arts & Entertainment/Humor']),
   aff('Movie Lovers', 'film buff, cinephile, movie night', ['/Arts & Entertainment/Movies & TV']),
   aff('Lifelong Learners', 'learner, lifelong learning, self taught', ['/Education']),
   aff('Business Professionals', 'entrepreneur, business owner, founder', ['/Business & Industrial', '/Real Estate']),
   aff('Fashionistas', 'fashion lover, outfit, ootd', ['/Apparel/Fashion & Style', '/Beauty & Personal Care/Makeup & Cosmetics']),
   aff('Green Living Enthusiasts', 'sustainable, sustainability, eco friendly, zero waste, leave no trace, recycling', ['/Food & Drink/Cooking & Recipes/Vegetarian & Vegan']),
   aff('News Junkies', 'news junkie, political junkie, current events', ['/News']),
+  aff('News Junkies › Entertainment & Celebrity News Junkies', 'celebrity news, gossip news', ['/Arts & Entertainment/Celebrities & Entertainment News']),
   aff('Travel Buffs', 'traveler, traveller, wanderlust', ['/Travel']),
   aff('Travel Buffs › Budget Travelers', 'budget traveler, budget traveller', ['/Travel/Budget Travel']),
   aff('Travel Buffs › Adventure Travelers', 'adventure travel, expedition, beaten path, trekking*0.5', ['/Hobbies & Leisure/Outdoors/Hiking & Backpacking/Hut-to-Hut Hiking']),
