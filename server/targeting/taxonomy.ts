@@ -9,7 +9,7 @@
  * - Cues are 1-4 word phrases matched on folded keys (plurals and accents fold, case is ignored).
  *   "cue*0.5" gives a cue a weight; by default a cue weighs 1 and each extra word adds 0.5
  *   (multi-word cues are more specific). A single word weighing 1 or more is a keyword of its
- *   own where a store says it (keywords.ts); a genre's words ("comedy", "célébrité") weigh 0.8:
+ *   own where a store says it (keywords.ts); a genre's words ("comedy", "news", "célébrité") weigh 0.8:
  *   evidence of the genre, too broad to target alone. A cue must be a valid phrase in its language (see
  *   validPhrase): no stopword at either end and at least one content word; the test checks every
  *   cue. English cues are in DEFS, Spanish, German, French and Portuguese ones in CUES_I18N.
@@ -195,7 +195,7 @@ const DEFS: NodeDef[] = [
   t('/Business & Industrial/Marketing & Advertising', 'marketing, seo, advertising, social media marketing, influencer, brand deal, email marketing'),
 
   // ---------------------------------------------------------------- news & politics
-  t('/News', 'news, breaking news, headlines, news anchor, newsroom, journalist, journalism, press conference, reporter*0.5, editorial*0.5, current affairs'),
+  t('/News', 'news*0.8, breaking news, headlines*0.8, news anchor, newsroom*0.8, journalist*0.8, journalism*0.8, press conference, reporter*0.5, editorial*0.5, current affairs'),
   t('/News/Politics', 'politics, politician, election, elections, parliament, congress, senate, senator, prime minister, minister*0.5, government*0.5, democrat, republican, ballot, referendum, opposition*0.5, white house, campaign trail, polls*0.5'),
   t('/News/World News', 'world news, international news, foreign policy, diplomacy, diplomat, united nations, nato, refugees, migrants, sanctions, ceasefire'),
 
