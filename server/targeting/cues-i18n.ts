@@ -183,7 +183,7 @@ export const CUES_I18N: Record<string, Record<string, string>> = {
     '/Travel/Road Trips & Van Life/Van Conversions': 'aménagement, aménager, isolation, panneau solaire, batterie lithium',
     '/Travel/Destinations/Europe': 'europe, france, paris, italie, espagne, suisse, bretagne, provence, corse, pyrénées',
     '/News': 'actualité*0.8, actualités*0.8, journaliste*0.8, journalisme*0.8, journal télévisé, éditorialiste*0.8, reportage*0.5, conférence de presse',
-    '/News/Politics': 'politique, homme politique, élection, élections, présidentielle, gouvernement*0.5, ministre*0.5, premier ministre, assemblée nationale, député, sénat, sénateur, parti politique, opposition*0.5',
+    '/News/Politics': 'politique, homme politique, élection, élections, présidentielle, gouvernement*0.5, ministre*0.5, assemblée nationale, député, sénat, sénateur, parti politique, opposition*0.5',
     '/News/World News': 'diplomatie, réfugiés, migrants, sanctions, onu, otan',
     '/Arts & Entertainment/Movies & TV': 'film*0.5, cinéma*0.8, série*0.5, acteur*0.8, actrice*0.8, bande annonce, émission de télé, talkshow*0.8, télé réalité, téléréalité*0.8',
     '/Arts & Entertainment/Humor': 'humour*0.8, humoriste*0.8, sketch*0.8, sketchs*0.8, parodie*0.8, caméra cachée, canular*0.8',
