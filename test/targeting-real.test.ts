@@ -1301,6 +1301,24 @@ describe('a store mixing two channels', () => {
     for (const k of kws.slice(firstKitchen)) expect(k).toMatch(kitchen);
   });
 
+  it('a store all about the objective’s topic is no mixed store, whichever of its words a video says', () => {
+    // a political show: half its videos say "politique", the others "élection", "ministre", "député"
+    const c = cases.find((x) => x.id === "channel:C dans l'air")!;
+    const kws = generate({
+      corpus: corpusOfCase(c),
+      background: background(c),
+      seed: null,
+      campaign: {
+        objective: 'Toucher les Français qui suivent l’actualité politique et internationale',
+        campaignType: 'VIDEO',
+        language: 'fr',
+      },
+    })
+      .items.filter((i) => i.section === 'keywords')
+      .map((i) => i.text.toLowerCase());
+    expect(kws.slice(0, 10)).toContain('emmanuel macron');
+  });
+
   it('an objective of no topic ("grow awareness") changes no order', () => {
     expect(keywords('Grow brand awareness and sales')).toEqual(keywords(''));
   });

@@ -140,8 +140,10 @@ export class Analyzer {
   /** whether the unit being counted is a lead unit */
   private lead = false;
   /**
-   * the words of the campaign's objective that name a topic (a cue of a specific node: "tent",
-   * "espresso"; not "sell" or "awareness"): a document whose creators write one is about it
+   * the words of the topics the campaign's objective names (a cue of a specific node: "tent",
+   * "espresso"; not "sell" or "awareness"), and every other word cue of those topics and the
+   * topics under them: a document whose creators write one is about it. A politics show's video
+   * that says "élection" and not "politique" is about the objective "l'actualité politique".
    */
   private readonly focusKeys: ReadonlySet<string> | null;
   /** keyword documents whose creators' text names a word of the objective */
@@ -153,10 +155,7 @@ export class Analyzer {
     this.lang = opts.lang ?? 'en';
     this.tax = opts.taxonomy ? taxonomyIndex() : null;
     this.cues = this.tax ? this.tax.cuesFor(this.lang) : null;
-    const focus = [...(opts.focus ?? [])].filter(
-      (k) => this.specificCue(this.cues?.get(k) ?? null) > 0,
-    );
-    this.focusKeys = focus.length ? new Set(focus) : null;
+    this.focusKeys = this.topicWords(opts.focus ?? new Set());
     const n = this.tax ? this.tax.nodes.length : 0;
     this.nodeCoverage = new Float64Array(n);
     this.nodeWeight = new Float64Array(n);
@@ -507,6 +506,25 @@ export class Analyzer {
   }
 
   /** The weight of the strongest cue among hits of specific nodes (below the top level: "trip" only cues "/Travel"). */
+  /** The one-word cues of the specific topics the words cue, and of the topics under them. */
+  private topicWords(words: ReadonlySet<string>): ReadonlySet<string> | null {
+    const tax = this.tax;
+    const cues = this.cues;
+    if (!tax || !cues) return null;
+    const topics = new Set<number>();
+    for (const k of words)
+      for (const h of cues.get(k) ?? []) if (tax.nodes[h.node]!.depth >= 2) topics.add(h.node);
+    if (topics.size === 0) return null;
+    const under = (node: number) => {
+      for (let p = node; p >= 0; p = tax.nodes[p]!.parent) if (topics.has(p)) return true;
+      return false;
+    };
+    const out = new Set<string>();
+    for (const [key, hits] of cues)
+      if (!key.includes(' ') && hits.some((h) => h.weight > 0 && under(h.node))) out.add(key);
+    return out;
+  }
+
   private specificCue(hits: readonly CueHit[] | null): number {
     let w = 0;
     if (hits && this.tax)
