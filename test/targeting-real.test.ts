@@ -786,6 +786,12 @@ describe('adverbs of manner', () => {
     for (const k of kws) expect(k).not.toMatch(/ment(?:\s|$)/u);
   });
 
+  it('English prepositions of place the stopword list lacks are function words; "behind" is not', () => {
+    for (const w of ['ahead', 'across', 'despite', 'amid', 'throughout', 'beneath'])
+      expect(wordInfo(w, 'en').kind, w).toBe(STOP);
+    expect(wordInfo('behind', 'en').kind).toBe(CONTENT);
+  });
+
   it('the present of venir, tenir and the commonest irregular verbs is part of no keyword', () => {
     for (const w of [
       'devient',
