@@ -1384,6 +1384,26 @@ describe('people’s names', () => {
     for (const k of kws) expect(k).not.toMatch(/^james and /u);
   });
 
+  it('two people’s full names with a word between them are two keywords, not one', () => {
+    // "de Nicolas Sarkozy à Emmanuel Macron", in a political show's description
+    const c = cases.find((x) => x.id === "channel:C dans l'air")!;
+    const kws = generate({
+      corpus: corpusOfCase(c),
+      // the store alone, as a new workspace's catalog holds it
+      background: { channels: [], videos: [] },
+      seed: null,
+      campaign: {
+        objective: 'Toucher les Français qui suivent l’actualité politique et internationale',
+        campaignType: 'VIDEO',
+        language: 'fr',
+      },
+    })
+      .items.filter((i) => i.section === 'keywords')
+      .map((i) => i.text.toLowerCase());
+    expect(kws).toContain('emmanuel macron');
+    for (const k of kws) expect(k).not.toMatch(/sarkozy à emmanuel/u);
+  });
+
   it('a name the text writes by one of its words in the possessive is a person’s (Meek Mill)', () => {
     // "Meek" is in no list of given names: the text's "Meek's lawyers" tells a person
     const c = cases.find((x) => x.id === 'channel:Wendy Williams')!;

@@ -28,7 +28,7 @@ import {
   FIELDS,
   type Field,
 } from './phrase.ts';
-import { isGivenNameOrTitle, notePossessives } from './people.ts';
+import { isGivenNameOrTitle, isPersonName, notePossessives } from './people.ts';
 import { taxonomyIndex, type CueHit, type TaxonomyIndex } from './taxonomy.ts';
 import {
   CONTENT,
@@ -213,7 +213,8 @@ export class Analyzer {
             // an English past tense alone is no keyword ("tested") but is counted, for the
             // evidence of the phrases it is in ("mashed potatoes"): rank() leaves it out
             if (
-              (validPhrase(words, i, n) && !(text && cutsListOfNames(words, i, n))) ||
+              (validPhrase(words, i, n) &&
+                !(text && (cutsListOfNames(words, i, n) || joinsTwoPeople(words, i, n)))) ||
               (n === 1 && wi.kind === CONTENT && wi.past)
             )
               this.occur(
@@ -697,4 +698,34 @@ function cutsListOfNames(words: readonly WordInfo[], i: number, n: number): bool
   let right = 0;
   for (let k = and + 1; k < i + n && named(k); k++) right++;
   return right >= 2;
+}
+
+/**
+ * Whether a window joins two people's full names with a word between them ("Nicolas Sarkozy à
+ * Emmanuel Macron" of "de Nicolas Sarkozy à Emmanuel Macron", "Kim Kardashian and Kanye West"):
+ * each is a keyword, the pair is none. A name with a person's in it stays ("Tour de France").
+ */
+function joinsTwoPeople(words: readonly WordInfo[], i: number, n: number): boolean {
+  // a person's name is two or three words (people.ts): two of them and a word between
+  if (n < 5 || n > 7) return false;
+  const person = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (!isNameWord(words[k]!)) return false;
+    return isPersonName(
+      words
+        .slice(from, to)
+        .map((x) => x.orig)
+        .join(' '),
+    );
+  };
+  for (let k = i + 2; k <= i + 3 && k < i + n - 2; k++) {
+    const w = words[k]!;
+    if (
+      (w.connector || w.coordinator) &&
+      i + n - k - 1 <= 3 &&
+      person(i, k) &&
+      person(k + 1, i + n)
+    )
+      return true;
+  }
+  return false;
 }
