@@ -91,6 +91,8 @@ const keywordTextsOf = (input: GenerateInput) =>
   keywordItemsOf(input).map((i) => i.text.toLowerCase());
 
 const cases = loadTrending();
+/** A campaign objective about French politics, for the political show's cases. */
+const POLITICS = 'Toucher les Français qui suivent l’actualité politique et internationale';
 
 function background(c: TrendingCase): Corpus {
   // the other channels' single videos of the language: a catalog of other creators
@@ -103,12 +105,17 @@ function background(c: TrendingCase): Corpus {
   };
 }
 
-function keywordsOf(c: TrendingCase, corpus = corpusOfCase(c), bg = background(c)): string[] {
+function keywordsOf(
+  c: TrendingCase,
+  corpus = corpusOfCase(c),
+  bg = background(c),
+  campaign: Partial<GenerateInput['campaign']> = {},
+): string[] {
   const input: GenerateInput = {
     corpus,
     background: bg,
     seed: null,
-    campaign: { objective: '', campaignType: null, language: c.lang },
+    campaign: { objective: '', campaignType: null, language: c.lang, ...campaign },
   };
   return keywordItemsOf(input).map((i) => i.text);
 }
@@ -1310,18 +1317,9 @@ describe('a store mixing two channels', () => {
   it('a store all about the objective’s topic is no mixed store, whichever of its words a video says', () => {
     // a political show: half its videos say "politique", the others "élection", "ministre", "député"
     const c = cases.find((x) => x.id === "channel:C dans l'air")!;
-    const kws = generate({
-      corpus: corpusOfCase(c),
-      background: background(c),
-      seed: null,
-      campaign: {
-        objective: 'Toucher les Français qui suivent l’actualité politique et internationale',
-        campaignType: 'VIDEO',
-        language: 'fr',
-      },
-    })
-      .items.filter((i) => i.section === 'keywords')
-      .map((i) => i.text.toLowerCase());
+    const kws = keywordsOf(c, undefined, undefined, { objective: POLITICS }).map((k) =>
+      k.toLowerCase(),
+    );
     expect(kws.slice(0, 10)).toContain('emmanuel macron');
   });
 
@@ -1372,34 +1370,19 @@ describe('people’s names', () => {
   it('a given name alone and a full name across "and" are two people, not one keyword', () => {
     // "James and Kim Kardashian", "James and Shemar Moore": the host and a guest
     const c = cases.find((x) => x.id === 'channel:The Late Late Show with James Corden')!;
-    const kws = generate({
-      corpus: corpusOfCase(c),
-      background: background(c),
-      seed: null,
-      campaign: { objective: '', campaignType: null, language: 'en' },
-    })
-      .items.filter((i) => i.section === 'keywords')
-      .map((i) => i.text.toLowerCase());
+    const kws = keywordsOf(c).map((k) => k.toLowerCase());
     expect(kws).toContain('kim kardashian');
     for (const k of kws) expect(k).not.toMatch(/^james and /u);
   });
 
   it('two people’s full names with a word between them are two keywords, not one', () => {
-    // "de Nicolas Sarkozy à Emmanuel Macron", in a political show's description
+    // "de Nicolas Sarkozy à Emmanuel Macron", in a political show's description; the store alone,
+    // as a new workspace's catalog holds it
     const c = cases.find((x) => x.id === "channel:C dans l'air")!;
-    const kws = generate({
-      corpus: corpusOfCase(c),
-      // the store alone, as a new workspace's catalog holds it
-      background: { channels: [], videos: [] },
-      seed: null,
-      campaign: {
-        objective: 'Toucher les Français qui suivent l’actualité politique et internationale',
-        campaignType: 'VIDEO',
-        language: 'fr',
-      },
-    })
-      .items.filter((i) => i.section === 'keywords')
-      .map((i) => i.text.toLowerCase());
+    const alone: Corpus = { channels: [], videos: [] };
+    const kws = keywordsOf(c, undefined, alone, { objective: POLITICS }).map((k) =>
+      k.toLowerCase(),
+    );
     expect(kws).toContain('emmanuel macron');
     for (const k of kws) expect(k).not.toMatch(/sarkozy à emmanuel/u);
   });
