@@ -134,7 +134,7 @@ export class Analyzer {
   private readonly acc: Float64Array;
   private readonly touchedNodes: number[] = [];
   /** the document's cue hits that count only beside their context's evidence, and their weights */
-  private readonly pendingHits: (CueHit | number)[] = [];
+  private readonly pendingHits: { hit: CueHit; weight: number }[] = [];
   private readonly touched: PhraseStat[] = [];
   private intent = false;
   /** whether the unit being counted is a lead unit */
@@ -303,7 +303,7 @@ export class Analyzer {
     const tax = this.tax!;
     // a cue that counts only beside its context's own evidence waits for the document's end
     if (tax.nodes[hit.node]!.context >= 0) {
-      this.pendingHits.push(hit, weight);
+      this.pendingHits.push({ hit, weight });
       return;
     }
     this.apply(hit, weight);
@@ -327,12 +327,10 @@ export class Analyzer {
     const pending = this.pendingHits;
     if (pending.length) {
       const room = new Map<number, number>();
-      for (let k = 0; k < pending.length; k += 2) {
-        const hit = pending[k] as CueHit;
+      for (const { hit, weight } of pending) {
         const context = tax.nodes[hit.node]!.context;
-        if (!room.has(context)) room.set(context, this.acc[context]!);
-        const left = room.get(context)!;
-        const w = Math.min((pending[k + 1] as number) * hit.weight, left);
+        const left = room.get(context) ?? this.acc[context]!;
+        const w = Math.min(weight * hit.weight, left);
         if (w <= 0) continue;
         room.set(context, left - w);
         this.apply({ node: hit.node, weight: 1 }, w);
