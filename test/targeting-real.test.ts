@@ -1329,7 +1329,7 @@ describe('a store mixing two channels', () => {
 });
 
 describe('people’s names', () => {
-  it('a given name (or a title) and one or two words is a person’s name', () => {
+  it('a given name (or a title) and one or two words, or a family name in capitals, is a person’s name', () => {
     for (const n of [
       'Taylor Swift',
       'Jean-Luc Lemoine',
@@ -1341,9 +1341,21 @@ describe('people’s names', () => {
       // French drops the accent of a capital
       'Edouard Philippe',
       'Gérald Darmanin',
+      // a family name in capitals, whatever the given name
+      'Soazig QUÉMÉNER',
+      'Marine LE PEN',
+      'Jean-Dominique MERCHET',
     ])
       expect(isPersonName(n), n).toBe(true);
-    for (const n of ['Colorado Trail', 'Salomon Speedcross', 'Tour du Mont Blanc', 'Taylor 314ce'])
+    for (const n of [
+      'Colorado Trail',
+      'Salomon Speedcross',
+      'Tour du Mont Blanc',
+      'Taylor 314ce',
+      'Bellator MMA',
+      'Corsair RMX',
+      'Team USA',
+    ])
       expect(isPersonName(n), n).toBe(false);
   });
 

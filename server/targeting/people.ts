@@ -62,8 +62,21 @@ export function isGivenNameOrTitle(word: string): boolean {
   return GIVEN_NAMES.has(low) || GIVEN_NAMES.has(plain) || TITLES.has(low) || TITLES.has(plain);
 }
 
-/** Whether a name (as displayed) is a person's: a given name or a title, then one or two words, no number. */
+/**
+ * A name written as French (and much of Europe) writes a person's in lists and credits: the given
+ * name capitalised, the family name in capitals ("Soazig QUÉMÉNER", "Jean-Luc MÉLENCHON", "Marine
+ * LE PEN"). The family name has a vowel and four letters or more: a model's or a league's letters
+ * after a capitalised word are mostly fewer, or none ("Sony XLR", "Bellator MMA", "Team USA").
+ */
+const FAMILY_NAME_IN_CAPITALS =
+  /^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\s+(?:\p{Lu}{2,3}\s+)?(?:\p{Lu}['’])?(?=\p{Lu}*[AEIOUYÀ-ÖØ-Ý])\p{Lu}{4,}(?:-\p{Lu}{2,})?$/u;
+
+/**
+ * Whether a name (as displayed) is a person's: a given name or a title, then one or two words, no
+ * number; or a given name and a family name in capitals.
+ */
 export function isPersonName(text: string): boolean {
+  if (FAMILY_NAME_IN_CAPITALS.test(text)) return true;
   const words = text
     .toLowerCase()
     .replace(/\./g, '')
