@@ -823,6 +823,14 @@ describe('adverbs of manner', () => {
     expect(kws).toContain('raiponce');
     for (const k of kws) expect(k).not.toMatch(/appartient|devient/u);
   });
+
+  it('a French function word is one under a capital that drops its accent ("Etat" is "état")', () => {
+    for (const w of ['Etat', "l'Etat", 'Etre', 'Etait'])
+      expect(wordInfo(w, 'fr').kind, w).toBe(STOP);
+    // a content word stays one, and English has no such rule
+    for (const w of ['Ecole', 'Etats', "l'Europe"]) expect(wordInfo(w, 'fr').kind, w).toBe(CONTENT);
+    expect(wordInfo('Etat', 'en').kind).toBe(CONTENT);
+  });
 });
 
 describe('calls to action', () => {

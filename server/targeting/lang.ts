@@ -173,6 +173,28 @@ export function isStopword(low: string, lang: Lang): boolean {
   return (mask & ((BIT.get(lang) ?? 0) | EN_BIT)) !== 0;
 }
 
+/** The accented letters French writes a word's first letter with, by the letter a capital drops them to. */
+const FR_INITIAL_ACCENTS: Readonly<Record<string, readonly string[]>> = {
+  a: ['à', 'â'],
+  c: ['ç'],
+  e: ['é', 'è', 'ê'],
+  i: ['î'],
+  o: ['ô'],
+  u: ['ù', 'û'],
+};
+
+/**
+ * Whether a French word written with a capital is a function word once its first letter gets back
+ * the accent capitals drop ("Etat" is "état", "Etre" is "être", "A" is "à"): French typography
+ * leaves capitals unaccented, so the stopword list's spelling is not what the text writes.
+ */
+export function isFrenchStopwordUnderCapital(orig: string, low: string): boolean {
+  if (!/^[ACEIOU]/.test(orig)) return false;
+  for (const a of FR_INITIAL_ACCENTS[low[0]!] ?? [])
+    if (isStopword(a + low.slice(1), 'fr')) return true;
+  return false;
+}
+
 const LATIN = /\p{Script=Latin}/u;
 const LETTER = /\p{L}/u;
 let otherScriptTable: Set<string> | undefined;

@@ -14,6 +14,7 @@ import {
   isConnector,
   isCoordinator,
   isDeterminer,
+  isFrenchStopwordUnderCapital,
   isParticle,
   isStopword,
   wordKey,
@@ -347,7 +348,8 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     VERSUS.has(low) ||
     FEATURING.has(low) ||
     isDeterminer(low, lang) ||
-    (lang === 'fr' && elidedFunctionWord(low, lang))
+    (lang === 'fr' &&
+      (elidedFunctionWord(low, orig, lang) || isFrenchStopwordUnderCapital(orig, low)))
   )
     kind = STOP;
   else {
@@ -405,10 +407,12 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
  */
 const FR_ELIDED_FUNCTION = /^(?:c|j|m|n|s|t|qu|lorsqu|puisqu|jusqu|quoiqu)'\p{L}/u;
 const FR_ELIDED_ARTICLE = /^(?:l|d)'(\p{L}.*)$/u;
-function elidedFunctionWord(low: string, lang: Lang): boolean {
+function elidedFunctionWord(low: string, orig: string, lang: Lang): boolean {
   if (FR_ELIDED_FUNCTION.test(low)) return true;
   const m = FR_ELIDED_ARTICLE.exec(low);
-  return m !== null && isStopword(m[1]!, lang);
+  if (m === null) return false;
+  const noun = m[1]!;
+  return isStopword(noun, lang) || isFrenchStopwordUnderCapital(orig.slice(-noun.length), noun);
 }
 
 /**
