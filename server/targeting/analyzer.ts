@@ -202,6 +202,7 @@ export class Analyzer {
         const words = seg.words;
         const inf = seg.informative;
         const len = words.length;
+        const people = text ? personNameStarts(words, inf) : null;
         for (let i = 0; i < len && !unit.name; i++) {
           const wi = words[i]!;
           if (wi.intent) this.intent = true;
@@ -214,7 +215,12 @@ export class Analyzer {
             // evidence of the phrases it is in ("mashed potatoes"): rank() leaves it out
             if (
               (validPhrase(words, i, n) &&
-                !(text && (cutsListOfNames(words, i, n) || joinsTwoPeople(words, i, n)))) ||
+                !(
+                  text &&
+                  (cutsListOfNames(words, i, n) ||
+                    joinsTwoPeople(words, i, n) ||
+                    runsIntoPerson(people!, i, n))
+                )) ||
               (n === 1 && wi.kind === CONTENT && wi.past)
             )
               this.occur(
@@ -233,7 +239,7 @@ export class Analyzer {
             if (last.kind === STOP && (!last.connector || words[i + n - 2]!.kind === STOP)) break;
           }
         }
-        if (text) this.nameRuns(words, inf, maxN, w, fieldIdx, d);
+        if (text) this.nameRuns(words, inf, people!, maxN, w, fieldIdx, d);
         if (text) notePossessives(words, inf, this.possessives);
         // a tag, a channel keyword, a title part of two or three words without a stopword: a phrase
         // as a person wrote it (a title's "Mezcal y mercados" or "Tagestour im Allgäu" is none)
@@ -428,6 +434,7 @@ export class Analyzer {
   private nameRuns(
     words: readonly WordInfo[],
     inf: readonly boolean[],
+    people: Int32Array,
     maxN: number,
     w: number,
     fieldIdx: number,
@@ -452,6 +459,9 @@ export class Analyzer {
     };
     const close = () => {
       if (start >= 0 && informative) {
+        // a sentence's first capital before a person's name is none of it ("Host Jamie Lorne")
+        const person = people[end]!;
+        if (person > start && isNameWord(words[person - 1]!)) start = person;
         const names = namesOfList(words, start, end);
         if (names === null) count(start, end);
         else for (const [from, to] of names) count(from, to);
@@ -696,6 +706,57 @@ function cutsListOfNames(words: readonly WordInfo[], i: number, n: number): bool
   let right = 0;
   for (let k = and + 1; k < i + n && named(k); k++) right++;
   return right >= 2;
+}
+
+/**
+ * Per word, where the person's full name it is in starts (-1 in none): a capitalised run of two
+ * or three words that people.ts calls a person's. A sentence's first capital is no name's when the
+ * name's own capitals tell ("Actor Terry Crews"), unless it is a given name itself ("Jean-Luc
+ * Mélenchon est…"). Computed once a segment, for runsIntoPerson and nameRuns.
+ */
+function personNameStarts(words: readonly WordInfo[], inf: readonly boolean[]): Int32Array {
+  const starts = new Int32Array(words.length).fill(-1);
+  const linked = (k: number) =>
+    isNameWord(words[k + 1]!) && (inf[k] || !inf[k + 1] || isGivenNameOrTitle(words[k]!.orig));
+  for (let from = 0; from < words.length;) {
+    if (!isNameWord(words[from]!)) {
+      from++;
+      continue;
+    }
+    let to = from;
+    while (to + 1 < words.length && linked(to)) to++;
+    // a person's name is two or three words (people.ts), and no longer name's end ("Late
+    // Night with Seth Meyers", not "Thanks to Eric Langlay")
+    const tail =
+      from >= 2 &&
+      nameParticle(words[from - 1]!, words[from - 2]!, words[from]!) &&
+      (inf[from - 2] || !inf[from]);
+    if (
+      !tail &&
+      to - from >= 1 &&
+      to - from <= 2 &&
+      isPersonName(
+        words
+          .slice(from, to + 1)
+          .map((x) => x.orig)
+          .join(' '),
+      )
+    )
+      starts.fill(from, from, to + 1);
+    from = to + 1;
+  }
+  return starts;
+}
+
+/**
+ * Whether a window of running text runs from words in small letters into a person's full name
+ * ("presses Jeff Sessions", "inventor Bill Gates", "reportages de Vincent Lapierre"), or into part
+ * of one ("investigate Hillary" of "… Hillary Clinton"): what runs into a name is a verb or a role
+ * said of the person, no part of what anyone searches; the name is the keyword. A name with
+ * capitals before it is a title's or a show's ("Late Night with Seth Meyers") and stays whole.
+ */
+function runsIntoPerson(personStarts: Int32Array, i: number, n: number): boolean {
+  return n >= 2 && personStarts[i + n - 1]! > i;
 }
 
 /**
