@@ -426,7 +426,7 @@ describe('one video: what its creator labelled', () => {
     for (const k of kws) expect(k).not.toMatch(/^(?:nk|ha)$|\b(?:rly|tbh)\b|wow!/);
   });
 
-  it('an abbreviated unit is part of no keyword: "1 tsp vanilla extract"; TBS is a network', () => {
+  it('an abbreviated unit is part of no keyword: "1 tsp vanilla extract", "7 Rebs"; TBS is a network', () => {
     const kws = keywords(
       'Peach Macarons',
       'Ingredients:\n1 tsp peach essence\n3 tbsp cold water\n1 tsp peach essence\nWatch it on TBS.',
@@ -434,6 +434,13 @@ describe('one video: what its creator labelled', () => {
     expect(kws).toContain('peach essence');
     for (const k of kws) expect(k).not.toMatch(/\b(?:tsp|tbsp)\b/);
     expect(isStopword('tbs', 'en')).toBe(false);
+    // a box score's counts are units too
+    const stats = keywords(
+      'Jaylen Brown Full Highlights vs Warriors - 22 Pts, 7 Rebs, 2 Blks!',
+      'Jaylen Brown Full Highlights vs Warriors - 22 Pts, 7 Rebs, 2 Blks!',
+    );
+    expect(stats.some((k) => k.includes('jaylen brown'))).toBe(true);
+    for (const k of stats) expect(k).not.toMatch(/\b(?:pts|rebs|blks)\b/);
   });
 
   it('a capital letter alone designates, as a number does: "iPhone X", "X Factor"', () => {
@@ -822,6 +829,17 @@ describe('adverbs of manner', () => {
     );
     expect(kws).toContain('raiponce');
     for (const k of kws) expect(k).not.toMatch(/appartient|devient/u);
+  });
+
+  it('the sign of a number is part of no keyword: "images du foot N°61"', () => {
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'Le best of des images du foot N°61',
+        'Voici le best of des images du foot N°61 ! Et le zap foot nº 62 arrive.',
+      ),
+    );
+    expect(kws.some((k) => k.includes('images du foot'))).toBe(true);
+    for (const k of kws) expect(k).not.toMatch(/(?:^|\s)n[°º]?(?:\s|$)/u);
   });
 
   it('a French function word is one under a capital that drops its accent ("Etat" is "état")', () => {

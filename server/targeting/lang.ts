@@ -155,8 +155,12 @@ const WEB_INFORMAL = new Set([
   // abbreviated function words and asides: "really", "seriously", "to be honest", "by the way"
   'rly', 'srsly', 'tbh', 'imo', 'imho', 'btw', 'idk', 'ngl', 'pls', 'plz', 'ur',
 ]);
-/** Abbreviated units of a quantity ("1 tsp vanilla extract"): part of no keyword. "TBS" is a network. */
-const UNITS = new Set(['tsp', 'tbsp', 'oz', 'ml', 'cl', 'kg', 'mg', 'lb', 'lbs']);
+/**
+ * Abbreviated units of a quantity ("1 tsp vanilla extract") and a box score's counts ("22 Pts, 7
+ * Rebs, 2 Blks"): part of no keyword. "TBS" is a network.
+ */
+// prettier-ignore
+const UNITS = new Set(['tsp', 'tbsp', 'oz', 'ml', 'cl', 'kg', 'mg', 'lb', 'lbs', 'pts', 'rebs', 'asts', 'blks', 'stls', 'yds']);
 const INFORMAL_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
   fr: new Set(['oui', 'ouais', 'bref', 'wesh']),
 };

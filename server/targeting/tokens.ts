@@ -509,6 +509,8 @@ export function splitHashtag(tag: string): string {
 const WORD_RE =
   /[\p{L}\p{N}]+(?:['.&+\u2011][\p{L}\p{N}]+|[!$](?:(?<=\p{L}.)(?=\p{Ll})|(?<=\p{Lu}.)(?=\p{Lu}))\p{L}+)*'?/gu;
 const SENTENCE_END = /[.!?:;\n\r•·]/;
+/** "N°61", "nº 3": the sign of a number, as "#" is, part of no keyword ("images du foot n"). */
+const NUMBER_SIGN = /^n[°º]$/iu;
 /**
  * Abbreviated titles written before a name with a full stop that ends no sentence ("Dr. Phil",
  * "St. Louis", "Rep. Jordan", "Mme. Figaro", "Sr. López"). "Jr." and English "Sr." follow a name.
@@ -580,7 +582,11 @@ export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Se
       }
     }
     // a letter before a full stop is an initial ("Craig T. Nelson"), no designator
-    pushWord(m[0], m[0].length === 1 && text[prevEnd] === '.');
+    pushWord(
+      m[0],
+      m[0].length === 1 && text[prevEnd] === '.',
+      NUMBER_SIGN.test(text.slice(m.index, prevEnd + 1)),
+    );
   }
   closeSentence(flatWords.length);
   flushSeg();
@@ -602,7 +608,7 @@ export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Se
     );
   }
 
-  function pushWord(written: string, initial = false) {
+  function pushWord(written: string, initial = false, numberSign = false) {
     const orig = written.includes(KEPT_HYPHEN) ? written.replaceAll(KEPT_HYPHEN, '-') : written;
     // "Téléchargez l'application": opening a sentence, a "vous" form is capitalised and still a verb
     let info =
@@ -610,10 +616,11 @@ export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Se
         ? wordInfo(orig.toLowerCase(), lang)
         : wordInfo(orig, lang);
     if (
-      info.kind !== STOP &&
-      words.length > 0 &&
-      lang === 'en' &&
-      isOfCourse(words[words.length - 1]!.low, info.low)
+      numberSign ||
+      (info.kind !== STOP &&
+        words.length > 0 &&
+        lang === 'en' &&
+        isOfCourse(words[words.length - 1]!.low, info.low))
     )
       info = { ...info, kind: STOP, key: info.low, tailOk: false };
     words.push(info);
