@@ -766,6 +766,36 @@ describe('places and news', () => {
       ).toBe(true);
   });
 
+  it('a team sport is told by its leagues and its box scores, in English and in French', () => {
+    const nba = topicsOf(
+      store([
+        [
+          'Jaylen Brown Full Highlights vs Warriors - 22 Pts, 7 Rebs',
+          'Take your ball handling to the next level. Boxscore on the NBA site.',
+        ],
+        [
+          'James Harden Triple-Double Full Highlights vs Nuggets',
+          'Harden with a triple-double and a slam dunk at the buzzer.',
+        ],
+      ]),
+    );
+    expect(nba).toContain('/Sports/Team Sports');
+    const foot = topicsOf(
+      store([
+        [
+          'Messi Soulier d’Or, le ballon de la Ligue 1',
+          'Le best of des images du foot : le mercato, les buts de la semaine.',
+        ],
+        [
+          'Le sélectionneur face à la presse',
+          'Zap foot : la Ligue des champions et le mercato d’hiver.',
+        ],
+      ]),
+      'fr',
+    );
+    expect(foot).toContain('/Sports/Team Sports');
+  });
+
   it('a French political show is about politics, not about travel in Europe', () => {
     const topics = topicsOf(
       store([

@@ -68,7 +68,7 @@ const DEFS: NodeDef[] = [
   t('/Sports/Climbing & Mountaineering', 'climbing, climber, bouldering, crag, belay, harness, via ferrata, mountaineering, alpinism, ice axe, crampons, scrambling, scramble, summit*0.5, helmet*0.3'),
   t('/Sports/Water Sports', 'kayak, kayaking, canoe, canoeing, canoe trip, paddle, paddling, paddleboard, surfing, surfboard, rafting, portage, swimming, open water swimming, wild swimming'),
   t('/Sports/Winter Sports', 'skiing, ski, snowboard, snowboarding, ski touring, backcountry skiing, splitboard, avalanche, snowshoe, snowshoeing, cross country skiing'),
-  t('/Sports/Team Sports', 'football, golf, boxing, mma, martial arts, soccer, basketball, baseball, hockey, rugby, cricket, volleyball, league*0.5'),
+  t('/Sports/Team Sports', 'football, golf, boxing, mma, martial arts, soccer, basketball, baseball, hockey, rugby, cricket, volleyball, league*0.5, futsal, nba, nfl, nhl, mlb, premier league, champions league, touchdown, quarterback, slam dunk, dunk*0.8, alley oop, triple double, double double, box score, boxscore, ball handling, goalkeeper, free kick, penalty kick, home run, hat trick'),
   t('/Sports/Action Sports', 'skateboarding, skateboard, skater, skate park, skatepark, kickflip, ollie, heelflip, halfpipe, half pipe, grind rail, bmx, parkour, longboard, longboarding, scooter tricks'),
 
   // ---------------------------------------------------------------- hobbies & leisure, outdoors
