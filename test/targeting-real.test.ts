@@ -688,6 +688,17 @@ describe('a channel’s show line', () => {
     expect(keywordsOf(ktotv, described).map(fold)).not.toContain('sanctuaires');
   });
 
+  it('the paragraph under "About" the channel at each video’s foot stands in for one too', () => {
+    // "About The Scran Line / … My name is Nick. I’m a pastry chef and graphic designer …"
+    const scran = cases.find((x) => x.id === 'channel:The Scran Line')!;
+    expect(keywordsOf(scran).map(fold)).toContain('pastry chef');
+    // under another heading it is a video's text like any other, a template dropped
+    const other = corpusOfCase(scran);
+    for (const v of other.videos)
+      v.description = v.description.replace(/^About The Scran Line$/mu, 'About the author');
+    expect(keywordsOf(scran, other).map(fold)).not.toContain('pastry chef');
+  });
+
   it('a line over a link alone is the link’s caption, no show line', () => {
     // "Ma boutique de tshirts et goodies est disponible, profitez en" above the shop's link
     const kirby = cases.find((x) => x.id === 'channel:Kirby-54')!;

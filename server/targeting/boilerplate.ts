@@ -20,6 +20,7 @@
  */
 import { postalAddressLines } from './addresses.ts';
 import { withoutCallsToAction } from './calls.ts';
+import { channelName } from './channel-name.ts';
 import { isCrewCredit, isMediaCredit, licensedCueLines, withoutGuestRole } from './credits.ts';
 import { disclaimerLines, withoutLegalNotice } from './legal.ts';
 import { publicSuffixes } from './libs.ts';
@@ -439,7 +440,19 @@ export function stripBoilerplate(text: string, bp: Boilerplate): string {
  */
 const SHOW_LINE_WORDS = 8;
 
-/** The channels' show lines among the first `leadLines` lines of their videos' descriptions. */
+/**
+ * A heading that introduces what a channel says of itself at the foot of each of its videos
+ * ("About Jimmy Kimmel Live:", "ABOUT WIRED", "À propos de Troom Troom :"): the template
+ * paragraphs under it are the channel's description ("ABC's late-night talk show"), as its top
+ * lines are. Only under the channel's own name: "About the author:" introduces someone else.
+ */
+const ABOUT_HEADING =
+  /^[^\p{L}\p{N}]*(?:about|à propos de|a propos de|acerca de|sobre|über)\s+(.+?)\s*:?\s*$/iu;
+
+/**
+ * The channels' show lines: template lines among the first `leadLines` lines of their videos'
+ * descriptions, and the paragraphs under a heading "About" the channel.
+ */
 export function showLines(
   corpus: Corpus,
   bp: Boilerplate,
@@ -447,19 +460,37 @@ export function showLines(
 ): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const seen = new Set<string>();
+  const names = new Map<string, Set<string>>();
+  for (const ch of corpus.channels)
+    names.set(ch.id, new Set([lineKey(ch.title), lineKey(channelName(ch.title))]));
+  const take = (channelId: string, line: string) => {
+    const list = out.get(channelId) ?? [];
+    out.set(channelId, list);
+    list.push(line.trim());
+  };
+  const template = (key: string) => bp.lines.has(key) && !bp.shared.has(key) && !seen.has(key);
   for (const v of [...corpus.videos].sort((a, b) => cmpStr(a.id, b.id))) {
     const lines = v.description.split(/\r?\n/).filter((l) => l.trim());
     for (const [i, line] of lines.slice(0, leadLines).entries()) {
       const key = lineKey(line);
-      if (!bp.lines.has(key) || bp.shared.has(key) || seen.has(key)) continue;
+      if (!template(key)) continue;
       seen.add(key);
       // a line over a link alone is the link's caption ("Ma boutique est disponible, profitez en")
       const next = lines[i + 1];
       if (next !== undefined && isLinkAlone(next)) continue;
-      if (!isShowLine(line, bp)) continue;
-      const list = out.get(v.channelId) ?? [];
-      out.set(v.channelId, list);
-      list.push(line.trim());
+      if (isShowLine(line, bp)) take(v.channelId, line);
+    }
+    const own = names.get(v.channelId);
+    const heading = lines.findIndex((l) => {
+      const m = ABOUT_HEADING.exec(l);
+      return m !== null && own?.has(lineKey(m[1]!)) === true;
+    });
+    if (heading < 0) continue;
+    for (const line of lines.slice(heading + 1)) {
+      const key = lineKey(line);
+      if (!template(key) || !isShowLine(line, bp)) break;
+      seen.add(key);
+      take(v.channelId, line);
     }
   }
   return out;
