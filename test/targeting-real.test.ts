@@ -674,6 +674,19 @@ describe('the channel’s own name', () => {
   });
 });
 
+describe('a list too short to serve', () => {
+  it('gets the channel’s name; a list of its own does not', () => {
+    // "Dropping And CATCHING A Paper Airplane At 2,000 Feet!" and links: three keywords
+    const of = (id: string) => keywordsOf(cases.find((x) => x.id === id)!).map(fold);
+    const tucker = of('video:Y6eKxjMA9ek');
+    expect(tucker).toContain('tucker gott');
+    // a glued title is typed apart, without its article
+    expect(of('video:CKPMAICRYuw')).toContain('ellen show');
+    // "Bill Gates Bought Land in Arizona to Build a Smart City" says enough: no "12 news"
+    expect(of('video:9KIP-Ncp2jU')).not.toContain('12 news');
+  });
+});
+
 describe('a channel’s show line', () => {
   it('a sentence at the top of each video stands in for a channel without a description', () => {
     // "Tous les jours à 15h30 …, retransmission en direct du Chapelet depuis Lourdes": dropped from

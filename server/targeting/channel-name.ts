@@ -56,6 +56,12 @@ export function channelName(title: string): string {
   return /[\p{L}\p{N}]/u.test(name) ? name : title.trim();
 }
 
+/** A channel's name as a person types it: its words apart where its title glues them ("The Ellen Show"). */
+export function channelNameSaid(title: string): string {
+  const ways = spellings(channelName(title));
+  return ways[ways.length - 1]!;
+}
+
 /** How videos may write a channel's name: as its title does, and a glued title's words apart. */
 function spellings(name: string): string[] {
   return GLUED_WORDS.test(name) ? [name, gluedWords(name)] : [name];

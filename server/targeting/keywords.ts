@@ -38,7 +38,8 @@
 import { SMALL_STORE_DOCS, type Analyzer, type PhraseCandidate } from './analyzer.ts';
 import type { Boilerplate } from './boilerplate.ts';
 import { brandCheck, type BrandCheck } from './brands.ts';
-import { isStopword, withoutAccents, type Lang } from './lang.ts';
+import { channelNameSaid } from './channel-name.ts';
+import { isDeterminer, isStopword, withoutAccents, type Lang } from './lang.ts';
 import { isoStopwords } from './libs.ts';
 import type { CampaignTypeMix } from './mix.ts';
 import { cmpStr } from './order.ts';
@@ -114,6 +115,11 @@ const MIN_COMMON_VIDEOS = 2;
  * ("tv", "ft", "ep"); kept only as a name (capitalised in two places: "EA").
  */
 const FILL_MIN_CHARS = 3;
+/**
+ * A list shorter than this serves no ad group (Google Ads' guidance starts at 5). A store that says
+ * so little in words gets its channel's name (channelNameFill).
+ */
+const USABLE_LIST = 5;
 /** A title's variant is at most this long: a longer window of a title is the title, cut anywhere. */
 const MAX_VARIANT_WORDS = 4;
 /** What a person reads first of a list, and what Google Ads shows an ad group's keywords by: ten. */
@@ -210,15 +216,19 @@ export function keywordItems(k: KeywordInput): {
   // titles and descriptions' opening lines say once fills it too, after the rest
   if (picked.length < fillTo)
     picked.push(...fillFromLead(k, objectiveKeys, picked, fillTo - picked.length, barred, true));
-  if (picked.length === 0) return { items: [], excluded, brands }; // no derived keywords: no audience keywords on their own either
-  const listed =
-    analyzer.docs <= TINY_STORE_DOCS
+  const derived =
+    analyzer.docs <= TINY_STORE_DOCS && picked.length > 0
       ? titleFirst(
           k,
           objectiveKeys,
           withTitleVariants(k, objectiveKeys, picked, mix.keywords - seedSlots, barred),
         )
       : picked;
+  const listed =
+    derived.length > 0 && derived.length < USABLE_LIST
+      ? [...derived, ...channelNameFill(k, derived, USABLE_LIST - derived.length, barred)]
+      : derived;
+  if (listed.length === 0) return { items: [], excluded, brands }; // no derived keywords: no audience keywords on their own either
   const items: TargetingItem[] = listed.map((c) => {
     const text = withoutLeadingElision(c.text, lang);
     return {
@@ -258,6 +268,66 @@ export function keywordItems(k: KeywordInput): {
  * score. None is a fragment of a picked phrase, a picked phrase with filler added, or a sliding
  * window over one. They rank after the picked keywords: the contrastive scoring's are surer.
  */
+/**
+ * The names of the store's channels, for a list still short of USABLE_LIST: a video whose words are
+ * almost all links and calls (a music video, a gaming clip, a show's upload) is still its channel's,
+ * and a channel is what its viewers search for by name; uploaders tag their own channel's name
+ * more often than any other word. Only then: beside a list of its own, a channel named with an
+ * ordinary phrase of its language ("Roue Libre") would reach content about anything
+ * (channel-name.ts). Nor for a list of none: a store with no text in the campaign's language gets
+ * no keywords (generate.ts says so). The channel with the most of the store's videos first; never a
+ * name the list holds, nor another brand's.
+ */
+function channelNameFill(
+  k: KeywordInput,
+  picked: readonly PhraseCandidate[],
+  room: number,
+  excluded: (c: PhraseCandidate) => boolean,
+): PhraseCandidate[] {
+  const { input, lang } = k;
+  const videos = new Map<string, number>();
+  for (const v of input.corpus.videos) videos.set(v.channelId, (videos.get(v.channelId) ?? 0) + 1);
+  const channels = [...input.corpus.channels].sort(
+    (a, b) => (videos.get(b.id) ?? 0) - (videos.get(a.id) ?? 0) || cmpStr(a.id, b.id),
+  );
+  const have = new Set(picked.map((c) => c.key));
+  const out: PhraseCandidate[] = [];
+  for (const ch of channels) {
+    if (out.length >= room) break;
+    // a name led by an article is typed without it ("The Ellen Show": "Ellen Show")
+    let text = channelNameSaid(ch.title);
+    let key = keyOf(text, lang);
+    const [first, ...rest] = text.split(' ');
+    if (key === null && rest.length > 0 && isDeterminer(first!.toLowerCase(), lang)) {
+      text = rest.join(' ');
+      key = keyOf(text, lang);
+    }
+    if (key === null || have.has(key) || text.length > MAX_PHRASE_CHARS) continue;
+    const c: PhraseCandidate = {
+      key,
+      text,
+      words: key.split(' ').length,
+      score: 0,
+      count: 0,
+      df: 0,
+      bgDf: 0,
+      name: false,
+      recurring: false,
+      whole: true,
+      written: true,
+      alone: true,
+      once: true,
+      cue: 0,
+      inTitle: false,
+      source: 'channels',
+    };
+    if (excluded(c)) continue;
+    have.add(key);
+    out.push(c);
+  }
+  return out;
+}
+
 function fillFromLead(
   k: KeywordInput,
   /** the objective's content-word keys (keywordItems has them) */
