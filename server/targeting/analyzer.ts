@@ -691,9 +691,9 @@ export class Analyzer {
 /**
  * Whether a window of running text joins capitalised words across a list's "and" and cuts a name
  * at an end ("Jean-François Verzele et Jacques" of "… et Jacques Wehrlin"), or joins a given name
- * alone to a full name ("James and Kim Kardashian", "Jimmy and Michelle Obama": two people, where
- * a duo's names are a word each, "Tom and Jerry"): no phrase, the names are. Capitals count even
- * where a Title Case line makes them no evidence of a name.
+ * alone to a full name, on either side ("James and Kim Kardashian", "OJ Simpson and Jennifer": two
+ * people, where a duo's names are a word each, "Tom and Jerry"): no phrase, the names are.
+ * Capitals count even where a Title Case line makes them no evidence of a name.
  */
 function cutsListOfNames(words: readonly WordInfo[], i: number, n: number): boolean {
   if (n < 3) return false;
@@ -702,10 +702,12 @@ function cutsListOfNames(words: readonly WordInfo[], i: number, n: number): bool
   if (and < 0) return false;
   const named = (k: number) => k >= 0 && k < words.length && isNameWord(words[k]!);
   if ((named(i + n - 1) && named(i + n)) || (named(i - 1) && named(i))) return true;
-  if (and !== i + 1 || !named(i) || !isGivenNameOrTitle(words[i]!.orig)) return false;
-  let right = 0;
-  for (let k = and + 1; k < i + n && named(k); k++) right++;
-  return right >= 2;
+  const givenName = (k: number) => named(k) && isGivenNameOrTitle(words[k]!.orig);
+  let full = 0;
+  if (and === i + 1 && givenName(i)) for (let k = and + 1; k < i + n && named(k); k++) full++;
+  else if (and === i + n - 2 && givenName(i + n - 1))
+    for (let k = and - 1; k >= i && named(k); k--) full++;
+  return full >= 2;
 }
 
 /**
