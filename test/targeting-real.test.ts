@@ -830,6 +830,20 @@ describe('adverbs of manner', () => {
     expect(wordInfo('behind', 'en').kind).toBe(CONTENT);
   });
 
+  it('French adverbs of time, place and degree the list lacks are function words', () => {
+    for (const w of ['jamais', 'autour', 'déjà', 'deja', 'presque', 'bientôt', 'vite', 'ensuite'])
+      expect(wordInfo(w, 'fr').kind, w).toBe(STOP);
+    // "rediffusion autour de minuit" gave "rediffusion autour"
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'Le chapelet de Lourdes',
+        'Rediffusion autour de minuit. Le chapelet, déjà certifié, ne finit jamais.',
+      ),
+    );
+    expect(kws).toContain('chapelet');
+    for (const k of kws) expect(k).not.toMatch(/autour|jamais|déjà/u);
+  });
+
   it('the present of venir, tenir and the commonest irregular verbs is part of no keyword', () => {
     for (const w of [
       'devient',

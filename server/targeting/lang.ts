@@ -162,7 +162,15 @@ const WEB_INFORMAL = new Set([
 // prettier-ignore
 const UNITS = new Set(['tsp', 'tbsp', 'oz', 'ml', 'cl', 'kg', 'mg', 'lb', 'lbs', 'pts', 'rebs', 'asts', 'blks', 'stls', 'yds']);
 const INFORMAL_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
-  fr: new Set(['oui', 'ouais', 'bref', 'wesh']),
+  // prettier-ignore
+  fr: new Set([
+    'oui', 'ouais', 'bref', 'wesh',
+    // adverbs of time, place and degree the list lacks, as written with and without accents:
+    // "rediffusion autour", "jamais" and "déjà" alone were keywords
+    'jamais', 'autour', 'déjà', 'deja', 'loin', 'presque', 'bientôt', 'bientot', 'tard', 'tôt', 'tot',
+    'aussitôt', 'aussitot', 'dorénavant', 'dorenavant', 'davantage', 'quasiment', 'vite', 'ensuite',
+    'auparavant', 'pourtant', 'soudain',
+  ]),
 };
 
 /**
