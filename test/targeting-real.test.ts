@@ -897,6 +897,8 @@ describe('calls to action', () => {
     expect(withoutCallsToAction('Click the bell icon to get notified')).toBe('');
     expect(withoutCallsToAction('Dale like y suscríbete para más recetas')).toBe('');
     expect(withoutCallsToAction('Abonne-toi à la chaîne')).toBe('');
+    // joining a fan club is one ("join keith" was a keyword of "Join Keith's fan club: …")
+    expect(withoutCallsToAction("Join Keith's fan club: https://keithurban.net/theville")).toBe('');
     // "follow" and "like" alone are ordinary words
     for (const s of ['Follow the trail to the lake.', 'It feels like home on the trail'])
       expect(withoutCallsToAction(s)).toBe(s);

@@ -27,7 +27,7 @@ const VERBS = [
 // prettier-ignore
 const OBJECTS = [
   'channel', 'bell', 'notification', 'notifications', 'notifs', 'thumbs up', 'thumb up', 'link in bio', 'links below', 'link below',
-  'social media', 'social medias', 'socials', 'social networks', 'website', 'comments', 'comment section', 'newsletter', 'mailing list',
+  'social media', 'social medias', 'socials', 'social networks', 'website', 'comments', 'comment section', 'newsletter', 'mailing list', 'fan club', 'fanclub',
   'chaîne', 'chaine', 'cloche', 'pouce', 'lien', 'liens', 'réseaux sociaux', 'reseaux sociaux', 'site internet', 'site web', 'commentaires',
   'canal', 'campana', 'campanita', 'notificaciones', 'enlace', 'redes sociales', 'sitio web', 'página web', 'pagina web', 'comentarios',
   'sininho', 'notificações', 'notificacoes',
