@@ -844,7 +844,7 @@ describe('adverbs of manner', () => {
     for (const k of kws) expect(k).not.toMatch(/autour|jamais|déjà/u);
   });
 
-  it('the present of venir, tenir and the commonest irregular verbs is part of no keyword', () => {
+  it('the present of venir, tenir and the commonest irregular verbs, and their imperfect, is part of no keyword', () => {
     for (const w of [
       'devient',
       'revient',
@@ -854,6 +854,10 @@ describe('adverbs of manner', () => {
       'tient',
       'dis',
       'veut',
+      // and their imperfect: "travail allait détruire", "voulait imposer tout"
+      'allait',
+      'voulait',
+      'pouvaient',
     ])
       expect(wordInfo(w, 'fr').kind, w).toBe(STOP);
     // nouns that look like them stay words

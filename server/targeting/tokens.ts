@@ -263,14 +263,19 @@ const FUTURE_VERB: Partial<Record<Lang, RegExp>> = {
 const FR_VENIR_TENIR =
   /^(?:(?:re|de|con|ob|sou|appar|main|dé|entre|ad|pré|pro|sur|inter|par|circon|sub)?(?:vien|tien)(?:t|nent)|(?:re|de)?(?:vien|tien)s)$/u;
 /**
- * The present of the commonest irregular French verbs (dire, savoir, vouloir, devoir, prendre,
- * croire, voir, mettre) where the stopword lists miss it: "dis", "veut", "prends". A closed set;
- * forms a noun shares ("mets", "vis", "lit", "part", "sort", "bois", "sens") are left out.
+ * The present and the imperfect of the commonest irregular French verbs (dire, savoir, vouloir,
+ * devoir, pouvoir, prendre, croire, voir, mettre, faire, venir, aller, falloir) and aller's future,
+ * where the stopword lists miss them: "dis", "veut", "prends", "allait", "voulait" ("travail
+ * allait détruire", "voulait imposer tout" were keywords). A closed set; forms a noun shares
+ * ("mets", "vis", "lit", "part", "sort", "bois", "sens") are left out, and "ira" (IRA).
  */
 // prettier-ignore
 const FR_IRREGULAR_PRESENT = new Set([
   'dis', 'disent', 'sais', 'savent', 'veux', 'veut', 'veulent', 'dois', 'doivent', 'prends', 'prend', 'prennent',
   'crois', 'croit', 'croient', 'vois', 'voit', 'voient', 'met', 'mettent',
+  'disait', 'disaient', 'savait', 'savaient', 'voulait', 'voulaient', 'devait', 'devaient', 'pouvait', 'pouvaient',
+  'prenait', 'prenaient', 'croyait', 'croyaient', 'voyait', 'voyaient', 'mettait', 'mettaient', 'faisait',
+  'faisaient', 'venait', 'venaient', 'allait', 'allaient', 'fallait', 'irai', 'irons', 'iront',
 ]);
 
 /**
