@@ -22,6 +22,7 @@ import { disclaimerLines, withoutLegalNotice } from '../server/targeting/legal.t
 import { isParticiple, isStopword } from '../server/targeting/lang.ts';
 import { featuredGuest, musicTitle, performanceCredit } from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
+import { scheduleLines } from '../server/targeting/schedule.ts';
 import { isPersonName } from '../server/targeting/people.ts';
 import {
   CONTENT,
@@ -1161,6 +1162,23 @@ describe('addresses, credits and legal notices', () => {
     );
     expect(kws).toContain('cinnamon rolls');
     for (const k of kws) expect(k).not.toMatch(/fivers|dark|warner|chappell/);
+  });
+
+  it('a tour’s dates are no text of the video; a sentence that opens on a date is', () => {
+    const lines = [
+      'DEC 03 Tampa, FL @ 97X Next Big Thing',
+      'DEC 05 Orlando, FL @ Dr. Phillips Center (SOLD OUT)',
+      '',
+      '07 JAN Barcelona, ES @ San Jordi Club',
+      '19 JAN Manchester, UK @ Manchester Arena',
+      'find Paramore on...',
+      'Nov 12: we hike the ridge above the lake.',
+    ];
+    expect(scheduleLines(lines)).toEqual([true, true, false, true, true, false, false]);
+    const c = cases.find((x) => x.id === 'video:w8vsuOXZBXc')!;
+    const kws = keywordsOf(c).map(fold);
+    expect(kws).toContain('paramore');
+    for (const k of kws) expect(k).not.toMatch(/^(?:fl|sold|arena|glasgow|manchester)$/u);
   });
 
   it('a guest list keeps the guests and drops what they do', () => {

@@ -25,6 +25,7 @@ import { isCrewCredit, isMediaCredit, licensedCueLines, withoutGuestRole } from 
 import { disclaimerLines, withoutLegalNotice } from './legal.ts';
 import { publicSuffixes } from './libs.ts';
 import { cmpStr } from './order.ts';
+import { scheduleLines } from './schedule.ts';
 import { extractLinks, isExcludedDomain } from './text.ts';
 import { EMAIL_RE } from './tokens.ts';
 import type { Corpus, CorpusChannel } from './types.ts';
@@ -404,8 +405,8 @@ function sponsoredChannels(
 /**
  * A description without its boilerplate: template and shared lines, link lists, contact lines,
  * lines of promotion (a discount or code, a sponsor's link or name), postal addresses
- * (addresses.ts), crew and media credits and licensed music cues (credits.ts) and legal notices
- * (legal.ts) are dropped;
+ * (addresses.ts), crew and media credits and licensed music cues (credits.ts), tour dates
+ * (schedule.ts) and legal notices (legal.ts) are dropped;
  * the rest is kept as written.
  */
 export function stripBoilerplate(text: string, bp: Boilerplate): string {
@@ -415,8 +416,9 @@ export function stripBoilerplate(text: string, bp: Boilerplate): string {
   const postal = postalAddressLines(lines);
   const disclaimer = disclaimerLines(lines);
   const licensed = licensedCueLines(lines);
+  const schedule = scheduleLines(lines);
   for (const [i, written] of lines.entries()) {
-    if (!written.trim() || postal[i] || disclaimer[i] || licensed[i]) continue;
+    if (!written.trim() || postal[i] || disclaimer[i] || licensed[i] || schedule[i]) continue;
     if (isCrewCredit(written) || isMediaCredit(written)) continue;
     const key = lineKey(written);
     if (key && bp.lines.has(key)) continue;
