@@ -1104,6 +1104,9 @@ describe('addresses, credits and legal notices', () => {
       'Wardrobe Supervisor: Lindsay Hamilton',
       'Senior Colour Assist: Nate Seymour',
       'Videographer: Daniel Draca',
+      'Exec. Producer: Robert H Dyar Jr.',
+      'PA / Drivers: Gerard Giraldo, Maya Delany, Emily Lauer',
+      'Executive Producer, Colour: Dee Allen',
     ])
       expect(isCrewCredit(line)).toBe(true);
     for (const line of [
@@ -1115,6 +1118,7 @@ describe('addresses, credits and legal notices', () => {
       // a sketch's cast: "son" is French for sound
       'Son - Austin Zajur',
       'EDIT: the recipe is in the comments',
+      'Colour: red and blue',
     ])
       expect(isCrewCredit(line)).toBe(false);
   });

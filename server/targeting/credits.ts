@@ -23,6 +23,7 @@ const ROLES = [
   'makeup', 'make-up', 'hair', 'wardrobe', 'stylist', 'costume', 'costumes', 'costume designer', 'thumbnail', 'thumbnails', 'graphics', 'motion graphics',
   'motion design', 'animation', 'animations', 'animator', 'animators', 'vfx', 'visual effects', 'post production', 'post-production', 'translator', 'translators',
   'first assistant director', 'assistant director', 'technical director', 'art director', 'videographer', 'videographers',
+  'color', 'colour', 'pa', 'driver', 'drivers',
   'assistant camera', 'camera assistant', 'camera pa', 'assistant editors', 'colour assist', 'color assist', 'production supervisor',
   'post-production supervisor', 'post production supervisor', 'art assistant', 'technical assistant', 'mixage audio', 'mix audio', 'art assist', 'set design',
   'montage', 'monteur', 'monteuse', 'montée', 'cadreur', 'cadreuse', 'cadrage', 'étalonnage', 'mixage', 'prise de son', 'habillage', 'graphisme', 'sous-titres',
@@ -32,8 +33,8 @@ const ROLES = [
 ];
 
 const ROLE = anyWordOf(ROLES);
-/** A rank before a role: "Senior Colour Assist", "Key Production Assistant". */
-const RANK = '(?:(?:senior|key|lead|head|chief|associate|executive|assistant)\\s+)?';
+/** A rank before a role: "Senior Colour Assist", "Key Production Assistant", "Exec. Producer". */
+const RANK = '(?:(?:senior|key|lead|head|chief|associate|executive|exec\\.?|assistant)\\s+)?';
 /** Who helps in a role: "Art Assistant", "Wardrobe Supervisor", "Camera Operator". */
 const AIDE =
   '(?:\\s+(?:assistant|assistants|assist|supervisor|coordinator|manager|operator|operators|pa))?';
