@@ -7,7 +7,8 @@
  * ordinary phrase of their language ("Roue Libre", "Mala Pronta") that would reach content about
  * anything. A channel named as a person ("Doug DeMuro", "Tyler Oakley") is its creator, whom its
  * viewers search by name, said or not. A title glued as a handle ("FallOutBoyVEVO") may be said
- * in the words its capitals mark ("Fall Out Boy").
+ * in the words its capitals mark ("Fall Out Boy"). Any channel's name fills a list too short to
+ * serve (keywords.ts, channelNameFill).
  */
 import { escapeRegExp } from '../lib/regexp.ts';
 import { isPersonName } from './people.ts';
