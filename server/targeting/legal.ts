@@ -1,5 +1,5 @@
 /**
- * Legal notices in descriptions: fair-use disclaimers, music licences and copyright lines ("Copyright
+ * Legal notices in descriptions: fair-use disclaimers, waivers of liability, music licences and copyright lines ("Copyright
  * Disclaimer Under Section 107 of the Copyright Act 1976", "Licensed via Warner Chappell Production
  * Music Inc.", "Tous droits réservés"). Creators paste them under videos about anything, and their
  * words became keywords ("copyright statute", "exclusive license", "droits réservés"). A notice is
@@ -17,6 +17,9 @@ const DISCLAIMER_TERMS = [
   'copyright strikes', 'copyright strike', 'no copyright', 'creative commons', 'standard youtube license', 'standard youtube licence',
   'utilisation équitable', 'usage équitable', "droit d'auteur", "droits d'auteur", 'licence youtube standard',
   'uso justo', 'uso legítimo', 'derechos de autor', 'direitos autorais', 'urheberrecht',
+  // a waiver of liability: "JerryRigEverything assumes no liability for property damage …"
+  'no liability', 'not liable', 'not be held liable', 'not responsible for any', 'at your own risk', 'décline toute responsabilité',
+  'à vos risques et périls', 'bajo su propia responsabilidad',
 ];
 const DISCLAIMER = new RegExp(
   [
