@@ -713,11 +713,28 @@ describe('a channel’s show line', () => {
     // "About The Scran Line / … My name is Nick. I’m a pastry chef and graphic designer …"
     const scran = cases.find((x) => x.id === 'channel:The Scran Line')!;
     expect(keywordsOf(scran).map(fold)).toContain('pastry chef');
-    // under another heading it is a video's text like any other, a template dropped
+    // under another heading, and naming no channel, it is a template like any other, dropped
     const other = corpusOfCase(scran);
     for (const v of other.videos)
-      v.description = v.description.replace(/^About The Scran Line$/mu, 'About the author');
+      v.description = v.description
+        .replace(/^About The Scran Line$/mu, 'About the author')
+        .replace(/you get The Scran Line!/u, 'you get this!');
     expect(keywordsOf(scran, other).map(fold)).not.toContain('pastry chef');
+  });
+
+  it('a template sentence that names the channel describes it, wherever it stands', () => {
+    // "Each week night, THE LATE LATE SHOW with JAMES CORDEN throws the ultimate late night after
+    // party with a mix of celebrity guests, edgy musical acts, games and sketches."
+    const c = cases.find((x) => x.id === 'channel:The Late Late Show with James Corden')!;
+    const topics = generate({
+      corpus: corpusOfCase(c),
+      background: background(c),
+      seed: null,
+      campaign: { objective: '', campaignType: null, language: 'en' },
+    })
+      .items.filter((i) => i.section === 'topics')
+      .map((i) => i.text);
+    expect(topics).toContain('/Arts & Entertainment/Humor');
   });
 
   it('a line over a link alone is the link’s caption, no show line', () => {
@@ -1231,13 +1248,15 @@ describe('addresses, credits and legal notices', () => {
     expect(isContactLine('Thanks to @joeygraceffa for joining me')).toBe(false);
   });
 
-  it('a disclaimer or a licence is no text of the video; a copyright line is up to its mark', () => {
+  it('a disclaimer, a waiver or a licence is no text of the video; a copyright line is up to its mark', () => {
     for (const line of [
       'Copyright Disclaimer Under Section 107 of the Copyright Act 1976,',
       'Licensed via Warner Chappell Production Music Inc.',
       '© 2017 Wisecrack, Inc.',
       'Tous droits réservés',
       'Musique sous licence Creative Commons',
+      // a waiver of liability
+      'JerryRigEverything assumes no liability for property damage or injury incurred as a result of any of the information contained in this video.',
     ])
       expect(withoutLegalNotice(line)).toBe('');
     expect(

@@ -20,7 +20,7 @@
  */
 import { postalAddressLines } from './addresses.ts';
 import { withoutCallsToAction } from './calls.ts';
-import { channelName } from './channel-name.ts';
+import { channelName, namesChannel } from './channel-name.ts';
 import { isCrewCredit, isMediaCredit, licensedCueLines, withoutGuestRole } from './credits.ts';
 import { disclaimerLines, withoutLegalNotice } from './legal.ts';
 import { publicSuffixes } from './libs.ts';
@@ -446,14 +446,18 @@ const SHOW_LINE_WORDS = 8;
  * A heading that introduces what a channel says of itself at the foot of each of its videos
  * ("About Jimmy Kimmel Live:", "ABOUT WIRED", "À propos de Troom Troom :"): the template
  * paragraphs under it are the channel's description ("ABC's late-night talk show"), as its top
- * lines are. Only under the channel's own name: "About the author:" introduces someone else.
+ * lines are, and so is a template sentence anywhere that names the channel ("Each week night, THE
+ * LATE LATE SHOW with JAMES CORDEN throws the ultimate late night after party with a mix of
+ * celebrity guests…"). Only under the channel's own name: "About the author:" introduces someone
+ * else.
  */
 const ABOUT_HEADING =
   /^[^\p{L}\p{N}]*(?:about|à propos de|a propos de|acerca de|sobre|über)\s+(.+?)\s*:?\s*$/iu;
 
 /**
  * The channels' show lines: template lines among the first `leadLines` lines of their videos'
- * descriptions, and the paragraphs under a heading "About" the channel.
+ * descriptions, the paragraphs under a heading "About" the channel, and template sentences that
+ * name it.
  */
 export function showLines(
   corpus: Corpus,
@@ -463,8 +467,11 @@ export function showLines(
   const out = new Map<string, string[]>();
   const seen = new Set<string>();
   const names = new Map<string, Set<string>>();
-  for (const ch of corpus.channels)
+  const named = new Map<string, (line: string) => boolean>();
+  for (const ch of corpus.channels) {
     names.set(ch.id, new Set([lineKey(ch.title), lineKey(channelName(ch.title))]));
+    named.set(ch.id, namesChannel(ch.title));
+  }
   const take = (channelId: string, line: string) => {
     const list = out.get(channelId) ?? [];
     out.set(channelId, list);
@@ -487,10 +494,18 @@ export function showLines(
       const m = ABOUT_HEADING.exec(l);
       return m !== null && own?.has(lineKey(m[1]!)) === true;
     });
-    if (heading < 0) continue;
-    for (const line of lines.slice(heading + 1)) {
+    if (heading >= 0)
+      for (const line of lines.slice(heading + 1)) {
+        const key = lineKey(line);
+        if (!template(key) || !isShowLine(line, bp)) break;
+        seen.add(key);
+        take(v.channelId, line);
+      }
+    const namesIt = named.get(v.channelId);
+    if (namesIt === undefined) continue;
+    for (const line of lines) {
       const key = lineKey(line);
-      if (!template(key) || !isShowLine(line, bp)) break;
+      if (!template(key) || !namesIt(line) || !isShowLine(line, bp)) continue;
       seen.add(key);
       take(v.channelId, line);
     }

@@ -121,6 +121,12 @@ function saysName(line: string, name: Name): boolean {
   return false;
 }
 
+/** Whether a line says a channel's name (of its title) in words, outside links and handles. */
+export function namesChannel(title: string): (line: string) => boolean {
+  const ways = spellings(channelName(title)).flatMap((text) => nameOf(text) ?? []);
+  return (line) => ways.some((name) => saysName(line, name));
+}
+
 /** The corpus' channels whose videos name them in words: id → the name, as they write it. */
 export function channelsNamedInProse(corpus: Corpus): Map<string, string> {
   const names = new Map<string, { text: string; name: Name }[]>();
