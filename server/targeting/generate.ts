@@ -294,7 +294,7 @@ function buildDocs(corpus: Corpus, bp: Boilerplate, campaignLang: Lang): SlotDoc
   for (const ch of corpus.channels) {
     const units = channelUnits(ch, descriptionUnits, named.get(ch.id));
     // a channel without a description (an import of videos alone): what its videos say of its
-    // show at their top stands in for one, once (boilerplate.ts showLines)
+    // show, at their top, under "About" it or naming it, stands in for one, once (showLines)
     if (!ch.description.trim())
       for (const text of shows.get(ch.id) ?? [])
         units.push({
