@@ -261,14 +261,6 @@ export function keywordItems(k: KeywordInput): {
 }
 
 /**
- * More keywords for a short list, from what the creators put first: the titles and the opening
- * lines of descriptions (Unit.lead), as YAKE weighs a word by its position. A phrase of one to three
- * words of the creators' text, seen once is enough (a title says it once), that is no word of
- * YouTube text in general (FILL_BACKGROUND_SHARE) and no stopword; title phrases first, then by
- * score. None is a fragment of a picked phrase, a picked phrase with filler added, or a sliding
- * window over one. They rank after the picked keywords: the contrastive scoring's are surer.
- */
-/**
  * The names of the store's channels, for a list still short of USABLE_LIST: a video whose words are
  * almost all links and calls (a music video, a gaming clip, a show's upload) is still its channel's,
  * and a channel is what its viewers search for by name; uploaders tag their own channel's name
@@ -328,6 +320,14 @@ function channelNameFill(
   return out;
 }
 
+/**
+ * More keywords for a short list, from what the creators put first: the titles and the opening
+ * lines of descriptions (Unit.lead), as YAKE weighs a word by its position. A phrase of one to three
+ * words of the creators' text, seen once is enough (a title says it once), that is no word of
+ * YouTube text in general (FILL_BACKGROUND_SHARE) and no stopword; title phrases first, then by
+ * score. None is a fragment of a picked phrase, a picked phrase with filler added, or a sliding
+ * window over one. They rank after the picked keywords: the contrastive scoring's are surer.
+ */
 function fillFromLead(
   k: KeywordInput,
   /** the objective's content-word keys (keywordItems has them) */
