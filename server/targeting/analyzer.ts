@@ -752,10 +752,11 @@ function personNameStarts(words: readonly WordInfo[], inf: readonly boolean[]): 
 
 /**
  * Whether a window of running text runs from words in small letters into a person's full name
- * ("presses Jeff Sessions", "inventor Bill Gates", "reportages de Vincent Lapierre"), or into part
+ * ("presses Jeff Sessions", "inventor Bill Gates", "thanks to Eric Langlay"), or into part
  * of one ("investigate Hillary" of "… Hillary Clinton"): what runs into a name is a verb or a role
  * said of the person, no part of what anyone searches; the name is the keyword. A name with
- * capitals before it is a title's or a show's ("Late Night with Seth Meyers") and stays whole.
+ * capitals before it is a title's or a show's ("Late Night with Seth Meyers", "Les Reportages de
+ * Vincent Lapierre") and stays whole (personNameStarts).
  */
 function runsIntoPerson(personStarts: Int32Array, i: number, n: number): boolean {
   return n >= 2 && personStarts[i + n - 1]! > i;
