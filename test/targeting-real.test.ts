@@ -24,6 +24,7 @@ import { featuredGuest, musicTitle, performanceCredit } from '../server/targetin
 import { generate } from '../server/targeting/generate.ts';
 import { scheduleLines } from '../server/targeting/schedule.ts';
 import { isPersonName } from '../server/targeting/people.ts';
+import { bestOf } from '../server/targeting/phrase.ts';
 import {
   CONTENT,
   NUMBER,
@@ -1471,6 +1472,25 @@ describe('people’s names', () => {
       'Team USA',
     ])
       expect(isPersonName(n), n).toBe(false);
+  });
+
+  it('a name written in capitals throughout and as spelt, as often, is shown as spelt', () => {
+    // "THE LATE LATE SHOW with JAMES CORDEN throws…" beside "Watch The Late Late Show…"
+    const forms = new Map([
+      ['LATE LATE SHOW', 1],
+      ['Late Late Show', 1],
+    ]);
+    expect(bestOf(forms, '')).toBe('Late Late Show');
+    // more often in capitals, it is shown so: an acronym is spelt that way
+    expect(
+      bestOf(
+        new Map([
+          ['NBA', 3],
+          ['Nba', 1],
+        ]),
+        '',
+      ),
+    ).toBe('NBA');
   });
 
   it('is no EXACT keyword unless the objective names the person; a place stays EXACT', () => {

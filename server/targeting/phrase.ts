@@ -262,8 +262,19 @@ export function bestOf(m: Map<string, number>, fallback: string): string {
   let best = fallback;
   let bestN = -1;
   for (const [s, c] of m)
-    if (c > bestN || (c === bestN && cmpStr(s, best) < 0)) [best, bestN] = [s, c];
+    if (c > bestN || (c === bestN && tieBefore(s, best))) [best, bestN] = [s, c];
   return best;
+}
+
+const SMALL_LETTER = /\p{Ll}/u;
+/**
+ * Between two spellings written as often, the one with small letters: capitals throughout are a
+ * line's emphasis ("THE LATE LATE SHOW with JAMES CORDEN"), not how the name is spelt.
+ */
+function tieBefore(a: string, b: string): boolean {
+  const lowA = SMALL_LETTER.test(a);
+  const lowB = SMALL_LETTER.test(b);
+  return lowA !== lowB ? lowA : cmpStr(a, b) < 0;
 }
 
 export function bestSurface(st: PhraseStat): string {
