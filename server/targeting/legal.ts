@@ -1,7 +1,7 @@
 /**
- * Legal notices in descriptions: fair-use disclaimers, waivers of liability, music licences and copyright lines ("Copyright
- * Disclaimer Under Section 107 of the Copyright Act 1976", "Licensed via Warner Chappell Production
- * Music Inc.", "Tous droits réservés"). Creators paste them under videos about anything, and their
+ * Legal notices in descriptions: fair-use disclaimers, waivers of liability, music licences and
+ * copyright lines ("Copyright Disclaimer Under Section 107 of the Copyright Act 1976", "Licensed via
+ * Warner Chappell Production Music Inc.", "Tous droits réservés"). Creators paste them under videos about anything, and their
  * words became keywords ("copyright statute", "exclusive license", "droits réservés"). A notice is
  * told by the legal terms it uses, in the languages read; "license" and "licence" alone are other
  * words too (a driver's license, a French degree), so only their legal phrases count.

@@ -4,7 +4,8 @@
  * next, not what the video is about. Their cities, state codes and venues became keywords of a
  * music video ("fl", "glasgow", "manchester arena", "sold"). Told by shape: three or more lines in a
  * row (blank lines between them allowed) that each open on a date, a day and a month's name or a
- * day and month in figures. A sentence that opens on a date is alone, or two. Pure and deterministic.
+ * day and month in figures. A sentence that opens on a date stands alone, or beside one other. Pure
+ * and deterministic.
  */
 
 /** Months as the languages read write them, whole and abbreviated. */
