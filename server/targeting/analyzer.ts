@@ -514,7 +514,6 @@ export class Analyzer {
     }
   }
 
-  /** The weight of the strongest cue among hits of specific nodes (below the top level: "trip" only cues "/Travel"). */
   /** The one-word cues of the specific topics the words cue, and of the topics under them. */
   private topicWords(words: ReadonlySet<string>): ReadonlySet<string> | null {
     const tax = this.tax;
@@ -534,6 +533,7 @@ export class Analyzer {
     return out;
   }
 
+  /** The weight of the strongest cue among hits of specific nodes (below the top level: "trip" only cues "/Travel"). */
   private specificCue(hits: readonly CueHit[] | null): number {
     let w = 0;
     if (hits && this.tax)

@@ -115,7 +115,7 @@ const DEFS: NodeDef[] = [
   place('/Travel/Destinations/Asia & Pacific', 'asia, australia, new zealand, sydney, melbourne, queenstown, tasmania, southeast asia, thailand, bangkok, vietnam, hanoi, japan, tokyo, kyoto, bali, indonesia, philippines, malaysia, singapore, korea, seoul, india, nepal, himalaya'),
   place('/Travel/Destinations/North America', 'usa, united states, america, canada, canadian, british columbia, rockies, canadian rockies, california, colorado, arizona, utah, oregon, sierra nevada, yosemite, national parks*0.5, flagstaff, alaska'),
   place('/Travel/Destinations/Latin America', 'mexico, latin america, south america, peru, colombia, chile, argentina, patagonia, brazil, costa rica, guatemala'),
-    t('/Travel/Digital Nomads & Remote Work', 'digital nomad, nomad, remote work, work remotely, working remotely, coworking, starlink, remote job, location independent'),
+  t('/Travel/Digital Nomads & Remote Work', 'digital nomad, nomad, remote work, work remotely, working remotely, coworking, starlink, remote job, location independent'),
   t('/Travel/Travel Tips & Gear', 'packing list, packing, travel insurance, travel tip, travel hack, packing cube, travel backpack, visa, passport, sim card, esim, currency, cabin luggage'),
 
   // ---------------------------------------------------------------- computers & electronics
