@@ -1460,12 +1460,21 @@ describe('people’s names', () => {
       'Soazig QUÉMÉNER',
       'Marine LE PEN',
       'Jean-Dominique MERCHET',
+      // what a family or a station calls a person before their name
+      'Tonton Séne',
+      'Ministre Maal',
+      'Uncle Roger',
+      // four words after two given names, or with a particle in the family name
+      'Marc Antoine Le Bret',
+      'Jean Claude Van Damme',
     ])
       expect(isPersonName(n), n).toBe(true);
     for (const n of [
       'Colorado Trail',
       'Salomon Speedcross',
       'Tour du Mont Blanc',
+      'Tour de France Femmes',
+      'Louis Vuitton Spring Summer',
       'Taylor 314ce',
       'Bellator MMA',
       'Corsair RMX',
@@ -1580,6 +1589,51 @@ describe('people’s names', () => {
       })),
     };
     expect(exact(without)).toContain('meek mill');
+  });
+
+  it('a name whose family name the text writes alone, or said after a role, is a person’s', () => {
+    const exact = (c: TrendingCase) =>
+      generate({
+        corpus: corpusOfCase(c),
+        background: background(c),
+        seed: null,
+        campaign: { objective: '', campaignType: null, language: c.lang },
+      })
+        .items.filter((i) => i.section === 'keywords' && i.matchType === 'EXACT')
+        .map((i) => i.text.toLowerCase());
+    const of = (id: string) => exact(cases.find((x) => x.id === id)!);
+    // "Vladimir Poutine …", then "Poutine a félicité…"
+    expect(of('channel:RT France')).not.toContain('vladimir poutine');
+    // "Stranger Things stars Gaten Matarazzo and Joe Keery"
+    expect(of('channel:WIRED')).not.toContain('gaten matarazzo');
+    // a show's, a competition's and a product's names stay EXACT though a word of them is alone
+    // ("The X Factor stage", "France" beside "Coupe de France", "iPhone" beside "iPhone X")
+    expect(of('channel:The X Factor UK')).toContain('x factor');
+    expect(of('channel:Fédération Française de Football')).toContain('coupe de france');
+    expect(of('channel:iJustine')).toContain('iphone x');
+  });
+
+  it('after a role in small letters, or beside a person across "and", a name is a person’s', () => {
+    const types = (description: string) =>
+      new Map(
+        keywordItemsOf(
+          oneVideo({
+            title: 'Backstage at the studio',
+            description: `${description} We walked the Pacific Crest Trail with Mira Castellane and talked about ultralight tents. Later we walked the Pacific Crest Trail again with Mira Castellane, who loves tents.`,
+          }),
+        ).map((i) => [i.text.toLowerCase(), i.matchType]),
+      );
+    const role = types('Today the comedian Mira Castellane joins us.');
+    expect(role.get('mira castellane')).toBe('PHRASE');
+    // and the role is no part of a keyword
+    for (const k of role.keys()) expect(k).not.toMatch(/comedian mira/u);
+    expect(
+      types('This week we welcome our friends Mira Castellane and Taylor Swift to the studio.').get(
+        'mira castellane',
+      ),
+    ).toBe('PHRASE');
+    // nothing says so: a name of two unknown words is a product's or a place's as often
+    expect(types('We welcome Mira Castellane.').get('mira castellane')).toBe('EXACT');
   });
 });
 

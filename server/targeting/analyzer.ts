@@ -28,7 +28,13 @@ import {
   FIELDS,
   type Field,
 } from './phrase.ts';
-import { isGivenNameOrTitle, isPersonName, notePossessives } from './people.ts';
+import {
+  isGivenNameOrTitle,
+  isPersonName,
+  isRoleBeforeName,
+  noteNameUses,
+  type NameUses,
+} from './people.ts';
 import { taxonomyIndex, type CueHit, type TaxonomyIndex } from './taxonomy.ts';
 import {
   CONTENT,
@@ -149,7 +155,8 @@ export class Analyzer {
   /** keyword documents whose creators' text names a word of the objective */
   focusDocs = 0;
   private inFocus = false;
-  readonly possessives = new Set<string>(); // words written alone as "Meek's" (people.ts)
+  /** words written alone after a first mention in full ("Meek's", "Poutine"): people.ts */
+  readonly nameUses: NameUses = { possessive: new Set(), alone: new Set(), people: new Set() };
 
   constructor(opts: { taxonomy: boolean; lang?: Lang; focus?: ReadonlySet<string> }) {
     this.lang = opts.lang ?? 'en';
@@ -240,7 +247,7 @@ export class Analyzer {
           }
         }
         if (text) this.nameRuns(words, inf, people!, maxN, w, fieldIdx, d);
-        if (text) notePossessives(words, inf, this.possessives);
+        if (text) noteNameUses(words, inf, this.nameUses);
         // a tag, a channel keyword, a title part of two or three words without a stopword: a phrase
         // as a person wrote it (a title's "Mezcal y mercados" or "Tagestour im Allgäu" is none)
         const title =
@@ -712,7 +719,8 @@ function cutsListOfNames(words: readonly WordInfo[], i: number, n: number): bool
 
 /**
  * Per word, where the person's full name it is in starts (-1 in none): a capitalised run of two
- * or three words that people.ts calls a person's. A sentence's first capital is no name's when the
+ * or three words that people.ts calls a person's, or that a role in small letters introduces ("star
+ * Liza Koshy"). A sentence's first capital is no name's when the
  * name's own capitals tell ("Actor Terry Crews"), unless it is a given name itself ("Jean-Luc
  * Mélenchon est…"). Computed once a segment, for runsIntoPerson and nameRuns.
  */
@@ -737,12 +745,13 @@ function personNameStarts(words: readonly WordInfo[], inf: readonly boolean[]): 
       !tail &&
       to - from >= 1 &&
       to - from <= 2 &&
-      isPersonName(
-        words
-          .slice(from, to + 1)
-          .map((x) => x.orig)
-          .join(' '),
-      )
+      ((from > 0 && isRoleBeforeName(words[from - 1]!)) ||
+        isPersonName(
+          words
+            .slice(from, to + 1)
+            .map((x) => x.orig)
+            .join(' '),
+        ))
     )
       starts.fill(from, from, to + 1);
     from = to + 1;

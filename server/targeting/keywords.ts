@@ -43,7 +43,7 @@ import { isDeterminer, isStopword, withoutAccents, type Lang } from './lang.ts';
 import { isoStopwords } from './libs.ts';
 import type { CampaignTypeMix } from './mix.ts';
 import { cmpStr } from './order.ts';
-import { isGivenNameOrTitle, isPersonByUse, isPersonName } from './people.ts';
+import { isGivenNameOrTitle, isPersonByUse, isPersonName, type NameUses } from './people.ts';
 import { addsOnlyFiller, overlapMerge, selectPhrases, subKeys } from './select.ts';
 import {
   CONTENT,
@@ -235,7 +235,7 @@ export function keywordItems(k: KeywordInput): {
       section: 'keywords',
       label: text,
       text,
-      matchType: matchTypeOf(c, own.has(c.key), objectiveKeys, analyzer.possessives),
+      matchType: matchTypeOf(c, own.has(c.key), objectiveKeys, analyzer.nameUses),
       source: c.source,
     };
   });
@@ -623,7 +623,7 @@ function isoStopwordSet(lang: Lang): ReadonlySet<string> {
 /**
  * EXACT for the campaign's own brand and products and for names of two or more words (a product,
  * a place: "Tour du Mont Blanc"); a name of one word, or a person's ("Taylor Swift", or "Meek Mill"
- * when the text writes "Meek's": people.ts), only when the objective names it. A lone
+ * when the text writes "Meek's" or "Poutine" alone: people.ts), only when the objective names it. A lone
  * capitalised word is as often a platform, another company or a first name ("Google", "Andy") as
  * what the store is about, and EXACT on it would serve only on searches of that word alone.
  */
@@ -631,10 +631,10 @@ function matchTypeOf(
   c: PhraseCandidate,
   own: boolean,
   objective: ReadonlySet<string>,
-  possessives: ReadonlySet<string>,
+  uses: NameUses,
 ): MatchType {
   const named = c.key.split(' ').every((w) => objective.has(w));
-  const person = isPersonName(c.text) || isPersonByUse(c.key, c.text, possessives);
+  const person = isPersonName(c.text) || isPersonByUse(c.key, c.text, uses);
   if (own || (c.name && (named || (c.words >= 2 && !person)))) return 'EXACT';
   if (c.words >= 2 && c.cue >= 1 && !c.once) return 'BROAD';
   return 'PHRASE';

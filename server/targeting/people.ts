@@ -53,6 +53,22 @@ const GIVEN_NAMES = new Set(
 const TITLES = new Set(['mr','mrs','ms','dr','sir','president','président','presidente','senator','coach','madame','monsieur','mme']);
 
 /**
+ * What a family or a station calls a person before their name ("Tonton Séne", "Ministre Maal",
+ * "Uncle Roger"): it heads a person's name as a title does, but alone it is a word of its own.
+ * Not those that also head a brand's or a show's name of common nouns ("Tata Motors", "Mamie
+ * Cuisine", "Papi Chulo").
+ */
+// prettier-ignore
+const HONORIFICS = new Set(['uncle','aunt','auntie','tonton','tatie','tantie','tante','minister','ministre','doctor','docteur','professor','professeur','maître','maitre','sheikh','cheikh','imam','abbé','abbe']);
+
+/**
+ * A small word inside a family name ("Marc Antoine Le Bret", "Jean Claude Van Damme", "Luis de
+ * la Fuente"): with it a person's name runs to four words.
+ */
+// prettier-ignore
+const NAME_PARTICLES = new Set(['le','la','de','du','des','van','von','der','den','da','di','del','della','dos','das','bin','ben','al','el']);
+
+/**
  * Whether a word alone is a given name or a title ("jennifer", "Tom", "Dr"): on its own it names no
  * one in particular, and as a keyword it would reach everyone called so.
  */
@@ -72,8 +88,9 @@ const FAMILY_NAME_IN_CAPITALS =
   /^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\s+(?:\p{Lu}{2,3}\s+)?(?:\p{Lu}['’])?(?=\p{Lu}*[AEIOUYÀ-ÖØ-Ý])\p{Lu}{4,}(?:-\p{Lu}{2,})?$/u;
 
 /**
- * Whether a name (as displayed) is a person's: a given name or a title, then one or two words, no
- * number; or a given name and a family name in capitals.
+ * Whether a name (as displayed) is a person's: a given name, a title or an honorific, then one or
+ * two words, no number (three after two given names or with a particle); or a given name and a
+ * family name in capitals.
  */
 export function isPersonName(text: string): boolean {
   if (FAMILY_NAME_IN_CAPITALS.test(text)) return true;
@@ -81,42 +98,121 @@ export function isPersonName(text: string): boolean {
     .toLowerCase()
     .replace(/\./g, '')
     .split(/[\s-]+/);
-  if (words.length < 2 || words.length > 3 || /\d/.test(text)) return false;
+  if (words.length < 2 || words.length > 4 || /\d/.test(text)) return false;
   const first = words[0]!;
   const plain = withoutAccents(first);
-  return GIVEN_NAMES.has(first) || GIVEN_NAMES.has(plain) || TITLES.has(first) || TITLES.has(plain);
+  const given = GIVEN_NAMES.has(first) || GIVEN_NAMES.has(plain);
+  if (!given && !TITLES.has(first) && !TITLES.has(plain) && !HONORIFICS.has(first)) return false;
+  // four words only as a given name's: two given names, or a family name with its particle
+  if (words.length < 4) return true;
+  return (
+    given && (isGivenNameOrTitle(words[1]!) || words.slice(1, 3).some((w) => NAME_PARTICLES.has(w)))
+  );
 }
+
+/** How a store's text uses names: what tells a person's from a product's or a place's. */
+export interface NameUses {
+  /** words capitalised mid-sentence with an English possessive ("Meek's lawyers", "Merkel's coalition") */
+  possessive: Set<string>;
+  /** words capitalised mid-sentence with no other name word beside it ("… a félicité Poutine") */
+  alone: Set<string>;
+  /** keys of whole names said of a person: after a role, or listed with a person's name */
+  people: Set<string>;
+}
+
+/**
+ * What a text calls a person right before their name, in small letters ("YouTube star Liza Koshy",
+ * "l'entraîneur Lucien Favre", "el cantante …"): a closed class of jobs that are people's only.
+ */
+// prettier-ignore
+const ROLES_BEFORE_NAME = new Set([
+  'star','stars','actor','actors','actress','singer','rapper','comedian','host','coach','player','striker','goalkeeper','quarterback','journalist','youtuber','vlogger','author','writer','director','founder','ceo','senator','governor','congressman','congresswoman','mayor',
+  'acteur','actrice','chanteur','chanteuse','rappeur','rappeuse','humoriste','comédien','comédienne','animateur','animatrice','entraîneur','entraineur','joueur','joueuse','attaquant','gardien','défenseur','journaliste','youtubeur','youtubeuse','chroniqueur','chroniqueuse','réalisateur','réalisatrice','député','députée','maire','sénateur',
+  'actriz','cantante','humorista','presentador','presentadora','entrenador','jugador','jugadora','delantero','portero','periodista','director','directora','alcalde','alcaldesa',
+]);
 
 /**
  * Whether a name of two or three words (key and display) is a person's by its use in the store's
- * text: its first or last word is written alone in the possessive (Analyzer.possessives). A product
- * is rarely owned by its model's name alone, and a two-word place seldom by one of its words.
+ * text: its first or last word is written alone in the possessive, or its last word alone. After a
+ * first mention in full a person is named by their family name ("Vladimir Poutine … Poutine"); a
+ * product by its brand, its first word ("iPhone X … iPhone"), and rarely by its model's name; a
+ * place or a competition with a small word inside ("Coupe de France") is no person's.
  */
-export function isPersonByUse(
-  key: string,
-  text: string,
-  possessives: ReadonlySet<string>,
-): boolean {
+export function isPersonByUse(key: string, text: string, uses: NameUses): boolean {
   const words = key.split(' ');
   if (words.length < 2 || words.length > 3 || /\d/.test(text)) return false;
-  return possessives.has(words[0]!) || possessives.has(words[words.length - 1]!);
+  const last = words[words.length - 1]!;
+  if (uses.people.has(key) || uses.possessive.has(words[0]!) || uses.possessive.has(last))
+    return true;
+  return uses.alone.has(last) && text.split(/\s+/u).every((w) => /^\p{Lu}/u.test(w));
 }
 
 /**
- * Adds to `into` the keys of the words a text writes alone, capitalised mid-sentence, with an
- * English possessive ("Meek's lawyers", "Merkel's coalition"): after a first mention in full, a
- * person is named by one of their names alone, and a person is what "'s" most often owns. A word
- * right after another name word is the whole name's ("Meek Mill's"), not one of its words alone.
+ * Adds to `uses` what a segment says of its names. The words it writes alone, capitalised
+ * mid-sentence: with an English possessive ("Meek's lawyers"), as a person is what "'s" most often
+ * owns, or with no other name word beside it; a word beside another name word is the whole name's
+ * ("Meek Mill's"). And the names of two or three words it says are people's: after a role in small
+ * letters ("star Liza Koshy"), or joined by "and" to a person's name ("Gaten Matarazzo and Joe
+ * Keery"), as a pair is named alike.
  */
-export function notePossessives(
+export function noteNameUses(
   words: readonly WordInfo[],
   inf: readonly boolean[],
-  into: Set<string>,
+  uses: NameUses,
 ): void {
+  // any capital letter counts beside it, a roman numeral's too: "X Factor", "SOS Milla" are names
+  const capital = (w: WordInfo | undefined) => w !== undefined && /^\p{Lu}/u.test(w.orig);
   for (let k = 0; k < words.length; k++) {
     const x = words[k]!;
-    if (!inf[k] || !x.cap || x.kind !== CONTENT || !/'s$/i.test(x.orig)) continue;
+    if (!inf[k] || !x.cap || x.kind !== CONTENT) continue;
     if (k > 0 && isNameWord(words[k - 1]!)) continue;
-    into.add(x.key);
+    if (/'s$/i.test(x.orig)) uses.possessive.add(x.key);
+    else if (!capital(words[k - 1]) && !capital(words[k + 1])) uses.alone.add(x.key);
+  }
+  notePeople(words, inf, uses.people);
+}
+
+/** Whether a word is a role in small letters, that a person's name follows ("star", "l'entraîneur"). */
+export function isRoleBeforeName(w: WordInfo): boolean {
+  return !w.cap && ROLES_BEFORE_NAME.has(w.low.replace(ELISION, ''));
+}
+
+/** A French article or pronoun elided onto the word: "l'entraîneur". */
+const ELISION = /^(?:[cdjlmnst]|qu)['’]/u;
+
+/** The capitalised runs of a segment, as [first, end) word indexes. */
+function nameRunsOf(words: readonly WordInfo[], inf: readonly boolean[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (let k = 0; k < words.length;) {
+    if (!inf[k] || !isNameWord(words[k]!)) {
+      k++;
+      continue;
+    }
+    let end = k + 1;
+    while (end < words.length && inf[end] && isNameWord(words[end]!)) end++;
+    runs.push([k, end]);
+    k = end;
+  }
+  return runs;
+}
+
+function notePeople(words: readonly WordInfo[], inf: readonly boolean[], into: Set<string>): void {
+  const runs = nameRunsOf(words, inf).filter(([a, b]) => b - a >= 2 && b - a <= 3);
+  const keyOfRun = ([a, b]: [number, number]) =>
+    words
+      .slice(a, b)
+      .map((w) => w.key)
+      .join(' ');
+  const textOfRun = ([a, b]: [number, number]) =>
+    words
+      .slice(a, b)
+      .map((w) => w.orig)
+      .join(' ');
+  for (const [i, run] of runs.entries()) {
+    if (run[0] > 0 && isRoleBeforeName(words[run[0] - 1]!)) into.add(keyOfRun(run));
+    const next = runs[i + 1];
+    if (next === undefined || next[0] !== run[1] + 1 || !words[run[1]]!.coordinator) continue;
+    if (isPersonName(textOfRun(next))) into.add(keyOfRun(run));
+    if (isPersonName(textOfRun(run))) into.add(keyOfRun(next));
   }
 }
