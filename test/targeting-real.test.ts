@@ -1565,6 +1565,18 @@ describe('people’s names', () => {
     expect(of('channel:ERTV Officiel')).toContain('reportages de vincent lapierre');
   });
 
+  it('a window that starts inside a person’s name is a cut of it, not a keyword', () => {
+    const lower = (id: string) =>
+      keywordsOf(cases.find((x) => x.id === id)!).map((k) => k.toLowerCase());
+    // "Les 4/3 de Jean-Luc Lemoine", "Thierry Ardisson répond à Squeezie"
+    const tpmp = lower('video:sIYfAtsu8Cg');
+    expect(tpmp).toContain('jean luc lemoine');
+    expect(tpmp).not.toContain('luc lemoine');
+    const ardisson = lower('video:XkmRu1iHVD0');
+    expect(ardisson).toContain('thierry ardisson');
+    expect(ardisson).not.toContain('ardisson répond');
+  });
+
   it('a name the text writes by one of its words in the possessive is a person’s (Meek Mill)', () => {
     // "Meek" is in no list of given names: the text's "Meek's lawyers" tells a person
     const c = cases.find((x) => x.id === 'channel:Wendy Williams')!;

@@ -226,7 +226,8 @@ export class Analyzer {
                   text &&
                   (cutsListOfNames(words, i, n) ||
                     joinsTwoPeople(words, i, n) ||
-                    runsIntoPerson(people!, i, n))
+                    runsIntoPerson(people!, i, n) ||
+                    startsInsidePerson(people!, i, n))
                 )) ||
               (n === 1 && wi.kind === CONTENT && wi.past)
             )
@@ -769,6 +770,18 @@ function personNameStarts(words: readonly WordInfo[], inf: readonly boolean[]): 
  */
 function runsIntoPerson(personStarts: Int32Array, i: number, n: number): boolean {
   return n >= 2 && personStarts[i + n - 1]! > i;
+}
+
+/**
+ * Whether a window of two or more words starts inside a person's full name ("luc lemoine" of
+ * "Jean-Luc Lemoine", "bret passe en revue" of "Marc Antoine Le Bret passe en revue"): a cut of
+ * the name, which is the keyword. A cut from the name's start may be a name of its own: a Title
+ * Case line capitalises a verb ("Rick Santorum Speaks"), and a family name may be a given name
+ * ("Larry David").
+ */
+function startsInsidePerson(personStarts: Int32Array, i: number, n: number): boolean {
+  const start = personStarts[i]!;
+  return n >= 2 && start >= 0 && start < i;
 }
 
 /**
