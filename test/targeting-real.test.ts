@@ -1577,6 +1577,24 @@ describe('people’s names', () => {
     expect(ardisson).not.toContain('ardisson répond');
   });
 
+  it('a window that starts inside a name and runs out of it is no keyword', () => {
+    // "J'ai passé un mois et demi avec le Mate 10 Pro de Huawei"
+    const huawei = keywordsOf(cases.find((x) => x.id === 'video:sc5uIiyWDVs')!).map((k) =>
+      k.toLowerCase(),
+    );
+    expect(huawei).toContain('mate 10 pro');
+    expect(huawei).not.toContain('pro de huawei');
+    // letters in capitals open no name: "a DC-DC charger" leaves "dc charger" whole
+    const van = keywordTextsOf(
+      oneVideo({
+        title: 'Our van electrical system: 400W solar, 300Ah lithium and a DC-DC charger',
+        description:
+          'Full walkthrough of the electrical system in our Sprinter van conversion. Four 100W solar panels feed a MPPT charge controller, a 300Ah lithium battery bank stores it, and a DC-DC charger tops up from the alternator while we drive.',
+      }),
+    );
+    expect(van).toContain('dc charger');
+  });
+
   it('a name the text writes by one of its words in the possessive is a person’s (Meek Mill)', () => {
     // "Meek" is in no list of given names: the text's "Meek's lawyers" tells a person
     const c = cases.find((x) => x.id === 'channel:Wendy Williams')!;

@@ -40,6 +40,7 @@ import {
   CONTENT,
   MAX_PHRASE_CHARS,
   MAX_PHRASE_WORDS,
+  NUMBER,
   STOP,
   phraseKey,
   tokenize,
@@ -210,6 +211,7 @@ export class Analyzer {
         const inf = seg.informative;
         const len = words.length;
         const people = text ? personNameStarts(words, inf) : null;
+        const names = text ? nameRunEnds(words, inf) : null;
         for (let i = 0; i < len && !unit.name; i++) {
           const wi = words[i]!;
           if (wi.intent) this.intent = true;
@@ -227,7 +229,8 @@ export class Analyzer {
                   (cutsListOfNames(words, i, n) ||
                     joinsTwoPeople(words, i, n) ||
                     runsIntoPerson(people!, i, n) ||
-                    startsInsidePerson(people!, i, n))
+                    startsInsidePerson(people!, i, n) ||
+                    runsOutOfName(names!, i, n))
                 )) ||
               (n === 1 && wi.kind === CONTENT && wi.past)
             )
@@ -782,6 +785,45 @@ function runsIntoPerson(personStarts: Int32Array, i: number, n: number): boolean
 function startsInsidePerson(personStarts: Int32Array, i: number, n: number): boolean {
   const start = personStarts[i]!;
   return n >= 2 && start >= 0 && start < i;
+}
+
+/**
+ * Per word, the last word of the name it is inside of (-1 for a name's first word and outside
+ * names): a run of two or more capitalised words, and numbers between or after them ("Mate 10
+ * Pro", "Galaxy S8"), that capitalises a word mid-sentence. A run that opens on letters all in
+ * capitals is an acronym's or a unit's, no name's ("DC DC charger", "NBA Finals"). For
+ * runsOutOfName.
+ */
+function nameRunEnds(words: readonly WordInfo[], inf: readonly boolean[]): Int32Array {
+  const ends = new Int32Array(words.length).fill(-1);
+  for (let from = 0; from < words.length;) {
+    if (!isNameWord(words[from]!) || !/\p{Ll}/u.test(words[from]!.orig)) {
+      from++;
+      continue;
+    }
+    let to = from;
+    let told = inf[from]!;
+    while (
+      to + 1 < words.length &&
+      (isNameWord(words[to + 1]!) || words[to + 1]!.kind === NUMBER)
+    ) {
+      to++;
+      told ||= inf[to]!;
+    }
+    if (to > from && told) ends.fill(to, from + 1, to + 1);
+    from = to + 1;
+  }
+  return ends;
+}
+
+/**
+ * Whether a window starts inside a name and runs out of it ("pro de huawei" of "le Mate 10 Pro de
+ * Huawei", "meyers weeknights" of "Seth Meyers weeknights"): a name's last words joined to what
+ * follows it are no phrase anyone says. Inside the name, its parts stay ("kimmel live").
+ */
+function runsOutOfName(nameEnds: Int32Array, i: number, n: number): boolean {
+  const end = nameEnds[i]!;
+  return end >= 0 && i + n - 1 > end;
 }
 
 /**
