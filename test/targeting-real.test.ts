@@ -738,6 +738,29 @@ describe('a channel’s show line', () => {
     expect(topics).toContain('/Arts & Entertainment/Humor');
   });
 
+  it('a talk show is a TV show, a trailer a movie: each Google’s own topic path', () => {
+    const topicsOf = (id: string) => {
+      const c = cases.find((x) => x.id === id)!;
+      return generate({
+        corpus: corpusOfCase(c),
+        background: background(c),
+        seed: null,
+        campaign: { objective: '', campaignType: null, language: c.lang },
+      })
+        .items.filter((i) => i.section === 'topics' || i.section === 'segments')
+        .map((i) => i.text);
+    };
+    // "About Jimmy Kimmel Live: … ABC's late-night talk show."
+    const kimmel = topicsOf('video:oMupq6zB1Tc');
+    expect(kimmel).toContain('/Arts & Entertainment/TV & Video/TV Shows & Programs');
+    expect(kimmel).toContain('TV Lovers');
+    expect(kimmel).not.toContain('Movie Lovers');
+    // a film studio's trailers
+    const warner = topicsOf('channel:Warner Bros. Pictures');
+    expect(warner).toContain('/Arts & Entertainment/Movies');
+    expect(warner).not.toContain('TV Lovers');
+  });
+
   it('a line over a link alone is the link’s caption, no show line', () => {
     // "Ma boutique de tshirts et goodies est disponible, profitez en" above the shop's link
     const kirby = cases.find((x) => x.id === 'channel:Kirby-54')!;

@@ -184,7 +184,8 @@ const DEFS: NodeDef[] = [
   t('/Education/Science', 'science, physics, chemistry, biology, astronomy, experiment, geology'),
 
   // ---------------------------------------------------------------- arts & entertainment
-  t('/Arts & Entertainment/Movies & TV', 'movie, film*0.5, cinema, tv show, tv series, netflix, trailer*0.4, actor, documentary, talkshow*0.8, late night show, sitcom*0.8, reality show, reality tv'),
+  t('/Arts & Entertainment/Movies', 'movie, film*0.5, cinema, trailer*0.4, actor, documentary, box office, film review'),
+  t('/Arts & Entertainment/TV & Video/TV Shows & Programs', 'tv show, tv series, netflix*0.6, talkshow*0.8, late night show, late night talk show, daytime talk show, talk show host, sitcom*0.8, reality show, reality tv, season finale, episode recap'),
   t('/Arts & Entertainment/Filmmaking & Video Production', 'filmmaking, cinematic, video editing, editing*0.5, color grading, premiere pro, final cut, davinci resolve, vlogging, vlog*0.5, gimbal'),
   t('/Arts & Entertainment/Humor', 'comedy*0.8, comedian*0.8, comedic*0.8, standup*0.8, standup comedy, sketch comedy, sketch*0.7, parody*0.8, prank*0.8, pranks*0.8, satire*0.8, funny*0.3'),
   t('/Arts & Entertainment/Celebrities & Entertainment News', 'celebrity*0.8, celebrities*0.8, hollywood*0.8, red carpet, gossip*0.8, paparazzi*0.8, entertainment news'),
@@ -216,7 +217,8 @@ const DEFS: NodeDef[] = [
   aff('Value Shoppers', 'frugal, coupon, deal hunter, saving money, budget*0.3', ['/Finance/Personal Finance & Budgeting']),
   aff('Book Lovers', 'bookworm, book lover, avid reader', ['/Arts & Entertainment/Books & Literature']),
   aff('Comedy Fans', 'comedy fan, comedy lover', ['/Arts & Entertainment/Humor']),
-  aff('Movie Lovers', 'film buff, cinephile, movie night', ['/Arts & Entertainment/Movies & TV']),
+  aff('Movie Lovers', 'film buff, cinephile, movie night', ['/Arts & Entertainment/Movies']),
+  aff('TV Lovers', 'binge watch, tv addict', ['/Arts & Entertainment/TV & Video/TV Shows & Programs']),
   aff('Lifelong Learners', 'learner, lifelong learning, self taught', ['/Education']),
   aff('Business Professionals', 'entrepreneur, business owner, founder', ['/Business & Industrial', '/Real Estate']),
   aff('Fashionistas', 'fashion lover, outfit, ootd', ['/Apparel/Fashion & Style', '/Beauty & Personal Care/Makeup & Cosmetics']),
