@@ -918,6 +918,17 @@ describe('adverbs of manner', () => {
     );
   });
 
+  it('a word English weakens is a noun of its own in another language: French "couple"', () => {
+    expect(wordInfo('couple', 'fr').kind).toBe(CONTENT);
+    expect(wordInfo('couple', 'en').kind).toBe(WEAK);
+    expect(wordInfo('mate', 'es').kind).toBe(CONTENT);
+    expect(
+      keywordTextsOf(
+        frenchVideo('NOTRE PREMIÈRE DISPUTE DE COUPLE !!', 'On règle nos comptes à la Fury Room.'),
+      ),
+    ).toContain('dispute de couple');
+  });
+
   it('the sign of a number is part of no keyword: "images du foot N°61"', () => {
     const kws = keywordTextsOf(
       frenchVideo(

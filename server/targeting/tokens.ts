@@ -128,6 +128,17 @@ const WEAK_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
   ]),
 };
 
+/**
+ * Words of the list above that another language spells alike as a noun of its own: French
+ * "couple" ("dispute de couple", "vie de couple"), not English "a couple of"; the Spanish and
+ * Portuguese drink "mate", not English "mate".
+ */
+const CONTENT_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
+  fr: new Set(['couple', 'couples']),
+  es: new Set(['mate']),
+  pt: new Set(['mate']),
+};
+
 /** Weak words that are nouns and so may end a phrase ("van life", "pour over", "gps watch", "personal best"). */
 // prettier-ignore
 const TAIL_OK_LIST = [
@@ -377,7 +388,11 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     )
       kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
-    else if (WEAK_WORDS.has(low) || WEAK_BY_LANG[lang]?.has(low)) kind = WEAK;
+    else if (
+      (WEAK_WORDS.has(low) && !CONTENT_BY_LANG[lang]?.has(low)) ||
+      WEAK_BY_LANG[lang]?.has(low)
+    )
+      kind = WEAK;
     else kind = CONTENT;
   }
   const key = kind === CONTENT ? wordKey(low, lang) : low;
