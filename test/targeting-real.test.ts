@@ -1611,6 +1611,19 @@ describe('people’s names', () => {
     expect(ardisson).not.toContain('ardisson répond');
   });
 
+  it('what a headline says a person does is no part of a keyword: the name is', () => {
+    const lower = (id: string) =>
+      keywordsOf(cases.find((x) => x.id === id)!).map((k) => k.toLowerCase());
+    // "Thierry Ardisson répond à Squeezie", "Rick Santorum Speaks Out", "Harry Styles returns to…"
+    const ardisson = lower('video:XkmRu1iHVD0');
+    expect(ardisson).toContain('thierry ardisson');
+    for (const k of ardisson) expect(k).not.toMatch(/répond/u);
+    const santorum = lower('video:QOi1D6v-_D4');
+    expect(santorum).toContain('rick santorum');
+    for (const k of santorum) expect(k).not.toMatch(/speaks/u);
+    for (const k of lower('channel:The X Factor UK')) expect(k).not.toMatch(/returns/u);
+  });
+
   it('a window that starts inside a name and runs out of it is no keyword', () => {
     // "J'ai passé un mois et demi avec le Mate 10 Pro de Huawei"
     const huawei = keywordsOf(cases.find((x) => x.id === 'video:sc5uIiyWDVs')!).map((k) =>

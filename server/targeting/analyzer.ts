@@ -30,6 +30,7 @@ import {
 } from './phrase.ts';
 import {
   isGivenNameOrTitle,
+  isHeadlineVerb,
   isPersonName,
   isRoleBeforeName,
   noteNameUses,
@@ -210,7 +211,8 @@ export class Analyzer {
         const words = seg.words;
         const inf = seg.informative;
         const len = words.length;
-        const people = text ? personNameStarts(words, inf) : null;
+        const people = text ? personNameStarts(words, inf, this.lang) : null;
+        const said = text ? saidOfPerson(words, people!, this.lang) : null;
         const names = text ? nameRunEnds(words, inf) : null;
         for (let i = 0; i < len && !unit.name; i++) {
           const wi = words[i]!;
@@ -230,6 +232,7 @@ export class Analyzer {
                     joinsTwoPeople(words, i, n) ||
                     runsIntoPerson(people!, i, n) ||
                     startsInsidePerson(people!, i, n) ||
+                    holdsVerbOfPerson(said!, i, n) ||
                     runsOutOfName(names!, i, n))
                 )) ||
               (n === 1 && wi.kind === CONTENT && wi.past)
@@ -728,7 +731,11 @@ function cutsListOfNames(words: readonly WordInfo[], i: number, n: number): bool
  * name's own capitals tell ("Actor Terry Crews"), unless it is a given name itself ("Jean-Luc
  * Mélenchon est…"). Computed once a segment, for runsIntoPerson and nameRuns.
  */
-function personNameStarts(words: readonly WordInfo[], inf: readonly boolean[]): Int32Array {
+function personNameStarts(
+  words: readonly WordInfo[],
+  inf: readonly boolean[],
+  lang: Lang,
+): Int32Array {
   const starts = new Int32Array(words.length).fill(-1);
   const linked = (k: number) =>
     isNameWord(words[k + 1]!) && (inf[k] || !inf[k + 1] || isGivenNameOrTitle(words[k]!.orig));
@@ -739,6 +746,8 @@ function personNameStarts(words: readonly WordInfo[], inf: readonly boolean[]): 
     }
     let to = from;
     while (to + 1 < words.length && linked(to)) to++;
+    // a Title Case headline capitalises the verb after the name: "Denzel Washington Wonders If…"
+    if (to - from === 2 && isHeadlineVerb(words[to]!, lang)) to--;
     // a person's name is two or three words (people.ts), and no longer name's end ("Late
     // Night with Seth Meyers", not "Thanks to Eric Langlay")
     const tail =
@@ -761,6 +770,32 @@ function personNameStarts(words: readonly WordInfo[], inf: readonly boolean[]): 
     from = to + 1;
   }
   return starts;
+}
+
+/**
+ * Per word, whether it is a verb a headline says of the person named right before it ("Harry
+ * Styles returns to…", "Thierry Ardisson répond à…"), for holdsVerbOfPerson: as a prefix sum, so
+ * a window asks in one step.
+ */
+function saidOfPerson(words: readonly WordInfo[], people: Int32Array, lang: Lang): Int32Array {
+  const sum = new Int32Array(words.length + 1);
+  for (let k = 0; k < words.length; k++) {
+    const verb =
+      k > 0 &&
+      people[k - 1]! >= 0 &&
+      people[k]! !== people[k - 1] &&
+      isHeadlineVerb(words[k]!, lang);
+    sum[k + 1] = sum[k]! + (verb ? 1 : 0);
+  }
+  return sum;
+}
+
+/**
+ * Whether a window holds a verb said of the person named before it ("harry styles returns",
+ * "répond à squeezie", "wonders"): what a headline says someone does is no keyword; their name is.
+ */
+function holdsVerbOfPerson(said: Int32Array, i: number, n: number): boolean {
+  return said[i + n]! > said[i]!;
 }
 
 /**

@@ -13,7 +13,7 @@
  * "Star", "King") that head products' and places' names, and still miss stage names. Pure and
  * deterministic.
  */
-import { withoutAccents } from './lang.ts';
+import { withoutAccents, type Lang } from './lang.ts';
 import { isNameWord } from './phrase.ts';
 import { CONTENT, type WordInfo } from './tokens.ts';
 
@@ -170,6 +170,31 @@ export function noteNameUses(
     else if (!capital(words[k - 1]) && !capital(words[k + 1])) uses.alone.add(x.key);
   }
   notePeople(words, inf, uses.people);
+}
+
+/**
+ * What a headline says a person does, in the present, right after their name ("Denzel Washington
+ * Wonders If…", "Harry Styles returns to…", "Thierry Ardisson répond à…"): the name is the keyword,
+ * the verb none of it. A closed class of reporting and appearance verbs; forms that are as often a
+ * plural noun after a name are left out ("hits", "shows", "stars", "hosts", "reviews", "tours",
+ * "tests", "wins"; French "critique", "visite", "rencontre", "cuisine").
+ */
+// prettier-ignore
+const HEADLINE_VERBS: Partial<Record<Lang, ReadonlySet<string>>> = {
+  en: new Set([
+    'says','asks','reveals','wonders','returns','answers','backs','meets','dishes','speaks','talks','explains','reacts','responds','admits','slams','tells','shares','joins','visits','surprises','performs','sings','confirms','denies','defends','announces','discusses','teases','praises','blasts','recalls','remembers','describes','gets','makes','takes','gives','tries','plays','calls','loses','becomes','leads','accuses','addresses','apologizes','apologises','claims','insists','jokes','laughs','cries','opens','weighs','sits','goes','urges','warns','vows','pushes','presses','mocks','roasts','rips','destroys','unveils','launches','drops','releases','bakes','cooks','eats','tastes','rates','ranks','unboxes','interviews','invites','challenges','imitates','impersonates','breaks','attempts','learns','teaches','hints','fires','quits','leaves','sues','thanks',
+  ]),
+  fr: new Set([
+    'répond','réagit','explique','raconte','dévoile','annonce','révèle','parle','tacle','clashe','présente','confie','évoque','défend','quitte','rejoint','débarque','accuse','dénonce','chante','interprète','imite','reçoit','recadre','craque','pleure','félicite','attaque','remercie','affirme','assure','estime','lance','publie','tente','avoue','répondent','réagissent','expliquent','racontent',
+  ]),
+  es: new Set([
+    'responde','reacciona','explica','cuenta','revela','anuncia','habla','presenta','confiesa','defiende','canta','imita','recibe','llora','felicita','ataca','agradece','afirma','asegura','lanza','publica','prueba','confirma','niega',
+  ]),
+};
+
+/** Whether a word is a verb a headline says of the person named right before it ("reveals", "répond"). */
+export function isHeadlineVerb(w: WordInfo, lang: Lang): boolean {
+  return HEADLINE_VERBS[lang]?.has(w.low) === true;
 }
 
 /** Whether a word is a role in small letters, that a person's name follows ("star", "l'entraîneur"). */
