@@ -1599,6 +1599,20 @@ describe('people’s names', () => {
     expect(of('channel:ERTV Officiel')).toContain('reportages de vincent lapierre');
   });
 
+  it('a role capitalised between another name and a person’s ends the other name', () => {
+    const lower = (id: string) =>
+      keywordsOf(cases.find((x) => x.id === id)!).map((k) => k.toLowerCase());
+    // "CBS News Chairman Jeff Fager", "Attorney General Jeff Sessions"
+    const cbs = lower('video:QiIlcKiREUU');
+    expect(cbs).toContain('jeff fager');
+    for (const k of cbs) expect(k).not.toMatch(/chairman/u);
+    const msnbc = lower('channel:MSNBC');
+    expect(msnbc).toContain('jeff sessions');
+    for (const k of msnbc) expect(k).not.toMatch(/general jeff/u);
+    // a show's name holds its host's whole: "The Tonight Show Starring Jimmy Fallon"
+    expect(lower('video:9VH4yQrU_SY')).toContain('tonight show starring jimmy fallon');
+  });
+
   it('a window that starts inside a person’s name is a cut of it, not a keyword', () => {
     const lower = (id: string) =>
       keywordsOf(cases.find((x) => x.id === id)!).map((k) => k.toLowerCase());

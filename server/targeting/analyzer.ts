@@ -32,6 +32,7 @@ import {
   isGivenNameOrTitle,
   isHeadlineVerb,
   isPersonName,
+  isRole,
   isRoleBeforeName,
   noteNameUses,
   type NameUses,
@@ -754,19 +755,31 @@ function personNameStarts(
       from >= 2 &&
       nameParticle(words[from - 1]!, words[from - 2]!, words[from]!) &&
       (inf[from - 2] || !inf[from]);
+    const person = (a: number, b: number) =>
+      isPersonName(
+        words
+          .slice(a, b + 1)
+          .map((x) => x.orig)
+          .join(' '),
+      );
     if (
       !tail &&
       to - from >= 1 &&
       to - from <= 2 &&
-      ((from > 0 && isRoleBeforeName(words[from - 1]!)) ||
-        isPersonName(
-          words
-            .slice(from, to + 1)
-            .map((x) => x.orig)
-            .join(' '),
-        ))
+      ((from > 0 && isRoleBeforeName(words[from - 1]!)) || person(from, to))
     )
       starts.fill(from, from, to + 1);
+    else if (!tail) {
+      // a role capitalised before a person's name, after another name: "CBS News Chairman Jeff
+      // Fager", "Attorney General Jeff Sessions" (a show's name holds a person's whole: "The
+      // Tonight Show Starring Jimmy Fallon")
+      for (let k = from + 1; k < to; k++) {
+        if (to - k > 2 || !isRole(words[k - 1]!) || !isGivenNameOrTitle(words[k]!.orig)) continue;
+        if (!person(k, to)) continue;
+        starts.fill(k, k, to + 1);
+        break;
+      }
+    }
     from = to + 1;
   }
   return starts;

@@ -127,6 +127,7 @@ export interface NameUses {
 // prettier-ignore
 const ROLES_BEFORE_NAME = new Set([
   'star','stars','actor','actors','actress','singer','rapper','comedian','host','coach','player','striker','goalkeeper','quarterback','journalist','youtuber','vlogger','author','writer','director','founder','ceo','senator','governor','congressman','congresswoman','mayor',
+  'chairman','chairwoman','editor','anchor','correspondent','reporter','general','commissioner','secretary','spokesman','spokeswoman','spokesperson','procureur','commissaire','porte-parole',
   'acteur','actrice','chanteur','chanteuse','rappeur','rappeuse','humoriste','comédien','comédienne','animateur','animatrice','entraîneur','entraineur','joueur','joueuse','attaquant','gardien','défenseur','journaliste','youtubeur','youtubeuse','chroniqueur','chroniqueuse','réalisateur','réalisatrice','député','députée','maire','sénateur',
   'actriz','cantante','humorista','presentador','presentadora','entrenador','jugador','jugadora','delantero','portero','periodista','director','directora','alcalde','alcaldesa',
 ]);
@@ -199,7 +200,12 @@ export function isHeadlineVerb(w: WordInfo, lang: Lang): boolean {
 
 /** Whether a word is a role in small letters, that a person's name follows ("star", "l'entraîneur"). */
 export function isRoleBeforeName(w: WordInfo): boolean {
-  return !w.cap && ROLES_BEFORE_NAME.has(w.low.replace(ELISION, ''));
+  return !w.cap && isRole(w);
+}
+
+/** Whether a word is a role, however written ("Chairman", "star", "l'entraîneur"). */
+export function isRole(w: WordInfo): boolean {
+  return ROLES_BEFORE_NAME.has(w.low.replace(ELISION, ''));
 }
 
 /** A French article or pronoun elided onto the word: "l'entraîneur". */
