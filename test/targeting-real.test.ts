@@ -1731,8 +1731,19 @@ describe('people’s names', () => {
 describe('text in a language the generator does not read', () => {
   it('a function word of a script no language read is written in is a stopword; its numbers stay', () => {
     for (const w of ['في', 'من', 'и', '的']) expect(wordInfo(w, 'fr').kind, w).not.toBe(CONTENT);
-    expect(wordInfo('편의점', 'en').kind).toBe(CONTENT);
     expect(wordInfo('10', 'en').kind).not.toBe(wordInfo('في', 'en').kind);
+  });
+
+  it('a word of another script than the campaign language’s is none of its keywords', () => {
+    // Hangul in an English text, Cyrillic in a French one; Russian reads Cyrillic, English accents
+    expect(wordInfo('편의점', 'en').kind).not.toBe(CONTENT);
+    expect(wordInfo('магазин', 'fr').kind).not.toBe(CONTENT);
+    expect(wordInfo('магазин', 'ru').kind).toBe(CONTENT);
+    expect(wordInfo('café', 'en').kind).toBe(CONTENT);
+    // a Korean upload with an English summary: its English keywords, none in Hangul
+    const kws = keywordsOf(cases.find((x) => x.id === 'video:c-UH1QiCEC4')!);
+    expect(kws.map((k) => k.toLowerCase())).toContain('korean convenience store cooking challenge');
+    for (const k of kws) expect(k).not.toMatch(/\p{Script=Hangul}/u);
   });
 });
 

@@ -227,6 +227,19 @@ function otherScriptStopword(low: string): boolean {
   return otherScriptTable.has(low);
 }
 
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+/**
+ * Whether a word has letters and none in its language's script (Latin; Cyrillic for Russian and
+ * Ukrainian): Hangul, Arabic or Devanagari in an English or French text are another language's
+ * words ("편의점", "शोले"), which no keyword in the campaign's language holds.
+ */
+export function isOtherScript(low: string, lang: Lang): boolean {
+  const cyrillic = lang === 'ru' || lang === 'uk';
+  if (!cyrillic && !NON_ASCII.test(low)) return false;
+  if (!LETTER.test(low)) return false;
+  return !(cyrillic ? CYRILLIC : LATIN).test(low);
+}
+
 /** Coordinating conjunctions among the connectors: "X and Y" is a list, not a phrase, unless it recurs. */
 const COORDINATORS = new Set(['and', '&', 'n', 'y', 'e', 'et', 'und', 'en', 'och', 'i', 'a', 've']);
 export function isCoordinator(low: string, lang: Lang): boolean {

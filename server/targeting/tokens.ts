@@ -15,6 +15,7 @@ import {
   isCoordinator,
   isDeterminer,
   isFrenchStopwordUnderCapital,
+  isOtherScript,
   isParticle,
   isStopword,
   wordKey,
@@ -388,6 +389,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     )
       kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
+    else if (isOtherScript(low, lang)) kind = STOP;
     else if (
       (WEAK_WORDS.has(low) && !CONTENT_BY_LANG[lang]?.has(low)) ||
       WEAK_BY_LANG[lang]?.has(low)
