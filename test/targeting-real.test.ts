@@ -918,6 +918,17 @@ describe('adverbs of manner', () => {
     );
   });
 
+  it('a French phrase right before a subject pronoun ends in a conjunction or a verb', () => {
+    // "respecter un maximum car ils font tout", "iPhone X vaut-il son prix ?"
+    expectFrenchKeywords(
+      'Soyez gentils avec vos parents',
+      'Nos parents sont ce qu’on a de plus précieux au monde car ils nous ont donné la vie. Il faut les respecter un maximum car ils font tout pour nous. Le camping car de mes parents est garé devant la maison.',
+      // "car" the noun stays
+      'camping car',
+      /maximum car|monde car/u,
+    );
+  });
+
   it('a word English weakens is a noun of its own in another language: French "couple"', () => {
     expect(wordInfo('couple', 'fr').kind).toBe(CONTENT);
     expect(wordInfo('couple', 'en').kind).toBe(WEAK);

@@ -4,7 +4,7 @@
  * the background's document frequency (TF-IDF), and the taxonomy evidence per document. Pure and
  * deterministic: no clock, no randomness, explicit comparators everywhere.
  */
-import { isAgentPreposition, isParticiple, isVerbClitic, type Lang } from './lang.ts';
+import { isAgentPreposition, isParticiple, isVerbClitic, opensClause, type Lang } from './lang.ts';
 import {
   PhraseStat,
   SHAPE_PAST_END,
@@ -408,7 +408,11 @@ export class Analyzer {
   ): void {
     if (text) {
       const next = words[i + n];
-      if (next !== undefined && (next.determiner || this.beforeAgent(words, i + n))) st.verbRight++;
+      if (
+        next !== undefined &&
+        (next.determiner || opensClause(next.low, this.lang) || this.beforeAgent(words, i + n))
+      )
+        st.verbRight++;
       if (i > 0 && isVerbClitic(words[i - 1]!.low, this.lang)) st.afterClitic++;
       // a German noun phrase: capitalised head, nothing lowercase after a capitalised word ("ETFs legen Dividenden")
       let noun = words[i + n - 1]!.upper;

@@ -282,6 +282,16 @@ export function isVerbClitic(low: string, lang: Lang): boolean {
 }
 
 /**
+ * French subject pronouns that open a clause ("… au monde car ils nous ont donné…"): French joins a
+ * relative clause with "que", so a noun phrase is seldom right before one; what is, most of the
+ * time, ends in a conjunction ("car") or a verb. Not "nous" and "vous", objects as often.
+ */
+const FR_SUBJECTS = new Set(['je', "j'", 'tu', 'il', 'elle', 'on', 'ils', 'elles']);
+export function opensClause(low: string, lang: Lang): boolean {
+  return lang === 'fr' && FR_SUBJECTS.has(low);
+}
+
+/**
  * French and Spanish past participles, and the preposition of a passive's agent: a phrase that ends
  * in one right before the agent ("film réalisé par Kim", "série créée par la chaîne", "dirigida por
  * Almodóvar") ends in a verb, as one ending in an English past participle does (tokens.ts `past`).
