@@ -1647,6 +1647,13 @@ describe('people’s names', () => {
     expect(santorum).toContain('rick santorum');
     for (const k of santorum) expect(k).not.toMatch(/speaks/u);
     for (const k of lower('channel:The X Factor UK')) expect(k).not.toMatch(/returns/u);
+    // after any name, the verbs no noun shares: "Kesha performs", "Kungs répond"
+    const lounge = lower('channel:BBCRadio1VEVO');
+    expect(lounge).toContain('kesha');
+    for (const k of lounge) expect(k).not.toMatch(/performs/u);
+    const pley = lower('channel:Guillaume Pley');
+    expect(pley).toContain('kungs');
+    for (const k of pley) expect(k).not.toMatch(/répond|avoue/u);
   });
 
   it('a window that starts inside a name and runs out of it is no keyword', () => {

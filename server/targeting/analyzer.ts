@@ -791,17 +791,19 @@ function personNameStarts(
 
 /**
  * Per word, whether it is a verb a headline says of the person named right before it ("Harry
- * Styles returns to…", "Thierry Ardisson répond à…"), for holdsVerbOfPerson: as a prefix sum, so
- * a window asks in one step.
+ * Styles returns to…", "Thierry Ardisson répond à…"), or of another name ("Kesha performs"), for
+ * holdsVerbOfPerson: as a prefix sum, so a window asks in one step.
  */
 function saidOfPerson(words: readonly WordInfo[], people: Int32Array, lang: Lang): Int32Array {
   const sum = new Int32Array(words.length + 1);
   for (let k = 0; k < words.length; k++) {
+    const before = k > 0 ? words[k - 1]! : undefined;
     const verb =
-      k > 0 &&
-      people[k - 1]! >= 0 &&
-      people[k]! !== people[k - 1] &&
-      isHeadlineVerb(words[k]!, lang);
+      before !== undefined &&
+      people[k]! < 0 &&
+      (people[k - 1]! >= 0
+        ? isHeadlineVerb(words[k]!, lang)
+        : isNameWord(before) && isHeadlineVerb(words[k]!, lang, false));
     sum[k + 1] = sum[k]! + (verb ? 1 : 0);
   }
   return sum;

@@ -193,9 +193,31 @@ const HEADLINE_VERBS: Partial<Record<Lang, ReadonlySet<string>>> = {
   ]),
 };
 
-/** Whether a word is a verb a headline says of the person named right before it ("reveals", "répond"). */
-export function isHeadlineVerb(w: WordInfo, lang: Lang): boolean {
-  return HEADLINE_VERBS[lang]?.has(w.low) === true;
+/**
+ * Of those, the ones no noun shares in any position: a headline says them after any name, a band's
+ * or a one-word stage name's too ("Kesha performs", "Vox explains"). Not "returns" (tax returns),
+ * "backs" (running backs), "presses" (bench presses), "dishes", "shares", "talks", "plays", "calls",
+ * "leads", "drops", "fires", "leaves"; nor French "annonce" (bande annonce).
+ */
+// prettier-ignore
+const HEADLINE_VERBS_AFTER_ANY_NAME: Partial<Record<Lang, ReadonlySet<string>>> = {
+  en: new Set([
+    'says','asks','reveals','wonders','answers','speaks','explains','reacts','responds','admits','slams','tells','joins','visits','surprises','performs','sings','confirms','denies','defends','announces','discusses','teases','praises','recalls','remembers','describes','becomes','accuses','apologizes','apologises','insists','urges','warns','vows','mocks','roasts','unveils','unboxes','invites','imitates','impersonates','hints','quits','sues',
+  ]),
+  fr: new Set([
+    'répond','réagit','explique','raconte','dévoile','révèle','parle','tacle','clashe','confie','évoque','quitte','rejoint','débarque','accuse','dénonce','chante','imite','reçoit','recadre','craque','pleure','félicite','remercie','affirme','avoue','publie','assure',
+  ]),
+  es: new Set([
+    'responde','reacciona','explica','revela','habla','confiesa','canta','imita','recibe','llora','felicita','agradece','afirma','asegura','confirma','niega',
+  ]),
+};
+
+/**
+ * Whether a word is a verb a headline says of the name right before it ("reveals", "répond"): any of
+ * them after a person's name, those no noun shares after any other.
+ */
+export function isHeadlineVerb(w: WordInfo, lang: Lang, afterPerson = true): boolean {
+  return (afterPerson ? HEADLINE_VERBS : HEADLINE_VERBS_AFTER_ANY_NAME)[lang]?.has(w.low) === true;
 }
 
 /** Whether a word is a role in small letters, that a person's name follows ("star", "l'entraîneur"). */
