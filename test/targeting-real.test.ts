@@ -879,6 +879,23 @@ describe('adverbs of manner', () => {
     expect(wordInfo('behind', 'en').kind).toBe(CONTENT);
   });
 
+  it('English adverbs by their endings are function words; nouns in "-ly" stay words', () => {
+    for (const w of ['reportedly', 'officially', 'uncontrollably', 'seriously', 'surprisingly'])
+      expect(wordInfo(w, 'en').kind, w).toBe(STOP);
+    for (const w of ['family', 'daily', 'friendly', 'assembly', 'rally'])
+      expect(wordInfo(w, 'en').kind, w).toBe(CONTENT);
+    // "The Justice Department is reportedly deciding…", "hiccups uncontrollably"
+    const kws = keywordTextsOf(
+      oneVideo({
+        title: 'Bob Saget hiccups uncontrollably while eating spicy wings',
+        description:
+          'The Justice Department is reportedly deciding on a special counsel. Bob Saget hiccups uncontrollably on Hot Ones while eating spicy wings.',
+      }),
+    );
+    expect(kws).toContain('bob saget');
+    for (const k of kws) expect(k).not.toMatch(/reportedly|uncontrollably/u);
+  });
+
   it('French adverbs of time, place and degree the list lacks are function words', () => {
     for (const w of ['jamais', 'autour', 'déjà', 'deja', 'presque', 'bientôt', 'vite', 'ensuite'])
       expect(wordInfo(w, 'fr').kind, w).toBe(STOP);

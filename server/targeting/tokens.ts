@@ -247,7 +247,16 @@ const FR_ADVERBS = new Set([
   'gentiment', 'joliment', 'poliment', 'absolument', 'résolument', 'aveuglément', 'sauvagement', 'tranquillement',
 ]);
 const ROMANCE_MANNER_ADVERB = /^\p{L}{3,}mente$/u;
+/**
+ * English adverbs by the endings only adverbs have ("reportedly", "officially", "uncontrollably",
+ * "seriously", "effectively", "surprisingly"): a keyword holds none ("reportedly deciding", "meek
+ * lawyers officially"). Nouns and adjectives in "-ly" end otherwise ("family", "daily", "friendly",
+ * "assembly", "rally").
+ */
+const EN_MANNER_ADVERB =
+  /^\p{L}{3,}(?:ically|[^lr]ally|edly|ably|ibly|ously|ively|fully|lessly|ently|antly|ingly|ately)$/u;
 function isMannerAdverb(low: string, lang: Lang): boolean {
+  if (lang === 'en') return EN_MANNER_ADVERB.test(low);
   if (lang === 'fr')
     return FR_ADVERBS.has(low) || (FR_MANNER_ADVERB.test(low) && !FR_NOUNS_LIKE_ADVERBS.has(low));
   if (lang === 'es' || lang === 'it' || lang === 'pt')
