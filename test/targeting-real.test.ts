@@ -879,11 +879,14 @@ describe('adverbs of manner', () => {
     expect(wordInfo('behind', 'en').kind).toBe(CONTENT);
   });
 
-  it('English adverbs by their endings are function words; nouns in "-ly" stay words', () => {
+  it('English adverbs by their endings, and the modal "may", are function words', () => {
     for (const w of ['reportedly', 'officially', 'uncontrollably', 'seriously', 'surprisingly'])
       expect(wordInfo(w, 'en').kind, w).toBe(STOP);
     for (const w of ['family', 'daily', 'friendly', 'assembly', 'rally'])
       expect(wordInfo(w, 'en').kind, w).toBe(CONTENT);
+    // the modal "may" in small letters; "May" the month or the name is a word
+    expect(wordInfo('may', 'en').kind).toBe(STOP);
+    expect(wordInfo('May', 'en').kind).toBe(CONTENT);
     // "The Justice Department is reportedly deciding…", "hiccups uncontrollably"
     const kws = keywordTextsOf(
       oneVideo({

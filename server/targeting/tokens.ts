@@ -391,6 +391,8 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
       kind = NUMBER;
     else if (low.length === 1) kind = STOP;
     else if (lang === 'fr' && FR_VOUS_FORM.test(orig)) kind = STOP;
+    // the modal in small letters ("Bella Hadid may have…"); "May" the month and the name stay
+    else if (lang === 'en' && orig === 'may') kind = STOP;
     else if (
       isMannerAdverb(low, lang) ||
       FUTURE_VERB[lang]?.test(low) ||
