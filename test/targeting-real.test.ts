@@ -94,9 +94,7 @@ const keywordTextsOf = (input: GenerateInput) =>
 
 /** A French video's keywords hold `has`, and none matches `none`. */
 function expectFrenchKeywords(title: string, description: string, has: string, none: RegExp) {
-  const kws = keywordTextsOf(frenchVideo(title, description));
-  expect(kws).toContain(has);
-  for (const k of kws) expect(k).not.toMatch(none);
+  expectKeywords(keywordTextsOf(frenchVideo(title, description)), has, none);
 }
 
 const cases = loadTrending();
@@ -128,6 +126,27 @@ function keywordsOf(
   };
   return keywordItemsOf(input).map((i) => i.text);
 }
+
+/** A development case's keywords, by its id, lowercase, against the catalog of its language. */
+const keywordsOfCase = (id: string) =>
+  keywordsOf(cases.find((x) => x.id === id)!).map((k) => k.toLowerCase());
+
+/** A list holds `has`, and none of its keywords matches `none`. */
+function expectKeywords(kws: readonly string[], has: string, none: RegExp) {
+  expect(kws).toContain(has);
+  for (const k of kws) expect(k).not.toMatch(none);
+}
+
+/** A development case's EXACT keywords, lowercase, from its store or another corpus. */
+const exactKeywordsOf = (c: TrendingCase, corpus = corpusOfCase(c)) =>
+  generate({
+    corpus,
+    background: background(c),
+    seed: null,
+    campaign: { objective: '', campaignType: null, language: c.lang },
+  })
+    .items.filter((i) => i.section === 'keywords' && i.matchType === 'EXACT')
+    .map((i) => i.text.toLowerCase());
 
 const fold = (s: string) =>
   s
@@ -888,15 +907,17 @@ describe('adverbs of manner', () => {
     expect(wordInfo('may', 'en').kind).toBe(STOP);
     expect(wordInfo('May', 'en').kind).toBe(CONTENT);
     // "The Justice Department is reportedly deciding…", "hiccups uncontrollably"
-    const kws = keywordTextsOf(
-      oneVideo({
-        title: 'Bob Saget hiccups uncontrollably while eating spicy wings',
-        description:
-          'The Justice Department is reportedly deciding on a special counsel. Bob Saget hiccups uncontrollably on Hot Ones while eating spicy wings.',
-      }),
+    expectKeywords(
+      keywordTextsOf(
+        oneVideo({
+          title: 'Bob Saget hiccups uncontrollably while eating spicy wings',
+          description:
+            'The Justice Department is reportedly deciding on a special counsel. Bob Saget hiccups uncontrollably on Hot Ones while eating spicy wings.',
+        }),
+      ),
+      'bob saget',
+      /reportedly|uncontrollably/u,
     );
-    expect(kws).toContain('bob saget');
-    for (const k of kws) expect(k).not.toMatch(/reportedly|uncontrollably/u);
   });
 
   it('French adverbs of time, place and degree the list lacks are function words', () => {
@@ -1612,77 +1633,43 @@ describe('people’s names', () => {
   });
 
   it('words in small letters that run into a person’s name are no part of the keyword', () => {
-    const lower = (c: TrendingCase) => keywordsOf(c).map((k) => k.toLowerCase());
-    const of = (id: string) => lower(cases.find((x) => x.id === id)!);
     // "… inventor Bill Gates …", "Thanks to Eric Langlay", "probe Hillary Clinton"
-    const gates = of('video:9KIP-Ncp2jU');
-    expect(gates).toContain('bill gates');
-    for (const k of gates) expect(k).not.toMatch(/inventor bill/u);
-    const thanks = of('video:Xc4xYacTu-E');
-    expect(thanks).toContain('eric langlay');
-    for (const k of thanks) expect(k).not.toMatch(/thanks/u);
-    const msnbc = of('channel:MSNBC');
-    expect(msnbc).toContain('hillary clinton');
-    for (const k of msnbc) expect(k).not.toMatch(/probe hillary/u);
+    expectKeywords(keywordsOfCase('video:9KIP-Ncp2jU'), 'bill gates', /inventor bill/u);
+    expectKeywords(keywordsOfCase('video:Xc4xYacTu-E'), 'eric langlay', /thanks/u);
+    expectKeywords(keywordsOfCase('channel:MSNBC'), 'hillary clinton', /probe hillary/u);
     // a sentence that opens on a given name keeps the whole name ("Jean-Luc Mélenchon est…"),
     // and a series named after a person stays whole ("Les Reportages de Vincent Lapierre")
-    expect(of('video:MS7mI41rvdE')).toContain('jean luc mélenchon');
-    expect(of('channel:ERTV Officiel')).toContain('reportages de vincent lapierre');
+    expect(keywordsOfCase('video:MS7mI41rvdE')).toContain('jean luc mélenchon');
+    expect(keywordsOfCase('channel:ERTV Officiel')).toContain('reportages de vincent lapierre');
   });
 
   it('a role capitalised between another name and a person’s ends the other name', () => {
-    const lower = (id: string) =>
-      keywordsOf(cases.find((x) => x.id === id)!).map((k) => k.toLowerCase());
     // "CBS News Chairman Jeff Fager", "Attorney General Jeff Sessions"
-    const cbs = lower('video:QiIlcKiREUU');
-    expect(cbs).toContain('jeff fager');
-    for (const k of cbs) expect(k).not.toMatch(/chairman/u);
-    const msnbc = lower('channel:MSNBC');
-    expect(msnbc).toContain('jeff sessions');
-    for (const k of msnbc) expect(k).not.toMatch(/general jeff/u);
+    expectKeywords(keywordsOfCase('video:QiIlcKiREUU'), 'jeff fager', /chairman/u);
+    expectKeywords(keywordsOfCase('channel:MSNBC'), 'jeff sessions', /general jeff/u);
     // a show's name holds its host's whole: "The Tonight Show Starring Jimmy Fallon"
-    expect(lower('video:9VH4yQrU_SY')).toContain('tonight show starring jimmy fallon');
+    expect(keywordsOfCase('video:9VH4yQrU_SY')).toContain('tonight show starring jimmy fallon');
   });
 
   it('a window that starts inside a person’s name is a cut of it, not a keyword', () => {
-    const lower = (id: string) =>
-      keywordsOf(cases.find((x) => x.id === id)!).map((k) => k.toLowerCase());
     // "Les 4/3 de Jean-Luc Lemoine", "Thierry Ardisson répond à Squeezie"
-    const tpmp = lower('video:sIYfAtsu8Cg');
-    expect(tpmp).toContain('jean luc lemoine');
-    expect(tpmp).not.toContain('luc lemoine');
-    const ardisson = lower('video:XkmRu1iHVD0');
-    expect(ardisson).toContain('thierry ardisson');
-    expect(ardisson).not.toContain('ardisson répond');
+    expectKeywords(keywordsOfCase('video:sIYfAtsu8Cg'), 'jean luc lemoine', /^luc lemoine$/u);
+    expectKeywords(keywordsOfCase('video:XkmRu1iHVD0'), 'thierry ardisson', /^ardisson répond$/u);
   });
 
   it('what a headline says a person does is no part of a keyword: the name is', () => {
-    const lower = (id: string) =>
-      keywordsOf(cases.find((x) => x.id === id)!).map((k) => k.toLowerCase());
     // "Thierry Ardisson répond à Squeezie", "Rick Santorum Speaks Out", "Harry Styles returns to…"
-    const ardisson = lower('video:XkmRu1iHVD0');
-    expect(ardisson).toContain('thierry ardisson');
-    for (const k of ardisson) expect(k).not.toMatch(/répond/u);
-    const santorum = lower('video:QOi1D6v-_D4');
-    expect(santorum).toContain('rick santorum');
-    for (const k of santorum) expect(k).not.toMatch(/speaks/u);
-    for (const k of lower('channel:The X Factor UK')) expect(k).not.toMatch(/returns/u);
+    expectKeywords(keywordsOfCase('video:XkmRu1iHVD0'), 'thierry ardisson', /répond/u);
+    expectKeywords(keywordsOfCase('video:QOi1D6v-_D4'), 'rick santorum', /speaks/u);
+    for (const k of keywordsOfCase('channel:The X Factor UK')) expect(k).not.toMatch(/returns/u);
     // after any name, the verbs no noun shares: "Kesha performs", "Kungs répond"
-    const lounge = lower('channel:BBCRadio1VEVO');
-    expect(lounge).toContain('kesha');
-    for (const k of lounge) expect(k).not.toMatch(/performs/u);
-    const pley = lower('channel:Guillaume Pley');
-    expect(pley).toContain('kungs');
-    for (const k of pley) expect(k).not.toMatch(/répond|avoue/u);
+    expectKeywords(keywordsOfCase('channel:BBCRadio1VEVO'), 'kesha', /performs/u);
+    expectKeywords(keywordsOfCase('channel:Guillaume Pley'), 'kungs', /répond|avoue/u);
   });
 
   it('a window that starts inside a name and runs out of it is no keyword', () => {
     // "J'ai passé un mois et demi avec le Mate 10 Pro de Huawei"
-    const huawei = keywordsOf(cases.find((x) => x.id === 'video:sc5uIiyWDVs')!).map((k) =>
-      k.toLowerCase(),
-    );
-    expect(huawei).toContain('mate 10 pro');
-    expect(huawei).not.toContain('pro de huawei');
+    expectKeywords(keywordsOfCase('video:sc5uIiyWDVs'), 'mate 10 pro', /^pro de huawei$/u);
     // letters in capitals open no name: "a DC-DC charger" leaves "dc charger" whole
     const van = keywordTextsOf(
       oneVideo({
@@ -1697,15 +1684,7 @@ describe('people’s names', () => {
   it('a name the text writes by one of its words in the possessive is a person’s (Meek Mill)', () => {
     // "Meek" is in no list of given names: the text's "Meek's lawyers" tells a person
     const c = cases.find((x) => x.id === 'channel:Wendy Williams')!;
-    const exact = (corpus: Corpus) =>
-      generate({
-        corpus,
-        background: background(c),
-        seed: null,
-        campaign: { objective: '', campaignType: null, language: 'en' },
-      })
-        .items.filter((i) => i.section === 'keywords' && i.matchType === 'EXACT')
-        .map((i) => i.text.toLowerCase());
+    const exact = (corpus: Corpus) => exactKeywordsOf(c, corpus);
     const corpus = corpusOfCase(c);
     expect(corpus.videos.some((v) => v.description.includes("Meek's"))).toBe(true);
     expect(exact(corpus)).not.toContain('meek mill');
@@ -1721,16 +1700,7 @@ describe('people’s names', () => {
   });
 
   it('a name whose family name the text writes alone, or said after a role, is a person’s', () => {
-    const exact = (c: TrendingCase) =>
-      generate({
-        corpus: corpusOfCase(c),
-        background: background(c),
-        seed: null,
-        campaign: { objective: '', campaignType: null, language: c.lang },
-      })
-        .items.filter((i) => i.section === 'keywords' && i.matchType === 'EXACT')
-        .map((i) => i.text.toLowerCase());
-    const of = (id: string) => exact(cases.find((x) => x.id === id)!);
+    const of = (id: string) => exactKeywordsOf(cases.find((x) => x.id === id)!);
     // "Vladimir Poutine …", then "Poutine a félicité…"
     expect(of('channel:RT France')).not.toContain('vladimir poutine');
     // "Stranger Things stars Gaten Matarazzo and Joe Keery"
