@@ -150,7 +150,7 @@ export class Analyzer {
   /** keyword documents whose creators' text names a word of the objective */
   focusDocs = 0;
   private inFocus = false;
-  /** words written alone after a first mention in full ("Meek's", "Poutine"): people.ts */
+  /** how the store's text uses names, what tells a person's (people.ts): "Meek's", "star Liza Koshy" */
   readonly nameUses: NameUses = { possessive: new Set(), alone: new Set(), people: new Set() };
 
   constructor(opts: { taxonomy: boolean; lang?: Lang; focus?: ReadonlySet<string> }) {

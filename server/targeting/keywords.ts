@@ -623,9 +623,10 @@ function isoStopwordSet(lang: Lang): ReadonlySet<string> {
 /**
  * EXACT for the campaign's own brand and products and for names of two or more words (a product,
  * a place: "Tour du Mont Blanc"); a name of one word, or a person's ("Taylor Swift", or "Meek Mill"
- * when the text writes "Meek's" or "Poutine" alone: people.ts), only when the objective names it. A lone
- * capitalised word is as often a platform, another company or a first name ("Google", "Andy") as
- * what the store is about, and EXACT on it would serve only on searches of that word alone.
+ * when the text writes "Meek's", "Vladimir Poutine" when it writes "Poutine" alone: people.ts),
+ * only when the objective names it. A lone capitalised word is as often a platform, another
+ * company or a first name ("Google", "Andy") as what the store is about, and EXACT on it would
+ * serve only on searches of that word alone.
  */
 function matchTypeOf(
   c: PhraseCandidate,

@@ -4,13 +4,16 @@
  * ("Taylor Swift", "Jean-Luc Lemoine") is not, unless the objective or the brand names it: EXACT on
  * it would serve only on searches of that name alone, and a person in a video is rarely what a
  * campaign is about. A person's name is a given name and one or two more words; the given names
- * below are common ones of the languages with taxonomy cues, and the titles written before a family
- * name. A name whose given name is not listed ("Meek Mill") is a person's by how the text uses it:
- * one of its words alone in the possessive ("Meek's lawyers"), as a person is named after a first
- * mention in full. A given name or a title alone ("Jennifer", "Dr") is no keyword at all: it names
- * no one in particular. A larger list of given names was weighed and left out: English first-name
- * lists of a few thousand names hold brands and words ("Mercedes", "Ford", "Harley", "Salomon",
- * "Star", "King") that head products' and places' names, and still miss stage names. Pure and
+ * below are common ones of the languages with taxonomy cues, and the titles and honorifics written
+ * before a family name. A name whose given name is not listed ("Meek Mill", "Vladimir Poutine") is
+ * a person's by how the text uses it (NameUses): one of its words alone in the possessive ("Meek's
+ * lawyers"), or its last word alone ("Poutine a félicité"), as a person is named after a first
+ * mention in full; a role before it ("star Liza Koshy"); "and" with a person's name. A given name
+ * or a title alone ("Jennifer", "Dr") is no keyword at all: it names no one in particular. A larger
+ * list of given names was weighed and left out: English first-name lists of a few thousand names
+ * hold brands and words ("Mercedes", "Ford", "Harley", "Salomon", "Star", "King") that head
+ * products' and places' names, and still miss stage names. The roles and the verbs a headline says
+ * of a person (HEADLINE_VERBS) also tell where a name ends (name-windows.ts). Pure and
  * deterministic.
  */
 import { withoutAccents, type Lang } from './lang.ts';
@@ -127,9 +130,9 @@ export interface NameUses {
 // prettier-ignore
 const ROLES_BEFORE_NAME = new Set([
   'star','stars','actor','actors','actress','singer','rapper','comedian','host','coach','player','striker','goalkeeper','quarterback','journalist','youtuber','vlogger','author','writer','director','founder','ceo','senator','governor','congressman','congresswoman','mayor',
-  'chairman','chairwoman','editor','anchor','correspondent','reporter','general','commissioner','secretary','spokesman','spokeswoman','spokesperson','procureur','commissaire','porte-parole',
+  'chairman','chairwoman','editor','anchor','correspondent','reporter','general','commissioner','secretary','spokesman','spokeswoman','spokesperson','procureur','commissaire',
   'acteur','actrice','chanteur','chanteuse','rappeur','rappeuse','humoriste','comédien','comédienne','animateur','animatrice','entraîneur','entraineur','joueur','joueuse','attaquant','gardien','défenseur','journaliste','youtubeur','youtubeuse','chroniqueur','chroniqueuse','réalisateur','réalisatrice','député','députée','maire','sénateur',
-  'actriz','cantante','humorista','presentador','presentadora','entrenador','jugador','jugadora','delantero','portero','periodista','director','directora','alcalde','alcaldesa',
+  'actriz','cantante','humorista','presentador','presentadora','entrenador','jugador','jugadora','delantero','portero','periodista','directora','alcalde','alcaldesa',
 ]);
 
 /**
