@@ -235,7 +235,7 @@ export class Analyzer {
             if (last.kind === STOP && (!last.connector || words[i + n - 2]!.kind === STOP)) break;
           }
         }
-        if (text) this.nameRuns(words, inf, names!.people, maxN, w, fieldIdx, d);
+        if (text) this.nameRuns(words, inf, names!.personStarts, maxN, w, fieldIdx, d);
         if (text) noteNameUses(words, inf, this.nameUses);
         // a tag, a channel keyword, a title part of two or three words without a stopword: a phrase
         // as a person wrote it (a title's "Mezcal y mercados" or "Tagestour im Allgäu" is none)

@@ -6,9 +6,9 @@
  * cuts none. Pure and deterministic, computed once a segment.
  */
 import {
-  isPersonName,
   isGivenNameOrTitle,
   isHeadlineVerb,
+  isPersonRun,
   isRole,
   isRoleBeforeName,
 } from './people.ts';
@@ -18,7 +18,7 @@ import { NUMBER, type Lang, type WordInfo } from './tokens.ts';
 /** A segment's names, and whether a window of it cuts one. */
 export interface NameWindows {
   /** per word, where the person's full name it is in starts (-1 in none) */
-  people: Int32Array;
+  personStarts: Int32Array;
   /** whether words[i..i+n) cuts a name (no phrase, the name is) */
   cut(i: number, n: number): boolean;
 }
@@ -28,16 +28,16 @@ export function nameWindows(
   inf: readonly boolean[],
   lang: Lang,
 ): NameWindows {
-  const people = personNameStarts(words, inf, lang);
-  const said = saidOfPerson(words, people, lang);
+  const personStarts = personNameStarts(words, inf, lang);
+  const said = saidOfPerson(words, personStarts, lang);
   const ends = nameRunEnds(words, inf);
   return {
-    people,
+    personStarts,
     cut: (i, n) =>
       cutsListOfNames(words, i, n) ||
       joinsTwoPeople(words, i, n) ||
-      runsIntoPerson(people, i, n) ||
-      startsInsidePerson(people, i, n) ||
+      runsIntoPerson(personStarts, i, n) ||
+      startsInsidePerson(personStarts, i, n) ||
       holdsVerbOfPerson(said, i, n) ||
       runsOutOfName(ends, i, n),
   };
@@ -67,10 +67,10 @@ function cutsListOfNames(words: readonly WordInfo[], i: number, n: number): bool
 
 /**
  * Per word, where the person's full name it is in starts (-1 in none): a capitalised run of two
- * or three words that people.ts calls a person's, or that a role in small letters introduces ("star
- * Liza Koshy"). A sentence's first capital is no name's when the
- * name's own capitals tell ("Actor Terry Crews"), unless it is a given name itself ("Jean-Luc
- * Mélenchon est…"). Computed once a segment, for runsIntoPerson and nameRuns.
+ * or three words that people.ts calls a person's, or that a role in small letters introduces
+ * ("star Liza Koshy"). A sentence's first capital is no name's when the name's own capitals tell
+ * ("Actor Terry Crews"), unless it is a given name itself ("Jean-Luc Mélenchon est…"). For the
+ * windows below and the analyzer's nameRuns.
  */
 function personNameStarts(
   words: readonly WordInfo[],
@@ -95,18 +95,11 @@ function personNameStarts(
       from >= 2 &&
       nameParticle(words[from - 1]!, words[from - 2]!, words[from]!) &&
       (inf[from - 2] || !inf[from]);
-    const person = (a: number, b: number) =>
-      isPersonName(
-        words
-          .slice(a, b + 1)
-          .map((x) => x.orig)
-          .join(' '),
-      );
     if (
       !tail &&
       to - from >= 1 &&
       to - from <= 2 &&
-      ((from > 0 && isRoleBeforeName(words[from - 1]!)) || person(from, to))
+      ((from > 0 && isRoleBeforeName(words[from - 1]!)) || isPersonRun(words, from, to + 1))
     )
       starts.fill(from, from, to + 1);
     else if (!tail) {
@@ -115,7 +108,7 @@ function personNameStarts(
       // Tonight Show Starring Jimmy Fallon")
       for (let k = from + 1; k < to; k++) {
         if (to - k > 2 || !isRole(words[k - 1]!) || !isGivenNameOrTitle(words[k]!.orig)) continue;
-        if (!person(k, to)) continue;
+        if (!isPersonRun(words, k, to + 1)) continue;
         starts.fill(k, k, to + 1);
         break;
       }
@@ -226,12 +219,7 @@ function joinsTwoPeople(words: readonly WordInfo[], i: number, n: number): boole
   if (n < 5 || n > 7) return false;
   const person = (from: number, to: number) => {
     for (let k = from; k < to; k++) if (!isNameWord(words[k]!)) return false;
-    return isPersonName(
-      words
-        .slice(from, to)
-        .map((x) => x.orig)
-        .join(' '),
-    );
+    return isPersonRun(words, from, to);
   };
   for (let k = i + 2; k <= i + 3 && k < i + n - 2; k++) {
     const w = words[k]!;

@@ -18,7 +18,7 @@
  */
 import { withoutAccents, type Lang } from './lang.ts';
 import { isNameWord } from './phrase.ts';
-import { CONTENT, type WordInfo } from './tokens.ts';
+import { CONTENT, phraseKey, type WordInfo } from './tokens.ts';
 
 /**
  * The given names, accents and all, and as they are written without them: French drops accents
@@ -110,6 +110,16 @@ export function isPersonName(text: string): boolean {
   if (words.length < 4) return true;
   return (
     given && (isGivenNameOrTitle(words[1]!) || words.slice(1, 3).some((w) => NAME_PARTICLES.has(w)))
+  );
+}
+
+/** Whether the words [from, end) of a segment, as written, are a person's name (isPersonName). */
+export function isPersonRun(words: readonly WordInfo[], from: number, end: number): boolean {
+  return isPersonName(
+    words
+      .slice(from, end)
+      .map((w) => w.orig)
+      .join(' '),
   );
 }
 
@@ -254,21 +264,12 @@ function nameRunsOf(words: readonly WordInfo[], inf: readonly boolean[]): [numbe
 
 function notePeople(words: readonly WordInfo[], inf: readonly boolean[], into: Set<string>): void {
   const runs = nameRunsOf(words, inf).filter(([a, b]) => b - a >= 2 && b - a <= 3);
-  const keyOfRun = ([a, b]: [number, number]) =>
-    words
-      .slice(a, b)
-      .map((w) => w.key)
-      .join(' ');
-  const textOfRun = ([a, b]: [number, number]) =>
-    words
-      .slice(a, b)
-      .map((w) => w.orig)
-      .join(' ');
+  const keyOfRun = ([a, b]: [number, number]) => phraseKey(words, a, b - a);
   for (const [i, run] of runs.entries()) {
     if (run[0] > 0 && isRoleBeforeName(words[run[0] - 1]!)) into.add(keyOfRun(run));
     const next = runs[i + 1];
     if (next === undefined || next[0] !== run[1] + 1 || !words[run[1]]!.coordinator) continue;
-    if (isPersonName(textOfRun(next))) into.add(keyOfRun(run));
-    if (isPersonName(textOfRun(run))) into.add(keyOfRun(next));
+    if (isPersonRun(words, ...next)) into.add(keyOfRun(run));
+    if (isPersonRun(words, ...run)) into.add(keyOfRun(next));
   }
 }
