@@ -1755,6 +1755,16 @@ describe('text in a language the generator does not read', () => {
   });
 });
 
+describe('the language of a channel’s uploads', () => {
+  it('a description that repeats its title reads as its channel’s other uploads do', () => {
+    // three NBA highlights; "State" is an Italian function word, and the first upload says it twice
+    const kws = keywordsOfCase('channel:MLG Highlights');
+    expect(kws).toContain('golden state warriors');
+    expect(kws).toContain('boston celtics');
+    for (const k of kws) expect(k).not.toMatch(/^york knicks/);
+  });
+});
+
 describe('chat words', () => {
   it('interjections the web writes in any language are no words: "lol", "mdr", "oui"', () => {
     for (const [w, lang] of [

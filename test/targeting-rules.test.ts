@@ -392,6 +392,16 @@ describe('languages', () => {
     expect(wordKey("l'allemagne", 'en')).not.toBe(wordKey('allemagne', 'en'));
   });
 
+  it('reads a title its description repeats as said once: a team’s "State" is no Italian', () => {
+    const title =
+      'Golden State Warriors vs Boston Celtics Full Game Highlights / Week 5 / 2017 NBA Season';
+    expect(detectLanguage(`${title}\n${title}`, 'en')).not.toBe('it');
+    // a text of prose, each line once, still reads its language
+    expect(
+      detectLanguage('Le pain au levain\nLe pain au levain, avec de la farine et du sel'),
+    ).toBe('fr');
+  });
+
   it('reads no language into links, e-mail addresses and handles (Portuguese "com")', () => {
     const text =
       'Top 5 candidatos que te darán Pena Ajena l Tops Al Chile! - Elecciones 2018\n' +

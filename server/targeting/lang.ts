@@ -448,6 +448,15 @@ export function voteLanguage(raw: string, least = 2): Lang | null {
 }
 
 /**
+ * Each line of a text once: a description that opens with its video's title says the title twice,
+ * which is no more evidence of its language than saying it once.
+ */
+function distinctLines(text: string): string {
+  if (!text.includes('\n')) return text;
+  return [...new Set(text.split('\n').map((line) => line.trim()))].join('\n');
+}
+
+/**
  * The language of a text, or null when it cannot be told (too short, or no language we read). A
  * clear vote of stopwords decides at once; on a text of under 100 letters, a vote against the
  * language `expected` of it (the campaign's), when one is given, needs a third function word.
@@ -455,7 +464,7 @@ export function voteLanguage(raw: string, least = 2): Lang | null {
  * 100 letters.
  */
 export function detectLanguage(raw: string, expected?: Lang): Lang | null {
-  const text = raw.replace(NO_LANGUAGE, ' ');
+  const text = distinctLines(raw).replace(NO_LANGUAGE, ' ');
   const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
   const short = (sample.match(/\p{L}/gu)?.length ?? 0) < TRIGRAM_LETTERS;
   const voted = voteLanguage(sample);
