@@ -131,6 +131,19 @@ function keywordsOf(
 const keywordsOfCase = (id: string) =>
   keywordsOf(cases.find((x) => x.id === id)!).map((k) => k.toLowerCase());
 
+/** A development case's topics and segments, scored against its language's catalog. */
+function topicsOf(id: string): string[] {
+  const c = cases.find((x) => x.id === id)!;
+  return generate({
+    corpus: corpusOfCase(c),
+    background: background(c),
+    seed: null,
+    campaign: { objective: '', campaignType: null, language: c.lang },
+  })
+    .items.filter((i) => i.section === 'topics' || i.section === 'segments')
+    .map((i) => i.text);
+}
+
 /** A list holds `has`, and none of its keywords matches `none`. */
 function expectKeywords(kws: readonly string[], has: string, none: RegExp) {
   expect(kws).toContain(has);
@@ -758,17 +771,6 @@ describe('a channel’s show line', () => {
   });
 
   it('a talk show is a TV show, a trailer a movie: each Google’s own topic path', () => {
-    const topicsOf = (id: string) => {
-      const c = cases.find((x) => x.id === id)!;
-      return generate({
-        corpus: corpusOfCase(c),
-        background: background(c),
-        seed: null,
-        campaign: { objective: '', campaignType: null, language: c.lang },
-      })
-        .items.filter((i) => i.section === 'topics' || i.section === 'segments')
-        .map((i) => i.text);
-    };
     // "About Jimmy Kimmel Live: … ABC's late-night talk show."
     const kimmel = topicsOf('video:oMupq6zB1Tc');
     expect(kimmel).toContain('/Arts & Entertainment/TV & Video/TV Shows & Programs');
@@ -1762,6 +1764,17 @@ describe('the language of a channel’s uploads', () => {
     expect(kws).toContain('golden state warriors');
     expect(kws).toContain('boston celtics');
     for (const k of kws) expect(k).not.toMatch(/^york knicks/);
+  });
+});
+
+describe('topics', () => {
+  it('a game a sport plays is no video game: NBA highlights and a footballer’s interview', () => {
+    for (const id of ['channel:MLG Highlights', 'video:eS3WpAgTHrs']) {
+      const paths = topicsOf(id);
+      expect(paths, id).not.toContain('/Games/Video Games');
+      expect(paths, id).not.toContain('Gamers');
+    }
+    expect(topicsOf('channel:MLG Highlights')).toContain('/Sports/Team Sports');
   });
 });
 

@@ -128,7 +128,9 @@ const DEFS: NodeDef[] = [
   t('/Computers & Electronics/Artificial Intelligence', 'artificial intelligence, ai, machine learning, chatgpt, llm, neural network, generative ai'),
 
   // ---------------------------------------------------------------- games
-  t('/Games/Video Games', 'gaming, gamer, video game, game*0.4, gameplay, playthrough, walkthrough, console, playstation, ps5, xbox, nintendo, speedrun, minecraft, fortnite, rpg'),
+  // "game" is no cue of video games, nor "jugar", "partida", "jogo": a sport's match, a board game
+  // and a TV game show are games as much ("Full Game Highlights", "Game 19", "de jugar en el América")
+  t('/Games/Video Games', 'gaming, gamer, video game, gameplay, playthrough, walkthrough, console, playstation, ps5, xbox, nintendo, speedrun, minecraft, fortnite, rpg'),
   t('/Games/Board & Tabletop Games', 'board game, tabletop, dungeons and dragons, d&d, card game, chess, puzzle, warhammer'),
 
   // ---------------------------------------------------------------- home & garden
