@@ -972,6 +972,16 @@ describe('adverbs of manner', () => {
     );
   });
 
+  it('a French participle after "avoir" or "être" starts what someone did, no keyword', () => {
+    // "Le dollar a perdu 92 % de sa valeur", "il m'a compilé tout ça"; "a peur" stays
+    expectFrenchKeywords(
+      'Le dollar a perdu 92 % de sa valeur',
+      'Hugo a peur du dentiste. Le dollar a perdu 92 % de sa valeur, il m’a compilé tout ça.',
+      'peur',
+      /^(?:perdu|compilé)/u,
+    );
+  });
+
   it('a word English weakens is a noun of its own in another language: French "couple"', () => {
     expect(wordInfo('couple', 'fr').kind).toBe(CONTENT);
     expect(wordInfo('couple', 'en').kind).toBe(WEAK);

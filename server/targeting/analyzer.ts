@@ -4,7 +4,14 @@
  * the background's document frequency (TF-IDF), and the taxonomy evidence per document. Pure and
  * deterministic: no clock, no randomness, explicit comparators everywhere.
  */
-import { isAgentPreposition, isParticiple, isVerbClitic, opensClause, type Lang } from './lang.ts';
+import {
+  isAgentPreposition,
+  isParticiple,
+  isVerbClitic,
+  opensClause,
+  startsCompoundTense,
+  type Lang,
+} from './lang.ts';
 import {
   PhraseStat,
   SHAPE_PAST_END,
@@ -394,7 +401,9 @@ export class Analyzer {
         (next.determiner || opensClause(next.low, this.lang) || this.beforeAgent(words, i + n))
       )
         st.verbRight++;
-      if (i > 0 && isVerbClitic(words[i - 1]!.low, this.lang)) st.afterClitic++;
+      const before = i > 0 ? words[i - 1]!.low : '';
+      if (isVerbClitic(before, this.lang) || startsCompoundTense(before, words[i]!.low, this.lang))
+        st.afterClitic++;
       // a German noun phrase: capitalised head, nothing lowercase after a capitalised word ("ETFs legen Dividenden")
       let noun = words[i + n - 1]!.upper;
       for (let k = i + 1; k < i + n && noun; k++)

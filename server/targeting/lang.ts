@@ -282,6 +282,23 @@ export function isVerbClitic(low: string, lang: Lang): boolean {
 }
 
 /**
+ * The finite forms of French "avoir" and "être" that make a compound tense: a participle right after
+ * one is what someone did ("a perdu 92 %", "sont décédés", "a rendu hommage"), and a phrase it
+ * starts is no topic. Other words after them stay ("a peur du dentiste", "est fan").
+ */
+// prettier-ignore
+const FR_AUXILIARIES = new Set(['ai', 'as', 'a', 'avons', 'avez', 'ont', 'avais', 'avait', 'avions', 'aviez', 'avaient', 'aura', 'auront', 'aurait', 'suis', 'es', 'est', 'sommes', 'êtes', 'sont', 'étais', 'était', 'étaient', 'sera', 'seront', 'serait']);
+/** A pronoun elided onto the auxiliary: "j'ai", "m'a", "l'ont", "s'est", "n'a". */
+const ELIDED_PRONOUN = /^[jmtlsnc]'/u;
+export function startsCompoundTense(auxiliary: string, word: string, lang: Lang): boolean {
+  return (
+    lang === 'fr' &&
+    FR_AUXILIARIES.has(auxiliary.replace(ELIDED_PRONOUN, '')) &&
+    isParticiple(word, lang)
+  );
+}
+
+/**
  * French subject pronouns that open a clause ("… au monde car ils nous ont donné…"): French joins a
  * relative clause with "que", so a noun phrase is seldom right before one; what is, most of the
  * time, ends in a conjunction ("car") or a verb. Not "nous" and "vous", objects as often.
@@ -298,7 +315,7 @@ export function opensClause(low: string, lang: Lang): boolean {
  * Nouns of these endings ("société", "mercado") are seldom followed by "par le" or "por el".
  */
 const PARTICIPLES: Partial<Record<Lang, RegExp>> = {
-  fr: /^(?:\p{L}{2,}é|produit|écrit|construit|détruit|conquis|pris|mis|fait|reçu|vu|dit|ouvert|offert|découvert|soutenu|tenu|battu|élu|vaincu)e?s?$/u,
+  fr: /^(?:\p{L}{2,}é|\p{L}{2,}du|produit|écrit|construit|détruit|conquis|pris|mis|fait|reçu|vu|dit|ouvert|offert|découvert|soutenu|tenu|battu|élu|vaincu)e?s?$/u,
   es: /^(?:\p{L}{2,}[ai]d|hech|escrit|dich|vist|puest|abiert|cubiert|rot|muert|vuelt)[oa]s?$/u,
 };
 const AGENT_PREPOSITIONS: Partial<Record<Lang, string>> = { fr: 'par', es: 'por' };
