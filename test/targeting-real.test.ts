@@ -181,7 +181,13 @@ describe('keywords from channels without tags', () => {
       const kws = keywordsOf(c, corpus);
       expect(kws.length, c.id).toBeGreaterThan(0);
       if (kws.length < 5) short++;
-      const text = fold(corpus.videos.map((v) => `${v.title}\n${v.description}`).join('\n'));
+      // their channels' titles are theirs too: a short list ends with the channel's name
+      const text = fold(
+        [
+          ...corpus.channels.map((ch) => ch.title),
+          ...corpus.videos.map((v) => `${v.title}\n${v.description}`),
+        ].join('\n'),
+      );
       for (const k of kws)
         for (const w of fold(k).match(/[\p{L}\p{N}]+/gu) ?? [])
           expect(text.includes(w), `${c.id}: ${k}`).toBe(true);
@@ -671,8 +677,21 @@ describe('the channel’s own name', () => {
 
   it('is a keyword when it is a person’s: the creator its viewers search for', () => {
     expect(keywords('The wings get hotter.', 'Doug DeMuro')).toContain('doug demuro');
-    // an ordinary phrase of the language, never said, reaches content about anything
-    expect(keywords('The wings get hotter.', 'Morning Shot')).not.toContain('morning shot');
+  });
+
+  it('closes a list short of the first page, after all the text gives; a full page stays', () => {
+    // uploaders tag their channel's name; an ordinary phrase never said says less than the text
+    const short = keywords('The wings get hotter.', 'Morning Shot');
+    expect(short.length).toBeLessThan(10);
+    expect(short.at(-1)).toBe('morning shot');
+    const full = keywords(
+      'The wings get hotter. Comedian Bob Saget tries ghost pepper sauce, habanero hot sauce and ' +
+        'Carolina Reaper chicken wings, talks about Full House, stand-up comedy tours and his ' +
+        'Netflix special, and reviews buffalo sauce from a Brooklyn hot sauce shop.',
+      'Morning Shot',
+    );
+    expect(full.length).toBeGreaterThanOrEqual(10);
+    expect(full).not.toContain('morning shot');
   });
 
   it('is said without the platform’s labels: official, VEVO, its language', () => {
@@ -683,6 +702,9 @@ describe('the channel’s own name', () => {
       ['AlloCiné - la chaîne officielle', 'AlloCiné'],
       ['Troom Troom FR', 'Troom Troom'],
       ['EminemVEVO', 'Eminem'],
+      // nor the marks a title shouts after it
+      ['SERGY !!!', 'SERGY'],
+      ['Touche pas à mon poste !', 'Touche pas à mon poste'],
       // names that only end like a label
       ['Hot Ones', 'Hot Ones'],
       ['Les Anges', 'Les Anges'],

@@ -7,8 +7,8 @@
  * ordinary phrase of their language ("Roue Libre", "Mala Pronta") that would reach content about
  * anything. A channel named as a person ("Doug DeMuro", "Tyler Oakley") is its creator, whom its
  * viewers search by name, said or not. A title glued as a handle ("FallOutBoyVEVO") may be said
- * in the words its capitals mark ("Fall Out Boy"). Any channel's name fills a list too short to
- * serve (keywords.ts, channelNameFill).
+ * in the words its capitals mark ("Fall Out Boy"). Any channel's name closes a list short of the
+ * first page (keywords.ts, channelNameFill).
  */
 import { escapeRegExp } from '../lib/regexp.ts';
 import { isPersonName } from './people.ts';
@@ -47,12 +47,20 @@ const GLUED_LABEL =
  */
 const GLUED_WORDS = /^\p{Lu}[\p{L}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*$/u;
 
+/** Exclamation and question marks a title shouts after its name ("SERGY !!!", "Touche pas à mon poste !"). */
+const SHOUT = /[\s!?¡¿…]+$/u;
+
 /** A channel's name as its videos say it: its title without the platform's labels, or the title. */
 export function channelName(title: string): string {
   let name = title.trim();
   for (let before = ''; before !== name;) {
     before = name;
-    name = name.replace(LABEL_PART, '').replace(LABEL_WORD, '').replace(GLUED_LABEL, '').trim();
+    name = name
+      .replace(SHOUT, '')
+      .replace(LABEL_PART, '')
+      .replace(LABEL_WORD, '')
+      .replace(GLUED_LABEL, '')
+      .trim();
   }
   return /[\p{L}\p{N}]/u.test(name) ? name : title.trim();
 }

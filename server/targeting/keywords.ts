@@ -115,14 +115,12 @@ const MIN_COMMON_VIDEOS = 2;
  * ("tv", "ft", "ep"); kept only as a name (capitalised in two places: "EA").
  */
 const FILL_MIN_CHARS = 3;
-/**
- * A list shorter than this serves no ad group (Google Ads' guidance starts at 5). A store that says
- * so little in words gets its channel's name (channelNameFill).
- */
-const USABLE_LIST = 5;
 /** A title's variant is at most this long: a longer window of a title is the title, cut anywhere. */
 const MAX_VARIANT_WORDS = 4;
-/** What a person reads first of a list, and what Google Ads shows an ad group's keywords by: ten. */
+/**
+ * What a person reads first of a list, and what Google Ads shows an ad group's keywords by: ten. A
+ * list shorter than that after all its text gives ends with its channel's name (channelNameFill).
+ */
 const FIRST_PAGE = 10;
 
 export interface KeywordInput {
@@ -225,8 +223,8 @@ export function keywordItems(k: KeywordInput): {
         )
       : picked;
   const listed =
-    derived.length > 0 && derived.length < USABLE_LIST
-      ? [...derived, ...channelNameFill(k, derived, USABLE_LIST - derived.length, barred)]
+    derived.length > 0 && derived.length < FIRST_PAGE
+      ? [...derived, ...channelNameFill(k, derived, FIRST_PAGE - derived.length, barred)]
       : derived;
   if (listed.length === 0) return { items: [], excluded, brands }; // no derived keywords: no audience keywords on their own either
   const items: TargetingItem[] = listed.map((c) => {
@@ -261,14 +259,14 @@ export function keywordItems(k: KeywordInput): {
 }
 
 /**
- * The names of the store's channels, for a list still short of USABLE_LIST: a video whose words are
- * almost all links and calls (a music video, a gaming clip, a show's upload) is still its channel's,
- * and a channel is what its viewers search for by name; uploaders tag their own channel's name
- * more often than any other word. Only then: beside a list of its own, a channel named with an
- * ordinary phrase of its language ("Roue Libre") would reach content about anything
- * (channel-name.ts). Nor for a list of none: a store with no text in the campaign's language gets
- * no keywords (generate.ts says so). The channel with the most of the store's videos first; never a
- * name the list holds, nor another brand's.
+ * The names of the store's channels, closing a list still short of the first page: a video whose
+ * words are almost all links and calls (a music video, a gaming clip, a show's upload) is still its
+ * channel's, and a channel is what its viewers search for by name; uploaders tag their own
+ * channel's name more often than any other word (six in ten of the trending uploads do). Last,
+ * after everything the text gives: a channel named with an ordinary phrase of its language ("Roue
+ * Libre") says less of the store than its own words (channel-name.ts). Nor for a list of none: a
+ * store with no text in the campaign's language gets no keywords (generate.ts says so). The channel
+ * with the most of the store's videos first; never a name the list holds, nor another brand's.
  */
 function channelNameFill(
   k: KeywordInput,
