@@ -1004,6 +1004,23 @@ describe('adverbs of manner', () => {
     );
   });
 
+  it('what follows an adverb of degree is an adjective or a verb, no keyword', () => {
+    // "une vidéo assez sympathique et agréable à regarder", "very different results"
+    expectFrenchKeywords(
+      'Réaction à une compilation de chiens',
+      'On se retrouve pour une vidéo assez sympathique et agréable à regarder. Une réaction à une compilation de chiens très drôles.',
+      'compilation de chiens',
+      /^(?:sympathique|drôles)/u,
+    );
+    const english = keywordTextsOf(
+      oneVideo({
+        title: 'Why sourdough rises',
+        description: 'Two starters gave very different results. The rye starter rose faster.',
+      }),
+    );
+    expectKeywords(english, 'rye starter', /^different/u);
+  });
+
   it('a word English weakens is a noun of its own in another language: French "couple"', () => {
     expect(wordInfo('couple', 'fr').kind).toBe(CONTENT);
     expect(wordInfo('couple', 'en').kind).toBe(WEAK);

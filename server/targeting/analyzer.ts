@@ -6,6 +6,7 @@
  */
 import {
   isAgentPreposition,
+  isDegreeAdverb,
   isParticiple,
   isVerbClitic,
   opensClause,
@@ -402,7 +403,11 @@ export class Analyzer {
       )
         st.verbRight++;
       const before = i > 0 ? words[i - 1]!.low : '';
-      if (isVerbClitic(before, this.lang) || startsCompoundTense(before, words[i]!.low, this.lang))
+      if (
+        isVerbClitic(before, this.lang) ||
+        isDegreeAdverb(before, this.lang) ||
+        startsCompoundTense(before, words[i]!.low, this.lang)
+      )
         st.afterClitic++;
       // a German noun phrase: capitalised head, nothing lowercase after a capitalised word ("ETFs legen Dividenden")
       let noun = words[i + n - 1]!.upper;

@@ -282,6 +282,22 @@ export function isVerbClitic(low: string, lang: Lang): boolean {
 }
 
 /**
+ * Adverbs of degree: what follows one is an adjective or a verb ("assez sympathique et agréable",
+ * "very different results", "muy bueno"), no topic. Not those a noun follows as often ("muito
+ * dinheiro", "bastante dinero", "so cal", "me too movement").
+ */
+const DEGREE_ADVERBS: Partial<Record<Lang, ReadonlySet<string>>> = {
+  en: new Set(['very', 'really', 'quite', 'extremely', 'incredibly']),
+  fr: new Set(['très', 'assez', 'trop', 'vraiment', 'tellement', 'plutôt']),
+  es: new Set(['muy', 'tan']),
+  pt: new Set(['tão']),
+  de: new Set(['sehr', 'ziemlich']),
+};
+export function isDegreeAdverb(low: string, lang: Lang): boolean {
+  return DEGREE_ADVERBS[lang]?.has(low) === true;
+}
+
+/**
  * The finite forms of French "avoir" and "être" that make a compound tense: a participle right after
  * one is what someone did ("a perdu 92 %", "sont décédés", "a rendu hommage"), and a phrase it
  * starts is no topic. Other words after them stay ("a peur du dentiste", "est fan").
