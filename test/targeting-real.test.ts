@@ -1838,5 +1838,7 @@ describe('chat words', () => {
       expect(wordInfo(w, lang).kind, w).not.toBe(CONTENT);
     // "OK Google" is a product's call outside English
     expect(wordInfo('ok', 'fr').kind).toBe(CONTENT);
+    // "ça" as the web writes it without its cedilla ("il m'a compilé tout ca")
+    expect(wordInfo('ca', 'fr').kind).not.toBe(CONTENT);
   });
 });

@@ -165,6 +165,8 @@ const INFORMAL_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
   // prettier-ignore
   fr: new Set([
     'oui', 'ouais', 'bref', 'wesh',
+    // "ça" as the web writes it without its cedilla ("compilé tout ca")
+    'ca',
     // adverbs of time, place and degree the list lacks, as written with and without accents:
     // "rediffusion autour", "jamais" and "déjà" alone were keywords
     'jamais', 'autour', 'déjà', 'deja', 'loin', 'presque', 'bientôt', 'bientot', 'tard', 'tôt', 'tot',
