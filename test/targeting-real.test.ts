@@ -705,6 +705,7 @@ describe('the channel’s own name', () => {
       // nor the marks a title shouts after it
       ['SERGY !!!', 'SERGY'],
       ['Touche pas à mon poste !', 'Touche pas à mon poste'],
+      ['¡Hola Soy Germán!', 'Hola Soy Germán'],
       // names that only end like a label
       ['Hot Ones', 'Hot Ones'],
       ['Les Anges', 'Les Anges'],

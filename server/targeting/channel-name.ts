@@ -47,8 +47,8 @@ const GLUED_LABEL =
  */
 const GLUED_WORDS = /^\p{Lu}[\p{L}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*$/u;
 
-/** Exclamation and question marks a title shouts after its name ("SERGY !!!", "Touche pas à mon poste !"). */
-const SHOUT = /[\s!?¡¿…]+$/u;
+/** Exclamation and question marks a title shouts around its name ("SERGY !!!", "¡Hola Soy Germán!"). */
+const SHOUT = /^[\s¡¿]+|[\s!?¡¿…]+$/gu;
 
 /** A channel's name as its videos say it: its title without the platform's labels, or the title. */
 export function channelName(title: string): string {
