@@ -1005,6 +1005,16 @@ describe('adverbs of manner', () => {
     );
   });
 
+  it('an English word in "-ing" after "be" is what someone is doing, no keyword', () => {
+    const kws = keywordTextsOf(
+      oneVideo({
+        title: 'Living with vitiligo',
+        description: 'People keep wondering. I was reading about vitiligo treatments.',
+      }),
+    );
+    expectKeywords(kws, 'vitiligo treatments', /^reading/u);
+  });
+
   it('what follows an adverb of degree is an adjective or a verb, no keyword', () => {
     // "une vidéo assez sympathique et agréable à regarder", "very different results"
     expectFrenchKeywords(

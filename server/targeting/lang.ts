@@ -308,7 +308,15 @@ export function isDegreeAdverb(low: string, lang: Lang): boolean {
 const FR_AUXILIARIES = new Set(['ai', 'as', 'a', 'avons', 'avez', 'ont', 'avais', 'avait', 'avions', 'aviez', 'avaient', 'aura', 'auront', 'aurait', 'suis', 'es', 'est', 'sommes', 'êtes', 'sont', 'étais', 'était', 'étaient', 'sera', 'seront', 'serait']);
 /** A pronoun elided onto the auxiliary: "j'ai", "m'a", "l'ont", "s'est", "n'a". */
 const ELIDED_PRONOUN = /^[jmtlsnc]'/u;
+/**
+ * English "be" before a word in "-ing" makes the progressive: what someone is doing ("are
+ * wondering", "was dying", "I've been vlogging"). A gerund named as a topic seldom follows it.
+ */
+// prettier-ignore
+const EN_BE = new Set(['am', 'is', 'are', 'was', 'were', 'be', 'been', 'being', "i'm", "you're", "we're", "they're"]);
+const PROGRESSIVE = /^\p{L}{3,}ing$/u;
 export function startsCompoundTense(auxiliary: string, word: string, lang: Lang): boolean {
+  if (lang === 'en') return EN_BE.has(auxiliary) && PROGRESSIVE.test(word);
   return (
     lang === 'fr' &&
     FR_AUXILIARIES.has(auxiliary.replace(ELIDED_PRONOUN, '')) &&
