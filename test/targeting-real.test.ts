@@ -97,6 +97,11 @@ function expectFrenchKeywords(title: string, description: string, has: string, n
   expectKeywords(keywordTextsOf(frenchVideo(title, description)), has, none);
 }
 
+/** An English video's keywords hold `has`, and none matches `none`. */
+function expectEnglishKeywords(title: string, description: string, has: string, none: RegExp) {
+  expectKeywords(keywordTextsOf(oneVideo({ title, description })), has, none);
+}
+
 const cases = loadTrending();
 /** A campaign objective about French politics, for the political show's cases. */
 const POLITICS = 'Toucher les Français qui suivent l’actualité politique et internationale';
@@ -1006,13 +1011,12 @@ describe('adverbs of manner', () => {
   });
 
   it('an English word in "-ing" after "be" is what someone is doing, no keyword', () => {
-    const kws = keywordTextsOf(
-      oneVideo({
-        title: 'Living with vitiligo',
-        description: 'People keep wondering. I was reading about vitiligo treatments.',
-      }),
+    expectEnglishKeywords(
+      'Living with vitiligo',
+      'People keep wondering. I was reading about vitiligo treatments.',
+      'vitiligo treatments',
+      /^reading/u,
     );
-    expectKeywords(kws, 'vitiligo treatments', /^reading/u);
   });
 
   it('what follows an adverb of degree is an adjective or a verb, no keyword', () => {
@@ -1023,13 +1027,12 @@ describe('adverbs of manner', () => {
       'compilation de chiens',
       /^(?:sympathique|drôles)/u,
     );
-    const english = keywordTextsOf(
-      oneVideo({
-        title: 'Why sourdough rises',
-        description: 'Two starters gave very different results. The rye starter rose faster.',
-      }),
+    expectEnglishKeywords(
+      'Why sourdough rises',
+      'Two starters gave very different results. The rye starter rose faster.',
+      'rye starter',
+      /^different/u,
     );
-    expectKeywords(english, 'rye starter', /^different/u);
   });
 
   it('a word English weakens is a noun of its own in another language: French "couple"', () => {
