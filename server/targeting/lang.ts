@@ -317,11 +317,12 @@ const EN_BE = new Set(['am', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 
 const PROGRESSIVE = /^\p{L}{3,}ing$/u;
 export function startsCompoundTense(auxiliary: string, word: string, lang: Lang): boolean {
   if (lang === 'en') return EN_BE.has(auxiliary) && PROGRESSIVE.test(word);
-  return (
-    lang === 'fr' &&
-    FR_AUXILIARIES.has(auxiliary.replace(ELIDED_PRONOUN, '')) &&
-    isParticiple(word, lang)
-  );
+  if (lang !== 'fr') return false;
+  // asked for every window of the text: no new string unless a pronoun is elided onto the word
+  const aux =
+    FR_AUXILIARIES.has(auxiliary) ||
+    (ELIDED_PRONOUN.test(auxiliary) && FR_AUXILIARIES.has(auxiliary.slice(2)));
+  return aux && isParticiple(word, lang);
 }
 
 /**
