@@ -1035,6 +1035,16 @@ describe('adverbs of manner', () => {
     );
   });
 
+  it('a French word after "qui", or an infinitive after "pour" or "vont", is a verb, no keyword', () => {
+    // "devinettes qui mettront ton cerveau", "pour vérifier", "vont embrouiller"
+    expectFrenchKeywords(
+      'Sept devinettes qui mettront ton cerveau à l’épreuve',
+      'Ces devinettes vont embrouiller ton cerveau. Fais ce test pour vérifier ta logique : les devinettes qui mettront ton esprit à rude épreuve. Vérifier ses réponses, embrouiller ses amis, les devinettes mettront tout le monde d’accord.',
+      'devinettes',
+      /^(?:mettront|embrouiller|vérifier)/u,
+    );
+  });
+
   it('a word English weakens is a noun of its own in another language: French "couple"', () => {
     expect(wordInfo('couple', 'fr').kind).toBe(CONTENT);
     expect(wordInfo('couple', 'en').kind).toBe(WEAK);

@@ -6,6 +6,7 @@
  */
 import {
   isAgentPreposition,
+  governsVerb,
   isDegreeAdverb,
   isParticiple,
   isVerbClitic,
@@ -406,6 +407,7 @@ export class Analyzer {
       if (
         isVerbClitic(before, this.lang) ||
         isDegreeAdverb(before, this.lang) ||
+        governsVerb(before, words[i]!.low, this.lang) ||
         startsCompoundTense(before, words[i]!.low, this.lang)
       )
         st.afterClitic++;
