@@ -1045,6 +1045,16 @@ describe('adverbs of manner', () => {
     );
   });
 
+  it('a French word in "-ent" after a plural noun is its verb, no keyword\'s end', () => {
+    // "les chercheurs explosent", "les prochaines vidéos arrivent": an adjective there would take the "s"
+    expectFrenchKeywords(
+      'Les crampons des footballeurs',
+      'Les footballeurs portent des crampons moulés. Sur terrain gras, les footballeurs portent des crampons vissés. Les crampons vissés tiennent mieux.',
+      'crampons vissés',
+      /portent$/u,
+    );
+  });
+
   it('a word English weakens is a noun of its own in another language: French "couple"', () => {
     expect(wordInfo('couple', 'fr').kind).toBe(CONTENT);
     expect(wordInfo('couple', 'en').kind).toBe(WEAK);

@@ -9,6 +9,7 @@ import {
   governsVerb,
   isDegreeAdverb,
   isParticiple,
+  isPluralVerb,
   isVerbClitic,
   opensClause,
   startsCompoundTense,
@@ -149,6 +150,8 @@ export class Analyzer {
   private intent = false;
   /** whether the unit being counted is a lead unit */
   private lead = false;
+  /** per word of the segment being read: a French verb after its plural subject (isPluralVerb) */
+  private finite: boolean[] | null = null;
   /**
    * the words of the topics the campaign's objective names (a cue of a specific node: "tent",
    * "espresso"; not "sell" or "awareness"), and every other word cue of those topics and the
@@ -214,6 +217,7 @@ export class Analyzer {
         const inf = seg.informative;
         const len = words.length;
         const names = text ? nameWindows(words, inf, this.lang) : null;
+        this.finite = text ? pluralVerbs(words, this.lang) : null;
         for (let i = 0; i < len && !unit.name; i++) {
           const wi = words[i]!;
           if (wi.intent) this.intent = true;
@@ -373,6 +377,13 @@ export class Analyzer {
     return st;
   }
 
+  /** Whether the window of n words at i of the segment being read holds a verb after its plural subject. */
+  private holdsFiniteVerb(i: number, n: number): boolean {
+    if (this.finite === null) return false;
+    const at = this.finite.indexOf(true, i);
+    return at >= 0 && at < i + n;
+  }
+
   /** Whether words[at] starts a passive's agent after a participle ("réalisé | par le", "par Kim"). */
   private beforeAgent(words: readonly WordInfo[], at: number): boolean {
     const agent = words[at + 1];
@@ -408,7 +419,8 @@ export class Analyzer {
         isVerbClitic(before, this.lang) ||
         isDegreeAdverb(before, this.lang) ||
         governsVerb(before, words[i]!.low, this.lang) ||
-        startsCompoundTense(before, words[i]!.low, this.lang)
+        startsCompoundTense(before, words[i]!.low, this.lang) ||
+        this.holdsFiniteVerb(i, n)
       )
         st.afterClitic++;
       // a German noun phrase: capitalised head, nothing lowercase after a capitalised word ("ETFs legen Dividenden")
@@ -702,4 +714,18 @@ export class Analyzer {
     }
     return out;
   }
+}
+
+/** Which words of a segment are French verbs after their plural subject, or null when none is. */
+function pluralVerbs(words: readonly WordInfo[], lang: Lang): boolean[] | null {
+  if (lang !== 'fr') return null;
+  let out: boolean[] | null = null;
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k]!;
+    const prev = words[k - 1]!;
+    if (w.cap || w.kind === STOP || prev.kind === STOP || !isPluralVerb(prev.low, w.low, lang))
+      continue;
+    (out ??= new Array<boolean>(words.length).fill(false))[k] = true;
+  }
+  return out;
 }

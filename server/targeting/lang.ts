@@ -300,6 +300,18 @@ export function governsVerb(before: string, word: string, lang: Lang): boolean {
 }
 
 /**
+ * A French verb of the third person plural after its subject: a word in "-ent" (not "-ment") right
+ * after a plural noun ("les footballeurs portent", "les prochaines vidéos arrivent"). An adjective
+ * there agrees with the noun and takes its "s" ("vidéos récentes"), so a bare "-ent" is the verb.
+ * The caller leaves out names ("Thomas Vincent") and function words ("nous", "vous").
+ */
+const FR_PLURAL_VERB = /^\p{L}{2,}[^m]ent$/u;
+const PLURAL_END = /\p{L}[sx]$/u;
+export function isPluralVerb(before: string, word: string, lang: Lang): boolean {
+  return lang === 'fr' && FR_PLURAL_VERB.test(word) && PLURAL_END.test(before);
+}
+
+/**
  * Adverbs of degree: what follows one is an adjective or a verb ("assez sympathique et agréable",
  * "very different results", "muy bueno"), no topic. Not those a noun follows as often ("muito
  * dinheiro", "bastante dinero", "so cal", "me too movement").
