@@ -19,7 +19,7 @@ import {
   withoutGuestRole,
 } from '../server/targeting/credits.ts';
 import { disclaimerLines, withoutLegalNotice } from '../server/targeting/legal.ts';
-import { isParticiple, isStopword } from '../server/targeting/lang.ts';
+import { governsVerb, isParticiple, isPluralVerb, isStopword } from '../server/targeting/lang.ts';
 import { featuredGuest, musicTitle, performanceCredit } from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { scheduleLines } from '../server/targeting/schedule.ts';
@@ -1043,6 +1043,11 @@ describe('adverbs of manner', () => {
       'devinettes',
       /^(?:mettront|embrouiller|vérifier)/u,
     );
+    // a noun after "pour" or "sans" stays one: "pour enfants", "sans filtre"
+    expect(governsVerb('pour', 'vérifier', 'fr')).toBe(true);
+    expect(governsVerb('pour', 'enfants', 'fr')).toBe(false);
+    expect(governsVerb('sans', 'filtre', 'fr')).toBe(false);
+    expect(governsVerb('pour', 'comprender', 'es')).toBe(false);
   });
 
   it('a French word in "-ent" after a plural noun is its verb, no keyword\'s end', () => {
@@ -1053,6 +1058,11 @@ describe('adverbs of manner', () => {
       'crampons vissés',
       /portent$/u,
     );
+    // an adverb in "-ment" and an adjective that agrees are no verbs: "vidéos récemment", "vidéos récentes"
+    expect(isPluralVerb('vidéos', 'arrivent', 'fr')).toBe(true);
+    expect(isPluralVerb('vidéos', 'récemment', 'fr')).toBe(false);
+    expect(isPluralVerb('vidéos', 'récentes', 'fr')).toBe(false);
+    expect(isPluralVerb('vidéo', 'arrivent', 'fr')).toBe(false);
   });
 
   it('a word English weakens is a noun of its own in another language: French "couple"', () => {

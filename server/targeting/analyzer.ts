@@ -418,7 +418,7 @@ export class Analyzer {
       if (
         isVerbClitic(before, this.lang) ||
         isDegreeAdverb(before, this.lang) ||
-        governsVerb(before, words[i]!.low, this.lang) ||
+        (governsVerb(before, words[i]!.low, this.lang) && !isNameAfter(words, i)) ||
         startsCompoundTense(before, words[i]!.low, this.lang) ||
         this.holdsFiniteVerb(i, n)
       )
@@ -728,4 +728,9 @@ function pluralVerbs(words: readonly WordInfo[], lang: Lang): boolean[] | null {
     (out ??= new Array<boolean>(words.length).fill(false))[k] = true;
   }
   return out;
+}
+
+/** A word capitalised after a lowercase one: a name in running text ("pour Pierre"), not a title's capitals. */
+function isNameAfter(words: readonly WordInfo[], i: number): boolean {
+  return words[i]!.cap && i > 0 && !words[i - 1]!.cap;
 }

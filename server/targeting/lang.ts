@@ -285,14 +285,15 @@ export function isVerbClitic(low: string, lang: Lang): boolean {
 
 /**
  * French words a verb follows: the subject pronoun "qui" ("devinettes qui mettront", "ceux qui
- * payent"), and the preposition or verb that governs an infinitive ("pour vérifier", "sans
- * répondre", "vont embrouiller", "font évacuer"). Such a word is what someone does, no topic, and a
- * phrase it starts is no topic either ("défendre l'intégrité"). The infinitive's shape is asked for
- * too, so a noun after "pour" stays ("pour Noël", "pour enfants"); not after "de" or "à", which a
- * noun of the same ending follows as often ("rouleau de papier", "verre à bière").
+ * payent"), and the preposition or verb that governs an infinitive ("pour vérifier", "vont
+ * embrouiller", "font évacuer"). Such a word is what someone does, no topic, and a phrase it starts
+ * is no topic either ("défendre l'intégrité"). The infinitive's shape is asked for too, so a noun
+ * after "pour" stays ("pour Noël", "pour enfants"), and the caller leaves out a name ("pour
+ * Pierre"). Not after "de", "à" or "sans", which a noun of the same ending follows as often
+ * ("rouleau de papier", "verre à bière", "sans filtre").
  */
 // prettier-ignore
-const FR_INFINITIVE_HEADS = new Set(['pour', 'sans', 'vais', 'vas', 'va', 'allons', 'allez', 'vont', 'aller', 'veux', 'veut', 'voulons', 'voulez', 'veulent', 'peux', 'peut', 'pouvons', 'pouvez', 'peuvent', 'dois', 'doit', 'devons', 'devez', 'doivent', 'faut', 'faire', 'font', 'savoir']);
+const FR_INFINITIVE_HEADS = new Set(['pour', 'vais', 'vas', 'va', 'allons', 'allez', 'vont', 'aller', 'veux', 'veut', 'voulons', 'voulez', 'veulent', 'peux', 'peut', 'pouvons', 'pouvez', 'peuvent', 'dois', 'doit', 'devons', 'devez', 'doivent', 'faut', 'faire', 'font', 'savoir']);
 const FR_INFINITIVE = /^\p{L}{2,}(?:er|ir|re)$/u;
 export function governsVerb(before: string, word: string, lang: Lang): boolean {
   if (lang !== 'fr') return false;
