@@ -304,7 +304,8 @@ export function governsVerb(before: string, word: string, lang: Lang): boolean {
  * A French verb of the third person plural after its subject: a word in "-ent" (not "-ment") right
  * after a plural noun ("les footballeurs portent", "les prochaines vidéos arrivent"). An adjective
  * there agrees with the noun and takes its "s" ("vidéos récentes"), so a bare "-ent" is the verb.
- * The caller leaves out names ("Thomas Vincent") and function words ("nous", "vous").
+ * The caller leaves out names ("Thomas Vincent") and function words ("nous", "vous"). A singular
+ * noun in "-s" before an adjective in "-ent" reads so too ("un cas urgent"), seldom enough.
  */
 const FR_PLURAL_VERB = /^\p{L}{2,}[^m]ent$/u;
 const PLURAL_END = /\p{L}[sx]$/u;

@@ -40,7 +40,11 @@ export class PhraseStat {
   shape: number;
   /** occurrences right before an article or object pronoun: the last word is likely a verb */
   verbRight = 0;
-  /** occurrences of a single word right after a subject or reflexive clitic ("se réveille"): a verb */
+  /**
+   * occurrences that start with a verb or hold one: right after a clitic ("se réveille"), an adverb of
+   * degree, an auxiliary or a word that governs a verb (lang.ts), or holding a French verb after its
+   * plural subject ("footballeurs portent")
+   */
   afterClitic = 0;
   /** occurrences in running text that can / cannot be a German noun phrase (German nouns are capitalised) */
   capHead = 0;
