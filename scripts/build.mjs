@@ -19,9 +19,21 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
  * first use.
  */
 const require = createRequire(import.meta.url);
+/**
+ * Exports a view never copies: fs's access modes are deprecated aliases of fs.constants, plain values
+ * on the Node lines before 24 and a getter that prints a DeprecationWarning on 24, so a bundle built
+ * on an older Node would warn on every run of a newer one.
+ */
+const DEPRECATED = new Set(['F_OK', 'R_OK', 'W_OK', 'X_OK']);
 const dataExports = (id) =>
   Object.entries(Object.getOwnPropertyDescriptors(require(id)))
-    .filter(([name, d]) => 'value' in d && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')
+    .filter(
+      ([name, d]) =>
+        'value' in d &&
+        /^[A-Za-z_$][\w$]*$/.test(name) &&
+        name !== 'default' &&
+        !DEPRECATED.has(name),
+    )
     .map(([name]) => name);
 const view = (id) => () =>
   `const m = process.getBuiltinModule('node:${id}'); export default m;\n` +
