@@ -1043,6 +1043,16 @@ describe('adverbs of manner', () => {
       'devinettes',
       /^(?:mettront|embrouiller|vérifier)/u,
     );
+    // a name after "pour" stays one, capitalised in running text: "un cadeau surprise pour Booder"
+    expectKeywords(
+      keywordTextsOf(
+        frenchVideo(
+          'Un cadeau surprise pour Booder',
+          "On a préparé un cadeau surprise pour Booder, l'humoriste. Le cadeau surprise pour Booder est une machine à crêpes.",
+        ),
+      ),
+      'booder',
+    );
     // a noun after "pour" or "sans" stays one: "pour enfants", "sans filtre"
     expect(governsVerb('pour', 'vérifier', 'fr')).toBe(true);
     expect(governsVerb('pour', 'enfants', 'fr')).toBe(false);
