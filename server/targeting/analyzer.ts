@@ -377,10 +377,22 @@ export class Analyzer {
     return st;
   }
 
-  /** Whether the window of n words at i of the segment being read holds a verb after its plural subject. */
-  private holdsFiniteVerb(i: number, n: number): boolean {
-    if (this.finite === null) return false;
-    const at = this.finite.indexOf(true, i);
+  /**
+   * Whether the window of n words at i starts with a verb (after a clitic, an auxiliary or a word
+   * that governs one: lang.ts) or an adjective (after an adverb of degree), or holds a French verb
+   * after its plural subject: what someone does or how something is, no topic.
+   */
+  private saysVerb(words: readonly WordInfo[], i: number, n: number): boolean {
+    const before = i > 0 ? words[i - 1]!.low : '';
+    const first = words[i]!.low;
+    if (
+      isVerbClitic(before, this.lang) ||
+      isDegreeAdverb(before, this.lang) ||
+      (governsVerb(before, first, this.lang) && !isNameAfter(words, i)) ||
+      startsCompoundTense(before, first, this.lang)
+    )
+      return true;
+    const at = this.finite?.indexOf(true, i) ?? -1;
     return at >= 0 && at < i + n;
   }
 
@@ -414,15 +426,7 @@ export class Analyzer {
         (next.determiner || opensClause(next.low, this.lang) || this.beforeAgent(words, i + n))
       )
         st.verbRight++;
-      const before = i > 0 ? words[i - 1]!.low : '';
-      if (
-        isVerbClitic(before, this.lang) ||
-        isDegreeAdverb(before, this.lang) ||
-        (governsVerb(before, words[i]!.low, this.lang) && !isNameAfter(words, i)) ||
-        startsCompoundTense(before, words[i]!.low, this.lang) ||
-        this.holdsFiniteVerb(i, n)
-      )
-        st.afterClitic++;
+      if (this.saysVerb(words, i, n)) st.verbal++;
       // a German noun phrase: capitalised head, nothing lowercase after a capitalised word ("ETFs legen Dividenden")
       let noun = words[i + n - 1]!.upper;
       for (let k = i + 1; k < i + n && noun; k++)
@@ -622,8 +626,7 @@ export class Analyzer {
       )
         continue;
       // most occurrences right before an article or a pronoun: it ends in a verb ("inverter runs the")
-      if (st.whole === 0 && st.run === 0 && (st.verbRight + st.afterClitic) * 2 > st.count)
-        continue;
+      if (st.whole === 0 && st.run === 0 && (st.verbRight + st.verbal) * 2 > st.count) continue;
       // German capitalises nouns: a phrase of running text ending in a lowercase word ends in a verb or adjective
       if (this.lang === 'de' && st.whole === 0 && st.capHead === 0 && st.lowHead > 0) continue;
       if (st.df < strictDf) {

@@ -41,11 +41,10 @@ export class PhraseStat {
   /** occurrences right before an article or object pronoun: the last word is likely a verb */
   verbRight = 0;
   /**
-   * occurrences that start with a verb or hold one: right after a clitic ("se réveille"), an adverb of
-   * degree, an auxiliary or a word that governs a verb (lang.ts), or holding a French verb after its
-   * plural subject ("footballeurs portent")
+   * occurrences that start with a verb or an adjective, or hold a verb (Analyzer.saysVerb): "se
+   * réveille", "assez sympathique", "pour vérifier", "footballeurs portent"
    */
-  afterClitic = 0;
+  verbal = 0;
   /** occurrences in running text that can / cannot be a German noun phrase (German nouns are capitalised) */
   capHead = 0;
   lowHead = 0;
