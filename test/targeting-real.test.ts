@@ -699,6 +699,20 @@ describe('the channel’s own name', () => {
     expect(full).not.toContain('morning shot');
   });
 
+  it('closes a short list whole, whatever words a person put inside it', () => {
+    // a name is written as a whole, as a tag is: a function word inside it, even of another
+    // language, does not make it a window of running text
+    const french = (channel: string) =>
+      keywordTextsOf(
+        oneVideo(
+          { title: 'Je trouve YouTube dommage', description: 'La saison 3 est ici.', channel },
+          { language: 'fr' },
+        ),
+      );
+    expect(french('Road to Saiyan').at(-1)).toBe('road to saiyan');
+    expect(french('Touche pas à mon poste').at(-1)).toBe('touche pas à mon poste');
+  });
+
   it('is said without the platform’s labels: official, VEVO, its language', () => {
     for (const [title, name] of [
       ['OKLMofficial', 'OKLM'],

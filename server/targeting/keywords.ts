@@ -52,6 +52,7 @@ import {
   MAX_PHRASE_WORDS,
   contentKeys,
   keyOf,
+  wholeKeyOf,
   withoutLeadingElision,
   wordInfo,
 } from './tokens.ts';
@@ -286,11 +287,11 @@ function channelNameFill(
     if (out.length >= room) break;
     // a name led by an article is typed without it ("The Ellen Show": "Ellen Show")
     let text = channelNameSaid(ch.title);
-    let key = keyOf(text, lang);
+    let key = wholeKeyOf(text, lang);
     const [first, ...rest] = text.split(' ');
     if (key === null && rest.length > 0 && isDeterminer(first!.toLowerCase(), lang)) {
       text = rest.join(' ');
-      key = keyOf(text, lang);
+      key = wholeKeyOf(text, lang);
     }
     if (key === null || have.has(key) || text.length > MAX_PHRASE_CHARS) continue;
     const c: PhraseCandidate = {

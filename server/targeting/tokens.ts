@@ -779,6 +779,17 @@ export function keyOf(text: string, lang: Lang = 'en'): string | null {
   return phraseKey(w, 0, w.length);
 }
 
+/**
+ * Key of a name or label written as a whole by a person (a channel's title): like a tag, it may hold
+ * any stopword inside ("Road to Saiyan" in a French store); null when it is not one valid whole.
+ */
+export function wholeKeyOf(text: string, lang: Lang = 'en'): string | null {
+  const segs = tokenize(text, 'none', lang);
+  if (segs.length !== 1) return null;
+  const w = segs[0]!.words;
+  return validWhole(w) ? phraseKey(w, 0, w.length) : null;
+}
+
 /** Keys of the content words of a text (objective, seed tags): used for biasing. */
 export function contentKeys(text: string, lang: Lang = 'en'): Set<string> {
   const out = new Set<string>();
