@@ -889,6 +889,24 @@ describe('verbs', () => {
     expect(kws).toContain('chapelet');
     expect(kws).not.toContain('direct');
   });
+
+  it('a welcome is a greeting in every language, as English "welcome" is', () => {
+    for (const [w, lang] of [
+      ['welcome', 'en'],
+      ['bienvenue', 'fr'],
+      ['bienvenidos', 'es'],
+      ['willkommen', 'de'],
+    ] as const)
+      expect(wordInfo(w, lang).kind).toBe(WEAK);
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'iPhone X : mon avis',
+        'Bienvenue sur la chaîne ! Vous y trouverez des tests de smartphones.',
+      ),
+    );
+    expect(kws).toContain('iphone x');
+    expect(kws).not.toContain('bienvenue');
+  });
 });
 
 describe('the viewer addressed', () => {
