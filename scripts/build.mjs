@@ -35,10 +35,15 @@ const dataExports = (id) =>
         !DEPRECATED.has(name),
     )
     .map(([name]) => name);
+/**
+ * Each export is read in a pure call, so esbuild drops the ones no module imports: some that look
+ * like plain values are lazy all the same (util.diff and util.setTraceSigInt load Node's diff and
+ * worker machinery on first read, about 6 ms of every run).
+ */
 const view = (id) => () =>
   `const m = process.getBuiltinModule('node:${id}'); export default m;\n` +
   dataExports(`node:${id}`)
-    .map((n) => `export const ${n} = m.${n};`)
+    .map((n) => `export const ${n} = /* @__PURE__ */ (() => m.${n})();`)
     .join('\n');
 const VIEWS = {
   fs: view('fs'),
@@ -74,10 +79,11 @@ const builtinViews = {
       (args) =>
         args.namespace === 'builtin-view'
           ? undefined
-          : // CommonJS's require('process') wants the process object itself (yaml reads its env),
-            // not the view's namespace ({ default: process })
-            args.kind === 'require-call' && /^(node:)?process$/.test(args.path)
-            ? { path: 'node:process', external: true }
+          : // CommonJS's require() of a builtin builds no namespace: it gets the module itself
+            // (require('process') the process object, which yaml reads its env from), where the
+            // view's namespace would read every export; child_process stays lazy
+            args.kind === 'require-call' && !/^(node:)?child_process$/.test(args.path)
+            ? { path: `node:${args.path.replace(/^node:/, '')}`, external: true }
             : { path: args.path.replace(/^node:/, ''), namespace: 'builtin-view' },
     );
     b.onResolve({ filter: /^(node:)?http2$/ }, (args) =>
