@@ -907,6 +907,23 @@ describe('verbs', () => {
     expect(kws).toContain('iphone x');
     expect(kws).not.toContain('bienvenue');
   });
+
+  it('a release’s announcement words are the music platforms’ own: no keyword alone', () => {
+    const kws = keywordTextsOf(
+      oneVideo({
+        title: 'Fall Out Boy - HOLD ME TIGHT OR DON’T',
+        description:
+          "New single HOLD ME TIGHT OR DON'T out now - download/stream the song: https://label.example/holdmetight\n\n" +
+          'MANIA out on January 19th - preorder the album now: https://label.example/mania\n\n' +
+          'Directed by Brendan Walter and Mel Soria',
+        channel: 'FallOutBoyVEVO',
+      }),
+    );
+    expect(kws).toContain('fall out boy');
+    for (const k of kws) expect(k).not.toMatch(/\b(?:single|album|download|stream|preorder)\b/);
+    // weak, as "video" is: part of a phrase ("album review"), never one alone
+    expect(wordInfo('album', 'en').kind).toBe(WEAK);
+  });
 });
 
 describe('the viewer addressed', () => {

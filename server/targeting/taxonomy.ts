@@ -175,7 +175,7 @@ const DEFS: NodeDef[] = [
   t('/Family & Parenting/Family Activities', 'family trip, family hike, family friendly, kid friendly, family vacation'),
 
   // ---------------------------------------------------------------- music
-  t('/Music & Audio', 'music, song, musician, album*0.5, band, concert, gig, live music, cover song, rehearsal, lyrics*0.5, singer'),
+  t('/Music & Audio', 'music, song, musician, band, concert, gig, live music, cover song, rehearsal, lyrics*0.5, singer'),
   t('/Music & Audio/Musical Instruments', 'guitar, electric guitar, acoustic guitar, guitar pickup, pickup*0.4, humbucker, single coil, fretboard, fret, guitar amp, amplifier, tube amp, guitar pedal, effects pedal, overdrive, fuzz pedal, stratocaster, telecaster, les paul, guitar string, piano, drum, drum kit, bass guitar, ukulele, violin, synth, synthesizer, chord, pedalboard'),
   t('/Music & Audio/Music Production', 'music production, daw, mixing, mastering, ableton, logic pro, fl studio, beatmaking, vst, home studio'),
 
