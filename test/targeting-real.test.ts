@@ -1107,6 +1107,16 @@ describe('adverbs of manner', () => {
     expect(governsVerb('pour', 'enfants', 'fr')).toBe(false);
     expect(governsVerb('sans', 'filtre', 'fr')).toBe(false);
     expect(governsVerb('pour', 'comprender', 'es')).toBe(false);
+    // in any tense: "la flexibilité qu'elle voulait imposer", "allait détruire les défenses"
+    expectFrenchKeywords(
+      'Loi travail : la flexibilité des salariés',
+      "La flexibilité qu'elle voulait imposer allait détruire les défenses des salariés. La loi travail pourrait détruire les défenses des salariés.",
+      'flexibilité',
+      /^(?:imposer|détruire)/u,
+    );
+    expect(governsVerb('allait', 'détruire', 'fr') && governsVerb('savent', 'répondre', 'fr')).toBe(
+      true,
+    );
   });
 
   it('a French word in "-ent" after a plural noun is its verb, no keyword\'s end', () => {

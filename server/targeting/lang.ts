@@ -293,7 +293,16 @@ export function isVerbClitic(low: string, lang: Lang): boolean {
  * ("rouleau de papier", "verre à bière", "sans filtre").
  */
 // prettier-ignore
-const FR_INFINITIVE_HEADS = new Set(['pour', 'vais', 'vas', 'va', 'allons', 'allez', 'vont', 'aller', 'veux', 'veut', 'voulons', 'voulez', 'veulent', 'peux', 'peut', 'pouvons', 'pouvez', 'peuvent', 'dois', 'doit', 'devons', 'devez', 'doivent', 'faut', 'faire', 'font', 'savoir']);
+const FR_INFINITIVE_HEADS = new Set([
+  'pour', 'faire', 'font',
+  // aller, vouloir, pouvoir, devoir, falloir, savoir: present, imperfect, future, conditional
+  'vais', 'vas', 'va', 'allons', 'allez', 'vont', 'aller', 'allais', 'allait', 'allions', 'alliez', 'allaient', 'irai', 'iras', 'ira', 'irons', 'irez', 'iront', 'irais', 'irait', 'iraient',
+  'veux', 'veut', 'voulons', 'voulez', 'veulent', 'voulais', 'voulait', 'voulaient', 'voudrai', 'voudra', 'voudrais', 'voudrait', 'voudrions', 'voudriez', 'voudraient',
+  'peux', 'peut', 'pouvons', 'pouvez', 'peuvent', 'pouvais', 'pouvait', 'pouvaient', 'pourrai', 'pourra', 'pourront', 'pourrais', 'pourrait', 'pourrions', 'pourriez', 'pourraient',
+  'dois', 'doit', 'devons', 'devez', 'doivent', 'devais', 'devait', 'devaient', 'devrai', 'devra', 'devront', 'devrais', 'devrait', 'devrions', 'devriez', 'devraient',
+  'faut', 'fallait', 'faudra', 'faudrait',
+  'sais', 'sait', 'savons', 'savez', 'savent', 'savais', 'savait', 'savaient', 'saura', 'sauront', 'saurais', 'saurait', 'savoir',
+]);
 const FR_INFINITIVE = /^\p{L}{2,}(?:er|ir|re)$/u;
 export function governsVerb(before: string, word: string, lang: Lang): boolean {
   if (lang !== 'fr') return false;
