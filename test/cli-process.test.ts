@@ -1,7 +1,7 @@
 /**
  * The CLI as the real process (the built bundle, bin/adcli.js): what only a process shows. Exit codes
- * and the error line through the entry, usage errors of commander's with --json, and `adcli --debug
- * serve` running until it is stopped. (Ctrl-C during --wait: cli-work; requests --follow:
+ * and the error line through the entry, usage errors of commander's with --json, `adcli --debug
+ * serve` running until it is stopped, and which of Node's own modules a run loads. (Ctrl-C during --wait: cli-work; requests --follow:
  * cli-backend; terminals: runInTerminal in each file; --version and old Node: serve.test.ts.)
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -50,5 +50,39 @@ describe('the entry', () => {
     expect((await http(info.baseUrl, info.apiKey, 'GET', '/workspace')).body.slug).toBe('default');
     expect(p.child.exitCode).toBeNull();
     expect((await p.stop('SIGTERM')).code).toBe(0);
+  });
+});
+
+describe('start-up', () => {
+  /** Node's internal modules a run of adcli loaded, as process.moduleLoadList names them. */
+  const loadedBy = async (args: string[], env: NodeJS.ProcessEnv): Promise<string[]> => {
+    const report = `process.on('exit', () => process.stderr.write('\\n' + process.moduleLoadList.join('\\n')))`;
+    const run = await runAdcli(args, {
+      env: { ...env, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(report)}` },
+    });
+    expect(run.code, run.stderr).toBe(EXIT.ok);
+    return run.stderr.split('\n').filter((l) => l.startsWith('NativeModule '));
+  };
+
+  it('loads none of the Node modules it does not use: diff, worker threads, perf_hooks', async () => {
+    // util.diff and util.setTraceSigInt look like plain values and load these on first read;
+    // the global performance loads perf_hooks
+    const unused = /^NativeModule (?:internal\/util\/diff|worker_threads|perf_hooks)$/;
+    const sb = sandbox();
+    const help = await loadedBy(['--help'], sb.env);
+    expect(help.length).toBeGreaterThan(20);
+    expect(help.filter((m) => unused.test(m))).toEqual([]);
+    const server = spawnAdcli(['serve', '--memory', '--port', '0', '--json', '--quiet'], {
+      env: sb.env,
+    });
+    const info = JSON.parse((await server.waitForStdout((t) => t.includes('\n'))).split('\n')[0]!);
+    const remote = await loadedBy(['workspace', '--json'], {
+      ...sb.env,
+      ADCLI_BASE_URL: info.baseUrl,
+      ADCLI_API_KEY: info.apiKey,
+    });
+    expect(remote).toContain('NativeModule http');
+    expect(remote.filter((m) => unused.test(m))).toEqual([]);
+    expect((await server.stop('SIGTERM')).code).toBe(0);
   });
 });
