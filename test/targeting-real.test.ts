@@ -1115,6 +1115,15 @@ describe('adverbs of manner', () => {
     expect(governsVerb('allait', 'détruire', 'fr') && governsVerb('savent', 'répondre', 'fr')).toBe(
       true,
     );
+    // across its negation ("ne savent pas répondre"), and only there: "ne coûte pas cher"
+    expect(governsVerb('pas', 'répondre', 'fr', 'savent')).toBe(true);
+    expect(governsVerb('pas', 'cher', 'fr', 'coûte')).toBe(false);
+    expectFrenchKeywords(
+      'Énigmes auxquelles les adultes ne savent pas répondre',
+      'Des énigmes pour enfants auxquelles les adultes ne savent pas répondre. Les adultes ne peuvent plus répondre.',
+      'énigmes',
+      /^répondre$/u,
+    );
   });
 
   it('a French word in "-ent" after a plural noun is its verb, no keyword\'s end', () => {

@@ -388,7 +388,8 @@ export class Analyzer {
     if (
       isVerbClitic(before, this.lang) ||
       isDegreeAdverb(before, this.lang) ||
-      (governsVerb(before, first, this.lang) && !isNameAfter(words, i)) ||
+      (governsVerb(before, first, this.lang, i > 1 ? words[i - 2]!.low : '') &&
+        !isNameAfter(words, i)) ||
       startsCompoundTense(before, first, this.lang)
     )
       return true;

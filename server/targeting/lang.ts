@@ -304,9 +304,13 @@ const FR_INFINITIVE_HEADS = new Set([
   'sais', 'sait', 'savons', 'savez', 'savent', 'savais', 'savait', 'savaient', 'saura', 'sauront', 'saurais', 'saurait', 'savoir',
 ]);
 const FR_INFINITIVE = /^\p{L}{2,}(?:er|ir|re)$/u;
-export function governsVerb(before: string, word: string, lang: Lang): boolean {
+/** What negates the governing verb, between it and its infinitive: "ne savent pas répondre". */
+const FR_NEGATION = new Set(['pas', 'plus', 'jamais', 'rien']);
+export function governsVerb(before: string, word: string, lang: Lang, beforeThat = ''): boolean {
   if (lang !== 'fr') return false;
-  return before === 'qui' || (FR_INFINITIVE_HEADS.has(before) && FR_INFINITIVE.test(word));
+  if (before === 'qui') return true;
+  const head = FR_NEGATION.has(before) ? beforeThat : before;
+  return FR_INFINITIVE_HEADS.has(head) && FR_INFINITIVE.test(word);
 }
 
 /**
