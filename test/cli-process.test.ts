@@ -1,8 +1,9 @@
 /**
  * The CLI as the real process (the built bundle, bin/adcli.js): what only a process shows. Exit codes
  * and the error line through the entry, usage errors of commander's with --json, `adcli --debug
- * serve` running until it is stopped, and which of Node's own modules a run loads. (Ctrl-C during --wait: cli-work; requests --follow:
- * cli-backend; terminals: runInTerminal in each file; --version and old Node: serve.test.ts.)
+ * serve` running until it is stopped, and which of Node's own modules a run loads. (Ctrl-C during
+ * --wait: cli-work; requests --follow: cli-backend; terminals: runInTerminal in each file;
+ * --version and old Node: serve.test.ts.)
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../src/lib/errors.ts';

@@ -1082,7 +1082,7 @@ describe('adverbs of manner', () => {
     );
   });
 
-  it('a French word after "qui", or an infinitive after "pour" or "vont", is a verb, no keyword', () => {
+  it('a French word after "qui", or an infinitive after "pour" or a verb governing one, is a verb', () => {
     // "devinettes qui mettront ton cerveau", "pour vérifier", "vont embrouiller"
     expectFrenchKeywords(
       'Sept devinettes qui mettront ton cerveau à l’épreuve',
