@@ -150,8 +150,11 @@ export class Analyzer {
   private intent = false;
   /** whether the unit being counted is a lead unit */
   private lead = false;
-  /** per word of the segment being read: a French verb after its plural subject (isPluralVerb) */
-  private finite: boolean[] | null = null;
+  /**
+   * per word of the segment being read, where the next French verb after its plural subject
+   * (isPluralVerb) stands, at or after it (the segment's length when none does); null when none does
+   */
+  private nextFinite: Int32Array | null = null;
   /**
    * the words of the topics the campaign's objective names (a cue of a specific node: "tent",
    * "espresso"; not "sell" or "awareness"), and every other word cue of those topics and the
@@ -217,7 +220,7 @@ export class Analyzer {
         const inf = seg.informative;
         const len = words.length;
         const names = text ? nameWindows(words, inf, this.lang) : null;
-        this.finite = text ? pluralVerbs(words, this.lang) : null;
+        this.nextFinite = text ? pluralVerbs(words, this.lang) : null;
         for (let i = 0; i < len && !unit.name; i++) {
           const wi = words[i]!;
           if (wi.intent) this.intent = true;
@@ -393,8 +396,7 @@ export class Analyzer {
       startsCompoundTense(before, first, this.lang)
     )
       return true;
-    const at = this.finite?.indexOf(true, i) ?? -1;
-    return at >= 0 && at < i + n;
+    return this.nextFinite !== null && this.nextFinite[i]! < i + n;
   }
 
   /** Whether words[at] starts a passive's agent after a participle ("réalisé | par le", "par Kim"). */
@@ -720,17 +722,24 @@ export class Analyzer {
   }
 }
 
-/** Which words of a segment are French verbs after their plural subject, or null when none is. */
-function pluralVerbs(words: readonly WordInfo[], lang: Lang): boolean[] | null {
+/**
+ * Per word of a segment, where the next French verb after its plural subject stands, at or after it
+ * (the segment's length when none does): every window asks in one step. Null when none does.
+ */
+function pluralVerbs(words: readonly WordInfo[], lang: Lang): Int32Array | null {
   if (lang !== 'fr') return null;
-  let out: boolean[] | null = null;
-  for (let k = 1; k < words.length; k++) {
+  let out: Int32Array | null = null;
+  for (let k = words.length - 1; k >= 1; k--) {
     const w = words[k]!;
     const prev = words[k - 1]!;
     if (w.cap || w.kind === STOP || prev.kind === STOP || !isPluralVerb(prev.low, w.low, lang))
       continue;
-    (out ??= new Array<boolean>(words.length).fill(false))[k] = true;
+    if (out === null) out = new Int32Array(words.length).fill(words.length);
+    out[k] = k;
   }
+  // each word points at the nearest verb at or after it
+  if (out !== null)
+    for (let k = words.length - 2; k >= 0; k--) out[k] = Math.min(out[k]!, out[k + 1]!);
   return out;
 }
 

@@ -283,15 +283,7 @@ export function isVerbClitic(low: string, lang: Lang): boolean {
   return VERB_CLITICS[lang]?.has(low) === true;
 }
 
-/**
- * French words a verb follows: the subject pronoun "qui" ("devinettes qui mettront", "ceux qui
- * payent"), and the preposition or verb that governs an infinitive ("pour vérifier", "vont
- * embrouiller", "font évacuer"). Such a word is what someone does, no topic, and a phrase it starts
- * is no topic either ("défendre l'intégrité"). The infinitive's shape is asked for too, so a noun
- * after "pour" stays ("pour Noël", "pour enfants"), and the caller leaves out a name ("pour
- * Pierre"). Not after "de", "à" or "sans", which a noun of the same ending follows as often
- * ("rouleau de papier", "verre à bière", "sans filtre").
- */
+/** French verbs that govern an infinitive, and the preposition "pour" (governsVerb). */
 // prettier-ignore
 const FR_INFINITIVE_HEADS = new Set([
   'pour', 'faire', 'font',
@@ -306,6 +298,16 @@ const FR_INFINITIVE_HEADS = new Set([
 const FR_INFINITIVE = /^\p{L}{2,}(?:er|ir|re)$/u;
 /** What negates the governing verb, between it and its infinitive: "ne savent pas répondre". */
 const FR_NEGATION = new Set(['pas', 'plus', 'jamais', 'rien']);
+/**
+ * French words a verb follows: the subject pronoun "qui" ("devinettes qui mettront", "ceux qui
+ * payent"), and the preposition or verb that governs an infinitive ("pour vérifier", "vont
+ * embrouiller", "font évacuer"). Such a word is what someone does, no topic, and a phrase it starts
+ * is no topic either ("défendre l'intégrité"). The infinitive's shape is asked for too, so a noun
+ * after "pour" stays ("pour Noël", "pour enfants"), and the caller leaves out a name ("pour
+ * Pierre"). Not after "de", "à" or "sans", which a noun of the same ending follows as often
+ * ("rouleau de papier", "verre à bière", "sans filtre"). `beforeThat` is the word before `before`:
+ * the governing verb when a negation stands between them ("ne savent pas répondre").
+ */
 export function governsVerb(before: string, word: string, lang: Lang, beforeThat = ''): boolean {
   if (lang !== 'fr') return false;
   if (before === 'qui') return true;
