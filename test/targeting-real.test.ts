@@ -234,6 +234,30 @@ describe('French elisions', () => {
     for (const k of kws) expect(k, k).not.toMatch(/^(c'est|qu'il|j'irai)\b|\b(c'est|qu'il)$/);
     expect(kws.some((k) => k.includes('canteloup'))).toBe(true);
   });
+
+  it('a word in "\'s" is a name as written, no possessive; an English contraction is a function word', () => {
+    // French has no "'s" of its own: "Mam's" and "pin's" are borrowed as they are spelt
+    expect(wordInfo("Mam's", 'fr').low).toBe("mam's");
+    expect(wordInfo("Meek's", 'en').low).toBe('meek');
+    for (const w of ["it's", "that's", "what's"]) expect(wordInfo(w, 'fr').kind, w).toBe(STOP);
+    const kws = keywordTextsOf(
+      oneVideo(
+        {
+          title: 'Quand on est enceinte !',
+          description:
+            "Mam's fait le focus sur 5 problèmes que vivent parfois les femmes enceintes. Un pin's offert à nos abonnées.",
+          channel: "Mam's",
+        },
+        { language: 'fr' },
+      ),
+    );
+    expect(kws).toContain("mam's");
+    expect(kws).not.toContain('mam');
+    expect(
+      kws.some((k) => /\bpin(?!')\b/u.test(k)),
+      kws.join(' · '),
+    ).toBe(false);
+  });
 });
 
 describe('the fill of a short list', () => {

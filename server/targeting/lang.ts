@@ -442,6 +442,16 @@ export function foldPlural(w: string): string {
   return w.slice(0, -1);
 }
 
+/**
+ * Whether a word's "'s" is the language's own grammar: English's possessive ("Meek's"), Dutch's
+ * plural ("foto's"), German's genitive of a name. The Romance languages have none, so there a word
+ * in "'s" is a borrowed name or noun as written ("Mam's", "pin's"), kept whole.
+ */
+const NO_APOSTROPHE_S = new Set(['fr', 'es', 'it', 'pt']);
+export function apostropheSIsGrammar(lang: Lang): boolean {
+  return !NO_APOSTROPHE_S.has(lang);
+}
+
 /** A word with its accents dropped ("té" → "te"), as an ad platform matches it. */
 export function withoutAccents(w: string): string {
   return NON_ASCII.test(w) ? w.normalize('NFD').replace(MARKS, '').normalize('NFC') : w;

@@ -180,7 +180,7 @@ export function noteNameUses(
     const x = words[k]!;
     if (!inf[k] || !x.cap || x.kind !== CONTENT) continue;
     if (k > 0 && isNameWord(words[k - 1]!)) continue;
-    if (/'s$/i.test(x.orig)) uses.possessive.add(x.key);
+    if (/'s$/i.test(x.orig) && !x.low.endsWith("'s")) uses.possessive.add(x.key);
     else if (!capital(words[k - 1]) && !capital(words[k + 1])) uses.alone.add(x.key);
   }
   notePeople(words, inf, uses.people);

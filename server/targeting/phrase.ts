@@ -220,7 +220,8 @@ export function lowSurface(words: readonly WordInfo[], i: number, n: number): st
 export function origSurface(words: readonly WordInfo[], i: number, n: number): string {
   let s = words[i]!.orig;
   for (let k = i + 1; k < i + n; k++) s += ' ' + words[k]!.orig;
-  return s.replace(/'s$/i, '');
+  // an English possessive's "'s" is no part of the name; a word that keeps it in its key owns it ("Mam's")
+  return words[i + n - 1]!.low.endsWith("'s") ? s : s.replace(/'s$/i, '');
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   isOtherScript,
   isParticle,
   isStopword,
+  apostropheSIsGrammar,
   wordKey,
   type Lang,
 } from './lang.ts';
@@ -381,7 +382,9 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
   )
     kind = STOP;
   else {
-    if (low.endsWith("'s")) low = low.slice(0, -2);
+    // an English contraction in any text ("it's", "that's") is its function word
+    if (low.endsWith("'s") && (apostropheSIsGrammar(lang) || isStopword(low.slice(0, -2), lang)))
+      low = low.slice(0, -2);
     else if (low.endsWith("'")) low = low.slice(0, -1);
     if (isStopword(low, lang)) kind = STOP;
     else if (
