@@ -946,6 +946,18 @@ describe('verbs', () => {
     // weak, as "video" is: part of a phrase ("album review"), never one alone
     expect(wordInfo('album', 'en').kind).toBe(WEAK);
   });
+
+  it('an upload’s quality label is the platform’s own word: no keyword alone', () => {
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'France vs Allemagne 2-2 Résumé complet HD',
+        'Tous les buts du match amical France Allemagne en HD. Full HD 1080p.',
+      ),
+    );
+    expect(kws.some((k) => k.includes('allemagne'))).toBe(true);
+    for (const k of kws) expect(k).not.toMatch(/^(?:full )?hd$/u);
+    expect(wordInfo('HD', 'fr').kind).toBe(WEAK);
+  });
 });
 
 describe('the viewer addressed', () => {

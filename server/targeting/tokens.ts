@@ -81,6 +81,8 @@ const WEAK_LIST = [
   "bunch","actual","thumb","thumbs","available","disponible","disponibles","disponível","verfügbar","erhältlich","thanks","thank","thx","ty","cheers","hi","hello","hey","welcome","guys","folks","friend","friends","people","person",
   // a release's announcement ("new single out now", "preorder the album"): the music platforms' own words
   "album","albums","single","singles","download","downloads","stream","streaming","preorder",
+  // an upload's quality label ("full HD", "HQ"): how it was encoded, as "video" is what it is
+  "hd","uhd","hq",
   "content","creator","episode","part","series","intro","outro","timestamp","timestamps","chapter","chapters","link","links","description","click","check","checking","share","follow","join","support","supporting","sponsor","sponsored","affiliate","commission","merch","newsletter","patreon","instagram","facebook","twitter","tiktok","youtube","discord","snapchat","twitch","spotify","itunes","soundcloud","pinterest","tumblr","reddit","linkedin","whatsapp","vimeo","insta","notif","notifs","notification","notifications","likez","partagez","email","enquiries","inquiries","contact","website","blog","post","posted","upload","uploaded","uploads","http","https","www","com",
   "new","old","first","second","third","last","next","latest","recent","today","tonight","tomorrow","yesterday","time","times","day","days","week","weeks","weekend","month","months","year","years","hour","hours","minute","minutes","moment","morning","evening","night","forever","recently",
   "one","two","three","four","five","six","seven","eight","nine","ten","hundred","thousand","half","couple","ton","tons",
