@@ -19,7 +19,13 @@ import {
   withoutGuestRole,
 } from '../server/targeting/credits.ts';
 import { disclaimerLines, withoutLegalNotice } from '../server/targeting/legal.ts';
-import { governsVerb, isParticiple, isPluralVerb, isStopword } from '../server/targeting/lang.ts';
+import {
+  governsVerb,
+  isParticiple,
+  isPluralVerb,
+  isStopword,
+  stopwordBeforePluralVerb,
+} from '../server/targeting/lang.ts';
 import { featuredGuest, musicTitle, performanceCredit } from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { scheduleLines } from '../server/targeting/schedule.ts';
@@ -1175,6 +1181,19 @@ describe('adverbs of manner', () => {
     expect(isPluralVerb('vidéos', 'récemment', 'fr')).toBe(false);
     expect(isPluralVerb('vidéos', 'récentes', 'fr')).toBe(false);
     expect(isPluralVerb('vidéo', 'arrivent', 'fr')).toBe(false);
+  });
+
+  it('so is one after "gens", a noun the stopword lists hold, and after "les", its object', () => {
+    const kws = keywordTextsOf(
+      frenchVideo(
+        '5 énigmes pour enfants',
+        'Seuls les génies trouvent la solution. Et seulement 17% des gens arrivent à résoudre la dernière : les énigmes et les comportements qui les rendent uniques.',
+      ),
+    );
+    expect(kws).toContain('énigmes');
+    for (const k of kws) expect(k).not.toMatch(/\b(?:arrivent|rendent)$/u);
+    // "leur" is a determiner of the singular: "leur client" is a noun
+    expect(stopwordBeforePluralVerb('leur', 'fr')).toBe(false);
   });
 
   it('a word English weakens is a noun of its own in another language: French "couple"', () => {

@@ -13,6 +13,7 @@ import {
   isVerbClitic,
   opensClause,
   startsCompoundTense,
+  stopwordBeforePluralVerb,
   type Lang,
 } from './lang.ts';
 import {
@@ -732,7 +733,12 @@ function pluralVerbs(words: readonly WordInfo[], lang: Lang): Int32Array | null 
   for (let k = words.length - 1; k >= 1; k--) {
     const w = words[k]!;
     const prev = words[k - 1]!;
-    if (w.cap || w.kind === STOP || prev.kind === STOP || !isPluralVerb(prev.low, w.low, lang))
+    if (
+      w.cap ||
+      w.kind === STOP ||
+      (prev.kind === STOP && !stopwordBeforePluralVerb(prev.low, lang)) ||
+      !isPluralVerb(prev.low, w.low, lang)
+    )
       continue;
     if (out === null) out = new Int32Array(words.length).fill(words.length);
     out[k] = k;

@@ -329,6 +329,16 @@ export function isPluralVerb(before: string, word: string, lang: Lang): boolean 
 }
 
 /**
+ * Function words that a French verb in "-ent" follows as a noun subject would: "gens", a plural
+ * noun the stopword lists hold ("des gens arrivent"), and "les" as an object pronoun ("qui les
+ * rendent"): as an article its noun would take the plural's "s".
+ */
+const FR_STOPWORDS_BEFORE_PLURAL_VERB = new Set(['gens', 'les']);
+export function stopwordBeforePluralVerb(low: string, lang: Lang): boolean {
+  return lang === 'fr' && FR_STOPWORDS_BEFORE_PLURAL_VERB.has(low);
+}
+
+/**
  * Adverbs of degree: what follows one is an adjective or a verb ("assez sympathique et agréable",
  * "very different results", "muy bueno"), no topic. Not those a noun follows as often ("muito
  * dinheiro", "bastante dinero", "so cal", "me too movement").
