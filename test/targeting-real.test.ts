@@ -909,6 +909,27 @@ describe('verbs', () => {
       expect(wordInfo(w, 'en').kind).toBe(CONTENT);
   });
 
+  it('a weak word written without its accents is still weak, outside English', () => {
+    for (const [w, lang] of [
+      ['chaine', 'fr'],
+      ['decouvrir', 'fr'],
+      ['premiere', 'fr'],
+      ['increible', 'es'],
+    ] as const)
+      expect(wordInfo(w, lang).kind, w).toBe(WEAK);
+    // an English word of its own, and a weak noun still ends a phrase ("zap de la semaine")
+    expect(wordInfo('premiere', 'en').kind).toBe(CONTENT);
+    expect(wordInfo('annee', 'fr').tailOk).toBe(true);
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'Zapping TV : le zap de la chaine C8',
+        'Le zapping de la chaine. Abonnez-vous à la chaine !',
+      ),
+    );
+    expect(kws.some((k) => k.includes('zap'))).toBe(true);
+    expect(kws).not.toContain('chaine');
+  });
+
   it('"en direct" and "en vivo" say live: weak words, as English "live" is', () => {
     expect(wordInfo('direct', 'fr').kind).toBe(WEAK);
     expect(wordInfo('vivo', 'es').kind).toBe(WEAK);

@@ -19,6 +19,7 @@ import {
   isParticle,
   isStopword,
   apostropheSIsGrammar,
+  withoutAccents,
   wordKey,
   type Lang,
 } from './lang.ts';
@@ -188,6 +189,27 @@ const CALENDAR_LIST = [
 ];
 
 export const WEAK_WORDS: ReadonlySet<string> = new Set([...WEAK_LIST, ...CALENDAR_LIST]);
+
+/**
+ * The listed spelling of a weak word of the language, or null. YouTube text often drops accents
+ * ("increible", "premiere", "decouvrir") as an ad platform's matching does, so outside English a
+ * word written without them is the weak word they spell. English keeps its own accent-free words
+ * ("premiere", "resume").
+ */
+const unaccentedWeak = new Map<Lang, ReadonlyMap<string, string>>();
+function weakSpelling(low: string, lang: Lang): string | null {
+  if (WEAK_WORDS.has(low) && !CONTENT_BY_LANG[lang]?.has(low)) return low;
+  if (WEAK_BY_LANG[lang]?.has(low)) return low;
+  if (lang === 'en' || NON_ASCII.test(low)) return null;
+  let plain = unaccentedWeak.get(lang);
+  if (plain === undefined) {
+    const m = new Map<string, string>();
+    for (const w of [...WEAK_WORDS, ...(WEAK_BY_LANG[lang] ?? [])])
+      if (NON_ASCII.test(w) && !CONTENT_BY_LANG[lang]?.has(w)) m.set(withoutAccents(w), w);
+    unaccentedWeak.set(lang, (plain = m));
+  }
+  return plain.get(low) ?? null;
+}
 const TAIL_OK: ReadonlySet<string> = new Set([...TAIL_OK_LIST, ...CALENDAR_LIST]);
 const INTENT: ReadonlySet<string> = new Set(INTENT_LIST);
 
@@ -353,6 +375,8 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
   if (info) return info;
   let low = orig.toLowerCase();
   let kind: number;
+  /** with kind WEAK: the listed spelling of the weak word (the text may drop its accents) */
+  let weakAs: string | null = null;
   if (low === '&') {
     info = {
       orig,
@@ -408,11 +432,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
       kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
     else if (isOtherScript(low, lang)) kind = STOP;
-    else if (
-      (WEAK_WORDS.has(low) && !CONTENT_BY_LANG[lang]?.has(low)) ||
-      WEAK_BY_LANG[lang]?.has(low)
-    )
-      kind = WEAK;
+    else if ((weakAs = weakSpelling(low, lang)) !== null) kind = WEAK;
     else kind = CONTENT;
   }
   const key = kind === CONTENT ? wordKey(low, lang) : low;
@@ -431,7 +451,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     cap: kind === NUMBER || inner || (lang !== 'de' && STARTS_UPPER.test(orig)),
     caseless: kind === NUMBER || STARTS_DIGIT.test(orig),
     intent: INTENT.has(low),
-    tailOk: kind === NUMBER || kind === CONTENT || (kind === WEAK && TAIL_OK.has(low)),
+    tailOk: kind === NUMBER || kind === CONTENT || (kind === WEAK && TAIL_OK.has(weakAs!)),
   };
   if (cache.size >= WORD_CACHE_MAX) cache.clear();
   cache.set(orig, info);
