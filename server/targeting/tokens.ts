@@ -408,7 +408,8 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
   )
     kind = STOP;
   else {
-    // an English contraction in any text ("it's", "that's") is its function word
+    // a possessive's "'s" goes where the language has one; elsewhere only an English
+    // contraction's ("it's", "that's" in a French text), which leaves its function word
     if (low.endsWith("'s") && (apostropheSIsGrammar(lang) || isStopword(low.slice(0, -2), lang)))
       low = low.slice(0, -2);
     else if (low.endsWith("'")) low = low.slice(0, -1);
