@@ -909,6 +909,23 @@ describe('verbs', () => {
       expect(wordInfo(w, 'en').kind).toBe(CONTENT);
   });
 
+  it('the like button’s Spanish word is weak, as English "like" is: "Dale Me gusta"', () => {
+    expect(wordInfo('gusta', 'es').kind).toBe(WEAK);
+    // a description as the trending lists keep it: its lines glued to the links before them
+    const kws = keywordTextsOf(
+      oneVideo(
+        {
+          title: 'EEG El Gran Clásico - 12/06/2018 - 2/5',
+          description:
+            'Mira EEG El Gran Clásico por América tvgo.Mira los capítulos completos: http://bit.ly/17QTn7wDale Me gusta a América en Facebook: http://on.fb.me/1dmLCrtSigue a América Televisión en Twitter: http://bit.ly/1a1CupZ',
+        },
+        { language: 'es' },
+      ),
+    );
+    expect(kws).toContain('clásico');
+    for (const k of kws) expect(k).not.toMatch(/\bgusta\b/u);
+  });
+
   it('a weak word written without its accents is still weak, outside English', () => {
     for (const [w, lang] of [
       ['chaine', 'fr'],

@@ -126,6 +126,8 @@ const WEAK_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
     "ver","ir","hacer","decir","tomar","poner","conocer","saber","perder","encontrar","dar","venir","salir","quedar","querer","poder","deber","empezar","intentar","mostrar","hablar","explicar",
     "descubrir","seguir","compartir","usar","cambiar","llegar","esperar","dejar","pasar","pensar","creer","aprender","entender","presentar","ayudar","mirar","descubre","comparte","mira","dale",
     "besos","abrazos","chicos",
+    // the like button's "Me gusta": "dale me gusta", "si te gustó el video"
+    "gusta","gustó",
     // "en vivo", "en directo": live
     "vivo","directo",
     // a series' parts: "parte 2", "capítulo 3" ("temporada", a season, is a season of the year too)
