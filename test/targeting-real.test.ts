@@ -936,6 +936,9 @@ describe('verbs', () => {
       expect(wordInfo(w, lang).kind, w).toBe(WEAK);
     // an English word of its own, and a weak noun still ends a phrase ("zap de la semaine")
     expect(wordInfo('premiere', 'en').kind).toBe(CONTENT);
+    // nor where the language writes the accent-free form as a word of its own: Spanish "ola" (a
+    // wave) is no Portuguese "olá", "marco" (a frame) no Portuguese "março"
+    for (const w of ['ola', 'marco']) expect(wordInfo(w, 'es').kind, w).toBe(CONTENT);
     expect(wordInfo('annee', 'fr').tailOk).toBe(true);
     const kws = keywordTextsOf(
       frenchVideo(

@@ -138,14 +138,16 @@ const WEAK_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
 };
 
 /**
- * Words of the list above that another language spells alike as a noun of its own: French
- * "couple" ("dispute de couple", "vie de couple"), not English "a couple of"; the Spanish and
- * Portuguese drink "mate", not English "mate".
+ * Words of the list above, as written or without their accents (weakSpelling), that another
+ * language spells alike as a noun of its own: French "couple" ("dispute de couple", "vie de
+ * couple"), not English "a couple of"; the Spanish and Portuguese drink "mate", not English "mate";
+ * Spanish "ola" (a wave), not Portuguese "olá"; "marco" (a frame, a landmark), not Portuguese "março".
  */
 const CONTENT_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
   fr: new Set(['couple', 'couples']),
-  es: new Set(['mate']),
-  pt: new Set(['mate']),
+  es: new Set(['mate', 'ola', 'olas', 'marco', 'marcos']),
+  pt: new Set(['mate', 'marco', 'marcos']),
+  it: new Set(['marco']),
 };
 
 /** Weak words that are nouns and so may end a phrase ("van life", "pour over", "gps watch", "personal best"). */
@@ -206,8 +208,11 @@ function weakSpelling(low: string, lang: Lang): string | null {
   let plain = unaccentedWeak.get(lang);
   if (plain === undefined) {
     const m = new Map<string, string>();
-    for (const w of [...WEAK_WORDS, ...(WEAK_BY_LANG[lang] ?? [])])
-      if (NON_ASCII.test(w) && !CONTENT_BY_LANG[lang]?.has(w)) m.set(withoutAccents(w), w);
+    const content = CONTENT_BY_LANG[lang];
+    for (const w of [...WEAK_WORDS, ...(WEAK_BY_LANG[lang] ?? [])]) {
+      const plainW = withoutAccents(w);
+      if (NON_ASCII.test(w) && !content?.has(w) && !content?.has(plainW)) m.set(plainW, w);
+    }
     unaccentedWeak.set(lang, (plain = m));
   }
   return plain.get(low) ?? null;
