@@ -805,12 +805,17 @@ export function phraseKey(words: readonly WordInfo[], i: number, n: number): str
   return s;
 }
 
+/** The words of a text of one segment, or null when punctuation splits it. */
+function oneSegment(text: string, lang: Lang): WordInfo[] | null {
+  const segs = tokenize(text, 'none', lang);
+  return segs.length === 1 ? segs[0]!.words : null;
+}
+
 /** Key of a free text phrase (a cue, a seed keyword); null when it is not one valid phrase. */
 export function keyOf(text: string, lang: Lang = 'en'): string | null {
-  const segs = tokenize(text, 'none', lang);
-  if (segs.length !== 1) return null;
-  const w = segs[0]!.words;
-  if (w.length < 1 || w.length > MAX_PHRASE_WORDS || !validPhrase(w, 0, w.length)) return null;
+  const w = oneSegment(text, lang);
+  if (!w || w.length < 1 || w.length > MAX_PHRASE_WORDS || !validPhrase(w, 0, w.length))
+    return null;
   return phraseKey(w, 0, w.length);
 }
 
@@ -819,10 +824,8 @@ export function keyOf(text: string, lang: Lang = 'en'): string | null {
  * any stopword inside ("Road to Saiyan" in a French store); null when it is not one valid whole.
  */
 export function wholeKeyOf(text: string, lang: Lang = 'en'): string | null {
-  const segs = tokenize(text, 'none', lang);
-  if (segs.length !== 1) return null;
-  const w = segs[0]!.words;
-  return validWhole(w) ? phraseKey(w, 0, w.length) : null;
+  const w = oneSegment(text, lang);
+  return w && validWhole(w) ? phraseKey(w, 0, w.length) : null;
 }
 
 /** Keys of the content words of a text (objective, seed tags): used for biasing. */
