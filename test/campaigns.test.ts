@@ -636,6 +636,34 @@ describe('update a campaign', () => {
     expect(expectCampaign(await api.get(`/campaigns/${c.id}`))).toEqual(u);
   });
 
+  it('answers every change with the campaign a GET then reads: each setting, another brand, its slots', async () => {
+    const brand = await createBrand();
+    const other = ok(
+      await api.post('/brands', { name: 'Dough Bros', website: 'https://dough.example' }),
+      201,
+    );
+    const store = await createDataStore();
+    const audience = await createAudience({ dataStoreIds: [store] });
+    const c = await create({ ...full, brandId: brand.id, audienceIds: [audience.id] });
+    expect(c.audiences).toHaveLength(2);
+    const patches: Record<string, unknown>[] = [
+      { name: 'Summer launch', objective: 'Sell more sourdough starters' },
+      { brandId: other.id },
+      { industry: 'Food', language: 'fr', locations: ['FR', 'BE'] },
+      { successMetrics: ['sales'], campaignType: 'DISPLAY', budget: 12.5 },
+      { budgetType: 'total', endDate: '2027-01-31', biddingStrategy: 'TARGET_ROAS' },
+      { targetCpa: null, targetRoas: 4.25, brandId: null },
+      { brandId: brand.id, endDate: null, budgetType: 'daily' },
+      {},
+    ];
+    for (const patch of patches) {
+      b.clock.advance(HOUR);
+      const answer = expectCampaign(await api.patch(`/campaigns/${c.id}`, patch));
+      expect(answer).toMatchObject(patch);
+      expect(expectCampaign(await api.get(`/campaigns/${c.id}`))).toEqual(answer);
+    }
+  });
+
   it('null clears each nullable field', async () => {
     const brand = await createBrand();
     const c = await create({ ...full, brandId: brand.id });

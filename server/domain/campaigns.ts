@@ -38,6 +38,12 @@ export type CampaignCreate = z.infer<typeof campaignResource.createBody>;
 const COLUMNS = campaignResource.columns.join(', ');
 const PLACES = campaignResource.columns.map(() => '?').join(', ');
 const SETS = campaignResource.columns.map((c) => `${c} = ?`).join(', ');
+/** What a campaign's record shows of its brand. */
+interface BrandNames {
+  name: string;
+  website: string;
+  description: string;
+}
 
 export interface CampaignFilter extends PageQuery {
   status?: Campaign['status'] | undefined;
@@ -162,10 +168,22 @@ export class Campaigns {
   }
 
   async get(actor: Actor, id: string): Promise<Campaign> {
+    const { row, slots } = await this.#record(actor, id);
+    return toRecord(actor, row, slots);
+  }
+
+  /**
+   * A campaign's row with its brand, account and slots, in one statement (the campaign once per
+   * slot); in a write its row stays locked until the commit, and with it the slots, whose every
+   * writer takes that lock.
+   */
+  async #record(
+    actor: Actor,
+    id: string,
+  ): Promise<{ row: RecordRow; slots: Campaign['audiences'] }> {
     assertCampaignAllowed(actor, id);
-    // one statement: the campaign once per slot (every write answers with it: one round trip less)
     const rows = await this.#d.store.all<RecordRow & SlotColumns>(
-      RECORD_WITH_SLOTS,
+      `${RECORD_WITH_SLOTS}${this.#d.store.rowLock('update', 'c')}`,
       id,
       actor.workspaceId,
     );
@@ -173,7 +191,7 @@ export class Campaigns {
     if (!row) throw notFound(`no campaign ${id} in this workspace`);
     assertCustomerAllowed(actor, row.customer_id);
     const slots = rows.filter((r) => r.slot_id !== null).map((r) => slotRecord(r, 'slot_'));
-    return toRecord(actor, row, slots);
+    return { row, slots };
   }
 
   async create(actor: Actor, input: CampaignCreate): Promise<Campaign> {
@@ -193,7 +211,7 @@ export class Campaigns {
       input.customerId !== undefined
         ? await this.#namedCustomerId(actor, input.customerId)
         : await this.#defaultCustomerId(actor);
-    const merged = await this.#validated(actor, {}, settings, customerId);
+    const { merged } = await this.#validated(actor, {}, settings, customerId);
     await this.#d.store.run(
       `INSERT INTO campaigns (id, workspace_id, status, customer_id, ${COLUMNS}, created_at, updated_at)
        VALUES (?, ?, 'draft', ?, ${PLACES}, ?, ?)`,
@@ -223,8 +241,8 @@ export class Campaigns {
   }
 
   async update(actor: Actor, id: string, patch: CampaignSettings): Promise<Campaign> {
-    const row = await this.row(actor, id);
-    if (Object.keys(patch).length === 0) return this.get(actor, id);
+    const { row, slots } = await this.#record(actor, id);
+    if (Object.keys(patch).length === 0) return toRecord(actor, row, slots);
     if (
       patch.campaignType !== undefined &&
       row.ads_campaign_id &&
@@ -234,16 +252,31 @@ export class Campaigns {
         'campaignType cannot change once the campaign exists in the ad platform; create a new campaign instead',
       );
     }
-    await this.#validated(actor, campaignResource.toBody(row), patch, row.customer_id);
-    // the row is locked and known to exist: the answer's read goes out in the same round trip;
-    // the settings not in the patch are written back as read
+    const { brand } = await this.#validated(
+      actor,
+      campaignResource.toBody(row),
+      patch,
+      row.customer_id,
+    );
+    // The answer is the locked row as written, not read again: the update goes out with the
+    // commit, one round trip sooner, so the campaign is locked for one round trip less.
+    const values = campaignResource.updateValues(row, patch);
+    const updatedAt = this.#d.clock.now().toISOString();
     this.#d.store.send(
       `UPDATE campaigns SET ${SETS}, updated_at = ? WHERE id = ?`,
-      ...campaignResource.updateValues(row, patch),
-      this.#d.clock.now().toISOString(),
+      ...values,
+      updatedAt,
       id,
     );
-    return this.get(actor, id);
+    const written: RecordRow = { ...row, updated_at: updatedAt };
+    const columns = written as unknown as Record<string, unknown>;
+    campaignResource.columns.forEach((column, i) => (columns[column] = values[i]));
+    if (patch.brandId !== undefined) {
+      written.brand_name = brand?.name ?? null;
+      written.brand_website = brand?.website ?? null;
+      written.brand_description = brand?.description ?? null;
+    }
+    return toRecord(actor, written, slots);
   }
 
   async delete(actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
@@ -438,7 +471,7 @@ export class Campaigns {
     current: CampaignSettings,
     patch: CampaignSettings,
     customerId: string | null,
-  ): Promise<CampaignSettings> {
+  ): Promise<{ merged: CampaignSettings; brand?: BrandNames }> {
     const merged = { ...current, ...patch };
     if (merged.budgetType === 'total' && !merged.endDate) {
       throw invalid(
@@ -458,15 +491,14 @@ export class Campaigns {
       const problem = await regionProblem(location);
       if (problem) throw invalid(`locations[${i}]: ${problem}`);
     }
-    if (patch.brandId) {
-      const brand = await this.#d.store.get(
-        'SELECT 1 FROM brands WHERE id = ? AND workspace_id = ?',
-        patch.brandId,
-        actor.workspaceId,
-      );
-      if (!brand) throw invalid(`brandId: no brand ${patch.brandId} in this workspace`);
-    }
-    return merged;
+    if (!patch.brandId) return { merged };
+    const brand = await this.#d.store.get<BrandNames>(
+      'SELECT name, website, description FROM brands WHERE id = ? AND workspace_id = ?',
+      patch.brandId,
+      actor.workspaceId,
+    );
+    if (!brand) throw invalid(`brandId: no brand ${patch.brandId} in this workspace`);
+    return { merged, brand };
   }
 
   /**

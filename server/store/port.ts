@@ -152,9 +152,10 @@ export interface Store {
    * ` FOR UPDATE` (or ` FOR SHARE`) to append to a SELECT inside a write transaction on Postgres: the
    * rows it reads stay as read until the transaction ends, and a writer holding them is waited for
    * (then the rows are read as it left them). Empty in a read transaction, outside one and on SQLite,
-   * whose writers take turns anyway.
+   * whose writers take turns anyway. `of` names the one table (or alias) of a join whose rows are
+   * locked: the rows of an outer join's optional side cannot be.
    */
-  rowLock(mode?: 'update' | 'share'): string;
+  rowLock(mode?: 'update' | 'share', of?: string): string;
   /**
    * Takes a named lock in the current write transaction, held until it ends: transactions taking
    * the same name exclusively take turns (shared holders run together). On Postgres an advisory

@@ -315,9 +315,9 @@ export class PostgresStore implements Store {
     return this.#transaction(BEGIN_READ, false, fn);
   }
 
-  rowLock(mode: 'update' | 'share' = 'update'): string {
+  rowLock(mode: 'update' | 'share' = 'update', of?: string): string {
     if (!this.#tx()?.write) return '';
-    return mode === 'share' ? ' FOR SHARE' : ' FOR UPDATE';
+    return `${mode === 'share' ? ' FOR SHARE' : ' FOR UPDATE'}${of ? ` OF ${of}` : ''}`;
   }
 
   lock(name: string, opts: { shared?: boolean } = {}): Promise<void> {
