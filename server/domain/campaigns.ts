@@ -174,16 +174,17 @@ export class Campaigns {
 
   /**
    * A campaign's row with its brand, account and slots, in one statement (the campaign once per
-   * slot); in a write its row stays locked until the commit, and with it the slots, whose every
-   * writer takes that lock.
+   * slot). `lock`: in a write its row stays locked until the commit, and with it the slots, whose
+   * every writer takes that lock; a plain read locks nothing, as other writes read campaigns too.
    */
   async #record(
     actor: Actor,
     id: string,
+    lock = false,
   ): Promise<{ row: RecordRow; slots: Campaign['audiences'] }> {
     assertCampaignAllowed(actor, id);
     const rows = await this.#d.store.all<RecordRow & SlotColumns>(
-      `${RECORD_WITH_SLOTS}${this.#d.store.rowLock('update', 'c')}`,
+      `${RECORD_WITH_SLOTS}${lock ? this.#d.store.rowLock('update', 'c') : ''}`,
       id,
       actor.workspaceId,
     );
@@ -241,7 +242,7 @@ export class Campaigns {
   }
 
   async update(actor: Actor, id: string, patch: CampaignSettings): Promise<Campaign> {
-    const { row, slots } = await this.#record(actor, id);
+    const { row, slots } = await this.#record(actor, id, true);
     if (Object.keys(patch).length === 0) return toRecord(actor, row, slots);
     if (
       patch.campaignType !== undefined &&
