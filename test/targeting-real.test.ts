@@ -925,6 +925,29 @@ describe('verbs', () => {
     expectKeywords(kws, 'clásico', /\bgusta\b/u);
   });
 
+  it('yesterday, tomorrow and counts of time are weak in every language, as in English', () => {
+    for (const [w, lang] of [
+      ['hier', 'fr'],
+      ['demain', 'fr'],
+      ['heures', 'fr'],
+      ['ans', 'fr'],
+      ['mañana', 'es'],
+      ['minutos', 'es'],
+      ['amanhã', 'pt'],
+      ['gestern', 'de'],
+      ['stunden', 'de'],
+    ] as const)
+      expect(wordInfo(w, lang).kind, w).toBe(WEAK);
+    for (const w of ['yesterday', 'tomorrow', 'hours']) expect(wordInfo(w, 'en').kind).toBe(WEAK);
+    // a notice of an upload to come, and an age: the time words make no keyword of their own
+    expectFrenchKeywords(
+      'Le gros projet de PrinceKader',
+      'Un gros projet à découvrir demain. Ma chienne a 3 ans, rouge merle.',
+      'gros projet',
+      /demain|\bans\b/u,
+    );
+  });
+
   it('a weak word written without its accents is still weak, outside English', () => {
     for (const [w, lang] of [
       ['chaine', 'fr'],
