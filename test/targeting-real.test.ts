@@ -13,6 +13,7 @@ import { isContactLine } from '../server/targeting/boilerplate.ts';
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import {
+  equipmentLines,
   isCrewCredit,
   isMediaCredit,
   licensedCueLines,
@@ -925,6 +926,15 @@ describe('verbs', () => {
     expectKeywords(kws, 'clásico', /\bgusta\b/u);
   });
 
+  it('a product’s model is no promotion code: "Kawasaki Z900", "Yamaha XJ6"', () => {
+    expectFrenchKeywords(
+      'JE REFAIS DES PHOTOS ! #DÉFI',
+      'Motos : Yamaha XJ6 et Kawasaki Z900\nLigne d’échappement : Ixrace et Akrapovic',
+      'kawasaki z900',
+      /^$/u,
+    );
+  });
+
   it('yesterday, tomorrow and counts of time are weak in every language, as in English', () => {
     for (const [w, lang] of [
       ['hier', 'fr'],
@@ -1555,6 +1565,32 @@ describe('addresses, credits and legal notices', () => {
     );
     expect(kws).toContain('cinnamon rolls');
     for (const k of kws) expect(k).not.toMatch(/fivers|dark|warner|chappell/);
+  });
+
+  it('what the video was made with, listed under a heading of its own, is no text of it', () => {
+    const lines = [
+      'Our new patch is live.',
+      'System Specs',
+      '',
+      'Intel i7 6900K overclocked @ 4.6Ghz',
+      'Case Fans: Corsair AF120 LED Blue Quiet Edition High Airflow 120mm Fan',
+      '',
+      'Thanks for watching!',
+    ];
+    expect(equipmentLines(lines)).toEqual([false, true, false, true, true, false, false]);
+    for (const heading of ['My gear:', 'Camera gear', 'Mon setup :', 'Logiciels de montages:'])
+      expect(equipmentLines([heading]), heading).toEqual([true]);
+    // whose specs a bare heading gives is not said; materials and ingredients are the video's own
+    for (const heading of ['Specs:', 'Setup:', 'Matériel :', 'Ingredients:', 'Gear review'])
+      expect(equipmentLines([heading]), heading).toEqual([false]);
+    const kws = keywordTextsOf(
+      oneVideo({
+        title: 'Overwatch News - Moira Launch Incoming!',
+        description: `Moira launches next week with the new patch.\n\n${lines.slice(1).join('\n')}`,
+      }),
+    );
+    expect(kws).toContain('moira launch incoming');
+    for (const k of kws) expect(k).not.toMatch(/corsair|af120|intel|airflow/);
   });
 
   it('a tour’s dates are no text of the video; a sentence that opens on a date is', () => {

@@ -340,6 +340,16 @@ describe('boilerplate found in the catalog', () => {
     expect(hasPromoMark('Utilise le code HRFID pour 5$ de réduction.')).toBe(true);
     expect(hasPromoMark('Code Geass, le meilleur anime de la saison')).toBe(false);
     expect(hasPromoMark('The M3 has 16GB of memory')).toBe(false);
+    // a bare code is a word and its discount, a multiple of 5; a model, a channel, a game are none
+    expect(hasPromoMark('CODFAMILYA10')).toBe(true);
+    for (const line of [
+      'Motos : Yamaha XJ6 et Kawasaki Z900',
+      'Sony RX100 Mark V',
+      '32GB Corsair 3000mhz Vengeance LPX DDR4 (4x8GB)',
+      'Intégrale: (Jaja - Les Vacances Des Anges 2 - NRJ12)',
+      'FIFA18 : le meilleur but de la semaine',
+    ])
+      expect(hasPromoMark(line), line).toBe(false);
     // a code to dial or text to a short number: a caller tune, a vote
     expect(hasPromoMark('Airtel Subscribers Dial 5432116418768')).toBe(true);
     expect(hasPromoMark('BSNL (North / West) Subscribers sms BT 6908606 To 56700')).toBe(true);

@@ -21,7 +21,13 @@
 import { postalAddressLines } from './addresses.ts';
 import { withoutCallsToAction } from './calls.ts';
 import { channelName, namesChannel } from './channel-name.ts';
-import { isCrewCredit, isMediaCredit, licensedCueLines, withoutGuestRole } from './credits.ts';
+import {
+  equipmentLines,
+  isCrewCredit,
+  isMediaCredit,
+  licensedCueLines,
+  withoutGuestRole,
+} from './credits.ts';
 import { disclaimerLines, withoutLegalNotice } from './legal.ts';
 import { publicSuffixes } from './libs.ts';
 import { cmpStr } from './order.ts';
@@ -109,8 +115,13 @@ const PERCENT = /\d{1,2}\s?%/;
  */
 const DISCOUNT =
   /(?<![\p{L}\p{N}])[-−–]\d{1,2}\s?%|(?<![\p{L}])(?:off|discount|discounts|sale|save|savings|coupon|coupons|code|codes|promo|promocode|réduction|réductions|reduction|réduc|remise|rabais|soldes|rabatt|descuento|descuentos|rebaja|rebajas|sconto|desconto)(?![\p{L}])/iu;
-const CODE =
-  /(?:^|[^\p{L}\p{N}])(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*[0-9])[A-Z][A-Z0-9]{3,15}(?![\p{L}\p{N}])/u;
+/**
+ * A code given bare: a word in capitals and the discount it gives, a number of two digits that is a
+ * multiple of 5, as discounts are ("STRIDE20", "CODFAMILYA10"). A product's model is a few letters
+ * and its number ("Kawasaki Z900", "Sony RX100", "DDR4", "GTX1080"), and a channel's or a game's
+ * name and its number is none either ("NRJ12", "FIFA18").
+ */
+const CODE = /(?:^|[^\p{L}\p{N}])[A-Z]{3,14}\d[05](?![\p{L}\p{N}])/u;
 /** A code given by name, in capitals ("Utilise le code HRFID", "use my code SIMPLY"): "Code Geass" is none. */
 const CODE_GIVEN =
   /(?<![\p{L}])(?:[Cc]ode|CODE|[Cc]oupon|COUPON|[Cc]odice|[Cc]ódigo|[Cc]upón|[Gg]utscheincode)(?:\s+promo)?\s*[:«"“”']?\s*(?=[A-Z0-9]*[A-Z])[A-Z0-9]{3,}(?![\p{L}\p{N}])/u;
@@ -405,9 +416,8 @@ function sponsoredChannels(
 /**
  * A description without its boilerplate: template and shared lines, link lists, contact lines,
  * lines of promotion (a discount or code, a sponsor's link or name), postal addresses
- * (addresses.ts), crew and media credits and licensed music cues (credits.ts), tour dates
- * (schedule.ts) and legal notices (legal.ts) are dropped;
- * the rest is kept as written.
+ * (addresses.ts), crew and media credits, licensed music cues and equipment lists (credits.ts),
+ * tour dates (schedule.ts) and legal notices (legal.ts) are dropped; the rest is kept as written.
  */
 export function stripBoilerplate(text: string, bp: Boilerplate): string {
   if (!text) return '';
@@ -417,8 +427,10 @@ export function stripBoilerplate(text: string, bp: Boilerplate): string {
   const disclaimer = disclaimerLines(lines);
   const licensed = licensedCueLines(lines);
   const schedule = scheduleLines(lines);
+  const equipment = equipmentLines(lines);
   for (const [i, written] of lines.entries()) {
     if (!written.trim() || postal[i] || disclaimer[i] || licensed[i] || schedule[i]) continue;
+    if (equipment[i]) continue;
     if (isCrewCredit(written) || isMediaCredit(written)) continue;
     const key = lineKey(written);
     if (key && bp.lines.has(key)) continue;
