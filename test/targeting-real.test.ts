@@ -1567,6 +1567,24 @@ describe('addresses, credits and legal notices', () => {
     for (const k of kws) expect(k).not.toMatch(/fivers|dark|warner|chappell/);
   });
 
+  it('an article about the creator is no sponsor’s link; a vanity link in their name is', () => {
+    const recipe = (link: string) =>
+      keywordTextsOf(
+        oneVideo({
+          channel: 'Mayim Bialik',
+          title: 'Thanksgiving Baking with Chad',
+          description: `I am nuts for baking chocolate chip pumpkin cookies at this time of year. Click the link below for the recipe on GrokNation!\n\nRECIPE: ${link}`,
+        }),
+      );
+    // a headline's slug under a section names the creator as its subject
+    expect(recipe('http://groknation.example/food/thanksgiving-baking-mayim-bialik/')).toContain(
+      'chip pumpkin cookies',
+    );
+    // the creator's name alone as the path is a sponsor's vanity link: the line that gives it goes
+    for (const k of recipe('http://groknation.example/mayimbialik'))
+      expect(k).not.toMatch(/cookies/);
+  });
+
   it('what the video was made with, listed under a heading of its own, is no text of it', () => {
     const lines = [
       'Our new patch is live.',

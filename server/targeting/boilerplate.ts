@@ -149,7 +149,7 @@ interface LinkUse {
   channel: string;
   /** first path segment, as a slug */
   head: string;
-  /** path and query slugs */
+  /** the slugs of a vanity path's segments (vanitySegments) and of the query's values */
   parts: string[];
   tracking: boolean;
   promoLine: boolean;
@@ -190,6 +190,19 @@ interface CatalogVideo {
   description: string;
 }
 
+/**
+ * The path segments that may be a vanity link's name: a sponsor's link names the creator in a short
+ * path ("nordvpn.example/summitstride", "amazon.com/shop/stride"). A deeper path, or a segment that
+ * is a headline's slug, is an article or a site's section ("/normandie/seine-maritime/havre/…",
+ * "/food/thanksgiving-baking-mayim-bialik/"), which names the creator when it is about them.
+ */
+const MAX_VANITY_DEPTH = 2;
+const MAX_VANITY_WORDS = 3;
+function vanitySegments(segs: readonly string[]): string[] {
+  if (segs.length > MAX_VANITY_DEPTH) return [];
+  return segs.filter((s) => s.split(/[-_.+]+/).filter(Boolean).length <= MAX_VANITY_WORDS);
+}
+
 /** The links of a text, each with what tells a sponsor's or affiliate's link from another. */
 function linkUses(text: string, channel: string, inChannelDescription: boolean): LinkUse[] {
   const uses: LinkUse[] = [];
@@ -211,7 +224,7 @@ function linkUses(text: string, channel: string, inChannelDescription: boolean):
         domain: l.domain,
         channel,
         head: segs.length === 1 ? slug(segs[0]!) : '',
-        parts: [...segs, ...values].map(slug).filter(Boolean),
+        parts: [...vanitySegments(segs), ...values].map(slug).filter(Boolean),
         tracking: TRACKING.test(query),
         promoLine,
         inChannelDescription,
