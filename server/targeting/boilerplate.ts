@@ -119,7 +119,8 @@ const DISCOUNT =
  * A code given bare: a word in capitals and the discount it gives, a number of two digits that is a
  * multiple of 5, as discounts are ("STRIDE20", "CODFAMILYA10"). A product's model is a few letters
  * and its number ("Kawasaki Z900", "Sony RX100", "DDR4", "GTX1080"), and a channel's or a game's
- * name and its number is none either ("NRJ12", "FIFA18").
+ * name and its number is none either ("NRJ12", "FIFA18"), unless the number is one a discount
+ * could be: the shape cannot tell "FIFA20" from a code.
  */
 const CODE = /(?:^|[^\p{L}\p{N}])[A-Z]{3,14}\d[05](?![\p{L}\p{N}])/u;
 /** A code given by name, in capitals ("Utilise le code HRFID", "use my code SIMPLY"): "Code Geass" is none. */
