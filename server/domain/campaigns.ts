@@ -38,12 +38,6 @@ export type CampaignCreate = z.infer<typeof campaignResource.createBody>;
 const COLUMNS = campaignResource.columns.join(', ');
 const PLACES = campaignResource.columns.map(() => '?').join(', ');
 const SETS = campaignResource.columns.map((c) => `${c} = ?`).join(', ');
-/** What a campaign's record shows of its brand. */
-interface BrandNames {
-  name: string;
-  website: string;
-  description: string;
-}
 
 export interface CampaignFilter extends PageQuery {
   status?: Campaign['status'] | undefined;
@@ -472,7 +466,7 @@ export class Campaigns {
     current: CampaignSettings,
     patch: CampaignSettings,
     customerId: string | null,
-  ): Promise<{ merged: CampaignSettings; brand?: BrandNames }> {
+  ): Promise<{ merged: CampaignSettings; brand?: Campaign['brand'] }> {
     const merged = { ...current, ...patch };
     if (merged.budgetType === 'total' && !merged.endDate) {
       throw invalid(
@@ -493,7 +487,7 @@ export class Campaigns {
       if (problem) throw invalid(`locations[${i}]: ${problem}`);
     }
     if (!patch.brandId) return { merged };
-    const brand = await this.#d.store.get<BrandNames>(
+    const brand = await this.#d.store.get<Campaign['brand']>(
       'SELECT name, website, description FROM brands WHERE id = ? AND workspace_id = ?',
       patch.brandId,
       actor.workspaceId,

@@ -96,7 +96,7 @@ const WEAK_LIST = [
   "vídeo","vídeos","canal","canales","suscríbete","suscribirse","suscriptores","comentario","comentarios","enlace","enlaces","descripción","hoy","mañana","día","días","hora","minuto","minutos","año","años","vez","veces","cosa","cosas","gracias","hola","saludos","bienvenido","bienvenida","bienvenidos","bienvenidas","gente","amigos","episodio","semana","mes","meses","primer","primera","nuevo","nueva","mejor","mejores","bueno","buena","gran","genial","increíble",
   "kanal","abonnieren","abo","kommentar","kommentare","beschreibung","heute","gestern","tag","tage","stunde","stunden","minuten","woche","wochen","monat","monate","folge","teil","danke","hallo","willkommen","leute","freunde","einfach","wirklich","toll","schön","mega","neues","tipps",
   "vidéo","vidéos","chaîne","abonnez","abonne","abonnés","commentaire","commentaires","lien","liens","aujourd'hui","hier","demain","jour","jours","heure","heures","ans","année","années","fois","chose","choses","merci","salut","bonjour","bienvenue","gens","amis","épisode","semaine","mois","premier","première","nouveau","nouvelle","meilleur","meilleure","génial","vraiment","trop",
-  "inscreva","inscrever","inscritos","comentário","comentários","descrição","hoje","amanhã","dia","dias","minuto","minutos","semana","ano","anos","vezes","coisa","coisas","obrigado","obrigada","olá","galera","pessoal","episódio","mês","meses","primeiro","novo","nova","melhor","melhores","bom","boa","legal","incrível",
+  "inscreva","inscrever","inscritos","comentário","comentários","descrição","hoje","amanhã","dia","dias","ano","anos","vezes","coisa","coisas","obrigado","obrigada","olá","galera","pessoal","episódio","mês","meses","primeiro","novo","nova","melhor","melhores","bom","boa","legal","incrível",
 ];
 
 /**
