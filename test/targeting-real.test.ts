@@ -13,7 +13,6 @@ import { isContactLine } from '../server/targeting/boilerplate.ts';
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
 import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
 import {
-  equipmentLines,
   isCrewCredit,
   isMediaCredit,
   licensedCueLines,
@@ -30,6 +29,7 @@ import {
 import { featuredGuest, musicTitle, performanceCredit } from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { scheduleLines } from '../server/targeting/schedule.ts';
+import { sectionLines, shopLines } from '../server/targeting/sections.ts';
 import { isPersonName } from '../server/targeting/people.ts';
 import { bestOf } from '../server/targeting/phrase.ts';
 import {
@@ -1319,9 +1319,28 @@ describe('calls to action', () => {
       'Retrouvez-nous sur les réseaux sociaux :',
     ])
       expect(withoutCallsToAction(s)).toBe('');
-    // a heading that names the show, and a sentence about social media, are text of the video
-    for (const s of ['TPMP sur les réseaux sociaux :', 'Les réseaux sociaux et la démocratie'])
-      expect(withoutCallsToAction(s)).toBe(s);
+    // a sentence about social media is text of the video
+    const about = 'Les réseaux sociaux et la démocratie';
+    expect(withoutCallsToAction(about)).toBe(about);
+    // a heading that names the show keeps the show's name, not what kind of links follow
+    expect(withoutCallsToAction('TPMP sur les réseaux sociaux :')).toBe('TPMP sur les :');
+    expect(
+      withoutCallsToAction(
+        'Liens des produits sur le site internet : http://mavachou.fr Mon autre chaîne : https://www.youtube.com/user/x',
+      ),
+    ).toBe('des produits sur le : http://mavachou.fr Mon autre : https://www.youtube.com/user/x');
+  });
+
+  it('the like button as French creators name it is a call whatever the verb', () => {
+    for (const s of [
+      'Donne à ma vidéo un pouce bleu, grâce à toi, elle sera mieux référencée',
+      'Pour mettre un pouce bleu ⬆️',
+      "N'hésite pas à laisser un pouce vers le haut si tu as apprécié cette vidéo",
+    ])
+      expect(withoutCallsToAction(s), s).toBe('');
+    // a thumb is an ordinary word
+    const thumb = "Il s'est cassé le pouce en escalade";
+    expect(withoutCallsToAction(thumb)).toBe(thumb);
   });
 
   it('social media and a website are what a call asks to follow, in each language', () => {
@@ -1596,12 +1615,12 @@ describe('addresses, credits and legal notices', () => {
       '',
       'Thanks for watching!',
     ];
-    expect(equipmentLines(lines)).toEqual([false, true, false, true, true, false, false]);
+    expect(sectionLines(lines)).toEqual([false, true, false, true, true, false, false]);
     for (const heading of ['My gear:', 'Camera gear', 'Mon setup :', 'Logiciels de montages:'])
-      expect(equipmentLines([heading]), heading).toEqual([true]);
+      expect(sectionLines([heading]), heading).toEqual([true]);
     // whose specs a bare heading gives is not said; materials and ingredients are the video's own
     for (const heading of ['Specs:', 'Setup:', 'Matériel :', 'Ingredients:', 'Gear review'])
-      expect(equipmentLines([heading]), heading).toEqual([false]);
+      expect(sectionLines([heading]), heading).toEqual([false]);
     const kws = keywordTextsOf(
       oneVideo({
         title: 'Overwatch News - Moira Launch Incoming!',
@@ -1610,6 +1629,74 @@ describe('addresses, credits and legal notices', () => {
     );
     expect(kws).toContain('moira launch incoming');
     for (const k of kws) expect(k).not.toMatch(/corsair|af120|intel|airflow/);
+  });
+
+  it('music, partners, patrons, business contacts and accounts under a heading are no text of it', () => {
+    for (const heading of [
+      'Music credits:',
+      'Crédits musique :',
+      'Musiques :',
+      '♫Background music♫',
+      'Songs used:',
+      '|► Mes Partenaires :',
+      '♡Ils me font confiance :',
+      'Huge thanks to the following Patrons for supporting me:',
+      'BUSINESS INQUIRES:',
+      'Email for business inquiries only:',
+      'Contact pro :',
+      'SNAPCHAT',
+    ])
+      expect(sectionLines([heading]), heading).toEqual([true]);
+    // a bare "Music:" or a music video's "Song credits" may credit what the video is about
+    for (const line of [
+      'Music:',
+      'Song credits :',
+      'Music by Zee Music Company',
+      'Nos partenaires ont tous répondu présent',
+      'Snapchat is losing users',
+    ])
+      expect(sectionLines([line]), line).toEqual([false]);
+    // a list of partners spaced out, each with its link, runs to the first paragraph without one
+    const partners = [
+      '♡Ils me font confiance :',
+      '',
+      'PARENTS - Le site www.Parents.fr qui diffuse mes vidéos',
+      '',
+      'MONT ROUCOUS, l’eau des jeunes mamans - http://www.mont-roucous.com',
+      '',
+      'Merci à tous, on se retrouve pour parler de la peur du dentiste !',
+    ];
+    expect(sectionLines(partners)).toEqual([true, false, true, false, true, false, false]);
+    const kws = keywordTextsOf(
+      frenchVideo(
+        "J'AI PEUR DU DENTISTE !",
+        `Je vous parle de ma peur du dentiste.\n\n${partners.join('\n')}`,
+      ),
+    );
+    expect(kws).toContain('peur du dentiste');
+    for (const k of kws) expect(k).not.toMatch(/roucous|mamans|parents/);
+  });
+
+  it('a line pointing to the creator’s shop is no text of the video; a shop without a link is', () => {
+    const lines = [
+      'Ma boutique de tshirts et goodies est disponible, profitez en',
+      'http://rdbl.co/2xXNgDk',
+      '📌  Boutique STICKERS !',
+      'https://goo.gl/V4vbBy',
+      'New Official Store',
+      'https://www.gianthugs.com/collections/ryan',
+      'Linus Tech Tips merchandise at http://www.designbyhumans.com/shop/LinusTechTips/',
+      'Une boutique de jouets anciens à Lyon',
+    ];
+    expect(shopLines(lines)).toEqual([true, false, true, false, true, false, true, false]);
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'Une FAUSSE PS VITA',
+        `Un jeu PS VITA pas cher.\n\n${lines.slice(0, 4).join('\n')}`,
+      ),
+    );
+    expect(kws).toContain('fausse ps vita');
+    for (const k of kws) expect(k).not.toMatch(/boutique|goodies|tshirts|stickers/);
   });
 
   it('a tour’s dates are no text of the video; a sentence that opens on a date is', () => {

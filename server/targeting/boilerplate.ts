@@ -21,19 +21,14 @@
 import { postalAddressLines } from './addresses.ts';
 import { withoutCallsToAction } from './calls.ts';
 import { channelName, namesChannel } from './channel-name.ts';
-import {
-  equipmentLines,
-  isCrewCredit,
-  isMediaCredit,
-  licensedCueLines,
-  withoutGuestRole,
-} from './credits.ts';
+import { isCrewCredit, isMediaCredit, licensedCueLines, withoutGuestRole } from './credits.ts';
 import { disclaimerLines, withoutLegalNotice } from './legal.ts';
 import { publicSuffixes } from './libs.ts';
 import { cmpStr } from './order.ts';
 import { scheduleLines } from './schedule.ts';
+import { isLinkAlone, sectionLines, shopLines } from './sections.ts';
 import { extractLinks, isExcludedDomain } from './text.ts';
-import { EMAIL_RE } from './tokens.ts';
+import { EMAIL_RE, URLISH } from './tokens.ts';
 import type { Corpus, CorpusChannel } from './types.ts';
 
 export interface Boilerplate {
@@ -51,7 +46,6 @@ export interface Boilerplate {
   ownDomains: ReadonlySet<string>;
 }
 
-const URLISH = /\b(?:https?:\/\/|www\.)\S+|\b[\w-]+(?:\.[\w-]+)+\/\S*/gi;
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** A line's key for repetition: lowercase letters, numbers as "#", links dropped, single spaces. */
@@ -430,8 +424,9 @@ function sponsoredChannels(
 /**
  * A description without its boilerplate: template and shared lines, link lists, contact lines,
  * lines of promotion (a discount or code, a sponsor's link or name), postal addresses
- * (addresses.ts), crew and media credits, licensed music cues and equipment lists (credits.ts),
- * tour dates (schedule.ts) and legal notices (legal.ts) are dropped; the rest is kept as written.
+ * (addresses.ts), crew and media credits and licensed music cues (credits.ts), sections under a
+ * heading of their own and shop links (sections.ts), tour dates (schedule.ts) and legal notices
+ * (legal.ts) are dropped; the rest is kept as written.
  */
 export function stripBoilerplate(text: string, bp: Boilerplate): string {
   if (!text) return '';
@@ -441,10 +436,11 @@ export function stripBoilerplate(text: string, bp: Boilerplate): string {
   const disclaimer = disclaimerLines(lines);
   const licensed = licensedCueLines(lines);
   const schedule = scheduleLines(lines);
-  const equipment = equipmentLines(lines);
+  const section = sectionLines(lines);
+  const shop = shopLines(lines);
   for (const [i, written] of lines.entries()) {
     if (!written.trim() || postal[i] || disclaimer[i] || licensed[i] || schedule[i]) continue;
-    if (equipment[i]) continue;
+    if (section[i] || shop[i]) continue;
     if (isCrewCredit(written) || isMediaCredit(written)) continue;
     const key = lineKey(written);
     if (key && bp.lines.has(key)) continue;
@@ -547,11 +543,6 @@ function isShowLine(line: string, bp: Boilerplate): boolean {
     return false;
   if (bp.sponsorDomains.size && mentionsSponsor(line, bp)) return false;
   return withoutCallsToAction(line) === line && withoutLegalNotice(line) === line;
-}
-
-/** Whether a line holds links and no word besides (an arrow or a bullet at most): isLinkLine with none. */
-function isLinkAlone(line: string): boolean {
-  return line.match(URLISH) !== null && !/[\p{L}\p{N}]/u.test(line.replace(URLISH, ' '));
 }
 
 /** Whether a line links a sponsor or names one ("NordVPN", "Nord VPN"). */

@@ -35,6 +35,15 @@ const OBJECTS = [
   'youtube', 'instagram', 'insta', 'twitter', 'facebook', 'snapchat', 'tiktok', 'twitch', 'discord', 'patreon',
 ];
 
+/**
+ * The like button named as French creators name it ("un pouce bleu", "un pouce vers le haut"): the
+ * words mean YouTube's button and nothing else, so a sentence with them asks for it whatever its
+ * verb ("Donne à ma vidéo un pouce bleu", "Pour mettre un pouce bleu ⬆️").
+ */
+const LIKE_BUTTON = new RegExp(
+  anyWordOf(['pouce bleu', 'pouces bleus', 'pouce vers le haut', 'pouces vers le haut']),
+  'iu',
+);
 const VERB_RE = new RegExp(anyWordOf(VERBS), 'giu');
 const OBJECT_RE = new RegExp(anyWordOf(OBJECTS), 'iu');
 /**
@@ -76,6 +85,7 @@ const POINTED_TO =
  */
 export function isCallToAction(sentence: string): boolean {
   const low = sentence.toLowerCase().replace(/[\u2018\u2019]/g, "'");
+  if (LIKE_BUTTON.test(low)) return true;
   VERB_RE.lastIndex = 0;
   const verbs = new Set<string>();
   for (let m = VERB_RE.exec(low); m !== null; m = VERB_RE.exec(low)) verbs.add(m[0]);
@@ -104,11 +114,48 @@ export function withoutCallsToAction(line: string): string {
   if (!sentences.length) return line;
   const kept: string[] = [];
   const tags: string[] = [];
+  let changed = false;
   for (const s of sentences) {
-    if (!isCallToAction(s)) kept.push(s);
+    if (!isCallToAction(s)) {
+      const named = headsLinks(s) ? withoutObjects(s) : s;
+      changed ||= named !== s;
+      kept.push(named);
+    }
     // a hashtag is a label of the video whatever sentence carries it
     else if (s.includes('#')) tags.push(...(s.match(HASHTAG_RE) ?? []));
   }
-  if (kept.length === sentences.length) return line;
+  if (!changed && kept.length === sentences.length) return line;
   return [kept.join('').trim(), ...tags].filter(Boolean).join(' ');
+}
+
+/** A heading's end: a colon or an arrow after its words, before what it points to or the line's end. */
+const HEADING_END = /[:：►▶➜➡→⬇👇]\s*$/u;
+
+/**
+ * Whether a sentence heads links, what it points to after a colon or an arrow ("TPMP sur les
+ * réseaux sociaux :", "Liens des produits sur le site internet : http://…").
+ */
+function headsLinks(sentence: string): boolean {
+  return HEADING_END.test(
+    sentence
+      .replace(POINTED_TO, ' ')
+      .replace(/\uFE0F/gu, '')
+      .trimEnd(),
+  );
+}
+
+/**
+ * A heading of links without what it asks to follow: the rest names what is there ("TPMP"), the
+ * objects name only the links' kind ("réseaux sociaux" and "site internet" became keywords).
+ */
+function withoutObjects(sentence: string): string {
+  // the links stay whole: "youtube" is in their hosts too
+  const words = (part: string) => part.replace(OBJECTS_RE, ' ').replace(/ {2,}/g, ' ');
+  let out = '';
+  let from = 0;
+  for (const m of sentence.matchAll(POINTED_TO)) {
+    out += words(sentence.slice(from, m.index)) + m[0];
+    from = m.index + m[0].length;
+  }
+  return out + words(sentence.slice(from));
 }

@@ -108,46 +108,6 @@ export function licensedCueLines(lines: readonly string[]): boolean[] {
 }
 
 /**
- * What a video was made with: the creator's computer, camera or microphone, and the software it was
- * edited with, listed under a heading of their own ("System Specs", "My gear:", "Camera gear", "Mon
- * setup :", "Logiciels de montage :"). Pasted under every upload, it is told from the video's text
- * by repetition in a channel's store, never in a store of one video; the heading tells it there:
- * the list under it, to the next blank line, is no text of the video, as a photo's agency is none.
- * A bare "Specs:" or "Setup:" may be the reviewed product's or a tutorial's (the heading names
- * whose), and a list of materials ("Matériel :", "Ingredients") is what a craft or a recipe is made
- * of: the video's own text.
- */
-const EQUIPMENT_HEADING = new RegExp(
-  '^[^\\p{L}\\p{N}]*(?:' +
-    // whose: a possessive, or what the equipment is for
-    '(?:(?:my|our|mon|ma|mes|notre|mi|mis|nuestro|meu|minha|mein|meine|unser)\\s+)?' +
-    '(?:pc|system|computer|gaming|streaming|recording|filming|camera|caméra|vlog|studio|youtube)\\s+' +
-    '(?:specs?|setup|set-up|rig|gear|equipment|config|configuration)' +
-    '|(?:my|our|mon|ma|mes|notre|mi|mis|nuestro|meu|minha|mein|meine|unser)\\s+' +
-    '(?:specs?|setup|set-up|rig|gear|equipment|config|configuration|équipement|equipamento|ausrüstung)' +
-    // gear is the creator's whatever the heading says of it
-    '|gear(?:\\s+(?:i\\s+use|used))?|(?:equipment|équipement|equipo|equipamento)\\s+(?:i\\s+use|used|utilisé|usado)' +
-    // the software it was edited with
-    '|(?:(?:video\\s+)?editing\\s+software|software\\s+(?:i\\s+use|used)|logiciels?\\s+(?:de\\s+montages?|utilisés?)|(?:software|programas?)\\s+de\\s+edición)' +
-    ')[^\\p{L}\\p{N}]*$',
-  'iu',
-);
-
-/** Per line: whether it is an equipment list's heading or one of its items. */
-export function equipmentLines(lines: readonly string[]): boolean[] {
-  const out = lines.map(() => false);
-  for (let i = 0; i < lines.length; i++) {
-    if (!EQUIPMENT_HEADING.test(lines[i]!.trim())) continue;
-    out[i] = true;
-    let j = i + 1;
-    while (j < lines.length && !lines[j]!.trim()) j++; // the list may start after a blank line
-    for (; j < lines.length && lines[j]!.trim(); j++) out[j] = true;
-    i = j;
-  }
-  return out;
-}
-
-/**
  * A list of guests names each with what they do ("- Soazig QUÉMÉNER, rédactrice en chef du service
  * politique de Marianne", "• Jane Doe, senior fellow at the Brookings Institution"): the person may
  * be what the video is about, their title and employer are not ("chef du service politique",
