@@ -1667,6 +1667,14 @@ describe('addresses, credits and legal notices', () => {
       'Merci à tous, on se retrouve pour parler de la peur du dentiste !',
     ];
     expect(sectionLines(partners)).toEqual([true, false, true, false, true, false, false]);
+    // the text going on under a list without a blank line is no item of it
+    expect(
+      sectionLines([
+        'Instagram',
+        'https://instagram.com/mavachou',
+        'Dans cette vidéo, je vous montre tous les cadeaux de Noël des enfants.',
+      ]),
+    ).toEqual([true, true, false]);
     const kws = keywordTextsOf(
       frenchVideo(
         "J'AI PEUR DU DENTISTE !",

@@ -106,11 +106,22 @@ export function isLinkAlone(line: string): boolean {
  * ("MONT ROUCOUS, l'eau pure… http://…"), as lists of partners and links are spaced out.
  */
 const MAX_ITEM_LINES = 2;
+/**
+ * An item names a piece, a partner or an account in a few words; a line of more words that ends a
+ * sentence, without a link, is the description's text going on after the list with no blank line.
+ */
+const PROSE_WORDS = 8;
+
+/** Whether a line is running text rather than an item of a list. */
+function isProse(line: string): boolean {
+  if (holdsLink(line) || !/[.!?…]\s*$/u.test(line.trim())) return false;
+  return (line.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) >= PROSE_WORDS;
+}
 
 /**
  * Per line: whether it is a section's heading or one of its items. The list under a heading runs
- * to the next blank line (it may start after one), and on over paragraphs that are items with
- * links, to the first that is not.
+ * to the next blank line (it may start after one) or the first sentence of running text, and on
+ * over paragraphs that are items with links, to the first that is not.
  */
 export function sectionLines(lines: readonly string[]): boolean[] {
   const out = lines.map(() => false);
@@ -119,7 +130,7 @@ export function sectionLines(lines: readonly string[]): boolean[] {
     out[i] = true;
     let j = i + 1;
     while (j < lines.length && !lines[j]!.trim()) j++;
-    for (; j < lines.length && lines[j]!.trim(); j++) out[j] = true;
+    for (; j < lines.length && lines[j]!.trim() && !isProse(lines[j]!); j++) out[j] = true;
     for (;;) {
       let k = j;
       while (k < lines.length && !lines[k]!.trim()) k++;
