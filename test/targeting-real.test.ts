@@ -1647,8 +1647,19 @@ describe('addresses, credits and legal notices', () => {
       'SNAPCHAT',
     ])
       expect(sectionLines([heading]), heading).toEqual([true]);
+    // a heading and its list on one line, and where the music comes from
+    for (const line of [
+      'Business Inquiries: For sponsorship requests or business opportunities please contact me directly: https://goo.gl/Z2L6yM',
+      'Music credits: Kevin MacLeod - Cold Funk',
+      'Royalty Free Music from Epidemic Sound: https://goo.gl/jlJWJO',
+      'Music provided by NoCopyrightSounds.',
+    ])
+      expect(sectionLines([line]), line).toEqual([true]);
     // a bare "Music:" or a music video's "Song credits" may credit what the video is about
     for (const line of [
+      'Music: Ilaiyaraaja',
+      'Twitter: Trump says the wall is coming',
+      'We talk about how background music shapes the mood of a film and why composers love it.',
       'Music:',
       'Song credits :',
       'Music by Zee Music Company',

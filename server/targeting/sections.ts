@@ -76,6 +76,37 @@ const HEADING = new RegExp(
 );
 
 /**
+ * A section given on one line, its heading and then what it lists ("Business Inquiries: For
+ * sponsorship requests … contact me directly: https://…", "Music credits: Kevin MacLeod - Cold
+ * Funk"). Not an account: a network's name before a colon heads what the video says of it as
+ * often ("Twitter: Trump says…"), and a handle is often the channel's own name.
+ */
+const HEADED_LINE = new RegExp(
+  `^[^\\p{L}\\p{N}]*(?:${EQUIPMENT}|${MUSIC}|${PARTNERS}|${BUSINESS})\\s*[:\\-–—]\\s*[\\p{L}\\p{N}]`,
+  'iu',
+);
+
+/**
+ * Where the music under a video comes from, said in a line of its own ("Royalty Free Music from
+ * Epidemic Sound: https://…", "Music provided by NoCopyrightSounds."): a library, no topic of the
+ * video ("epidemic sound" was a keyword). A longer line is a sentence about music.
+ */
+const MUSIC_SOURCE = new RegExp(
+  '(?<![\\p{L}\\p{N}])(?:(?:royalty[- ]free|copyright[- ]free|no[- ]copyright|stock|background)\\s+music' +
+    '|music\\s+(?:provided|licensed|courtesy)\\s+(?:by|of|from)' +
+    '|musique\\s+(?:libre\\s+de\\s+droits?|fournie\\s+par)|música\\s+(?:libre\\s+de\\s+derechos|sin\\s+copyright))(?![\\p{L}\\p{N}])',
+  'iu',
+);
+const MUSIC_SOURCE_WORDS = 12;
+
+/** Whether a line is a section of its own: a heading and its list on one line, or a music source. */
+function isSectionLine(line: string): boolean {
+  if (HEADED_LINE.test(line)) return true;
+  if (!MUSIC_SOURCE.test(line)) return false;
+  return (line.replace(URLISH, ' ').match(/[\p{L}\p{N}]+/gu)?.length ?? 0) <= MUSIC_SOURCE_WORDS;
+}
+
+/**
  * An account given on one line, a network and the account's name ("Snap: samzirah", "📌 INSTAGRAM
  * PSEUDO : Greed.yt", "Snapchat : angiemaman2.0 (nom d'utilisateur)"): the name is the creator's
  * handle, no word of the video ("littleswagx", "colleenb123" were keywords).
@@ -126,6 +157,7 @@ function isProse(line: string): boolean {
 export function sectionLines(lines: readonly string[]): boolean[] {
   const out = lines.map(() => false);
   for (let i = 0; i < lines.length; i++) {
+    if (isSectionLine(lines[i]!)) out[i] = true;
     if (!HEADING.test(lines[i]!.trim())) continue;
     out[i] = true;
     let j = i + 1;
