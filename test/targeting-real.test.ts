@@ -1331,6 +1331,17 @@ describe('calls to action', () => {
     ).toBe('des produits sur le : http://mavachou.fr Mon autre : https://www.youtube.com/user/x');
   });
 
+  it('a sentence sending the viewer to a link is its caption; a place visited is not', () => {
+    for (const s of [
+      'For tickets visit http://www.titanicmovie.com',
+      'For more info on the game, or to opt in to the beta, head to https://worldofwarcraft.com',
+      'Pour plus de recettes, rendez-vous sur www.marmiton.org',
+    ])
+      expect(withoutCallsToAction(s), s).toBe('');
+    const trip = 'This week we visit Lisbon and its tram 28.';
+    expect(withoutCallsToAction(trip)).toBe(trip);
+  });
+
   it('the like button as French creators name it is a call whatever the verb', () => {
     for (const s of [
       'Donne à ma vidéo un pouce bleu, grâce à toi, elle sera mieux référencée',

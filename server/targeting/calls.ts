@@ -44,6 +44,18 @@ const LIKE_BUTTON = new RegExp(
   anyWordOf(['pouce bleu', 'pouces bleus', 'pouce vers le haut', 'pouces vers le haut']),
   'iu',
 );
+/**
+ * Sending the viewer to a link ("For tickets visit http://…", "For more info on the game, or to opt
+ * in to the beta, head to https://…", "rendez-vous sur www.…"): the sentence is the link's caption.
+ * Only with the link right after the verb: "we visit Lisbon" is what the video shows.
+ */
+// prettier-ignore
+const GOING = ['visit', 'go to', 'head to', 'head over to', 'rendez-vous sur', 'allez sur', 'visitez', 'visita', 'consultez'];
+const GO_TO_LINK = new RegExp(
+  anyWordOf(GOING) +
+    '\\s*:?\\s*(?:https?://|www\\.|[\\p{L}\\p{N}-]+\\.\\p{Ll}{2,}(?![\\p{L}\\p{N}]))',
+  'iu',
+);
 const VERB_RE = new RegExp(anyWordOf(VERBS), 'giu');
 const OBJECT_RE = new RegExp(anyWordOf(OBJECTS), 'iu');
 /**
@@ -85,7 +97,7 @@ const POINTED_TO =
  */
 export function isCallToAction(sentence: string): boolean {
   const low = sentence.toLowerCase().replace(/[\u2018\u2019]/g, "'");
-  if (LIKE_BUTTON.test(low)) return true;
+  if (LIKE_BUTTON.test(low) || GO_TO_LINK.test(low)) return true;
   VERB_RE.lastIndex = 0;
   const verbs = new Set<string>();
   for (let m = VERB_RE.exec(low); m !== null; m = VERB_RE.exec(low)) verbs.add(m[0]);
