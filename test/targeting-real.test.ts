@@ -1645,6 +1645,7 @@ describe('addresses, credits and legal notices', () => {
   it('music, partners, patrons, business contacts and accounts under a heading are no text of it', () => {
     for (const heading of [
       'Music credits:',
+      'MUSIC',
       'Crédits musique :',
       'Musiques :',
       '♫Background music♫',
@@ -1666,12 +1667,11 @@ describe('addresses, credits and legal notices', () => {
       'Music provided by NoCopyrightSounds.',
     ])
       expect(sectionLines([line]), line).toEqual([true]);
-    // a bare "Music:" or a music video's "Song credits" may credit what the video is about
+    // a composer on one line, or a music video's "Song credits", may be what the video is about
     for (const line of [
       'Music: Ilaiyaraaja',
       'Twitter: Trump says the wall is coming',
       'We talk about how background music shapes the mood of a film and why composers love it.',
-      'Music:',
       'Song credits :',
       'Music by Zee Music Company',
       'Nos partenaires ont tous répondu présent',

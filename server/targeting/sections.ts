@@ -32,9 +32,8 @@ const EQUIPMENT =
 
 /**
  * The music playing under the video, credited as such ("Music credits:", "Crédits musique :",
- * "Songs used", "Background music:"), or several pieces at once ("Musiques :"). A bare "Music:"
- * may credit a film's composer or a song's, what the video is about, and so may "Song credits"
- * under a music video: neither is read as one.
+ * "Songs used", "Background music:"), or several pieces at once ("Musiques :"). "Song credits"
+ * under a music video credit what the video is about: it is none.
  */
 const MUSIC =
   '(?:(?:intro|outro|end|ending|background|screen|bgm)\\s+){0,2}(?:music|musics|songs|tracks)\\s+(?:credits?|creds?|used|list)' +
@@ -70,8 +69,14 @@ const ACCOUNT_LABEL = "(?:pseudo|username|user\\s+name|handle|id|nom\\s+d'utilis
 const ACCOUNTS = `(?:${OWN}\\s+)?${PLATFORM}(?:\\s+${ACCOUNT_LABEL})?`;
 
 /** A heading: one of the kinds above, alone on its line but for marks around it ("♫", "|►", ":"). */
+/**
+ * "MUSIC" alone over a list credits the stock tracks under a video ("Mind The Gap" / "via Audio
+ * Network"); on one line, "Music: Ilaiyaraaja" credits a film's or a song's composer, what the
+ * video may be about, so the bare word heads a list only.
+ */
+const MUSIC_ALONE = '(?:music|musique|música|musica|musik)';
 const HEADING = new RegExp(
-  `^[^\\p{L}\\p{N}]*(?:${EQUIPMENT}|${MUSIC}|${PARTNERS}|${BUSINESS}|${ACCOUNTS})[^\\p{L}\\p{N}]*$`,
+  `^[^\\p{L}\\p{N}]*(?:${EQUIPMENT}|${MUSIC}|${MUSIC_ALONE}|${PARTNERS}|${BUSINESS}|${ACCOUNTS})[^\\p{L}\\p{N}]*$`,
   'iu',
 );
 
