@@ -29,7 +29,7 @@ import {
 import { featuredGuest, musicTitle, performanceCredit } from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { scheduleLines } from '../server/targeting/schedule.ts';
-import { sectionLines, shopLines } from '../server/targeting/sections.ts';
+import { sectionLines, shopLines, withoutAccountLabel } from '../server/targeting/sections.ts';
 import { isPersonName } from '../server/targeting/people.ts';
 import { bestOf } from '../server/targeting/phrase.ts';
 import {
@@ -1705,6 +1705,26 @@ describe('addresses, credits and legal notices', () => {
     );
     expect(kws).toContain('peur du dentiste');
     for (const k of kws) expect(k).not.toMatch(/roucous|mamans|parents/);
+  });
+
+  it('an account given on one line has no label of its name', () => {
+    expect(withoutAccountLabel('📌  INSTAGRAM PSEUDO : Greed.yt')).toBe('📌  INSTAGRAM : Greed.yt');
+    expect(
+      withoutAccountLabel(
+        "♡Snapchat : angiemaman2.0 (nom d'utilisateur) : https://www.youtube.com/watch?v=zwhgMveTnh0",
+      ),
+    ).toBe('♡Snapchat : angiemaman2.0 : https://www.youtube.com/watch?v=zwhgMveTnh0');
+    expect(withoutAccountLabel('Snap: samzirah')).toBe('Snap: samzirah');
+    const said = 'Snapchat is losing users to Instagram';
+    expect(withoutAccountLabel(said)).toBe(said);
+    const kws = keywordTextsOf(
+      frenchVideo(
+        "J'AI PEUR DU DENTISTE !",
+        "Je vous parle de ma peur du dentiste.\n\n♡Snapchat : angiemaman2.0 (nom d'utilisateur) : https://www.youtube.com/watch?v=zwhgMveTnh0",
+      ),
+    );
+    expect(kws).toContain('peur du dentiste');
+    for (const k of kws) expect(k).not.toMatch(/utilisateur|snapchat|pseudo/);
   });
 
   it('a line pointing to the creator’s shop is no text of the video; a shop without a link is', () => {

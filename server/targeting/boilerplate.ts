@@ -26,7 +26,7 @@ import { disclaimerLines, withoutLegalNotice } from './legal.ts';
 import { publicSuffixes } from './libs.ts';
 import { cmpStr } from './order.ts';
 import { scheduleLines } from './schedule.ts';
-import { isLinkAlone, sectionLines, shopLines } from './sections.ts';
+import { isLinkAlone, sectionLines, shopLines, withoutAccountLabel } from './sections.ts';
 import { extractLinks, isExcludedDomain } from './text.ts';
 import { EMAIL_RE, URLISH } from './tokens.ts';
 import type { Corpus, CorpusChannel } from './types.ts';
@@ -426,7 +426,8 @@ function sponsoredChannels(
  * lines of promotion (a discount or code, a sponsor's link or name), postal addresses
  * (addresses.ts), crew and media credits and licensed music cues (credits.ts), sections under a
  * heading of their own and shop links (sections.ts), tour dates (schedule.ts) and legal notices
- * (legal.ts) are dropped; the rest is kept as written.
+ * (legal.ts) are dropped; the rest is kept as written, an account's line as its handle alone
+ * (sections.ts).
  */
 export function stripBoilerplate(text: string, bp: Boilerplate): string {
   if (!text) return '';
@@ -448,7 +449,7 @@ export function stripBoilerplate(text: string, bp: Boilerplate): string {
     if (!line.trim()) continue;
     if (isLinkLine(line) || isContactLine(line) || hasPromoMark(line)) continue;
     if (bp.sponsorDomains.size && mentionsSponsor(line, bp)) continue;
-    kept.push(withoutGuestRole(line));
+    kept.push(withoutAccountLabel(withoutGuestRole(line)));
   }
   return kept.join('\n');
 }

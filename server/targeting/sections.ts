@@ -113,17 +113,23 @@ function isSectionLine(line: string): boolean {
 
 /**
  * An account given on one line, a network and the account's name ("Snap: samzirah", "📌 INSTAGRAM
- * PSEUDO : Greed.yt", "Snapchat : angiemaman2.0 (nom d'utilisateur)"): the name is the creator's
- * handle, no word of the video ("littleswagx", "colleenb123" were keywords).
+ * PSEUDO : Greed.yt", "Snapchat : angiemaman2.0 (nom d'utilisateur) : https://…"). The label of
+ * what follows ("pseudo", "nom d'utilisateur") says where to find the creator and became a keyword;
+ * the rest is read as it was. The handle alone on its line would read as a label the creator chose,
+ * and it is often the channel's own name glued ("doozyprod", "princekader"), which uploaders tag.
  */
 const ACCOUNT_LINE = new RegExp(
   `^[^\\p{L}\\p{N}]*${ACCOUNTS}\\s*[:\\-–—]\\s*@?[\\p{L}\\p{N}._-]+\\s*(?:\\([^)]*\\))?\\s*(?::\\s*\\S+)?[^\\p{L}\\p{N}]*$`,
   'iu',
 );
+const LABEL = new RegExp(
+  `(?<=${PLATFORM})\\s+${ACCOUNT_LABEL}(?![\\p{L}\\p{N}])|\\s*\\([^)]*\\)`,
+  'giu',
+);
 
-/** Whether a line gives one of the creator's accounts by its name. */
-export function isAccountLine(line: string): boolean {
-  return ACCOUNT_LINE.test(line.trim());
+/** A line that gives one of the creator's accounts without the label of its name; any other as it is. */
+export function withoutAccountLabel(line: string): string {
+  return ACCOUNT_LINE.test(line.trim()) ? line.replace(LABEL, '') : line;
 }
 
 /** Whether a line holds a link. */
