@@ -104,6 +104,12 @@ function expectFrenchKeywords(title: string, description: string, has: string, n
   expectKeywords(keywordTextsOf(frenchVideo(title, description)), has, none);
 }
 
+/** Each of `calls` is a call to action, dropped whole; each of `kept` is the video's text, kept whole. */
+function expectCalls(calls: string[], kept: string[]) {
+  for (const s of calls) expect(withoutCallsToAction(s), s).toBe('');
+  for (const s of kept) expect(withoutCallsToAction(s), s).toBe(s);
+}
+
 /** An English video's keywords hold `has`, and none matches `none` when one is given. */
 function expectEnglishKeywords(title: string, description: string, has: string, none?: RegExp) {
   expectKeywords(keywordTextsOf(oneVideo({ title, description })), has, none);
@@ -1332,26 +1338,26 @@ describe('calls to action', () => {
   });
 
   it('a sentence sending the viewer to a link is its caption; a place visited is not', () => {
-    for (const s of [
-      'For tickets visit http://www.titanicmovie.com',
-      'For more info on the game, or to opt in to the beta, head to https://worldofwarcraft.com',
-      'Pour plus de recettes, rendez-vous sur www.marmiton.org',
-    ])
-      expect(withoutCallsToAction(s), s).toBe('');
-    const trip = 'This week we visit Lisbon and its tram 28.';
-    expect(withoutCallsToAction(trip)).toBe(trip);
+    expectCalls(
+      [
+        'For tickets visit http://www.titanicmovie.com',
+        'For more info on the game, or to opt in to the beta, head to https://worldofwarcraft.com',
+        'Pour plus de recettes, rendez-vous sur www.marmiton.org',
+      ],
+      ['This week we visit Lisbon and its tram 28.'],
+    );
   });
 
   it('the like button as French creators name it is a call whatever the verb', () => {
-    for (const s of [
-      'Donne à ma vidéo un pouce bleu, grâce à toi, elle sera mieux référencée',
-      'Pour mettre un pouce bleu ⬆️',
-      "N'hésite pas à laisser un pouce vers le haut si tu as apprécié cette vidéo",
-    ])
-      expect(withoutCallsToAction(s), s).toBe('');
-    // a thumb is an ordinary word
-    const thumb = "Il s'est cassé le pouce en escalade";
-    expect(withoutCallsToAction(thumb)).toBe(thumb);
+    expectCalls(
+      [
+        'Donne à ma vidéo un pouce bleu, grâce à toi, elle sera mieux référencée',
+        'Pour mettre un pouce bleu ⬆️',
+        "N'hésite pas à laisser un pouce vers le haut si tu as apprécié cette vidéo",
+      ],
+      // a thumb is an ordinary word
+      ["Il s'est cassé le pouce en escalade"],
+    );
   });
 
   it('social media and a website are what a call asks to follow, in each language', () => {
@@ -1657,16 +1663,13 @@ describe('addresses, credits and legal notices', () => {
       'Email for business inquiries only:',
       'Contact pro :',
       'SNAPCHAT',
-    ])
-      expect(sectionLines([heading]), heading).toEqual([true]);
-    // a heading and its list on one line, and where the music comes from
-    for (const line of [
+      // a heading and its list on one line, and where the music comes from
       'Business Inquiries: For sponsorship requests or business opportunities please contact me directly: https://goo.gl/Z2L6yM',
       'Music credits: Kevin MacLeod - Cold Funk',
       'Royalty Free Music from Epidemic Sound: https://goo.gl/jlJWJO',
       'Music provided by NoCopyrightSounds.',
     ])
-      expect(sectionLines([line]), line).toEqual([true]);
+      expect(sectionLines([heading]), heading).toEqual([true]);
     // a composer on one line, or a music video's "Song credits", may be what the video is about
     for (const line of [
       'Music: Ilaiyaraaja',
