@@ -2,12 +2,13 @@
  * Sections of a description that are no text of the video, each under a heading of its own: what
  * the video was made with ("System Specs", "Mon setup :"), the music playing under it ("Music
  * credits:", "Musiques :"), the creator's partners and patrons ("Mes partenaires :", "Ils me font
- * confiance :", "Thanks to my Patrons:"), whom to write to for business ("Business inquiries:"),
- * the creator's accounts ("SNAPCHAT" over handles, "Snap: samzirah") and shop ("Boutique STICKERS
- * !" over its link). Pasted under every upload, they are
- * told from the video's text by repetition in a channel's store, never in a store of one video; the
- * heading tells them there. Their words became keywords ("mont roucous", "salon baby", "epidemic
- * sound", "boutique stickers", "sponsorship requests"). Pure and deterministic.
+ * confiance :", "Thanks to my Patrons:"), whom to write to for business ("Business inquiries:"), the
+ * creator's accounts ("SNAPCHAT" over handles) and shop ("Boutique STICKERS !" over its link).
+ * Pasted under every upload, they are told from the video's text by repetition in a channel's
+ * store, never in a store of one video; the heading tells them there. Their words became keywords
+ * ("mont roucous", "salon baby", "epidemic sound", "boutique stickers", "sponsorship requests").
+ * An account given on one line keeps its handle, without the label of it ("pseudo"). Pure and
+ * deterministic.
  */
 import { URLISH } from './tokens.ts';
 
@@ -68,13 +69,13 @@ const ACCOUNT_LABEL = "(?:pseudo|username|user\\s+name|handle|id|nom\\s+d'utilis
 /** The creator's accounts, a network's name over them ("SNAPCHAT" / "► CARLA carlarosa7"). */
 const ACCOUNTS = `(?:${OWN}\\s+)?${PLATFORM}(?:\\s+${ACCOUNT_LABEL})?`;
 
-/** A heading: one of the kinds above, alone on its line but for marks around it ("♫", "|►", ":"). */
 /**
  * "MUSIC" alone over a list credits the stock tracks under a video ("Mind The Gap" / "via Audio
  * Network"); on one line, "Music: Ilaiyaraaja" credits a film's or a song's composer, what the
  * video may be about, so the bare word heads a list only.
  */
 const MUSIC_ALONE = '(?:music|musique|música|musica|musik)';
+/** A heading: one of the kinds above, alone on its line but for marks around it ("♫", "|►", ":"). */
 const HEADING = new RegExp(
   `^[^\\p{L}\\p{N}]*(?:${EQUIPMENT}|${MUSIC}|${MUSIC_ALONE}|${PARTNERS}|${BUSINESS}|${ACCOUNTS})[^\\p{L}\\p{N}]*$`,
   'iu',
