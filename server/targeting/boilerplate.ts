@@ -426,8 +426,8 @@ function sponsoredChannels(
  * lines of promotion (a discount or code, a sponsor's link or name), postal addresses
  * (addresses.ts), crew and media credits and licensed music cues (credits.ts), sections under a
  * heading of their own and shop links (sections.ts), tour dates (schedule.ts) and legal notices
- * (legal.ts) are dropped; the rest is kept as written, an account's line as its handle alone
- * (sections.ts).
+ * (legal.ts) are dropped; the rest is kept as written, an account's line without the label of its
+ * name (sections.ts).
  */
 export function stripBoilerplate(text: string, bp: Boilerplate): string {
   if (!text) return '';

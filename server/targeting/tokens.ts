@@ -496,9 +496,9 @@ export function withoutLeadingElision(text: string, lang: Lang): string {
 // ---------------------------------------------------------------- cleaning
 
 /** http(s) URLs and bare hosts with a path or a www. prefix */
+export const URL_RE = /\b(?:https?:\/\/[^\s<>"'`()[\]{}]+|www\.[^\s<>"'`()[\]{}]+)/gi;
 /** A link as a description line holds one: a scheme or "www.", or a dotted host with a path. */
 export const URLISH = /\b(?:https?:\/\/|www\.)\S+|\b[\w-]+(?:\.[\w-]+)+\/\S*/gi;
-export const URL_RE = /\b(?:https?:\/\/[^\s<>"'`()[\]{}]+|www\.[^\s<>"'`()[\]{}]+)/gi;
 /** e-mail addresses */
 export const EMAIL_RE = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 /** bare domains with a common top-level domain ("shop.example.com", "kit.co/x") */
