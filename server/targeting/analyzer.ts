@@ -734,7 +734,7 @@ function pluralVerbs(words: readonly WordInfo[], lang: Lang): Int32Array | null 
     const w = words[k]!;
     const prev = words[k - 1]!;
     if (
-      w.cap ||
+      (w.cap && !(shouted(w) && shouted(prev))) ||
       w.kind === STOP ||
       (prev.kind === STOP && !stopwordBeforePluralVerb(prev.low, lang)) ||
       !isPluralVerb(prev.low, w.low, lang)
@@ -747,6 +747,14 @@ function pluralVerbs(words: readonly WordInfo[], lang: Lang): Int32Array | null 
   if (out !== null)
     for (let k = words.length - 2; k >= 0; k--) out[k] = Math.min(out[k]!, out[k + 1]!);
   return out;
+}
+
+/**
+ * A word in capitals, as a shouted title writes every word ("1% DES PERSONNES COMPRENNENT"): after
+ * another, its capital says nothing of a name, and a verb is still one.
+ */
+function shouted(w: WordInfo): boolean {
+  return w.orig.length > 1 && w.orig === w.orig.toUpperCase() && w.orig !== w.orig.toLowerCase();
 }
 
 /** A word capitalised after a lowercase one: a name in running text ("pour Pierre"), not a title's capitals. */

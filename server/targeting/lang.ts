@@ -106,6 +106,27 @@ for (let i = 0; i < DEFS.length; i++) {
   CONNECTOR_SETS.set(d.code, new Set(CONNECTORS[d.code] ?? []));
 }
 
+/**
+ * Nouns and adjectives that the stopword lists hold among their function words: French "état"
+ * ("état islamique"), "droite" ("extrême droite"), "haut" ("haut de gamme"), "personnes"
+ * ("personnes handicapées"; only the singular "personne" is also "nobody"), "sujet", "valeur";
+ * Spanish and Portuguese "estado", "lugar", "parte"; German "Menschen". As stopwords they cut every
+ * phrase they are in. They are weak words of their language instead (tokens.ts), no keyword alone
+ * but part of a phrase, as English "people" and "new" are.
+ */
+// prettier-ignore
+export const LISTED_NOUNS: Partial<Record<Lang, readonly string[]>> = {
+  fr: [
+    'personnes', 'gens', 'état', 'droite', 'haut', 'bas', 'sujet', 'effet', 'essai', 'mot', 'parole', 'pièce', 'valeur',
+    'voie', 'retour', 'force', 'début', 'façon', 'naturel', 'naturelle', 'naturels', 'naturelles', 'unique', 'uniques',
+    'cher', 'chère', 'chers', 'chères', 'beau', 'divers',
+    'diverse', 'diverses', 'vive',
+  ],
+  es: ['estado', 'lugar', 'parte', 'tiempo', 'valor', 'lado', 'gran', 'nuevo', 'nueva'],
+  pt: ['estado', 'forma', 'lugar', 'parte', 'pessoas', 'valor', 'lado', 'grande'],
+  de: ['menschen'],
+};
+
 let stopMaskTable: Map<string, number> | undefined;
 /** Each stopword with a bit per language it is a stopword of; built on first use (libs.ts says why). */
 function stopMasks(): Map<string, number> {
@@ -124,8 +145,10 @@ function stopMasks(): Map<string, number> {
     );
     const extra =
       d.code === 'en' ? [] : (iso[d.code] ?? []).filter((w) => !cueWords.has(w.toLowerCase()));
+    const nouns = new Set(LISTED_NOUNS[d.code] ?? []);
     for (const w of [...(lists[d.iso3] ?? []), ...extra]) {
       const low = w.toLowerCase().normalize('NFKC');
+      if (nouns.has(low)) continue;
       table.set(low, (table.get(low) ?? 0) | (1 << i));
     }
   }

@@ -18,6 +18,7 @@ import {
   isOtherScript,
   isParticle,
   isStopword,
+  LISTED_NOUNS,
   apostropheSIsGrammar,
   withoutAccents,
   wordKey,
@@ -201,15 +202,22 @@ export const WEAK_WORDS: ReadonlySet<string> = new Set([...WEAK_LIST, ...CALENDA
  * ("premiere", "resume").
  */
 const unaccentedWeak = new Map<Lang, ReadonlyMap<string, string>>();
+const listedNouns = new Map<Lang, ReadonlySet<string>>();
+/** Whether a word is a noun or an adjective the stopword lists hold (lang.ts): a weak word. */
+function listedNoun(low: string, lang: Lang): boolean {
+  let set = listedNouns.get(lang);
+  if (set === undefined) listedNouns.set(lang, (set = new Set(LISTED_NOUNS[lang] ?? [])));
+  return set.has(low);
+}
 function weakSpelling(low: string, lang: Lang): string | null {
   if (WEAK_WORDS.has(low) && !CONTENT_BY_LANG[lang]?.has(low)) return low;
-  if (WEAK_BY_LANG[lang]?.has(low)) return low;
+  if (WEAK_BY_LANG[lang]?.has(low) || listedNoun(low, lang)) return low;
   if (lang === 'en' || NON_ASCII.test(low)) return null;
   let plain = unaccentedWeak.get(lang);
   if (plain === undefined) {
     const m = new Map<string, string>();
     const content = CONTENT_BY_LANG[lang];
-    for (const w of [...WEAK_WORDS, ...(WEAK_BY_LANG[lang] ?? [])]) {
+    for (const w of [...WEAK_WORDS, ...(WEAK_BY_LANG[lang] ?? []), ...(LISTED_NOUNS[lang] ?? [])]) {
       const plainW = withoutAccents(w);
       if (NON_ASCII.test(w) && !content?.has(w) && !content?.has(plainW)) m.set(plainW, w);
     }
@@ -440,7 +448,8 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
       kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
     else if (isOtherScript(low, lang)) kind = STOP;
-    else if ((weakAs = weakSpelling(low, lang)) !== null) kind = WEAK;
+    // an elided article is no part of the word it is written onto: "l'année" is "année", weak
+    else if ((weakAs = weakSpelling(withoutElidedArticle(low, lang), lang)) !== null) kind = WEAK;
     else kind = CONTENT;
   }
   const key = kind === CONTENT ? wordKey(low, lang) : low;
@@ -459,7 +468,10 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     cap: kind === NUMBER || inner || (lang !== 'de' && STARTS_UPPER.test(orig)),
     caseless: kind === NUMBER || STARTS_DIGIT.test(orig),
     intent: INTENT.has(low),
-    tailOk: kind === NUMBER || kind === CONTENT || (kind === WEAK && TAIL_OK.has(weakAs!)),
+    tailOk:
+      kind === NUMBER ||
+      kind === CONTENT ||
+      (kind === WEAK && (TAIL_OK.has(weakAs!) || listedNoun(weakAs!, lang))),
   };
   if (cache.size >= WORD_CACHE_MAX) cache.clear();
   cache.set(orig, info);
@@ -475,6 +487,9 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
  */
 const FR_ELIDED_FUNCTION = /^(?:c|j|m|n|s|t|qu|lorsqu|puisqu|jusqu|quoiqu)'\p{L}/u;
 const FR_ELIDED_ARTICLE = /^(?:l|d)'(\p{L}.*)$/u;
+function withoutElidedArticle(low: string, lang: Lang): string {
+  return lang === 'fr' ? (FR_ELIDED_ARTICLE.exec(low)?.[1] ?? low) : low;
+}
 function elidedFunctionWord(low: string, orig: string, lang: Lang): boolean {
   if (FR_ELIDED_FUNCTION.test(low)) return true;
   const m = FR_ELIDED_ARTICLE.exec(low);
