@@ -1324,6 +1324,14 @@ describe('adverbs of manner', () => {
     );
     expect(kws).toContain('personnes handicapées');
     for (const k of kws) expect(k).not.toMatch(/^(?:personnes|l'etat|etat|état)$/);
+    // in a shouted title, a verb after its plural subject is still a verb
+    const shouted = keywordTextsOf(
+      frenchVideo(
+        'SEUL 1% DES PERSONNES COMPRENNENT COMMENT ILS FONT CA !!',
+        'Le tour de magie que personne ne comprend, expliqué.',
+      ),
+    );
+    for (const k of shouted) expect(k).not.toContain('comprennent');
   });
 });
 
