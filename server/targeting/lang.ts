@@ -108,19 +108,18 @@ for (let i = 0; i < DEFS.length; i++) {
 
 /**
  * Nouns and adjectives that the stopword lists hold among their function words: French "état"
- * ("état islamique"), "droite" ("extrême droite"), "haut" ("haut de gamme"), "personnes"
- * ("personnes handicapées"; only the singular "personne" is also "nobody"), "sujet", "valeur";
- * Spanish and Portuguese "estado", "lugar", "parte"; German "Menschen". As stopwords they cut every
- * phrase they are in. They are weak words of their language instead (tokens.ts), no keyword alone
- * but part of a phrase, as English "people" and "new" are.
+ * ("conseil d'état"), "voie" ("voie lactée"), "personnes" ("personnes handicapées"; only the
+ * singular "personne" is also "nobody"), "droite", "haut", "sujet", "valeur"; Spanish and
+ * Portuguese "estado", "lugar", "parte"; German "Menschen". As stopwords they cut every phrase they
+ * are in. They are weak words of their language instead (tokens.ts), no keyword alone but part of
+ * a phrase, as English "people" is.
  */
 // prettier-ignore
 export const LISTED_NOUNS: Partial<Record<Lang, readonly string[]>> = {
   fr: [
     'personnes', 'gens', 'état', 'droite', 'haut', 'bas', 'sujet', 'effet', 'essai', 'mot', 'parole', 'pièce', 'valeur',
     'voie', 'retour', 'force', 'début', 'façon', 'naturel', 'naturelle', 'naturels', 'naturelles', 'unique', 'uniques',
-    'cher', 'chère', 'chers', 'chères', 'beau', 'divers',
-    'diverse', 'diverses', 'vive',
+    'cher', 'chère', 'chers', 'chères', 'beau', 'divers', 'diverse', 'diverses', 'vive',
   ],
   es: ['estado', 'lugar', 'parte', 'tiempo', 'valor', 'lado', 'gran', 'nuevo', 'nueva'],
   pt: ['estado', 'forma', 'lugar', 'parte', 'pessoas', 'valor', 'lado', 'grande'],
