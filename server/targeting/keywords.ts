@@ -50,7 +50,6 @@ import {
   MAX_PHRASE_CHARS,
   NUMBER,
   MAX_PHRASE_WORDS,
-  WEAK,
   contentKeys,
   keyOf,
   wholeKeyOf,
@@ -569,8 +568,7 @@ function keepWorthy(
   }
   return (c) => {
     if (c.text.length > MAX_PHRASE_CHARS || c.words > MAX_PHRASE_WORDS) return false;
-    // a weak word is no name for its capital: a sentence's, or an institution's ("l'État")
-    if (c.name) return c.words > 1 || wordInfo(c.key, lang).kind !== WEAK;
+    if (c.name) return true;
     if (c.words === 1) {
       const written = c.text.toLowerCase();
       if ((stop.has(c.key) || stop.has(written)) && c.cue === 0) return false;
