@@ -115,7 +115,7 @@ for (let i = 0; i < DEFS.length; i++) {
  * a phrase, as English "people" is.
  */
 // prettier-ignore
-export const LISTED_NOUNS: Partial<Record<Lang, readonly string[]>> = {
+const LISTED_NOUN_LISTS: Partial<Record<Lang, readonly string[]>> = {
   fr: [
     'personnes', 'gens', 'état', 'droite', 'haut', 'bas', 'sujet', 'effet', 'essai', 'mot', 'parole', 'pièce', 'valeur',
     'voie', 'retour', 'force', 'début', 'façon', 'naturel', 'naturelle', 'naturels', 'naturelles', 'unique', 'uniques',
@@ -125,6 +125,9 @@ export const LISTED_NOUNS: Partial<Record<Lang, readonly string[]>> = {
   pt: ['estado', 'forma', 'lugar', 'parte', 'pessoas', 'valor', 'lado', 'grande'],
   de: ['menschen'],
 };
+export const LISTED_NOUNS: Partial<Record<Lang, ReadonlySet<string>>> = Object.fromEntries(
+  Object.entries(LISTED_NOUN_LISTS).map(([lang, words]) => [lang, new Set(words)]),
+);
 
 let stopMaskTable: Map<string, number> | undefined;
 /** Each stopword with a bit per language it is a stopword of; built on first use (libs.ts says why). */
@@ -144,10 +147,9 @@ function stopMasks(): Map<string, number> {
     );
     const extra =
       d.code === 'en' ? [] : (iso[d.code] ?? []).filter((w) => !cueWords.has(w.toLowerCase()));
-    const nouns = new Set(LISTED_NOUNS[d.code] ?? []);
     for (const w of [...(lists[d.iso3] ?? []), ...extra]) {
       const low = w.toLowerCase().normalize('NFKC');
-      if (nouns.has(low)) continue;
+      if (LISTED_NOUNS[d.code]?.has(low)) continue;
       table.set(low, (table.get(low) ?? 0) | (1 << i));
     }
   }
@@ -351,11 +353,11 @@ export function isPluralVerb(before: string, word: string, lang: Lang): boolean 
 }
 
 /**
- * Function words that a French verb in "-ent" follows as a noun subject would: "gens", a plural
- * noun the stopword lists hold ("des gens arrivent"), and "les" as an object pronoun ("qui les
- * rendent"): as an article its noun would take the plural's "s".
+ * Function words that a French verb in "-ent" follows as a noun subject would: "les" as an object
+ * pronoun ("qui les rendent"): as an article its noun would take the plural's "s". ("gens", a noun
+ * the stopword lists hold, is a weak word: LISTED_NOUNS.)
  */
-const FR_STOPWORDS_BEFORE_PLURAL_VERB = new Set(['gens', 'les']);
+const FR_STOPWORDS_BEFORE_PLURAL_VERB = new Set(['les']);
 export function stopwordBeforePluralVerb(low: string, lang: Lang): boolean {
   return lang === 'fr' && FR_STOPWORDS_BEFORE_PLURAL_VERB.has(low);
 }

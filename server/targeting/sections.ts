@@ -109,7 +109,7 @@ const MUSIC_SOURCE_WORDS = 12;
 function isSectionLine(line: string): boolean {
   if (HEADED_LINE.test(line)) return true;
   if (!MUSIC_SOURCE.test(line)) return false;
-  return (line.replace(URLISH, ' ').match(/[\p{L}\p{N}]+/gu)?.length ?? 0) <= MUSIC_SOURCE_WORDS;
+  return wordsBesideLinks(line) <= MUSIC_SOURCE_WORDS;
 }
 
 /**
@@ -131,6 +131,11 @@ const LABEL = new RegExp(
 /** A line that gives one of the creator's accounts without the label of its name; any other as it is. */
 export function withoutAccountLabel(line: string): string {
   return ACCOUNT_LINE.test(line.trim()) ? line.replace(LABEL, '') : line;
+}
+
+/** How many words a line says besides its links. */
+function wordsBesideLinks(line: string): number {
+  return line.replace(URLISH, ' ').match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 }
 
 /** Whether a line holds a link. */
@@ -158,7 +163,7 @@ const PROSE_WORDS = 8;
 /** Whether a line is running text rather than an item of a list. */
 function isProse(line: string): boolean {
   if (holdsLink(line) || !/[.!?…]\s*$/u.test(line.trim())) return false;
-  return (line.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) >= PROSE_WORDS;
+  return wordsBesideLinks(line) >= PROSE_WORDS;
 }
 
 /**
@@ -215,7 +220,6 @@ export function shopLines(lines: readonly string[]): boolean[] {
     const linked = holdsLink(line) || (next < lines.length && isLinkAlone(lines[next]!));
     if (!linked) return false;
     if (OWN_SHOP.test(line)) return true;
-    const words = line.replace(URLISH, ' ').match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
-    return words <= SHOP_CAPTION_WORDS;
+    return wordsBesideLinks(line) <= SHOP_CAPTION_WORDS;
   });
 }

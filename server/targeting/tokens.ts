@@ -202,16 +202,9 @@ export const WEAK_WORDS: ReadonlySet<string> = new Set([...WEAK_LIST, ...CALENDA
  * ("premiere", "resume").
  */
 const unaccentedWeak = new Map<Lang, ReadonlyMap<string, string>>();
-const listedNouns = new Map<Lang, ReadonlySet<string>>();
-/** Whether a word is a noun or an adjective the stopword lists hold (lang.ts): a weak word. */
-function listedNoun(low: string, lang: Lang): boolean {
-  let set = listedNouns.get(lang);
-  if (set === undefined) listedNouns.set(lang, (set = new Set(LISTED_NOUNS[lang] ?? [])));
-  return set.has(low);
-}
 function weakSpelling(low: string, lang: Lang): string | null {
   if (WEAK_WORDS.has(low) && !CONTENT_BY_LANG[lang]?.has(low)) return low;
-  if (WEAK_BY_LANG[lang]?.has(low) || listedNoun(low, lang)) return low;
+  if (WEAK_BY_LANG[lang]?.has(low) || LISTED_NOUNS[lang]?.has(low)) return low;
   if (lang === 'en' || NON_ASCII.test(low)) return null;
   let plain = unaccentedWeak.get(lang);
   if (plain === undefined) {
@@ -471,7 +464,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     tailOk:
       kind === NUMBER ||
       kind === CONTENT ||
-      (kind === WEAK && (TAIL_OK.has(weakAs!) || listedNoun(weakAs!, lang))),
+      (kind === WEAK && (TAIL_OK.has(weakAs!) || LISTED_NOUNS[lang]?.has(weakAs!) === true)),
   };
   if (cache.size >= WORD_CACHE_MAX) cache.clear();
   cache.set(orig, info);
