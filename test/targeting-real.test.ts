@@ -1870,6 +1870,31 @@ describe('addresses, credits and legal notices', () => {
       expect(withoutLegalNotice(line)).toBe(line);
   });
 
+  it('a sponsorship disclosure is no text of the video; the sentences around it are', () => {
+    for (const line of [
+      "Cette vidéo n'est pas sponsorisée, je ne suis pas affilié aux marques citées dans cette vidéo test et les points de vue exprimés sont les miens.",
+      'PS : Certains liens présents dans la barre d’info peuvent être des liens affiliés :)',
+      'FTC: This video is NOT sponsored!',
+      'Disclaimer cause I love you guys: This video was not sponsored by any of the brands mentioned.',
+      'Dieses Video enthält Werbung.',
+    ])
+      expect(withoutLegalNotice(line), line).toBe('');
+    expect(
+      withoutLegalNotice(
+        'In this video I try outerwear from Nordstrom Rack. This video is sponsored by Nordstrom Rack! #ad',
+      ),
+    ).toBe('In this video I try outerwear from Nordstrom Rack.');
+    expect(
+      withoutLegalNotice('All artwork is my dad’s. Some links above are affiliate links.'),
+    ).toBe('All artwork is my dad’s.');
+    // "sponsor" alone, and a hashtag that starts with "ad", are other words
+    for (const line of [
+      'Thanks to our sponsors for the new trail maps.',
+      'We hiked the #adirondacks today.',
+    ])
+      expect(withoutLegalNotice(line)).toBe(line);
+  });
+
   it('a disclaimer runs on to the lines its sentence is wrapped to, and over the paragraph it heads', () => {
     const lines = [
       'Disclaimer:',

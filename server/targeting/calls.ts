@@ -6,6 +6,7 @@
  * them; their words would become keywords ("bell icon", "thumb"). Pure and deterministic.
  */
 import { anyWordOf } from '../lib/regexp.ts';
+import { sentencesOf } from './sentences.ts';
 import { HASHTAG_RE } from './tokens.ts';
 
 /**
@@ -58,17 +59,6 @@ const GO_TO_LINK = new RegExp(
 );
 const VERB_RE = new RegExp(anyWordOf(VERBS), 'giu');
 const OBJECT_RE = new RegExp(anyWordOf(OBJECTS), 'iu');
-/**
- * A sentence ends at these marks (and at a line's end); a link is whole, and a full stop before a
- * lowercase letter or a digit is inside a host or a number ("bit.ly", "Node.js", "2.45"), not at a
- * sentence's end: cutting there dropped the call and kept the rest of its link ("ly/2woJAdD"). One
- * before a capital ends a sentence typed without its space ("l'actualité.Plus de photos"): no 'i'
- * flag, with which \p{Ll} matches capitals too.
- */
-const SENTENCE =
-  /(?:(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/|[Ww]{3}\.)\S+|[^.!?…►▶➜➡•|]|\.(?=[\p{Ll}\p{N}]))+[.!?…►▶➜➡•|]*/gu;
-/** A link ends its sentence too: what follows it is another ("Subscribe: http://… New video every Friday"). */
-const AFTER_LINK = /(?<=(?:https?:\/\/|www\.)\S+)(?=\s)/giu;
 
 /**
  * Words that may stand beside an object in a heading of links ("Mes réseaux sociaux officiels",
@@ -122,7 +112,7 @@ function isLinksHeading(low: string): boolean {
  */
 export function withoutCallsToAction(line: string): string {
   if (!line.trim()) return line;
-  const sentences = line.split(AFTER_LINK).flatMap((part) => part.match(SENTENCE) ?? []);
+  const sentences = sentencesOf(line);
   if (!sentences.length) return line;
   const kept: string[] = [];
   const tags: string[] = [];

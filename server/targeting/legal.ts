@@ -1,14 +1,18 @@
 /**
- * Legal notices in descriptions: fair-use disclaimers, waivers of liability, music licences and
+ * Legal notices in descriptions: fair-use disclaimers, waivers of liability, music licences,
  * copyright lines ("Copyright Disclaimer Under Section 107 of the Copyright Act 1976", "Licensed via
- * Warner Chappell Production Music Inc.", "Tous droits réservés"). Creators paste them under videos about anything, and their
- * words became keywords ("copyright statute", "exclusive license", "droits réservés"). A notice is
+ * Warner Chappell Production Music Inc.", "Tous droits réservés") and the sponsorship disclosures
+ * advertising law asks of creators ("This video is not sponsored", "Cette vidéo n'est pas
+ * sponsorisée, je ne suis pas affilié aux marques citées"). Creators paste them under videos about
+ * anything, and their words became keywords ("copyright statute", "exclusive license", "droits
+ * réservés", "marques citées", "disclaimer cause"). A notice is
  * told by the legal terms it uses, in the languages read; "license" and "licence" alone are other
  * words too (a driver's license, a French degree), so only their legal phrases count.
  * Pure and deterministic.
  */
 
 import { anyWordOf } from '../lib/regexp.ts';
+import { sentencesOf } from './sentences.ts';
 
 /** Terms of a disclaimer or a licence: the whole line is legal text. */
 // prettier-ignore
@@ -30,6 +34,28 @@ const DISCLAIMER = new RegExp(
   ].join('|'),
   'iu',
 );
+
+/**
+ * What a sponsorship disclosure says, in the languages read: whether the video is paid for, whether
+ * its links pay the creator, whose opinions it gives. The disclosure is a sentence of its own
+ * ("Brrr, it's cold out here. … This video is sponsored by Nordstrom Rack!"), so only that sentence
+ * goes; a sponsor it names is no keyword of the video either. "sponsor" alone is other words too
+ * ("our sponsors", a sponsor's read that names the product), so only the disclosing phrases count.
+ */
+// prettier-ignore
+const DISCLOSURE_TERMS = [
+  'not sponsored', 'is sponsored', 'was sponsored', 'sponsored by', 'paid promotion', 'paid partnership', 'affiliate link',
+  'affiliate links', 'not affiliated', 'opinions are my own', 'opinions are our own', 'opinions are mine', 'views are my own',
+  'opinions expressed', 'views expressed', '#ad', '#sponsored',
+  // the participle says it in French whatever the sentence: "vidéo sponsorisée", "non sponsorisé"
+  'sponsorisé', 'sponsorisée', 'sponsorisés', 'sponsorisées', 'placement de produit', 'placements de produits',
+  'partenariat rémunéré', 'communication commerciale', 'lien affilié', 'liens affiliés', "lien d'affiliation",
+  "liens d'affiliation", 'pas affilié', 'pas affiliée', 'points de vue exprimés', 'avis sont les miens',
+  'patrocinado por', 'patrocinada por', 'no está patrocinado', 'não é patrocinado', 'vídeo patrocinado', 'video patrocinado',
+  'enlace de afiliado', 'enlaces de afiliado', 'link de afiliado', 'links de afiliado', 'opiniones son mías', 'opiniões são minhas',
+  'gesponsert', 'bezahlte werbung', 'unbezahlte werbung', 'enthält werbung', 'produktplatzierung', 'affiliate-link', 'affiliate-links',
+];
+const DISCLOSURE = new RegExp(anyWordOf(DISCLOSURE_TERMS), 'iu');
 
 /**
  * The marks of a copyright line. What comes before the mark is the creator's ("Music video by
@@ -85,10 +111,19 @@ export function disclaimerLines(lines: readonly string[]): boolean[] {
   return out;
 }
 
-/** A description line without its legal notice: '' for a disclaimer, the text before a copyright mark. */
+/**
+ * A description line without its legal notice: '' for a disclaimer, without its sentences of
+ * disclosure, the text before a copyright mark.
+ */
 export function withoutLegalNotice(line: string): string {
-  const text = line.replace(/[\u2018\u2019]/g, "'");
-  if (DISCLAIMER.test(text)) return '';
-  const m = HOLDER.exec(text);
-  return m === null ? line : line.slice(0, m.index).trimEnd();
+  const apostrophes = (text: string) => text.replace(/[\u2018\u2019]/g, "'");
+  if (DISCLAIMER.test(apostrophes(line))) return '';
+  const rest = DISCLOSURE.test(apostrophes(line))
+    ? sentencesOf(line)
+        .filter((s) => !DISCLOSURE.test(apostrophes(s)))
+        .join('')
+        .trim()
+    : line;
+  const m = HOLDER.exec(apostrophes(rest));
+  return m === null ? rest : rest.slice(0, m.index).trimEnd();
 }
