@@ -2323,4 +2323,19 @@ describe('chat words', () => {
     // "ça" as the web writes it without its cedilla ("il m'a compilé tout ca")
     expect(wordInfo('ca', 'fr').kind).not.toBe(CONTENT);
   });
+
+  it('expletives are no words in any language: a player quoted swearing', () => {
+    for (const [w, lang] of [
+      ['fuckin', 'en'],
+      ['shit', 'fr'],
+      ['putain', 'fr'],
+      ['mierda', 'es'],
+      ['caralho', 'pt'],
+      ['scheiße', 'de'],
+    ] as const)
+      expect(wordInfo(w, lang).kind, w).not.toBe(CONTENT);
+    const list = keywordsOfCase('video:yZGSIpcAfEo');
+    expect(list).toContain('willie reed');
+    expect(list).not.toContain('fuckin');
+  });
 });

@@ -169,15 +169,18 @@ export function primaryTag(tag: string): Lang {
 }
 
 /**
- * Interjections and chat abbreviations the web writes in any language ("lol", "yes", "mdr",
- * "rly"), and French ones ("oui", "ouais", "bref"): no keyword in any text, and the lists lack
- * most of them. "ok" stays a word outside English: "OK Google" is a product's call.
+ * Interjections, expletives and chat abbreviations the web writes in any language ("lol", "yes",
+ * "mdr", "rly"), and each language's own ("oui", "ouais", "bref", "putain"): no keyword in any
+ * text, and the lists lack most of them. "ok" stays a word outside English: "OK Google" is a product's call.
  */
 // prettier-ignore
 const WEB_INFORMAL = new Set([
   'lol', 'yes', 'yeah', 'yep', 'nope', 'omg', 'wtf', 'xd', 'haha', 'hahaha', 'jaja', 'jajaja', 'mdr', 'ptdr',
   // abbreviated function words and asides: "really", "seriously", "to be honest", "by the way"
   'rly', 'srsly', 'tbh', 'imo', 'imho', 'btw', 'idk', 'ngl', 'pls', 'plz', 'ur',
+  // expletives say how the speaker feels, as an interjection does, and no advertiser bids on them
+  // ("fuckin" was a keyword of a player's quote); the web swears in English whatever it writes
+  'fuck', 'fucking', 'fuckin', 'fucked', 'motherfucker', 'shit', 'shitty', 'bullshit',
 ]);
 /**
  * Abbreviated units of a quantity ("1 tsp vanilla extract") and a box score's counts ("22 Pts, 7
@@ -196,7 +199,11 @@ const INFORMAL_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
     'jamais', 'autour', 'déjà', 'deja', 'loin', 'presque', 'bientôt', 'bientot', 'tard', 'tôt', 'tot',
     'aussitôt', 'aussitot', 'dorénavant', 'dorenavant', 'davantage', 'quasiment', 'vite', 'ensuite',
     'auparavant', 'pourtant', 'soudain',
+    'putain', 'merde',
   ]),
+  es: new Set(['joder', 'mierda', 'coño', 'carajo']),
+  pt: new Set(['caralho', 'porra', 'merda', 'foda']),
+  de: new Set(['scheiße', 'scheisse', 'verdammt']),
 };
 
 /**
