@@ -635,6 +635,18 @@ describe('one video: the other phrases of its title', () => {
     expect(kws).toContain('peur du dentiste');
   });
 
+  it('a title phrase overlapping a phrase the description says elsewhere cuts nothing', () => {
+    // "grande peur" is the description's; the title never writes "grande peur du dentiste"
+    const kws = keywordTextsOf(
+      frenchVideo(
+        "J'AI PEUR DU DENTISTE!!!! ANGIE LA CRAZY SERIE",
+        "Aujourd'hui, je vous parle d'une de mes plus grande peur... LE DENTISTE. Accrochez vous à votre dentier !",
+      ),
+    );
+    expect(kws).toContain('grande peur');
+    expect(kws).toContain('peur du dentiste');
+  });
+
   it('a part of a picked phrase that the creator says apart is one too, after it', () => {
     const kws = keywordTextsOf(
       oneVideo({

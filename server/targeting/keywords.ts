@@ -52,6 +52,7 @@ import {
   MAX_PHRASE_WORDS,
   contentKeys,
   keyOf,
+  tokenize,
   wholeKeyOf,
   withoutLeadingElision,
   wordInfo,
@@ -408,9 +409,11 @@ function commonIn(analyzer: Analyzer): (key: string) => boolean {
  * picks a title, a name or a second mention backs, before a window of running text seen once.
  * One seen only inside a pick adds reach, not evidence: it comes after the first page of picks
  * (FIRST_PAGE), though still before the description's asides once titleFirst has ordered the list.
- * None cuts a listed phrase in two ("eiffel de nuit" beside "tour eiffel") or a listed name ("gun
- * kelly" inside "machine gun kelly"), nor ends in a date or a part's code (endsInDateOrCode). The
- * list keeps its length limit: a full one gives its weakest picks' places to them.
+ * None cuts a listed phrase in two where the title writes them together ("eiffel de nuit" beside
+ * "tour eiffel" of "La tour Eiffel de nuit"; "peur du dentiste" beside the description's "grande
+ * peur" cuts nothing) or a listed name ("gun kelly" inside "machine gun kelly"), nor ends in a date
+ * or a part's code (endsInDateOrCode). The list keeps its length limit: a full one gives its
+ * weakest picks' places to them.
  */
 function withTitleVariants(
   k: KeywordInput,
@@ -424,6 +427,17 @@ function withTitleVariants(
   const have = new Set(picked.map((c) => c.key));
   const listed = picked.filter((c) => c.words >= 2).map((c) => c.key);
   const names = picked.filter((c) => c.name && c.words >= 2).map((c) => ` ${c.key} `);
+  // the titles' runs of word keys, to tell where two phrases overlap in the title itself
+  const titleRuns = k.input.corpus.videos.flatMap((v) =>
+    tokenize(v.title, 'none', lang).map((seg) => ` ${seg.words.map((w) => w.key).join(' ')} `),
+  );
+  const cutsInTitle = (a: string, b: string) => {
+    const merged = overlapMerge(a, b);
+    if (merged === null) return false;
+    // one inside the other, overlapping on a repeated word ("dil ek" of "ek dil ek jaan")
+    if (` ${a} `.includes(` ${b} `) || ` ${b} `.includes(` ${a} `)) return true;
+    return titleRuns.some((run) => run.includes(` ${merged} `));
+  };
   const said: PhraseCandidate[] = [];
   const more: PhraseCandidate[] = [];
   const ranked = analyzer.rank({
@@ -441,7 +455,7 @@ function withTitleVariants(
     if (content.length === 0 || content.every(common) || endsInDateOrCode(c.key, lang)) continue;
     // "schritt für schritt", "paso a paso": a word, a preposition and the word again says how, not what
     if (words.length === 3 && words[0] === words[2]) continue;
-    if (listed.some((p) => (overlapMerge(p, c.key) ?? overlapMerge(c.key, p)) !== null)) continue;
+    if (listed.some((p) => cutsInTitle(p, c.key) || cutsInTitle(c.key, p))) continue;
     const inside = picked.reduce(
       (n, p) => (` ${p.key} `.includes(` ${c.key} `) ? n + analyzer.countOf(p.key) : n),
       0,
