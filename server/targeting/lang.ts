@@ -171,7 +171,8 @@ export function primaryTag(tag: string): Lang {
 /**
  * Interjections, expletives and chat abbreviations the web writes in any language ("lol", "yes",
  * "mdr", "rly"), and each language's own ("oui", "ouais", "bref", "putain"): no keyword in any
- * text, and the lists lack most of them. "ok" stays a word outside English: "OK Google" is a product's call.
+ * text, and the lists lack most of them. "ok" stays a word outside English: "OK Google" is a
+ * product's call.
  */
 // prettier-ignore
 const WEB_INFORMAL = new Set([

@@ -5,10 +5,9 @@
  * advertising law asks of creators ("This video is not sponsored", "Cette vidéo n'est pas
  * sponsorisée, je ne suis pas affilié aux marques citées"). Creators paste them under videos about
  * anything, and their words became keywords ("copyright statute", "exclusive license", "droits
- * réservés", "marques citées", "disclaimer cause"). A notice is
- * told by the legal terms it uses, in the languages read; "license" and "licence" alone are other
- * words too (a driver's license, a French degree), so only their legal phrases count.
- * Pure and deterministic.
+ * réservés", "marques citées", "disclaimer cause"). A notice is told by the legal terms it uses, in
+ * the languages read; "license" and "licence" alone are other words too (a driver's license, a
+ * French degree), so only their legal phrases count. Pure and deterministic.
  */
 
 import { anyWordOf } from '../lib/regexp.ts';

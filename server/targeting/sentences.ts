@@ -15,7 +15,10 @@ const SENTENCE =
 /** A link ends its sentence too: what follows it is another ("Subscribe: http://… New video every Friday"). */
 const AFTER_LINK = /(?<=(?:https?:\/\/|www\.)\S+)(?=\s)/giu;
 
-/** The sentences of a line, each with the space before it: joined, they give the line back. */
+/**
+ * The sentences of a line, each with the space before it: joined, they give the line back, less
+ * any marks that stand before its first sentence.
+ */
 export function sentencesOf(line: string): string[] {
   return line.split(AFTER_LINK).flatMap((part) => part.match(SENTENCE) ?? []);
 }
