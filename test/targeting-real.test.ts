@@ -1887,6 +1887,7 @@ describe('addresses, credits and legal notices', () => {
       "Cette vidéo n'est pas sponsorisée, je ne suis pas affilié aux marques citées dans cette vidéo test et les points de vue exprimés sont les miens.",
       'PS : Certains liens présents dans la barre d’info peuvent être des liens affiliés :)',
       'FTC: This video is NOT sponsored!',
+      'Thanks to Samsung for sponsoring this video!',
       'Disclaimer cause I love you guys: This video was not sponsored by any of the brands mentioned.',
       'Dieses Video enthält Werbung.',
     ])

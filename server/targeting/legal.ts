@@ -43,7 +43,7 @@ const DISCLAIMER = new RegExp(
  */
 // prettier-ignore
 const DISCLOSURE_TERMS = [
-  'not sponsored', 'is sponsored', 'was sponsored', 'sponsored by', 'paid promotion', 'paid partnership', 'affiliate link',
+  'not sponsored', 'is sponsored', 'was sponsored', 'sponsored by', 'for sponsoring', 'paid promotion', 'paid partnership', 'affiliate link',
   'affiliate links', 'not affiliated', 'opinions are my own', 'opinions are our own', 'opinions are mine', 'views are my own',
   'opinions expressed', 'views expressed', '#ad', '#sponsored',
   // the participle says it in French whatever the sentence: "vidéo sponsorisée", "non sponsorisé"
