@@ -25,6 +25,7 @@ import {
   isPluralVerb,
   isStopword,
   stopwordBeforePluralVerb,
+  type Lang,
 } from '../server/targeting/lang.ts';
 import { featuredGuest, musicTitle, performanceCredit } from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
@@ -43,6 +44,22 @@ import {
   wordInfo,
 } from '../server/targeting/tokens.ts';
 import type { Corpus, GenerateInput } from '../server/targeting/types.ts';
+
+/** Words of one language (`lang`), or [word, language] pairs. */
+type Words = readonly (string | readonly [string, Lang])[];
+const eachWord = (words: Words, lang: Lang) =>
+  words.map((e) => (typeof e === 'string' ? ([e, lang] as const) : e));
+
+/** Each word is of this kind as the tokenizer reads it; a failure names the word and its language. */
+function expectKind(kind: number, words: Words, lang: Lang = 'en'): void {
+  for (const [w, l] of eachWord(words, lang)) expect(wordInfo(w, l).kind, `${w} (${l})`).toBe(kind);
+}
+
+/** No word is of this kind as the tokenizer reads it. */
+function expectNotKind(kind: number, words: Words, lang: Lang = 'en'): void {
+  for (const [w, l] of eachWord(words, lang))
+    expect(wordInfo(w, l).kind, `${w} (${l})`).not.toBe(kind);
+}
 
 /** A store generated alone, with no catalog behind it; an English campaign without objective unless told. */
 const alone = (
@@ -252,7 +269,7 @@ describe('French elisions', () => {
     // French has no "'s" of its own: "Mam's" and "pin's" are borrowed as they are spelt
     expect(wordInfo("Mam's", 'fr').low).toBe("mam's");
     expect(wordInfo("Meek's", 'en').low).toBe('meek');
-    for (const w of ["it's", "that's", "what's"]) expect(wordInfo(w, 'fr').kind, w).toBe(STOP);
+    expectKind(STOP, ["it's", "that's", "what's"], 'fr');
     const kws = keywordTextsOf(
       oneVideo(
         {
@@ -560,7 +577,7 @@ describe('one video: what its creator labelled', () => {
   });
 
   it('a season or an episode code is a number, a part a number’s word: "S10", "Partie 02"', () => {
-    for (const code of ['S10', 's02e05', 'EP10']) expect(wordInfo(code, 'fr').kind).toBe(NUMBER);
+    expectKind(NUMBER, ['S10', 's02e05', 'EP10'], 'fr');
     const kws = keywordTextsOf(
       frenchVideo('Andi Mankolik S10 Episode 11 18-11-2017 Partie 02', 'Andi Mankolik, saison 10.'),
     );
@@ -924,8 +941,7 @@ describe('verbs', () => {
     expect(wordInfo('changer', 'fr').kind).toBe(WEAK);
     expect(wordInfo('mira', 'es').kind).toBe(WEAK);
     // "game changer", "jazz ensemble", "Dale Earnhardt" are English phrases
-    for (const w of ['changer', 'ensemble', 'dale', 'mira'])
-      expect(wordInfo(w, 'en').kind).toBe(CONTENT);
+    expectKind(CONTENT, ['changer', 'ensemble', 'dale', 'mira'], 'en');
   });
 
   it('the like button’s Spanish word is weak, as English "like" is: "Dale Me gusta"', () => {
@@ -955,7 +971,7 @@ describe('verbs', () => {
   });
 
   it('yesterday, tomorrow and counts of time are weak in every language, as in English', () => {
-    for (const [w, lang] of [
+    expectKind(WEAK, [
       ['hier', 'fr'],
       ['demain', 'fr'],
       ['heures', 'fr'],
@@ -965,9 +981,8 @@ describe('verbs', () => {
       ['amanhã', 'pt'],
       ['gestern', 'de'],
       ['stunden', 'de'],
-    ] as const)
-      expect(wordInfo(w, lang).kind, w).toBe(WEAK);
-    for (const w of ['yesterday', 'tomorrow', 'hours']) expect(wordInfo(w, 'en').kind).toBe(WEAK);
+    ]);
+    expectKind(WEAK, ['yesterday', 'tomorrow', 'hours'], 'en');
     // a notice of an upload to come, and an age: the time words make no keyword of their own
     expectFrenchKeywords(
       'Le gros projet de PrinceKader',
@@ -978,18 +993,17 @@ describe('verbs', () => {
   });
 
   it('a weak word written without its accents is still weak, outside English', () => {
-    for (const [w, lang] of [
+    expectKind(WEAK, [
       ['chaine', 'fr'],
       ['decouvrir', 'fr'],
       ['premiere', 'fr'],
       ['increible', 'es'],
-    ] as const)
-      expect(wordInfo(w, lang).kind, w).toBe(WEAK);
+    ]);
     // an English word of its own, and a weak noun still ends a phrase ("zap de la semaine")
     expect(wordInfo('premiere', 'en').kind).toBe(CONTENT);
     // nor where the language writes the accent-free form as a word of its own: Spanish "ola" (a
     // wave) is no Portuguese "olá", "marco" (a frame) no Portuguese "março"
-    for (const w of ['ola', 'marco']) expect(wordInfo(w, 'es').kind, w).toBe(CONTENT);
+    expectKind(CONTENT, ['ola', 'marco'], 'es');
     expect(wordInfo('annee', 'fr').tailOk).toBe(true);
     const kws = keywordTextsOf(
       frenchVideo(
@@ -1013,13 +1027,12 @@ describe('verbs', () => {
   });
 
   it('a welcome is a greeting in every language, as English "welcome" is', () => {
-    for (const [w, lang] of [
+    expectKind(WEAK, [
       ['welcome', 'en'],
       ['bienvenue', 'fr'],
       ['bienvenidos', 'es'],
       ['willkommen', 'de'],
-    ] as const)
-      expect(wordInfo(w, lang).kind).toBe(WEAK);
+    ]);
     expectFrenchKeywords(
       'iPhone X : mon avis',
       'Bienvenue sur la chaîne ! Vous y trouverez des tests de smartphones.',
@@ -1077,18 +1090,19 @@ describe('the viewer addressed', () => {
 
 describe('adverbs of manner', () => {
   it('a French adverb in "-ment", a Romance one in "-mente" and a future are part of no keyword', () => {
-    for (const w of ['généralement', 'facilement', 'complètement', 'notamment', 'rarement'])
-      expect(wordInfo(w, 'fr').kind).toBe(STOP);
+    expectKind(STOP, ['généralement', 'facilement', 'complètement', 'notamment', 'rarement'], 'fr');
     expect(wordInfo('rápidamente', 'es').kind).toBe(STOP);
     expect(wordInfo('veramente', 'it').kind).toBe(STOP);
     // nouns made of a verb end in "-ment" too, and a name in "-mente"
-    for (const w of ['rangement', 'gouvernement', 'signalement', 'roulement', 'complément'])
-      expect(wordInfo(w, 'fr').kind).toBe(CONTENT);
+    expectKind(
+      CONTENT,
+      ['rangement', 'gouvernement', 'signalement', 'roulement', 'complément'],
+      'fr',
+    );
     expect(wordInfo('Clemente', 'es').kind).toBe(CONTENT);
     // a verb in the future is part of no keyword either; no noun ends so
-    for (const w of ['tenteront', 'dévoileront', 'prendront'])
-      expect(wordInfo(w, 'fr').kind).toBe(STOP);
-    for (const w of ['darán', 'jugaremos']) expect(wordInfo(w, 'es').kind).toBe(STOP);
+    expectKind(STOP, ['tenteront', 'dévoileront', 'prendront'], 'fr');
+    expectKind(STOP, ['darán', 'jugaremos'], 'es');
     expect(wordInfo('huracán', 'es').kind).toBe(CONTENT);
     expect(wordInfo('verão', 'pt').kind).toBe(CONTENT);
     const kws = keywordTextsOf(
@@ -1102,16 +1116,17 @@ describe('adverbs of manner', () => {
   });
 
   it('English prepositions of place the stopword list lacks are function words; "behind" is not', () => {
-    for (const w of ['ahead', 'across', 'despite', 'amid', 'throughout', 'beneath'])
-      expect(wordInfo(w, 'en').kind, w).toBe(STOP);
+    expectKind(STOP, ['ahead', 'across', 'despite', 'amid', 'throughout', 'beneath'], 'en');
     expect(wordInfo('behind', 'en').kind).toBe(CONTENT);
   });
 
   it('English adverbs by their endings, and the modal "may", are function words', () => {
-    for (const w of ['reportedly', 'officially', 'uncontrollably', 'seriously', 'surprisingly'])
-      expect(wordInfo(w, 'en').kind, w).toBe(STOP);
-    for (const w of ['family', 'daily', 'friendly', 'assembly', 'rally'])
-      expect(wordInfo(w, 'en').kind, w).toBe(CONTENT);
+    expectKind(
+      STOP,
+      ['reportedly', 'officially', 'uncontrollably', 'seriously', 'surprisingly'],
+      'en',
+    );
+    expectKind(CONTENT, ['family', 'daily', 'friendly', 'assembly', 'rally'], 'en');
     // the modal "may" in small letters; "May" the month or the name is a word
     expect(wordInfo('may', 'en').kind).toBe(STOP);
     expect(wordInfo('May', 'en').kind).toBe(CONTENT);
@@ -1130,8 +1145,11 @@ describe('adverbs of manner', () => {
   });
 
   it('French adverbs of time, place and degree the list lacks are function words', () => {
-    for (const w of ['jamais', 'autour', 'déjà', 'deja', 'presque', 'bientôt', 'vite', 'ensuite'])
-      expect(wordInfo(w, 'fr').kind, w).toBe(STOP);
+    expectKind(
+      STOP,
+      ['jamais', 'autour', 'déjà', 'deja', 'presque', 'bientôt', 'vite', 'ensuite'],
+      'fr',
+    );
     // "rediffusion autour de minuit" gave "rediffusion autour"
     expectFrenchKeywords(
       'Le chapelet de Lourdes',
@@ -1142,24 +1160,30 @@ describe('adverbs of manner', () => {
   });
 
   it('the present of venir, tenir and the commonest irregular verbs, and their imperfect, is part of no keyword', () => {
-    for (const w of [
-      'devient',
-      'revient',
-      'appartient',
-      'obtiennent',
-      'viens',
-      'tient',
-      'dis',
-      'veut',
-      // and their imperfect: "travail allait détruire", "voulait imposer tout"
-      'allait',
-      'voulait',
-      'pouvaient',
-    ])
-      expect(wordInfo(w, 'fr').kind, w).toBe(STOP);
+    expectKind(
+      STOP,
+      [
+        'devient',
+        'revient',
+        'appartient',
+        'obtiennent',
+        'viens',
+        'tient',
+        'dis',
+        'veut',
+        // and their imperfect: "travail allait détruire", "voulait imposer tout"
+        'allait',
+        'voulait',
+        'pouvaient',
+      ],
+      'fr',
+    );
     // nouns that look like them stay words
-    for (const w of ['entretiens', 'patient', 'quotient', 'ancien', 'gardien', 'mets', 'bois'])
-      expect(wordInfo(w, 'fr').kind, w).toBe(CONTENT);
+    expectKind(
+      CONTENT,
+      ['entretiens', 'patient', 'quotient', 'ancien', 'gardien', 'mets', 'bois'],
+      'fr',
+    );
     expectFrenchKeywords(
       'Raiponce : le film qui appartient à Disney',
       'Le tournage de Raiponce appartient à l’histoire du studio. Un policier devient chef de gang.',
@@ -1307,16 +1331,16 @@ describe('adverbs of manner', () => {
   });
 
   it('a French function word is one under a capital that drops its accent ("Etre" is "être")', () => {
-    for (const w of ['Etre', 'Etait', 'Etaient']) expect(wordInfo(w, 'fr').kind, w).toBe(STOP);
+    expectKind(STOP, ['Etre', 'Etait', 'Etaient'], 'fr');
     // a content word stays one, and English has no such rule
-    for (const w of ['Ecole', 'Etats', "l'Europe"]) expect(wordInfo(w, 'fr').kind, w).toBe(CONTENT);
+    expectKind(CONTENT, ['Ecole', 'Etats', "l'Europe"], 'fr');
     expect(wordInfo('Etre', 'en').kind).toBe(CONTENT);
     // a noun the stopword list holds is weak, with or without its accent ("l'Etat" is "l'état")
-    for (const w of ['état', 'Etat', "l'Etat"]) expect(wordInfo(w, 'fr').kind, w).toBe(WEAK);
+    expectKind(WEAK, ['état', 'Etat', "l'Etat"], 'fr');
   });
 
   it('a noun or an adjective the stopword lists hold is weak: part of a phrase, no keyword alone', () => {
-    for (const [w, lang] of [
+    expectKind(WEAK, [
       ['personnes', 'fr'],
       ['droite', 'fr'],
       ['haut', 'fr'],
@@ -1324,8 +1348,7 @@ describe('adverbs of manner', () => {
       ['lugar', 'es'],
       ['pessoas', 'pt'],
       ['menschen', 'de'],
-    ] as const)
-      expect(wordInfo(w, lang).kind, w).toBe(WEAK);
+    ]);
     // the singular "personne" is also "nobody": a function word
     expect(wordInfo('personne', 'fr').kind).toBe(STOP);
     const kws = keywordTextsOf(
@@ -2284,7 +2307,7 @@ describe('people’s names', () => {
 
 describe('text in a language the generator does not read', () => {
   it('a function word of a script no language read is written in is a stopword; its numbers stay', () => {
-    for (const w of ['في', 'من', 'и', '的']) expect(wordInfo(w, 'fr').kind, w).not.toBe(CONTENT);
+    expectNotKind(CONTENT, ['في', 'من', 'и', '的'], 'fr');
     expect(wordInfo('10', 'en').kind).not.toBe(wordInfo('في', 'en').kind);
   });
 
@@ -2324,13 +2347,12 @@ describe('topics', () => {
 
 describe('chat words', () => {
   it('interjections the web writes in any language are no words: "lol", "mdr", "oui"', () => {
-    for (const [w, lang] of [
+    expectNotKind(CONTENT, [
       ['lol', 'fr'],
       ['mdr', 'fr'],
       ['oui', 'fr'],
       ['yes', 'es'],
-    ] as const)
-      expect(wordInfo(w, lang).kind, w).not.toBe(CONTENT);
+    ]);
     // "OK Google" is a product's call outside English
     expect(wordInfo('ok', 'fr').kind).toBe(CONTENT);
     // "ça" as the web writes it without its cedilla ("il m'a compilé tout ca")
@@ -2338,15 +2360,14 @@ describe('chat words', () => {
   });
 
   it('expletives are no words in any language: a player quoted swearing', () => {
-    for (const [w, lang] of [
+    expectNotKind(CONTENT, [
       ['fuckin', 'en'],
       ['shit', 'fr'],
       ['putain', 'fr'],
       ['mierda', 'es'],
       ['caralho', 'pt'],
       ['scheiße', 'de'],
-    ] as const)
-      expect(wordInfo(w, lang).kind, w).not.toBe(CONTENT);
+    ]);
     const list = keywordsOfCase('video:yZGSIpcAfEo');
     expect(list).toContain('willie reed');
     expect(list).not.toContain('fuckin');
