@@ -20,6 +20,7 @@ import { generate } from '../server/targeting/generate.ts';
 import type { Corpus, GenerateInput } from '../server/targeting/types.ts';
 import { importBody } from '../server/schemas/youtube.ts';
 import { docKeys, tfidfAgainst, yake, type BaselineDoc } from './baselines.ts';
+import { pairedInterval, type PairedInterval } from './interval.ts';
 import type { Lang } from '../server/targeting/lang.ts';
 
 export interface TrendingCase {
@@ -240,6 +241,9 @@ export interface TrendingRow {
   returned: number;
   zero: number;
   underFive: number;
+  /** the goals' margins: adcli's P@10 less YAKE's, its R@20 less TF-IDF's, with their intervals */
+  p10VsYake: PairedInterval;
+  r20VsTfidf: PairedInterval;
 }
 
 export function trendingRows(results: readonly TrendingResult[]): TrendingRow[] {
@@ -262,10 +266,22 @@ export function trendingRows(results: readonly TrendingResult[]): TrendingRow[] 
         returned: mean(ms.map((m) => m.scores.adcli.returned)),
         zero: ms.filter((m) => m.scores.adcli.returned === 0).length / ms.length,
         underFive: ms.filter((m) => m.scores.adcli.returned < 5).length / ms.length,
+        p10VsYake: pairedInterval(
+          ms.map((m) => ({ channel: m.case.channel, a: m.scores.adcli.p10, b: m.scores.YAKE.p10 })),
+        ),
+        r20VsTfidf: pairedInterval(
+          ms.map((m) => ({
+            channel: m.case.channel,
+            a: m.scores.adcli.r20,
+            b: m.scores['TF-IDF'].r20,
+          })),
+        ),
       });
     }
   return rows;
 }
+
+const signed = (x: number) => `${x < 0 ? '-' : '+'}${Math.abs(x).toFixed(3)}`;
 
 export function printTrending(write: (s: string) => void, verbose: boolean): TrendingRow[] {
   const results = runTrending();
@@ -293,6 +309,17 @@ export function printTrending(write: (s: string) => void, verbose: boolean): Tre
       `${r.name.padEnd(17)}${String(r.n).padStart(4)}   ${f(r.p10.adcli).padStart(10)} ${f(r.p10.YAKE).padStart(10)} ${f(r.p10['TF-IDF']).padStart(12)}   ` +
         `${f(r.r20.adcli).padStart(10)} ${f(r.r20.YAKE).padStart(10)} ${f(r.r20['TF-IDF']).padStart(12)}   ` +
         `${r.tags10.adcli.toFixed(2).padStart(13)} ${r.tags10.YAKE.toFixed(2).padStart(5)} ${r.tags10['TF-IDF'].toFixed(2).padStart(7)}   ${r.returned.toFixed(1).padStart(8)}  ${pct(r.zero)} ${pct(r.underFive)}\n`,
+    );
+  const margin = (m: PairedInterval) =>
+    `${signed(m.diff)} (${signed(m.low)} to ${signed(m.high)})`.padEnd(28);
+  write(
+    `\nThe goals' margins on this half: adcli's P@10 less YAKE's and its R@20 less TF-IDF's, per store, with a 95 % interval ` +
+      `from resampling the channels (the held-out half is other channels; an interval that holds 0 may fall either side there)\n\n`,
+  );
+  write(`${'row'.padEnd(17)}${'n'.padStart(4)}   ${'P@10 - YAKE'.padEnd(28)}R@20 - TF-IDF\n`);
+  for (const r of rows)
+    write(
+      `${r.name.padEnd(17)}${String(r.n).padStart(4)}   ${margin(r.p10VsYake)}${margin(r.r20VsTfidf).trimEnd()}\n`,
     );
   const textless = results.filter((r) => r.hasText && r.scores.adcli.returned === 0).length;
   write(`\nstores with title or description text and 0 keywords: ${textless}\n`);
