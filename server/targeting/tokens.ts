@@ -308,14 +308,6 @@ const FUTURE_VERB: Partial<Record<Lang, RegExp>> = {
   fr: /^\p{Ll}{2,}(?:eront|iront|dront)$/u,
   es: /^\p{Ll}+[aeií]r(?:án|ás|emos|éis)$/u,
 };
-/**
- * The French future's other persons, written in small letters ("fonctionnera", "reviendra",
- * "trouverez", "publierai"): "boss fonctionnera", "elisabeth reviendra" were keywords. Four letters
- * before "-era"/"-ira" (three before "-dra") leave "camera", "opera", "lira" and "hydra" alone; a
- * capital is a name's ("Shakira", "Sandra"); the nouns a stem that long gives are listed.
- */
-const FR_FUTURE_SINGULAR = /^\p{Ll}{4,}[ei]r(?:a|as|ai|ez)$|^\p{Ll}{3,}dr(?:a|as|ai|ez)$/u;
-const FR_NOUNS_LIKE_FUTURES = new Set(['toundra', 'riviera', 'caldera', 'primavera', 'madeira']);
 
 /**
  * The present of French "venir" and "tenir" and the verbs made of them ("devient", "revient",
@@ -444,10 +436,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     else if (
       isMannerAdverb(low, lang) ||
       FUTURE_VERB[lang]?.test(low) ||
-      (lang === 'fr' &&
-        (FR_VENIR_TENIR.test(low) ||
-          FR_IRREGULAR_PRESENT.has(low) ||
-          (FR_FUTURE_SINGULAR.test(orig) && !FR_NOUNS_LIKE_FUTURES.has(low))))
+      (lang === 'fr' && (FR_VENIR_TENIR.test(low) || FR_IRREGULAR_PRESENT.has(low)))
     )
       kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
