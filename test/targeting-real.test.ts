@@ -791,6 +791,12 @@ describe('the channel’s own name', () => {
       ['SERGY !!!', 'SERGY'],
       ['Touche pas à mon poste !', 'Touche pas à mon poste'],
       ['¡Hola Soy Germán!', 'Hola Soy Germán'],
+      // nor a separator left at an end, line breaks, or characters no keyword can hold
+      ['Nuréa TV –', 'Nuréa TV'],
+      ['| Coffee Lab', 'Coffee Lab'],
+      ['...Coffee\n\nLab', 'Coffee Lab'],
+      ['Coffee\u202eLab\u200b', 'CoffeeLab'],
+      ['Coffee Lab\ud800', 'Coffee Lab'],
       // names that only end like a label
       ['Hot Ones', 'Hot Ones'],
       ['Les Anges', 'Les Anges'],

@@ -47,12 +47,25 @@ const GLUED_LABEL =
  */
 const GLUED_WORDS = /^\p{Lu}[\p{L}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*$/u;
 
-/** Exclamation and question marks a title shouts around its name ("SERGY !!!", "¡Hola Soy Germán!"). */
-const SHOUT = /^[\s¡¿]+|[\s!?¡¿…]+$/gu;
+/**
+ * Exclamation and question marks a title shouts around its name ("SERGY !!!", "¡Hola Soy Germán!"),
+ * and a separator left at either end ("Nuréa TV –", "| Coffee Lab"): no part of a name, and not
+ * a word of a keyword.
+ */
+const SHOUT = /^[\s¡¿.…\-–—|:·•]+|[\s!?¡¿…\-–—|:·•]+$/gu;
+
+/**
+ * Characters that are no part of a written name: controls, format characters but the joiners that
+ * scripts and emoji need (U+200C, U+200D), private-use code points and unpaired surrogates.
+ */
+const INVISIBLE = /[\p{Cc}\p{Co}\p{Cs}]|(?![\u200c\u200d])\p{Cf}/gu;
 
 /** A channel's name as its videos say it: its title without the platform's labels, or the title. */
 export function channelName(title: string): string {
-  let name = title.trim();
+  // one line, one space between words, no invisible or broken characters: an import may carry a
+  // title's line breaks, a direction override or half of a surrogate pair, no keyword can
+  const line = title.replace(/\s+/gu, ' ').replace(INVISIBLE, '').trim();
+  let name = line;
   for (let before = ''; before !== name;) {
     before = name;
     name = name
@@ -62,7 +75,7 @@ export function channelName(title: string): string {
       .replace(GLUED_LABEL, '')
       .trim();
   }
-  return /[\p{L}\p{N}]/u.test(name) ? name : title.trim();
+  return /[\p{L}\p{N}]/u.test(name) ? name : line;
 }
 
 /** A channel's name as a person types it: its words apart where its title glues them ("The Ellen Show"). */

@@ -294,7 +294,9 @@ function channelNameFill(
       text = rest.join(' ');
       key = wholeKeyOf(text, lang);
     }
+    // a keyword's bounds, as the API counts them: a title may be longer than a keyword may
     if (key === null || have.has(key) || text.length > MAX_PHRASE_CHARS) continue;
+    if (text.split(/\s+/u).length > MAX_PHRASE_WORDS) continue;
     const c: PhraseCandidate = {
       key,
       text,
