@@ -29,6 +29,55 @@ export function benchInput(videos: number, commentsPerVideo: number): GenerateIn
   };
 }
 
+/**
+ * Runs that a link's, an address's or a handle's pattern would read again from every character
+ * ("@a@a@a…" took ten seconds a description before each pattern started only where a run does).
+ */
+const HOSTILE_RUNS = ['@a', 'a.', 'a-', '-–', 'a', 'a@', '.a', 'http://a', 'a/', "l'", '#a', 'A '];
+
+/**
+ * A store of five videos whose every field is one pattern repeated to the import's bounds (title
+ * 200 characters, description 5,000, a tag 500, comments 5,000, the channel's keywords 1,000), or
+ * of a word's title and a description alone, under a channel without text of its own: then the
+ * language is read from the descriptions.
+ */
+function filledStore(pattern: string, titled = true): GenerateInput {
+  const fill = (n: number) => pattern.repeat(Math.ceil(n / pattern.length)).slice(0, n);
+  return {
+    corpus: {
+      channels: [
+        {
+          id: 'UChostile',
+          title: 'x',
+          description: titled ? fill(5000) : '',
+          handle: '',
+          keywords: titled ? fill(1000) : '',
+          country: '',
+          subscribers: 0,
+        },
+      ],
+      videos: Array.from({ length: 5 }, (_, i) => ({
+        id: `hostile${i}`,
+        channelId: 'UChostile',
+        title: titled ? fill(200) : 'x',
+        description: fill(5000),
+        tags: titled ? [fill(500)] : [],
+        publishedAt: null,
+        viewCount: 0,
+        comments: Array.from({ length: titled ? 5 : 0 }, (_, j) => ({
+          id: `c${i}.${j}`,
+          text: fill(5000),
+          likeCount: 0,
+          author: 'someone',
+        })),
+      })),
+    },
+    background: { channels: [], videos: [] },
+    seed: null,
+    campaign: { objective: '', campaignType: null, language: 'en' },
+  };
+}
+
 function allText(input: GenerateInput): string[] {
   const out: string[] = [];
   for (const c of [input.corpus, input.background]) {
@@ -85,6 +134,15 @@ export async function generationBench(): Promise<void> {
   const floorStore = time(() => floorOnce(storeTexts), runs);
   const genStore = time(() => generateTargeting(store), runs);
   const growth = genLarge / genSmall;
+  // text written to be slow: runs a pattern of a link or an address may try from every character
+  const ordinary = time(() => generateTargeting(filledStore('espresso grinder review ')), runs);
+  let slowest = { pattern: '', titled: true, ms: 0 };
+  for (const pattern of HOSTILE_RUNS)
+    for (const titled of [true, false]) {
+      const input = filledStore(pattern, titled);
+      const ms = time(() => generateTargeting(input), Math.max(3, Math.ceil(runs / 2)));
+      if (ms > slowest.ms) slowest = { pattern, titled, ms };
+    }
 
   const figures: Figure[] = [
     {
@@ -109,6 +167,13 @@ export async function generationBench(): Promise<void> {
       ok: genStore < 1000,
     },
     {
+      name: `generate, hostile text (slowest: ${JSON.stringify(slowest.pattern)} × 5,000 chars${slowest.titled ? '' : ', descriptions alone'})`,
+      value: fmtMs(slowest.ms),
+      ratio: slowest.ms / ordinary,
+      goal: '<= 10',
+      ok: slowest.ms / ordinary <= 10,
+    },
+    {
       name: 'growth for 10× data (time 10× / time 1×)',
       value: `${growth.toFixed(2)}×`,
       ratio: growth,
@@ -117,7 +182,7 @@ export async function generationBench(): Promise<void> {
     },
   ];
   report(
-    `targeting generation (ratio: vs lowercasing + splitting the same text, ${fmtMs(floorSmall)} / ${fmtMs(floorLarge)}; growth ratio is the 10×/1× time)`,
+    `targeting generation (ratio: vs lowercasing + splitting the same text, ${fmtMs(floorSmall)} / ${fmtMs(floorLarge)}; hostile text vs ordinary words in the same fields, ${fmtMs(ordinary)}; growth ratio is the 10×/1× time)`,
     figures,
   );
 }

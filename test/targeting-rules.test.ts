@@ -19,16 +19,20 @@ import {
   voteLanguage,
   wordKey,
 } from '../server/targeting/lang.ts';
+import { sentencesOf } from '../server/targeting/sentences.ts';
 import { taxonomyIndex } from '../server/targeting/taxonomy.ts';
 import {
   Analyzer,
+  extractLinks,
   overlapMerge,
   registrableDomain,
   selectPhrases,
   type PhraseCandidate,
 } from '../server/targeting/text.ts';
 import {
+  EMAIL_RE,
   tokenize,
+  URLISH,
   validPhrase,
   validWhole,
   withoutLeadingElision,
@@ -419,6 +423,8 @@ describe('languages', () => {
       'Para contactos empresariales escribir a topsalchile@outlook.com';
     expect(detectLanguage(text)).toBe('es');
     expect(voteLanguage('https://www.site.com www.shop.com @name.com bit.ly/x')).toBeNull();
+    // a host's labels are no words either: "de" and "la" of a dotted host vote for no language
+    expect(voteLanguage('de.wikipedia.org la.example.com sur.shop.net/fr')).toBeNull();
   });
 
   it('uses the stopwords of each language, from the packages', () => {
@@ -555,6 +561,42 @@ describe('languages', () => {
 });
 
 // ---------------------------------------------------------------- 4. phrases as a person would write them
+
+describe('links and addresses', () => {
+  const all = (re: RegExp, text: string) => [...text.matchAll(re)].map((m) => m[0]);
+
+  it('are found whole wherever they start, after a word, a stop or a bracket', () => {
+    expect(all(URLISH, 'see shop.example.com/x now, or https://x.co/a.')).toEqual([
+      'shop.example.com/x',
+      'https://x.co/a.',
+    ]);
+    expect(all(URLISH, 'Visit us at...mysite.com/a and a..b.c/x')).toEqual([
+      'mysite.com/a',
+      'b.c/x',
+    ]);
+    expect(all(EMAIL_RE, 'mail (me.you+tag@mail.example.com) or info@x.fr')).toEqual([
+      'me.you+tag@mail.example.com',
+      'info@x.fr',
+    ]);
+    expect(extractLinks('Shop: (x.shop.com) and www.store.fr/a').map((l) => l.domain)).toEqual([
+      'shop.com',
+      'store.fr',
+    ]);
+    expect(sentencesOf('Subscribe: http://x.co/a New video every Friday').length).toBe(2);
+  });
+
+  it('are none in a long run that only looks like them, read once however long', () => {
+    // each pattern used to start again at every character of such a run (a description of
+    // "@a@a@a…" took ten seconds); npm run bench measures it, this says what they find there
+    for (const run of ['a.'.repeat(2500), '@a'.repeat(2500), 'a-'.repeat(2500)]) {
+      expect(all(URLISH, run), run.slice(0, 4)).toEqual([]);
+      expect(all(EMAIL_RE, run), run.slice(0, 4)).toEqual([]);
+      expect(extractLinks(run), run.slice(0, 4)).toEqual([]);
+    }
+    expect(all(URLISH, `${'a.'.repeat(2500)}com/x`)).toEqual([`${'a.'.repeat(2500)}com/x`]);
+    expect(voteLanguage(`${'@a'.repeat(2500)} the best of the year`)).toBe('en');
+  });
+});
 
 describe('phrases', () => {
   const words = (text: string, lang = 'en') => tokenize(text, 'none', lang)[0]!.words;

@@ -78,7 +78,7 @@ const OBJECTS_RE = new RegExp(OBJECT_RE.source, 'giu');
  * "mava.chou"), which tokens.ts's hosts of known endings would miss.
  */
 const POINTED_TO =
-  /(?:https?:\/\/|www\.)\S+|[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{Ll}{2,}(?:\/\S*)?/gu;
+  /(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}-]|[\p{L}\p{N}-]\.)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{Ll}{2,}(?:\/\S*)?/gu;
 
 /**
  * Whether a sentence is a call to action: a verb of the list and an object, or two verbs; or the

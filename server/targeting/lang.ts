@@ -549,9 +549,12 @@ const TRIGRAM_LETTERS = 100;
 /**
  * Links, e-mail addresses and @handles are in no language: their "www", "com" or "https" would vote
  * (Portuguese "com", "with") for whatever list holds them, and YouTube descriptions are full of them.
+ * Each form starts only where its run of characters starts, and an address's parts hold no "@" (as
+ * tokens.ts's links): tried from every character of a long run ("@a@a@a…"), an address read the
+ * whole run each time, and one description of 5,000 characters took ten seconds.
  */
 const NO_LANGUAGE =
-  /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\S+|@[\p{L}\p{N}_.]+|[\w-]+(?:\.[\w-]+)+\/\S*|[\w-]+\.(?:com|net|org)\b/giu;
+  /\b(?:https?:\/\/|www\.)\S+|(?<!\S)[^\s@]+@[^\s@]+\.\S+|@[\p{L}\p{N}_.]+|(?<![\w-]|[\w-]\.)[\w-]+(?:\.[\w-]+)+\/\S*|(?<![\w-]|[\w-]\.)[\w-]+(?:\.[\w-]+)*\.(?:com|net|org)\b/giu;
 
 /**
  * Votes of the stopwords in a text: each function word votes for the languages whose list has it,

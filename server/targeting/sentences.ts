@@ -12,8 +12,12 @@
  */
 const SENTENCE =
   /(?:(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/|[Ww]{3}\.)\S+|[^.!?…►▶➜➡•|]|\.(?=[\p{Ll}\p{N}]))+[.!?…►▶➜➡•|]*/gu;
-/** A link ends its sentence too: what follows it is another ("Subscribe: http://… New video every Friday"). */
-const AFTER_LINK = /(?<=(?:https?:\/\/|www\.)\S+)(?=\s)/giu;
+/**
+ * A link ends its sentence too: what follows it is another ("Subscribe: http://… New video every
+ * Friday"). The space is looked for first: looking back from every character read a long run
+ * again each time.
+ */
+const AFTER_LINK = /(?=\s)(?<=(?:https?:\/\/|www\.)\S+)/giu;
 
 /**
  * The sentences of a line, each with the space before it: joined, they give the line back, less

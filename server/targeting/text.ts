@@ -221,8 +221,9 @@ export function isExcludedDomain(domain: string): boolean {
   return SHORTENERS.has(domain) || SOCIAL_AND_PLATFORMS.has(domain);
 }
 
+/** Links and bare hosts; a host starts where its run does (as tokens.ts's, and extractLinks skips the rest). */
 const LINK_RE =
-  /(?:https?:\/\/[^\s<>"'`()[\]{}]+|\bwww\.[^\s<>"'`()[\]{}]+|\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|net|org|io|co|uk|de|fr|es|it|nl|eu|us|ca|au|nz|info|biz|shop|store|app|dev|ai|tv|me|ly|gg|sh|to|br|pt|mx|ar|cl|at|ch|be|example)(?:\/[^\s<>"'`()[\]{}]*)?\b)/gi;
+  /(?:https?:\/\/[^\s<>"'`()[\]{}]+|\bwww\.[^\s<>"'`()[\]{}]+|(?<![a-z0-9]\.)\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|net|org|io|co|uk|de|fr|es|it|nl|eu|us|ca|au|nz|info|biz|shop|store|app|dev|ai|tv|me|ly|gg|sh|to|br|pt|mx|ar|cl|at|ch|be|example)(?:\/[^\s<>"'`()[\]{}]*)?\b)/gi;
 
 export interface FoundLink {
   /** the registrable domain */

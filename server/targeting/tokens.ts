@@ -505,13 +505,20 @@ export function withoutLeadingElision(text: string, lang: Lang): string {
 
 /** http(s) URLs and bare hosts with a path or a www. prefix */
 export const URL_RE = /\b(?:https?:\/\/[^\s<>"'`()[\]{}]+|www\.[^\s<>"'`()[\]{}]+)/gi;
+/*
+ * The patterns of links and addresses below start a dotted host only where its run of characters
+ * starts (after no letter, digit or hyphen, nor after one and a dot): tried from every character of
+ * a long run ("a.a.a.a…"), each try read the rest of the run, and a line of 5,000 characters took
+ * a second. A try from inside a run finds what the try from its start finds, so they match what
+ * they matched (but a host after a label with "_", which no host name has).
+ */
 /** A link as a description line holds one: a scheme or "www.", or a dotted host with a path. */
-export const URLISH = /\b(?:https?:\/\/|www\.)\S+|\b[\w-]+(?:\.[\w-]+)+\/\S*/gi;
+export const URLISH = /\b(?:https?:\/\/|www\.)\S+|(?<![\w-]|[\w-]\.)[\w-]+(?:\.[\w-]+)+\/\S*/gi;
 /** e-mail addresses */
-export const EMAIL_RE = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+export const EMAIL_RE = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 /** bare domains with a common top-level domain ("shop.example.com", "kit.co/x") */
 const BARE_HOST_RE =
-  /\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|net|org|io|co|uk|de|fr|es|it|nl|eu|us|ca|au|nz|info|biz|shop|store|app|dev|ai|tv|me|ly|gg|example)(?:\/[^\s<>"'`()[\]{}]*)?\b/gi;
+  /(?<![a-z0-9]\.)\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|net|org|io|co|uk|de|fr|es|it|nl|eu|us|ca|au|nz|info|biz|shop|store|app|dev|ai|tv|me|ly|gg|example)(?:\/[^\s<>"'`()[\]{}]*)?\b/gi;
 const MENTION_RE = /(?:^|\s)@[\p{L}\p{N}_.-]+/gu;
 const TIMESTAMP_RE = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
 export const HASHTAG_RE = /#([\p{L}\p{N}_]+)/gu;
