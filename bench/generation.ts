@@ -31,9 +31,24 @@ export function benchInput(videos: number, commentsPerVideo: number): GenerateIn
 
 /**
  * Runs that a link's, an address's or a handle's pattern would read again from every character
- * ("@a@a@a…" took ten seconds a description before each pattern started only where a run does).
+ * ("@a@a@a…" took ten seconds a description before each pattern started only where a run does),
+ * and the store's channel's name ("x") between marks, each of thousands a match of the name.
  */
-const HOSTILE_RUNS = ['@a', 'a.', 'a-', '-–', 'a', 'a@', '.a', 'http://a', 'a/', "l'", '#a', 'A '];
+const HOSTILE_RUNS = [
+  '@a',
+  'a.',
+  'a-',
+  '-–',
+  'a',
+  'a@',
+  '.a',
+  'http://a',
+  'a/',
+  "l'",
+  '#a',
+  'A ',
+  'x@',
+];
 
 /**
  * A store of five videos whose every field is one pattern repeated to the import's bounds (title

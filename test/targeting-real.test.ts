@@ -744,6 +744,9 @@ describe('the channel’s own name', () => {
     expect(
       named('complex.example/first-we-feast · @first-we-feast · first-we-feast@complex.example'),
     ).toBe(0);
+    // each mention by the words it spans: one in an address, another in prose on the same line
+    expect(named('Mail first-we-feast@complex.example or watch First We Feast shows.')).toBe(1);
+    expect(named('Mail hello@first we feast.')).toBe(0);
   });
 
   it('is a keyword when it is a person’s: the creator its viewers search for', () => {

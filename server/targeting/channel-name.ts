@@ -124,22 +124,45 @@ function nameOf(title: string): Name | null {
 function saysName(line: string, name: Name): boolean {
   const lower = line.toLowerCase();
   if (!lower.includes(name.longest)) return false;
+  let words: WrittenWords | null = null;
   name.pattern.lastIndex = 0;
   for (let m = name.pattern.exec(lower); m !== null; m = name.pattern.exec(lower)) {
     // the written words the match spans, from the space before it to the space after it
-    let start = m.index;
-    while (start > 0 && !SPACE.test(lower[start - 1]!)) start--;
-    let end = m.index + m[0].length;
-    while (end < lower.length && !SPACE.test(lower[end]!)) end++;
-    if (
-      !lower
-        .slice(start, end)
-        .split(/\s+/u)
-        .some((w) => ADDRESS.test(w))
-    )
-      return true;
+    words ??= writtenWords(lower);
+    if (!words.addressAmong(m.index, m.index + m[0].length - 1)) return true;
   }
   return false;
+}
+
+interface WrittenWords {
+  /** whether a word from the one at `from` to the one at `to` (character offsets) is an address */
+  addressAmong(from: number, to: number): boolean;
+}
+
+/**
+ * A line's words as written (between spaces), read once: each match of a name asks about the words
+ * it spans, and reading them again for each match made a long run of the name's word between marks
+ * ("x@x@x@…", one word of thousands of matches) quadratic.
+ */
+function writtenWords(line: string): WrittenWords {
+  const wordAt = new Int32Array(line.length);
+  const addressesBefore = [0];
+  let word = 0;
+  for (let i = 0; i < line.length;) {
+    if (SPACE.test(line[i]!)) {
+      wordAt[i++] = word;
+      continue;
+    }
+    let end = i;
+    while (end < line.length && !SPACE.test(line[end]!)) end++;
+    wordAt.fill(word, i, end);
+    addressesBefore.push(addressesBefore[word]! + (ADDRESS.test(line.slice(i, end)) ? 1 : 0));
+    word++;
+    i = end;
+  }
+  return {
+    addressAmong: (from, to) => addressesBefore[wordAt[to]! + 1]! > addressesBefore[wordAt[from]!]!,
+  };
 }
 
 /** Whether a line says a channel's name (of its title) in words, outside links and handles. */
