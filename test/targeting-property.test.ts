@@ -3,7 +3,8 @@
  * languages and scripts, links, handles, emoji, invisible and broken characters and arbitrary
  * strings, within the import's bounds, and every answer must be one the API can serve and take
  * back: the same for the same store, and each item one a person could write through the edit
- * operation (a keyword of at most 80 characters and 10 words), in one line, of visible characters.
+ * operation (a keyword of at most 80 characters and 10 words), in one line, of visible characters,
+ * and a keyword one Google Ads takes.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +88,9 @@ const input: fc.Arbitrary<GenerateInput> = fc.record({
   }),
 });
 
+/** The symbols Google Ads refuses in a keyword (KEYWORD_HAS_INVALID_CHARS), as its help lists them. */
+const ADS_REFUSED = /[!@%^*()={};~`<>,?\\|]/u;
+
 /** Characters no written item holds: controls, invisible formatting, unpaired surrogates. */
 const UNWRITTEN = /[\p{Cc}\p{Co}\p{Cs}]|(?![\u200c\u200d])\p{Cf}/u;
 
@@ -103,8 +107,10 @@ describe('targeting generation on any text an import accepts', () => {
           expect(parsed.success, `${JSON.stringify(item)}: ${parsed.error?.message}`).toBe(true);
           expect(written, JSON.stringify(item)).toBe(written.trim());
           expect(UNWRITTEN.test(written), JSON.stringify(item)).toBe(false);
-          if (section === 'keywords')
+          if (section === 'keywords') {
             expect(/[\p{L}\p{N}]/u.test(written.normalize('NFKC')), written).toBe(true);
+            expect(ADS_REFUSED.test(written), written).toBe(false);
+          }
           const key = `${section}:${written.toLowerCase()}`;
           expect(seen.has(key), key).toBe(false);
           seen.add(key);

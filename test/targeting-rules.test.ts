@@ -19,6 +19,7 @@ import {
   voteLanguage,
   wordKey,
 } from '../server/targeting/lang.ts';
+import { adsKeywordText } from '../server/targeting/ads-text.ts';
 import { sentencesOf } from '../server/targeting/sentences.ts';
 import { taxonomyIndex } from '../server/targeting/taxonomy.ts';
 import {
@@ -561,6 +562,35 @@ describe('languages', () => {
 });
 
 // ---------------------------------------------------------------- 4. phrases as a person would write them
+
+describe('a keyword as an ad platform takes it', () => {
+  it('leaves out the symbols around its words; one inside a word makes no keyword', () => {
+    expect(adsKeywordText('Panic! At The Disco')).toBe('Panic At The Disco');
+    expect(adsKeywordText('Vice (Official)')).toBe('Vice Official');
+    expect(adsKeywordText('What’s Inside?')).toBe('What’s Inside');
+    expect(adsKeywordText('☕️ Coffee Lab')).toBe('Coffee Lab');
+    // what Google Ads takes stays: an ampersand, accents, a dot, a dash, an apostrophe
+    expect(adsKeywordText('AT&T café-crème Dr. O’Neil')).toBe('AT&T café-crème Dr. O’Neil');
+    expect(adsKeywordText('P!nk new album')).toBeNull();
+    expect(adsKeywordText('??? !!!')).toBeNull();
+  });
+
+  it('is how a list writes a name with a symbol, and leaves out one it cannot write', () => {
+    const store = (title: string, name: string) =>
+      input({
+        channels: [channel('UCsym', name, '')],
+        videos: [video('v1', 'UCsym', title, 'Live at the arena with the whole band.')],
+      });
+    const kws = (i: GenerateInput) => section(generate(i).items, 'keywords').map((x) => x.text);
+    // a list short of the first page closes with the channel's name, in the words a keyword takes
+    expect(kws(store('Ozzy reviews the footy', 'Ozzy Man Reviews (OMR)'))).toContain(
+      'Ozzy Man Reviews OMR',
+    );
+    const pink = kws(store('P!nk - Beautiful Trauma (Official Video)', 'P!nk'));
+    expect(pink.length).toBeGreaterThan(0);
+    for (const k of pink) expect(k).not.toMatch(/[!@%^*()={};~`<>,?\\|]/u);
+  });
+});
 
 describe('links and addresses', () => {
   const all = (re: RegExp, text: string) => [...text.matchAll(re)].map((m) => m[0]);

@@ -37,6 +37,7 @@
  */
 import { SMALL_STORE_DOCS, type Analyzer, type PhraseCandidate } from './analyzer.ts';
 import type { Boilerplate } from './boilerplate.ts';
+import { adsKeywordText } from './ads-text.ts';
 import { brandCheck, type BrandCheck } from './brands.ts';
 import { channelNameSaid } from './channel-name.ts';
 import { isDeterminer, isStopword, withoutAccents, type Lang } from './lang.ts';
@@ -229,15 +230,17 @@ export function keywordItems(k: KeywordInput): {
       ? [...derived, ...channelNameFill(k, derived, FIRST_PAGE - derived.length, barred)]
       : derived;
   if (listed.length === 0) return { items: [], excluded, brands }; // no derived keywords: no audience keywords on their own either
-  const items: TargetingItem[] = listed.map((c) => {
-    const text = withoutLeadingElision(c.text, lang);
-    return {
+  const items: TargetingItem[] = listed.flatMap((c) => {
+    const text = adsKeywordText(withoutLeadingElision(c.text, lang));
+    if (text === null) return [];
+    const item: TargetingItem = {
       section: 'keywords',
       label: text,
       text,
       matchType: matchTypeOf(c, own.has(c.key), objectiveKeys, analyzer.nameUses),
       source: c.source,
     };
+    return [item];
   });
   const have = new Set(listed.map((c) => c.key));
   const haveText = new Set(items.map((i) => i.text.toLowerCase()));
@@ -286,17 +289,19 @@ function channelNameFill(
   const out: PhraseCandidate[] = [];
   for (const ch of channels) {
     if (out.length >= room) break;
+    // the words an ad platform takes ("Ozzy Man Reviews (OMR)": "Ozzy Man Reviews OMR"; "P!nk":
+    // none), within a keyword's bounds as the API counts them: a title may be longer
+    let text = adsKeywordText(channelNameSaid(ch.title));
+    if (text === null) continue;
     // a name led by an article is typed without it ("The Ellen Show": "Ellen Show")
-    let text = channelNameSaid(ch.title);
     let key = wholeKeyOf(text, lang);
     const [first, ...rest] = text.split(' ');
     if (key === null && rest.length > 0 && isDeterminer(first!.toLowerCase(), lang)) {
       text = rest.join(' ');
       key = wholeKeyOf(text, lang);
     }
-    // a keyword's bounds, as the API counts them: a title may be longer than a keyword may
-    if (key === null || have.has(key) || text.length > MAX_PHRASE_CHARS) continue;
-    if (text.split(/\s+/u).length > MAX_PHRASE_WORDS) continue;
+    if (key === null || have.has(key)) continue;
+    if (text.length > MAX_PHRASE_CHARS || text.split(' ').length > MAX_PHRASE_WORDS) continue;
     const c: PhraseCandidate = {
       key,
       text,
