@@ -528,8 +528,9 @@ describe('one video: what its creator labelled', () => {
       'P!nk - Barbies',
       "P!NK's new album Beautiful Trauma, with Ke$ha. I was rly rly sick tbh. Wow!Great.",
     );
-    expect(kws).toEqual(expect.arrayContaining(['p!nk', 'ke$ha']));
-    for (const k of kws) expect(k).not.toMatch(/^(?:nk|ha)$|\b(?:rly|tbh)\b|wow!/);
+    expect(kws).toContain('ke$ha');
+    // "P!nk" stays one word, but no keyword: Google Ads refuses a "!" in one (ads-text.ts)
+    for (const k of kws) expect(k).not.toMatch(/^(?:nk|ha)$|\b(?:rly|tbh)\b|!/);
   });
 
   it('an abbreviated unit is part of no keyword: "1 tsp vanilla extract", "7 Rebs"; TBS is a network', () => {
