@@ -568,7 +568,7 @@ describe('a keyword as an ad platform takes it', () => {
     expect(adsKeywordText('Panic! At The Disco')).toBe('Panic At The Disco');
     expect(adsKeywordText('Vice (Official)')).toBe('Vice Official');
     expect(adsKeywordText('What’s Inside?')).toBe('What’s Inside');
-    expect(adsKeywordText('☕️ Coffee Lab')).toBe('Coffee Lab');
+    expect(adsKeywordText('☕️ Coffee Lab 👨‍👩‍👧')).toBe('Coffee Lab');
     // what Google Ads takes stays: an ampersand, accents, a dot, a dash, an apostrophe
     expect(adsKeywordText('AT&T café-crème Dr. O’Neil')).toBe('AT&T café-crème Dr. O’Neil');
     expect(adsKeywordText('P!nk new album')).toBeNull();

@@ -9,11 +9,13 @@
 
 const REFUSED = /[!@%^*()={};~`<>,?\\|\p{Extended_Pictographic}\u{FE0F}\u{20E3}]/u;
 const AT_EDGES = new RegExp(`^(?:${REFUSED.source})+|(?:${REFUSED.source})+$`, 'gu');
+/** The pictographs an emoji sequence joins ("👨‍👩‍👧"), but its last: one pictograph to leave out. */
+const JOINED = /(?:\p{Extended_Pictographic}\u{FE0F}?\u{200D})+(?=\p{Extended_Pictographic})/gu;
 
 /** The keyword a text makes on an ad platform: its words without the symbols around them, or null. */
 export function adsKeywordText(text: string): string | null {
   const words: string[] = [];
-  for (const written of text.split(/\s+/u)) {
+  for (const written of text.replace(JOINED, '').split(/\s+/u)) {
     const word = written.replace(AT_EDGES, '');
     if (REFUSED.test(word)) return null;
     if (word) words.push(word);
