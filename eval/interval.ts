@@ -2,6 +2,7 @@
 // with a 95 % interval from resampling whole channels (a cluster bootstrap). The held-out half is
 // other channels, so a channel, not a store, is the unit that varies between the halves: the
 // stores of one channel share its writing and rise or fall together.
+import { mulberry32 } from '../server/lib/random.ts';
 
 export interface PairedInterval {
   /** mean of a − b over the stores */
@@ -52,17 +53,5 @@ export function pairedInterval(
     diff,
     low: means[Math.floor(0.025 * DRAWS)]!,
     high: means[Math.ceil(0.975 * DRAWS) - 1]!,
-  };
-}
-
-/** A small seeded generator (Mulberry32): the same draws on every machine and Node. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
