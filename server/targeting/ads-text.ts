@@ -1,13 +1,13 @@
 /**
  * What an ad platform's keyword can hold. Google Ads refuses a keyword with any of the symbols
- * below (KEYWORD_HAS_INVALID_CHARS; its help lists them for keywords and negative keywords) and
- * reads none of a pictograph's, which is no letter of any language. A symbol at a word's edge is
- * punctuation around it ("Yahoo!", "(Official)", "Panic! At The Disco"): the keyword is the words
- * without it. One inside a word is part of how the word is spelt ("P!nk", "f*ck"), which no
- * keyword can write: no keyword then. Pure.
+ * below (KEYWORD_HAS_INVALID_CHARS; its help lists them for keywords and negative keywords; U+0060
+ * is the backtick) and reads none of a pictograph's, which is no letter of any language. A symbol
+ * at a word's edge is punctuation around it ("Yahoo!", "(Official)", "Panic! At The Disco"): the
+ * keyword is the words without it. One inside a word is part of how the word is spelt ("P!nk",
+ * "f*ck"), which no keyword can write: no keyword then. Pure.
  */
 
-const REFUSED = /[!@%^*()={};~`<>,?\\|\p{Extended_Pictographic}\u{FE0F}\u{20E3}]/u;
+const REFUSED = /[!@%^*()={};~\u0060<>,?\\|\p{Extended_Pictographic}\u{FE0F}\u{20E3}]/u;
 const AT_EDGES = new RegExp(`^(?:${REFUSED.source})+|(?:${REFUSED.source})+$`, 'gu');
 /** The pictographs an emoji sequence joins ("👨‍👩‍👧"), but its last: one pictograph to leave out. */
 const JOINED = /(?:\p{Extended_Pictographic}\u{FE0F}?\u{200D})+(?=\p{Extended_Pictographic})/gu;
