@@ -166,6 +166,27 @@ describe('simulated ad platform', () => {
     );
   });
 
+  it('names a keyword with a symbol Google Ads refuses in the problems, as Google Ads would', async () => {
+    const { campaignId } = await env.ads.createCampaign(CUSTOMER, SVC, settings());
+    const keyword = (text: string) => ({
+      section: 'keywords' as const,
+      label: text,
+      text,
+      matchType: 'PHRASE' as const,
+      source: 'manual',
+    });
+    // a person can write these through the edit operation; Google Ads takes "AT&T", not "p!nk"
+    await env.ads.sync(campaignId, settings({ targeting: [keyword('p!nk'), keyword('AT&T')] }));
+    const c = (await env.ads.campaign(campaignId))!;
+    expect(c.problems).toEqual([
+      'keywords "p!nk": Google Ads refused the criterion (KEYWORD_HAS_INVALID_CHARS) (Google Ads: Keyword or negative keyword text has invalid characters or symbols.)',
+    ]);
+    expect((await env.ads.campaigns(CUSTOMER))[0]!.problems).toEqual(c.problems);
+    // a delivery it takes whole has none
+    await env.ads.sync(campaignId, settings({ targeting: [keyword('AT&T')] }));
+    expect((await env.ads.campaign(campaignId))!.problems).toBeUndefined();
+  });
+
   it('nothing spends while PAUSED', async () => {
     const { campaignId } = await env.ads.createCampaign(CUSTOMER, SVC, settings());
     env.clock.advance(20 * DAY);

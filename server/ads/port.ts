@@ -80,7 +80,8 @@ export interface AdsCampaign {
   settings: AdsCampaignSettings;
   /**
    * What the platform did not take of the last delivery, item by item ("keywords \"x\": …"), for a
-   * person to see; absent or empty when it took everything (the simulation takes everything).
+   * person to see; absent or empty when it took everything (the simulation takes all but a keyword
+   * with a symbol Google Ads refuses).
    */
   problems?: string[];
 }

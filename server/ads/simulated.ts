@@ -21,6 +21,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { Store } from '../store/port.ts';
 import { digitsOnly, formatCustomerId } from '../lib/customer-id.ts';
 import { addDays, eachDay, localDate, startOfDay } from './dates.ts';
+import { refusedByGoogleAds } from '../targeting/ads-text.ts';
 import { dailyFigures, scaleFigures } from './metrics.ts';
 import {
   AdPlatformError,
@@ -318,6 +319,8 @@ export class SimulatedAdPlatform implements AdPlatform {
 }
 
 function toCampaign(row: CampaignRow): AdsCampaign {
+  const settings = JSON.parse(row.settings) as AdsCampaignSettings;
+  const problems = refusedItems(settings);
   return {
     campaignId: row.campaign_id,
     customerId: row.customer_id,
@@ -325,8 +328,23 @@ function toCampaign(row: CampaignRow): AdsCampaign {
     status: row.status as AdsStatus,
     createdAt: row.created_at,
     syncedAt: row.synced_at,
-    settings: JSON.parse(row.settings) as AdsCampaignSettings,
+    settings,
+    ...(problems.length ? { problems } : {}),
   };
+}
+
+/**
+ * What Google Ads would not take of a delivery, as its adapter names a refused criterion
+ * (google-ads/criteria.ts): a keyword holding a symbol it refuses, which a person can write in
+ * through the edit operation. Everything else Google Ads takes, the simulation takes.
+ */
+function refusedItems(settings: AdsCampaignSettings): string[] {
+  return settings.targeting
+    .filter((item) => item.section === 'keywords' && refusedByGoogleAds(item.text))
+    .map(
+      (item) =>
+        `keywords "${item.text}": Google Ads refused the criterion (KEYWORD_HAS_INVALID_CHARS) (Google Ads: Keyword or negative keyword text has invalid characters or symbols.)`,
+    );
 }
 
 function toAccount(r: AccountRow): AdAccount {

@@ -7,7 +7,12 @@
  * "f*ck"), which no keyword can write: no keyword then. Pure.
  */
 
-const REFUSED = /[!@%^*()={};~\u0060<>,?\\|\p{Extended_Pictographic}\u{FE0F}\u{20E3}]/u;
+const GOOGLE_ADS_REFUSES = '!@%^*()={};~\\u0060<>,?\\\\|';
+const REFUSED_BY_GOOGLE_ADS = new RegExp(`[${GOOGLE_ADS_REFUSES}]`, 'u');
+const REFUSED = new RegExp(
+  `[${GOOGLE_ADS_REFUSES}\\p{Extended_Pictographic}\\u{FE0F}\\u{20E3}]`,
+  'u',
+);
 const AT_EDGES = new RegExp(`^(?:${REFUSED.source})+|(?:${REFUSED.source})+$`, 'gu');
 /** The pictographs an emoji sequence joins ("👨‍👩‍👧"), but its last: one pictograph to leave out. */
 const JOINED = /(?:\p{Extended_Pictographic}\u{FE0F}?\u{200D})+(?=\p{Extended_Pictographic})/gu;
@@ -21,4 +26,9 @@ export function adsKeywordText(text: string): string | null {
     if (word) words.push(word);
   }
   return words.length ? words.join(' ') : null;
+}
+
+/** Whether Google Ads refuses a keyword for one of the symbols it lists (KEYWORD_HAS_INVALID_CHARS). */
+export function refusedByGoogleAds(keyword: string): boolean {
+  return REFUSED_BY_GOOGLE_ADS.test(keyword);
 }
