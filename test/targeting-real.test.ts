@@ -20,7 +20,9 @@ import {
 } from '../server/targeting/credits.ts';
 import { disclaimerLines, withoutLegalNotice } from '../server/targeting/legal.ts';
 import {
+  compoundLinks,
   governsVerb,
+  isConnector,
   isParticiple,
   isPluralVerb,
   isStopword,
@@ -712,6 +714,55 @@ describe('one video: the other phrases of its title', () => {
       }),
     );
     expect(card).toContain('nvidia rtx 2070');
+  });
+});
+
+describe('one video: two listed phrases joined as written', () => {
+  it('a compound its text writes is listed right after the later of its parts', () => {
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'Chapelet du 15 novembre 2017',
+        'Tous les jours à 15h30 (rediffusion autour de minuit), retransmission en direct du Chapelet depuis Lourdes, en partenariat avec les Sanctuaires.\nChapelet à Lourdes du 15/11/2017.',
+      ),
+    );
+    const at = kws.indexOf('chapelet à lourdes');
+    expect(at).toBe(Math.max(kws.indexOf('chapelet'), kws.indexOf('lourdes')) + 1);
+    const eiffel = keywordTextsOf(
+      frenchVideo(
+        'La tour Eiffel de nuit',
+        'La tour Eiffel scintille chaque soir, vue du Trocadéro.',
+      ),
+    );
+    expect(eiffel).toContain('tour eiffel de nuit');
+    expect(eiffel).toContain('vue du trocadéro');
+    const cards = keywordTextsOf(
+      oneVideo({
+        title: 'Easy card trick tutorial',
+        description: 'Learn an easy card trick with any deck of cards. The spectator picks a card.',
+      }),
+    );
+    expect(cards.indexOf('deck of cards')).toBe(cards.indexOf('deck') + 1);
+  });
+
+  it('only a preposition joins: not English "to", which is an infinitive’s marker', () => {
+    const kws = keywordTextsOf(
+      oneVideo({
+        title: 'Bill Gates bought land in Arizona to build a smart city',
+        description: 'The philanthropist and inventor bought land in Arizona to build a tech city.',
+      }),
+    );
+    expect(kws).toContain('smart city');
+    for (const k of kws) expect(k).not.toMatch(/ to /u);
+    for (const lang of ['en', 'fr', 'es', 'pt', 'de', 'it', 'nl'])
+      for (const link of compoundLinks(lang)) expect(isConnector(link, lang), link).toBe(true);
+  });
+
+  it('each part joins in its shortest listed form', () => {
+    // "Indy Eka, candidate de Nouvelle Star interprète Here de Alessia Cara"
+    const kws = keywordsOfCase('video:-uJYkZBc6t0');
+    expect(kws).toContain('nouvelle star interprète');
+    expect(kws).toContain('candidate de nouvelle star');
+    expect(kws).not.toContain('candidate de nouvelle star interprète');
   });
 });
 

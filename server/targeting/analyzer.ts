@@ -600,8 +600,6 @@ export class Analyzer {
   rank(opts: RankOptions = {}): PhraseCandidate[] {
     const small = this.docs <= SMALL_STORE_DOCS;
     const minDf = opts.minDf ?? (small ? 1 : 2);
-    const N = this.docs + this.bgDocs;
-    const recurringDf = Math.min(3, this.docs);
     const out: PhraseCandidate[] = [];
     // phrases of three or more words and phrases mostly from comments need one more document once
     // there are enough documents: chatter repeats by chance more than titles and descriptions do
@@ -641,57 +639,91 @@ export class Analyzer {
         )
           continue;
       }
-      const keys = st.key.split(' ');
-      const idf = Math.log((1 + N) / (1 + st.df + st.bgDf)) + 1;
-      let score = st.tf * idf;
-      if (opts.boostKeys && keys.some((k) => opts.boostKeys!.has(k))) score *= opts.boost ?? 1.3;
-      if (opts.boostKeys2 && keys.some((k) => opts.boostKeys2!.has(k))) score *= opts.boost2 ?? 1.2;
-      const informative = st.capOcc + st.lowOcc;
-      const name =
-        st.capOcc >= 2 &&
-        st.capDocs >= (small ? 1 : 2) &&
-        st.capOcc >= 0.75 * informative &&
-        hasLetters(st.key);
-      // single words are weak keywords unless they are names; phrases a person wrote as such are
-      // more specific; a two- or three-word window of running text seen once gets no bonus
-      score *=
-        st.n === 1
-          ? name
-            ? 1
-            : UNIGRAM_FACTOR
-          : whole
-            ? 1 + MULTIWORD_BONUS * (Math.min(st.n, 4) - 1)
-            : 1;
-      // the creators' own words (titles, tags, descriptions, channel texts) are surer keywords than
-      // phrases only viewers use in passing
-      score *= 1 - COMMENT_ONLY_PENALTY * (total > 0 ? st.fields[COMMENTS]! / total : 0);
-      const text = name ? bestOf(st.caps!, '') : bestSurface(st);
-      if (text.length > MAX_PHRASE_CHARS) continue;
-      let source = 0;
-      for (let f = 1; f < FIELDS.length; f++) if (st.fields[f]! > st.fields[source]!) source = f;
-      out.push({
-        key: st.key,
-        text,
-        words: st.n,
-        score,
-        count: st.count,
-        df: st.df,
-        bgDf: st.bgDf,
-        name,
-        recurring: st.n >= 2 && st.df >= recurringDf && st.count >= 2,
-        whole,
-        written,
-        alone: st.whole > 0,
-        once,
-        cue: this.specificCue(st.cue),
-        inTitle: st.fields[TITLES]! > 0,
-        lead: st.lead,
-        focus: st.count ? st.focus / st.count : 0,
-        source: FIELDS[source]!,
-      });
+      const c = this.candidate(st, opts, once);
+      if (c !== null) out.push(c);
     }
     out.sort(byScore);
     return out;
+  }
+
+  /**
+   * Compounds of two phrases that the store's titles or descriptions' opening lines write joined by
+   * a preposition ("chapelet à Lourdes", "deck of cards"), among `keys`, scored as rank() scores
+   * them, whatever their shape or document frequency: the caller's parts are listed keywords, whose
+   * evidence stands for them. None from comments, nor one that ends in a verb where written, as
+   * rank() reads it.
+   */
+  compounds(keys: ReadonlySet<string>, opts: RankOptions = {}): PhraseCandidate[] {
+    const out: PhraseCandidate[] = [];
+    for (const key of keys) {
+      const st = this.stats.get(key);
+      if (!st || st.lead === 0) continue;
+      if ((st.verbRight + st.verbal) * 2 > st.count) continue;
+      if (this.lang === 'de' && st.capHead === 0 && st.lowHead > 0) continue;
+      if (st.fields[COMMENTS]! > 0) continue;
+      const c = this.candidate(st, opts, false);
+      if (c !== null) out.push(c);
+    }
+    out.sort(byScore);
+    return out;
+  }
+
+  /** A counted phrase as rank() hands it on: its score, written form and evidence; null when too long to be a keyword. */
+  private candidate(st: PhraseStat, opts: RankOptions, once: boolean): PhraseCandidate | null {
+    const small = this.docs <= SMALL_STORE_DOCS;
+    const N = this.docs + this.bgDocs;
+    const recurringDf = Math.min(3, this.docs);
+    const written = st.whole > 0 || st.run > 0;
+    const total = st.fields[0]! + st.fields[1]! + st.fields[2]! + st.fields[3]! + st.fields[4]!;
+    const whole = st.count >= 2 || written;
+    const keys = st.key.split(' ');
+    const idf = Math.log((1 + N) / (1 + st.df + st.bgDf)) + 1;
+    let score = st.tf * idf;
+    if (opts.boostKeys && keys.some((k) => opts.boostKeys!.has(k))) score *= opts.boost ?? 1.3;
+    if (opts.boostKeys2 && keys.some((k) => opts.boostKeys2!.has(k))) score *= opts.boost2 ?? 1.2;
+    const informative = st.capOcc + st.lowOcc;
+    const name =
+      st.capOcc >= 2 &&
+      st.capDocs >= (small ? 1 : 2) &&
+      st.capOcc >= 0.75 * informative &&
+      hasLetters(st.key);
+    // single words are weak keywords unless they are names; phrases a person wrote as such are
+    // more specific; a two- or three-word window of running text seen once gets no bonus
+    score *=
+      st.n === 1
+        ? name
+          ? 1
+          : UNIGRAM_FACTOR
+        : whole
+          ? 1 + MULTIWORD_BONUS * (Math.min(st.n, 4) - 1)
+          : 1;
+    // the creators' own words (titles, tags, descriptions, channel texts) are surer keywords than
+    // phrases only viewers use in passing
+    score *= 1 - COMMENT_ONLY_PENALTY * (total > 0 ? st.fields[COMMENTS]! / total : 0);
+    const text = name ? bestOf(st.caps!, '') : bestSurface(st);
+    if (text.length > MAX_PHRASE_CHARS) return null;
+    let source = 0;
+    for (let f = 1; f < FIELDS.length; f++) if (st.fields[f]! > st.fields[source]!) source = f;
+    return {
+      key: st.key,
+      text,
+      words: st.n,
+      score,
+      count: st.count,
+      df: st.df,
+      bgDf: st.bgDf,
+      name,
+      recurring: st.n >= 2 && st.df >= recurringDf && st.count >= 2,
+      whole,
+      written,
+      alone: st.whole > 0,
+      once,
+      cue: this.specificCue(st.cue),
+      inTitle: st.fields[TITLES]! > 0,
+      lead: st.lead,
+      focus: st.count ? st.focus / st.count : 0,
+      source: FIELDS[source]!,
+    };
   }
 
   /**

@@ -28,7 +28,9 @@
  * name); still short, what a title or an opening line says once (fillFromLead).
  * A store of one video also lists its title's other phrases that the picking left out as parts of a
  * pick ("mate 10 pro" beside "huawei mate 10 pro"), none cutting a listed phrase (withTitleVariants),
- * and lists what its title backs before a description's asides said once (titleFirst).
+ * and lists what its title backs before a description's asides said once (titleFirst), and two
+ * listed phrases its text writes joined by a preposition joined as well ("chapelet à Lourdes",
+ * "deck of cards": withCompounds).
  *
  * Match types: EXACT for names of two or more words, names the objective gives, and the
  * campaign's own brand and products (a one-word name or a person's is PHRASE: matchTypeOf); BROAD for a multi-word
@@ -40,7 +42,7 @@ import type { Boilerplate } from './boilerplate.ts';
 import { adsKeywordText } from './ads-text.ts';
 import { brandCheck, type BrandCheck } from './brands.ts';
 import { channelNameSaid } from './channel-name.ts';
-import { isDeterminer, isStopword, withoutAccents, type Lang } from './lang.ts';
+import { compoundLinks, isDeterminer, isStopword, withoutAccents, type Lang } from './lang.ts';
 import { isoStopwords } from './libs.ts';
 import type { CampaignTypeMix } from './mix.ts';
 import { cmpStr } from './order.ts';
@@ -120,6 +122,11 @@ const MIN_COMMON_VIDEOS = 2;
 const FILL_MIN_CHARS = 3;
 /** A title's variant is at most this long: a longer window of a title is the title, cut anywhere. */
 const MAX_VARIANT_WORDS = 4;
+/**
+ * A compound's part is at most this long (withCompounds): with the preposition and the other part,
+ * a longer one reads as a clause of its sentence, not as the name of a thing.
+ */
+const MAX_PART_WORDS = 3;
 /**
  * What a person reads first of a list, and what Google Ads shows an ad group's keywords by: ten. A
  * list shorter than that after all its text gives ends with its channel's name (channelNameFill).
@@ -225,10 +232,14 @@ export function keywordItems(k: KeywordInput): {
           withTitleVariants(k, objectiveKeys, picked, mix.keywords - seedSlots, barred),
         )
       : picked;
-  const listed =
+  const named =
     derived.length > 0 && derived.length < FIRST_PAGE
       ? [...derived, ...channelNameFill(k, derived, FIRST_PAGE - derived.length, barred)]
       : derived;
+  const listed =
+    analyzer.docs <= TINY_STORE_DOCS && named.length > 0
+      ? withCompounds(k, objectiveKeys, named, mix.keywords - seedSlots, barred)
+      : named;
   if (listed.length === 0) return { items: [], excluded, brands }; // no derived keywords: no audience keywords on their own either
   const items: TargetingItem[] = listed.flatMap((c) => {
     const text = adsKeywordText(withoutLeadingElision(c.text, lang));
@@ -261,6 +272,60 @@ export function keywordItems(k: KeywordInput): {
     added++;
   }
   return { items, excluded, brands };
+}
+
+/**
+ * A store of one video: two listed phrases that its title or a description's opening lines write
+ * joined by a preposition are listed joined too, right after the later of them ("chapelet" and
+ * "Lourdes": "chapelet à Lourdes"; "deck" and "cards": "deck of cards"). French and Spanish name a
+ * thing with a preposition where English glues two nouns ("machine à crêpes", "tour Eiffel de
+ * nuit"), and a viewer searches the compound as written; each part alone reaches anything about it.
+ * Each part joins in its shortest listed form ("candidate de Nouvelle Star", not "… Nouvelle Star
+ * interprète"), a channel's name closing a short list in none, and a compound the list holds, or a
+ * fragment of a listed phrase, is not added again. After the first page (FIRST_PAGE), a compound
+ * adds reach, not evidence: it goes to the end of the list, within the list's length.
+ */
+function withCompounds(
+  k: KeywordInput,
+  objectiveKeys: ReadonlySet<string>,
+  listed: readonly PhraseCandidate[],
+  max: number,
+  excluded: (c: PhraseCandidate) => boolean,
+): PhraseCandidate[] {
+  const { analyzer, lang } = k;
+  const parts = listed.filter(
+    (c) => (c.lead ?? 0) > 0 && c.source !== 'channels' && c.words <= MAX_PART_WORDS,
+  );
+  const joined = new Map<string, { left: PhraseCandidate; right: PhraseCandidate }>();
+  for (const left of parts)
+    for (const right of parts) {
+      if (left === right || ` ${left.key} `.includes(` ${right.key} `)) continue;
+      if (` ${right.key} `.includes(` ${left.key} `)) continue;
+      for (const link of compoundLinks(lang))
+        joined.set(`${left.key} ${link} ${right.key}`, { left, right });
+    }
+  if (joined.size === 0) return [...listed];
+  const found = analyzer
+    .compounds(new Set(joined.keys()), { boostKeys: objectiveKeys, boost: 1.3 })
+    .filter(
+      (c) =>
+        c.words <= MAX_PHRASE_WORDS &&
+        !excluded(c) &&
+        !listed.some((p) => ` ${p.key} `.includes(` ${c.key} `)),
+    );
+  // the shortest form of each part: no compound that another one found extends
+  const shortest = found.filter(
+    (c) => !found.some((o) => o !== c && c.key.startsWith(`${o.key} `)),
+  );
+  const out = [...listed];
+  const after: PhraseCandidate[] = [];
+  for (const c of shortest) {
+    const { left, right } = joined.get(c.key)!;
+    const later = Math.max(out.indexOf(left), out.indexOf(right));
+    if (later < FIRST_PAGE) out.splice(later + 1, 0, c);
+    else after.push(c);
+  }
+  return [...out, ...after].slice(0, Math.max(max, listed.length));
 }
 
 /**

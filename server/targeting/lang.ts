@@ -449,6 +449,24 @@ export function isParticle(low: string, lang: Lang): boolean {
   return lang === 'en' && PARTICLES.has(low);
 }
 
+/**
+ * The connectors that join two nouns into one ("chapelet à Lourdes", "deck of cards", "teclado del
+ * ordenador"): prepositions, not the coordinators, which make a list, nor the articles, which start
+ * a noun; not English "to" and "no" either, an infinitive's marker and a negation.
+ */
+const COMPOUND_LINKS: Record<Lang, readonly string[]> = {
+  en: ['of'],
+  es: ['de', 'del', 'con', 'a', 'al', 'en', 'sin', 'para'],
+  pt: ['de', 'do', 'da', 'dos', 'das', 'com', 'ao', 'em', 'no', 'na', 'para', 'sem'],
+  fr: ['de', 'du', 'des', 'd', 'à', 'au', 'aux', 'en', 'sans', 'pour'],
+  de: ['von', 'mit', 'für', 'am', 'im', 'zum', 'zur', 'auf', 'in', 'ohne', 'vom'],
+  it: ['di', 'del', 'della', 'con', 'a', 'al', 'da', 'in'],
+  nl: ['van', 'met', 'op'],
+};
+export function compoundLinks(lang: Lang): readonly string[] {
+  return COMPOUND_LINKS[lang] ?? [];
+}
+
 /** Whether a lowercase word may stand inside a phrase of this language between two others. */
 export function isConnector(low: string, lang: Lang): boolean {
   return (
