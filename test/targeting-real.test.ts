@@ -764,6 +764,26 @@ describe('one video: two listed phrases joined as written', () => {
     expect(kws).toContain('candidate de nouvelle star');
     expect(kws).not.toContain('candidate de nouvelle star interprète');
   });
+
+  it('the noun of a locution is no keyword and joins nothing: "à propos des stéréotypes"', () => {
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'Les clichés gays (ft. Andrew Grey)',
+        'Nous avons posé plusieurs questions à Andrew Grey à propos des stéréotypes et clichés gays.',
+      ),
+    );
+    expect(kws).toContain('stéréotypes');
+    for (const k of kws) expect(k).not.toMatch(/propos/u);
+    // a noun that heads compounds of its own as often stays a word: "milieu de terrain"
+    expect(
+      keywordTextsOf(
+        frenchVideo(
+          'Le meilleur milieu de terrain du monde',
+          'Analyse du rôle du milieu de terrain dans le football moderne.',
+        ),
+      ),
+    ).toContain('milieu de terrain');
+  });
 });
 
 describe('the channel’s own name', () => {

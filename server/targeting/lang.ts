@@ -467,6 +467,23 @@ export function compoundLinks(lang: Lang): readonly string[] {
   return COMPOUND_LINKS[lang] ?? [];
 }
 
+/**
+ * Nouns that a language writes almost only inside a prepositional locution ("à propos de", "au
+ * travers de", "a través de", "in spite of"): weak words (tokens.ts), part of a phrase but no
+ * keyword alone, nor a part of a compound (keywords.ts), as "propos" or "Andrew Grey à propos"
+ * name nothing. Nouns that head compounds of their own as often ("milieu de terrain", "lieu de
+ * tournage", "medio ambiente", "front line") are not among them: a weak word starts no phrase.
+ */
+const LOCUTION_NOUNS: Partial<Record<Lang, ReadonlySet<string>>> = {
+  fr: new Set(['propos', 'travers', 'instar', 'insu', 'égard']),
+  es: new Set(['través', 'acerca', 'pesar', 'alrededor']),
+  en: new Set(['spite', 'behalf']),
+};
+export function locutionNouns(lang: Lang): ReadonlySet<string> {
+  return LOCUTION_NOUNS[lang] ?? EMPTY;
+}
+const EMPTY: ReadonlySet<string> = new Set();
+
 /** Whether a lowercase word may stand inside a phrase of this language between two others. */
 export function isConnector(low: string, lang: Lang): boolean {
   return (

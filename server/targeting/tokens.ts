@@ -19,6 +19,7 @@ import {
   isParticle,
   isStopword,
   LISTED_NOUNS,
+  locutionNouns,
   apostropheSIsGrammar,
   withoutAccents,
   wordKey,
@@ -204,13 +205,20 @@ export const WEAK_WORDS: ReadonlySet<string> = new Set([...WEAK_LIST, ...CALENDA
 const unaccentedWeak = new Map<Lang, ReadonlyMap<string, string>>();
 function weakSpelling(low: string, lang: Lang): string | null {
   if (WEAK_WORDS.has(low) && !CONTENT_BY_LANG[lang]?.has(low)) return low;
-  if (WEAK_BY_LANG[lang]?.has(low) || LISTED_NOUNS[lang]?.has(low)) return low;
+  if (WEAK_BY_LANG[lang]?.has(low) || LISTED_NOUNS[lang]?.has(low) || locutionNouns(lang).has(low))
+    return low;
   if (lang === 'en' || NON_ASCII.test(low)) return null;
   let plain = unaccentedWeak.get(lang);
   if (plain === undefined) {
     const m = new Map<string, string>();
     const content = CONTENT_BY_LANG[lang];
-    for (const w of [...WEAK_WORDS, ...(WEAK_BY_LANG[lang] ?? []), ...(LISTED_NOUNS[lang] ?? [])]) {
+    const words = [
+      ...WEAK_WORDS,
+      ...(WEAK_BY_LANG[lang] ?? []),
+      ...(LISTED_NOUNS[lang] ?? []),
+      ...locutionNouns(lang),
+    ];
+    for (const w of words) {
       const plainW = withoutAccents(w);
       if (NON_ASCII.test(w) && !content?.has(w) && !content?.has(plainW)) m.set(plainW, w);
     }
