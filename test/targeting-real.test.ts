@@ -20,6 +20,7 @@ import {
 } from '../server/targeting/credits.ts';
 import { disclaimerLines, withoutLegalNotice } from '../server/targeting/legal.ts';
 import {
+  bridgeLinks,
   compoundLinks,
   governsVerb,
   isConnector,
@@ -753,8 +754,35 @@ describe('one video: two listed phrases joined as written', () => {
     );
     expect(kws).toContain('smart city');
     for (const k of kws) expect(k).not.toMatch(/ to /u);
-    for (const lang of ['en', 'fr', 'es', 'pt', 'de', 'it', 'nl'])
+    for (const lang of ['en', 'fr', 'es', 'pt', 'de', 'it', 'nl']) {
       for (const link of compoundLinks(lang)) expect(isConnector(link, lang), link).toBe(true);
+      // the others are counted apart, across a stopword that joins no phrase
+      for (const link of bridgeLinks(lang)) {
+        expect(isConnector(link, lang), link).toBe(false);
+        expect(isStopword(link, lang), link).toBe(true);
+      }
+    }
+  });
+
+  it('a Romance preposition that joins no phrase joins two listed ones: "vérité sur Disney"', () => {
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'Polémique sur Squeezie : Thierry Ardisson répond',
+        'Thierry Ardisson répond à la polémique sur Squeezie après son interview.',
+      ),
+    );
+    expect(kws).toContain('polémique sur squeezie');
+    // no phrase of its own: "sur" still cuts the windows it stands in
+    expect(kws).not.toContain('polémique sur');
+    // English glues a noun's complement before it: "brown butter cookies", no "… with brown butter"
+    const cookies = keywordTextsOf(
+      oneVideo({
+        title: 'Chocolate chip cookies with brown butter',
+        description: 'The best chocolate chip cookies with brown butter, chewy and soft.',
+      }),
+    );
+    expect(cookies).toContain('brown butter');
+    for (const k of cookies) expect(k).not.toMatch(/ with /u);
   });
 
   it('each part joins in its shortest listed form', () => {

@@ -5,6 +5,7 @@
  * deterministic: no clock, no randomness, explicit comparators everywhere.
  */
 import {
+  bridgeLinks,
   isAgentPreposition,
   governsVerb,
   isDegreeAdverb,
@@ -130,6 +131,10 @@ export const SMALL_STORE_DOCS = 5;
  */
 export class Analyzer {
   readonly stats = new Map<string, PhraseStat>();
+  /** a lead line's windows across a preposition that joins no phrase ("vérité sur Disney"): compounds() reads them, rank() never */
+  private readonly bridges = new Map<string, PhraseStat>();
+  /** whether the slot is small enough for compounds (a store of one video: keywords.ts) */
+  private bridging = false;
   /** keyword documents */
   docs = 0;
   /** documents with taxonomy evidence counted (keyword documents and the others) */
@@ -185,6 +190,7 @@ export class Analyzer {
   addCorpus(docs: readonly Doc[]): void {
     const lengths = docs.map((d) => d.units.reduce((s, u) => s + u.text.length * u.weight, 0));
     const kw = docs.map((d, i) => (d.keywords === false ? 0 : lengths[i]!)).filter((l) => l > 0);
+    this.bridging = kw.length <= SMALL_STORE_DOCS;
     const avg = kw.length ? kw.reduce((a, b) => a + b, 0) / kw.length || 1 : 1;
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
@@ -252,6 +258,8 @@ export class Analyzer {
             if (last.kind === STOP && (!last.connector || words[i + n - 2]!.kind === STOP)) break;
           }
         }
+        if (text && this.lead && this.bridging && fieldIdx !== COMMENTS)
+          this.bridgeWindows(words, inf, w, fieldIdx, d);
         if (text) this.nameRuns(words, inf, names!.personStarts, maxN, w, fieldIdx, d);
         if (text) noteNameUses(words, inf, this.nameUses);
         // a tag, a channel keyword, a title part of two or three words without a stopword: a phrase
@@ -365,6 +373,43 @@ export class Analyzer {
       this.acc[node] = 0;
     }
     this.touchedNodes.length = 0;
+  }
+
+  /**
+   * A lead line's windows across a bridge preposition (lang.ts, bridgeLinks): one to three words of
+   * a phrase on each side ("polémique sur Squeezie", "incruste chez Julien Tanti"), counted apart
+   * from the phrases, as rank() must never see them; in a small store only, where compounds are
+   * read.
+   */
+  private bridgeWindows(
+    words: readonly WordInfo[],
+    inf: readonly boolean[],
+    w: number,
+    fieldIdx: number,
+    d: number,
+  ): void {
+    const links = bridgeLinks(this.lang);
+    if (links.length === 0) return;
+    for (let p = 1; p < words.length - 1; p++) {
+      const link = words[p]!;
+      if (link.kind !== STOP || !links.includes(link.low)) continue;
+      for (let a = 1; a <= 3 && p - a >= 0; a++) {
+        const i = p - a;
+        if (!validPhrase(words, i, a)) continue;
+        for (let b = 1; b <= 3 && p + 1 + b <= words.length; b++) {
+          if (!validPhrase(words, p + 1, b)) continue;
+          const n = a + 1 + b;
+          const key = phraseKey(words, i, n);
+          if (this.stats.has(key)) continue;
+          let st = this.bridges.get(key);
+          if (st === undefined) {
+            st = new PhraseStat(key, n, null, shapeOf(words, i, n));
+            this.bridges.set(key, st);
+          }
+          this.occur(st, words, inf, i, n, w, fieldIdx, d, capEvidence(words, inf, i, n), true);
+        }
+      }
+    }
   }
 
   private stat(key: string, n: number, words: readonly WordInfo[], i: number): PhraseStat {
@@ -656,7 +701,7 @@ export class Analyzer {
   compounds(keys: ReadonlySet<string>, opts: RankOptions = {}): PhraseCandidate[] {
     const out: PhraseCandidate[] = [];
     for (const key of keys) {
-      const st = this.stats.get(key);
+      const st = this.stats.get(key) ?? this.bridges.get(key);
       if (!st || st.lead === 0) continue;
       if ((st.verbRight + st.verbal) * 2 > st.count) continue;
       if (this.lang === 'de' && st.capHead === 0 && st.lowHead > 0) continue;

@@ -42,7 +42,14 @@ import type { Boilerplate } from './boilerplate.ts';
 import { adsKeywordText } from './ads-text.ts';
 import { brandCheck, type BrandCheck } from './brands.ts';
 import { channelNameSaid } from './channel-name.ts';
-import { compoundLinks, isDeterminer, isStopword, withoutAccents, type Lang } from './lang.ts';
+import {
+  bridgeLinks,
+  compoundLinks,
+  isDeterminer,
+  isStopword,
+  withoutAccents,
+  type Lang,
+} from './lang.ts';
 import { isoStopwords } from './libs.ts';
 import type { CampaignTypeMix } from './mix.ts';
 import { cmpStr } from './order.ts';
@@ -279,7 +286,8 @@ export function keywordItems(k: KeywordInput): {
  * joined by a preposition are listed joined too, right after the later of them ("chapelet" and
  * "Lourdes": "chapelet à Lourdes"; "deck" and "cards": "deck of cards"). French and Spanish name a
  * thing with a preposition where English glues two nouns ("machine à crêpes", "tour Eiffel de
- * nuit"), and a viewer searches the compound as written; each part alone reaches anything about it.
+ * nuit", "vérité sur Disney"), and a viewer searches the compound as written; each part alone
+ * reaches anything about it. The prepositions are lang.ts's compoundLinks and bridgeLinks.
  * Each part joins in its shortest listed form ("candidate de Nouvelle Star", not "… Nouvelle Star
  * interprète"), a channel's name closing a short list in none, and a compound the list holds, or a
  * fragment of a listed phrase, is not added again. After the first page (FIRST_PAGE), a compound
@@ -296,13 +304,13 @@ function withCompounds(
   const parts = listed.filter(
     (c) => (c.lead ?? 0) > 0 && c.source !== 'channels' && c.words <= MAX_PART_WORDS,
   );
+  const links = [...compoundLinks(lang), ...bridgeLinks(lang)];
   const joined = new Map<string, { left: PhraseCandidate; right: PhraseCandidate }>();
   for (const left of parts)
     for (const right of parts) {
       if (left === right || ` ${left.key} `.includes(` ${right.key} `)) continue;
       if (` ${right.key} `.includes(` ${left.key} `)) continue;
-      for (const link of compoundLinks(lang))
-        joined.set(`${left.key} ${link} ${right.key}`, { left, right });
+      for (const link of links) joined.set(`${left.key} ${link} ${right.key}`, { left, right });
     }
   if (joined.size === 0) return [...listed];
   const found = analyzer

@@ -468,6 +468,27 @@ export function compoundLinks(lang: Lang): readonly string[] {
 }
 
 /**
+ * Prepositions of the Romance languages that say what a thing is about, with, between or against
+ * ("polémique sur Squeezie", "vérité sur Disney", "incruste chez Julien Tanti"): these languages
+ * put a noun's complement after a preposition, where English and German glue it before the noun
+ * ("brown butter cookies", "Armaflex-Dämmung"), so it names a thing as often as it tells where or
+ * how someone did something. They join no phrase (as connectors they would cut a sentence's
+ * windows everywhere: "pat sur youcook"), so the analyzer counts a title's and an opening line's
+ * windows across them apart, for the compounds of two listed phrases only (Analyzer.compounds).
+ * Not the prepositions of place and time, which attach to a headline's verb more often than to a
+ * noun.
+ */
+const BRIDGE_LINKS: Partial<Record<Lang, readonly string[]>> = {
+  fr: ['sur', 'avec', 'entre', 'contre', 'chez'],
+  es: ['sobre', 'entre', 'contra'],
+  pt: ['sobre', 'entre', 'contra'],
+  it: ['su', 'tra', 'fra', 'contro'],
+};
+export function bridgeLinks(lang: Lang): readonly string[] {
+  return BRIDGE_LINKS[lang] ?? [];
+}
+
+/**
  * Nouns that a language writes almost only inside a prepositional locution ("à propos de", "au
  * travers de", "a través de", "in spite of"): weak words (tokens.ts), part of a phrase but no
  * keyword alone, nor a part of a compound (keywords.ts), as "propos" or "Andrew Grey à propos"
