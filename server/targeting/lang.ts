@@ -472,7 +472,7 @@ export function compoundLinks(lang: Lang): readonly string[] {
  * ("polémique sur Squeezie", "vérité sur Disney", "incruste chez Julien Tanti"): these languages
  * put a noun's complement after a preposition, where English and German glue it before the noun
  * ("brown butter cookies", "Armaflex-Dämmung"), so it names a thing as often as it tells where or
- * how someone did something. They join no phrase (as connectors they would cut a sentence's
+ * how someone did something. They join no phrase (as connectors they would join a sentence's
  * windows everywhere: "pat sur youcook"), so the analyzer counts a title's and an opening line's
  * windows across them apart, for the compounds of two listed phrases only (Analyzer.compounds).
  * Not the prepositions of place and time, which attach to a headline's verb more often than to a
