@@ -630,6 +630,11 @@ export class Analyzer {
       : null;
   }
 
+  /** Whether the slot's text holds a phrase (by key), or a window across a bridge preposition. */
+  holds(key: string): boolean {
+    return this.stats.has(key) || this.bridges.has(key);
+  }
+
   /** How often a phrase (by key) occurs in the slot; 0 when it was never counted. */
   countOf(key: string): number {
     return this.stats.get(key)?.count ?? 0;

@@ -310,7 +310,10 @@ function withCompounds(
     for (const right of parts) {
       if (left === right || ` ${left.key} `.includes(` ${right.key} `)) continue;
       if (` ${right.key} `.includes(` ${left.key} `)) continue;
-      for (const link of links) joined.set(`${left.key} ${link} ${right.key}`, { left, right });
+      for (const link of links) {
+        const key = `${left.key} ${link} ${right.key}`;
+        if (analyzer.holds(key)) joined.set(key, { left, right });
+      }
     }
   if (joined.size === 0) return [...listed];
   const found = analyzer
