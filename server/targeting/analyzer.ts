@@ -677,10 +677,7 @@ export class Analyzer {
         )
       )
         continue;
-      // most occurrences right before an article or a pronoun: it ends in a verb ("inverter runs the")
-      if (st.whole === 0 && st.run === 0 && (st.verbRight + st.verbal) * 2 > st.count) continue;
-      // German capitalises nouns: a phrase of running text ending in a lowercase word ends in a verb or adjective
-      if (this.lang === 'de' && st.whole === 0 && st.capHead === 0 && st.lowHead > 0) continue;
+      if (this.endsInVerb(st)) continue;
       if (st.df < strictDf) {
         const mostlyComments = st.fields[COMMENTS]! * 2 > total;
         if (
@@ -708,14 +705,21 @@ export class Analyzer {
     for (const key of keys) {
       const st = this.stats.get(key) ?? this.bridges.get(key);
       if (!st || st.lead === 0) continue;
-      if ((st.verbRight + st.verbal) * 2 > st.count) continue;
-      if (this.lang === 'de' && st.capHead === 0 && st.lowHead > 0) continue;
-      if (st.fields[COMMENTS]! > 0) continue;
+      if (this.endsInVerb(st) || st.fields[COMMENTS]! > 0) continue;
       const c = this.candidate(st, opts, false);
       if (c !== null) out.push(c);
     }
     out.sort(byScore);
     return out;
+  }
+
+  /** Whether a phrase of running text, not written whole, reads as what someone does where written. */
+  private endsInVerb(st: PhraseStat): boolean {
+    if (st.whole > 0) return false;
+    // most occurrences right before an article or a pronoun: it ends in a verb ("inverter runs the")
+    if (st.run === 0 && (st.verbRight + st.verbal) * 2 > st.count) return true;
+    // German capitalises nouns: a phrase of running text ending in a lowercase word ends in a verb or adjective
+    return this.lang === 'de' && st.capHead === 0 && st.lowHead > 0;
   }
 
   /** A counted phrase as rank() hands it on: its score, written form and evidence; null when too long to be a keyword. */
