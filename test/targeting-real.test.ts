@@ -1889,6 +1889,35 @@ describe('addresses, credits and legal notices', () => {
     for (const k of kws) expect(k).not.toMatch(/roucous|mamans|parents/);
   });
 
+  it('a heading that links where its list comes from still heads the list', () => {
+    const credits = [
+      '♦ Musiques - http://www.epidemicsound.com/ :',
+      '',
+      'Intro : Industrial Dirt 1 - Andreas Jamsheree',
+      '01 : Warped Energy 5 - Johannes Bornlöf',
+      '02 : Calm Ocean 4 - Andreas Boldt',
+      '',
+      'Merci à tous !',
+    ];
+    expect(sectionLines(credits)).toEqual([true, false, true, true, true, false, false]);
+    // a network and its link is one account, not a heading of the text under it
+    expect(
+      sectionLines([
+        'Instagram : https://instagram.com/topfactory',
+        'Le trou noir de notre galaxie',
+      ]),
+    ).toEqual([false, false]);
+    const kws = keywordTextsOf(
+      frenchVideo(
+        '10 PHÉNOMÈNES SPATIAUX EXTERMINATEURS',
+        `Découvrons ensemble 10 phénomènes spatiaux exterminateurs, du trou noir à la tempête solaire.\n\n${credits.join('\n')}`,
+      ),
+    );
+    expect(kws).toContain('phénomènes spatiaux');
+    for (const k of kws)
+      expect(k).not.toMatch(/bornlöf|jamsheree|boldt|calm ocean|industrial dirt/);
+  });
+
   it('an account given on one line has no label of its name', () => {
     expect(withoutAccountLabel('📌  INSTAGRAM PSEUDO : Greed.yt')).toBe('📌  INSTAGRAM : Greed.yt');
     expect(

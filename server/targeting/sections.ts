@@ -82,6 +82,24 @@ const HEADING = new RegExp(
 );
 
 /**
+ * A heading that gives where its list comes from on its line ("♦ Musiques -
+ * http://www.epidemicsound.com/ :" over "01 : Warped Energy 5 - Johannes Bornlöf"): the link is the
+ * library or the partner, the list below is still the section. Not an account: a network's name and
+ * a link is one account, not the heading of the lines below.
+ */
+const HEADING_WITH_SOURCE = new RegExp(
+  `^[^\\p{L}\\p{N}]*(?:${EQUIPMENT}|${MUSIC}|${MUSIC_ALONE}|${PARTNERS})[^\\p{L}\\p{N}]*$`,
+  'iu',
+);
+
+/** Whether a line heads a section's list: alone on its line, or with the list's source linked. */
+function isHeading(line: string): boolean {
+  const trimmed = line.trim();
+  if (HEADING.test(trimmed)) return true;
+  return holdsLink(trimmed) && HEADING_WITH_SOURCE.test(trimmed.replace(URLISH, ' '));
+}
+
+/**
  * A section given on one line, its heading and then what it lists ("Business Inquiries: For
  * sponsorship requests … contact me directly: https://…", "Music credits: Kevin MacLeod - Cold
  * Funk"). Not an account: a network's name before a colon heads what the video says of it as
@@ -175,7 +193,7 @@ export function sectionLines(lines: readonly string[]): boolean[] {
   const out = lines.map(() => false);
   for (let i = 0; i < lines.length; i++) {
     if (isSectionLine(lines[i]!)) out[i] = true;
-    if (!HEADING.test(lines[i]!.trim())) continue;
+    if (!isHeading(lines[i]!)) continue;
     out[i] = true;
     let j = i + 1;
     while (j < lines.length && !lines[j]!.trim()) j++;
@@ -187,7 +205,7 @@ export function sectionLines(lines: readonly string[]): boolean[] {
       while (end < lines.length && lines[end]!.trim()) end++;
       const item = lines.slice(k, end);
       if (!item.length || item.length > MAX_ITEM_LINES || !item.every(holdsLink)) break;
-      if (item.some((l) => HEADING.test(l.trim()))) break;
+      if (item.some(isHeading)) break;
       for (let n = k; n < end; n++) out[n] = true;
       j = end;
     }
