@@ -44,6 +44,8 @@ import {
   cleanText,
   preJoinHyphens,
   splitHashtag,
+  tokenize,
+  validPhrase,
   wordInfo,
 } from '../server/targeting/tokens.ts';
 import type { Corpus, GenerateInput } from '../server/targeting/types.ts';
@@ -784,6 +786,37 @@ describe('one video: two listed phrases joined as written', () => {
     );
     expect(cookies).toContain('brown butter');
     for (const k of cookies) expect(k).not.toMatch(/ with /u);
+  });
+
+  it('a preposition and its article written apart are one link: "fête de la musique"', () => {
+    // French and Spanish join "de" to one article ("du", "del") and write the others apart
+    const phrase = (text: string, lang: Lang) => {
+      const words = tokenize(text, 'none', lang)[0]!.words;
+      return validPhrase(words, 0, words.length);
+    };
+    expect(phrase('salon du livre', 'fr')).toBe(true);
+    expect(phrase('fête de la musique', 'fr')).toBe(true);
+    expect(phrase('tarte à la crème', 'fr')).toBe(true);
+    expect(phrase('casa de la moneda', 'es')).toBe(true);
+    // a preposition that takes every article apart, and English "of the", join no phrase so
+    expect(phrase('sac pour la plage', 'fr')).toBe(false);
+    expect(phrase('lord of the rings', 'en')).toBe(false);
+    expect(
+      keywordTextsOf(
+        frenchVideo(
+          'La fête de la musique à Lyon',
+          'Concerts gratuits dans toute la ville pour la fête de la musique, place Bellecour.',
+        ),
+      ),
+    ).toContain('fête de la musique');
+    expect(
+      keywordTextsOf(
+        frenchVideo(
+          'Le col de la Seigne à pied',
+          "Étape du Tour du Mont-Blanc : on passe le col de la Seigne entre la France et l'Italie.",
+        ),
+      ),
+    ).toContain('col de la seigne');
   });
 
   it('each part joins in its shortest listed form', () => {

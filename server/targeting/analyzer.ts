@@ -48,6 +48,7 @@ import {
   MAX_PHRASE_CHARS,
   MAX_PHRASE_WORDS,
   STOP,
+  isLinkArticle,
   phraseKey,
   tokenize,
   validPhrase,
@@ -255,7 +256,12 @@ export class Analyzer {
                 text,
               );
             // a stopword that joins nothing ends every longer phrase too
-            if (last.kind === STOP && (!last.connector || words[i + n - 2]!.kind === STOP)) break;
+            if (
+              last.kind === STOP &&
+              (!last.connector ||
+                (words[i + n - 2]!.kind === STOP && !isLinkArticle(words, i + n - 1)))
+            )
+              break;
           }
         }
         if (text && this.lead && this.bridging && fieldIdx !== COMMENTS)

@@ -45,6 +45,7 @@ import { channelNameSaid } from './channel-name.ts';
 import {
   bridgeLinks,
   compoundLinks,
+  articleLinks,
   isDeterminer,
   isStopword,
   withoutAccents,
@@ -304,7 +305,7 @@ function withCompounds(
   const parts = listed.filter(
     (c) => (c.lead ?? 0) > 0 && c.source !== 'channels' && c.words <= MAX_PART_WORDS,
   );
-  const links = [...compoundLinks(lang), ...bridgeLinks(lang)];
+  const links = [...compoundLinks(lang), ...articleLinks(lang), ...bridgeLinks(lang)];
   const joined = new Map<string, { left: PhraseCandidate; right: PhraseCandidate }>();
   for (const left of parts)
     for (const right of parts) {

@@ -468,6 +468,27 @@ export function compoundLinks(lang: Lang): readonly string[] {
 }
 
 /**
+ * The prepositions a language joins to one article and writes apart from the others: French "du"
+ * and "au" but "de la" and "à la", Spanish "del" and "al" but "de la", "a los". After one of them,
+ * the article is part of the link ("fête de la musique" as "salon du livre"; tokens.ts,
+ * isLinkArticle). Portuguese and Italian join every article ("da", "della"), English "of the" is
+ * no link ("the" joins no English phrase).
+ */
+const ARTICLE_PREPOSITIONS: Partial<Record<Lang, readonly string[]>> = {
+  fr: ['de', 'à'],
+  es: ['de', 'a'],
+};
+export function takesArticleApart(low: string, lang: Lang): boolean {
+  return ARTICLE_PREPOSITIONS[lang]?.includes(low) === true;
+}
+
+/** The links of a compound across a preposition and its article written apart ("de la", "a los"). */
+export function articleLinks(lang: Lang): readonly string[] {
+  const articles = (CONNECTORS[lang] ?? []).filter((w) => isDeterminer(w, lang));
+  return (ARTICLE_PREPOSITIONS[lang] ?? []).flatMap((p) => articles.map((a) => `${p} ${a}`));
+}
+
+/**
  * Prepositions of the Romance languages that say what a thing is about, with, between or against
  * ("polémique sur Squeezie", "vérité sur Disney", "incruste chez Julien Tanti"): these languages
  * put a noun's complement after a preposition, where English and German glue it before the noun

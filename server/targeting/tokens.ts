@@ -13,6 +13,7 @@
 import {
   isConnector,
   isCoordinator,
+  takesArticleApart,
   isDeterminer,
   isFrenchStopwordUnderCapital,
   isOtherScript,
@@ -48,6 +49,8 @@ export interface WordInfo {
   particle: boolean;
   /** a coordinating conjunction ("and", "y", "und"): a phrase across one is a list unless it recurs */
   coordinator: boolean;
+  /** a preposition that takes some articles written apart ("de" of "de la" beside "du") */
+  articleApart: boolean;
   /** an article, determiner or object pronoun: what follows a verb more than a noun */
   determiner: boolean;
   /** written with a capital first letter (a German noun) */
@@ -402,6 +405,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
       connector: true,
       particle: false,
       coordinator: true,
+      articleApart: false,
       determiner: false,
       upper: false,
       past: false,
@@ -463,6 +467,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     connector: isConnector(low, lang),
     particle: isParticle(low, lang),
     coordinator: isCoordinator(low, lang),
+    articleApart: kind === STOP && takesArticleApart(low, lang),
     determiner: isDeterminer(low, lang),
     upper: STARTS_UPPER.test(orig),
     past: lang === 'en' && ((low.length >= 5 && EN_PAST.test(low)) || EN_IRREGULAR_PAST.has(low)),
@@ -784,17 +789,43 @@ export function validPhrase(words: readonly WordInfo[], i: number, n: number): b
   if (n === 1) return first.kind === CONTENT && !first.past;
   let content = first.kind === CONTENT || last.kind === CONTENT;
   let stops = 0;
+  let articles = 0;
   for (let k = i + 1; k < i + n - 1; k++) {
     const w = words[k]!;
     if (w.kind === STOP) {
-      if (!w.connector || words[k - 1]!.kind === STOP) return false;
-      stops++;
+      if (!w.connector) return false;
+      if (words[k - 1]!.kind === STOP) {
+        if (!isLinkArticle(words, k) || k - 2 < i) return false;
+        articles++; // one link with its preposition
+      } else stops++;
     } else if (w.kind === CONTENT) content = true;
   }
-  if (!content || stops * 2 > n - 1) return false;
+  const m = n - articles;
+  if (!content || stops * 2 > m - 1) return false;
   // a connector joins two words that carry meaning: "grams of carbs", not "first of many"
-  if (stops > 0 && n === 3 && (first.kind !== CONTENT || last.kind !== CONTENT)) return false;
+  if (stops > 0 && m === 3 && (first.kind !== CONTENT || last.kind !== CONTENT)) return false;
   return true;
+}
+
+/**
+ * Whether words[k] is the article of the preposition before it, written apart where the language
+ * writes another joined (lang.ts, takesArticleApart): French "de la" beside "du" ("fête de la
+ * musique", "salon du livre"), Spanish "de los" beside "del". With its preposition it is one link
+ * of a phrase.
+ */
+export function isLinkArticle(words: readonly WordInfo[], k: number): boolean {
+  const w = words[k]!;
+  const prep = words[k - 1];
+  const before = words[k - 2];
+  return (
+    w.kind === STOP &&
+    w.connector &&
+    w.determiner &&
+    prep !== undefined &&
+    prep.articleApart &&
+    before !== undefined &&
+    before.kind !== STOP
+  );
 }
 
 /**
