@@ -45,6 +45,7 @@ import {
   preJoinHyphens,
   splitHashtag,
   tokenize,
+  validName,
   validPhrase,
   wordInfo,
 } from '../server/targeting/tokens.ts';
@@ -900,6 +901,32 @@ describe('the channel’s own name', () => {
     );
     expect(full.length).toBeGreaterThanOrEqual(10);
     expect(full).not.toContain('morning shot');
+  });
+
+  it('is a keyword when said, with the number that tells it from others: "TOP 14"', () => {
+    const rugby = (description: string) =>
+      keywordTextsOf(
+        oneVideo(
+          {
+            title: 'Résumé Agen-Paris: 29-13 - J11 - Saison 2017/2018',
+            description,
+            channel: 'TOP 14 - Officiel',
+          },
+          { language: 'fr' },
+        ),
+      );
+    expect(rugby('Rejoignez la communauté du TOP 14 sur Facebook.')).toContain('top 14');
+    // a word and a number that are no name said stay none: "top" alone is a weak word
+    expect(
+      keywordTextsOf(
+        frenchVideo(
+          'Résumé Agen-Paris: 29-13 - J11 - Saison 2017/2018',
+          'Et retrouvez chaque lundi le TOP 5 des essais du week-end.',
+        ),
+      ),
+    ).not.toContain('top 5');
+    expect(validName(tokenize('TOP 14', 'none', 'fr')[0]!.words)).toBe(true);
+    expect(validName(tokenize('top la', 'none', 'fr')[0]!.words)).toBe(false);
   });
 
   it('closes a short list whole, whatever words a person put inside it', () => {

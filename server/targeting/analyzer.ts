@@ -51,6 +51,7 @@ import {
   isLinkArticle,
   phraseKey,
   tokenize,
+  validName,
   validPhrase,
   validWhole,
   validWork,
@@ -279,9 +280,11 @@ export class Analyzer {
         // a hashtag is a label its writer chose, as a tag is; so is a music title's song
         const whole = unit.work
           ? validWork(words)
-          : unit.whole || unit.name || unit.parts || seg.hashtag
-            ? validWhole(words)
-            : title;
+          : unit.name
+            ? validName(words)
+            : unit.whole || unit.parts || seg.hashtag
+              ? validWhole(words)
+              : title;
         if (whole) {
           const key = phraseKey(words, 0, len);
           let st = this.stats.get(key);

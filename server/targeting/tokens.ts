@@ -844,6 +844,19 @@ export function validWhole(words: readonly WordInfo[]): boolean {
 }
 
 /**
+ * Whether a name written whole is a phrase: as a whole phrase, or a word and the number that tells
+ * it from others of its kind ("TOP 14", the rugby league, "France 3"): the number is part of the
+ * name, though "top" alone is no keyword.
+ */
+export function validName(words: readonly WordInfo[]): boolean {
+  if (validWhole(words)) return true;
+  const n = words.length;
+  if (n < 2 || n > MAX_PHRASE_WORDS) return false;
+  if (words[0]!.kind === STOP || words[n - 1]!.kind === STOP) return false;
+  return words.some((w) => w.kind === NUMBER) && words.some((w) => w.kind === WEAK);
+}
+
+/**
  * Whether the title of a work is a phrase: a song is named with any words ("Too Much To Ask", "Hold
  * Me Tight or Don't"), so it may start and end with function words; at most 10 words, one not a
  * function word.
