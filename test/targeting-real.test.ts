@@ -929,6 +929,34 @@ describe('the channel’s own name', () => {
     expect(validName(tokenize('top la', 'none', 'fr')[0]!.words)).toBe(false);
   });
 
+  it('is said whole with its article, once: "Le Petit Journal", not "petit journal" again', () => {
+    const show = (title: string, description: string, channel: string, language: string) =>
+      keywordTextsOf(oneVideo({ title, description, channel }, { language }));
+    const french = show(
+      'Les pires moments de la semaine',
+      'Retrouvez Le Petit Journal chaque soir sur Canal+ avec toute la rédaction.',
+      'Le Petit Journal',
+      'fr',
+    );
+    expect(french).toContain('le petit journal');
+    expect(french).not.toContain('petit journal');
+    const english = show(
+      'The best moments of the week',
+      'Watch The Daily Show every night on Comedy Central with the whole team.',
+      'The Daily Show',
+      'en',
+    );
+    expect(english.filter((k) => k.endsWith('daily show'))).toEqual(['the daily show']);
+    // a name in two pieces is said in them: "Parlons peu, mais Parlons" holds no "mais parlons"
+    const parts = show(
+      'Le zapping de la semaine',
+      'Parlons peu, mais Parlons : le meilleur de la télé cette semaine.',
+      'Parlons peu, mais Parlons',
+      'fr',
+    );
+    expect(parts).not.toContain('mais parlons');
+  });
+
   it('closes a short list whole, whatever words a person put inside it', () => {
     // a name is written as a whole, as a tag is: a function word inside it, even of another
     // language, does not make it a window of running text
@@ -999,8 +1027,8 @@ describe('a list too short to serve', () => {
     const of = (id: string) => keywordsOf(cases.find((x) => x.id === id)!).map(fold);
     const tucker = of('video:Y6eKxjMA9ek');
     expect(tucker).toContain('tucker gott');
-    // a glued title is typed apart, without its article
-    expect(of('video:CKPMAICRYuw')).toContain('ellen show');
+    // a glued title is typed apart, with its article, as a show is named ("Les Anges", not "anges")
+    expect(of('video:CKPMAICRYuw')).toContain('the ellen show');
     // "Bill Gates Bought Land in Arizona to Build a Smart City" says enough: no "12 news"
     expect(of('video:9KIP-Ncp2jU')).not.toContain('12 news');
   });

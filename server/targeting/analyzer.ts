@@ -277,12 +277,13 @@ export class Analyzer {
           len <= 3 &&
           shapeOf(words, 0, len) === 0 &&
           validPhrase(words, 0, len);
-        // a hashtag is a label its writer chose, as a tag is; so is a music title's song
+        // a hashtag is a label its writer chose, as a tag is; so is a music title's song; a name
+        // is one when written in one piece ("Parlons peu, mais Parlons" holds no "mais parlons")
         const whole = unit.work
           ? validWork(words)
-          : unit.name
+          : unit.name && segments[k]!.length === 1
             ? validName(words)
-            : unit.whole || unit.parts || seg.hashtag
+            : unit.whole || unit.name || unit.parts || seg.hashtag
               ? validWhole(words)
               : title;
         if (whole) {

@@ -46,7 +46,6 @@ import {
   bridgeLinks,
   compoundLinks,
   articleLinks,
-  isDeterminer,
   isStopword,
   withoutAccents,
   type Lang,
@@ -64,7 +63,7 @@ import {
   contentKeys,
   keyOf,
   tokenize,
-  wholeKeyOf,
+  nameKeyOf,
   withoutLeadingElision,
   wordInfo,
 } from './tokens.ts';
@@ -368,15 +367,10 @@ function channelNameFill(
     if (out.length >= room) break;
     // the words an ad platform takes ("Ozzy Man Reviews (OMR)": "Ozzy Man Reviews OMR"; "P!nk":
     // none), within a keyword's bounds as the API counts them: a title may be longer
-    let text = adsKeywordText(channelNameSaid(ch.title));
+    const text = adsKeywordText(channelNameSaid(ch.title));
     if (text === null) continue;
-    // a name led by an article is typed without it ("The Ellen Show": "Ellen Show")
-    let key = wholeKeyOf(text, lang);
-    const [first, ...rest] = text.split(' ');
-    if (key === null && rest.length > 0 && isDeterminer(first!.toLowerCase(), lang)) {
-      text = rest.join(' ');
-      key = wholeKeyOf(text, lang);
-    }
+    // as its videos say it, its article too ("The Ellen Show", "Les Anges": "anges" is no show)
+    const key = nameKeyOf(text, lang);
     if (key === null || have.has(key)) continue;
     if (text.length > MAX_PHRASE_CHARS || text.split(' ').length > MAX_PHRASE_WORDS) continue;
     const c: PhraseCandidate = {

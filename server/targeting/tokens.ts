@@ -852,6 +852,7 @@ export function validName(words: readonly WordInfo[]): boolean {
   if (validWhole(words)) return true;
   const n = words.length;
   if (n < 2 || n > MAX_PHRASE_WORDS) return false;
+  if (words.some((w) => w.kind === CONTENT)) return true;
   if (words[0]!.kind === STOP || words[n - 1]!.kind === STOP) return false;
   return words.some((w) => w.kind === NUMBER) && words.some((w) => w.kind === WEAK);
 }
@@ -895,6 +896,12 @@ export function keyOf(text: string, lang: Lang = 'en'): string | null {
 export function wholeKeyOf(text: string, lang: Lang = 'en'): string | null {
   const w = oneSegment(text, lang);
   return w && validWhole(w) ? phraseKey(w, 0, w.length) : null;
+}
+
+/** Key of a name written whole (validName: "Les Anges", "TOP 14"), or null when it is none. */
+export function nameKeyOf(text: string, lang: Lang = 'en'): string | null {
+  const w = oneSegment(text, lang);
+  return w && validName(w) ? phraseKey(w, 0, w.length) : null;
 }
 
 /** Keys of the content words of a text (objective, seed tags): used for biasing. */
