@@ -47,6 +47,7 @@ import {
   tokenize,
   validName,
   validPhrase,
+  validTitlePart,
   wordInfo,
 } from '../server/targeting/tokens.ts';
 import type { Corpus, GenerateInput } from '../server/targeting/types.ts';
@@ -1724,6 +1725,29 @@ describe('music uploads', () => {
     );
     expect(credited).toContain('aurelien fontenoy');
     for (const k of credited) expect(k).not.toMatch(/(^|\s)(ft|feat|featuring)(\s|$)/);
+  });
+
+  it('a song is named whole: an article first, a word no phrase ends in last', () => {
+    const song = (title: string, description: string) =>
+      keywordTextsOf(oneVideo({ title, description }));
+    expect(
+      song(
+        'Paramore: Fake Happy [OFFICIAL VIDEO]',
+        "Paramore's music video for 'Fake Happy' from the album, After Laughter.",
+      ),
+    ).toContain('fake happy');
+    expect(
+      song('G-Eazy - The Plan (Official Video)', 'Pre-order The Beautiful & Damned now.'),
+    ).toContain('the plan');
+    // a part that starts with a preposition or a credit's mark is no name of a work
+    const bright = song(
+      'Machine Gun Kelly, X Ambassadors & Bebe Rexha - Home (from Bright: The Album) [Music Video]',
+      'Watch Bright on Netflix.',
+    );
+    expect(bright).toContain('machine gun kelly');
+    for (const k of bright) expect(k).not.toMatch(/^(from|the album)\b/u);
+    expect(validTitlePart(tokenize('The Plan', 'none', 'en')[0]!.words)).toBe(true);
+    expect(validTitlePart(tokenize('from Bright', 'none', 'en')[0]!.words)).toBe(false);
   });
 
   it('the song is a keyword whole; the format label is none', () => {

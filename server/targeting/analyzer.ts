@@ -53,6 +53,7 @@ import {
   tokenize,
   validName,
   validPhrase,
+  validTitlePart,
   validWhole,
   validWork,
   type CaseMode,
@@ -283,9 +284,11 @@ export class Analyzer {
           ? validWork(words)
           : unit.name && segments[k]!.length === 1
             ? validName(words)
-            : unit.whole || unit.name || unit.parts || seg.hashtag
-              ? validWhole(words)
-              : title;
+            : unit.parts
+              ? validTitlePart(words)
+              : unit.whole || unit.name || seg.hashtag
+                ? validWhole(words)
+                : title;
         if (whole) {
           const key = phraseKey(words, 0, len);
           let st = this.stats.get(key);

@@ -858,6 +858,20 @@ export function validName(words: readonly WordInfo[]): boolean {
 }
 
 /**
+ * Whether a part of a music title is a phrase: a song or an artist named whole, whose last word
+ * may be one no phrase ends in ("Fake Happy") and whose first an article ("The Plan", "Mon
+ * Frèro"), as a work is named; not a preposition or a credit's mark ("from Bright", "feat Boostee").
+ */
+export function validTitlePart(words: readonly WordInfo[]): boolean {
+  if (validWhole(words)) return true;
+  const n = words.length;
+  if (n < 2 || n > MAX_PHRASE_WORDS) return false;
+  const first = words[0]!;
+  if ((first.kind === STOP && !first.determiner) || words[n - 1]!.kind === STOP) return false;
+  return words.some((w) => w.kind === CONTENT);
+}
+
+/**
  * Whether the title of a work is a phrase: a song is named with any words ("Too Much To Ask", "Hold
  * Me Tight or Don't"), so it may start and end with function words; at most 10 words, one not a
  * function word.
