@@ -43,6 +43,7 @@ import {
   WEAK,
   cleanText,
   preJoinHyphens,
+  opensEnglishTitle,
   splitHashtag,
   tokenize,
   validName,
@@ -819,6 +820,22 @@ describe('one video: two listed phrases joined as written', () => {
         ),
       ),
     ).toContain('col de la seigne');
+  });
+
+  it('an English title keeps its article in another language: "The Voice", not "voice"', () => {
+    const voice = keywordTextsOf(
+      frenchVideo(
+        'Les meilleurs moments de The Voice',
+        "Revivez les auditions à l'aveugle de The Voice sur TF1 avec Mika et Florent Pagny.",
+      ),
+    );
+    expect(voice).toContain('the voice');
+    expect(voice).not.toContain('voice');
+    const words = (text: string, lang: Lang) => tokenize(text, 'none', lang)[0]!.words;
+    expect(opensEnglishTitle(words('The Mandalorian', 'es'), 0)).toBe(true);
+    // in English it is the article it always is, and a small "the" opens no title
+    expect(opensEnglishTitle(words('The Mandalorian', 'en'), 0)).toBe(false);
+    expect(opensEnglishTitle(words('the best of', 'fr'), 0)).toBe(false);
   });
 
   it('each part joins in its shortest listed form', () => {

@@ -49,6 +49,7 @@ import {
   MAX_PHRASE_WORDS,
   STOP,
   isLinkArticle,
+  opensEnglishTitle,
   phraseKey,
   tokenize,
   validName,
@@ -234,7 +235,8 @@ export class Analyzer {
         for (let i = 0; i < len && !unit.name; i++) {
           const wi = words[i]!;
           if (wi.intent) this.intent = true;
-          if (wi.kind === STOP) continue; // no phrase starts with a stopword
+          // no phrase starts with a stopword, but an English title's article in another language
+          if (wi.kind === STOP && !opensEnglishTitle(words, i)) continue;
           let key = '';
           for (let n = 1; n <= maxN && i + n <= len; n++) {
             const last = words[i + n - 1]!;
@@ -260,6 +262,7 @@ export class Analyzer {
             // a stopword that joins nothing ends every longer phrase too
             if (
               last.kind === STOP &&
+              n > 1 &&
               (!last.connector ||
                 (words[i + n - 2]!.kind === STOP && !isLinkArticle(words, i + n - 1)))
             )

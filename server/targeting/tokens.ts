@@ -51,6 +51,8 @@ export interface WordInfo {
   coordinator: boolean;
   /** a preposition that takes some articles written apart ("de" of "de la" beside "du") */
   articleApart: boolean;
+  /** English "the" in a text of another language: the article of an English title ("THE PRISON") */
+  englishArticle: boolean;
   /** an article, determiner or object pronoun: what follows a verb more than a noun */
   determiner: boolean;
   /** written with a capital first letter (a German noun) */
@@ -406,6 +408,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
       particle: false,
       coordinator: true,
       articleApart: false,
+      englishArticle: false,
       determiner: false,
       upper: false,
       past: false,
@@ -468,6 +471,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     particle: isParticle(low, lang),
     coordinator: isCoordinator(low, lang),
     articleApart: kind === STOP && takesArticleApart(low, lang),
+    englishArticle: lang !== 'en' && low === 'the',
     determiner: isDeterminer(low, lang),
     upper: STARTS_UPPER.test(orig),
     past: lang === 'en' && ((low.length >= 5 && EN_PAST.test(low)) || EN_IRREGULAR_PAST.has(low)),
@@ -783,7 +787,7 @@ export const MAX_PHRASE_CHARS = 80;
 export function validPhrase(words: readonly WordInfo[], i: number, n: number): boolean {
   const first = words[i]!;
   const last = words[i + n - 1]!;
-  if (first.kind === STOP) return false;
+  if (first.kind === STOP && !opensEnglishTitle(words, i)) return false;
   if (last.kind === STOP) return n === 2 && last.particle && first.kind === CONTENT;
   if (!last.tailOk) return false;
   if (n === 1) return first.kind === CONTENT && !first.past;
@@ -805,6 +809,24 @@ export function validPhrase(words: readonly WordInfo[], i: number, n: number): b
   // a connector joins two words that carry meaning: "grams of carbs", not "first of many"
   if (stops > 0 && m === 3 && (first.kind !== CONTENT || last.kind !== CONTENT)) return false;
   return true;
+}
+
+/**
+ * Whether words[i] is English "The" opening a capitalised title in a text of another language
+ * ("THE PRISON Bande Annonce VF", "la finale de The Voice"): an English film's or show's name,
+ * which keeps its article ("voice" alone is a word, "The Voice" a show).
+ */
+export function opensEnglishTitle(words: readonly WordInfo[], i: number): boolean {
+  const w = words[i]!;
+  const next = words[i + 1];
+  return (
+    w.englishArticle &&
+    w.cap &&
+    next !== undefined &&
+    next.cap &&
+    !next.caseless &&
+    (next.kind === CONTENT || next.kind === WEAK)
+  );
 }
 
 /**
