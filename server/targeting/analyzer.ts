@@ -259,7 +259,8 @@ export class Analyzer {
                 capEvidence(words, inf, i, n),
                 text,
               );
-            // a stopword that joins nothing ends every longer phrase too
+            // a stopword that joins nothing ends every longer phrase too (but the English
+            // title's article it starts with)
             if (
               last.kind === STOP &&
               n > 1 &&

@@ -13,7 +13,6 @@
 import {
   isConnector,
   isCoordinator,
-  takesArticleApart,
   isDeterminer,
   isFrenchStopwordUnderCapital,
   isOtherScript,
@@ -22,6 +21,7 @@ import {
   LISTED_NOUNS,
   locutionNouns,
   apostropheSIsGrammar,
+  takesArticleApart,
   withoutAccents,
   wordKey,
   type Lang,
@@ -866,9 +866,10 @@ export function validWhole(words: readonly WordInfo[]): boolean {
 }
 
 /**
- * Whether a name written whole is a phrase: as a whole phrase, or a word and the number that tells
- * it from others of its kind ("TOP 14", the rugby league, "France 3"): the number is part of the
- * name, though "top" alone is no keyword.
+ * Whether a name written whole (a channel's or a show's, as its videos say it) is a phrase: one that
+ * holds a content word, whatever function words open or close it ("Les Anges", "C'est Canteloup",
+ * "The Young Turks"), or a weak word and the number that tells it from others of its kind ("TOP
+ * 14", the rugby league): the number is part of the name, though "top" alone is no keyword.
  */
 export function validName(words: readonly WordInfo[]): boolean {
   if (validWhole(words)) return true;
