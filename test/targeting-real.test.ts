@@ -44,6 +44,7 @@ import {
   cleanText,
   preJoinHyphens,
   opensEnglishTitle,
+  opensName,
   splitHashtag,
   tokenize,
   validName,
@@ -836,6 +837,26 @@ describe('one video: two listed phrases joined as written', () => {
     // in English it is the article it always is, and a small "the" opens no title
     expect(opensEnglishTitle(words('The Mandalorian', 'en'), 0)).toBe(false);
     expect(opensEnglishTitle(words('the best of', 'fr'), 0)).toBe(false);
+  });
+
+  it('a Romance article capitalised in running text opens the name: "Le Grand Jury"', () => {
+    const show = keywordTextsOf(
+      frenchVideo(
+        'Le meilleur du dimanche politique',
+        "Ce dimanche, l'invitée de l'émission Le Grand Jury était la présidente du parti, interrogée sur le budget et les retraites.\nRetrouvez toutes les émissions Le Grand Jury sur notre chaîne.",
+      ),
+    );
+    expect(show).toContain('le grand jury');
+    expect(show).not.toContain('grand jury');
+    const segment = (text: string) => tokenize(text, 'text', 'fr')[0]!;
+    const opensAt = (text: string, k: number) => {
+      const s = segment(text);
+      return opensName(s.words, s.informative, k);
+    };
+    expect(opensAt("l'émission Le Grand Jury", 1)).toBe(true);
+    // a word in capitals, or an article in small letters, opens no name
+    expect(opensAt('rejoignez LA SOUILLE maintenant', 1)).toBe(false);
+    expect(opensAt('elle prépare la sauce tomate', 2)).toBe(false);
   });
 
   it('each part joins in its shortest listed form', () => {

@@ -49,7 +49,7 @@ import {
   MAX_PHRASE_WORDS,
   STOP,
   isLinkArticle,
-  opensEnglishTitle,
+  opensName,
   phraseKey,
   tokenize,
   validName,
@@ -235,8 +235,9 @@ export class Analyzer {
         for (let i = 0; i < len && !unit.name; i++) {
           const wi = words[i]!;
           if (wi.intent) this.intent = true;
-          // no phrase starts with a stopword, but an English title's article in another language
-          if (wi.kind === STOP && !opensEnglishTitle(words, i)) continue;
+          // no phrase starts with a stopword, but the article a name opens with
+          const opens = wi.kind === STOP && opensName(words, inf, i);
+          if (wi.kind === STOP && !opens) continue;
           let key = '';
           for (let n = 1; n <= maxN && i + n <= len; n++) {
             const last = words[i + n - 1]!;
@@ -244,7 +245,7 @@ export class Analyzer {
             // an English past tense alone is no keyword ("tested") but is counted, for the
             // evidence of the phrases it is in ("mashed potatoes"): rank() leaves it out
             if (
-              (validPhrase(words, i, n) && !(text && names!.cut(i, n))) ||
+              (validPhrase(words, i, n, opens) && !(text && names!.cut(i, n))) ||
               (n === 1 && wi.kind === CONTENT && wi.past)
             )
               this.occur(
@@ -259,8 +260,8 @@ export class Analyzer {
                 capEvidence(words, inf, i, n),
                 text,
               );
-            // a stopword that joins nothing ends every longer phrase too (but the English
-            // title's article it starts with)
+            // a stopword that joins nothing ends every longer phrase too (but the name's article
+            // it starts with)
             if (
               last.kind === STOP &&
               n > 1 &&

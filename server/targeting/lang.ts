@@ -482,6 +482,22 @@ export function takesArticleApart(low: string, lang: Lang): boolean {
   return ARTICLE_PREPOSITIONS[lang]?.includes(low) === true;
 }
 
+/**
+ * The definite articles a Romance language opens a name with ("Les Républicains", "Le Figaro", "La
+ * Diabla", "O Globo", "Il Fatto Quotidiano"): written with a capital in running text before a
+ * capitalised word, the article is the name's. Not German, which capitalises every noun after its
+ * article, nor English, whose "the" a name is typed without as often ("Grand Tour").
+ */
+const NAME_ARTICLES: Partial<Record<Lang, readonly string[]>> = {
+  fr: ['le', 'la', 'les'],
+  es: ['el', 'la', 'los', 'las'],
+  pt: ['o', 'a', 'os', 'as'],
+  it: ['il', 'lo', 'la', 'gli', 'le'],
+};
+export function isNameArticle(low: string, lang: Lang): boolean {
+  return NAME_ARTICLES[lang]?.includes(low) === true;
+}
+
 /** The links of a compound across a preposition and its article written apart ("de la", "a los"). */
 export function articleLinks(lang: Lang): readonly string[] {
   const articles = (CONNECTORS[lang] ?? []).filter((w) => isDeterminer(w, lang));

@@ -15,6 +15,7 @@ import {
   isCoordinator,
   isDeterminer,
   isFrenchStopwordUnderCapital,
+  isNameArticle,
   isOtherScript,
   isParticle,
   isStopword,
@@ -53,6 +54,8 @@ export interface WordInfo {
   articleApart: boolean;
   /** English "the" in a text of another language: the article of an English title ("THE PRISON") */
   englishArticle: boolean;
+  /** a Romance definite article, which may open a name ("Les Républicains"; lang.ts) */
+  nameArticle: boolean;
   /** an article, determiner or object pronoun: what follows a verb more than a noun */
   determiner: boolean;
   /** written with a capital first letter (a German noun) */
@@ -409,6 +412,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
       coordinator: true,
       articleApart: false,
       englishArticle: false,
+      nameArticle: false,
       determiner: false,
       upper: false,
       past: false,
@@ -472,6 +476,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     coordinator: isCoordinator(low, lang),
     articleApart: kind === STOP && takesArticleApart(low, lang),
     englishArticle: lang !== 'en' && low === 'the',
+    nameArticle: isNameArticle(low, lang),
     determiner: isDeterminer(low, lang),
     upper: STARTS_UPPER.test(orig),
     past: lang === 'en' && ((low.length >= 5 && EN_PAST.test(low)) || EN_IRREGULAR_PAST.has(low)),
@@ -784,10 +789,15 @@ export const MAX_PHRASE_CHARS = 80;
  * stopword inside only as a connector between two words that are no stopwords ("leave no trace",
  * "grams of carbs", "Tour du Mont Blanc"), at most one connector per two other words.
  */
-export function validPhrase(words: readonly WordInfo[], i: number, n: number): boolean {
+export function validPhrase(
+  words: readonly WordInfo[],
+  i: number,
+  n: number,
+  opens = opensEnglishTitle(words, i),
+): boolean {
   const first = words[i]!;
   const last = words[i + n - 1]!;
-  if (first.kind === STOP && !opensEnglishTitle(words, i)) return false;
+  if (first.kind === STOP && !opens) return false;
   if (last.kind === STOP) return n === 2 && last.particle && first.kind === CONTENT;
   if (!last.tailOk) return false;
   if (n === 1) return first.kind === CONTENT && !first.past;
@@ -828,6 +838,32 @@ export function opensEnglishTitle(words: readonly WordInfo[], i: number): boolea
     (next.kind === CONTENT || next.kind === WEAK)
   );
 }
+
+/**
+ * Whether words[i] opens a name though a function word: an English title's article in another
+ * language, or a Romance article capitalised in running text before a capitalised word ("les
+ * sondages de Les Républicains", "l'émission Le Grand Jury"). `inf` says where a capital tells
+ * something (not a sentence's first word, not a Title Case line); a word in capitals is no name's
+ * article ("REJOIGNEZ LA SOUILLE"), and the word before it is written in small letters.
+ */
+export function opensName(words: readonly WordInfo[], inf: readonly boolean[], i: number): boolean {
+  if (opensEnglishTitle(words, i)) return true;
+  const w = words[i]!;
+  const next = words[i + 1];
+  const before = words[i - 1];
+  return (
+    w.nameArticle &&
+    inf[i] === true &&
+    TITLE_CAPITAL.test(w.orig) &&
+    next !== undefined &&
+    next.kind !== STOP &&
+    TITLE_CAPITAL.test(next.orig) &&
+    before !== undefined &&
+    /\p{Ll}/u.test(before.orig)
+  );
+}
+/** A capital and small letters: "Les", "Républicains", not "LES" nor "les". */
+const TITLE_CAPITAL = /^\p{Lu}\p{Ll}/u;
 
 /**
  * Whether words[k] is the article of the preposition before it, written apart where the language
