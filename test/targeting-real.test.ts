@@ -848,6 +848,15 @@ describe('one video: two listed phrases joined as written', () => {
     );
     expect(show).toContain('le grand jury');
     expect(show).not.toContain('grand jury');
+    // a Title Case title says it without the article: one name still, at the title's place
+    const interview = keywordTextsOf(
+      frenchVideo(
+        'Interview : Marine Le Pen dans Le Grand Jury - Replay (19/11/17)',
+        "Le 19 novembre 2017 à 12h, Marine Le Pen était l'invitée de l'émission Le Grand Jury sur RTL, en partenariat avec Le Figaro et LCI.",
+      ),
+    );
+    expect(interview.slice(0, 2)).toEqual(['marine le pen', 'le grand jury']);
+    expect(interview).not.toContain('grand jury');
     const segment = (text: string) => tokenize(text, 'text', 'fr')[0]!;
     const opensAt = (text: string, k: number) => {
       const s = segment(text);

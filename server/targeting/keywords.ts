@@ -47,6 +47,7 @@ import {
   compoundLinks,
   articleLinks,
   isStopword,
+  opensWithNameArticle,
   withoutAccents,
   type Lang,
 } from './lang.ts';
@@ -243,10 +244,12 @@ export function keywordItems(k: KeywordInput): {
     derived.length > 0 && derived.length < FIRST_PAGE
       ? [...derived, ...channelNameFill(k, derived, FIRST_PAGE - derived.length, barred)]
       : derived;
-  const listed =
+  const listed = oneNamePerArticle(
     analyzer.docs <= TINY_STORE_DOCS && named.length > 0
       ? withCompounds(k, objectiveKeys, named, mix.keywords - seedSlots, barred)
-      : named;
+      : named,
+    lang,
+  );
   if (listed.length === 0) return { items: [], excluded, brands }; // no derived keywords: no audience keywords on their own either
   const items: TargetingItem[] = listed.flatMap((c) => {
     const text = adsKeywordText(withoutLeadingElision(c.text, lang));
@@ -279,6 +282,31 @@ export function keywordItems(k: KeywordInput): {
     added++;
   }
   return { items, excluded, brands };
+}
+
+/**
+ * A name listed with the article it opens with and without it ("le grand jury" of a description's
+ * "l'émission Le Grand Jury", "grand jury" of a Title Case title whose capitals tell nothing) is
+ * one name: it is listed once, as written with its article, at the better of the two places.
+ */
+function oneNamePerArticle(listed: readonly PhraseCandidate[], lang: Lang): PhraseCandidate[] {
+  const at = new Map(listed.map((c, i) => [c.key, i]));
+  const place = new Map<PhraseCandidate, number>();
+  const dropped = new Set<string>();
+  for (const [i, c] of listed.entries()) {
+    const space = c.key.indexOf(' ');
+    if (space < 0 || !opensWithNameArticle(c.key.slice(0, space), lang)) continue;
+    const bare = at.get(c.key.slice(space + 1));
+    if (bare === undefined) continue;
+    dropped.add(listed[bare]!.key);
+    place.set(c, Math.min(i, bare));
+  }
+  if (dropped.size === 0) return [...listed];
+  return listed
+    .map((c, i) => ({ c, i: place.get(c) ?? i }))
+    .filter(({ c }) => !dropped.has(c.key))
+    .sort((a, b) => a.i - b.i)
+    .map(({ c }) => c);
 }
 
 /**
