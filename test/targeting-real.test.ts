@@ -995,6 +995,15 @@ describe('the channel’s own name', () => {
       'en',
     );
     expect(english.filter((k) => k.endsWith('daily show'))).toEqual(['the daily show']);
+    // a Title Case title's window without the article is the same name, listed once
+    const tour = show(
+      'The Grand Tour Returns: Jeremy Clarkson And James May Hunt A Car Thief',
+      'Jeremy Clarkson, Richard Hammond and James May are back. Watch The Grand Tour, only on Prime Video.',
+      'The Grand Tour',
+      'en',
+    );
+    expect(tour).toContain('the grand tour');
+    expect(tour).not.toContain('grand tour');
     // a name in two pieces is said in them: "Parlons peu, mais Parlons" holds no "mais parlons"
     const parts = show(
       'Le zapping de la semaine',

@@ -497,9 +497,9 @@ const NAME_ARTICLES: Partial<Record<Lang, readonly string[]>> = {
 export function isNameArticle(low: string, lang: Lang): boolean {
   return NAME_ARTICLES[lang]?.includes(low) === true;
 }
-/** Whether a name may open with this article in the language: its own, or an English title's "the". */
+/** Whether a name may open with this article in the language: its own, or English "the". */
 export function opensWithNameArticle(low: string, lang: Lang): boolean {
-  return isNameArticle(low, lang) || (lang !== 'en' && low === 'the');
+  return isNameArticle(low, lang) || low === 'the';
 }
 
 /** The links of a compound across a preposition and its article written apart ("de la", "a los"). */
