@@ -236,8 +236,7 @@ export class Analyzer {
           const wi = words[i]!;
           if (wi.intent) this.intent = true;
           // no phrase starts with a stopword, but the article a name opens with
-          const opens =
-            wi.kind === STOP && (wi.englishArticle || wi.nameArticle) && opensName(words, inf, i);
+          const opens = wi.kind === STOP && opensName(words, inf, i);
           if (wi.kind === STOP && !opens) continue;
           let key = '';
           for (let n = 1; n <= maxN && i + n <= len; n++) {

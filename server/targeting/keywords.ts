@@ -43,9 +43,9 @@ import { adsKeywordText } from './ads-text.ts';
 import { brandCheck, type BrandCheck } from './brands.ts';
 import { channelNameSaid } from './channel-name.ts';
 import {
+  articleLinks,
   bridgeLinks,
   compoundLinks,
-  articleLinks,
   isStopword,
   opensWithNameArticle,
   withoutAccents,

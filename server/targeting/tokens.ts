@@ -784,10 +784,13 @@ export const MAX_PHRASE_CHARS = 80;
 
 /**
  * Whether words[i..i+n) make a valid phrase: no stopword at either end (but an English particle
- * may end a two-word compound: "pour over"), the last word one a phrase may end in (no weak
- * modifier), at least one content word (and a lone word no English past tense: "tested"), and a
- * stopword inside only as a connector between two words that are no stopwords ("leave no trace",
- * "grams of carbs", "Tour du Mont Blanc"), at most one connector per two other words.
+ * may end a two-word compound: "pour over", and a phrase may start with the article a name opens
+ * with when `opens` says so: an English title's by default, opensName where the caller knows which
+ * capitals tell something), the last word one a phrase may end in (no weak modifier), at least one
+ * content word (and a lone word no English past tense: "tested"), and a stopword inside only as a
+ * connector between two words that are no stopwords ("leave no trace", "grams of carbs", "Tour du
+ * Mont Blanc"), a preposition and the article it takes apart counting as one ("fête de la
+ * musique": isLinkArticle), at most one connector per two other words.
  */
 export function validPhrase(
   words: readonly WordInfo[],
