@@ -442,6 +442,35 @@ describe('one video: what its creator labelled', () => {
     expect(kws.map(fold)).not.toContain('garonne');
   });
 
+  it('a French day and its capitalised month, hyphenated, name what happened that day', () => {
+    expect(preJoinHyphens('Deux ans après le 13-Novembre, le 1er-Mai', 'fr')).toBe(
+      'Deux ans après le 13\u2011Novembre, le 1er\u2011Mai',
+    );
+    // a date as French writes one, and the same shape in another language, stay a date
+    expect(preJoinHyphens('le 13-novembre, 13-Novembre', 'fr')).toBe(
+      'le 13 novembre, 13\u2011Novembre',
+    );
+    expect(preJoinHyphens('Nov 13-November', 'en')).toBe('Nov 13 November');
+    const kws = keywordTextsOf(
+      frenchVideo(
+        '13-Novembre : sommes-nous mieux protégés ?',
+        'Deux ans après le 13-Novembre, la menace terroriste reste élevée.',
+      ),
+    );
+    expect(kws).toContain('13-novembre');
+  });
+
+  it('a dotted host with a path is a link whatever its top-level domain', () => {
+    // a shortener's code written without its scheme was a keyword ("bmxw9j")
+    const words = (s: string) =>
+      tokenize(s, 'text', 'fr').flatMap((seg) => seg.words.map((w) => w.orig));
+    expect(words('Les infos : goo.gl/bmXW9J et Atlantic.lnk.to/Bright, po.st/bboxnomad4g')).toEqual(
+      ['Les', 'infos', 'et'],
+    );
+    // no host: an abbreviation, a score, a unit
+    expect(words('e.g. 7.5/10 km/h')).toEqual(['e.g', '7.5', '10', 'km', 'h']);
+  });
+
   it('a date or an airing time is no keyword; a day that names something stays', () => {
     const kws = keywords(
       'Pumpkin Pie Wobble Test | Black Friday Baking',

@@ -538,9 +538,13 @@ export const URL_RE = /\b(?:https?:\/\/[^\s<>"'`()[\]{}]+|www\.[^\s<>"'`()[\]{}]
 export const URLISH = /\b(?:https?:\/\/|www\.)\S+|(?<![\w-]|[\w-]\.)[\w-]+(?:\.[\w-]+)+\/\S*/gi;
 /** e-mail addresses */
 export const EMAIL_RE = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
-/** bare domains with a common top-level domain ("shop.example.com", "kit.co/x") */
+/**
+ * bare domains with a common top-level domain ("shop.example.com", "kit.co/x"), and any dotted host
+ * with a path: a shortener's code written without its scheme ("goo.gl/bmXW9J", "po.st/x",
+ * "Atlantic.lnk.to/Bright") is a link whatever its top-level domain, and its code no word
+ */
 const BARE_HOST_RE =
-  /(?<![a-z0-9]\.)\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|net|org|io|co|uk|de|fr|es|it|nl|eu|us|ca|au|nz|info|biz|shop|store|app|dev|ai|tv|me|ly|gg|example)(?:\/[^\s<>"'`()[\]{}]*)?\b/gi;
+  /(?<![a-z0-9]\.)\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:(?:com|net|org|io|co|uk|de|fr|es|it|nl|eu|us|ca|au|nz|info|biz|shop|store|app|dev|ai|tv|me|ly|gg|example)\b|[a-z]{2,24}(?=\/))(?:\/[^\s<>"'`()[\]{}]*)?\b/gi;
 const MENTION_RE = /(?:^|\s)@[\p{L}\p{N}_.-]+/gu;
 const TIMESTAMP_RE = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
 export const HASHTAG_RE = /#([\p{L}\p{N}_]+)/gu;
@@ -752,6 +756,13 @@ export function tokenize(text: string, mode: CaseMode = 'text', lang: Lang = 'en
 const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)?)+/gu;
 /** A compound of a letter and a word, either way round ("G-Eazy", "Jay-Z"). */
 const LETTER_COMPOUND = /^(?:\p{L}-\p{L}{2,}|\p{L}{2,}-\p{L})$/u;
+/**
+ * French names an event by its date, hyphenated, the month capitalised ("le 13-Novembre", "le
+ * 11-Septembre", "le 14-Juillet"), where a date is written "13 novembre": the day's name, one word.
+ */
+const FRENCH_EVENT_DAY = /^(?:[1-9]|[12][0-9]|3[01])(?:er)?$/;
+const FRENCH_MONTHS_CAPITALISED =
+  /^(?:Janvier|Février|Mars|Avril|Mai|Juin|Juillet|Août|Septembre|Octobre|Novembre|Décembre)$/u;
 /** The non-breaking hyphen: what joins the parts of a compound kept as one word. */
 const KEPT_HYPHEN = '\u2011';
 
@@ -770,6 +781,13 @@ export function preJoinHyphens(s: string, lang: Lang = 'en'): string {
     const parts = compound.split('-');
     const last = parts[parts.length - 1]!;
     const inner = parts.slice(1, -1).some((p) => isStopword(p.toLowerCase(), lang));
+    if (
+      lang === 'fr' &&
+      parts.length === 2 &&
+      FRENCH_EVENT_DAY.test(parts[0]!) &&
+      FRENCH_MONTHS_CAPITALISED.test(last)
+    )
+      return parts.join(KEPT_HYPHEN);
     const named = /^\p{Lu}/u.test(parts[0]!) && /^(?:[ldLD]')?\p{Lu}/u.test(last);
     const kept = named && (inner || /^[ld]'/iu.test(last)) && !isStopword(last.toLowerCase(), lang);
     return parts.join(kept || LETTER_COMPOUND.test(compound) ? KEPT_HYPHEN : ' ');
