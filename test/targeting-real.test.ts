@@ -678,6 +678,23 @@ describe('one video: what its title backs first', () => {
     const backed = kws.filter((k) => /\b(?:sourdough|bread|beginners)\b/u.test(k));
     expect(kws.slice(0, backed.length)).toEqual(backed);
   });
+
+  it('among the rest, a lone word said once comes after the phrases', () => {
+    const kws = keywordTextsOf(
+      oneVideo({
+        title: 'Pumpkin Pie Wobble Test',
+        description:
+          'Tonight we bake, and the crust turns golden. The filling sets slowly.\n\nRecorded in the old bakery kitchen on Main Street with a vintage stand mixer.',
+      }),
+    );
+    // "bake" is the text's passing word; the phrases name things
+    const bake = kws.indexOf('bake');
+    expect(bake).toBeGreaterThan(-1);
+    for (const k of ['crust turns golden', 'vintage stand mixer'])
+      expect(kws.indexOf(k), k).toBeGreaterThan(-1);
+    for (const k of ['crust turns golden', 'vintage stand mixer'])
+      expect(kws.indexOf(k), k).toBeLessThan(bake);
+  });
 });
 
 describe('one video: the other phrases of its title', () => {

@@ -598,7 +598,9 @@ function withTitleVariants(
  * A description's phrase said once that shares no word with them is about something the title does
  * not name (a host, a sponsor, a shop, a credit, a side topic), and a lone word recurs by chance, as
  * YAKE reads a text from its top. On real uploads the first hold a tag about half the time, the
- * others about one time in six.
+ * others about one time in six. Among those others, a phrase names a thing ("vintage stand mixer")
+ * where a lone word the description says once is as often its passing vocabulary ("bake",
+ * "rapide", "répondre"): the lone words come last.
  */
 function titleFirst(
   k: KeywordInput,
@@ -611,7 +613,9 @@ function titleFirst(
   const words = new Set([...title, ...objectiveKeys]);
   const backed = (c: PhraseCandidate) =>
     (c.words >= 2 && c.count >= 2) || c.key.split(' ').some((w) => words.has(w));
-  return [...listed.filter(backed), ...listed.filter((c) => !backed(c))];
+  const aside = listed.filter((c) => !backed(c));
+  const passing = (c: PhraseCandidate) => c.words === 1 && c.count < 2 && !c.written;
+  return [...listed.filter(backed), ...aside.filter((c) => !passing(c)), ...aside.filter(passing)];
 }
 
 /**
