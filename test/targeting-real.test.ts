@@ -982,11 +982,12 @@ describe('the channel’s own name', () => {
     expect(keywords('The wings get hotter.', 'Doug DeMuro')).toContain('doug demuro');
   });
 
-  it('closes a list short of the first page, after all the text gives; a full page stays', () => {
-    // uploaders tag their channel's name; an ordinary phrase never said says less than the text
+  it('closes a list short of the first page, before only the words said in passing; a full page stays', () => {
+    // uploaders tag their channel's name; an ordinary phrase never said says less than the text,
+    // but more than a lone word its description says once
     const short = keywords('The wings get hotter.', 'Morning Shot');
     expect(short.length).toBeLessThan(10);
-    expect(short.at(-1)).toBe('morning shot');
+    expect(short.slice(-2)).toEqual(['morning shot', 'hotter']);
     const full = keywords(
       'The wings get hotter. Comedian Bob Saget tries ghost pepper sauce, habanero hot sauce and ' +
         'Carolina Reaper chicken wings, talks about Full House, stand-up comedy tours and his ' +
@@ -1070,8 +1071,12 @@ describe('the channel’s own name', () => {
           { language: 'fr' },
         ),
       );
-    expect(french('Road to Saiyan').at(-1)).toBe('road to saiyan');
-    expect(french('Touche pas à mon poste').at(-1)).toBe('touche pas à mon poste');
+    // after what the title backs, before "saison", said once in passing
+    expect(french('Road to Saiyan').slice(-2)).toEqual(['road to saiyan', 'saison']);
+    expect(french('Touche pas à mon poste').slice(-2)).toEqual([
+      'touche pas à mon poste',
+      'saison',
+    ]);
   });
 
   it('is said without the platform’s labels: official, VEVO, its language', () => {
@@ -1116,7 +1121,16 @@ describe('the channel’s own name', () => {
     expect(band).not.toContain('fall');
     // a creator named as a person; a brand its videos write glued stays glued
     expect(keywords('The wings get hotter.', 'MeganBatoon')).toContain('megan batoon');
-    const brand = keywords('Top 10 des films de WatchMojo cette semaine.', 'WatchMojo');
+    // (the channel's name may close the list as well, typed as its capitals mark it)
+    const brand = keywordItemsOf(
+      oneVideo({
+        title: 'Bob Saget Hiccups Uncontrollably While Eating Spicy Wings',
+        description: 'Top 10 des films de WatchMojo cette semaine.',
+        channel: 'WatchMojo',
+      }),
+    )
+      .filter((i) => i.source !== 'channels')
+      .map((i) => i.text.toLowerCase());
     expect(brand).toContain('watchmojo');
     expect(brand).not.toContain('watch mojo');
     // a surname's particle stays on it: no "Mc" or "De" alone
@@ -1125,15 +1139,22 @@ describe('the channel’s own name', () => {
 });
 
 describe('a list too short to serve', () => {
-  it('gets the channel’s name; a list of its own does not', () => {
+  it('gets the channel’s name; a list of its own only before what it says in passing', () => {
     // "Dropping And CATCHING A Paper Airplane At 2,000 Feet!" and links: three keywords
     const of = (id: string) => keywordsOf(cases.find((x) => x.id === id)!).map(fold);
     const tucker = of('video:Y6eKxjMA9ek');
     expect(tucker).toContain('tucker gott');
     // a glued title is typed apart, with its article, as a show is named ("Les Anges", not "anges")
     expect(of('video:CKPMAICRYuw')).toContain('the ellen show');
-    // "Bill Gates Bought Land in Arizona to Build a Smart City" says enough: no "12 news"
-    expect(of('video:9KIP-Ncp2jU')).not.toContain('12 news');
+    // "Bill Gates Bought Land in Arizona to Build a Smart City" says enough: "12 news" comes after
+    // all it says, before the description's lone words said once ("inventor", "philanthropist")
+    const gates = of('video:9KIP-Ncp2jU');
+    const news = gates.indexOf('12 news');
+    expect(news).toBeGreaterThan(gates.indexOf('smart city'));
+    expect(gates.slice(news + 1).length).toBeGreaterThan(0);
+    for (const k of gates.slice(news + 1)) expect(k, k).not.toContain(' ');
+    // a full first page of phrases gets no name
+    expect(of('video:0KcvQpRdCzQ')).not.toContain('unbox therapy');
   });
 });
 

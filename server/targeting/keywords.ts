@@ -232,17 +232,31 @@ export function keywordItems(k: KeywordInput): {
   // titles and descriptions' opening lines say once fills it too, after the rest
   if (picked.length < fillTo)
     picked.push(...fillFromLead(k, objectiveKeys, picked, fillTo - picked.length, barred, true));
-  const derived =
+  const { list: derived, passingFrom } =
     analyzer.docs <= TINY_STORE_DOCS && picked.length > 0
       ? titleFirst(
           k,
           objectiveKeys,
           withTitleVariants(k, objectiveKeys, picked, mix.keywords - seedSlots, barred),
         )
-      : picked;
+      : { list: picked, passingFrom: picked.length };
+  // the channel's name closes a list short of the first page, and comes before a video's passing
+  // words wherever they reach into it
+  const room =
+    derived.length === 0
+      ? 0
+      : derived.length < FIRST_PAGE
+        ? FIRST_PAGE - derived.length
+        : passingFrom < FIRST_PAGE
+          ? 1
+          : 0;
   const named =
-    derived.length > 0 && derived.length < FIRST_PAGE
-      ? [...derived, ...channelNameFill(k, derived, FIRST_PAGE - derived.length, barred)]
+    room > 0
+      ? [
+          ...derived.slice(0, passingFrom),
+          ...channelNameFill(k, derived, room, barred),
+          ...derived.slice(passingFrom),
+        ]
       : derived;
   const listed = oneNamePerArticle(
     analyzer.docs <= TINY_STORE_DOCS && named.length > 0
@@ -371,9 +385,11 @@ function withCompounds(
  * The names of the store's channels, closing a list still short of the first page: a video whose
  * words are almost all links and calls (a music video, a gaming clip, a show's upload) is still its
  * channel's, and a channel is what its viewers search for by name; uploaders tag their own
- * channel's name more often than any other word (six in ten of the trending uploads do). Last,
- * after everything the text gives: a channel named with an ordinary phrase of its language ("Roue
- * Libre") says less of the store than its own words (channel-name.ts). Nor for a list of none: a
+ * channel's name more often than any other word (six in ten of the trending uploads do). After
+ * everything the text gives: a channel named with an ordinary phrase of its language ("Roue
+ * Libre") says less of the store than its own words (channel-name.ts). But before the lone words
+ * a video's description says once in passing (titleFirst), even in a full first page: such a word
+ * holds a tag one time in ten, the name six times in ten. Nor for a list of none: a
  * store with no text in the campaign's language gets no keywords (generate.ts says so). The channel
  * with the most of the store's videos first; never a name the list holds, nor another brand's.
  */
@@ -606,16 +622,18 @@ function titleFirst(
   k: KeywordInput,
   objectiveKeys: ReadonlySet<string>,
   listed: readonly PhraseCandidate[],
-): PhraseCandidate[] {
+): { list: PhraseCandidate[]; passingFrom: number } {
   const title = new Set<string>();
   for (const v of k.input.corpus.videos) for (const w of contentKeys(v.title, k.lang)) title.add(w);
-  if (title.size === 0) return [...listed]; // a channel's store without a video has no title to go by
+  // a channel's store without a video has no title to go by
+  if (title.size === 0) return { list: [...listed], passingFrom: listed.length };
   const words = new Set([...title, ...objectiveKeys]);
   const backed = (c: PhraseCandidate) =>
     (c.words >= 2 && c.count >= 2) || c.key.split(' ').some((w) => words.has(w));
   const aside = listed.filter((c) => !backed(c));
   const passing = (c: PhraseCandidate) => c.words === 1 && c.count < 2 && !c.written;
-  return [...listed.filter(backed), ...aside.filter((c) => !passing(c)), ...aside.filter(passing)];
+  const first = [...listed.filter(backed), ...aside.filter((c) => !passing(c))];
+  return { list: [...first, ...aside.filter(passing)], passingFrom: first.length };
 }
 
 /**
