@@ -460,6 +460,18 @@ describe('one video: what its creator labelled', () => {
     expect(kws).toContain('13-novembre');
   });
 
+  it('the word that gives a work its title is part of neither the work nor the name', () => {
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'SALIF - MUFASA (Clip Officiel)',
+        'Découvrez le clip de Salif intitulé Mufasa, maintenant disponible.',
+      ),
+    );
+    expect(kws).toContain('mufasa');
+    for (const k of kws) expect(k, k).not.toContain('intitulé');
+    expectKind(STOP, ['intitulé', 'intitulée', 'entitled', 'titulada'], 'fr');
+  });
+
   it('a dotted host with a path is a link whatever its top-level domain', () => {
     // a shortener's code written without its scheme was a keyword ("bmxw9j")
     const words = (s: string) =>

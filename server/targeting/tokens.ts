@@ -383,6 +383,15 @@ function isDesignator(orig: string, lang: Lang): boolean {
 const VERSUS = new Set(['vs', 'versus', 'contra']);
 /** "Tip Toe feat. French Montana": a credit joins a work and its guest, it is part of neither */
 const FEATURING = new Set(['ft', 'feat', 'featuring']);
+/**
+ * "le clip de Salif intitulé Mufasa", "a song entitled Havana": the word that gives a work its title
+ * joins the work and its name, and is part of neither ("salif intitulé mufasa" was a keyword)
+ */
+// prettier-ignore
+const TITLED = new Set([
+  'intitulé', 'intitulée', 'intitulés', 'intitulées', 'titled', 'entitled',
+  'titulado', 'titulada', 'titulados', 'tituladas', 'intitulado', 'intitulada', 'intitulados', 'intituladas',
+]);
 
 const wordCaches = new Map<Lang, Map<string, WordInfo>>();
 const WORD_CACHE_MAX = 200_000;
@@ -429,6 +438,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     isStopword(low, lang) ||
     VERSUS.has(low) ||
     FEATURING.has(low) ||
+    TITLED.has(low) ||
     isDeterminer(low, lang) ||
     (lang === 'fr' &&
       (elidedFunctionWord(low, orig, lang) || isFrenchStopwordUnderCapital(orig, low)))
