@@ -472,6 +472,19 @@ describe('one video: what its creator labelled', () => {
     expectKind(STOP, ['intitulé', 'intitulée', 'entitled', 'titulada'], 'fr');
   });
 
+  it('a unit in small letters measures, it names nothing; in capitals it may', () => {
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'DESK TOUR : organisation du bureau',
+        'Trombones de couleur - Multicolores 50 mm - 60 pcs\nBloc déco - 16 x 11 cm\nOn court les 10 km de Paris.',
+      ),
+    );
+    for (const k of kws) expect(k, k).not.toMatch(/(?:^|\s)(?:mm|cm|pcs)(?:\s|$)/u);
+    expectKind(STOP, ['mm', 'cm', 'pcs'], 'fr');
+    // "CM Punk"; a race named by its distance
+    expectNotKind(STOP, ['CM', 'km'], 'en');
+  });
+
   it('a dotted host with a path is a link whatever its top-level domain', () => {
     // a shortener's code written without its scheme was a keyword ("bmxw9j")
     const words = (s: string) =>

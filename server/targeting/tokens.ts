@@ -393,6 +393,14 @@ const TITLED = new Set([
   'titulado', 'titulada', 'titulados', 'tituladas', 'intitulado', 'intitulada', 'intitulados', 'intituladas',
 ]);
 
+/**
+ * Units of length, speed and count as written in small letters, as the metric system writes its
+ * symbols ("16 x 11 cm", "60 pcs", "6 mm drop"): a measure's unit, no keyword ("cm", "multicolores
+ * 50 mm"). In capitals they are names ("CM Punk", "MM Sports"). Not "km": a race is named by its
+ * distance ("5 km", "les 10 km de Paris").
+ */
+const LOWERCASE_UNITS = new Set(['mm', 'cm', 'pcs', 'mph', 'kmh']);
+
 const wordCaches = new Map<Lang, Map<string, WordInfo>>();
 const WORD_CACHE_MAX = 200_000;
 
@@ -462,6 +470,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     else if (lang === 'fr' && FR_VOUS_FORM.test(orig)) kind = STOP;
     // the modal in small letters ("Bella Hadid may have…"); "May" the month and the name stay
     else if (lang === 'en' && orig === 'may') kind = STOP;
+    else if (LOWERCASE_UNITS.has(orig)) kind = STOP;
     else if (
       isMannerAdverb(low, lang) ||
       FUTURE_VERB[lang]?.test(low) ||
