@@ -11,7 +11,11 @@ import { corpusOfCase, loadTrending, type TrendingCase } from '../eval/trending.
 import { postalAddressLines } from '../server/targeting/addresses.ts';
 import { isContactLine } from '../server/targeting/boilerplate.ts';
 import { withoutCallsToAction } from '../server/targeting/calls.ts';
-import { channelName, channelsNamedInProse } from '../server/targeting/channel-name.ts';
+import {
+  channelName,
+  channelsNamedInProse,
+  linkedPageNames,
+} from '../server/targeting/channel-name.ts';
 import {
   isCrewCredit,
   isMediaCredit,
@@ -1180,6 +1184,27 @@ describe('a list too short to serve', () => {
     for (const k of gates.slice(news + 1)) expect(k, k).not.toContain(' ');
     // a full first page of phrases gets no name
     expect(of('video:0KcvQpRdCzQ')).not.toContain('unbox therapy');
+    // the title of the Facebook page the video links, after the channel's: "gamepley" is
+    // Guillaume Pley's
+    const pley = of('video:qDAW3V85tEk');
+    expect(pley.indexOf('guillaume pley')).toBe(pley.indexOf('gamepley') + 1);
+    expect(pley.indexOf('gamepley')).toBeGreaterThan(-1);
+  });
+
+  it('reads a linked Facebook page’s title from its address, not a username or a group', () => {
+    expect(
+      linkedPageNames(
+        'Facebook : https://www.facebook.com/Guillaume-Pley-246330025378880/\n' +
+          'https://www.facebook.com/BRUNO-Un-nouveau-message--1509546539352729/ ' +
+          'facebook.com/pages/Nota-Bene/123456789012 https://www.facebook.com/Guillaume-Pley-246330025378880/',
+      ),
+    ).toEqual(['Guillaume Pley', 'BRUNO Un nouveau message', 'Nota Bene']);
+    expect(
+      linkedPageNames(
+        'https://www.facebook.com/ptitdeliretv facebook.com/groups/123456789012345 ' +
+          'facebook.com/profile.php?id=100012345678 facebook.com/SomeName/videos/1234567890123',
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@
  * anything. A channel named as a person ("Doug DeMuro", "Tyler Oakley") is its creator, whom its
  * viewers search by name, said or not. A title glued as a handle ("FallOutBoyVEVO") may be said
  * in the words its capitals mark ("Fall Out Boy"). Any channel's name closes a list short of the
- * first page (keywords.ts, channelNameFill).
+ * first page (keywords.ts, channelNameFill), and so does a linked Facebook page's title.
  */
 import { escapeRegExp } from '../lib/regexp.ts';
 import { isPersonName } from './people.ts';
@@ -77,6 +77,47 @@ export function channelName(title: string): string {
   }
   return /[\p{L}\p{N}]/u.test(name) ? name : line;
 }
+
+/**
+ * A Facebook page's address for a page without a username: its title, its words hyphenated, then
+ * its number ("facebook.com/Guillaume-Pley-246330025378880", "facebook.com/pages/Nota-Bene/123…").
+ * Facebook writes the title its owner gave the page; a username ("facebook.com/ptitdeliretv") is
+ * a handle, and says nothing of the words.
+ */
+const FACEBOOK_PAGE =
+  /facebook\.com\/(?:pg\/|pages\/)?(\p{L}[\p{L}\p{N}.']*(?:-+[\p{L}\p{N}.']+)*)-*[-/](\d{8,20})(?![\p{L}\p{N}])/giu;
+
+/**
+ * The titles of the Facebook pages a text links, in order, once each: a creator links their own
+ * page, titled with their name or their show's ("Guillaume Pley" under the channel "gamepley"),
+ * which closes a short list as the channel's name does (keywords.ts, channelNameFill).
+ */
+export function linkedPageNames(text: string): string[] {
+  if (!text.includes('facebook.com/')) return [];
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(FACEBOOK_PAGE)) {
+    const name = m[1]!.replace(/-+/gu, ' ').trim();
+    const key = name.toLowerCase();
+    if (!FACEBOOK_PATHS.has(key) && !out.has(key)) out.set(key, name);
+  }
+  return [...out.values()];
+}
+/** Facebook's own paths before a number: a group's, an event's, a post's, no page's title. */
+const FACEBOOK_PATHS = new Set([
+  'groups',
+  'events',
+  'photos',
+  'videos',
+  'notes',
+  'posts',
+  'story',
+  'permalink',
+  'watch',
+  'media',
+  'reel',
+  'gaming',
+  'marketplace',
+]);
 
 /** A channel's name as a person types it: its words apart where its title glues them ("The Ellen Show"). */
 export function channelNameSaid(title: string): string {

@@ -41,7 +41,7 @@ import { SMALL_STORE_DOCS, type Analyzer, type PhraseCandidate } from './analyze
 import type { Boilerplate } from './boilerplate.ts';
 import { adsKeywordText } from './ads-text.ts';
 import { brandCheck, type BrandCheck } from './brands.ts';
-import { channelNameSaid } from './channel-name.ts';
+import { channelNameSaid, linkedPageNames } from './channel-name.ts';
 import {
   articleLinks,
   bridgeLinks,
@@ -391,7 +391,9 @@ function withCompounds(
  * a video's description says once in passing (titleFirst), even in a full first page: such a word
  * holds a tag one time in ten, the name six times in ten. Nor for a list of none: a
  * store with no text in the campaign's language gets no keywords (generate.ts says so). The channel
- * with the most of the store's videos first; never a name the list holds, nor another brand's.
+ * with the most of the store's videos first, then the Facebook pages its videos link, by the title
+ * their address writes (linkedPageNames: a creator's own, "Guillaume Pley" of "gamepley"); never a
+ * name the list holds, nor another brand's.
  */
 function channelNameFill(
   k: KeywordInput,
@@ -407,11 +409,16 @@ function channelNameFill(
   );
   const have = new Set(picked.map((c) => c.key));
   const out: PhraseCandidate[] = [];
-  for (const ch of channels) {
+  // the channels' titles, then the titles of the pages their videos link (the creator's own)
+  const titles = [
+    ...channels.map((ch) => ch.title),
+    ...input.corpus.videos.flatMap((v) => linkedPageNames(v.description)),
+  ];
+  for (const title of titles) {
     if (out.length >= room) break;
     // the words an ad platform takes ("Ozzy Man Reviews (OMR)": "Ozzy Man Reviews OMR"; "P!nk":
     // none), within a keyword's bounds as the API counts them: a title may be longer
-    const text = adsKeywordText(channelNameSaid(ch.title));
+    const text = adsKeywordText(channelNameSaid(title));
     if (text === null) continue;
     // as its videos say it, its article too ("The Ellen Show", "Les Anges": "anges" is no show)
     const key = nameKeyOf(text, lang);
