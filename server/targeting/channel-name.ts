@@ -85,23 +85,8 @@ export function channelName(title: string): string {
  * a handle, and says nothing of the words.
  */
 const FACEBOOK_PAGE =
-  /facebook\.com\/(?:pg\/|pages\/)?(\p{L}[\p{L}\p{N}.']*(?:-+[\p{L}\p{N}.']+)*)-*[-/](\d{8,20})(?![\p{L}\p{N}])/giu;
+  /facebook\.com\/(?:pg\/|pages\/)?(\p{L}[\p{L}\p{N}.']*(?:-+[\p{L}\p{N}.']+)*)-*[-/]\d{8,20}(?![\p{L}\p{N}])/giu;
 
-/**
- * The titles of the Facebook pages a text links, in order, once each: a creator links their own
- * page, titled with their name or their show's ("Guillaume Pley" under the channel "gamepley"),
- * which closes a short list as the channel's name does (keywords.ts, channelNameFill).
- */
-export function linkedPageNames(text: string): string[] {
-  if (!text.includes('facebook.com/')) return [];
-  const out = new Map<string, string>();
-  for (const m of text.matchAll(FACEBOOK_PAGE)) {
-    const name = m[1]!.replace(/-+/gu, ' ').trim();
-    const key = name.toLowerCase();
-    if (!FACEBOOK_PATHS.has(key) && !out.has(key)) out.set(key, name);
-  }
-  return [...out.values()];
-}
 /** Facebook's own paths before a number: a group's, an event's, a post's, no page's title. */
 const FACEBOOK_PATHS = new Set([
   'groups',
@@ -118,6 +103,22 @@ const FACEBOOK_PATHS = new Set([
   'gaming',
   'marketplace',
 ]);
+
+/**
+ * The titles of the Facebook pages a text links, in order, once each: a creator links their own
+ * page, titled with their name or their show's ("Guillaume Pley" under the channel "gamepley"),
+ * which closes a short list as the channel's name does (keywords.ts, channelNameFill).
+ */
+export function linkedPageNames(text: string): string[] {
+  if (!text.includes('facebook.com/')) return [];
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(FACEBOOK_PAGE)) {
+    const name = m[1]!.replace(/-+/gu, ' ').trim();
+    const key = name.toLowerCase();
+    if (!FACEBOOK_PATHS.has(key) && !out.has(key)) out.set(key, name);
+  }
+  return [...out.values()];
+}
 
 /** A channel's name as a person types it: its words apart where its title glues them ("The Ellen Show"). */
 export function channelNameSaid(title: string): string {
