@@ -1458,6 +1458,17 @@ describe('the viewer addressed', () => {
     for (const k of kws)
       expect(k).not.toMatch(/(?:^|\s)(?:prenez|découvrez|retrouvez|téléchargez)(?:\s|$)/u);
   });
+
+  it('the same calls said to one viewer are no keyword either: "Retrouve-moi", "regarde"', () => {
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'Devinettes pour ton cerveau',
+        'Réponds vite et regarde tes résultats ! Retrouve Carmine sur Instagram, profite de la vidéo.',
+      ),
+    );
+    expect(kws).toContain('devinettes');
+    for (const k of kws) expect(k, k).not.toMatch(/(?:^|\s)(?:regarde|retrouve|profite)(?:\s|$)/u);
+  });
 });
 
 describe('adverbs of manner', () => {

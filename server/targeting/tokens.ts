@@ -122,6 +122,8 @@ const WEAK_BY_LANG: Partial<Record<Lang, ReadonlySet<string>>> = {
     "regarder","voir","aller","faire","dire","prendre","mettre","connaître","savoir","perdre","trouver","donner","venir","partir","rester","aimer","vouloir","pouvoir","devoir","commencer","essayer",
     "montrer","parler","expliquer","découvrir","retrouver","suivre","partager","utiliser","changer","arriver","attendre","laisser","passer","penser","croire","sortir","revenir","apprendre","comprendre",
     "présenter","rejoindre","cliquer","soutenir","profiter","découvrez","retrouvez","rejoignez","profitez","réservez","cliquez","suivez","partagez","regardez","venez","allez","laissez",
+    // the same calls said to one viewer ("Retrouve-moi sur", "Regarde ensuite tes résultats")
+    "retrouve","découvre","rejoins","profite","regarde","viens",
     "pote","potes","bisous","coucou",
     // "en direct": live, as English "live" is weak
     "direct",
