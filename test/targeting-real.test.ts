@@ -489,6 +489,18 @@ describe('one video: what its creator labelled', () => {
     expectNotKind(STOP, ['CM', 'km'], 'en');
   });
 
+  it('a noun the stopword list holds ends a name in running text: "Stranger Things"', () => {
+    const kws = keywords(
+      'Kids Dance Battle',
+      'The cast of Stranger Things, live with Jimmy. Things got wild, and the stuff we saw!',
+    );
+    expect(kws).toContain('stranger things');
+    expect(kws).not.toContain('things');
+    // a Title Case line's capitals say nothing: "10 Things You Need" names nothing
+    const words = tokenize('10 Things You Need To Know', 'text', 'en')[0]!.words;
+    expect(words.find((w) => w.low === 'things')!.kind).toBe(STOP);
+  });
+
   it('a dotted host with a path is a link whatever its top-level domain', () => {
     // a shortener's code written without its scheme was a keyword ("bmxw9j")
     const words = (s: string) =>

@@ -593,6 +593,23 @@ const MISSING_SPACE_RE = /(\p{Ll}{2})\.(?=\p{Lu}\p{Ll})/gu;
 const GLUED_INITIAL_RE = /(?<![\p{L}\p{N}.])(\p{Lu})\.(?=\p{Lu}\p{Ll}{2,})/gu;
 
 /**
+ * Nouns the stopword lists hold ("things", "stuff"), capitalised in running text right after a
+ * capitalised word: the end of a name ("the Stranger Things kids", "Weird Stuff"), no function word.
+ */
+const NAME_NOUN_STOPWORDS: Partial<Record<Lang, ReadonlySet<string>>> = {
+  en: new Set(['things', 'thing', 'stuff']),
+};
+function endsName(before: WordInfo, w: WordInfo, lang: Lang): boolean {
+  return (
+    w.kind === STOP &&
+    w.upper &&
+    before.upper &&
+    before.kind === CONTENT &&
+    NAME_NOUN_STOPWORDS[lang]?.has(w.low) === true
+  );
+}
+
+/**
  * Prepares a text for tokenising: NFKC, curly apostrophes, and every URL, e-mail, @mention,
  * timestamp, emoji and upside-down word replaced by a hard boundary ("|"). Hashtags are returned
  * separately, split into words ("#TrailRunning" → "trail running"), because they carry no sentence.
@@ -725,7 +742,16 @@ export function segmentText(text: string, mode: CaseMode, lang: Lang = 'en'): Se
   // copy the sentence-level decisions back into segments
   let k = 0;
   for (const seg of segments) {
-    for (let i = 0; i < seg.words.length; i++, k++) seg.informative[i] = flatInf[k]!;
+    for (let i = 0; i < seg.words.length; i++, k++) {
+      seg.informative[i] = flatInf[k]!;
+      if (i > 0 && flatInf[k] && endsName(seg.words[i - 1]!, seg.words[i]!, lang))
+        seg.words[i] = {
+          ...seg.words[i]!,
+          kind: CONTENT,
+          key: wordKey(seg.words[i]!.low, lang),
+          tailOk: true,
+        };
+    }
   }
   return segments;
 
