@@ -409,12 +409,13 @@ function channelNameFill(
   );
   const have = new Set(picked.map((c) => c.key));
   const out: PhraseCandidate[] = [];
-  // the channels' titles, then the titles of the pages their videos link (the creator's own)
-  const titles = [
-    ...channels.map((ch) => ch.title),
-    ...input.corpus.videos.flatMap((v) => linkedPageNames(v.description)),
-  ];
-  for (const title of titles) {
+  // the channels' titles, then the titles of the pages their videos link (the creator's own),
+  // read only while the list has room: a store of thousands of videos needs one name
+  function* titles(): Generator<string> {
+    for (const ch of channels) yield ch.title;
+    for (const v of input.corpus.videos) yield* linkedPageNames(v.description);
+  }
+  for (const title of titles()) {
     if (out.length >= room) break;
     // the words an ad platform takes ("Ozzy Man Reviews (OMR)": "Ozzy Man Reviews OMR"; "P!nk":
     // none), within a keyword's bounds as the API counts them: a title may be longer

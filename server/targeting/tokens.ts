@@ -398,8 +398,9 @@ const TITLED = new Set([
 /**
  * Units of length, speed and count as written in small letters, as the metric system writes its
  * symbols ("16 x 11 cm", "60 pcs", "6 mm drop"): a measure's unit, no keyword ("cm", "multicolores
- * 50 mm"). In capitals they are names ("CM Punk", "MM Sports"). Not "km": a race is named by its
- * distance ("5 km", "les 10 km de Paris").
+ * 50 mm"). In capitals they are names ("CM Punk", "MM Sports"), so these are read here, by their
+ * case, and not among lang.ts's units, which are function words however written. Not "km": a race
+ * is named by its distance ("5 km", "les 10 km de Paris").
  */
 const LOWERCASE_UNITS = new Set(['mm', 'cm', 'pcs', 'mph', 'kmh']);
 
