@@ -1171,6 +1171,21 @@ describe('the channel’s own name', () => {
       .map((i) => i.text.toLowerCase());
     expect(brand).toContain('watchmojo');
     expect(brand).not.toContain('watch mojo');
+    // closing a short list, a name its videos write glued (a handle) and never apart is a brand
+    // spelled as one word: "YouTunes", not "You Tunes"
+    const filled = (description: string) =>
+      keywordItemsOf(
+        oneVideo(
+          { title: 'LE MONDE DE DISNEY ! Feat BOOSTEE (CLIP)', description, channel: 'YouTunes' },
+          { language: 'fr' },
+        ),
+      )
+        .filter((i) => i.source === 'channels')
+        .map((i) => i.text.toLowerCase());
+    expect(filled('Merci à tous !\nINSTAGRAM : JordanYoutunes')).toEqual(['youtunes']);
+    expect(filled('Merci à tous !\nAbonne-toi à You Tunes, et à JordanYoutunes')).toEqual([
+      'you tunes',
+    ]);
     // a surname's particle stays on it: no "Mc" or "De" alone
     expect(keywords('The wings get hotter.', 'DougDeMuro')).toContain('doug demuro');
   });

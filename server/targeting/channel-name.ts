@@ -120,10 +120,30 @@ export function linkedPageNames(text: string): string[] {
   return [...out.values()];
 }
 
-/** A channel's name as a person types it: its words apart where its title glues them ("The Ellen Show"). */
-export function channelNameSaid(title: string): string {
+/**
+ * A channel's name as a person types it, given the lines its channel and videos write: a title
+ * glued as a handle in the words its capitals mark ("TheEllenShow": "The Ellen Show"), unless those
+ * lines write it glued (a handle, an address, a word: "JordanYoutunes", "twitter.com/ParodyWorld31")
+ * and never apart. Then it is a brand spelled as one word, and typed so ("YouTunes", not "You
+ * Tunes"). A person's name is typed apart ("Megan Batoon").
+ */
+export function channelNameTyped(title: string, lines: Iterable<string>): string {
   const ways = spellings(channelName(title));
-  return ways[ways.length - 1]!;
+  if (ways.length === 1) return ways[0]!;
+  const [glued, apart] = ways as [string, string];
+  if (isPersonName(apart)) return apart;
+  const gluedKey = glued.toLowerCase();
+  const apartName = nameOf(apart);
+  let writtenGlued = false;
+  for (const line of lines) {
+    const lower = line.toLowerCase();
+    if (apartName !== null && lower.includes(apartName.longest)) {
+      apartName.pattern.lastIndex = 0;
+      if (apartName.pattern.test(lower)) return apart;
+    }
+    writtenGlued ||= lower.includes(gluedKey);
+  }
+  return writtenGlued ? glued : apart;
 }
 
 /** How videos may write a channel's name: as its title does, and a glued title's words apart. */

@@ -41,7 +41,7 @@ import { SMALL_STORE_DOCS, type Analyzer, type PhraseCandidate } from './analyze
 import type { Boilerplate } from './boilerplate.ts';
 import { adsKeywordText } from './ads-text.ts';
 import { brandCheck, type BrandCheck } from './brands.ts';
-import { channelNameSaid, linkedPageNames } from './channel-name.ts';
+import { channelNameTyped, linkedPageNames } from './channel-name.ts';
 import {
   articleLinks,
   bridgeLinks,
@@ -70,6 +70,7 @@ import {
 } from './tokens.ts';
 import type {
   CorpusChannel,
+  CorpusVideo,
   ExcludedItem,
   GenerateInput,
   MatchType,
@@ -402,24 +403,35 @@ function channelNameFill(
   excluded: (c: PhraseCandidate) => boolean,
 ): PhraseCandidate[] {
   const { input, lang } = k;
-  const videos = new Map<string, number>();
-  for (const v of input.corpus.videos) videos.set(v.channelId, (videos.get(v.channelId) ?? 0) + 1);
+  const videos = new Map<string, CorpusVideo[]>();
+  for (const v of input.corpus.videos) {
+    const of = videos.get(v.channelId);
+    if (of) of.push(v);
+    else videos.set(v.channelId, [v]);
+  }
+  const count = (id: string) => videos.get(id)?.length ?? 0;
   const channels = [...input.corpus.channels].sort(
-    (a, b) => (videos.get(b.id) ?? 0) - (videos.get(a.id) ?? 0) || cmpStr(a.id, b.id),
+    (a, b) => count(b.id) - count(a.id) || cmpStr(a.id, b.id),
   );
   const have = new Set(picked.map((c) => c.key));
   const out: PhraseCandidate[] = [];
+  // what a channel writes, to tell how it spells its name (channelNameTyped)
+  function* linesOf(channel: CorpusChannel): Generator<string> {
+    yield channel.description;
+    for (const v of videos.get(channel.id) ?? []) yield* [v.title, v.description];
+  }
   // the channels' titles, then the titles of the pages their videos link (the creator's own),
   // read only while the list has room: a store of thousands of videos needs one name
-  function* titles(): Generator<string> {
-    for (const ch of channels) yield ch.title;
-    for (const v of input.corpus.videos) yield* linkedPageNames(v.description);
+  function* titles(): Generator<[title: string, lines: Iterable<string>]> {
+    for (const ch of channels) yield [ch.title, linesOf(ch)];
+    for (const v of input.corpus.videos)
+      for (const page of linkedPageNames(v.description)) yield [page, [v.description]];
   }
-  for (const title of titles()) {
+  for (const [title, lines] of titles()) {
     if (out.length >= room) break;
     // the words an ad platform takes ("Ozzy Man Reviews (OMR)": "Ozzy Man Reviews OMR"; "P!nk":
     // none), within a keyword's bounds as the API counts them: a title may be longer
-    const text = adsKeywordText(channelNameSaid(title));
+    const text = adsKeywordText(channelNameTyped(title, lines));
     if (text === null) continue;
     // as its videos say it, its article too ("The Ellen Show", "Les Anges": "anges" is no show)
     const key = nameKeyOf(text, lang);
