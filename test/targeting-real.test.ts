@@ -34,7 +34,12 @@ import {
   stopwordBeforePluralVerb,
   type Lang,
 } from '../server/targeting/lang.ts';
-import { featuredGuest, musicTitle, performanceCredit } from '../server/targeting/music.ts';
+import {
+  artistAndSong,
+  featuredGuest,
+  musicTitle,
+  performanceCredit,
+} from '../server/targeting/music.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { scheduleLines } from '../server/targeting/schedule.ts';
 import { sectionLines, shopLines, withoutAccountLabel } from '../server/targeting/sections.ts';
@@ -1981,6 +1986,35 @@ describe('music uploads', () => {
     );
     expect(kws).toEqual(expect.arrayContaining(["hold me tight or don't", 'marshmello']));
     for (const k of kws) expect(k).not.toMatch(/\bperforming\b/);
+  });
+
+  it('a music video’s artist and song are searched together: listed joined, after both', () => {
+    expect(artistAndSong('Eminem - Walk On Water (Audio) ft. Beyoncé')).toEqual([
+      'Eminem',
+      'Walk On Water',
+    ]);
+    expect(artistAndSong('[M4] Mon Frèro...(Audio officiel)')).toEqual(['M4', 'Mon Frèro']);
+    // a Vevo channel's upload is a music video, labelled or not; a version is neither name
+    expect(artistAndSong('Niall Horan - Too Much To Ask (Acoustic)', 'NiallHoranVEVO')).toEqual([
+      'Niall Horan',
+      'Too Much To Ask',
+    ]);
+    // another upload, or a title of three parts, is no artist and song
+    expect(artistAndSong('Pumpkin Pie - You Suck at Cooking (episode 68)')).toBeNull();
+    expect(artistAndSong('Niall Horan - Too Much To Ask (Acoustic)')).toBeNull();
+    expect(artistAndSong('Yxng Bane - Rihanna (Live) - dscvr ARTISTS', 'Vevo dscvr')).toBeNull();
+    const kws = keywordTextsOf(
+      oneVideo({ title: 'Keith Urban - Female (Official Audio)', description: 'Out now.' }),
+    );
+    expect(kws.slice(0, 3)).toEqual(['keith urban', 'female', 'keith urban female']);
+    // a title of the same shape that is no music video joins nothing
+    const show = keywordTextsOf(
+      oneVideo({
+        title: 'Pumpkin Pie - You Suck at Cooking (episode 68)',
+        description: 'Pumpkin pie is the best pie.',
+      }),
+    );
+    expect(show.some((k) => k.includes('pumpkin pie') && k.includes('cooking'))).toBe(false);
   });
 });
 

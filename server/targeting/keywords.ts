@@ -53,6 +53,7 @@ import {
 } from './lang.ts';
 import { isoStopwords } from './libs.ts';
 import type { CampaignTypeMix } from './mix.ts';
+import { artistAndSong } from './music.ts';
 import { cmpStr } from './order.ts';
 import { isGivenNameOrTitle, isPersonByUse, isPersonName, type NameUses } from './people.ts';
 import { addsOnlyFiller, overlapMerge, selectPhrases, subKeys } from './select.ts';
@@ -65,6 +66,7 @@ import {
   keyOf,
   tokenize,
   nameKeyOf,
+  wholeKeyOf,
   withoutLeadingElision,
   wordInfo,
 } from './tokens.ts';
@@ -261,7 +263,12 @@ export function keywordItems(k: KeywordInput): {
       : derived;
   const listed = oneNamePerArticle(
     analyzer.docs <= TINY_STORE_DOCS && named.length > 0
-      ? withCompounds(k, objectiveKeys, named, mix.keywords - seedSlots, barred)
+      ? withArtistSong(
+          k,
+          withCompounds(k, objectiveKeys, named, mix.keywords - seedSlots, barred),
+          mix.keywords - seedSlots,
+          barred,
+        )
       : named,
     lang,
   );
@@ -380,6 +387,53 @@ function withCompounds(
     else after.push(c);
   }
   return [...out, ...after].slice(0, Math.max(max, listed.length));
+}
+
+/**
+ * A store of one music video: its artist and its song, both listed, are listed joined as well
+ * ("eminem walk on water", "m4 mon frèro"), right after the later of them: listeners search a song
+ * by both, and the song's name alone ("female", "strangers") reaches anything. A name written
+ * whole, as its title writes the two (music.ts, artistAndSong). After the first page it goes to
+ * the end of the list, within the list's length.
+ */
+function withArtistSong(
+  k: KeywordInput,
+  listed: readonly PhraseCandidate[],
+  max: number,
+  excluded: (c: PhraseCandidate) => boolean,
+): PhraseCandidate[] {
+  const out = [...listed];
+  const channels = new Map(k.input.corpus.channels.map((ch) => [ch.id, ch.title]));
+  for (const v of k.input.corpus.videos) {
+    const names = artistAndSong(v.title, channels.get(v.channelId));
+    if (names === null) continue;
+    const keyOfName = (text: string) => nameKeyOf(text, k.lang) ?? wholeKeyOf(text, k.lang);
+    const [artist, song] = names.map((n) => {
+      const key = keyOfName(n);
+      return key === null ? -1 : out.findIndex((c) => c.key === key);
+    }) as [number, number];
+    if (artist < 0 || song < 0) continue;
+    // as the list writes each ("hold me tight or don't" of "HOLD ME TIGHT OR DON’T")
+    const text = adsKeywordText(`${out[artist]!.text} ${out[song]!.text}`);
+    const key = text === null ? null : keyOfName(text);
+    if (text === null || key === null || out.some((c) => c.key === key)) continue;
+    if (text.length > MAX_PHRASE_CHARS || key.split(' ').length > MAX_PHRASE_WORDS) continue;
+    const c: PhraseCandidate = {
+      ...out[song]!,
+      key,
+      text,
+      words: key.split(' ').length,
+      name: true,
+      whole: true,
+      written: true,
+      source: 'titles',
+    };
+    if (excluded(c)) continue;
+    const later = Math.max(artist, song);
+    if (later < FIRST_PAGE) out.splice(later + 1, 0, c);
+    else out.push(c);
+  }
+  return out.slice(0, Math.max(max, listed.length));
 }
 
 /**

@@ -51,3 +51,36 @@ export function performanceCredit(line: string): { names: string[]; rest: string
   const artists = m[1]!.split(/\s*,\s*/u).filter(Boolean);
   return { names: [...artists, m[2]!.trim()], rest: line.slice(m[0].length) };
 }
+
+/** What separates a music title's artist from its song: a dash, a bar or a colon between spaces. */
+const ARTIST_SONG = /^(.+?)\s*(?:\s[-–—|]\s|:\s)\s*(.+)$/u;
+/** The artist a title puts first in brackets: "[M4] Mon Frèro". */
+const BRACKETED_ARTIST = /^\[([^\]]+)\]\s*(.+)$/u;
+
+/** A channel of Vevo's, which distributes music videos only: "EminemVEVO", "Vevo dscvr". */
+const VEVO_CHANNEL = /vevo(?![\p{Ll}])/u;
+/** A version or a note in brackets at a title's end: "(Acoustic)", "(Vertical Video)", "(Live)". */
+const TRAILING_BRACKETS = /(?:\s*[([][^()[\]]*[)\]])+\s*$/u;
+
+/**
+ * The two names of a music upload's title, as written: "Eminem - Walk On Water (Audio) ft.
+ * Beyoncé" → ["Eminem", "Walk On Water"], "[M4] Mon Frèro...(Audio officiel)" → ["M4", "Mon
+ * Frèro"]. Listeners search a song by both ("eminem walk on water"). A music upload labels its
+ * format (musicTitle) or is a Vevo channel's; a version in brackets at the end ("(Acoustic)") is
+ * neither name. Null for another upload, or a title that is not two names: a third part, or a
+ * bracket left inside.
+ */
+export function artistAndSong(title: string, channelTitle = ''): [string, string] | null {
+  if (musicTitle(title) === null && !VEVO_CHANNEL.test(channelTitle.toLowerCase())) return null;
+  const guest = FEATURING.exec(title);
+  const bare = (guest === null ? title : title.slice(0, guest.index))
+    .replace(FORMAT, ' ')
+    .replace(TRAILING_BRACKETS, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  const m = BRACKETED_ARTIST.exec(bare) ?? ARTIST_SONG.exec(bare);
+  if (m === null) return null;
+  const names = [m[1]!, m[2]!].map((s) => s.replace(/^[\s.…!?¡¿]+|[\s.…!?¡¿]+$/gu, ''));
+  if (names.some((s) => !/[\p{L}\p{N}]/u.test(s) || /[()[\]|–—:]|\s-\s/u.test(s))) return null;
+  return names as [string, string];
+}
