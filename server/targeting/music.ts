@@ -7,9 +7,9 @@
  * ("walk on water", "strangers") or the artist, what listeners search for. Pure and deterministic.
  */
 
-/** The formats a music upload labels itself with, in brackets ("(Official Music Video)", "[AUDIO]"). */
+/** The formats a music upload labels itself with, in brackets ("(Official Music Video)", "[AUDIO]", "(Vertical Video)"). */
 const FORMAT =
-  /[([]\s*(?:(?:official|officiel|officielle|oficial)\s+)?(?:music\s+video|lyrics?\s+video|video\s+lyrics?|lyrics?|video|vid[eé]o|audio|visuali[sz]er|clip|videoclip|clip\s+lyrics?)(?:\s+(?:official|officiel|officielle|oficial))?\s*[)\]]/giu;
+  /[([]\s*(?:(?:official|officiel|officielle|oficial)\s+)?(?:music\s+video|lyrics?\s+video|vertical\s+video|video\s+lyrics?|lyrics?|video|vid[eé]o|audio|visuali[sz]er|clip|videoclip|clip\s+lyrics?)(?:\s+(?:official|officiel|officielle|oficial))?\s*[)\]]/giu;
 
 /** A music title without its format label, or null when the title has none. */
 export function musicTitle(title: string): string | null {
