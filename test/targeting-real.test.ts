@@ -1907,6 +1907,9 @@ describe('music uploads', () => {
     expect(
       musicTitle('Columbine - Pierre, feuille, papier, ciseaux (Clip Officiel)'),
     ).not.toBeNull();
+    expect(musicTitle('Camila Cabello - Havana (Vertical Video) ft. Young Thug')).toBe(
+      'Camila Cabello - Havana | ft. Young Thug',
+    );
     // a version is no format, and a title without a label is no music title
     expect(musicTitle('Niall Horan - Too Much To Ask (Acoustic)')).toBeNull();
     expect(musicTitle('How to fix a bike (part 2)')).toBeNull();
