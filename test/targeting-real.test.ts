@@ -2635,6 +2635,18 @@ describe('people’s names', () => {
       expect(isPersonName(n), n).toBe(false);
   });
 
+  it('a person a title names is listed whole, never the parts of the name', () => {
+    // "Jean-claude Gaudin": no "claude gaudin" beside it; "Jean-Luc Lemoine": no "jean luc"
+    const kws = keywordTextsOf(
+      frenchVideo(
+        "Dieudonné : La mairie de Marseille condamnée / Conseil d'état, Jean-claude Gaudin, CRIF",
+        'Dieudonné à Marseille le 19 novembre 2017.',
+      ),
+    );
+    expectKeywords(kws, 'jean claude gaudin', /^(claude gaudin|jean claude|gaudin)$/u);
+    expectKeywords(keywordsOfCase('video:sIYfAtsu8Cg'), 'jean luc lemoine', /^jean luc$/u);
+  });
+
   it('a name written in capitals throughout and as spelt, as often, is shown as spelt', () => {
     // "THE LATE LATE SHOW with JAMES CORDEN throws…" beside "Watch The Late Late Show…"
     const forms = new Map([

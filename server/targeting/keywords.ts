@@ -622,7 +622,9 @@ function withTitleVariants(
   const common = commonIn(analyzer);
   const have = new Set(picked.map((c) => c.key));
   const listed = picked.filter((c) => c.words >= 2).map((c) => c.key);
-  const names = picked.filter((c) => c.name && c.words >= 2).map((c) => ` ${c.key} `);
+  const names = picked
+    .filter((c) => c.words >= 2 && (c.name || isPersonName(c.text)))
+    .map((c) => ` ${c.key} `);
   // the titles' runs of word keys, to tell where two phrases overlap in the title itself
   const titleRuns = k.input.corpus.videos.flatMap((v) =>
     tokenize(v.title, 'none', lang).map((seg) => ` ${seg.words.map((w) => w.key).join(' ')} `),
