@@ -55,7 +55,13 @@ import { isoStopwords } from './libs.ts';
 import type { CampaignTypeMix } from './mix.ts';
 import { artistAndSong } from './music.ts';
 import { cmpStr } from './order.ts';
-import { isGivenNameOrTitle, isPersonByUse, isPersonName, type NameUses } from './people.ts';
+import {
+  isGivenName,
+  isGivenNameOrTitle,
+  isPersonByUse,
+  isPersonName,
+  type NameUses,
+} from './people.ts';
 import { addsOnlyFiller, overlapMerge, selectPhrases, subKeys } from './select.ts';
 import {
   CONTENT,
@@ -623,7 +629,7 @@ function withTitleVariants(
   const have = new Set(picked.map((c) => c.key));
   const listed = picked.filter((c) => c.words >= 2).map((c) => c.key);
   const names = picked
-    .filter((c) => c.words >= 2 && (c.name || isPersonName(c.text)))
+    .filter((c) => c.words >= 2 && (c.name || (c.written && isPersonName(c.text))))
     .map((c) => ` ${c.key} `);
   // the titles' runs of word keys, to tell where two phrases overlap in the title itself
   const titleRuns = k.input.corpus.videos.flatMap((v) =>
@@ -653,6 +659,8 @@ function withTitleVariants(
     if (content.length === 0 || content.every(common) || endsInDateOrCode(c.key, lang)) continue;
     // "schritt für schritt", "paso a paso": a word, a preposition and the word again says how, not what
     if (words.length === 3 && words[0] === words[2]) continue;
+    // a person's given names without the family name ("jean luc" of "Jean-Luc Lemoine")
+    if (c.text.split(/[\s-]+/u).every(isGivenName)) continue;
     if (listed.some((p) => cutsInTitle(p, c.key) || cutsInTitle(c.key, p))) continue;
     const inside = picked.reduce(
       (n, p) => (` ${p.key} `.includes(` ${c.key} `) ? n + analyzer.countOf(p.key) : n),

@@ -81,6 +81,12 @@ export function isGivenNameOrTitle(word: string): boolean {
   return GIVEN_NAMES.has(low) || GIVEN_NAMES.has(plain) || TITLES.has(low) || TITLES.has(plain);
 }
 
+/** Whether a word is a given name ("jean", "Luc"), not a title. */
+export function isGivenName(word: string): boolean {
+  const low = word.toLowerCase();
+  return GIVEN_NAMES.has(low) || GIVEN_NAMES.has(withoutAccents(low));
+}
+
 /**
  * A name written as French (and much of Europe) writes a person's in lists and credits: the given
  * name capitalised, the family name in capitals ("Soazig QUÉMÉNER", "Jean-Luc MÉLENCHON", "Marine
