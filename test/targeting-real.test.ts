@@ -2647,6 +2647,40 @@ describe('people’s names', () => {
     expectKeywords(keywordsOfCase('video:sIYfAtsu8Cg'), 'jean luc lemoine', /^jean luc$/u);
   });
 
+  it('a role’s complement before a person’s name is no part of it', () => {
+    // "le procureur de Paris François Molins", "the governor of California Jerry Brown"
+    expectKeywords(
+      keywordTextsOf(
+        frenchVideo(
+          'Menace terroriste : sommes-nous mieux protégés ?',
+          'Une centaine de djihadistes sont sur la zone, selon le procureur de Paris François Molins.',
+        ),
+      ),
+      'françois molins',
+      /paris françois/u,
+    );
+    expectKeywords(
+      keywordTextsOf(
+        oneVideo({
+          title: 'Wildfires reach the coast',
+          description:
+            'Evacuations were ordered by the governor of California Jerry Brown on Sunday.',
+        }),
+      ),
+      'jerry brown',
+      /california jerry/u,
+    );
+    // a place named after a person that a name follows directly is one name
+    expect(
+      keywordTextsOf(
+        frenchVideo(
+          'Lille - Nantes : le résumé',
+          'Le match se joue au Stade Pierre Mauroy devant 40 000 supporters.',
+        ),
+      ),
+    ).toContain('stade pierre mauroy');
+  });
+
   it('a name written in capitals throughout and as spelt, as often, is shown as spelt', () => {
     // "THE LATE LATE SHOW with JAMES CORDEN throws…" beside "Watch The Late Late Show…"
     const forms = new Map([

@@ -106,8 +106,13 @@ function personNameStarts(
       // a role capitalised before a person's name, after another name: "CBS News Chairman Jeff
       // Fager", "Attorney General Jeff Sessions" (a show's name holds a person's whole: "The
       // Tonight Show Starring Jimmy Fallon")
+      // and a role's complement before one, the role in small letters: "le procureur de Paris
+      // François Molins", "the mayor of London Sadiq Khan" (a place that a name follows directly
+      // is one thing: "au Stade Pierre Mauroy")
+      const complement = afterRoleOf(words, from);
       for (let k = from + 1; k < to; k++) {
-        if (to - k > 2 || !isRole(words[k - 1]!) || !isGivenNameOrTitle(words[k]!.orig)) continue;
+        if (to - k > 2 || !isGivenNameOrTitle(words[k]!.orig)) continue;
+        if (!complement && !isRole(words[k - 1]!)) continue;
         if (!isPersonRun(words, k, to + 1)) continue;
         starts.fill(k, k, to + 1);
         break;
@@ -116,6 +121,32 @@ function personNameStarts(
     from = to + 1;
   }
   return starts;
+}
+
+/** Words that join a role to what it is the role of: "procureur de", "ministre des", "mayor of the". */
+const ROLE_LINKS = new Set([
+  'de',
+  'des',
+  'du',
+  'la',
+  'le',
+  "l'",
+  'of',
+  'the',
+  'del',
+  'della',
+  'von',
+  'der',
+]);
+
+/** Whether the word at `from` follows a role in small letters and the words that link it ("ministre de l'"). */
+function afterRoleOf(words: readonly WordInfo[], from: number): boolean {
+  for (let k = from - 1, links = 0; k >= 0 && links <= 2; k--, links++) {
+    const w = words[k]!;
+    if (isRoleBeforeName(w)) return links > 0;
+    if (w.cap || !ROLE_LINKS.has(w.low)) return false;
+  }
+  return false;
 }
 
 /**

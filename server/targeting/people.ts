@@ -147,7 +147,7 @@ export interface NameUses {
 const ROLES_BEFORE_NAME = new Set([
   'star','stars','actor','actors','actress','singer','rapper','comedian','host','coach','player','striker','goalkeeper','quarterback','journalist','youtuber','vlogger','author','writer','director','founder','ceo','senator','governor','congressman','congresswoman','mayor',
   'chairman','chairwoman','editor','anchor','correspondent','reporter','general','commissioner','secretary','spokesman','spokeswoman','spokesperson','procureur','commissaire',
-  'acteur','actrice','chanteur','chanteuse','rappeur','rappeuse','humoriste','comédien','comédienne','animateur','animatrice','entraîneur','entraineur','joueur','joueuse','attaquant','gardien','défenseur','journaliste','youtubeur','youtubeuse','chroniqueur','chroniqueuse','réalisateur','réalisatrice','député','députée','maire','sénateur',
+  'ministre','minister','président','présidente','president','acteur','actrice','chanteur','chanteuse','rappeur','rappeuse','humoriste','comédien','comédienne','animateur','animatrice','entraîneur','entraineur','joueur','joueuse','attaquant','gardien','défenseur','journaliste','youtubeur','youtubeuse','chroniqueur','chroniqueuse','réalisateur','réalisatrice','député','députée','maire','sénateur',
   'actriz','cantante','humorista','presentador','presentadora','entrenador','jugador','jugadora','delantero','portero','periodista','directora','alcalde','alcaldesa',
 ]);
 
