@@ -40,6 +40,7 @@ import {
   musicTitle,
   performanceCredit,
 } from '../server/targeting/music.ts';
+import { subjectAndFormat } from '../server/targeting/video-format.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { scheduleLines } from '../server/targeting/schedule.ts';
 import { sectionLines, shopLines, withoutAccountLabel } from '../server/targeting/sections.ts';
@@ -2018,6 +2019,39 @@ describe('music uploads', () => {
       }),
     );
     expect(show.some((k) => k.includes('pumpkin pie') && k.includes('cooking'))).toBe(false);
+  });
+});
+
+describe('the kind of video a title says it is', () => {
+  it('is joined to what the video is of, as viewers search the two', () => {
+    expect(subjectAndFormat('THE SHAPE OF WATER - Final Trailer', 'en')).toEqual([
+      'THE SHAPE OF WATER',
+      'trailer',
+    ]);
+    expect(
+      subjectAndFormat('Kyle Kuzma Full Highlights 2017.11.15 vs 76ers - 24 Pts, 7 Rebs!', 'en'),
+    ).toEqual(['Kyle Kuzma', 'highlights']);
+    expect(subjectAndFormat('TOP 14 - Résumé Agen-Paris: 29-13 - J11', 'fr')).toEqual([
+      'TOP 14',
+      'résumé',
+    ]);
+    expect(subjectAndFormat('THE PRISON Bande-Annonce VF (2017)', 'fr')).toEqual([
+      'THE PRISON',
+      'bande annonce',
+    ]);
+    // a title the format opens, or that names none, has no subject for it
+    expect(subjectAndFormat('Interview : Marine Le Pen dans Le Grand Jury', 'fr')).toBeNull();
+    expect(subjectAndFormat('How to fix a bike', 'en')).toBeNull();
+    const kws = keywordTextsOf(
+      oneVideo({
+        title: 'THE SHAPE OF WATER - Final Trailer',
+        description:
+          'From master storyteller Guillermo del Toro comes The Shape of Water, an other-worldly fairy tale.',
+      }),
+    );
+    // the name as the list holds it, right after it
+    expect(kws.indexOf('shape of water trailer')).toBe(kws.indexOf('shape of water') + 1);
+    expect(kws.indexOf('shape of water')).toBeGreaterThan(-1);
   });
 });
 

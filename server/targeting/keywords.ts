@@ -84,6 +84,7 @@ import type {
   MatchType,
   TargetingItem,
 } from './types.ts';
+import { subjectAndFormat } from './video-format.ts';
 
 /** At most this many of a saved audience's own keywords are added. */
 const MAX_AUDIENCE_KEYWORDS = 10;
@@ -269,7 +270,7 @@ export function keywordItems(k: KeywordInput): {
       : derived;
   const listed = oneNamePerArticle(
     analyzer.docs <= TINY_STORE_DOCS && named.length > 0
-      ? withArtistSong(
+      ? withTitleJoins(
           k,
           withCompounds(k, objectiveKeys, named, mix.keywords - seedSlots, barred),
           mix.keywords - seedSlots,
@@ -396,48 +397,59 @@ function withCompounds(
 }
 
 /**
- * A store of one music video: its artist and its song, both listed, are listed joined as well
- * ("eminem walk on water", "m4 mon frèro"), right after the later of them: listeners search a song
- * by both, and the song's name alone ("female", "strangers") reaches anything. A name written
- * whole, as its title writes the two (music.ts, artistAndSong). After the first page it goes to
- * the end of the list, within the list's length.
+ * A store of one video: what its title names joined as viewers search it, right after the later
+ * of the listed keywords it joins. A music video's artist and song, both listed ("eminem walk on
+ * water", "m4 mon frèro": the song's name alone, "female", reaches anything; music.ts), and a
+ * listed subject with the kind of video the title says it is ("shape of water trailer", "kyle
+ * kuzma highlights", "top 14 résumé"; video-format.ts). A name written whole. After the first page
+ * it goes to the end of the list, within the list's length.
  */
-function withArtistSong(
+function withTitleJoins(
   k: KeywordInput,
   listed: readonly PhraseCandidate[],
   max: number,
   excluded: (c: PhraseCandidate) => boolean,
 ): PhraseCandidate[] {
   const out = [...listed];
+  const keyOfName = (text: string) => nameKeyOf(text, k.lang) ?? wholeKeyOf(text, k.lang);
+  // a name listed without the article its title writes ("shape of water" of "THE SHAPE OF WATER")
+  const at = (text: string) => {
+    const key = keyOfName(text);
+    if (key === null) return -1;
+    const space = key.indexOf(' ');
+    const bare =
+      space > 0 && opensWithNameArticle(key.slice(0, space), k.lang) ? key.slice(space + 1) : null;
+    return out.findIndex((c) => c.key === key || c.key === bare);
+  };
   const channels = new Map(k.input.corpus.channels.map((ch) => [ch.id, ch.title]));
   for (const v of k.input.corpus.videos) {
-    const names = artistAndSong(v.title, channels.get(v.channelId));
-    if (names === null) continue;
-    const keyOfName = (text: string) => nameKeyOf(text, k.lang) ?? wholeKeyOf(text, k.lang);
-    const [artist, song] = names.map((n) => {
-      const key = keyOfName(n);
-      return key === null ? -1 : out.findIndex((c) => c.key === key);
-    }) as [number, number];
-    if (artist < 0 || song < 0) continue;
-    // as the list writes each ("hold me tight or don't" of "HOLD ME TIGHT OR DON’T")
-    const text = adsKeywordText(`${out[artist]!.text} ${out[song]!.text}`);
-    const key = text === null ? null : keyOfName(text);
-    if (text === null || key === null || out.some((c) => c.key === key)) continue;
-    if (text.length > MAX_PHRASE_CHARS || key.split(' ').length > MAX_PHRASE_WORDS) continue;
-    const c: PhraseCandidate = {
-      ...out[song]!,
-      key,
-      text,
-      words: key.split(' ').length,
-      name: true,
-      whole: true,
-      written: true,
-      source: 'titles',
-    };
-    if (excluded(c)) continue;
-    const later = Math.max(artist, song);
-    if (later < FIRST_PAGE) out.splice(later + 1, 0, c);
-    else out.push(c);
+    const joins: { parts: number[]; suffix: string }[] = [];
+    const music = artistAndSong(v.title, channels.get(v.channelId));
+    if (music !== null) joins.push({ parts: music.map(at), suffix: '' });
+    const format = subjectAndFormat(v.title, k.lang);
+    if (format !== null) joins.push({ parts: [at(format[0])], suffix: format[1] });
+    for (const { parts, suffix } of joins) {
+      if (parts.some((i) => i < 0)) continue;
+      // as the list writes each ("hold me tight or don't" of "HOLD ME TIGHT OR DON’T")
+      const text = adsKeywordText([...parts.map((i) => out[i]!.text), suffix].join(' '));
+      const key = text === null ? null : keyOfName(text);
+      if (text === null || key === null || out.some((c) => c.key === key)) continue;
+      if (text.length > MAX_PHRASE_CHARS || key.split(' ').length > MAX_PHRASE_WORDS) continue;
+      const later = Math.max(...parts);
+      const c: PhraseCandidate = {
+        ...out[later]!,
+        key,
+        text,
+        words: key.split(' ').length,
+        name: true,
+        whole: true,
+        written: true,
+        source: 'titles',
+      };
+      if (excluded(c)) continue;
+      if (later < FIRST_PAGE) out.splice(later + 1, 0, c);
+      else out.push(c);
+    }
   }
   return out.slice(0, Math.max(max, listed.length));
 }

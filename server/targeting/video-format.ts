@@ -1,0 +1,62 @@
+/**
+ * What kind of video a title says it is, beside what it is of: "THE SHAPE OF WATER - Final
+ * Trailer", "Kyle Kuzma Full Highlights 2017.11.15 vs 76ers", "TOP 14 - Résumé Agen-Paris",
+ * "Huawei Mate 10 Pro : TEST COMPLET". Viewers search the two together ("shape of water trailer",
+ * "kyle kuzma highlights"), and the format's word alone ("trailer") reaches every film. A closed
+ * class per language, as music.ts's format labels are. Pure and deterministic.
+ */
+import type { Lang } from './lang.ts';
+
+/** The formats, longest first: a title's "Teaser Trailer" is one. */
+// prettier-ignore
+const FORMATS: Partial<Record<Lang, readonly string[]>> = {
+  en: ['teaser trailer', 'trailer', 'teaser', 'highlights', 'review', 'unboxing', 'interview', 'recap'],
+  fr: ['bande annonce', 'bande-annonce', 'teaser', 'trailer', 'résumé', 'test', 'interview', 'critique'],
+  es: ['tráiler', 'trailer', 'teaser', 'avance', 'resumen', 'reseña', 'entrevista'],
+  de: ['trailer', 'teaser', 'highlights', 'test', 'interview', 'zusammenfassung'],
+  pt: ['trailer', 'teaser', 'resumo', 'análise', 'entrevista'],
+};
+
+/** Words a title puts before a format that say which one, not what of: "Final Trailer", "la bande annonce". */
+// prettier-ignore
+const FORMAT_MODIFIERS = new Set([
+  'official', 'officiel', 'officielle', 'oficial', 'final', 'new', 'nouvelle', 'nouveau', 'nuevo',
+  'full', 'complet', 'complete', 'completo', 'cinematic', 'hd', '4k', 'vf', 'vostfr', 'vost', 'vo',
+  'exclusif', 'première', 'premier', 'first', 'extended', 'the', 'a', 'la', 'le', "l'", 'el', 'der', 'die', 'o',
+]);
+
+/** What a title's parts are split at: a dash, a bar or a slash between spaces, a colon, brackets. */
+const PARTS = /\s[-–—|/]\s|:\s|[()[\]]/u;
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
+
+/**
+ * The subject and the format of a title ("THE SHAPE OF WATER - Final Trailer" → ["THE SHAPE OF
+ * WATER", "trailer"]), as the title writes the subject: the part before a part that opens with the
+ * format, or the words of a part before it ("Kyle Kuzma Full Highlights …" → "Kyle Kuzma"). Null
+ * for a title that names no format, or whose format opens it ("Interview : Marine Le Pen …").
+ */
+export function subjectAndFormat(title: string, lang: Lang): [string, string] | null {
+  const formats = FORMATS[lang];
+  if (formats === undefined) return null;
+  const parts = title
+    .split(PARTS)
+    .map((p) => p.trim())
+    .filter((p) => /[\p{L}\p{N}]/u.test(p));
+  for (let i = 0; i < parts.length; i++) {
+    const words = parts[i]!.match(WORD) ?? [];
+    const low = words.map((w) => w.toLowerCase());
+    for (let at = 0; at < low.length; at++) {
+      const format = formats.find((f) => {
+        const fw = f.split(' ');
+        return fw.every((w, j) => low[at + j] === w);
+      });
+      if (format === undefined) continue;
+      let before = at;
+      while (before > 0 && FORMAT_MODIFIERS.has(low[before - 1]!)) before--;
+      const subject = before > 0 ? words.slice(0, before).join(' ') : i > 0 ? parts[i - 1]! : '';
+      return subject ? [subject, format.replace('-', ' ')] : null;
+    }
+  }
+  return null;
+}
