@@ -59,8 +59,22 @@ const BRACKETED_ARTIST = /^\[([^\]]+)\]\s*(.+)$/u;
 
 /** A channel of Vevo's, which distributes music videos only: "EminemVEVO", "Vevo dscvr". */
 const VEVO_CHANNEL = /vevo(?![\p{Ll}])/u;
-/** A version or a note in brackets at a title's end: "(Acoustic)", "(Vertical Video)", "(Live)". */
-const TRAILING_BRACKETS = /(?:\s*[([][^()[\]]*[)\]])+\s*$/u;
+/**
+ * A title without the versions and notes in brackets at its end ("(Acoustic)", "(Live)"), read
+ * back from the end one group at a time: a pattern for all of them backtracks over every group.
+ */
+function withoutTrailingBrackets(title: string): string {
+  let end = title.length;
+  for (;;) {
+    while (end > 0 && title[end - 1] === ' ') end--;
+    if (title[end - 1] !== ')' && title[end - 1] !== ']') break;
+    let open = end - 2;
+    while (open >= 0 && !'()[]'.includes(title[open]!)) open--;
+    if (open < 0 || (title[open] !== '(' && title[open] !== '[')) break;
+    end = open;
+  }
+  return title.slice(0, end).trimEnd();
+}
 
 /**
  * The two names of a music upload's title, as written: "Eminem - Walk On Water (Audio) ft.
@@ -73,11 +87,12 @@ const TRAILING_BRACKETS = /(?:\s*[([][^()[\]]*[)\]])+\s*$/u;
 export function artistAndSong(title: string, channelTitle = ''): [string, string] | null {
   if (musicTitle(title) === null && !VEVO_CHANNEL.test(channelTitle.toLowerCase())) return null;
   const guest = FEATURING.exec(title);
-  const bare = (guest === null ? title : title.slice(0, guest.index))
-    .replace(FORMAT, ' ')
-    .replace(TRAILING_BRACKETS, '')
-    .replace(/\s+/gu, ' ')
-    .trim();
+  const bare = withoutTrailingBrackets(
+    (guest === null ? title : title.slice(0, guest.index))
+      .replace(FORMAT, ' ')
+      .replace(/\s+/gu, ' ')
+      .trim(),
+  );
   const m = BRACKETED_ARTIST.exec(bare) ?? ARTIST_SONG.exec(bare);
   if (m === null) return null;
   const names = [m[1]!, m[2]!].map((s) => s.replace(/^[\s.…!?¡¿]+|[\s.…!?¡¿]+$/gu, ''));
