@@ -2039,7 +2039,13 @@ describe('the kind of video a title says it is', () => {
       'THE PRISON',
       'bande annonce',
     ]);
-    // a title the format opens, or that names none, has no subject for it
+    // a title the format opens, or that names none, or a list of the title's tags, has no subject
+    expect(
+      subjectAndFormat(
+        'THIERRY ARDISSON répond sur SQUEEZIE ( interview, malaise, twitter )',
+        'fr',
+      ),
+    ).toBeNull();
     expect(subjectAndFormat('Interview : Marine Le Pen dans Le Grand Jury', 'fr')).toBeNull();
     expect(subjectAndFormat('How to fix a bike', 'en')).toBeNull();
     const kws = keywordTextsOf(
@@ -2049,6 +2055,10 @@ describe('the kind of video a title says it is', () => {
           'From master storyteller Guillermo del Toro comes The Shape of Water, an other-worldly fairy tale.',
       }),
     );
+    // a subject the list holds in its last words: "mate 10 pro" of "Huawei Mate 10 Pro : TEST…"
+    const huawei = keywordsOfCase('video:sc5uIiyWDVs');
+    expect(huawei.indexOf('mate 10 pro test')).toBe(huawei.indexOf('mate 10 pro') + 1);
+    expect(huawei.indexOf('mate 10 pro')).toBeGreaterThan(-1);
     // the name as the list holds it, right after it
     expect(kws.indexOf('shape of water trailer')).toBe(kws.indexOf('shape of water') + 1);
     expect(kws.indexOf('shape of water')).toBeGreaterThan(-1);

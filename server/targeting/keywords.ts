@@ -421,13 +421,25 @@ function withTitleJoins(
       space > 0 && opensWithNameArticle(key.slice(0, space), k.lang) ? key.slice(space + 1) : null;
     return out.findIndex((c) => c.key === key || c.key === bare);
   };
+  // a subject listed whole, or the listed phrase of two words or more it ends with ("mate 10
+  // pro" of "Huawei Mate 10 Pro", which the list holds apart from "huawei")
+  const subjectAt = (text: string) => {
+    const whole = at(text);
+    const key = keyOfName(text);
+    if (whole >= 0 || key === null) return whole;
+    let best = -1;
+    for (const [i, c] of out.entries())
+      if (c.words >= 2 && key.endsWith(` ${c.key}`) && (best < 0 || c.words > out[best]!.words))
+        best = i;
+    return best;
+  };
   const channels = new Map(k.input.corpus.channels.map((ch) => [ch.id, ch.title]));
   for (const v of k.input.corpus.videos) {
     const joins: { parts: number[]; suffix: string }[] = [];
     const music = artistAndSong(v.title, channels.get(v.channelId));
     if (music !== null) joins.push({ parts: music.map(at), suffix: '' });
     const format = subjectAndFormat(v.title, k.lang);
-    if (format !== null) joins.push({ parts: [at(format[0])], suffix: format[1] });
+    if (format !== null) joins.push({ parts: [subjectAt(format[0])], suffix: format[1] });
     for (const { parts, suffix } of joins) {
       if (parts.some((i) => i < 0)) continue;
       // as the list writes each ("hold me tight or don't" of "HOLD ME TIGHT OR DON’T")

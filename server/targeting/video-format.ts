@@ -44,6 +44,8 @@ export function subjectAndFormat(title: string, lang: Lang): [string, string] | 
     .map((p) => p.trim())
     .filter((p) => /[\p{L}\p{N}]/u.test(p));
   for (let i = 0; i < parts.length; i++) {
+    // a list of words ("( interview, malaise, réseaux sociaux )") is the title's tags, no label
+    if (parts[i]!.includes(',')) continue;
     const words = parts[i]!.match(WORD) ?? [];
     const low = words.map((w) => w.toLowerCase());
     for (let at = 0; at < low.length; at++) {
