@@ -2003,8 +2003,23 @@ describe('music uploads', () => {
       'Niall Horan',
       'Too Much To Ask',
     ]);
+    // a creator's channel titles its work with its own name first
+    expect(
+      artistAndSong(
+        'Alan Walker - All Falls Down (Behind The Scenes)',
+        'Alan Walker',
+        'Alan Walker',
+      ),
+    ).toEqual(['Alan Walker', 'All Falls Down']);
     // another upload, or a title of three parts, is no artist and song
     expect(artistAndSong('Pumpkin Pie - You Suck at Cooking (episode 68)')).toBeNull();
+    expect(
+      artistAndSong(
+        'Pumpkin Pie - You Suck at Cooking (episode 68)',
+        'You Suck At Cooking',
+        'You Suck At Cooking',
+      ),
+    ).toBeNull();
     expect(artistAndSong('Niall Horan - Too Much To Ask (Acoustic)')).toBeNull();
     expect(artistAndSong('Yxng Bane - Rihanna (Live) - dscvr ARTISTS', 'Vevo dscvr')).toBeNull();
     const kws = keywordTextsOf(

@@ -41,7 +41,7 @@ import { SMALL_STORE_DOCS, type Analyzer, type PhraseCandidate } from './analyze
 import type { Boilerplate } from './boilerplate.ts';
 import { adsKeywordText } from './ads-text.ts';
 import { brandCheck, type BrandCheck } from './brands.ts';
-import { channelNameTyped, linkedPageNames } from './channel-name.ts';
+import { channelName, channelNameTyped, linkedPageNames } from './channel-name.ts';
 import {
   articleLinks,
   bridgeLinks,
@@ -436,7 +436,8 @@ function withTitleJoins(
   const channels = new Map(k.input.corpus.channels.map((ch) => [ch.id, ch.title]));
   for (const v of k.input.corpus.videos) {
     const joins: { parts: number[]; suffix: string }[] = [];
-    const music = artistAndSong(v.title, channels.get(v.channelId));
+    const channel = channels.get(v.channelId) ?? '';
+    const music = artistAndSong(v.title, channel, channel && channelName(channel));
     if (music !== null) joins.push({ parts: music.map(at), suffix: '' });
     const format = subjectAndFormat(v.title, k.lang);
     if (format !== null) joins.push({ parts: [subjectAt(format[0])], suffix: format[1] });

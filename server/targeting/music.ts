@@ -6,6 +6,7 @@
  * officiel" were keywords), and each other part of the title is a name written whole: the song
  * ("walk on water", "strangers") or the artist, what listeners search for. Pure and deterministic.
  */
+import { dedupeKey } from './text.ts';
 
 /** The formats a music upload labels itself with, in brackets ("(Official Music Video)", "[AUDIO]", "(Vertical Video)"). */
 const FORMAT =
@@ -80,12 +81,19 @@ function withoutTrailingBrackets(title: string): string {
  * The two names of a music upload's title, as written: "Eminem - Walk On Water (Audio) ft.
  * Beyoncé" → ["Eminem", "Walk On Water"], "[M4] Mon Frèro...(Audio officiel)" → ["M4", "Mon
  * Frèro"]. Listeners search a song by both ("eminem walk on water"). A music upload labels its
- * format (musicTitle) or is a Vevo channel's; a version in brackets at the end ("(Acoustic)") is
- * neither name. Null for another upload, or a title that is not two names: a third part, or a
+ * format (musicTitle) or is a Vevo channel's; a creator's own channel titles a work with its name
+ * first ("Alan Walker - All Falls Down", "SQUEEZIE - FREESTYLE DE L'AUTODÉRISION"). A version in
+ * brackets at the end ("(Acoustic)") is neither name. Null for another upload, or a title that is not two names: a third part, or a
  * bracket left inside.
  */
-export function artistAndSong(title: string, channelTitle = ''): [string, string] | null {
-  if (musicTitle(title) === null && !VEVO_CHANNEL.test(channelTitle.toLowerCase())) return null;
+export function artistAndSong(
+  title: string,
+  channelTitle = '',
+  /** the channel's name as its videos say it (channel-name.ts) */
+  channelName = '',
+): [string, string] | null {
+  const music = musicTitle(title) !== null || VEVO_CHANNEL.test(channelTitle.toLowerCase());
+  if (!music && !channelName) return null;
   const guest = FEATURING.exec(title);
   const bare = withoutTrailingBrackets(
     (guest === null ? title : title.slice(0, guest.index))
@@ -97,5 +105,7 @@ export function artistAndSong(title: string, channelTitle = ''): [string, string
   if (m === null) return null;
   const names = [m[1]!, m[2]!].map((s) => s.replace(/^[\s.…!?¡¿]+|[\s.…!?¡¿]+$/gu, ''));
   if (names.some((s) => !/[\p{L}\p{N}]/u.test(s) || /[()[\]|–—:]|\s-\s/u.test(s))) return null;
+  // a creator's own channel titles a work with its name first: "Alan Walker - All Falls Down"
+  if (!music && dedupeKey(names[0]!) !== dedupeKey(channelName)) return null;
   return names as [string, string];
 }
