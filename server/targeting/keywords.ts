@@ -398,11 +398,11 @@ function withCompounds(
 
 /**
  * A store of one video: what its title names joined as viewers search it, right after the later
- * of the listed keywords it joins. A music video's artist and song, both listed ("eminem walk on
- * water", "m4 mon frèro": the song's name alone, "female", reaches anything; music.ts), and a
- * listed subject with the kind of video the title says it is ("shape of water trailer", "kyle
- * kuzma highlights", "top 14 résumé"; video-format.ts). A name written whole. After the first page
- * it goes to the end of the list, within the list's length.
+ * of the listed keywords it joins. A music video's artist and song, or a creator's name and work,
+ * both listed ("eminem walk on water", "m4 mon frèro": the song's name alone, "female", reaches
+ * anything; music.ts), and a listed subject with the kind of video the title says it is ("shape of
+ * water trailer", "kyle kuzma highlights", "top 14 résumé"; video-format.ts). A name written
+ * whole. After the first page it goes to the end of the list, within the list's length.
  */
 function withTitleJoins(
   k: KeywordInput,

@@ -8,7 +8,10 @@
  */
 import { dedupeKey } from './text.ts';
 
-/** The formats a music upload labels itself with, in brackets ("(Official Music Video)", "[AUDIO]", "(Vertical Video)"). */
+/**
+ * The formats a music upload labels itself with, in brackets ("(Official Music Video)", "[AUDIO]",
+ * "(Vertical Video)").
+ */
 const FORMAT =
   /[([]\s*(?:(?:official|officiel|officielle|oficial)\s+)?(?:music\s+video|lyrics?\s+video|vertical\s+video|video\s+lyrics?|lyrics?|video|vid[eé]o|audio|visuali[sz]er|clip|videoclip|clip\s+lyrics?)(?:\s+(?:official|officiel|officielle|oficial))?\s*[)\]]/giu;
 
@@ -60,6 +63,7 @@ const BRACKETED_ARTIST = /^\[([^\]]+)\]\s*(.+)$/u;
 
 /** A channel of Vevo's, which distributes music videos only: "EminemVEVO", "Vevo dscvr". */
 const VEVO_CHANNEL = /vevo(?![\p{Ll}])/u;
+
 /**
  * A title without the versions and notes in brackets at its end ("(Acoustic)", "(Live)"), read
  * back from the end one group at a time: a pattern for all of them backtracks over every group.
@@ -83,8 +87,8 @@ function withoutTrailingBrackets(title: string): string {
  * Frèro"]. Listeners search a song by both ("eminem walk on water"). A music upload labels its
  * format (musicTitle) or is a Vevo channel's; a creator's own channel titles a work with its name
  * first ("Alan Walker - All Falls Down", "SQUEEZIE - FREESTYLE DE L'AUTODÉRISION"). A version in
- * brackets at the end ("(Acoustic)") is neither name. Null for another upload, or a title that is not two names: a third part, or a
- * bracket left inside.
+ * brackets at the end ("(Acoustic)") is neither name. Null for another upload, or a title that is
+ * not two names: a third part, or a bracket left inside.
  */
 export function artistAndSong(
   title: string,

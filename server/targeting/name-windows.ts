@@ -105,10 +105,10 @@ function personNameStarts(
     else if (!tail) {
       // a role capitalised before a person's name, after another name: "CBS News Chairman Jeff
       // Fager", "Attorney General Jeff Sessions" (a show's name holds a person's whole: "The
-      // Tonight Show Starring Jimmy Fallon")
-      // and a role's complement before one, the role in small letters: "le procureur de Paris
-      // François Molins", "the mayor of London Sadiq Khan" (a place that a name follows directly
-      // is one thing: "au Stade Pierre Mauroy")
+      // Tonight Show Starring Jimmy Fallon"); or the place or office of a role in small letters
+      // before the run: "le procureur de Paris François Molins", "the governor of California
+      // Jerry Brown" (a place a name follows with no role before it is one name: "au Stade
+      // Pierre Mauroy")
       const complement = afterRoleOf(words, from);
       for (let k = from + 1; k < to; k++) {
         if (to - k > 2 || !isGivenNameOrTitle(words[k]!.orig)) continue;
@@ -124,20 +124,8 @@ function personNameStarts(
 }
 
 /** Words that join a role to what it is the role of: "procureur de", "ministre des", "mayor of the". */
-const ROLE_LINKS = new Set([
-  'de',
-  'des',
-  'du',
-  'la',
-  'le',
-  "l'",
-  'of',
-  'the',
-  'del',
-  'della',
-  'von',
-  'der',
-]);
+// prettier-ignore
+const ROLE_LINKS = new Set(['de', 'des', 'du', 'la', 'le', "l'", 'of', 'the', 'del', 'della', 'von', 'der']);
 
 /** Whether the word at `from` follows a role in small letters and the words that link it ("ministre de l'"). */
 function afterRoleOf(words: readonly WordInfo[], from: number): boolean {
