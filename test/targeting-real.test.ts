@@ -2003,6 +2003,22 @@ describe('music uploads', () => {
       'Niall Horan',
       'Too Much To Ask',
     ]);
+    // a director credited after a separator marks a music video, and is no part of the song
+    expect(artistAndSong('Salif - Mufasa | Dir. by Krysko Miller')).toEqual(['Salif', 'Mufasa']);
+    expect(musicTitle('Salif - Mufasa | Dir. by Krysko Miller')).toBe(
+      'Salif - Mufasa | Krysko Miller',
+    );
+    expect(musicTitle('How I directed by myself a short film')).toBeNull();
+    expectKeywords(
+      keywordTextsOf(
+        frenchVideo(
+          'Salif - Mufasa | Dir. by Krysko Miller',
+          '- Découvrez le premier clip de Salif intitulé Mufasa maintenant disponible sur YouTube',
+        ),
+      ),
+      'salif mufasa',
+      /\bdir\b/u,
+    );
     // a creator's channel titles its work with its own name first
     expect(
       artistAndSong(

@@ -15,11 +15,23 @@ import { dedupeKey } from './text.ts';
 const FORMAT =
   /[([]\s*(?:(?:official|officiel|officielle|oficial)\s+)?(?:music\s+video|lyrics?\s+video|vertical\s+video|video\s+lyrics?|lyrics?|video|vid[eé]o|audio|visuali[sz]er|clip|videoclip|clip\s+lyrics?)(?:\s+(?:official|officiel|officielle|oficial))?\s*[)\]]/giu;
 
-/** A music title without its format label, or null when the title has none. */
+/**
+ * A music video's director, credited after a separator in its title ("Salif - Mufasa | Dir. by
+ * Krysko Miller", "(Réal. par …)", "- Directed by …"): a clip names its director, other uploads
+ * hardly ever do. The mark is a label, as a format is; the director's name after it is a name of
+ * its own.
+ */
+const DIRECTOR_MARK =
+  /(?:[|/([]|\s[-–—]) ?(?:dir\.?|directed|réal\.?|réalisé|realizado|dirigido) (?:by|par|por)(?![\p{L}\p{N}])/giu;
+/** The credit to the title's end (a title with one space between words). */
+const DIRECTOR_CREDIT = new RegExp(`${DIRECTOR_MARK.source}.*$`, 'iu');
+
+/** A music title without its format label and its director's mark, or null when it has neither. */
 export function musicTitle(title: string): string | null {
+  const line = title.replace(/\s+/gu, ' ');
   // a boundary where the label was: the parts on either side are names of their own
-  const parts = title.replace(FORMAT, ' | ');
-  if (parts === title) return null;
+  const parts = line.replace(FORMAT, ' | ').replace(DIRECTOR_MARK, ' | ');
+  if (parts === line) return null;
   return parts.replace(/\s+/g, ' ').replace(/^[\s|]+|[\s|]+$/g, '');
 }
 
@@ -85,7 +97,7 @@ function withoutTrailingBrackets(title: string): string {
  * The two names of a music upload's title, as written: "Eminem - Walk On Water (Audio) ft.
  * Beyoncé" → ["Eminem", "Walk On Water"], "[M4] Mon Frèro...(Audio officiel)" → ["M4", "Mon
  * Frèro"]. Listeners search a song by both ("eminem walk on water"). A music upload labels its
- * format (musicTitle) or is a Vevo channel's; a creator's own channel titles a work with its name
+ * format (musicTitle), credits its director or is a Vevo channel's; a creator's own channel titles a work with its name
  * first ("Alan Walker - All Falls Down", "SQUEEZIE - FREESTYLE DE L'AUTODÉRISION"). A version in
  * brackets at the end ("(Acoustic)") is neither name. Null for another upload, or a title that is
  * not two names: a third part, or a bracket left inside.
@@ -96,13 +108,18 @@ export function artistAndSong(
   /** the channel's name as its videos say it (channel-name.ts) */
   channelName = '',
 ): [string, string] | null {
-  const music = musicTitle(title) !== null || VEVO_CHANNEL.test(channelTitle.toLowerCase());
+  // one space between words first: the patterns below read a run of spaces again from each start
+  const line = title.replace(/\s+/gu, ' ').trim();
+  const credit = DIRECTOR_CREDIT.exec(line);
+  const music =
+    credit !== null || musicTitle(line) !== null || VEVO_CHANNEL.test(channelTitle.toLowerCase());
   if (!music && !channelName) return null;
-  const guest = FEATURING.exec(title);
+  const named = credit === null ? line : line.slice(0, credit.index);
+  const guest = FEATURING.exec(named);
   const bare = withoutTrailingBrackets(
-    (guest === null ? title : title.slice(0, guest.index))
+    (guest === null ? named : named.slice(0, guest.index))
       .replace(FORMAT, ' ')
-      .replace(/\s+/gu, ' ')
+      .replace(/ +/gu, ' ')
       .trim(),
   );
   const m = BRACKETED_ARTIST.exec(bare) ?? ARTIST_SONG.exec(bare);
