@@ -97,10 +97,11 @@ function withoutTrailingBrackets(title: string): string {
  * The two names of a music upload's title, as written: "Eminem - Walk On Water (Audio) ft.
  * Beyoncé" → ["Eminem", "Walk On Water"], "[M4] Mon Frèro...(Audio officiel)" → ["M4", "Mon
  * Frèro"]. Listeners search a song by both ("eminem walk on water"). A music upload labels its
- * format (musicTitle), credits its director or is a Vevo channel's; a creator's own channel titles a work with its name
- * first ("Alan Walker - All Falls Down", "SQUEEZIE - FREESTYLE DE L'AUTODÉRISION"). A version in
- * brackets at the end ("(Acoustic)") is neither name. Null for another upload, or a title that is
- * not two names: a third part, or a bracket left inside.
+ * format (musicTitle), credits its director ("| Dir. by …") or is a Vevo channel's; a creator's
+ * own channel titles a work with its name first ("Alan Walker - All Falls Down", "SQUEEZIE -
+ * FREESTYLE DE L'AUTODÉRISION"). A version in brackets at the end ("(Acoustic)") is neither name.
+ * Null for another upload, or a title that is not two names: a third part, or a bracket left
+ * inside.
  */
 export function artistAndSong(
   title: string,
