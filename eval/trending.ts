@@ -281,7 +281,8 @@ export function trendingRows(results: readonly TrendingResult[]): TrendingRow[] 
   return rows;
 }
 
-const signed = (x: number) => `${x < 0 ? '-' : '+'}${Math.abs(x).toFixed(3)}`;
+// a sum of float shares that is 0 may come out a hair below it: the sign is the rounded figure's
+const signed = (x: number) => `${x < -0.0005 ? '-' : '+'}${Math.abs(x).toFixed(3)}`;
 
 export function printTrending(write: (s: string) => void, verbose: boolean): TrendingRow[] {
   const results = runTrending();

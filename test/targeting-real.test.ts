@@ -929,6 +929,19 @@ describe('one video: two listed phrases joined as written', () => {
     expect(opensEnglishTitle(words('the best of', 'fr'), 0)).toBe(false);
   });
 
+  it('a film named with its article is listed alone too, beside the title that holds it', () => {
+    // the variant without its article ("prison bande annonce vf") is the same name: it blocks none
+    const film = keywordTextsOf(
+      frenchVideo(
+        'THE PRISON Bande Annonce VF (2017)',
+        'Découvrez la bande annonce du film THE PRISON réalisé par Na Hyun.\nTHE PRISON Bande Annonce VF',
+      ),
+    );
+    expect(film).toContain('the prison');
+    expect(film).not.toContain('prison');
+    expect(film.indexOf('the prison')).toBeLessThan(10);
+  });
+
   it('a Romance article capitalised in running text opens the name: "Le Grand Jury"', () => {
     const show = keywordTextsOf(
       frenchVideo(

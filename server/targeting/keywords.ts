@@ -652,6 +652,12 @@ function withTitleVariants(
   const { analyzer, lang } = k;
   const common = commonIn(analyzer);
   const have = new Set(picked.map((c) => c.key));
+  // a pick that opens with a name's article is the same name without it (oneNamePerArticle)
+  for (const c of picked) {
+    const space = c.key.indexOf(' ');
+    if (space > 0 && opensWithNameArticle(c.key.slice(0, space), lang))
+      have.add(c.key.slice(space + 1));
+  }
   const listed = picked.filter((c) => c.words >= 2).map((c) => c.key);
   const names = picked
     .filter((c) => c.words >= 2 && (c.name || (c.written && isPersonName(c.text))))
