@@ -997,6 +997,27 @@ describe('one video: two listed phrases joined as written', () => {
         ),
       ),
     ).toContain('milieu de terrain');
+    // "en cas de", "au cas où", "en tout cas": a case names nothing of its own
+    const elections = keywordTextsOf(
+      frenchVideo(
+        'Merkel : la patronne en danger',
+        "La chancelière serait candidate en cas d'élections anticipées. En cas d'élections, les Verts hésitent.",
+      ),
+    );
+    expect(elections.length).toBeGreaterThan(0);
+    for (const k of elections) expect(k).not.toMatch(/\bcas\b/u);
+  });
+
+  it('a noun the stopword list holds joins a phrase said twice: "extrême droite"', () => {
+    // "droite", "état", "personnes" are nouns the French stopword list holds (weak words)
+    const kws = keywordTextsOf(
+      frenchVideo(
+        "Merkel : la crise politique s'aggrave",
+        "Les députés d'extrême droite entrent au Bundestag. L'extrême droite y a 94 sièges, une crise politique sans précédent.",
+      ),
+    );
+    expect(kws).toContain('extrême droite');
+    expect(kws).not.toContain('droite');
   });
 });
 
@@ -1372,7 +1393,7 @@ describe('verbs', () => {
         { language: 'es' },
       ),
     );
-    expectKeywords(kws, 'clásico', /\bgusta\b/u);
+    expectKeywords(kws, 'gran clásico', /\bgusta\b/u);
   });
 
   it('a product’s model is no promotion code: "Kawasaki Z900", "Yamaha XJ6"', () => {

@@ -47,6 +47,7 @@ import {
   bridgeLinks,
   compoundLinks,
   isStopword,
+  LISTED_NOUNS,
   opensWithNameArticle,
   withoutAccents,
   type Lang,
@@ -848,11 +849,18 @@ function keepWorthy(
     )
       return false;
     if (c.written || (c.recurring && !small)) return true;
-    if (content.length < 2) return false;
+    // a word the stopword list holds is a weak word but a noun or an adjective ("extrême droite",
+    // "personnes âgées", "gran clásico"): beside one content word, a phrase said twice names a thing
+    if (content.length < 2 && !(tiny && c.count >= 2 && withListedNoun(c.key, lang))) return false;
     // one video has no vocabulary beyond its title: its creator's two-word phrases of specific words
     if (tiny) return c.source !== 'comments' && content.every(specific);
     return content.some((w) => vocabulary.has(w));
   };
+}
+
+/** Whether a phrase holds a noun or an adjective of the language's stopword list (lang.ts). */
+function withListedNoun(key: string, lang: Lang): boolean {
+  return key.split(' ').some((w) => LISTED_NOUNS[lang]?.has(w) === true);
 }
 
 const contentCache = new Map<string, string[]>();

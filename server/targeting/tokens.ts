@@ -70,6 +70,8 @@ export interface WordInfo {
   intent: boolean;
   /** may end a phrase: every word but weak modifiers ("great", "cheaper", "watched") */
   tailOk: boolean;
+  /** a noun written almost only inside a locution ("propos" of "à propos de"): it opens no phrase */
+  locution: boolean;
 }
 
 export interface Segment {
@@ -440,6 +442,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
       caseless: true,
       intent: false,
       tailOk: false,
+      locution: false,
     };
     cache.set(orig, info);
     return info;
@@ -509,6 +512,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
       kind === NUMBER ||
       kind === CONTENT ||
       (kind === WEAK && (TAIL_OK.has(weakAs!) || LISTED_NOUNS[lang]?.has(weakAs!) === true)),
+    locution: kind === WEAK && locutionNouns(lang).has(weakAs!),
   };
   if (cache.size >= WORD_CACHE_MAX) cache.clear();
   cache.set(orig, info);
@@ -866,7 +870,7 @@ export function validPhrase(
 ): boolean {
   const first = words[i]!;
   const last = words[i + n - 1]!;
-  if (first.kind === STOP && !opens) return false;
+  if ((first.kind === STOP && !opens) || first.locution) return false;
   if (last.kind === STOP) return n === 2 && last.particle && first.kind === CONTENT;
   if (!last.tailOk) return false;
   if (n === 1) return first.kind === CONTENT && !first.past;
