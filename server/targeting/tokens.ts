@@ -330,6 +330,19 @@ const FUTURE_VERB: Partial<Record<Lang, RegExp>> = {
 };
 
 /**
+ * The French future's third person singular, and both third persons of its irregular stems,
+ * written in small letters: "fonctionnera", "rendra", "finira", "pourra", "verront", "saura"
+ * ("boss fonctionnera", "centre ville pourra" name nothing). Names end so too ("Samira", "Sandra",
+ * "Carlos Saura"), written with their capital, and a few nouns, listed.
+ */
+const FR_FUTURE =
+  /^(?:\p{Ll}{3,}(?:era|ira|dra)|(?:pou|ve|enve|cou|mou)rr(?:a|ont)|(?:saur|devr)(?:a|ont))$/u;
+const FR_NOUNS_LIKE_FUTURE = new Set(['camera', 'chimera', 'riviera', 'tempera', 'toundra']);
+function isFrenchFuture(orig: string, low: string, lang: Lang): boolean {
+  return lang === 'fr' && orig === low && FR_FUTURE.test(low) && !FR_NOUNS_LIKE_FUTURE.has(low);
+}
+
+/**
  * The present of French "venir" and "tenir" and the verbs made of them ("devient", "revient",
  * "appartient", "obtiennent", "viens"): they say what happens to a thing, as any verb, and their forms
  * are a closed set, so they are no part of a keyword ("policier devient", "raiponce appartient"). No
@@ -480,6 +493,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     else if (
       isMannerAdverb(low, lang) ||
       FUTURE_VERB[lang]?.test(low) ||
+      isFrenchFuture(orig, low, lang) ||
       (lang === 'fr' && (FR_VENIR_TENIR.test(low) || FR_IRREGULAR_PRESENT.has(low)))
     )
       kind = STOP;
