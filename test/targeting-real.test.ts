@@ -1746,6 +1746,25 @@ describe('adverbs of manner', () => {
     expect(isPluralVerb('vidéo', 'arrivent', 'fr')).toBe(false);
   });
 
+  it("a French verb before its object's elided article ends and breaks phrases; an infinitive stays", () => {
+    // a noun there takes "de l'": "maillon de l'empire", never "maillon l'empire"
+    const film = keywordTextsOf(
+      frenchVideo(
+        'THE PRISON Bande Annonce VF',
+        "Les gardiens lui fournissent l'alibi parfait. Très vite, il devient un maillon de l'empire criminel.",
+      ),
+    );
+    expect(film).toContain('alibi parfait');
+    for (const k of film) expect(k).not.toMatch(/fournissent/u);
+    const lessons = keywordTextsOf(
+      frenchVideo(
+        "Apprendre l'anglais en 30 jours",
+        "Ma méthode pour apprendre l'anglais seul : apprendre l'anglais avec des séries.",
+      ),
+    );
+    expect(lessons).toContain("apprendre l'anglais");
+  });
+
   it('so is one after "gens", a noun the stopword lists hold, and after "les", its object', () => {
     expectFrenchKeywords(
       '5 énigmes pour enfants',

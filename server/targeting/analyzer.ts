@@ -6,6 +6,7 @@
  */
 import {
   bridgeLinks,
+  conjugatedBeforeObject,
   isAgentPreposition,
   governsVerb,
   isDegreeAdverb,
@@ -13,6 +14,7 @@ import {
   isPluralVerb,
   isVerbClitic,
   opensClause,
+  opensWithElidedArticle,
   startsCompoundTense,
   stopwordBeforePluralVerb,
   type Lang,
@@ -447,9 +449,16 @@ export class Analyzer {
   /**
    * Whether the window of n words at i starts with a verb (after a clitic, an auxiliary or a word
    * that governs one: lang.ts) or an adjective (after an adverb of degree), or holds a French verb
-   * after its plural subject: what someone does or how something is, no topic.
+   * after its plural subject or before its object's elided article (lang.ts): what someone does
+   * or how something is, no topic.
    */
   private saysVerb(words: readonly WordInfo[], i: number, n: number): boolean {
+    for (let k = i + 1; k < i + n; k++)
+      if (
+        words[k - 1]!.kind !== STOP &&
+        conjugatedBeforeObject(words[k - 1]!.low, words[k]!.low, this.lang)
+      )
+        return true;
     const before = i > 0 ? words[i - 1]!.low : '';
     const first = words[i]!.low;
     if (
@@ -490,7 +499,10 @@ export class Analyzer {
       const next = words[i + n];
       if (
         next !== undefined &&
-        (next.determiner || opensClause(next.low, this.lang) || this.beforeAgent(words, i + n))
+        (next.determiner ||
+          opensWithElidedArticle(next.low, this.lang) ||
+          opensClause(next.low, this.lang) ||
+          this.beforeAgent(words, i + n))
       )
         st.verbRight++;
       if (this.saysVerb(words, i, n)) st.verbal++;

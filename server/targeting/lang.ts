@@ -302,6 +302,25 @@ export function isDeterminer(low: string, lang: Lang): boolean {
 }
 
 /**
+ * A French word that its article or object pronoun is written onto ("l'info", "l'a"): it opens
+ * what follows a verb, as "le" and "la" do ("Tanguy Pastureau maltraite l'info"). "d'" is a
+ * preposition, which a noun takes ("maillon d'or").
+ */
+const FR_ELIDED_L = /^l'\p{L}/u;
+export function opensWithElidedArticle(low: string, lang: Lang): boolean {
+  return lang === 'fr' && FR_ELIDED_L.test(low);
+}
+
+/**
+ * A French conjugated verb before its object's elided article ("fournissent l'alibi", "commence
+ * l'aventure"): a noun there takes "de l'". An infinitive there says what to do, which a viewer
+ * searches ("apprendre l'anglais", "captiver l'attention").
+ */
+export function conjugatedBeforeObject(low: string, next: string, lang: Lang): boolean {
+  return opensWithElidedArticle(next, lang) && !FR_INFINITIVE.test(low);
+}
+
+/**
  * French subject, object and reflexive clitics, and the Spanish reflexive "se": the word right after
  * one is a verb ("se réveille", "on joue", "vous voulez", "nous pensons", "se despide"), no keyword
  * on its own, and a phrase it starts is what someone does, not a topic ("voulez savoir").
