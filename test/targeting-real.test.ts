@@ -615,6 +615,20 @@ describe('one video: what its creator labelled', () => {
     for (const k of kws) expect(k).not.toMatch(/^(?:nk|ha)$|\b(?:rly|tbh)\b|!/);
   });
 
+  it('a letter stretched four times is part of no keyword: "panier uuuuuultra longue distance"', () => {
+    expectKind(STOP, ['uuuuuultra', 'partiiiiiiii', 'Soooooo'], 'fr');
+    // German triples a letter in its compounds, never more
+    expect(wordInfo('Schifffahrt', 'de').kind).toBe(CONTENT);
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'TOP 10 FFBB',
+        'Au menu : un alley-oop, un panier uuuuuultra longue distance et un game winner.',
+      ),
+    );
+    expect(kws).toContain('longue distance');
+    for (const k of kws) expect(k).not.toMatch(/uuuu/u);
+  });
+
   it('an abbreviated unit is part of no keyword: "1 tsp vanilla extract", "7 Rebs"; TBS is a network', () => {
     const kws = keywords(
       'Peach Macarons',

@@ -254,6 +254,12 @@ const TIME_RE = /^[0-9]{1,2}(?:[.:h][0-9]{2})?(?:am|pm|h)?$/;
 const HAS_UPPER = /\p{Lu}/u;
 const STARTS_UPPER = /^\p{Lu}/u;
 const HAS_LETTER = /\p{L}/u;
+/**
+ * A letter typed four times or more in a row ("uuuuuultra", "partiiiiii"): a voice stretched in
+ * writing, which nobody types in a search. No word of the supported languages doubles a letter
+ * more than three times (German "Schifffahrt").
+ */
+const ELONGATED = /(\p{L})\1{3}/u;
 const STARTS_DIGIT = /^\p{N}/u;
 /** an English past participle or past tense ("tested", "sponsored") */
 const EN_PAST = /[^e]ed$/;
@@ -498,7 +504,7 @@ export function wordInfo(orig: string, lang: Lang = 'en'): WordInfo {
     )
       kind = STOP;
     else if (!HAS_LETTER.test(low)) kind = NUMBER;
-    else if (isOtherScript(low, lang)) kind = STOP;
+    else if (isOtherScript(low, lang) || ELONGATED.test(low)) kind = STOP;
     // an elided article is no part of the word it is written onto: "l'année" is "année", weak
     else if ((weakAs = weakSpelling(withoutElidedArticle(low, lang), lang)) !== null) kind = WEAK;
     else kind = CONTENT;
