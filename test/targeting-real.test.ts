@@ -1894,8 +1894,10 @@ describe('calls to action', () => {
         'For tickets visit http://www.titanicmovie.com',
         'For more info on the game, or to opt in to the beta, head to https://worldofwarcraft.com',
         'Pour plus de recettes, rendez-vous sur www.marmiton.org',
+        // the link on the next line
+        'For more videos and articles visit:',
       ],
-      ['This week we visit Lisbon and its tram 28.'],
+      ['This week we visit Lisbon and its tram 28.', 'Places we visit: Lisbon and Porto'],
     );
   });
 

@@ -48,13 +48,14 @@ const LIKE_BUTTON = new RegExp(
 /**
  * Sending the viewer to a link ("For tickets visit http://…", "For more info on the game, or to opt
  * in to the beta, head to https://…", "rendez-vous sur www.…"): the sentence is the link's caption.
- * Only with the link right after the verb: "we visit Lisbon" is what the video shows.
+ * Only with the link right after the verb, or a colon that ends the line before it ("For more
+ * videos and articles visit:"): "we visit Lisbon" is what the video shows.
  */
 // prettier-ignore
 const GOING = ['visit', 'go to', 'head to', 'head over to', 'rendez-vous sur', 'allez sur', 'visitez', 'visita', 'consultez'];
 const GO_TO_LINK = new RegExp(
   anyWordOf(GOING) +
-    '\\s*:?\\s*(?:https?://|www\\.|[\\p{L}\\p{N}-]+\\.\\p{Ll}{2,}(?![\\p{L}\\p{N}]))',
+    '\\s*(?::\\s*$|:?\\s*(?:https?://|www\\.|[\\p{L}\\p{N}-]+\\.\\p{Ll}{2,}(?![\\p{L}\\p{N}])))',
   'iu',
 );
 const VERB_RE = new RegExp(anyWordOf(VERBS), 'giu');
