@@ -851,7 +851,8 @@ function keepWorthy(
     if (c.written || (c.recurring && !small)) return true;
     // a word the stopword list holds is a weak word but a noun or an adjective ("extrême droite",
     // "personnes âgées", "gran clásico"): beside one content word, a phrase said twice names a thing
-    if (content.length < 2 && !(tiny && c.count >= 2 && withListedNoun(c.key, lang))) return false;
+    const listedNoun = content.length === 1 && tiny && c.count >= 2 && withListedNoun(c.key, lang);
+    if (content.length < 2 && !listedNoun) return false;
     // one video has no vocabulary beyond its title: its creator's two-word phrases of specific words
     if (tiny) return c.source !== 'comments' && content.every(specific);
     return content.some((w) => vocabulary.has(w));

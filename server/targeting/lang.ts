@@ -552,8 +552,8 @@ export function bridgeLinks(lang: Lang): readonly string[] {
  * Nouns that a language writes almost only inside a prepositional locution ("à propos de", "au
  * travers de", "en cas de", "a través de", "in spite of"): weak words (tokens.ts) that open no
  * phrase, no keyword alone nor a part of a compound (keywords.ts), as "propos", "cas d'élections"
- * or "Andrew Grey à propos" name nothing. Nouns that head compounds of their own as often ("milieu de terrain", "lieu de
- * tournage", "medio ambiente", "front line") are not among them: a weak word starts no phrase.
+ * or "Andrew Grey à propos" name nothing. Nouns that head compounds of their own as often
+ * ("milieu de terrain", "lieu de tournage", "medio ambiente", "front line") are not among them.
  */
 const LOCUTION_NOUNS: Partial<Record<Lang, ReadonlySet<string>>> = {
   fr: new Set(['propos', 'travers', 'instar', 'insu', 'égard', 'cas']),

@@ -339,11 +339,14 @@ const FUTURE_VERB: Partial<Record<Lang, RegExp>> = {
  * The French future's third person singular, and both third persons of its irregular stems,
  * written in small letters: "fonctionnera", "rendra", "finira", "pourra", "verront", "saura"
  * ("boss fonctionnera", "centre ville pourra" name nothing). Names end so too ("Samira", "Sandra",
- * "Carlos Saura"), written with their capital, and a few nouns, listed.
+ * "Carlos Saura"), written with their capital, and a few nouns, listed (a plant, "monstera").
  */
 const FR_FUTURE =
   /^(?:\p{Ll}{3,}(?:era|ira|dra)|(?:pou|ve|enve|cou|mou)rr(?:a|ont)|(?:saur|devr)(?:a|ont))$/u;
-const FR_NOUNS_LIKE_FUTURE = new Set(['camera', 'chimera', 'riviera', 'tempera', 'toundra']);
+// prettier-ignore
+const FR_NOUNS_LIKE_FUTURE = new Set([
+  'camera', 'caldera', 'chimera', 'ephemera', 'monstera', 'riviera', 'sclera', 'tempera', 'toundra',
+]);
 function isFrenchFuture(orig: string, low: string, lang: Lang): boolean {
   return lang === 'fr' && orig === low && FR_FUTURE.test(low) && !FR_NOUNS_LIKE_FUTURE.has(low);
 }
