@@ -40,7 +40,7 @@ import {
   musicTitle,
   performanceCredit,
 } from '../server/targeting/music.ts';
-import { subjectAndFormat } from '../server/targeting/video-format.ts';
+import { subjectAndFormat, versusSides } from '../server/targeting/video-format.ts';
 import { generate } from '../server/targeting/generate.ts';
 import { scheduleLines } from '../server/targeting/schedule.ts';
 import { sectionLines, shopLines, withoutAccountLabel } from '../server/targeting/sections.ts';
@@ -2166,6 +2166,38 @@ describe('the kind of video a title says it is', () => {
     // the name as the list holds it, right after it
     expect(kws.indexOf('shape of water trailer')).toBe(kws.indexOf('shape of water') + 1);
     expect(kws.indexOf('shape of water')).toBeGreaterThan(-1);
+  });
+});
+
+describe('a title that pits one thing against another', () => {
+  it('joins its two sides as the title writes them, as viewers search the match', () => {
+    expect(versusSides('Arnold VS Megalodon')).toEqual(['Arnold', 'Megalodon']);
+    expect(
+      versusSides('Drop the Mic: Rob Gronkowski vs Gina Rodriguez - FULL BATTLE | TBS'),
+    ).toEqual(['Rob Gronkowski', 'Gina Rodriguez']);
+    expect(versusSides('2018 BMW M4 CS vs. 2018 Porsche 911 GTS - Head 2 Head Ep. 95')).toEqual([
+      '2018 BMW M4 CS',
+      '2018 Porsche 911 GTS',
+    ]);
+    // "contre" is as often "against": no versus
+    expect(versusSides('Facebook lutte contre le revenge porn')).toBeNull();
+    expect(versusSides('How to fix a bike')).toBeNull();
+    const truck = keywordTextsOf(
+      oneVideo({
+        title: 'Small Truck VS Strong Wind',
+        description: 'A small truck fights a strong wind on a bridge in Croatia.',
+      }),
+    );
+    expect(truck.indexOf('small truck vs strong wind')).toBeGreaterThan(
+      Math.max(truck.indexOf('small truck'), truck.indexOf('strong wind')),
+    );
+    expect(truck.indexOf('small truck')).toBeGreaterThan(-1);
+    // each side a listed phrase of whole words next to the "vs": "cheap", not the window before it
+    const cheese = keywordsOfCase('video:lR-oJvKJyUY');
+    expect(cheese).toContain('cheap vs expensive cheeses');
+    for (const k of cheese) expect(k).not.toMatch(/guesses cheap vs/u);
+    // a date is no side: "Kyle Kuzma Full Highlights 2017.11.15 vs 76ers"
+    for (const k of keywordsOfCase('video:UC34HrZhfPM')) expect(k).not.toMatch(/ vs /u);
   });
 });
 

@@ -85,7 +85,7 @@ import type {
   MatchType,
   TargetingItem,
 } from './types.ts';
-import { subjectAndFormat } from './video-format.ts';
+import { subjectAndFormat, versusSides } from './video-format.ts';
 
 /** At most this many of a saved audience's own keywords are added. */
 const MAX_AUDIENCE_KEYWORDS = 10;
@@ -141,6 +141,8 @@ const MIN_COMMON_VIDEOS = 2;
 const FILL_MIN_CHARS = 3;
 /** A title's variant is at most this long: a longer window of a title is the title, cut anywhere. */
 const MAX_VARIANT_WORDS = 4;
+/** A side of a versus title is a name or a thing of a few words ("bmw m4 cs", "charlotte hornets"). */
+const MAX_SIDE_WORDS = 3;
 /**
  * A compound's part is at most this long (withCompounds): with the preposition and the other part,
  * a longer one reads as a clause of its sentence, not as the name of a thing.
@@ -401,9 +403,11 @@ function withCompounds(
  * A store of one video: what its title names joined as viewers search it, right after the later
  * of the listed keywords it joins. A music video's artist and song, or a creator's name and work,
  * both listed ("eminem walk on water", "m4 mon frèro": the song's name alone, "female", reaches
- * anything; music.ts), and a listed subject with the kind of video the title says it is ("shape of
- * water trailer", "kyle kuzma highlights", "top 14 résumé"; video-format.ts). A name written
- * whole. After the first page it goes to the end of the list, within the list's length.
+ * anything; music.ts), a listed subject with the kind of video the title says it is ("shape of
+ * water trailer", "kyle kuzma highlights", "top 14 résumé"), and the two listed sides of a match
+ * or a comparison ("small truck vs strong wind", "cheap vs expensive cheeses"; both
+ * video-format.ts). A name written whole. After the first page it goes to the end of the list,
+ * within the list's length.
  */
 function withTitleJoins(
   k: KeywordInput,
@@ -434,18 +438,33 @@ function withTitleJoins(
         best = i;
     return best;
   };
+  // a side of a versus title: the longest listed phrase of its words next to the "vs", whole
+  // words as written ("small truck" of "Small Truck VS Strong Wind", "cheap" of "Cheese Expert
+  // Guesses Cheap"; "store" is no side of "Store-bought")
+  const sideAt = (text: string, where: 'ends' | 'opens') => {
+    const words = text.split(/\s+/u);
+    for (let m = Math.min(words.length, MAX_SIDE_WORDS); m >= 1; m--) {
+      const i = at((where === 'ends' ? words.slice(-m) : words.slice(0, m)).join(' '));
+      if (i >= 0) return i;
+    }
+    return -1;
+  };
   const channels = new Map(k.input.corpus.channels.map((ch) => [ch.id, ch.title]));
   for (const v of k.input.corpus.videos) {
-    const joins: { parts: number[]; suffix: string }[] = [];
+    const joins: { parts: number[]; suffix?: string; link?: string }[] = [];
     const channel = channels.get(v.channelId) ?? '';
     const music = artistAndSong(v.title, channel, channel && channelName(channel));
-    if (music !== null) joins.push({ parts: music.map(at), suffix: '' });
+    if (music !== null) joins.push({ parts: music.map(at) });
     const format = subjectAndFormat(v.title, k.lang);
     if (format !== null) joins.push({ parts: [subjectAt(format[0])], suffix: format[1] });
-    for (const { parts, suffix } of joins) {
+    const sides = versusSides(v.title);
+    if (sides !== null)
+      joins.push({ parts: [sideAt(sides[0], 'ends'), sideAt(sides[1], 'opens')], link: 'vs' });
+    for (const { parts, suffix = '', link } of joins) {
       if (parts.some((i) => i < 0)) continue;
       // as the list writes each ("hold me tight or don't" of "HOLD ME TIGHT OR DON’T")
-      const text = adsKeywordText([...parts.map((i) => out[i]!.text), suffix].join(' '));
+      const named = parts.map((i) => out[i]!.text).join(link === undefined ? ' ' : ` ${link} `);
+      const text = adsKeywordText(suffix ? `${named} ${suffix}` : named);
       const key = text === null ? null : keyOfName(text);
       if (text === null || key === null || out.some((c) => c.key === key)) continue;
       if (text.length > MAX_PHRASE_CHARS || key.split(' ').length > MAX_PHRASE_WORDS) continue;

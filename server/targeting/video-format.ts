@@ -3,7 +3,8 @@
  * Trailer", "Kyle Kuzma Full Highlights 2017.11.15 vs 76ers", "TOP 14 - Résumé Agen-Paris",
  * "Huawei Mate 10 Pro : TEST COMPLET". Viewers search the two together ("shape of water trailer",
  * "kyle kuzma highlights"), and the format's word alone ("trailer") reaches every film. A closed
- * class per language, as music.ts's format labels are. Pure and deterministic.
+ * class per language, as music.ts's format labels are; and a match or a comparison, with its two
+ * sides ("Small Truck VS Strong Wind"). Pure and deterministic.
  */
 import type { Lang } from './lang.ts';
 
@@ -59,6 +60,27 @@ export function subjectAndFormat(title: string, lang: Lang): [string, string] | 
       const subject = before > 0 ? words.slice(0, before).join(' ') : i > 0 ? parts[i - 1]! : '';
       return subject ? [subject, format.replace('-', ' ')] : null;
     }
+  }
+  return null;
+}
+
+/** "vs", "vs." and "versus" between spaces: a French "contre" is as often "against" ("lutte contre"). */
+const VERSUS = /\s(?:vs\.?|versus)\s/iu;
+
+/**
+ * The two sides of a title that pits one thing against another ("Arnold VS Megalodon", "Cheap vs
+ * Expensive Cheeses", "2018 BMW M4 CS vs. 2018 Porsche 911 GTS"), each to its part's end
+ * ("Cleveland Cavaliers vs Charlotte Hornets Full Game Highlights" → ["Cleveland Cavaliers",
+ * "Charlotte Hornets Full Game Highlights"]). Viewers search the match or the comparison as the
+ * title writes it ("cheap vs expensive"), and each side alone reaches anything about it. Null
+ * without a "vs", or with two in a part.
+ */
+export function versusSides(title: string): [before: string, after: string] | null {
+  for (const part of title.split(PARTS)) {
+    const sides = part.split(VERSUS);
+    if (sides.length !== 2) continue;
+    const [before, after] = sides.map((s) => s.trim()) as [string, string];
+    if (/[\p{L}\p{N}]/u.test(before) && /[\p{L}\p{N}]/u.test(after)) return [before, after];
   }
   return null;
 }
