@@ -1373,6 +1373,17 @@ describe('verbs', () => {
       ).toEqual([]);
   });
 
+  it('after "l\'on" and "qu\'on", which French writes in one piece: "ce que l\'on entend"', () => {
+    const kws = keywordTextsOf(
+      frenchVideo(
+        'Quand on est enceinte !',
+        "Quel bonheur d'être enceinte ! C'est ce que l'on entend à chaque fois, mais ce n'est pas ainsi qu'on le vit. Les femmes enceintes le disent : c'est ce que l'on entend.",
+      ),
+    );
+    expect(kws).toContain('enceinte');
+    for (const k of kws) expect(k).not.toMatch(/\bentend\b/u);
+  });
+
   it('a French or Spanish participle before its agent ends in a verb: "film réalisé par"', () => {
     const kws = keywordTextsOf(
       frenchVideo(

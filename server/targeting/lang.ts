@@ -323,11 +323,16 @@ export function conjugatedBeforeObject(low: string, next: string, lang: Lang): b
 /**
  * French subject, object and reflexive clitics, and the Spanish reflexive "se": the word right after
  * one is a verb ("se réveille", "on joue", "vous voulez", "nous pensons", "se despide"), no keyword
- * on its own, and a phrase it starts is what someone does, not a topic ("voulez savoir").
+ * on its own, and a phrase it starts is what someone does, not a topic ("voulez savoir"). French
+ * writes "on" after "l'" and a subject after "qu'" in one piece ("ce que l'on entend", "ainsi
+ * qu'on le vit").
  */
 const VERB_CLITICS: Partial<Record<Lang, ReadonlySet<string>>> = {
   // prettier-ignore
-  fr: new Set(['je', 'tu', 'il', 'elle', 'on', 'nous', 'vous', 'ils', 'elles', 'me', 'te', 'se', 'ne']),
+  fr: new Set([
+    'je', 'tu', 'il', 'elle', 'on', 'nous', 'vous', 'ils', 'elles', 'me', 'te', 'se', 'ne',
+    "l'on", "qu'on", "qu'il", "qu'elle", "qu'ils", "qu'elles",
+  ]),
   es: new Set(['se']),
 };
 export function isVerbClitic(low: string, lang: Lang): boolean {
