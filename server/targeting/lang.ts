@@ -376,20 +376,27 @@ export function governsVerb(before: string, word: string, lang: Lang, beforeThat
  * after a plural noun ("les footballeurs portent", "les prochaines vidéos arrivent"). An adjective
  * there agrees with the noun and takes its "s" ("vidéos récentes"), so a bare "-ent" is the verb.
  * The caller leaves out names ("Thomas Vincent") and function words ("nous", "vous"). A singular
- * noun in "-s" before an adjective in "-ent" reads so too ("un cas urgent"), seldom enough.
+ * noun in "-s" before an adjective in "-ent" reads so too ("un cas urgent"), seldom enough. After
+ * "que" too, which puts the verb before its subject (below).
  */
 const FR_PLURAL_VERB = /^\p{L}{2,}[^m]ent$/u;
 const PLURAL_END = /\p{L}[sx]$/u;
 export function isPluralVerb(before: string, word: string, lang: Lang): boolean {
-  return lang === 'fr' && FR_PLURAL_VERB.test(word) && PLURAL_END.test(before);
+  return (
+    lang === 'fr' &&
+    FR_PLURAL_VERB.test(word) &&
+    (PLURAL_END.test(before) || FR_INVERTING.has(before))
+  );
 }
 
 /**
  * Function words that a French verb in "-ent" follows as a noun subject would: "les" as an object
- * pronoun ("qui les rendent"): as an article its noun would take the plural's "s". ("gens", a noun
- * the stopword lists hold, is a weak word: LISTED_NOUNS.)
+ * pronoun ("qui les rendent"): as an article its noun would take the plural's "s"; and "que",
+ * after which French puts the verb before its subject ("les problèmes que vivent les femmes").
+ * ("gens", a noun the stopword lists hold, is a weak word: LISTED_NOUNS.)
  */
-const FR_STOPWORDS_BEFORE_PLURAL_VERB = new Set(['les']);
+const FR_INVERTING = new Set(['que']);
+const FR_STOPWORDS_BEFORE_PLURAL_VERB = new Set(['les', ...FR_INVERTING]);
 export function stopwordBeforePluralVerb(low: string, lang: Lang): boolean {
   return lang === 'fr' && FR_STOPWORDS_BEFORE_PLURAL_VERB.has(low);
 }
