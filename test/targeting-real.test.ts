@@ -2196,11 +2196,16 @@ describe('a title that pits one thing against another', () => {
     // "contre" is as often "against": no versus
     expect(versusSides('Facebook lutte contre le revenge porn')).toBeNull();
     expect(versusSides('How to fix a bike')).toBeNull();
-    const truck = keywordTextsOf(
+    const truckItems = keywordItemsOf(
       oneVideo({
         title: 'Small Truck VS Strong Wind',
         description: 'A small truck fights a strong wind on a bridge in Croatia.',
       }),
+    );
+    const truck = truckItems.map((i) => i.text);
+    // two things, no name: matched as a phrase, as its sides are
+    expect(truckItems.find((i) => i.text === 'small truck vs strong wind')?.matchType).toBe(
+      'PHRASE',
     );
     expect(truck.indexOf('small truck vs strong wind')).toBeGreaterThan(
       Math.max(truck.indexOf('small truck'), truck.indexOf('strong wind')),

@@ -474,7 +474,8 @@ function withTitleJoins(
         key,
         text,
         words: key.split(' ').length,
-        name: true,
+        // a match of two things ("small truck vs strong wind") is a name only between two names
+        name: link === undefined || parts.every((i) => out[i]!.name),
         whole: true,
         written: true,
         source: 'titles',
